@@ -1,0 +1,9 @@
+"""Sub-commands of the ``robosim`` command line, one module per capability.
+
+Each module has ``register(subparsers)``; :data:`COMMAND_MODULES` is the order they appear in
+``robosim --help``.
+"""
+
+from . import kinematics
+
+COMMAND_MODULES = (kinematics,)

@@ -1,0 +1,52 @@
+"""Helpers shared by the sub-commands: robot and joint-value arguments, printing, JSON."""
+
+import json
+import sys
+
+import numpy as np
+
+from ..errors import ValidationError
+from ..library import load_robot
+
+
+def add_robot_argument(parser):
+    parser.add_argument("robot", metavar="ROBOT",
+                        help="library name (see 'robosim list') or a .json/.csv robot file")
+
+
+def add_joint_arguments(parser, nargs="+"):
+    parser.add_argument("q", metavar="q", nargs=nargs, type=float,
+                        help="joint values: radians (revolute) and the robot's length unit "
+                             "(prismatic); degrees with --deg")
+    parser.add_argument("--deg", action="store_true",
+                        help="revolute joint values are in degrees")
+
+
+def add_json_argument(parser):
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def robot_from_args(args):
+    return load_robot(args.robot)
+
+
+def joint_values(robot, values, degrees):
+    """Joint values from the command line in API units (radians, length unit)."""
+    if len(values) != robot.n:
+        raise ValidationError(f"{robot.name} has {robot.n} joints ({robot.joint_types}), "
+                              f"got {len(values)} value(s)")
+    q = np.array(values, dtype=float)
+    return robot.q_from_user(q) if degrees else q
+
+
+def print_json(data):
+    json.dump(data, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+
+
+def format_matrix(matrix, digits=6):
+    """Rows of a matrix as aligned text."""
+    matrix = np.asarray(matrix, dtype=float)
+    cells = [[f"{v:.{digits}f}".replace("-0.000000", " 0.000000") for v in row] for row in matrix]
+    width = max(len(c) for row in cells for c in row)
+    return "\n".join("  ".join(c.rjust(width) for c in row) for row in cells)

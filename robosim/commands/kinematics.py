@@ -1,0 +1,102 @@
+"""``robosim list | show | fk | jacobian``: the library and forward kinematics."""
+
+import numpy as np
+
+from ..library import dh_rows, library_dir, load_robot
+from ..transforms import r2rpy
+from .common import (add_joint_arguments, add_json_argument, add_robot_argument,
+                     format_matrix, joint_values, print_json, robot_from_args)
+
+
+def register(subparsers):
+    parser = subparsers.add_parser("list", help="list the ready-made robots")
+    add_json_argument(parser)
+    parser.set_defaults(handler=list_command)
+
+    parser = subparsers.add_parser("show", help="print a robot's DH table")
+    add_robot_argument(parser)
+    add_json_argument(parser)
+    parser.set_defaults(handler=show_command)
+
+    parser = subparsers.add_parser("fk", help="forward kinematics: end-effector pose")
+    add_robot_argument(parser)
+    add_joint_arguments(parser)
+    add_json_argument(parser)
+    parser.set_defaults(handler=fk_command)
+
+    parser = subparsers.add_parser("jacobian", help="geometric Jacobian (6 x n, base frame)")
+    add_robot_argument(parser)
+    add_joint_arguments(parser)
+    add_json_argument(parser)
+    parser.set_defaults(handler=jacobian_command)
+
+
+def _summary(robot):
+    return {"name": robot.name, "dof": robot.n, "joints": robot.joint_types,
+            "convention": robot.convention, "unit": robot.unit,
+            "manufacturer": robot.manufacturer, "source": robot.source}
+
+
+def list_command(args):
+    robots = [load_robot(path) for path in sorted(library_dir().glob("*.json"))]
+    rows = [_summary(r) for r in robots]
+    if args.json:
+        print_json(rows)
+        return
+    name_width = max(len(r["name"]) for r in rows)
+    print(f"{'NAME'.ljust(name_width)}  DOF  JOINTS        CONVENTION  UNIT  SOURCE")
+    for r in rows:
+        source = r["source"] if len(r["source"]) <= 60 else r["source"][:57] + "..."
+        print(f"{r['name'].ljust(name_width)}  {r['dof']:>3}  {r['joints']:<12}  "
+              f"{r['convention']:<10}  {r['unit']:<4}  {source}")
+
+
+def show_command(args):
+    robot = robot_from_args(args)
+    rows = dh_rows(robot)
+    if args.json:
+        print_json({**_summary(robot), "table": rows, "notes": robot.notes})
+        return
+    print(f"{robot.name}: {robot.n} joints, {robot.convention} DH, lengths in {robot.unit}, "
+          f"angles in degrees")
+    if robot.source:
+        print(f"source: {robot.source}")
+    columns = ("joint", "type", "theta", "d", "a", "alpha", "min", "max", "home", "name")
+    table = [[str(r[c]) for c in columns] for r in rows]
+    widths = [max(len(c), *(len(row[i]) for row in table)) for i, c in enumerate(columns)]
+    print("  ".join(c.ljust(w) for c, w in zip(columns, widths)))
+    for row in table:
+        print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+    if robot.convention == "modified":
+        print("(modified DH: row i holds a_{i-1} and alpha_{i-1})")
+
+
+def fk_command(args):
+    robot = robot_from_args(args)
+    q = joint_values(robot, args.q, args.deg)
+    T = robot.fk(q)
+    rpy = np.degrees(r2rpy(T[:3, :3])) + 0.0  # + 0.0 turns -0.0 into 0.0 for printing
+    if args.json:
+        print_json({"robot": robot.name, "unit": robot.unit, "q": q.tolist(),
+                    "matrix": T.tolist(), "position": T[:3, 3].tolist(),
+                    "rpy_deg": rpy.tolist()})
+        return
+    print(f"end-effector pose of {robot.name} (lengths in {robot.unit}):")
+    print(format_matrix(T))
+    x, y, z = T[:3, 3]
+    print(f"position  x={x:.6f} y={y:.6f} z={z:.6f} {robot.unit}")
+    print(f"rpy       roll={rpy[0]:.6f} pitch={rpy[1]:.6f} yaw={rpy[2]:.6f} deg "
+          f"(R = Rz(yaw) Ry(pitch) Rx(roll))")
+
+
+def jacobian_command(args):
+    robot = robot_from_args(args)
+    q = joint_values(robot, args.q, args.deg)
+    J = robot.jacobian(q)
+    if args.json:
+        print_json({"robot": robot.name, "unit": robot.unit, "q": q.tolist(),
+                    "rows": ["vx", "vy", "vz", "wx", "wy", "wz"], "jacobian": J.tolist()})
+        return
+    print(f"geometric Jacobian of {robot.name}: rows vx vy vz ({robot.unit} per unit of q), "
+          f"wx wy wz (rad per unit of q); columns joints 1..{robot.n}, base frame")
+    print(format_matrix(J))

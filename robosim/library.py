@@ -1,0 +1,436 @@
+"""Robot files: load, validate and save them, and find the ready-made robots in ``robots/``.
+
+The JSON robot file (``format: robosim-robot/1``) is meant to be read and edited by hand::
+
+    {
+      "format": "robosim-robot/1",
+      "name": "Planar 2R",
+      "manufacturer": "textbook",
+      "source": "where the numbers come from",
+      "convention": "standard",            # or "modified" (Craig)
+      "unit": "cm",                        # length unit: "mm", "cm" or "m"
+      "joints": [
+        {"name": "shoulder", "type": "R", "theta": 0, "d": 0, "a": 10, "alpha": 0,
+         "offset": 0, "limits": [-180, 180]},
+        ...
+      ],
+      "base": {"xyz": [0, 0, 0], "rpy": [0, 0, 0]},   # optional
+      "tool": {"xyz": [0, 0, 0], "rpy": [0, 0, 0]},   # optional
+      "poses": {"ready": [0, 90]},                    # optional, besides home
+      "notes": "free text"                            # optional
+    }
+
+Angles (theta, alpha, offset, revolute limits and pose values, rpy) are in degrees; lengths in
+the file's unit. As in a DH table written by hand, the joint's variable column holds its home
+value: ``theta`` for a revolute joint, ``d`` for a prismatic one (Lodes' convention). The other
+column is a constant. ``offset`` is added to the variable (``theta = q + offset``). ``limits``
+may be left out: revolute joints then get [-180, 180] degrees, prismatic joints [0, 2 x home]
+(or [0, the robot's size] when home is 0).
+
+A plain CSV DH table, as typed in a spreadsheet, is read too: one row per joint with
+``type,theta,d,a,alpha[,min,max]`` (an optional header row; types R/P or revolute/prismatic).
+Comment lines before the table may set ``# name: ...``, ``# unit: cm`` and
+``# convention: modified``; without them the unit is mm and the convention standard.
+"""
+
+import csv
+import io
+import json
+import math
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from .errors import RobotFileError, ValidationError
+from .robot import LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
+
+FORMAT = "robosim-robot/1"
+_TYPES = {"r": REVOLUTE, "revolute": REVOLUTE, "p": PRISMATIC, "prismatic": PRISMATIC}
+_JOINT_FIELDS = ("name", "type", "theta", "d", "a", "alpha", "offset", "limits")
+_TOP_FIELDS = ("format", "name", "manufacturer", "source", "convention", "unit", "joints",
+               "base", "tool", "poses", "notes")
+
+
+def library_dir():
+    """The folder of ready-made robot files.
+
+    Installed, the top-level ``robots/`` folder lives inside the package as ``robosim/robots``
+    (see setup.py); in a source checkout it sits beside the package.
+    """
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "robots", here.parent / "robots"):
+        if candidate.is_dir():
+            return candidate
+    raise RobotFileError(f"the robot library is missing: looked in {here / 'robots'} "
+                         f"and {here.parent / 'robots'}")
+
+
+def _library_files():
+    return sorted(library_dir().glob("*.json"))
+
+
+def _key(name):
+    """Names compare without case, spaces, dashes or underscores: 'puma-560' finds 'Puma 560'."""
+    return re.sub(r"[\s_\-]+", "", name).lower()
+
+
+def list_robots():
+    """Names of the ready-made robots, sorted as they appear on the welcome screen."""
+    return [load_robot(path).name for path in _library_files()]
+
+
+def load_robot(name_or_path):
+    """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json/.csv path.
+
+    Raises
+    ------
+    RobotFileError
+        The file is missing, unreadable or invalid; the message names the file, the joint row,
+        the field and the value that was wrong.
+    """
+    if isinstance(name_or_path, Robot):
+        return name_or_path
+    text = str(name_or_path)
+    path = Path(text).expanduser()
+    if path.suffix.lower() in (".json", ".csv") or path.is_file():
+        return _load_file(path)
+    wanted = _key(text)
+    for candidate in _library_files():
+        if _key(candidate.stem) == wanted:
+            return _load_file(candidate)
+    for candidate in _library_files():
+        robot = _load_file(candidate)
+        if _key(robot.name) == wanted:
+            return robot
+    raise RobotFileError(f"no robot called {text!r} in the library and no such file "
+                         f"(run 'robosim list' to see the names)")
+
+
+def _load_file(path):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RobotFileError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RobotFileError(f"{path}: cannot read it ({exc})") from None
+    if path.suffix.lower() == ".csv":
+        return robot_from_csv(text, source=str(path))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RobotFileError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                             f"{exc.msg})") from None
+    return robot_from_dict(data, source=str(path))
+
+
+# ---------------------------------------------------------------------------------- reading
+class _Where:
+    """Builds error messages that say where in the file a problem is."""
+
+    def __init__(self, source):
+        self.source = source
+
+    def error(self, where, message):
+        prefix = f"{self.source}: " if self.source else ""
+        return RobotFileError(f"{prefix}{where}: {message}")
+
+
+def _number(value, where, field, place):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise place.error(where, f"field '{field}' must be a number, got {value!r}")
+    if not math.isfinite(value):
+        raise place.error(where, f"field '{field}' must be finite, got {value!r}")
+    return float(value)
+
+
+def _triple(value, where, field, place):
+    if not isinstance(value, list) or len(value) != 3:
+        raise place.error(where, f"field '{field}' must be a list of 3 numbers, got {value!r}")
+    return tuple(_number(v, where, field, place) for v in value)
+
+
+def _joint_from_dict(row, index, unit_scale_hint, place):
+    """One joint row of the JSON file (degrees) as a Joint (radians)."""
+    where = f"joint {index}"
+    if not isinstance(row, dict):
+        raise place.error(where, f"must be an object with fields {', '.join(_JOINT_FIELDS)}, "
+                                 f"got {row!r}")
+    unknown = sorted(set(row) - set(_JOINT_FIELDS))
+    if unknown:
+        raise place.error(where, f"unknown field '{unknown[0]}' (known: "
+                                 f"{', '.join(_JOINT_FIELDS)})")
+    if "type" not in row:
+        raise place.error(where, "missing field 'type' (R or P)")
+    kind = _TYPES.get(str(row["type"]).strip().lower())
+    if kind is None:
+        raise place.error(where, f"field 'type' must be R (revolute) or P (prismatic), "
+                                 f"got {row['type']!r}")
+    values = {}
+    for field in ("theta", "d", "a", "alpha"):
+        if field not in row:
+            raise place.error(where, f"missing field '{field}'")
+        values[field] = _number(row[field], where, field, place)
+    offset = _number(row.get("offset", 0.0), where, "offset", place)
+    name = row.get("name", f"q{index}")
+    if not isinstance(name, str):
+        raise place.error(where, f"field 'name' must be text, got {name!r}")
+    revolute = kind == REVOLUTE
+    home = values["theta"] if revolute else values["d"]
+    limits = row.get("limits")
+    if limits is None:
+        limits = _default_limits(revolute, home, unit_scale_hint)
+    elif not isinstance(limits, list) or len(limits) != 2:
+        raise place.error(where, f"field 'limits' must be [min, max], got {limits!r}")
+    lower, upper = (_number(v, where, "limits", place) for v in limits)
+    if lower > upper:
+        raise place.error(where, f"field 'limits' is reversed: min {lower:g} > max {upper:g}")
+    if not lower <= home <= upper:
+        column = "theta" if revolute else "d"
+        raise place.error(where, f"home value {column} = {home:g} is outside the limits "
+                                 f"[{lower:g}, {upper:g}]")
+    to_api = math.radians if revolute else float
+    try:
+        return Joint(kind=kind, a=values["a"], alpha=math.radians(values["alpha"]),
+                     d=0.0 if not revolute else values["d"],
+                     theta=0.0 if revolute else math.radians(values["theta"]),
+                     offset=to_api(offset), limits=(to_api(lower), to_api(upper)),
+                     home=to_api(home), name=name)
+    except ValidationError as exc:
+        raise place.error(where, str(exc)) from None
+
+
+def _default_limits(revolute, home, size):
+    if revolute:
+        return [-180.0, 180.0]
+    return [min(0.0, home), max(2.0 * home, size) if home >= 0 else 0.0]
+
+
+def robot_from_dict(data, source=""):
+    """Build a Robot from the parsed JSON robot format (see the module docstring)."""
+    place = _Where(source)
+    if not isinstance(data, dict):
+        raise place.error("top level", "must be a JSON object")
+    unknown = sorted(set(data) - set(_TOP_FIELDS))
+    if unknown:
+        raise place.error("top level", f"unknown field '{unknown[0]}' (known: "
+                                       f"{', '.join(_TOP_FIELDS)})")
+    if data.get("format", FORMAT) != FORMAT:
+        raise place.error("field 'format'", f"expected {FORMAT!r}, got {data['format']!r}")
+    for field in ("name", "joints"):
+        if field not in data:
+            raise place.error("top level", f"missing field '{field}'")
+    for field in ("name", "manufacturer", "source", "convention", "unit", "notes"):
+        if field in data and not isinstance(data[field], str):
+            raise place.error(f"field '{field}'", f"must be text, got {data[field]!r}")
+    unit = data.get("unit", "mm")
+    if unit not in LENGTH_UNITS:
+        raise place.error("field 'unit'", f"must be one of {', '.join(LENGTH_UNITS)}, "
+                                          f"got {unit!r}")
+    rows = data["joints"]
+    if not isinstance(rows, list) or not rows:
+        raise place.error("field 'joints'", "the DH table is empty: give at least one joint")
+    if len(rows) > MAX_JOINTS:
+        raise place.error("field 'joints'", f"at most {MAX_JOINTS} joints, got {len(rows)}")
+    size = sum(abs(r.get("a", 0)) + abs(r.get("d", 0)) for r in rows
+               if isinstance(r, dict) and all(isinstance(r.get(k, 0), (int, float))
+                                               for k in ("a", "d"))) or 1.0
+    joints = [_joint_from_dict(row, i + 1, size, place) for i, row in enumerate(rows)]
+    mounts = {}
+    for field in ("base", "tool"):
+        mount = data.get(field, {})
+        if not isinstance(mount, dict) or set(mount) - {"xyz", "rpy"}:
+            raise place.error(f"field '{field}'", f"must be {{\"xyz\": [x, y, z], \"rpy\": "
+                                                  f"[roll, pitch, yaw]}}, got {mount!r}")
+        mounts[field + "_xyz"] = _triple(mount.get("xyz", [0, 0, 0]), field, "xyz", place)
+        mounts[field + "_rpy"] = tuple(math.radians(v) for v in
+                                       _triple(mount.get("rpy", [0, 0, 0]), field, "rpy", place))
+    poses = data.get("poses", {})
+    if not isinstance(poses, dict):
+        raise place.error("field 'poses'", f"must map names to joint values, got {poses!r}")
+    revolute = [j.is_revolute for j in joints]
+    api_poses = {}
+    for pose_name, values in poses.items():
+        where = f"pose {pose_name!r}"
+        if not isinstance(values, list) or len(values) != len(joints):
+            raise place.error(where, f"must list {len(joints)} joint values, got {values!r}")
+        numbers = [_number(v, where, "value", place) for v in values]
+        api_poses[pose_name] = [math.radians(v) if r else v for v, r in zip(numbers, revolute)]
+    try:
+        return Robot(joints, name=data["name"], convention=data.get("convention", "standard"),
+                     unit=unit, poses=api_poses, manufacturer=data.get("manufacturer", ""),
+                     source=data.get("source", ""), notes=data.get("notes", ""), **mounts)
+    except ValidationError as exc:
+        raise place.error("robot", str(exc)) from None
+
+
+def robot_from_csv(text, source="", name=None):
+    """Build a Robot from a CSV DH table ``type,theta,d,a,alpha[,min,max]`` (degrees)."""
+    place = _Where(source)
+    settings = {"name": name or (Path(source).stem if source else "robot"), "unit": "mm",
+                "convention": "standard"}
+    table_lines = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            match = re.match(r"#\s*(name|unit|convention)\s*:\s*(.+)$", stripped, re.I)
+            if match:
+                settings[match.group(1).lower()] = match.group(2).strip()
+        elif stripped:
+            table_lines.append((number, line))
+    rows = []
+    reader = csv.reader(io.StringIO("\n".join(line for _, line in table_lines)))
+    for (number, _), cells in zip(table_lines, reader):
+        cells = [c.strip() for c in cells]
+        if not rows and cells and cells[0].lower() == "type":
+            continue  # header row
+        where = f"line {number} (joint {len(rows) + 1})"
+        if len(cells) not in (5, 7):
+            raise place.error(where, f"expected 5 or 7 columns type,theta,d,a,alpha[,min,max], "
+                                     f"got {len(cells)}")
+        row = {"type": cells[0]}
+        for field, cell in zip(("theta", "d", "a", "alpha", "min", "max"), cells[1:]):
+            try:
+                row[field] = float(cell)
+            except ValueError:
+                raise place.error(where, f"column '{field}' must be a number, "
+                                         f"got {cell!r}") from None
+        if "min" in row:
+            row["limits"] = [row.pop("min"), row.pop("max")]
+        rows.append(row)
+    data = {"name": settings["name"], "unit": settings["unit"],
+            "convention": settings["convention"].lower(), "joints": rows,
+            "source": f"CSV DH table {source}".strip()}
+    return robot_from_dict(data, source=source)
+
+
+# ---------------------------------------------------------------------------------- writing
+def _degrees(radians):
+    """Degrees that convert back to exactly ``radians``, preferring a short decimal.
+
+    ``math.radians(math.degrees(x))`` can differ from ``x`` in the last bit; saving the nearest
+    float that maps back exactly keeps ``load_robot(save_robot(r))`` identical to ``r``.
+    """
+    value = math.degrees(radians)
+    for candidate in (round(value, 9), value):
+        if math.radians(candidate) == radians:
+            return candidate
+    for steps in range(1, 8):
+        for candidate in (value + steps * math.ulp(value), value - steps * math.ulp(value)):
+            if math.radians(candidate) == radians:
+                return candidate
+    return value
+
+
+def robot_to_dict(robot):
+    """The JSON robot format of ``robot`` (degrees), the inverse of :func:`robot_from_dict`."""
+    joints = []
+    for joint in robot.joints:
+        convert = _degrees if joint.is_revolute else float
+        joints.append({
+            "name": joint.name,
+            "type": joint.kind,
+            "theta": _degrees(joint.home if joint.is_revolute else joint.theta),
+            "d": joint.d if joint.is_revolute else joint.home,
+            "a": joint.a,
+            "alpha": _degrees(joint.alpha),
+            "offset": convert(joint.offset),
+            "limits": [convert(v) for v in joint.limits],
+        })
+    data = {"format": FORMAT, "name": robot.name, "manufacturer": robot.manufacturer,
+            "source": robot.source, "convention": robot.convention, "unit": robot.unit,
+            "joints": joints}
+    for field in ("base", "tool"):
+        xyz, rpy = getattr(robot, field + "_xyz"), getattr(robot, field + "_rpy")
+        if any(xyz) or any(rpy):
+            data[field] = {"xyz": list(xyz), "rpy": [_degrees(v) for v in rpy]}
+    if robot.poses:
+        data["poses"] = {name: [_degrees(v) if j.is_revolute else v
+                                for v, j in zip(q, robot.joints)]
+                         for name, q in robot.poses.items()}
+    if robot.notes:
+        data["notes"] = robot.notes
+    return data
+
+
+def format_robot_json(data):
+    """JSON text of a robot file with one line per joint, so a DH table reads as a table."""
+    lines = []
+    for key, value in data.items():
+        if key == "joints":
+            rows = ",\n".join("    " + json.dumps(row) for row in value)
+            lines.append(f'  "joints": [\n{rows}\n  ]')
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def atomic_write_text(path, text):
+    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, then rename.
+
+    A crash or a full disk leaves the old file as it was.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def save_robot(robot, path):
+    """Save ``robot`` as a JSON robot file, atomically; ``load_robot(path)`` gives it back.
+
+    Angles are written in degrees. A robot read from a file (or built from degree values)
+    comes back bit for bit; an angle computed in radians that has no exact decimal degree
+    comes back within one rounding step (about 1e-16 relative).
+
+    Returns the path written.
+    """
+    path = Path(path)
+    if path.suffix.lower() != ".json":
+        raise ValidationError(f"{path}: robot files are saved as .json")
+    try:
+        atomic_write_text(path, format_robot_json(robot_to_dict(robot)))
+    except OSError as exc:
+        raise RobotFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
+    return path
+
+
+def dh_rows(robot):
+    """The DH table as a student writes it: one dict per joint, degrees and length unit.
+
+    The variable of each joint is shown as ``q<i>`` plus its offset, e.g. ``q2+90``.
+    """
+    rows = []
+    for i, joint in enumerate(robot.joints, start=1):
+        if joint.is_revolute:
+            theta = _variable(f"q{i}", math.degrees(joint.offset))
+            d = f"{joint.d:g}"
+            lower, upper = (math.degrees(v) for v in joint.limits)
+        else:
+            theta = f"{math.degrees(joint.theta):g}"
+            d = _variable(f"q{i}", joint.offset)
+            lower, upper = joint.limits
+        rows.append({"joint": i, "name": joint.name, "type": joint.kind, "theta": theta,
+                     "d": d, "a": f"{joint.a:g}", "alpha": f"{math.degrees(joint.alpha):g}",
+                     "min": f"{lower:g}", "max": f"{upper:g}",
+                     "home": f"{np.asarray(robot.q_to_user(robot.home))[i - 1]:g}"})
+    return rows
+
+
+def _variable(symbol, offset):
+    if abs(offset) < 1e-12:
+        return symbol
+    return f"{symbol}{offset:+g}"

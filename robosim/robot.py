@@ -1,0 +1,416 @@
+"""Serial arms described by Denavit-Hartenberg tables: :class:`Joint` and :class:`Robot`.
+
+Conventions (see ARCHITECTURE):
+
+- Joint values ``q`` are radians for revolute joints and the robot's length unit for prismatic
+  joints. Degrees appear only at the edges (files, GUI, CLI): see :meth:`Robot.q_from_user`.
+- Joint variable: ``theta_i = q_i + offset_i`` (revolute), ``d_i = q_i + offset_i`` (prismatic).
+- Standard DH: ``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``.
+  Modified DH (Craig): ``A_i = Rx(alpha_{i-1}) Tx(a_{i-1}) Rz(theta_i) Tz(d_i)``; row ``i`` of a
+  modified table stores ``a_{i-1}`` and ``alpha_{i-1}`` in its ``a`` and ``alpha`` fields.
+- ``fk(q) = base @ A_1 @ ... @ A_n @ tool``.
+- Jacobian rows are ``[vx, vy, vz, wx, wy, wz]`` in the base (world) frame.
+- Everything takes a leading batch axis: ``(..., n)`` in, ``(..., 4, 4)`` out.
+"""
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import ValidationError
+from .transforms import xyzrpy2tr
+
+REVOLUTE = "R"
+PRISMATIC = "P"
+CONVENTIONS = ("standard", "modified")
+LENGTH_UNITS = ("mm", "cm", "m")
+MAX_JOINTS = 12
+
+#: Rows computed at once by the batched kernel: big enough to amortise numpy's per-call cost,
+#: small enough that the working set stays in cache.
+_CHUNK = 4096
+
+
+def _finite(value, what):
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValidationError(f"{what} must be a finite number, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Joint:
+    """One row of a DH table.
+
+    Parameters
+    ----------
+    kind : {"R", "P"}
+        Revolute or prismatic.
+    a, alpha : float
+        Link length (length unit) and twist (radians). In a modified-DH robot these are
+        ``a_{i-1}`` and ``alpha_{i-1}``, as in Craig's table.
+    d : float
+        Link offset of a revolute joint (length unit). Must be 0 for a prismatic joint, whose
+        ``d`` is its variable.
+    theta : float
+        Joint angle of a prismatic joint (radians). Must be 0 for a revolute joint, whose
+        ``theta`` is its variable.
+    offset : float
+        Added to the joint value: ``theta = q + offset`` or ``d = q + offset``.
+    limits : (float, float)
+        Lower and upper limit of ``q`` (radians or length unit); ``lower <= upper``.
+    home : float
+        The value of ``q`` in the robot's home pose; must lie within ``limits``.
+    name : str
+        Shown in tables and on sliders.
+    """
+
+    kind: str = REVOLUTE
+    a: float = 0.0
+    alpha: float = 0.0
+    d: float = 0.0
+    theta: float = 0.0
+    offset: float = 0.0
+    limits: tuple = (-math.pi, math.pi)
+    home: float = 0.0
+    name: str = ""
+
+    def __post_init__(self):
+        if self.kind not in (REVOLUTE, PRISMATIC):
+            raise ValidationError(f"joint type must be 'R' or 'P', got {self.kind!r}")
+        for attr in ("a", "alpha", "d", "theta", "offset", "home"):
+            object.__setattr__(self, attr, _finite(getattr(self, attr), attr))
+        if len(self.limits) != 2:
+            raise ValidationError(f"limits must be (min, max), got {self.limits!r}")
+        lower, upper = (_finite(v, "limit") for v in self.limits)
+        if lower > upper:
+            raise ValidationError(f"limits are reversed: min {lower:g} > max {upper:g}")
+        object.__setattr__(self, "limits", (lower, upper))
+        if self.kind == REVOLUTE and self.theta != 0.0:
+            raise ValidationError("a revolute joint's theta is its variable: put a constant "
+                                  "angle in offset")
+        if self.kind == PRISMATIC and self.d != 0.0:
+            raise ValidationError("a prismatic joint's d is its variable: put a constant "
+                                  "length in offset")
+        if not lower <= self.home <= upper:
+            raise ValidationError(f"home value {self.home:g} is outside the limits "
+                                  f"[{lower:g}, {upper:g}]")
+
+    @property
+    def is_revolute(self):
+        return self.kind == REVOLUTE
+
+
+def _mount(value, what):
+    """A base or tool transform: None (identity) or a (4, 4) array."""
+    if value is None:
+        return np.eye(4)
+    value = np.array(value, dtype=float)
+    if value.shape != (4, 4) or not np.all(np.isfinite(value)):
+        raise ValidationError(f"{what} must be a finite 4x4 transform, got shape {value.shape}")
+    return value
+
+
+@dataclass(eq=False)
+class Robot:
+    """A serial arm: a DH table plus base and tool transforms.
+
+    Parameters
+    ----------
+    joints : sequence of Joint
+        1 to 12 joints, base to end effector.
+    name : str
+    convention : {"standard", "modified"}
+    unit : {"mm", "cm", "m"}
+        Length unit of every length in the table, the base, the tool and the results.
+    base_xyz, base_rpy, tool_xyz, tool_rpy : sequence of 3 floats
+        Base (world to frame 0) and tool (frame n to end effector) transforms as a position
+        (length unit) and roll-pitch-yaw (radians).
+    poses : dict of str to sequence of float
+        Named joint configurations besides ``home`` (which comes from the joints).
+    manufacturer, source, notes : str
+        Descriptive metadata; ``source`` says where the numbers come from.
+
+    Examples
+    --------
+    A planar two-link arm with unit links, stretched out along X:
+
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> np.round(arm.fk([0.0, np.pi / 2])[:3, 3], 12)
+    array([1., 1., 0.])
+    """
+
+    joints: tuple
+    name: str = "robot"
+    convention: str = "standard"
+    unit: str = "mm"
+    base_xyz: tuple = (0.0, 0.0, 0.0)
+    base_rpy: tuple = (0.0, 0.0, 0.0)
+    tool_xyz: tuple = (0.0, 0.0, 0.0)
+    tool_rpy: tuple = (0.0, 0.0, 0.0)
+    poses: dict = field(default_factory=dict)
+    manufacturer: str = ""
+    source: str = ""
+    notes: str = ""
+
+    def __post_init__(self):
+        self.joints = tuple(self.joints)
+        if not self.joints:
+            raise ValidationError("a robot needs at least one joint (the table is empty)")
+        if len(self.joints) > MAX_JOINTS:
+            raise ValidationError(f"a robot has at most {MAX_JOINTS} joints, got "
+                                  f"{len(self.joints)}")
+        if self.convention not in CONVENTIONS:
+            raise ValidationError(f"convention must be one of {CONVENTIONS}, got "
+                                  f"{self.convention!r}")
+        if self.unit not in LENGTH_UNITS:
+            raise ValidationError(f"unit must be one of {LENGTH_UNITS}, got {self.unit!r}")
+        for attr in ("base_xyz", "base_rpy", "tool_xyz", "tool_rpy"):
+            values = tuple(_finite(v, attr) for v in getattr(self, attr))
+            if len(values) != 3:
+                raise ValidationError(f"{attr} needs 3 numbers, got {len(values)}")
+            setattr(self, attr, values)
+        poses = {}
+        for pose_name, q in dict(self.poses).items():
+            if pose_name == "home":
+                raise ValidationError("pose 'home' comes from the joints' home values; "
+                                      "do not list it under poses")
+            poses[pose_name] = tuple(float(v) for v in self.check_q(q, f"pose {pose_name!r}"))
+        self.poses = poses
+        self.base = xyzrpy2tr(self.base_xyz, self.base_rpy)
+        self.tool = xyzrpy2tr(self.tool_xyz, self.tool_rpy)
+        self._revolute = np.array([j.is_revolute for j in self.joints])
+        self._a = np.array([j.a for j in self.joints])
+        self._dh_constants = [(j.a, math.cos(j.alpha), math.sin(j.alpha)) for j in self.joints]
+        self._base_columns = tuple(tuple(float(v) for v in self.base[:3, c]) for c in range(4))
+        self._has_tool = not np.array_equal(self.tool, np.eye(4))
+        # The constant part of theta and of d: the variable one is q + offset.
+        self._theta0 = np.array([j.offset if j.is_revolute else j.theta for j in self.joints])
+        self._d0 = np.array([j.d if j.is_revolute else j.offset for j in self.joints])
+
+    # ----------------------------------------------------------------- description
+    @property
+    def n(self):
+        """Number of joints (degrees of freedom)."""
+        return len(self.joints)
+
+    @property
+    def revolute(self):
+        """Boolean mask ``(n,)``: True where the joint is revolute."""
+        return self._revolute.copy()
+
+    @property
+    def joint_types(self):
+        """The joint types as a string such as ``"RRP"``."""
+        return "".join(j.kind for j in self.joints)
+
+    @property
+    def limits(self):
+        """Joint limits ``(n, 2)``: lower and upper, radians or length unit."""
+        return np.array([j.limits for j in self.joints])
+
+    @property
+    def home(self):
+        """Home configuration ``(n,)``."""
+        return np.array([j.home for j in self.joints])
+
+    def pose(self, pose_name):
+        """A named configuration ``(n,)``; ``"home"`` always exists."""
+        if pose_name == "home":
+            return self.home
+        try:
+            return np.array(self.poses[pose_name])
+        except KeyError:
+            known = ", ".join(["home", *self.poses])
+            raise ValidationError(f"robot {self.name!r} has no pose {pose_name!r} "
+                                  f"(known: {known})") from None
+
+    @property
+    def length_scale(self):
+        """A characteristic size (length unit): sum of |a|, |d| and prismatic travel.
+
+        An upper bound of the distance from frame 0 to the end effector, used to size views and
+        default ranges; never zero.
+        """
+        travel = sum(max(abs(j.limits[0] + j.offset), abs(j.limits[1] + j.offset))
+                     for j in self.joints if not j.is_revolute)
+        total = (travel + np.abs(self._a).sum() + np.abs(self._d0[self._revolute]).sum()
+                 + np.linalg.norm(self.tool_xyz))
+        return float(total) if total > 0 else 1.0
+
+    # --------------------------------------------------------------- joint values
+    def check_q(self, q, what="joint values"):
+        """``q`` as a float array ``(..., n)``; raises ValidationError on a wrong size or NaN."""
+        q = np.asarray(q, dtype=float)
+        if q.ndim == 0 or q.shape[-1] != self.n:
+            raise ValidationError(f"{what}: {self.name} has {self.n} joints, got "
+                                  f"{q.shape[-1] if q.ndim else 1} value(s)")
+        if not np.all(np.isfinite(q)):
+            raise ValidationError(f"{what}: values must be finite numbers")
+        return q
+
+    def within_limits(self, q, tolerance=1e-9):
+        """Boolean ``(...)``: True where every joint of ``q`` ``(..., n)`` is within its limits."""
+        q = self.check_q(q)
+        lim = self.limits
+        return np.all((q >= lim[:, 0] - tolerance) & (q <= lim[:, 1] + tolerance), axis=-1)
+
+    def random_q(self, size=None, rng=None):
+        """Uniformly random configurations inside the limits: ``(n,)`` or ``(size, n)``."""
+        rng = np.random.default_rng(rng)
+        lim = self.limits
+        shape = (self.n,) if size is None else (size, self.n)
+        return rng.uniform(lim[:, 0], lim[:, 1], size=shape)
+
+    def q_to_user(self, q):
+        """Radians to degrees for revolute joints; prismatic values unchanged."""
+        q = np.asarray(q, dtype=float)
+        return np.where(self._revolute, np.degrees(q), q)
+
+    def q_from_user(self, values):
+        """Degrees to radians for revolute joints; prismatic values unchanged."""
+        values = np.asarray(values, dtype=float)
+        return np.where(self._revolute, np.radians(values), values)
+
+    # ------------------------------------------------------------------ kinematics
+    def fk(self, q):
+        """End-effector pose ``base @ A_1 ... A_n @ tool``.
+
+        Parameters
+        ----------
+        q : array_like, shape (n,) or (..., n)
+
+        Returns
+        -------
+        T : ndarray, shape (4, 4) or (..., 4, 4)
+
+        See Also
+        --------
+        fk_all : every frame along the arm.
+        """
+        q = self.check_q(q)
+        if q.ndim == 1:
+            return self._fk_single(q) @ self.tool if self._has_tool else self._fk_single(q)
+        flat = q.reshape(-1, self.n)
+        out = np.empty((flat.shape[0], 4, 4))
+        for start in range(0, flat.shape[0], _CHUNK):
+            rows = slice(start, start + _CHUNK)
+            frames = self._chain(flat[rows], keep_all=False)
+            _write_frame(out[rows], frames[-1])
+        if self._has_tool:
+            out = out @ self.tool
+        return out.reshape(q.shape[:-1] + (4, 4))
+
+    def fk_all(self, q):
+        """Every frame: ``(..., n + 1, 4, 4)``, frame 0 is the base, frame i ends link i.
+
+        The tool is not included: ``fk(q) == fk_all(q)[..., -1, :, :] @ robot.tool``.
+        """
+        q = self.check_q(q)
+        flat = q.reshape(-1, self.n)
+        out = np.empty((flat.shape[0], self.n + 1, 4, 4))
+        for start in range(0, flat.shape[0], _CHUNK):
+            rows = slice(start, start + _CHUNK)
+            for i, frame in enumerate(self._chain(flat[rows], keep_all=True)):
+                _write_frame(out[rows, i], frame)
+        return out.reshape(q.shape[:-1] + (self.n + 1, 4, 4))
+
+    def jacobian(self, q):
+        """Geometric Jacobian ``(..., 6, n)`` in the base frame, rows ``[v; w]``.
+
+        Column i is ``[z x (p_e - o); z]`` for a revolute joint and ``[z; 0]`` for a prismatic
+        one, where ``z`` and ``o`` are the joint's axis and a point on it (frame i-1 in the
+        standard convention, frame i in the modified one) and ``p_e`` is the end effector
+        (tool included).
+        """
+        q = self.check_q(q)
+        frames = self.fk_all(q)
+        p_end = (frames[..., -1, :, :] @ self.tool)[..., :3, 3]
+        axes_frames = frames[..., :-1, :, :] if self.convention == "standard" else frames[..., 1:, :, :]
+        z = axes_frames[..., :3, 2]                       # (..., n, 3)
+        o = axes_frames[..., :3, 3]
+        lever = np.cross(z, p_end[..., None, :] - o)
+        rev = self._revolute[:, None]
+        linear = np.where(rev, lever, z)
+        angular = np.where(rev, z, 0.0)
+        return np.swapaxes(np.concatenate([linear, angular], axis=-1), -1, -2)
+
+    # ------------------------------------------------------------------- kernels
+    def _joint_values(self, q):
+        """theta and d ``(n, ...)`` of every joint for configurations ``q`` ``(..., n)``."""
+        q = np.moveaxis(q, -1, 0)
+        rev = self._revolute.reshape((-1,) + (1,) * (q.ndim - 1))
+        theta = np.where(rev, q, 0.0) + self._theta0.reshape(rev.shape)
+        d = np.where(rev, 0.0, q) + self._d0.reshape(rev.shape)
+        return theta, d
+
+    def _fk_single(self, q):
+        """``fk`` without the tool for one configuration, in plain floats (fast for n <= 12)."""
+        theta, d = self._joint_values(q)
+        theta = theta.tolist()
+        (X, Y, Z, P), = _chain_components(
+            self._base_columns, [math.cos(t) for t in theta], [math.sin(t) for t in theta],
+            d.tolist(), self._dh_constants, self.convention, keep_all=False)
+        return np.array([[X[0], Y[0], Z[0], P[0]], [X[1], Y[1], Z[1], P[1]],
+                         [X[2], Y[2], Z[2], P[2]], [0.0, 0.0, 0.0, 1.0]])
+
+    def _chain(self, q, keep_all):
+        """Frames for a block of configurations ``(B, n)`` as column tuples of ``(B,)`` arrays."""
+        theta, d = self._joint_values(q)
+        return _chain_components(self._base_columns, np.cos(theta), np.sin(theta), d,
+                                 self._dh_constants, self.convention, keep_all)
+
+
+def _chain_components(start, cos_theta, sin_theta, ds, constants, convention, keep_all):
+    """Multiply DH transforms onto ``start``, working on columns instead of 4x4 matrices.
+
+    A frame is a tuple ``(X, Y, Z, P)`` of columns (rotation axes and origin), each a tuple of
+    three components that are floats (one pose) or ``(B,)`` arrays (a batch): the same code
+    serves both, and avoids the cost of generic 4x4 products (several times faster in numpy,
+    and free of numpy's per-call cost for a single pose). ``constants`` holds ``(a, cos alpha,
+    sin alpha)`` per joint; ``cos_theta``, ``sin_theta`` and ``ds`` are indexed by joint.
+
+    Standard DH (``Rz Tz Tx Rx``): with ``w = ct Y - st X``,
+    ``X' = ct X + st Y``, ``P' = P + d Z + a X'``, ``Y' = ca w + sa Z``, ``Z' = ca Z - sa w``.
+    Modified DH (``Rx Tx Rz Tz``): ``P += a X``; ``Yr = ca Y + sa Z``, ``Z' = ca Z - sa Y``;
+    ``X' = ct X + st Yr``, ``Y' = ct Yr - st X``; ``P' = P + d Z'``.
+
+    Returns the list of frames: all of them (start included) with ``keep_all``, else the last.
+    """
+    (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2) = start
+    frames = [start] if keep_all else []
+    for i, (a, ca, sa) in enumerate(constants):
+        ct, st, d = cos_theta[i], sin_theta[i], ds[i]
+        if convention == "standard":
+            w0, w1, w2 = ct * y0 - st * x0, ct * y1 - st * x1, ct * y2 - st * x2
+            x0, x1, x2 = ct * x0 + st * y0, ct * x1 + st * y1, ct * x2 + st * y2
+            p0, p1, p2 = p0 + d * z0 + a * x0, p1 + d * z1 + a * x1, p2 + d * z2 + a * x2
+            y0, y1, y2 = ca * w0 + sa * z0, ca * w1 + sa * z1, ca * w2 + sa * z2
+            z0, z1, z2 = ca * z0 - sa * w0, ca * z1 - sa * w1, ca * z2 - sa * w2
+        else:
+            p0, p1, p2 = p0 + a * x0, p1 + a * x1, p2 + a * x2
+            y0, y1, y2, z0, z1, z2 = (ca * y0 + sa * z0, ca * y1 + sa * z1, ca * y2 + sa * z2,
+                                      ca * z0 - sa * y0, ca * z1 - sa * y1, ca * z2 - sa * y2)
+            x0, x1, x2, y0, y1, y2 = (ct * x0 + st * y0, ct * x1 + st * y1, ct * x2 + st * y2,
+                                      ct * y0 - st * x0, ct * y1 - st * x1, ct * y2 - st * x2)
+            p0, p1, p2 = p0 + d * z0, p1 + d * z1, p2 + d * z2
+        if keep_all or i == len(constants) - 1:
+            frames.append(((x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2)))
+    return frames
+
+
+def _write_frame(out, frame):
+    """Write a column-tuple frame of ``(B,)`` arrays into ``out`` ``(B, 4, 4)``.
+
+    The components are gathered in a contiguous ``(4, 4, B)`` block first and transposed in one
+    copy: writing each component straight into ``out`` strides through memory and costs about
+    as much as the kinematics itself.
+    """
+    block = np.empty((4, 4, out.shape[0]))
+    for c, column in enumerate(frame):
+        for r in range(3):
+            block[r, c] = column[r]
+    block[3, :3] = 0.0
+    block[3, 3] = 1.0
+    out[...] = block.transpose(2, 0, 1)

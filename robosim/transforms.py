@@ -1,0 +1,169 @@
+"""Rotations and homogeneous transforms, vectorised over leading batch axes.
+
+Conventions (see ARCHITECTURE):
+
+- Angles are in radians.
+- ``rotx/roty/rotz`` are the elementary rotations about the fixed X, Y, Z axes.
+- Roll-pitch-yaw (RoboAnalyzer's A, B, C) are rotations about the fixed X, Y and Z axes,
+  applied in that order: ``R = Rz(yaw) @ Ry(pitch) @ Rx(roll)``.
+- A homogeneous transform is a ``(4, 4)`` array ``[[R, p], [0, 0, 0, 1]]``.
+
+Every function accepts arrays with leading batch axes: angles of shape ``(...)`` give
+rotations of shape ``(..., 3, 3)``.
+"""
+
+import numpy as np
+
+#: Below this value of ``cos(pitch)`` :func:`r2rpy` treats the rotation as gimbal-locked.
+GIMBAL_LOCK_TOLERANCE = 1e-9
+
+
+def _elementary(angle, axis):
+    """Rotation matrices about coordinate axis ``axis`` (0, 1, 2) by ``angle`` (radians)."""
+    angle = np.asarray(angle, dtype=float)
+    c, s = np.cos(angle), np.sin(angle)
+    out = np.zeros(angle.shape + (3, 3))
+    i, j = [k for k in range(3) if k != axis]
+    out[..., axis, axis] = 1.0
+    out[..., i, i] = c
+    out[..., j, j] = c
+    # The sign pattern of a right-handed rotation: for Y the minus sign moves below the diagonal.
+    sign = -1.0 if axis != 1 else 1.0
+    out[..., i, j] = sign * s
+    out[..., j, i] = -sign * s
+    return out
+
+
+def rotx(angle):
+    """Rotation about X by ``angle`` radians; shape ``(..., 3, 3)``.
+
+    Examples
+    --------
+    >>> np.round(rotx(np.pi / 2) @ [0, 1, 0], 12)
+    array([0., 0., 1.])
+    """
+    return _elementary(angle, 0)
+
+
+def roty(angle):
+    """Rotation about Y by ``angle`` radians; shape ``(..., 3, 3)``.
+
+    Examples
+    --------
+    >>> np.round(roty(np.pi / 2) @ [0, 0, 1], 12)
+    array([1., 0., 0.])
+    """
+    return _elementary(angle, 1)
+
+
+def rotz(angle):
+    """Rotation about Z by ``angle`` radians; shape ``(..., 3, 3)``.
+
+    Examples
+    --------
+    >>> np.round(rotz(np.pi / 2) @ [1, 0, 0], 12)
+    array([0., 1., 0.])
+    """
+    return _elementary(angle, 2)
+
+
+def rpy2r(rpy):
+    """Rotation matrix from roll, pitch, yaw about fixed X, Y, Z: ``Rz(yaw) Ry(pitch) Rx(roll)``.
+
+    Parameters
+    ----------
+    rpy : array_like, shape (..., 3)
+        Roll, pitch and yaw in radians.
+
+    Returns
+    -------
+    R : ndarray, shape (..., 3, 3)
+
+    See Also
+    --------
+    r2rpy : the inverse.
+    """
+    rpy = np.asarray(rpy, dtype=float)
+    if rpy.shape[-1:] != (3,):
+        raise ValueError(f"Expected roll-pitch-yaw with shape (..., 3), got {rpy.shape}")
+    return rotz(rpy[..., 2]) @ roty(rpy[..., 1]) @ rotx(rpy[..., 0])
+
+
+def r2rpy(R):
+    """Roll, pitch, yaw (radians) of rotation matrices, the inverse of :func:`rpy2r`.
+
+    Pitch is in ``[-pi/2, pi/2]``, roll and yaw in ``(-pi, pi]``. At gimbal lock (pitch = +-90
+    deg, where only yaw - roll or yaw + roll is defined) roll is set to 0 and the whole rotation
+    about Z is given to yaw, so the answer is deterministic and still satisfies
+    ``rpy2r(r2rpy(R)) == R``.
+
+    Parameters
+    ----------
+    R : array_like, shape (..., 3, 3)
+
+    Returns
+    -------
+    rpy : ndarray, shape (..., 3)
+    """
+    R = np.asarray(R, dtype=float)
+    if R.shape[-2:] != (3, 3):
+        raise ValueError(f"Expected rotation matrix with shape (..., 3, 3), got {R.shape}")
+    cos_pitch = np.hypot(R[..., 0, 0], R[..., 1, 0])
+    pitch = np.arctan2(-R[..., 2, 0], cos_pitch)
+    locked = cos_pitch < GIMBAL_LOCK_TOLERANCE
+    roll = np.where(locked, 0.0, np.arctan2(R[..., 2, 1], R[..., 2, 2]))
+    # With roll = 0, R = Rz(yaw) Ry(+-90): its second column is (-sin yaw, cos yaw, 0).
+    yaw = np.where(locked, np.arctan2(-R[..., 0, 1], R[..., 1, 1]),
+                   np.arctan2(R[..., 1, 0], R[..., 0, 0]))
+    return np.stack([roll, pitch, yaw], axis=-1)
+
+
+def transl(xyz):
+    """Pure translation transforms; ``xyz`` of shape ``(..., 3)`` gives ``(..., 4, 4)``."""
+    xyz = np.asarray(xyz, dtype=float)
+    out = np.zeros(xyz.shape[:-1] + (4, 4))
+    out[..., :3, :3] = np.eye(3)
+    out[..., :3, 3] = xyz
+    out[..., 3, 3] = 1.0
+    return out
+
+
+def homogeneous(R, p):
+    """Transform from rotation ``R`` ``(..., 3, 3)`` and position ``p`` ``(..., 3)``."""
+    R = np.asarray(R, dtype=float)
+    p = np.asarray(p, dtype=float)
+    shape = np.broadcast_shapes(R.shape[:-2], p.shape[:-1])
+    out = np.zeros(shape + (4, 4))
+    out[..., :3, :3] = R
+    out[..., :3, 3] = p
+    out[..., 3, 3] = 1.0
+    return out
+
+
+def xyzrpy2tr(xyz, rpy):
+    """Transform from a position and roll-pitch-yaw angles (radians)."""
+    return homogeneous(rpy2r(rpy), xyz)
+
+
+def tr2xyzrpy(T):
+    """Position ``(..., 3)`` and roll-pitch-yaw ``(..., 3)`` (radians) of transforms ``(..., 4, 4)``."""
+    T = np.asarray(T, dtype=float)
+    return T[..., :3, 3].copy(), r2rpy(T[..., :3, :3])
+
+
+def inverse(T):
+    """Inverse of rigid transforms ``(..., 4, 4)``, using ``R^T`` instead of a general inverse."""
+    T = np.asarray(T, dtype=float)
+    Rt = np.swapaxes(T[..., :3, :3], -1, -2)
+    return homogeneous(Rt, -(Rt @ T[..., :3, 3, None])[..., 0])
+
+
+def rotation_angle(R_a, R_b):
+    """Angle (radians) of the rotation that takes ``R_a`` to ``R_b``; batched over ``(...)``."""
+    R = np.swapaxes(np.asarray(R_a, dtype=float), -1, -2) @ np.asarray(R_b, dtype=float)
+    cos_angle = (np.trace(R, axis1=-2, axis2=-1) - 1.0) / 2.0
+    # Near 0 the arccos of the trace loses half the digits; the skew part keeps them.
+    sin_angle = 0.5 * np.linalg.norm(
+        np.stack([R[..., 2, 1] - R[..., 1, 2], R[..., 0, 2] - R[..., 2, 0],
+                  R[..., 1, 0] - R[..., 0, 1]], axis=-1), axis=-1)
+    return np.arctan2(sin_angle, cos_angle)

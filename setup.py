@@ -1,0 +1,14 @@
+"""Packaging lives in setup.cfg; this file maps the top-level robots/ folder into the package.
+
+The user fixed the layout: robot files sit in a top-level ``robots/`` folder, yet must be
+installed with the package. ``package_dir`` installs that folder as ``robosim/robots`` (with
+its .json files as package data), where :func:`robosim.library.library_dir` finds it.
+"""
+
+from setuptools import setup
+
+setup(
+    packages=["robosim", "robosim.commands", "robosim.robots"],
+    package_dir={"robosim": "robosim", "robosim.robots": "robots"},
+    package_data={"robosim.robots": ["*.json"]},
+)

@@ -1,0 +1,78 @@
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from robosim import load_robot
+from robosim.cli import main
+
+
+def run_cli(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_list_shows_every_robot(capsys):
+    status, out, _ = run_cli(capsys, "list", "--json")
+    rows = json.loads(out)
+    assert status == 0
+    assert {"Lynx6", "SCARA"} <= {r["name"] for r in rows}
+    lynx = next(r for r in rows if r["name"] == "Lynx6")
+    assert (lynx["dof"], lynx["joints"], lynx["unit"]) == (5, "RRRRR", "mm")
+
+
+def test_show_prints_the_table_with_offsets(capsys):
+    status, out, _ = run_cli(capsys, "show", "Lynx6")
+    assert status == 0
+    assert "q2+90" in out and "q3-90" in out and "mm" in out
+
+
+def test_fk_in_degrees_matches_the_library(capsys):
+    status, out, _ = run_cli(capsys, "fk", "Lodes Puma 560", "10", "20", "30", "40", "50",
+                             "60", "--deg", "--json")
+    data = json.loads(out)
+    robot = load_robot("Lodes Puma 560")
+    expected = robot.fk(np.radians([10, 20, 30, 40, 50, 60]))
+    assert status == 0
+    assert np.allclose(data["matrix"], expected)
+    assert np.allclose(data["position"], expected[:3, 3])
+
+
+def test_fk_text_output_has_position_and_rpy(capsys):
+    status, out, _ = run_cli(capsys, "fk", "lynx6", "0", "0", "0", "0", "0")
+    assert status == 0
+    assert "x=300.000000 y=0.000000 z=185.000000 mm" in out
+    assert "roll=0.000000 pitch=0.000000 yaw=0.000000" in out
+
+
+def test_jacobian_json(capsys):
+    status, out, _ = run_cli(capsys, "jacobian", "SCARA", "0", "0", "1", "0", "--json")
+    J = np.array(json.loads(out)["jacobian"])
+    assert status == 0
+    assert J.shape == (6, 4)
+    assert np.allclose(J[:3, 2], [0, 0, -1])  # the quill moves straight down
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["fk", "Lynx6", "0", "0"], "Lynx6 has 5 joints (RRRRR), got 2 value(s)"),
+    (["fk", "nobot", "0"], "no robot called 'nobot'"),
+    (["show", "/nonexistent/arm.json"], "no such file"),
+])
+def test_errors_are_one_line_and_exit_2(capsys, argv, message):
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 2
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_installed_command_finds_the_library_from_another_directory(tmp_path):
+    # Runs the installed package (the checkout is not on sys.path from tmp_path).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run([sys.executable, "-m", "robosim", "list"], cwd=tmp_path,
+                            capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Lynx6" in result.stdout
