@@ -5,10 +5,10 @@ installed with the package. ``package_dir`` installs that folder as ``robosim/ro
 its .json files as package data), where :func:`robosim.library.library_dir` finds it.
 """
 
-from setuptools import setup
+from setuptools import find_packages, setup
 
 setup(
-    packages=["robosim", "robosim.commands", "robosim.robots"],
+    packages=find_packages(include=["robosim", "robosim.*"]) + ["robosim.robots"],
     package_dir={"robosim": "robosim", "robosim.robots": "robots"},
     package_data={"robosim.robots": ["*.json"]},
 )
