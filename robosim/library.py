@@ -48,6 +48,8 @@ from .errors import RobotFileError, ValidationError
 from .robot import LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 
 FORMAT = "robosim-robot/1"
+#: Files in robots/ ending so hold servo calibrations of real arms, not robots.
+CALIBRATION_SUFFIX = ".calibration.json"
 _TYPES = {"r": REVOLUTE, "revolute": REVOLUTE, "p": PRISMATIC, "prismatic": PRISMATIC}
 _JOINT_FIELDS = ("name", "type", "theta", "d", "a", "alpha", "offset", "limits")
 _TOP_FIELDS = ("format", "name", "manufacturer", "source", "convention", "unit", "joints",
@@ -69,7 +71,9 @@ def library_dir():
 
 
 def _library_files():
-    return sorted(library_dir().glob("*.json"))
+    """The robot files of the library (calibration files of real arms sit beside them)."""
+    return sorted(p for p in library_dir().glob("*.json")
+                  if not p.name.endswith(CALIBRATION_SUFFIX))
 
 
 def _key(name):
@@ -77,9 +81,14 @@ def _key(name):
     return re.sub(r"[\s_\-]+", "", name).lower()
 
 
+def library_robots():
+    """The ready-made robots, loaded, in file-name order."""
+    return [_load_file(path) for path in _library_files()]
+
+
 def list_robots():
-    """Names of the ready-made robots, sorted as they appear on the welcome screen."""
-    return [load_robot(path).name for path in _library_files()]
+    """Names of the ready-made robots, in file-name order (as on the welcome screen)."""
+    return [robot.name for robot in library_robots()]
 
 
 def load_robot(name_or_path):

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ..library import dh_rows, library_dir, load_robot
+from ..library import dh_rows, library_robots
 from ..transforms import r2rpy
 from .common import (add_joint_arguments, add_json_argument, add_robot_argument,
                      format_matrix, joint_values, print_json, robot_from_args)
@@ -38,7 +38,7 @@ def _summary(robot):
 
 
 def list_command(args):
-    robots = [load_robot(path) for path in sorted(library_dir().glob("*.json"))]
+    robots = library_robots()
     rows = [_summary(r) for r in robots]
     if args.json:
         print_json(rows)

@@ -1,0 +1,1 @@
+"""The matplotlib application: screens, widgets and tool windows (imports matplotlib)."""

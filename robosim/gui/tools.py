@@ -1,0 +1,39 @@
+"""Tool windows opened from the simulator screen, and the ``arm`` handle they work through.
+
+A tool window (workspace, trajectories, jogging and IK, the real arm) is a separate figure made
+by a function ``open_<tool>(arm) -> matplotlib.figure.Figure``. It never reaches into the
+simulator's artists; it uses the *arm* handle the simulator screen gives it:
+
+``arm.robot``
+    The :class:`robosim.Robot` being simulated.
+``arm.q``
+    Current joint values ``(n,)`` in API units (radians, length unit); a copy.
+``arm.animate_to(q)``
+    Animate the 3D arm to ``q`` in linear steps; while an animation runs the newest target wins.
+``arm.play(t, q)``
+    Play a joint trajectory: times ``(N,)`` in seconds, joint values ``(N, n)``.
+``arm.set_path(points, bad=None)``
+    Draw a 3D path ``(N, 3)`` (robot's length unit) in the simulator, points where ``bad``
+    ``(N,)`` is True in red; ``set_path(None)`` removes it.
+``arm.add_pose_listener(callback)``
+    ``callback(q)`` after every pose change, animation frames included.
+``arm.set_status(message, error=False)``
+    One line in the simulator's status line (errors in red).
+
+Each tool adds one entry to :data:`TOOLS`; the simulator shows a button per entry and imports
+the module only when the button is pressed, so a slow tool costs nothing at start-up.
+"""
+
+import importlib
+
+#: (button label, module, function) for each tool window, in button order.
+TOOLS = ()
+
+
+def open_tool(label, arm):
+    """Open the tool window whose button says ``label``; returns its figure."""
+    for tool_label, module_name, function_name in TOOLS:
+        if tool_label == label:
+            module = importlib.import_module(module_name)
+            return getattr(module, function_name)(arm)
+    raise KeyError(f"no tool called {label!r}")

@@ -1,0 +1,191 @@
+"""Joint trajectories as CSV files: the format robosim exports and the Lynx6 backend plays.
+
+The file is plain CSV that a spreadsheet opens, with comment lines naming the robot::
+
+    # robosim trajectory
+    # robot: Lynx6
+    # unit: mm
+    t_s,q1_deg,q2_deg,q3_deg,q4_deg,q5_deg,x_mm,y_mm,z_mm,roll_deg,pitch_deg,yaw_deg
+    0.000000,0.000000,...
+
+Each column name carries its unit: time in seconds, revolute joints in degrees, prismatic joints
+and positions in the robot's length unit, roll-pitch-yaw (``R = Rz(yaw) Ry(pitch) Rx(roll)``) in
+degrees. The end-effector columns are written for people and plots; reading uses only time and
+joint values. Times start anywhere but must increase strictly.
+"""
+
+import csv
+import io
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .errors import ValidationError
+from .library import atomic_write_text
+from .robot import LENGTH_UNITS
+from .transforms import r2rpy
+
+_JOINT_COLUMN = re.compile(r"^q(\d+)_(deg|mm|cm|m)$")
+
+
+class TrajectoryFileError(ValidationError):
+    """A trajectory CSV cannot be read or does not fit the robot; the message says where."""
+
+
+@dataclass
+class JointTrajectory:
+    """Joint values over time.
+
+    Attributes
+    ----------
+    t : ndarray, shape (N,)
+        Times in seconds, strictly increasing.
+    q : ndarray, shape (N, n)
+        Joint values in API units (radians, length unit).
+    robot_name : str
+    joint_types : str
+        ``"R"``/``"P"`` per joint, e.g. ``"RRRRR"``.
+    unit : str
+        Length unit of the prismatic joints and positions.
+    """
+
+    t: np.ndarray
+    q: np.ndarray
+    robot_name: str
+    joint_types: str
+    unit: str
+
+    def check_robot(self, robot):
+        """Raise TrajectoryFileError unless the trajectory was made for an arm shaped like ``robot``."""
+        if self.joint_types != robot.joint_types:
+            raise TrajectoryFileError(
+                f"trajectory for {self.robot_name!r} has joints {self.joint_types}, but "
+                f"{robot.name} has {robot.joint_types}")
+        if "P" in self.joint_types and self.unit != robot.unit:
+            raise TrajectoryFileError(f"trajectory lengths are in {self.unit}, {robot.name}'s "
+                                      f"in {robot.unit}")
+
+
+def trajectory_csv_text(robot, t, q):
+    """The CSV text of a trajectory of ``robot``: ``t`` (N,) seconds, ``q`` (N, n) API units."""
+    t = np.asarray(t, dtype=float)
+    q = robot.check_q(np.atleast_2d(q))
+    if t.shape != (q.shape[0],):
+        raise ValidationError(f"trajectory needs one time per row: {t.shape[0] if t.ndim else 1} "
+                              f"times for {q.shape[0]} rows")
+    _check_times(t, "trajectory")
+    poses = robot.fk(q)
+    columns = (["t_s"]
+               + [f"q{i}_{'deg' if j.is_revolute else robot.unit}"
+                  for i, j in enumerate(robot.joints, start=1)]
+               + [f"{axis}_{robot.unit}" for axis in "xyz"]
+               + ["roll_deg", "pitch_deg", "yaw_deg"])
+    values = np.column_stack([t, robot.q_to_user(q), poses[:, :3, 3],
+                              np.degrees(r2rpy(poses[:, :3, :3]))])
+    out = io.StringIO()
+    out.write(f"# robosim trajectory\n# robot: {robot.name}\n# unit: {robot.unit}\n")
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerows([[f"{v:.9g}" for v in row] for row in values])
+    return out.getvalue()
+
+
+def write_trajectory_csv(path, robot, t, q):
+    """Write a trajectory CSV atomically; returns the path. See :func:`trajectory_csv_text`."""
+    path = Path(path)
+    try:
+        atomic_write_text(path, trajectory_csv_text(robot, t, q))
+    except OSError as exc:
+        raise TrajectoryFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
+    return path
+
+
+def read_trajectory_csv(path):
+    """Read a trajectory CSV written by robosim (or by hand in the same format).
+
+    Returns
+    -------
+    JointTrajectory
+
+    Raises
+    ------
+    TrajectoryFileError
+        Naming the file, line and column of the first problem.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TrajectoryFileError(f"{path}: cannot read it ({exc})") from None
+    return parse_trajectory_csv(text, source=str(path))
+
+
+def parse_trajectory_csv(text, source="trajectory"):
+    """Parse the text of a trajectory CSV; see :func:`read_trajectory_csv`."""
+    settings = {"robot": "", "unit": ""}
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        match = re.match(r"#\s*(robot|unit)\s*:\s*(.*)$", stripped)
+        if match:
+            settings[match.group(1)] = match.group(2).strip()
+        elif stripped and not stripped.startswith("#"):
+            rows.append((number, next(csv.reader([line]))))
+    if not rows:
+        raise TrajectoryFileError(f"{source}: no header row and no data")
+    header_line, header = rows[0]
+    header = [h.strip() for h in header]
+    if not header or header[0] != "t_s":
+        raise TrajectoryFileError(f"{source}: line {header_line}: the first column must be "
+                                  f"'t_s' (time in seconds), got {header[:1]}")
+    joints = []
+    for column in header[1:]:
+        match = _JOINT_COLUMN.match(column)
+        if not match:
+            break
+        if int(match.group(1)) != len(joints) + 1:
+            raise TrajectoryFileError(f"{source}: line {header_line}: joint column {column!r} "
+                                      f"is out of order")
+        joints.append(match.group(2))
+    if not joints:
+        raise TrajectoryFileError(f"{source}: line {header_line}: no joint columns "
+                                  f"(q1_deg, q2_mm, ...)")
+    lengths = {u for u in joints if u != "deg"}
+    unit = settings["unit"] or (lengths.pop() if len(lengths) == 1 else "mm")
+    if unit not in LENGTH_UNITS or any(u not in ("deg", unit) for u in joints):
+        raise TrajectoryFileError(f"{source}: line {header_line}: joint units {joints} do not "
+                                  f"match the length unit {unit!r}")
+    data = np.empty((len(rows) - 1, 1 + len(joints)))
+    for k, (number, cells) in enumerate(rows[1:]):
+        if len(cells) < 1 + len(joints):
+            raise TrajectoryFileError(f"{source}: line {number}: expected at least "
+                                      f"{1 + len(joints)} values, got {len(cells)}")
+        for c, (column, cell) in enumerate(zip(header, cells[:1 + len(joints)])):
+            try:
+                value = float(cell)
+            except ValueError:
+                value = math.nan
+            if not math.isfinite(value):
+                raise TrajectoryFileError(f"{source}: line {number}: column {column!r} must be "
+                                          f"a finite number, got {cell.strip()!r}")
+            data[k, c] = value
+    if data.shape[0] == 0:
+        raise TrajectoryFileError(f"{source}: the trajectory has no rows")
+    _check_times(data[:, 0], source)
+    revolute = np.array([u == "deg" for u in joints])
+    q = np.where(revolute, np.radians(data[:, 1:]), data[:, 1:])
+    return JointTrajectory(t=data[:, 0], q=q, robot_name=settings["robot"],
+                           joint_types="".join("R" if r else "P" for r in revolute), unit=unit)
+
+
+def _check_times(t, source):
+    if not np.all(np.isfinite(t)):
+        raise TrajectoryFileError(f"{source}: times must be finite numbers")
+    steps = np.diff(t)
+    if np.any(steps <= 0):
+        row = int(np.argmax(steps <= 0)) + 1
+        raise TrajectoryFileError(f"{source}: times must increase: row {row + 1} "
+                                  f"(t = {t[row]:g} s) does not come after {t[row - 1]:g} s")
