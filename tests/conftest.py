@@ -12,3 +12,9 @@ import pytest  # noqa: E402
 def _close_figures():
     yield
     plt.close("all")
+
+
+@pytest.fixture(autouse=True)
+def _user_dir(tmp_path, monkeypatch):
+    """Keep each test's per-user files (autosaves) in its own temporary folder."""
+    monkeypatch.setenv("ROBOSIM_HOME", str(tmp_path / "robosim-home"))
