@@ -12,6 +12,8 @@ simulator's artists; it uses the *arm* handle the simulator screen gives it:
     Animate the 3D arm to ``q`` in linear steps; while an animation runs the newest target wins.
 ``arm.play(t, q)``
     Play a joint trajectory: times ``(N,)`` in seconds, joint values ``(N, n)``.
+``arm.last_trajectory``
+    ``(t, q)`` of the last trajectory given to ``play`` (what "Play on arm" sends), or None.
 ``arm.set_path(points, bad=None)``
     Draw a 3D path ``(N, 3)`` (robot's length unit) in the simulator, points where ``bad``
     ``(N,)`` is True in red; ``set_path(None)`` removes it.
