@@ -119,16 +119,16 @@ def _puma_560(q):
     # at q2 + q3; alpha3 = -90 turns z3 to (-s23 x1 + c23 Z): d4 = 0.4318 runs along it.
     q1, q2, q23 = q[:, 0], q[:, 1], q[:, 1] + q[:, 2]
     radial = 0.4318 * _c(q2) + 0.0203 * _c(q23) - 0.4318 * _s(q23)
-    height = 0.672 + 0.4318 * _s(q2) + 0.0203 * _s(q23) + 0.4318 * _c(q23)
+    height = 0.67183 + 0.4318 * _s(q2) + 0.0203 * _s(q23) + 0.4318 * _c(q23)
     return _wrist_centre(q1, radial, -0.15005, height)
 
 
 def _kuka_kr5(q):
-    # alpha2 = 180 flips z2, so joint 3 turns the other way (angles q2 - q3) and d3 = 0.135
-    # cancels d2 = 0.135 across the plane. alpha3 = -90 turns z3 to (s x1 - c Z) of q2 - q3.
-    q1, q2, q2m3 = q[:, 0], q[:, 1], q[:, 1] - q[:, 2]
-    radial = 0.18 + 0.6 * _c(q2) + 0.12 * _c(q2m3) + 0.62 * _s(q2m3)
-    height = 0.4 + 0.6 * _s(q2) + 0.12 * _s(q2m3) - 0.62 * _c(q2m3)
+    # alpha1 = -90: y1 = -Z, so q2 > 0 lowers the upper arm a2 = 0.6; alpha3 = +90 turns z3
+    # to (s23 x1 + c23 Z), and d4 = -0.62 runs against it.
+    q1, q2, q23 = q[:, 0], q[:, 1], q[:, 1] + q[:, 2]
+    radial = 0.18 + 0.6 * _c(q2) + 0.12 * _c(q23) - 0.62 * _s(q23)
+    height = 0.4 - 0.6 * _s(q2) - 0.12 * _s(q23) - 0.62 * _c(q23)
     return _wrist_centre(q1, radial, 0.0, height)
 
 
@@ -151,7 +151,7 @@ def _stanford_wrist(d1, lateral):
 
 @pytest.mark.parametrize("name, wrist_centre, flange", [
     ("Puma 560", _puma_560, 0.0),
-    ("KUKA KR5", _kuka_kr5, 0.0),
+    ("KUKA KR5", _kuka_kr5, 0.115),     # d6 = -0.115 along z5, and alpha6 = 180 flips z6
     ("ABB IRB 140", _abb_irb_140, 0.065),
     ("Stanford", _stanford_wrist(0.412, 0.154 - 0.0203), 0.0),
     ("Stanford Arm", _stanford_wrist(40.0, 15.0), 10.0),
@@ -167,10 +167,10 @@ def test_wrist_centre_matches_the_closed_form(name, wrist_centre, flange):
 def test_puma_560_zero_and_ready_poses():
     # qz: the upper arm along X, the forearm up: (a2 + a3, -d3, d1 + d4), frames aligned.
     # qr: the upper arm up as well: (a3, -d3, d1 + a2 + d4). Corke's figures for the model
-    # without the 0.672 m pedestal are (0.4521, -0.15, 0.4318) and (0.0203, -0.15, 0.8636).
+    # without the 26.45 in pedestal are (0.4521, -0.15, 0.4318) and (0.0203, -0.15, 0.8636).
     robot = load_robot("Puma 560")
-    for pose, position in [("qz", [0.4521, -0.15005, 0.672 + 0.4318]),
-                           ("qr", [0.0203, -0.15005, 0.672 + 0.8636])]:
+    for pose, position in [("qz", [0.4521, -0.15005, 0.67183 + 0.4318]),
+                           ("qr", [0.0203, -0.15005, 0.67183 + 0.8636])]:
         T = robot.fk(robot.pose(pose))
         assert np.allclose(T[:3, 3], position) and np.allclose(T[:3, :3], np.eye(3)), pose
 
