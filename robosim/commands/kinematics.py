@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..errors import ValidationError
-from ..library import dh_rows, library_robots
+from ..library import dh_rows, library_robots, robot_to_dict
 from ..transforms import r2rpy
 from .common import (add_joint_arguments, add_json_argument, add_robot_argument,
                      check_within_limits, format_matrix, joint_values, print_json,
@@ -65,8 +65,11 @@ def show_command(args):
         raise ValidationError("joint values are for the picture: add --png FILE to render the "
                               "arm at that pose")
     rows = dh_rows(robot)
+    # Base, tool and poses as in the robot file: degrees, the robot's length unit.
+    extras = {key: value for key, value in robot_to_dict(robot).items()
+              if key in ("base", "tool", "poses")}
     if args.json:
-        print_json({**_summary(robot), "table": rows, "notes": robot.notes})
+        print_json({**_summary(robot), "table": rows, **extras, "notes": robot.notes})
         return
     print(f"{robot.name}: {robot.n} joints, {robot.convention} DH, lengths in {robot.unit}, "
           f"angles in degrees")
@@ -80,6 +83,14 @@ def show_command(args):
         print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
     if robot.convention == "modified":
         print("(modified DH: row i holds a_{i-1} and alpha_{i-1})")
+    for mount in ("base", "tool"):
+        if mount in extras:
+            xyz, rpy = (", ".join(f"{v:g}" for v in extras[mount][k]) for k in ("xyz", "rpy"))
+            print(f"{mount}: xyz ({xyz}) {robot.unit}, rpy ({rpy}) deg")
+    for pose_name, values in extras.get("poses", {}).items():
+        print(f"pose {pose_name}: {' '.join(f'{v:g}' for v in values)}")
+    if robot.notes:
+        print(f"notes: {robot.notes}")
 
 
 def render_command(robot, args):
