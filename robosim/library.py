@@ -377,7 +377,12 @@ def format_robot_json(data):
 
 
 def atomic_write_text(path, text):
-    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, then rename.
+    """Write ``text`` (UTF-8) to ``path`` atomically; see :func:`atomic_write_bytes`."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path, data):
+    """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
 
     A crash or a full disk leaves the old file as it was.
     """
@@ -385,8 +390,8 @@ def atomic_write_text(path, text):
     folder = path.parent if str(path.parent) else Path(".")
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)

@@ -31,6 +31,19 @@ def test_show_prints_the_table_with_offsets(capsys):
     assert "q2+90" in out and "q3-90" in out and "mm" in out
 
 
+def test_show_prints_base_tool_poses_and_notes(capsys):
+    # The DH rows alone do not place the Panda's hand or the gantry's beam.
+    status, out, _ = run_cli(capsys, "show", "Franka Panda")
+    assert status == 0
+    assert "tool: xyz (0, 0, 0.103) m, rpy (0, 0, -45) deg" in out
+    status, out, _ = run_cli(capsys, "show", "gantry", "--json")
+    data = json.loads(out)
+    assert data["base"] == {"xyz": [0, 0, 100], "rpy": [0, 90, 0]}
+    assert "tool" not in data
+    status, out, _ = run_cli(capsys, "show", "Puma 560")
+    assert "pose qr: 0 90 -90 0 0 0" in out and "notes: Home is Corke's qz" in out
+
+
 def test_fk_in_degrees_matches_the_library(capsys):
     status, out, _ = run_cli(capsys, "fk", "Lodes Puma 560", "10", "20", "30", "40", "50",
                              "60", "--deg", "--json")

@@ -39,6 +39,17 @@ def joint_values(robot, values, degrees):
     return robot.q_from_user(q) if degrees else q
 
 
+def check_within_limits(robot, q, what="pose"):
+    """Raise ValidationError naming the first joint of ``q`` ``(n,)`` outside its limits."""
+    values, (low, high) = robot.q_to_user(q), robot.q_to_user(robot.limits.T)
+    for i, joint in enumerate(robot.joints):
+        if not low[i] - 1e-9 <= values[i] <= high[i] + 1e-9:
+            unit = "deg" if joint.is_revolute else robot.unit
+            raise ValidationError(f"{what}: joint {i + 1} ({joint.name or joint.kind}) = "
+                                  f"{values[i]:g} {unit} is outside its limits "
+                                  f"[{low[i]:g}, {high[i]:g}]")
+
+
 def print_json(data):
     json.dump(data, sys.stdout, indent=2)
     sys.stdout.write("\n")
