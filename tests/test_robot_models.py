@@ -8,6 +8,7 @@ test_robot.py and test_library.py and cover these robots too.
 """
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -60,6 +61,33 @@ def test_library_holds_at_least_twenty_robots_with_distinct_names():
     names = list_robots()
     assert len(names) >= 20
     assert len({name.lower() for name in names}) == len(names)
+
+
+def test_library_lists_robots_alphabetically_with_numbers_by_value():
+    # File names do not decide the order a student sees ('kr5.json' is 'KUKA KR5').
+    names = list_robots()
+    assert names[0] == "ABB IRB 140" and names[-1] == "UR10"
+    assert names.index("Lynx6") < names.index("Lynxmotion AL5D")
+    assert names.index("Puma 260") < names.index("Puma 560")
+    assert names.index("UR3") < names.index("UR5") < names.index("UR10")
+
+
+def _readme_library_table():
+    """Rows of the README's library table: name -> (DOF, joints, DH, unit)."""
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    section = readme.read_text(encoding="utf-8").split("## The robot library", 1)[1]
+    rows = {}
+    for line in section.split("\n## ", 1)[0].splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 6 and cells[1].isdigit():
+            rows[cells[0]] = (int(cells[1]), cells[2], cells[3], cells[4])
+    return rows
+
+
+def test_readme_table_describes_every_library_robot():
+    rows = _readme_library_table()
+    robots = [load_robot(name) for name in list_robots()]
+    assert {r.name: (r.n, r.joint_types, r.convention, r.unit) for r in robots} == rows
 
 
 @pytest.mark.parametrize("short, name", [("KR5", "KUKA KR5"), ("IRB 140", "ABB IRB 140"),
