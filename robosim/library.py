@@ -81,13 +81,19 @@ def _key(name):
     return re.sub(r"[\s_\-]+", "", name).lower()
 
 
+def _name_order(robot):
+    """Sort key: alphabetical without case, numbers by value ('UR3' before 'UR10')."""
+    return [int(part) if part.isdigit() else part.lower()
+            for part in re.split(r"(\d+)", robot.name)]
+
+
 def library_robots():
-    """The ready-made robots, loaded, in file-name order."""
-    return [_load_file(path) for path in _library_files()]
+    """The ready-made robots, loaded, in alphabetical order of their names."""
+    return sorted((_load_file(path) for path in _library_files()), key=_name_order)
 
 
 def list_robots():
-    """Names of the ready-made robots, in file-name order (as on the welcome screen)."""
+    """Names of the ready-made robots, in alphabetical order (as on the welcome screen)."""
     return [robot.name for robot in library_robots()]
 
 
@@ -377,7 +383,12 @@ def format_robot_json(data):
 
 
 def atomic_write_text(path, text):
-    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, then rename.
+    """Write ``text`` (UTF-8) to ``path`` atomically; see :func:`atomic_write_bytes`."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path, data):
+    """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
 
     A crash or a full disk leaves the old file as it was.
     """
@@ -385,8 +396,8 @@ def atomic_write_text(path, text):
     folder = path.parent if str(path.parent) else Path(".")
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)

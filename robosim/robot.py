@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .errors import ValidationError
-from .transforms import xyzrpy2tr
+from .transforms import cos_sin, xyzrpy2tr
 
 REVOLUTE = "R"
 PRISMATIC = "P"
@@ -182,7 +182,7 @@ class Robot:
         self.tool = xyzrpy2tr(self.tool_xyz, self.tool_rpy)
         self._revolute = np.array([j.is_revolute for j in self.joints])
         self._a = np.array([j.a for j in self.joints])
-        self._dh_constants = [(j.a, math.cos(j.alpha), math.sin(j.alpha)) for j in self.joints]
+        self._dh_constants = [(j.a, *cos_sin(j.alpha)) for j in self.joints]
         self._base_columns = tuple(tuple(float(v) for v in self.base[:3, c]) for c in range(4))
         self._has_tool = not np.array_equal(self.tool, np.eye(4))
         # The constant part of theta and of d: the variable one is q + offset.
@@ -214,6 +214,30 @@ class Robot:
     def home(self):
         """Home configuration ``(n,)``."""
         return np.array([j.home for j in self.joints])
+
+    @property
+    def dh_constants(self):
+        """``(a, cos alpha, sin alpha)`` per joint: the constant part of each link transform.
+
+        The cosines and sines are exact at multiples of 90 degrees (see
+        :func:`robosim.transforms.cos_sin`). With :meth:`joint_variables` this is what
+        :func:`chain_components` needs.
+        """
+        return list(self._dh_constants)
+
+    @property
+    def base_columns(self):
+        """The base transform as columns ``(X, Y, Z, P)``, where :func:`chain_components` starts."""
+        return self._base_columns
+
+    def joint_variables(self, q):
+        """DH ``theta`` (radians) and ``d`` (length unit), each ``(n, ...)``, for ``q`` ``(..., n)``.
+
+        ``theta_i = q_i + offset_i`` and ``d_i = d_i`` for a revolute joint; ``theta_i`` constant
+        and ``d_i = q_i + offset_i`` for a prismatic one. The joint axis comes first so that
+        ``theta[i]`` is joint i's row, as :func:`chain_components` indexes them.
+        """
+        return self._joint_values(np.asarray(q, dtype=float))
 
     def pose(self, pose_name):
         """A named configuration ``(n,)``; ``"home"`` always exists."""
@@ -349,7 +373,7 @@ class Robot:
         """``fk`` without the tool for one configuration, in plain floats (fast for n <= 12)."""
         theta, d = self._joint_values(q)
         theta = theta.tolist()
-        (X, Y, Z, P), = _chain_components(
+        (X, Y, Z, P), = chain_components(
             self._base_columns, [math.cos(t) for t in theta], [math.sin(t) for t in theta],
             d.tolist(), self._dh_constants, self.convention, keep_all=False)
         return np.array([[X[0], Y[0], Z[0], P[0]], [X[1], Y[1], Z[1], P[1]],
@@ -358,11 +382,11 @@ class Robot:
     def _chain(self, q, keep_all):
         """Frames for a block of configurations ``(B, n)`` as column tuples of ``(B,)`` arrays."""
         theta, d = self._joint_values(q)
-        return _chain_components(self._base_columns, np.cos(theta), np.sin(theta), d,
+        return chain_components(self._base_columns, np.cos(theta), np.sin(theta), d,
                                  self._dh_constants, self.convention, keep_all)
 
 
-def _chain_components(start, cos_theta, sin_theta, ds, constants, convention, keep_all):
+def chain_components(start, cos_theta, sin_theta, ds, constants, convention, keep_all):
     """Multiply DH transforms onto ``start``, working on columns instead of 4x4 matrices.
 
     A frame is a tuple ``(X, Y, Z, P)`` of columns (rotation axes and origin), each a tuple of
@@ -398,6 +422,10 @@ def _chain_components(start, cos_theta, sin_theta, ds, constants, convention, ke
         if keep_all or i == len(constants) - 1:
             frames.append(((x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2)))
     return frames
+
+
+#: The former private name, kept for modules written against it.
+_chain_components = chain_components
 
 
 def _write_frame(out, frame):

@@ -201,3 +201,22 @@ def test_named_poses():
     assert np.allclose(robot.pose("up"), [0.5, 0.5])
     with pytest.raises(ValidationError, match="no pose 'down'"):
         robot.pose("down")
+
+
+def test_public_chain_components_with_joint_variables_reproduce_fk():
+    from robosim.robot import chain_components
+    robot = load_robot("Lynx6")
+    q = robot.random_q(7, rng=3)
+    theta, d = robot.joint_variables(q)
+    (X, Y, Z, P), = chain_components(robot.base_columns, np.cos(theta), np.sin(theta), d,
+                                     robot.dh_constants, robot.convention, keep_all=False)
+    expected = np.array([_dh_product(robot, row) for row in q])
+    assert np.allclose(np.stack(P, axis=-1), expected[:, :3, 3])
+    assert np.allclose(np.stack(Z, axis=-1), expected[:, :3, 2])
+
+
+def test_quarter_turn_twists_leave_no_rounding_off_the_axes():
+    # Lynx6 link 1 has alpha = 90 deg: at q = 0 the shoulder sits exactly in the XZ plane.
+    robot = load_robot("Lynx6")
+    frames = robot.fk_all(np.zeros(robot.n))
+    assert frames[2, 1, 3] == 0.0

@@ -63,3 +63,15 @@ def test_rotation_angle_small_and_large():
     assert rotation_angle(np.eye(3), rotz(1e-9)) == pytest.approx(1e-9, rel=1e-6)
     assert rotation_angle(rotx(0.2), rotx(2.9)) == pytest.approx(2.7)
     assert rotation_angle(np.eye(3), rotz(np.pi)) == pytest.approx(np.pi)
+
+
+def test_cos_sin_is_exact_at_quarter_turns_and_matches_numpy_elsewhere():
+    from robosim.transforms import cos_sin
+    quarter = np.array([-2, -1, 0, 1, 2, 3, 4, 7]) * (np.pi / 2)
+    c, s = cos_sin(quarter)
+    assert np.array_equal(c, np.round(np.cos(quarter)))   # exactly 0, 1 or -1
+    assert np.array_equal(s, np.round(np.sin(quarter)))
+    others = np.array([0.1, -2.0, 1.5707, 100.0])
+    c, s = cos_sin(others)
+    assert np.array_equal(c, np.cos(others)) and np.array_equal(s, np.sin(others))
+    assert cos_sin(np.pi / 2) == (0.0, 1.0)

@@ -2,10 +2,12 @@
 
 import numpy as np
 
-from ..library import dh_rows, library_robots
+from ..errors import ValidationError
+from ..library import dh_rows, library_robots, robot_to_dict
 from ..transforms import r2rpy
-from .common import (add_joint_arguments, add_json_argument, add_robot_argument,
-                     format_matrix, joint_values, print_json, robot_from_args)
+from .common import (add_configuration_arguments, add_joint_arguments, add_json_argument,
+                     add_robot_argument, check_within_limits, configuration, format_matrix,
+                     joint_values, print_json, robot_from_args)
 
 
 def register(subparsers):
@@ -13,20 +15,24 @@ def register(subparsers):
     add_json_argument(parser)
     parser.set_defaults(handler=list_command)
 
-    parser = subparsers.add_parser("show", help="print a robot's DH table")
+    parser = subparsers.add_parser(
+        "show", help="print a robot's DH table, or render the arm to a PNG (--png)")
     add_robot_argument(parser)
+    add_joint_arguments(parser, nargs="*")
+    parser.add_argument("--png", metavar="FILE",
+                        help="render the arm at q (default: home) to this PNG image, headless")
     add_json_argument(parser)
     parser.set_defaults(handler=show_command)
 
     parser = subparsers.add_parser("fk", help="forward kinematics: end-effector pose")
     add_robot_argument(parser)
-    add_joint_arguments(parser)
+    add_configuration_arguments(parser)
     add_json_argument(parser)
     parser.set_defaults(handler=fk_command)
 
     parser = subparsers.add_parser("jacobian", help="geometric Jacobian (6 x n, base frame)")
     add_robot_argument(parser)
-    add_joint_arguments(parser)
+    add_configuration_arguments(parser)
     add_json_argument(parser)
     parser.set_defaults(handler=jacobian_command)
 
@@ -53,9 +59,17 @@ def list_command(args):
 
 def show_command(args):
     robot = robot_from_args(args)
+    if args.png:
+        return render_command(robot, args)
+    if args.q:
+        raise ValidationError("joint values are for the picture: add --png FILE to render the "
+                              "arm at that pose")
     rows = dh_rows(robot)
+    # Base, tool and poses as in the robot file: degrees, the robot's length unit.
+    extras = {key: value for key, value in robot_to_dict(robot).items()
+              if key in ("base", "tool", "poses")}
     if args.json:
-        print_json({**_summary(robot), "table": rows, "notes": robot.notes})
+        print_json({**_summary(robot), "table": rows, **extras, "notes": robot.notes})
         return
     print(f"{robot.name}: {robot.n} joints, {robot.convention} DH, lengths in {robot.unit}, "
           f"angles in degrees")
@@ -69,11 +83,38 @@ def show_command(args):
         print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
     if robot.convention == "modified":
         print("(modified DH: row i holds a_{i-1} and alpha_{i-1})")
+    for mount in ("base", "tool"):
+        if mount in extras:
+            xyz, rpy = (", ".join(f"{v:g}" for v in extras[mount][k]) for k in ("xyz", "rpy"))
+            print(f"{mount}: xyz ({xyz}) {robot.unit}, rpy ({rpy}) deg")
+    for pose_name, values in extras.get("poses", {}).items():
+        print(f"pose {pose_name}: {' '.join(f'{v:g}' for v in values)}")
+    if robot.notes:
+        print(f"notes: {robot.notes}")
+
+
+def render_command(robot, args):
+    """``show ROBOT [q ...] --png FILE``: the arm as the application draws it, without a window."""
+    from ..gui.arm_drawing import save_arm_png  # matplotlib only for this command
+
+    q = joint_values(robot, args.q, args.deg) if args.q else robot.home
+    check_within_limits(robot, q, f"{robot.name}")
+    if not args.png.lower().endswith(".png"):
+        raise ValidationError(f"{args.png}: the image file name must end in .png")
+    try:
+        save_arm_png(robot, q, args.png)
+    except OSError as exc:
+        raise ValidationError(f"{args.png}: cannot write it ({exc.strerror or exc})") from None
+    if args.json:
+        print_json({"robot": robot.name, "q": q.tolist(), "png": args.png})
+    else:
+        print(f"{robot.name} drawn at q = {np.round(robot.q_to_user(q), 6).tolist()} "
+              f"(degrees, {robot.unit}) in {args.png}")
 
 
 def fk_command(args):
     robot = robot_from_args(args)
-    q = joint_values(robot, args.q, args.deg)
+    q = configuration(robot, args)
     T = robot.fk(q)
     rpy = np.degrees(r2rpy(T[:3, :3])) + 0.0  # + 0.0 turns -0.0 into 0.0 for printing
     if args.json:
@@ -91,7 +132,7 @@ def fk_command(args):
 
 def jacobian_command(args):
     robot = robot_from_args(args)
-    q = joint_values(robot, args.q, args.deg)
+    q = configuration(robot, args)
     J = robot.jacobian(q)
     if args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "q": q.tolist(),

@@ -1,0 +1,96 @@
+"""The simulator's joint animation: a queue of poses shown one per timer tick (no matplotlib).
+
+A *move* is Lodes' linear animation: ``steps`` equal steps from the pose shown now to the
+target, ``delay`` seconds apart. A *played trajectory* shows given poses at given times.
+
+Presses during an animation: **the newest target wins.** A new move starts from the pose on the
+screen at that moment (never from a stale start), so the arm turns smoothly toward the newest
+target and no earlier target is shown afterwards.
+
+During a move every tick shows at least the next step (the timer ticks once per delay), and
+skips ahead to the step due by the clock when drawing is slower than the delay, so a move takes
+``steps * delay`` seconds on a slow machine too; tests that tick by hand see every step in
+order. A played trajectory follows the clock only: a tick shows the pose due at that time
+(holding the pose until the next one is due), so it plays at its real speed.
+"""
+
+import time
+
+import numpy as np
+
+DEFAULT_STEPS = 10
+DEFAULT_DELAY = 0.04  # seconds between steps: 25 poses per second
+
+
+class JointAnimation:
+    """Poses to show, one per :meth:`step`.
+
+    Parameters
+    ----------
+    q : array_like (n,)
+        The pose shown now (API units).
+    steps : int
+        Steps of a move (Lodes: 10).
+    delay : float
+        Seconds between two steps.
+    clock : callable
+        Returns seconds (``time.monotonic``); tests may pass a fake one.
+    """
+
+    def __init__(self, q, steps=DEFAULT_STEPS, delay=DEFAULT_DELAY, clock=time.monotonic):
+        self.q = np.array(q, dtype=float)
+        self.steps = steps
+        self.delay = delay
+        self.clock = clock
+        self.target = self.q.copy()
+        self._poses = np.empty((0, len(self.q)))
+        self._times = np.empty(0)
+        self._index = -1
+        self._steps_shown_each_tick = 0
+        self._start = 0.0
+
+    @property
+    def running(self):
+        """True while poses remain to be shown."""
+        return self._index + 1 < len(self._poses)
+
+    def move_to(self, target):
+        """Replace whatever runs by ``steps`` linear steps from the pose shown now to ``target``."""
+        target = np.array(target, dtype=float)
+        fractions = np.arange(1, self.steps + 1) / self.steps
+        poses = self.q + fractions[:, None] * (target - self.q)
+        self._start_poses(poses, self.delay * np.arange(self.steps), target)
+        self._steps_shown_each_tick = self.steps
+
+    def play(self, t, q):
+        """Replace whatever runs by a linear move to ``q[0]``, then poses ``q`` at times ``t``."""
+        t = np.asarray(t, dtype=float)
+        q = np.asarray(q, dtype=float)
+        fractions = np.arange(1, self.steps + 1) / self.steps
+        approach = self.q + fractions[:, None] * (q[0] - self.q)
+        lead = self.delay * self.steps
+        times = np.concatenate([self.delay * np.arange(self.steps), lead + t - t[0]])
+        self._start_poses(np.vstack([approach, q]), times, q[-1])
+        self._steps_shown_each_tick = self.steps
+
+    def _start_poses(self, poses, times, target):
+        self._poses, self._times = poses, times
+        self._index = -1
+        self._start = self.clock()
+        self.target = np.array(target, dtype=float)
+
+    def step(self):
+        """The next pose to show ``(n,)``, or None when nothing runs."""
+        if not self.running:
+            return None
+        due = int(np.searchsorted(self._times, self.clock() - self._start, side="right")) - 1
+        at_least = self._index + 1 if self._index + 1 < self._steps_shown_each_tick else self._index
+        self._index = max(at_least, min(due, len(self._poses) - 1))
+        self.q = self._poses[self._index].copy()
+        return self.q.copy()
+
+    def stop(self):
+        """Stop where the arm is now; the target becomes the pose shown."""
+        self._poses = np.empty((0, len(self.q)))
+        self._index = -1
+        self.target = self.q.copy()

@@ -1,0 +1,342 @@
+"""Servo calibration of a real arm: which channel drives each joint and how pulses map to angles.
+
+A calibration file sits next to the robot files and ends in ``.calibration.json`` (the robot
+library skips such files), e.g. ``robots/lynx6.calibration.json``::
+
+    {
+      "format": "robosim-calibration/1",
+      "robot": "Lynx6",
+      "notes": "free text",
+      "joints": [
+        {"name": "base", "channel": 0, "reference_deg": 0, "pulse_at_reference": 1500,
+         "us_per_deg": 11.111, "direction": 1, "pulse_range": [600, 2400],
+         "max_speed_deg_s": 60},
+        ...
+      ],
+      "gripper": {"channel": 5, "open": 1200, "closed": 1800, "pulse_range": [600, 2400]},
+      "rest_deg": [0, 0, 0, 0, 0]
+    }
+
+One joint entry per joint of the robot, in the robot's order. A joint at angle ``q`` (degrees,
+the robot model's joint value) gets the pulse width (microseconds)::
+
+    pulse = pulse_at_reference + direction * us_per_deg * (q - reference_deg)
+
+``pulse_range`` is the safe range of that servo on this arm (inside the board's 500-2500):
+robosim refuses any command outside it. ``max_speed_deg_s`` limits how fast the joint is moved.
+``rest_deg`` is the pose the arm is put in by hand before connecting: the first command after
+power-up moves there at full speed.
+
+The default (:func:`stock_lynx6`) is a stock Lynx6 wired in order: channels 0-4 for base,
+shoulder, elbow, wrist, wrist rotate and 5 for the gripper; 1500 us at 0 deg; 11.111 us/deg
+(500-2500 us over 180 deg); safe range 600-2400 us (about +-81 deg); 60 deg/s. Real servos
+differ by several degrees: run the calibration wizard (``robosim arm --port PORT calibrate``).
+"""
+
+import json
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ValidationError
+from ..library import CALIBRATION_SUFFIX, atomic_write_text, library_dir
+from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
+
+FORMAT = "robosim-calibration/1"
+_JOINT_FIELDS = ("name", "channel", "reference_deg", "pulse_at_reference", "us_per_deg",
+                 "direction", "pulse_range", "max_speed_deg_s")
+_GRIPPER_FIELDS = ("channel", "open", "closed", "pulse_range")
+_TOP_FIELDS = ("format", "robot", "notes", "joints", "gripper", "rest_deg")
+
+
+class CalibrationError(ValidationError):
+    """A calibration file or value is invalid; the message names the file, entry and field."""
+
+
+@dataclass(frozen=True)
+class ServoCalibration:
+    """One joint's servo: channel, pulse-angle line, safe pulses and speed limit.
+
+    Attributes
+    ----------
+    name : str
+    channel : int
+        SSC-32 channel, 0-31.
+    reference_deg : float
+        A joint angle (degrees, robot model convention) at which the pulse was measured.
+    pulse_at_reference : float
+        Pulse width (us) that puts the joint at ``reference_deg``.
+    us_per_deg : float
+        Microseconds of pulse per degree of joint angle, > 0.
+    direction : int
+        +1 if a longer pulse increases the joint angle, -1 otherwise.
+    pulse_range : (int, int)
+        Safe pulse widths (us) for this servo on this arm.
+    max_speed_deg_s : float
+        Speed limit of the joint (degrees per second).
+    """
+
+    name: str
+    channel: int
+    reference_deg: float
+    pulse_at_reference: float
+    us_per_deg: float
+    direction: int
+    pulse_range: tuple
+    max_speed_deg_s: float
+
+    def pulse(self, q_deg):
+        """Pulse width (us, not rounded) for joint angle(s) ``q_deg`` (degrees)."""
+        return (self.pulse_at_reference
+                + self.direction * self.us_per_deg * (np.asarray(q_deg) - self.reference_deg))
+
+    def angle(self, pulse):
+        """Joint angle (degrees) for pulse width(s) ``pulse`` (us): the inverse of :meth:`pulse`."""
+        return (self.reference_deg
+                + (np.asarray(pulse) - self.pulse_at_reference) / (self.direction
+                                                                  * self.us_per_deg))
+
+
+@dataclass(frozen=True)
+class GripperCalibration:
+    """The gripper's servo: channel, open and closed pulse widths (us), safe range."""
+
+    channel: int
+    open: int
+    closed: int
+    pulse_range: tuple
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The servos of a real arm. ``joints`` follow the robot's joint order."""
+
+    robot: str
+    joints: tuple
+    gripper: GripperCalibration
+    rest_deg: tuple
+    notes: str = ""
+
+    @property
+    def n(self):
+        return len(self.joints)
+
+    @property
+    def channels(self):
+        """Every channel in use: the joints' then the gripper's."""
+        return [j.channel for j in self.joints] + [self.gripper.channel]
+
+    def with_joint(self, index, **changes):
+        """A copy with joint ``index`` (0-based) changed; the result is validated."""
+        joints = list(self.joints)
+        joints[index] = replace(joints[index], **changes)
+        return calibration_from_dict(calibration_to_dict(replace(self, joints=tuple(joints))))
+
+    def with_gripper(self, **changes):
+        """A copy with the gripper changed; the result is validated."""
+        changed = replace(self, gripper=replace(self.gripper, **changes))
+        return calibration_from_dict(calibration_to_dict(changed))
+
+
+# --------------------------------------------------------------------------- validation
+class _Checker:
+    """Error messages naming the file, the entry and the field."""
+
+    def __init__(self, source):
+        self.prefix = f"{source}: " if source else ""
+
+    def error(self, where, message):
+        return CalibrationError(f"{self.prefix}{where}: {message}")
+
+    def object(self, value, where, fields, optional=()):
+        if not isinstance(value, dict):
+            raise self.error(where, f"must be an object with fields {', '.join(fields)}, "
+                                    f"got {value!r}")
+        unknown = sorted(set(value) - set(fields))
+        if unknown:
+            raise self.error(where, f"unknown field '{unknown[0]}' (known: {', '.join(fields)})")
+        missing = [f for f in fields if f not in value and f not in optional]
+        if missing:
+            raise self.error(where, f"missing field '{missing[0]}'")
+        return value
+
+    def number(self, value, where, field, low=-math.inf, high=math.inf, positive=False):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not math.isfinite(value):
+            raise self.error(where, f"field '{field}' must be a finite number, got {value!r}")
+        if positive and value <= 0:
+            raise self.error(where, f"field '{field}' must be greater than 0, got {value!r}")
+        if not low <= value <= high:
+            raise self.error(where, f"field '{field}' must be from {low:g} to {high:g}, "
+                                    f"got {value!r}")
+        return float(value)
+
+    def whole(self, value, where, field, low, high):
+        number = self.number(value, where, field, low, high)
+        if number != int(number):
+            raise self.error(where, f"field '{field}' must be a whole number, got {value!r}")
+        return int(number)
+
+    def pulse_range(self, value, where):
+        if not isinstance(value, (list, tuple)) or len(value) != 2:
+            raise self.error(where, f"field 'pulse_range' must be [min, max] in us, got {value!r}")
+        low, high = (self.whole(v, where, "pulse_range", *PROTOCOL_PULSE_RANGE) for v in value)
+        if low >= high:
+            raise self.error(where, f"field 'pulse_range' must have min < max, got {value!r}")
+        return (low, high)
+
+    def pulse_inside(self, pulse, pulse_range, where, field):
+        if not pulse_range[0] <= pulse <= pulse_range[1]:
+            raise self.error(where, f"field '{field}' = {pulse:g} us is outside its "
+                                    f"pulse_range {list(pulse_range)}")
+
+
+def calibration_from_dict(data, source=""):
+    """Build and validate a :class:`Calibration` from the parsed JSON (see module docstring)."""
+    check = _Checker(source)
+    data = check.object(data, "top level", _TOP_FIELDS, optional=("notes",))
+    if data["format"] != FORMAT:
+        raise check.error("field 'format'", f"expected {FORMAT!r}, got {data['format']!r}")
+    for field in ("robot", "notes"):
+        if not isinstance(data.get(field, ""), str):
+            raise check.error(f"field '{field}'", f"must be text, got {data[field]!r}")
+    rows = data["joints"]
+    if not isinstance(rows, list) or not rows:
+        raise check.error("field 'joints'", "must list one entry per joint")
+    joints = []
+    for index, row in enumerate(rows, start=1):
+        where = f"joint {index}"
+        row = check.object(row, where, _JOINT_FIELDS, optional=("name",))
+        name = row.get("name", f"q{index}")
+        if not isinstance(name, str):
+            raise check.error(where, f"field 'name' must be text, got {name!r}")
+        direction = row["direction"]
+        if direction not in (1, -1) or isinstance(direction, bool):
+            raise check.error(where, f"field 'direction' must be 1 or -1, got {direction!r}")
+        servo = ServoCalibration(
+            name=name,
+            channel=check.whole(row["channel"], where, "channel", CHANNELS.start,
+                                CHANNELS.stop - 1),
+            reference_deg=check.number(row["reference_deg"], where, "reference_deg", -360, 360),
+            pulse_at_reference=check.number(row["pulse_at_reference"], where,
+                                            "pulse_at_reference", *PROTOCOL_PULSE_RANGE),
+            us_per_deg=check.number(row["us_per_deg"], where, "us_per_deg", 1, 100),
+            direction=int(direction),
+            pulse_range=check.pulse_range(row["pulse_range"], where),
+            max_speed_deg_s=check.number(row["max_speed_deg_s"], where, "max_speed_deg_s",
+                                         positive=True, high=360))
+        joints.append(servo)
+    where = "gripper"
+    row = check.object(data["gripper"], where, _GRIPPER_FIELDS)
+    gripper_range = check.pulse_range(row["pulse_range"], where)
+    gripper = GripperCalibration(
+        channel=check.whole(row["channel"], where, "channel", CHANNELS.start, CHANNELS.stop - 1),
+        open=check.whole(row["open"], where, "open", *PROTOCOL_PULSE_RANGE),
+        closed=check.whole(row["closed"], where, "closed", *PROTOCOL_PULSE_RANGE),
+        pulse_range=gripper_range)
+    for field in ("open", "closed"):
+        check.pulse_inside(getattr(gripper, field), gripper_range, where, field)
+    channels = [j.channel for j in joints] + [gripper.channel]
+    for position, channel in enumerate(channels):
+        if channel in channels[:position]:
+            owner = channels.index(channel) + 1
+            user = "the gripper" if position == len(joints) else f"joint {position + 1}"
+            raise check.error(user, f"field 'channel' {channel} is already used by "
+                                    f"joint {owner}")
+    rest = data["rest_deg"]
+    if not isinstance(rest, list) or len(rest) != len(joints):
+        raise check.error("field 'rest_deg'", f"must list {len(joints)} joint angles in "
+                                              f"degrees, got {rest!r}")
+    rest = tuple(check.number(v, "field 'rest_deg'", f"rest_deg[{i}]")
+                 for i, v in enumerate(rest))
+    for index, (servo, angle) in enumerate(zip(joints, rest), start=1):
+        check.pulse_inside(float(servo.pulse(angle)), servo.pulse_range, f"joint {index}",
+                           f"pulse at rest_deg {angle:g}")
+    return Calibration(robot=data["robot"], joints=tuple(joints), gripper=gripper,
+                       rest_deg=rest, notes=data.get("notes", ""))
+
+
+def calibration_to_dict(calibration):
+    """The JSON-ready dict of a calibration; :func:`calibration_from_dict` gives it back."""
+    def pulse_range(values):
+        return [int(v) for v in values]
+
+    return {
+        "format": FORMAT,
+        "robot": calibration.robot,
+        "notes": calibration.notes,
+        "joints": [{"name": j.name, "channel": j.channel, "reference_deg": j.reference_deg,
+                    "pulse_at_reference": j.pulse_at_reference, "us_per_deg": j.us_per_deg,
+                    "direction": j.direction, "pulse_range": pulse_range(j.pulse_range),
+                    "max_speed_deg_s": j.max_speed_deg_s} for j in calibration.joints],
+        "gripper": {"channel": calibration.gripper.channel, "open": calibration.gripper.open,
+                    "closed": calibration.gripper.closed,
+                    "pulse_range": pulse_range(calibration.gripper.pulse_range)},
+        "rest_deg": list(calibration.rest_deg),
+    }
+
+
+def format_calibration_json(calibration):
+    """JSON text with one line per joint, as in the robot files."""
+    data = calibration_to_dict(calibration)
+    lines = []
+    for key, value in data.items():
+        if key == "joints":
+            rows = ",\n".join("    " + json.dumps(row) for row in value)
+            lines.append(f'  "joints": [\n{rows}\n  ]')
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+# --------------------------------------------------------------------------- files
+def default_calibration_path():
+    """The shipped calibration of a stock Lynx6: ``robots/lynx6.calibration.json``."""
+    return library_dir() / f"lynx6{CALIBRATION_SUFFIX}"
+
+
+def load_calibration(path=None):
+    """Read and validate a calibration file (default: :func:`default_calibration_path`)."""
+    path = Path(path) if path is not None else default_calibration_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CalibrationError(f"{path}: no such calibration file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CalibrationError(f"{path}: cannot read it ({exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CalibrationError(f"{path}: not valid JSON (line {exc.lineno}, column "
+                               f"{exc.colno}: {exc.msg})") from None
+    return calibration_from_dict(data, source=str(path))
+
+
+def save_calibration(calibration, path):
+    """Write a calibration file atomically; the name must end in ``.calibration.json``."""
+    path = Path(path)
+    if not path.name.endswith(CALIBRATION_SUFFIX):
+        raise CalibrationError(f"{path}: calibration files are named *{CALIBRATION_SUFFIX} "
+                               f"(so the robot library does not read them as robots)")
+    try:
+        atomic_write_text(path, format_calibration_json(calibration))
+    except OSError as exc:
+        raise CalibrationError(f"{path}: cannot write it ({exc.strerror or exc})") from None
+    return path
+
+
+def stock_lynx6():
+    """The documented default calibration of a stock Lynx6 (see the module docstring)."""
+    names = ("base", "shoulder", "elbow", "wrist", "wrist rotate")
+    joints = [{"name": name, "channel": channel, "reference_deg": 0, "pulse_at_reference": 1500,
+               "us_per_deg": 11.111, "direction": 1, "pulse_range": [600, 2400],
+               "max_speed_deg_s": 60} for channel, name in enumerate(names)]
+    return calibration_from_dict({
+        "format": FORMAT, "robot": "Lynx6",
+        "notes": "Stock Lynx6, channels in order, 1500 us at 0 deg, 500-2500 us over 180 deg. "
+                 "Measure your own arm with 'robosim arm --port PORT calibrate'.",
+        "joints": joints,
+        "gripper": {"channel": 5, "open": 1200, "closed": 1800, "pulse_range": [600, 2400]},
+        "rest_deg": [0, 0, 0, 0, 0]})

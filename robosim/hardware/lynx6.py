@@ -1,0 +1,414 @@
+"""Driving a real Lynx6 on an SSC-32: safe poses, timed moves, trajectories, Stop.
+
+Safety rules this driver enforces (SSC32_NOTES.md):
+
+- Every command is checked before any byte is written: joint values within the robot model's
+  limits, then pulse widths within the calibrated safe range of each servo. A value outside is
+  refused with :class:`RefusedCommand` naming the joint and the value; it is never clamped.
+- Speed: every move gets a time ``T`` long enough that no joint exceeds its ``max_speed_deg_s``,
+  measured from where the arm is estimated to be (the board moves linearly in time).
+  A trajectory whose rows are faster than that is refused (play it slower with ``time_scale``).
+- Start-up: after power-up the board outputs no pulse and moves the first command at full
+  speed. :meth:`Lynx6.start` asks ``QP``: if a channel has no pulse yet, the first command goes
+  to the calibration's rest pose and needs the user's confirmation that the arm is near it;
+  if every channel already has one, the arm continues from there. Timed moves only after that.
+- :meth:`Lynx6.stop` cancels at once (ESC, ``STOP<ch>`` for every servo) and ends a running
+  :meth:`Lynx6.play`, also from another thread. A link error closes the port (see ssc32.py).
+
+Joint values in this API are radians (as everywhere in robosim); the calibration is in degrees.
+"""
+
+import math
+import threading
+import time
+
+import numpy as np
+
+from ..errors import RobosimError, ValidationError
+from ..library import load_robot
+from .calibration import CalibrationError, load_calibration
+from .ssc32 import DEFAULT_BAUD, MAX_TIME_MS, DryRunPort, SSC32Link, encode_move, line_seconds
+
+#: Shortest time given to a move (ms), so a tiny correction never runs at full speed.
+MIN_MOVE_MS = 20
+#: Time for the gripper to open or close (ms).
+GRIPPER_MOVE_MS = 700
+#: A streamed step lasts at least this many times the time its line takes on the wire.
+LINE_TIME_MARGIN = 1.5
+#: Seconds between two ``Q`` polls while waiting for a move to finish.
+POLL_S = 0.02
+
+
+class RefusedCommand(ValidationError):
+    """A command was refused before any byte was sent (out of limits, too fast, not started)."""
+
+
+class HardwareError(RobosimError):
+    """The arm did not do what was asked (a move that never completes)."""
+
+
+class Lynx6:
+    """A real Lynx6 (or any all-revolute arm) on an SSC-32.
+
+    Parameters
+    ----------
+    link : SSC32Link
+    calibration : Calibration, optional
+        Default: the shipped ``robots/lynx6.calibration.json``.
+    robot : Robot, optional
+        The model whose joint limits are enforced. Default: the library's Lynx6.
+    clock : callable, optional
+        Seconds, monotonic (tests pass a fake one).
+    """
+
+    def __init__(self, link, calibration=None, robot=None, clock=time.monotonic):
+        self.link = link
+        self.calibration = calibration if calibration is not None else load_calibration()
+        self.robot = robot if robot is not None else load_robot("Lynx6")
+        if self.robot.joint_types != "R" * self.robot.n:
+            raise CalibrationError(f"{self.robot.name}: only arms of revolute joints can be "
+                                   f"driven (joints {self.robot.joint_types})")
+        if self.calibration.n != self.robot.n:
+            raise CalibrationError(f"the calibration lists {self.calibration.n} joints but "
+                                   f"{self.robot.name} has {self.robot.n}")
+        self.clock = clock
+        self.version = ""
+        self.started = False
+        self._stop = threading.Event()
+        servos = self.calibration.joints
+        self._channels = [s.channel for s in servos]
+        self._reference = np.array([s.reference_deg for s in servos])
+        self._pulse_at_reference = np.array([s.pulse_at_reference for s in servos])
+        self._slope = np.array([s.direction * s.us_per_deg for s in servos])
+        self._pulse_range = np.array([s.pulse_range for s in servos], dtype=float)
+        self._max_speed = np.array([s.max_speed_deg_s for s in servos])
+        self._limits_deg = np.degrees(self.robot.limits)
+        # The move in progress, in degrees: from _start to _target over [_t0, _t0 + _duration].
+        self._start = self._target = None
+        self._t0, self._duration = 0.0, 0.0
+
+    # ---------------------------------------------------------------- connecting
+    @classmethod
+    def connect(cls, port, baud=DEFAULT_BAUD, calibration=None, robot=None, dry_run=False,
+                echo=None, timeout=0.5):
+        """Open ``port`` (any pyserial URL), check it is an SSC-32 (``VER``), return the arm.
+
+        With ``dry_run`` nothing is opened: a :class:`DryRunPort` logs the bytes (``echo(data)``
+        is called for each write). A silent board raises LinkError naming the likely causes.
+        """
+        if dry_run:
+            link = SSC32Link(DryRunPort(echo), port=f"{port} (dry run)", baud=baud)
+        else:
+            link = SSC32Link.open(port, baud, timeout)
+        try:
+            arm = cls(link, calibration, robot)
+            arm.version = link.version()
+        except BaseException:
+            link.close()
+            raise
+        return arm
+
+    def close(self):
+        """Close the port; the servos hold their last pulse (the board has no watchdog)."""
+        self.link.close()
+
+    # ---------------------------------------------------------------- conversions
+    def pulses(self, q):
+        """Pulse widths (whole us) for joint values ``q`` (radians) ``(n,)`` or ``(N, n)``.
+
+        Raises
+        ------
+        RefusedCommand
+            A joint outside its model limits or a pulse outside its calibrated safe range;
+            the message names the joint, the value and (for several rows) the row.
+        """
+        q = self.robot.check_q(q)
+        q_deg = np.degrees(q)
+        rows = np.atleast_2d(q_deg)
+        tolerance = 1e-9
+        outside = (rows < self._limits_deg[:, 0] - tolerance) | (
+            rows > self._limits_deg[:, 1] + tolerance)
+        if outside.any():
+            row, joint = np.argwhere(outside)[0]
+            low, high = self._limits_deg[joint]
+            raise RefusedCommand(f"{self._joint_name(joint)} = {rows[row, joint]:.6g} deg"
+                                 f"{self._row_text(row, rows)} is outside its limits "
+                                 f"[{low:g}, {high:g}] deg: refused, nothing sent")
+        pulses = np.rint(self._pulse_at_reference + self._slope * (rows - self._reference))
+        outside = (pulses < self._pulse_range[:, 0]) | (pulses > self._pulse_range[:, 1])
+        if outside.any():
+            row, joint = np.argwhere(outside)[0]
+            low, high = self._pulse_range[joint]
+            raise RefusedCommand(f"{self._joint_name(joint)} = {rows[row, joint]:.6g} deg"
+                                 f"{self._row_text(row, rows)} needs a pulse of "
+                                 f"{pulses[row, joint]:.0f} us, outside its calibrated safe "
+                                 f"range {low:.0f}-{high:.0f} us: refused, nothing sent")
+        pulses = pulses.astype(int)
+        return pulses if q.ndim > 1 else pulses[0]
+
+    def joint_values(self, pulses):
+        """Joint values (radians) for pulse widths (us) ``(n,)`` or ``(N, n)``: inverse of pulses."""
+        pulses = np.asarray(pulses, dtype=float)
+        return np.radians(self._reference + (pulses - self._pulse_at_reference) / self._slope)
+
+    def _joint_name(self, index):
+        return f"joint {index + 1} ({self.robot.joints[index].name or 'q%d' % (index + 1)})"
+
+    @staticmethod
+    def _row_text(row, rows):
+        return f" in row {row + 1}" if len(rows) > 1 else ""
+
+    def _group(self, pulses):
+        return dict(zip(self._channels, (int(p) for p in pulses)))
+
+    # ---------------------------------------------------------------- start-up
+    @property
+    def rest_q(self):
+        """The calibration's rest pose (radians)."""
+        return np.radians(self.calibration.rest_deg)
+
+    def board_pulses(self):
+        """``QP`` of every joint channel and the gripper: pulse widths (us), None where off."""
+        return self.link.pulses(self.calibration.channels)
+
+    def start(self, confirmed_near_rest=False, board_pulses=None):
+        """Make timed moves possible; call once after connecting.
+
+        If every servo already has a pulse, the arm continues from those pulses and nothing
+        moves. Otherwise the first command after power-up runs at full speed: it goes to the
+        rest pose (gripper open), and only if the user confirmed the arm is near it.
+
+        Parameters
+        ----------
+        confirmed_near_rest : bool
+            The user says the arm is near :attr:`rest_q` (asked only when
+            :func:`needs_rest_pose` of the board's pulses is True).
+        board_pulses : list, optional
+            :meth:`board_pulses` if already asked; asked here otherwise.
+
+        Returns True if the rest-pose move was sent.
+        """
+        board = self.board_pulses() if board_pulses is None else board_pulses
+        if not needs_rest_pose(board):
+            joints = np.array(board[:-1], dtype=float)
+            self._record(np.degrees(self.joint_values(joints)), 0.0)
+            self.started = True
+            return False
+        if not confirmed_near_rest:
+            rest = ", ".join(f"{v:g}" for v in self.calibration.rest_deg)
+            raise RefusedCommand(
+                f"the board has just been powered up: its first move runs at full speed. Put "
+                f"the arm by hand near the rest pose ({rest} deg, gripper open), then confirm "
+                f"(--yes on the command line)")
+        pulses = self.pulses(self.rest_q)
+        group = self._group(pulses)
+        group[self.calibration.gripper.channel] = self.calibration.gripper.open
+        self.link.move(group)
+        self._record(np.array(self.calibration.rest_deg, dtype=float), 0.0)
+        self.started = True
+        return True
+
+    def _require_started(self):
+        if not self.started:
+            raise RefusedCommand("the arm is not started: confirm the rest pose first "
+                                 "(start), so that no move runs at full speed")
+
+    # ---------------------------------------------------------------- moves
+    def _record(self, target_deg, duration_s, start_deg=None):
+        now = self.clock()
+        self._start = self.estimated_deg(now) if start_deg is None else start_deg
+        self._target = np.array(target_deg, dtype=float)
+        self._t0, self._duration = now, duration_s
+
+    def estimated_deg(self, now=None):
+        """Where the arm should be now (degrees), the board interpolating its move linearly."""
+        if self._target is None:
+            return None
+        now = self.clock() if now is None else now
+        if self._duration <= 0:
+            return self._target.copy()
+        fraction = min(max((now - self._t0) / self._duration, 0.0), 1.0)
+        return self._start + (self._target - self._start) * fraction
+
+    @property
+    def q(self):
+        """The last commanded joint values (radians), or None before :meth:`start`."""
+        return None if self._target is None else np.radians(self._target)
+
+    def move_time_ms(self, q_from_deg, q_to_deg):
+        """The shortest move time (ms) that keeps every joint within its speed limit."""
+        seconds = np.max(np.abs(np.asarray(q_to_deg) - q_from_deg) / self._max_speed)
+        milliseconds = max(MIN_MOVE_MS, math.ceil(seconds * 1000))
+        if milliseconds > MAX_TIME_MS:
+            raise RefusedCommand(f"the move would take {milliseconds / 1000:.1f} s at the speed "
+                                 f"limit, more than one SSC-32 move can last "
+                                 f"({MAX_TIME_MS / 1000:g} s): move in smaller steps")
+        return milliseconds
+
+    def move_to(self, q, wait=False):
+        """Move to joint values ``q`` (radians, ``(n,)``) within the speed limits.
+
+        Returns the move time in milliseconds. With ``wait``, returns once ``Q`` says the move
+        is complete (or :meth:`stop` was called).
+        """
+        self._stop.clear()
+        return self._move(q, wait)
+
+    def _move(self, q, wait):
+        self._require_started()
+        pulses = self.pulses(q)
+        target = np.degrees(self.robot.check_q(q))
+        milliseconds = self.move_time_ms(self.estimated_deg(), target)
+        self.link.move(self._group(pulses), time_ms=milliseconds)
+        self._record(target, milliseconds / 1000)
+        if wait:
+            self.wait_until_still(milliseconds / 1000)
+        return milliseconds
+
+    def home(self, wait=True):
+        """Move to the robot model's home pose."""
+        return self.move_to(self.robot.home, wait=wait)
+
+    def gripper(self, closed):
+        """Open (``closed=False``) or close the gripper in :data:`GRIPPER_MOVE_MS`."""
+        self._require_started()
+        grip = self.calibration.gripper
+        self.link.move({grip.channel: grip.closed if closed else grip.open},
+                       time_ms=GRIPPER_MOVE_MS)
+
+    def wait_until_still(self, expected_s):
+        """Poll ``Q`` until the move is complete; HardwareError if it runs far past its time.
+
+        Returns False if :meth:`stop` interrupted the wait.
+        """
+        deadline = self.clock() + expected_s + 2.0
+        while not self.link.movement_complete():
+            if self._stop.wait(POLL_S):
+                return False
+            if self.clock() > deadline:
+                raise HardwareError(f"the move did not complete within {expected_s + 2:.1f} s "
+                                    f"(the board still answers '+' to Q)")
+        return True
+
+    def stop(self):
+        """Stop at once: end a running play and tell the board to stop every servo."""
+        self._stop.set()
+        self.link.stop(self.calibration.channels)
+        if self._target is not None:
+            here = self.estimated_deg()
+            self._record(here, 0.0, start_deg=here)
+
+    # ---------------------------------------------------------------- trajectories
+    def min_step_s(self):
+        """Shortest streamed step (s): the time a group move takes on the wire, with margin."""
+        longest = encode_move({c: 2500 for c in self._channels}, time_ms=MAX_TIME_MS)
+        return LINE_TIME_MARGIN * line_seconds(longest, self.link.baud)
+
+    def plan(self, t, q, time_scale=1.0):
+        """Check a trajectory and choose the rows to stream; nothing is sent.
+
+        Parameters
+        ----------
+        t : array_like, shape (N,)
+            Times (s), strictly increasing.
+        q : array_like, shape (N, n)
+            Joint values (radians).
+        time_scale : float
+            Play ``time_scale`` times slower (>= 1 to slow down).
+
+        Returns
+        -------
+        times : ndarray, shape (M,)
+            Seconds from the first row, scaled, of the rows to stream.
+        pulses : ndarray of int, shape (M, n)
+            Their pulse widths. Rows closer together than :meth:`min_step_s` are skipped
+            (the board interpolates linearly between the rows it gets); the last row is kept.
+
+        Raises
+        ------
+        RefusedCommand
+            A row outside the limits or calibrated range, or a step faster than a joint's
+            speed limit (the message gives the time_scale that would be slow enough).
+        """
+        if not time_scale > 0 or not math.isfinite(time_scale):
+            raise ValidationError(f"time scale must be a positive number, got {time_scale!r}")
+        t = np.asarray(t, dtype=float)
+        q = self.robot.check_q(np.atleast_2d(q), "trajectory")
+        if t.shape != (q.shape[0],) or not np.all(np.diff(t) > 0):
+            raise ValidationError("trajectory times must be one per row and strictly increase")
+        pulses = self.pulses(q)
+        times = (t - t[0]) * time_scale
+        keep = _rows_at_least_apart(times, self.min_step_s())
+        times, pulses, q_deg = times[keep], pulses[keep], np.degrees(q[keep])
+        if len(times) > 1:
+            speed = np.abs(np.diff(q_deg, axis=0)) / np.diff(times)[:, None]
+            ratio = speed / self._max_speed
+            if ratio.max() > 1.0 + 1e-9:  # not for a rounding error
+                step, joint = np.unravel_index(np.argmax(ratio), ratio.shape)
+                needed = math.ceil(ratio.max() * time_scale * 100 - 1e-6) / 100
+                raise RefusedCommand(
+                    f"{self._joint_name(joint)} would move at {speed[step, joint]:.1f} deg/s "
+                    f"near t = {times[step]:.3f} s, above its limit of "
+                    f"{self._max_speed[joint]:g} deg/s: refused, nothing sent (play it "
+                    f"{needed:g} times slower)")
+        return times, pulses
+
+    def play(self, t, q, progress=None, wait_on="time", time_scale=1.0):
+        """Stream a joint trajectory as timed group moves; returns False if stopped.
+
+        First a speed-limited move to the first row (waiting until ``Q`` says it is there),
+        then each row as a group move whose ``T`` is the time since the previous row, sent when
+        the previous one is due to finish (``wait_on="time"``, smooth) or once ``Q`` says it
+        has finished (``wait_on="query"``, never overtakes the arm). ``progress(done, total,
+        t_s)`` is called after each row sent. :meth:`stop` (any thread) ends it at once.
+        """
+        if wait_on not in ("time", "query"):
+            raise ValidationError(f"wait_on must be 'time' or 'query', got {wait_on!r}")
+        self._require_started()
+        times, pulses = self.plan(t, q, time_scale)
+        q_deg = np.degrees(self.joint_values(pulses))
+        self._stop.clear()
+        self._move(np.radians(q_deg[0]), wait=False)
+        if not self.wait_until_still(self._duration):
+            return False
+        total = len(times)
+        if progress is not None:
+            progress(1, total, 0.0)
+        started = self.clock()
+        for k in range(1, total):
+            if wait_on == "time" and self._stop.wait(max(0.0, started + times[k - 1]
+                                                         - self.clock())):
+                return False
+            if self._stop.is_set():
+                return False
+            milliseconds = max(1, round((times[k] - times[k - 1]) * 1000))
+            self.link.move(self._group(pulses[k]), time_ms=milliseconds)
+            self._record(q_deg[k], milliseconds / 1000, start_deg=q_deg[k - 1])
+            if progress is not None:
+                progress(k + 1, total, times[k])
+            if wait_on == "query" and not self.wait_until_still(milliseconds / 1000):
+                return False
+        if wait_on == "time":
+            return self.wait_until_still(max(0.0, started + times[-1] - self.clock()))
+        return True
+
+
+def needs_rest_pose(board_pulses):
+    """True if some servo has no pulse yet (the board was just powered up), so that
+    :meth:`Lynx6.start` must go to the rest pose at full speed, with the user's confirmation."""
+    return any(p is None for p in board_pulses)
+
+
+def _rows_at_least_apart(times, min_step):
+    """Indices of rows at least ``min_step`` seconds apart, greedily from the first; the last
+    row is always kept (only a trajectory shorter than ``min_step`` has a shorter step)."""
+    keep = [0]
+    for k in range(1, len(times)):
+        if times[k] - times[keep[-1]] >= min_step:
+            keep.append(k)
+    last = len(times) - 1
+    if keep[-1] != last:
+        if len(keep) > 1 and times[last] - times[keep[-1]] < min_step:
+            keep.pop()  # the last row replaces it, so the final step is not too short either
+        keep.append(last)
+    return np.array(keep)

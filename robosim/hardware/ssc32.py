@@ -1,0 +1,403 @@
+"""The Lynxmotion SSC-32 / SSC-32U serial protocol, and a fail-closed link to the board.
+
+Protocol (SSC-32U user guide pp. 24-38; ASCII, case-insensitive, nothing runs before the CR):
+
+- Move one or more servos: ``#<ch>P<pulse>[S<speed>]...[T<time>]`` + CR, ``ch`` 0-31,
+  ``pulse`` in microseconds (500-2500, 1500 = centre), ``S`` in microseconds per second for that
+  servo, ``T`` in milliseconds (max 65535) for the whole group: all servos of a line start and
+  finish together. A new move replaces one in progress; there is no queue.
+- ``Q`` + CR: one byte, ``.`` the last move is complete, ``+`` it is still running.
+- ``QP<ch>`` + CR: one *binary* byte per channel queried, the commanded pulse / 10.
+- ``VER`` + CR: the firmware version as text ending in CR, e.g. ``SSC32-V2.50USB``.
+- ``STOP<ch>`` + CR (SSC-32U): that servo stops where it is. ESC (0x1B) instead of CR cancels a
+  partly sent line.
+- The board clamps pulses outside 500-2500 (possibly into a mechanical stop), and the first
+  command after power-up ignores S and T: the host must guard against both (see lynx6.py).
+
+:class:`SSC32Link` sends these bytes over any pyserial URL. It fails closed: a lost port, a write
+timeout, a silent board or an unexpected reply closes the port, raises :class:`LinkError` with a
+message saying what happened, and every later call raises too; nothing more is sent.
+:class:`DryRunPort` stands in for a serial port and logs the exact bytes, so the whole driver
+runs without an arm.
+"""
+
+import re
+import threading
+
+from ..errors import RobosimError, ValidationError
+
+CR = b"\r"
+ESC = b"\x1b"
+CHANNELS = range(32)
+#: Pulse widths (us) the board outputs; outside them it clamps, so they are refused here.
+PROTOCOL_PULSE_RANGE = (500, 2500)
+MAX_TIME_MS = 65535
+DEFAULT_BAUD = 9600
+BAUD_RATES = (2400, 9600, 38400, 115200)
+MOVE_COMPLETE, MOVE_RUNNING = b".", b"+"
+#: Bits on the wire per byte at 8N1 (start, 8 data, stop).
+BITS_PER_BYTE = 10
+
+
+class LinkError(RobosimError):
+    """The serial link failed (lost port, timeout, silent or unexpected reply); it is closed."""
+
+
+# ------------------------------------------------------------------------------- encoding
+def _check_int(value, low, high, what):
+    if isinstance(value, bool) or int(value) != value or not low <= value <= high:
+        raise ValidationError(f"{what} must be a whole number from {low} to {high}, got {value!r}")
+    return int(value)
+
+
+def encode_move(pulses, time_ms=None, speeds=None):
+    """The bytes of a single or group move.
+
+    Parameters
+    ----------
+    pulses : dict of int to int
+        Channel (0-31) to pulse width in microseconds (500-2500), in the order to write them.
+    time_ms : int, optional
+        Duration of the whole move in milliseconds (1-65535); None for none.
+    speeds : dict of int to int, optional
+        Channel to speed in microseconds per second (the ``S`` argument).
+
+    Examples
+    --------
+    >>> encode_move({0: 1500})
+    b'#0P1500\\r'
+    >>> encode_move({0: 1500, 1: 1200}, time_ms=1000)
+    b'#0P1500#1P1200T1000\\r'
+    """
+    if not pulses:
+        raise ValidationError("a move needs at least one channel")
+    speeds = speeds or {}
+    parts = []
+    for channel, pulse in pulses.items():
+        channel = _check_int(channel, CHANNELS.start, CHANNELS.stop - 1, "channel")
+        pulse = _check_int(pulse, *PROTOCOL_PULSE_RANGE, f"pulse of channel {channel} (us)")
+        parts.append(f"#{channel}P{pulse}")
+        if channel in speeds:
+            parts.append(f"S{_check_int(speeds[channel], 1, 65535, 'speed (us/s)')}")
+    if time_ms is not None:
+        parts.append(f"T{_check_int(time_ms, 1, MAX_TIME_MS, 'move time (ms)')}")
+    return "".join(parts).encode("ascii") + CR
+
+
+def encode_query_movement():
+    """``Q`` + CR: is the last move complete?"""
+    return b"Q" + CR
+
+
+def encode_query_pulses(channels):
+    """``QP<ch>`` for each channel in one line; the board answers one byte per channel."""
+    if not channels:
+        raise ValidationError("query at least one channel")
+    return "".join(f"QP{_check_int(c, 0, 31, 'channel')}" for c in channels).encode() + CR
+
+
+def encode_version():
+    """``VER`` + CR: the firmware version."""
+    return b"VER" + CR
+
+
+def encode_stop(channels):
+    """ESC (drop any partly received line) then ``STOP<ch>`` + CR for each channel."""
+    return ESC + b"".join(f"STOP{_check_int(c, 0, 31, 'channel')}".encode() + CR
+                          for c in channels)
+
+
+def line_seconds(data, baud):
+    """Seconds the bytes ``data`` take on the wire at ``baud`` (8N1)."""
+    return len(data) * BITS_PER_BYTE / baud
+
+
+# ------------------------------------------------------------------------------- decoding
+def decode_movement(reply):
+    """True if the reply to ``Q`` says the move is complete, False if it is running."""
+    if reply == MOVE_COMPLETE:
+        return True
+    if reply == MOVE_RUNNING:
+        return False
+    raise LinkError(f"unexpected reply {reply!r} to Q (expected b'.' or b'+')")
+
+
+def decode_pulses(reply, count):
+    """Pulse widths in microseconds from the binary reply to ``count`` ``QP`` queries.
+
+    A channel that outputs no pulse (as after power-up, before its first command) answers 0
+    and is returned as None.
+    """
+    if len(reply) != count:
+        raise LinkError(f"expected {count} byte(s) in reply to QP, got {reply!r}")
+    if any(byte and not 50 <= byte <= 250 for byte in reply):
+        raise LinkError(f"unexpected reply {reply!r} to QP (pulses "
+                        f"{[10 * byte for byte in reply]} us are not 500-2500)")
+    return [10 * byte if byte else None for byte in reply]
+
+
+def decode_version(reply):
+    """The version text from the reply to ``VER``; it must name the SSC-32."""
+    text = reply.decode("ascii", errors="replace").strip()
+    if "SSC32" not in text.upper().replace("-", ""):
+        raise LinkError(f"unexpected reply {reply!r} to VER: this does not look like an "
+                        f"SSC-32 (is it the right port?)")
+    return text
+
+
+_TOKEN = re.compile(rb"#(\d+)P(\d+)(?:S(\d+))?|T(\d+)|QP(\d+)|Q|VER|STOP(\d+)")
+
+
+def parse_line(line):
+    """Decode one command line (without its CR) as the board reads it.
+
+    Returns a list of ``(kind, values)``: ``("move", (channel, pulse))``, ``("time", ms)``,
+    ``("query_pulse", channel)``, ``("query_movement", None)``, ``("version", None)``,
+    ``("stop", channel)``. Raises ValidationError on bytes that are not a command.
+    """
+    text = re.sub(rb"[ \t\n]", b"", line.upper())
+    commands, position = [], 0
+    for match in _TOKEN.finditer(text):
+        if match.start() != position:
+            break
+        position = match.end()
+        move, _speed, time_ms, query, stop = (match.group(i) for i in (1, 3, 4, 5, 6))
+        if move is not None:
+            commands.append(("move", (int(move), int(match.group(2)))))
+        elif time_ms is not None:
+            commands.append(("time", int(time_ms)))
+        elif query is not None:
+            commands.append(("query_pulse", int(query)))
+        elif stop is not None:
+            commands.append(("stop", int(stop)))
+        else:
+            commands.append(("query_movement" if match.group() == b"Q" else "version", None))
+    if position != len(text):
+        raise ValidationError(f"not an SSC-32 command: {line!r}")
+    return commands
+
+
+# ------------------------------------------------------------------------------- the link
+def silent_board_message(port, baud, timeout):
+    """What to check when the board answers nothing."""
+    return (f"no reply from the SSC-32 on {port} at {baud} baud within {timeout:g} s. "
+            f"Check that the board's power is on (USB alone does not power it), that the baud "
+            f"rate matches the board (SSC-32U factory setting 9600; its button cycles 9600, "
+            f"38400, 115200), and that this is the right port ('robosim arm --list-ports')")
+
+
+def open_serial(port, baud=DEFAULT_BAUD, timeout=0.5):
+    """Open a pyserial URL (``/dev/ttyUSB0``, ``COM3``, ``loop://``, ``socket://host:port``)."""
+    import serial  # lazily: plain CLI commands must not import pyserial
+
+    try:
+        return serial.serial_for_url(port, baudrate=baud, timeout=timeout,
+                                     write_timeout=timeout)
+    except (serial.SerialException, OSError, ValueError) as exc:
+        raise LinkError(f"cannot open port {port!r}: {exc}") from None
+
+
+class SSC32Link:
+    """Commands and queries to an SSC-32 over an open serial port; fails closed.
+
+    Parameters
+    ----------
+    serial_port : serial.Serial-like
+        Has ``write``, ``read``, ``read_until``, ``in_waiting``, ``flush``, ``close`` and
+        ``timeout``; e.g. from :func:`open_serial`, or a :class:`DryRunPort`.
+    port : str
+        Shown in messages.
+    baud : int
+        Used for messages and for the time a line takes on the wire.
+
+    All methods are thread-safe: the GUI's Stop may come from another thread than streaming.
+    """
+
+    def __init__(self, serial_port, port="", baud=DEFAULT_BAUD):
+        self._serial = serial_port
+        self.port = port or getattr(serial_port, "port", "") or "the port"
+        self.baud = baud
+        self.error = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def open(cls, port, baud=DEFAULT_BAUD, timeout=0.5):
+        """Open ``port`` (any pyserial URL) at ``baud``; timeouts in seconds."""
+        return cls(open_serial(port, baud, timeout), port=port, baud=baud)
+
+    @property
+    def closed(self):
+        return self._serial is None
+
+    def _fail(self, message):
+        """Close the port for good and raise LinkError(message)."""
+        self.error = self.error or message
+        port, self._serial = self._serial, None
+        if port is not None:
+            try:
+                port.close()
+            except Exception:  # noqa: BLE001 - the port is already broken; closing is best effort
+                pass
+        raise LinkError(f"{message}; stopped: nothing more will be sent on {self.port}")
+
+    def _check_open(self):
+        if self._serial is None:
+            raise LinkError(f"the link to {self.port} is closed"
+                            + (f" after an error ({self.error})" if self.error else "")
+                            + ": connect again to continue")
+
+    def _write(self, data):
+        import serial
+
+        self._check_open()
+        try:
+            written = self._serial.write(data)
+            self._serial.flush()
+        except serial.SerialTimeoutException:
+            self._fail(f"write timeout on {self.port}: the board does not take the bytes")
+        except Exception as exc:  # noqa: BLE001 - OSError, SerialException, termios.error...
+            self._fail(f"lost the port {self.port} ({exc})")
+        if written is not None and written != len(data):
+            self._fail(f"only {written} of {len(data)} bytes were written to {self.port}")
+
+    def _read(self, count, command):
+        try:
+            reply = (self._serial.read_until(CR) if count is None
+                     else self._serial.read(count))
+        except Exception as exc:  # noqa: BLE001 - any failure of the port closes the link
+            self._fail(f"lost the port {self.port} ({exc})")
+        if not reply:
+            self._fail(silent_board_message(self.port, self.baud, self._serial.timeout))
+        if count is None and not reply.endswith(CR):
+            self._fail(f"incomplete reply {reply!r} to {command!r} (no CR before the timeout)")
+        if count is not None and len(reply) != count:
+            self._fail(f"short reply {reply!r} to {command!r}: expected {count} byte(s)")
+        return reply
+
+    def write(self, data):
+        """Send command bytes (a move, a stop) that get no reply."""
+        with self._lock:
+            self._write(data)
+
+    def query(self, command, reply_length=None):
+        """Send a query and return its reply: ``reply_length`` bytes, or text up to CR if None.
+
+        Bytes that arrive unasked before the query mean something else talks on the line: the
+        link fails rather than guess which reply is which.
+        """
+        with self._lock:
+            self._check_open()
+            try:
+                stray = self._serial.in_waiting
+            except Exception as exc:  # noqa: BLE001 - any failure of the port closes the link
+                self._fail(f"lost the port {self.port} ({exc})")
+            if stray:
+                self._fail(f"unexpected bytes {self._serial.read(stray)!r} from the board "
+                           f"before {command!r}")
+            self._write(command)
+            return self._read(reply_length, command)
+
+    def checked(self, decode, *args):
+        """Run ``decode(*args)``; a LinkError it raises (garbage reply) closes the link."""
+        try:
+            return decode(*args)
+        except LinkError as exc:
+            with self._lock:
+                self._fail(str(exc))
+
+    # -------------------------------------------------------------- the board's commands
+    def move(self, pulses, time_ms=None, speeds=None):
+        """Send a single or group move (see :func:`encode_move`); returns the bytes sent."""
+        data = encode_move(pulses, time_ms, speeds)
+        self.write(data)
+        return data
+
+    def movement_complete(self):
+        """Ask ``Q``: True when the last move has finished."""
+        return self.checked(decode_movement, self.query(encode_query_movement(), 1))
+
+    def pulses(self, channels):
+        """Ask ``QP`` for each channel: commanded pulse widths (10 us resolution), None if off."""
+        reply = self.query(encode_query_pulses(channels), len(channels))
+        return self.checked(decode_pulses, reply, len(channels))
+
+    def version(self):
+        """Ask ``VER``: the firmware version text. A silent board raises LinkError."""
+        return self.checked(decode_version, self.query(encode_version()))
+
+    def stop(self, channels):
+        """Cancel any partial line and stop each channel where it is (ESC, ``STOP<ch>``)."""
+        self.write(encode_stop(channels))
+
+    def close(self):
+        """Close the port (idempotent)."""
+        with self._lock:
+            port, self._serial = self._serial, None
+        if port is not None:
+            port.close()
+
+
+class DryRunPort:
+    """A stand-in serial port: logs every byte written and answers like an idle board.
+
+    Moves complete at once (``Q`` gives ``.``), ``QP`` returns the last commanded pulses (0, no
+    pulse, before a channel's first move, as after power-up) and ``VER`` says ``SSC32-DRYRUN``. ``log`` holds the bytes of each write; ``echo``, if given,
+    is called with each write's bytes (the CLI prints them).
+    """
+
+    timeout = 0.0
+    port = "dry-run"
+
+    def __init__(self, echo=None):
+        self.log = []
+        self.echo = echo
+        self._pulses = {}
+        self._replies = bytearray()
+        self._line = b""
+
+    @property
+    def in_waiting(self):
+        return len(self._replies)
+
+    def write(self, data):
+        data = bytes(data)
+        self.log.append(data)
+        if self.echo is not None:
+            self.echo(data)
+        for byte in data:
+            self._receive(bytes([byte]))
+        return len(data)
+
+    def _receive(self, byte):
+        if byte == ESC:
+            self._line = b""
+        elif byte == CR:
+            line, self._line = self._line, b""
+            self._execute(line)
+        else:
+            self._line += byte
+
+    def _execute(self, line):
+        for kind, value in parse_line(line):
+            if kind == "move":
+                self._pulses[value[0]] = value[1]
+            elif kind == "query_movement":
+                self._replies += MOVE_COMPLETE
+            elif kind == "query_pulse":
+                self._replies.append(self._pulses.get(value, 0) // 10)
+            elif kind == "version":
+                self._replies += b"SSC32-DRYRUN" + CR
+
+    def read(self, count):
+        reply, self._replies = bytes(self._replies[:count]), self._replies[count:]
+        return reply
+
+    def read_until(self, terminator=CR):
+        end = self._replies.find(terminator)
+        return self.read(len(self._replies) if end < 0 else end + len(terminator))
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass

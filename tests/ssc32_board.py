@@ -1,0 +1,135 @@
+"""A simulated SSC-32 behind a pseudo-terminal, so the real ``serial.Serial`` talks to it.
+
+The board is written from the SSC-32U guide, independently of robosim's encoder: it reads lines
+ending in CR (ESC drops the partial line), moves servos linearly over ``T`` milliseconds (the
+first move of a channel after power-up is instant, as on the real board), and answers ``Q``
+(``.``/``+``), ``QP<ch>`` (one binary byte, pulse / 10, 0 if the channel has no pulse yet) and
+``VER``. ``mode`` makes it misbehave: ``"silent"`` (answers nothing), ``"garbage"`` (answers
+``?`` to everything), ``"deaf"`` (stops reading, so writes fill the pty and time out).
+:meth:`vanish` closes the device as if its USB cable were pulled; ``vanish_after`` does it after
+that many lines.
+"""
+
+import os
+import pty
+import re
+import select
+import threading
+import time
+import tty
+
+_MOVE = re.compile(r"#(\d+)P(\d+)(?:S(\d+))?")
+
+
+class SimulatedSSC32:
+    def __init__(self, pulses=None, version=b"SSC32-V2.50USB"):
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+        self._fds = (self.master, self.slave)
+        self.version = version
+        self.pulses = dict(pulses or {})
+        self.mode = "normal"
+        self.vanish_after = None
+        self.received = bytearray()
+        self.lines = []
+        self._move_end = 0.0
+        self._moves = {}
+        self._line = b""
+        self._running = True
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    # ---------------------------------------------------------------- what arrived
+    def settle(self):
+        """Wait until the bytes the host wrote have been read (nothing new for 40 ms)."""
+        count = -1
+        while count != len(self.received):
+            count = len(self.received)
+            time.sleep(0.04)
+        return bytes(self.received)
+
+    def moves(self):
+        """Each move line received so far as (pulses dict, T in ms or None, S dict)."""
+        self.settle()
+        out = []
+        for line in self.lines:
+            text = line.decode()
+            if not text.startswith("#"):
+                continue
+            pulses = {int(c): int(p) for c, p, _ in _MOVE.findall(text)}
+            speeds = {int(c): int(s) for c, _, s in _MOVE.findall(text) if s}
+            time_ms = re.search(r"T(\d+)$", text)
+            out.append((pulses, int(time_ms.group(1)) if time_ms else None, speeds))
+        return out
+
+    # ---------------------------------------------------------------- the board
+    def _serve(self):
+        while self._running:
+            if self.mode == "deaf":
+                time.sleep(0.01)
+                continue
+            ready, _, _ = select.select([self.master], [], [], 0.02)
+            if not ready:
+                continue
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            for byte in data:
+                self._byte(bytes([byte]))
+
+    def _byte(self, byte):
+        if not self._running:  # vanished: a pulled cable hears nothing more
+            return
+        self.received += byte
+        if byte == b"\x1b":
+            self._line = b""
+        elif byte == b"\r":
+            line, self._line = self._line, b""
+            self.lines.append(line)
+            self._execute(line.upper().replace(b" ", b""))
+            if self.vanish_after is not None and len(self.lines) >= self.vanish_after:
+                self.vanish()
+        else:
+            self._line += byte
+
+    def _reply(self, data):
+        if self.mode == "silent":
+            return
+        if self.mode == "garbage":
+            data = b"?" * len(data)
+        os.write(self.master, data)
+
+    def _execute(self, line):
+        text = line.decode("ascii", errors="replace")
+        now = time.monotonic()
+        if text.startswith("#"):
+            time_ms = re.search(r"T(\d+)$", text)
+            duration = int(time_ms.group(1)) / 1000 if time_ms else 0.0
+            for channel, pulse, _ in _MOVE.findall(text):
+                if int(channel) not in self.pulses:  # first command after power-up: instant
+                    duration = 0.0
+                self.pulses[int(channel)] = int(pulse)
+            self._move_end = now + duration
+        elif text == "Q":
+            self._reply(b"+" if now < self._move_end else b".")
+        elif text.startswith("QP"):
+            channels = [int(c) for c in re.findall(r"QP(\d+)", text)]
+            self._reply(bytes(self.pulses.get(c, 0) // 10 for c in channels))
+        elif text == "VER":
+            self._reply(self.version + b"\r")
+        elif text.startswith("STOP"):
+            self._move_end = now
+
+    def vanish(self):
+        """Close the device: the host's next write fails."""
+        self._running = False
+        if threading.current_thread() is not self._thread:
+            self._thread.join(timeout=2)
+        fds, self._fds = self._fds, ()
+        for fd in fds:  # each closed once: a number closed twice may belong to a new file
+            os.close(fd)
+
+    def close(self):
+        self.vanish()

@@ -1,0 +1,241 @@
+"""The Lynx6 driver against a simulated SSC-32 on a pseudo-terminal (and the dry-run port)."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from robosim import load_robot
+from robosim.hardware import (DryRunPort, LinkError, Lynx6, RefusedCommand, SSC32Link,
+                              stock_lynx6)
+from robosim.hardware.lynx6 import needs_rest_pose
+from robosim.trajectory_file import read_trajectory_csv, write_trajectory_csv
+from ssc32_board import SimulatedSSC32
+
+STOCK_US_PER_DEG = 11.111  # the documented default: 500-2500 us over 180 deg
+
+
+def stock_pulse(q_deg):
+    """The stock calibration's pulse, from its documented numbers (not from the driver)."""
+    return 1500 + STOCK_US_PER_DEG * np.asarray(q_deg, dtype=float)
+
+
+@pytest.fixture
+def board():
+    simulated = SimulatedSSC32()
+    yield simulated
+    simulated.close()
+
+
+@pytest.fixture
+def arm(board):
+    """A connected, started arm at the rest pose (all joints 0 deg)."""
+    driver = Lynx6.connect(board.port, baud=115200, timeout=0.2)
+    driver.start(confirmed_near_rest=True)
+    yield driver
+    driver.close()
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def dry_arm(clock=None, calibration=None):
+    driver = Lynx6(SSC32Link(DryRunPort(), port="dry-run"), calibration=calibration,
+                   clock=clock or FakeClock())
+    driver.start(confirmed_near_rest=True)
+    return driver
+
+
+def sent(driver):
+    return driver.link._serial.log
+
+
+# ------------------------------------------------------------------ conversions
+def test_pulses_follow_the_calibration_both_ways():
+    calibration = stock_lynx6().with_joint(1, direction=-1, us_per_deg=10.5, reference_deg=30,
+                                           pulse_at_reference=1400)
+    driver = dry_arm(calibration=calibration)
+    q_deg = np.array([12.0, 40.0, -30.0, 0.0, 45.0])
+    expected = stock_pulse(q_deg)
+    expected[1] = 1400 - 10.5 * (40 - 30)
+    pulses = driver.pulses(np.radians(q_deg))
+    assert pulses.tolist() == np.rint(expected).astype(int).tolist()
+    # back to angles: within half a microsecond of rounding, per joint
+    back = np.degrees(driver.joint_values(pulses))
+    assert np.all(np.abs(back - q_deg) * np.array([11.111, 10.5, 11.111, 11.111, 11.111])
+                  <= 0.5 + 1e-9)
+
+
+def test_outside_the_model_limits_is_refused_naming_joint_and_value(board, arm):
+    before = board.settle()
+    with pytest.raises(RefusedCommand, match=r"joint 2 \(shoulder\) = 95 deg .*limits "
+                                             r"\[-90, 90\]"):
+        arm.move_to(np.radians([0, 95, 0, 0, 0]))
+    assert board.settle() == before
+
+
+def test_outside_the_calibrated_pulses_is_refused_not_clamped(board, arm):
+    before = board.settle()
+    # 85 deg is inside the model's +-90 but needs 1500 + 11.111 * 85 = 2444 us > 2400
+    with pytest.raises(RefusedCommand, match=r"joint 3 \(elbow\) = 85 deg needs a pulse of "
+                                             r"2444 us, outside .* 600-2400 us"):
+        arm.move_to(np.radians([0, 0, 85, 0, 0]))
+    assert board.settle() == before
+    with pytest.raises(RefusedCommand, match="row 2"):
+        arm.play([0, 1], np.radians([[0, 0, 0, 0, 0], [0, 0, 85, 0, 0]]))
+    assert board.settle() == before
+
+
+# ------------------------------------------------------------------ speed
+def test_a_move_takes_long_enough_for_the_speed_limit(board, arm):
+    arm.move_to(np.radians([30, -15, 0, 0, 0]))
+    pulses, time_ms, _ = board.moves()[-1]
+    # 30 deg at the stock 60 deg/s: 500 ms; pulses from the documented calibration
+    assert time_ms == 500
+    assert pulses == {0: 1833, 1: 1333, 2: 1500, 3: 1500, 4: 1500}
+
+
+def test_the_speed_limit_counts_from_where_the_arm_is_now():
+    clock = FakeClock()
+    driver = dry_arm(clock)
+    driver.move_to(np.radians([60, 0, 0, 0, 0]))  # 1 s at 60 deg/s
+    clock.now += 0.5  # halfway: the board is at 30 deg
+    driver.move_to(np.radians([-30, 0, 0, 0, 0]))
+    assert sent(driver)[-1].endswith(b"T1000\r")  # 60 deg from 30 to -30: 1 s
+
+
+def test_a_trajectory_faster_than_the_limit_is_refused_with_the_slowdown_needed():
+    driver = dry_arm()
+    before = len(sent(driver))
+    t = np.linspace(0, 1, 11)
+    q = np.radians(np.outer(t, [0, 0, 90, 0, 0]) - [0, 0, 45, 0, 0])  # 90 deg/s on the elbow
+    with pytest.raises(RefusedCommand, match=r"joint 3 \(elbow\) would move at 90.0 deg/s.*"
+                                             r"1.5 times slower"):
+        driver.play(t, q)
+    assert len(sent(driver)) == before
+    times, pulses = driver.plan(t, q, time_scale=1.5)
+    assert times[-1] == pytest.approx(1.5)
+
+
+def test_rows_too_close_for_the_baud_rate_are_skipped_keeping_the_last(board):
+    driver = Lynx6(SSC32Link(DryRunPort(), baud=9600))
+    t = np.arange(0, 1.001, 0.01)
+    q = np.radians(np.outer(np.sin(t), [10, 10, 10, 0, 0]))
+    times, pulses = driver.plan(t, q)
+    # a group move of 5 channels is about 45 bytes: about 47 ms at 9600 baud, 8N1
+    assert np.all(np.diff(times) >= 0.047)
+    assert len(times) > 10
+    assert times[-1] == pytest.approx(1.0)
+    assert pulses[-1].tolist() == np.rint(stock_pulse(np.degrees(q[-1]))).astype(int).tolist()
+
+
+# ------------------------------------------------------------------ start-up
+def test_nothing_moves_before_the_rest_pose_is_confirmed(board):
+    driver = Lynx6.connect(board.port, baud=115200, timeout=0.2)
+    try:
+        assert needs_rest_pose(driver.board_pulses())
+        with pytest.raises(RefusedCommand, match="not started"):
+            driver.move_to(np.zeros(5))
+        with pytest.raises(RefusedCommand, match="powered up.*full speed"):
+            driver.start()
+        assert board.moves() == []
+        assert driver.start(confirmed_near_rest=True) is True
+        # the first command: a plain move (no S, no T) to the rest pose, gripper open
+        assert board.moves() == [({0: 1500, 1: 1500, 2: 1500, 3: 1500, 4: 1500, 5: 1200},
+                                  None, {})]
+        driver.move_to(np.radians([10, 0, 0, 0, 0]))
+        assert board.moves()[-1][1] is not None  # timed from now on
+    finally:
+        driver.close()
+
+
+def test_a_board_already_driving_the_servos_is_continued_from_where_it_is():
+    board = SimulatedSSC32(pulses={0: 1610, 1: 1500, 2: 1390, 3: 1500, 4: 1500, 5: 1800})
+    driver = Lynx6.connect(board.port, baud=115200, timeout=0.2)
+    try:
+        assert driver.start() is False  # no confirmation needed, nothing sent
+        assert board.moves() == []
+        # QP has 10 us resolution: 1610 us is (1610 - 1500) / 11.111 deg
+        assert np.degrees(driver.q) == pytest.approx([110 / 11.111, 0, -110 / 11.111, 0, 0])
+    finally:
+        driver.close()
+        board.close()
+
+
+# ------------------------------------------------------------------ trajectories
+def test_a_200_point_trajectory_plays_pulse_for_pulse(board, arm, tmp_path):
+    robot = load_robot("Lynx6")
+    t = np.linspace(0.0, 1.99, 200)
+    q = np.radians(np.column_stack([15 * np.sin(np.pi * t), 8 * np.sin(2 * np.pi * t),
+                                    -15 * t, 5 * np.cos(np.pi * t), 8 * t]))
+    path = write_trajectory_csv(tmp_path / "wave.csv", robot, t, q)
+    trajectory = read_trajectory_csv(path)
+    progress = []
+    completed = arm.play(trajectory.t, trajectory.q,
+                         progress=lambda done, total, ts: progress.append((done, total)))
+    assert completed
+    moves = board.moves()[-200:]
+    assert len(moves) == 200 and progress[-1] == (200, 200)
+    commanded = np.array([[m[0][c] for c in range(5)] for m in moves], dtype=float)
+    ideal = stock_pulse(np.degrees(trajectory.q))
+    assert np.max(np.abs(commanded - ideal)) <= 0.5 + 1e-9  # within pulse rounding
+    durations = [m[1] for m in moves[1:]]
+    assert durations == pytest.approx(np.diff(trajectory.t) * 1000, abs=0.5)
+    assert set(board.pulses) >= {0, 1, 2, 3, 4}
+    assert [board.pulses[c] for c in range(5)] == commanded[-1].tolist()
+
+
+def test_query_mode_waits_for_each_move_to_complete(board, arm):
+    t = np.linspace(0, 0.3, 4)
+    q = np.radians(np.outer(t, [20, 0, 0, 0, 0]))
+    assert arm.play(t, q, wait_on="query")
+    lines = board.lines
+    last_moves = [i for i, line in enumerate(lines) if line.startswith(b"#")][-3:]
+    for first, second in zip(last_moves, last_moves[1:]):
+        assert b"Q" in lines[first + 1:second]  # each step is confirmed before the next
+
+
+def test_a_device_vanishing_mid_trajectory_stops_streaming(board, arm):
+    t = np.linspace(0, 2, 100)
+    q = np.radians(np.outer(t, [10, 0, 0, 0, 0]))
+    progress = []
+    board.vanish_after = len(board.lines) + 20
+    with pytest.raises(LinkError, match="lost the port"):
+        arm.play(t, q, progress=lambda done, total, ts: progress.append(done))
+    assert progress[-1] < 100
+    assert arm.link.closed
+    with pytest.raises(LinkError, match="closed after an error"):
+        arm.move_to(np.zeros(5))
+
+
+def test_stop_ends_a_playing_trajectory_at_once(board, arm):
+    t = np.linspace(0, 3, 60)
+    q = np.radians(np.outer(np.sin(t), [10, 10, 0, 0, 0]))
+    reached = threading.Event()
+
+    def progress(done, total, ts):
+        if done == 10:
+            reached.set()
+
+    result = {}
+    player = threading.Thread(target=lambda: result.update(done=arm.play(t, q, progress)))
+    player.start()
+    assert reached.wait(5)
+    arm.stop()
+    player.join(2)
+    assert not player.is_alive() and result["done"] is False
+    received = board.settle()
+    stop_at = received.rindex(b"\x1bSTOP0\r")
+    assert received[stop_at:] == b"\x1bSTOP0\rSTOP1\rSTOP2\rSTOP3\rSTOP4\rSTOP5\r"
+    assert len(board.moves()) < 60
+
+
+def test_the_gripper_moves_between_its_calibrated_pulses(board, arm):
+    arm.gripper(closed=True)
+    arm.gripper(closed=False)
+    assert [m[0] for m in board.moves()[-2:]] == [{5: 1800}, {5: 1200}]

@@ -1,0 +1,168 @@
+"""The SSC-32 protocol: exact bytes (loop://), replies, and the fail-closed link (a pty board)."""
+
+import os
+import time
+
+import pytest
+import serial
+
+from robosim.errors import ValidationError
+from robosim.hardware.ssc32 import (DryRunPort, LinkError, SSC32Link, decode_pulses,
+                                    encode_move, encode_stop, parse_line)
+from ssc32_board import SimulatedSSC32
+
+
+@pytest.fixture
+def loop_link():
+    link = SSC32Link(serial.serial_for_url("loop://", timeout=0.1, write_timeout=0.1),
+                     port="loop://")
+    yield link
+    link.close()
+
+
+@pytest.fixture
+def board():
+    simulated = SimulatedSSC32()
+    yield simulated
+    simulated.close()
+
+
+@pytest.fixture
+def board_link(board):
+    link = SSC32Link.open(board.port, baud=115200, timeout=0.2)
+    yield link
+    link.close()
+
+
+def echoed(link):
+    """What loop:// gives back: exactly the bytes that went out."""
+    return link._serial.read(4096)
+
+
+def test_a_single_move_is_the_guides_bytes(loop_link):
+    loop_link.move({0: 1500})
+    # SSC32_NOTES: "#0P1500\r" = 23 30 50 31 35 30 30 0D
+    assert echoed(loop_link) == bytes([0x23, 0x30, 0x50, 0x31, 0x35, 0x30, 0x30, 0x0D])
+
+
+def test_a_group_move_names_every_channel_and_one_time(loop_link):
+    loop_link.move({0: 1500, 1: 1200, 2: 1800, 3: 1500, 4: 1500}, time_ms=1000)
+    assert echoed(loop_link) == b"#0P1500#1P1200#2P1800#3P1500#4P1500T1000\r"
+
+
+def test_speed_argument_follows_its_channel(loop_link):
+    loop_link.move({5: 1500, 3: 1600}, speeds={5: 750})
+    assert echoed(loop_link) == b"#5P1500S750#3P1600\r"
+
+
+def test_stop_cancels_the_partial_line_then_stops_each_servo():
+    assert encode_stop([0, 5]) == b"\x1bSTOP0\rSTOP5\r"
+
+
+@pytest.mark.parametrize("pulses, time_ms, field", [
+    ({0: 499}, None, "pulse of channel 0"), ({0: 2501}, None, "pulse of channel 0"),
+    ({32: 1500}, None, "channel"), ({0: 1500.5}, None, "pulse of channel 0"),
+    ({0: 1500}, 65536, "move time"), ({0: 1500}, 0, "move time"), ({}, None, "at least one"),
+])
+def test_values_the_board_would_clamp_are_refused_before_any_byte(loop_link, pulses, time_ms,
+                                                                  field):
+    with pytest.raises(ValidationError, match=field):
+        loop_link.move(pulses, time_ms=time_ms)
+    assert echoed(loop_link) == b""
+
+
+def test_pulse_query_reply_is_tens_of_microseconds():
+    assert decode_pulses(bytes([150, 60, 0]), 3) == [1500, 600, None]
+    with pytest.raises(LinkError, match="QP"):
+        decode_pulses(bytes([3]), 1)
+    with pytest.raises(LinkError, match="expected 2"):
+        decode_pulses(bytes([150]), 2)
+
+
+def test_the_decoder_reads_back_what_the_encoder_writes():
+    line = encode_move({0: 1500, 7: 900}, time_ms=250, speeds={7: 100})
+    assert line.endswith(b"\r")
+    assert parse_line(line[:-1]) == [("move", (0, 1500)), ("move", (7, 900)), ("time", 250)]
+    assert parse_line(b"qp3 Q ver stop 4") == [("query_pulse", 3), ("query_movement", None),
+                                              ("version", None), ("stop", 4)]
+    with pytest.raises(ValidationError, match="not an SSC-32 command"):
+        parse_line(b"#0P1500X")
+
+
+def test_queries_against_the_simulated_board(board, board_link):
+    assert board_link.version() == "SSC32-V2.50USB"
+    assert board_link.pulses([0, 1]) == [None, None]  # just powered up: no pulses
+    board_link.move({0: 1500, 1: 1000})  # first move: instant
+    board_link.move({0: 2000}, time_ms=300)
+    assert board_link.movement_complete() is False
+    assert board_link.pulses([0, 1]) == [2000, 1000]
+    board_link.stop([0])
+    assert board_link.movement_complete() is True
+    assert board.lines[-3:] == [b"QP0QP1", b"STOP0", b"Q"]
+
+
+def test_a_silent_board_gets_a_message_naming_the_likely_causes(board, board_link):
+    board.mode = "silent"
+    with pytest.raises(LinkError) as error:
+        board_link.version()
+    message = str(error.value)
+    assert "no reply" in message and "baud" in message and "power" in message
+    assert board_link.closed
+    sent = board.settle()
+    with pytest.raises(LinkError, match="closed"):
+        board_link.move({0: 1500})
+    assert board.settle() == sent  # nothing more was sent
+
+
+@pytest.mark.parametrize("query", ["movement_complete", "version"])
+def test_garbage_replies_close_the_link(board, board_link, query):
+    board.mode = "garbage"
+    with pytest.raises(LinkError, match="(unexpected|incomplete) reply"):
+        getattr(board_link, query)()
+    sent = board.settle()
+    with pytest.raises(LinkError):
+        board_link.move({0: 1500})
+    assert board.settle() == sent
+
+
+def test_unasked_bytes_before_a_query_close_the_link(board, board_link):
+    os.write(board.master, b"xyz")
+    time.sleep(0.05)  # let the stray bytes arrive
+    with pytest.raises(LinkError, match="unexpected bytes"):
+        board_link.movement_complete()
+
+
+def test_a_vanished_device_closes_the_link(board, board_link):
+    board.vanish()
+    with pytest.raises(LinkError, match="lost the port"):
+        for _ in range(3):  # the first write may still fit in the closed pty's buffer
+            board_link.move({0: 1500})
+    with pytest.raises(LinkError, match="closed after an error"):
+        board_link.move({0: 1500})
+
+
+def test_a_board_that_stops_reading_gives_a_write_timeout(board):
+    link = SSC32Link.open(board.port, baud=115200, timeout=0.05)
+    board.mode = "deaf"
+    with pytest.raises(LinkError, match="write timeout"):
+        for _ in range(100000):
+            link.move({0: 1500, 1: 1500, 2: 1500, 3: 1500, 4: 1500}, time_ms=100)
+    assert link.closed
+
+
+def test_a_port_that_does_not_exist_is_named():
+    with pytest.raises(LinkError, match="cannot open port '/dev/robosim-no-such-port'"):
+        SSC32Link.open("/dev/robosim-no-such-port")
+
+
+def test_dry_run_logs_the_exact_bytes_and_answers_like_an_idle_board():
+    echoed_bytes = []
+    port = DryRunPort(echo=echoed_bytes.append)
+    link = SSC32Link(port, port="dry-run")
+    assert link.pulses([0]) == [None]
+    link.move({0: 1830, 1: 600}, time_ms=500)
+    assert link.movement_complete() is True
+    assert link.pulses([0, 1]) == [1830, 600]
+    assert "SSC32" in link.version()
+    assert port.log[1] == b"#0P1830#1P600T500\r"
+    assert echoed_bytes == port.log
