@@ -63,3 +63,16 @@ def type_keys(fig, *keys):
         else:
             for char in item:
                 key(fig, char)
+
+
+def cell_center(grid, row, col):
+    """Display pixels of the centre of a CellGrid cell."""
+    return tuple(grid._rects[row, col].get_window_extent().get_points().mean(axis=0))
+
+
+def type_in_cell(grid, row, col, *keys):
+    """Double-click a CellGrid cell (selecting its text, so typing replaces it), then type."""
+    x, y = cell_center(grid, row, col)
+    click(grid.fig, x, y)
+    click(grid.fig, x, y, dblclick=True)
+    type_keys(grid.fig, *keys)
