@@ -81,13 +81,19 @@ def _key(name):
     return re.sub(r"[\s_\-]+", "", name).lower()
 
 
+def _name_order(robot):
+    """Sort key: alphabetical without case, numbers by value ('UR3' before 'UR10')."""
+    return [int(part) if part.isdigit() else part.lower()
+            for part in re.split(r"(\d+)", robot.name)]
+
+
 def library_robots():
-    """The ready-made robots, loaded, in file-name order."""
-    return [_load_file(path) for path in _library_files()]
+    """The ready-made robots, loaded, in alphabetical order of their names."""
+    return sorted((_load_file(path) for path in _library_files()), key=_name_order)
 
 
 def list_robots():
-    """Names of the ready-made robots, in file-name order (as on the welcome screen)."""
+    """Names of the ready-made robots, in alphabetical order (as on the welcome screen)."""
     return [robot.name for robot in library_robots()]
 
 

@@ -44,6 +44,31 @@ def test_show_prints_base_tool_poses_and_notes(capsys):
     assert "pose qr: 0 90 -90 0 0 0" in out and "notes: Home is Corke's qz" in out
 
 
+def test_fk_and_jacobian_at_a_named_pose(capsys):
+    # Corke's ready pose of the Puma 560 stands the arm up: (a3, -d3, d1 + a2 + d4).
+    status, out, _ = run_cli(capsys, "fk", "Puma 560", "qr", "--json")
+    assert status == 0
+    assert np.allclose(json.loads(out)["position"], [0.0203, -0.15005, 0.67183 + 0.8636])
+    status, out, _ = run_cli(capsys, "jacobian", "UR5", "home", "--json")
+    assert status == 0 and json.loads(out)["q"] == [0.0] * 6
+
+
+def test_degrees_flag_may_come_before_negative_joint_values(capsys):
+    status, out, _ = run_cli(capsys, "fk", "lynx6", "--deg", "0", "-30", "45", "0", "0",
+                             "--json")
+    assert status == 0
+    assert np.allclose(json.loads(out)["q"], np.radians([0, -30, 45, 0, 0]))
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["fk", "Puma 560", "qq"], "no pose 'qq' (known: home, qz, qr, qs)"),
+    (["jacobian", "UR5", "0", "x", "0", "0", "0", "0"], "joint value 2 must be a number, got 'x'"),
+])
+def test_named_pose_and_joint_value_errors_say_what_was_wrong(capsys, argv, message):
+    status, _, err = run_cli(capsys, *argv)
+    assert status == 2 and message in err and "Traceback" not in err
+
+
 def test_fk_in_degrees_matches_the_library(capsys):
     status, out, _ = run_cli(capsys, "fk", "Lodes Puma 560", "10", "20", "30", "40", "50",
                              "60", "--deg", "--json")

@@ -126,8 +126,7 @@ def test_tab_and_shift_tab_commit_and_move_row_major_with_wrap(table):
     assert table.focused == (0, 0)
     type_keys(table.fig, "shift+tab")
     assert table.focused == (2, 1)
-    assert [(r, c) for r, c, _ in table.calls] == [(0, 0), (0, 1), (1, 0), (0, 1), (2, 1),
-                                                   (0, 0)]
+    assert table.calls == [(0, 0, "1"), (0, 1, "2"), (1, 0, "3")]   # unchanged: no call
     assert table.text(1, 0) == "3"
 
 
@@ -285,3 +284,61 @@ def test_cell_grid_figure(table):
     click_cell(table, 2, 0)
     type_keys(table.fig, "12")                    # focused, caret shown
     return strip_text(table.fig)
+
+
+@pytest.fixture
+def kinds():
+    """A grid whose first column is a revolute/prismatic choice."""
+    fig = plt.figure(figsize=FIGSIZE, dpi=DPI)
+    calls = []
+    grid = CellGrid(fig, (0.1, 0.1, 0.6, 0.3), 2, ["type", "d"], 
+                    on_commit=lambda r, c, t: calls.append((r, c, t)),
+                    choices={0: ["revolute", "prismatic"]})
+    grid.calls = calls
+    grid.set_text(0, 0, "revolute")
+    fig.canvas.draw()
+    yield grid
+    grid.disconnect_events()
+
+
+def test_a_click_on_a_choice_cell_steps_to_the_next_value_and_commits(kinds):
+    click_cell(kinds, 0, 0)
+    assert kinds.text(0, 0) == "prismatic"
+    click_cell(kinds, 0, 0)
+    assert kinds.text(0, 0) == "revolute"
+    click_cell(kinds, 1, 0)                       # empty: the first value
+    assert kinds.calls == [(0, 0, "prismatic"), (0, 0, "revolute"), (1, 0, "revolute")]
+    assert kinds.focused == (1, 0)
+
+
+def test_choice_cells_are_reachable_and_set_by_keyboard(kinds):
+    kinds.focus(0, 1)
+    type_keys(kinds.fig, "shift+tab")             # back into the choice cell of row 1
+    assert kinds.focused == (0, 0)
+    type_keys(kinds.fig, "p")
+    assert kinds.text(0, 0) == "prismatic"
+    type_keys(kinds.fig, "x", "backspace", "R")   # no value starts with x; R picks revolute
+    assert kinds.text(0, 0) == "revolute"
+    type_keys(kinds.fig, " ")
+    assert kinds.text(0, 0) == "prismatic"
+    type_keys(kinds.fig, "left")
+    assert kinds.text(0, 0) == "revolute"
+    type_keys(kinds.fig, "tab", "5", "enter")
+    assert kinds.text(0, 1) == "5"
+    assert [t for _, c, t in kinds.calls if c == 0] == ["prismatic", "revolute", "prismatic",
+                                                         "revolute"]
+
+
+def test_an_on_commit_that_disconnects_the_grid_ends_editing(table):
+    def leave_screen(row, col, text):
+        table.disconnect_events()
+    table.on_commit = leave_screen
+    table.focus(0, 0)
+    type_keys(table.fig, "1", "tab")
+    assert table.focused is None
+    assert table not in cells._grids_blanking_keymaps
+
+
+def test_set_header_changes_the_header(table):
+    table.set_header(1, "d (cm)")
+    assert table._headers[1].get_text() == "d (cm)"

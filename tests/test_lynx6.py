@@ -8,6 +8,7 @@ import pytest
 from robosim import load_robot
 from robosim.hardware import (DryRunPort, LinkError, Lynx6, RefusedCommand, SSC32Link,
                               stock_lynx6)
+from robosim.hardware.lynx6 import needs_rest_pose
 from robosim.trajectory_file import read_trajectory_csv, write_trajectory_csv
 from ssc32_board import SimulatedSSC32
 
@@ -17,13 +18,6 @@ STOCK_US_PER_DEG = 11.111  # the documented default: 500-2500 us over 180 deg
 def stock_pulse(q_deg):
     """The stock calibration's pulse, from its documented numbers (not from the driver)."""
     return 1500 + STOCK_US_PER_DEG * np.asarray(q_deg, dtype=float)
-
-
-@pytest.fixture
-def board():
-    simulated = SimulatedSSC32()
-    yield simulated
-    simulated.close()
 
 
 @pytest.fixture
@@ -137,7 +131,7 @@ def test_rows_too_close_for_the_baud_rate_are_skipped_keeping_the_last(board):
 def test_nothing_moves_before_the_rest_pose_is_confirmed(board):
     driver = Lynx6.connect(board.port, baud=115200, timeout=0.2)
     try:
-        assert driver.needs_rest_pose()
+        assert needs_rest_pose(driver.board_pulses())
         with pytest.raises(RefusedCommand, match="not started"):
             driver.move_to(np.zeros(5))
         with pytest.raises(RefusedCommand, match="powered up.*full speed"):

@@ -8,6 +8,7 @@ test_robot.py and test_library.py and cover these robots too.
 """
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -60,6 +61,33 @@ def test_library_holds_at_least_twenty_robots_with_distinct_names():
     names = list_robots()
     assert len(names) >= 20
     assert len({name.lower() for name in names}) == len(names)
+
+
+def test_library_lists_robots_alphabetically_with_numbers_by_value():
+    # File names do not decide the order a student sees ('kr5.json' is 'KUKA KR5').
+    names = list_robots()
+    assert names.index("ABB IRB 140") < names.index("Anthropomorphic 3R") < names.index("KUKA KR5")
+    assert names.index("Lynx6") < names.index("Lynxmotion AL5D")
+    assert names.index("Puma 260") < names.index("Puma 560")
+    assert names.index("UR3") < names.index("UR5") < names.index("UR10")
+
+
+def _readme_library_table():
+    """Rows of the README's library table: name -> (DOF, joints, DH, unit)."""
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    section = readme.read_text(encoding="utf-8").split("## The robot library", 1)[1]
+    rows = {}
+    for line in section.split("\n## ", 1)[0].splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 6 and cells[1].isdigit():
+            rows[cells[0]] = (int(cells[1]), cells[2], cells[3], cells[4])
+    return rows
+
+
+def test_readme_table_describes_every_library_robot():
+    rows = _readme_library_table()
+    robots = [load_robot(name) for name in list_robots()]
+    assert {r.name: (r.n, r.joint_types, r.convention, r.unit) for r in robots} == rows
 
 
 @pytest.mark.parametrize("short, name", [("KR5", "KUKA KR5"), ("IRB 140", "ABB IRB 140"),
@@ -119,16 +147,16 @@ def _puma_560(q):
     # at q2 + q3; alpha3 = -90 turns z3 to (-s23 x1 + c23 Z): d4 = 0.4318 runs along it.
     q1, q2, q23 = q[:, 0], q[:, 1], q[:, 1] + q[:, 2]
     radial = 0.4318 * _c(q2) + 0.0203 * _c(q23) - 0.4318 * _s(q23)
-    height = 0.672 + 0.4318 * _s(q2) + 0.0203 * _s(q23) + 0.4318 * _c(q23)
+    height = 0.67183 + 0.4318 * _s(q2) + 0.0203 * _s(q23) + 0.4318 * _c(q23)
     return _wrist_centre(q1, radial, -0.15005, height)
 
 
 def _kuka_kr5(q):
-    # alpha2 = 180 flips z2, so joint 3 turns the other way (angles q2 - q3) and d3 = 0.135
-    # cancels d2 = 0.135 across the plane. alpha3 = -90 turns z3 to (s x1 - c Z) of q2 - q3.
-    q1, q2, q2m3 = q[:, 0], q[:, 1], q[:, 1] - q[:, 2]
-    radial = 0.18 + 0.6 * _c(q2) + 0.12 * _c(q2m3) + 0.62 * _s(q2m3)
-    height = 0.4 + 0.6 * _s(q2) + 0.12 * _s(q2m3) - 0.62 * _c(q2m3)
+    # alpha1 = -90: y1 = -Z, so q2 > 0 lowers the upper arm a2 = 0.6; alpha3 = +90 turns z3
+    # to (s23 x1 + c23 Z), and d4 = -0.62 runs against it.
+    q1, q2, q23 = q[:, 0], q[:, 1], q[:, 1] + q[:, 2]
+    radial = 0.18 + 0.6 * _c(q2) + 0.12 * _c(q23) - 0.62 * _s(q23)
+    height = 0.4 - 0.6 * _s(q2) - 0.12 * _s(q23) - 0.62 * _c(q23)
     return _wrist_centre(q1, radial, 0.0, height)
 
 
@@ -151,7 +179,7 @@ def _stanford_wrist(d1, lateral):
 
 @pytest.mark.parametrize("name, wrist_centre, flange", [
     ("Puma 560", _puma_560, 0.0),
-    ("KUKA KR5", _kuka_kr5, 0.0),
+    ("KUKA KR5", _kuka_kr5, 0.115),     # d6 = -0.115 along z5, and alpha6 = 180 flips z6
     ("ABB IRB 140", _abb_irb_140, 0.065),
     ("Stanford", _stanford_wrist(0.412, 0.154 - 0.0203), 0.0),
     ("Stanford Arm", _stanford_wrist(40.0, 15.0), 10.0),
@@ -167,10 +195,10 @@ def test_wrist_centre_matches_the_closed_form(name, wrist_centre, flange):
 def test_puma_560_zero_and_ready_poses():
     # qz: the upper arm along X, the forearm up: (a2 + a3, -d3, d1 + d4), frames aligned.
     # qr: the upper arm up as well: (a3, -d3, d1 + a2 + d4). Corke's figures for the model
-    # without the 0.672 m pedestal are (0.4521, -0.15, 0.4318) and (0.0203, -0.15, 0.8636).
+    # without the 26.45 in pedestal are (0.4521, -0.15, 0.4318) and (0.0203, -0.15, 0.8636).
     robot = load_robot("Puma 560")
-    for pose, position in [("qz", [0.4521, -0.15005, 0.672 + 0.4318]),
-                           ("qr", [0.0203, -0.15005, 0.672 + 0.8636])]:
+    for pose, position in [("qz", [0.4521, -0.15005, 0.67183 + 0.4318]),
+                           ("qr", [0.0203, -0.15005, 0.67183 + 0.8636])]:
         T = robot.fk(robot.pose(pose))
         assert np.allclose(T[:3, 3], position) and np.allclose(T[:3, :3], np.eye(3)), pose
 

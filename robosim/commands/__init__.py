@@ -4,6 +4,6 @@ Each module has ``register(subparsers)``; :data:`COMMAND_MODULES` is the order t
 ``robosim --help``.
 """
 
-from . import kinematics
+from . import arm, kinematics
 
-COMMAND_MODULES = (kinematics,)
+COMMAND_MODULES = (kinematics, arm)

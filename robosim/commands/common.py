@@ -22,6 +22,37 @@ def add_joint_arguments(parser, nargs="+"):
                         help="revolute joint values are in degrees")
 
 
+def add_configuration_arguments(parser):
+    """Joint values ``q ...`` (``--deg`` for degrees), or the name of one of the robot's poses."""
+    parser.add_argument("q", metavar="q", nargs="+",
+                        help="joint values: radians (revolute) and the robot's length unit "
+                             "(prismatic), degrees with --deg; or the name of a pose "
+                             "(home, or one listed by 'robosim show ROBOT')")
+    parser.add_argument("--deg", action="store_true",
+                        help="revolute joint values are in degrees")
+
+
+def configuration(robot, args):
+    """The configuration given by :func:`add_configuration_arguments`, in API units.
+
+    A single word that is not a number names a pose: ``robosim fk "Puma 560" qr``.
+    """
+    if len(args.q) == 1 and not _is_number(args.q[0]):
+        return robot.pose(args.q[0])
+    for i, text in enumerate(args.q, start=1):
+        if not _is_number(text):
+            raise ValidationError(f"joint value {i} must be a number, got {text!r}")
+    return joint_values(robot, [float(text) for text in args.q], args.deg)
+
+
+def _is_number(text):
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def add_json_argument(parser):
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
 

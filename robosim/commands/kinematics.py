@@ -5,9 +5,9 @@ import numpy as np
 from ..errors import ValidationError
 from ..library import dh_rows, library_robots, robot_to_dict
 from ..transforms import r2rpy
-from .common import (add_joint_arguments, add_json_argument, add_robot_argument,
-                     check_within_limits, format_matrix, joint_values, print_json,
-                     robot_from_args)
+from .common import (add_configuration_arguments, add_joint_arguments, add_json_argument,
+                     add_robot_argument, check_within_limits, configuration, format_matrix,
+                     joint_values, print_json, robot_from_args)
 
 
 def register(subparsers):
@@ -26,13 +26,13 @@ def register(subparsers):
 
     parser = subparsers.add_parser("fk", help="forward kinematics: end-effector pose")
     add_robot_argument(parser)
-    add_joint_arguments(parser)
+    add_configuration_arguments(parser)
     add_json_argument(parser)
     parser.set_defaults(handler=fk_command)
 
     parser = subparsers.add_parser("jacobian", help="geometric Jacobian (6 x n, base frame)")
     add_robot_argument(parser)
-    add_joint_arguments(parser)
+    add_configuration_arguments(parser)
     add_json_argument(parser)
     parser.set_defaults(handler=jacobian_command)
 
@@ -114,7 +114,7 @@ def render_command(robot, args):
 
 def fk_command(args):
     robot = robot_from_args(args)
-    q = joint_values(robot, args.q, args.deg)
+    q = configuration(robot, args)
     T = robot.fk(q)
     rpy = np.degrees(r2rpy(T[:3, :3])) + 0.0  # + 0.0 turns -0.0 into 0.0 for printing
     if args.json:
@@ -132,7 +132,7 @@ def fk_command(args):
 
 def jacobian_command(args):
     robot = robot_from_args(args)
-    q = joint_values(robot, args.q, args.deg)
+    q = configuration(robot, args)
     J = robot.jacobian(q)
     if args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "q": q.tolist(),

@@ -11,6 +11,10 @@ Left, Right, Home, End move the caret; Enter commits; Tab and Shift+Tab commit a
 next or previous cell (row-major, wrapping); Escape reverts to the cell's committed text. A
 click on a cell focuses it with the caret at the click (a double click selects the whole text,
 as does moving in with Tab: typing then replaces it); a click anywhere else commits.
+
+A *choice* column (``choices={col: ["revolute", "prismatic"]}``) holds one of a few values:
+a click moves to the next value, and while focused, Space, Left and Right step through the
+values and a letter picks the value starting with it. Each change is committed at once.
 While a cell is focused, matplotlib's keyboard shortcuts (``s`` saves, ``q`` quits, ...) are
 switched off, as ``TextBox`` does; they come back when editing stops, the figure closes, or
 :meth:`disconnect_events` is called.
@@ -89,7 +93,7 @@ class CellGrid:
     row_labels : list of str, optional
         A label at the left of each row.
     on_commit : callable, optional
-        ``on_commit(row, col, text)`` when the user commits a cell (Enter, Tab, a click
+        ``on_commit(row, col, text)`` when the user commits a changed cell (Enter, Tab, a click
         elsewhere). Return None to accept, or an error message: the cell turns red, keeps the
         typed text, and the message is returned by :meth:`commit` and kept in :attr:`message`.
     on_edit : callable, optional
@@ -102,6 +106,8 @@ class CellGrid:
         Font size of the cells, headers and labels in points.
     enter_moves : bool
         If True, Enter also moves to the next cell (row-major) when the commit was accepted.
+    choices : dict, optional
+        ``{col: [value, ...]}``: columns whose cells hold one of these values (see above).
 
     Attributes
     ----------
@@ -114,7 +120,8 @@ class CellGrid:
     """
 
     def __init__(self, fig, rect, n_rows, columns, *, row_labels=None, on_commit=None,
-                 on_edit=None, widths=None, label_width=0.12, fontsize=9, enter_moves=False):
+                 on_edit=None, widths=None, label_width=0.12, fontsize=9, enter_moves=False,
+                 choices=None):
         self.fig = fig
         self.n_rows = int(n_rows)
         self.n_cols = len(columns)
@@ -125,6 +132,8 @@ class CellGrid:
         self.on_commit = on_commit
         self.on_edit = on_edit
         self.enter_moves = enter_moves
+        self.choices = {int(col): [str(v) for v in values]
+                        for col, values in (choices or {}).items()}
         self.message = None
         self.errors = {}
         self._texts = {}
@@ -164,11 +173,12 @@ class CellGrid:
             x_edges.append(x_edges[-1] + (1.0 - left) * weight / total)
         self._x_edges = x_edges
         transform = self.ax.transAxes
+        self._headers = []
         if has_header:
             for col, header in enumerate(columns):
-                self.ax.text((x_edges[col] + x_edges[col + 1]) / 2, 1 - row_height / 2,
+                self._headers.append(self.ax.text((x_edges[col] + x_edges[col + 1]) / 2, 1 - row_height / 2,
                              str(header), ha="center", va="center", fontsize=fontsize,
-                             fontweight="bold", transform=transform, parse_math=False)
+                             fontweight="bold", transform=transform, parse_math=False))
         self._rects, self._labels = {}, {}
         for row in range(self.n_rows):
             bottom = (self.n_rows - 1 - row) * row_height
@@ -246,12 +256,18 @@ class CellGrid:
         self._start_editing(cell, len(self._texts[cell]), select_all)
 
     def commit(self):
-        """Commit the focused cell and stop editing; returns None or the error message."""
+        """Commit the focused cell and stop editing; returns None or the error message.
+
+        ``on_commit`` is called only when the text differs from the committed one.
+        """
         if self._focused is None:
             return None
         cell = self._focused
         self._stop_editing()
         text = self._buffer
+        if text == self._texts[cell]:           # nothing changed: on_commit is not called
+            self._redraw_cell(cell)
+            return self.errors.get(cell)
         self._texts[cell] = text
         self._labels[cell].set_text(text)
         message = self.on_commit(*cell, text) if self.on_commit is not None else None
@@ -272,6 +288,11 @@ class CellGrid:
         self._labels[cell].set_text(self._texts[cell])
         self._redraw_cell(cell)
 
+    def set_header(self, col, text):
+        """Change a column's header (redraws the figure: headers are not blitted)."""
+        self._headers[col].set_text(str(text))
+        self.fig.canvas.draw_idle()
+
     def disconnect_events(self):
         """Disconnect the grid's canvas callbacks and give the keyboard shortcuts back."""
         for cid in self._cids:
@@ -287,6 +308,8 @@ class CellGrid:
 
     def _begin(self, cell):
         """Make ``cell`` the focused one with its committed text in the buffer (no redraw)."""
+        if not self._cids:      # disconnected, e.g. by an on_commit that left the screen
+            return
         self._focused = cell
         self._buffer = self._texts[cell]
         self._scroll_px = 0.0
@@ -301,6 +324,8 @@ class CellGrid:
     def _start_editing(self, cell, caret, select_all):
         if cell != self._focused:
             self._begin(cell)
+        if cell != self._focused:
+            return
         self._caret = max(0, min(caret, len(self._buffer)))
         self._selected_all = bool(select_all) and bool(self._buffer)
         self._redraw_cell(cell)
@@ -330,10 +355,36 @@ class CellGrid:
         self._begin(target)
         self._start_editing(target, len(self._buffer), True)
 
+    def _choose(self, value):
+        """Put ``value`` in the focused choice cell, commit it, and stay in the cell."""
+        cell = self._focused
+        self._buffer = value
+        self.commit()
+        self._start_editing(cell, 0, False)
+
+    def _choice_key(self, key):
+        """Handle a key in a focused choice cell; False for keys handled like any cell's."""
+        values = self.choices[self._focused[1]]
+        index = values.index(self._buffer) if self._buffer in values else -1
+        if key in (" ", "right"):
+            self._choose(values[(index + 1) % len(values)])
+        elif key == "left":
+            self._choose(values[(index - 1) % len(values)])
+        elif key in _ENTER_KEYS or key in _BACKTAB_KEYS or key in ("tab", "escape"):
+            return False
+        else:
+            letter = key[len("shift+"):] if key.startswith("shift+") else key
+            matches = [v for v in values if v[:1].lower() == letter.lower()]
+            if len(letter) == 1 and matches:
+                self._choose(matches[0])
+        return True
+
     def _on_key(self, event):
         if self._focused is None or event.key is None:
             return
         key = event.key
+        if self._focused[1] in self.choices and self._choice_key(key):
+            return
         buffer, caret = self._buffer, self._caret
         if self._selected_all and key in ("backspace", "delete"):
             self._edit("", 0)
@@ -375,6 +426,11 @@ class CellGrid:
         if cell != self._focused:
             self.commit()
             self._begin(cell)
+        if cell[1] in self.choices:
+            values = self.choices[cell[1]]
+            index = values.index(self._buffer) if self._buffer in values else -1
+            self._choose(values[(index + 1) % len(values)])
+            return
         self._start_editing(cell, self._caret_at(cell, event.x), event.dblclick)
 
     def _cell_at(self, event):
@@ -432,7 +488,7 @@ class CellGrid:
         caret_x = x0 + self._px_to_axes(caret_px)
         self._caret_line.set_data([caret_x, caret_x],
                                   [bottom + 0.2 * height, bottom + 0.8 * height])
-        self._caret_line.set_visible(not self._selected_all)
+        self._caret_line.set_visible(not self._selected_all and cell[1] not in self.choices)
         self._caret_line.set_clip_path(rect)
         if self._selected_all:
             width = self._px_to_axes(self._text_width_px(self._buffer))
@@ -443,6 +499,8 @@ class CellGrid:
     def _redraw_cell(self, cell):
         """Update the cell's artists and show them: blit the cell alone when the figure has
         been drawn and the canvas can blit, else ask for a full draw."""
+        if not self._cids:
+            return
         self._update_cell_artists(cell)
         canvas = self.fig.canvas
         if not (self._drawn and canvas.supports_blit):

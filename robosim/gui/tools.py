@@ -29,7 +29,9 @@ the module only when the button is pressed, so a slow tool costs nothing at star
 import importlib
 
 #: (button label, module, function) for each tool window, in button order.
-TOOLS = ()
+TOOLS = (
+    ("Real arm...", "robosim.gui.arm_panel", "open_arm_panel"),
+)
 
 
 def open_tool(label, arm):

@@ -147,7 +147,8 @@ class Lynx6:
         return pulses if q.ndim > 1 else pulses[0]
 
     def joint_values(self, pulses):
-        """Joint values (radians) for pulse widths (us) ``(n,)`` or ``(N, n)``: inverse of pulses."""
+        """Joint values (radians) for pulse widths (us) ``(n,)`` or ``(N, n)``; inverse of
+        :meth:`pulses`."""
         pulses = np.asarray(pulses, dtype=float)
         return np.radians(self._reference + (pulses - self._pulse_at_reference) / self._slope)
 
@@ -171,22 +172,25 @@ class Lynx6:
         """``QP`` of every joint channel and the gripper: pulse widths (us), None where off."""
         return self.link.pulses(self.calibration.channels)
 
-    def needs_rest_pose(self):
-        """True if some servo has no pulse yet (board just powered up): :meth:`start` must go
-        to the rest pose, at full speed, with the user's confirmation."""
-        return any(p is None for p in self.board_pulses())
-
-    def start(self, confirmed_near_rest=False):
+    def start(self, confirmed_near_rest=False, board_pulses=None):
         """Make timed moves possible; call once after connecting.
 
         If every servo already has a pulse, the arm continues from those pulses and nothing
         moves. Otherwise the first command after power-up runs at full speed: it goes to the
         rest pose (gripper open), and only if the user confirmed the arm is near it.
 
+        Parameters
+        ----------
+        confirmed_near_rest : bool
+            The user says the arm is near :attr:`rest_q` (asked only when
+            :func:`needs_rest_pose` of the board's pulses is True).
+        board_pulses : list, optional
+            :meth:`board_pulses` if already asked; asked here otherwise.
+
         Returns True if the rest-pose move was sent.
         """
-        board = self.board_pulses()
-        if all(p is not None for p in board):
+        board = self.board_pulses() if board_pulses is None else board_pulses
+        if not needs_rest_pose(board):
             joints = np.array(board[:-1], dtype=float)
             self._record(np.degrees(self.joint_values(joints)), 0.0)
             self.started = True
@@ -388,6 +392,12 @@ class Lynx6:
         if wait_on == "time":
             return self.wait_until_still(max(0.0, started + times[-1] - self.clock()))
         return True
+
+
+def needs_rest_pose(board_pulses):
+    """True if some servo has no pulse yet (the board was just powered up), so that
+    :meth:`Lynx6.start` must go to the rest pose at full speed, with the user's confirmation."""
+    return any(p is None for p in board_pulses)
 
 
 def _rows_at_least_apart(times, min_step):

@@ -1,0 +1,282 @@
+"""Closed-form inverse kinematics: the Lynx6 (seed 001) and the anthropomorphic 3R arm (seed 003).
+
+Both are vectorised over positions ``(..., 3)`` and never return NaN: a point out of reach gets
+the configuration that stretches the arm towards it, flagged unreachable.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import ValidationError
+from .robot import Joint, Robot
+from .transforms import inverse
+
+#: Tolerance of the joint-limit check (radians).
+LIMIT_TOLERANCE = 1e-9
+
+OUT_OF_REACH = -1
+
+
+@dataclass
+class Lynx6Solution:
+    """The result of :func:`lynx6_ik`.
+
+    Attributes
+    ----------
+    q : ndarray, shape (..., 5)
+        Joint values (radians) in the library Lynx6's convention; finite everywhere.
+    reachable : ndarray of bool, shape (...)
+        In reach and inside every joint limit.
+    out_of_reach : ndarray of bool, shape (...)
+        The wrist point is farther from the shoulder than ``a2 + a3`` (or nearer than
+        ``|a2 - a3|``): no real ``q`` in eq. 29. ``q`` then stretches the arm towards it.
+    failed_joint : ndarray of int, shape (...)
+        The first joint (1-based) outside its limits, 0 if none. ``q`` keeps the geometric
+        value so the joint-space plots of the paper (its Fig. 4) can show it.
+    """
+
+    q: np.ndarray
+    reachable: np.ndarray
+    out_of_reach: np.ndarray
+    failed_joint: np.ndarray
+
+    @property
+    def reason(self):
+        """Why each point is unreachable: ``""``, ``"out of reach"`` or ``"joint limit J"``
+        (an object array of the batch shape, a str for one point)."""
+        reasons = np.where(self.out_of_reach, "out of reach",
+                           np.char.add("joint limit ", self.failed_joint.astype(str)))
+        reasons = np.where(self.reachable, "", reasons).astype(object)
+        return str(reasons) if reasons.ndim == 0 else reasons
+
+
+def _check_lynx6_shape(robot):
+    """The link lengths ``d1, a1, a2, a3, a4`` of a Lynx6-shaped arm; raise if it is not one."""
+    expected = [(0.0, 90.0, 0.0), (0.0, 0.0, 90.0), (0.0, 0.0, -90.0), (0.0, -90.0, 0.0),
+                (None, 0.0, 0.0)]
+    joints = robot.joints
+    problem = None
+    if robot.n != 5 or robot.joint_types != "RRRRR" or robot.convention != "standard":
+        problem = f"it has joints {robot.joint_types} ({robot.convention} DH)"
+    elif robot._has_tool:
+        problem = "it has a tool transform"
+    else:
+        for i, (joint, (a_value, alpha_deg, offset_deg)) in enumerate(zip(joints, expected), 1):
+            if (not math.isclose(math.degrees(joint.alpha), alpha_deg, abs_tol=1e-9)
+                    or not math.isclose(math.degrees(joint.offset), offset_deg, abs_tol=1e-9)
+                    or (i > 1 and joint.d != 0.0) or (i == 5 and joint.a != 0.0)):
+                problem = f"joint {i} differs from Table 2 (alpha, offset, d or a)"
+                break
+    if problem:
+        raise ValidationError(f"lynx6_ik needs an arm shaped like the library's Lynx6 "
+                              f"(seed 001, Table 2); {robot.name}: {problem}")
+    return joints[0].d, joints[0].a, joints[1].a, joints[2].a, joints[3].a
+
+
+def lynx6_ik(robot, position, wrist_pitch, *, elbow="up", reach="either", wrist_rotate=0.0):
+    """Closed-form IK of the Lynx6: position and the gripper's angle to the ground.
+
+    The geometric method of Mateo Sanguino & Andujar (seed 001, eqs. 23-29), corrected so that
+    ``robot.fk(q)`` returns the position (proved by the round-trip tests):
+
+    - ``p_x`` in eqs. 23-28 is the distance ``r = sqrt(x^2 + y^2)`` of the target from the base
+      axis (in the vertical plane of the arm), not the world x; ``q1 = atan2(y, x)`` (eq. 23).
+    - The wrist point relative to the shoulder (at ``r = a1``, ``z = d1``) is
+      ``W = (r - a1 - a4 cos(phi), z - d1 - a4 sin(phi))`` with ``phi = wrist_pitch``, the
+      paper's theta_6, measured up from the horizontal; eqs. 27-28 are ``W / (2 a2)``.
+    - The elbow lies at ``a2`` from the shoulder and ``a3`` from the wrist point. With
+      ``a2 = a3`` (the Lynx6) it is ``a2 ((xb, zb) +- q (-zb, xb))``, ``q`` of eq. 29; the code
+      uses the general form ``s W/|W| +- h W_perp/|W|`` (``s = (|W|^2 + a2^2 - a3^2)/(2|W|)``,
+      ``h = sqrt(a2^2 - s^2)``), which is the same for equal links. ``+`` is the paper's
+      choice, the elbow above the shoulder-wrist line (``elbow="up"``).
+    - The paper's angles are measured from the vertical; the library model (Table 2 with
+      ``theta2 = q2 + 90 deg``, ``theta3 = q3 - 90 deg``) measures ``q2`` as the upper arm's
+      lean *backwards* from vertical and ``q3`` from the upper arm's perpendicular. So
+      ``q2 = -theta2`` (eq. 24), ``q3 = theta3 + 90 deg`` (eq. 25), and the wrist, whose angle
+      to the ground is ``q2 + q3 + q4``, is ``q4 = phi - (q2 + q3)`` (eq. 26 as printed,
+      ``theta6 - atan2(...)``, mixes an angle from the vertical with one from the ground and
+      does not round-trip).
+    - The paper's arm faces the target (eq. 23). It can also lean back over its base:
+      ``q1 +- 180 deg``, the target at ``-r`` in the arm's plane and the same gripper direction
+      in the world, ``phi' = 180 deg - phi``. ``reach="either"`` uses that where the facing
+      solution is unreachable (a target behind the base, beyond the +-90 deg of joint 1).
+    - Table 2's ``alpha4 = -90 deg`` puts the wrist-rotate axis (z4) in the arm's plane,
+      perpendicular to the gripper, not along it; with ``a5 = d5 = 0`` it does not move the
+      tool point, so ``q5 = wrist_rotate`` is free and only checked against its limits.
+
+    Parameters
+    ----------
+    robot : Robot
+        The library Lynx6 or an arm of the same shape (any link lengths, base transform).
+    position : array_like, shape (..., 3)
+        Gripper point in the world frame (length unit).
+    wrist_pitch : float or array_like (...)
+        Gripper angle to the ground, radians, positive up, measured in the vertical plane
+        through the base axis and the target, from the horizontal pointing away from the base
+        axis; ``-pi/2`` points straight down.
+    elbow : {"up", "down"}
+    reach : {"either", "front", "back"}
+        Facing the target, leaning back over the base, or the facing solution unless only the
+        other is reachable.
+    wrist_rotate : float or array_like (...)
+        ``q5``, radians.
+
+    Returns
+    -------
+    Lynx6Solution
+    """
+    d1, a1, a2, a3, a4 = _check_lynx6_shape(robot)
+    if elbow not in ("up", "down"):
+        raise ValidationError(f"elbow must be 'up' or 'down', got {elbow!r}")
+    if reach not in ("either", "front", "back"):
+        raise ValidationError(f"reach must be 'either', 'front' or 'back', got {reach!r}")
+    position = np.asarray(position, dtype=float)
+    if position.shape[-1:] != (3,):
+        raise ValidationError(f"position must be x, y, z (shape (..., 3)), got shape "
+                              f"{position.shape}")
+    wrist_pitch = np.asarray(wrist_pitch, dtype=float)
+    wrist_rotate = np.asarray(wrist_rotate, dtype=float)
+    if not (np.all(np.isfinite(position)) and np.all(np.isfinite(wrist_pitch))
+            and np.all(np.isfinite(wrist_rotate))):
+        raise ValidationError("lynx6_ik: position, wrist pitch and wrist rotation must be finite")
+    base_inverse = inverse(robot.base)
+    p = position @ base_inverse[:3, :3].T + base_inverse[:3, 3]
+    x, y, z = p[..., 0], p[..., 1], p[..., 2]
+    shape = np.broadcast_shapes(x.shape, wrist_pitch.shape, wrist_rotate.shape)
+    facing = np.arctan2(y, x)                                       # eq. 23
+    r = np.hypot(x, y)
+    links = (d1, a1, a2, a3, a4)
+    sign = 1.0 if elbow == "up" else -1.0
+    if reach == "back":
+        return _lynx6_plane(robot, links, _wrap(facing + np.pi), -r, z, np.pi - wrist_pitch,
+                            sign, wrist_rotate, shape)
+    front = _lynx6_plane(robot, links, facing, r, z, wrist_pitch, sign, wrist_rotate, shape)
+    if reach == "front":
+        return front
+    back = _lynx6_plane(robot, links, _wrap(facing + np.pi), -r, z, np.pi - wrist_pitch,
+                        sign, wrist_rotate, shape)
+    use_back = ~front.reachable & back.reachable
+    return Lynx6Solution(np.where(use_back[..., None], back.q, front.q),
+                         front.reachable | back.reachable,
+                         np.where(use_back, back.out_of_reach, front.out_of_reach),
+                         np.where(use_back, back.failed_joint, front.failed_joint))
+
+
+def _lynx6_plane(robot, links, q1, r, z, wrist_pitch, elbow_sign, wrist_rotate, shape):
+    """The paper's planar solution for base angle ``q1``, target at ``(r, z)`` in the arm plane."""
+    d1, a1, a2, a3, a4 = links
+    w_r = r - a1 - a4 * np.cos(wrist_pitch)                         # eq. 27 (times 2 a2)
+    w_z = z - d1 - a4 * np.sin(wrist_pitch)                         # eq. 28 (times 2 a2)
+    distance = np.hypot(w_r, w_z)
+    along_r = np.where(distance > 0, w_r / np.maximum(distance, 1e-300), 0.0)
+    along_z = np.where(distance > 0, w_z / np.maximum(distance, 1e-300), 1.0)
+    s = (distance ** 2 + a2 ** 2 - a3 ** 2) / (2 * np.maximum(distance, 1e-300))
+    s = np.where(distance > 0, s, 0.0)
+    h_squared = a2 ** 2 - s ** 2
+    slack = 1e-12 * (a2 + a3) ** 2
+    out_of_reach = h_squared < -slack
+    s = np.clip(s, -abs(a2), abs(a2))
+    h = np.sqrt(np.maximum(a2 ** 2 - s ** 2, 0.0)) * elbow_sign
+    elbow_r = s * along_r - h * along_z                             # eq. 29: q (-zb, xb)
+    elbow_z = s * along_z + h * along_r
+    q2 = np.arctan2(-elbow_r, elbow_z)                              # eq. 24, sign corrected
+    forearm = np.arctan2(w_z - elbow_z, w_r - elbow_r)             # q2 + q3, from the ground
+    q3 = _wrap(forearm - q2)                                        # eq. 25, +90 deg
+    q4 = _wrap(wrist_pitch - forearm)                               # eq. 26, corrected
+    wrist_rotate = np.broadcast_to(wrist_rotate, shape)
+    q = np.stack(np.broadcast_arrays(q1, q2, q3, q4, wrist_rotate), axis=-1).reshape(shape + (5,))
+    lower, upper = robot.limits[:, 0], robot.limits[:, 1]
+    outside = (q < lower - LIMIT_TOLERANCE) | (q > upper + LIMIT_TOLERANCE)
+    failed_joint = np.where(outside.any(axis=-1), outside.argmax(axis=-1) + 1, 0)
+    out_of_reach = np.broadcast_to(out_of_reach, shape)
+    failed_joint = np.where(out_of_reach, 0, failed_joint)
+    reachable = ~out_of_reach & (failed_joint == 0)
+    return Lynx6Solution(q, reachable, out_of_reach.copy(), failed_joint)
+
+
+def _wrap(angle):
+    """Angles wrapped into ``(-pi, pi]``."""
+    return np.pi - np.mod(np.pi - angle, 2 * np.pi)
+
+
+@dataclass
+class ThreeRSolutions:
+    """The four solutions of :func:`anthropomorphic_3r_ik`.
+
+    Attributes
+    ----------
+    q : ndarray, shape (..., 4, 3)
+        Joint values (radians) in the order: shoulder facing the point with elbow up, facing
+        with elbow down, shoulder turned back (``q1 + pi``) with elbow up, back with elbow down.
+    reachable : ndarray of bool, shape (...)
+        False where the point is out of reach (``|cos q3| > 1`` in eq. 10); ``q`` then
+        stretches (or folds) the arm towards it.
+    """
+
+    q: np.ndarray
+    reachable: np.ndarray
+
+
+def anthropomorphic_3r_ik(position, a1, a2, a3):
+    """All four solutions of the anthropomorphic 3R arm of seed 003.
+
+    The paper's forward kinematics (eq. 8), with ``q1`` measured counter-clockwise from the Y
+    axis::
+
+        X = -(a2 cos q2 + a3 cos(q2 + q3)) sin q1
+        Y =  (a2 cos q2 + a3 cos(q2 + q3)) cos q1
+        Z = a1 + a2 sin q2 + a3 sin(q2 + q3)
+
+    gives ``cos q3 = (X^2 + Y^2 + Z'^2 - a2^2 - a3^2) / (2 a2 a3)`` with ``Z' = Z - a1``
+    (eqs. 9-10),
+    ``q3 = +-acos``, ``q1 = atan2(-X, Y)`` or that plus pi (the arm reaching over its
+    shoulder, horizontal reach ``rho`` negative), and
+    ``q2 = atan2(Z - a1, rho) - atan2(a3 sin q3, a2 + a3 cos q3)``.
+    :func:`anthropomorphic_3r_robot` builds the same arm as a DH robot.
+
+    Parameters
+    ----------
+    position : array_like, shape (..., 3)
+    a1, a2, a3 : float
+        Shoulder height and the two link lengths (any one length unit).
+
+    Returns
+    -------
+    ThreeRSolutions
+    """
+    position = np.asarray(position, dtype=float)
+    if position.shape[-1:] != (3,) or not np.all(np.isfinite(position)):
+        raise ValidationError(f"position must be finite x, y, z (shape (..., 3)), got shape "
+                              f"{position.shape}")
+    if a2 <= 0 or a3 <= 0:
+        raise ValidationError(f"link lengths a2 and a3 must be positive, got {a2}, {a3}")
+    X, Y, Z = position[..., 0], position[..., 1], position[..., 2]
+    height = Z - a1
+    cos_q3 = (X ** 2 + Y ** 2 + height ** 2 - a2 ** 2 - a3 ** 2) / (2 * a2 * a3)
+    reachable = np.abs(cos_q3) <= 1 + 1e-12
+    elbow = np.arccos(np.clip(cos_q3, -1.0, 1.0))
+    front = np.arctan2(-X, Y)
+    rho = np.hypot(X, Y)
+    solutions = []
+    for q1, reach in ((front, rho), (_wrap(front + np.pi), -rho)):
+        for q3 in (-elbow, elbow):
+            q2 = np.arctan2(height, reach) - np.arctan2(a3 * np.sin(q3), a2 + a3 * np.cos(q3))
+            solutions.append(np.stack([q1, _wrap(q2), q3], axis=-1))
+    return ThreeRSolutions(np.stack(solutions, axis=-2), reachable)
+
+
+def anthropomorphic_3r_robot(a1, a2, a3, unit="m"):
+    """The arm of :func:`anthropomorphic_3r_ik` as a standard-DH robot (joints +-180 deg).
+
+    Rows: ``d1 = a1, alpha1 = 90 deg, offset1 = 90 deg`` (the paper's ``q1`` is zero along
+    Y), then ``a2`` and ``a3`` with no twist.
+    """
+    half_turn = (-math.pi, math.pi)
+    return Robot([Joint("R", d=a1, alpha=math.pi / 2, offset=math.pi / 2, limits=half_turn,
+                        name="waist"),
+                  Joint("R", a=a2, limits=half_turn, name="shoulder"),
+                  Joint("R", a=a3, limits=half_turn, name="elbow")],
+                 name="Anthropomorphic 3R", unit=unit,
+                 source="seed 003: the anthropomorphic arm's forward kinematics, eq. 8")

@@ -1,0 +1,217 @@
+"""``robosim arm``: drive a real Lynx6 on an SSC-32 (or a dry run that prints the bytes).
+
+pyserial and the hardware package are imported inside the handler, so ``robosim list`` and the
+other plain commands never load them.
+"""
+
+import sys
+
+import numpy as np
+
+from ..errors import ValidationError
+from .common import add_json_argument, print_json
+
+ACTIONS = ("pose", "home", "rest", "gripper", "play", "stop", "version", "status", "calibrate")
+
+
+def register(subparsers):
+    parser = subparsers.add_parser(
+        "arm", help="drive a real Lynx6 on an SSC-32 servo controller",
+        description="Drive a real Lynx6 on an SSC-32. Every command is checked against the "
+                    "robot's joint limits and the calibrated pulse range before any byte is "
+                    "sent; Ctrl-C stops the arm. The board has no watchdog: keep a switch on "
+                    "the servo supply within reach, it is the real emergency stop.")
+    parser.add_argument("--list-ports", action="store_true", help="list serial ports and exit")
+    parser.add_argument("--port", help="serial port or pyserial URL (/dev/ttyUSB0, COM3, "
+                                       "socket://host:port, ...)")
+    parser.add_argument("--baud", type=int, default=9600,
+                        help="baud rate set on the board (default 9600, the SSC-32U's factory "
+                             "setting; also 38400, 115200)")
+    parser.add_argument("--calibration", metavar="FILE",
+                        help="calibration file (default: the stock Lynx6's, "
+                             "robots/lynx6.calibration.json)")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="open no port: print the exact bytes that would be sent")
+    parser.add_argument("--yes", action="store_true",
+                        help="confirm the arm is near its rest pose (needed once after the "
+                             "board is powered up: its first move runs at full speed)")
+    parser.add_argument("--timeout", type=float, default=0.5,
+                        help="seconds to wait for the board's replies (default 0.5)")
+    add_json_argument(parser)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    pose = actions.add_parser("pose", help="move to joint angles q1..qn in degrees")
+    pose.add_argument("q", type=float, nargs="+", metavar="q", help="joint angles (degrees)")
+    actions.add_parser("home", help="move to the robot's home pose")
+    actions.add_parser("rest", help="move to the calibration's rest pose (before power-off)")
+    gripper = actions.add_parser("gripper", help="open or close the gripper")
+    gripper.add_argument("state", choices=("open", "close"))
+    play = actions.add_parser("play", help="play a trajectory CSV (robosim's format)")
+    play.add_argument("file", help="trajectory CSV file")
+    play.add_argument("--wait-on", choices=("time", "query"), default="time",
+                      help="send each row when the previous one is due (time, smooth) or when "
+                           "the board says it is done (query)")
+    play.add_argument("--time-scale", type=float, default=1.0,
+                      help="play this many times slower (e.g. 2)")
+    actions.add_parser("stop", help="stop every servo where it is")
+    actions.add_parser("version", help="print the board's firmware version")
+    actions.add_parser("status", help="print the board's commanded pulses and joint angles")
+    calibrate = actions.add_parser("calibrate", help="calibration wizard: jog each servo, save")
+    calibrate.add_argument("--save", metavar="FILE", default="lynx6.calibration.json",
+                           help="where to save (default lynx6.calibration.json here; use it "
+                                "with --calibration FILE)")
+    parser.set_defaults(handler=arm_command)
+
+
+def arm_command(args):
+    if args.list_ports:
+        return list_ports(args)
+    if args.action is None:
+        raise ValidationError(f"say what the arm should do: one of {', '.join(ACTIONS)} "
+                              f"(or --list-ports)")
+    if not args.port and not args.dry_run:
+        raise ValidationError("--port is required (see 'robosim arm --list-ports'), or use "
+                              "--dry-run")
+    from ..hardware import Lynx6, load_calibration
+
+    calibration = load_calibration(args.calibration)
+    sent = []
+    echo = sent.append if args.json else _print_bytes
+    arm = Lynx6.connect(args.port or "no port", baud=args.baud, calibration=calibration,
+                        dry_run=args.dry_run, echo=echo, timeout=args.timeout)
+    try:
+        result = _run_action(arm, args)
+    except KeyboardInterrupt:
+        arm.stop()
+        print("robosim: stopped (Ctrl-C): the arm was told to stop", file=sys.stderr)
+        return 130
+    finally:
+        arm.close()
+    if args.json:
+        print_json({**result, **({"sent": [b.decode("ascii", "replace") for b in sent]}
+                                 if args.dry_run else {})})
+    return 0
+
+
+def _print_bytes(data):
+    text = data.decode("ascii", "backslashreplace").replace("\x1b", "<ESC>")
+    print("dry run, would send: " + text.replace("\r", "<CR>"), flush=True)
+
+
+def _run_action(arm, args):
+    """Do ``args.action`` on a connected arm; returns a JSON-ready summary."""
+    if args.action == "version":
+        _say(args, f"{arm.version} on {arm.link.port} at {arm.link.baud} baud")
+        return {"version": arm.version}
+    if args.action == "stop":
+        arm.stop()
+        _say(args, "stopped every servo")
+        return {"stopped": True}
+    if args.action == "status":
+        return _status(arm, args)
+    if args.action == "calibrate":
+        from ..hardware.wizard import CalibrationWizard
+
+        _start(arm, args)
+        path = CalibrationWizard(arm, args.save).run()
+        return {"saved": None if path is None else str(path)}
+    if args.action == "gripper":
+        _start(arm, args)
+        arm.gripper(closed=args.state == "close")
+        return {"gripper": args.state}
+    if args.action == "play":
+        return _play(arm, args)
+    targets = {"home": lambda: arm.robot.home, "rest": lambda: arm.rest_q,
+               "pose": lambda: _pose(arm, args.q)}
+    q = targets[args.action]()
+    pulses = arm.pulses(q)  # refused here, before the start-up move, if out of range
+    _start(arm, args)
+    milliseconds = arm.move_to(q, wait=True)
+    _say(args, f"moved to {_degrees(q)} deg in {milliseconds / 1000:.2f} s")
+    return {"q_deg": np.degrees(q).tolist(), "pulses": pulses.tolist(),
+            "time_ms": milliseconds}
+
+
+def _say(args, text):
+    if not args.json:
+        print(text)
+
+
+def _degrees(q):
+    return " ".join(f"{v:g}" for v in np.round(np.degrees(q), 3))
+
+
+def _pose(arm, values):
+    if len(values) != arm.robot.n:
+        raise ValidationError(f"{arm.robot.name} has {arm.robot.n} joints, got "
+                              f"{len(values)} angle(s)")
+    return np.radians(values)
+
+
+def _start(arm, args):
+    """The first move after power-up runs at full speed: only to the rest pose, confirmed."""
+    from ..hardware.lynx6 import needs_rest_pose
+
+    board = arm.board_pulses()
+    if not needs_rest_pose(board):
+        arm.start(board_pulses=board)
+        return
+    confirmed = args.yes
+    if not confirmed and sys.stdin.isatty():
+        rest = ", ".join(f"{v:g}" for v in arm.calibration.rest_deg)
+        answer = input(f"The board was just powered up: its first move runs at full speed. "
+                       f"Is the arm near the rest pose ({rest} deg, gripper open)? [y/N] ")
+        confirmed = answer.strip().lower() in ("y", "yes")
+    arm.start(confirmed_near_rest=confirmed, board_pulses=board)
+    if not args.json:
+        print("sent the rest pose (the board's first move, at full speed)", file=sys.stderr)
+
+
+def _play(arm, args):
+    from ..trajectory_file import read_trajectory_csv
+
+    trajectory = read_trajectory_csv(args.file)
+    trajectory.check_robot(arm.robot)
+    arm.plan(trajectory.t, trajectory.q, args.time_scale)  # refused here, before start-up
+    _start(arm, args)
+    progress = None if args.json else _progress_bar
+    completed = arm.play(trajectory.t, trajectory.q, progress=progress, wait_on=args.wait_on,
+                         time_scale=args.time_scale)
+    if progress is not None:
+        print(file=sys.stderr)
+    return {"file": args.file, "completed": completed, "rows": int(trajectory.t.size)}
+
+
+def _progress_bar(done, total, t_s, width=30):
+    filled = round(width * done / total)
+    sys.stderr.write(f"\rplaying [{'#' * filled}{'-' * (width - filled)}] "
+                     f"{100 * done / total:3.0f}%  row {done}/{total}  t = {t_s:.2f} s")
+    sys.stderr.flush()
+
+
+def _status(arm, args):
+    pulses = arm.board_pulses()
+    joints = pulses[:-1]
+    known = np.array([np.nan if p is None else p for p in joints], dtype=float)
+    angles = [None if np.isnan(a) else float(a) for a in np.degrees(arm.joint_values(known))]
+    if not args.json:
+        for i, (pulse, angle) in enumerate(zip(joints, angles)):
+            name = arm.robot.joints[i].name or f"q{i + 1}"
+            shown = "no pulse (not started)" if pulse is None else f"{pulse} us = {angle:.1f} deg"
+            print(f"joint {i + 1} ({name}), channel {arm.calibration.joints[i].channel}: {shown}")
+        print(f"gripper, channel {arm.calibration.gripper.channel}: "
+              f"{'no pulse' if pulses[-1] is None else f'{pulses[-1]} us'}")
+    return {"pulses": pulses, "q_deg": angles}
+
+
+def list_ports(args):
+    from serial.tools import list_ports as serial_ports
+
+    ports = sorted(serial_ports.comports(), key=lambda p: p.device)
+    rows = [{"port": p.device, "description": p.description, "hwid": p.hwid} for p in ports]
+    if args.json:
+        print_json(rows)
+    elif not rows:
+        print("no serial ports found (is the USB cable plugged in?)")
+    for row in [] if args.json else rows:
+        print(f"{row['port']}  {row['description']}")
+    return 0

@@ -1,0 +1,321 @@
+"""The "Real arm..." tool window: connect to a Lynx6 on an SSC-32 and drive it from the simulator.
+
+It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
+handle). The port, baud rate and calibration file are typed in a :class:`CellGrid`; buttons
+connect (or run dry, printing the bytes in the window), confirm the rest pose after power-up,
+mirror the simulator (the real arm follows every pose change, speed-limited, at most once per
+command time on the wire), play ``arm.last_trajectory`` on the arm, move home or to rest, open
+or close the gripper, and Stop, which is always visible and works during playing.
+
+Playing runs in a background thread so Stop stays responsive; the thread never touches
+matplotlib: it leaves messages that :meth:`ArmPanel.tick` (a 100 ms canvas timer; tests call
+it) shows. Every error becomes a line in the status lines (the window's and the simulator's);
+nothing raises out of a callback.
+"""
+
+import queue
+import threading
+import time
+
+import matplotlib.pyplot as plt
+from matplotlib.widgets import Button
+
+from ..errors import RobosimError
+from ..hardware.calibration import load_calibration
+from ..hardware.lynx6 import Lynx6, needs_rest_pose
+from ..hardware.ssc32 import DEFAULT_BAUD
+from .cells import CellGrid
+
+FIGSIZE = (6.4, 4.6)
+TICK_MS = 100
+STOP_COLOR, STOP_HOVER = "#d62728", "#ff4d4d"
+PORT, BAUD, CALIBRATION = range(3)
+
+
+class ArmPanel:
+    """The window's state and widgets; :func:`open_arm_panel` makes one."""
+
+    def __init__(self, arm, fig):
+        self.arm = arm
+        self.fig = fig
+        self.driver = None
+        self.dry_run = False
+        self.mirror = False
+        self.closed = False
+        self._messages = queue.Queue()
+        self._player = None
+        self._pending_pose = None
+        self._last_sent = 0.0
+        self._last_error = None
+        self._build()
+        arm.add_pose_listener(self._on_pose)
+        fig.canvas.mpl_connect("close_event", lambda event: self.close())
+        self.timer = fig.canvas.new_timer(interval=TICK_MS)
+        self.timer.add_callback(self.tick)
+        self.timer.start()
+
+    # ------------------------------------------------------------------ layout
+    def _build(self):
+        fig = self.fig
+        fig.text(0.05, 0.93, f"Real arm: {self.arm.robot.name} on an SSC-32", fontsize=11,
+                 fontweight="bold")
+        self.cells = CellGrid(fig, (0.05, 0.72, 0.9, 0.14), 1,
+                              ["port", "baud", "calibration file (blank: stock Lynx6)"],
+                              widths=[3, 1.3, 4.5], on_commit=self._check_cell)
+        self.cells.set_text(0, BAUD, str(DEFAULT_BAUD))
+        self.buttons = {}
+        rows = {0.58: ("Connect", "Disconnect", "Dry run: off", "Arm is at rest"),
+                0.46: ("Mirror: off", "Play on arm", "Home", "Rest"),
+                0.34: ("Open gripper", "Close gripper")}
+        for bottom, labels in rows.items():
+            for column, label in enumerate(labels):
+                self._button(label, (0.05 + 0.23 * column, bottom, 0.21, 0.09))
+        stop = self._button("STOP", (0.51, 0.2, 0.44, 0.23), color=STOP_COLOR,
+                            hovercolor=STOP_HOVER)
+        stop.label.set_fontsize(16)
+        stop.label.set_color("white")
+        self.status = fig.text(0.05, 0.12, "Type the port (e.g. /dev/ttyUSB0, COM3) and "
+                                           "press Connect, or use Dry run.", fontsize=8,
+                               wrap=True)
+        self.sent = fig.text(0.05, 0.04, "", fontsize=7, family="monospace")
+
+    def _button(self, label, rect, **colors):
+        button = Button(self.fig.add_axes(rect), label, **colors)
+        key = label.split(":")[0]
+        actions = {"Connect": self.connect, "Disconnect": self.disconnect,
+                   "Dry run": self.toggle_dry_run, "Arm is at rest": self.confirm_rest,
+                   "Mirror": self.toggle_mirror, "Play on arm": self.play,
+                   "Home": lambda: self._move(self.arm.robot.home),
+                   "Rest": lambda: self._move(self._driver().rest_q),
+                   "Open gripper": lambda: self._driver(started=True).gripper(closed=False),
+                   "Close gripper": lambda: self._driver(started=True).gripper(closed=True),
+                   "STOP": self.stop}
+        button.on_clicked(lambda event: self._safely(actions[key]))
+        self.buttons[key] = button
+        return button
+
+    # ------------------------------------------------------------------ messages
+    def say(self, message, error=False):
+        """Show a line in this window and in the simulator's status line."""
+        self.status.set_text(message)
+        self.status.set_color("red" if error else "black")
+        self.arm.set_status(message, error=error)
+        self.fig.canvas.draw_idle()
+
+    def _safely(self, action):
+        """Run a button's action; a RobosimError becomes a red status line, never a traceback."""
+        try:
+            action()
+        except RobosimError as exc:
+            self.say(str(exc), error=True)
+        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
+            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+
+    def _check_cell(self, row, col, text):
+        if col == BAUD:
+            if not text.strip().isdigit() or int(text) <= 0:
+                return f"baud must be a whole number such as 9600, got {text!r}"
+        return None
+
+    def _echo(self, data):
+        """Dry run: the bytes are shown in the window (called from any thread)."""
+        text = data.decode("ascii", "replace").replace("\x1b", "<ESC>").replace("\r", "<CR>")
+        self._messages.put(("sent", text[-110:], False))
+
+    # ------------------------------------------------------------------ connection
+    def _driver(self, started=False):
+        if self.driver is None:
+            raise RobosimError("not connected: type the port and press Connect (or Dry run)")
+        if started and not self.driver.started:
+            raise RobosimError("confirm first that the arm is near its rest pose "
+                               "('Arm is at rest')")
+        return self.driver
+
+    def connect(self):
+        """Open the port in the cells (or a dry run) and ask the board where its servos are."""
+        self.disconnect(quiet=True)
+        self.cells.commit()
+        port = self.cells.text(0, PORT).strip()
+        if not port and not self.dry_run:
+            raise RobosimError("type the port first (e.g. /dev/ttyUSB0 or COM3; 'robosim arm "
+                               "--list-ports' lists them), or use Dry run")
+        baud_text = self.cells.text(0, BAUD).strip()
+        if not baud_text.isdigit():
+            raise RobosimError(f"baud must be a whole number such as 9600, got {baud_text!r}")
+        calibration_file = self.cells.text(0, CALIBRATION).strip() or None
+        calibration = load_calibration(calibration_file)
+        driver = Lynx6.connect(port or "no port", baud=int(baud_text), calibration=calibration,
+                               robot=self.arm.robot, dry_run=self.dry_run, echo=self._echo)
+        self.driver = driver
+        board = driver.board_pulses()
+        if needs_rest_pose(board):
+            rest = ", ".join(f"{v:g}" for v in calibration.rest_deg)
+            self.say(f"Connected to {driver.version}. The board was just powered up: its first "
+                     f"move runs at full speed. Put the arm by hand near the rest pose ({rest} "
+                     f"deg, gripper open), then press 'Arm is at rest'.")
+        else:
+            driver.start(board_pulses=board)
+            self.say(f"Connected to {driver.version}; the servos hold their pose, ready.")
+
+    def confirm_rest(self):
+        """The user says the arm is near the rest pose: the first (full-speed) move goes there."""
+        driver = self._driver()
+        if driver.started:
+            self.say("already started: the arm is ready")
+            return
+        driver.start(confirmed_near_rest=True)
+        self.say("Rest pose sent; the arm is ready (moves are speed-limited from now on).")
+
+    def disconnect(self, quiet=False):
+        """Stop a running play and close the port; the servos hold their last pulse."""
+        driver, self.driver = self.driver, None
+        if driver is None:
+            if not quiet:
+                self.say("not connected")
+            return
+        self._stop_player(driver)
+        driver.close()
+        if not quiet:
+            self.say("Disconnected: the servos hold their last position (switch off the servo "
+                     "supply to release them).")
+
+    def toggle_dry_run(self):
+        self.dry_run = not self.dry_run
+        self.buttons["Dry run"].label.set_text(f"Dry run: {'on' if self.dry_run else 'off'}")
+        self.say("Dry run: Connect opens no port and shows the bytes it would send."
+                 if self.dry_run else "Dry run off: Connect opens the port.")
+
+    # ------------------------------------------------------------------ moving
+    def _busy(self):
+        return self._player is not None and self._player.is_alive()
+
+    def _move(self, q):
+        driver = self._driver(started=True)
+        if self._busy():
+            raise RobosimError("the arm is playing a trajectory: press STOP first")
+        milliseconds = driver.move_to(q)
+        self.say(f"moving, {milliseconds / 1000:.2f} s")
+
+    def toggle_mirror(self):
+        """Mirror on: the real arm follows the simulator's pose (speed-limited)."""
+        if not self.mirror:
+            self._driver(started=True)
+        self.mirror = not self.mirror
+        self.buttons["Mirror"].label.set_text(f"Mirror: {'on' if self.mirror else 'off'}")
+        if self.mirror:
+            self._pending_pose = self.arm.q
+            self.say("Mirror on: the real arm follows the simulator.")
+            self._send_pending()
+        else:
+            self.say("Mirror off.")
+
+    def _on_pose(self, q):
+        """Pose listener: remember the newest pose; send it now if the link has time."""
+        if self.mirror and not self.closed:
+            self._pending_pose = q
+            self._send_pending()
+
+    def _send_pending(self):
+        driver = self.driver
+        if self._pending_pose is None or driver is None or self._busy():
+            return
+        now = time.monotonic()
+        if now - self._last_sent < driver.min_step_s():
+            return  # the next tick sends the newest pose
+        q, self._pending_pose = self._pending_pose, None
+        self._last_sent = now
+        try:
+            driver.move_to(q)
+            self._last_error = None
+        except RobosimError as exc:
+            if str(exc) != self._last_error:  # one line per new problem, not one per frame
+                self._last_error = str(exc)
+                self.say(f"mirror: {exc}", error=True)
+            if driver.link.closed:
+                self.mirror = False
+                self.buttons["Mirror"].label.set_text("Mirror: off")
+
+    def play(self):
+        """Play the simulator's last trajectory on the real arm, in a background thread."""
+        driver = self._driver(started=True)
+        if self._busy():
+            raise RobosimError("already playing: press STOP first")
+        trajectory = self.arm.last_trajectory
+        if trajectory is None:
+            raise RobosimError("no trajectory yet: play one in the simulator first")
+        t, q = trajectory
+        driver.plan(t, q)  # refuse here, in the window, before the thread starts
+        self._player = threading.Thread(target=self._play_in_background, args=(driver, t, q),
+                                        daemon=True)
+        self._player.start()
+        self.say(f"playing {len(t)} rows on the arm...")
+
+    def _play_in_background(self, driver, t, q):
+        def progress(done, total, t_s):
+            self._messages.put(("status", f"playing on the arm: row {done}/{total}, "
+                                          f"t = {t_s:.2f} s", False))
+
+        try:
+            completed = driver.play(t, q, progress=progress)
+            self._messages.put(("status", "trajectory played on the arm" if completed
+                                else "stopped", False))
+        except RobosimError as exc:
+            self._messages.put(("status", str(exc), True))
+        except Exception as exc:  # noqa: BLE001 - reported, never lost in a thread
+            self._messages.put(("status", f"internal error: {type(exc).__name__}: {exc}",
+                                True))
+
+    def stop(self):
+        """Stop at once: end a play and tell the board to stop every servo."""
+        if self.mirror:
+            self.toggle_mirror()
+        driver = self._driver()
+        self._stop_player(driver)
+        self.say("STOPPED: every servo was told to stop where it is.")
+
+    def _stop_player(self, driver):
+        try:
+            if not driver.link.closed:
+                driver.stop()
+        finally:
+            if self._player is not None:
+                self._player.join(timeout=2)
+                self._player = None
+
+    # ------------------------------------------------------------------ timer
+    def tick(self):
+        """Show what the play thread reported and send the newest mirrored pose."""
+        while True:
+            try:
+                kind, text, error = self._messages.get_nowait()
+            except queue.Empty:
+                break
+            if kind == "sent":
+                self.sent.set_text(f"sent: {text}")
+                self.fig.canvas.draw_idle()
+            else:
+                self.say(text, error)
+        if self.mirror:
+            self._send_pending()
+
+    def close(self):
+        """The window closed: stop the timer and stop listening; the port is closed."""
+        self.closed = True
+        self.timer.stop()
+        self.mirror = False
+        self.cells.disconnect_events()
+        if self.driver is not None:
+            self.disconnect(quiet=True)
+
+
+def open_arm_panel(arm):
+    """Open the "Real arm..." window for the simulator's ``arm`` handle; returns its figure.
+
+    The panel object is kept as ``fig.arm_panel`` (widgets are held through weak references).
+    """
+    fig = plt.figure(figsize=FIGSIZE)
+    manager = fig.canvas.manager
+    if manager is not None:
+        manager.set_window_title("Real arm")
+    fig.arm_panel = ArmPanel(arm, fig)
+    return fig

@@ -1,0 +1,788 @@
+"""Inverse kinematics: a general numeric solver and closed forms for the Lynx6 and the 3R arm.
+
+The numeric solver (:func:`solve`, :func:`solve_all`, :func:`solve_path`) works for any robot:
+damped least squares with Sugihara's Levenberg-Marquardt damping, joint limits kept by
+projection, restarts from random seeds. The closed forms live in :mod:`robosim.closed_form_ik`
+and are re-exported here: :func:`lynx6_ik` (seed 001, eqs. 23-29) and
+:func:`anthropomorphic_3r_ik` (seed 003, four solutions).
+
+Conventions (see ARCHITECTURE): joint values in radians / the robot's length unit; targets are
+``(4, 4)`` homogeneous transforms in the world frame (the robot's base transform included), or
+positions ``(3,)`` when only position axes are solved. Everything batches over leading axes.
+
+Which axes to solve
+-------------------
+``axes`` selects the components of the pose error that must vanish:
+
+- ``"pose"``: position and orientation (6 equations), for arms with 6 or more joints;
+- ``"position"`` (same as ``"xyz"``): position only, for arms with fewer joints;
+- any combination of ``x``, ``y``, ``z`` (position along the world axes) and ``rx``, ``ry``,
+  ``rz`` (components of the rotation error about the world axes), written ``"xyz rz"``,
+  ``"xyz+rz"`` or ``["x", "y", "z", "rz"]``, e.g. a SCARA arm's position and heading.
+
+The reported ``position_error`` (length unit) and ``orientation_error`` (radians) are the norms
+of the selected components of the error; the orientation error is the angle of the rotation
+between reached and target orientation when all three rotation axes are selected, 0 when none.
+
+How the numeric solver works
+----------------------------
+Each iteration evaluates the forward kinematics and the geometric Jacobian in the same pass
+(column arithmetic shared with :mod:`robosim.robot`), scales position rows by ``1 / L``
+(``L = robot.length_scale``, so the result does not depend on the unit), and solves
+``(J^T J + (E + w) I) dq = J^T e`` with ``E = |e|^2 / 2`` (Sugihara 2011) by a Cholesky
+factorisation written on scalar entries. The same code runs on Python floats (one target: no
+numpy call overhead, the single-solve path) and on ``(B,)`` arrays (many targets at once).
+"""
+
+import math
+import weakref
+from dataclasses import dataclass
+from operator import mul
+
+import numpy as np
+
+from .closed_form_ik import (Lynx6Solution, anthropomorphic_3r_ik, anthropomorphic_3r_robot,
+                             lynx6_ik)
+from .errors import ValidationError
+from .robot import _chain_components
+
+__all__ = ["IKResult", "PathResult", "solve", "solve_all", "solve_path", "parse_axes",
+           "lynx6_ik", "Lynx6Solution", "anthropomorphic_3r_ik", "anthropomorphic_3r_robot"]
+
+#: Default success thresholds: position in the robot's length unit, orientation in radians.
+POSITION_TOLERANCE = 1e-9
+ANGLE_TOLERANCE = 1e-9
+#: Iterations per seed; a seed that stops improving is abandoned earlier.
+MAX_ITERATIONS = 60
+#: Iterations without a new best error after which a seed counts as stalled.
+PATIENCE = 6
+#: Sugihara's bias ``w``: keeps the damped system positive definite at singularities.
+DAMPING_BIAS = 1e-9
+DAMPING_GAIN = 0.1
+#: Largest joint step per iteration: radians for revolute, fraction of L for prismatic.
+MAX_STEP = 0.6
+
+_AXIS_NAMES = ("x", "y", "z", "rx", "ry", "rz")
+
+
+@dataclass
+class IKResult:
+    """The outcome of :func:`solve` (or :func:`solve_all`).
+
+    Attributes
+    ----------
+    q : ndarray, shape (..., n)
+        Joint values, always within the joint limits and finite; for a failed target the best
+        configuration found.
+    success : ndarray of bool, shape (...)
+        Position and orientation errors are within the tolerances.
+    position_error : ndarray, shape (...)
+        Remaining position error (length unit) over the selected axes.
+    orientation_error : ndarray, shape (...)
+        Remaining orientation error (radians) over the selected axes.
+    iterations : ndarray of int, shape (...)
+        Iterations spent on the target, all seeds together.
+    """
+
+    q: np.ndarray
+    success: np.ndarray
+    position_error: np.ndarray
+    orientation_error: np.ndarray
+    iterations: np.ndarray
+
+
+@dataclass
+class PathResult:
+    """The outcome of :func:`solve_path`.
+
+    Attributes
+    ----------
+    q : ndarray, shape (N, n)
+        Joint values along the path; an unreachable point repeats the last reachable one (or
+        ``q0`` before the first), so there is never a NaN.
+    reachable : ndarray of bool, shape (N,)
+    position_error, orientation_error : ndarray, shape (N,)
+        Remaining errors at each point (length unit, radians) of the best attempt there.
+    """
+
+    q: np.ndarray
+    reachable: np.ndarray
+    position_error: np.ndarray
+    orientation_error: np.ndarray
+
+
+# ---------------------------------------------------------------------------- arguments
+def parse_axes(axes):
+    """The error components to solve, as a tuple of indices into ``x y z rx ry rz``.
+
+    Raises ValidationError naming the part that is not an axis.
+    """
+    if isinstance(axes, str):
+        key = axes.strip().lower()
+        if key in ("pose", "all"):
+            return (0, 1, 2, 3, 4, 5)
+        if key == "position":
+            return (0, 1, 2)
+        tokens, text = [], key.replace("+", " ").replace(",", " ").replace(" ", "")
+        i = 0
+        while i < len(text):
+            token = text[i:i + 2] if text[i] == "r" else text[i]
+            if token not in _AXIS_NAMES:
+                raise ValidationError(f"axes: {text[i:]!r} is not an axis; use 'pose', "
+                                      f"'position' or letters from x y z rx ry rz")
+            tokens.append(token)
+            i += len(token)
+    elif all(isinstance(t, (int, np.integer)) and 0 <= t < 6 for t in axes):
+        tokens = [_AXIS_NAMES[t] for t in axes]          # already parsed indices
+    else:
+        tokens = [str(t).strip().lower() for t in axes]
+        for token in tokens:
+            if token not in _AXIS_NAMES:
+                raise ValidationError(f"axes: {token!r} is not one of x y z rx ry rz")
+    if not tokens:
+        raise ValidationError("axes: choose at least one of x y z rx ry rz")
+    return tuple(sorted({_AXIS_NAMES.index(t) for t in tokens}))
+
+
+def _check_targets(target, rows):
+    """Targets as ``(..., 4, 4)``; positions ``(..., 3)`` are accepted when no rotation is solved."""
+    target = np.array(target, dtype=float)
+    rotation_needed = any(r >= 3 for r in rows)
+    if target.shape[-1:] == (3,) and target.shape[-2:] != (3, 3) and not rotation_needed:
+        full = np.zeros(target.shape[:-1] + (4, 4))
+        full[..., :3, :3] = np.eye(3)
+        full[..., :3, 3] = target
+        full[..., 3, 3] = 1.0
+        target = full
+    if target.shape[-2:] != (4, 4):
+        raise ValidationError(f"target must be a 4x4 transform (or a position x, y, z when "
+                              f"solving position only), got shape {target.shape}")
+    if not np.all(np.isfinite(target)):
+        raise ValidationError("target: values must be finite numbers")
+    if rotation_needed:
+        R = target[..., :3, :3]
+        gap = np.abs(np.swapaxes(R, -1, -2) @ R - np.eye(3))
+        determinant = np.sum(np.cross(R[..., :, 0], R[..., :, 1]) * R[..., :, 2], axis=-1)
+        if gap.max() > 1e-6 or determinant.min() < 0:
+            raise ValidationError("target: the 3x3 part is not a rotation matrix "
+                                  "(R^T R must be the identity, det R = +1)")
+    return target
+
+
+def _target_columns(target):
+    """Column tuples ``(X, Y, Z, P)`` of targets ``(B, 4, 4)``: each a tuple of 3 ``(B,)`` arrays."""
+    return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
+
+
+def _scalar_target_columns(target):
+    return tuple(tuple(float(target[r, c]) for r in range(3)) for c in range(4))
+
+
+# ------------------------------------------------------------------------------- kernel
+class _Floats:
+    """Elementary functions and the damped step on Python floats (one target)."""
+    cos = staticmethod(math.cos)
+    sin = staticmethod(math.sin)
+    sqrt = staticmethod(math.sqrt)
+    atan2 = staticmethod(math.atan2)
+    maximum = staticmethod(max)
+
+    @staticmethod
+    def damped_step(problem, q, J, e):
+        """Solve ``(J^T J + (gain E + w) I) dq = J^T e`` (``J[j]`` is column j) by Cholesky.
+
+        A joint at a limit that the step pushes further out is held (active set): solving
+        again without it lets the other joints make the whole correction instead of a part
+        that projection would cut.
+        """
+        n = problem.n
+        damping = DAMPING_GAIN * 0.5 * sum(map(mul, e, e)) + DAMPING_BIAS
+        g = [sum(map(mul, Jj, e)) for Jj in J]
+        A = [[sum(map(mul, Jj, J[k])) for k in range(j + 1)] for j, Jj in enumerate(J)]
+        for j in range(n):
+            A[j][j] += damping
+        step = _cholesky_solve(A, g)
+        blocked = [problem.can_block[j] and ((q[j] <= problem.lower[j] and step[j] < 0)
+                                             or (q[j] >= problem.upper[j] and step[j] > 0))
+                   for j in range(n)]
+        if any(blocked):
+            for j in range(n):
+                if blocked[j]:
+                    A[j] = [0.0] * j + [1.0]
+                    g[j] = 0.0
+                    for i in range(j + 1, n):
+                        A[i][j] = 0.0
+            step = _cholesky_solve(A, g)
+        return [s * c for s, c in zip(step, problem.column_scale)]
+
+
+class _Arrays:
+    """Elementary functions and the damped step on ``(B,)`` arrays (many targets)."""
+    cos = staticmethod(np.cos)
+    sin = staticmethod(np.sin)
+    sqrt = staticmethod(np.sqrt)
+    atan2 = staticmethod(np.arctan2)
+    maximum = staticmethod(np.maximum)
+
+    @staticmethod
+    def damped_step(problem, q, J, e):
+        """:meth:`_Floats.damped_step` for every row at once (``q``: n columns of ``(B,)``)."""
+        q = np.column_stack(q)
+        B = q.shape[0]
+        jacobian = np.empty((B, len(e), problem.n))
+        for j, column in enumerate(J):
+            for r, value in enumerate(column):
+                jacobian[:, r, j] = value
+        error = np.stack(np.broadcast_arrays(*e), axis=-1)
+        jacobian_t = np.swapaxes(jacobian, 1, 2)
+        A = jacobian_t @ jacobian
+        g = (jacobian_t @ error[:, :, None])[:, :, 0]
+        damping = DAMPING_GAIN * 0.5 * np.einsum("br,br->b", error, error) + DAMPING_BIAS
+        A[:, range(problem.n), range(problem.n)] += damping[:, None]
+        step = np.linalg.solve(A, g[:, :, None])[:, :, 0]
+        blocked = problem.can_block & (((q <= problem.limits[:, 0]) & (step < 0))
+                                       | ((q >= problem.limits[:, 1]) & (step > 0)))
+        rows = np.flatnonzero(blocked.any(axis=1))
+        if rows.size:
+            free = ~blocked[rows]
+            held = A[rows] * (free[:, :, None] & free[:, None, :])
+            held[:, range(problem.n), range(problem.n)] += blocked[rows]
+            step[rows] = np.linalg.solve(held, (g[rows] * free)[:, :, None])[:, :, 0]
+        return step * problem.column_scale
+
+
+class _Problem:
+    """The constant part of a solve: robot, selected rows, scales and limits."""
+
+    def __init__(self, robot, axes, tolerance, angle_tolerance):
+        self.robot = robot
+        self.rows = parse_axes(axes)
+        self.n = robot.n
+        self.scale = robot.length_scale
+        self.revolute = [bool(r) for r in robot._revolute]
+        self.theta0 = robot._theta0.tolist()
+        self.d0 = robot._d0.tolist()
+        limits = robot.limits
+        self.lower = limits[:, 0].tolist()
+        self.upper = limits[:, 1].tolist()
+        self.limits = limits
+        self.max_step = [MAX_STEP if rev else MAX_STEP * self.scale for rev in self.revolute]
+        # Limits that can stop a joint (a revolute joint with a full turn of range wraps).
+        self.can_block = np.array([not rev or hi - lo < 2 * math.pi
+                                   for rev, lo, hi in zip(self.revolute, self.lower,
+                                                          self.upper)])
+        # Prismatic columns are solved in units of L, like the position rows.
+        self.column_scale = np.array([1.0 if rev else self.scale for rev in self.revolute])
+        tool = robot.tool
+        self.tool = None if not robot._has_tool else (
+            tuple(tuple(float(tool[r, c]) for r in range(3)) for c in range(4)))
+        self.tolerance = float(tolerance)
+        self.angle_tolerance = float(angle_tolerance)
+        self.position_rows = [r for r in self.rows if r < 3]
+        self.rotation_rows = [r - 3 for r in self.rows if r >= 3]
+
+    def evaluate(self, q, target, ops, want_step=True):
+        """Errors at ``q`` and the damped least-squares step towards ``target``.
+
+        ``q`` is a list of n joint values (floats, or ``(B,)`` arrays); ``target`` the column
+        tuples ``(X, Y, Z, P)`` of the target. Returns ``(position_error, orientation_error,
+        step)`` with ``step`` the n joint increments from ``ops.damped_step`` (None without
+        ``want_step``).
+        """
+        n, rev = self.n, self.revolute
+        theta = [q[i] + self.theta0[i] if rev[i] else self.theta0[i] for i in range(n)]
+        d = [self.d0[i] if rev[i] else q[i] + self.d0[i] for i in range(n)]
+        frames = _chain_components(self.robot._base_columns, [ops.cos(t) for t in theta],
+                                   [ops.sin(t) for t in theta], d, self.robot._dh_constants,
+                                   self.robot.convention, keep_all=True)
+        X, Y, Z, P = frames[-1]
+        if self.tool is not None:
+            tool_x, tool_y, tool_z, tool_p = self.tool
+            X, Y, Z, P = (_combine(X, Y, Z, tool_x), _combine(X, Y, Z, tool_y),
+                          _combine(X, Y, Z, tool_z), _add(P, _combine(X, Y, Z, tool_p)))
+        Xd, Yd, Zd, Pd = target
+        error = [Pd[0] - P[0], Pd[1] - P[1], Pd[2] - P[2]]
+        if self.rotation_rows:
+            v = _add(_add(_cross(X, Xd), _cross(Y, Yd)), _cross(Z, Zd))
+            v = (0.5 * v[0], 0.5 * v[1], 0.5 * v[2])
+            sin_angle = ops.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+            cos_angle = 0.5 * (_dot(X, Xd) + _dot(Y, Yd) + _dot(Z, Zd) - 1.0)
+            # v = sin(angle) * axis of R_target R^T; the solver wants angle * axis.
+            factor = ops.atan2(sin_angle, cos_angle) / ops.maximum(sin_angle, 1e-300)
+            error += [v[0] * factor, v[1] * factor, v[2] * factor]
+        position_error = ops.sqrt(sum(error[r] * error[r] for r in self.position_rows)) \
+            if self.position_rows else abs(0.0 * q[0])
+        orientation_error = ops.sqrt(sum(error[3 + r] * error[3 + r]
+                                         for r in self.rotation_rows)) \
+            if self.rotation_rows else abs(0.0 * q[0])
+        if not want_step:
+            return position_error, orientation_error, None
+        columns = self._jacobian(frames, P, rev)
+        inv_scale = 1.0 / self.scale
+        e = [error[r] * inv_scale if r < 3 else error[r] for r in self.rows]
+        J = [[columns[j][r] * (inv_scale * self.column_scale[j]) if r < 3
+              else columns[j][r] * self.column_scale[j] for r in self.rows]
+             for j in range(n)]                                   # J[j] = column j, selected rows
+        return position_error, orientation_error, ops.damped_step(self, q, J, e)
+
+    def _jacobian(self, frames, p_end, rev):
+        """Geometric Jacobian columns ``[vx, vy, vz, wx, wy, wz]`` (see Robot.jacobian)."""
+        axis_frames = frames[:-1] if self.robot.convention == "standard" else frames[1:]
+        columns = []
+        for i, (_, _, z, o) in enumerate(axis_frames):
+            if rev[i]:
+                lever = _cross(z, (p_end[0] - o[0], p_end[1] - o[1], p_end[2] - o[2]))
+                columns.append(lever + tuple(z))
+            else:
+                columns.append(tuple(z) + (0.0, 0.0, 0.0))
+        return columns
+
+
+def _cross(a, b):
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def _dot(a, b):
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def _add(a, b):
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _combine(X, Y, Z, c):
+    """``X c0 + Y c1 + Z c2``: a rotation's columns applied to a constant vector."""
+    return tuple(X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
+
+
+def _cholesky_solve(A, b):
+    """Solve ``A x = b`` for symmetric positive definite ``A`` given by its lower triangle.
+
+    Plain Python on floats: for n <= 12 it beats numpy's per-call cost.
+    """
+    sqrt = math.sqrt
+    n = len(b)
+    L = []                                  # rows of the lower factor, L[i][:i + 1]
+    for i in range(n):
+        row = []
+        for j in range(i):
+            row.append((A[i][j] - sum(map(mul, row, L[j][:j]))) / L[j][j])
+        row.append(sqrt(A[i][i] - sum(map(mul, row, row))))
+        L.append(row)
+    y = []
+    for i in range(n):
+        y.append((b[i] - sum(map(mul, L[i][:i], y))) / L[i][i])
+    x = [None] * n
+    for i in reversed(range(n)):
+        x[i] = (y[i] - sum(L[k][i] * x[k] for k in range(i + 1, n))) / L[i][i]
+    return x
+
+
+# ----------------------------------------------------------------------- one target
+def _limit_scalar(problem, i, value):
+    """Joint value ``i`` brought inside its limits: wrapped by 2 pi if that fits, else clipped."""
+    lower, upper = problem.lower[i], problem.upper[i]
+    if lower <= value <= upper:
+        return value
+    if problem.revolute[i]:
+        wrapped = value - 2.0 * math.pi if value > upper else value + 2.0 * math.pi
+        if lower <= wrapped <= upper:
+            return wrapped
+    return min(max(value, lower), upper)
+
+
+def _converged(problem, position_error, orientation_error, factor=1.0):
+    return (position_error <= problem.tolerance * factor
+            and orientation_error <= problem.angle_tolerance * factor)
+
+
+def _solve_seed(problem, target, q, max_iterations=MAX_ITERATIONS):
+    """Iterate from one seed ``q`` (list of floats); returns (q, pos_err, ori_err, iterations).
+
+    Stops when the errors are 1000 times below the tolerances, or when no new best error has
+    been found for :data:`PATIENCE` iterations (a stall at a local minimum or at the limit of
+    floating point); returns the best configuration seen.
+    """
+    best = None
+    best_cost = math.inf
+    since_best = 0
+    iterations = 0
+    n = problem.n
+    for iterations in range(1, max_iterations + 1):
+        position_error, orientation_error, step = problem.evaluate(q, target, _Floats)
+        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
+        if cost < best_cost:
+            best, best_cost, since_best = (list(q), position_error, orientation_error), cost, 0
+        else:
+            since_best += 1
+        if _converged(problem, position_error, orientation_error, 1e-3) or since_best >= PATIENCE:
+            break
+        largest = max(abs(s) / m for s, m in zip(step, problem.max_step))
+        shrink = 1.0 if largest <= 1.0 else 1.0 / largest
+        q = [_limit_scalar(problem, i, q[i] + shrink * step[i]) for i in range(n)]
+    else:
+        position_error, orientation_error, _ = problem.evaluate(q, target, _Floats, False)
+        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
+        if cost < best_cost:
+            best = (list(q), position_error, orientation_error)
+    return best[0], best[1], best[2], iterations
+
+
+def _solve_one(problem, target, seeds):
+    """Try seeds (an iterator of lists) in turn until one succeeds; returns the best outcome."""
+    target = _scalar_target_columns(target)
+    best = None
+    total = 0
+    for seed in seeds:
+        q, position_error, orientation_error, iterations = _solve_seed(problem, target, seed)
+        total += iterations
+        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
+        if best is None or cost < best[3]:
+            best = (q, position_error, orientation_error, cost)
+        if _converged(problem, position_error, orientation_error):
+            break
+    return best[0], best[1], best[2], total
+
+
+# ------------------------------------------------------------------------ many targets
+def _limit_arrays(problem, q):
+    """Rows of ``q`` ``(B, n)`` brought inside the limits (wrap by 2 pi where it fits, else clip)."""
+    lower, upper = problem.limits[:, 0], problem.limits[:, 1]
+    rev = np.array(problem.revolute)
+    wrapped = np.where(q > upper, q - 2 * np.pi, q + 2 * np.pi)
+    use_wrap = rev & ((q < lower) | (q > upper)) & (wrapped >= lower) & (wrapped <= upper)
+    return np.clip(np.where(use_wrap, wrapped, q), lower, upper)
+
+
+def _solve_batch(problem, target, q, max_iterations=MAX_ITERATIONS):
+    """Iterate every row of ``q`` ``(B, n)`` towards its ``target`` ``(B, 4, 4)`` at once.
+
+    Rows drop out of the computation as they converge or stall. Returns the best ``q``, its
+    position and orientation errors and the iterations spent, per row.
+    """
+    B = q.shape[0]
+    q = q.copy()
+    best_q = q.copy()
+    best_cost = np.full(B, np.inf)
+    best_position = np.full(B, np.inf)
+    best_orientation = np.full(B, np.inf)
+    since_best = np.zeros(B, dtype=int)
+    iterations = np.zeros(B, dtype=int)
+    active = np.arange(B)
+    max_step = np.array(problem.max_step)
+    columns = _target_columns(target)
+    for _ in range(max_iterations):
+        if active.size == 0:
+            break
+        sub_target = tuple(tuple(c[active] for c in column) for column in columns)
+        qa = q[active]
+        position_error, orientation_error, step = problem.evaluate(list(qa.T), sub_target,
+                                                                   _Arrays)
+        position_error = np.broadcast_to(position_error, active.shape)
+        orientation_error = np.broadcast_to(orientation_error, active.shape)
+        iterations[active] += 1
+        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
+        better = cost < best_cost[active]
+        improved = active[better]
+        best_cost[improved] = cost[better]
+        best_q[improved] = qa[better]
+        best_position[improved] = position_error[better]
+        best_orientation[improved] = orientation_error[better]
+        since_best[active] = np.where(better, 0, since_best[active] + 1)
+        done = ((position_error <= problem.tolerance * 1e-3)
+                & (orientation_error <= problem.angle_tolerance * 1e-3)) | (
+            since_best[active] >= PATIENCE)
+        largest = np.max(np.abs(step) / max_step, axis=-1)
+        step *= np.minimum(1.0, 1.0 / np.maximum(largest, 1e-300))[:, None]
+        keep = ~done
+        q[active[keep]] = _limit_arrays(problem, qa[keep] + step[keep])
+        active = active[keep]
+    if active.size:
+        sub_target = tuple(tuple(c[active] for c in column) for column in columns)
+        position_error, orientation_error, _ = problem.evaluate(list(q[active].T), sub_target,
+                                                                _Arrays, want_step=False)
+        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
+        better = cost < best_cost[active]
+        improved = active[better]
+        best_q[improved] = q[improved]
+        best_position[improved] = np.broadcast_to(position_error, active.shape)[better]
+        best_orientation[improved] = np.broadcast_to(orientation_error, active.shape)[better]
+    return best_q, best_position, best_orientation, iterations
+
+
+# --------------------------------------------------------------------------------- API
+#: Size of a robot's seed bank: configurations whose poses are computed once per robot.
+SEED_BANK_SIZE = 512
+_seed_banks = weakref.WeakKeyDictionary()
+_problems = weakref.WeakKeyDictionary()
+
+
+def _problem(robot, axes, tolerance, angle_tolerance):
+    """The (cached) constant part of a solve for ``robot``."""
+    key = (parse_axes(axes), float(tolerance), float(angle_tolerance))
+    per_robot = _problems.setdefault(robot, {})
+    if key not in per_robot:
+        per_robot[key] = _Problem(robot, key[0], tolerance, angle_tolerance)
+    return per_robot[key]
+
+
+def _seed_bank(robot, rng):
+    """Home plus random configurations inside the limits ``(K, n)``, and their poses ``(K, 4, 4)``.
+
+    With ``rng=None`` the bank is drawn once per robot from a fixed seed (results repeat);
+    otherwise it is drawn from ``rng`` for this call.
+    """
+    if rng is None and robot in _seed_banks:
+        return _seed_banks[robot]
+    generator = np.random.default_rng(20240 if rng is None else rng)
+    q = np.vstack([robot.home, robot.random_q(SEED_BANK_SIZE - 1, rng=generator)])
+    bank = (q, robot.fk(q))
+    if rng is None:
+        _seed_banks[robot] = bank
+    return bank
+
+
+def _nearest_seeds(problem, bank, target, count):
+    """Indices ``(B, count)`` of the bank entries whose poses are nearest each target ``(B, 4, 4)``.
+
+    Nearness: position distance over ``L`` plus, when rotation is solved, the rotation angle's
+    ``sqrt(2 (1 - cos))`` proxy (from the trace, no arccos).
+    """
+    q_bank, poses = bank
+    p, p_bank = target[:, :3, 3], poses[:, :3, 3]
+    # |p - p_k|^2 and trace(R^T R_k) as matrix products: one BLAS call each.
+    squared = (np.einsum("bi,bi->b", p, p)[:, None] + np.einsum("ki,ki->k", p_bank, p_bank)
+               - 2.0 * p @ p_bank.T)
+    distance = np.sqrt(np.maximum(squared, 0.0)) / problem.scale
+    if problem.rotation_rows:
+        trace = target[:, :3, :3].reshape(-1, 9) @ poses[:, :3, :3].reshape(-1, 9).T
+        distance = distance + np.sqrt(np.maximum(3.0 - trace, 0.0))
+    count = min(count, q_bank.shape[0])
+    if count < q_bank.shape[0]:
+        nearest = np.argpartition(distance, count - 1, axis=1)[:, :count]
+        order = np.take_along_axis(distance, nearest, axis=1).argsort(axis=1, kind="stable")
+        return np.take_along_axis(nearest, order, axis=1)
+    return distance.argsort(axis=1, kind="stable")
+
+
+def _first_seeds(robot, problem, target, q0, rng):
+    """The first seed of each target ``(B, 4, 4)``: ``q0`` (``(n,)`` or ``(B, n)``, brought
+    inside the limits) when given, else the bank entry whose pose is nearest. ``(B, n)``."""
+    if q0 is not None:
+        q0 = np.clip(robot.check_q(q0, "q0"), robot.limits[:, 0], robot.limits[:, 1])
+        return np.broadcast_to(q0, (target.shape[0], robot.n)).copy()
+    bank = _seed_bank(robot, rng)
+    return bank[0][_nearest_seeds(problem, bank, target, 1)[:, 0]]
+
+
+def _restart_seeds(robot, problem, target, q0_given, seeds, rng):
+    """The restarts of each target ``(B, 4, 4)``, in order: ``(B, k, n)``.
+
+    The explicit ``seeds`` ``(k, n)``, or the ``seeds`` bank entries nearest the target
+    (after the nearest one, which was the first seed, when no ``q0`` was given).
+    """
+    if np.ndim(seeds) == 0:
+        count = int(seeds)
+        if count < 0:
+            raise ValidationError(f"seeds must be a count >= 0 or joint values, got {seeds}")
+        skip = 0 if q0_given else 1
+        bank = _seed_bank(robot, rng)
+        nearest = _nearest_seeds(problem, bank, target, count + skip)[:, skip:]
+        return bank[0][nearest]
+    explicit = robot.check_q(np.atleast_2d(seeds), "seeds")
+    explicit = np.clip(explicit, robot.limits[:, 0], robot.limits[:, 1])
+    return np.broadcast_to(explicit, (target.shape[0],) + explicit.shape)
+
+
+def solve(robot, target, q0=None, *, axes="pose", seeds=12, rng=None,
+          tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE):
+    """Joint values that put the end effector at ``target``: numeric, for any robot.
+
+    Parameters
+    ----------
+    robot : Robot
+    target : array_like, shape (4, 4) or (..., 4, 4)
+        Target poses in the world frame; positions ``(..., 3)`` are accepted when ``axes``
+        selects no rotation.
+    q0 : array_like, shape (n,) or (..., n), optional
+        First seed, e.g. the current configuration (the solution then tends to stay on its
+        branch). Without it the search starts from the seed whose pose is nearest the target.
+    axes : str or sequence of str
+        Which error components must vanish: ``"pose"``, ``"position"`` or a subset such as
+        ``"xyz rz"`` (see the module docstring).
+    seeds : int or array_like (k, n)
+        Restarts for targets not reached from the first seed: that many configurations from
+        the robot's seed bank (random, inside the limits), nearest the target first; or these
+        explicit configurations, tried in turn.
+    rng : int, Generator or None
+        None: the robot's fixed seed bank (results repeat). Otherwise a fresh bank from it.
+    tolerance, angle_tolerance : float
+        Success thresholds (length unit, radians).
+
+    Returns
+    -------
+    IKResult
+        Shapes follow the target's batch shape.
+
+    Examples
+    --------
+    >>> import robosim
+    >>> robot = robosim.load_robot("Lodes Puma 560")
+    >>> result = solve(robot, robot.fk([0.1, -0.5, 0.4, 0.2, 0.6, -0.3]))
+    >>> bool(result.success), float(result.position_error) < 1e-9
+    (True, True)
+    """
+    problem = _problem(robot, axes, tolerance, angle_tolerance)
+    target = _check_targets(target, problem.rows)
+    batch_shape = target.shape[:-2]
+    flat_target = target.reshape(-1, 4, 4)
+    if q0 is not None:
+        q0 = np.broadcast_to(robot.check_q(q0, "q0"), batch_shape + (robot.n,))
+        q0 = q0.reshape(-1, robot.n)
+    first = _first_seeds(robot, problem, flat_target, q0, rng)
+    if not batch_shape:
+        seeds_in_turn = _chain_seeds(first[0], lambda: _restart_seeds(
+            robot, problem, flat_target, q0 is not None, seeds, rng)[0])
+        q, position_error, orientation_error, iterations = _solve_one(problem, target,
+                                                                      seeds_in_turn)
+        return IKResult(np.array(q), np.bool_(_converged(problem, position_error,
+                                                         orientation_error)),
+                        np.float64(position_error), np.float64(orientation_error),
+                        np.int64(iterations))
+    q, position_error, orientation_error, iterations = _solve_batch(problem, flat_target, first)
+    success = _converged_array(problem, position_error, orientation_error)
+    failed = np.flatnonzero(~success)
+    plan = None if failed.size == 0 else _restart_seeds(
+        robot, problem, flat_target[failed], q0 is not None, seeds, rng)
+    if failed.size and plan.shape[1]:
+        # Every restart of every failed target in one batch: a few hard targets then cost
+        # one vectorised run instead of a dozen nearly empty ones.
+        restarts = plan.shape[1]
+        rows = np.repeat(failed, restarts)
+        retry_q, retry_position, retry_orientation, retry_iterations = _solve_batch(
+            problem, flat_target[rows], plan.reshape(-1, robot.n))
+        retry_success = _converged_array(problem, retry_position, retry_orientation)
+        retry_cost = _cost(problem, retry_position, retry_orientation)
+        # Per target: the first seed (nearest the target) that succeeded, else the best.
+        rank = np.where(retry_success, np.tile(np.arange(restarts), failed.size), np.inf)
+        rank = rank.reshape(failed.size, restarts)
+        choice = np.where(np.isfinite(rank.min(axis=1)), rank.argmin(axis=1),
+                          retry_cost.reshape(failed.size, restarts).argmin(axis=1))
+        picked = np.arange(failed.size) * restarts + choice
+        better = retry_cost[picked] < _cost(problem, position_error[failed],
+                                            orientation_error[failed])
+        chosen, picked = failed[better], picked[better]
+        q[chosen] = retry_q[picked]
+        position_error[chosen] = retry_position[picked]
+        orientation_error[chosen] = retry_orientation[picked]
+        iterations[failed] += retry_iterations.reshape(failed.size, restarts).sum(axis=1)
+        success = _converged_array(problem, position_error, orientation_error)
+    return IKResult(q.reshape(batch_shape + (robot.n,)), success.reshape(batch_shape),
+                    position_error.reshape(batch_shape), orientation_error.reshape(batch_shape),
+                    iterations.reshape(batch_shape))
+
+
+def _cost(problem, position_error, orientation_error):
+    return position_error / problem.tolerance + orientation_error / problem.angle_tolerance
+
+
+def _converged_array(problem, position_error, orientation_error):
+    return (position_error <= problem.tolerance) & (orientation_error <= problem.angle_tolerance)
+
+
+def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
+              tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE,
+              distinct=1e-6):
+    """The distinct solutions found for one target, from ``q0`` and ``seeds`` restarts at once.
+
+    Solutions closer than ``distinct`` (radians, or ``distinct * L`` for prismatic joints) in
+    every joint are one. They are sorted by distance from ``q0`` (home if None), nearest first.
+    For a target with a continuum of solutions (more joints than selected axes) the result is
+    a sample of it.
+
+    Returns
+    -------
+    IKResult
+        Batched over the k solutions found (``q`` is ``(k, n)``; k may be 0).
+    """
+    problem = _problem(robot, axes, tolerance, angle_tolerance)
+    target = _check_targets(target, problem.rows)
+    if target.shape != (4, 4):
+        raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
+    starts = np.vstack([_first_seeds(robot, problem, target[None], q0, rng),
+                        _restart_seeds(robot, problem, target[None], q0 is not None, seeds,
+                                       rng)[0]])
+    q, position_error, orientation_error, iterations = _solve_batch(
+        problem, np.broadcast_to(target, (starts.shape[0], 4, 4)), starts)
+    good = np.flatnonzero(_converged_array(problem, position_error, orientation_error))
+    scale = np.where(robot.revolute, 1.0, robot.length_scale)
+    reference = robot.home if q0 is None else starts[0]
+    order = good[np.argsort(np.abs((q[good] - reference) / scale).sum(axis=1), kind="stable")]
+    kept = []
+    for index in order:
+        if all(np.max(np.abs(q[index] - q[k]) / scale) > distinct for k in kept):
+            kept.append(index)
+    kept = np.array(kept, dtype=int)
+    return IKResult(q[kept], np.ones(kept.size, dtype=bool), position_error[kept],
+                    orientation_error[kept], iterations[kept])
+
+
+def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
+               tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE):
+    """Follow a sequence of targets, each solved from the previous solution (continuity).
+
+    A point not reached from its predecessor's solution gets up to ``restarts`` restarts
+    from the seed bank (see :func:`solve`), but only when its predecessor was reached: along an unreachable stretch each
+    point costs one short attempt from the last good configuration, so paths that leave the
+    workspace stay fast.
+
+    Parameters
+    ----------
+    robot : Robot
+    targets : array_like, shape (N, 4, 4) (or (N, 3) positions for position-only axes)
+    q0 : array_like, shape (n,)
+        The configuration the path starts from.
+    axes, tolerance, angle_tolerance, rng
+        As in :func:`solve`.
+
+    Returns
+    -------
+    PathResult
+    """
+    problem = _problem(robot, axes, tolerance, angle_tolerance)
+    targets = _check_targets(targets, problem.rows)
+    if targets.ndim != 3:
+        raise ValidationError(f"targets must be a sequence of 4x4 transforms (N, 4, 4), got "
+                              f"shape {targets.shape}")
+    q0 = np.clip(robot.check_q(q0, "q0"), robot.limits[:, 0], robot.limits[:, 1])
+    last_good = q0.tolist()
+    N = targets.shape[0]
+    q_out = np.empty((N, robot.n))
+    reachable = np.zeros(N, dtype=bool)
+    position_out = np.empty(N)
+    orientation_out = np.empty(N)
+    previous_reached = True
+    for k in range(N):
+        seeds = _path_seeds(robot, problem, targets[k], last_good,
+                            restarts if previous_reached else 0, rng)
+        q, position_error, orientation_error, _ = _solve_one(problem, targets[k], seeds)
+        ok = _converged(problem, position_error, orientation_error)
+        if ok:
+            last_good = q
+        reachable[k], previous_reached = ok, ok
+        q_out[k] = last_good
+        position_out[k], orientation_out[k] = position_error, orientation_error
+    return PathResult(q_out, reachable, position_out, orientation_out)
+
+
+def _chain_seeds(first, restarts):
+    """``first``, then the rows of ``restarts()`` (called only if the first seed fails)."""
+    yield first.tolist()
+    yield from restarts().tolist()
+
+
+def _path_seeds(robot, problem, target, last_good, restarts, rng):
+    """The previous solution, then (looked up only if needed) the nearest bank seeds."""
+    yield last_good
+    if restarts:
+        yield from _restart_seeds(robot, problem, target[None], True, restarts, rng)[0].tolist()

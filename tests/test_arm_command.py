@@ -1,0 +1,117 @@
+"""``robosim arm``: the command line against the simulated board and in dry run."""
+
+import json
+
+import numpy as np
+import pytest
+
+from robosim import load_robot
+from robosim.cli import main
+from robosim.commands import arm as arm_command
+from robosim.hardware import load_calibration
+from robosim.trajectory_file import write_trajectory_csv
+
+
+def run_arm(board, *words):
+    return main(["arm", "--port", board.port, "--baud", "115200", "--timeout", "0.2", *words])
+
+
+def test_pose_in_degrees_reaches_the_board_after_the_confirmed_rest_pose(board, capsys):
+    assert run_arm(board, "--yes", "pose", "30", "-15", "0", "0", "0") == 0
+    moves = board.moves()
+    assert moves[0] == ({0: 1500, 1: 1500, 2: 1500, 3: 1500, 4: 1500, 5: 1200}, None, {})
+    # stock calibration: 1500 + 11.111 us/deg; 30 deg at 60 deg/s takes 500 ms
+    assert moves[1] == ({0: 1833, 1: 1333, 2: 1500, 3: 1500, 4: 1500}, 500, {})
+    assert "moved to 30 -15 0 0 0 deg" in capsys.readouterr().out
+
+
+def test_without_confirmation_a_powered_up_board_gets_no_move(board, capsys):
+    assert run_arm(board, "pose", "0", "0", "0", "0", "0") == 2
+    assert board.moves() == []
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "--yes" in error
+
+
+def test_a_refused_pose_sends_no_move_at_all(board, capsys):
+    assert run_arm(board, "--yes", "pose", "0", "0", "85", "0", "0") == 2
+    assert board.moves() == []  # not even the start-up move
+    assert "joint 3 (elbow) = 85 deg" in capsys.readouterr().err
+
+
+def test_play_streams_the_csv_with_a_progress_bar(board, tmp_path, capsys):
+    robot = load_robot("Lynx6")
+    t = np.linspace(0, 0.5, 11)
+    q = np.radians(np.outer(t, [20, 0, -10, 0, 0]))
+    path = write_trajectory_csv(tmp_path / "short.csv", robot, t, q)
+    assert run_arm(board, "--yes", "play", str(path)) == 0
+    assert len(board.moves()) == 1 + 1 + 10  # rest pose, approach to row 1, ten more rows
+    assert "100%" in capsys.readouterr().err
+
+
+def test_ctrl_c_during_play_stops_the_arm(board, tmp_path, monkeypatch, capsys):
+    robot = load_robot("Lynx6")
+    t = np.linspace(0, 2, 41)
+    q = np.radians(np.outer(np.sin(t), [10, 0, 0, 0, 0]))
+    path = write_trajectory_csv(tmp_path / "long.csv", robot, t, q)
+
+    def interrupted(done, total, t_s):
+        if done == 5:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(arm_command, "_progress_bar", interrupted)
+    assert run_arm(board, "--yes", "play", str(path)) == 130
+    received = board.settle()
+    assert received.endswith(b"\x1bSTOP0\rSTOP1\rSTOP2\rSTOP3\rSTOP4\rSTOP5\r")
+    assert len(board.moves()) < 10
+    assert "stopped" in capsys.readouterr().err
+
+
+def test_version_and_status(board, capsys):
+    board.pulses.update({0: 1610, 1: 1500, 2: 1500, 3: 1500, 4: 1500, 5: 1200})
+    assert run_arm(board, "--json", "version") == 0
+    assert json.loads(capsys.readouterr().out) == {"version": "SSC32-V2.50USB"}
+    assert run_arm(board, "--json", "status") == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["pulses"] == [1610, 1500, 1500, 1500, 1500, 1200]
+    assert status["q_deg"][0] == pytest.approx(110 / 11.111)
+
+
+def test_a_silent_board_is_one_clear_line(board, capsys):
+    board.mode = "silent"
+    assert run_arm(board, "version") == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "baud" in error and "power" in error
+
+
+def test_dry_run_prints_the_bytes_it_would_send(capsys):
+    assert main(["arm", "--dry-run", "--yes", "pose", "10", "0", "0", "0", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "would send: #0P1611#1P1500#2P1500#3P1500#4P1500T167<CR>" in out
+
+
+def test_dry_run_json_lists_the_bytes(capsys):
+    assert main(["arm", "--dry-run", "--json", "stop"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["sent"][-1] == "\x1bSTOP0\rSTOP1\rSTOP2\rSTOP3\rSTOP4\rSTOP5\r"
+
+
+def test_usage_errors_are_one_line(capsys):
+    assert main(["arm", "version"]) == 2
+    assert "--port is required" in capsys.readouterr().err
+    assert main(["arm", "--dry-run"]) == 2
+    assert "say what the arm should do" in capsys.readouterr().err
+
+
+def test_list_ports_runs_without_a_board(capsys):
+    assert main(["arm", "--list-ports", "--json"]) == 0
+    assert isinstance(json.loads(capsys.readouterr().out), list)
+
+
+def test_the_calibration_wizard_from_the_command_line(board, tmp_path, monkeypatch, capsys):
+    answers = iter(["step 50", "++", "ref 45", "save"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    path = tmp_path / "mine.calibration.json"
+    assert run_arm(board, "--yes", "calibrate", "--save", str(path)) == 0
+    saved = load_calibration(path)
+    assert saved.joints[0].pulse_at_reference == 2000 and saved.joints[0].reference_deg == 45
+    assert board.moves()[-1] == ({0: 2000}, None, {0: 200})

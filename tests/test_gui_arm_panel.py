@@ -1,0 +1,137 @@
+"""The "Real arm..." window, on Agg, with a fake arm handle and the simulated SSC-32 board."""
+
+import numpy as np
+import pytest
+
+from fake_arm import FakeArm
+from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
+from gui_events import click, type_keys
+from robosim import load_robot
+from robosim.gui.tools import open_tool
+
+
+@pytest.fixture
+def arm():
+    return FakeArm(load_robot("Lynx6"))
+
+
+def press(panel, name):
+    click(panel.fig, 0.5, 0.5, ax=panel.buttons[name].ax, coords="axes")
+
+
+def type_cell(panel, col, text):
+    click(panel.fig, 0.5, 0.5, ax=panel.cells.ax, coords="axes")  # focus a cell
+    panel.cells.focus(0, col)
+    type_keys(panel.fig, text, "enter")
+
+
+def connected(arm, board):
+    panel = open_tool("Real arm...", arm).arm_panel
+    type_cell(panel, 0, board.port)
+    type_cell(panel, 1, "115200")
+    press(panel, "Connect")
+    return panel
+
+
+def last_status(arm):
+    return arm.statuses[-1]
+
+
+def test_connect_asks_for_the_rest_pose_then_sends_it(arm, board):
+    panel = connected(arm, board)
+    message, error = last_status(arm)
+    assert not error and "powered up" in message and "Arm is at rest" in message
+    assert board.moves() == []
+    press(panel, "Home")  # refused until confirmed: a red line, no bytes
+    assert last_status(arm)[1] and "rest pose" in last_status(arm)[0]
+    assert board.moves() == []
+    press(panel, "Arm is at rest")
+    assert board.moves() == [({0: 1500, 1: 1500, 2: 1500, 3: 1500, 4: 1500, 5: 1200}, None, {})]
+
+
+def test_mirror_follows_the_simulator_within_the_speed_limit(arm, board):
+    panel = connected(arm, board)
+    press(panel, "Arm is at rest")
+    press(panel, "Mirror")
+    assert panel.mirror
+    arm.animate_to(np.radians([30, 0, 0, 0, 0]))
+    panel._last_sent = 0.0  # as if the previous command had long left the wire
+    panel.tick()
+    pulses, time_ms, _ = board.moves()[-1]
+    assert pulses[0] == 1833 and time_ms == 500  # 30 deg at 60 deg/s
+    arm.animate_to(np.radians([0, 0, 85, 0, 0]))  # beyond the calibrated pulses
+    panel._last_sent = 0.0
+    panel.tick()
+    message, error = last_status(arm)
+    assert error and "joint 3 (elbow) = 85 deg" in message
+    assert board.moves()[-1][0][0] == 1833  # nothing new was sent
+
+
+def test_play_on_arm_streams_the_last_trajectory_and_stop_ends_it(arm, board):
+    panel = connected(arm, board)
+    press(panel, "Arm is at rest")
+    press(panel, "Play on arm")
+    assert "no trajectory yet" in last_status(arm)[0]
+    t = np.linspace(0, 3, 31)
+    arm.play(t, np.radians(np.outer(np.sin(t), [10, 5, 0, 0, 0])))
+    press(panel, "Play on arm")
+    player = panel._player
+    while player.is_alive() and len(board.moves()) < 6:
+        pass
+    press(panel, "STOP")
+    assert not player.is_alive()
+    panel.tick()
+    assert "STOPPED" in arm.statuses[-1][0] or "stopped" in arm.statuses[-1][0]
+    assert board.settle().endswith(b"\x1bSTOP0\rSTOP1\rSTOP2\rSTOP3\rSTOP4\rSTOP5\r")
+    assert len(board.moves()) < 2 + 31
+
+
+def test_a_vanished_board_is_reported_and_nothing_more_is_sent(arm, board):
+    panel = connected(arm, board)
+    press(panel, "Arm is at rest")
+    board.vanish()
+    for _ in range(3):
+        press(panel, "Close gripper")
+    message, error = last_status(arm)
+    assert error and ("lost the port" in message or "closed after an error" in message)
+
+
+def test_gripper_buttons_and_dry_run_show_the_bytes(arm):
+    panel = open_tool("Real arm...", arm).arm_panel
+    press(panel, "Dry run")
+    press(panel, "Connect")
+    press(panel, "Arm is at rest")
+    press(panel, "Close gripper")
+    panel.tick()
+    assert panel.sent.get_text() == "sent: #5P1800T700<CR>"
+
+
+def test_errors_become_status_lines(arm, board):
+    panel = open_tool("Real arm...", arm).arm_panel
+    press(panel, "Connect")
+    assert last_status(arm) == (last_status(arm)[0], True)
+    assert "type the port" in last_status(arm)[0]
+    press(panel, "STOP")
+    assert "not connected" in last_status(arm)[0]
+    type_cell(panel, 1, "fast")
+    assert "baud must be a whole number" in panel.cells.errors[(0, 1)]
+    type_cell(panel, 1, "115200")
+    type_cell(panel, 0, board.port)
+    board.mode = "silent"
+    press(panel, "Connect")
+    assert last_status(arm)[1] and "no reply" in last_status(arm)[0]
+
+
+def test_a_robot_that_does_not_fit_the_calibration_is_refused(board):
+    arm = FakeArm(load_robot("Puma 560"))
+    panel = connected(arm, board)
+    assert last_status(arm) == ("the calibration lists 5 joints but Puma 560 has 6", True)
+    assert panel.driver is None
+
+
+@pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
+def test_arm_panel_figure(arm):
+    fig = open_tool("Real arm...", arm)
+    fig.set_size_inches(FIGSIZE)
+    fig.set_dpi(DPI)
+    return strip_text(fig)

@@ -1,0 +1,298 @@
+"""Inverse kinematics: round trips through forward kinematics, closed forms, unreachable targets.
+
+Expected values come from forward kinematics (robot.fk, or the papers' own equations written
+out here), never from the solver's own output.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+import robosim
+from robosim import ik
+from robosim.transforms import rotation_angle, rpy2r, xyzrpy2tr
+
+LIBRARY = robosim.list_robots()
+
+
+def _axes_for(robot):
+    return "pose" if robot.n >= 6 else "position"
+
+
+def _check_round_trip(robot, q, target, axes):
+    """Independent errors of ``q`` against ``target``: position (unit) and rotation (rad)."""
+    reached = robot.fk(q)
+    position_error = np.linalg.norm(reached[..., :3, 3] - target[..., :3, 3], axis=-1)
+    angle = rotation_angle(reached[..., :3, :3], target[..., :3, :3])
+    return position_error, angle if axes == "pose" else np.zeros_like(angle)
+
+
+@pytest.mark.parametrize("name", LIBRARY)
+def test_round_trip_on_random_reachable_targets(name):
+    robot = robosim.load_robot(name)
+    axes = _axes_for(robot)
+    targets = robot.fk(robot.random_q(150, rng=np.random.default_rng(7)))
+    result = ik.solve(robot, targets, axes=axes)
+    assert result.q.shape == (150, robot.n)
+    assert np.all(np.isfinite(result.q))
+    assert np.all(robot.within_limits(result.q))
+    assert result.success.mean() >= 0.98
+    position_error, angle = _check_round_trip(robot, result.q, targets, axes)
+    assert np.all(position_error[result.success] < 1e-9)
+    assert np.all(angle[result.success] < 1e-9)
+    # The reported errors are the real ones, for the failures too.
+    np.testing.assert_allclose(result.position_error, position_error, atol=1e-9, rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["Lodes Puma 560", "Lynx6", "SCARA"])
+def test_single_solve_agrees_with_forward_kinematics(name):
+    robot = robosim.load_robot(name)
+    axes = _axes_for(robot)
+    for q_true in robot.random_q(5, rng=np.random.default_rng(3)):
+        target = robot.fk(q_true)
+        result = ik.solve(robot, target, q0=robot.home, axes=axes)
+        assert result.q.shape == (robot.n,) and bool(result.success)
+        position_error, angle = _check_round_trip(robot, result.q, target, axes)
+        assert position_error < 1e-9 and angle < 1e-9
+
+
+def test_five_joint_arm_reaches_its_own_poses_fully():
+    robot = robosim.load_robot("Lynx6")
+    targets = robot.fk(robot.random_q(100, rng=np.random.default_rng(11)))
+    result = ik.solve(robot, targets, axes="pose")
+    assert result.success.mean() >= 0.99
+    position_error, angle = _check_round_trip(robot, result.q, targets, "pose")
+    assert np.all(position_error[result.success] < 1e-9)
+    assert np.all(angle[result.success] < 1e-9)
+
+
+def test_start_configuration_keeps_the_solution_on_its_branch():
+    robot = robosim.load_robot("Lodes Puma 560")
+    q_true = np.array([0.3, -0.4, 0.5, 0.2, 0.7, -0.1])
+    nearby = q_true + 0.05
+    result = ik.solve(robot, robot.fk(q_true), q0=nearby)
+    np.testing.assert_allclose(result.q, q_true, atol=1e-8)
+
+
+def test_unreachable_target_fails_without_nan_inside_the_limits():
+    robot = robosim.load_robot("Lynx6")
+    far = [10 * robot.length_scale, 0.0, 0.0]
+    result = ik.solve(robot, far, axes="position")
+    assert not result.success
+    assert np.all(np.isfinite(result.q)) and robot.within_limits(result.q)
+    reach = np.linalg.norm(robot.fk(result.q)[:3, 3] - far)
+    assert result.position_error == pytest.approx(reach)
+    assert result.position_error > 9 * robot.length_scale - 1e-6
+
+
+def test_batch_with_unreachable_rows_keeps_reachable_ones():
+    robot = robosim.load_robot("Puma 260")
+    targets = robot.fk(robot.random_q(4, rng=np.random.default_rng(5)))
+    targets[1, :3, 3] = [1e4, 0, 0]
+    result = ik.solve(robot, targets, seeds=3)
+    assert result.success.tolist() == [True, False, True, True]
+    assert np.all(robot.within_limits(result.q))
+
+
+def test_axes_subset_solves_position_and_heading_of_a_scara():
+    robot = robosim.load_robot("SCARA")
+    target = robot.fk(robot.random_q(rng=np.random.default_rng(2)))
+    result = ik.solve(robot, target, axes="xyz rz")
+    assert result.success
+    reached = robot.fk(result.q)
+    np.testing.assert_allclose(reached[:3, 3], target[:3, 3], atol=1e-9)
+    # Heading: the angle of the tool's x axis in the horizontal plane.
+    heading = [math.atan2(T[1, 0], T[0, 0]) for T in (reached, target)]
+    assert abs(math.remainder(heading[0] - heading[1], 2 * math.pi)) < 1e-9
+
+
+@pytest.mark.parametrize("axes, expected", [
+    ("pose", (0, 1, 2, 3, 4, 5)), ("position", (0, 1, 2)), ("xyz", (0, 1, 2)),
+    ("xyz+rz", (0, 1, 2, 5)), ("x, ry", (0, 4)), (["rz", "z"], (2, 5))])
+def test_axes_are_parsed(axes, expected):
+    assert ik.parse_axes(axes) == expected
+
+
+@pytest.mark.parametrize("axes", ["xyw", "", "rq", ["x", "roll"]])
+def test_bad_axes_are_refused_with_the_culprit(axes):
+    with pytest.raises(robosim.ValidationError, match="axes"):
+        ik.parse_axes(axes)
+
+
+def test_bad_targets_are_refused():
+    robot = robosim.load_robot("Lodes Puma 560")
+    with pytest.raises(robosim.ValidationError, match="rotation"):
+        ik.solve(robot, np.diag([2.0, 1.0, 1.0, 1.0]))
+    with pytest.raises(robosim.ValidationError, match="finite"):
+        ik.solve(robot, np.full((4, 4), np.nan))
+    with pytest.raises(robosim.ValidationError, match="4x4"):
+        ik.solve(robot, np.eye(3))
+
+
+def test_solve_all_finds_the_puma_branches():
+    robot = robosim.load_robot("Lodes Puma 560")
+    q_true = np.array([0.4, -0.6, 0.3, 0.5, 0.8, -0.2])
+    target = robot.fk(q_true)
+    result = ik.solve_all(robot, target, q0=q_true + 0.02)
+    assert len(result.q) >= 4                       # shoulder x elbow x wrist: up to 8
+    position_error, angle = _check_round_trip(robot, result.q, target, "pose")
+    assert np.all(position_error < 1e-9) and np.all(angle < 1e-9)
+    np.testing.assert_allclose(result.q[0], q_true, atol=1e-8)   # nearest q0 comes first
+    gaps = np.abs(result.q[:, None, :] - result.q[None, :, :]).max(axis=-1)
+    assert np.all(gaps[~np.eye(len(result.q), dtype=bool)] > 1e-6)
+
+
+def _paper_3r_position(q, a1, a2, a3):
+    """Seed 003, eq. 8: the anthropomorphic arm's position (q1 from the Y axis)."""
+    q1, q2, q3 = np.moveaxis(np.asarray(q), -1, 0)
+    reach = a2 * np.cos(q2) + a3 * np.cos(q2 + q3)
+    return np.stack([-reach * np.sin(q1), reach * np.cos(q1),
+                     a1 + a2 * np.sin(q2) + a3 * np.sin(q2 + q3)], axis=-1)
+
+
+def test_anthropomorphic_3r_has_four_solutions_that_round_trip():
+    a1, a2, a3 = 0.4, 0.5, 0.3
+    rng = np.random.default_rng(4)
+    q_true = rng.uniform(-2.5, 2.5, size=(50, 3))
+    position = _paper_3r_position(q_true, a1, a2, a3)
+    solutions = ik.anthropomorphic_3r_ik(position, a1, a2, a3)
+    assert solutions.q.shape == (50, 4, 3) and np.all(solutions.reachable)
+    np.testing.assert_allclose(_paper_3r_position(solutions.q, a1, a2, a3),
+                               np.broadcast_to(position[:, None], (50, 4, 3)), atol=1e-12)
+    wrapped = np.remainder(solutions.q - q_true[:, None] + np.pi, 2 * np.pi) - np.pi
+    assert np.all(np.abs(wrapped).max(axis=-1).min(axis=-1) < 1e-9)  # the original is one
+    gaps = np.abs(solutions.q[:, :, None] - solutions.q[:, None, :]).max(axis=-1)
+    assert np.all(gaps[:, ~np.eye(4, dtype=bool)] > 1e-6)            # four distinct ones
+
+
+def test_anthropomorphic_3r_robot_is_the_papers_arm_and_numeric_ik_finds_all_four():
+    a1, a2, a3 = 0.4, 0.5, 0.3
+    robot = ik.anthropomorphic_3r_robot(a1, a2, a3)
+    q = np.array([0.7, 0.4, -1.1])
+    np.testing.assert_allclose(robot.fk(q)[:3, 3], _paper_3r_position(q, a1, a2, a3),
+                               atol=1e-12)
+    position = _paper_3r_position(q, a1, a2, a3)
+    numeric = ik.solve_all(robot, xyzrpy2tr(position, [0, 0, 0]), axes="position")
+    closed = ik.anthropomorphic_3r_ik(position, a1, a2, a3).q
+    assert len(numeric.q) == 4
+    for solution in closed:
+        wrapped = np.remainder(numeric.q - solution + np.pi, 2 * np.pi) - np.pi
+        assert np.abs(wrapped).max(axis=-1).min() < 1e-7
+
+
+def test_anthropomorphic_3r_out_of_reach_is_flagged_not_nan():
+    solutions = ik.anthropomorphic_3r_ik([[2.0, 0.0, 0.0], [0.0, 0.3, 0.4]], 0.4, 0.5, 0.3)
+    assert solutions.reachable.tolist() == [False, True]
+    assert np.all(np.isfinite(solutions.q))
+
+
+# ----------------------------------------------------------------------- Lynx6 closed form
+def _lynx6_pitch(robot, q):
+    """The gripper's angle to the ground from forward kinematics: link 4's x axis in the
+    vertical plane through the base axis and the gripper point, from the horizontal pointing
+    away from the base axis."""
+    frame = robot.fk_all(q)[..., 4, :3, :]
+    x4, point = frame[..., 0], frame[..., 3]
+    radial = point[..., :2] / np.linalg.norm(point[..., :2], axis=-1, keepdims=True)
+    return np.arctan2(x4[..., 2], np.einsum("...i,...i", x4[..., :2], radial))
+
+
+def test_lynx6_closed_form_round_trips_and_recovers_the_configuration():
+    robot = robosim.load_robot("Lynx6")
+    q_true = robot.random_q(300, rng=np.random.default_rng(8))
+    position = robot.fk(q_true)[:, :3, 3]
+    pitch = _lynx6_pitch(robot, q_true)
+    found = np.zeros(300, dtype=bool)
+    for elbow, reach in [("up", "front"), ("down", "front"), ("up", "back"), ("down", "back")]:
+        solution = ik.lynx6_ik(robot, position, pitch, elbow=elbow, reach=reach,
+                               wrist_rotate=q_true[:, 4])
+        assert solution.q.shape == (300, 5) and np.all(np.isfinite(solution.q))
+        ok = solution.reachable
+        np.testing.assert_allclose(robot.fk(solution.q[ok])[:, :3, 3], position[ok], atol=1e-9)
+        np.testing.assert_allclose(_lynx6_pitch(robot, solution.q[ok]), pitch[ok], atol=1e-9)
+        found |= np.abs(solution.q - q_true).max(axis=1) < 1e-9
+        # Unreachable means out of reach or a joint outside its limits: the first one named.
+        inside = robot.within_limits(solution.q)
+        np.testing.assert_array_equal(ok, inside & ~solution.out_of_reach)
+        lower, upper = robot.limits.T
+        outside = (solution.q < lower - 1e-9) | (solution.q > upper + 1e-9)
+        first = np.where(outside.any(axis=1), outside.argmax(axis=1) + 1, 0)
+        np.testing.assert_array_equal(solution.failed_joint[~solution.out_of_reach],
+                                      first[~solution.out_of_reach])
+    assert found.all()                                  # each configuration is one branch
+
+
+def test_lynx6_closed_form_agrees_with_the_numeric_solver():
+    robot = robosim.load_robot("Lynx6")
+    q_true = robot.random_q(40, rng=np.random.default_rng(9))
+    targets = robot.fk(q_true)
+    numeric = ik.solve(robot, targets, axes="pose")
+    assert numeric.success.all()
+    closed = ik.lynx6_ik(robot, targets[:, :3, 3], _lynx6_pitch(robot, numeric.q),
+                         elbow="up", wrist_rotate=numeric.q[:, 4])
+    closed_down = ik.lynx6_ik(robot, targets[:, :3, 3], _lynx6_pitch(robot, numeric.q),
+                              elbow="down", wrist_rotate=numeric.q[:, 4])
+    same = np.minimum(np.abs(closed.q - numeric.q).max(axis=1),
+                      np.abs(closed_down.q - numeric.q).max(axis=1))
+    assert np.all(same < 1e-7)
+
+
+def test_lynx6_reports_out_of_reach_and_joint_limits():
+    robot = robosim.load_robot("Lynx6")
+    points = np.array([[1000.0, 0.0, 100.0],       # beyond a2 + a3 + a4 + a1
+                       [-200.0, 1.0, 100.0],       # behind the base: q1 near 180 deg
+                       [200.0, 0.0, 100.0]])       # in front, reachable
+    solution = ik.lynx6_ik(robot, points, wrist_pitch=0.0, reach="front")
+    assert solution.reachable.tolist() == [False, False, True]
+    assert solution.out_of_reach.tolist() == [True, False, False]
+    assert solution.failed_joint.tolist() == [0, 1, 0]
+    assert solution.reason.tolist() == ["out of reach", "joint limit 1", ""]
+    assert np.all(np.isfinite(solution.q))
+    single = ik.lynx6_ik(robot, [1000.0, 0.0, 100.0], 0.0)
+    assert single.reason == "out of reach" and single.q.shape == (5,)
+
+
+def test_lynx6_leans_back_over_its_base_for_a_target_behind_it():
+    robot = robosim.load_robot("Lynx6")
+    leaning_back = np.array([0.2, 1.2, 0.6, 0.3, 0.0])   # gripper behind the base axis
+    behind = robot.fk(leaning_back)[:3, 3]
+    assert np.dot(behind[:2], [math.cos(0.2), math.sin(0.2)]) < 0
+    pitch = _lynx6_pitch(robot, leaning_back)
+    solution = ik.lynx6_ik(robot, behind, pitch)                     # reach="either"
+    assert solution.reachable and not ik.lynx6_ik(robot, behind, pitch, reach="front").reachable
+    np.testing.assert_allclose(robot.fk(solution.q)[:3, 3], behind, atol=1e-9)
+    assert _lynx6_pitch(robot, solution.q) == pytest.approx(pitch, abs=1e-9)
+
+
+def test_lynx6_closed_form_refuses_other_arms():
+    with pytest.raises(robosim.ValidationError, match="Lynx6"):
+        ik.lynx6_ik(robosim.load_robot("Lodes Puma 560"), [0.1, 0.0, 0.1], 0.0)
+
+
+# ------------------------------------------------------------------------------ paths
+def test_solve_path_follows_a_circle_continuously():
+    robot = robosim.load_robot("Lynx6")
+    angle = np.linspace(0, 2 * np.pi, 200)
+    circle = np.stack([250 + 40 * np.cos(angle), 40 * np.sin(angle),
+                       np.full_like(angle, 120.0)], axis=-1)
+    q0 = ik.solve(robot, circle[0], axes="position").q
+    path = ik.solve_path(robot, circle, q0, axes="position")
+    assert path.reachable.all()
+    np.testing.assert_allclose(robot.fk(path.q)[:, :3, 3], circle, atol=1e-9)
+    assert np.abs(np.diff(path.q, axis=0)).max() < 0.1    # no branch jumps
+
+
+def test_solve_path_repeats_the_last_good_configuration_where_unreachable():
+    robot = robosim.load_robot("Lodes Puma 560")
+    q_line = np.linspace([0.1, -0.3, 0.2, 0.1, 0.5, 0.0], [0.5, -0.5, 0.4, 0.3, 0.7, 0.2], 30)
+    targets = robot.fk(q_line)
+    targets[10:20, :3, 3] += [10 * robot.length_scale, 0, 0]
+    path = ik.solve_path(robot, targets, q_line[0])
+    expected = np.ones(30, dtype=bool)
+    expected[10:20] = False
+    np.testing.assert_array_equal(path.reachable, expected)
+    np.testing.assert_array_equal(path.q[10:20], np.broadcast_to(path.q[9], (10, robot.n)))
+    assert np.all(np.isfinite(path.q))
+    position_error, _ = _check_round_trip(robot, path.q[expected], targets[expected], "pose")
+    assert position_error.max() < 1e-9

@@ -1,0 +1,59 @@
+"""The calibration wizard, scripted, on a dry-run arm."""
+
+import pytest
+
+from robosim.hardware import DryRunPort, Lynx6, SSC32Link, load_calibration
+from robosim.hardware.wizard import JOG_SPEED_US_S, CalibrationWizard
+
+
+@pytest.fixture
+def arm():
+    driver = Lynx6(SSC32Link(DryRunPort(), port="dry-run"))
+    driver.start(confirmed_near_rest=True)
+    return driver
+
+
+def run(arm, tmp_path, answers):
+    said = []
+    script = iter(answers)
+    wizard = CalibrationWizard(arm, tmp_path / "arm.calibration.json",
+                               ask=lambda prompt: next(script), say=said.append)
+    return wizard.run(), said
+
+
+def test_two_marked_angles_give_slope_and_direction(arm, tmp_path):
+    answers = ["next", "step 20", "-", "ref 0", "step 100", "--", "++", "at 90", "max",
+               "save"]
+    path, said = run(arm, tmp_path, answers)
+    shoulder = load_calibration(path).joints[1]
+    assert shoulder.reference_deg == 0 and shoulder.pulse_at_reference == 1480
+    # "--" would go to 1480 - 1000 = 480 us, off the board: refused, the pulse stays
+    assert any("outside the board's 500-2500" in s for s in said)
+    # "++" goes to 2480 us, beyond the safe 2400: allowed (that is calibrating), with a warning
+    assert any("beyond the current safe range" in s for s in said)
+    assert shoulder.direction == 1 and shoulder.us_per_deg == pytest.approx(1000 / 90, abs=1e-4)
+    assert shoulder.pulse_range == (600, 2480)
+
+
+def test_jogging_down_measures_a_reversed_servo(arm, tmp_path):
+    answers = ["step 10", "ref 0", "step 50", "-", "-", "-", "-", "-", "-", "-", "-", "-",
+               "at 45", "min", "save"]
+    path, said = run(arm, tmp_path, answers)
+    base = load_calibration(path).joints[0]
+    # 9 steps of 50 us down from 1500: 1050 us at 45 deg -> 450 us / 45 deg, reversed
+    assert base.direction == -1 and base.us_per_deg == pytest.approx(10.0)
+    assert base.pulse_range == (1050, 2400)
+    sent = arm.link._serial.log
+    assert sent[-1] == f"#0P1050S{JOG_SPEED_US_S}\r".encode()
+
+
+def test_bad_marks_keep_the_last_good_calibration(arm, tmp_path):
+    answers = ["at 30", "ref x", "speed -5", "bogus", "save"]
+    path, said = run(arm, tmp_path, answers)
+    assert load_calibration(path) == arm.calibration
+    assert len([s for s in said if s.startswith("not done")]) == 4
+
+
+def test_quit_saves_nothing(arm, tmp_path):
+    path, said = run(arm, tmp_path, ["+", "quit"])
+    assert path is None and not list(tmp_path.iterdir())
