@@ -65,14 +65,19 @@ def type_keys(fig, *keys):
                 key(fig, char)
 
 
-def cell_center(grid, row, col):
-    """Display pixels of the centre of a CellGrid cell."""
-    return tuple(grid._rects[row, col].get_window_extent().get_points().mean(axis=0))
+def click_axes(ax, x=0.5, y=0.5, dblclick=False):
+    """Click a point of ``ax`` in axes coordinates (the centre by default): e.g. a Button's."""
+    click(ax.figure, x, y, ax=ax, coords="axes", dblclick=dblclick)
+
+
+def click_cell(grid, row, col, dx=0.0, dblclick=False):
+    """Click a cell of a :class:`robosim.gui.cells.CellGrid` (``dx`` pixels right of centre)."""
+    x, y = grid.cell_bbox(row, col).get_points().mean(axis=0)
+    click(grid.fig, x + dx, y, dblclick=dblclick)
 
 
 def type_in_cell(grid, row, col, *keys):
     """Double-click a CellGrid cell (selecting its text, so typing replaces it), then type."""
-    x, y = cell_center(grid, row, col)
-    click(grid.fig, x, y)
-    click(grid.fig, x, y, dblclick=True)
+    click_cell(grid, row, col)
+    click_cell(grid, row, col, dblclick=True)
     type_keys(grid.fig, *keys)
