@@ -7,7 +7,6 @@ round trip (write + ``Q`` reply) to the simulated board on a pseudo-terminal.
 """
 
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -15,17 +14,10 @@ import numpy as np
 from robosim.hardware import DryRunPort, Lynx6, SSC32Link
 from robosim.hardware.ssc32 import BAUD_RATES, encode_move
 
+from bench_fk import best_time  # this folder is first on sys.path when run as a script
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from ssc32_board import SimulatedSSC32  # noqa: E402  (the test suite's board)
-
-
-def best_time(function, repeats):
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main():

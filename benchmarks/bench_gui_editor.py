@@ -53,7 +53,7 @@ def main():
     start = time.perf_counter()
     fig.canvas.draw()
     full_draw_ms = (time.perf_counter() - start) * 1e3
-    cells = [grid._rects[row, 2].get_window_extent().get_points().mean(axis=0)
+    cells = [grid.cell_bbox(row, 2).get_points().mean(axis=0)
              for row in range(2)]
     clicks = iter(range(10 ** 6))
 

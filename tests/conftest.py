@@ -18,3 +18,13 @@ def _close_figures():
 def _user_dir(tmp_path, monkeypatch):
     """Keep each test's per-user files (autosaves) in its own temporary folder."""
     monkeypatch.setenv("ROBOSIM_HOME", str(tmp_path / "robosim-home"))
+
+
+@pytest.fixture
+def board():
+    """A simulated SSC-32 on a pseudo-terminal (tests/ssc32_board.py), closed after the test."""
+    from ssc32_board import SimulatedSSC32
+
+    simulated = SimulatedSSC32()
+    yield simulated
+    simulated.close()

@@ -63,3 +63,14 @@ def type_keys(fig, *keys):
         else:
             for char in item:
                 key(fig, char)
+
+
+def click_axes(ax, x=0.5, y=0.5, dblclick=False):
+    """Click a point of ``ax`` in axes coordinates (the centre by default): e.g. a Button's."""
+    click(ax.figure, x, y, ax=ax, coords="axes", dblclick=dblclick)
+
+
+def click_cell(grid, row, col, dx=0.0, dblclick=False):
+    """Click a cell of a :class:`robosim.gui.cells.CellGrid` (``dx`` pixels right of centre)."""
+    x, y = grid.cell_bbox(row, col).get_points().mean(axis=0)
+    click(grid.fig, x + dx, y, dblclick=dblclick)

@@ -10,14 +10,6 @@ from robosim.cli import main
 from robosim.commands import arm as arm_command
 from robosim.hardware import load_calibration
 from robosim.trajectory_file import write_trajectory_csv
-from ssc32_board import SimulatedSSC32
-
-
-@pytest.fixture
-def board():
-    simulated = SimulatedSSC32()
-    yield simulated
-    simulated.close()
 
 
 def run_arm(board, *words):

@@ -8,14 +8,6 @@ from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from gui_events import click, type_keys
 from robosim import load_robot
 from robosim.gui.tools import open_tool
-from ssc32_board import SimulatedSSC32
-
-
-@pytest.fixture
-def board():
-    simulated = SimulatedSSC32()
-    yield simulated
-    simulated.close()
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import pytest
 from matplotlib.backend_bases import CloseEvent
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
-from gui_events import click, key, type_keys
+from gui_events import click, click_cell, type_keys
 from robosim.gui import cells
 from robosim.gui.cells import CellGrid
 
@@ -42,17 +42,12 @@ def table():
 
 def center(grid, row, col):
     """Display pixels of a cell's centre."""
-    return grid._rects[row, col].get_window_extent().get_points().mean(axis=0)
-
-
-def click_cell(grid, row, col, dx=0.0, dblclick=False):
-    x, y = center(grid, row, col)
-    click(grid.fig, x + dx, y, dblclick=dblclick)
+    return grid.cell_bbox(row, col).get_points().mean(axis=0)
 
 
 def pixel(grid, row, col):
     """RGB (0-1) of the canvas buffer at a point inside the cell, away from its text."""
-    box = grid._rects[row, col].get_window_extent()
+    box = grid.cell_bbox(row, col)
     x, y = int(box.x1 - 3), int(box.y0 + 3)
     height = grid.fig.canvas.get_width_height()[1]
     return np.asarray(grid.fig.canvas.buffer_rgba())[height - 1 - y, x, :3] / 255
@@ -84,7 +79,7 @@ def test_click_puts_the_caret_where_clicked(table):
     # The width of "12" with the cells' font, measured by an independent Text artist.
     probe = table.fig.text(0, 0, "12", fontsize=9)
     width = probe.get_window_extent(table.fig.canvas.get_renderer()).width
-    left = table._rects[2, 1].get_window_extent().x0
+    left = table.cell_bbox(2, 1).x0
     x = left + cells.TEXT_PAD_PX + width + 1
     click(table.fig, x, center(table, 2, 1)[1])
     type_keys(table.fig, "x")
@@ -97,6 +92,8 @@ def test_click_puts_the_caret_where_clicked(table):
 def test_rejected_commit_turns_the_cell_red_and_keeps_the_text(table):
     click_cell(table, 0, 1)
     type_keys(table.fig, "abc", "enter")
+    assert table.focused == (0, 1)                # Enter rejected: still typing there
+    type_keys(table.fig, "escape")
     assert table.text(0, 1) == "abc"
     assert table.message == "row 1: 'abc' is not a number"
     assert table.errors == {(0, 1): "row 1: 'abc' is not a number"}
@@ -147,8 +144,10 @@ def test_enter_moves_on_when_asked():
     grid.focus(0, 1)
     type_keys(fig, "5", "enter")
     assert grid.focused == (1, 0)
-    type_keys(fig, "x", "enter")                  # rejected: stays out of the next cell
-    assert grid.focused is None and grid.errors.keys() == {(1, 0)}
+    type_keys(fig, "x", "enter")                  # rejected: stays in the cell to fix it
+    assert grid.focused == (1, 0) and grid.errors.keys() == {(1, 0)}
+    type_keys(fig, "backspace", "6", "enter")
+    assert grid.focused == (1, 1) and grid.text(1, 0) == "6" and grid.errors == {}
 
 
 def test_escape_reverts_without_committing(table):
@@ -209,7 +208,7 @@ def test_only_the_touched_cell_is_redrawn(table):
     after = np.asarray(table.fig.canvas.buffer_rgba())
     rows, cols = np.nonzero(np.any(after != before, axis=2))
     height = table.fig.canvas.get_width_height()[1]
-    box = table._rects[1, 1].get_window_extent()
+    box = table.cell_bbox(1, 1)
     assert draws == []
     assert rows.size > 0
     assert cols.min() >= box.x0 - 1 and cols.max() <= box.x1 + 1
@@ -264,8 +263,8 @@ def test_unlabeled_single_column_fills_the_axes():
     fig = plt.figure(figsize=FIGSIZE, dpi=DPI)
     grid = CellGrid(fig, (0.1, 0.1, 0.3, 0.2), 2, [""])
     axes_box = grid.ax.get_window_extent()
-    top = grid._rects[0, 0].get_window_extent()
-    bottom = grid._rects[1, 0].get_window_extent()
+    top = grid.cell_bbox(0, 0)
+    bottom = grid.cell_bbox(1, 0)
     assert top.y1 == pytest.approx(axes_box.y1) and bottom.y0 == pytest.approx(axes_box.y0)
     assert top.x0 == pytest.approx(axes_box.x0) and top.x1 == pytest.approx(axes_box.x1)
 

@@ -21,13 +21,6 @@ def stock_pulse(q_deg):
 
 
 @pytest.fixture
-def board():
-    simulated = SimulatedSSC32()
-    yield simulated
-    simulated.close()
-
-
-@pytest.fixture
 def arm(board):
     """A connected, started arm at the rest pose (all joints 0 deg)."""
     driver = Lynx6.connect(board.port, baud=115200, timeout=0.2)

@@ -9,7 +9,6 @@ import serial
 from robosim.errors import ValidationError
 from robosim.hardware.ssc32 import (DryRunPort, LinkError, SSC32Link, decode_pulses,
                                     encode_move, encode_stop, parse_line)
-from ssc32_board import SimulatedSSC32
 
 
 @pytest.fixture
@@ -18,13 +17,6 @@ def loop_link():
                      port="loop://")
     yield link
     link.close()
-
-
-@pytest.fixture
-def board():
-    simulated = SimulatedSSC32()
-    yield simulated
-    simulated.close()
 
 
 @pytest.fixture

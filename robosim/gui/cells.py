@@ -7,7 +7,8 @@ keeps its own edit buffer and redraws only the touched cell: its opaque backgrou
 and the caret are drawn over the last full draw with ``draw_artist`` and blitted.
 
 Keys while a cell is focused: printable characters insert at the caret; Backspace and Delete;
-Left, Right, Home, End move the caret; Enter commits; Tab and Shift+Tab commit and move to the
+Left, Right, Home, End move the caret; Enter commits (and stays in the cell if on_commit
+rejects the text); Tab and Shift+Tab commit and move to the
 next or previous cell (row-major, wrapping); Escape reverts to the cell's committed text. A
 click on a cell focuses it with the caret at the click (a double click selects the whole text,
 as does moving in with Tab: typing then replaces it); a click anywhere else commits.
@@ -288,6 +289,10 @@ class CellGrid:
         self._labels[cell].set_text(self._texts[cell])
         self._redraw_cell(cell)
 
+    def cell_bbox(self, row, col):
+        """The cell's extent in display pixels (a Bbox), e.g. to click it in a test."""
+        return self._rects[self._check(row, col)].get_window_extent()
+
     def set_header(self, col, text):
         """Change a column's header (redraws the figure: headers are not blitted)."""
         self._headers[col].set_text(str(text))
@@ -403,7 +408,9 @@ class CellGrid:
             self._redraw_cell(self._focused)
         elif key in _ENTER_KEYS:
             cell = self._focused
-            if self.commit() is None and self.enter_moves:
+            if self.commit() is not None:             # rejected: stay to fix it
+                self._start_editing(cell, len(self._texts[cell]), False)
+            elif self.enter_moves:
                 self._focus_next(cell, +1)
         elif key == "tab" or key in _BACKTAB_KEYS:
             cell = self._focused
@@ -497,13 +504,15 @@ class CellGrid:
         self._selection.set_visible(self._selected_all)
 
     def _redraw_cell(self, cell):
-        """Update the cell's artists and show them: blit the cell alone when the figure has
-        been drawn and the canvas can blit, else ask for a full draw."""
+        """Update the cell's artists and show them: blit the cell alone once the figure has
+        been drawn (until then the first draw shows it); a canvas that cannot blit redraws."""
         if not self._cids:
             return
         self._update_cell_artists(cell)
         canvas = self.fig.canvas
-        if not (self._drawn and canvas.supports_blit):
+        if not self._drawn:
+            return
+        if not canvas.supports_blit:
             canvas.draw_idle()
             return
         rect = self._rects[cell]

@@ -41,7 +41,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ValidationError
-from ..library import CALIBRATION_SUFFIX, atomic_write_text, library_dir
+from ..library import CALIBRATION_SUFFIX, atomic_write_text, format_robot_json, library_dir
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
 FORMAT = "robosim-calibration/1"
@@ -93,7 +93,7 @@ class ServoCalibration:
                 + self.direction * self.us_per_deg * (np.asarray(q_deg) - self.reference_deg))
 
     def angle(self, pulse):
-        """Joint angle (degrees) for pulse width(s) ``pulse`` (us): the inverse of :meth:`pulse`."""
+        """Joint angle(s) (degrees) for pulse width(s) ``pulse`` (us); inverse of :meth:`pulse`."""
         return (self.reference_deg
                 + (np.asarray(pulse) - self.pulse_at_reference) / (self.direction
                                                                   * self.us_per_deg))
@@ -280,15 +280,7 @@ def calibration_to_dict(calibration):
 
 def format_calibration_json(calibration):
     """JSON text with one line per joint, as in the robot files."""
-    data = calibration_to_dict(calibration)
-    lines = []
-    for key, value in data.items():
-        if key == "joints":
-            rows = ",\n".join("    " + json.dumps(row) for row in value)
-            lines.append(f'  "joints": [\n{rows}\n  ]')
-        else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+    return format_robot_json(calibration_to_dict(calibration))
 
 
 # --------------------------------------------------------------------------- files

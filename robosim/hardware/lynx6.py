@@ -147,7 +147,8 @@ class Lynx6:
         return pulses if q.ndim > 1 else pulses[0]
 
     def joint_values(self, pulses):
-        """Joint values (radians) for pulse widths (us) ``(n,)`` or ``(N, n)``: inverse of pulses."""
+        """Joint values (radians) for pulse widths (us) ``(n,)`` or ``(N, n)``; inverse of
+        :meth:`pulses`."""
         pulses = np.asarray(pulses, dtype=float)
         return np.radians(self._reference + (pulses - self._pulse_at_reference) / self._slope)
 

@@ -341,8 +341,9 @@ class DryRunPort:
     """A stand-in serial port: logs every byte written and answers like an idle board.
 
     Moves complete at once (``Q`` gives ``.``), ``QP`` returns the last commanded pulses (0, no
-    pulse, before a channel's first move, as after power-up) and ``VER`` says ``SSC32-DRYRUN``. ``log`` holds the bytes of each write; ``echo``, if given,
-    is called with each write's bytes (the CLI prints them).
+    pulse, before a channel's first move, as after power-up) and ``VER`` says
+    ``SSC32-DRYRUN``. ``log`` holds the bytes of each write; ``echo``, if given, is called with
+    each write's bytes (the CLI prints them).
     """
 
     timeout = 0.0

@@ -1,0 +1,330 @@
+"""The DH-table editor screen: how many joints, then one row per joint.
+
+Two stages in one :class:`EditorScreen`:
+
+1. *Number of joints* (shown when there is neither a robot to edit nor a saved draft): a button
+   per count 1-12, or type the count and press Enter.
+2. *The table*: the robot's name, joint count, length unit and DH convention; one row per joint
+   with a revolute/prismatic choice and the cells theta, d, a, alpha, offset, min, max; "Save
+   as" with a path cell; Back, Reset table, Continue.
+
+Every committed cell is checked by :mod:`robosim.gui.dh_draft` (the robot-file validation):
+wrong cells turn red, the status line says why, and Continue stays disabled (greyed; a press
+says what is still wrong) until the table is a valid robot. The cells are autosaved exactly as
+typed after every commit, and restored when the editor opens again without a robot.
+"""
+
+from pathlib import Path
+
+from matplotlib.widgets import Button
+
+from ..errors import RobosimError
+from ..library import save_robot
+from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
+from . import autosave
+from .cells import CellGrid
+from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, check_draft, default_save_path,
+                       draft_from_robot, new_draft, parse_joint_count, resize_draft,
+                       valid_draft)
+from .screen import Screen
+
+FONT_SIZE = 9
+TITLE_SIZE = 13
+BUTTON_COLOR = "#e6e6e6"
+BUTTON_HOVER = "#cfcfcf"
+GO_COLOR = "#9fd89f"
+GO_HOVER = "#7cc87c"
+DISABLED_COLOR = "#f2f2f2"
+DISABLED_TEXT = "#a0a0a0"
+TABLE_TOP = 0.77
+TABLE_ROW_HEIGHT = 0.045          # figure fraction per line, header included, at most
+TABLE_BOTTOM = 0.31               # lowest edge of the table: the notes and Save go below
+SETTINGS = ("robot name", f"joints (1-{MAX_JOINTS})", "length unit", "convention")
+NAME, COUNT, UNIT, CONVENTION = range(4)
+
+
+class EditorScreen(Screen):
+    """The number-of-joints and DH-table editor screen.
+
+    Parameters
+    ----------
+    app : object
+        The application (see :class:`robosim.gui.screen.Screen`); it also has
+        ``show_welcome()`` and ``show_simulator(robot)``.
+    robot : robosim.Robot, optional
+        Start with this robot's table. Without it the autosaved draft is restored, or, when
+        there is none, the screen asks for the number of joints first.
+    """
+
+    def __init__(self, app, robot=None):
+        super().__init__(app)
+        self.draft = draft_from_robot(robot) if robot is not None else None
+        self.restored = False
+        if self.draft is None:
+            self.draft = valid_draft(autosave.load_draft())
+            self.restored = self.draft is not None
+        self.check = None
+        self.table = self.settings = self.save_path = self.continue_button = None
+        self._artists = []
+        self._confirm = None      # the action ("reset", or a path to overwrite) to press again
+
+    # ------------------------------------------------------------------ building
+    def build(self):
+        if self.draft is None:
+            self._build_count_stage()
+        else:
+            self._build_table_stage()
+            if self.restored:
+                self._status("Your last table is back as you typed it. Reset table starts "
+                             "a new one.")
+
+    def teardown(self):
+        super().teardown()
+        self.table = self.settings = self.save_path = self.continue_button = None
+
+    def _axes(self, rect):
+        ax = self.fig.add_axes(rect)
+        self._artists.append(ax)
+        return ax
+
+    def _text(self, x, y, text, **kwargs):
+        artist = self.fig.text(x, y, text, fontsize=kwargs.pop("fontsize", FONT_SIZE),
+                               parse_math=False, **kwargs)
+        self._artists.append(artist)
+        return artist
+
+    def _button(self, rect, label, callback, color=BUTTON_COLOR, hover=BUTTON_HOVER):
+        button = self.keep(Button(self._axes(rect), label, color=color, hovercolor=hover))
+        button.label.set_fontsize(FONT_SIZE + 1)
+        button.on_clicked(lambda event: callback())
+        return button
+
+    def _grid(self, rect, n_rows, columns, **kwargs):
+        grid = self.keep(CellGrid(self.fig, rect, n_rows, columns, fontsize=FONT_SIZE,
+                                  **kwargs))
+        self._artists.append(grid.ax)
+        return grid
+
+    def _switch_stage(self, build_stage):
+        """Replace everything this screen drew by ``build_stage()`` (the status line stays)."""
+        super().teardown()
+        for artist in self._artists:
+            artist.remove()
+        self._artists = []
+        build_stage()
+        self.fig.canvas.draw_idle()
+
+    def _status(self, message, error=False):
+        self.app.set_status(message, error=error)
+
+    # ------------------------------------------------------------------ stage 1: joint count
+    def _build_count_stage(self):
+        self._text(0.5, 0.9, "How many joints does your robot have?", ha="center",
+                   fontsize=TITLE_SIZE, fontweight="bold")
+        self._text(0.5, 0.84, "Click a number, or type it in the cell and press Enter.",
+                   ha="center")
+        width = 0.8 / MAX_JOINTS
+        for count in range(1, MAX_JOINTS + 1):
+            self._button((0.1 + (count - 1) * width + 0.005, 0.62, width - 0.01, 0.1),
+                         str(count), lambda count=count: self._start_table(count))
+        self.count_cell = self._grid((0.4, 0.45, 0.2, 0.05), 1, [""], row_labels=["joints"],
+                                     label_width=0.45, on_commit=self._count_typed)
+        self.count_cell.focus(0, 0)
+        self._button((0.05, 0.06, 0.12, 0.06), "Back", self.app.show_welcome)
+
+    def _count_typed(self, row, col, text):
+        try:
+            count = parse_joint_count(text)
+        except RobosimError as exc:
+            self._status(str(exc), error=True)
+            return str(exc)
+        self._start_table(count)
+        return None
+
+    def _start_table(self, count):
+        self.draft = new_draft(count)
+        autosave.save_draft(self.draft)
+        self._switch_stage(self._build_table_stage)
+        self._status(f"Enter the DH table of your {count}-joint robot. Tab or Enter moves to "
+                     f"the next cell.")
+        self.table.focus(0, 1)
+
+    # ------------------------------------------------------------------ stage 2: the table
+    def _build_table_stage(self):
+        draft = self.draft
+        self._text(0.05, 0.94, "DH table", fontsize=TITLE_SIZE, fontweight="bold")
+        self.settings = self._grid(
+            (0.05, 0.83, 0.9, 0.07), 1, list(SETTINGS), widths=[3, 1.2, 1.2, 1.6],
+            choices={UNIT: list(LENGTH_UNITS), CONVENTION: list(CONVENTIONS)},
+            on_commit=self._setting_committed)
+        for col, text in enumerate((draft["name"], str(len(draft["rows"])), draft["unit"],
+                                    draft["convention"])):
+            self.settings.set_text(0, col, text)
+        n = len(draft["rows"])
+        height = min(TABLE_ROW_HEIGHT * (n + 1), TABLE_TOP - TABLE_BOTTOM)
+        bottom = TABLE_TOP - height
+        self.table = self._grid(
+            (0.05, bottom, 0.9, height), n, self._headers(),
+            row_labels=[self._row_label(i) for i in range(n)], label_width=0.1,
+            widths=[1.5] + [1] * (len(COLUMNS) - 1), choices={0: list(KINDS)},
+            enter_moves=True, on_commit=self._cell_committed)
+        for row, cells in enumerate(draft["rows"]):
+            for col, text in enumerate(cells):
+                self.table.set_text(row, col, text)
+        self.units_note = self._text(0.05, bottom - 0.02, self._units_note(), va="top",
+                                     linespacing=1.5)
+        self.save_path = self._grid((0.05, 0.12, 0.6, 0.05), 1, [""], row_labels=["save as"],
+                                    label_width=0.15, on_commit=self._save_path_committed)
+        self.save_path.set_text(0, 0, draft["save_as"])
+        self._button((0.67, 0.12, 0.12, 0.05), "Save", self._save)
+        self._button((0.05, 0.04, 0.12, 0.06), "Back", self.app.show_welcome)
+        self._button((0.19, 0.04, 0.15, 0.06), "Reset table", self._reset)
+        self.continue_button = self._button((0.78, 0.04, 0.17, 0.06), "Continue",
+                                            self._continue, GO_COLOR, GO_HOVER)
+        self._recheck(show_status=False)
+
+    def _row_label(self, row):
+        name = self.draft["joint_names"][row]
+        return f"{row + 1} {name}" if name else str(row + 1)
+
+    def _headers(self):
+        unit = self.draft["unit"]
+        return ["type", "theta (deg)", f"d ({unit})", f"a ({unit})", "alpha (deg)", "offset",
+                "min", "max"]
+
+    def _units_note(self):
+        unit = self.draft["unit"]
+        return (f"Angles in degrees, lengths in {unit}. Click a type (or type r or p) to "
+                f"switch between revolute and prismatic.\n"
+                f"theta of a revolute joint, d of a prismatic one: the joint's home value "
+                f"(offset is added to it).\n"
+                f"offset, min, max: degrees for a revolute joint, {unit} for a prismatic one. "
+                f"Empty min and max: default limits.")
+
+    def _recheck(self, show_status=True):
+        """Check the draft, mark every cell, enable Continue or not; the check is returned."""
+        self.check = check_draft(self.draft)
+        for row in range(self.table.n_rows):
+            for col in range(self.table.n_cols):
+                error = self.check.errors.get((row, col))
+                if error != self.table.errors.get((row, col)):
+                    self.table.mark(row, col, error or False)
+        self._set_continue_enabled(self.check.robot is not None)
+        if show_status:
+            if self.check.robot is not None:
+                self._status("The table is a valid robot: press Continue to see it.")
+            else:
+                count = len(self.check.errors)
+                prefix = f"{count} cells to fix. " if count > 1 else ""
+                self._status(prefix + self.check.message, error=True)
+        return self.check
+
+    def _set_continue_enabled(self, enabled):
+        button = self.continue_button
+        color, hover = (GO_COLOR, GO_HOVER) if enabled else (DISABLED_COLOR, DISABLED_COLOR)
+        if button.color == color:
+            return
+        button.color, button.hovercolor = color, hover
+        button.ax.set_facecolor(color)
+        button.label.set_color("black" if enabled else DISABLED_TEXT)
+        self.fig.canvas.draw_idle()
+
+    def _changed(self):
+        """Autosave the draft (every committed edit), then check it again."""
+        autosave.save_draft(self.draft)
+        self._confirm = None
+        return self._recheck()
+
+    def _cell_committed(self, row, col, text):
+        self.draft["rows"][row][col] = text
+        return self._changed().errors.get((row, col))
+
+    def _setting_committed(self, row, col, text):
+        draft = self.draft
+        if col == COUNT:
+            try:
+                count = parse_joint_count(text)
+            except RobosimError as exc:
+                self._status(str(exc), error=True)
+                return str(exc)
+            if count != len(draft["rows"]):
+                self.draft = resize_draft(draft, count)
+                autosave.save_draft(self.draft)
+                self._switch_stage(self._build_table_stage)
+                self._recheck()
+            return None
+        if col == NAME:
+            if draft["save_as"] == default_save_path(draft["name"]):
+                draft["save_as"] = default_save_path(text)
+                self.save_path.set_text(0, 0, draft["save_as"])
+            draft["name"] = text
+        elif col == UNIT:
+            draft["unit"] = text
+            for index, header in enumerate(self._headers()):
+                self.table.set_header(index, header)
+            self.units_note.set_text(self._units_note())
+        else:
+            draft["convention"] = text
+        self._changed()
+        return None
+
+    def _save_path_committed(self, row, col, text):
+        self.draft["save_as"] = text
+        autosave.save_draft(self.draft)
+        self._confirm = None
+        return None
+
+    # ------------------------------------------------------------------ buttons
+    def _valid_robot(self, action):
+        """The draft's robot, or None with a status message saying why ``action`` waits."""
+        for grid in (self.table, self.settings, self.save_path):
+            grid.commit()
+        if self.check.robot is None:
+            self._status(f"Fix the table before you {action}: {self.check.message}",
+                         error=True)
+        return self.check.robot
+
+    def _save(self):
+        robot = self._valid_robot("save it")
+        if robot is None:
+            return
+        text = self.draft["save_as"].strip()
+        path = Path(text).expanduser()
+        if not text:
+            self._status("Type the file to save to in the 'save as' cell (e.g. "
+                         f"{default_save_path(robot.name)}).", error=True)
+            return
+        if path.exists() and self._confirm != str(path):
+            self._confirm = str(path)
+            self._status(f"{path} already exists: press Save again to replace it.",
+                         error=True)
+            return
+        try:
+            save_robot(robot, path)
+        except RobosimError as exc:
+            self._status(str(exc), error=True)
+            return
+        self._confirm = None
+        self._status(f"Saved {robot.name!r} to {path}")
+
+    def _reset(self):
+        if self._confirm != "reset":
+            self._confirm = "reset"
+            self._status("Press Reset table again to clear every row (the name, unit and "
+                         "save file stay).", error=True)
+            return
+        self._confirm = None
+        self.draft["rows"] = [list(DEFAULT_ROW) for _ in self.draft["rows"]]
+        autosave.save_draft(self.draft)
+        self._switch_stage(self._build_table_stage)
+        self._status("The table is cleared.")
+
+    def _continue(self):
+        robot = self._valid_robot("continue")
+        if robot is None:
+            return
+        try:
+            autosave.save_last_robot(robot)
+        except RobosimError as exc:
+            self._status(f"Could not remember this robot for next time: {exc}", error=True)
+        self.app.show_simulator(robot)

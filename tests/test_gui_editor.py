@@ -1,0 +1,256 @@
+"""The DH-table editor screen, driven by synthetic events in a tiny fake application."""
+
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.widgets import Button
+
+from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
+from gui_events import click_axes, click_cell, type_keys
+from robosim import Joint, Robot, load_robot
+from robosim.gui import autosave
+from robosim.gui.dh_draft import COLUMNS, new_draft
+from robosim.gui.editor import COUNT, UNIT, EditorScreen
+from robosim.library import robot_to_dict
+
+THETA, D, A, ALPHA, OFFSET, MIN, MAX = range(1, 8)
+
+
+class FakeApp:
+    """The application as a screen sees it: a figure, a status line, screen switches."""
+
+    def __init__(self):
+        self.fig = plt.figure(figsize=FIGSIZE, dpi=DPI)
+        self.statuses = []
+        self.shown = []
+
+    def set_status(self, message, error=False):
+        self.statuses.append((message, error))
+
+    @property
+    def status(self):
+        return self.statuses[-1] if self.statuses else None
+
+    def show_welcome(self):
+        self.shown.append("welcome")
+
+    def show_simulator(self, robot):
+        self.shown.append(robot)
+
+    def show_editor(self, robot=None):
+        self.shown.append(("editor", robot))
+
+
+def open_editor(robot=None):
+    app = FakeApp()
+    screen = EditorScreen(app, robot)
+    screen.build()
+    app.fig.canvas.draw()
+    return screen
+
+
+def press(screen, label):
+    """Click the screen's button whose label is ``label``."""
+    buttons = [w for w in screen._widgets
+               if isinstance(w, Button) and w.label.get_text() == label]
+    assert len(buttons) == 1, f"no single button {label!r}"
+    click_axes(buttons[0].ax)
+
+
+def type_row(screen, row, values):
+    """Type theta, d, a, alpha, offset, min, max of a row, Tab after each."""
+    screen.table.focus(row, THETA)
+    for value in values:
+        type_keys(screen.fig, value, "tab")
+
+
+def test_clicking_a_joint_count_opens_a_table_of_that_many_rows():
+    screen = open_editor()
+    press(screen, "3")
+    assert screen.table.n_rows == 3
+    assert len(autosave.load_draft()["rows"]) == 3
+
+
+def test_a_typed_joint_count_outside_1_to_12_is_refused():
+    screen = open_editor()
+    assert screen.count_cell.focused == (0, 0)          # ready to type at once
+    type_keys(screen.fig, "13", "enter")
+    assert screen.table is None
+    message, error = screen.app.status
+    assert error and "1 to 12" in message and "'13'" in message
+    type_keys(screen.fig, "backspace", "backspace", "2", "enter")
+    assert screen.table.n_rows == 2
+
+
+def test_typing_a_three_joint_table_with_bad_values():
+    screen = open_editor()
+    press(screen, "3")
+    type_row(screen, 0, ["abc", "10", "0", "90", "0", "-90", "90"])
+    assert screen.table.errors.keys() == {(0, THETA)}
+    message, error = screen.app.status
+    assert error and "joint 1" in message and "theta" in message and "'abc'" in message
+    type_row(screen, 1, ["30", "0", "nan", "0", "0", "60", "-60"])     # NaN, reversed limits
+    assert set(screen.table.errors) == {(0, THETA), (1, A), (1, MIN), (1, MAX)}
+    assert "finite" in screen.table.errors[1, A]
+    assert "reversed" in screen.table.errors[1, MIN]
+    click_cell(screen.table, 2, 0)                                     # prismatic
+    type_row(screen, 2, ["0", "80", "5", "0", "0", "0", "50"])         # home d outside
+    assert "outside the limits" in screen.table.errors[2, D]
+    press(screen, "Continue")
+    assert screen.app.shown == []
+    assert screen.app.status[1] and "Fix the table" in screen.app.status[0]
+
+    type_row(screen, 0, ["0"])
+    screen.table.focus(1, A)
+    type_keys(screen.fig, "12", "tab", "tab", "tab", "-60", "tab", "60", "tab")
+    screen.table.focus(2, D)
+    type_keys(screen.fig, "20", "enter")
+    assert screen.table.errors == {}
+    assert screen.app.status == ("The table is a valid robot: press Continue to see it.", False)
+    press(screen, "Continue")
+    robot, = screen.app.shown
+    expected = Robot([Joint("R", d=10, alpha=math.pi / 2, limits=(-math.pi / 2, math.pi / 2)),
+                      Joint("R", a=12, limits=(-math.pi / 3, math.pi / 3), home=math.pi / 6),
+                      Joint("P", a=5, limits=(0, 50), home=20)], unit="cm")
+    for q in (expected.home, [0.3, -0.5, 7.0]):
+        np.testing.assert_allclose(robot.fk(q), expected.fk(q), atol=1e-12)
+    np.testing.assert_allclose(robot.home, expected.home)
+    np.testing.assert_allclose(robot.limits, expected.limits)
+    assert robot_to_dict(autosave.load_last_robot()) == robot_to_dict(robot)
+
+
+def test_the_type_choice_is_clickable_and_reachable_by_keyboard():
+    screen = open_editor()
+    press(screen, "2")
+    click_cell(screen.table, 0, 0)
+    assert screen.draft["rows"][0][0] == "prismatic"
+    screen.table.focus(1, THETA)
+    type_keys(screen.fig, "shift+tab", "p", "tab")
+    assert screen.draft["rows"][1][0] == "prismatic"
+    assert screen.check.robot.joints[1].kind == "P"
+
+
+def test_the_draft_comes_back_exactly_as_typed_after_a_restart():
+    screen = open_editor()
+    press(screen, "2")
+    type_row(screen, 1, ["1,5", " 7 "])
+    screen.settings.focus(0, 0)
+    type_keys(screen.fig, "backspace", "Arm 1", "enter")
+    restarted = open_editor()                          # a new screen: nothing shared but disk
+    assert restarted.table.text(1, THETA) == "1,5"
+    assert restarted.table.text(1, D) == " 7 "
+    assert restarted.settings.text(0, 0) == "Arm 1"
+    assert (1, THETA) in restarted.table.errors
+    assert restarted.app.statuses[0][0].startswith("Your last table is back")
+
+
+def test_save_as_writes_a_robot_file_that_loads_back(tmp_path):
+    screen = open_editor(load_robot("Lynx6"))
+    path = tmp_path / "my arm.json"
+    screen.save_path.focus(0, 0)
+    type_keys(screen.fig, "backspace", str(path), "enter")
+    screen.table.focus(1, A)
+    type_keys(screen.fig, "130", "enter")
+    press(screen, "Save")
+    saved = load_robot(path)
+    assert saved.joints[1].a == 130
+    assert robot_to_dict(saved) == robot_to_dict(screen.check.robot)
+    screen.table.focus(1, A)
+    type_keys(screen.fig, "135", "enter")
+    press(screen, "Save")                                  # the file exists: asks first
+    assert "press Save again" in screen.app.status[0]
+    assert load_robot(path).joints[1].a == 130
+    press(screen, "Save")
+    assert load_robot(path).joints[1].a == 135
+
+
+def test_save_refuses_a_path_that_is_not_json(tmp_path):
+    screen = open_editor(load_robot("Lynx6"))
+    screen.save_path.focus(0, 0)
+    type_keys(screen.fig, "backspace", str(tmp_path / "arm.txt"), "enter")
+    press(screen, "Save")
+    message, error = screen.app.status
+    assert error and ".json" in message
+    assert not (tmp_path / "arm.txt").exists()
+
+
+@pytest.mark.parametrize("name", ["Lynx6", "Lodes Puma 560", "Example R"])
+def test_an_opened_robot_starts_filled_in_and_continues_unchanged(name):
+    robot = load_robot(name)
+    screen = open_editor(robot)
+    rows = robot_to_dict(robot)["joints"]
+    for row, joint in enumerate(rows):
+        assert screen.table.text(row, 0) == {"R": "revolute", "P": "prismatic"}[joint["type"]]
+        for col in range(THETA, MIN):
+            assert float(screen.table.text(row, col)) == joint[COLUMNS[col]]
+        assert [float(screen.table.text(row, c)) for c in (MIN, MAX)] == joint["limits"]
+    press(screen, "Continue")
+    assert robot_to_dict(screen.app.shown[0]) == robot_to_dict(robot)
+
+
+def test_the_length_unit_is_chosen_on_the_screen():
+    screen = open_editor(load_robot("Lynx6"))
+    click_cell(screen.settings, 0, UNIT)                   # mm -> cm
+    assert screen.settings.text(0, UNIT) == "cm"
+    assert screen.table._headers[2].get_text() == "d (cm)"
+    press(screen, "Continue")
+    assert screen.app.shown[0].unit == "cm"
+
+
+def test_changing_the_joint_count_keeps_the_rows_above():
+    screen = open_editor(load_robot("Lynx6"))
+    screen.settings.focus(0, COUNT)
+    type_keys(screen.fig, "backspace", "2", "enter")
+    assert screen.table.n_rows == 2
+    assert screen.table.text(1, A) == "120"
+    screen.settings.focus(0, COUNT)
+    type_keys(screen.fig, "backspace", "zero", "enter")
+    assert screen.table.n_rows == 2 and "1 to 12" in screen.app.status[0]
+
+
+def test_reset_asks_twice_then_clears_the_rows():
+    screen = open_editor(load_robot("Lynx6"))
+    press(screen, "Reset table")
+    assert screen.table.text(0, D) == "65"
+    press(screen, "Reset table")
+    assert screen.table.text(0, D) == "0"
+    assert screen.settings.text(0, 0) == "Lynx6"
+
+
+def test_back_goes_to_the_welcome_screen():
+    screen = open_editor()
+    press(screen, "Back")
+    assert screen.app.shown == ["welcome"]
+
+
+def test_teardown_releases_every_event():
+    app = FakeApp()
+    events = ("button_press_event", "key_press_event", "motion_notify_event")
+    before = {e: set(app.fig.canvas.callbacks.callbacks.get(e, {})) for e in events}
+    screen = EditorScreen(app, load_robot("Lynx6"))
+    screen.build()
+    app.fig.canvas.draw()
+    screen.table.focus(0, D)
+    screen.teardown()
+    type_keys(screen.fig, "9")
+    assert autosave.load_draft() is None
+    assert {e: set(app.fig.canvas.callbacks.callbacks.get(e, {})) for e in events} == before
+
+
+@pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
+def test_joint_count_screen_figure():
+    return strip_text(open_editor().fig)
+
+
+@pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
+def test_editor_screen_figure():
+    draft = new_draft(4)
+    draft["rows"][1][0] = "prismatic"
+    draft["rows"][2][3] = "x"
+    autosave.save_draft(draft)
+    screen = open_editor()
+    screen.table.focus(3, A)
+    type_keys(screen.fig, "12")
+    return strip_text(screen.fig)
