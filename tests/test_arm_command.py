@@ -25,6 +25,11 @@ def test_pose_in_degrees_reaches_the_board_after_the_confirmed_rest_pose(board, 
     assert "moved to 30 -15 0 0 0 deg" in capsys.readouterr().out
 
 
+def test_a_session_speed_limit_slows_every_move(board):
+    assert run_arm(board, "--yes", "--speed", "30", "pose", "30", "0", "0", "0", "0") == 0
+    assert board.moves()[-1][1] == 1000  # 30 deg at 30 deg/s
+
+
 def test_without_confirmation_a_powered_up_board_gets_no_move(board, capsys):
     assert run_arm(board, "pose", "0", "0", "0", "0", "0") == 2
     assert board.moves() == []

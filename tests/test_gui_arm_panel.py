@@ -67,6 +67,19 @@ def test_mirror_follows_the_simulator_within_the_speed_limit(arm, board):
     assert board.moves()[-1][0][0] == 1833  # nothing new was sent
 
 
+def test_the_speed_cell_lowers_the_speed_limit(arm, board):
+    panel = connected(arm, board)
+    press(panel, "Arm is at rest")
+    type_cell(panel, 2, "fast")
+    assert "max deg/s must be a positive number" in panel.cells.errors[(0, 2)]
+    type_cell(panel, 2, "30")
+    press(panel, "Mirror")
+    arm.animate_to(np.radians([30, 0, 0, 0, 0]))
+    panel._last_sent = 0.0
+    panel.tick()
+    assert board.moves()[-1][1] == 1000  # 30 deg at 30 deg/s
+
+
 def test_play_on_arm_streams_the_last_trajectory_and_stop_ends_it(arm, board):
     panel = connected(arm, board)
     press(panel, "Arm is at rest")

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from robosim import load_robot
+from robosim.errors import ValidationError
 from robosim.hardware import (DryRunPort, LinkError, Lynx6, RefusedCommand, SSC32Link,
                               stock_lynx6)
 from robosim.hardware.lynx6 import needs_rest_pose
@@ -232,3 +233,22 @@ def test_the_gripper_moves_between_its_calibrated_pulses(board, arm):
     arm.gripper(closed=True)
     arm.gripper(closed=False)
     assert [m[0] for m in board.moves()[-2:]] == [{5: 1800}, {5: 1200}]
+
+
+def test_a_session_speed_limit_only_lowers_the_calibrated_one():
+    clock = FakeClock()
+    driver = dry_arm(clock)
+    driver.limit_speed(30)
+    driver.move_to(np.radians([30, 0, 0, 0, 0]))
+    assert sent(driver)[-1].endswith(b"T1000\r")  # 30 deg at 30 deg/s
+    driver.limit_speed(1000)  # above the calibration's 60 deg/s: stays at 60
+    assert driver.speed_limits.tolist() == [60.0] * 5
+    with pytest.raises(ValidationError, match="speed limit"):
+        driver.limit_speed(0)
+
+
+def test_link_settings_are_checked():
+    with pytest.raises(ValidationError, match="baud rate"):
+        SSC32Link(DryRunPort(), baud=0)
+    with pytest.raises(ValidationError, match="timeout"):
+        SSC32Link.open("loop://", timeout=0)

@@ -35,6 +35,9 @@ def register(subparsers):
     parser.add_argument("--yes", action="store_true",
                         help="confirm the arm is near its rest pose (needed once after the "
                              "board is powered up: its first move runs at full speed)")
+    parser.add_argument("--speed", type=float, metavar="DEG_S",
+                        help="move no joint faster than this (deg/s); only lowers the "
+                             "calibration's limits")
     parser.add_argument("--timeout", type=float, default=0.5,
                         help="seconds to wait for the board's replies (default 0.5)")
     add_json_argument(parser)
@@ -79,6 +82,8 @@ def arm_command(args):
     arm = Lynx6.connect(args.port or "no port", baud=args.baud, calibration=calibration,
                         dry_run=args.dry_run, echo=echo, timeout=args.timeout)
     try:
+        if args.speed is not None:
+            arm.limit_speed(args.speed)
         result = _run_action(arm, args)
     except KeyboardInterrupt:
         arm.stop()

@@ -29,7 +29,7 @@ from .cells import CellGrid
 FIGSIZE = (6.4, 4.6)
 TICK_MS = 100
 STOP_COLOR, STOP_HOVER = "#d62728", "#ff4d4d"
-PORT, BAUD, CALIBRATION = range(3)
+PORT, BAUD, SPEED, CALIBRATION = range(4)
 
 
 class ArmPanel:
@@ -60,8 +60,8 @@ class ArmPanel:
         fig.text(0.05, 0.93, f"Real arm: {self.arm.robot.name} on an SSC-32", fontsize=11,
                  fontweight="bold")
         self.cells = CellGrid(fig, (0.05, 0.72, 0.9, 0.14), 1,
-                              ["port", "baud", "calibration file (blank: stock Lynx6)"],
-                              widths=[3, 1.3, 4.5], on_commit=self._check_cell)
+                              ["port", "baud", "max deg/s", "calibration file (blank: stock)"],
+                              widths=[3, 1.3, 1.5, 3.5], on_commit=self._check_cell)
         self.cells.set_text(0, BAUD, str(DEFAULT_BAUD))
         self.buttons = {}
         rows = {0.58: ("Connect", "Disconnect", "Dry run: off", "Arm is at rest"),
@@ -112,10 +112,23 @@ class ArmPanel:
             self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
 
     def _check_cell(self, row, col, text):
-        if col == BAUD:
-            if not text.strip().isdigit() or int(text) <= 0:
-                return f"baud must be a whole number such as 9600, got {text!r}"
+        """Validate the baud and speed cells as typed; a new speed applies at once."""
+        if col == BAUD and not (text.strip().isdigit() and int(text) > 0):
+            return f"baud must be a whole number such as 9600, got {text!r}"
+        if col == SPEED:
+            try:
+                self._apply_speed(text)
+            except RobosimError as exc:
+                return str(exc)
         return None
+
+    def _apply_speed(self, text):
+        """Limit the joints' speed to the typed deg/s (blank: the calibration's limits)."""
+        if self.driver is None:
+            if text.strip():
+                _speed(text)  # checked now, applied on Connect
+            return
+        self.driver.limit_speed(_speed(text) if text.strip() else float("inf"))
 
     def _echo(self, data):
         """Dry run: the bytes are shown in the window (called from any thread)."""
@@ -147,6 +160,7 @@ class ArmPanel:
         driver = Lynx6.connect(port or "no port", baud=int(baud_text), calibration=calibration,
                                robot=self.arm.robot, dry_run=self.dry_run, echo=self._echo)
         self.driver = driver
+        self._apply_speed(self.cells.text(0, SPEED))
         board = driver.board_pulses()
         if needs_rest_pose(board):
             rest = ", ".join(f"{v:g}" for v in calibration.rest_deg)
@@ -306,6 +320,17 @@ class ArmPanel:
         self.cells.disconnect_events()
         if self.driver is not None:
             self.disconnect(quiet=True)
+
+
+def _speed(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise RobosimError(f"max deg/s must be a positive number (blank: the calibration's "
+                           f"limits), got {text!r}")
+    return value
 
 
 def open_arm_panel(arm):

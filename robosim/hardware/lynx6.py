@@ -112,6 +112,21 @@ class Lynx6:
         """Close the port; the servos hold their last pulse (the board has no watchdog)."""
         self.link.close()
 
+    @property
+    def speed_limits(self):
+        """Each joint's speed limit in degrees per second ``(n,)`` (a copy)."""
+        return self._max_speed.copy()
+
+    def limit_speed(self, deg_per_s):
+        """Lower every joint's speed limit to at most ``deg_per_s`` (never above calibration;
+        ``math.inf`` gives the calibration's limits back)."""
+        if isinstance(deg_per_s, bool) or not isinstance(deg_per_s, (int, float)) \
+                or not deg_per_s > 0:
+            raise ValidationError(f"speed limit must be a positive number of deg/s, got "
+                                  f"{deg_per_s!r}")
+        calibrated = np.array([s.max_speed_deg_s for s in self.calibration.joints])
+        self._max_speed = np.minimum(calibrated, float(deg_per_s))
+
     # ---------------------------------------------------------------- conversions
     def pulses(self, q):
         """Pulse widths (whole us) for joint values ``q`` (radians) ``(n,)`` or ``(N, n)``.

@@ -190,6 +190,9 @@ def open_serial(port, baud=DEFAULT_BAUD, timeout=0.5):
     """Open a pyserial URL (``/dev/ttyUSB0``, ``COM3``, ``loop://``, ``socket://host:port``)."""
     import serial  # lazily: plain CLI commands must not import pyserial
 
+    _check_int(baud, 1, 10_000_000, "baud rate")
+    if not timeout > 0:
+        raise ValidationError(f"timeout must be a positive number of seconds, got {timeout!r}")
     try:
         return serial.serial_for_url(port, baudrate=baud, timeout=timeout,
                                      write_timeout=timeout)
@@ -216,7 +219,7 @@ class SSC32Link:
     def __init__(self, serial_port, port="", baud=DEFAULT_BAUD):
         self._serial = serial_port
         self.port = port or getattr(serial_port, "port", "") or "the port"
-        self.baud = baud
+        self.baud = _check_int(baud, 1, 10_000_000, "baud rate")
         self.error = None
         self._lock = threading.Lock()
 
