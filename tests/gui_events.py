@@ -74,3 +74,10 @@ def click_cell(grid, row, col, dx=0.0, dblclick=False):
     """Click a cell of a :class:`robosim.gui.cells.CellGrid` (``dx`` pixels right of centre)."""
     x, y = grid.cell_bbox(row, col).get_points().mean(axis=0)
     click(grid.fig, x + dx, y, dblclick=dblclick)
+
+
+def type_in_cell(grid, row, col, *keys):
+    """Double-click a CellGrid cell (selecting its text, so typing replaces it), then type."""
+    click_cell(grid, row, col)
+    click_cell(grid, row, col, dblclick=True)
+    type_keys(grid.fig, *keys)

@@ -1,9 +1,13 @@
 """``robosim`` without a command: the application."""
 
-import sys
-
 
 def start_application(args):
-    print("robosim: the graphical application is not part of this version yet; "
-          "see 'robosim --help' for the headless commands", file=sys.stderr)
-    return 1
+    """Open the application window and wait until it is closed.
+
+    Without a display this raises a RobosimError (one line on stderr, exit status 2) that says
+    how to render the arm to an image instead.
+    """
+    from ..gui.app import run  # matplotlib is imported only here
+
+    run(block=True)
+    return 0

@@ -47,7 +47,7 @@ class JointAnimation:
         self._times = np.empty(0)
         self._index = -1
         self._steps_shown_each_tick = 0
-        self._start = 0.0
+        self._start = None
 
     @property
     def running(self):
@@ -76,13 +76,15 @@ class JointAnimation:
     def _start_poses(self, poses, times, target):
         self._poses, self._times = poses, times
         self._index = -1
-        self._start = self.clock()
+        self._start = None  # the clock starts at the first pose shown
         self.target = np.array(target, dtype=float)
 
     def step(self):
         """The next pose to show ``(n,)``, or None when nothing runs."""
         if not self.running:
             return None
+        if self._start is None:
+            self._start = self.clock()
         due = int(np.searchsorted(self._times, self.clock() - self._start, side="right")) - 1
         at_least = self._index + 1 if self._index + 1 < self._steps_shown_each_tick else self._index
         self._index = max(at_least, min(due, len(self._poses) - 1))

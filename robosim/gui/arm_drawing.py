@@ -109,11 +109,9 @@ class ArmDrawing:
     robot : robosim.Robot
     q : array_like (n,), optional
         First pose (default: home).
-    animated : bool
-        Mark the moving artists ``animated`` for blitting (see :attr:`moving_artists`).
     """
 
-    def __init__(self, ax, robot, q=None, animated=False):
+    def __init__(self, ax, robot, q=None):
         from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
         self.ax = ax
@@ -140,24 +138,17 @@ class ArmDrawing:
         self._unit = np.concatenate(unit)              # (F, 4, 3), z in [0, 1]
         self._owner = np.concatenate(owner)            # joint of each face
         self.links = Poly3DCollection(np.zeros((len(self._unit), 4, 3)), facecolors=colours,
-                                      edgecolors="0.25", linewidths=0.3, alpha=0.55,
-                                      zorder=1, animated=animated)
+                                      edgecolors="0.25", linewidths=0.3, alpha=0.55, zorder=1)
         ax.add_collection3d(self.links)
 
-        self.skeleton, = ax.plot([], [], [], color="0.15", lw=2.0, zorder=3,
-                                 animated=animated)
-        self.gripper, = ax.plot([], [], [], color=BASE_COLOUR, lw=3.0, zorder=3,
-                                animated=animated)
-        self.end_marker, = ax.plot([], [], [], "o", color="black", ms=4, zorder=4,
-                                   animated=animated)
-        self.frame_axes = [ax.plot([], [], [], color=c, lw=1.2, zorder=3, animated=animated,
-                                   visible=False)[0] for c in ("red", "green", "blue")]
-        self.trace, = ax.plot([], [], [], color="0.4", lw=1.0, zorder=2, animated=animated,
-                              visible=False)
-        self.path, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=2,
-                              animated=animated)
-        self.path_bad, = ax.plot([], [], [], "o", color="red", ms=3, zorder=4,
-                                  animated=animated)
+        self.skeleton, = ax.plot([], [], [], color="0.15", lw=2.0, zorder=3)
+        self.gripper, = ax.plot([], [], [], color=BASE_COLOUR, lw=3.0, zorder=3)
+        self.end_marker, = ax.plot([], [], [], "o", color="black", ms=4, zorder=4)
+        self.frame_axes = [ax.plot([], [], [], color=c, lw=1.2, zorder=3, visible=False)[0]
+                           for c in ("red", "green", "blue")]
+        self.trace, = ax.plot([], [], [], color="0.4", lw=1.0, zorder=2, visible=False)
+        self.path, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=2)
+        self.path_bad, = ax.plot([], [], [], "o", color="red", ms=3, zorder=4)
         self._trace_points = np.empty((0, 3))
         self._add_base()
         self.q = self.end_effector = self.frames = self.link_quads = None
@@ -193,7 +184,7 @@ class ArmDrawing:
 
     @property
     def moving_artists(self):
-        """Artists that change with the pose (what a blitted frame redraws)."""
+        """Artists that change with the pose (what an animation frame redraws)."""
         return [self.links, self.skeleton, self.gripper, self.end_marker, *self.frame_axes,
                 self.trace, self.path, self.path_bad]
 

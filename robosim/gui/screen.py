@@ -37,8 +37,16 @@ class Screen:
         """Advance animations by one timer step. Timers never fire under Agg: tests call this."""
 
     def keep(self, widget):
-        """Hold a widget for the screen's lifetime (callbacks are weak references) and return it."""
+        """Hold a widget for the screen's lifetime (callbacks are weak references) and return it.
+
+        If the app has ``report_exception(exc)``, errors in the widget's observers go there
+        (matplotlib would print a traceback and carry on).
+        """
         self._widgets.append(widget)
+        report = getattr(self.app, "report_exception", None)
+        observers = getattr(widget, "_observers", None)  # matplotlib widgets' CallbackRegistry
+        if report is not None and hasattr(observers, "exception_handler"):
+            observers.exception_handler = report
         return widget
 
     def connect(self, event, callback):

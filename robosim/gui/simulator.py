@@ -1,0 +1,397 @@
+"""The simulator screen: the 3D arm, its DH table, and the control panel (Lodes' Fig. 6, 7).
+
+Controls: a slider per joint (clamped to the joint's limits) and an edit field per joint
+(degrees for revolute joints, the robot's length unit for prismatic ones); Home, Random Move,
+New Robot, Edit table; the steps and delay of the animation; toggles for the DH frames and the
+end-effector trace; a button that picks whose 4x4 matrix the readout shows; one button per
+tool window (:data:`robosim.gui.tools.TOOLS`).
+
+Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
+during an animation: the newest target wins. Animation frames are blitted: only the arm's
+artists and the readout are redrawn; a full draw (which refreshes the blit background) happens
+when controls change.
+
+The screen is also the *arm* handle of the tool windows (contract in :mod:`robosim.gui.tools`).
+"""
+
+import numpy as np
+from matplotlib.transforms import Bbox
+
+from ..commands.common import check_within_limits, format_matrix
+from ..errors import RobosimError, ValidationError
+from ..library import dh_rows
+from ..transforms import r2rpy
+from . import tools
+from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
+from .arm_drawing import ArmDrawing
+from .screen import Screen
+
+ARM_RECT = (0.01, 0.37, 0.46, 0.58)
+TABLE_RECT = (0.02, 0.04, 0.46, 0.27)
+READOUT_RECT = (0.50, 0.03, 0.49, 0.135)
+JOINTS_TOP, JOINTS_BOTTOM = 0.90, 0.50
+SLIDER_LEFT, SLIDER_WIDTH = 0.64, 0.22
+VALUE_LEFT, VALUE_WIDTH = 0.875, 0.11
+BUTTON_HEIGHT = 0.042
+TOOL_COLUMNS = 3
+MAX_STEPS = 1000
+MAX_DELAY_MS = 5000
+
+
+class SimulatorScreen(Screen):
+    """The simulator screen for ``robot``; also the arm handle for tool windows."""
+
+    def __init__(self, app, robot):
+        super().__init__(app)
+        self.robot = robot
+        self.last_trajectory = None
+        self.matrix_choice = -1  # -1: end effector; i >= 0: frame i
+        self._listeners = []
+        self._background = None
+        self._alive = False
+
+    # ================================================================== building
+    def build(self):
+        import matplotlib.widgets as mw
+
+        from .cells import CellGrid
+
+        fig, robot = self.fig, self.robot
+        self._blit = bool(getattr(fig.canvas, "supports_blit", False))
+        self.ax = fig.add_axes(ARM_RECT, projection="3d")
+        self.drawing = ArmDrawing(self.ax, robot)
+        self.animation = JointAnimation(robot.home, clock=self.app.clock)
+        fig.text(0.01, 0.965, f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
+                              f"{robot.convention} DH, lengths in {robot.unit}",
+                 fontsize=11, weight="bold")
+        self._build_table()
+
+        n = robot.n
+        row = min(0.05, (JOINTS_TOP - JOINTS_BOTTOM) / n)
+        self.sliders = []
+        low, high = robot.q_to_user(robot.limits.T)
+        home = robot.q_to_user(robot.home)
+        for i, joint in enumerate(robot.joints):
+            bottom = JOINTS_TOP - (i + 1) * row
+            ax = fig.add_axes((SLIDER_LEFT, bottom + 0.15 * row, SLIDER_WIDTH, 0.7 * row))
+            unit = "deg" if joint.is_revolute else robot.unit
+            name = joint.name if joint.name and joint.name != f"joint {i + 1}" else ""
+            label = f"joint {i + 1}" + (f": {name}" if name else "") + f" ({unit})"
+            slider = self.keep(mw.Slider(ax, label, low[i], high[i], valinit=home[i]))
+            slider.label.set_fontsize(8)
+            slider.valtext.set_visible(False)
+            slider.drawon = False  # one full draw per change, in _start, not one per slider
+            slider.on_changed(lambda value, i=i: self._on_slider(i, value))
+            self.sliders.append(slider)
+        self.values = self.keep(CellGrid(
+            fig, (VALUE_LEFT, JOINTS_TOP - n * row, VALUE_WIDTH, (n + 1) * row), n, ["value"],
+            on_commit=self._reporting(self._on_value_commit), fontsize=8 if n > 8 else 9))
+        self._show_target_in_controls(robot.home)
+
+        y = 0.43
+        self.buttons = {}
+        for k, (label, action) in enumerate([("Home", self.home), ("Random Move", self.random_move),
+                                             ("New Robot", self.app.show_welcome),
+                                             ("Edit table", self.edit_table)]):
+            self._button((0.50 + k * 0.125, y, 0.115, BUTTON_HEIGHT), label, action)
+        self.settings = self.keep(CellGrid(fig, (0.50, 0.33, 0.20, 0.075), 1,
+                                           ["steps", "delay (ms)"],
+                                           on_commit=self._reporting(self._on_setting_commit)))
+        self.settings.set_text(0, 0, str(DEFAULT_STEPS))
+        self.settings.set_text(0, 1, f"{DEFAULT_DELAY * 1000:g}")
+        toggle_ax = fig.add_axes((0.72, 0.33, 0.13, 0.075))
+        self.toggles = self.keep(mw.CheckButtons(toggle_ax, ["DH frames", "EE trace"]))
+        self.toggles.on_clicked(self._on_toggle)
+        self._button((0.865, 0.36, 0.125, BUTTON_HEIGHT), "Matrix: next frame",
+                     self.next_matrix)
+        self._build_tool_buttons()
+        self._build_readout()
+
+        self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.app.guarded(self.tick))
+        self.connect("draw_event", self._on_draw)
+        self._alive = True
+        self._after_pose_change()
+        self.set_status("Move a slider or type a value; presses during a move: the newest "
+                        "target wins.")
+
+    def _button(self, rect, label, action):
+        import matplotlib.widgets as mw
+
+        button = self.keep(mw.Button(self.fig.add_axes(rect), label))
+        button.label.set_fontsize(9)
+        button.on_clicked(lambda event: action())
+        self.buttons[label] = button
+        return button
+
+    def _build_table(self):
+        """The read-only DH table (degrees, the robot's length unit) as one monospace text."""
+        unit = self.robot.unit
+        header = ["#", "type", "theta", "d", "a", "alpha", "min", "max", "name"]
+        columns = ("joint", "type", "theta", "d", "a", "alpha", "min", "max", "name")
+        rows = [[str(r[c]) for c in columns] for r in dh_rows(self.robot)]
+        widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
+        lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in [header, *rows]]
+        units = (f"theta, alpha, revolute min/max in deg; d, a, prismatic min/max in {unit}"
+                 + ("; modified DH: row i holds a(i-1), alpha(i-1)"
+                    if self.robot.convention == "modified" else ""))
+        left, bottom, width, height = TABLE_RECT
+        size = 8 if self.robot.n <= 8 else 7
+        self.table = self.fig.text(left, bottom + height, "\n".join(lines), family="monospace",
+                                   fontsize=size, va="top")
+        self.fig.text(left, bottom, units, fontsize=7, color="0.3")
+
+    def _build_tool_buttons(self):
+        """One button per tool window, in rows of :data:`TOOL_COLUMNS`."""
+        width = 0.49 / TOOL_COLUMNS
+        for k, (label, _module, _function) in enumerate(tools.TOOLS):
+            row, column = divmod(k, TOOL_COLUMNS)
+            rect = (0.50 + column * width, 0.265 - row * 0.05, width - 0.01, BUTTON_HEIGHT)
+            self._button(rect, label, lambda label=label: self.open_tool(label))
+
+    def _build_readout(self):
+        """Text artists for the end-effector readout, redrawn by blitting."""
+        left, bottom, width, height = READOUT_RECT
+        props = dict(fontsize=8, family="monospace", va="top")
+        self.readout_pose = self.fig.text(left, bottom + height, "", **props)
+        self.readout_matrix = self.fig.text(left + 0.255, bottom + height, "", **props)
+
+    # ================================================================== the arm handle
+    @property
+    def q(self):
+        """The pose shown now ``(n,)`` (API units); a copy."""
+        return self.drawing.q.copy()
+
+    def animate_to(self, q):
+        """Animate to ``q`` (API units, within limits); the newest target wins."""
+        self._check_alive()
+        q = self.robot.check_q(q, "target")
+        check_within_limits(self.robot, q, "target")
+        if self.animation.running:
+            self.set_status("New target while moving: the arm turns toward it from where it "
+                            "is (the newest target wins).")
+        self.animation.move_to(q)
+        self._start()
+
+    def play(self, t, q):
+        """Play joint trajectory ``q`` ``(N, n)`` at times ``t`` ``(N,)`` seconds."""
+        self._check_alive()
+        t = np.asarray(t, dtype=float)
+        q = self.robot.check_q(q, "trajectory")
+        if q.ndim != 2 or t.shape != (len(q),) or len(q) == 0 or np.any(np.diff(t) < 0):
+            raise ValidationError("a trajectory needs increasing times (N,) and poses (N, n)")
+        outside = ~self.robot.within_limits(q)
+        if outside.any():
+            raise ValidationError(f"the trajectory leaves the joint limits at t = "
+                                  f"{t[np.argmax(outside)]:g} s; not played")
+        self.last_trajectory = (t, q)
+        self.animation.play(t, q)
+        self._start()
+
+    def set_path(self, points, bad=None):
+        """Draw a 3D path ``(N, 3)`` (bad points red); None removes it."""
+        self._check_alive()
+        self.drawing.set_path(points, bad)
+        self._redraw_frame()
+
+    def add_pose_listener(self, callback):
+        """Call ``callback(q)`` after every pose change, animation frames included."""
+        self._listeners.append(callback)
+
+    def set_status(self, message, error=False):
+        self.app.set_status(message, error)
+
+    def _check_alive(self):
+        if not self._alive:
+            raise RobosimError("the simulator screen was closed; open it again")
+
+    # ================================================================== controls
+    def home(self):
+        """Animate to the home pose."""
+        self.animate_to(self.robot.home)
+
+    def random_move(self):
+        """Animate to a random pose inside the limits (the application's seeded generator)."""
+        self.animate_to(self.robot.random_q(rng=self.app.rng))
+
+    def edit_table(self):
+        """Open the DH-table editor with this robot."""
+        self.app.show_editor(self.robot)
+
+    def open_tool(self, label):
+        """Open a tool window working on this arm."""
+        self.app.open_tool_window(tools.open_tool(label, self))
+
+    def next_matrix(self):
+        """Show the next frame's matrix in the readout: end effector, frame 0, ..., frame n."""
+        self.matrix_choice = self.matrix_choice + 1 if self.matrix_choice < self.robot.n else -1
+        self._update_readout()
+        self._redraw_frame()
+
+    def _on_slider(self, joint, value):
+        """A new value (degrees or length unit) for one joint: the other joints keep their target."""
+        target = self.animation.target.copy()
+        target[joint] = np.radians(value) if self.robot.joints[joint].is_revolute else value
+        self.animate_to(target)
+
+    def _reporting(self, check):
+        """A cell's on_commit that also puts its rejection message in the status line."""
+        def on_commit(row, column, text):
+            message = check(row, column, text)
+            if message is not None:
+                self.set_status(message, error=True)
+            return message
+        return on_commit
+
+    def _on_value_commit(self, row, column, text):
+        """Check a typed joint value; None accepts it, a message rejects it (cell turns red)."""
+        joint = self.robot.joints[row]
+        unit = "deg" if joint.is_revolute else self.robot.unit
+        low, high = self.robot.q_to_user(self.robot.limits.T)[:, row]
+        try:
+            value = float(text)
+        except ValueError:
+            return f"joint {row + 1}: {text!r} is not a number ({unit})"
+        if not np.isfinite(value) or not low <= value <= high:
+            return f"joint {row + 1}: {text} is outside its limits [{low:g}, {high:g}] {unit}"
+        self._on_slider(row, value)
+        return None
+
+    def _on_setting_commit(self, row, column, text):
+        """Steps (1..1000) or delay (0..5000 ms); None accepts, a message rejects."""
+        try:
+            value = float(text)
+        except ValueError:
+            value = float("nan")
+        if column == 0:
+            if not (1 <= value <= MAX_STEPS and value == round(value)):
+                return f"steps must be a whole number from 1 to {MAX_STEPS}, got {text!r}"
+            self.animation.steps = int(value)
+        else:
+            if not np.isfinite(value) or not 0 <= value <= MAX_DELAY_MS:
+                return f"delay must be 0 to {MAX_DELAY_MS} ms, got {text!r}"
+            self.animation.delay = value / 1000
+            self.timer.interval = max(1, int(value))
+        return None
+
+    def _on_toggle(self, label):
+        frames, trace = self.toggles.get_status()
+        self.drawing.show_frames(frames)
+        if trace != self.drawing.trace.get_visible():
+            self.drawing.show_trace(trace)
+        self._redraw_frame()
+
+    # ================================================================== animation
+    def _start(self):
+        """Show the new target in the controls, redraw once, and run the animation.
+
+        While it runs the arm and the readout are ``animated`` (left out of full draws, drawn
+        by blitting over the background the full draw leaves); when it stops they become
+        ordinary artists again, so any later draw or a saved figure shows them.
+        """
+        self._show_target_in_controls(self.animation.target)
+        self._set_animated(self._blit)
+        self._background = None  # frames before the next full draw draw in full
+        self.fig.canvas.draw_idle()
+        self.timer.start()
+
+    def _set_animated(self, animated):
+        for artist in [*self.drawing.moving_artists, *self._moving_texts]:
+            artist.set_animated(animated)
+
+    def _show_target_in_controls(self, q):
+        """Sliders and value fields show ``q`` without firing their callbacks."""
+        values = self.robot.q_to_user(q)
+        for slider, value in zip(self.sliders, values):
+            slider.eventson = False
+            slider.set_val(value)
+            slider.eventson = True
+        for i, value in enumerate(values):
+            self.values.set_text(i, 0, f"{value:.6g}")
+            self.values.mark(i, 0, False)
+
+    def tick(self):
+        """Show the next pose of the animation (the timer calls this; tests call it by hand)."""
+        if not self._alive:
+            return
+        q = self.animation.step()
+        if q is None:
+            self._finish()
+            return
+        self.drawing.set_pose(q)
+        self._after_pose_change()
+        self._redraw_frame()
+        if not self.animation.running:
+            self._finish()
+
+    def _finish(self):
+        """The animation ended: stop the timer; the arm's artists are ordinary again."""
+        self.timer.stop()
+        self._set_animated(False)
+
+    def _after_pose_change(self):
+        self._update_readout()
+        for listener in list(self._listeners):
+            self.app.guarded(listener)(self.q)
+
+    def _update_readout(self):
+        T = self.drawing.end_effector
+        x, y, z = np.round(T[:3, 3], 4) + 0.0
+        roll, pitch, yaw = np.round(np.degrees(r2rpy(T[:3, :3])), 3) + 0.0  # no "-0.000"
+        unit = self.robot.unit
+        self.readout_pose.set_text(
+            f"End effector ({unit}, deg)\nx {x:10.4f}\ny {y:10.4f}\nz {z:10.4f}\n"
+            f"roll  {roll:9.3f}\npitch {pitch:9.3f}\nyaw   {yaw:9.3f}")
+        if self.matrix_choice < 0:
+            title, matrix = "T end effector (base frame)", T
+        else:
+            title = f"T frame {self.matrix_choice} (base frame)"
+            matrix = self.drawing.frames[self.matrix_choice]
+        self.readout_matrix.set_text(title + "\n"
+                                     + format_matrix(np.round(matrix, 3) + 0.0, digits=3))
+
+    # ================================================================== drawing
+    @property
+    def _moving_texts(self):
+        return [self.readout_pose, self.readout_matrix]
+
+    def _blit_boxes(self):
+        """Display boxes redrawn by a blitted frame: the 3D axes and the readout, nothing else
+        (the value cells blit themselves while the user types)."""
+        readout = Bbox.from_bounds(*READOUT_RECT).transformed(self.fig.transFigure)
+        return [self.ax.bbox, readout]
+
+    def _on_draw(self, event):
+        """After a full draw during an animation: keep the backgrounds for blitting, then draw
+        the moving artists over them."""
+        if not self._alive or not self.readout_pose.get_animated():
+            return
+        canvas = self.fig.canvas
+        self._background = [(box, canvas.copy_from_bbox(box)) for box in self._blit_boxes()]
+        self._draw_moving()
+
+    def _draw_moving(self):
+        for artist in self.drawing.moving_artists:
+            if hasattr(artist, "do_3d_projection"):
+                artist.do_3d_projection()
+            self.ax.draw_artist(artist)
+        for text in self._moving_texts:
+            self.fig.draw_artist(text)
+
+    def _redraw_frame(self):
+        """Redraw what moves: by blitting during an animation once a background exists, else
+        a full draw."""
+        canvas = self.fig.canvas
+        if not self.readout_pose.get_animated() or self._background is None:
+            canvas.draw_idle()
+            return
+        for _box, background in self._background:
+            canvas.restore_region(background)
+        self._draw_moving()
+        for box, _background in self._background:
+            canvas.blit(box)
+
+    def teardown(self):
+        self._alive = False
+        super().teardown()
+        self._listeners = []
+        self._background = None

@@ -1,0 +1,384 @@
+"""The application driven through its real widgets with synthetic events, on Agg.
+
+Expected poses are derived independently: a move is ``start + k / steps * (target - start)``
+(Lodes' linear animation), and the drawn end effector must equal ``robot.fk`` of that pose.
+"""
+
+import itertools
+import os
+import subprocess
+import sys
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from figure_check import DPI, FIGSIZE
+from gui_events import click, drag, type_in_cell, type_keys
+from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot
+from robosim import save_robot
+from robosim.gui import autosave, tools
+from robosim.gui.app import Application, run
+from robosim.gui.simulator import SimulatorScreen
+from robosim.gui.welcome import WelcomeScreen
+
+
+def make_app(robot=None, seed=None):
+    """The application in an Agg figure, with a frozen clock: one step per tick."""
+    return Application(robot=robot, seed=seed, figure=plt.figure(figsize=FIGSIZE, dpi=DPI),
+                       clock=lambda: 0.0)
+
+
+def press(app, button):
+    click(app.fig, 0.5, 0.5, ax=button.ax, coords="axes")
+
+
+def robot_button(app, name):
+    """The welcome screen's button of robot ``name``, turning pages until it shows."""
+    screen = app.screen
+    for _ in range(screen.pages):
+        for k, robot in enumerate(screen.page_robots()):
+            if robot.name == name:
+                return screen.slots[k]
+        screen.turn(+1)
+    raise AssertionError(f"no button for {name}")
+
+
+def ticks_until_still(app, limit=500):
+    """Tick the animation to its end; returns the poses shown and the drawn end effectors."""
+    screen = app.screen
+    poses, drawn = [], []
+    while screen.animation.running:
+        assert len(poses) < limit
+        app.tick()
+        poses.append(screen.q)
+        drawn.append(screen.drawing.drawn_end_effector())
+    return np.array(poses), np.array(drawn)
+
+
+def expected_move(start, target, steps):
+    return np.array([start + k / steps * (target - start) for k in range(1, steps + 1)])
+
+
+def assert_drawn_is_fk(robot, poses, drawn):
+    np.testing.assert_allclose(drawn, robot.fk(poses)[:, :3, 3],
+                               atol=1e-9 * robot.length_scale)
+
+
+# ---------------------------------------------------------------------------- welcome
+def test_welcome_pages_show_every_library_robot_and_a_click_opens_it():
+    app = make_app()
+    screen = app.screen
+    assert isinstance(screen, WelcomeScreen)
+    shown = set()
+    for _ in range(screen.pages):
+        labels = [b.label.get_text().split("\n")[0] for b in screen.slots if b.ax.get_visible()]
+        shown.update(labels)
+        screen.turn(+1)
+    assert shown == set(list_robots())
+    assert screen.page == 0  # turning past the last page wraps around
+    press(app, robot_button(app, "Lynx6"))
+    assert isinstance(app.screen, SimulatorScreen)
+    assert app.screen.robot.name == "Lynx6"
+
+
+def test_welcome_loads_a_typed_robot_file_and_rejects_a_bad_path(tmp_path):
+    arm = Robot([Joint("R", a=2.0), Joint("P", a=1.0, limits=(0, 3), home=1.0)], name="typed",
+                unit="cm")
+    path = save_robot(arm, tmp_path / "typed.json")
+    app = make_app()
+    cell = app.screen.path_cell
+    type_in_cell(cell, 0, 0, str(tmp_path / "missing.json"), "enter")
+    assert "no such file" in app.status and cell.errors
+    press(app, app.screen.buttons["Load a robot file"])
+    assert isinstance(app.screen, WelcomeScreen) and "no such file" in app.status
+    type_in_cell(cell, 0, 0, str(path), "enter")
+    press(app, app.screen.buttons["Load a robot file"])
+    assert isinstance(app.screen, SimulatorScreen)
+    assert app.screen.robot.name == "typed" and app.screen.robot.joint_types == "RP"
+
+
+def test_welcome_offers_the_last_robot_entered():
+    arm = Robot([Joint("R", a=1.0)], name="mine", unit="m")
+    app = make_app()
+    assert not any(label.startswith("Last robot") for label in app.screen.buttons)
+    autosave.save_last_robot(arm)
+    app.show_welcome()
+    button = next(b for label, b in app.screen.buttons.items()
+                  if label.startswith("Last robot"))
+    press(app, button)
+    assert app.screen.robot.name == "mine"
+
+
+# ---------------------------------------------------------------------------- simulator
+def test_slider_animates_in_ten_linear_steps_and_the_drawn_arm_is_fk_at_every_step():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    screen = app.screen
+    slider = screen.sliders[1]
+    click(app.fig, 40.0, 0.5, ax=slider.ax)
+    target = robot.home.copy()
+    target[1] = np.radians(slider.val)
+    assert slider.val == pytest.approx(40.0, abs=1.0)
+    poses, drawn = ticks_until_still(app)
+    np.testing.assert_allclose(poses, expected_move(robot.home, target, 10), atol=1e-12)
+    assert_drawn_is_fk(robot, poses, drawn)
+    assert screen.values.text(1, 0) == f"{slider.val:.6g}"
+
+
+def test_slider_is_clamped_to_the_joint_limits():
+    robot = load_robot("Lynx6")  # +-90 deg
+    app = make_app(robot)
+    slider = app.screen.sliders[0]
+    drag(app.fig, (0.0, 0.5), (400.0, 0.5), ax=slider.ax)
+    assert slider.val == pytest.approx(90.0)
+    poses, _ = ticks_until_still(app)
+    assert poses[-1][0] == pytest.approx(np.pi / 2)
+    assert robot.within_limits(poses).all()
+
+
+def test_typed_values_move_the_arm_and_bad_values_are_refused_with_a_message():
+    robot = load_robot("SCARA")  # joint 3 is prismatic, 0..150 cm
+    app = make_app(robot)
+    screen = app.screen
+    grid = screen.values
+    for text, words in [("abc", "not a number"), ("200", "outside its limits")]:
+        type_in_cell(grid, 2, 0, text, "enter")
+        assert words in app.status and (2, 0) in grid.errors
+        assert not screen.animation.running
+    type_in_cell(grid, 2, 0, "100", "enter")
+    assert (2, 0) not in grid.errors
+    target = robot.home.copy()
+    target[2] = 100.0
+    poses, drawn = ticks_until_still(app)
+    np.testing.assert_allclose(poses, expected_move(robot.home, target, 10), atol=1e-12)
+    assert_drawn_is_fk(robot, poses, drawn)
+
+
+def test_home_and_seeded_random_move_animate_to_their_targets():
+    robot = load_robot("Lodes Puma 560")
+    app = make_app(robot, seed=11)
+    screen = app.screen
+    press(app, screen.buttons["Random Move"])
+    expected_target = robot.random_q(rng=np.random.default_rng(11))
+    poses, drawn = ticks_until_still(app)
+    np.testing.assert_allclose(poses, expected_move(robot.home, expected_target, 10),
+                               atol=1e-12)
+    assert_drawn_is_fk(robot, poses, drawn)
+    press(app, screen.buttons["Home"])
+    poses, drawn = ticks_until_still(app)
+    np.testing.assert_allclose(poses, expected_move(expected_target, robot.home, 10),
+                               atol=1e-12)
+    assert_drawn_is_fk(robot, poses, drawn)
+
+
+def test_presses_during_an_animation_the_newest_target_wins():
+    robot = load_robot("Lynx6")
+    app = make_app(robot, seed=3)
+    screen = app.screen
+    press(app, screen.buttons["Random Move"])
+    first = robot.random_q(rng=np.random.default_rng(3))
+    for _ in range(3):
+        app.tick()
+    shown = screen.q
+    np.testing.assert_allclose(shown, robot.home + 0.3 * (first - robot.home), atol=1e-12)
+    press(app, screen.buttons["Home"])          # during the move
+    assert "newest target wins" in app.status
+    press(app, screen.buttons["Random Move"])   # and again: this one wins
+    second = robot.random_q(rng=np.random.default_rng(3), size=2)[1]
+    poses, drawn = ticks_until_still(app)
+    np.testing.assert_allclose(poses, expected_move(shown, second, 10), atol=1e-12)
+    assert_drawn_is_fk(robot, poses, drawn)
+    np.testing.assert_allclose(screen.robot.q_to_user(second),
+                               [s.val for s in screen.sliders], atol=1e-9)
+
+
+def test_steps_and_delay_are_settable_and_checked():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    screen = app.screen
+    grid = screen.settings
+    type_in_cell(grid, 0, 0, "0", "enter")
+    assert "steps must be" in app.status and (0, 0) in grid.errors
+    type_in_cell(grid, 0, 0, "4", "tab", "x", "enter")  # Tab moves on and selects the delay
+    assert "delay must be" in app.status and (0, 1) in grid.errors
+    type_in_cell(grid, 0, 1, "100", "enter")
+    assert not grid.errors
+    assert screen.timer.interval == 100
+    press(app, screen.buttons["Home"])
+    screen.animate_to(robot.pose("home") + 0.5)
+    poses, _ = ticks_until_still(app)
+    np.testing.assert_allclose(poses, expected_move(robot.home, robot.home + 0.5, 4))
+
+
+def test_readout_shows_position_rpy_and_the_matrix_of_the_chosen_frame():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    screen = app.screen
+    screen.animate_to(np.radians([10, 20, -30, 40, 50]))
+    poses, _ = ticks_until_still(app)
+    T = robot.fk(poses[-1])
+    lines = screen.readout_pose.get_text().splitlines()
+    xyz = [float(line.split()[1]) for line in lines[1:4]]
+    np.testing.assert_allclose(xyz, T[:3, 3], atol=1e-4)
+    matrix = np.array([line.split() for line in screen.readout_matrix.get_text().splitlines()[1:]],
+                      dtype=float)
+    np.testing.assert_allclose(matrix, T, atol=1e-3)
+    press(app, screen.buttons["Matrix: next frame"])
+    press(app, screen.buttons["Matrix: next frame"])   # end effector -> frame 0 -> frame 1
+    text = screen.readout_matrix.get_text().splitlines()
+    assert text[0].startswith("T frame 1")
+    np.testing.assert_allclose(np.array([l.split() for l in text[1:]], dtype=float),
+                               robot.fk_all(poses[-1])[1], atol=1e-3)
+
+
+def test_toggles_show_dh_frames_and_the_end_effector_trace():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    screen = app.screen
+    toggles = screen.toggles
+    for label in toggles.labels:  # click each check box on its label
+        box = label.get_window_extent()
+        click(app.fig, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+    assert toggles.get_status() == [True, True]
+    assert screen.drawing.frame_axes[0].get_visible() and screen.drawing.trace.get_visible()
+    screen.animate_to(robot.home + 0.2)
+    poses, _ = ticks_until_still(app)
+    trace = np.column_stack(screen.drawing.trace.get_data_3d())
+    np.testing.assert_allclose(trace[1:], robot.fk(poses)[:, :3, 3], atol=1e-9)
+
+
+def test_animation_frames_are_blitted_not_redrawn_in_full():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    draws = []
+    app.fig.canvas.mpl_connect("draw_event", draws.append)
+    app.screen.animate_to(robot.home + 0.3)
+    assert len(draws) == 1             # the controls show the new target: one full draw
+    assert app.screen.drawing.links.get_animated()
+    ticks_until_still(app)
+    assert len(draws) == 1             # ten frames, no full draw
+    assert not app.screen.drawing.links.get_animated()  # a saved figure shows the arm
+
+
+def test_new_robot_goes_back_to_the_welcome_screen_and_disconnects_the_simulator():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    old = app.screen
+    slider_ax = old.sliders[0].ax
+    press(app, old.buttons["New Robot"])
+    assert isinstance(app.screen, WelcomeScreen)
+    click(app.fig, 0.5, 0.5, ax=slider_ax, coords="axes")  # where the slider was
+    assert not old.animation.running
+    with pytest.raises(RobosimError, match="closed"):
+        old.animate_to(robot.home)
+
+
+# ---------------------------------------------------------------------------- arm handle
+def test_the_arm_handle_contract_for_tool_windows():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    arm = app.screen
+    heard = []
+    arm.add_pose_listener(heard.append)
+    with pytest.raises(ValidationError, match="joint 2"):
+        arm.animate_to(np.radians([0, 120, 0, 0, 0]))
+    t = np.linspace(0.0, 1.0, 5)
+    q = robot.home + np.outer(t, np.full(robot.n, 0.2))
+    arm.play(t, q)
+    assert arm.last_trajectory[0] is not None
+    np.testing.assert_array_equal(arm.last_trajectory[1], q)
+    arm.animation.clock = itertools.count().__next__   # a second per tick: it plays through
+    poses, drawn = ticks_until_still(app)
+    np.testing.assert_allclose(poses[-1], q[-1])
+    assert_drawn_is_fk(robot, poses, drawn)
+    assert len(heard) == len(poses)
+    np.testing.assert_allclose(heard[-1], q[-1])
+    points = robot.fk(q)[:, :3, 3]
+    arm.set_path(points, bad=[False, True, False, False, True])
+    np.testing.assert_allclose(np.column_stack(arm.drawing.path.get_data_3d()), points)
+    arm.set_status("from a tool", error=True)
+    assert app.status == "from a tool"
+
+
+def test_one_button_per_tool_and_all_of_them_fit(monkeypatch):
+    opened = []
+
+    def open_fake(arm):
+        opened.append(arm)
+        return plt.figure()
+
+    sys.modules[__name__].open_fake = open_fake
+    labels = ["Workspace", "Joint workspace", "Trajectory", "Jog / IK", "Real arm", "Sixth"]
+    monkeypatch.setattr(tools, "TOOLS", tuple((l, __name__, "open_fake") for l in labels))
+    app = make_app(load_robot("Lynx6"))
+    buttons = [app.screen.buttons[l] for l in labels]
+    boxes = [b.ax.get_position() for b in buttons]
+    for i, box in enumerate(boxes):
+        assert 0 <= box.x0 and box.x1 <= 1 and 0 <= box.y0 and box.y1 <= 1
+        assert not any(box.overlaps(other) for other in boxes[i + 1:])
+    press(app, buttons[3])
+    assert opened == [app.screen]
+    assert app.tool_figures and app.tool_figures[0].canvas.callbacks.exception_handler \
+        == app.report_exception
+
+
+# ---------------------------------------------------------------------------- errors
+def test_an_exception_in_a_callback_becomes_a_status_message_not_a_traceback(capsys,
+                                                                            monkeypatch):
+    app = make_app(load_robot("Lynx6"))
+    monkeypatch.delenv("ROBOSIM_DEBUG", raising=False)
+
+    def broken():
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(app.screen, "home", broken)
+    app.screen.buttons["Home"].on_clicked(lambda event: 1 / 0)
+    press(app, app.screen.buttons["Home"])
+    assert "ZeroDivisionError" in app.status and "ROBOSIM_DEBUG" in app.status
+    app.fig.canvas.mpl_connect("key_press_event", lambda event: load_robot("no such robot"))
+    type_keys(app.fig, "z")
+    assert "no such robot" in app.status.lower() or "unknown" in app.status.lower()
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out
+    monkeypatch.setenv("ROBOSIM_DEBUG", "1")
+    with pytest.raises(ZeroDivisionError):
+        press(app, app.screen.buttons["Home"])
+
+
+def test_edit_table_opens_the_editor_or_says_why_not():
+    app = make_app(load_robot("Lynx6"))
+    press(app, app.screen.buttons["Edit table"])
+    try:
+        from robosim.gui.editor import EditorScreen
+    except ImportError:
+        assert "editor" in app.status.lower()
+    else:
+        assert isinstance(app.screen, EditorScreen)
+
+
+def test_without_a_display_run_says_how_to_render_instead():
+    with pytest.raises(RobosimError, match="robosim show ROBOT"):
+        run(block=False)
+
+
+def test_robosim_without_a_command_and_no_display_prints_one_line():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run([sys.executable, "-m", "robosim"], capture_output=True, text=True,
+                            env={**env, "MPLBACKEND": "Agg"}, timeout=60)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--png" in lines[0] and "no display" in lines[0]
+
+
+def test_importing_the_gui_changes_no_global_matplotlib_state():
+    code = ("import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
+            "before = dict(matplotlib.rcParams)\n"
+            "import robosim.gui.app, robosim.gui.simulator, robosim.gui.welcome\n"
+            "import robosim.gui.arm_drawing, robosim.gui.animation, robosim.gui.cells\n"
+            "after = dict(matplotlib.rcParams)\n"
+            "print(sorted(k for k in before if before[k] != after[k]))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
