@@ -144,8 +144,13 @@ def parse_axes(axes):
     return tuple(sorted({_AXIS_NAMES.index(t) for t in tokens}))
 
 
-def _check_targets(target, rows):
-    """Targets as ``(..., 4, 4)``; positions ``(..., 3)`` are accepted when no rotation is solved."""
+def check_targets(target, axes):
+    """Targets as ``(..., 4, 4)``; positions ``(..., 3)`` are accepted when no rotation is solved.
+
+    Raises ValidationError for a wrong shape, NaN, or (when rotation is solved) a 3x3 part
+    that is not a rotation.
+    """
+    rows = parse_axes(axes)
     target = np.array(target, dtype=float)
     rotation_needed = any(r >= 3 for r in rows)
     if target.shape[-1:] == (3,) and target.shape[-2:] != (3, 3) and not rotation_needed:
@@ -633,7 +638,7 @@ def solve(robot, target, q0=None, *, axes="pose", seeds=12, rng=None,
     (True, True)
     """
     problem = _problem(robot, axes, tolerance, angle_tolerance)
-    target = _check_targets(target, problem.rows)
+    target = check_targets(target, problem.rows)
     batch_shape = target.shape[:-2]
     flat_target = target.reshape(-1, 4, 4)
     if q0 is not None:
@@ -706,7 +711,7 @@ def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
         Batched over the k solutions found (``q`` is ``(k, n)``; k may be 0).
     """
     problem = _problem(robot, axes, tolerance, angle_tolerance)
-    target = _check_targets(target, problem.rows)
+    target = check_targets(target, problem.rows)
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
     starts = np.vstack([_first_seeds(robot, problem, target[None], q0, rng),
@@ -750,7 +755,7 @@ def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
     PathResult
     """
     problem = _problem(robot, axes, tolerance, angle_tolerance)
-    targets = _check_targets(targets, problem.rows)
+    targets = check_targets(targets, problem.rows)
     if targets.ndim != 3:
         raise ValidationError(f"targets must be a sequence of 4x4 transforms (N, 4, 4), got "
                               f"shape {targets.shape}")

@@ -4,6 +4,6 @@ Each module has ``register(subparsers)``; :data:`COMMAND_MODULES` is the order t
 ``robosim --help``.
 """
 
-from . import arm, kinematics
+from . import arm, ik, kinematics
 
-COMMAND_MODULES = (kinematics, arm)
+COMMAND_MODULES = (kinematics, ik, arm)

@@ -1,0 +1,177 @@
+"""``robosim ik`` and ``robosim line``: inverse kinematics and straight-line moves.
+
+Angles on this command line are degrees (joint values of revolute joints, roll-pitch-yaw);
+lengths are the robot's unit. Exit status 1 says the target was not reached (the output says
+why), 2 a usage error.
+"""
+
+import math
+
+import numpy as np
+
+from .. import ik, motion
+from ..errors import ValidationError
+from ..trajectory_file import write_trajectory_csv
+from ..transforms import r2rpy, xyzrpy2tr
+from .common import (add_json_argument, add_robot_argument, check_within_limits, print_json,
+                     robot_from_args)
+
+NOT_REACHED = 1
+
+
+def register(subparsers):
+    parser = subparsers.add_parser(
+        "ik", help="inverse kinematics: joint values that reach a position (and orientation)",
+        description="Joint values that put the end effector at x y z (robot's unit) and, when "
+                    "roll pitch yaw (degrees, R = Rz(yaw) Ry(pitch) Rx(roll)) are given, that "
+                    "orientation. Exit status 1 when the target is not reached.")
+    add_robot_argument(parser)
+    parser.add_argument("pose", metavar="x y z [roll pitch yaw]", nargs="+", type=float)
+    parser.add_argument("--all", action="store_true", help="list every distinct solution found")
+    parser.add_argument("--q0", metavar="q", nargs="+", type=float,
+                        help="start configuration (degrees for revolute joints); default: "
+                             "the search starts near the target")
+    parser.add_argument("--axes", default=None,
+                        help="pose components to solve: pose, position, or e.g. 'xyz rz' "
+                             "(default: pose when roll pitch yaw are given, else position)")
+    add_json_argument(parser)
+    parser.set_defaults(handler=ik_command)
+
+    parser = subparsers.add_parser(
+        "line", help="straight-line move of the end effector through N via-points",
+        description="Move along a straight line from the configuration --from to the pose "
+                    "--to (x y z [roll pitch yaw]) or by the change --by (dx dy dz dA dB dC, "
+                    "added to the pose's coordinates). Prints the joint values at every "
+                    "via-point and the pose error; exit status 1 when the line is stopped by "
+                    "a singularity, a joint limit or the edge of the workspace.")
+    add_robot_argument(parser)
+    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=float,
+                        required=True, help="start joint values (degrees for revolute joints)")
+    target = parser.add_mutually_exclusive_group(required=True)
+    target.add_argument("--to", metavar="v", nargs="+", type=float,
+                        help="x y z [roll pitch yaw]: the end pose (degrees)")
+    target.add_argument("--by", metavar="v", nargs=6, type=float,
+                        help="dx dy dz dA dB dC: change of position and roll-pitch-yaw (deg)")
+    parser.add_argument("--steps", type=int, default=10,
+                        help="via-points, start and end included (>= 2; default 10)")
+    parser.add_argument("--axes", default=None,
+                        help="pose components to hold (default: pose for 6+ joints, else "
+                             "position)")
+    parser.add_argument("--duration", type=float, default=None,
+                        help="seconds for the CSV's time column (default: 0.1 s per step)")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    output.add_argument("--csv", metavar="FILE", help="write the via-points as a trajectory CSV")
+    parser.set_defaults(handler=line_command)
+
+
+def _start_values(robot, values, what):
+    """Joint values typed at the command line (degrees for revolute joints) in API units."""
+    if len(values) != robot.n:
+        raise ValidationError(f"{what}: {robot.name} has {robot.n} joints "
+                              f"({robot.joint_types}), got {len(values)} value(s)")
+    q = robot.q_from_user(np.array(values, dtype=float))
+    check_within_limits(robot, q, what)
+    return q
+
+
+def _target_pose(values, what, orientation=None):
+    """A pose from x y z [roll pitch yaw] (degrees); without angles ``orientation`` or identity."""
+    if len(values) not in (3, 6):
+        raise ValidationError(f"{what}: give x y z or x y z roll pitch yaw, got "
+                              f"{len(values)} number(s)")
+    if not all(math.isfinite(v) for v in values):
+        raise ValidationError(f"{what}: values must be finite numbers")
+    if len(values) == 6:
+        return xyzrpy2tr(values[:3], np.radians(values[3:]))
+    T = np.eye(4)
+    T[:3, 3] = values[:3]
+    if orientation is not None:
+        T[:3, :3] = orientation
+    return T
+
+
+def _q_text(robot, q):
+    units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
+    values = np.round(robot.q_to_user(q), 6) + 0.0      # no "-0.000000"
+    return "  ".join(f"q{i}={v:.6f} {u}" for i, (v, u) in enumerate(zip(values, units), start=1))
+
+
+def _pose_json(robot, q):
+    T = robot.fk(q)
+    return {"position": T[:3, 3].tolist(), "rpy_deg": (np.degrees(r2rpy(T[:3, :3])) + 0.0).tolist()}
+
+
+def ik_command(args):
+    robot = robot_from_args(args)
+    target = _target_pose(args.pose, "target")
+    axes = args.axes or ("pose" if len(args.pose) == 6 else "position")
+    rows = ik.parse_axes(axes)
+    q0 = None if args.q0 is None else _start_values(robot, args.q0, "--q0")
+    if args.all:
+        result = ik.solve_all(robot, target, q0, axes=rows)
+        solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
+                                                         result.orientation_error)]
+        reached = bool(solutions)
+        if not reached:
+            best = ik.solve(robot, target, q0, axes=rows)
+            solutions = [(best.q, False, best.position_error, best.orientation_error)]
+    else:
+        best = ik.solve(robot, target, q0, axes=rows)
+        reached = bool(best.success)
+        solutions = [(best.q, reached, best.position_error, best.orientation_error)]
+    if args.json:
+        print_json({"robot": robot.name, "unit": robot.unit, "axes": axes, "reached": reached,
+                    "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
+                                   "success": bool(ok), "position_error": float(p),
+                                   "orientation_error_deg": math.degrees(o),
+                                   **_pose_json(robot, q)}
+                                  for q, ok, p, o in solutions]})
+        return 0 if reached else NOT_REACHED
+    if not reached:
+        q, _, p, o = solutions[0]
+        print(f"not reached: the nearest configuration found misses by {p:.6g} {robot.unit} "
+              f"and {math.degrees(o):.6g} deg (out of reach, or outside the joint limits)")
+        print(f"  {_q_text(robot, q)}")
+        return NOT_REACHED
+    label = "solutions" if args.all else "solution"
+    print(f"{robot.name}: {len(solutions)} {label} ({axes}; joint values, errors in "
+          f"{robot.unit} and deg)")
+    for k, (q, _, p, o) in enumerate(solutions, start=1):
+        print(f"{k:>3}  {_q_text(robot, q)}  error {p:.2e} {robot.unit} {math.degrees(o):.2e} deg")
+    return 0
+
+
+def line_command(args):
+    robot = robot_from_args(args)
+    q_from = _start_values(robot, args.start, "--from")
+    if args.to is not None:
+        target = _target_pose(args.to, "--to", orientation=robot.fk(q_from)[:3, :3])
+    else:
+        target = motion.relative_target(robot, q_from, args.by[:3], args.by[3:])
+    result = motion.straight_line(robot, q_from, target, args.steps, axes=args.axes)
+    if args.csv:
+        duration = (args.steps - 1) * 0.1 if args.duration is None else args.duration
+        if not duration > 0:
+            raise ValidationError(f"--duration must be positive, got {duration}")
+        times = np.linspace(0.0, duration, args.steps)[:len(result.q)]
+        path = write_trajectory_csv(args.csv, robot, times, result.q)
+        print(f"wrote {len(result.q)} via-points to {path}")
+    elif args.json:
+        print_json({"robot": robot.name, "unit": robot.unit, "complete": result.complete,
+                    "reason": result.reason, "steps": args.steps,
+                    "q": result.q.tolist(), "q_user": robot.q_to_user(result.q).tolist(),
+                    "position_error": result.position_error.tolist(),
+                    "orientation_error_deg": np.degrees(result.orientation_error).tolist(),
+                    "deviation": result.deviation.tolist()})
+    else:
+        print(f"{robot.name}: straight line, {args.steps} via-points (joint values; pose "
+              f"error and distance from the line in {robot.unit}, deg)")
+        for k, q in enumerate(result.q):
+            print(f"{k:>4}  {_q_text(robot, q)}  error {result.position_error[k]:.2e} "
+                  f"{math.degrees(result.orientation_error[k]):.2e}  off line "
+                  f"{result.deviation[k]:.2e}")
+    if not result.complete:
+        print(f"stopped after via-point {len(result.q) - 1}: {result.reason}")
+        return NOT_REACHED
+    return 0
