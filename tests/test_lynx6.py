@@ -116,6 +116,12 @@ def test_a_trajectory_faster_than_the_limit_is_refused_with_the_slowdown_needed(
     assert times[-1] == pytest.approx(1.5)
 
 
+def test_a_step_longer_than_one_board_move_is_refused():
+    driver = dry_arm()
+    with pytest.raises(RefusedCommand, match="longer than one SSC-32 move can last"):
+        driver.plan([0, 70], np.zeros((2, 5)))
+
+
 def test_rows_too_close_for_the_baud_rate_are_skipped_keeping_the_last(board):
     driver = Lynx6(SSC32Link(DryRunPort(), baud=9600))
     t = np.arange(0, 1.001, 0.01)

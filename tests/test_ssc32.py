@@ -124,6 +124,13 @@ def test_unasked_bytes_before_a_query_close_the_link(board, board_link):
         board_link.movement_complete()
 
 
+def test_a_line_feed_after_the_version_text_is_tolerated(board, board_link):
+    assert board_link.version() == "SSC32-V2.50USB"
+    os.write(board.master, b"\n")  # as from a firmware that ends its text with CR LF
+    time.sleep(0.05)
+    assert board_link.movement_complete() is True
+
+
 def test_a_vanished_device_closes_the_link(board, board_link):
     board.vanish()
     with pytest.raises(LinkError, match="lost the port"):

@@ -179,10 +179,14 @@ def _play(arm, args):
     arm.plan(trajectory.t, trajectory.q, args.time_scale)  # refused here, before start-up
     _start(arm, args)
     progress = None if args.json else _progress_bar
-    completed = arm.play(trajectory.t, trajectory.q, progress=progress, wait_on=args.wait_on,
-                         time_scale=args.time_scale)
-    if progress is not None:
-        print(file=sys.stderr)
+    try:
+        completed = arm.play(trajectory.t, trajectory.q, progress=progress,
+                             wait_on=args.wait_on, time_scale=args.time_scale)
+    finally:
+        if progress is not None:
+            print(file=sys.stderr)  # end the progress line before any other message
+    if not completed:
+        _say(args, "stopped before the end")
     return {"file": args.file, "completed": completed, "rows": int(trajectory.t.size)}
 
 

@@ -343,8 +343,9 @@ class Lynx6:
         Raises
         ------
         RefusedCommand
-            A row outside the limits or calibrated range, or a step faster than a joint's
-            speed limit (the message gives the time_scale that would be slow enough).
+            A row outside the limits or calibrated range, a step longer than one move can last,
+            or a step faster than a joint's speed limit (the message gives the time_scale that
+            would be slow enough).
         """
         if not time_scale > 0 or not math.isfinite(time_scale):
             raise ValidationError(f"time scale must be a positive number, got {time_scale!r}")
@@ -356,6 +357,12 @@ class Lynx6:
         times = (t - t[0]) * time_scale
         keep = _rows_at_least_apart(times, self.min_step_s())
         times, pulses, q_deg = times[keep], pulses[keep], np.degrees(q[keep])
+        if len(times) > 1 and np.diff(times).max() * 1000 > MAX_TIME_MS:
+            step = int(np.argmax(np.diff(times)))
+            raise RefusedCommand(f"the step after t = {times[step]:.3f} s lasts "
+                                 f"{times[step + 1] - times[step]:.1f} s, longer than one SSC-32 "
+                                 f"move can last ({MAX_TIME_MS / 1000:g} s): refused, nothing "
+                                 f"sent (add rows in between)")
         if len(times) > 1:
             speed = np.abs(np.diff(q_deg, axis=0)) / np.diff(times)[:, None]
             ratio = speed / self._max_speed

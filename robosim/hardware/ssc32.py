@@ -286,17 +286,18 @@ class SSC32Link:
         """Send a query and return its reply: ``reply_length`` bytes, or text up to CR if None.
 
         Bytes that arrive unasked before the query mean something else talks on the line: the
-        link fails rather than guess which reply is which.
+        link fails rather than guess which reply is which. Only line ends (a firmware that ends
+        its version text with CR LF) are dropped.
         """
         with self._lock:
             self._check_open()
             try:
-                stray = self._serial.in_waiting
+                stray = self._serial.read(self._serial.in_waiting) if \
+                    self._serial.in_waiting else b""
             except Exception as exc:  # noqa: BLE001 - any failure of the port closes the link
                 self._fail(f"lost the port {self.port} ({exc})")
-            if stray:
-                self._fail(f"unexpected bytes {self._serial.read(stray)!r} from the board "
-                           f"before {command!r}")
+            if stray.strip(b"\r\n"):
+                self._fail(f"unexpected bytes {stray!r} from the board before {command!r}")
             self._write(command)
             return self._read(reply_length, command)
 
