@@ -146,7 +146,7 @@ class ArmDrawing:
         self.end_marker, = ax.plot([], [], [], "o", color="black", ms=4, zorder=4)
         self.frame_axes = [ax.plot([], [], [], color=c, lw=1.2, zorder=3, visible=False)[0]
                            for c in ("red", "green", "blue")]
-        self.trace, = ax.plot([], [], [], color="0.4", lw=1.0, zorder=2, visible=False)
+        self.trace, = ax.plot([], [], [], color="black", lw=1.5, zorder=2, visible=False)
         self.path, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=2)
         self.path_bad, = ax.plot([], [], [], "o", color="red", ms=3, zorder=4)
         self._trace_points = np.empty((0, 3))
@@ -199,8 +199,12 @@ class ArmDrawing:
         down[:, 2, 3] = -d
         return frames[1:] @ down, d
 
-    def set_pose(self, q):
-        """Move every moving artist to pose ``q`` ``(n,)`` (API units)."""
+    def set_pose(self, q, passed=None):
+        """Move every moving artist to pose ``q`` ``(n,)`` (API units).
+
+        ``passed`` ``(k, n)``: poses the arm went through since the last one drawn (frames an
+        animation skipped); only the end-effector trace shows them.
+        """
         q = self.robot.check_q(q)
         frames = self.robot.fk_all(q)
         end = frames[-1] @ self.robot.tool
@@ -221,7 +225,10 @@ class ArmDrawing:
         if self.frame_axes[0].get_visible():
             self._update_frame_axes()
         if self.trace.get_visible():
-            self._trace_points = np.vstack([self._trace_points, end[:3, 3]])[-TRACE_LENGTH:]
+            points = [end[None, :3, 3]]
+            if passed is not None and len(passed):
+                points.insert(0, self.robot.fk(passed)[:, :3, 3])
+            self._trace_points = np.vstack([self._trace_points, *points])[-TRACE_LENGTH:]
             _set_line(self.trace, self._trace_points)
 
     def _gripper_points(self, end):
