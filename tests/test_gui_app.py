@@ -157,6 +157,7 @@ def test_typed_values_move_the_arm_and_bad_values_are_refused_with_a_message():
         assert not screen.animation.running
     type_in_cell(grid, 2, 0, "100", "enter")
     assert (2, 0) not in grid.errors
+    assert "outside" not in app.status and not app.status_is_error  # the error is gone
     target = robot.home.copy()
     target[2] = 100.0
     poses, drawn = ticks_until_still(app)

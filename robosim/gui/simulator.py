@@ -173,6 +173,8 @@ class SimulatorScreen(Screen):
         check_within_limits(self.robot, q, "target")
         if self.animation.running:
             self.set_status(NEW_TARGET_WHILE_MOVING)
+        elif self.app.status_is_error:
+            self.set_status(HINT)  # a good target: the last error message no longer applies
         self.animation.move_to(q)
         self._start()
 
