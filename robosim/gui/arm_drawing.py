@@ -23,6 +23,7 @@ the data of existing artists; nothing is cleared or rebuilt.
 """
 
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 JOINT_COLOURS = ("red", "blue", "yellow", "orange", "purple", "gold", "#4b5320", "cyan",
                  "magenta", "grey")
@@ -33,6 +34,8 @@ MIN_SIZE_FRACTION = 0.06
 SEGMENTS = 16
 #: Random configurations sampled to find the reach (seeded: the view is the same every time).
 REACH_SAMPLES = 2000
+#: Most tick intervals on each axis of the view.
+TICKS = 4
 #: Points kept in the end-effector trace.
 TRACE_LENGTH = 5000
 
@@ -165,6 +168,8 @@ class ArmDrawing:
         self.ax.set_ylim(centre[1] - half, centre[1] + half)
         self.ax.set_zlim(self.floor, middle + half)
         self.ax.set_box_aspect((1, 1, 1), zoom=1.15)
+        for axis in (self.ax.xaxis, self.ax.yaxis, self.ax.zaxis):
+            axis.set_major_locator(MaxNLocator(TICKS))  # readable tick labels that do not touch
         unit = self.robot.unit
         self.ax.set_xlabel(f"x ({unit})")
         self.ax.set_ylabel(f"y ({unit})")

@@ -27,7 +27,7 @@ from .arm_drawing import ArmDrawing
 from .screen import Screen
 
 ARM_RECT = (0.01, 0.37, 0.46, 0.58)
-TABLE_RECT = (0.02, 0.04, 0.46, 0.27)
+TABLE_RECT = (0.02, 0.04, 0.46, 0.25)
 READOUT_RECT = (0.50, 0.03, 0.49, 0.135)
 JOINTS_TOP, JOINTS_BOTTOM = 0.90, 0.50
 SLIDER_LEFT, SLIDER_WIDTH = 0.64, 0.22
