@@ -37,14 +37,13 @@ numpy call overhead, the single-solve path) and on ``(B,)`` arrays (many targets
 import math
 import weakref
 from dataclasses import dataclass
-from operator import mul
 
 import numpy as np
 
 from .closed_form_ik import (Lynx6Solution, anthropomorphic_3r_ik, anthropomorphic_3r_robot,
                              lynx6_ik)
 from .errors import ValidationError
-from .robot import _chain_components
+from .robot import chain_components
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_all", "solve_path", "parse_axes",
            "lynx6_ik", "Lynx6Solution", "anthropomorphic_3r_ik", "anthropomorphic_3r_robot"]
@@ -56,6 +55,8 @@ ANGLE_TOLERANCE = 1e-9
 MAX_ITERATIONS = 60
 #: Iterations without a new best error after which a seed counts as stalled.
 PATIENCE = 6
+#: Progress: the cost falling below this fraction of its value at the last progress.
+PROGRESS = 0.5
 #: Sugihara's bias ``w``: keeps the damped system positive definite at singularities.
 DAMPING_BIAS = 1e-9
 DAMPING_GAIN = 0.1
@@ -194,31 +195,28 @@ class _Floats:
 
     @staticmethod
     def damped_step(problem, q, J, e):
-        """Solve ``(J^T J + (gain E + w) I) dq = J^T e`` (``J[j]`` is column j) by Cholesky.
+        """Solve ``(J^T J + (gain E + w) I) dq = J^T e`` (``J[j]`` is column j).
 
         A joint at a limit that the step pushes further out is held (active set): solving
         again without it lets the other joints make the whole correction instead of a part
-        that projection would cut.
+        that projection would cut. (Small numpy matrices: for n = 6 about three times faster
+        than the same algebra on Python floats.)
         """
-        n = problem.n
-        damping = DAMPING_GAIN * 0.5 * sum(map(mul, e, e)) + DAMPING_BIAS
-        g = [sum(map(mul, Jj, e)) for Jj in J]
-        A = [[sum(map(mul, Jj, J[k])) for k in range(j + 1)] for j, Jj in enumerate(J)]
-        for j in range(n):
-            A[j][j] += damping
-        step = _cholesky_solve(A, g)
-        blocked = [problem.can_block[j] and ((q[j] <= problem.lower[j] and step[j] < 0)
-                                             or (q[j] >= problem.upper[j] and step[j] > 0))
-                   for j in range(n)]
-        if any(blocked):
-            for j in range(n):
-                if blocked[j]:
-                    A[j] = [0.0] * j + [1.0]
-                    g[j] = 0.0
-                    for i in range(j + 1, n):
-                        A[i][j] = 0.0
-            step = _cholesky_solve(A, g)
-        return [s * c for s, c in zip(step, problem.column_scale)]
+        columns = np.array(J)                                   # (n, m): row j = column j
+        error = np.array(e)
+        A = columns @ columns.T
+        g = columns @ error
+        A.flat[::problem.n + 1] += DAMPING_GAIN * 0.5 * float(error @ error) + DAMPING_BIAS
+        step = np.linalg.solve(A, g)
+        q = np.array(q)
+        blocked = problem.can_block & (((q <= problem.limits[:, 0]) & (step < 0))
+                                       | ((q >= problem.limits[:, 1]) & (step > 0)))
+        if blocked.any():
+            free = ~blocked
+            A = A * np.outer(free, free)
+            A.flat[::problem.n + 1] += blocked
+            step = np.linalg.solve(A, g * free)
+        return (step * problem.column_scale).tolist()
 
 
 class _Arrays:
@@ -264,9 +262,12 @@ class _Problem:
         self.rows = parse_axes(axes)
         self.n = robot.n
         self.scale = robot.length_scale
-        self.revolute = [bool(r) for r in robot._revolute]
-        self.theta0 = robot._theta0.tolist()
-        self.d0 = robot._d0.tolist()
+        self.revolute = robot.revolute.tolist()
+        # The constant parts of theta and d (the variable one is q + offset).
+        self.theta0 = [j.offset if j.is_revolute else j.theta for j in robot.joints]
+        self.d0 = [j.d if j.is_revolute else j.offset for j in robot.joints]
+        self.base_columns = robot.base_columns
+        self.dh_constants = robot.dh_constants
         limits = robot.limits
         self.lower = limits[:, 0].tolist()
         self.upper = limits[:, 1].tolist()
@@ -279,7 +280,7 @@ class _Problem:
         # Prismatic columns are solved in units of L, like the position rows.
         self.column_scale = np.array([1.0 if rev else self.scale for rev in self.revolute])
         tool = robot.tool
-        self.tool = None if not robot._has_tool else (
+        self.tool = None if np.array_equal(tool, np.eye(4)) else (
             tuple(tuple(float(tool[r, c]) for r in range(3)) for c in range(4)))
         self.tolerance = float(tolerance)
         self.angle_tolerance = float(angle_tolerance)
@@ -297,9 +298,9 @@ class _Problem:
         n, rev = self.n, self.revolute
         theta = [q[i] + self.theta0[i] if rev[i] else self.theta0[i] for i in range(n)]
         d = [self.d0[i] if rev[i] else q[i] + self.d0[i] for i in range(n)]
-        frames = _chain_components(self.robot._base_columns, [ops.cos(t) for t in theta],
-                                   [ops.sin(t) for t in theta], d, self.robot._dh_constants,
-                                   self.robot.convention, keep_all=True)
+        frames = chain_components(self.base_columns, [ops.cos(t) for t in theta],
+                                  [ops.sin(t) for t in theta], d, self.dh_constants,
+                                  self.robot.convention, keep_all=True)
         X, Y, Z, P = frames[-1]
         if self.tool is not None:
             tool_x, tool_y, tool_z, tool_p = self.tool
@@ -360,29 +361,6 @@ def _combine(X, Y, Z, c):
     return tuple(X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
 
 
-def _cholesky_solve(A, b):
-    """Solve ``A x = b`` for symmetric positive definite ``A`` given by its lower triangle.
-
-    Plain Python on floats: for n <= 12 it beats numpy's per-call cost.
-    """
-    sqrt = math.sqrt
-    n = len(b)
-    L = []                                  # rows of the lower factor, L[i][:i + 1]
-    for i in range(n):
-        row = []
-        for j in range(i):
-            row.append((A[i][j] - sum(map(mul, row, L[j][:j]))) / L[j][j])
-        row.append(sqrt(A[i][i] - sum(map(mul, row, row))))
-        L.append(row)
-    y = []
-    for i in range(n):
-        y.append((b[i] - sum(map(mul, L[i][:i], y))) / L[i][i])
-    x = [None] * n
-    for i in reversed(range(n)):
-        x[i] = (y[i] - sum(L[k][i] * x[k] for k in range(i + 1, n))) / L[i][i]
-    return x
-
-
 # ----------------------------------------------------------------------- one target
 def _limit_scalar(problem, i, value):
     """Joint value ``i`` brought inside its limits: wrapped by 2 pi if that fits, else clipped."""
@@ -401,26 +379,31 @@ def _converged(problem, position_error, orientation_error, factor=1.0):
             and orientation_error <= problem.angle_tolerance * factor)
 
 
-def _solve_seed(problem, target, q, max_iterations=MAX_ITERATIONS):
+def _solve_seed(problem, target, q, max_iterations=None):
     """Iterate from one seed ``q`` (list of floats); returns (q, pos_err, ori_err, iterations).
 
-    Stops when the errors are 1000 times below the tolerances, or when no new best error has
-    been found for :data:`PATIENCE` iterations (a stall at a local minimum or at the limit of
-    floating point); returns the best configuration seen.
+    Stops when the errors are 1000 times below the tolerances, or when the cost has not fallen
+    by the factor :data:`PROGRESS` for :data:`PATIENCE` iterations (a stall at a local minimum,
+    at the edge of the workspace, or at the limit of floating point); returns the best
+    configuration seen.
     """
+    max_iterations = max_iterations or MAX_ITERATIONS
     best = None
-    best_cost = math.inf
-    since_best = 0
+    best_cost = reference = math.inf
+    since_progress = 0
     iterations = 0
     n = problem.n
     for iterations in range(1, max_iterations + 1):
         position_error, orientation_error, step = problem.evaluate(q, target, _Floats)
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
         if cost < best_cost:
-            best, best_cost, since_best = (list(q), position_error, orientation_error), cost, 0
+            best, best_cost = (list(q), position_error, orientation_error), cost
+        if cost < PROGRESS * reference:
+            reference, since_progress = cost, 0
         else:
-            since_best += 1
-        if _converged(problem, position_error, orientation_error, 1e-3) or since_best >= PATIENCE:
+            since_progress += 1
+        if (_converged(problem, position_error, orientation_error, 1e-3)
+                or since_progress >= PATIENCE):
             break
         largest = max(abs(s) / m for s, m in zip(step, problem.max_step))
         shrink = 1.0 if largest <= 1.0 else 1.0 / largest
@@ -459,19 +442,21 @@ def _limit_arrays(problem, q):
     return np.clip(np.where(use_wrap, wrapped, q), lower, upper)
 
 
-def _solve_batch(problem, target, q, max_iterations=MAX_ITERATIONS):
+def _solve_batch(problem, target, q, max_iterations=None):
     """Iterate every row of ``q`` ``(B, n)`` towards its ``target`` ``(B, 4, 4)`` at once.
 
     Rows drop out of the computation as they converge or stall. Returns the best ``q``, its
     position and orientation errors and the iterations spent, per row.
     """
+    max_iterations = max_iterations or MAX_ITERATIONS
     B = q.shape[0]
     q = q.copy()
     best_q = q.copy()
     best_cost = np.full(B, np.inf)
     best_position = np.full(B, np.inf)
     best_orientation = np.full(B, np.inf)
-    since_best = np.zeros(B, dtype=int)
+    reference = np.full(B, np.inf)
+    since_progress = np.zeros(B, dtype=int)
     iterations = np.zeros(B, dtype=int)
     active = np.arange(B)
     max_step = np.array(problem.max_step)
@@ -493,10 +478,12 @@ def _solve_batch(problem, target, q, max_iterations=MAX_ITERATIONS):
         best_q[improved] = qa[better]
         best_position[improved] = position_error[better]
         best_orientation[improved] = orientation_error[better]
-        since_best[active] = np.where(better, 0, since_best[active] + 1)
+        progress = cost < PROGRESS * reference[active]
+        reference[active[progress]] = cost[progress]
+        since_progress[active] = np.where(progress, 0, since_progress[active] + 1)
         done = ((position_error <= problem.tolerance * 1e-3)
                 & (orientation_error <= problem.angle_tolerance * 1e-3)) | (
-            since_best[active] >= PATIENCE)
+            since_progress[active] >= PATIENCE)
         largest = np.max(np.abs(step) / max_step, axis=-1)
         step *= np.minimum(1.0, 1.0 / np.maximum(largest, 1e-300))[:, None]
         keep = ~done
