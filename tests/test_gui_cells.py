@@ -341,3 +341,31 @@ def test_an_on_commit_that_disconnects_the_grid_ends_editing(table):
 def test_set_header_changes_the_header(table):
     table.set_header(1, "d (cm)")
     assert table._headers[1].get_text() == "d (cm)"
+
+
+def test_a_double_click_on_a_choice_cell_steps_once(kinds):
+    click_cell(kinds, 0, 0)
+    click_cell(kinds, 0, 0, dblclick=True)        # what a backend sends for a double click
+    assert kinds.text(0, 0) == "prismatic"
+
+
+class FakeTkWidget:
+    def __init__(self):
+        self.bindings = {}
+
+    def bind(self, sequence, function):
+        self.bindings[sequence] = function
+
+
+def test_tab_stays_in_a_tk_canvas():
+    """Tk's own Tab binding would move the keyboard focus out of the canvas."""
+    fig = plt.figure()
+    widget = FakeTkWidget()
+    delivered = []
+    fig.canvas.get_tk_widget = lambda: widget
+    fig.canvas.key_press = delivered.append
+    CellGrid(fig, (0.1, 0.1, 0.3, 0.1), 1, [""])
+    CellGrid(fig, (0.1, 0.3, 0.3, 0.1), 1, [""])      # a second grid binds nothing more
+    assert set(widget.bindings) == {"<Tab>", "<Shift-Tab>", "<ISO_Left_Tab>"}
+    assert widget.bindings["<Tab>"]("tk event") == "break"
+    assert delivered == ["tk event"]

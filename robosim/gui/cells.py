@@ -77,6 +77,26 @@ def _restore_keymaps(grid):
         _saved_keymaps.clear()
 
 
+def _keep_tab_in_tk_canvas(canvas):
+    """Deliver Tab and Shift+Tab to matplotlib on a Tk canvas, and stop them there.
+
+    Tk's default ``all`` bindings move the keyboard focus to the next widget on Tab (the
+    toolbar), after which the canvas receives no keys at all; a widget-level binding that
+    returns "break" keeps the focus in the canvas. Other backends are left as they are.
+    """
+    get_widget = getattr(canvas, "get_tk_widget", None)
+    if get_widget is None or getattr(canvas, "_robosim_keeps_tab", False):
+        return
+
+    def deliver(event):
+        canvas.key_press(event)
+        return "break"
+
+    for sequence in ("<Tab>", "<Shift-Tab>", "<ISO_Left_Tab>"):
+        get_widget().bind(sequence, deliver)
+    canvas._robosim_keeps_tab = True
+
+
 class CellGrid:
     """A table of text cells drawn in one axes of ``fig``.
 
@@ -151,6 +171,7 @@ class CellGrid:
         self.ax.set_navigate(False)
         self._layout_cells(columns, row_labels, widths, label_width, fontsize)
         canvas = fig.canvas
+        _keep_tab_in_tk_canvas(canvas)
         self._cids = [
             canvas.mpl_connect("button_press_event", self._on_press),
             canvas.mpl_connect("key_press_event", self._on_key),
@@ -434,6 +455,8 @@ class CellGrid:
             self.commit()
             self._begin(cell)
         if cell[1] in self.choices:
+            if event.dblclick:      # the second press of a double click: one step is enough
+                return
             values = self.choices[cell[1]]
             index = values.index(self._buffer) if self._buffer in values else -1
             self._choose(values[(index + 1) % len(values)])

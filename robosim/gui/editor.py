@@ -67,6 +67,7 @@ class EditorScreen(Screen):
         self.table = self.settings = self.save_path = self.continue_button = None
         self._artists = []
         self._confirm = None      # the action ("reset", or a path to overwrite) to press again
+        self._last_status = None
 
     # ------------------------------------------------------------------ building
     def build(self):
@@ -115,7 +116,11 @@ class EditorScreen(Screen):
         self.fig.canvas.draw_idle()
 
     def _status(self, message, error=False):
-        self.app.set_status(message, error=error)
+        """Show ``message`` in the status line, unless it already shows it (a status change
+        redraws the whole figure)."""
+        if self._last_status != (message, error):
+            self._last_status = (message, error)
+            self.app.set_status(message, error=error)
 
     # ------------------------------------------------------------------ stage 1: joint count
     def _build_count_stage(self):
