@@ -12,9 +12,10 @@ import sys
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from matplotlib.widgets import Button
 
 from figure_check import DPI, FIGSIZE
-from gui_events import click, drag, type_in_cell, type_keys
+from gui_events import click, click_axes, drag, type_in_cell, type_keys
 from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot
 from robosim import save_robot
 from robosim.gui import autosave, tools
@@ -30,7 +31,15 @@ def make_app(robot=None, seed=None):
 
 
 def press(app, button):
-    click(app.fig, 0.5, 0.5, ax=button.ax, coords="axes")
+    click_axes(button.ax)
+
+
+def press_label(screen, label):
+    """Click the screen's one button labelled ``label`` (screens that keep no button dict)."""
+    buttons = [w for w in screen._widgets
+               if isinstance(w, Button) and w.label.get_text() == label]
+    assert len(buttons) == 1, f"no single button {label!r}"
+    click_axes(buttons[0].ax)
 
 
 def robot_button(app, name):
@@ -346,15 +355,61 @@ def test_an_exception_in_a_callback_becomes_a_status_message_not_a_traceback(cap
         press(app, app.screen.buttons["Home"])
 
 
-def test_edit_table_opens_the_editor_or_says_why_not():
-    app = make_app(load_robot("Lynx6"))
-    press(app, app.screen.buttons["Edit table"])
-    try:
-        from robosim.gui.editor import EditorScreen
-    except ImportError:
-        assert "editor" in app.status.lower()
-    else:
-        assert isinstance(app.screen, EditorScreen)
+def test_a_student_session_from_welcome_through_the_editor_to_the_simulator_and_back():
+    from robosim.gui.editor import EditorScreen
+
+    app = make_app(seed=2)
+    press(app, app.screen.buttons["Enter a DH table"])
+    editor = app.screen
+    assert isinstance(editor, EditorScreen)
+    press_label(editor, "3")
+    rows = [["0", "10", "0", "90", "0", "-90", "90"],
+            ["30", "0", "oops", "0", "0", "-60", "60"],   # a bad a: refused, Continue stays off
+            ["0", "0", "5", "0", "0", "-45", "45"]]
+    for row, values in enumerate(rows):
+        editor.table.focus(row, 1)
+        type_keys(app.fig, *[k for v in values for k in (v, "tab")])
+    assert set(editor.table.errors) == {(1, 3)}
+    press_label(editor, "Continue")
+    assert app.screen is editor and "Fix the table" in app.status
+    editor.table.focus(1, 3)
+    type_keys(app.fig, "12", "enter")
+    assert not editor.table.errors
+    press_label(editor, "Continue")
+    screen = app.screen
+    assert isinstance(screen, SimulatorScreen)
+    robot = screen.robot
+    expected = Robot([Joint("R", d=10, alpha=np.pi / 2, limits=(-np.pi / 2, np.pi / 2)),
+                      Joint("R", a=12, limits=(-np.pi / 3, np.pi / 3), home=np.pi / 6),
+                      Joint("R", a=5, limits=(-np.pi / 4, np.pi / 4))], unit="cm")
+    q = np.array([0.3, -0.2, 0.1])
+    np.testing.assert_allclose(robot.fk(q), expected.fk(q), atol=1e-12)
+    np.testing.assert_allclose(screen.drawing.drawn_end_effector(), expected.fk(robot.home)[:3, 3],
+                               atol=1e-9)
+
+    click(app.fig, -30.0, 0.5, ax=screen.sliders[2].ax)           # a slider
+    target = robot.home.copy()
+    target[2] = np.radians(screen.sliders[2].val)
+    poses, drawn = ticks_until_still(app)
+    np.testing.assert_allclose(poses, expected_move(robot.home, target, 10), atol=1e-12)
+    assert_drawn_is_fk(expected, poses, drawn)
+    press(app, screen.buttons["Random Move"])
+    random_target = robot.random_q(rng=np.random.default_rng(2))
+    app.tick()
+    press(app, screen.buttons["Home"])                               # during the move
+    shown = target + 0.1 * (random_target - target)
+    poses, drawn = ticks_until_still(app)
+    np.testing.assert_allclose(poses, expected_move(shown, robot.home, 10), atol=1e-12)
+    assert_drawn_is_fk(expected, poses, drawn)
+
+    press(app, screen.buttons["Edit table"])                         # the editor, filled in
+    assert isinstance(app.screen, EditorScreen) and app.screen.table.n_rows == 3
+    assert float(app.screen.table.text(1, 3)) == 12
+    press_label(app.screen, "Back")
+    assert isinstance(app.screen, WelcomeScreen)
+    last = next(b for label, b in app.screen.buttons.items() if label.startswith("Last robot"))
+    press(app, last)
+    np.testing.assert_allclose(app.screen.robot.fk(q), expected.fk(q), atol=1e-12)
 
 
 def test_without_a_display_run_says_how_to_render_instead():

@@ -19,6 +19,7 @@ from ..errors import RobosimError
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
 WINDOW_DPI = 100
+STATUS_RECT = (0.0, 0.0, 1.0, 0.03)
 STATUS_COLOUR = "black"
 ERROR_COLOUR = "#c00000"
 
@@ -51,6 +52,8 @@ class Application:
         self.status_text = None
         self.tool_figures = []
         self.fig.canvas.callbacks.exception_handler = self.report_exception
+        self.fig.canvas.mpl_connect("draw_event", self._on_draw)
+        self.fig.canvas.mpl_connect("resize_event", self._on_resize)
         if robot is None:
             self.show_welcome()
         else:
@@ -81,7 +84,13 @@ class Application:
             self.screen.teardown()
         self.screen = None
         self.fig.clear()
-        self.status_text = self.fig.text(0.01, 0.008, "", fontsize=9, color=STATUS_COLOUR)
+        self.status_ax = self.fig.add_axes(STATUS_RECT)
+        self.status_ax.set_axis_off()
+        self.status_ax.set_navigate(False)
+        self.status_ax.patch.set_facecolor(self.fig.get_facecolor())
+        self.status_text = self.status_ax.text(0.01 / STATUS_RECT[2], 0.5, "", fontsize=9,
+                                               va="center", color=STATUS_COLOUR)
+        self._drawn = False
         self.screen = screen
         canvas = self.fig.canvas
         # Widgets ask for a draw while they are made (a full, synchronous draw each under Agg):
@@ -100,12 +109,28 @@ class Application:
 
     # ------------------------------------------------------------------ status and errors
     def set_status(self, message, error=False):
-        """Show one line in the status line (errors in red)."""
+        """Show one line in the status line (errors in red).
+
+        Once the figure has been drawn only the status line is redrawn (blitted), not the
+        figure: a message costs about a millisecond, not a full draw.
+        """
         if self.status_text is None:
             return
         self.status_text.set_text(str(message).replace("\n", " "))
         self.status_text.set_color(ERROR_COLOUR if error else STATUS_COLOUR)
-        self.fig.canvas.draw_idle()
+        canvas = self.fig.canvas
+        if not (self._drawn and canvas.supports_blit):
+            canvas.draw_idle()
+            return
+        self.status_ax.draw_artist(self.status_ax.patch)
+        self.status_ax.draw_artist(self.status_text)
+        canvas.blit(self.status_ax.bbox)
+
+    def _on_draw(self, event):
+        self._drawn = True
+
+    def _on_resize(self, event):
+        self._drawn = False
 
     @property
     def status(self):

@@ -34,6 +34,8 @@ SLIDER_LEFT, SLIDER_WIDTH = 0.64, 0.22
 VALUE_LEFT, VALUE_WIDTH = 0.875, 0.11
 BUTTON_HEIGHT = 0.042
 TOOL_COLUMNS = 3
+#: Seconds between two updates of the readout during an animation.
+READOUT_INTERVAL = 0.2
 MAX_STEPS = 1000
 MAX_DELAY_MS = 5000
 
@@ -48,6 +50,7 @@ class SimulatorScreen(Screen):
         self.matrix_choice = -1  # -1: end effector; i >= 0: frame i
         self._listeners = []
         self._background = None
+        self._readout_time = float("-inf")
         self._alive = False
 
     # ================================================================== building
@@ -110,7 +113,7 @@ class SimulatorScreen(Screen):
         self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.app.guarded(self.tick))
         self.connect("draw_event", self._on_draw)
         self._alive = True
-        self._after_pose_change()
+        self._update_readout()
         self.set_status("Move a slider or type a value; presses during a move: the newest "
                         "target wins.")
 
@@ -310,7 +313,12 @@ class SimulatorScreen(Screen):
             self.values.mark(i, 0, False)
 
     def tick(self):
-        """Show the next pose of the animation (the timer calls this; tests call it by hand)."""
+        """Show the next pose of the animation (the timer calls this; tests call it by hand).
+
+        The arm moves every frame; the readout (text is slow to draw: about 0.15 ms per
+        character on Agg) follows at most every :data:`READOUT_INTERVAL` seconds, and always
+        shows the last frame.
+        """
         if not self._alive:
             return
         q = self.animation.step()
@@ -318,8 +326,13 @@ class SimulatorScreen(Screen):
             self._finish()
             return
         self.drawing.set_pose(q)
-        self._after_pose_change()
-        self._redraw_frame()
+        now = self.animation.clock()
+        readout = not self.animation.running or now - self._readout_time >= READOUT_INTERVAL
+        if readout:
+            self._readout_time = now
+            self._update_readout()
+        self._notify_listeners()
+        self._redraw_frame(readout=readout)
         if not self.animation.running:
             self._finish()
 
@@ -328,8 +341,7 @@ class SimulatorScreen(Screen):
         self.timer.stop()
         self._set_animated(False)
 
-    def _after_pose_change(self):
-        self._update_readout()
+    def _notify_listeners(self):
         for listener in list(self._listeners):
             self.app.guarded(listener)(self.q)
 
@@ -354,41 +366,46 @@ class SimulatorScreen(Screen):
     def _moving_texts(self):
         return [self.readout_pose, self.readout_matrix]
 
-    def _blit_boxes(self):
-        """Display boxes redrawn by a blitted frame: the 3D axes and the readout, nothing else
-        (the value cells blit themselves while the user types)."""
-        readout = Bbox.from_bounds(*READOUT_RECT).transformed(self.fig.transFigure)
-        return [self.ax.bbox, readout]
+    def _layers(self):
+        """What a blitted frame redraws: the arm (in the 3D axes' box) and the readout (in its
+        box), nothing else: the value cells blit themselves while the user types."""
+        readout_box = Bbox.from_bounds(*READOUT_RECT).transformed(self.fig.transFigure)
+        return {"arm": (self.ax.bbox, self.drawing.moving_artists),
+                "readout": (readout_box, self._moving_texts)}
 
     def _on_draw(self, event):
-        """After a full draw during an animation: keep the backgrounds for blitting, then draw
-        the moving artists over them."""
+        """After a full draw during an animation: keep each layer's background for blitting,
+        then draw the moving artists over it."""
         if not self._alive or not self.readout_pose.get_animated():
             return
         canvas = self.fig.canvas
-        self._background = [(box, canvas.copy_from_bbox(box)) for box in self._blit_boxes()]
-        self._draw_moving()
+        self._background = {name: canvas.copy_from_bbox(box)
+                            for name, (box, _artists) in self._layers().items()}
+        for name in self._background:
+            self._draw_layer(name, blit=False)
 
-    def _draw_moving(self):
-        for artist in self.drawing.moving_artists:
+    def _draw_layer(self, name, blit=True):
+        """Restore a layer's background, draw its artists, and blit its box."""
+        box, artists = self._layers()[name]
+        canvas = self.fig.canvas
+        if blit:
+            canvas.restore_region(self._background[name])
+        for artist in artists:
             if hasattr(artist, "do_3d_projection"):
                 artist.do_3d_projection()
-            self.ax.draw_artist(artist)
-        for text in self._moving_texts:
-            self.fig.draw_artist(text)
-
-    def _redraw_frame(self):
-        """Redraw what moves: by blitting during an animation once a background exists, else
-        a full draw."""
-        canvas = self.fig.canvas
-        if not self.readout_pose.get_animated() or self._background is None:
-            canvas.draw_idle()
-            return
-        for _box, background in self._background:
-            canvas.restore_region(background)
-        self._draw_moving()
-        for box, _background in self._background:
+            (artist.axes or self.fig).draw_artist(artist)
+        if blit:
             canvas.blit(box)
+
+    def _redraw_frame(self, readout=True):
+        """Redraw what moves: by blitting during an animation once a background exists (the
+        readout only if asked), else a full draw."""
+        if not self.readout_pose.get_animated() or self._background is None:
+            self.fig.canvas.draw_idle()
+            return
+        self._draw_layer("arm")
+        if readout:
+            self._draw_layer("readout")
 
     def teardown(self):
         self._alive = False

@@ -1,0 +1,205 @@
+"""Figures of a joint trajectory: position, velocity and acceleration of every joint against time.
+
+Three axes stacked over a shared time axis, one line per joint in the simulator's joint colours.
+Revolute joints are drawn in degrees (deg, deg/s, deg/s^2), prismatic joints in the robot's
+length unit (mm, mm/s, mm/s^2, ...). A robot with both kinds draws its prismatic joints against
+a second y axis on the right, so neither scale flattens the other.
+
+From Python::
+
+    from robosim.gui.trajectory_plots import joint_plot_figure
+    fig = joint_plot_figure(profile.t, profile.q, robot, qd=profile.qd, qdd=profile.qdd)
+    fig.savefig("profile.png")
+
+Velocities and accelerations not given are estimated from ``q`` with :func:`numpy.gradient`
+(second-order central differences inside, one-sided at the ends).
+"""
+
+import numpy as np
+
+from ..errors import ValidationError
+from .arm_drawing import joint_colour
+
+#: (what, derivative order) of the three rows, top to bottom.
+ROWS = (("position", 0), ("velocity", 1), ("acceleration", 2))
+PLAYHEAD_COLOUR = "0.35"
+
+
+def unit_label(unit, order):
+    """``deg``, ``deg/s`` or ``deg/s^2`` (``order`` 0, 1, 2) for any unit."""
+    return unit + ("", "/s", "/s^2")[order]
+
+
+def derivatives(t, q, qd=None, qdd=None):
+    """``(qd, qdd)``: the given ones, or :func:`numpy.gradient` estimates over the times ``t``.
+
+    ``t`` (N,) seconds, strictly increasing; ``q`` (N, n). A single row has zero derivatives.
+    """
+    t, q = check_trajectory(t, q)
+    if len(t) < 2:
+        zeros = np.zeros_like(q)
+        return (zeros if qd is None else np.asarray(qd, float),
+                zeros if qdd is None else np.asarray(qdd, float))
+    edge = 2 if len(t) >= 3 else 1
+    if qd is None:
+        qd = np.gradient(q, t, axis=0, edge_order=edge)
+    if qdd is None:
+        qdd = np.gradient(np.asarray(qd, float), t, axis=0, edge_order=edge)
+    return np.asarray(qd, float), np.asarray(qdd, float)
+
+
+def check_trajectory(t, q):
+    """``t`` as (N,) and ``q`` as (N, n) float arrays; ValidationError if they do not match."""
+    t = np.asarray(t, dtype=float).reshape(-1)
+    q = np.asarray(q, dtype=float)
+    if q.ndim == 1:
+        q = q[:, None]
+    if q.ndim != 2 or q.shape[0] != t.shape[0] or len(t) == 0:
+        raise ValidationError(f"a joint trajectory needs times (N,) and joint values (N, n); "
+                              f"got {t.shape} and {q.shape}")
+    if not (np.all(np.isfinite(t)) and np.all(np.isfinite(q))):
+        raise ValidationError("a joint trajectory must hold finite numbers only")
+    if np.any(np.diff(t) <= 0):
+        raise ValidationError("the times of a joint trajectory must increase")
+    return t, q
+
+
+class JointPlots:
+    """The three axes of a joint trajectory, updated in place (:meth:`show`, :meth:`set_time`).
+
+    Parameters
+    ----------
+    axes : sequence of 3 Axes
+        Position, velocity and acceleration, top to bottom (share the x axis if you like).
+    joint_types : str
+        ``"R"``/``"P"`` per joint, e.g. ``"RRPR"``.
+    unit : str
+        The length unit of the prismatic joints.
+    joint_names : sequence of str, optional
+        Shown in the legend after ``q1``, ``q2``, ...
+    """
+
+    def __init__(self, axes, joint_types, unit="mm", joint_names=None):
+        self.joint_types = str(joint_types)
+        self.unit = unit
+        names = list(joint_names or [""] * len(self.joint_types))
+        revolute = [i for i, kind in enumerate(self.joint_types) if kind == "R"]
+        prismatic = [i for i, kind in enumerate(self.joint_types) if kind != "R"]
+        self.lines = [[None] * len(self.joint_types) for _ in ROWS]
+        self.playheads = []
+        self.axes = list(axes)
+        self.scales = []      # per row: [(axes, joints)] for the revolute and prismatic scales
+        for row, (ax, (what, order)) in enumerate(zip(self.axes, ROWS)):
+            groups = []
+            if revolute:
+                groups.append((ax, revolute, "deg"))
+            if prismatic:
+                groups.append((ax.twinx() if revolute else ax, prismatic, unit))
+            for target, joints, group_unit in groups:
+                target.set_ylabel(f"{what} ({unit_label(group_unit, order)})")
+                for j in joints:
+                    label = f"q{j + 1} {names[j]}".strip() + f" ({group_unit})"
+                    self.lines[row][j], = target.plot([], [], color=joint_colour(j), lw=1.5,
+                                                      label=label)
+            self.scales.append(groups)
+            ax.grid(True, alpha=0.3)
+            self.playheads.append(ax.axvline(0.0, color=PLAYHEAD_COLOUR, lw=1.0, ls=":",
+                                             visible=False))
+        self.axes[-1].set_xlabel("time (s)")
+        handles = [line for line in self.lines[0]]
+        self.axes[0].legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0)
+                            if not (revolute and prismatic) else (1.08, 1.0),
+                            fontsize=7, frameon=False)
+
+    def show(self, t, q, qd=None, qdd=None):
+        """Draw trajectory ``q`` (N, n) at times ``t`` (N,) in API units (radians, length
+        unit); velocities and accelerations are estimated when not given."""
+        t, q = check_trajectory(t, q)
+        if q.shape[1] != len(self.joint_types):
+            raise ValidationError(f"the plots are for {len(self.joint_types)} joints, the "
+                                  f"trajectory has {q.shape[1]}")
+        qd, qdd = derivatives(t, q, qd, qdd)
+        revolute = np.array([kind == "R" for kind in self.joint_types])
+        for row, values in enumerate((q, qd, qdd)):
+            shown = np.where(revolute, np.degrees(values), values)
+            for j, line in enumerate(self.lines[row]):
+                line.set_data(t, shown[:, j])
+            for target, joints, _ in self.scales[row]:
+                _fit_limits(target, t, shown[:, joints])
+        for playhead in self.playheads:
+            playhead.set_visible(False)
+
+    def set_time(self, time_s):
+        """Put the dotted playhead line at ``time_s`` seconds (None hides it)."""
+        for playhead in self.playheads:
+            if time_s is None:
+                playhead.set_visible(False)
+            else:
+                playhead.set_xdata([time_s, time_s])
+                playhead.set_visible(True)
+
+    @property
+    def artists(self):
+        """Every line the plots update (data lines, then playheads)."""
+        return [line for row in self.lines for line in row] + self.playheads
+
+
+def _fit_limits(ax, t, values):
+    """Limits around the data with a 5 % margin (a flat line gets a unit-wide band)."""
+    low, high = float(np.min(values)), float(np.max(values))
+    span = high - low
+    margin = 0.05 * span if span > 1e-9 * max(1.0, abs(high)) else max(1.0, abs(high) * 0.1)
+    ax.set_ylim(low - margin, high + margin)
+    ax.set_xlim(float(t[0]), float(t[-1]) if t[-1] > t[0] else float(t[0]) + 1.0)
+
+
+def joint_plot_figure(t, q, robot=None, *, qd=None, qdd=None, fig=None, joint_types=None,
+                      unit=None, title=None):
+    """A figure of joint position, velocity and acceleration against time.
+
+    Parameters
+    ----------
+    t : array_like (N,)
+        Times in seconds, strictly increasing.
+    q : array_like (N, n)
+        Joint values in API units: radians (revolute), the length unit (prismatic).
+    robot : robosim.Robot, optional
+        Gives the joint types, names and length unit (otherwise ``joint_types``, default all
+        revolute, and ``unit``, default ``"mm"``).
+    qd, qdd : array_like (N, n), optional
+        Velocities and accelerations (API units per s, per s^2); estimated when None.
+    fig : matplotlib.figure.Figure, optional
+        Draw into this figure (its axes are added; pyplot is not touched). Without it a new
+        pyplot figure is made, so ``plt.show()`` shows it.
+    title : str, optional
+        Figure title (default: the robot's name).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        With the :class:`JointPlots` as ``fig.joint_plots``.
+    """
+    t, q = check_trajectory(t, q)
+    if robot is not None:
+        joint_types = robot.joint_types
+        unit = robot.unit
+        names = [joint.name for joint in robot.joints]
+        title = robot.name if title is None else title
+    else:
+        joint_types = joint_types or "R" * q.shape[1]
+        names = None
+    if fig is None:
+        import matplotlib.pyplot as plt
+
+        fig = plt.figure(figsize=(8.0, 6.0))
+    axes = [fig.add_axes((0.11, 0.70 - 0.29 * k, 0.64, 0.25)) for k in range(3)]
+    for ax in axes[1:]:
+        ax.sharex(axes[0])
+    for ax in axes[:-1]:
+        ax.tick_params(labelbottom=False)
+    plots = JointPlots(axes, joint_types, unit or "mm", names)
+    plots.show(t, q, qd, qdd)
+    if title:
+        fig.suptitle(title, x=0.43, y=0.98)
+    fig.joint_plots = plots
+    return fig

@@ -1,0 +1,131 @@
+"""Grids of joint values for the forward workspace: ranges, steps and 3D-RAS's Factor.
+
+3D-RAS (seed 000, eqs. 17-18) samples each joint with a step of ``Factor`` degrees and counts
+``range_1 x ... x range_i / Factor^i`` configurations. :func:`factor_grid` reproduces that count;
+:func:`step_grid` takes a step and keeps both ends of every range.
+
+Values are in API units: radians for revolute joints, the robot's length unit for prismatic ones.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import ValidationError
+
+_DEGREE = math.pi / 180.0
+
+@dataclass(frozen=True)
+class JointGrid:
+    """Joint values sampled by a grid workspace: one increasing 1-D array per joint (API units)."""
+
+    values: tuple
+
+    @property
+    def counts(self):
+        """Number of values of each joint."""
+        return tuple(len(v) for v in self.values)
+
+    @property
+    def configurations(self):
+        """Number of joint configurations: the product of :attr:`counts` (the paper's eq. 18)."""
+        return math.prod(self.counts)
+
+    @property
+    def ranges(self):
+        """``(n, 2)`` first and last value of each joint."""
+        return np.array([(v[0], v[-1]) for v in self.values])
+
+
+def _user_value(robot, joint, value):
+    """A joint value as the user writes it: degrees or length unit, with the unit."""
+    if robot.joints[joint].is_revolute:
+        return f"{math.degrees(value):g} deg"
+    return f"{value:g} {robot.unit}"
+
+
+def joint_ranges(robot, ranges=None):
+    """Per-joint ranges ``(n, 2)``: the joint limits, replaced where ``ranges`` says otherwise.
+
+    Parameters
+    ----------
+    ranges : dict of int to (float, float), optional
+        ``{joint index (0-based): (min, max)}`` in API units. A range may leave the joint's
+        limits (3D-RAS's Fig. 5 turns the base 0..180 deg): :func:`limit_notes` says so.
+    """
+    out = robot.limits.copy()
+    for joint, bounds in dict(ranges or {}).items():
+        if not 0 <= joint < robot.n:
+            raise ValidationError(f"joint {joint + 1}: {robot.name} has joints 1..{robot.n}")
+        lower, upper = (float(v) for v in bounds)
+        if not (math.isfinite(lower) and math.isfinite(upper)):
+            raise ValidationError(f"joint {joint + 1} range must be finite numbers")
+        if lower > upper:
+            raise ValidationError(f"joint {joint + 1} range is reversed: min "
+                                  f"{_user_value(robot, joint, lower)} > max "
+                                  f"{_user_value(robot, joint, upper)}")
+        out[joint] = lower, upper
+    return out
+
+
+def limit_notes(robot, ranges):
+    """Sentences naming the joints whose range ``(n, 2)`` leaves the joint's limits."""
+    notes = []
+    for j, ((lower, upper), (low_limit, high_limit)) in enumerate(zip(ranges, robot.limits)):
+        if lower < low_limit - 1e-12 or upper > high_limit + 1e-12:
+            notes.append(f"joint {j + 1} range {_user_value(robot, j, lower)}.."
+                         f"{_user_value(robot, j, upper)} leaves its limits "
+                         f"{_user_value(robot, j, low_limit)}..{_user_value(robot, j, high_limit)}")
+    return notes
+
+
+def _joint_steps(robot, ranges, angle_step):
+    """Each joint's step for a revolute step ``angle_step`` (radians).
+
+    A prismatic joint has no angle: it takes 1 % of its range per degree of the step, so that
+    Factor 1 gives it 100 intervals, like a revolute joint turning 100 degrees.
+    """
+    widths = ranges[:, 1] - ranges[:, 0]
+    return np.where(robot.revolute, angle_step, widths * (angle_step / _DEGREE) / 100.0)
+
+
+def _spread(ranges, counts):
+    values = []
+    for (lower, upper), count in zip(ranges, counts):
+        values.append(np.linspace(lower, upper, count) if count > 1
+                      else np.array([(lower + upper) / 2.0]))
+    return JointGrid(tuple(values))
+
+
+def factor_grid(robot, factor, ranges=None):
+    """3D-RAS's grid: step ``factor`` degrees, and eq. 18's count ``range / factor`` per joint.
+
+    Each joint gets ``max(1, round(range / step))`` values spread evenly over its range, both
+    ends included (so the spacing is ``range / (count - 1)``, slightly above the step). The
+    paper's Fig. 5 (base 0..180, shoulder 0..90, elbow 0..90, wrist -90..90 deg, Factor 15)
+    gives 12 x 6 x 6 x 12 = 5,184 configurations, as the paper prints.
+    """
+    factor = float(factor)
+    if not 1.0 <= factor <= 90.0:
+        raise ValidationError(f"Factor must be between 1 and 90 (eq. 17), got {factor:g}")
+    ranges = joint_ranges(robot, ranges)
+    steps = _joint_steps(robot, ranges, factor * _DEGREE)
+    widths = ranges[:, 1] - ranges[:, 0]
+    counts = [max(1, round(w / s)) if w > 0 else 1 for w, s in zip(widths, steps)]
+    return _spread(ranges, counts)
+
+
+def step_grid(robot, step, ranges=None):
+    """A grid whose spacing is at most ``step`` (radians; see :func:`_joint_steps` for sliders).
+
+    Each joint gets ``ceil(range / step) + 1`` values, both ends included.
+    """
+    step = float(step)
+    if not (math.isfinite(step) and step > 0):
+        raise ValidationError(f"the step must be a positive number, got {step:g}")
+    ranges = joint_ranges(robot, ranges)
+    steps = _joint_steps(robot, ranges, step)
+    widths = ranges[:, 1] - ranges[:, 0]
+    counts = [math.ceil(w / s - 1e-9) + 1 if w > 0 else 1 for w, s in zip(widths, steps)]
+    return _spread(ranges, counts)

@@ -1,0 +1,198 @@
+"""The result of a forward-workspace computation: voxel counts per segment and what they give.
+
+Volume, bounding box, maximum reach, 2D sections (horizontal at a height, vertical through the
+base axis) and a representative subsample of points to draw. Lengths are in the robot's unit,
+coordinates in the world (base) frame; a voxel with index ``i`` along an axis covers
+``[origin + i h, origin + (i + 1) h)``.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import ValidationError
+
+#: 3D-RAS's segment colours (orange, yellow, red, magenta, purple), then more for longer arms.
+SEGMENT_COLOURS = ("#ff8c00", "#ffd700", "#e41a1c", "#ff00ff", "#7b2d8e", "#1f77b4", "#2ca02c",
+                   "#17becf", "#8c564b", "#7f7f7f", "#bcbd22", "#000080", "#e377c2")
+#: At most this many points are handed out for drawing (:meth:`Workspace.sample`).
+SAMPLE_LIMIT = 30_000
+
+@dataclass
+class Workspace:
+    """A computed forward workspace: voxel counts per segment and summary figures.
+
+    Attributes
+    ----------
+    robot_name, unit : str
+    method : {"grid", "monte carlo"}
+    configurations : int
+        Joint configurations represented (grid: eq. 18's count; Monte Carlo: samples).
+    positions : int
+        Segment positions actually computed (joints that move nothing are skipped).
+    voxel : float
+        Voxel edge (length unit).
+    origin : ndarray (3,)
+        World position of the outer corner of voxel ``(0, 0, 0)``.
+    shape : tuple of 3 int
+    segment_names : tuple of str
+    counts : tuple of ndarray
+        Per segment ``shape`` int64 arrays: configurations whose point falls in each voxel.
+    kept_points : tuple
+        Per segment, every computed point ``(k, 3)`` when there are at most
+        :data:`SAMPLE_LIMIT` of them, else None.
+    reach : float
+        Largest distance of the end effector (last segment) from the base origin.
+    bounds : tuple of (ndarray (3,), ndarray (3,))
+        Per segment, the bounding box of its points (see :meth:`bounding_box`).
+    base_xyz : ndarray (3,)
+        The base origin (where the vertical section's axis passes).
+    elapsed : float
+        Seconds the computation took.
+    notes : tuple of str
+        Caveats to show the user (ranges beyond limits, voxels finer than the sampling, ...).
+    """
+
+    robot_name: str
+    unit: str
+    method: str
+    configurations: int
+    positions: int
+    voxel: float
+    origin: np.ndarray
+    shape: tuple
+    segment_names: tuple
+    counts: tuple
+    kept_points: tuple
+    reach: float
+    bounds: tuple
+    base_xyz: np.ndarray
+    elapsed: float
+    notes: tuple = ()
+
+    @property
+    def colours(self):
+        """Segment colours, 3D-RAS's order, repeating after :data:`SEGMENT_COLOURS`."""
+        return tuple(SEGMENT_COLOURS[i % len(SEGMENT_COLOURS)]
+                     for i in range(len(self.segment_names)))
+
+    def occupied(self, segment=-1):
+        """Number of voxels the segment's point reaches."""
+        return int(np.count_nonzero(self.counts[segment]))
+
+    def volume(self, segment=-1):
+        """Workspace volume (length unit cubed) of a segment; the end effector by default.
+
+        Voxels inside count whole and voxels on the surface (an empty face neighbour) count
+        half: the surface cuts them about in the middle on average, which removes most of the
+        half-voxel layer that counting occupied voxels would add. Holes appear, and the volume
+        undercounts, when the voxel is finer than the sampling (see :attr:`notes`).
+        """
+        occupied = self.counts[segment] > 0
+        padded = np.pad(occupied, 1)
+        inner = occupied.copy()
+        for axis in range(3):
+            for shift in (-1, 1):
+                inner &= np.roll(padded, shift, axis=axis)[1:-1, 1:-1, 1:-1]
+        surface = np.count_nonzero(occupied) - np.count_nonzero(inner)
+        return (np.count_nonzero(inner) + 0.5 * surface) * self.voxel ** 3
+
+    def bounding_box(self, segment=-1):
+        """``(lower (3,), upper (3,))`` of the segment's computed points, the first joint swept
+        over its whole range (exact, but for a turning first joint sampled coarsely)."""
+        lower, upper = self.bounds[segment]
+        return lower.copy(), upper.copy()
+
+    def section_xy(self, z, segment=-1):
+        """The horizontal slice of counts at height ``z``.
+
+        Returns
+        -------
+        image : ndarray (ny, nx)
+            Counts of the voxel layer containing ``z`` (rows are y, as ``imshow`` expects with
+            ``origin="lower"``); zeros when ``z`` is outside the grid.
+        extent : (xmin, xmax, ymin, ymax)
+        """
+        nx, ny, nz = self.shape
+        layer = int(math.floor((z - self.origin[2]) / self.voxel))
+        image = (self.counts[segment][:, :, layer].T.copy() if 0 <= layer < nz
+                 else np.zeros((ny, nx), dtype=np.int64))
+        return image, (self.origin[0], self.origin[0] + nx * self.voxel,
+                       self.origin[1], self.origin[1] + ny * self.voxel)
+
+    def section_vertical(self, azimuth=0.0, segment=-1):
+        """The vertical slice through the base's z axis at ``azimuth`` (radians from +x).
+
+        The horizontal coordinate ``s`` is the signed distance from the axis along
+        ``(cos azimuth, sin azimuth)``; each pixel (one voxel edge wide) takes the counts of the
+        voxel that contains its centre.
+
+        Returns
+        -------
+        image : ndarray (nz, ns)
+        extent : (smin, smax, zmin, zmax)
+        """
+        nx, ny, nz = self.shape
+        corners = [(self.origin[0] + i * nx * self.voxel, self.origin[1] + j * ny * self.voxel)
+                   for i in (0, 1) for j in (0, 1)]
+        half = max(math.hypot(cx - self.base_xyz[0], cy - self.base_xyz[1]) for cx, cy in corners)
+        cells = int(math.ceil(half / self.voxel))
+        s = (np.arange(-cells, cells) + 0.5) * self.voxel
+        x = self.base_xyz[0] + s * math.cos(azimuth)
+        y = self.base_xyz[1] + s * math.sin(azimuth)
+        ix = np.floor((x - self.origin[0]) / self.voxel).astype(int)
+        iy = np.floor((y - self.origin[1]) / self.voxel).astype(int)
+        inside = (ix >= 0) & (ix < nx) & (iy >= 0) & (iy < ny)
+        image = np.zeros((nz, s.size), dtype=np.int64)
+        image[:, inside] = self.counts[segment][ix[inside], iy[inside], :].T
+        return image, (-cells * self.voxel, cells * self.voxel,
+                       self.origin[2], self.origin[2] + nz * self.voxel)
+
+    def sample(self, limit=SAMPLE_LIMIT, rng=0):
+        """Points to draw, per segment, at most ``limit`` in all.
+
+        A segment with few points gives its computed points; otherwise each drawn point stands
+        for one occupied voxel (chosen at random among them, so sparse and dense regions show
+        alike) at a random place inside it, within one voxel of a computed point.
+
+        Returns
+        -------
+        points : list of ndarray (k, 3)
+            One array per segment.
+        subsampled : bool
+            True when not every computed point is shown.
+        """
+        rng = np.random.default_rng(rng)
+        wanted = [len(kept) if kept is not None else self.occupied(s)
+                  for s, kept in enumerate(self.kept_points)]
+        total = sum(wanted)
+        shares = ([int(limit * w / total) for w in wanted] if total > limit else wanted)
+        points, subsampled = [], False
+        for s, (kept, share) in enumerate(zip(self.kept_points, shares)):
+            if kept is not None and share >= len(kept):
+                points.append(kept.copy())
+                continue
+            subsampled = True
+            if kept is not None:
+                points.append(kept[rng.choice(len(kept), share, replace=False)])
+                continue
+            voxels = np.flatnonzero(self.counts[s])
+            chosen = voxels[rng.choice(voxels.size, min(share, voxels.size), replace=False)]
+            index = np.stack(np.unravel_index(chosen, self.shape), axis=-1)
+            points.append(self.origin + (index + rng.random(index.shape)) * self.voxel)
+        return points, subsampled
+
+    def summary(self):
+        """The figures as a JSON-ready dict (lengths in :attr:`unit`)."""
+        lower, upper = self.bounding_box()
+        return {"robot": self.robot_name, "unit": self.unit, "method": self.method,
+                "configurations": self.configurations, "positions": self.positions,
+                "voxel": self.voxel, "occupied_voxels": self.occupied(),
+                "volume": self.volume(), "reach": self.reach,
+                "bounding_box": {"min": lower.tolist(), "max": upper.tolist()},
+                "segments": [{"name": n, "colour": c, "occupied_voxels": self.occupied(s)}
+                             for s, (n, c) in enumerate(zip(self.segment_names, self.colours))],
+                "elapsed_s": self.elapsed, "notes": list(self.notes)}
+
+
