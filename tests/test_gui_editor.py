@@ -169,6 +169,16 @@ def test_save_as_writes_a_robot_file_that_loads_back(tmp_path):
     assert load_robot(path).joints[1].a == 135
 
 
+def test_save_says_the_full_path_of_a_relative_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    screen = open_editor(load_robot("Lynx6"))
+    screen.save_path.focus(0, 0)
+    type_keys(screen.fig, "backspace", "arm.json", "enter")
+    press(screen, "Save")
+    assert screen.app.status == (f"Saved 'Lynx6' to {tmp_path / 'arm.json'}", False)
+    assert load_robot(tmp_path / "arm.json").name == "Lynx6"
+
+
 def test_save_refuses_a_path_that_is_not_json(tmp_path):
     screen = open_editor(load_robot("Lynx6"))
     screen.save_path.focus(0, 0)
@@ -183,6 +193,7 @@ def test_save_refuses_a_path_that_is_not_json(tmp_path):
 def test_an_opened_robot_starts_filled_in_and_continues_unchanged(name):
     robot = load_robot(name)
     screen = open_editor(robot)
+    assert screen.app.statuses[0][0].startswith(f"Editing {robot.name!r}")
     rows = robot_to_dict(robot)["joints"]
     for row, joint in enumerate(rows):
         assert screen.table.text(row, 0) == {"R": "revolute", "P": "prismatic"}[joint["type"]]

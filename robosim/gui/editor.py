@@ -59,6 +59,7 @@ class EditorScreen(Screen):
     def __init__(self, app, robot=None):
         super().__init__(app)
         self.draft = draft_from_robot(robot) if robot is not None else None
+        self.editing = robot is not None
         self.restored = False
         if self.draft is None:
             self.draft = valid_draft(autosave.load_draft())
@@ -79,6 +80,9 @@ class EditorScreen(Screen):
                 problem = f" Still to fix: {self.check.message}" if self.check.message else ""
                 self._status("Your last table is back as you typed it (Reset table starts "
                              "a new one)." + problem, error=bool(problem))
+            elif self.editing:
+                self._status(f"Editing {self.draft['name']!r}: change any cell (Tab goes to "
+                             f"the table), then press Continue. Save writes a robot file.")
 
     def teardown(self):
         super().teardown()
@@ -323,7 +327,7 @@ class EditorScreen(Screen):
         if robot is None:
             return
         text = self.draft["save_as"].strip()
-        path = Path(text).expanduser()
+        path = Path(text).expanduser().absolute()
         if not text:
             self._status("Type the file to save to in the 'save as' cell (e.g. "
                          f"{default_save_path(robot.name)}).", error=True)
