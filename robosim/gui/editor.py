@@ -197,7 +197,7 @@ class EditorScreen(Screen):
         self.table = self._grid(
             (0.05, bottom, 0.9, height), n, self._headers(),
             row_labels=[self._row_label(i) for i in range(n)], label_width=0.1,
-            widths=[1.5] + [1] * (len(COLUMNS) - 1), choices={0: list(KINDS)},
+            widths=[1.2] + [1] * (len(COLUMNS) - 1), choices={0: list(KINDS)},
             enter_moves=True, on_commit=self._cell_committed)
         for row, cells in enumerate(draft["rows"]):
             for col, text in enumerate(cells):
