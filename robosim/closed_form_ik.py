@@ -60,7 +60,7 @@ def _check_lynx6_shape(robot):
     problem = None
     if robot.n != 5 or robot.joint_types != "RRRRR" or robot.convention != "standard":
         problem = f"it has joints {robot.joint_types} ({robot.convention} DH)"
-    elif robot._has_tool:
+    elif not np.array_equal(robot.tool, np.eye(4)):
         problem = "it has a tool transform"
     else:
         for i, (joint, (a_value, alpha_deg, offset_deg)) in enumerate(zip(joints, expected), 1):

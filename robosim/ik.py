@@ -29,22 +29,22 @@ How the numeric solver works
 Each iteration evaluates the forward kinematics and the geometric Jacobian in the same pass
 (column arithmetic shared with :mod:`robosim.robot`), scales position rows by ``1 / L``
 (``L = robot.length_scale``, so the result does not depend on the unit), and solves
-``(J^T J + (E + w) I) dq = J^T e`` with ``E = |e|^2 / 2`` (Sugihara 2011) by a Cholesky
-factorisation written on scalar entries. The same code runs on Python floats (one target: no
-numpy call overhead, the single-solve path) and on ``(B,)`` arrays (many targets at once).
+``(J^T J + (g E + w) I) dq = J^T e`` with ``E = |e|^2 / 2`` (Sugihara 2011). The kinematics
+runs on Python floats for one target (no numpy call overhead, the single-solve path) and on
+``(B,)`` arrays for many targets at once. Failed targets restart from the seed bank in rounds of
+growing size, nearest seeds first, so most pay for a few restarts only.
 """
 
 import math
 import weakref
 from dataclasses import dataclass
-from operator import mul
 
 import numpy as np
 
 from .closed_form_ik import (Lynx6Solution, anthropomorphic_3r_ik, anthropomorphic_3r_robot,
                              lynx6_ik)
 from .errors import ValidationError
-from .robot import _chain_components
+from .robot import chain_components
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_all", "solve_path", "parse_axes",
            "lynx6_ik", "Lynx6Solution", "anthropomorphic_3r_ik", "anthropomorphic_3r_robot"]
@@ -56,8 +56,15 @@ ANGLE_TOLERANCE = 1e-9
 MAX_ITERATIONS = 60
 #: Iterations without a new best error after which a seed counts as stalled.
 PATIENCE = 6
+#: A seed iterates until its errors are this fraction of the tolerances (margin for
+#: :func:`solve`; :func:`solve_path` stops at the tolerances: one iteration less per point).
+FINISH = 1e-3
+#: :data:`PATIENCE` for a path point whose predecessor was out of reach (see :func:`solve_path`).
+UNREACHABLE_PATIENCE = 2
+#: Progress: the cost falling below this fraction of its value at the last progress.
+PROGRESS = 0.5
 #: Sugihara's bias ``w``: keeps the damped system positive definite at singularities.
-DAMPING_BIAS = 1e-9
+DAMPING_BIAS = 1e-14
 DAMPING_GAIN = 0.1
 #: Largest joint step per iteration: radians for revolute, fraction of L for prismatic.
 MAX_STEP = 0.6
@@ -194,31 +201,28 @@ class _Floats:
 
     @staticmethod
     def damped_step(problem, q, J, e):
-        """Solve ``(J^T J + (gain E + w) I) dq = J^T e`` (``J[j]`` is column j) by Cholesky.
+        """Solve ``(J^T J + (gain E + w) I) dq = J^T e`` (``J[j]`` is column j).
 
         A joint at a limit that the step pushes further out is held (active set): solving
         again without it lets the other joints make the whole correction instead of a part
-        that projection would cut.
+        that projection would cut. (Small numpy matrices: for n = 6 about three times faster
+        than the same algebra on Python floats.)
         """
-        n = problem.n
-        damping = DAMPING_GAIN * 0.5 * sum(map(mul, e, e)) + DAMPING_BIAS
-        g = [sum(map(mul, Jj, e)) for Jj in J]
-        A = [[sum(map(mul, Jj, J[k])) for k in range(j + 1)] for j, Jj in enumerate(J)]
-        for j in range(n):
-            A[j][j] += damping
-        step = _cholesky_solve(A, g)
-        blocked = [problem.can_block[j] and ((q[j] <= problem.lower[j] and step[j] < 0)
-                                             or (q[j] >= problem.upper[j] and step[j] > 0))
-                   for j in range(n)]
-        if any(blocked):
-            for j in range(n):
-                if blocked[j]:
-                    A[j] = [0.0] * j + [1.0]
-                    g[j] = 0.0
-                    for i in range(j + 1, n):
-                        A[i][j] = 0.0
-            step = _cholesky_solve(A, g)
-        return [s * c for s, c in zip(step, problem.column_scale)]
+        columns = np.array(J)                                   # (n, m): row j = column j
+        error = np.array(e)
+        A = columns @ columns.T
+        g = columns @ error
+        A.flat[::problem.n + 1] += DAMPING_GAIN * 0.5 * float(error @ error) + DAMPING_BIAS
+        step = np.linalg.solve(A, g)
+        q = np.array(q)
+        blocked = problem.can_block & (((q <= problem.limits[:, 0]) & (step < 0))
+                                       | ((q >= problem.limits[:, 1]) & (step > 0)))
+        if blocked.any():
+            free = ~blocked
+            A = A * np.outer(free, free)
+            A.flat[::problem.n + 1] += blocked
+            step = np.linalg.solve(A, g * free)
+        return (step * problem.column_scale).tolist()
 
 
 class _Arrays:
@@ -259,14 +263,17 @@ class _Arrays:
 class _Problem:
     """The constant part of a solve: robot, selected rows, scales and limits."""
 
-    def __init__(self, robot, axes, tolerance, angle_tolerance):
+    def __init__(self, robot, axes, tolerance, angle_tolerance, finish=None):
         self.robot = robot
         self.rows = parse_axes(axes)
         self.n = robot.n
         self.scale = robot.length_scale
-        self.revolute = [bool(r) for r in robot._revolute]
-        self.theta0 = robot._theta0.tolist()
-        self.d0 = robot._d0.tolist()
+        self.revolute = robot.revolute.tolist()
+        # The constant parts of theta and d (the variable one is q + offset).
+        self.theta0 = [j.offset if j.is_revolute else j.theta for j in robot.joints]
+        self.d0 = [j.d if j.is_revolute else j.offset for j in robot.joints]
+        self.base_columns = robot.base_columns
+        self.dh_constants = robot.dh_constants
         limits = robot.limits
         self.lower = limits[:, 0].tolist()
         self.upper = limits[:, 1].tolist()
@@ -279,10 +286,11 @@ class _Problem:
         # Prismatic columns are solved in units of L, like the position rows.
         self.column_scale = np.array([1.0 if rev else self.scale for rev in self.revolute])
         tool = robot.tool
-        self.tool = None if not robot._has_tool else (
+        self.tool = None if np.array_equal(tool, np.eye(4)) else (
             tuple(tuple(float(tool[r, c]) for r in range(3)) for c in range(4)))
         self.tolerance = float(tolerance)
         self.angle_tolerance = float(angle_tolerance)
+        self.finish = FINISH if finish is None else finish
         self.position_rows = [r for r in self.rows if r < 3]
         self.rotation_rows = [r - 3 for r in self.rows if r >= 3]
 
@@ -297,9 +305,9 @@ class _Problem:
         n, rev = self.n, self.revolute
         theta = [q[i] + self.theta0[i] if rev[i] else self.theta0[i] for i in range(n)]
         d = [self.d0[i] if rev[i] else q[i] + self.d0[i] for i in range(n)]
-        frames = _chain_components(self.robot._base_columns, [ops.cos(t) for t in theta],
-                                   [ops.sin(t) for t in theta], d, self.robot._dh_constants,
-                                   self.robot.convention, keep_all=True)
+        frames = chain_components(self.base_columns, [ops.cos(t) for t in theta],
+                                  [ops.sin(t) for t in theta], d, self.dh_constants,
+                                  self.robot.convention, keep_all=True)
         X, Y, Z, P = frames[-1]
         if self.tool is not None:
             tool_x, tool_y, tool_z, tool_p = self.tool
@@ -320,8 +328,9 @@ class _Problem:
         orientation_error = ops.sqrt(sum(error[3 + r] * error[3 + r]
                                          for r in self.rotation_rows)) \
             if self.rotation_rows else abs(0.0 * q[0])
-        if not want_step:
-            return position_error, orientation_error, None
+        if not want_step or (ops is _Floats and _converged(self, position_error,
+                                                            orientation_error, self.finish)):
+            return position_error, orientation_error, None      # the caller stops here
         columns = self._jacobian(frames, P, rev)
         inv_scale = 1.0 / self.scale
         e = [error[r] * inv_scale if r < 3 else error[r] for r in self.rows]
@@ -360,29 +369,6 @@ def _combine(X, Y, Z, c):
     return tuple(X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
 
 
-def _cholesky_solve(A, b):
-    """Solve ``A x = b`` for symmetric positive definite ``A`` given by its lower triangle.
-
-    Plain Python on floats: for n <= 12 it beats numpy's per-call cost.
-    """
-    sqrt = math.sqrt
-    n = len(b)
-    L = []                                  # rows of the lower factor, L[i][:i + 1]
-    for i in range(n):
-        row = []
-        for j in range(i):
-            row.append((A[i][j] - sum(map(mul, row, L[j][:j]))) / L[j][j])
-        row.append(sqrt(A[i][i] - sum(map(mul, row, row))))
-        L.append(row)
-    y = []
-    for i in range(n):
-        y.append((b[i] - sum(map(mul, L[i][:i], y))) / L[i][i])
-    x = [None] * n
-    for i in reversed(range(n)):
-        x[i] = (y[i] - sum(L[k][i] * x[k] for k in range(i + 1, n))) / L[i][i]
-    return x
-
-
 # ----------------------------------------------------------------------- one target
 def _limit_scalar(problem, i, value):
     """Joint value ``i`` brought inside its limits: wrapped by 2 pi if that fits, else clipped."""
@@ -401,26 +387,30 @@ def _converged(problem, position_error, orientation_error, factor=1.0):
             and orientation_error <= problem.angle_tolerance * factor)
 
 
-def _solve_seed(problem, target, q, max_iterations=MAX_ITERATIONS):
+def _solve_seed(problem, target, q, patience=PATIENCE):
     """Iterate from one seed ``q`` (list of floats); returns (q, pos_err, ori_err, iterations).
 
-    Stops when the errors are 1000 times below the tolerances, or when no new best error has
-    been found for :data:`PATIENCE` iterations (a stall at a local minimum or at the limit of
-    floating point); returns the best configuration seen.
+    Stops when the errors are 1000 times below the tolerances, or when the cost has not fallen
+    by the factor :data:`PROGRESS` for ``patience`` iterations (a stall at a local minimum,
+    at the edge of the workspace, or at the limit of floating point); returns the best
+    configuration seen.
     """
     best = None
-    best_cost = math.inf
-    since_best = 0
+    best_cost = reference = math.inf
+    since_progress = 0
     iterations = 0
     n = problem.n
-    for iterations in range(1, max_iterations + 1):
+    for iterations in range(1, MAX_ITERATIONS + 1):
         position_error, orientation_error, step = problem.evaluate(q, target, _Floats)
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
         if cost < best_cost:
-            best, best_cost, since_best = (list(q), position_error, orientation_error), cost, 0
+            best, best_cost = (list(q), position_error, orientation_error), cost
+        if cost < PROGRESS * reference:
+            reference, since_progress = cost, 0
         else:
-            since_best += 1
-        if _converged(problem, position_error, orientation_error, 1e-3) or since_best >= PATIENCE:
+            since_progress += 1
+        if (_converged(problem, position_error, orientation_error, problem.finish)
+                or since_progress >= patience):
             break
         largest = max(abs(s) / m for s, m in zip(step, problem.max_step))
         shrink = 1.0 if largest <= 1.0 else 1.0 / largest
@@ -433,13 +423,14 @@ def _solve_seed(problem, target, q, max_iterations=MAX_ITERATIONS):
     return best[0], best[1], best[2], iterations
 
 
-def _solve_one(problem, target, seeds):
+def _solve_one(problem, target, seeds, patience=PATIENCE):
     """Try seeds (an iterator of lists) in turn until one succeeds; returns the best outcome."""
     target = _scalar_target_columns(target)
     best = None
     total = 0
     for seed in seeds:
-        q, position_error, orientation_error, iterations = _solve_seed(problem, target, seed)
+        q, position_error, orientation_error, iterations = _solve_seed(problem, target, seed,
+                                                                        patience)
         total += iterations
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
         if best is None or cost < best[3]:
@@ -459,7 +450,7 @@ def _limit_arrays(problem, q):
     return np.clip(np.where(use_wrap, wrapped, q), lower, upper)
 
 
-def _solve_batch(problem, target, q, max_iterations=MAX_ITERATIONS):
+def _solve_batch(problem, target, q):
     """Iterate every row of ``q`` ``(B, n)`` towards its ``target`` ``(B, 4, 4)`` at once.
 
     Rows drop out of the computation as they converge or stall. Returns the best ``q``, its
@@ -471,12 +462,13 @@ def _solve_batch(problem, target, q, max_iterations=MAX_ITERATIONS):
     best_cost = np.full(B, np.inf)
     best_position = np.full(B, np.inf)
     best_orientation = np.full(B, np.inf)
-    since_best = np.zeros(B, dtype=int)
+    reference = np.full(B, np.inf)
+    since_progress = np.zeros(B, dtype=int)
     iterations = np.zeros(B, dtype=int)
     active = np.arange(B)
     max_step = np.array(problem.max_step)
     columns = _target_columns(target)
-    for _ in range(max_iterations):
+    for _ in range(MAX_ITERATIONS):
         if active.size == 0:
             break
         sub_target = tuple(tuple(c[active] for c in column) for column in columns)
@@ -493,10 +485,11 @@ def _solve_batch(problem, target, q, max_iterations=MAX_ITERATIONS):
         best_q[improved] = qa[better]
         best_position[improved] = position_error[better]
         best_orientation[improved] = orientation_error[better]
-        since_best[active] = np.where(better, 0, since_best[active] + 1)
-        done = ((position_error <= problem.tolerance * 1e-3)
-                & (orientation_error <= problem.angle_tolerance * 1e-3)) | (
-            since_best[active] >= PATIENCE)
+        progress = cost < PROGRESS * reference[active]
+        reference[active[progress]] = cost[progress]
+        since_progress[active] = np.where(progress, 0, since_progress[active] + 1)
+        done = _converged_array(problem, position_error, orientation_error, problem.finish) | (
+            since_progress[active] >= PATIENCE)
         largest = np.max(np.abs(step) / max_step, axis=-1)
         step *= np.minimum(1.0, 1.0 / np.maximum(largest, 1e-300))[:, None]
         keep = ~done
@@ -522,12 +515,12 @@ _seed_banks = weakref.WeakKeyDictionary()
 _problems = weakref.WeakKeyDictionary()
 
 
-def _problem(robot, axes, tolerance, angle_tolerance):
+def _problem(robot, axes, tolerance, angle_tolerance, finish=None):
     """The (cached) constant part of a solve for ``robot``."""
-    key = (parse_axes(axes), float(tolerance), float(angle_tolerance))
+    key = (parse_axes(axes), float(tolerance), float(angle_tolerance), finish)
     per_robot = _problems.setdefault(robot, {})
     if key not in per_robot:
-        per_robot[key] = _Problem(robot, key[0], tolerance, angle_tolerance)
+        per_robot[key] = _Problem(robot, key[0], tolerance, angle_tolerance, finish)
     return per_robot[key]
 
 
@@ -599,7 +592,7 @@ def _restart_seeds(robot, problem, target, q0_given, seeds, rng):
     return np.broadcast_to(explicit, (target.shape[0],) + explicit.shape)
 
 
-def solve(robot, target, q0=None, *, axes="pose", seeds=12, rng=None,
+def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
           tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE):
     """Joint values that put the end effector at ``target``: numeric, for any robot.
 
@@ -657,42 +650,68 @@ def solve(robot, target, q0=None, *, axes="pose", seeds=12, rng=None,
     q, position_error, orientation_error, iterations = _solve_batch(problem, flat_target, first)
     success = _converged_array(problem, position_error, orientation_error)
     failed = np.flatnonzero(~success)
-    plan = None if failed.size == 0 else _restart_seeds(
-        robot, problem, flat_target[failed], q0 is not None, seeds, rng)
-    if failed.size and plan.shape[1]:
-        # Every restart of every failed target in one batch: a few hard targets then cost
-        # one vectorised run instead of a dozen nearly empty ones.
-        restarts = plan.shape[1]
-        rows = np.repeat(failed, restarts)
-        retry_q, retry_position, retry_orientation, retry_iterations = _solve_batch(
-            problem, flat_target[rows], plan.reshape(-1, robot.n))
-        retry_success = _converged_array(problem, retry_position, retry_orientation)
-        retry_cost = _cost(problem, retry_position, retry_orientation)
-        # Per target: the first seed (nearest the target) that succeeded, else the best.
-        rank = np.where(retry_success, np.tile(np.arange(restarts), failed.size), np.inf)
-        rank = rank.reshape(failed.size, restarts)
-        choice = np.where(np.isfinite(rank.min(axis=1)), rank.argmin(axis=1),
-                          retry_cost.reshape(failed.size, restarts).argmin(axis=1))
-        picked = np.arange(failed.size) * restarts + choice
-        better = retry_cost[picked] < _cost(problem, position_error[failed],
-                                            orientation_error[failed])
-        chosen, picked = failed[better], picked[better]
-        q[chosen] = retry_q[picked]
-        position_error[chosen] = retry_position[picked]
-        orientation_error[chosen] = retry_orientation[picked]
-        iterations[failed] += retry_iterations.reshape(failed.size, restarts).sum(axis=1)
-        success = _converged_array(problem, position_error, orientation_error)
+    if failed.size:
+        plan = _restart_seeds(robot, problem, flat_target[failed], q0 is not None, seeds, rng)
+        start = 0
+        for stop in _restart_rounds(plan.shape[1]):
+            still = ~success[failed]
+            if not still.any():
+                break
+            _restart_batch(problem, flat_target, failed[still], plan[still, start:stop],
+                           (q, position_error, orientation_error, iterations))
+            success = _converged_array(problem, position_error, orientation_error)
+            start = stop
     return IKResult(q.reshape(batch_shape + (robot.n,)), success.reshape(batch_shape),
                     position_error.reshape(batch_shape), orientation_error.reshape(batch_shape),
                     iterations.reshape(batch_shape))
+
+
+def _restart_rounds(count):
+    """Ends of the restart rounds: 4, 12, 28, ... (doubling) up to ``count``.
+
+    Nearest seeds first, in small rounds: most failed targets are solved by one of the first
+    few, and only the rest pay for more.
+    """
+    stop, size = 0, 4
+    while stop < count:
+        stop = min(count, stop + size)
+        size *= 2
+        yield stop
+
+
+def _restart_batch(problem, target, rows, plan, state):
+    """Run the seeds ``plan`` ``(R, k, n)`` of the targets ``target[rows]`` in one batch.
+
+    ``state`` = (q, position_error, orientation_error, iterations), updated in place where a
+    restart beats the current outcome: per target the first seed (nearest) that succeeds,
+    else the best one.
+    """
+    q, position_error, orientation_error, iterations = state
+    count, restarts = plan.shape[:2]
+    retry_q, retry_position, retry_orientation, retry_iterations = _solve_batch(
+        problem, target[np.repeat(rows, restarts)], plan.reshape(-1, problem.n))
+    retry_success = _converged_array(problem, retry_position, retry_orientation)
+    retry_cost = _cost(problem, retry_position, retry_orientation)
+    rank = np.where(retry_success, np.tile(np.arange(restarts), count), np.inf)
+    rank = rank.reshape(count, restarts)
+    choice = np.where(np.isfinite(rank.min(axis=1)), rank.argmin(axis=1),
+                      retry_cost.reshape(count, restarts).argmin(axis=1))
+    picked = np.arange(count) * restarts + choice
+    better = retry_cost[picked] < _cost(problem, position_error[rows], orientation_error[rows])
+    chosen, picked = rows[better], picked[better]
+    q[chosen] = retry_q[picked]
+    position_error[chosen] = retry_position[picked]
+    orientation_error[chosen] = retry_orientation[picked]
+    iterations[rows] += retry_iterations.reshape(count, restarts).sum(axis=1)
 
 
 def _cost(problem, position_error, orientation_error):
     return position_error / problem.tolerance + orientation_error / problem.angle_tolerance
 
 
-def _converged_array(problem, position_error, orientation_error):
-    return (position_error <= problem.tolerance) & (orientation_error <= problem.angle_tolerance)
+def _converged_array(problem, position_error, orientation_error, factor=1.0):
+    return ((position_error <= problem.tolerance * factor)
+            & (orientation_error <= problem.angle_tolerance * factor))
 
 
 def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
@@ -737,9 +756,11 @@ def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
     """Follow a sequence of targets, each solved from the previous solution (continuity).
 
     A point not reached from its predecessor's solution gets up to ``restarts`` restarts
-    from the seed bank (see :func:`solve`), but only when its predecessor was reached: along an unreachable stretch each
-    point costs one short attempt from the last good configuration, so paths that leave the
-    workspace stay fast.
+    from the seed bank (see :func:`solve`), but only when its predecessor was reached. Along
+    an unreachable stretch each point costs one short attempt (abandoned when the error
+    stops halving for :data:`UNREACHABLE_PATIENCE` iterations) seeded by the previous attempt, the closest approach, which
+    follows the edge of the workspace: paths that leave the workspace stay fast and pick the
+    path up again where it comes back.
 
     Parameters
     ----------
@@ -754,26 +775,32 @@ def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
     -------
     PathResult
     """
-    problem = _problem(robot, axes, tolerance, angle_tolerance)
+    problem = _problem(robot, axes, tolerance, angle_tolerance, finish=1.0)
     targets = check_targets(targets, problem.rows)
     if targets.ndim != 3:
         raise ValidationError(f"targets must be a sequence of 4x4 transforms (N, 4, 4), got "
                               f"shape {targets.shape}")
     q0 = np.clip(robot.check_q(q0, "q0"), robot.limits[:, 0], robot.limits[:, 1])
-    last_good = q0.tolist()
+    last_good = attempt = q0.tolist()
     N = targets.shape[0]
     q_out = np.empty((N, robot.n))
     reachable = np.zeros(N, dtype=bool)
     position_out = np.empty(N)
     orientation_out = np.empty(N)
     previous_reached = True
+    predicted = None
     for k in range(N):
-        seeds = _path_seeds(robot, problem, targets[k], last_good,
+        seeds = _path_seeds(robot, problem, targets[k], attempt, predicted,
                             restarts if previous_reached else 0, rng)
-        q, position_error, orientation_error, _ = _solve_one(problem, targets[k], seeds)
+        attempt, position_error, orientation_error, _ = _solve_one(
+            problem, targets[k], seeds, PATIENCE if previous_reached else UNREACHABLE_PATIENCE)
         ok = _converged(problem, position_error, orientation_error)
+        # The next point's first seed: the motion continued (linear extrapolation), which
+        # leaves an error of second order in the step along a smooth path.
+        predicted = [_limit_scalar(problem, i, 2.0 * a - b)
+                     for i, (a, b) in enumerate(zip(attempt, last_good))] if ok else None
         if ok:
-            last_good = q
+            last_good = attempt
         reachable[k], previous_reached = ok, ok
         q_out[k] = last_good
         position_out[k], orientation_out[k] = position_error, orientation_error
@@ -786,8 +813,11 @@ def _chain_seeds(first, restarts):
     yield from restarts().tolist()
 
 
-def _path_seeds(robot, problem, target, last_good, restarts, rng):
-    """The previous solution, then (looked up only if needed) the nearest bank seeds."""
-    yield last_good
+def _path_seeds(robot, problem, target, previous, predicted, restarts, rng):
+    """The predicted configuration (if any), the previous point's outcome, then (looked up
+    only if needed) the nearest bank seeds."""
+    if predicted is not None:
+        yield predicted
+    yield previous
     if restarts:
         yield from _restart_seeds(robot, problem, target[None], True, restarts, rng)[0].tolist()
