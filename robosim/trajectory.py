@@ -772,6 +772,9 @@ class FollowResult:
         "skip" or "stop".
     stop_index : int or None
         With ``"stop"``, the first bad point (the motion ends before it); else None.
+    jumps : ndarray of int
+        Points reached by a jump of the joints from the previous one (see
+        :func:`joint_jumps`): a change of arm posture, or a near-singular stretch.
     message : str
         One line for the user: how many points were reached, which were not, what was done.
     """
@@ -784,6 +787,7 @@ class FollowResult:
     tip: np.ndarray
     on_bad: str
     stop_index: object
+    jumps: np.ndarray
     message: str
 
     def motion(self):
@@ -844,37 +848,69 @@ def follow_path(robot, path_points, q0, *, on_bad="skip", duration=None, speed=N
         targets[:, :3, 3] = points
     else:
         targets = points
-    solved = _solve_continuously(robot, targets, q0, axes)
-    reachable = solved.reachable
+    solved, reachable = _solve_continuously(robot, targets, q0, axes)
     bad = np.flatnonzero(~reachable)
-    q = solved.q.copy()
+    q = solved.copy()
     stop_index = None
     if bad.size and on_bad == "stop":
         stop_index = int(bad[0])
-        q[stop_index:] = q[stop_index - 1] if stop_index else solved.q[0]
+        q[stop_index:] = q[stop_index - 1] if stop_index else solved[0]
     elif bad.size and reachable.any():
         good = np.flatnonzero(reachable)
         for joint in range(robot.n):
-            q[:, joint] = np.interp(t, t[good], solved.q[good, joint])
+            q[:, joint] = np.interp(t, t[good], solved[good, joint])
     tip = robot.fk(q)[:, :3, 3]
-    return FollowResult(t, q, reachable, bad, points, tip, on_bad, stop_index,
-                        _follow_message(robot, reachable, bad, on_bad))
+    jumps = joint_jumps(robot, q)
+    message = _follow_message(robot, reachable, bad, on_bad)
+    if jumps.size:
+        message += (f"; the joints jump at point(s) {_ranges_text(jumps + 1)} (the arm changes "
+                    f"posture or passes near a singularity)")
+    return FollowResult(t, q, reachable, bad, points, tip, on_bad, stop_index, jumps, message)
 
 
 def _solve_continuously(robot, targets, q0, axes):
-    """:func:`robosim.ik.solve_path` from ``q0``; when that misses points or jumps, also from
-    the first point's own best solution (``q0`` may sit where the path cannot go on
-    smoothly, e.g. against a joint limit), keeping the better of the two."""
-    from_q0 = ik.solve_path(robot, targets, q0, axes=axes)
-    flaws = np.count_nonzero(~from_q0.reachable) + joint_jumps(robot, from_q0.q).size
-    if not flaws:
-        return from_q0
-    first = ik.solve(robot, targets[0], axes=axes, seeds=FIT_RESTARTS)
-    if not first.success:
-        return from_q0
-    other = ik.solve_path(robot, targets, first.q, axes=axes)
-    other_flaws = np.count_nonzero(~other.reachable) + joint_jumps(robot, other.q).size
-    return other if other_flaws < flaws else from_q0
+    """Joint values ``(N, n)`` and reached flags ``(N,)`` along ``targets``, with continuity.
+
+    :func:`robosim.ik.solve_path` from ``q0``; when that misses points or jumps, also from the
+    first point's own best solution (``q0`` may sit where the path cannot go on smoothly,
+    e.g. against a joint limit), keeping the better of the two. Then, after each stretch of
+    missed points, the path is picked up again at the first point that can be reached on its
+    own, from that point's own solution (at most :data:`MAX_PICKUPS` times).
+    """
+    solved = ik.solve_path(robot, targets, q0, axes=axes)
+    q, reachable = solved.q.copy(), solved.reachable.copy()
+    if reachable.all() and not joint_jumps(robot, q).size:
+        return q, reachable
+    alone = np.ones(len(targets), dtype=bool)
+    missed = np.flatnonzero(~reachable)
+    alone_solution = np.zeros((len(targets), robot.n))
+    first_and_missed = np.union1d([0], missed)
+    attempt = ik.solve(robot, targets[first_and_missed], axes=axes, seeds=FIT_RESTARTS)
+    alone[first_and_missed] = attempt.success
+    alone_solution[first_and_missed] = attempt.q
+    if alone[0]:
+        other = ik.solve_path(robot, targets, alone_solution[0], axes=axes)
+        if _flaws(robot, other.q, other.reachable) < _flaws(robot, q, reachable):
+            q, reachable = other.q.copy(), other.reachable.copy()
+    k = 0
+    for _ in range(MAX_PICKUPS):
+        again = np.flatnonzero(~reachable[k:] & alone[k:])
+        if not again.size:
+            break
+        k += int(again[0])
+        tail = ik.solve_path(robot, targets[k:], alone_solution[k], axes=axes)
+        if tail.reachable.sum() >= reachable[k:].sum():
+            q[k:], reachable[k:] = tail.q, tail.reachable
+        k += 1
+    return q, reachable
+
+
+def _flaws(robot, q, reachable):
+    return np.count_nonzero(~reachable) + joint_jumps(robot, q).size
+
+
+#: Times a path is picked up again after a stretch it could not follow.
+MAX_PICKUPS = 20
 
 
 def _path_times(robot, points, duration, speed):
