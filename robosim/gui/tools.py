@@ -31,6 +31,7 @@ import importlib
 #: (button label, module, function) for each tool window, in button order.
 TOOLS = (
     ("Real arm...", "robosim.gui.arm_panel", "open_arm_panel"),
+    ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
 )
 
 
