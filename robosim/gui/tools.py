@@ -33,6 +33,7 @@ TOOLS = (
     ("Real arm...", "robosim.gui.arm_panel", "open_arm_panel"),
     ("Workspace...", "robosim.gui.workspace_window", "open_workspace_window"),
     ("Joint workspace...", "robosim.gui.joint_workspace_window", "open_joint_workspace_window"),
+    ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
 )
 
 
