@@ -4,7 +4,7 @@ The board is written from the SSC-32U guide, independently of robosim's encoder:
 ending in CR (ESC drops the partial line), moves servos linearly over ``T`` milliseconds (the
 first move of a channel after power-up is instant, as on the real board), and answers ``Q``
 (``.``/``+``), ``QP<ch>`` (one binary byte, pulse / 10, 0 if the channel has no pulse yet) and
-``VER``. ``mode`` makes it misbehave: ``"silent"`` (answers nothing), ``"garbage"`` (answers
+``VER``, and takes ``STOP<ch>``. ``mode`` makes it misbehave: ``"silent"`` (answers nothing), ``"garbage"`` (answers
 ``?`` to everything), ``"deaf"`` (stops reading, so writes fill the pty and time out).
 :meth:`vanish` closes the device as if its USB cable were pulled; ``vanish_after`` does it after
 that many lines.
@@ -119,8 +119,8 @@ class SimulatedSSC32:
             self._reply(bytes(self.pulses.get(c, 0) // 10 for c in channels))
         elif text == "VER":
             self._reply(self.version + b"\r")
-        elif text.startswith("STOP"):
-            self._move_end = now
+        # STOP<ch> stops that servo; Q still says "+" until the time of the move it interrupted
+        # is up, even when every servo of that move was stopped (SSC-32U guide p. 38)
 
     def vanish(self):
         """Close the device: the host's next write fails."""

@@ -235,6 +235,49 @@ def test_stop_ends_a_playing_trajectory_at_once(board, arm):
     assert len(board.moves()) < 60
 
 
+class StopDuringTheCheck(threading.Event):
+    """The driver's Stop flag; on its ``fire_at``-th check another thread presses Stop."""
+
+    def __init__(self, driver, fire_at):
+        super().__init__()
+        self.driver, self.fire_at, self.checks = driver, fire_at, 0
+        self.presser = None
+
+    def is_set(self):
+        answer = super().is_set()
+        self.checks += 1
+        if self.checks == self.fire_at:
+            self.presser = threading.Thread(target=self.driver.stop)
+            self.presser.start()
+            self.presser.join(0.3)  # it finishes, or waits until the move being checked is out
+        return answer
+
+
+def test_no_move_follows_a_stop_pressed_while_a_row_is_being_sent():
+    driver = dry_arm()
+    driver._stop = stop_flag = StopDuringTheCheck(driver, fire_at=4)
+    t = np.linspace(0, 1, 11)
+    q = np.radians(np.outer(t, [20, 0, 0, 0, 0]))
+    assert driver.play(t, q, wait_on="query") is False
+    stop_flag.presser.join(2)
+    log = sent(driver)
+    stop_at = log.index(b"\x1bSTOP0\rSTOP1\rSTOP2\rSTOP3\rSTOP4\rSTOP5\r")
+    assert not [line for line in log[stop_at:] if line.startswith(b"#")]  # (a Q may follow)
+    assert len([line for line in log if line.startswith(b"#")]) == 1 + 4  # rest + 4 checked
+
+
+def test_a_trajectory_may_start_exactly_at_a_joint_limit():
+    # a base servo calibrated over the board's whole range reaches the model's 90 deg limit
+    driver = dry_arm(calibration=stock_lynx6().with_joint(0, pulse_range=(500, 2500)))
+    t = np.linspace(0, 2, 5)
+    q = np.radians(np.column_stack([np.linspace(90, 60, 5), np.zeros((5, 4))]))
+    assert driver.play(t, q, wait_on="query")
+    moves = [line for line in sent(driver) if line.startswith(b"#")][1:]
+    # 1500 + 11.111 us/deg * 90 deg = 2499.99 us -> 2500, then 30 deg down in 2 s
+    assert [m.split(b"#")[1] for m in moves] == [b"0P2500", b"0P2417", b"0P2333", b"0P2250",
+                                                 b"0P2167"]
+
+
 def test_the_gripper_moves_between_its_calibrated_pulses(board, arm):
     arm.gripper(closed=True)
     arm.gripper(closed=False)

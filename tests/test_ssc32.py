@@ -89,8 +89,8 @@ def test_queries_against_the_simulated_board(board, board_link):
     assert board_link.movement_complete() is False
     assert board_link.pulses([0, 1]) == [2000, 1000]
     board_link.stop([0])
-    assert board_link.movement_complete() is True
-    assert board.lines[-3:] == [b"QP0QP1", b"STOP0", b"Q"]
+    assert board.settle().endswith(b"\x1bSTOP0\r")
+    assert board.lines[-2:] == [b"QP0QP1", b"STOP0"]
 
 
 def test_a_silent_board_gets_a_message_naming_the_likely_causes(board, board_link):

@@ -75,6 +75,9 @@ class Lynx6:
         self.version = ""
         self.started = False
         self._stop = threading.Event()
+        # Held from "has Stop been pressed?" until the move is written, so that a Stop from
+        # another thread is never followed by a move that was about to go out.
+        self._send_lock = threading.Lock()
         servos = self.calibration.joints
         self._channels = [s.channel for s in servos]
         self._reference = np.array([s.reference_deg for s in servos])
@@ -264,8 +267,9 @@ class Lynx6:
     def move_to(self, q, wait=False):
         """Move to joint values ``q`` (radians, ``(n,)``) within the speed limits.
 
-        Returns the move time in milliseconds. With ``wait``, returns once ``Q`` says the move
-        is complete (or :meth:`stop` was called).
+        Returns the move time in milliseconds (None if :meth:`stop`, from another thread, came
+        before the move was sent). With ``wait``, returns once ``Q`` says the move is complete
+        (or :meth:`stop` was called).
         """
         self._stop.clear()
         return self._move(q, wait)
@@ -275,11 +279,21 @@ class Lynx6:
         pulses = self.pulses(q)
         target = np.degrees(self.robot.check_q(q))
         milliseconds = self.move_time_ms(self.estimated_deg(), target)
-        self.link.move(self._group(pulses), time_ms=milliseconds)
-        self._record(target, milliseconds / 1000)
+        if not self._send_unless_stopped(pulses, milliseconds, target):
+            return None
         if wait:
             self.wait_until_still(milliseconds / 1000)
         return milliseconds
+
+    def _send_unless_stopped(self, pulses, milliseconds, target_deg, start_deg=None):
+        """Send one timed group move and record it, unless Stop came first; returns whether
+        it was sent."""
+        with self._send_lock:
+            if self._stop.is_set():
+                return False
+            self.link.move(self._group(pulses), time_ms=milliseconds)
+            self._record(target_deg, milliseconds / 1000, start_deg=start_deg)
+        return True
 
     def home(self, wait=True):
         """Move to the robot model's home pose."""
@@ -307,12 +321,17 @@ class Lynx6:
         return True
 
     def stop(self):
-        """Stop at once: end a running play and tell the board to stop every servo."""
+        """Stop at once: end a running play and tell the board to stop every servo.
+
+        Safe from any thread: a move another thread is writing goes out first, then the stop;
+        no move follows it (until the next :meth:`move_to` or :meth:`play`).
+        """
         self._stop.set()
-        self.link.stop(self.calibration.channels)
-        if self._target is not None:
-            here = self.estimated_deg()
-            self._record(here, 0.0, start_deg=here)
+        with self._send_lock:
+            self.link.stop(self.calibration.channels)
+            if self._target is not None:
+                here = self.estimated_deg()
+                self._record(here, 0.0, start_deg=here)
 
     # ---------------------------------------------------------------- trajectories
     def min_step_s(self):
@@ -391,8 +410,11 @@ class Lynx6:
         times, pulses = self.plan(t, q, time_scale)
         q_deg = np.degrees(self.joint_values(pulses))
         self._stop.clear()
-        self._move(np.radians(q_deg[0]), wait=False)
-        if not self.wait_until_still(self._duration):
+        # the approach goes to the first row itself: its pulses' angles may lie a rounding
+        # error beyond a joint limit the row is exactly at
+        first_row = np.atleast_2d(np.asarray(q, dtype=float))[0]
+        if self._move(first_row, wait=False) is None \
+                or not self.wait_until_still(self._duration):
             return False
         total = len(times)
         if progress is not None:
@@ -402,11 +424,10 @@ class Lynx6:
             if wait_on == "time" and self._stop.wait(max(0.0, started + times[k - 1]
                                                          - self.clock())):
                 return False
-            if self._stop.is_set():
-                return False
             milliseconds = max(1, round((times[k] - times[k - 1]) * 1000))
-            self.link.move(self._group(pulses[k]), time_ms=milliseconds)
-            self._record(q_deg[k], milliseconds / 1000, start_deg=q_deg[k - 1])
+            if not self._send_unless_stopped(pulses[k], milliseconds, q_deg[k],
+                                             start_deg=q_deg[k - 1]):
+                return False
             if progress is not None:
                 progress(k + 1, total, times[k])
             if wait_on == "query" and not self.wait_until_still(milliseconds / 1000):
