@@ -54,6 +54,8 @@ MAX_VOXELS = 1 << 22
 MAX_POSITIONS = 20_000_000_000
 #: The default Factor aims at about this many computed positions (well under a second).
 AUTO_FACTOR_POSITIONS = 1_000_000
+#: Samples per voxel of the bounding box that the default Monte Carlo voxel aims at.
+MONTE_CARLO_DENSITY = 20
 #: Points per voxelisation block and per inner chunk: large enough to amortise numpy's per-call
 #: cost, small enough to stay in cache.
 _BLOCK = 1 << 18
@@ -149,12 +151,25 @@ def _grid_work(plan, grid):
                for s in range(len(plan.names)) if plan.shares[s] is None)
 
 
-def _inner_points(robot, plan, q, segments):
+def _inner_work(plan, grid):
+    """Inner points a grid run computes: each unshared segment over the joints after the first
+    that move it (its cloud before the first joint sweeps it)."""
+    counts = np.array(grid.counts)
+    return sum(math.prod(counts[1:][plan.depends[s, 1:]].tolist())
+               for s in range(len(plan.names)) if plan.shares[s] is None)
+
+
+def _inner_points(robot, plan, q, segments, exact=True):
     """Points of ``segments`` in frame F for configurations ``q`` ``(m, n)`` whose first joint
-    is at rest: ``{segment: (x, y, z)}``, each ``(m,)``."""
+    is at rest: ``{segment: (x, y, z)}``, each ``(m,)``.
+
+    ``exact`` snaps quarter turns (:func:`cos_sin`) so grid points on a voxel boundary stay on
+    one side; random samples (never exactly on a quarter turn) skip that cost.
+    """
     frames_needed = min(max(segments) + 1, robot.n)
     theta, d = robot.joint_variables(q)
-    cos_theta, sin_theta = cos_sin(theta[:frames_needed])
+    theta = theta[:frames_needed]
+    cos_theta, sin_theta = cos_sin(theta) if exact else (np.cos(theta), np.sin(theta))
     frames = chain_components(plan.start, cos_theta, sin_theta, d[:frames_needed],
                               robot.dh_constants[:frames_needed], robot.convention,
                               keep_all=True)
@@ -467,9 +482,7 @@ def forward_workspace(robot, grid=None, *, voxel=None, progress=None):
         notes.append(f"voxel {h:.3g} {robot.unit} is finer than the sample spacing "
                      f"{spacing:.3g} {robot.unit}: the cloud has holes and the volume undercounts")
     computed = [s for s in range(len(plan.names)) if plan.shares[s] is None]
-    inner_work = sum(math.prod([grid.counts[j] for j in range(1, robot.n)
-                                if plan.depends[s, j]]) for s in computed)
-    meter = _Progress(progress, inner_work + work)
+    meter = _Progress(progress, _inner_work(plan, grid) + work)
 
     extent = _Extent(robot, plan, tuple(grid.ranges[0]))
     for s in computed:
@@ -517,7 +530,7 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
         raise ValidationError(f"samples must be between 1 and {MAX_POSITIONS:.0e}, got {samples}")
     plan = _segment_plan(robot)
     bounds = joint_ranges(robot, ranges)
-    h = default_voxel(robot) if voxel is None else _check_voxel(voxel)
+    voxel = None if voxel is None else _check_voxel(voxel)
     notes = limit_notes(robot, bounds)
     seed = int(np.random.default_rng(rng).integers(2 ** 31))
     computed = [s for s in range(len(plan.names)) if plan.shares[s] is None]
@@ -531,14 +544,15 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
                                                                size=(size, robot.n))
             q1 = q[:, 0].copy()
             q[:, 0] = plan.q1_rest
-            yield q1, _inner_points(robot, plan, q, computed)
+            yield q1, _inner_points(robot, plan, q, computed, exact=False)
 
     extent = _Extent(robot, plan, tuple(bounds[0]))
     for q1, points in chunks():
         for s in computed:
             extent.add(s, kinds[s], points[s])
         meter.advance(q1.size)
-    voxels = extent.voxel_grid(h)
+    voxels = extent.voxel_grid(_monte_carlo_voxel(robot, extent, samples) if voxel is None
+                               else voxel)
     kept = [[] if samples <= SAMPLE_LIMIT else None for _ in plan.names]
     for q1, points in chunks():
         for s in computed:
@@ -556,16 +570,39 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
                    notes)
 
 
-def estimate_seconds(robot, grid, voxel=None):
-    """Seconds :func:`forward_workspace` will take for ``grid``, from a small timed run.
+def _monte_carlo_voxel(robot, extent, samples):
+    """The default voxel edge for Monte Carlo: :func:`default_voxel`, or coarser so that the
+    end effector's bounding box holds at least :data:`MONTE_CARLO_DENSITY` samples per voxel
+    (with fewer, empty voxels inside the workspace make the volume undercount)."""
+    lower, upper = extent.boxes[extent.end]
+    box = float(np.prod(np.maximum(upper - lower, 1e-12 * robot.length_scale)))
+    return max(default_voxel(robot), (box * MONTE_CARLO_DENSITY / samples) ** (1.0 / 3.0))
 
-    The small run uses the same robot and ranges at a Factor computing about 100,000
-    positions; the estimate scales its time by the ratio of positions.
+
+def estimate_seconds(robot, grid, voxel=None):
+    """Seconds :func:`forward_workspace` will take for ``grid``, from two small timed runs.
+
+    A run costs about ``a`` per inner point (the cloud before the first joint sweeps it, see
+    :func:`_inner_work`) plus ``b`` per position. Two runs of about 200,000 positions, one with
+    the first joint held still, give ``a`` and ``b``.
     """
     plan = _segment_plan(robot)
     ranges = {j: tuple(r) for j, r in enumerate(grid.ranges)}
-    small = factor_grid(robot, auto_factor(robot, ranges, positions=100_000), ranges)
-    h = default_voxel(robot, grid_spacing(robot, grid)) if voxel is None else voxel
-    began = time.perf_counter()
-    forward_workspace(robot, small, voxel=max(h, default_voxel(robot)))
-    return (time.perf_counter() - began) * _grid_work(plan, grid) / max(_grid_work(plan, small), 1)
+    h = default_voxel(robot, grid_spacing(robot, grid)) if voxel is None else _check_voxel(voxel)
+    factor = auto_factor(robot, ranges, positions=200_000)
+    small = factor_grid(robot, factor, ranges)
+    still = factor_grid(robot, factor, {**ranges, 0: (ranges[0][0], ranges[0][0])})
+    rows, times = [], []
+    for run in (small, still):
+        began = time.perf_counter()
+        forward_workspace(robot, run, voxel=max(h, default_voxel(robot, grid_spacing(robot, run))))
+        times.append(time.perf_counter() - began)
+        rows.append((_inner_work(plan, run), _grid_work(plan, run)))
+    try:
+        a, b = np.linalg.solve(np.array(rows, dtype=float), times)
+    except np.linalg.LinAlgError:
+        a, b = 0.0, times[0] / max(rows[0][1], 1)
+    a, b = max(a, 0.0), max(b, 0.0)
+    if a == b == 0.0:
+        b = times[0] / max(rows[0][1], 1)
+    return float(a * _inner_work(plan, grid) + b * _grid_work(plan, grid))

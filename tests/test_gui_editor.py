@@ -1,6 +1,7 @@
 """The DH-table editor screen, driven by synthetic events in a tiny fake application."""
 
 import math
+from collections import Counter
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -143,7 +144,9 @@ def test_the_draft_comes_back_exactly_as_typed_after_a_restart():
     assert restarted.table.text(1, D) == " 7 "
     assert restarted.settings.text(0, 0) == "Arm 1"
     assert (1, THETA) in restarted.table.errors
-    assert restarted.app.statuses[0][0].startswith("Your last table is back")
+    message, error = restarted.app.statuses[0]
+    assert message.startswith("Your last table is back")
+    assert error and "joint 2" in message and "'1,5'" in message     # what is still wrong
 
 
 def test_save_as_writes_a_robot_file_that_loads_back(tmp_path):
@@ -166,6 +169,16 @@ def test_save_as_writes_a_robot_file_that_loads_back(tmp_path):
     assert load_robot(path).joints[1].a == 135
 
 
+def test_save_says_the_full_path_of_a_relative_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    screen = open_editor(load_robot("Lynx6"))
+    screen.save_path.focus(0, 0)
+    type_keys(screen.fig, "backspace", "arm.json", "enter")
+    press(screen, "Save")
+    assert screen.app.status == (f"Saved 'Lynx6' to {tmp_path / 'arm.json'}", False)
+    assert load_robot(tmp_path / "arm.json").name == "Lynx6"
+
+
 def test_save_refuses_a_path_that_is_not_json(tmp_path):
     screen = open_editor(load_robot("Lynx6"))
     screen.save_path.focus(0, 0)
@@ -180,6 +193,7 @@ def test_save_refuses_a_path_that_is_not_json(tmp_path):
 def test_an_opened_robot_starts_filled_in_and_continues_unchanged(name):
     robot = load_robot(name)
     screen = open_editor(robot)
+    assert screen.app.statuses[0][0].startswith(f"Editing {robot.name!r}")
     rows = robot_to_dict(robot)["joints"]
     for row, joint in enumerate(rows):
         assert screen.table.text(row, 0) == {"R": "revolute", "P": "prismatic"}[joint["type"]]
@@ -195,6 +209,9 @@ def test_the_length_unit_is_chosen_on_the_screen():
     click_cell(screen.settings, 0, UNIT)                   # mm -> cm
     assert screen.settings.text(0, UNIT) == "cm"
     assert screen.table._headers[2].get_text() == "d (cm)"
+    assert screen.table._headers[7].get_text() == "max (deg/cm)"
+    assert screen.app.status[0].startswith("Lengths are now in cm (the numbers stay as typed)")
+    assert screen.table.text(1, A) == "120"                # a relabel, not a conversion
     press(screen, "Continue")
     assert screen.app.shown[0].unit == "cm"
 
@@ -225,10 +242,40 @@ def test_back_goes_to_the_welcome_screen():
     assert screen.app.shown == ["welcome"]
 
 
+def test_keys_typed_outside_the_cells_are_not_shortcuts():
+    """With no cell focused, q must not close the window (nor s save the figure...)."""
+    screen = open_editor(load_robot("Lynx6"))
+    fig = screen.fig
+    type_keys(fig, "q")
+    assert plt.fignum_exists(fig.number)
+    assert "Click a cell" in screen.app.status[0]
+    screen.teardown()                                      # the next screen has them back
+    type_keys(fig, "q")
+    assert not plt.fignum_exists(fig.number)
+
+
+def test_tab_outside_the_cells_goes_to_the_first_cell_to_fix():
+    screen = open_editor(load_robot("Lynx6"))
+    screen.table.focus(2, ALPHA)
+    type_keys(screen.fig, "x", "enter")
+    screen.table.focus(1, MAX)
+    type_keys(screen.fig, "y", "escape")
+    assert screen.table.focused is None
+    type_keys(screen.fig, "tab")
+    assert screen.table.focused == (2, ALPHA)
+    type_keys(screen.fig, "0", "enter", "escape", "tab")
+    assert screen.table.focused == (0, THETA)
+
+
 def test_teardown_releases_every_event():
     app = FakeApp()
     events = ("button_press_event", "key_press_event", "motion_notify_event")
-    before = {e: set(app.fig.canvas.callbacks.callbacks.get(e, {})) for e in events}
+
+    def connected():
+        callbacks = app.fig.canvas.callbacks.callbacks
+        return {e: Counter(ref() for ref in callbacks.get(e, {}).values()) for e in events}
+
+    before = connected()
     screen = EditorScreen(app, load_robot("Lynx6"))
     screen.build()
     app.fig.canvas.draw()
@@ -236,7 +283,7 @@ def test_teardown_releases_every_event():
     screen.teardown()
     type_keys(screen.fig, "9")
     assert autosave.load_draft() is None
-    assert {e: set(app.fig.canvas.callbacks.callbacks.get(e, {})) for e in events} == before
+    assert connected() == before
 
 
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)

@@ -1,5 +1,8 @@
 """The calibration wizard, scripted, on a dry-run arm."""
 
+import math
+
+import numpy as np
 import pytest
 
 from robosim.hardware import DryRunPort, Lynx6, SSC32Link, load_calibration
@@ -57,3 +60,14 @@ def test_bad_marks_keep_the_last_good_calibration(arm, tmp_path):
 def test_quit_saves_nothing(arm, tmp_path):
     path, said = run(arm, tmp_path, ["+", "quit"])
     assert path is None and not list(tmp_path.iterdir())
+
+
+def test_the_next_move_after_calibrating_is_timed_from_where_the_jogs_left_the_servo(arm,
+                                                                                     tmp_path):
+    run(arm, tmp_path, ["step 50", "++", "quit"])  # base jogged 500 us up, slowly
+    assert arm.link._serial.log[-1] == f"#0P2000S{JOG_SPEED_US_S}\r".encode()
+    arm.move_to(np.zeros(5))
+    # back 500 us = 45 deg of the stock 11.111 us/deg at its 60 deg/s: not a 20 ms jump
+    expected_ms = math.ceil(500 / 11.111 / 60 * 1000)
+    assert arm.link._serial.log[-1] == (b"#0P1500#1P1500#2P1500#3P1500#4P1500T%d\r"
+                                        % expected_ms)

@@ -4,6 +4,6 @@ Each module has ``register(subparsers)``; :data:`COMMAND_MODULES` is the order t
 ``robosim --help``.
 """
 
-from . import arm, ik, kinematics
+from . import arm, ik, kinematics, workspace
 
-COMMAND_MODULES = (kinematics, ik, arm)
+COMMAND_MODULES = (kinematics, ik, workspace, arm)

@@ -22,7 +22,7 @@ from ..errors import RobosimError
 from ..library import save_robot
 from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 from . import autosave
-from .cells import CellGrid
+from .cells import CellGrid, KeyboardShortcutsOff
 from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, check_draft, default_save_path,
                        draft_from_robot, new_draft, parse_joint_count, resize_draft,
                        valid_draft)
@@ -59,6 +59,7 @@ class EditorScreen(Screen):
     def __init__(self, app, robot=None):
         super().__init__(app)
         self.draft = draft_from_robot(robot) if robot is not None else None
+        self.editing = robot is not None
         self.restored = False
         if self.draft is None:
             self.draft = valid_draft(autosave.load_draft())
@@ -76,8 +77,12 @@ class EditorScreen(Screen):
         else:
             self._build_table_stage()
             if self.restored:
-                self._status("Your last table is back as you typed it. Reset table starts "
-                             "a new one.")
+                problem = f" Still to fix: {self.check.message}" if self.check.message else ""
+                self._status("Your last table is back as you typed it (Reset table starts "
+                             "a new one)." + problem, error=bool(problem))
+            elif self.editing:
+                self._status(f"Editing {self.draft['name']!r}: change any cell (Tab goes to "
+                             f"the table), then press Continue. Save writes a robot file.")
 
     def teardown(self):
         super().teardown()
@@ -105,6 +110,26 @@ class EditorScreen(Screen):
                                   **kwargs))
         self._artists.append(grid.ax)
         return grid
+
+    def _listen_to_keys(self):
+        """While this screen is shown: no matplotlib shortcuts (a stray ``q`` would close the
+        window), and keys typed outside every cell are not lost silently."""
+        self.keep(KeyboardShortcutsOff(self.fig))
+        self.connect("key_press_event", self._key_outside_cells)
+
+    def _key_outside_cells(self, event):
+        """Tab with no cell focused goes to the first cell to fix (or the first cell); other
+        typing says where to click."""
+        grids = [widget for widget in self._widgets if isinstance(widget, CellGrid)]
+        if event.key is None or any(grid.focused is not None for grid in grids):
+            return
+        if event.key == "tab":
+            if self.table is None:
+                self.count_cell.focus(0, 0)
+            else:
+                self.table.focus(*min(self.table.errors, default=(0, 1)))
+        elif len(event.key.removeprefix("shift+")) == 1:
+            self._status("Click a cell to type in it, or press Tab to go to the table.")
 
     def _switch_stage(self, build_stage):
         """Replace everything this screen drew by ``build_stage()`` (the status line stays)."""
@@ -136,6 +161,7 @@ class EditorScreen(Screen):
                                      label_width=0.45, on_commit=self._count_typed)
         self.count_cell.focus(0, 0)
         self._button((0.05, 0.06, 0.12, 0.06), "Back", self.app.show_welcome)
+        self._listen_to_keys()
 
     def _count_typed(self, row, col, text):
         try:
@@ -171,7 +197,7 @@ class EditorScreen(Screen):
         self.table = self._grid(
             (0.05, bottom, 0.9, height), n, self._headers(),
             row_labels=[self._row_label(i) for i in range(n)], label_width=0.1,
-            widths=[1.5] + [1] * (len(COLUMNS) - 1), choices={0: list(KINDS)},
+            widths=[1.2] + [1] * (len(COLUMNS) - 1), choices={0: list(KINDS)},
             enter_moves=True, on_commit=self._cell_committed)
         for row, cells in enumerate(draft["rows"]):
             for col, text in enumerate(cells):
@@ -186,6 +212,7 @@ class EditorScreen(Screen):
         self._button((0.19, 0.04, 0.15, 0.06), "Reset table", self._reset)
         self.continue_button = self._button((0.78, 0.04, 0.17, 0.06), "Continue",
                                             self._continue, GO_COLOR, GO_HOVER)
+        self._listen_to_keys()
         self._recheck(show_status=False)
 
     def _row_label(self, row):
@@ -194,8 +221,9 @@ class EditorScreen(Screen):
 
     def _headers(self):
         unit = self.draft["unit"]
-        return ["type", "theta (deg)", f"d ({unit})", f"a ({unit})", "alpha (deg)", "offset",
-                "min", "max"]
+        either = f"(deg/{unit})"
+        return ["type", "theta (deg)", f"d ({unit})", f"a ({unit})", "alpha (deg)",
+                f"offset {either}", f"min {either}", f"max {either}"]
 
     def _units_note(self):
         unit = self.draft["unit"]
@@ -206,8 +234,11 @@ class EditorScreen(Screen):
                 f"offset, min, max: degrees for a revolute joint, {unit} for a prismatic one. "
                 f"Empty min and max: default limits.")
 
-    def _recheck(self, show_status=True):
-        """Check the draft, mark every cell, enable Continue or not; the check is returned."""
+    def _recheck(self, show_status=True, note=""):
+        """Check the draft, mark every cell, enable Continue or not; the check is returned.
+
+        The status line says what to do next, after ``note`` (about the edit just made).
+        """
         self.check = check_draft(self.draft)
         for row in range(self.table.n_rows):
             for col in range(self.table.n_cols):
@@ -217,11 +248,11 @@ class EditorScreen(Screen):
         self._set_continue_enabled(self.check.robot is not None)
         if show_status:
             if self.check.robot is not None:
-                self._status("The table is a valid robot: press Continue to see it.")
+                self._status(note + "The table is a valid robot: press Continue to see it.")
             else:
                 count = len(self.check.errors)
                 prefix = f"{count} cells to fix. " if count > 1 else ""
-                self._status(prefix + self.check.message, error=True)
+                self._status(note + prefix + self.check.message, error=True)
         return self.check
 
     def _set_continue_enabled(self, enabled):
@@ -234,11 +265,11 @@ class EditorScreen(Screen):
         button.label.set_color("black" if enabled else DISABLED_TEXT)
         self.fig.canvas.draw_idle()
 
-    def _changed(self):
+    def _changed(self, note=""):
         """Autosave the draft (every committed edit), then check it again."""
         autosave.save_draft(self.draft)
         self._confirm = None
-        return self._recheck()
+        return self._recheck(note=note)
 
     def _cell_committed(self, row, col, text):
         self.draft["rows"][row][col] = text
@@ -246,6 +277,7 @@ class EditorScreen(Screen):
 
     def _setting_committed(self, row, col, text):
         draft = self.draft
+        note = ""
         if col == COUNT:
             try:
                 count = parse_joint_count(text)
@@ -268,9 +300,10 @@ class EditorScreen(Screen):
             for index, header in enumerate(self._headers()):
                 self.table.set_header(index, header)
             self.units_note.set_text(self._units_note())
+            note = f"Lengths are now in {text} (the numbers stay as typed). "
         else:
             draft["convention"] = text
-        self._changed()
+        self._changed(note)
         return None
 
     def _save_path_committed(self, row, col, text):
@@ -294,7 +327,7 @@ class EditorScreen(Screen):
         if robot is None:
             return
         text = self.draft["save_as"].strip()
-        path = Path(text).expanduser()
+        path = Path(text).expanduser().absolute()
         if not text:
             self._status("Type the file to save to in the 'save as' cell (e.g. "
                          f"{default_save_path(robot.name)}).", error=True)

@@ -32,6 +32,7 @@ import importlib
 TOOLS = (
     ("Real arm...", "robosim.gui.arm_panel", "open_arm_panel"),
     ("Jog / IK", "robosim.gui.jog_panel", "open_jog_panel"),
+    ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
 )
 
 

@@ -77,9 +77,11 @@ class JointPlots:
         The length unit of the prismatic joints.
     joint_names : sequence of str, optional
         Shown in the legend after ``q1``, ``q2``, ...
+    legend : {"right", "top"}
+        The legend's place: right of the top axes, or above it in rows of three.
     """
 
-    def __init__(self, axes, joint_types, unit="mm", joint_names=None):
+    def __init__(self, axes, joint_types, unit="mm", joint_names=None, legend="right"):
         self.joint_types = str(joint_types)
         self.unit = unit
         names = list(joint_names or [""] * len(self.joint_types))
@@ -106,10 +108,12 @@ class JointPlots:
             self.playheads.append(ax.axvline(0.0, color=PLAYHEAD_COLOUR, lw=1.0, ls=":",
                                              visible=False))
         self.axes[-1].set_xlabel("time (s)")
-        handles = [line for line in self.lines[0]]
-        self.axes[0].legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0)
-                            if not (revolute and prismatic) else (1.08, 1.0),
-                            fontsize=7, frameon=False)
+        if legend == "top":
+            place = dict(loc="lower left", bbox_to_anchor=(0.0, 1.02), ncol=min(3, len(names)))
+        else:
+            place = dict(loc="upper left",
+                         bbox_to_anchor=(1.08 if revolute and prismatic else 1.0, 1.0))
+        self.axes[0].legend(handles=self.lines[0], fontsize=7, frameon=False, **place)
 
     def show(self, t, q, qd=None, qdd=None):
         """Draw trajectory ``q`` (N, n) at times ``t`` (N,) in API units (radians, length

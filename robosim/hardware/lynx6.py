@@ -209,8 +209,7 @@ class Lynx6:
         """
         board = self.board_pulses() if board_pulses is None else board_pulses
         if not needs_rest_pose(board):
-            joints = np.array(board[:-1], dtype=float)
-            self._record(np.degrees(self.joint_values(joints)), 0.0)
+            self.continue_from(board[:-1])
             self.started = True
             return False
         if not confirmed_near_rest:
@@ -226,6 +225,12 @@ class Lynx6:
         self._record(np.array(self.calibration.rest_deg, dtype=float), 0.0)
         self.started = True
         return True
+
+    def continue_from(self, joint_pulses):
+        """Take ``joint_pulses`` (us, one per joint) as where the servos are now, so that the
+        next move's time counts from there: after connecting to a board that already drives
+        them, or after they were jogged directly (calibration)."""
+        self._record(np.degrees(self.joint_values(np.array(joint_pulses, dtype=float))), 0.0)
 
     def _require_started(self):
         if not self.started:

@@ -138,6 +138,12 @@ class CalibrationSession:
             raise ValueError(f"unknown mark {what!r} (ref, at, min, max, speed)")
         self.calibration = self.calibration.with_joint(entry, **changes)
 
+    def finish(self):
+        """Tell the arm where the jogs left its servos, so that its next move is timed from
+        there (not from where it was before calibrating)."""
+        joint_channels = self.arm.calibration.channels[:-1]
+        self.arm.continue_from([self.pulse[channel] for channel in joint_channels])
+
     def save(self, path):
         """Save the calibration atomically; returns the path."""
         return save_calibration(self.calibration, path)
@@ -168,15 +174,18 @@ class CalibrationWizard:
         """Go through the joints and the gripper; returns the saved path, or None if quit."""
         session = self.session
         self.say(f"Calibrating {session.calibration.robot}: {HELP}")
-        entry = 0
-        while entry < session.entries:
-            outcome = self._entry(entry)
-            if outcome == "quit":
-                self.say("quit: nothing saved")
-                return None
-            if outcome == "save":
-                break
-            entry = entry + 1 if outcome == "next" else max(entry - 1, 0)
+        entry, outcome = 0, None
+        try:
+            while entry < session.entries:
+                outcome = self._entry(entry)
+                if outcome in ("quit", "save"):
+                    break
+                entry = entry + 1 if outcome == "next" else max(entry - 1, 0)
+        finally:
+            session.finish()
+        if outcome == "quit":
+            self.say("quit: nothing saved")
+            return None
         path = session.save(self.path)
         self.say(f"saved {path}")
         return path

@@ -1,0 +1,156 @@
+"""``robosim workspace``: the forward workspace of a robot, its volume, reach and picture.
+
+Angles on this command line are degrees (``--step``, ``--range`` of revolute joints), lengths the
+robot's unit. Before computing, the command prints the number of configurations and an estimate
+of the time (``--dry-run`` stops there).
+"""
+
+import math
+import sys
+from pathlib import Path
+
+from .. import workspace as ws
+from ..errors import ValidationError
+from ..workspace_export import DATA_SUFFIXES, save_workspace
+from .common import add_json_argument, add_robot_argument, print_json, robot_from_args
+
+
+def register(subparsers):
+    parser = subparsers.add_parser(
+        "workspace", help="forward workspace: configurations, voxels, volume, reach, picture",
+        description="Sweep every joint over its range (default: its limits) with a step, "
+                    "3D-RAS's Factor (step = Factor degrees, point count of its eq. 18) or "
+                    "random samples, and report the end effector's occupied voxels, volume, "
+                    "bounding box and maximum reach. Without --factor, --step or --samples a "
+                    "Factor computing about a million positions is chosen.")
+    add_robot_argument(parser)
+    sampling = parser.add_mutually_exclusive_group()
+    sampling.add_argument("--factor", type=float, help="3D-RAS Factor, 1..90 (step in degrees)")
+    sampling.add_argument("--step", type=float, metavar="DEG",
+                          help="joint step in degrees (prismatic joints: 1%% of the travel "
+                               "per degree), both range ends included")
+    sampling.add_argument("--samples", type=int, metavar="N",
+                          help="N random configurations (Monte Carlo) instead of a grid")
+    parser.add_argument("--range", nargs=3, action="append", default=[], metavar=("J", "MIN", "MAX"),
+                        help="joint J (1-based) from MIN to MAX (degrees or length unit); "
+                             "repeat for several joints; MIN = MAX holds the joint still")
+    parser.add_argument("--voxel", type=float, metavar="LENGTH",
+                        help="voxel edge in the robot's unit (default: from the grid spacing)")
+    parser.add_argument("--out", metavar="FILE",
+                        help="save the picture (.png) or the voxel counts (.npz, .csv)")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="only print the configurations and the time estimate")
+    add_json_argument(parser)
+    parser.set_defaults(handler=workspace_command)
+
+
+def parse_ranges(robot, triples):
+    """``--range J MIN MAX`` triples (user units) as ``{joint index: (min, max)}`` in API units."""
+    ranges = {}
+    for joint_text, *bounds in triples:
+        try:
+            joint = int(joint_text)
+            low, high = (float(v) for v in bounds)
+        except ValueError:
+            raise ValidationError(f"--range {joint_text} {' '.join(bounds)}: give a joint "
+                                  f"number and two numbers") from None
+        if not 1 <= joint <= robot.n:
+            raise ValidationError(f"--range: joint {joint} does not exist ({robot.name} has "
+                                  f"joints 1..{robot.n})")
+        if robot.joints[joint - 1].is_revolute:
+            low, high = math.radians(low), math.radians(high)
+        ranges[joint - 1] = (low, high)
+    return ranges
+
+
+def _check_out(path):
+    if path is None:
+        return
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".png", *DATA_SUFFIXES):
+        raise ValidationError(f"--out {path}: the file must end in .png, .npz or .csv")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise ValidationError(f"--out {path}: folder {folder} does not exist")
+
+
+def _save(result, path):
+    try:
+        if Path(path).suffix.lower() == ".png":
+            from ..gui.workspace_plots import save_workspace_png  # matplotlib only here
+            save_workspace_png(result, path)
+        else:
+            save_workspace(result, path)
+    except OSError as exc:
+        raise ValidationError(f"--out {path}: cannot write it ({exc.strerror or exc})") from None
+
+
+def _progress_printer(stream):
+    """Print a percentage on one line of ``stream`` (a terminal), ten steps at most."""
+    shown = [-1]
+
+    def report(fraction):
+        tenth = int(fraction * 10)
+        if tenth > shown[0]:
+            shown[0] = tenth
+            stream.write(f"\r  {10 * tenth:3d} %")
+            stream.flush()
+    return report
+
+
+def workspace_command(args):
+    robot = robot_from_args(args)
+    ranges = parse_ranges(robot, args.range)
+    _check_out(args.out)
+    if args.samples is not None:
+        grid, plan_text = None, f"{args.samples:,} random configurations (Monte Carlo)"
+        estimate = None
+    else:
+        if args.step is not None:
+            grid = ws.step_grid(robot, math.radians(args.step), ranges)
+        else:
+            factor = args.factor if args.factor is not None else ws.auto_factor(robot, ranges)
+            grid = ws.factor_grid(robot, factor, ranges)
+        estimate = ws.estimate_seconds(robot, grid, args.voxel)
+        plan_text = (f"{grid.configurations:,} configurations ({' x '.join(map(str, grid.counts))}),"
+                     f" estimated {estimate:.2g} s")
+    if args.dry_run:
+        if args.json:
+            print_json({"robot": robot.name, "configurations":
+                        args.samples if grid is None else grid.configurations,
+                        "estimated_s": estimate})
+        else:
+            print(f"{robot.name}: {plan_text}")
+        return 0
+    if not args.json:
+        print(f"{robot.name}: {plan_text}", flush=True)
+    progress = _progress_printer(sys.stderr) if sys.stderr.isatty() and not args.json else None
+    if grid is None:
+        result = ws.monte_carlo_workspace(robot, args.samples, ranges=ranges, voxel=args.voxel,
+                                          progress=progress)
+    else:
+        result = ws.forward_workspace(robot, grid, voxel=args.voxel, progress=progress)
+    if progress is not None:
+        sys.stderr.write("\r")
+    if args.out:
+        _save(result, args.out)
+    summary = result.summary()
+    if args.json:
+        print_json({**summary, "out": args.out})
+        return 0
+    lower, upper = result.bounding_box()
+    unit = robot.unit
+    print(f"configurations  {result.configurations:,}  ({result.positions:,} segment positions "
+          f"computed)")
+    print(f"voxel           {result.voxel:.4g} {unit}, {result.occupied():,} occupied by the "
+          f"end effector")
+    print(f"volume          {result.volume():.6g} {unit}^3")
+    print(f"reach           {result.reach:.6g} {unit} from the base origin")
+    print("bounding box    " + "  ".join(f"{a} {lo:.4g}..{hi:.4g}"
+                                         for a, lo, hi in zip("xyz", lower, upper)) + f" {unit}")
+    print(f"elapsed         {result.elapsed:.3f} s")
+    for note in result.notes:
+        print(f"note: {note}")
+    if args.out:
+        print(f"saved {args.out}")
+    return 0

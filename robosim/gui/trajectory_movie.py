@@ -1,0 +1,179 @@
+"""Save a joint trajectory as an animated GIF or MP4 of the 3D arm (matplotlib's writers).
+
+The arm is drawn by :class:`robosim.gui.arm_drawing.ArmDrawing` in its own figure (no pyplot,
+no window), with the end-effector trace and, if given, the Cartesian path (bad points red).
+Frames are taken at equal times so the movie plays at the trajectory's real speed; a long
+trajectory gets fewer frames per second rather than more than ``max_frames`` frames.
+
+GIF uses ``PillowWriter`` (always available); MP4 uses ``FFMpegWriter`` and needs the ``ffmpeg``
+program (:func:`mp4_available`). The file is written under a temporary name in the same folder
+and renamed when complete, so a failed or cancelled export leaves the old file as it was.
+
+From Python::
+
+    save_trajectory_movie(robot, t, q, "move.gif")
+
+A GUI renders a few frames per timer tick instead (:class:`MovieExport`, :meth:`~MovieExport.step`),
+so the window stays responsive.
+"""
+
+import math
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import RobosimError
+from .trajectory_plots import check_trajectory
+
+FORMATS = ("gif", "mp4")
+DEFAULT_FPS = 15
+DEFAULT_MAX_FRAMES = 200
+MOVIE_FIGSIZE = (6.0, 4.5)
+MOVIE_DPI = 80
+
+
+class MovieError(RobosimError):
+    """The animation cannot be saved (no ffmpeg, unwritable folder, ...)."""
+
+
+def mp4_available():
+    """True when matplotlib finds the ``ffmpeg`` program (needed for MP4)."""
+    from matplotlib import animation
+
+    return animation.writers.is_available("ffmpeg")
+
+
+def frame_indices(t, fps=DEFAULT_FPS, max_frames=DEFAULT_MAX_FRAMES):
+    """Rows of the trajectory shown in each frame, and the frames per second that keep the
+    real speed: ``(indices (F,), fps)``.
+
+    Frames are at equal times from ``t[0]`` to ``t[-1]`` (both included); each shows the last
+    row due at its time (the arm holds a pose until the next one is due).
+    """
+    t = np.asarray(t, dtype=float)
+    duration = float(t[-1] - t[0])
+    if len(t) == 1 or duration <= 0:
+        return np.zeros(1, dtype=int), float(fps)
+    count = int(min(max_frames, math.ceil(duration * fps) + 1))
+    count = max(count, 2)
+    times = np.linspace(t[0], t[-1], count)
+    indices = np.searchsorted(t, times + 1e-9 * max(1.0, duration), side="right") - 1
+    return np.clip(indices, 0, len(t) - 1), (count - 1) / duration
+
+
+class MovieExport:
+    """An animation being written, frame by frame.
+
+    Parameters
+    ----------
+    robot : robosim.Robot
+    t : array_like (N,)
+        Times in seconds, increasing.
+    q : array_like (N, n)
+        Joint values in API units.
+    path : str or Path
+        The file to write; its format is ``fmt`` (default: from the suffix, ``.gif``/``.mp4``).
+    points : array_like (M, 3), optional
+        A Cartesian path to draw (robot's length unit); ``bad`` (M,) marks points drawn red.
+    fps, max_frames : see :func:`frame_indices`.
+
+    Raises
+    ------
+    MovieError
+        For an unknown format, MP4 without ffmpeg, or a folder that cannot be written.
+    """
+
+    def __init__(self, robot, t, q, path, *, points=None, bad=None, fmt=None, fps=DEFAULT_FPS,
+                 max_frames=DEFAULT_MAX_FRAMES, figsize=MOVIE_FIGSIZE, dpi=MOVIE_DPI):
+        from matplotlib import animation
+
+        from .arm_drawing import arm_figure
+
+        t, q = check_trajectory(t, q)
+        robot.check_q(q, "trajectory")
+        self.path = Path(path)
+        fmt = (fmt or self.path.suffix.lstrip(".")).lower()
+        if fmt not in FORMATS:
+            raise MovieError(f"{self.path}: an animation is saved as .gif or .mp4, "
+                             f"not {self.path.suffix or 'a file without suffix'!r}")
+        if fmt == "mp4" and not mp4_available():
+            raise MovieError("MP4 needs the ffmpeg program, which was not found: install "
+                             "ffmpeg, or save a GIF instead")
+        self.q = q
+        self.indices, fps = frame_indices(t, fps, max_frames)
+        self.fig = arm_figure(robot, q[0], figsize=figsize, dpi=dpi)
+        drawing = self.drawing = self.fig.drawing
+        if points is not None:
+            drawing.set_path(points, bad)
+        drawing.show_trace(True)
+        writer_class = animation.PillowWriter if fmt == "gif" else animation.FFMpegWriter
+        self.writer = writer_class(fps=fps)
+        folder = self.path.parent if str(self.path.parent) else Path(".")
+        try:
+            handle, self._temporary = tempfile.mkstemp(prefix=f".{self.path.name}.",
+                                                       suffix=f".{fmt}", dir=folder)
+            os.close(handle)
+            os.chmod(self._temporary, 0o644)  # mkstemp's 0600 would stay on the movie
+            self.writer.setup(self.fig, self._temporary, dpi=dpi)
+        except OSError as exc:
+            raise MovieError(f"{self.path}: cannot write there ({exc.strerror or exc})") from None
+        self.done = 0
+        self._open = True
+
+    @property
+    def total(self):
+        """Number of frames the movie will have."""
+        return len(self.indices)
+
+    @property
+    def finished(self):
+        return self.done >= self.total
+
+    def step(self, frames=5):
+        """Render up to ``frames`` more frames; when the last one is in, write the file.
+
+        Returns True when the file is complete.
+        """
+        if not self._open:
+            return self.finished
+        try:
+            for index in self.indices[self.done:self.done + frames]:
+                self.drawing.set_pose(self.q[index])
+                self.writer.grab_frame()
+                self.done += 1
+            if self.finished:
+                self._open = False
+                self.writer.finish()
+                os.replace(self._temporary, self.path)
+        except (OSError, ValueError, RuntimeError) as exc:
+            self.cancel()
+            raise MovieError(f"{self.path}: saving the animation failed ({exc})") from None
+        return self.finished
+
+    def cancel(self):
+        """Stop and remove the temporary file (the target file is left as it was)."""
+        if self._open:
+            self._open = False
+            try:
+                self.writer.finish()  # ends an ffmpeg process; the partial file goes below
+            except Exception:  # noqa: BLE001 - cancelling must not fail
+                pass
+        self.done = self.total
+        try:
+            os.unlink(self._temporary)
+        except FileNotFoundError:
+            pass
+
+
+def save_trajectory_movie(robot, t, q, path, **options):
+    """Write the whole animation of ``q`` (N, n) at times ``t`` (N,) to ``path`` (.gif or .mp4).
+
+    Options as for :class:`MovieExport`. Returns the path.
+    """
+    export = MovieExport(robot, t, q, path, **options)
+    while not export.step(frames=export.total):
+        pass
+    return export.path
+

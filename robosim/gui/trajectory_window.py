@@ -1,0 +1,449 @@
+"""The "Trajectories..." tool window: compute a trajectory, play it on the simulator, export it.
+
+It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
+handle). The left half holds the settings, typed in :class:`~robosim.gui.cells.CellGrid` cells
+(choice cells step through their values on a click), and the buttons; the right half the joint
+position, velocity and acceleration of the computed trajectory
+(:mod:`robosim.gui.trajectory_plots`) with a dotted playhead and a time slider under them.
+
+A joint trajectory goes from the arm's current pose through the ``via`` rows (optional) to the
+``goal`` row, with the chosen profile (linear, cubic, quintic, trapezoidal) over ``duration``
+seconds in ``points`` samples (:func:`robosim.trajectory.joint_profile`).
+
+Play hands the trajectory (from the playhead on) to ``arm.play``; Pause sends the arm to where
+it is (the newest target wins); the step buttons and the slider move the playhead and
+``arm.animate_to`` the pose there. The computed path (or, for joint profiles, the end-effector
+path) is shown in the simulator with ``arm.set_path``. Export CSV / Import CSV use
+:mod:`robosim.trajectory_file`; Save GIF / Save MP4 write the 3D arm moving along the trajectory
+(:mod:`robosim.gui.trajectory_movie`) a few frames per timer tick, so the window stays
+responsive. Every error becomes a red status line; nothing raises out of a callback and a
+failed Compute keeps the last good trajectory.
+"""
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from matplotlib.widgets import Button, Slider
+
+from ..errors import RobosimError, ValidationError
+from ..trajectory_file import read_trajectory_csv, write_trajectory_csv
+from .cells import CellGrid
+from .trajectory_movie import MovieExport
+from .trajectory_plots import JointPlots
+
+FIGSIZE = (11.0, 7.4)
+TICK_MS = 40
+MOVIE_FRAMES_PER_TICK = 2
+PLAYHEAD_REDRAW_S = 0.1
+JOINT_ROWS = ("via 1", "via 2", "goal")
+MAX_POINTS = 100_000
+DEFAULTS = {"duration": "3", "points": "101", "file": "trajectory.csv"}
+DURATION, POINTS = range(2)
+
+
+@dataclass
+class Computed:
+    """A trajectory the window holds: joint values over time and the path it draws.
+
+    ``t`` (N,) s; ``q``, ``qd``, ``qdd`` (N, n) API units (``qd``/``qdd`` None: estimated);
+    ``points`` (M, 3) the Cartesian path in the robot's unit; ``bad`` (M,) its red points;
+    ``what`` a short description for the status line.
+    """
+
+    t: np.ndarray
+    q: np.ndarray
+    qd: object
+    qdd: object
+    points: np.ndarray
+    bad: object
+    what: str
+
+
+class TrajectoryWindow:
+    """The window's state and widgets; :func:`open_trajectory_window` makes one."""
+
+    def __init__(self, arm, fig):
+        from .. import trajectory
+
+        self.core = trajectory
+        self.arm = arm
+        self.robot = arm.robot
+        self.fig = fig
+        self.computed = None
+        self.index = 0
+        self.playing = False
+        self.movie = None
+        self.closed = False
+        self._last_redraw = None
+        self._batch = 0           # > 0 while a button's action runs: draw once at its end
+        self._dirty = False
+        self._build()
+        arm.add_pose_listener(self._on_pose)
+        fig.canvas.mpl_connect("close_event", lambda event: self.close())
+        self.timer = fig.canvas.new_timer(interval=TICK_MS)
+        self.timer.add_callback(self.tick)
+
+    # ================================================================== layout
+    def _build(self):
+        fig, robot = self.fig, self.robot
+        fig.text(0.02, 0.955, f"Trajectories: {robot.name}", fontsize=12, fontweight="bold")
+        self.choices = CellGrid(fig, (0.02, 0.85, 0.46, 0.07), 1, ["profile"],
+                                choices={0: self.core.PROFILE_KINDS})
+        self.choices.set_text(0, 0, "quintic")
+        self.numbers = CellGrid(fig, (0.02, 0.76, 0.46, 0.07), 1, ["duration s", "points"],
+                                on_commit=self._reporting(self._check_number))
+        for col, key in enumerate(("duration", "points")):
+            self.numbers.set_text(0, col, DEFAULTS[key])
+        units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
+        self.joints = CellGrid(fig, (0.02, 0.59, 0.46, 0.14), len(JOINT_ROWS),
+                               [f"q{i} {u}" for i, u in enumerate(units, start=1)],
+                               row_labels=JOINT_ROWS, label_width=0.1,
+                               on_commit=self._reporting(self._check_joint), fontsize=8)
+        self.set_goal(self.arm.q)
+        self.file = CellGrid(fig, (0.02, 0.27, 0.46, 0.06), 1, ["file (.csv, .gif or .mp4)"],
+                             fontsize=8)
+        self.file.set_text(0, 0, DEFAULTS["file"])
+        self.grids = [self.choices, self.numbers, self.joints, self.file]
+        self.buttons = {}
+        rows = {0.19: ("Compute", "Goal = pose", "Export CSV", "Import CSV"),
+                0.12: ("|<", "<", "Play", "Pause", ">", "Save GIF", "Save MP4")}
+        for bottom, labels in rows.items():
+            width = 0.46 / len(labels)
+            for column, label in enumerate(labels):
+                self._button(label, (0.02 + width * column, bottom, width - 0.008, 0.055))
+        axes = [fig.add_axes((0.56, 0.66 - 0.23 * k, 0.36, 0.2)) for k in range(3)]
+        for ax in axes[1:]:
+            ax.sharex(axes[0])
+        for ax in axes[:-1]:
+            ax.tick_params(labelbottom=False)
+        for ax in axes:
+            ax.tick_params(labelsize=7)
+            ax.yaxis.label.set_fontsize(8)
+        self.plots = JointPlots(axes, robot.joint_types, robot.unit,
+                                [joint.name for joint in robot.joints], legend="top")
+        slider_ax = fig.add_axes((0.56, 0.12, 0.36, 0.03))
+        self.slider = Slider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0)
+        self.slider.drawon = False  # the window draws once per event (see _safely)
+        self.slider.on_changed(lambda value: self._safely(lambda: self.scrub(value)))
+        self.status = fig.text(0.02, 0.04, "Choose a type, type the goal, press Compute.",
+                               fontsize=8, wrap=True)
+
+    def _button(self, label, rect):
+        button = Button(self.fig.add_axes(rect), label)
+        button.label.set_fontsize(8)
+        actions = {"Compute": self.compute, "Goal = pose": lambda: self.set_goal(self.arm.q),
+                   "Export CSV": self.export_csv, "Import CSV": self.import_csv,
+                   "|<": lambda: self.go_to(0), "<": lambda: self.step(-1),
+                   "Play": self.play, "Pause": self.pause, ">": lambda: self.step(+1),
+                   "Save GIF": lambda: self.save_movie("gif"),
+                   "Save MP4": lambda: self.save_movie("mp4")}
+        button.on_clicked(lambda event: self._safely(actions[label]))
+        self.buttons[label] = button
+        return button
+
+    # ================================================================== messages
+    def say(self, message, error=False):
+        """Show a line in this window and in the simulator's status line."""
+        self.status.set_text(message)
+        self.status.set_color("red" if error else "black")
+        self.arm.set_status(message, error=error)
+        self._redraw()
+
+    def _redraw(self):
+        """Draw the window now, or once at the end of the action that is running."""
+        if self._batch:
+            self._dirty = True
+        else:
+            self.fig.canvas.draw_idle()
+
+    def _safely(self, action):
+        """Run an action, then draw once; a RobosimError becomes a red status line, never a
+        traceback."""
+        self._batch += 1
+        try:
+            action()
+        except RobosimError as exc:
+            self.say(str(exc), error=True)
+        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
+            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+        finally:
+            self._batch -= 1
+        if not self._batch and self._dirty:
+            self._dirty = False
+            self.fig.canvas.draw_idle()
+
+    def _reporting(self, check):
+        """An on_commit that turns ``check``'s ValidationError into the cell's red message."""
+        def on_commit(row, col, text):
+            try:
+                check(row, col, text)
+            except RobosimError as exc:
+                self.say(str(exc), error=True)
+                return str(exc)
+            return None
+        return on_commit
+
+    # ================================================================== reading the cells
+    def _check_number(self, row, col, text):
+        if col == DURATION:
+            _number(text, "duration (s)", low=0.0, strict=True)
+        else:
+            _whole(text, "points", 2, MAX_POINTS)
+
+    def _check_joint(self, row, col, text):
+        if text.strip():
+            self._joint_value(row, col, text)
+
+    def _joint_value(self, row, col, text):
+        """The API value of joint ``col`` typed in ``text`` (deg or length unit), in limits."""
+        joint = self.robot.joints[col]
+        unit = "deg" if joint.is_revolute else self.robot.unit
+        what = f"{JOINT_ROWS[row]}, joint {col + 1}"
+        value = _number(text, f"{what} ({unit})")
+        low, high = self.robot.q_to_user(self.robot.limits.T)[:, col]
+        if not low <= value <= high:
+            raise ValidationError(f"{what}: {text.strip()} {unit} is outside its limits "
+                                  f"[{low:g}, {high:g}] {unit}")
+        return float(np.radians(value)) if joint.is_revolute else value
+
+    def _joint_row(self, row):
+        """The configuration typed in a row, or None when it is blank."""
+        texts = [self.joints.text(row, col) for col in range(self.robot.n)]
+        if not any(text.strip() for text in texts):
+            return None
+        if not all(text.strip() for text in texts):
+            raise ValidationError(f"{JOINT_ROWS[row]}: type every joint's value or none")
+        return np.array([self._joint_value(row, col, text) for col, text in enumerate(texts)])
+
+    def _setting(self, col):
+        text = self.numbers.text(0, col)
+        self._check_number(0, col, text)
+        return float(text) if col == DURATION else int(float(text))
+
+    def set_goal(self, q):
+        """Fill the goal row with ``q`` (API units), shown in degrees / length unit."""
+        for col, value in enumerate(self.robot.q_to_user(q)):
+            self.joints.set_text(len(JOINT_ROWS) - 1, col, f"{value:.6g}")
+            self.joints.mark(len(JOINT_ROWS) - 1, col, False)
+
+    # ================================================================== computing
+    def compute(self):
+        """Compute the chosen trajectory; on any error the last good one stays."""
+        for grid in self.grids:
+            grid.commit()
+        self.show(self._compute_joint())
+
+    def _compute_joint(self):
+        duration, points = self._setting(DURATION), self._setting(POINTS)
+        vias = [q for q in (self._joint_row(r) for r in range(len(JOINT_ROWS) - 1))
+                if q is not None]
+        goal = self._joint_row(len(JOINT_ROWS) - 1)
+        if goal is None:
+            raise ValidationError("goal: type the goal's joint values (or press Goal = pose)")
+        kind = self.choices.text(0, 0)
+        profile = self.core.joint_profile(self.arm.q, goal, duration, duration / (points - 1),
+                                          kind=kind, via=np.array(vias) if vias else None,
+                                          robot=self.robot)
+        end_points = self.robot.fk(profile.q)[:, :3, 3]
+        return Computed(profile.t, profile.q, profile.qd, profile.qdd, end_points, None,
+                        f"{kind} profile, {len(profile.t)} points over {duration:g} s")
+
+    def show(self, computed):
+        """Make ``computed`` the window's trajectory: plots, slider, path in the simulator."""
+        self.computed = computed
+        self.playing = False
+        self.plots.show(computed.t, computed.q, computed.qd, computed.qdd)
+        slider = self.slider
+        slider.valmin, slider.valmax = float(computed.t[0]), float(computed.t[-1])
+        if slider.valmax <= slider.valmin:
+            slider.valmax = slider.valmin + 1e-3
+        slider.ax.set_xlim(slider.valmin, slider.valmax)
+        self.arm.set_path(computed.points, computed.bad)
+        self._set_index(0)
+        self.say(computed.what)
+
+    # ================================================================== playback
+    def _require(self):
+        if self.computed is None:
+            raise RobosimError("nothing computed yet: press Compute (or Import CSV) first")
+        return self.computed
+
+    def play(self):
+        """Play from the playhead to the end (from the start when at the end)."""
+        computed = self._require()
+        start = 0 if self.index >= len(computed.t) - 1 else self.index
+        self.playing = True
+        self._set_index(start, redraw=False)
+        self.arm.play(computed.t[start:], computed.q[start:])
+        self.say(f"playing from t = {computed.t[start]:.2f} s")
+
+    def pause(self):
+        """Stop the arm where it is; Play continues from there."""
+        if not self.playing:
+            self.say("not playing")
+            return
+        self.playing = False
+        self.arm.animate_to(self.arm.q)
+        self.say(f"paused at t = {self._require().t[self.index]:.2f} s")
+
+    def step(self, rows):
+        """Move the playhead ``rows`` samples (negative: back) and the arm there."""
+        self.go_to(self.index + rows)
+
+    def go_to(self, index):
+        """Put the playhead at sample ``index`` (clipped) and animate the arm to its pose."""
+        computed = self._require()
+        self.playing = False
+        index = int(np.clip(index, 0, len(computed.t) - 1))
+        self._set_index(index)
+        self.arm.animate_to(computed.q[index])
+
+    def scrub(self, time_s):
+        """The slider moved: go to the last sample at or before ``time_s``."""
+        self._redraw()
+        if self.computed is None:
+            return
+        t = self.computed.t
+        index = int(np.searchsorted(t, time_s + 1e-9, side="right")) - 1
+        if index != self.index or self.playing:
+            self.go_to(index)
+
+    def _set_index(self, index, redraw=True):
+        """Move the playhead (plots and slider) to sample ``index`` without moving the arm."""
+        self.index = index
+        time_s = float(self.computed.t[index])
+        self.plots.set_time(time_s)
+        self.slider.eventson = False
+        self.slider.set_val(time_s)
+        self.slider.eventson = True
+        if redraw:
+            self._redraw()
+
+    def _on_pose(self, q):
+        """Pose listener: while playing, follow the arm with the playhead (redraws throttled)."""
+        if self.closed or not self.playing or self.computed is None:
+            return
+        rows = self.computed.q[self.index:]
+        matches = np.flatnonzero(np.all(np.abs(rows - q) <= 1e-9, axis=1))
+        if len(matches) == 0:
+            return  # the approach to the first row, or another tool moved the arm
+        index = self.index + int(matches[0])
+        at_end = index == len(self.computed.t) - 1
+        self._set_index(index, redraw=False)
+        now = time.monotonic()
+        if at_end or self._last_redraw is None or now - self._last_redraw >= PLAYHEAD_REDRAW_S:
+            self._last_redraw = now
+            self.fig.canvas.draw_idle()
+        if at_end:
+            self.playing = False
+
+    # ================================================================== files
+    def _file(self, suffix):
+        """The file cell's path with ``suffix`` (replacing another suffix)."""
+        self.file.commit()
+        text = self.file.text(0, 0).strip()
+        if not text:
+            raise ValidationError("type a file name first (in the file cell)")
+        path = Path(text).expanduser()
+        return path if path.suffix.lower() == suffix else path.with_suffix(suffix)
+
+    def export_csv(self):
+        """Write the trajectory to the file cell's name as .csv (atomic)."""
+        computed = self._require()
+        path = write_trajectory_csv(self._file(".csv"), self.robot, computed.t, computed.q)
+        self.say(f"wrote {len(computed.t)} rows to {path}")
+
+    def import_csv(self):
+        """Read a trajectory CSV (the file cell's name as .csv) made for this robot's shape."""
+        path = self._file(".csv")
+        trajectory = read_trajectory_csv(path)
+        trajectory.check_robot(self.robot)
+        outside = ~self.robot.within_limits(trajectory.q)
+        if outside.any():
+            row = int(np.argmax(outside))
+            raise ValidationError(f"{path}: row {row + 1} (t = {trajectory.t[row]:g} s) is "
+                                  f"outside {self.robot.name}'s joint limits; not loaded")
+        points = self.robot.fk(trajectory.q)[:, :3, 3]
+        self.show(Computed(trajectory.t, trajectory.q, None, None, points, None,
+                           f"read {len(trajectory.t)} rows from {path}"))
+
+    def save_movie(self, fmt):
+        """Start writing the animation as ``fmt`` ("gif" or "mp4"); the timer does the frames."""
+        computed = self._require()
+        if self.movie is not None:
+            raise RobosimError("already saving an animation: wait for it to finish")
+        self.movie = MovieExport(self.robot, computed.t, computed.q, self._file(f".{fmt}"),
+                                 points=computed.points, bad=computed.bad, fmt=fmt)
+        self.say(f"saving {self.movie.path}: 0 of {self.movie.total} frames...")
+        self.timer.start()
+
+    # ================================================================== timer
+    def tick(self):
+        """Render the next frames of an animation being saved (the timer calls it)."""
+        movie = self.movie
+        if movie is None:
+            self.timer.stop()
+            return
+        try:
+            finished = movie.step(MOVIE_FRAMES_PER_TICK)
+        except RobosimError as exc:
+            self.movie = None
+            self.timer.stop()
+            self.say(str(exc), error=True)
+            return
+        if finished:
+            self.movie = None
+            self.timer.stop()
+            self.say(f"saved the animation ({movie.total} frames) to {movie.path}")
+        else:
+            self.say(f"saving {movie.path}: {movie.done} of {movie.total} frames...")
+
+    def close(self):
+        """The window closed: stop the timer, cancel a movie, stop listening to the arm."""
+        self.closed = True
+        self.timer.stop()
+        if self.movie is not None:
+            self.movie.cancel()
+            self.movie = None
+        for grid in self.grids:
+            grid.disconnect_events()
+
+
+def _number(text, what, low=None, strict=False):
+    """``text`` as a finite float (above ``low``, or at least it when not ``strict``)."""
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise ValidationError(f"{what}: {str(text).strip()!r} is not a number") from None
+    if not np.isfinite(value):
+        raise ValidationError(f"{what} must be a finite number, got {text.strip()!r}")
+    if low is not None and (value <= low if strict else value < low):
+        raise ValidationError(f"{what} must be {'above' if strict else 'at least'} {low:g}, "
+                              f"got {text.strip()}")
+    return value
+
+
+def _whole(text, what, low, high):
+    value = _number(text, what)
+    if value != round(value) or not low <= value <= high:
+        raise ValidationError(f"{what} must be a whole number from {low} to {high}, "
+                              f"got {text.strip()!r}")
+    return int(value)
+
+
+def open_trajectory_window(arm):
+    """Open the "Trajectories..." window for the simulator's ``arm`` handle; returns its figure.
+
+    The window object is kept as ``fig.trajectory_window`` (widgets are held through weak
+    references).
+    """
+    import matplotlib.pyplot as plt
+
+    fig = plt.figure(figsize=FIGSIZE)
+    manager = fig.canvas.manager
+    if manager is not None:
+        manager.set_window_title("Trajectories")
+    fig.trajectory_window = TrajectoryWindow(arm, fig)
+    return fig

@@ -1,0 +1,204 @@
+"""Joint workspace (3D-RAS section 5): the joint values a range of gripper positions needs.
+
+The user gives gripper positions (a sweep of ``px``, ``py`` or ``pz`` through a point, or a 3D
+box) and the wrist's angle to the ground; the closed-form Lynx6 IK
+(:func:`robosim.closed_form_ik.lynx6_ik`) gives the joint values of each, and every position is
+marked with
+
+- the joints outside their limits (the paper's q1..q4 indicators; the geometric value is kept so
+  a plot shows how far it goes),
+- *out of reach*: no real solution (the wrist point is farther from the shoulder than the upper
+  arm and forearm can stretch), or beyond the paper's bound on the arm's physical length
+  (eqs. 19-20).
+
+Units: positions in the robot's length unit, world frame; joint values and the wrist pitch in
+radians. Everything is vectorised over the positions.
+
+See Also
+--------
+robosim.workspace : the forward question (where the joints can take the gripper).
+"""
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from .closed_form_ik import _check_lynx6_shape, lynx6_ik
+from .errors import ValidationError
+from .transforms import inverse
+
+AXES = "xyz"
+#: Most positions one joint-workspace run takes (a 100 x 100 x 100 box).
+MAX_POSITIONS = 1_000_000
+#: :meth:`JointWorkspace.limit_code` of a position out of reach.
+OUT_OF_REACH_CODE = -1
+
+
+@dataclass
+class JointWorkspace:
+    """Joint values along a sweep or over a box of gripper positions.
+
+    Attributes
+    ----------
+    robot_name, unit : str
+    positions : ndarray (N, 3)
+        Gripper positions, world frame.
+    q : ndarray (N, n)
+        IK joint values (radians): the geometric value even where a joint leaves its limits;
+        where out of reach, the configuration that stretches the arm towards the position.
+    outside : ndarray (N, n) of bool
+        Joint ``j`` is outside its limits (meaningful where not out of reach).
+    no_solution : ndarray (N,) of bool
+        The IK has no real solution (eq. 29).
+    beyond_length : ndarray (N,) of bool
+        Farther from the base than the paper's physical length (eqs. 19-20).
+    wrist_pitch : float
+        The gripper's angle to the ground (radians).
+    swept : ndarray (N,) or None
+        For a sweep, the swept coordinate of each position; None for a box.
+    axis : str or None
+        The swept coordinate, "x", "y" or "z"; None for a box.
+    elapsed : float
+        Seconds.
+    """
+
+    robot_name: str
+    unit: str
+    positions: np.ndarray
+    q: np.ndarray
+    outside: np.ndarray
+    no_solution: np.ndarray
+    beyond_length: np.ndarray
+    wrist_pitch: float
+    swept: np.ndarray = None
+    axis: str = None
+    elapsed: float = 0.0
+
+    @property
+    def out_of_reach(self):
+        """``(N,)`` bool: no IK solution, or beyond the physical length (eqs. 19-20)."""
+        return self.no_solution | self.beyond_length
+
+    @property
+    def reachable(self):
+        """``(N,)`` bool: in reach with every joint inside its limits."""
+        return ~self.out_of_reach & ~self.outside.any(axis=-1)
+
+    def limit_code(self):
+        """``(N,)`` int: which joints hit limits, as bits (joint ``j``, 1-based, is bit ``j-1``);
+        0 when every joint is within its limits, :data:`OUT_OF_REACH_CODE` when out of reach."""
+        bits = (self.outside.astype(np.int64) << np.arange(self.outside.shape[-1])).sum(axis=-1)
+        return np.where(self.out_of_reach, OUT_OF_REACH_CODE, bits)
+
+    def summary(self):
+        """Counts as a JSON-ready dict."""
+        in_reach = ~self.out_of_reach
+        return {"robot": self.robot_name, "unit": self.unit, "positions": len(self.positions),
+                "wrist_pitch_deg": math.degrees(self.wrist_pitch),
+                "reachable": int(self.reachable.sum()),
+                "out_of_reach": int(self.out_of_reach.sum()),
+                "joint_outside_limits": [int((self.outside[:, j] & in_reach).sum())
+                                         for j in range(self.outside.shape[1])],
+                "elapsed_s": self.elapsed}
+
+
+def physical_length(robot):
+    """The paper's eq. 20 bound ``sqrt((d1 + a2 + a3 + a4)^2 + a1^2)`` (length unit): the
+    distance of the gripper from the base origin with the arm pointing straight up."""
+    d1, a1, a2, a3, a4 = _check_lynx6_shape(robot)
+    return math.hypot(d1 + a2 + a3 + a4, a1)
+
+
+def beyond_physical_length(robot, positions):
+    """``(N,)`` bool: eqs. 19-20, the vector from the base frame to the gripper, in the arm's
+    vertical plane, is longer than :func:`physical_length`."""
+    local = np.asarray(positions, dtype=float) @ inverse(robot.base)[:3, :3].T \
+        + inverse(robot.base)[:3, 3]
+    return np.linalg.norm(local, axis=-1) > physical_length(robot) * (1 + 1e-12)
+
+
+def joint_workspace(robot, positions, wrist_pitch, *, elbow="up", reach="front", swept=None,
+                    axis=None):
+    """IK of every position ``(N, 3)`` with the gripper at ``wrist_pitch`` (radians).
+
+    ``reach`` "front" is the paper's arm, facing the target; "either" also leans back over the
+    base where facing fails (see :func:`robosim.closed_form_ik.lynx6_ik`).
+    """
+    began = time.perf_counter()
+    positions = np.asarray(positions, dtype=float).reshape(-1, 3)
+    if len(positions) > MAX_POSITIONS:
+        raise ValidationError(f"{len(positions):,} positions: at most {MAX_POSITIONS:,} "
+                              f"(use fewer steps)")
+    solution = lynx6_ik(robot, positions, float(wrist_pitch), elbow=elbow, reach=reach)
+    limits = robot.limits
+    outside = (solution.q < limits[:, 0] - 1e-9) | (solution.q > limits[:, 1] + 1e-9)
+    return JointWorkspace(robot.name, robot.unit, positions, solution.q, outside,
+                          solution.out_of_reach.copy(), beyond_physical_length(robot, positions),
+                          float(wrist_pitch), swept, axis, time.perf_counter() - began)
+
+
+def _count(count, what):
+    count = int(count)
+    if not 2 <= count <= MAX_POSITIONS:
+        raise ValidationError(f"{what} must be between 2 and {MAX_POSITIONS:,}, got {count}")
+    return count
+
+
+def _finite_triple(values, what):
+    values = np.asarray(values, dtype=float)
+    if values.shape != (3,) or not np.all(np.isfinite(values)):
+        raise ValidationError(f"{what} must be three finite numbers x y z")
+    return values
+
+
+def joint_sweep(robot, axis, start, stop, count, through, wrist_pitch, **options):
+    """Sweep one coordinate of the gripper from ``start`` to ``stop`` in ``count`` positions.
+
+    Parameters
+    ----------
+    axis : {"x", "y", "z"}
+    through : (3,)
+        The other two coordinates come from this point (world, length unit).
+    options
+        ``elbow``, ``reach`` as :func:`joint_workspace`.
+
+    Examples
+    --------
+    Straight out in front of the Lynx6 at shoulder height, gripper level:
+
+    >>> from robosim import load_robot
+    >>> sweep = joint_sweep(load_robot("lynx6"), "x", 100, 600, 6, (0, 0, 65), 0.0)
+    >>> sweep.out_of_reach.tolist()      # 25 + 395 = 420 mm is as far as it stretches
+    [False, False, False, False, True, True]
+    """
+    if axis not in AXES:
+        raise ValidationError(f"the swept coordinate must be x, y or z, got {axis!r}")
+    start, stop = float(start), float(stop)
+    if not (math.isfinite(start) and math.isfinite(stop)) or start == stop:
+        raise ValidationError(f"sweep {axis} from {start:g} to {stop:g}: give two different "
+                              f"finite numbers")
+    values = np.linspace(start, stop, _count(count, "the number of positions"))
+    positions = np.repeat(_finite_triple(through, "the point swept through")[None, :],
+                          len(values), axis=0)
+    positions[:, AXES.index(axis)] = values
+    return joint_workspace(robot, positions, wrist_pitch, swept=values, axis=axis, **options)
+
+
+def joint_box(robot, lower, upper, counts, wrist_pitch, **options):
+    """Every position of a box ``lower..upper`` (3,) sampled with ``counts`` (3 ints >= 1)."""
+    lower = _finite_triple(lower, "the box's lower corner")
+    upper = _finite_triple(upper, "the box's upper corner")
+    if np.any(lower > upper):
+        i = int(np.argmax(lower > upper))
+        raise ValidationError(f"the box is reversed along {AXES[i]}: lower {lower[i]:g} > "
+                              f"upper {upper[i]:g}")
+    counts = [int(c) for c in np.broadcast_to(counts, (3,))]
+    if min(counts) < 1 or math.prod(counts) > MAX_POSITIONS:
+        raise ValidationError(f"box of {' x '.join(map(str, counts))} positions: each count "
+                              f"at least 1, at most {MAX_POSITIONS:,} in all")
+    axes = [np.linspace(lo, hi, c) if c > 1 else np.array([(lo + hi) / 2.0])
+            for lo, hi, c in zip(lower, upper, counts)]
+    positions = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, 3)
+    return joint_workspace(robot, positions, wrist_pitch, **options)

@@ -1,0 +1,56 @@
+"""Saving a forward workspace (:class:`robosim.workspace_result.Workspace`) as data files.
+
+- ``.npz``: the voxel counts of every segment (``counts``, shape ``(segments, nx, ny, nz)``),
+  the lattice (``origin``, ``voxel``), the segment names and colours, and the summary as JSON
+  text (``summary``); ``numpy.load`` reads it back.
+- ``.csv``: one row per occupied voxel and segment: ``segment,name,x,y,z,configurations``,
+  the voxel's centre in the robot's unit, world frame.
+
+Writes are atomic (:func:`robosim.library.atomic_write_bytes`).
+"""
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+
+from .errors import ValidationError
+from .library import atomic_write_bytes, atomic_write_text
+
+#: File types :func:`save_workspace` writes.
+DATA_SUFFIXES = (".npz", ".csv")
+
+
+def workspace_npz_bytes(result):
+    """The ``.npz`` file's bytes (compressed)."""
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, counts=np.stack(result.counts), origin=result.origin,
+                        voxel=np.float64(result.voxel), segment_names=np.array(result.segment_names),
+                        colours=np.array(result.colours), summary=json.dumps(result.summary()))
+    return buffer.getvalue()
+
+
+def workspace_csv_text(result):
+    """The ``.csv`` file's text: occupied voxel centres per segment with their counts."""
+    lines = ["segment,name,x,y,z,configurations"]
+    for s, (name, counts) in enumerate(zip(result.segment_names, result.counts), start=1):
+        index = np.argwhere(counts)
+        centres = result.origin + (index + 0.5) * result.voxel
+        label = name.replace(",", " ")
+        lines.extend(f"{s},{label},{x:.6g},{y:.6g},{z:.6g},{c}"
+                     for (x, y, z), c in zip(centres.tolist(), counts[tuple(index.T)].tolist()))
+    return "\n".join(lines) + "\n"
+
+
+def save_workspace(result, path):
+    """Write ``result`` to ``path`` as ``.npz`` or ``.csv`` (by its suffix); returns the path."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".npz":
+        atomic_write_bytes(path, workspace_npz_bytes(result))
+    elif suffix == ".csv":
+        atomic_write_text(path, workspace_csv_text(result))
+    else:
+        raise ValidationError(f"{path}: a workspace is saved as {' or '.join(DATA_SUFFIXES)}, "
+                              f"not {suffix or 'a file without a suffix'}")
+    return path

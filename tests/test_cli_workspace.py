@@ -1,0 +1,130 @@
+"""``robosim workspace``: figures printed and saved, bad input refused in one line."""
+
+import json
+import math
+import sys
+
+import matplotlib.image
+import numpy as np
+import pytest
+
+from robosim.cli import main
+
+FIG5 = ["--factor", "15", "--range", "1", "0", "180", "--range", "2", "0", "90",
+        "--range", "3", "0", "90", "--range", "4", "-90", "90", "--range", "5", "0", "0"]
+
+
+def run_cli(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_fig5_settings_give_the_papers_point_count(capsys):
+    status, out, err = run_cli(capsys, "workspace", "lynx6", *FIG5, "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["configurations"] == 5184                 # eq. 18, printed in the paper
+    assert data["reach"] <= math.hypot(25, 65) + 395 + 1e-9
+    assert any("joint 1" in note for note in data["notes"])  # 0..180 leaves the +-90 limits
+
+
+def test_text_output_names_every_figure_and_plans_first(capsys):
+    status, out, _ = run_cli(capsys, "workspace", "gantry", "--step", "10")
+    assert status == 0
+    lines = out.splitlines()
+    assert "configurations" in lines[0] and "estimated" in lines[0]
+    # gantry: 100 x 80 x 80 cm box, travel split in 10 % steps -> 11 values per joint
+    assert "1,331 configurations" in lines[0]
+    text = "\n".join(lines[1:])
+    for word in ("volume", "reach", "bounding box", "elapsed", "occupied"):
+        assert word in text
+    assert "x 0..100  y 0..80  z 20..100 cm" in text
+
+
+def test_dry_run_computes_nothing_and_reports_the_count(capsys):
+    status, out, _ = run_cli(capsys, "workspace", "lynx6", "--factor", "1", "--range", "5", "0",
+                             "0", "--dry-run", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["configurations"] == 180 ** 4      # eq. 18 with the limits' 180 deg ranges
+    assert data["estimated_s"] > 0
+
+
+def test_step_range_in_degrees_for_revolute_joints(capsys):
+    status, out, _ = run_cli(capsys, "workspace", "lynx6", "--step", "30", "--range", "1", "0",
+                             "0", "--range", "5", "0", "0", "--json")
+    assert status == 0
+    data = json.loads(out)
+    # base held at 0: the cloud stays in the plane y = 0
+    assert data["bounding_box"]["min"][1] == pytest.approx(0, abs=1e-9)
+    assert data["bounding_box"]["max"][1] == pytest.approx(0, abs=1e-9)
+    assert data["configurations"] == 1 * 7 * 7 * 7 * 1
+
+
+def test_monte_carlo_samples(capsys):
+    status, out, _ = run_cli(capsys, "workspace", "gantry", "--samples", "20000", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["method"] == "monte carlo" and data["configurations"] == 20000
+
+
+def test_out_npz_and_csv_hold_the_counts(capsys, tmp_path):
+    npz, csv = tmp_path / "w.npz", tmp_path / "w.csv"
+    for path in (npz, csv):
+        status, _, err = run_cli(capsys, "workspace", "gantry", "--step", "20", "--out",
+                                 str(path))
+        assert status == 0, err
+    data = np.load(npz)
+    # 6 x 6 x 6 configurations, each counted once per segment
+    assert data["counts"].shape[0] == 3 and np.all(data["counts"].sum(axis=(1, 2, 3)) == 216)
+    assert json.loads(str(data["summary"]))["configurations"] == 216
+    rows = csv.read_text().splitlines()
+    assert rows[0] == "segment,name,x,y,z,configurations"
+    end_rows = [r.split(",") for r in rows[1:] if r.startswith("3,")]
+    assert sum(int(r[-1]) for r in end_rows) == 216
+    xyz = np.array([[float(v) for v in r[2:5]] for r in end_rows])
+    # the end effector visits x = 0, 20 .. 100 cm: voxel centres within half a voxel of those
+    voxel = float(data["voxel"])
+    assert np.all(np.abs(xyz[:, 0] - 20 * np.round(xyz[:, 0] / 20)) <= voxel / 2 + 1e-9)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.csv", "w.npz"]
+
+
+def test_out_png_draws_the_cloud(capsys, tmp_path):
+    path = tmp_path / "w.png"
+    status, _, err = run_cli(capsys, "workspace", "lynx6", *FIG5, "--out", str(path))
+    assert status == 0, err
+    image = matplotlib.image.imread(path)
+    r, g, b = image[..., :3].reshape(-1, 3).T
+    # orange base / yellow shoulder / magenta wrist points are in the picture
+    assert np.count_nonzero((r > 0.9) & (g > 0.75) & (b < 0.2)) > 10        # yellow
+    assert np.count_nonzero((r > 0.9) & (g < 0.2) & (b > 0.9)) > 10         # magenta
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--range", "7", "0", "1"], ["joint 7", "1..5"]),
+    (["--range", "1", "90", "0"], ["joint 1", "reversed"]),
+    (["--factor", "0"], ["Factor"]),
+    (["--step", "-1"], ["step"]),
+    (["--samples", "0"], ["samples"]),
+    (["--out", "w.gif"], [".png", ".npz"]),
+    (["--out", "/no/such/folder/w.png"], ["does not exist"]),
+    (["--voxel", "0"], ["voxel"]),
+])
+def test_bad_input_is_one_line_naming_the_problem(capsys, argv, words):
+    status, out, err = run_cli(capsys, "workspace", "lynx6", *argv)
+    assert status == 2
+    assert len(err.strip().splitlines()) == 1
+    for word in words:
+        assert word in err
+
+
+def test_plain_workspace_command_does_not_import_matplotlib(tmp_path):
+    import subprocess
+
+    code = ("import sys; from robosim.cli import main; "
+            "main(['workspace', 'gantry', '--step', '30', '--json']); "
+            "print('matplotlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip().endswith("False")

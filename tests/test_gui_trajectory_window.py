@@ -1,0 +1,213 @@
+"""The "Trajectories..." window, on Agg, with a fake arm handle and synthetic events."""
+
+import numpy as np
+import pytest
+
+from fake_arm import FakeArm
+from gui_events import click, click_axes, type_in_cell
+from robosim import load_robot
+from robosim.gui import trajectory_movie
+from robosim.gui.tools import open_tool
+from robosim.trajectory_file import read_trajectory_csv
+
+GOAL_DEG = [60.0, -30.0, 45.0, 20.0, -75.0]
+
+
+class HeldArm(FakeArm):
+    """A fake arm whose ``play`` only starts: the test shows the frames with ``frame(k)``."""
+
+    def play(self, t, q):
+        self.last_trajectory = (np.asarray(t, float), np.asarray(q, float))
+
+    def frame(self, row):
+        self._move(self.last_trajectory[1][row])
+
+
+@pytest.fixture
+def arm():
+    return FakeArm(load_robot("Lynx6"))
+
+
+def open_window(arm):
+    return open_tool("Trajectories...", arm).trajectory_window
+
+
+def press(window, label):
+    click_axes(window.buttons[label].ax)
+
+
+def set_settings(window, duration="2", points="41"):
+    window.numbers.set_text(0, 0, duration)
+    window.numbers.set_text(0, 1, points)
+
+
+def set_goal(window, values=GOAL_DEG):
+    """Fill the goal cells from code (one test types them with key events)."""
+    for col, value in enumerate(values):
+        window.joints.set_text(2, col, f"{value:g}")
+
+
+def quintic_window(arm):
+    window = open_window(arm)
+    set_settings(window)
+    set_goal(window)
+    press(window, "Compute")
+    return window
+
+
+def last_status(arm):
+    return arm.statuses[-1]
+
+
+def test_compute_a_quintic_profile_from_the_pose_to_the_typed_goal(arm):
+    start = arm.q
+    window = open_window(arm)
+    type_in_cell(window.numbers, 0, 0, "2", "enter")
+    type_in_cell(window.numbers, 0, 1, "41", "enter")
+    for col, value in enumerate(GOAL_DEG):
+        type_in_cell(window.joints, 2, col, f"{value:g}", "enter")
+    press(window, "Compute")
+    computed = window.computed
+    goal = np.radians(GOAL_DEG)
+    assert len(computed.t) == 41 and computed.t[-1] == pytest.approx(2.0)
+    np.testing.assert_allclose(computed.q[0], start, atol=1e-12)
+    np.testing.assert_allclose(computed.q[-1], goal, atol=1e-12)
+    # a quintic rest-to-rest move is half-way at half time (10 s^3 - 15 s^4 + 6 s^5 at s = 1/2)
+    np.testing.assert_allclose(computed.q[20], (start + goal) / 2, atol=1e-12)
+    np.testing.assert_allclose(computed.qd[[0, -1]], 0.0, atol=1e-12)
+    # the simulator shows the end-effector path of the profile
+    np.testing.assert_allclose(arm.path, arm.robot.fk(computed.q)[:, :3, 3])
+    assert not last_status(arm)[1] and "quintic" in last_status(arm)[0]
+    x, y = window.plots.lines[0][0].get_data()
+    np.testing.assert_allclose(y, np.degrees(computed.q[:, 0]))
+
+
+def test_play_gives_the_arm_the_trajectory_and_the_playhead_follows_it():
+    arm = HeldArm(load_robot("Lynx6"))
+    window = quintic_window(arm)
+    computed = window.computed
+    press(window, "Play")
+    t, q = arm.last_trajectory
+    np.testing.assert_array_equal(t, computed.t)
+    np.testing.assert_array_equal(q, computed.q)
+    arm.frame(10)
+    assert window.index == 10 and window.slider.val == pytest.approx(computed.t[10])
+    press(window, "Pause")
+    assert not window.playing and "paused at t = 0.50 s" in last_status(arm)[0]
+    press(window, "Play")  # continues from the playhead
+    t, q = arm.last_trajectory
+    np.testing.assert_array_equal(t, computed.t[10:])
+    arm.frame(-1)
+    assert window.index == 40 and not window.playing
+
+
+def test_step_buttons_and_the_slider_move_the_arm_along_the_trajectory(arm):
+    window = quintic_window(arm)
+    q = window.computed.q
+    press(window, ">")
+    press(window, ">")
+    assert window.index == 2
+    np.testing.assert_allclose(arm.q, q[2])
+    press(window, "<")
+    np.testing.assert_allclose(arm.q, q[1])
+    slider = window.slider
+    click(window.fig, 1.26, 0.5, ax=slider.ax, coords="data")  # t = 1.26 s: row 25 (1.25 s)
+    assert window.index == 25
+    np.testing.assert_allclose(arm.q, q[25])
+    press(window, "|<")
+    assert window.index == 0
+    np.testing.assert_allclose(arm.q, q[0])
+
+
+def test_csv_export_and_import_round_trip_through_the_window(arm, tmp_path):
+    window = quintic_window(arm)
+    original = window.computed
+    path = tmp_path / "move.csv"
+    type_in_cell(window.file, 0, 0, str(tmp_path / "move"), "enter")  # the suffix is added
+    press(window, "Export CSV")
+    assert path.exists() and str(path) in last_status(arm)[0]
+    written = read_trajectory_csv(path)
+    assert written.robot_name == "Lynx6"
+    set_goal(window, [0, 0, 0, 0, 0])
+    press(window, "Compute")
+    assert not np.allclose(window.computed.q[-1], original.q[-1])
+    press(window, "Import CSV")
+    np.testing.assert_allclose(window.computed.t, original.t, rtol=1e-8)
+    np.testing.assert_allclose(window.computed.q, original.q, atol=1e-8)
+    np.testing.assert_allclose(arm.path, arm.robot.fk(original.q)[:, :3, 3], atol=1e-6)
+
+
+def test_a_trajectory_for_another_robot_is_refused_on_import(arm, tmp_path):
+    scara = load_robot("SCARA")
+    from robosim.trajectory_file import write_trajectory_csv
+
+    write_trajectory_csv(tmp_path / "scara.csv", scara, [0, 1], [scara.home, scara.home])
+    window = quintic_window(arm)
+    kept = window.computed
+    type_in_cell(window.file, 0, 0, str(tmp_path / "scara.csv"), "enter")
+    press(window, "Import CSV")
+    message, error = last_status(arm)
+    assert error and "RRPR" in message and "RRRRR" in message
+    assert window.computed is kept
+
+
+def test_bad_cells_turn_red_and_compute_keeps_the_last_good_trajectory(arm):
+    window = quintic_window(arm)
+    kept = window.computed
+    type_in_cell(window.joints, 2, 1, "200", "enter")
+    assert "goal, joint 2: 200 deg is outside its limits" in window.joints.errors[(2, 1)]
+    press(window, "Compute")
+    assert last_status(arm)[1] and window.computed is kept
+    type_in_cell(window.joints, 2, 1, "-30", "enter")
+    type_in_cell(window.joints, 0, 0, "10", "enter")  # a via row with one value only
+    press(window, "Compute")
+    message, error = last_status(arm)
+    assert error and "via 1: type every joint's value or none" in message
+    type_in_cell(window.numbers, 0, 1, "1", "enter")
+    assert "points must be a whole number from 2" in window.numbers.errors[(0, 1)]
+
+
+def test_nothing_to_play_before_compute(arm):
+    window = open_window(arm)
+    for label in ("Play", ">", "Export CSV", "Save GIF"):
+        press(window, label)
+        message, error = last_status(arm)
+        assert error and "nothing computed yet" in message
+
+
+def test_save_gif_writes_frames_at_the_trajectory_speed(arm, tmp_path):
+    from PIL import Image
+
+    window = open_window(arm)
+    set_settings(window, duration="0.6", points="7")
+    set_goal(window)
+    press(window, "Compute")
+    type_in_cell(window.file, 0, 0, str(tmp_path / "move.csv"), "enter")
+    press(window, "Save GIF")
+    assert window.movie is not None and "saving" in last_status(arm)[0]
+    for _ in range(50):
+        if window.movie is None:
+            break
+        window.tick()
+    message, error = last_status(arm)
+    assert not error and str(tmp_path / "move.gif") in message
+    assert [p.name for p in tmp_path.iterdir()] == ["move.gif"]  # no temporary file left
+    with Image.open(tmp_path / "move.gif") as image:
+        durations = []
+        for frame in range(image.n_frames):
+            image.seek(frame)
+            durations.append(image.info["duration"])
+    # 0.6 s at 15 frames per second: 10 frames (both ends included) of 1/15 s; GIF stores
+    # hundredths of a second per frame, and Pillow merges identical frames adding their times
+    assert len(durations) <= 10
+    assert abs(sum(durations) - 10 * 1000 / 15) <= 10 * len(durations)
+
+
+def test_mp4_without_ffmpeg_is_a_clear_message(arm, monkeypatch, tmp_path):
+    monkeypatch.setattr(trajectory_movie, "mp4_available", lambda: False)
+    window = quintic_window(arm)
+    type_in_cell(window.file, 0, 0, str(tmp_path / "move.csv"), "enter")
+    press(window, "Save MP4")
+    message, error = last_status(arm)
+    assert error and "ffmpeg" in message and "GIF" in message
+    assert list(tmp_path.iterdir()) == []
