@@ -50,11 +50,15 @@ def test_slow_drawing_skips_to_the_pose_due_but_never_goes_backwards():
     animation = JointAnimation([0.0], steps=10, delay=0.1, clock=clock)
     animation.move_to([10.0])
     assert animation.step()[0] == pytest.approx(1.0)     # t = 0: first step
+    assert animation.skipped.shape == (0, 1)
     clock.now = 0.55                                      # a slow frame: steps 2..6 are due
     assert animation.step()[0] == pytest.approx(6.0)
+    np.testing.assert_allclose(animation.skipped[:, 0], [2, 3, 4, 5])  # passed over, in order
     assert animation.step()[0] == pytest.approx(7.0)     # fast ticks: one step each
+    assert animation.skipped.shape == (0, 1)
     clock.now = 5.0
     assert animation.step()[0] == pytest.approx(10.0)
+    np.testing.assert_allclose(animation.skipped[:, 0], [8, 9])
     assert animation.step() is None
 
 

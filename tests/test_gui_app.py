@@ -157,6 +157,7 @@ def test_typed_values_move_the_arm_and_bad_values_are_refused_with_a_message():
         assert not screen.animation.running
     type_in_cell(grid, 2, 0, "100", "enter")
     assert (2, 0) not in grid.errors
+    assert "outside" not in app.status and not app.status_is_error  # the error is gone
     target = robot.home.copy()
     target[2] = 100.0
     poses, drawn = ticks_until_still(app)
@@ -192,10 +193,11 @@ def test_presses_during_an_animation_the_newest_target_wins():
     shown = screen.q
     np.testing.assert_allclose(shown, robot.home + 0.3 * (first - robot.home), atol=1e-12)
     press(app, screen.buttons["Home"])          # during the move
-    assert "newest target wins" in app.status
+    assert "while moving" in app.status and "newest target wins" in app.status
     press(app, screen.buttons["Random Move"])   # and again: this one wins
     second = robot.random_q(rng=np.random.default_rng(3), size=2)[1]
     poses, drawn = ticks_until_still(app)
+    assert "while moving" not in app.status     # once still, the note would mislead
     np.testing.assert_allclose(poses, expected_move(shown, second, 10), atol=1e-12)
     assert_drawn_is_fk(robot, poses, drawn)
     np.testing.assert_allclose(screen.robot.q_to_user(second),
@@ -255,6 +257,23 @@ def test_toggles_show_dh_frames_and_the_end_effector_trace():
     poses, _ = ticks_until_still(app)
     trace = np.column_stack(screen.drawing.trace.get_data_3d())
     np.testing.assert_allclose(trace[1:], robot.fk(poses)[:, :3, 3], atol=1e-9)
+
+
+def test_the_trace_follows_every_step_even_when_slow_frames_skip_some():
+    robot = load_robot("Franka Panda")  # a tool: the trace is the tool point, as robot.fk
+    clock = itertools.count(0.0, 0.1)   # each look at the clock: 0.1 s later (slow drawing)
+    app = Application(robot=robot, figure=plt.figure(figsize=FIGSIZE, dpi=DPI),
+                      clock=lambda: next(clock))
+    screen = app.screen
+    screen.drawing.show_trace(True)
+    start, target = robot.home, robot.home + 0.3
+    screen.animate_to(target)
+    shown, _ = ticks_until_still(app)
+    assert len(shown) < 10                                         # frames were skipped
+    trace = np.column_stack(screen.drawing.trace.get_data_3d())
+    every_step = np.vstack([start, expected_move(start, target, 10)])
+    np.testing.assert_allclose(trace, robot.fk(every_step)[:, :3, 3],
+                               atol=1e-9 * robot.length_scale)
 
 
 def test_animation_frames_are_blitted_not_redrawn_in_full():

@@ -48,6 +48,7 @@ class JointAnimation:
         self._index = -1
         self._steps_shown_each_tick = 0
         self._start = None
+        self.skipped = np.empty((0, len(self.q)))
 
     @property
     def running(self):
@@ -80,14 +81,20 @@ class JointAnimation:
         self.target = np.array(target, dtype=float)
 
     def step(self):
-        """The next pose to show ``(n,)``, or None when nothing runs."""
+        """The next pose to show ``(n,)``, or None when nothing runs.
+
+        Poses passed over to catch up with the clock are in :attr:`skipped` ``(k, n)`` (in
+        order; empty when none), so that an end-effector trace can still follow every pose.
+        """
         if not self.running:
             return None
         if self._start is None:
             self._start = self.clock()
         due = int(np.searchsorted(self._times, self.clock() - self._start, side="right")) - 1
         at_least = self._index + 1 if self._index + 1 < self._steps_shown_each_tick else self._index
+        previous = self._index
         self._index = max(at_least, min(due, len(self._poses) - 1))
+        self.skipped = self._poses[previous + 1:self._index].copy()
         self.q = self._poses[self._index].copy()
         return self.q.copy()
 

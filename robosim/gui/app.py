@@ -50,6 +50,7 @@ class Application:
         self.clock = clock
         self.screen = None
         self.status_text = None
+        self.status_is_error = False
         self.tool_figures = []
         self.fig.canvas.callbacks.exception_handler = self.report_exception
         self.fig.canvas.mpl_connect("draw_event", self._on_draw)
@@ -118,6 +119,7 @@ class Application:
             return
         self.status_text.set_text(str(message).replace("\n", " "))
         self.status_text.set_color(ERROR_COLOUR if error else STATUS_COLOUR)
+        self.status_is_error = bool(error)
         canvas = self.fig.canvas
         if not (self._drawn and canvas.supports_blit):
             canvas.draw_idle()

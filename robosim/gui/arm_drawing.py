@@ -23,6 +23,7 @@ the data of existing artists; nothing is cleared or rebuilt.
 """
 
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 JOINT_COLOURS = ("red", "blue", "yellow", "orange", "purple", "gold", "#4b5320", "cyan",
                  "magenta", "grey")
@@ -33,6 +34,8 @@ MIN_SIZE_FRACTION = 0.06
 SEGMENTS = 16
 #: Random configurations sampled to find the reach (seeded: the view is the same every time).
 REACH_SAMPLES = 2000
+#: Most tick intervals on each axis of the view.
+TICKS = 4
 #: Points kept in the end-effector trace.
 TRACE_LENGTH = 5000
 
@@ -146,7 +149,7 @@ class ArmDrawing:
         self.end_marker, = ax.plot([], [], [], "o", color="black", ms=4, zorder=4)
         self.frame_axes = [ax.plot([], [], [], color=c, lw=1.2, zorder=3, visible=False)[0]
                            for c in ("red", "green", "blue")]
-        self.trace, = ax.plot([], [], [], color="0.4", lw=1.0, zorder=2, visible=False)
+        self.trace, = ax.plot([], [], [], color="black", lw=1.5, zorder=2, visible=False)
         self.path, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=2)
         self.path_bad, = ax.plot([], [], [], "o", color="red", ms=3, zorder=4)
         self._trace_points = np.empty((0, 3))
@@ -165,6 +168,8 @@ class ArmDrawing:
         self.ax.set_ylim(centre[1] - half, centre[1] + half)
         self.ax.set_zlim(self.floor, middle + half)
         self.ax.set_box_aspect((1, 1, 1), zoom=1.15)
+        for axis in (self.ax.xaxis, self.ax.yaxis, self.ax.zaxis):
+            axis.set_major_locator(MaxNLocator(TICKS))  # readable tick labels that do not touch
         unit = self.robot.unit
         self.ax.set_xlabel(f"x ({unit})")
         self.ax.set_ylabel(f"y ({unit})")
@@ -199,8 +204,12 @@ class ArmDrawing:
         down[:, 2, 3] = -d
         return frames[1:] @ down, d
 
-    def set_pose(self, q):
-        """Move every moving artist to pose ``q`` ``(n,)`` (API units)."""
+    def set_pose(self, q, passed=None):
+        """Move every moving artist to pose ``q`` ``(n,)`` (API units).
+
+        ``passed`` ``(k, n)``: poses the arm went through since the last one drawn (frames an
+        animation skipped); only the end-effector trace shows them.
+        """
         q = self.robot.check_q(q)
         frames = self.robot.fk_all(q)
         end = frames[-1] @ self.robot.tool
@@ -221,7 +230,10 @@ class ArmDrawing:
         if self.frame_axes[0].get_visible():
             self._update_frame_axes()
         if self.trace.get_visible():
-            self._trace_points = np.vstack([self._trace_points, end[:3, 3]])[-TRACE_LENGTH:]
+            points = [end[None, :3, 3]]
+            if passed is not None and len(passed):
+                points.insert(0, self.robot.fk(passed)[:, :3, 3])
+            self._trace_points = np.vstack([self._trace_points, *points])[-TRACE_LENGTH:]
             _set_line(self.trace, self._trace_points)
 
     def _gripper_points(self, end):

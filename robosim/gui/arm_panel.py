@@ -5,7 +5,8 @@ handle). The port, baud rate and calibration file are typed in a :class:`CellGri
 connect (or run dry, printing the bytes in the window), confirm the rest pose after power-up,
 mirror the simulator (the real arm follows every pose change, speed-limited, at most once per
 command time on the wire), play ``arm.last_trajectory`` on the arm, move home or to rest, open
-or close the gripper, and Stop, which is always visible and works during playing.
+or close the gripper, open the calibration window (:mod:`robosim.gui.calibration_window`), and
+Stop, which is always visible and works during playing.
 
 Playing runs in a background thread so Stop stays responsive; the thread never touches
 matplotlib: it leaves messages that :meth:`ArmPanel.tick` (a 100 ms canvas timer; tests call
@@ -47,6 +48,7 @@ class ArmPanel:
         self._pending_pose = None
         self._last_sent = 0.0
         self._last_error = None
+        self.calibrating = None  # the calibration window's figure while it is open
         self._build()
         arm.add_pose_listener(self._on_pose)
         fig.canvas.mpl_connect("close_event", lambda event: self.close())
@@ -66,7 +68,7 @@ class ArmPanel:
         self.buttons = {}
         rows = {0.58: ("Connect", "Disconnect", "Dry run: off", "Arm is at rest"),
                 0.46: ("Mirror: off", "Play on arm", "Home", "Rest"),
-                0.34: ("Open gripper", "Close gripper")}
+                0.34: ("Open gripper", "Close gripper"), 0.22: ("Calibrate...",)}
         for bottom, labels in rows.items():
             for column, label in enumerate(labels):
                 self._button(label, (0.05 + 0.23 * column, bottom, 0.21, 0.09))
@@ -89,6 +91,7 @@ class ArmPanel:
                    "Rest": lambda: self._move(self._driver().rest_q),
                    "Open gripper": lambda: self._driver(started=True).gripper(closed=False),
                    "Close gripper": lambda: self._driver(started=True).gripper(closed=True),
+                   "Calibrate...": self.calibrate,
                    "STOP": self.stop}
         button.on_clicked(lambda event: self._safely(actions[key]))
         self.buttons[key] = button
@@ -142,6 +145,8 @@ class ArmPanel:
         if started and not self.driver.started:
             raise RobosimError("confirm first that the arm is near its rest pose "
                                "('Arm is at rest')")
+        if started and self.calibrating is not None:
+            raise RobosimError("the calibration window is open: press Done there first")
         return self.driver
 
     def connect(self):
@@ -188,6 +193,8 @@ class ArmPanel:
                 self.say("not connected")
             return
         self._stop_player(driver)
+        if self.calibrating is not None:
+            self.calibrating.calibration_window.done()
         driver.close()
         if not quiet:
             self.say("Disconnected: the servos hold their last position (switch off the servo "
@@ -295,6 +302,28 @@ class ArmPanel:
             if self._player is not None:
                 self._player.join(timeout=2)
                 self._player = None
+
+    def calibrate(self):
+        """Open the calibration window; moves from this window wait until it is done."""
+        from .autosave import user_dir
+        from .calibration_window import open_calibration_window
+
+        driver = self._driver(started=True)
+        if self._busy():
+            raise RobosimError("the arm is playing a trajectory: press STOP first")
+        if self.mirror:
+            self.toggle_mirror()
+        name = self.arm.robot.name.lower().replace(" ", "_")
+        self.calibrating = open_calibration_window(
+            driver, user_dir() / f"{name}.calibration.json", say=self.arm.set_status,
+            on_saved=self._calibration_saved, on_done=self._calibration_done)
+        self.say("Calibrating: jog one servo at a time in the calibration window.")
+
+    def _calibration_saved(self, path):
+        self.cells.set_text(0, CALIBRATION, str(path))
+
+    def _calibration_done(self):
+        self.calibrating = None
 
     # ------------------------------------------------------------------ timer
     def tick(self):

@@ -27,7 +27,7 @@ from .arm_drawing import ArmDrawing
 from .screen import Screen
 
 ARM_RECT = (0.01, 0.37, 0.46, 0.58)
-TABLE_RECT = (0.02, 0.04, 0.46, 0.27)
+TABLE_RECT = (0.02, 0.04, 0.46, 0.25)
 READOUT_RECT = (0.50, 0.03, 0.49, 0.135)
 JOINTS_TOP, JOINTS_BOTTOM = 0.90, 0.50
 SLIDER_LEFT, SLIDER_WIDTH = 0.64, 0.22
@@ -38,6 +38,9 @@ TOOL_COLUMNS = 3
 READOUT_INTERVAL = 0.2
 MAX_STEPS = 1000
 MAX_DELAY_MS = 5000
+HINT = "Move a slider or type a value; presses during a move: the newest target wins."
+NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it from where it is "
+                           "(the newest target wins).")
 
 
 class SimulatorScreen(Screen):
@@ -114,8 +117,7 @@ class SimulatorScreen(Screen):
         self.connect("draw_event", self._on_draw)
         self._alive = True
         self._update_readout()
-        self.set_status("Move a slider or type a value; presses during a move: the newest "
-                        "target wins.")
+        self.set_status(HINT)
 
     def _button(self, rect, label, action):
         import matplotlib.widgets as mw
@@ -170,8 +172,9 @@ class SimulatorScreen(Screen):
         q = self.robot.check_q(q, "target")
         check_within_limits(self.robot, q, "target")
         if self.animation.running:
-            self.set_status("New target while moving: the arm turns toward it from where it "
-                            "is (the newest target wins).")
+            self.set_status(NEW_TARGET_WHILE_MOVING)
+        elif self.app.status_is_error:
+            self.set_status(HINT)  # a good target: the last error message no longer applies
         self.animation.move_to(q)
         self._start()
 
@@ -325,7 +328,7 @@ class SimulatorScreen(Screen):
         if q is None:
             self._finish()
             return
-        self.drawing.set_pose(q)
+        self.drawing.set_pose(q, passed=self.animation.skipped)
         now = self.animation.clock()
         readout = not self.animation.running or now - self._readout_time >= READOUT_INTERVAL
         if readout:
@@ -337,9 +340,12 @@ class SimulatorScreen(Screen):
             self._finish()
 
     def _finish(self):
-        """The animation ended: stop the timer; the arm's artists are ordinary again."""
+        """The animation ended: stop the timer; the arm's artists are ordinary again, and a
+        note about a target given while moving goes (it would be stale)."""
         self.timer.stop()
         self._set_animated(False)
+        if self.app.status == NEW_TARGET_WHILE_MOVING:
+            self.set_status(HINT)
 
     def _notify_listeners(self):
         for listener in list(self._listeners):

@@ -80,7 +80,8 @@ class CalibrationSession:
         return f"{text}; now {self.pulse[channel]} us"
 
     def set_step(self, microseconds):
-        value = float(microseconds)
+        """Set the jog step (a whole number of us, or its text)."""
+        value = _number(microseconds, "step")
         if value != int(value) or not 1 <= value <= MAX_STEP_US:
             raise ValueError(f"step needs a whole number of us from 1 to {MAX_STEP_US}, "
                              f"got {microseconds!r}")
@@ -208,7 +209,7 @@ class CalibrationWizard:
             if warning:
                 self.say(warning)
         elif word == "step":
-            self.session.set_step(_number(argument, "step"))
+            self.session.set_step(argument)
         elif word in ("help", ""):
             self.say(HELP)
         else:
