@@ -402,14 +402,14 @@ def _world_points(xyz, coefficients, outer_axis):
 def _finish(robot, plan, method, configurations, positions, voxels, kept, extent, began,
             notes):
     """The Workspace, segments with a shared point taking their twin's arrays."""
-    counts, kept = list(voxels.counts), list(kept)
+    counts, kept = [c.reshape(voxels.shape) for c in voxels.counts], list(kept)
     boxes = [extent.boxes.get(s) for s in range(len(plan.names))]
     for s, twin in enumerate(plan.shares):
         if twin is not None:
             counts[s], kept[s], boxes[s] = counts[twin], kept[twin], boxes[twin]
     return Workspace(robot.name, robot.unit, method, configurations, positions, voxels.h,
                      voxels.origin, voxels.shape, plan.names,
-                     tuple(c.reshape(voxels.shape) for c in counts), tuple(kept), extent.reach,
+                     tuple(counts), tuple(kept), extent.reach,
                      tuple(boxes), np.array(robot.base_xyz), time.perf_counter() - began,
                      tuple(notes))
 

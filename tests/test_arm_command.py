@@ -1,6 +1,7 @@
 """``robosim arm``: the command line against the simulated board and in dry run."""
 
 import json
+import math
 
 import numpy as np
 import pytest
@@ -92,6 +93,18 @@ def test_dry_run_prints_the_bytes_it_would_send(capsys):
     assert main(["arm", "--dry-run", "--yes", "pose", "10", "0", "0", "0", "0"]) == 0
     out = capsys.readouterr().out
     assert "would send: #0P1611#1P1500#2P1500#3P1500#4P1500T167<CR>" in out
+
+
+def test_options_may_follow_the_action_as_in_the_usage_line(board, capsys):
+    # robosim arm --port PORT ... (pose q1..q5 | ...) [--dry-run]: --speed before the action
+    # is kept, the rest come after it
+    assert main(["arm", "--speed", "30", "pose", "10", "0", "0", "0", "0", "--dry-run",
+                 "--yes"]) == 0
+    assert f"#0P1611#1P1500#2P1500#3P1500#4P1500T{math.ceil(10 / 30 * 1000)}<CR>" in \
+        capsys.readouterr().out  # 10 deg at 30 deg/s
+    assert main(["arm", "version", "--port", board.port, "--baud", "115200", "--timeout",
+                 "0.2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"version": "SSC32-V2.50USB"}
 
 
 def test_dry_run_json_lists_the_bytes(capsys):

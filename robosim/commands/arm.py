@@ -4,6 +4,7 @@ pyserial and the hardware package are imported inside the handler, so ``robosim 
 other plain commands never load them.
 """
 
+import argparse
 import sys
 
 import numpy as np
@@ -22,47 +23,64 @@ def register(subparsers):
                     "sent; Ctrl-C stops the arm. The board has no watchdog: keep a switch on "
                     "the servo supply within reach, it is the real emergency stop.")
     parser.add_argument("--list-ports", action="store_true", help="list serial ports and exit")
-    parser.add_argument("--port", help="serial port or pyserial URL (/dev/ttyUSB0, COM3, "
-                                       "socket://host:port, ...)")
-    parser.add_argument("--baud", type=int, default=9600,
-                        help="baud rate set on the board (default 9600, the SSC-32U's factory "
-                             "setting; also 38400, 115200)")
-    parser.add_argument("--calibration", metavar="FILE",
-                        help="calibration file (default: the stock Lynx6's, "
-                             "robots/lynx6.calibration.json)")
-    parser.add_argument("--dry-run", action="store_true",
-                        help="open no port: print the exact bytes that would be sent")
-    parser.add_argument("--yes", action="store_true",
-                        help="confirm the arm is near its rest pose (needed once after the "
-                             "board is powered up: its first move runs at full speed)")
-    parser.add_argument("--speed", type=float, metavar="DEG_S",
-                        help="move no joint faster than this (deg/s); only lowers the "
-                             "calibration's limits")
-    parser.add_argument("--timeout", type=float, default=0.5,
-                        help="seconds to wait for the board's replies (default 0.5)")
-    add_json_argument(parser)
+    _add_options(parser)
+    options_after_the_action = argparse.ArgumentParser(add_help=False)
+    _add_options(options_after_the_action, defaults=False)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    pose = actions.add_parser("pose", help="move to joint angles q1..qn in degrees")
+
+    def action(name, text):
+        return actions.add_parser(name, help=text, parents=[options_after_the_action])
+
+    pose = action("pose", "move to joint angles q1..qn in degrees")
     pose.add_argument("q", type=float, nargs="+", metavar="q", help="joint angles (degrees)")
-    actions.add_parser("home", help="move to the robot's home pose")
-    actions.add_parser("rest", help="move to the calibration's rest pose (before power-off)")
-    gripper = actions.add_parser("gripper", help="open or close the gripper")
+    action("home", "move to the robot's home pose")
+    action("rest", "move to the calibration's rest pose (before power-off)")
+    gripper = action("gripper", "open or close the gripper")
     gripper.add_argument("state", choices=("open", "close"))
-    play = actions.add_parser("play", help="play a trajectory CSV (robosim's format)")
+    play = action("play", "play a trajectory CSV (robosim's format)")
     play.add_argument("file", help="trajectory CSV file")
     play.add_argument("--wait-on", choices=("time", "query"), default="time",
                       help="send each row when the previous one is due (time, smooth) or when "
                            "the board says it is done (query)")
     play.add_argument("--time-scale", type=float, default=1.0,
                       help="play this many times slower (e.g. 2)")
-    actions.add_parser("stop", help="stop every servo where it is")
-    actions.add_parser("version", help="print the board's firmware version")
-    actions.add_parser("status", help="print the board's commanded pulses and joint angles")
-    calibrate = actions.add_parser("calibrate", help="calibration wizard: jog each servo, save")
+    action("stop", "stop every servo where it is")
+    action("version", "print the board's firmware version")
+    action("status", "print the board's commanded pulses and joint angles")
+    calibrate = action("calibrate", "calibration wizard: jog each servo, save")
     calibrate.add_argument("--save", metavar="FILE", default="lynx6.calibration.json",
                            help="where to save (default lynx6.calibration.json here; use it "
                                 "with --calibration FILE)")
     parser.set_defaults(handler=arm_command)
+
+
+def _add_options(parser, defaults=True):
+    """The options of every action. The action parsers get them too (``defaults=False``: an
+    option left out there keeps what was given before the action), so that they may come
+    before or after it: ``robosim arm --port P pose 0 0 0 0 0 --dry-run``."""
+    def default(value):
+        return value if defaults else argparse.SUPPRESS
+
+    parser.add_argument("--port", default=default(None),
+                        help="serial port or pyserial URL (/dev/ttyUSB0, COM3, "
+                             "socket://host:port, ...)")
+    parser.add_argument("--baud", type=int, default=default(9600),
+                        help="baud rate set on the board (default 9600, the SSC-32U's factory "
+                             "setting; also 38400, 115200)")
+    parser.add_argument("--calibration", metavar="FILE", default=default(None),
+                        help="calibration file (default: the stock Lynx6's, "
+                             "robots/lynx6.calibration.json)")
+    parser.add_argument("--dry-run", action="store_true", default=default(False),
+                        help="open no port: print the exact bytes that would be sent")
+    parser.add_argument("--yes", action="store_true", default=default(False),
+                        help="confirm the arm is near its rest pose (needed once after the "
+                             "board is powered up: its first move runs at full speed)")
+    parser.add_argument("--speed", type=float, metavar="DEG_S", default=default(None),
+                        help="move no joint faster than this (deg/s); only lowers the "
+                             "calibration's limits")
+    parser.add_argument("--timeout", type=float, default=default(0.5),
+                        help="seconds to wait for the board's replies (default 0.5)")
+    add_json_argument(parser, default=default(False))
 
 
 def arm_command(args):

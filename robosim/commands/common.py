@@ -53,8 +53,10 @@ def _is_number(text):
     return True
 
 
-def add_json_argument(parser):
-    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+def add_json_argument(parser, **options):
+    """``--json``; ``options`` go to ``add_argument`` (e.g. ``default=argparse.SUPPRESS``)."""
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON",
+                        **options)
 
 
 def robot_from_args(args):

@@ -1,0 +1,238 @@
+"""The "Joint workspace..." tool window: the joint values a range of positions needs (3D-RAS
+section 5), for the Lynx6 and arms of its shape.
+
+It follows :mod:`robosim.gui.tools` (it only uses the ``arm`` handle). A :class:`CellGrid` holds
+x, y, z rows with "from", "to" and "steps" columns: a sweep of x, y or z goes from..to on the
+swept row in that many steps, the other two coordinates at their "from" value; the 3D box uses
+every row. The wrist angle to the ground (degrees), the elbow and the reach (facing the target,
+as the paper's arm, or also leaning back over the base) are settings.
+
+A sweep plots q1..q4 (degrees) against the swept coordinate, one graph per joint, the limits as
+dashed lines, values outside them in red (the paper's indicators) and out-of-reach stretches
+(IK without a solution, or beyond the physical length of eqs. 19-20) shaded grey; the path is
+shown on the simulator's arm (unreachable points red). A box draws the positions in reach,
+coloured by which joints leave their limits. Errors become a red status line.
+"""
+
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.widgets import Button
+
+from .. import joint_workspace as jw
+from ..errors import RobosimError, ValidationError
+from ..workspace_result import SEGMENT_COLOURS
+from .cells import CellGrid
+
+FIGSIZE = (11.0, 7.5)
+MODES = ("sweep x", "sweep y", "sweep z", "3D box")
+FROM, TO, STEPS = range(3)
+MODE, PITCH, ELBOW, REACH = range(4)
+#: Joints plotted against the swept coordinate (the Lynx6's q5 turns the gripper only).
+PLOTTED_JOINTS = 4
+WITHIN_COLOUR, OUTSIDE_COLOUR, UNREACHABLE_COLOUR = "#1f77b4", "#d62728", "#bbbbbb"
+REACHABLE_COLOUR = "#2ca02c"
+LIMIT_COLOURS = tuple(c for c in SEGMENT_COLOURS if c != REACHABLE_COLOUR)
+
+
+def _number(text, what):
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValidationError(f"{what} must be a number, got {text!r}") from None
+    if not math.isfinite(value):
+        raise ValidationError(f"{what} must be a finite number, got {text!r}")
+    return value
+
+
+def limit_label(code):
+    """A legend label for :meth:`JointWorkspace.limit_code` ``code``."""
+    if code == 0:
+        return "all joints within limits"
+    joints = [f"q{j + 1}" for j in range(code.bit_length()) if code >> j & 1]
+    return " + ".join(joints) + " outside limits"
+
+
+def limit_colour(code):
+    """Green within limits; otherwise one colour per set of joints outside (q1 orange, q2
+    yellow, q1 + q2 red, q3 magenta, ..., the forward workspace's colours without green)."""
+    if code == 0:
+        return REACHABLE_COLOUR
+    return LIMIT_COLOURS[(code - 1) % len(LIMIT_COLOURS)]
+
+
+class JointWorkspaceWindow:
+    """The window's state and widgets; :func:`open_joint_workspace_window` makes one."""
+
+    def __init__(self, arm, fig):
+        self.arm = arm
+        self.robot = arm.robot
+        self.fig = fig
+        self.result = None
+        jw.physical_length(self.robot)         # refuses an arm that is not Lynx6-shaped
+        self._build()
+
+    def _build(self):
+        fig, unit = self.fig, self.robot.unit
+        fig.text(0.03, 0.965, f"Joint workspace: {self.robot.name}", fontsize=12,
+                 fontweight="bold")
+        self.joint_axes = [fig.add_axes((0.07 + 0.47 * (j % 2), 0.67 - 0.34 * (j // 2), 0.4,
+                                         0.22)) for j in range(PLOTTED_JOINTS)]
+        self.box_ax = fig.add_axes((0.05, 0.3, 0.9, 0.62), projection="3d")
+        self.box_ax.set_visible(False)
+        self.positions = CellGrid(fig, (0.03, 0.08, 0.42, 0.16), 3,
+                                  [f"from ({unit})", f"to ({unit})", "steps"],
+                                  row_labels=["x", "y", "z"], on_commit=self._check, fontsize=8)
+        for row, values in enumerate((("100", "450", "71"), ("0", "0", "1"),
+                                      ("65", "65", "1"))):
+            for col, text in enumerate(values):
+                self.positions.set_text(row, col, text)
+        self.settings = CellGrid(fig, (0.5, 0.18, 0.47, 0.06), 1,
+                                 ["mode", "wrist pitch (deg)", "elbow", "reach"],
+                                 widths=[1.2, 1.4, 0.9, 0.9], on_commit=self._check,
+                                 choices={MODE: list(MODES), ELBOW: ["up", "down"],
+                                          REACH: ["front", "either"]}, fontsize=8)
+        for col, text in enumerate(("sweep x", "0", "up", "front")):
+            self.settings.set_text(0, col, text)
+        self.buttons = {}
+        for k, (label, action) in enumerate((("Compute", self.compute),
+                                             ("Clear path", lambda: self.arm.set_path(None)))):
+            button = Button(fig.add_axes((0.5 + 0.16 * k, 0.09, 0.15, 0.06)), label)
+            button.on_clicked(lambda event, action=action: self._safely(action))
+            self.buttons[label] = button
+        self.status = fig.text(0.03, 0.015, "Choose a sweep or a box and press Compute.",
+                               fontsize=9)
+
+    # ------------------------------------------------------------------ messages
+    def say(self, message, error=False):
+        """Show a line in this window and in the simulator's status line."""
+        self.status.set_text(message)
+        self.status.set_color("red" if error else "black")
+        self.arm.set_status(message, error=error)
+        self.fig.canvas.draw_idle()
+
+    def _safely(self, action):
+        try:
+            action()
+        except RobosimError as exc:
+            self.say(str(exc), error=True)
+        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
+            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+
+    def _check(self, row, col, text):
+        """on_commit of both grids: the whole request must still read; else the message."""
+        try:
+            self.request()
+        except RobosimError as exc:
+            self.say(str(exc), error=True)
+            return str(exc)
+        return None
+
+    # ------------------------------------------------------------------ computing
+    def request(self):
+        """``(mode, lower (3,), upper (3,), steps (3,), pitch rad, elbow, reach)`` from the
+        cells (raises ValidationError naming the cell)."""
+        cells = self.positions
+        lower = [_number(cells.text(r, FROM), f"{a} from") for r, a in enumerate("xyz")]
+        upper = [_number(cells.text(r, TO), f"{a} to") for r, a in enumerate("xyz")]
+        steps = []
+        for r, a in enumerate("xyz"):
+            value = _number(cells.text(r, STEPS), f"{a} steps")
+            if value != int(value) or value < 1:
+                raise ValidationError(f"{a} steps must be a whole number >= 1, got {value:g}")
+            steps.append(int(value))
+        pitch = math.radians(_number(self.settings.text(0, PITCH), "the wrist pitch"))
+        return (self.settings.text(0, MODE), lower, upper, steps, pitch,
+                self.settings.text(0, ELBOW), self.settings.text(0, REACH))
+
+    def compute(self):
+        """Solve the sweep or the box and draw it."""
+        mode, lower, upper, steps, pitch, elbow, reach = self.request()
+        if mode == "3D box":
+            result = jw.joint_box(self.robot, lower, upper, steps, pitch, elbow=elbow,
+                                  reach=reach)
+            self.draw_box(result)
+        else:
+            axis = mode[-1]
+            i = "xyz".index(axis)
+            result = jw.joint_sweep(self.robot, axis, lower[i], upper[i], steps[i], lower, pitch,
+                                    elbow=elbow, reach=reach)
+            self.draw_sweep(result)
+            self.arm.set_path(result.positions, bad=~result.reachable)
+        self.result = result
+        summary = result.summary()
+        outside = ", ".join(f"q{j + 1} {n}" for j, n in
+                            enumerate(summary["joint_outside_limits"]) if n)
+        self.say(f"{summary['positions']:,} positions: {summary['reachable']:,} reachable, "
+                 f"{summary['out_of_reach']:,} out of reach"
+                 + (f"; outside limits: {outside}" if outside else ""))
+
+    # ------------------------------------------------------------------ drawing
+    def _show_sweep_axes(self, visible):
+        for ax in self.joint_axes:
+            ax.set_visible(visible)
+        self.box_ax.set_visible(not visible)
+
+    def draw_sweep(self, result):
+        """q1..q4 (degrees) against the swept coordinate, limits dashed, indicators red."""
+        self._show_sweep_axes(True)
+        s = result.swept
+        degrees = np.degrees(result.q)
+        limits = np.degrees(self.robot.limits)
+        unreachable = result.out_of_reach
+        for j, ax in enumerate(self.joint_axes):
+            ax.clear()
+            values = np.where(unreachable, np.nan, degrees[:, j])
+            ax.plot(s, values, color=WITHIN_COLOUR, linewidth=1.2)
+            bad = result.outside[:, j] & ~unreachable
+            ax.plot(s[bad], degrees[bad, j], "o", color=OUTSIDE_COLOUR, markersize=3)
+            for limit in limits[j]:
+                ax.axhline(limit, color="black", linestyle="--", linewidth=0.8)
+            ax.fill_between(s, 0, 1, where=unreachable, color=UNREACHABLE_COLOUR, alpha=0.6,
+                            transform=ax.get_xaxis_transform(), step="mid", linewidth=0)
+            name = self.robot.joints[j].name
+            ax.set_title(f"q{j + 1} {name}" + (" (outside limits)" if bad.any() else ""),
+                         fontsize=9, color=OUTSIDE_COLOUR if bad.any() else "black")
+            ax.set_xlim(min(s[0], s[-1]), max(s[0], s[-1]))
+            ax.set_xlabel(f"{result.axis} ({result.unit})", fontsize=8)
+            ax.set_ylabel("deg", fontsize=8)
+        self.fig.canvas.draw_idle()
+
+    def draw_box(self, result):
+        """The positions in reach, coloured by which joints leave their limits."""
+        self._show_sweep_axes(False)
+        ax = self.box_ax
+        ax.clear()
+        code = result.limit_code()
+        for value in np.unique(code[code != jw.OUT_OF_REACH_CODE]).tolist():
+            points = result.positions[code == value]
+            ax.scatter(*points.T, s=6, color=limit_colour(value), label=limit_label(value),
+                       depthshade=False, linewidths=0)
+        unit = result.unit
+        for axis in "xyz":
+            getattr(ax, f"set_{axis}label")(f"{axis} ({unit})")
+        ax.set_title(f"{len(result.positions):,} positions, {int(result.out_of_reach.sum()):,} "
+                     f"out of reach (not drawn)", fontsize=9)
+        if ax.collections:
+            ax.legend(loc="upper left", fontsize="small", markerscale=3)
+        self.fig.canvas.draw_idle()
+
+
+def open_joint_workspace_window(arm):
+    """Open the "Joint workspace..." window for the simulator's ``arm`` handle; returns its
+    figure (the window object is ``fig.joint_workspace_window``).
+
+    Raises ValidationError (the simulator shows it) for an arm not shaped like the Lynx6.
+    """
+    window_fig = plt.figure(figsize=FIGSIZE)
+    try:
+        window = JointWorkspaceWindow(arm, window_fig)
+    except RobosimError:
+        plt.close(window_fig)
+        raise
+    manager = window_fig.canvas.manager
+    if manager is not None:
+        manager.set_window_title(f"Joint workspace: {arm.robot.name}")
+    window_fig.joint_workspace_window = window
+    return window_fig

@@ -1,0 +1,160 @@
+"""The "Workspace..." and "Joint workspace..." windows on Agg, driven through a fake arm."""
+
+import math
+
+import numpy as np
+import pytest
+
+from fake_arm import FakeArm
+from gui_events import click_axes, type_in_cell
+from robosim import ValidationError, load_robot
+from robosim.gui.tools import TOOLS, open_tool
+
+
+@pytest.fixture
+def arm():
+    return FakeArm(load_robot("lynx6"))
+
+
+def workspace_window(arm):
+    return open_tool("Workspace...", arm).workspace_window
+
+
+def joint_window(arm):
+    return open_tool("Joint workspace...", arm).joint_workspace_window
+
+
+def press(window, label):
+    click_axes(window.buttons[label].ax)
+
+
+def test_both_tools_are_listed():
+    labels = [label for label, _, _ in TOOLS]
+    assert "Workspace..." in labels and "Joint workspace..." in labels
+
+
+def test_typed_ranges_and_factor_give_the_papers_count_before_computing(arm):
+    window = workspace_window(arm)
+    for row, (low, high) in enumerate([(0, 180), (0, 90), (0, 90), (-90, 90)]):
+        window.ranges.set_text(row, 0, str(low))
+        window.ranges.set_text(row, 1, str(high))
+    window.ranges.set_text(4, 0, "0")
+    type_in_cell(window.ranges, 4, 1, "0", "enter")     # a typed commit re-plans
+    assert "x 1)" in window.plan_text.get_text()        # joint 5 held still
+    type_in_cell(window.settings, 0, 1, "15", "enter")
+    assert window.plan_text.get_text().startswith("5,184 configurations")
+    assert window.result is None                       # nothing computed yet
+    press(window, "Compute")
+    window.wait(60)
+    result = window.result
+    assert result.configurations == 5184
+    assert window.progress_bar.get_width() == 1.0
+    # every computed point is drawn (few of them), one scatter per distinct cloud
+    drawn = sum(len(c.get_offsets()) for c in window.cloud_ax.collections)
+    assert drawn == sum(len(p) for p in result.kept_points[:4])
+    assert "all" in window.cloud_ax.get_title()
+    message, error = arm.statuses[-1]
+    assert not error and "5,184 configurations" in message and "volume" in message
+
+
+def test_large_result_is_subsampled_and_says_so(arm):
+    window = workspace_window(arm)
+    type_in_cell(window.settings, 0, 1, "6", "enter")
+    press(window, "Compute")
+    window.wait(120)
+    drawn = sum(len(c.get_offsets()) for c in window.cloud_ax.collections)
+    assert 0 < drawn <= 30_000
+    assert "subsample" in window.cloud_ax.get_title()
+    assert window.xy_ax.images and window.vertical_ax.images
+
+
+def test_cancel_stops_the_computation_and_keeps_the_last_result(arm):
+    window = workspace_window(arm)
+    type_in_cell(window.settings, 0, 1, "1", "enter")  # Factor 1: about a billion positions
+    press(window, "Compute")
+    press(window, "Cancel")
+    window.wait(60)
+    assert window.job is None and window.result is None
+    assert "Cancelled" in arm.statuses[-1][0]
+
+
+def test_bad_cells_turn_red_and_compute_says_why(arm):
+    window = workspace_window(arm)
+    type_in_cell(window.ranges, 1, 0, "abc", "enter")
+    assert (1, 0) in window.ranges.errors
+    assert arm.statuses[-1][1] and "joint 2 min" in arm.statuses[-1][0]
+    press(window, "Compute")
+    assert arm.statuses[-1][1] and "joint 2 min" in arm.statuses[-1][0]
+    window.ranges.set_text(1, 0, "60")
+    type_in_cell(window.ranges, 1, 1, "10", "enter")
+    assert "reversed" in arm.statuses[-1][0]
+    assert window.job is None
+
+
+def test_monte_carlo_from_the_method_choice(arm):
+    window = workspace_window(arm)
+    window.settings.focus(0, 0)
+    type_in_cell(window.settings, 0, 0, "M")             # a letter picks the choice
+    window.settings.commit()
+    assert window.settings.text(0, 0) == "Monte Carlo samples"
+    type_in_cell(window.settings, 0, 1, "20000", "enter")
+    assert "20,000 random configurations" in window.plan_text.get_text()
+    press(window, "Compute")
+    window.wait(60)
+    assert window.result.method == "monte carlo" and window.result.configurations == 20000
+
+
+def test_joint_sweep_plots_each_joint_and_marks_limits_and_reach(arm):
+    window = joint_window(arm)
+    # sweep x from -200 to 450 mm at y = 100, z = 150, gripper level
+    for row, values in enumerate((("-200", "450", "66"), ("100", "100", "1"),
+                                  ("150", "150", "1"))):
+        for col, text in enumerate(values):
+            window.positions.set_text(row, col, text)
+    type_in_cell(window.settings, 0, 1, "0", "enter")
+    press(window, "Compute")
+    result = window.result
+    assert result.axis == "x" and len(result.swept) == 66
+    # q1 = atan2(100, x) leaves +-90 deg exactly where x < 0 (the paper's q1 indicator)
+    in_reach = ~result.out_of_reach
+    assert np.array_equal(result.outside[in_reach, 0], result.swept[in_reach] < 0)
+    ax = window.joint_axes[0]
+    red = ax.lines[1].get_xdata()
+    assert np.array_equal(np.sort(red), np.sort(result.swept[in_reach & (result.swept < 0)]))
+    assert "outside limits" in ax.get_title()
+    assert ax.collections                       # the out-of-reach stretch is shaded
+    assert np.array_equal(arm.path, result.positions)
+    assert np.array_equal(arm.path_bad, ~result.reachable)
+    assert "reachable" in arm.statuses[-1][0] and not arm.statuses[-1][1]
+
+
+def test_joint_box_colours_by_the_joints_that_leave_limits(arm):
+    window = joint_window(arm)
+    window.settings.set_text(0, 0, "3D box")
+    for row, values in enumerate((("-300", "400", "8"), ("-300", "300", "7"),
+                                  ("-100", "400", "6"))):
+        for col, text in enumerate(values):
+            window.positions.set_text(row, col, text)
+    press(window, "Compute")
+    result = window.result
+    code = result.limit_code()
+    drawn = sum(len(c.get_offsets()) for c in window.box_ax.collections)
+    assert drawn == np.count_nonzero(code != -1)
+    colours = {tuple(np.round(c.get_facecolor()[0][:3], 3)) for c in window.box_ax.collections}
+    assert len(colours) == len(window.box_ax.collections) >= 2   # one colour per class
+    assert window.box_ax.get_visible() and not window.joint_axes[0].get_visible()
+
+
+def test_joint_workspace_refuses_other_arms():
+    with pytest.raises(ValidationError, match="Lynx6"):
+        open_tool("Joint workspace...", FakeArm(load_robot("puma_560")))
+
+
+def test_closing_cancels_a_running_job(arm):
+    window = workspace_window(arm)
+    type_in_cell(window.settings, 0, 1, "1", "enter")
+    press(window, "Compute")
+    window.close()
+    window.job.thread.join(60)
+    assert not window.job.thread.is_alive() and window.result is None
+    assert math.isfinite(window.progress_bar.get_width())
