@@ -31,6 +31,7 @@ import importlib
 #: (button label, module, function) for each tool window, in button order.
 TOOLS = (
     ("Real arm...", "robosim.gui.arm_panel", "open_arm_panel"),
+    ("Jog / IK", "robosim.gui.jog_panel", "open_jog_panel"),
     ("Workspace...", "robosim.gui.workspace_window", "open_workspace_window"),
     ("Joint workspace...", "robosim.gui.joint_workspace_window", "open_joint_workspace_window"),
     ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
