@@ -211,3 +211,17 @@ def test_bad_via_points_are_refused_with_a_message(text):
     message, error = last_status(arm)
     assert error and "via-points" in message
     np.testing.assert_array_equal(arm.q, q)
+
+
+def test_a_bug_in_an_action_becomes_a_status_line_not_a_traceback(monkeypatch):
+    arm, panel = open_panel(LYNX6)
+    q = arm.q
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("robosim.motion.jog", broken)
+    press(panel, "+Z")
+    message, error = last_status(arm)
+    assert error and message == "internal error: ZeroDivisionError: division by zero"
+    np.testing.assert_array_equal(arm.q, q)

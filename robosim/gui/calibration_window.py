@@ -18,6 +18,7 @@ from matplotlib.widgets import Button
 
 from ..errors import RobosimError
 from ..hardware.wizard import DEFAULT_STEP_US, CalibrationSession
+from .app import display_available
 from .arm_panel import STOP_COLOR, STOP_HOVER
 from .cells import CellGrid
 
@@ -197,13 +198,15 @@ def open_calibration_window(driver, save_path, say=None, on_saved=None, on_done=
     The window object is kept as ``fig.calibration_window`` (widgets hold weak references).
     """
     fig = plt.figure(figsize=FIGSIZE)
-    manager = fig.canvas.manager
-    if manager is not None:
-        manager.set_window_title("Calibrate the real arm")
     try:
         fig.calibration_window = CalibrationWindow(driver, fig, save_path, say=say,
                                                    on_saved=on_saved, on_done=on_done)
     except BaseException:  # e.g. the board did not answer QP: no empty window stays open
         plt.close(fig)
         raise
+    manager = fig.canvas.manager
+    if manager is not None:
+        manager.set_window_title("Calibrate the real arm")
+        if display_available():  # opened from a window's button: show it now
+            manager.show()
     return fig

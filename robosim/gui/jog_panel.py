@@ -24,14 +24,14 @@ of a callback.
 
 import math
 
-import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.widgets import Button
 
 from .. import ik, motion
-from ..errors import RobosimError, ValidationError
+from ..errors import ValidationError
 from ..transforms import r2rpy, xyzrpy2tr
 from .cells import CellGrid
+from .tools import report_errors, tool_figure
 
 FIGSIZE = (7.2, 6.8)
 #: Joint speed of the moves this window plays (deg/s, or robot sizes per second) ...
@@ -132,11 +132,7 @@ class JogPanel:
         """
         self._acting = True
         try:
-            action()
-        except RobosimError as exc:
-            self.say(str(exc), error=True)
-        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
-            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+            report_errors(action, self.say)
         finally:
             self._acting = False
             self.fig.canvas.draw_idle()
@@ -364,9 +360,6 @@ def open_jog_panel(arm):
 
     The panel object is kept as ``fig.jog_panel`` (widgets are held through weak references).
     """
-    fig = plt.figure(figsize=FIGSIZE)
-    manager = fig.canvas.manager
-    if manager is not None:
-        manager.set_window_title("Jog / IK")
+    fig = tool_figure("Jog / IK", FIGSIZE)
     fig.jog_panel = JogPanel(arm, fig)
     return fig

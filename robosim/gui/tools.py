@@ -28,6 +28,8 @@ the module only when the button is pressed, so a slow tool costs nothing at star
 
 import importlib
 
+from ..errors import RobosimError
+
 #: (button label, module, function) for each tool window, in button order.
 TOOLS = (
     ("Real arm...", "robosim.gui.arm_panel", "open_arm_panel"),
@@ -45,3 +47,27 @@ def open_tool(label, arm):
             module = importlib.import_module(module_name)
             return getattr(module, function_name)(arm)
     raise KeyError(f"no tool called {label!r}")
+
+
+def report_errors(action, say):
+    """Run ``action()`` for a tool window's widget: an error becomes ``say(message, error=True)``.
+
+    A RobosimError is shown as it is; any other exception (a bug) as "internal error: ...", so
+    no traceback reaches the user and the window keeps working.
+    """
+    try:
+        action()
+    except RobosimError as exc:
+        say(str(exc), error=True)
+    except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
+        say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+
+
+def tool_figure(title, figsize):
+    """A new pyplot figure for a tool window, its window (where there is one) called ``title``."""
+    import matplotlib.pyplot as plt
+
+    fig = plt.figure(figsize=figsize)
+    if fig.canvas.manager is not None:
+        fig.canvas.manager.set_window_title(title)
+    return fig
