@@ -8,8 +8,10 @@ tool window (:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
 during an animation: the newest target wins. Animation frames are blitted: only the arm's
-artists and the readout are redrawn; a full draw (which refreshes the blit background) happens
-when controls change.
+artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTERVAL` seconds
+(text is slow to draw); a full draw (which refreshes the blit background) happens when
+controls change. A target given while moving, or an error, is said in the status line; a note
+about a target given while moving goes when the arm stops, an error when a good target comes.
 
 The screen is also the *arm* handle of the tool windows (contract in :mod:`robosim.gui.tools`).
 """
@@ -162,26 +164,27 @@ class SimulatorScreen(Screen):
     def _build_readout(self):
         """The readout: fixed labels drawn once, numbers in right-aligned columns.
 
-        Text costs per glyph drawn (spaces too: about 0.2 ms each on Agg), so the numbers that
+        Text costs per glyph drawn (spaces too: a fraction of a millisecond each on Agg), so the numbers that
         an animation frame blits carry no padding; labels and titles are ordinary text.
         """
         left, bottom, width, height = READOUT_RECT
         top = bottom + height
         props = dict(fontsize=READOUT_FONT, family="monospace", va="top")
 
-        def at(x, chars=0):
+        def chars_right(chars):
+            """Figure coordinates shifted right by ``chars`` monospace characters."""
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
                                x=chars * READOUT_CHAR_WIDTH * READOUT_FONT)
 
         self.fig.text(left, top, f"End effector ({self.robot.unit}, deg)\nx\ny\nz\nroll\npitch"
                                  f"\nyaw", **props)
         self.readout_pose = self.fig.text(left, top, "", ha="right",
-                                          transform=at(left, READOUT_POSE_CHARS), **props)
+                                          transform=chars_right(READOUT_POSE_CHARS), **props)
         matrix_left = left + 0.255
         self.readout_matrix_title = self.fig.text(matrix_left, top, "", **props)
         self.readout_matrix = [
             self.fig.text(matrix_left, top, "", ha="right",
-                          transform=at(matrix_left, (k + 1) * READOUT_MATRIX_CHARS), **props)
+                          transform=chars_right((k + 1) * READOUT_MATRIX_CHARS), **props)
             for k in range(4)]
 
     # ================================================================== the arm handle
