@@ -40,7 +40,7 @@ READOUT_FONT = 8
 #: Width of a monospace character as a fraction of the font size (DejaVu Sans Mono: 0.602).
 READOUT_CHAR_WIDTH = 0.61
 #: Characters from the readout's left edge to the right edge of the pose numbers, and the
-#: width of a matrix column.
+#: smallest width of a matrix column.
 READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
 #: Seconds between two updates of the readout during an animation.
 READOUT_INTERVAL = 0.2
@@ -182,9 +182,12 @@ class SimulatorScreen(Screen):
                                           transform=chars_right(READOUT_POSE_CHARS), **props)
         matrix_left = left + 0.255
         self.readout_matrix_title = self.fig.text(matrix_left, top, "", **props)
+        # Rotation entries need "-0.000"; positions as many characters as the robot's size.
+        widths = [READOUT_MATRIX_CHARS] * 3 + [
+            max(READOUT_MATRIX_CHARS, len(f"{-self.drawing.size:.3f}") + 2)]
         self.readout_matrix = [
             self.fig.text(matrix_left, top, "", ha="right",
-                          transform=chars_right((k + 1) * READOUT_MATRIX_CHARS), **props)
+                          transform=chars_right(sum(widths[:k + 1])), **props)
             for k in range(4)]
 
     # ================================================================== the arm handle
