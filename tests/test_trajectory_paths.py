@@ -10,7 +10,9 @@ from robosim.errors import ValidationError
 from robosim.trajectory import (PRESETS, find_preset, follow_path, joint_jumps, path_fits,
                                 preset_path, surface_path, volume_path)
 
-POINTS = 48
+#: The resolution presets are placed at (trajectory.FIT_POINTS): joint jumps are judged by
+#: comparing steps, which needs a path sampled finely enough.
+POINTS = 200
 
 # The paper's equations (seed 000, eqs. 25-39) in centimetres, written out with `math`.
 PAPER = {
