@@ -22,7 +22,7 @@ All values are in API units: radians (revolute), the robot's length unit (prisma
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -574,6 +574,8 @@ FIT_SCALES = (1.0, 0.5, 0.25)
 #: fraction of the robot's size) of that map.
 FIT_SAMPLES = 20_000
 FIT_CELLS = 24
+#: Points along a preset's path when placing it (at least; more when more are asked for).
+FIT_POINTS = 200
 #: Candidate places checked with the inverse kinematics, nearest the paper's place first and a
 #: quarter of the figure's size apart.
 FIT_CANDIDATES = 6
@@ -605,19 +607,25 @@ def preset_path(name, robot, points=200, *, curves=None, index=None):
     preset = find_preset(name)
     curves = preset.curves if curves is None else curves
     index = (min(preset.index, curves - 1) if index is None else index)
-    if preset.kind == "volume":
-        raw = volume_path(*preset.formulas, preset.u_range, preset.v_range, points,
-                          curves=curves, index=index)
-    else:
-        raw = surface_path(preset.formulas[0], preset.v_range, preset.u_range, curves, index,
-                           points)
+    raw = _preset_curves(preset, curves, index, points)
+    # Placed at a fixed resolution, so the figure does not move when the points change.
+    probe = raw if points >= FIT_POINTS else _preset_curves(preset, curves, index, FIT_POINTS)
     unit = _PER_CM[robot.unit]
-    offset, scale, fits, message = place_points(robot, raw.points * unit,
+    offset, scale, fits, message = place_points(robot, probe.points * unit,
                                                 keep_place=preset.kind == "volume")
     placed = offset + scale * unit * raw.curves
     notes = [message] + ([raw.message] if raw.message else [])
     return CartesianPath(placed[raw.index], raw.closed, fits, "; ".join(notes), raw.parameter,
                          placed, raw.index, offset, scale * unit, preset.name)
+
+
+def _preset_curves(preset, curves, index, points):
+    """The preset's curves at the paper's place and size (centimetres)."""
+    if preset.kind == "volume":
+        return volume_path(*preset.formulas, preset.u_range, preset.v_range, points,
+                           curves=curves, index=index)
+    return surface_path(preset.formulas[0], preset.v_range, preset.u_range, curves, index,
+                        points)
 
 
 def place_points(robot, points, keep_place=True):
@@ -681,7 +689,7 @@ def _spread(places, spacing, count=None):
 
 
 def _placement_message(robot, moved, scale, keep_place, size):
-    moved = "(" + ", ".join(f"{v:.4g}" for v in moved) + f") {robot.unit}"
+    moved = "(" + ", ".join(f"{v:.4g}" for v in np.round(moved, 9) + 0.0) + f") {robot.unit}"
     if not keep_place:
         return f"placed in {robot.name}'s workspace: moved by {moved}" + (
             f", shrunk to {scale:.0%}" if scale < 1 else "")
@@ -775,6 +783,9 @@ class FollowResult:
     jumps : ndarray of int
         Points reached by a jump of the joints from the previous one (see
         :func:`joint_jumps`): a change of arm posture, or a near-singular stretch.
+    reasons : ndarray of str, shape (N,)
+        Why each point was not reached: :data:`OUT_OF_REACH`, :data:`BEYOND_LIMITS` or
+        :data:`NOT_CONTINUOUS`; "" for reached points.
     message : str
         One line for the user: how many points were reached, which were not, what was done.
     """
@@ -788,6 +799,7 @@ class FollowResult:
     on_bad: str
     stop_index: object
     jumps: np.ndarray
+    reasons: np.ndarray
     message: str
 
     def motion(self):
@@ -848,8 +860,9 @@ def follow_path(robot, path_points, q0, *, on_bad="skip", duration=None, speed=N
         targets[:, :3, 3] = points
     else:
         targets = points
-    solved, reachable = _solve_continuously(robot, targets, q0, axes)
+    solved, reachable, alone = _solve_continuously(robot, targets, q0, axes)
     bad = np.flatnonzero(~reachable)
+    reasons = _bad_point_reasons(robot, targets, reachable, alone, axes)
     q = solved.copy()
     stop_index = None
     if bad.size and on_bad == "stop":
@@ -860,12 +873,44 @@ def follow_path(robot, path_points, q0, *, on_bad="skip", duration=None, speed=N
         for joint in range(robot.n):
             q[:, joint] = np.interp(t, t[good], solved[good, joint])
     tip = robot.fk(q)[:, :3, 3]
-    jumps = joint_jumps(robot, q)
-    message = _follow_message(robot, reachable, bad, on_bad)
+    jumps = joint_jumps(robot, q if stop_index is None else q[:stop_index])
+    message = _follow_message(robot, reasons, bad, on_bad)
     if jumps.size:
         message += (f"; the joints jump at point(s) {_ranges_text(jumps + 1)} (the arm changes "
                     f"posture or passes near a singularity)")
-    return FollowResult(t, q, reachable, bad, points, tip, on_bad, stop_index, jumps, message)
+    return FollowResult(t, q, reachable, bad, points, tip, on_bad, stop_index, jumps, reasons,
+                        message)
+
+
+#: Why a point was not reached (:attr:`FollowResult.reasons`).
+OUT_OF_REACH = "out of reach"
+BEYOND_LIMITS = "beyond the joint limits"
+NOT_CONTINUOUS = "not reached from its neighbours"
+
+
+def _bad_point_reasons(robot, targets, reachable, alone, axes):
+    """Per point: "" when reached, else :data:`OUT_OF_REACH`, :data:`BEYOND_LIMITS` (reached
+    when every revolute joint may turn fully, prismatic ones a robot size further) or
+    :data:`NOT_CONTINUOUS` (reachable on its own, but not along the path)."""
+    reasons = np.full(len(reachable), "", dtype=object)
+    reasons[~reachable & alone] = NOT_CONTINUOUS
+    lone = np.flatnonzero(~reachable & ~alone)
+    if lone.size:
+        relaxed = ik.solve(_without_limits(robot), targets[lone], axes=axes, seeds=1).success
+        reasons[lone] = np.where(relaxed, BEYOND_LIMITS, OUT_OF_REACH)
+    return reasons
+
+
+def _without_limits(robot):
+    """A copy of ``robot`` whose revolute joints turn fully (-pi..pi) and whose prismatic
+    joints reach one robot size beyond their limits."""
+    size = robot.length_scale
+    joints = [replace(j, limits=(-math.pi, math.pi) if j.is_revolute else
+                      (j.limits[0] - size, j.limits[1] + size),
+                      home=float(np.clip(j.home, -math.pi, math.pi)) if j.is_revolute
+                      else j.home)
+              for j in robot.joints]
+    return replace(robot, joints=joints, poses={})
 
 
 def _solve_continuously(robot, targets, q0, axes):
@@ -879,9 +924,9 @@ def _solve_continuously(robot, targets, q0, axes):
     """
     solved = ik.solve_path(robot, targets, q0, axes=axes)
     q, reachable = solved.q.copy(), solved.reachable.copy()
-    if reachable.all() and not joint_jumps(robot, q).size:
-        return q, reachable
     alone = np.ones(len(targets), dtype=bool)
+    if reachable.all() and not joint_jumps(robot, q).size:
+        return q, reachable, alone
     missed = np.flatnonzero(~reachable)
     alone_solution = np.zeros((len(targets), robot.n))
     first_and_missed = np.union1d([0], missed)
@@ -902,7 +947,7 @@ def _solve_continuously(robot, targets, q0, axes):
         if tail.reachable.sum() >= reachable[k:].sum():
             q[k:], reachable[k:] = tail.q, tail.reachable
         k += 1
-    return q, reachable
+    return q, reachable, alone
 
 
 def _flaws(robot, q, reachable):
@@ -931,17 +976,16 @@ def _path_times(robot, points, duration, speed):
     return along / length * duration
 
 
-def _follow_message(robot, reachable, bad, on_bad):
-    total = len(reachable)
+def _follow_message(robot, reasons, bad, on_bad):
+    total = len(reasons)
     if not bad.size:
         return f"all {total} points reached"
-    if not reachable.any():
-        return f"none of the {total} points is within {robot.name}'s reach and joint limits"
-    listed = _ranges_text(bad + 1)
     action = ("skipped: the arm goes straight on to the next good point" if on_bad == "skip"
               else f"the motion stops before point {bad[0] + 1}")
-    return (f"{total - bad.size} of {total} points reached; point(s) {listed} are out of reach "
-            f"or beyond the joint limits ({action})")
+    groups = [f"{why}: point(s) {_ranges_text(np.flatnonzero(reasons == why) + 1)}"
+              for why in (OUT_OF_REACH, BEYOND_LIMITS, NOT_CONTINUOUS) if np.any(reasons == why)]
+    reached = "none" if bad.size == total else f"{total - bad.size}"
+    return f"{reached} of {total} points reached; {'; '.join(groups)} ({action})"
 
 
 def _ranges_text(numbers, most=8):

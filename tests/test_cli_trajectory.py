@@ -46,7 +46,7 @@ def test_unreachable_points_are_listed_and_exit_status_is_1(capsys):
     assert status == 1
     reached = int(re.search(r"reachable points: (\d+) of 40", out).group(1))
     assert 0 < reached < 40
-    assert "out of reach or beyond the joint limits" in out and "stops before point" in out
+    assert "out of reach: point(s)" in out and "stops before point" in out
 
 
 def test_a_surface_path_needs_its_ranges(capsys):

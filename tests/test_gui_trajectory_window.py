@@ -325,3 +325,13 @@ def test_a_preset_is_placed_and_its_formulas_reproduce_it(arm):
     press(window, "Compute")
     # the formulas are written with 6 significant digits
     np.testing.assert_allclose(arm.path, preset_points, atol=1e-3)
+
+
+def test_closing_the_window_while_saving_leaves_no_file(arm, tmp_path):
+    window = quintic_window(arm)
+    window.file.set_text(0, 0, str(tmp_path / "move.gif"))
+    press(window, "Save GIF")
+    window.tick()
+    assert 0 < window.movie.done < window.movie.total
+    window.close()
+    assert window.movie is None and list(tmp_path.iterdir()) == []

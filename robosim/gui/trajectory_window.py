@@ -66,7 +66,8 @@ class Computed:
 
     ``t`` (N,) s; ``q``, ``qd``, ``qdd`` (N, n) API units (``qd``/``qdd`` None: estimated);
     ``points`` (M, 3) the Cartesian path in the robot's unit; ``bad`` (M,) its red points;
-    ``what`` a short description for the status line.
+    ``what`` a short description for the status line; ``curves`` (C, K, 3) the surface or
+    volume a path was picked from (None for joint trajectories).
     """
 
     t: np.ndarray
@@ -76,6 +77,7 @@ class Computed:
     points: np.ndarray
     bad: object
     what: str
+    curves: object = None
 
 
 class TrajectoryWindow:
@@ -364,7 +366,7 @@ class TrajectoryWindow:
         notes = "; ".join(m for m in (path.message, result.message) if m)
         what = f"{what}, {t[-1] - t[0]:.3g} s"
         return Computed(t, q, None, None, path.points, ~result.reachable,
-                        f"{what}: {notes}" if notes else what)
+                        f"{what}: {notes}" if notes else what, path.curves)
 
     def _show_preset_formulas(self, preset, path):
         """Put a volume preset's formulas, as placed for this robot, in the formula rows, so
@@ -529,7 +531,8 @@ class TrajectoryWindow:
         if self.movie is not None:
             raise RobosimError("already saving an animation: wait for it to finish")
         self.movie = MovieExport(self.robot, computed.t, computed.q, self._file(f".{fmt}"),
-                                 points=computed.points, bad=computed.bad, fmt=fmt)
+                                 points=computed.points, bad=computed.bad,
+                                 curves=computed.curves, fmt=fmt)
         self.say(f"saving {self.movie.path}: 0 of {self.movie.total} frames...")
         self.timer.start()
 
