@@ -312,31 +312,22 @@ def test_a_surface_curve_is_picked_by_its_index(arm):
     np.testing.assert_allclose(arm.path, expected, atol=1e-9)
 
 
-def test_a_preset_is_placed_and_its_formulas_reproduce_it(arm):
+@pytest.mark.parametrize("preset, own_type, row, ending", [
+    ("epicycloid", "formula", 1, "*(20 + 20*sin(u)*cos(u))"),   # volume: x, y, z rows
+    ("saddle", "surface", 0, "^2)/20)"),                        # surface: (x1^2 - x2^2)/20
+])
+def test_a_preset_is_placed_and_its_formulas_reproduce_it(arm, preset, own_type, row, ending):
     window = open_window(arm)
     window.choices.set_text(0, 0, "preset")
-    window.choices.set_text(0, 3, "epicycloid")
-    set_settings(window, points="31")
-    press(window, "Compute")
-    preset_points = arm.path.copy()
-    assert "preset epicycloid" in last_status(arm)[0]
-    assert window.formulas.text(1, 0).endswith("*(20 + 20*sin(u)*cos(u))")
-    window.choices.set_text(0, 0, "formula")
-    press(window, "Compute")
-    # the formulas are written with 6 significant digits
-    np.testing.assert_allclose(arm.path, preset_points, atol=1e-3)
-
-
-def test_the_surface_preset_fills_the_surface_row_that_reproduces_it(arm):
-    window = open_window(arm)
-    window.choices.set_text(0, 0, "preset")
-    window.choices.set_text(0, 3, "saddle")
+    window.choices.set_text(0, 3, preset)
     set_settings(window, points="21")
     press(window, "Compute")
     preset_points = arm.path.copy()
-    assert window.formulas.text(0, 0).endswith("^2)/20)")  # the saddle's (x1^2 - x2^2)/20
-    window.choices.set_text(0, 0, "surface")  # blank curves and index: 11, the middle one
+    assert f"preset {preset}" in last_status(arm)[0]
+    assert window.formulas.text(row, 0).endswith(ending)
+    window.choices.set_text(0, 0, own_type)  # blank curves and index: the preset's own
     press(window, "Compute")
+    # the placed offsets and scale are written with 6 significant digits
     np.testing.assert_allclose(arm.path, preset_points, atol=1e-2)
 
 
