@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from fake_arm import FakeArm
-from gui_events import click, click_axes, type_in_cell
+from gui_events import click, click_axes, click_cell, type_in_cell
 from robosim import load_robot
 from robosim.gui import trajectory_movie
 from robosim.gui.tools import open_tool
@@ -92,6 +92,8 @@ def test_play_gives_the_arm_the_trajectory_and_the_playhead_follows_it():
     np.testing.assert_array_equal(q, computed.q)
     arm.frame(10)
     assert window.index == 10 and window.slider.val == pytest.approx(computed.t[10])
+    playhead = window.plots.playheads[0]
+    assert playhead.get_animated() and list(playhead.get_xdata()) == [computed.t[10]] * 2
     press(window, "Pause")
     assert not window.playing and "paused at t = 0.50 s" in last_status(arm)[0]
     press(window, "Play")  # continues from the playhead
@@ -99,6 +101,7 @@ def test_play_gives_the_arm_the_trajectory_and_the_playhead_follows_it():
     np.testing.assert_array_equal(t, computed.t[10:])
     arm.frame(-1)
     assert window.index == 40 and not window.playing
+    assert not playhead.get_animated()  # drawn by full draws again
 
 
 def test_step_buttons_and_the_slider_move_the_arm_along_the_trajectory(arm):
@@ -123,7 +126,7 @@ def test_csv_export_and_import_round_trip_through_the_window(arm, tmp_path):
     window = quintic_window(arm)
     original = window.computed
     path = tmp_path / "move.csv"
-    type_in_cell(window.file, 0, 0, str(tmp_path / "move"), "enter")  # the suffix is added
+    window.file.set_text(0, 0, str(tmp_path / "move"))  # the suffix is added
     press(window, "Export CSV")
     assert path.exists() and str(path) in last_status(arm)[0]
     written = read_trajectory_csv(path)
@@ -144,7 +147,7 @@ def test_a_trajectory_for_another_robot_is_refused_on_import(arm, tmp_path):
     write_trajectory_csv(tmp_path / "scara.csv", scara, [0, 1], [scara.home, scara.home])
     window = quintic_window(arm)
     kept = window.computed
-    type_in_cell(window.file, 0, 0, str(tmp_path / "scara.csv"), "enter")
+    window.file.set_text(0, 0, str(tmp_path / "scara.csv"))
     press(window, "Import CSV")
     message, error = last_status(arm)
     assert error and "RRPR" in message and "RRRRR" in message
@@ -179,10 +182,10 @@ def test_save_gif_writes_frames_at_the_trajectory_speed(arm, tmp_path):
     from PIL import Image
 
     window = open_window(arm)
-    set_settings(window, duration="0.6", points="7")
+    set_settings(window, duration="0.4", points="5")
     set_goal(window)
     press(window, "Compute")
-    type_in_cell(window.file, 0, 0, str(tmp_path / "move.csv"), "enter")
+    window.file.set_text(0, 0, str(tmp_path / "move.csv"))
     press(window, "Save GIF")
     assert window.movie is not None and "saving" in last_status(arm)[0]
     for _ in range(50):
@@ -197,17 +200,107 @@ def test_save_gif_writes_frames_at_the_trajectory_speed(arm, tmp_path):
         for frame in range(image.n_frames):
             image.seek(frame)
             durations.append(image.info["duration"])
-    # 0.6 s at 15 frames per second: 10 frames (both ends included) of 1/15 s; GIF stores
+    # 0.4 s at 15 frames per second: 7 frames (both ends included) of 1/15 s; GIF stores
     # hundredths of a second per frame, and Pillow merges identical frames adding their times
-    assert len(durations) <= 10
-    assert abs(sum(durations) - 10 * 1000 / 15) <= 10 * len(durations)
+    assert len(durations) <= 7
+    assert abs(sum(durations) - 7 * 1000 / 15) <= 10 * len(durations)
 
 
 def test_mp4_without_ffmpeg_is_a_clear_message(arm, monkeypatch, tmp_path):
     monkeypatch.setattr(trajectory_movie, "mp4_available", lambda: False)
     window = quintic_window(arm)
-    type_in_cell(window.file, 0, 0, str(tmp_path / "move.csv"), "enter")
+    window.file.set_text(0, 0, str(tmp_path / "move.csv"))
     press(window, "Save MP4")
     message, error = last_status(arm)
     assert error and "ffmpeg" in message and "GIF" in message
     assert list(tmp_path.iterdir()) == []
+
+
+# ------------------------------------------------------------------ Cartesian paths
+CIRCLE = ("150 + 30*cos(u)", "30*sin(u)", "150")   # Lynx6, mm: well inside its reach
+
+
+def formula_window(arm, formulas=CIRCLE, u_range=("0", "6.28318530718"), points="41"):
+    window = open_window(arm)
+    window.choices.set_text(0, 0, "formula")
+    set_settings(window, points=points)
+    for row, text in enumerate(formulas, start=1):
+        window.formulas.set_text(row, 0, text)
+    for col, text in enumerate(u_range):
+        window.ranges.set_text(2, col, text)
+    for col in (0, 1):
+        window.ranges.set_text(3, col, "0")
+    return window
+
+
+def test_own_volume_formulas_are_followed_and_drawn(arm):
+    window = formula_window(arm)
+    press(window, "Compute")
+    u = np.linspace(0.0, 6.28318530718, 41)
+    expected = np.column_stack([150 + 30 * np.cos(u), 30 * np.sin(u), np.full(41, 150.0)])
+    np.testing.assert_allclose(arm.path, expected, atol=1e-9)
+    assert not arm.path_bad.any()
+    tips = arm.robot.fk(window.computed.q)[:, :3, 3]
+    np.testing.assert_allclose(tips, expected, atol=1e-6)
+    assert window.computed.t[-1] == pytest.approx(2.0)
+
+
+def test_a_bad_formula_is_refused_and_the_last_good_path_stays(arm):
+    window = formula_window(arm)
+    press(window, "Compute")
+    kept, kept_path = window.computed, arm.path.copy()
+    type_in_cell(window.formulas, 1, 0, "__import__('os')", "enter")
+    message = window.formulas.errors[(1, 0)]
+    assert "__import__" in message
+    assert last_status(arm) == (message, True)
+    press(window, "Compute")
+    assert last_status(arm)[1] and "__import__" in last_status(arm)[0]
+    assert window.computed is kept
+    np.testing.assert_array_equal(arm.path, kept_path)
+
+
+@pytest.mark.parametrize("on_bad", ["stop", "skip"])
+def test_points_out_of_reach_are_red_and_the_motion_stops_or_skips(arm, on_bad):
+    # a line from inside the workspace to 1150 mm out: the Lynx6 reaches well under 1000 mm
+    window = formula_window(arm, ("150 + 1000*u", "0", "150"), ("0", "1"))
+    window.choices.set_text(0, 2, on_bad)
+    press(window, "Compute")
+    distance = np.linalg.norm(arm.path, axis=1)
+    bad = arm.path_bad
+    assert not bad[0] and bad[distance > 1000].all()
+    first_bad = int(np.argmax(bad))
+    rows = len(window.computed.t)
+    assert rows == (first_bad if on_bad == "stop" else 41)
+    assert f"point(s) {first_bad + 1}-41" in last_status(arm)[0]
+
+
+def test_a_surface_curve_is_picked_by_its_index(arm):
+    window = open_window(arm)
+    click_cell(window.choices, 0, 0)  # joint -> surface
+    assert window.choices.text(0, 0) == "surface"
+    set_settings(window, points="21")
+    window.formulas.set_text(0, 0, "150 + (x1^2 - x2^2)/100")
+    for row, (low, high) in enumerate([("100", "200"), ("-40", "40")]):
+        window.ranges.set_text(row, 0, low)
+        window.ranges.set_text(row, 1, high)
+    window.numbers.set_text(0, 2, "5")   # curves: x1 = 100, 125, 150, 175, 200
+    window.numbers.set_text(0, 3, "1")   # the second: x1 = 125
+    press(window, "Compute")
+    x2 = np.linspace(-40, 40, 21)
+    expected = np.column_stack([np.full(21, 125.0), x2, 150 + (125.0**2 - x2**2) / 100])
+    np.testing.assert_allclose(arm.path, expected, atol=1e-9)
+
+
+def test_a_preset_is_placed_and_its_formulas_reproduce_it(arm):
+    window = open_window(arm)
+    window.choices.set_text(0, 0, "preset")
+    window.choices.set_text(0, 3, "epicycloid")
+    set_settings(window, points="31")
+    press(window, "Compute")
+    preset_points = arm.path.copy()
+    assert "preset epicycloid" in last_status(arm)[0]
+    assert window.formulas.text(1, 0).endswith("*(20 + 20*sin(u)*cos(u))")
+    window.choices.set_text(0, 0, "formula")
+    press(window, "Compute")
+    # the formulas are written with 6 significant digits
+    np.testing.assert_allclose(arm.path, preset_points, atol=1e-3)

@@ -6,9 +6,19 @@ handle). The left half holds the settings, typed in :class:`~robosim.gui.cells.C
 position, velocity and acceleration of the computed trajectory
 (:mod:`robosim.gui.trajectory_plots`) with a dotted playhead and a time slider under them.
 
-A joint trajectory goes from the arm's current pose through the ``via`` rows (optional) to the
-``goal`` row, with the chosen profile (linear, cubic, quintic, trapezoidal) over ``duration``
-seconds in ``points`` samples (:func:`robosim.trajectory.joint_profile`).
+Types of trajectory:
+
+``joint``
+    From the arm's current pose through the ``via`` rows (optional) to the ``goal`` row, with
+    the chosen profile (linear, cubic, quintic, trapezoidal) over ``duration`` seconds in
+    ``points`` samples (:func:`robosim.trajectory.joint_profile`).
+``surface``, ``preset``, ``formula``
+    A Cartesian path (a curve of the explicit surface z = f(x1, x2), one of the paper's
+    presets placed in the robot's workspace, or parametric x, y, z of u, v), followed by IK
+    point by point from the current pose (:mod:`robosim.trajectory`); unreachable points are
+    drawn red and either skipped or the path stops before the first (``bad points``).
+    Computing a volume preset writes its formulas, as placed, in the formula rows: a start
+    for the user's own.
 
 Play hands the trajectory (from the playhead on) to ``arm.play``; Pause sends the arm to where
 it is (the newest target wins); the step buttons and the slider move the playhead and
@@ -20,11 +30,11 @@ responsive. Every error becomes a red status line; nothing raises out of a callb
 failed Compute keeps the last good trajectory.
 """
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from matplotlib.transforms import Bbox
 from matplotlib.widgets import Button, Slider
 
 from ..errors import RobosimError, ValidationError
@@ -36,11 +46,17 @@ from .trajectory_plots import JointPlots
 FIGSIZE = (11.0, 7.4)
 TICK_MS = 40
 MOVIE_FRAMES_PER_TICK = 2
-PLAYHEAD_REDRAW_S = 0.1
+TYPES = ("joint", "surface", "preset", "formula")
+BAD_POINTS = ("skip", "stop")
 JOINT_ROWS = ("via 1", "via 2", "goal")
+FORMULA_ROWS = ("surface z =", "volume x =", "y =", "z =")
+RANGE_ROWS = ("x1", "x2", "u", "v")
 MAX_POINTS = 100_000
-DEFAULTS = {"duration": "3", "points": "101", "file": "trajectory.csv"}
-DURATION, POINTS = range(2)
+DEFAULTS = {"duration": "3", "points": "101", "curves": "", "index": "",
+            "file": "trajectory.csv"}
+SURFACE_CURVES = 11
+TYPE, PROFILE, BAD, PRESET = range(4)
+DURATION, POINTS, CURVES, INDEX = range(4)
 
 
 @dataclass
@@ -76,12 +92,13 @@ class TrajectoryWindow:
         self.playing = False
         self.movie = None
         self.closed = False
-        self._last_redraw = None
+        self._background = None   # the plots without playheads, while playing (blitting)
         self._batch = 0           # > 0 while a button's action runs: draw once at its end
         self._dirty = False
         self._build()
         arm.add_pose_listener(self._on_pose)
         fig.canvas.mpl_connect("close_event", lambda event: self.close())
+        fig.canvas.mpl_connect("draw_event", self._on_draw)
         self.timer = fig.canvas.new_timer(interval=TICK_MS)
         self.timer.add_callback(self.tick)
 
@@ -89,12 +106,19 @@ class TrajectoryWindow:
     def _build(self):
         fig, robot = self.fig, self.robot
         fig.text(0.02, 0.955, f"Trajectories: {robot.name}", fontsize=12, fontweight="bold")
-        self.choices = CellGrid(fig, (0.02, 0.85, 0.46, 0.07), 1, ["profile"],
-                                choices={0: self.core.PROFILE_KINDS})
-        self.choices.set_text(0, 0, "quintic")
-        self.numbers = CellGrid(fig, (0.02, 0.76, 0.46, 0.07), 1, ["duration s", "points"],
+        presets = list(self.core.PRESETS) or ["(none)"]
+        self.choices = CellGrid(fig, (0.02, 0.85, 0.46, 0.07), 1,
+                                ["type", "profile", "bad points", "preset"],
+                                choices={TYPE: TYPES, PROFILE: self.core.PROFILE_KINDS,
+                                         BAD: BAD_POINTS, PRESET: presets},
+                                widths=[1, 1.3, 1, 2.2], on_commit=self._on_choice)
+        for col, text in ((TYPE, "joint"), (PROFILE, "quintic"), (BAD, "skip"),
+                          (PRESET, presets[0])):
+            self.choices.set_text(0, col, text)
+        self.numbers = CellGrid(fig, (0.02, 0.76, 0.46, 0.07), 1,
+                                ["duration s", "points", "curves", "index"],
                                 on_commit=self._reporting(self._check_number))
-        for col, key in enumerate(("duration", "points")):
+        for col, key in enumerate(("duration", "points", "curves", "index")):
             self.numbers.set_text(0, col, DEFAULTS[key])
         units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
         self.joints = CellGrid(fig, (0.02, 0.59, 0.46, 0.14), len(JOINT_ROWS),
@@ -102,10 +126,18 @@ class TrajectoryWindow:
                                row_labels=JOINT_ROWS, label_width=0.1,
                                on_commit=self._reporting(self._check_joint), fontsize=8)
         self.set_goal(self.arm.q)
+        self.formulas = CellGrid(fig, (0.02, 0.37, 0.30, 0.18), len(FORMULA_ROWS),
+                                 ["formula of (x1, x2) or (u, v)"], row_labels=FORMULA_ROWS,
+                                 label_width=0.3, on_commit=self._reporting(self._check_formula),
+                                 fontsize=8)
+        self.ranges = CellGrid(fig, (0.35, 0.37, 0.13, 0.18), len(RANGE_ROWS), ["from", "to"],
+                               row_labels=RANGE_ROWS, label_width=0.22,
+                               on_commit=self._reporting(self._check_number_cell), fontsize=8)
         self.file = CellGrid(fig, (0.02, 0.27, 0.46, 0.06), 1, ["file (.csv, .gif or .mp4)"],
                              fontsize=8)
         self.file.set_text(0, 0, DEFAULTS["file"])
-        self.grids = [self.choices, self.numbers, self.joints, self.file]
+        self.grids = [self.choices, self.numbers, self.joints, self.formulas, self.ranges,
+                      self.file]
         self.buttons = {}
         rows = {0.19: ("Compute", "Goal = pose", "Export CSV", "Import CSV"),
                 0.12: ("|<", "<", "Play", "Pause", ">", "Save GIF", "Save MP4")}
@@ -124,8 +156,7 @@ class TrajectoryWindow:
         self.plots = JointPlots(axes, robot.joint_types, robot.unit,
                                 [joint.name for joint in robot.joints], legend="top")
         slider_ax = fig.add_axes((0.56, 0.12, 0.36, 0.03))
-        self.slider = Slider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0)
-        self.slider.drawon = False  # the window draws once per event (see _safely)
+        self.slider = _QuietSlider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0)
         self.slider.on_changed(lambda value: self._safely(lambda: self.scrub(value)))
         self.status = fig.text(0.02, 0.04, "Choose a type, type the goal, press Compute.",
                                fontsize=8, wrap=True)
@@ -189,12 +220,22 @@ class TrajectoryWindow:
     def _check_number(self, row, col, text):
         if col == DURATION:
             _number(text, "duration (s)", low=0.0, strict=True)
-        else:
+        elif col == POINTS:
             _whole(text, "points", 2, MAX_POINTS)
+        elif text.strip():
+            _whole(text, "curves" if col == CURVES else "index", 1 if col == CURVES else 0,
+                   MAX_POINTS)
 
     def _check_joint(self, row, col, text):
         if text.strip():
             self._joint_value(row, col, text)
+
+    def _check_formula(self, row, col, text):
+        if text.strip():
+            self._formula(row, text)
+
+    def _check_number_cell(self, row, col, text):
+        _number(text, f"{RANGE_ROWS[row]} {'from' if col == 0 else 'to'}")
 
     def _joint_value(self, row, col, text):
         """The API value of joint ``col`` typed in ``text`` (deg or length unit), in limits."""
@@ -217,10 +258,27 @@ class TrajectoryWindow:
             raise ValidationError(f"{JOINT_ROWS[row]}: type every joint's value or none")
         return np.array([self._joint_value(row, col, text) for col, text in enumerate(texts)])
 
+    def _formula(self, row, text):
+        from ..expressions import compile_expression
+
+        variables = ("x1", "x2") if row == 0 else ("u", "v")
+        return compile_expression(text, variables)
+
     def _setting(self, col):
         text = self.numbers.text(0, col)
         self._check_number(0, col, text)
         return float(text) if col == DURATION else int(float(text))
+
+    def _optional(self, col):
+        """A whole number from a cell that may be left blank (None: the default)."""
+        text = self.numbers.text(0, col)
+        self._check_number(0, col, text)
+        return int(float(text)) if text.strip() else None
+
+    def _range(self, row):
+        return tuple(_number(self.ranges.text(row, col),
+                             f"{RANGE_ROWS[row]} {'from' if col == 0 else 'to'}")
+                     for col in (0, 1))
 
     def set_goal(self, q):
         """Fill the goal row with ``q`` (API units), shown in degrees / length unit."""
@@ -228,12 +286,28 @@ class TrajectoryWindow:
             self.joints.set_text(len(JOINT_ROWS) - 1, col, f"{value:.6g}")
             self.joints.mark(len(JOINT_ROWS) - 1, col, False)
 
+    def _on_choice(self, row, col, text):
+        if col == TYPE:
+            hints = {"joint": "joint: from the current pose through the via rows to the goal",
+                     "surface": "surface: z = f(x1, x2) over the x1 and x2 ranges, cut into "
+                                "'curves' curves of constant x1; curve 'index' (from 0) is "
+                                "followed (blank: 11 curves, the middle one)",
+                     "preset": "preset: one of the paper's paths, placed in the robot's "
+                               "workspace (blank curves/index: the preset's own)",
+                     "formula": "formula: x, y, z of (u, v) over the u and v ranges; 'curves' "
+                                "values of v, curve 'index' (from 0) is followed (blank: v "
+                                "from its range's start)"}
+            self.say(hints[text])
+        return None
+
     # ================================================================== computing
     def compute(self):
         """Compute the chosen trajectory; on any error the last good one stays."""
         for grid in self.grids:
             grid.commit()
-        self.show(self._compute_joint())
+        kind = self.choices.text(0, TYPE)
+        computed = self._compute_joint() if kind == "joint" else self._compute_path(kind)
+        self.show(computed)
 
     def _compute_joint(self):
         duration, points = self._setting(DURATION), self._setting(POINTS)
@@ -242,7 +316,7 @@ class TrajectoryWindow:
         goal = self._joint_row(len(JOINT_ROWS) - 1)
         if goal is None:
             raise ValidationError("goal: type the goal's joint values (or press Goal = pose)")
-        kind = self.choices.text(0, 0)
+        kind = self.choices.text(0, PROFILE)
         profile = self.core.joint_profile(self.arm.q, goal, duration, duration / (points - 1),
                                           kind=kind, via=np.array(vias) if vias else None,
                                           robot=self.robot)
@@ -250,10 +324,55 @@ class TrajectoryWindow:
         return Computed(profile.t, profile.q, profile.qd, profile.qdd, end_points, None,
                         f"{kind} profile, {len(profile.t)} points over {duration:g} s")
 
+    def _compute_path(self, kind):
+        """Follow a surface curve, a preset or the volume formulas by IK from the pose."""
+        duration, points = self._setting(DURATION), self._setting(POINTS)
+        curves, index = self._optional(CURVES), self._optional(INDEX)
+        core = self.core
+        if kind == "surface":
+            formula = self._formula(0, self.formulas.text(0, 0))
+            curves = SURFACE_CURVES if curves is None else curves
+            index = curves // 2 if index is None else index
+            path = core.surface_path(formula, self._range(0), self._range(1), curves, index,
+                                     points)
+            what = f"surface curve {index} (of 0 to {curves - 1})"
+        elif kind == "preset":
+            name = self.choices.text(0, PRESET)
+            path = core.preset_path(name, self.robot, points=points, curves=curves, index=index)
+            self._show_preset_formulas(core.find_preset(name), path)
+            what = f"preset {name}"
+        else:
+            x, y, z = (self._formula(row, self.formulas.text(row, 0)) for row in (1, 2, 3))
+            path = core.volume_path(x, y, z, self._range(2), self._range(3), points,
+                                    curves=1 if curves is None else curves,
+                                    index=0 if index is None else index)
+            what = "volume formulas"
+        result = core.follow_path(self.robot, path.points, self.arm.q,
+                                  on_bad=self.choices.text(0, BAD), duration=duration)
+        t, q = result.motion()
+        if len(t) == 0:
+            raise ValidationError(f"{what}: the arm cannot start the path ({result.message})")
+        notes = "; ".join(m for m in (path.message, result.message) if m)
+        return Computed(t, q, None, None, path.points, ~result.reachable,
+                        f"{what}: {notes}" if notes else what)
+
+    def _show_preset_formulas(self, preset, path):
+        """Put a volume preset's formulas, as placed for this robot, in the formula rows, so
+        that the user can start their own from them (type 'formula')."""
+        if preset.kind != "volume":
+            return
+        for row, (axis, formula) in enumerate(zip("xyz", preset.formulas), start=1):
+            offset = path.offset["xyz".index(axis)]
+            self.formulas.set_text(row, 0, f"{offset:.6g} + {path.scale:.6g}*({formula})")
+            self.formulas.mark(row, 0, False)
+        for row, (low, high) in ((2, preset.u_range), (3, preset.v_range)):
+            self.ranges.set_text(row, 0, f"{low:.6g}")
+            self.ranges.set_text(row, 1, f"{high:.6g}")
+
     def show(self, computed):
         """Make ``computed`` the window's trajectory: plots, slider, path in the simulator."""
         self.computed = computed
-        self.playing = False
+        self._set_playing(False)
         self.plots.show(computed.t, computed.q, computed.qd, computed.qdd)
         slider = self.slider
         slider.valmin, slider.valmax = float(computed.t[0]), float(computed.t[-1])
@@ -274,7 +393,7 @@ class TrajectoryWindow:
         """Play from the playhead to the end (from the start when at the end)."""
         computed = self._require()
         start = 0 if self.index >= len(computed.t) - 1 else self.index
-        self.playing = True
+        self._set_playing(True)
         self._set_index(start, redraw=False)
         self.arm.play(computed.t[start:], computed.q[start:])
         self.say(f"playing from t = {computed.t[start]:.2f} s")
@@ -284,7 +403,7 @@ class TrajectoryWindow:
         if not self.playing:
             self.say("not playing")
             return
-        self.playing = False
+        self._set_playing(False)
         self.arm.animate_to(self.arm.q)
         self.say(f"paused at t = {self._require().t[self.index]:.2f} s")
 
@@ -295,7 +414,7 @@ class TrajectoryWindow:
     def go_to(self, index):
         """Put the playhead at sample ``index`` (clipped) and animate the arm to its pose."""
         computed = self._require()
-        self.playing = False
+        self._set_playing(False)
         index = int(np.clip(index, 0, len(computed.t) - 1))
         self._set_index(index)
         self.arm.animate_to(computed.q[index])
@@ -322,7 +441,7 @@ class TrajectoryWindow:
             self._redraw()
 
     def _on_pose(self, q):
-        """Pose listener: while playing, follow the arm with the playhead (redraws throttled)."""
+        """Pose listener: while playing, follow the arm with the playhead (blitted)."""
         if self.closed or not self.playing or self.computed is None:
             return
         rows = self.computed.q[self.index:]
@@ -330,14 +449,39 @@ class TrajectoryWindow:
         if len(matches) == 0:
             return  # the approach to the first row, or another tool moved the arm
         index = self.index + int(matches[0])
-        at_end = index == len(self.computed.t) - 1
         self._set_index(index, redraw=False)
-        now = time.monotonic()
-        if at_end or self._last_redraw is None or now - self._last_redraw >= PLAYHEAD_REDRAW_S:
-            self._last_redraw = now
-            self.fig.canvas.draw_idle()
-        if at_end:
-            self.playing = False
+        if index == len(self.computed.t) - 1:
+            self._set_playing(False)
+            self.say(f"played to the end, t = {self.computed.t[-1]:.2f} s")
+        elif self._background is not None:
+            self._draw_playheads()
+
+    def _set_playing(self, playing):
+        """While playing, the playheads are left out of full draws and blitted over the plots
+        (a full draw of this window costs as much as many frames of the simulator)."""
+        self.playing = playing
+        for playhead in self.plots.playheads:
+            playhead.set_animated(playing and self.fig.canvas.supports_blit)
+        self._background = None
+
+    def _plots_box(self):
+        return Bbox.union([ax.bbox for ax in self.plots.axes])
+
+    def _on_draw(self, event):
+        """After a full draw while playing: keep the plots' background, draw the playheads."""
+        if self.closed or not self.plots.playheads[0].get_animated():
+            return
+        self._background = self.fig.canvas.copy_from_bbox(self._plots_box())
+        self._draw_playheads(blit=False)
+
+    def _draw_playheads(self, blit=True):
+        canvas = self.fig.canvas
+        if blit:
+            canvas.restore_region(self._background)
+        for playhead in self.plots.playheads:
+            playhead.axes.draw_artist(playhead)
+        if blit:
+            canvas.blit(self._plots_box())
 
     # ================================================================== files
     def _file(self, suffix):
@@ -411,8 +555,17 @@ class TrajectoryWindow:
             grid.disconnect_events()
 
 
+class _QuietSlider(Slider):
+    """A slider that does not draw the figure itself (the window draws once per event; see
+    ``TrajectoryWindow._safely``), from its construction on."""
+
+    drawon = False
+
+
 def _number(text, what, low=None, strict=False):
     """``text`` as a finite float (above ``low``, or at least it when not ``strict``)."""
+    if not str(text).strip():
+        raise ValidationError(f"{what}: type a number")
     try:
         value = float(text)
     except (TypeError, ValueError):
