@@ -90,6 +90,12 @@ class _SegmentPlan:
     tool_xyz: tuple
     has_tool_point: bool
 
+    @property
+    def end(self):
+        """The computed segment whose point is the end effector's."""
+        last = len(self.names) - 1
+        return last if self.shares[last] is None else self.shares[last]
+
 
 def segment_names(robot):
     """Names of the segments, base to end effector: joint names (or "joint i"), then "tool"."""
@@ -364,12 +370,11 @@ class _Progress:
 
 
 class _Extent:
-    """The first pass: each segment's bounding box and the end effector's reach."""
+    """A grid run's first pass: each segment's bounding box and the end effector's reach."""
 
     def __init__(self, robot, plan, q1_range):
         self.robot, self.plan, self.q1_range = robot, plan, q1_range
-        end = len(plan.names) - 1
-        self.end = end if plan.shares[end] is None else plan.shares[end]
+        self.end = plan.end
         self.boxes = {}
         self.reach = 0.0
 
@@ -539,7 +544,7 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
     seed = int(np.random.default_rng(rng).integers(2 ** 31))
     computed = [s for s in range(len(plan.names)) if plan.shares[s] is None]
     kinds = {s: plan.outer_kind if plan.depends[s, 0] else None for s in computed}
-    end = len(plan.names) - 1 if plan.shares[-1] is None else plan.shares[-1]
+    end = plan.end
     centre = np.asarray(robot.base_xyz, dtype=float)
     radius = robot.length_scale * (1.0 + 1e-9)
     h = (max(default_voxel(robot), (4.0 / 3.0 * math.pi * radius ** 3 * MONTE_CARLO_DENSITY

@@ -27,6 +27,9 @@ the module only when the button is pressed, so a slow tool costs nothing at star
 """
 
 import importlib
+import math
+
+from ..errors import RobosimError, ValidationError
 
 #: (button label, module, function) for each tool window, in button order.
 TOOLS = (
@@ -44,3 +47,44 @@ def open_tool(label, arm):
             module = importlib.import_module(module_name)
             return getattr(module, function_name)(arm)
     raise KeyError(f"no tool called {label!r}")
+
+
+class ToolWindow:
+    """What tool windows share: a status line mirrored in the simulator's, and actions that
+    report errors there instead of raising.
+
+    A subclass sets ``self.arm``, ``self.fig`` and ``self.status`` (a figure Text).
+    """
+
+    def say(self, message, error=False):
+        """Show a line in this window and in the simulator's status line (errors in red)."""
+        self.status.set_text(message)
+        self.status.set_color("red" if error else "black")
+        self.arm.set_status(message, error=error)
+        self.fig.canvas.draw_idle()
+
+    def run_safely(self, action):
+        """Run a button's action; a RobosimError becomes a red status line, never a traceback."""
+        try:
+            action()
+        except RobosimError as exc:
+            self.say(str(exc), error=True)
+        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
+            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+
+
+def parse_number(text, what, allow_blank=False):
+    """A finite number typed in a cell; None for a blank cell when ``allow_blank``.
+
+    Raises ValidationError naming ``what`` and the text.
+    """
+    text = text.strip()
+    if allow_blank and not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValidationError(f"{what} must be a number, got {text!r}") from None
+    if not math.isfinite(value):
+        raise ValidationError(f"{what} must be a finite number, got {text!r}")
+    return value
