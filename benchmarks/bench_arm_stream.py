@@ -2,11 +2,14 @@
 
 Run: ``python benchmarks/bench_arm_stream.py``. Prints the shortest streamed step per baud rate
 (a 5-servo group move on the wire at 8N1, with the driver's margin), the time to check and plan
-a 100,000-row trajectory before any byte is sent, the cost of encoding one group move, and a
-round trip (write + ``Q`` reply) to the simulated board on a pseudo-terminal.
+a 100,000-row trajectory before any byte is sent, the cost of encoding one group move, a
+round trip (write + ``Q`` reply) to the simulated board on a pseudo-terminal, and how fast Stop
+reaches that board while a trajectory streams.
 """
 
 import sys
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -42,7 +45,36 @@ def main():
     print(f"Q round trip to the simulated board (pty): {seconds / calls * 1000:.2f} ms")
     link.close()
     board.close()
+    stop_latency()
     print("(measured on a shared machine under load: figures are pessimistic)")
+
+
+def stop_latency(repeats=5):
+    """Stop pressed while a trajectory streams from another thread (as in the GUI): time until
+    stop() returns, and until the simulated board has read the last STOP."""
+    board = SimulatedSSC32()
+    arm = Lynx6.connect(board.port, baud=115200, timeout=0.5)
+    arm.start(confirmed_near_rest=True)
+    t = np.linspace(0.0, 3.0, 301)
+    q = np.radians(np.outer(np.sin(t), [20, 10, -15, 5, 8]))
+    returned, heard = [], []
+    for _ in range(repeats):
+        player = threading.Thread(target=arm.play, args=(t, q))
+        player.start()
+        time.sleep(0.5)
+        seen = len(board.received)
+        start = time.perf_counter()
+        arm.stop()
+        returned.append(time.perf_counter() - start)
+        while b"STOP5\r" not in board.received[seen:]:
+            time.sleep(0.0002)
+        heard.append(time.perf_counter() - start)
+        player.join()
+    arm.close()
+    board.close()
+    print(f"Stop during streaming, worst of {repeats}: stop() returns in "
+          f"{max(returned) * 1000:.2f} ms, the board has read every STOP after "
+          f"{max(heard) * 1000:.2f} ms")
 
 
 if __name__ == "__main__":

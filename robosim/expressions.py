@@ -237,6 +237,8 @@ class _Checker:
             self.fail(node, "a number this large")
 
     def call(self, node):
+        if isinstance(node.func, ast.Attribute):
+            self.visit(node.func)       # reports the attribute access
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
             self.fail(node.func, f"calling {self.original(node.func)!r}",
                       f"; functions allowed: {', '.join(FUNCTIONS)}")

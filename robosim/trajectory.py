@@ -22,7 +22,7 @@ All values are in API units: radians (revolute), the robot's length unit (prisma
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -775,6 +775,9 @@ class FollowResult:
     jumps : ndarray of int
         Points reached by a jump of the joints from the previous one (see
         :func:`joint_jumps`): a change of arm posture, or a near-singular stretch.
+    reasons : ndarray of str, shape (N,)
+        Why each point was not reached: :data:`OUT_OF_REACH`, :data:`BEYOND_LIMITS` or
+        :data:`NOT_CONTINUOUS`; "" for reached points.
     message : str
         One line for the user: how many points were reached, which were not, what was done.
     """
@@ -788,6 +791,7 @@ class FollowResult:
     on_bad: str
     stop_index: object
     jumps: np.ndarray
+    reasons: np.ndarray
     message: str
 
     def motion(self):
@@ -848,8 +852,9 @@ def follow_path(robot, path_points, q0, *, on_bad="skip", duration=None, speed=N
         targets[:, :3, 3] = points
     else:
         targets = points
-    solved, reachable = _solve_continuously(robot, targets, q0, axes)
+    solved, reachable, alone = _solve_continuously(robot, targets, q0, axes)
     bad = np.flatnonzero(~reachable)
+    reasons = _bad_point_reasons(robot, targets, reachable, alone, axes)
     q = solved.copy()
     stop_index = None
     if bad.size and on_bad == "stop":
@@ -860,12 +865,44 @@ def follow_path(robot, path_points, q0, *, on_bad="skip", duration=None, speed=N
         for joint in range(robot.n):
             q[:, joint] = np.interp(t, t[good], solved[good, joint])
     tip = robot.fk(q)[:, :3, 3]
-    jumps = joint_jumps(robot, q)
-    message = _follow_message(robot, reachable, bad, on_bad)
+    jumps = joint_jumps(robot, q if stop_index is None else q[:stop_index])
+    message = _follow_message(robot, reasons, bad, on_bad)
     if jumps.size:
         message += (f"; the joints jump at point(s) {_ranges_text(jumps + 1)} (the arm changes "
                     f"posture or passes near a singularity)")
-    return FollowResult(t, q, reachable, bad, points, tip, on_bad, stop_index, jumps, message)
+    return FollowResult(t, q, reachable, bad, points, tip, on_bad, stop_index, jumps, reasons,
+                        message)
+
+
+#: Why a point was not reached (:attr:`FollowResult.reasons`).
+OUT_OF_REACH = "out of reach"
+BEYOND_LIMITS = "beyond the joint limits"
+NOT_CONTINUOUS = "not reached from its neighbours"
+
+
+def _bad_point_reasons(robot, targets, reachable, alone, axes):
+    """Per point: "" when reached, else :data:`OUT_OF_REACH`, :data:`BEYOND_LIMITS` (reached
+    when every revolute joint may turn fully, prismatic ones a robot size further) or
+    :data:`NOT_CONTINUOUS` (reachable on its own, but not along the path)."""
+    reasons = np.full(len(reachable), "", dtype=object)
+    reasons[~reachable & alone] = NOT_CONTINUOUS
+    lone = np.flatnonzero(~reachable & ~alone)
+    if lone.size:
+        relaxed = ik.solve(_without_limits(robot), targets[lone], axes=axes, seeds=1).success
+        reasons[lone] = np.where(relaxed, BEYOND_LIMITS, OUT_OF_REACH)
+    return reasons
+
+
+def _without_limits(robot):
+    """A copy of ``robot`` whose revolute joints turn fully (-pi..pi) and whose prismatic
+    joints reach one robot size beyond their limits."""
+    size = robot.length_scale
+    joints = [replace(j, limits=(-math.pi, math.pi) if j.is_revolute else
+                      (j.limits[0] - size, j.limits[1] + size),
+                      home=float(np.clip(j.home, -math.pi, math.pi)) if j.is_revolute
+                      else j.home)
+              for j in robot.joints]
+    return replace(robot, joints=joints, poses={})
 
 
 def _solve_continuously(robot, targets, q0, axes):
@@ -879,9 +916,9 @@ def _solve_continuously(robot, targets, q0, axes):
     """
     solved = ik.solve_path(robot, targets, q0, axes=axes)
     q, reachable = solved.q.copy(), solved.reachable.copy()
-    if reachable.all() and not joint_jumps(robot, q).size:
-        return q, reachable
     alone = np.ones(len(targets), dtype=bool)
+    if reachable.all() and not joint_jumps(robot, q).size:
+        return q, reachable, alone
     missed = np.flatnonzero(~reachable)
     alone_solution = np.zeros((len(targets), robot.n))
     first_and_missed = np.union1d([0], missed)
@@ -902,7 +939,7 @@ def _solve_continuously(robot, targets, q0, axes):
         if tail.reachable.sum() >= reachable[k:].sum():
             q[k:], reachable[k:] = tail.q, tail.reachable
         k += 1
-    return q, reachable
+    return q, reachable, alone
 
 
 def _flaws(robot, q, reachable):
@@ -931,17 +968,16 @@ def _path_times(robot, points, duration, speed):
     return along / length * duration
 
 
-def _follow_message(robot, reachable, bad, on_bad):
-    total = len(reachable)
+def _follow_message(robot, reasons, bad, on_bad):
+    total = len(reasons)
     if not bad.size:
         return f"all {total} points reached"
-    if not reachable.any():
-        return f"none of the {total} points is within {robot.name}'s reach and joint limits"
-    listed = _ranges_text(bad + 1)
     action = ("skipped: the arm goes straight on to the next good point" if on_bad == "skip"
               else f"the motion stops before point {bad[0] + 1}")
-    return (f"{total - bad.size} of {total} points reached; point(s) {listed} are out of reach "
-            f"or beyond the joint limits ({action})")
+    groups = [f"{why}: point(s) {_ranges_text(np.flatnonzero(reasons == why) + 1)}"
+              for why in (OUT_OF_REACH, BEYOND_LIMITS, NOT_CONTINUOUS) if np.any(reasons == why)]
+    reached = "none" if bad.size == total else f"{total - bad.size}"
+    return f"{reached} of {total} points reached; {'; '.join(groups)} ({action})"
 
 
 def _ranges_text(numbers, most=8):

@@ -1,11 +1,13 @@
-"""A simulated SSC-32 behind a pseudo-terminal, so the real ``serial.Serial`` talks to it.
+"""A simulated SSC-32 behind a pseudo-terminal, so the real ``serial.Serial`` talks to it
+(or behind a TCP socket, ``transport="socket"``, for pyserial's ``socket://`` URLs).
 
 The board is written from the SSC-32U guide, independently of robosim's encoder: it reads lines
 ending in CR (ESC drops the partial line), moves servos linearly over ``T`` milliseconds (the
 first move of a channel after power-up is instant, as on the real board), and answers ``Q``
 (``.``/``+``), ``QP<ch>`` (one binary byte, pulse / 10, 0 if the channel has no pulse yet) and
-``VER``, and takes ``STOP<ch>``. ``mode`` makes it misbehave: ``"silent"`` (answers nothing), ``"garbage"`` (answers
-``?`` to everything), ``"deaf"`` (stops reading, so writes fill the pty and time out).
+``VER``, and takes ``STOP<ch>``. ``mode`` makes it misbehave: ``"silent"`` (answers nothing),
+``"garbage"`` (answers ``?`` to everything), ``"deaf"`` (stops reading, so writes fill the pty
+and time out).
 :meth:`vanish` closes the device as if its USB cable were pulled; ``vanish_after`` does it after
 that many lines.
 """
@@ -14,6 +16,7 @@ import os
 import pty
 import re
 import select
+import socket
 import threading
 import time
 import tty
@@ -22,11 +25,18 @@ _MOVE = re.compile(r"#(\d+)P(\d+)(?:S(\d+))?")
 
 
 class SimulatedSSC32:
-    def __init__(self, pulses=None, version=b"SSC32-V2.50USB"):
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-        self._fds = (self.master, self.slave)
+    def __init__(self, pulses=None, version=b"SSC32-V2.50USB", transport="pty"):
+        if transport == "pty":
+            self.master, slave = pty.openpty()
+            tty.setraw(slave)
+            self.port = os.ttyname(slave)
+            self._closers = [lambda: os.close(self.master), lambda: os.close(slave)]
+        else:  # the host connects to socket://; the board's side is the accepted connection
+            self._server = socket.create_server(("127.0.0.1", 0))
+            self._server.settimeout(0.02)
+            self.port = f"socket://127.0.0.1:{self._server.getsockname()[1]}"
+            self.master = None
+            self._closers = [self._server.close]
         self.version = version
         self.pulses = dict(pulses or {})
         self.mode = "normal"
@@ -34,7 +44,6 @@ class SimulatedSSC32:
         self.received = bytearray()
         self.lines = []
         self._move_end = 0.0
-        self._moves = {}
         self._line = b""
         self._running = True
         self._thread = threading.Thread(target=self._serve, daemon=True)
@@ -65,6 +74,13 @@ class SimulatedSSC32:
 
     # ---------------------------------------------------------------- the board
     def _serve(self):
+        while self._running and self.master is None:
+            try:
+                connection, _ = self._server.accept()
+            except TimeoutError:
+                continue
+            self._closers.append(connection.close)
+            self.master = connection.fileno()
         while self._running:
             if self.mode == "deaf":
                 time.sleep(0.01)
@@ -127,9 +143,9 @@ class SimulatedSSC32:
         self._running = False
         if threading.current_thread() is not self._thread:
             self._thread.join(timeout=2)
-        fds, self._fds = self._fds, ()
-        for fd in fds:  # each closed once: a number closed twice may belong to a new file
-            os.close(fd)
+        closers, self._closers = self._closers, []
+        for close in closers:  # each once: a number closed twice may belong to a new file
+            close()
 
     def close(self):
         self.vanish()

@@ -38,6 +38,20 @@ def test_without_confirmation_a_powered_up_board_gets_no_move(board, capsys):
     assert error.count("\n") == 1 and "--yes" in error
 
 
+@pytest.mark.parametrize("answer, status, moves", [("y", 0, 2), ("", 2, 0), (EOFError, 2, 0)])
+def test_on_a_terminal_the_rest_pose_is_asked_for(board, monkeypatch, answer, status, moves):
+    def typed(prompt):
+        assert "full speed" in prompt and "rest pose (0, 0, 0, 0, 0 deg" in prompt
+        if answer is EOFError:
+            raise EOFError  # Ctrl-D
+        return answer
+
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", typed)
+    assert run_arm(board, "pose", "10", "0", "0", "0", "0") == status
+    assert len(board.moves()) == moves  # the rest pose and the pose, or nothing
+
+
 def test_a_refused_pose_sends_no_move_at_all(board, capsys):
     assert run_arm(board, "--yes", "pose", "0", "0", "85", "0", "0") == 2
     assert board.moves() == []  # not even the start-up move

@@ -18,6 +18,7 @@ from figure_check import DPI, FIGSIZE
 from gui_events import click, click_axes, drag, type_in_cell, type_keys
 from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot
 from robosim import save_robot
+from robosim.transforms import rpy2r
 from robosim.gui import autosave, tools
 from robosim.gui.app import Application, run
 from robosim.gui.simulator import SimulatorScreen
@@ -89,6 +90,27 @@ def test_welcome_pages_show_every_library_robot_and_a_click_opens_it():
     press(app, robot_button(app, "Lynx6"))
     assert isinstance(app.screen, SimulatorScreen)
     assert app.screen.robot.name == "Lynx6"
+
+
+def test_welcome_turns_pages_when_the_library_outgrows_one(monkeypatch):
+    from robosim.gui import welcome
+
+    arms = [Robot([Joint("R", a=1.0)], name=f"arm {k}", unit="m") for k in range(30)]
+    monkeypatch.setattr(welcome, "library_robots", lambda: arms)
+    app = make_app()
+    screen = app.screen
+    assert screen.pages == 2
+    seen = []
+    for _ in range(3):
+        seen.append([b.label.get_text().split("\n")[0] for b in screen.slots
+                     if b.ax.get_visible()])
+        press(app, screen.buttons["Next >"])
+    assert seen[0] + seen[1] == [arm.name for arm in arms] and seen[2] == seen[0]  # wraps
+    press(app, screen.buttons["< Previous"])                  # page 2 -> 1
+    assert screen.page_robots() == arms[:len(seen[0])]
+    press(app, screen.buttons["< Previous"])                  # wraps to page 2
+    press(app, screen.slots[1])
+    assert app.screen.robot.name == arms[len(seen[0]) + 1].name
 
 
 def test_welcome_loads_a_typed_robot_file_and_rejects_a_bad_path(tmp_path):
@@ -229,18 +251,16 @@ def test_readout_shows_position_rpy_and_the_matrix_of_the_chosen_frame():
     screen.animate_to(np.radians([10, 20, -30, 40, 50]))
     poses, _ = ticks_until_still(app)
     T = robot.fk(poses[-1])
-    lines = screen.readout_pose.get_text().splitlines()
-    xyz = [float(line.split()[1]) for line in lines[1:4]]
+    xyz, rpy, title, matrix = screen.readout_values()
     np.testing.assert_allclose(xyz, T[:3, 3], atol=1e-4)
-    matrix = np.array([line.split() for line in screen.readout_matrix.get_text().splitlines()[1:]],
-                      dtype=float)
+    np.testing.assert_allclose(rpy2r(np.radians(rpy)), T[:3, :3], atol=1e-4)  # R = Rz Ry Rx
+    assert title.startswith("T end effector")
     np.testing.assert_allclose(matrix, T, atol=1e-3)
     press(app, screen.buttons["Matrix: next frame"])
     press(app, screen.buttons["Matrix: next frame"])   # end effector -> frame 0 -> frame 1
-    text = screen.readout_matrix.get_text().splitlines()
-    assert text[0].startswith("T frame 1")
-    np.testing.assert_allclose(np.array([l.split() for l in text[1:]], dtype=float),
-                               robot.fk_all(poses[-1])[1], atol=1e-3)
+    _, _, title, matrix = screen.readout_values()
+    assert title.startswith("T frame 1")
+    np.testing.assert_allclose(matrix, robot.fk_all(poses[-1])[1], atol=1e-3)
 
 
 def test_toggles_show_dh_frames_and_the_end_effector_trace():

@@ -2,6 +2,7 @@
 
 import math
 
+import matplotlib.pyplot as plt
 import pytest
 
 from fake_arm import FakeArm
@@ -126,3 +127,17 @@ def test_calibration_window_figure(tmp_path):
     fig.set_size_inches(FIGSIZE)
     fig.set_dpi(DPI)
     return strip_text(fig)
+
+
+def test_a_board_that_stops_answering_leaves_no_calibration_window(arm, board):
+    panel = open_tool("Real arm...", arm).arm_panel
+    type_cell(panel, 0, board.port)
+    type_cell(panel, 1, "115200")
+    press(panel, "Connect")
+    press(panel, "Arm is at rest")
+    board.mode = "silent"
+    figures = plt.get_fignums()
+    press(panel, "Calibrate...")
+    message, error = arm.statuses[-1]
+    assert error and "no reply" in message
+    assert panel.calibrating is None and plt.get_fignums() == figures

@@ -149,6 +149,24 @@ def test_the_draft_comes_back_exactly_as_typed_after_a_restart():
     assert error and "joint 2" in message and "'1,5'" in message     # what is still wrong
 
 
+def test_a_user_folder_that_cannot_be_written_is_said_and_editing_goes_on(tmp_path,
+                                                                           monkeypatch):
+    not_a_folder = tmp_path / "robosim-home"
+    not_a_folder.write_text("")
+    monkeypatch.setenv("ROBOSIM_HOME", str(not_a_folder))
+    screen = open_editor()
+    press(screen, "2")
+    assert screen.table.n_rows == 2
+    assert "cannot be autosaved" in screen.app.status[0]
+    type_row(screen, 0, ["abc"])
+    message, error = screen.app.status
+    assert error and "cannot be autosaved" in message and "'abc'" in message
+    assert set(screen.table.errors) == {(0, THETA)}
+    type_row(screen, 0, ["0"])
+    press(screen, "Continue")
+    assert len(screen.app.shown) == 1                      # the simulator opens all the same
+
+
 def test_save_as_writes_a_robot_file_that_loads_back(tmp_path):
     screen = open_editor(load_robot("Lynx6"))
     path = tmp_path / "my arm.json"

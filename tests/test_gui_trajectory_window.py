@@ -82,6 +82,23 @@ def test_compute_a_quintic_profile_from_the_pose_to_the_typed_goal(arm):
     np.testing.assert_allclose(y, np.degrees(computed.q[:, 0]))
 
 
+def test_the_profile_passes_the_via_rows_and_goal_can_be_the_current_pose(arm):
+    window = open_window(arm)
+    set_settings(window, duration="3", points="301")
+    via = [30.0, 10.0, 20.0, 0.0, 0.0]
+    for col, value in enumerate(via):
+        window.joints.set_text(0, col, f"{value:g}")
+    set_goal(window)
+    press(window, "Compute")
+    q = np.degrees(window.computed.q)
+    # 301 samples over 3 s: some sample lies within one step (< 1 deg here) of the via
+    assert np.abs(q - via).max(axis=1).min() < 1.0
+    np.testing.assert_allclose(q[-1], GOAL_DEG, atol=1e-9)
+    arm.animate_to(np.radians([5.0, 6.0, 7.0, 8.0, 9.0]))
+    press(window, "Goal = pose")
+    assert [window.joints.text(2, col) for col in range(5)] == ["5", "6", "7", "8", "9"]
+
+
 def test_play_gives_the_arm_the_trajectory_and_the_playhead_follows_it():
     arm = HeldArm(load_robot("Lynx6"))
     window = quintic_window(arm)
@@ -243,6 +260,10 @@ def test_own_volume_formulas_are_followed_and_drawn(arm):
     tips = arm.robot.fk(window.computed.q)[:, :3, 3]
     np.testing.assert_allclose(tips, expected, atol=1e-6)
     assert window.computed.t[-1] == pytest.approx(2.0)
+    type_in_cell(window.numbers, 0, 4, "50", "enter")  # path speed, mm/s: it wins
+    press(window, "Compute")
+    chord = 2 * 30 * np.sin(np.pi / 40)  # 40 equal chords round the circle
+    assert window.computed.t[-1] == pytest.approx(40 * chord / 50)
 
 
 def test_a_bad_formula_is_refused_and_the_last_good_path_stays(arm):
@@ -304,3 +325,13 @@ def test_a_preset_is_placed_and_its_formulas_reproduce_it(arm):
     press(window, "Compute")
     # the formulas are written with 6 significant digits
     np.testing.assert_allclose(arm.path, preset_points, atol=1e-3)
+
+
+def test_closing_the_window_while_saving_leaves_no_file(arm, tmp_path):
+    window = quintic_window(arm)
+    window.file.set_text(0, 0, str(tmp_path / "move.gif"))
+    press(window, "Save GIF")
+    window.tick()
+    assert 0 < window.movie.done < window.movie.total
+    window.close()
+    assert window.movie is None and list(tmp_path.iterdir()) == []

@@ -37,7 +37,7 @@ def test_round_trip_on_random_reachable_targets(name):
     assert result.q.shape == (150, robot.n)
     assert np.all(np.isfinite(result.q))
     assert np.all(robot.within_limits(result.q))
-    assert result.success.mean() >= 0.98
+    assert result.success.mean() >= 0.99           # the issue asks 99.9% on 1,000 targets
     position_error, angle = _check_round_trip(robot, result.q, targets, axes)
     assert np.all(position_error[result.success] < 1e-9)
     assert np.all(angle[result.success] < 1e-9)

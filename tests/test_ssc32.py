@@ -9,6 +9,7 @@ import serial
 from robosim.errors import ValidationError
 from robosim.hardware.ssc32 import (DryRunPort, LinkError, SSC32Link, decode_pulses,
                                     encode_move, encode_stop, parse_line)
+from ssc32_board import SimulatedSSC32
 
 
 @pytest.fixture
@@ -147,6 +148,19 @@ def test_a_board_that_stops_reading_gives_a_write_timeout(board):
         for _ in range(100000):
             link.move({0: 1500, 1: 1500, 2: 1500, 3: 1500, 4: 1500}, time_ms=100)
     assert link.closed
+
+
+def test_a_socket_url_reaches_the_board_as_a_serial_port_does():
+    board = SimulatedSSC32(transport="socket")
+    link = SSC32Link.open(board.port, timeout=0.5)
+    try:
+        assert link.version() == "SSC32-V2.50USB"
+        link.move({0: 1500, 1: 1200}, time_ms=1000)
+        assert board.moves() == [({0: 1500, 1: 1200}, 1000, {})]
+        assert link.pulses([0, 1, 2]) == [1500, 1200, None]
+    finally:
+        link.close()
+        board.close()
 
 
 def test_a_port_that_does_not_exist_is_named():

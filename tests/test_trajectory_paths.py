@@ -204,3 +204,16 @@ def test_bad_follow_arguments_are_refused(lynx6):
         follow_path(lynx6, np.zeros((2, 2)), lynx6.home)
     with pytest.raises(ValidationError, match="not both"):
         follow_path(lynx6, np.ones((2, 3)), lynx6.home, duration=1.0, speed=2.0)
+
+
+def test_bad_points_say_whether_they_are_out_of_reach_or_beyond_the_limits():
+    # A planar arm of two 1 m links whose shoulder turns only +-0.5 rad: (1.9, 0) needs the
+    # shoulder at -+0.32 rad; (-1.5, 0) lies within its 2 m reach but behind it; (3, 0) is out
+    # of reach whatever the limits.
+    arm = robosim.Robot([robosim.Joint(a=1.0, limits=(-0.5, 0.5)), robosim.Joint(a=1.0)],
+                        name="2R", unit="m")
+    points = np.array([[1.9, 0.0, 0.0], [-1.5, 0.0, 0.0], [3.0, 0.0, 0.0], [1.9, 0.05, 0.0]])
+    result = follow_path(arm, points, [0.0, 0.5])
+    np.testing.assert_array_equal(result.reachable, [True, False, False, True])
+    assert list(result.reasons) == ["", "beyond the joint limits", "out of reach", ""]
+    assert "out of reach: point(s) 3; beyond the joint limits: point(s) 2" in result.message

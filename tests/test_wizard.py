@@ -57,9 +57,17 @@ def test_bad_marks_keep_the_last_good_calibration(arm, tmp_path):
     assert len([s for s in said if s.startswith("not done")]) == 4
 
 
-def test_quit_saves_nothing(arm, tmp_path):
-    path, said = run(arm, tmp_path, ["+", "quit"])
-    assert path is None and not list(tmp_path.iterdir())
+@pytest.mark.parametrize("answers", [["+", "quit"], ["+"]])  # the second ends in EOF
+def test_quit_or_the_end_of_the_input_saves_nothing(arm, tmp_path, answers):
+    def ask(prompt, script=iter(answers)):
+        try:
+            return next(script)
+        except StopIteration:
+            raise EOFError from None
+
+    wizard = CalibrationWizard(arm, tmp_path / "arm.calibration.json", ask=ask,
+                               say=lambda text: None)
+    assert wizard.run() is None and not list(tmp_path.iterdir())
 
 
 def test_the_next_move_after_calibrating_is_timed_from_where_the_jogs_left_the_servo(arm,

@@ -181,8 +181,12 @@ def _start(arm, args):
     confirmed = args.yes
     if not confirmed and sys.stdin.isatty():
         rest = ", ".join(f"{v:g}" for v in arm.calibration.rest_deg)
-        answer = input(f"The board was just powered up: its first move runs at full speed. "
-                       f"Is the arm near the rest pose ({rest} deg, gripper open)? [y/N] ")
+        try:
+            answer = input(f"The board was just powered up: its first move runs at full "
+                           f"speed. Is the arm near the rest pose ({rest} deg, gripper "
+                           f"open)? [y/N] ")
+        except EOFError:  # Ctrl-D: no
+            answer = ""
         confirmed = answer.strip().lower() in ("y", "yes")
     arm.start(confirmed_near_rest=confirmed, board_pulses=board)
     if not args.json:

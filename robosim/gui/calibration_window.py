@@ -11,15 +11,18 @@ window) tells the driver where the jogs left the servos, so its next move is tim
 The red STOP stops every servo, as everywhere. Every error becomes the status line.
 """
 
+import functools
+
 import matplotlib.pyplot as plt
 from matplotlib.widgets import Button
 
 from ..errors import RobosimError
 from ..hardware.wizard import DEFAULT_STEP_US, CalibrationSession
+from .app import display_available
+from .arm_panel import STOP_COLOR, STOP_HOVER
 from .cells import CellGrid
 
 FIGSIZE = (6.4, 4.2)
-STOP_COLOR, STOP_HOVER = "#d62728", "#ff4d4d"
 STEP, ANGLE, SPEED, SAVE_AS = range(4)
 HEADERS = {STEP: "step (us)", ANGLE: "angle (deg)", SPEED: "max deg/s", SAVE_AS: "save as"}
 #: (label, what it does) of the buttons, row by row; marks are CalibrationSession.mark words.
@@ -73,8 +76,7 @@ class CalibrationWindow:
         self.servo_text = fig.text(0.15, 0.84, "", fontsize=8, va="center", wrap=True)
         for bottom, buttons in ROWS:
             for column, (label, (kind, value)) in enumerate(buttons):
-                action = (self._jog_action(value) if kind == "jog"
-                          else self._mark_action(value))
+                action = functools.partial(self.jog if kind == "jog" else self.mark, value)
                 self._button(label, (0.05 + 0.23 * column, bottom, 0.21, 0.09), action)
         self.cells = CellGrid(fig, (0.05, 0.46, 0.9, 0.14), 1,
                               [HEADERS[c] for c in (STEP, ANGLE, SPEED, SAVE_AS)],
@@ -94,12 +96,6 @@ class CalibrationWindow:
         button.on_clicked(lambda event: self._safely(action))
         self.buttons[label] = button
         return button
-
-    def _jog_action(self, steps):
-        return lambda: self.jog(steps)
-
-    def _mark_action(self, what):
-        return lambda: self.mark(what)
 
     # ------------------------------------------------------------------ messages
     def say(self, message, error=False):
@@ -202,9 +198,15 @@ def open_calibration_window(driver, save_path, say=None, on_saved=None, on_done=
     The window object is kept as ``fig.calibration_window`` (widgets hold weak references).
     """
     fig = plt.figure(figsize=FIGSIZE)
+    try:
+        fig.calibration_window = CalibrationWindow(driver, fig, save_path, say=say,
+                                                   on_saved=on_saved, on_done=on_done)
+    except BaseException:  # e.g. the board did not answer QP: no empty window stays open
+        plt.close(fig)
+        raise
     manager = fig.canvas.manager
     if manager is not None:
         manager.set_window_title("Calibrate the real arm")
-    fig.calibration_window = CalibrationWindow(driver, fig, save_path, say=say,
-                                               on_saved=on_saved, on_done=on_done)
+        if display_available():  # opened from a window's button: show it now
+            manager.show()
     return fig

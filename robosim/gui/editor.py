@@ -174,10 +174,10 @@ class EditorScreen(Screen):
 
     def _start_table(self, count):
         self.draft = new_draft(count)
-        autosave.save_draft(self.draft)
         self._switch_stage(self._build_table_stage)
-        self._status(f"Enter the DH table of your {count}-joint robot. Tab or Enter moves to "
-                     f"the next cell.")
+        warning = self._autosave()
+        self._status(warning + f"Enter the DH table of your {count}-joint robot. Tab or Enter "
+                     f"moves to the next cell.", error=bool(warning))
         self.table.focus(0, 1)
 
     # ------------------------------------------------------------------ stage 2: the table
@@ -265,11 +265,20 @@ class EditorScreen(Screen):
         button.label.set_color("black" if enabled else DISABLED_TEXT)
         self.fig.canvas.draw_idle()
 
+    def _autosave(self):
+        """Store the draft as typed; "" or, when the user folder cannot be written, a warning
+        for the status line (the editor carries on: Save still writes a robot file)."""
+        try:
+            autosave.save_draft(self.draft)
+        except OSError as exc:
+            return f"Your table cannot be autosaved ({exc.strerror or exc}): use Save to keep it. "
+        return ""
+
     def _changed(self, note=""):
         """Autosave the draft (every committed edit), then check it again."""
-        autosave.save_draft(self.draft)
+        warning = self._autosave()
         self._confirm = None
-        return self._recheck(note=note)
+        return self._recheck(note=warning + note)
 
     def _cell_committed(self, row, col, text):
         self.draft["rows"][row][col] = text
@@ -286,9 +295,8 @@ class EditorScreen(Screen):
                 return str(exc)
             if count != len(draft["rows"]):
                 self.draft = resize_draft(draft, count)
-                autosave.save_draft(self.draft)
                 self._switch_stage(self._build_table_stage)
-                self._recheck()
+                self._recheck(note=self._autosave())
             return None
         if col == NAME:
             if draft["save_as"] == default_save_path(draft["name"]):
@@ -308,7 +316,9 @@ class EditorScreen(Screen):
 
     def _save_path_committed(self, row, col, text):
         self.draft["save_as"] = text
-        autosave.save_draft(self.draft)
+        warning = self._autosave()
+        if warning:
+            self._status(warning, error=True)
         self._confirm = None
         return None
 
@@ -353,9 +363,9 @@ class EditorScreen(Screen):
             return
         self._confirm = None
         self.draft["rows"] = [list(DEFAULT_ROW) for _ in self.draft["rows"]]
-        autosave.save_draft(self.draft)
         self._switch_stage(self._build_table_stage)
-        self._status("The table is cleared.")
+        warning = self._autosave()
+        self._status(warning + "The table is cleared.", error=bool(warning))
 
     def _continue(self):
         robot = self._valid_robot("continue")
@@ -363,6 +373,6 @@ class EditorScreen(Screen):
             return
         try:
             autosave.save_last_robot(robot)
-        except RobosimError as exc:
+        except (RobosimError, OSError) as exc:
             self._status(f"Could not remember this robot for next time: {exc}", error=True)
         self.app.show_simulator(robot)

@@ -24,7 +24,7 @@ from .. import joint_workspace as jw
 from ..errors import RobosimError, ValidationError
 from ..workspace_result import SEGMENT_COLOURS
 from .cells import CellGrid
-from .tools import ToolWindow, parse_number
+from .tools import ToolWindow, parse_number, tool_figure
 
 FIGSIZE = (11.0, 7.5)
 MODES = ("sweep x", "sweep y", "sweep z", "3D box")
@@ -200,14 +200,11 @@ def open_joint_workspace_window(arm):
 
     Raises ValidationError (the simulator shows it) for an arm not shaped like the Lynx6.
     """
-    window_fig = plt.figure(figsize=FIGSIZE)
+    window_fig = tool_figure(f"Joint workspace: {arm.robot.name}", FIGSIZE)
     try:
         window = JointWorkspaceWindow(arm, window_fig)
     except RobosimError:
         plt.close(window_fig)
         raise
-    manager = window_fig.canvas.manager
-    if manager is not None:
-        manager.set_window_title(f"Joint workspace: {arm.robot.name}")
     window_fig.joint_workspace_window = window
     return window_fig

@@ -34,6 +34,7 @@ from ..errors import RobosimError, ValidationError
 #: (button label, module, function) for each tool window, in button order.
 TOOLS = (
     ("Real arm...", "robosim.gui.arm_panel", "open_arm_panel"),
+    ("Jog / IK", "robosim.gui.jog_panel", "open_jog_panel"),
     ("Workspace...", "robosim.gui.workspace_window", "open_workspace_window"),
     ("Joint workspace...", "robosim.gui.joint_workspace_window", "open_joint_workspace_window"),
     ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
@@ -47,6 +48,30 @@ def open_tool(label, arm):
             module = importlib.import_module(module_name)
             return getattr(module, function_name)(arm)
     raise KeyError(f"no tool called {label!r}")
+
+
+def report_errors(action, say):
+    """Run ``action()`` for a tool window's widget: an error becomes ``say(message, error=True)``.
+
+    A RobosimError is shown as it is; any other exception (a bug) as "internal error: ...", so
+    no traceback reaches the user and the window keeps working.
+    """
+    try:
+        action()
+    except RobosimError as exc:
+        say(str(exc), error=True)
+    except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
+        say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+
+
+def tool_figure(title, figsize):
+    """A new pyplot figure for a tool window, its window (where there is one) called ``title``."""
+    import matplotlib.pyplot as plt
+
+    fig = plt.figure(figsize=figsize)
+    if fig.canvas.manager is not None:
+        fig.canvas.manager.set_window_title(title)
+    return fig
 
 
 class ToolWindow:
@@ -64,13 +89,8 @@ class ToolWindow:
         self.fig.canvas.draw_idle()
 
     def run_safely(self, action):
-        """Run a button's action; a RobosimError becomes a red status line, never a traceback."""
-        try:
-            action()
-        except RobosimError as exc:
-            self.say(str(exc), error=True)
-        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
-            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+        """Run a button's action; errors become a red status line (:func:`report_errors`)."""
+        report_errors(action, self.say)
 
 
 def parse_number(text, what, allow_blank=False):

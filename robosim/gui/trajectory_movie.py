@@ -1,7 +1,9 @@
 """Save a joint trajectory as an animated GIF or MP4 of the 3D arm (matplotlib's writers).
 
 The arm is drawn by :class:`robosim.gui.arm_drawing.ArmDrawing` in its own figure (no pyplot,
-no window), with the end-effector trace and, if given, the Cartesian path (bad points red).
+no window), with the end-effector trace and, if given, the Cartesian path as
+:mod:`robosim.gui.path_plot` draws it (bad points red, the family of curves grey, the view
+widened to hold it).
 Frames are taken at equal times so the movie plays at the trajectory's real speed; a long
 trajectory gets fewer frames per second rather than more than ``max_frames`` frames.
 
@@ -76,7 +78,8 @@ class MovieExport:
     path : str or Path
         The file to write; its format is ``fmt`` (default: from the suffix, ``.gif``/``.mp4``).
     points : array_like (M, 3), optional
-        A Cartesian path to draw (robot's length unit); ``bad`` (M,) marks points drawn red.
+        A Cartesian path to draw (robot's length unit); ``bad`` (M,) marks points drawn red;
+        ``curves`` (C, K, 3) the surface or volume it was picked from, drawn thin and grey.
     fps, max_frames : see :func:`frame_indices`.
 
     Raises
@@ -85,11 +88,13 @@ class MovieExport:
         For an unknown format, MP4 without ffmpeg, or a folder that cannot be written.
     """
 
-    def __init__(self, robot, t, q, path, *, points=None, bad=None, fmt=None, fps=DEFAULT_FPS,
-                 max_frames=DEFAULT_MAX_FRAMES, figsize=MOVIE_FIGSIZE, dpi=MOVIE_DPI):
+    def __init__(self, robot, t, q, path, *, points=None, bad=None, curves=None, fmt=None,
+                 fps=DEFAULT_FPS, max_frames=DEFAULT_MAX_FRAMES, figsize=MOVIE_FIGSIZE,
+                 dpi=MOVIE_DPI):
         from matplotlib import animation
 
         from .arm_drawing import arm_figure
+        from .path_plot import PathArtists, include_points
 
         t, q = check_trajectory(t, q)
         robot.check_q(q, "trajectory")
@@ -106,7 +111,8 @@ class MovieExport:
         self.fig = arm_figure(robot, q[0], figsize=figsize, dpi=dpi)
         drawing = self.drawing = self.fig.drawing
         if points is not None:
-            drawing.set_path(points, bad)
+            PathArtists(drawing.ax).set_path(points, bad, curves)
+            include_points(drawing.ax, points)
         drawing.show_trace(True)
         writer_class = animation.PillowWriter if fmt == "gif" else animation.FFMpegWriter
         self.writer = writer_class(fps=fps)

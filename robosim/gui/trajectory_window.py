@@ -13,7 +13,8 @@ Types of trajectory:
     the chosen profile (linear, cubic, quintic, trapezoidal) over ``duration`` seconds in
     ``points`` samples (:func:`robosim.trajectory.joint_profile`).
 ``surface``, ``preset``, ``formula``
-    A Cartesian path (a curve of the explicit surface z = f(x1, x2), one of the paper's
+    A Cartesian path, traversed in ``duration`` seconds or at ``path speed`` when that is
+    typed (a curve of the explicit surface z = f(x1, x2), one of the paper's
     presets placed in the robot's workspace, or parametric x, y, z of u, v), followed by IK
     point by point from the current pose (:mod:`robosim.trajectory`); unreachable points are
     drawn red and either skipped or the path stops before the first (``bad points``).
@@ -52,11 +53,11 @@ JOINT_ROWS = ("via 1", "via 2", "goal")
 FORMULA_ROWS = ("surface z =", "volume x =", "y =", "z =")
 RANGE_ROWS = ("x1", "x2", "u", "v")
 MAX_POINTS = 100_000
-DEFAULTS = {"duration": "3", "points": "101", "curves": "", "index": "",
+DEFAULTS = {"duration": "3", "points": "101", "curves": "", "index": "", "speed": "",
             "file": "trajectory.csv"}
 SURFACE_CURVES = 11
 TYPE, PROFILE, BAD, PRESET = range(4)
-DURATION, POINTS, CURVES, INDEX = range(4)
+DURATION, POINTS, CURVES, INDEX, SPEED = range(5)
 
 
 @dataclass
@@ -65,7 +66,8 @@ class Computed:
 
     ``t`` (N,) s; ``q``, ``qd``, ``qdd`` (N, n) API units (``qd``/``qdd`` None: estimated);
     ``points`` (M, 3) the Cartesian path in the robot's unit; ``bad`` (M,) its red points;
-    ``what`` a short description for the status line.
+    ``what`` a short description for the status line; ``curves`` (C, K, 3) the surface or
+    volume a path was picked from (None for joint trajectories).
     """
 
     t: np.ndarray
@@ -75,6 +77,7 @@ class Computed:
     points: np.ndarray
     bad: object
     what: str
+    curves: object = None
 
 
 class TrajectoryWindow:
@@ -116,9 +119,10 @@ class TrajectoryWindow:
                           (PRESET, presets[0])):
             self.choices.set_text(0, col, text)
         self.numbers = CellGrid(fig, (0.02, 0.76, 0.46, 0.07), 1,
-                                ["duration s", "points", "curves", "index"],
+                                ["duration s", "points", "curves", "index",
+                                 f"path speed {robot.unit}/s"], widths=[1, 1, 1, 1, 1.6],
                                 on_commit=self._reporting(self._check_number))
-        for col, key in enumerate(("duration", "points", "curves", "index")):
+        for col, key in enumerate(("duration", "points", "curves", "index", "speed")):
             self.numbers.set_text(0, col, DEFAULTS[key])
         units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
         self.joints = CellGrid(fig, (0.02, 0.59, 0.46, 0.14), len(JOINT_ROWS),
@@ -222,6 +226,9 @@ class TrajectoryWindow:
             _number(text, "duration (s)", low=0.0, strict=True)
         elif col == POINTS:
             _whole(text, "points", 2, MAX_POINTS)
+        elif col == SPEED:
+            if text.strip():
+                _number(text, f"path speed ({self.robot.unit}/s)", low=0.0, strict=True)
         elif text.strip():
             _whole(text, "curves" if col == CURVES else "index", 1 if col == CURVES else 0,
                    MAX_POINTS)
@@ -347,14 +354,19 @@ class TrajectoryWindow:
                                     curves=1 if curves is None else curves,
                                     index=0 if index is None else index)
             what = "volume formulas"
+        speed_text = self.numbers.text(0, SPEED)
+        self._check_number(0, SPEED, speed_text)
+        timing = ({"speed": float(speed_text)} if speed_text.strip()
+                  else {"duration": duration})
         result = core.follow_path(self.robot, path.points, self.arm.q,
-                                  on_bad=self.choices.text(0, BAD), duration=duration)
+                                  on_bad=self.choices.text(0, BAD), **timing)
         t, q = result.motion()
         if len(t) == 0:
             raise ValidationError(f"{what}: the arm cannot start the path ({result.message})")
         notes = "; ".join(m for m in (path.message, result.message) if m)
+        what = f"{what}, {t[-1] - t[0]:.3g} s"
         return Computed(t, q, None, None, path.points, ~result.reachable,
-                        f"{what}: {notes}" if notes else what)
+                        f"{what}: {notes}" if notes else what, path.curves)
 
     def _show_preset_formulas(self, preset, path):
         """Put a volume preset's formulas, as placed for this robot, in the formula rows, so
@@ -519,7 +531,8 @@ class TrajectoryWindow:
         if self.movie is not None:
             raise RobosimError("already saving an animation: wait for it to finish")
         self.movie = MovieExport(self.robot, computed.t, computed.q, self._file(f".{fmt}"),
-                                 points=computed.points, bad=computed.bad, fmt=fmt)
+                                 points=computed.points, bad=computed.bad,
+                                 curves=computed.curves, fmt=fmt)
         self.say(f"saving {self.movie.path}: 0 of {self.movie.total} frames...")
         self.timer.start()
 

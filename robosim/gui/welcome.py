@@ -13,8 +13,8 @@ from ..library import library_robots, load_robot
 from . import autosave
 from .screen import Screen
 
-ROBOT_COLUMNS, ROBOT_ROWS = 3, 6
-GRID_LEFT, GRID_TOP, GRID_WIDTH, GRID_HEIGHT = 0.36, 0.80, 0.60, 0.62
+ROBOT_COLUMNS, ROBOT_ROWS = 4, 6
+GRID_LEFT, GRID_TOP, GRID_WIDTH, GRID_HEIGHT = 0.36, 0.80, 0.62, 0.62
 LEFT_COLUMN, LEFT_WIDTH = 0.04, 0.27
 BUTTON_HEIGHT = 0.07
 INACTIVE_COLOUR = "0.93"

@@ -16,14 +16,13 @@ sections are images of the end effector's voxel counts. Errors become a red stat
 import math
 import threading
 
-import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
 from matplotlib.widgets import Button
 
 from .. import workspace as ws
 from ..errors import RobosimError, ValidationError
 from .cells import CellGrid
-from .tools import ToolWindow, parse_number
+from .tools import ToolWindow, parse_number, tool_figure
 from .workspace_plots import (default_section_height, draw_cloud, draw_section_vertical,
                               draw_section_xy)
 
@@ -296,10 +295,7 @@ def open_workspace_window(arm):
 
     The window object is kept as ``fig.workspace_window`` (widgets hold weak references).
     """
-    fig = plt.figure(figsize=FIGSIZE)
-    manager = fig.canvas.manager
-    if manager is not None:
-        manager.set_window_title(f"Workspace: {arm.robot.name}")
+    fig = tool_figure(f"Workspace: {arm.robot.name}", FIGSIZE)
     fig.workspace_window = WorkspaceWindow(arm, fig)
     return fig
 

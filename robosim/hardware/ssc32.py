@@ -9,8 +9,9 @@ Protocol (SSC-32U user guide pp. 24-38; ASCII, case-insensitive, nothing runs be
 - ``Q`` + CR: one byte, ``.`` the last move is complete, ``+`` it is still running.
 - ``QP<ch>`` + CR: one *binary* byte per channel queried, the commanded pulse / 10.
 - ``VER`` + CR: the firmware version as text ending in CR, e.g. ``SSC32-V2.50USB``.
-- ``STOP<ch>`` + CR (SSC-32U): that servo stops where it is. ESC (0x1B) instead of CR cancels a
-  partly sent line.
+- ``STOP<ch>`` + CR (SSC-32U): that servo stops where it is (``Q`` still answers ``+`` until
+  the interrupted move's time is up, guide p. 38). ESC (0x1B) instead of CR cancels a partly
+  sent line.
 - The board clamps pulses outside 500-2500 (possibly into a mechanical stop), and the first
   command after power-up ignores S and T: the host must guard against both (see lynx6.py).
 

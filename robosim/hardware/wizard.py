@@ -194,7 +194,11 @@ class CalibrationWizard:
     def _entry(self, entry):
         """Handle commands for one servo until next/back/save/quit."""
         while True:
-            answer = self.ask(f"{self.session.describe(entry)} > ").strip().lower()
+            try:
+                answer = self.ask(f"{self.session.describe(entry)} > ").strip().lower()
+            except EOFError:  # the input ended (Ctrl-D, a script without 'save')
+                self.say("")  # end the prompt's line
+                return "quit"
             word, _, argument = answer.partition(" ")
             if word in ("next", "back", "save", "quit"):
                 return word

@@ -1,0 +1,230 @@
+"""``robosim trajectory`` (Cartesian paths) and ``robosim profile`` (joint-space profiles).
+
+Angles typed here are degrees (joint values); formula variables are plain numbers (``u``, ``v``
+in radians inside ``sin(u)``; ``u*deg`` takes degrees). Lengths are the robot's unit. Exit
+status 1 says some points of the path were not reached (the output lists them), 2 a usage
+error.
+"""
+
+import io
+import math
+
+import numpy as np
+
+from .. import trajectory
+from ..errors import ValidationError
+from ..library import atomic_write_bytes
+from ..trajectory_file import write_trajectory_csv
+from .common import (add_json_argument, add_robot_argument, check_within_limits, joint_values,
+                     print_json, robot_from_args)
+
+NOT_REACHED = 1
+
+
+def register(subparsers):
+    parser = subparsers.add_parser(
+        "trajectory", help="follow a preset or formula path with the end effector",
+        description="Make a Cartesian path from a preset of 3D-RAS (seed 000, section 8) or "
+                    "from formulas, follow it by inverse kinematics point by point, and print "
+                    "the points reached, the path length and the largest joint speeds. "
+                    "Formulas use + - * / ** (or ^), numbers, the variables u v (volume) or "
+                    "x1 x2 (surface), pi e tau deg and sin cos tan asin acos atan atan2 sinh "
+                    "cosh tanh exp log log10 log2 sqrt abs hypot floor ceil sign min max. "
+                    "Exit status 1 when some points are not reached.")
+    parser.add_argument("robot", metavar="ROBOT", nargs="?",
+                        help="library name (see 'robosim list') or a .json/.csv robot file")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--preset", metavar="NAME",
+                        help=f"one of: {', '.join(trajectory.PRESETS)}")
+    source.add_argument("--formula", metavar=("X", "Y", "Z"), nargs=3,
+                        help="volume path: x, y, z as formulas in u and v")
+    source.add_argument("--surface", metavar="F",
+                        help="surface path: the height z = F(x1, x2)")
+    source.add_argument("--list-presets", action="store_true",
+                        help="list the presets, their sources and notes")
+    parser.add_argument("--points", type=int, default=200,
+                        help="points along the path (default 200)")
+    parser.add_argument("--curves", type=int, default=None,
+                        help="curves the surface or volume is cut into (default: the preset's, "
+                             "1 for formulas)")
+    parser.add_argument("--index", type=int, default=None,
+                        help="which curve to follow, from 0 (default: the preset's, 0)")
+    parser.add_argument("--u", dest="u_range", metavar=("MIN", "MAX"), nargs=2, type=float,
+                        default=(0.0, 2 * math.pi), help="range of u (default 0 2pi)")
+    parser.add_argument("--v", dest="v_range", metavar=("MIN", "MAX"), nargs=2, type=float,
+                        default=(0.0, 0.0), help="range of v, across the curves (default 0 0)")
+    parser.add_argument("--x1", dest="x1_range", metavar=("MIN", "MAX"), nargs=2, type=float,
+                        help="surface: range of x1, across the curves")
+    parser.add_argument("--x2", dest="x2_range", metavar=("MIN", "MAX"), nargs=2, type=float,
+                        help="surface: range of x2, along the path")
+    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=float,
+                        help="start joint values (degrees for revolute joints; default home)")
+    timing = parser.add_mutually_exclusive_group()
+    timing.add_argument("--duration", type=float, help="seconds for the whole path")
+    timing.add_argument("--speed", type=float,
+                        help="end-effector speed along the path (robot's unit per second; "
+                             f"default {trajectory.DEFAULT_SPEED_FRACTION:g} of its size)")
+    parser.add_argument("--stop", action="store_true",
+                        help="stop before the first bad point (default: skip bad points)")
+    parser.add_argument("--csv", metavar="FILE", help="write the motion as a trajectory CSV")
+    parser.add_argument("--gif", metavar="FILE",
+                        help="save the animation (.gif, or .mp4 when ffmpeg is installed)")
+    parser.add_argument("--png", metavar="FILE", help="draw the path over the arm to a PNG")
+    add_json_argument(parser)
+    parser.set_defaults(handler=trajectory_command)
+
+    parser = subparsers.add_parser(
+        "profile", help="joint-space trajectory: linear, cubic, quintic or trapezoidal",
+        description="Move the joints from --from to --to (degrees for revolute joints), "
+                    "through any --via configurations, over --duration seconds sampled every "
+                    "--dt; prints the samples (or writes a CSV) and the largest speeds.")
+    add_robot_argument(parser)
+    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=float,
+                        help="start joint values (default home)")
+    parser.add_argument("--to", dest="goal", metavar="q", nargs="+", type=float, required=True,
+                        help="goal joint values")
+    parser.add_argument("--via", metavar="q", nargs="+", type=float, action="append",
+                        help="a via-configuration (repeat for more)")
+    parser.add_argument("--kind", choices=trajectory.PROFILE_KINDS, default="quintic",
+                        help="velocity profile (default quintic)")
+    parser.add_argument("--duration", type=float, default=2.0, help="seconds (default 2)")
+    parser.add_argument("--dt", type=float, default=0.1, help="time step, s (default 0.1)")
+    parser.add_argument("--csv", metavar="FILE", help="write the trajectory as a CSV")
+    add_json_argument(parser)
+    parser.set_defaults(handler=profile_command)
+
+
+def _configuration(robot, values, what):
+    """Joint values typed in degrees (revolute) and length unit, checked against the limits."""
+    if values is None:
+        return robot.home
+    q = joint_values(robot, values, degrees=True)
+    check_within_limits(robot, q, what)
+    return q
+
+
+def _speed_units(robot):
+    return ["deg/s" if j.is_revolute else f"{robot.unit}/s" for j in robot.joints]
+
+
+def _speeds_text(robot, speeds):
+    user = robot.q_to_user(speeds)
+    return ", ".join(f"{j.name or f'q{i}'} {v:.4g} {u}" for i, (j, v, u) in
+                     enumerate(zip(robot.joints, user, _speed_units(robot)), start=1))
+
+
+def list_presets():
+    for preset in trajectory.PRESETS.values():
+        print(f"{preset.name}: {preset.description} ({preset.kind}; {preset.source})")
+        print(f"    {preset.notes}")
+
+
+def make_path(robot, args):
+    """The CartesianPath the arguments ask for."""
+    if args.preset:
+        return trajectory.preset_path(args.preset, robot, args.points, curves=args.curves,
+                                      index=args.index)
+    curves = 1 if args.curves is None else args.curves
+    index = 0 if args.index is None else args.index
+    if args.surface:
+        if args.x1_range is None or args.x2_range is None:
+            raise ValidationError("a surface path needs --x1 MIN MAX and --x2 MIN MAX")
+        return trajectory.surface_path(args.surface, args.x1_range, args.x2_range, curves,
+                                       index, args.points, robot=robot)
+    return trajectory.volume_path(*args.formula, args.u_range, args.v_range, args.points,
+                                  curves=curves, index=index, robot=robot)
+
+
+def trajectory_command(args):
+    if args.list_presets:
+        list_presets()
+        return 0
+    if args.robot is None:
+        raise ValidationError("name the robot: robosim trajectory ROBOT --preset NAME ...")
+    robot = robot_from_args(args)
+    q0 = _configuration(robot, args.start, "--from")
+    path = make_path(robot, args)
+    result = trajectory.follow_path(robot, path, q0, on_bad="stop" if args.stop else "skip",
+                                    duration=args.duration, speed=args.speed)
+    t, q = result.motion()
+    written = _write_outputs(robot, args, path, result)
+    speeds = result.max_joint_speeds()
+    reached = int(result.reachable.sum())
+    if args.json:
+        print_json({"robot": robot.name, "unit": robot.unit, "path": path.name or "formula",
+                    "closed": path.closed, "fits": path.fits, "placement": path.message,
+                    "points": len(path.points), "reachable_points": reached,
+                    "bad_points": (result.bad_indices + 1).tolist(),
+                    "path_length": path.length, "duration_s": float(t[-1]) if len(t) else 0.0,
+                    "max_joint_speed": robot.q_to_user(speeds).tolist(),
+                    "joint_speed_units": _speed_units(robot), "message": result.message,
+                    "files": written, "t": result.t.tolist(), "xyz": path.points.tolist(),
+                    "reachable": result.reachable.tolist(),
+                    "q_user": robot.q_to_user(result.q).tolist()})
+    else:
+        kind = "closed" if path.closed else "open"
+        print(f"{robot.name}: {path.name or 'formula'} path ({kind}), {len(path.points)} points")
+        if path.message:
+            print(f"{'placement' if args.preset else 'note'}: {path.message}")
+        print(f"reachable points: {reached} of {len(path.points)}")
+        print(f"path length: {path.length:.6g} {robot.unit}")
+        print(f"duration: {t[-1] if len(t) else 0.0:.4g} s")
+        print(f"max joint speed: {_speeds_text(robot, speeds)}")
+        print(result.message)
+        for what, name in written.items():
+            print(f"wrote {what}: {name}")
+    return 0 if result.reachable.all() else NOT_REACHED
+
+
+def _write_outputs(robot, args, path, result):
+    """Write the CSV, animation and picture asked for; returns {what: file name}."""
+    t, q = result.motion()
+    written = {}
+    if (args.csv or args.gif) and len(t) == 0:
+        raise ValidationError("nothing to write: the path's first point is not reachable")
+    if args.csv:
+        written["csv"] = str(write_trajectory_csv(args.csv, robot, t - t[0], q))
+    if args.gif:
+        from ..gui.trajectory_movie import save_trajectory_movie   # matplotlib: only here
+
+        written["animation"] = str(save_trajectory_movie(
+            robot, t - t[0], q, args.gif, points=path.points, bad=~result.reachable))
+    if args.png:
+        from ..gui.path_plot import path_figure   # matplotlib: only here
+
+        buffer = io.BytesIO()
+        path_figure(robot, path.points, ~result.reachable, result.q[0], path.curves,
+                    title=f"{robot.name}: {path.name or 'formula'}").savefig(buffer, format="png")
+        atomic_write_bytes(args.png, buffer.getvalue())
+        written["picture"] = args.png
+    return written
+
+
+def profile_command(args):
+    robot = robot_from_args(args)
+    start = _configuration(robot, args.start, "--from")
+    goal = _configuration(robot, args.goal, "--to")
+    via = [_configuration(robot, v, f"--via {k}") for k, v in enumerate(args.via or [], 1)]
+    profile = trajectory.joint_profile(start, goal, args.duration, args.dt, args.kind,
+                                       via=via or None, robot=robot)
+    speeds = np.abs(profile.qd).max(axis=0)
+    if args.csv:
+        print(f"wrote {len(profile.t)} samples to "
+              f"{write_trajectory_csv(args.csv, robot, profile.t, profile.q)}")
+    if args.json:
+        print_json({"robot": robot.name, "unit": robot.unit, "kind": profile.kind,
+                    "t": profile.t.tolist(), "q_user": robot.q_to_user(profile.q).tolist(),
+                    "qd_user": robot.q_to_user(profile.qd).tolist(),
+                    "qdd_user": robot.q_to_user(profile.qdd).tolist(),
+                    "knot_times": profile.knot_times.tolist(),
+                    "max_joint_speed": robot.q_to_user(speeds).tolist(),
+                    "joint_speed_units": _speed_units(robot)})
+        return 0
+    if not args.csv:
+        units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
+        print("t_s  " + "  ".join(f"q{i}_{u}" for i, u in enumerate(units, start=1)))
+        for time, row in zip(profile.t, robot.q_to_user(profile.q)):
+            print(f"{time:.4f}  " + "  ".join(f"{v:.6f}" for v in row + 0.0))
+    print(f"{profile.kind} profile, {profile.t[-1]:g} s, max joint speed: "
+          f"{_speeds_text(robot, speeds)}")
+    return 0

@@ -1,0 +1,365 @@
+"""The "Jog / IK" tool window: jog the tool, solve inverse kinematics, move along straight lines.
+
+It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
+handle) and holds no kinematics of its own: :mod:`robosim.motion` and :mod:`robosim.ik` do the
+work, the window reads cells and shows results.
+
+- Jog: +/- X, Y, Z move the tool by the step (robot's length unit), +/- roll, pitch, yaw turn it
+  by the turn (degrees), along or about the axes of the base frame or of the tool frame. Each
+  jog is a short straight line (:func:`robosim.motion.jog`).
+- Target: x, y, z (length unit) and roll, pitch, yaw (degrees, ``R = Rz(yaw) Ry(pitch)
+  Rx(roll)``), absolute or as a change of the current pose's coordinates; "solve" picks the
+  full pose or the position only (default: the pose for arms with 6 or more joints).
+  "Solve IK" lists the distinct solutions (nearest the current configuration first) and
+  animates to the first; "< Previous" and "Next >" animate from one solution to another.
+  "Straight line" moves there through the via-points, every one on the line; a singularity, a
+  joint limit or the edge of the workspace stops the move where it is met, and the status line
+  says which.
+- The simulator shows the path of the tool: the line (red beyond a stop), or the curve the tool
+  follows while the joints switch between two solutions.
+
+Every error becomes a red status line (in this window and the simulator's); nothing raises out
+of a callback.
+"""
+
+import math
+
+import numpy as np
+from matplotlib.widgets import Button
+
+from .. import ik, motion
+from ..errors import ValidationError
+from ..transforms import r2rpy, xyzrpy2tr
+from .cells import CellGrid
+from .tools import report_errors, tool_figure
+
+FIGSIZE = (7.2, 6.8)
+#: Joint speed of the moves this window plays (deg/s, or robot sizes per second) ...
+MOVE_SPEED = math.radians(60.0)
+#: ... and their shortest duration (seconds).
+MIN_MOVE_S = 0.25
+#: Via-points of one jog: enough for the tool to stay close to the line between them.
+JOG_VIA_POINTS = 5
+#: Joint-space samples of the tool's path drawn for a solution switch.
+SWITCH_SAMPLES = 40
+#: Solutions closer than this (radians, or this fraction of the robot's size) in every joint
+#: are listed as one: at a singularity the solutions form a continuum, sampled this coarsely.
+DISTINCT = math.radians(0.5)
+#: Solutions listed in the window (the rest are counted).
+LISTED = 7
+STEP, TURN = range(2)
+X, Y, Z, ROLL, PITCH, YAW, VIA, SOLVE = range(8)
+JOG_LABELS = ("X", "Y", "Z", "roll", "pitch", "yaw")
+
+
+class JogPanel:
+    """The window's state and widgets; :func:`open_jog_panel` makes one."""
+
+    def __init__(self, arm, fig):
+        self.arm = arm
+        self.robot = arm.robot
+        self.fig = fig
+        self.frame = "base"
+        self.relative = False
+        self.solutions = np.empty((0, self.robot.n))
+        self.choice = 0
+        self.closed = False
+        self._acting = False
+        self._build()
+        self._show_pose(arm.q)
+        self.fill_current_pose()
+        arm.add_pose_listener(self._on_pose)
+        fig.canvas.mpl_connect("close_event", lambda event: self.close())
+
+    # ------------------------------------------------------------------ layout
+    def _build(self):
+        fig, unit = self.fig, self.robot.unit
+        fig.text(0.04, 0.95, f"Jog / IK: {self.robot.name}", fontsize=11, fontweight="bold")
+        self.pose_text = fig.text(0.04, 0.905, "", fontsize=8, family="monospace")
+        fig.text(0.04, 0.855, "Jog the tool", fontsize=9, fontweight="bold")
+        self.buttons = {}
+        for row, names in enumerate((JOG_LABELS[:3], JOG_LABELS[3:])):
+            for column, (name, sign) in enumerate((n, s) for n in names for s in "-+"):
+                label = f"{sign}{name}"
+                self._button(label, (0.04 + 0.155 * column, 0.775 - 0.075 * row, 0.14, 0.06),
+                             lambda sign=sign, name=name: self.jog(name, sign))
+        self.jog_cells = CellGrid(fig, (0.04, 0.555, 0.45, 0.09), 1,
+                                  [f"step ({unit})", "turn (deg)"],
+                                  on_commit=self._check_jog_cell)
+        self.jog_cells.set_text(0, STEP, f"{_round_step(0.05 * self.robot.length_scale):g}")
+        self.jog_cells.set_text(0, TURN, "5")
+        self._button("Frame: base", (0.54, 0.555, 0.2, 0.06), self.toggle_frame)
+        fig.text(0.04, 0.5, "Target pose", fontsize=9, fontweight="bold")
+        axes_choices = ["pose", "position"]
+        default = motion.default_axes(self.robot)
+        self.target_cells = CellGrid(
+            fig, (0.04, 0.37, 0.92, 0.1), 1,
+            [f"x ({unit})", "y", "z", "roll (deg)", "pitch", "yaw", "via-points", "solve"],
+            widths=[1.1, 1, 1, 1.1, 1, 1, 1.1, 1.1], on_commit=self._check_target_cell,
+            choices={SOLVE: [default] + [c for c in axes_choices if c != default]})
+        self.target_cells.set_text(0, VIA, "20")
+        self.target_cells.set_text(0, SOLVE, default)
+        for column, (label, action) in enumerate((
+                ("Current pose", self.fill_current_pose),
+                ("Target: absolute", self.toggle_relative),
+                ("Solve IK", self.solve),
+                ("Straight line", self.straight_line))):
+            self._button(label, (0.04 + 0.235 * column, 0.29, 0.22, 0.06), action)
+        self._button("< Previous", (0.04, 0.215, 0.16, 0.06), lambda: self.switch(-1))
+        self._button("Next >", (0.215, 0.215, 0.16, 0.06), lambda: self.switch(+1))
+        self.choice_text = fig.text(0.4, 0.235, "no solutions yet: press Solve IK", fontsize=8)
+        self.solution_text = fig.text(0.04, 0.2, "", fontsize=7, family="monospace", va="top")
+        self.status = fig.text(0.04, 0.015, "Jog with the buttons, or type a target and press "
+                                           "Solve IK or Straight line.", fontsize=8, wrap=True)
+
+    def _button(self, label, rect, action):
+        button = Button(self.fig.add_axes(rect), label)
+        button.on_clicked(lambda event: self._safely(action))
+        self.buttons[label.split(":")[0]] = button
+        return button
+
+    # ------------------------------------------------------------------ messages
+    def say(self, message, error=False):
+        """Show a line in this window and in the simulator's status line."""
+        self.status.set_text(message)
+        self.status.set_color("red" if error else "black")
+        self.arm.set_status(message, error=error)
+
+    def _safely(self, action):
+        """Run a button's action; a RobosimError becomes a red status line, never a traceback.
+
+        The window is drawn once, after the action (a draw costs tenths of a second).
+        """
+        self._acting = True
+        try:
+            report_errors(action, self.say)
+        finally:
+            self._acting = False
+            self.fig.canvas.draw_idle()
+
+    def _on_pose(self, q):
+        if not self.closed:
+            self._show_pose(q)
+            if not self._acting:
+                self.fig.canvas.draw_idle()
+
+    def _show_pose(self, q):
+        T = self.robot.fk(q)
+        x, y, z = T[:3, 3]
+        roll, pitch, yaw = np.degrees(r2rpy(T[:3, :3]))
+        self.pose_text.set_text(f"tool at x {x:.4g}  y {y:.4g}  z {z:.4g} {self.robot.unit};  "
+                                f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
+
+    # ------------------------------------------------------------------ cells
+    def _check_jog_cell(self, row, col, text):
+        try:
+            _positive(text, "step" if col == STEP else "turn")
+        except ValidationError as exc:
+            return str(exc)
+        return None
+
+    def _check_target_cell(self, row, col, text):
+        if col == SOLVE:
+            return None
+        try:
+            if col == VIA:
+                _via_points(text)
+            else:
+                _number(text, _TARGET_NAMES[col])
+        except ValidationError as exc:
+            return str(exc)
+        return None
+
+    def _committed(self, grid):
+        """Commit a cell being typed in; a rejected text stops the action with its message."""
+        message = grid.commit()
+        if message or grid.errors:
+            raise ValidationError(message or next(iter(grid.errors.values())) or
+                                  "correct the red cell first")
+
+    def fill_current_pose(self):
+        """Put the current pose in the target cells (absolute) or zeros (change)."""
+        if self.relative:
+            values = np.zeros(6)
+        else:
+            T = self.robot.fk(self.arm.q)
+            values = np.concatenate([T[:3, 3], np.degrees(r2rpy(T[:3, :3]))])
+        for col, value in enumerate(np.round(values, 6) + 0.0):
+            self.target_cells.set_text(0, col, f"{value:.6g}")
+            self.target_cells.mark(0, col, False)
+
+    def toggle_relative(self):
+        """Switch the target cells between an absolute pose and a change of the current one."""
+        self.relative = not self.relative
+        mode = "change" if self.relative else "absolute"
+        self.buttons["Target"].label.set_text(f"Target: {mode}")
+        self.fill_current_pose()
+        self.say("Target cells: the change of x, y, z and roll, pitch, yaw from the current pose."
+                 if self.relative else "Target cells: the absolute pose.")
+
+    def toggle_frame(self):
+        self.frame = "tool" if self.frame == "base" else "base"
+        self.buttons["Frame"].label.set_text(f"Frame: {self.frame}")
+        self.say(f"Jogs move along and turn about the axes of the {self.frame} frame.")
+
+    def _axes(self):
+        return self.target_cells.text(0, SOLVE)
+
+    def target(self):
+        """The target pose ``(4, 4)`` from the cells (a change is added to the current pose)."""
+        self._committed(self.target_cells)
+        values = [_number(self.target_cells.text(0, col), _TARGET_NAMES[col])
+                  for col in range(6)]
+        if self.relative:
+            return motion.relative_target(self.robot, self.arm.q, values[:3], values[3:])
+        return xyzrpy2tr(values[:3], np.radians(values[3:]))
+
+    # ------------------------------------------------------------------ jogging
+    def jog(self, name, sign):
+        """Jog along (X Y Z) or about (roll pitch yaw) an axis of the chosen frame."""
+        self._committed(self.jog_cells)
+        index = JOG_LABELS.index(name)
+        if index < 3:
+            amount = _positive(self.jog_cells.text(0, STEP), "step")
+        else:
+            amount = math.radians(_positive(self.jog_cells.text(0, TURN), "turn"))
+        amount = amount if sign == "+" else -amount
+        result = motion.jog(self.robot, self.arm.q, motion.JOG_AXES[index], amount, self.frame,
+                            steps=JOG_VIA_POINTS)
+        self._play_line(result, f"jog {sign}{name} ({self.frame} frame)")
+
+    # ------------------------------------------------------------------ IK
+    def solve(self):
+        """List the distinct IK solutions of the target and animate to the nearest one."""
+        target = self.target()
+        found = ik.solve_all(self.robot, target, self.arm.q, axes=self._axes(),
+                             distinct=DISTINCT)
+        if len(found.q) == 0:
+            best = ik.solve(self.robot, target, self.arm.q, axes=self._axes())
+            self.solutions = np.empty((0, self.robot.n))
+            self._show_solutions()
+            raise ValidationError(
+                f"target not reached: the nearest configuration found misses by "
+                f"{float(best.position_error):.3g} {self.robot.unit} and "
+                f"{math.degrees(float(best.orientation_error)):.3g} deg (out of reach or "
+                f"outside the joint limits)")
+        self.solutions = found.q
+        self.choice = 0
+        self._show_solutions()
+        self._go_to_solution()
+
+    def switch(self, direction):
+        """Animate to the next (+1) or previous (-1) solution in the list."""
+        if len(self.solutions) == 0:
+            raise ValidationError("no solutions yet: type a target and press Solve IK")
+        if len(self.solutions) == 1:
+            self.say("this target has one solution only")
+            return
+        self.choice = (self.choice + direction) % len(self.solutions)
+        self._show_solutions()
+        self._go_to_solution()
+
+    def _go_to_solution(self):
+        q_from, q_to = self.arm.q, self.solutions[self.choice]
+        if self.robot.within_limits(q_from):
+            samples = q_from + np.linspace(0.0, 1.0, SWITCH_SAMPLES)[:, None] * (q_to - q_from)
+            self.arm.set_path(self.robot.fk(samples)[:, :3, 3])
+        self.arm.animate_to(q_to)
+        self.say(f"solution {self.choice + 1} of {len(self.solutions)}: "
+                 f"{_joint_text(self.robot, q_to)}")
+
+    def _show_solutions(self):
+        count = len(self.solutions)
+        self.choice_text.set_text(f"solution {self.choice + 1} of {count}" if count
+                                  else "no solution")
+        lines = [f"{'>' if k == self.choice else ' '}{k + 1:>2}  {_joint_text(self.robot, q)}"
+                 for k, q in enumerate(self.solutions[:LISTED])]
+        if count > LISTED:
+            lines.append(f"    ... and {count - LISTED} more (Next > shows them)")
+        if count > LISTED and self.choice >= LISTED:
+            lines[-1] = (f">{self.choice + 1:>2}  "
+                         f"{_joint_text(self.robot, self.solutions[self.choice])}")
+        self.solution_text.set_text("\n".join(lines))
+
+    # ------------------------------------------------------------------ lines
+    def straight_line(self):
+        """Move along a straight line to the target through the via-points."""
+        target = self.target()
+        steps = _via_points(self.target_cells.text(0, VIA))
+        result = motion.straight_line(self.robot, self.arm.q, target, steps, axes=self._axes())
+        self._play_line(result, f"straight line, {steps} via-points")
+
+    def _play_line(self, result, what):
+        """Play a line's via-points on the arm, draw its path, and say how it went."""
+        reached = len(result.q)
+        missing = result.poses[reached:, :3, 3]
+        points = np.vstack([result.trace, missing])
+        bad = np.concatenate([np.zeros(len(result.trace), bool), np.ones(len(missing), bool)])
+        self.arm.set_path(points, bad if bad.any() else None)
+        if reached > 1:
+            travel = np.abs(np.diff(result.q, axis=0)) / np.where(self.robot.revolute, 1.0,
+                                                                   self.robot.length_scale)
+            duration = max(MIN_MOVE_S, float(travel.max(axis=1).sum()) / MOVE_SPEED)
+            self.arm.play(np.linspace(0.0, duration, reached), result.q)
+        if result.complete:
+            self.say(f"{what}: done; final error {result.position_error[-1]:.2g} "
+                     f"{self.robot.unit}, {math.degrees(result.orientation_error[-1]):.2g} deg")
+        else:
+            self.say(f"{what}: stopped after via-point {reached - 1} of "
+                     f"{len(result.poses) - 1}: {result.reason}", error=True)
+
+    def close(self):
+        """The window closed: stop listening and give the keyboard shortcuts back."""
+        self.closed = True
+        self.jog_cells.disconnect_events()
+        self.target_cells.disconnect_events()
+
+
+_TARGET_NAMES = ("x", "y", "z", "roll", "pitch", "yaw")
+
+
+def _number(text, name):
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not math.isfinite(value):
+        raise ValidationError(f"{name} must be a number, got {text!r}")
+    return value
+
+
+def _positive(text, name):
+    value = _number(text, name)
+    if value <= 0:
+        raise ValidationError(f"{name} must be greater than 0, got {text!r}")
+    return value
+
+
+def _round_step(value):
+    """``value`` rounded down to 1, 2 or 5 times a power of ten: a step a person would type."""
+    power = 10.0 ** math.floor(math.log10(value))
+    return max(m for m in (1, 2, 5) if m * power <= value * (1 + 1e-9)) * power
+
+
+def _via_points(text):
+    value = _number(text, "via-points")
+    if value != int(value) or value < 2:
+        raise ValidationError(f"via-points must be a whole number >= 2 (start and end "
+                              f"included), got {text!r}")
+    return int(value)
+
+
+def _joint_text(robot, q):
+    """Joint values as the user reads them: degrees for revolute joints, length unit else."""
+    return "  ".join(f"{v:7.2f}" for v in np.round(robot.q_to_user(q), 2) + 0.0) + (
+        " deg" if all(robot.revolute) else f" (deg, {robot.unit})")
+
+
+def open_jog_panel(arm):
+    """Open the "Jog / IK" window for the simulator's ``arm`` handle; returns its figure.
+
+    The panel object is kept as ``fig.jog_panel`` (widgets are held through weak references).
+    """
+    fig = tool_figure("Jog / IK", FIGSIZE)
+    fig.jog_panel = JogPanel(arm, fig)
+    return fig

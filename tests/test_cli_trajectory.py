@@ -1,0 +1,95 @@
+"""``robosim trajectory`` and ``robosim profile`` from the shell."""
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+import robosim
+from robosim.cli import main
+from robosim.trajectory_file import read_trajectory_csv
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_preset_is_followed_and_summarised(capsys, tmp_path):
+    csv = tmp_path / "seam.csv"
+    status, out, err = run(capsys, "trajectory", "lynx6", "--preset", "weld-seam",
+                           "--points", "40", "--csv", str(csv), "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert data["points"] == data["reachable_points"] == 40 and data["bad_points"] == []
+    assert data["closed"] is True and data["fits"] is True
+    xyz = np.array(data["xyz"])
+    assert data["path_length"] == pytest.approx(np.linalg.norm(np.diff(xyz, axis=0),
+                                                               axis=1).sum())
+    # The CSV holds the motion: joint values whose forward kinematics are the path's points.
+    robot = robosim.load_robot("Lynx6")
+    saved = read_trajectory_csv(csv)
+    saved.check_robot(robot)
+    np.testing.assert_allclose(robot.fk(saved.q)[:, :3, 3], xyz, atol=1e-5)
+    np.testing.assert_allclose(saved.t, data["t"], atol=1e-8)
+    # Largest joint speeds: finite differences of the saved motion (degrees per second).
+    speeds = np.abs(np.diff(np.degrees(saved.q), axis=0) / np.diff(saved.t)[:, None]).max(0)
+    np.testing.assert_allclose(data["max_joint_speed"], speeds, rtol=1e-5)
+
+
+def test_unreachable_points_are_listed_and_exit_status_is_1(capsys):
+    status, out, err = run(capsys, "trajectory", "lynx6", "--formula", "250 + 250*cos(u)",
+                           "250*sin(u)", "150", "--u", "1.5708", "7.8540", "--points", "40",
+                           "--stop")
+    assert status == 1
+    reached = int(re.search(r"reachable points: (\d+) of 40", out).group(1))
+    assert 0 < reached < 40
+    assert "out of reach: point(s)" in out and "stops before point" in out
+
+
+def test_a_surface_path_needs_its_ranges(capsys):
+    status, out, err = run(capsys, "trajectory", "lynx6", "--surface", "x1*x2/100")
+    assert status == 2 and "--x1 MIN MAX and --x2 MIN MAX" in err
+    status, out, err = run(capsys, "trajectory", "lynx6", "--surface", "x1*x2/100", "--x1",
+                           "150", "250", "--x2", "-50", "50", "--curves", "5", "--index", "2",
+                           "--points", "20", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["closed"] is False
+    np.testing.assert_allclose(np.array(data["xyz"])[:, 0], 200.0)
+
+
+def test_a_hostile_formula_is_one_line_on_stderr(capsys):
+    status, out, err = run(capsys, "trajectory", "lynx6", "--formula",
+                           "__import__('os').system('echo hacked')", "0", "0")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "attribute access" in err and "column 1" in err
+
+
+def test_presets_are_listed_with_their_notes_without_a_robot(capsys):
+    status, out, err = run(capsys, "trajectory", "--list-presets")
+    assert status == 0
+    for name in robosim.trajectory.PRESETS:
+        assert name in out
+    assert "eqs. 37-39" in out
+
+
+def test_a_png_of_the_path_is_written(capsys, tmp_path):
+    png = tmp_path / "path.png"
+    status, out, err = run(capsys, "trajectory", "lynx6", "--preset", "epicycloid",
+                           "--points", "20", "--png", str(png))
+    assert status == 0 and png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_profile_hits_its_goal_and_writes_a_csv(capsys, tmp_path):
+    csv = tmp_path / "profile.csv"
+    status, out, err = run(capsys, "profile", "lynx6", "--to", "10", "20", "30", "40", "50",
+                           "--via", "5", "5", "5", "5", "5", "--kind", "cubic", "--dt", "0.5",
+                           "--csv", str(csv))
+    assert status == 0
+    saved = read_trajectory_csv(csv)
+    np.testing.assert_allclose(np.degrees(saved.q[-1]), [10, 20, 30, 40, 50], atol=1e-6)
+    np.testing.assert_allclose(saved.q[0], 0.0)
+    status, out, err = run(capsys, "profile", "lynx6", "--to", "10", "20", "30", "40", "100")
+    assert status == 2 and "--to: joint 5 (wrist rotate) = 100 deg is outside" in err

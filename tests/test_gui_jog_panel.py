@@ -1,0 +1,227 @@
+"""The "Jog / IK" window, on Agg, with a fake arm handle, driven through its real widgets."""
+
+import math
+
+import numpy as np
+import pytest
+
+from fake_arm import FakeArm
+from gui_events import click, type_in_cell
+from robosim import load_robot
+from robosim.gui.jog_panel import SOLVE, STEP, TURN, VIA
+from robosim.gui.tools import open_tool
+from robosim.transforms import rotation_angle, rotx, rpy2r, r2rpy, xyzrpy2tr
+
+PUMA = load_robot("Puma 560")
+LYNX6 = load_robot("Lynx6")
+#: A Puma configuration away from its singularities and limits.
+Q_PUMA = np.array([0.3, -0.5, 0.8, 0.4, 0.7, -0.2])
+
+
+def open_panel(robot, q=None):
+    arm = FakeArm(robot, q)
+    return arm, open_tool("Jog / IK", arm).jog_panel
+
+
+def press(panel, name):
+    click(panel.fig, 0.5, 0.5, ax=panel.buttons[name].ax, coords="axes")
+
+
+def set_target(panel, values):
+    """Put the target in the cells (typing each one is tested elsewhere and costs seconds)."""
+    for col, value in enumerate(values):
+        panel.target_cells.set_text(0, col, f"{value:.12g}")
+
+
+def last_status(arm):
+    return arm.statuses[-1]
+
+
+def distance_from_segment(points, a, b):
+    ab = b - a
+    t = np.clip((points - a) @ ab / (ab @ ab), 0.0, 1.0)
+    return np.linalg.norm(points - (a + t[:, None] * ab), axis=-1)
+
+
+def test_jog_plus_x_moves_the_tool_along_the_base_x_axis():
+    arm, panel = open_panel(LYNX6)
+    start = LYNX6.fk(arm.q)[:3, 3]
+    type_in_cell(panel.jog_cells, 0, STEP, "12.5", "enter")
+    press(panel, "+X")
+    assert not last_status(arm)[1]
+    np.testing.assert_allclose(LYNX6.fk(arm.q)[:3, 3], start + [12.5, 0, 0], atol=1e-6)
+    # The played via-points and the drawn path stay on the segment.
+    t, q = arm.last_trajectory
+    assert np.all(np.diff(t) > 0) and len(q) >= 2
+    end = start + [12.5, 0, 0]
+    assert distance_from_segment(LYNX6.fk(q)[:, :3, 3], start, end).max() < 1e-6
+    assert distance_from_segment(arm.path, start, end).max() < 1e-6
+    assert arm.path_bad is None
+    press(panel, "-X")
+    np.testing.assert_allclose(LYNX6.fk(arm.q)[:3, 3], start, atol=1e-6)
+
+
+def test_jog_in_the_tool_frame_moves_along_and_turns_about_the_tool_axes():
+    arm, panel = open_panel(PUMA, Q_PUMA)
+    press(panel, "Frame")
+    assert panel.frame == "tool"
+    type_in_cell(panel.jog_cells, 0, STEP, "0.02", "enter")
+    type_in_cell(panel.jog_cells, 0, TURN, "7", "enter")
+    before = PUMA.fk(arm.q)
+    press(panel, "+Z")
+    after = PUMA.fk(arm.q)
+    np.testing.assert_allclose(after[:3, 3], before[:3, 3] + 0.02 * before[:3, 2], atol=1e-9)
+    assert rotation_angle(after[:3, :3], before[:3, :3]) < 1e-9
+    press(panel, "-roll")
+    turned = PUMA.fk(arm.q)
+    np.testing.assert_allclose(turned[:3, :3], after[:3, :3] @ rotx(math.radians(-7)),
+                               atol=1e-9)
+    np.testing.assert_allclose(turned[:3, 3], after[:3, 3], atol=1e-9)
+
+
+def test_base_frame_yaw_turns_about_the_world_z_axis_through_the_tool_point():
+    arm, panel = open_panel(PUMA, Q_PUMA)
+    before = PUMA.fk(arm.q)
+    press(panel, "+yaw")
+    after = PUMA.fk(arm.q)
+    turn = math.radians(float(panel.jog_cells.text(0, TURN)))
+    expected = np.array([[math.cos(turn), -math.sin(turn), 0],
+                         [math.sin(turn), math.cos(turn), 0], [0, 0, 1]]) @ before[:3, :3]
+    np.testing.assert_allclose(after[:3, :3], expected, atol=1e-9)
+    np.testing.assert_allclose(after[:3, 3], before[:3, 3], atol=1e-9)
+
+
+def test_a_bad_step_turns_the_cell_red_and_the_arm_does_not_move():
+    arm, panel = open_panel(LYNX6)
+    q = arm.q
+    type_in_cell(panel.jog_cells, 0, STEP, "-3", "enter")
+    assert (0, STEP) in panel.jog_cells.errors
+    press(panel, "+Y")
+    message, error = last_status(arm)
+    assert error and "step" in message and "greater than 0" in message
+    np.testing.assert_array_equal(arm.q, q)
+
+
+def test_solve_lists_distinct_solutions_and_next_animates_between_them():
+    arm, panel = open_panel(PUMA, PUMA.home)
+    target = PUMA.fk(Q_PUMA)
+    xyz, rpy = target[:3, 3], np.degrees(r2rpy(target[:3, :3]))
+    set_target(panel, np.concatenate([xyz, rpy]))
+    press(panel, "Solve IK")
+    assert not last_status(arm)[1], last_status(arm)
+    solutions = panel.solutions
+    assert len(solutions) >= 2
+    typed = xyzrpy2tr(xyz, np.radians(rpy))
+    for q in solutions:                                   # each one reaches the target
+        assert PUMA.within_limits(q)
+        reached = PUMA.fk(q)
+        assert np.linalg.norm(reached[:3, 3] - typed[:3, 3]) < 1e-9
+        assert rotation_angle(reached[:3, :3], typed[:3, :3]) < 1e-9
+    gaps = np.abs(solutions[:, None] - solutions[None]).max(axis=-1)
+    assert gaps[~np.eye(len(solutions), dtype=bool)].min() > math.radians(0.5) - 1e-12
+    np.testing.assert_array_equal(arm.q, solutions[0])    # the nearest one first
+    first = arm.q
+    press(panel, "Next >")
+    np.testing.assert_array_equal(arm.q, solutions[1])
+    assert f"solution 2 of {len(solutions)}" in last_status(arm)[0]
+    assert ">" in panel.solution_text.get_text().splitlines()[1][:1]
+    # The drawn path is the tool's curve while the joints move from one solution to the next.
+    np.testing.assert_allclose(arm.path[0], PUMA.fk(first)[:3, 3], atol=1e-12)
+    np.testing.assert_allclose(arm.path[-1], PUMA.fk(solutions[1])[:3, 3], atol=1e-12)
+    press(panel, "< Previous")
+    press(panel, "< Previous")
+    np.testing.assert_array_equal(arm.q, solutions[-1])   # wraps round the list
+
+
+def test_an_unreachable_target_is_reported_and_keeps_the_arm_where_it_is():
+    arm, panel = open_panel(LYNX6)
+    q = arm.q
+    set_target(panel, [2000.0, 0.0, 100.0, 0.0, 0.0, 0.0])
+    press(panel, "Solve IK")
+    message, error = last_status(arm)
+    assert error and "not reached" in message and "mm" in message
+    np.testing.assert_array_equal(arm.q, q)
+    assert len(panel.solutions) == 0
+    press(panel, "Next >")
+    assert last_status(arm)[1] and "Solve IK" in last_status(arm)[0]
+
+
+def test_straight_line_reaches_the_typed_pose_through_via_points_on_the_line():
+    arm, panel = open_panel(PUMA, Q_PUMA)
+    start = PUMA.fk(Q_PUMA)
+    xyz = start[:3, 3] + [0.05, -0.04, 0.03]
+    rpy = np.degrees(r2rpy(start[:3, :3])) + [10.0, 0.0, -5.0]
+    set_target(panel, np.concatenate([xyz, rpy]))
+    type_in_cell(panel.target_cells, 0, VIA, "7", "enter")
+    press(panel, "Straight line")
+    message, error = last_status(arm)
+    assert not error and "done" in message
+    t, q = arm.last_trajectory
+    assert len(q) == 7
+    reached = PUMA.fk(q)
+    assert distance_from_segment(reached[:, :3, 3], start[:3, 3], xyz).max() < 1e-6
+    np.testing.assert_allclose(reached[-1, :3, 3], xyz, atol=1e-6)
+    goal = rpy2r(np.radians(rpy))
+    assert math.degrees(rotation_angle(reached[-1, :3, :3], goal)) < 1e-6
+    np.testing.assert_array_equal(arm.q, q[-1])
+
+
+def test_relative_target_moves_by_the_typed_change():
+    arm, panel = open_panel(LYNX6)
+    start = LYNX6.fk(arm.q)[:3, 3]
+    press(panel, "Target")
+    assert panel.relative
+    assert [panel.target_cells.text(0, col) for col in range(6)] == ["0"] * 6
+    type_in_cell(panel.target_cells, 0, 2, "-15", "enter")
+    type_in_cell(panel.target_cells, 0, 0, "10", "enter")
+    press(panel, "Straight line")
+    assert not last_status(arm)[1], last_status(arm)
+    np.testing.assert_allclose(LYNX6.fk(arm.q)[:3, 3], start + [10, 0, -15], atol=1e-6)
+
+
+def test_a_line_out_of_reach_stops_shows_the_rest_in_red_and_says_why():
+    arm, panel = open_panel(LYNX6)
+    press(panel, "Current pose")
+    assert panel.target_cells.text(0, SOLVE) == "position"
+    type_in_cell(panel.target_cells, 0, 0, "1000", "enter")
+    press(panel, "Straight line")
+    message, error = last_status(arm)
+    assert error and "stopped after via-point" in message and "of the way" in message
+    assert arm.path_bad is not None and arm.path_bad.any() and not arm.path_bad[0]
+    np.testing.assert_allclose(arm.path[-1], [1000.0, *LYNX6.fk(LYNX6.home)[1:3, 3]],
+                               atol=1e-9)                 # the unreached end, drawn red
+    assert LYNX6.within_limits(arm.q)
+
+
+def test_the_pose_line_follows_the_arm():
+    arm, panel = open_panel(PUMA)
+    arm.animate_to(Q_PUMA)
+    x, y, z = PUMA.fk(Q_PUMA)[:3, 3]
+    assert f"x {x:.4g}" in panel.pose_text.get_text()
+    assert f"z {z:.4g}" in panel.pose_text.get_text()
+
+
+@pytest.mark.parametrize("text", ["abc", "1.5", "1"])
+def test_bad_via_points_are_refused_with_a_message(text):
+    arm, panel = open_panel(LYNX6)
+    type_in_cell(panel.target_cells, 0, VIA, text, "enter")
+    assert (0, VIA) in panel.target_cells.errors
+    q = arm.q
+    press(panel, "Straight line")
+    message, error = last_status(arm)
+    assert error and "via-points" in message
+    np.testing.assert_array_equal(arm.q, q)
+
+
+def test_a_bug_in_an_action_becomes_a_status_line_not_a_traceback(monkeypatch):
+    arm, panel = open_panel(LYNX6)
+    q = arm.q
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("robosim.motion.jog", broken)
+    press(panel, "+Z")
+    message, error = last_status(arm)
+    assert error and message == "internal error: ZeroDivisionError: division by zero"
+    np.testing.assert_array_equal(arm.q, q)
