@@ -39,6 +39,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -390,12 +391,16 @@ def atomic_write_text(path, text):
 def atomic_write_bytes(path, data):
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
 
-    A crash or a full disk leaves the old file as it was.
+    A crash or a full disk leaves the old file as it was. The file gets the permissions an
+    ordinary write would give it: those of the file it replaces, or for a new file the usual
+    ``0o666`` less the umask (``mkstemp`` alone would make every saved file private, 0600).
     """
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
+    mode = _permissions_for(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.chmod(temporary, mode)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
@@ -407,6 +412,16 @@ def atomic_write_bytes(path, data):
         except FileNotFoundError:
             pass
         raise
+
+
+def _permissions_for(path):
+    """Permission bits for writing ``path``: kept from an existing file, else 0o666 less umask."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def save_robot(robot, path):

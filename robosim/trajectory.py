@@ -574,6 +574,8 @@ FIT_SCALES = (1.0, 0.5, 0.25)
 #: fraction of the robot's size) of that map.
 FIT_SAMPLES = 20_000
 FIT_CELLS = 24
+#: Points along a preset's path when placing it (at least; more when more are asked for).
+FIT_POINTS = 200
 #: Candidate places checked with the inverse kinematics, nearest the paper's place first and a
 #: quarter of the figure's size apart.
 FIT_CANDIDATES = 6
@@ -605,19 +607,25 @@ def preset_path(name, robot, points=200, *, curves=None, index=None):
     preset = find_preset(name)
     curves = preset.curves if curves is None else curves
     index = (min(preset.index, curves - 1) if index is None else index)
-    if preset.kind == "volume":
-        raw = volume_path(*preset.formulas, preset.u_range, preset.v_range, points,
-                          curves=curves, index=index)
-    else:
-        raw = surface_path(preset.formulas[0], preset.v_range, preset.u_range, curves, index,
-                           points)
+    raw = _preset_curves(preset, curves, index, points)
+    # Placed at a fixed resolution, so the figure does not move when the points change.
+    probe = raw if points >= FIT_POINTS else _preset_curves(preset, curves, index, FIT_POINTS)
     unit = _PER_CM[robot.unit]
-    offset, scale, fits, message = place_points(robot, raw.points * unit,
+    offset, scale, fits, message = place_points(robot, probe.points * unit,
                                                 keep_place=preset.kind == "volume")
     placed = offset + scale * unit * raw.curves
     notes = [message] + ([raw.message] if raw.message else [])
     return CartesianPath(placed[raw.index], raw.closed, fits, "; ".join(notes), raw.parameter,
                          placed, raw.index, offset, scale * unit, preset.name)
+
+
+def _preset_curves(preset, curves, index, points):
+    """The preset's curves at the paper's place and size (centimetres)."""
+    if preset.kind == "volume":
+        return volume_path(*preset.formulas, preset.u_range, preset.v_range, points,
+                           curves=curves, index=index)
+    return surface_path(preset.formulas[0], preset.v_range, preset.u_range, curves, index,
+                        points)
 
 
 def place_points(robot, points, keep_place=True):
@@ -681,7 +689,7 @@ def _spread(places, spacing, count=None):
 
 
 def _placement_message(robot, moved, scale, keep_place, size):
-    moved = "(" + ", ".join(f"{v:.4g}" for v in moved) + f") {robot.unit}"
+    moved = "(" + ", ".join(f"{v:.4g}" for v in np.round(moved, 9) + 0.0) + f") {robot.unit}"
     if not keep_place:
         return f"placed in {robot.name}'s workspace: moved by {moved}" + (
             f", shrunk to {scale:.0%}" if scale < 1 else "")

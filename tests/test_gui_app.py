@@ -263,6 +263,21 @@ def test_readout_shows_position_rpy_and_the_matrix_of_the_chosen_frame():
     np.testing.assert_allclose(matrix, robot.fk_all(poses[-1])[1], atol=1e-3)
 
 
+def test_readout_columns_do_not_run_into_each_other_for_a_robot_in_millimetres():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    screen = app.screen
+    screen.animate_to(np.radians([-45, 60, -30, 0, 0]))   # x, y, z = 112.6, -112.6, 262.5 mm
+    ticks_until_still(app)
+    renderer = app.fig.canvas.get_renderer()
+    boxes = [text.get_window_extent(renderer) for text in screen.readout_matrix]
+    np.testing.assert_allclose(screen.readout_values()[3][:3, 3], [112.595, -112.595, 262.5],
+                               atol=1e-3)
+    space = 0.6 * screen.readout_pose.get_fontsize() * app.fig.dpi / 72  # monospace, pixels
+    for left, right in itertools.pairwise(boxes):
+        assert right.x0 - left.x1 >= 0.9 * space                   # at least a space between
+
+
 def test_toggles_show_dh_frames_and_the_end_effector_trace():
     robot = load_robot("Lynx6")
     app = make_app(robot)

@@ -136,6 +136,7 @@ def test_solve_lists_distinct_solutions_and_next_animates_between_them():
 def test_an_unreachable_target_is_reported_and_keeps_the_arm_where_it_is():
     arm, panel = open_panel(LYNX6)
     q = arm.q
+    panel.target_cells.set_text(0, SOLVE, "position")     # the numeric solver
     set_target(panel, [2000.0, 0.0, 100.0, 0.0, 0.0, 0.0])
     press(panel, "Solve IK")
     message, error = last_status(arm)
@@ -182,7 +183,7 @@ def test_relative_target_moves_by_the_typed_change():
 def test_a_line_out_of_reach_stops_shows_the_rest_in_red_and_says_why():
     arm, panel = open_panel(LYNX6)
     press(panel, "Current pose")
-    assert panel.target_cells.text(0, SOLVE) == "position"
+    assert panel.target_cells.text(0, SOLVE) == "wrist angle"   # a line holds the position
     type_in_cell(panel.target_cells, 0, 0, "1000", "enter")
     press(panel, "Straight line")
     message, error = last_status(arm)
@@ -225,3 +226,37 @@ def test_a_bug_in_an_action_becomes_a_status_line_not_a_traceback(monkeypatch):
     message, error = last_status(arm)
     assert error and message == "internal error: ZeroDivisionError: division by zero"
     np.testing.assert_array_equal(arm.q, q)
+
+
+def geometric_wrist_angle(robot, q):
+    """The gripper's angle to the ground, from the wrist (frame 3) and tool points."""
+    frames = robot.fk_all(q)
+    direction = frames[-1][:3, 3] - frames[3][:3, 3]
+    return math.atan2(direction[2], math.hypot(direction[0], direction[1]))
+
+
+def test_lynx6_wrist_angle_mode_solves_position_and_gripper_angle_in_closed_form():
+    q_true = np.radians([20.0, 10.0, -30.0, -20.0, 5.0])   # gripper 40 deg below horizontal
+    arm, panel = open_panel(LYNX6, q_true)
+    assert panel.target_cells.text(0, SOLVE) == "wrist angle"
+    press(panel, "Current pose")
+    assert float(panel.target_cells.text(0, 4)) == pytest.approx(-40.0, abs=1e-6)
+    arm.animate_to(LYNX6.home)
+    press(panel, "Solve IK")
+    assert not last_status(arm)[1], last_status(arm)
+    assert len(panel.solutions) >= 1
+    target = LYNX6.fk(q_true)[:3, 3]
+    for q in panel.solutions:
+        assert LYNX6.within_limits(q)
+        np.testing.assert_allclose(LYNX6.fk(q)[:3, 3], target, atol=1e-9)
+        assert math.degrees(geometric_wrist_angle(LYNX6, q)) == pytest.approx(-40.0, abs=1e-9)
+        assert q[4] == LYNX6.home[4]                        # the wrist rotation is kept
+    np.testing.assert_array_equal(arm.q, panel.solutions[0])
+
+
+def test_lynx6_wrist_angle_mode_reports_why_a_target_is_unreachable():
+    arm, panel = open_panel(LYNX6)
+    set_target(panel, [600.0, 0.0, 100.0, 0.0, 0.0, 0.0])
+    press(panel, "Solve IK")
+    message, error = last_status(arm)
+    assert error and "out of reach" in message

@@ -1,6 +1,7 @@
 import json
 import math
 import os
+import stat
 
 import numpy as np
 import pytest
@@ -81,6 +82,21 @@ def test_save_is_atomic_and_leaves_old_file_on_failure(tmp_path, monkeypatch):
         save_robot(load_robot("Lynx6"), path)
     assert path.read_text() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["robot.json"]  # no temp file left
+
+
+def test_saved_files_get_ordinary_permissions(tmp_path):
+    """A teacher's saved robot must be readable by students: umask applies, not mkstemp's 0600."""
+    old_umask = os.umask(0o022)
+    try:
+        fresh = save_robot(load_robot("SCARA"), tmp_path / "new.json")
+        assert stat.S_IMODE(os.stat(fresh).st_mode) == 0o644
+        shared = tmp_path / "shared.json"
+        shared.write_text("{}")
+        os.chmod(shared, 0o664)
+        save_robot(load_robot("SCARA"), shared)
+        assert stat.S_IMODE(os.stat(shared).st_mode) == 0o664  # replacing keeps the file's mode
+    finally:
+        os.umask(old_umask)
 
 
 @pytest.mark.parametrize("change, message", [

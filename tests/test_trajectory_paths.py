@@ -10,7 +10,9 @@ from robosim.errors import ValidationError
 from robosim.trajectory import (PRESETS, find_preset, follow_path, joint_jumps, path_fits,
                                 preset_path, surface_path, volume_path)
 
-POINTS = 48
+#: The resolution presets are placed at (trajectory.FIT_POINTS): joint jumps are judged by
+#: comparing steps, which needs a path sampled finely enough.
+POINTS = 200
 
 # The paper's equations (seed 000, eqs. 25-39) in centimetres, written out with `math`.
 PAPER = {
@@ -217,3 +219,9 @@ def test_bad_points_say_whether_they_are_out_of_reach_or_beyond_the_limits():
     np.testing.assert_array_equal(result.reachable, [True, False, False, True])
     assert list(result.reasons) == ["", "beyond the joint limits", "out of reach", ""]
     assert "out of reach: point(s) 3; beyond the joint limits: point(s) 2" in result.message
+
+
+def test_a_preset_stays_in_place_when_the_number_of_points_changes(placed, lynx6):
+    coarse = preset_path("weld seam", lynx6, 20)
+    np.testing.assert_array_equal(coarse.offset, placed["weld seam"].offset)
+    assert coarse.scale == placed["weld seam"].scale

@@ -18,7 +18,6 @@ import queue
 import threading
 import time
 
-import matplotlib.pyplot as plt
 from matplotlib.widgets import Button
 
 from ..errors import RobosimError
@@ -26,6 +25,7 @@ from ..hardware.calibration import load_calibration
 from ..hardware.lynx6 import Lynx6, needs_rest_pose
 from ..hardware.ssc32 import DEFAULT_BAUD
 from .cells import CellGrid
+from .tools import report_errors, tool_figure
 
 FIGSIZE = (6.4, 4.6)
 TICK_MS = 100
@@ -93,7 +93,7 @@ class ArmPanel:
                    "Close gripper": lambda: self._driver(started=True).gripper(closed=True),
                    "Calibrate...": self.calibrate,
                    "STOP": self.stop}
-        button.on_clicked(lambda event: self._safely(actions[key]))
+        button.on_clicked(lambda event: report_errors(actions[key], self.say))
         self.buttons[key] = button
         return button
 
@@ -104,15 +104,6 @@ class ArmPanel:
         self.status.set_color("red" if error else "black")
         self.arm.set_status(message, error=error)
         self.fig.canvas.draw_idle()
-
-    def _safely(self, action):
-        """Run a button's action; a RobosimError becomes a red status line, never a traceback."""
-        try:
-            action()
-        except RobosimError as exc:
-            self.say(str(exc), error=True)
-        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
-            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
 
     def _check_cell(self, row, col, text):
         """Validate the baud and speed cells as typed; a new speed applies at once."""
@@ -367,9 +358,6 @@ def open_arm_panel(arm):
 
     The panel object is kept as ``fig.arm_panel`` (widgets are held through weak references).
     """
-    fig = plt.figure(figsize=FIGSIZE)
-    manager = fig.canvas.manager
-    if manager is not None:
-        manager.set_window_title("Real arm")
+    fig = tool_figure("Real arm", FIGSIZE)
     fig.arm_panel = ArmPanel(arm, fig)
     return fig

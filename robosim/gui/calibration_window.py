@@ -16,11 +16,12 @@ import functools
 import matplotlib.pyplot as plt
 from matplotlib.widgets import Button
 
-from ..errors import RobosimError
+from ..errors import RobosimError, ValidationError
 from ..hardware.wizard import DEFAULT_STEP_US, CalibrationSession
 from .app import display_available
 from .arm_panel import STOP_COLOR, STOP_HOVER
 from .cells import CellGrid
+from .tools import report_errors, tool_figure
 
 FIGSIZE = (6.4, 4.2)
 STEP, ANGLE, SPEED, SAVE_AS = range(4)
@@ -93,7 +94,7 @@ class CalibrationWindow:
 
     def _button(self, label, rect, action, **colors):
         button = Button(self.fig.add_axes(rect), label, **colors)
-        button.on_clicked(lambda event: self._safely(action))
+        button.on_clicked(lambda event: report_errors(action, self.say))
         self.buttons[label] = button
         return button
 
@@ -104,15 +105,6 @@ class CalibrationWindow:
         if self._say_elsewhere is not None:
             self._say_elsewhere(message, error)
         self.fig.canvas.draw_idle()
-
-    def _safely(self, action):
-        """Run a button's action: bad marks (ValueError) and link errors become the status."""
-        try:
-            action()
-        except (RobosimError, ValueError) as exc:
-            self.say(f"not done: {exc}", error=True)
-        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
-            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
 
     def _check_cell(self, row, col, text):
         """The step applies as typed; the angle and speed are checked when a button uses them."""
@@ -153,7 +145,7 @@ class CalibrationWindow:
         cell = {"ref": ANGLE, "at": ANGLE, "speed": SPEED}.get(what)
         value = None if cell is None else self.cells.text(0, cell).strip()
         if value == "":
-            raise ValueError(f"type the value in the '{HEADERS[cell]}' cell first")
+            raise ValidationError(f"type the value in the '{HEADERS[cell]}' cell first")
         self.session.mark(self.entry, what, value)
         self._show_servo()
         self.say(f"marked {what}: not saved yet (Save)")
@@ -185,7 +177,7 @@ class CalibrationWindow:
         """Commit the cell being typed in; a step the cell refused stops the action."""
         self.cells.commit()
         if (0, STEP) in self.cells.errors:
-            raise ValueError(self.cells.errors[(0, STEP)])
+            raise ValidationError(self.cells.errors[(0, STEP)])
 
     def _require_active(self):
         if self.finished:
@@ -197,16 +189,13 @@ def open_calibration_window(driver, save_path, say=None, on_saved=None, on_done=
 
     The window object is kept as ``fig.calibration_window`` (widgets hold weak references).
     """
-    fig = plt.figure(figsize=FIGSIZE)
+    fig = tool_figure("Calibrate the real arm", FIGSIZE)
     try:
         fig.calibration_window = CalibrationWindow(driver, fig, save_path, say=say,
                                                    on_saved=on_saved, on_done=on_done)
     except BaseException:  # e.g. the board did not answer QP: no empty window stays open
         plt.close(fig)
         raise
-    manager = fig.canvas.manager
-    if manager is not None:
-        manager.set_window_title("Calibrate the real arm")
-        if display_available():  # opened from a window's button: show it now
-            manager.show()
+    if fig.canvas.manager is not None and display_available():
+        fig.canvas.manager.show()  # opened from a window's button: show it now
     return fig

@@ -10,6 +10,9 @@ work, the window reads cells and shows results.
 - Target: x, y, z (length unit) and roll, pitch, yaw (degrees, ``R = Rz(yaw) Ry(pitch)
   Rx(roll)``), absolute or as a change of the current pose's coordinates; "solve" picks the
   full pose or the position only (default: the pose for arms with 6 or more joints).
+  A Lynx6-shaped arm also offers "wrist angle": the position and the gripper's angle to the
+  ground (the pitch cell), solved in closed form (seed 001, :func:`robosim.ik.lynx6_ik`): elbow
+  up or down, facing the target or leaning back over the base.
   "Solve IK" lists the distinct solutions (nearest the current configuration first) and
   animates to the first; "< Previous" and "Next >" animate from one solution to another.
   "Straight line" moves there through the via-points, every one on the line; a singularity, a
@@ -48,6 +51,8 @@ DISTINCT = math.radians(0.5)
 #: Solutions listed in the window (the rest are counted).
 LISTED = 7
 STEP, TURN = range(2)
+#: The "solve" choice that uses the Lynx6 closed form: position and wrist angle to the ground.
+WRIST_ANGLE = "wrist angle"
 X, Y, Z, ROLL, PITCH, YAW, VIA, SOLVE = range(8)
 JOG_LABELS = ("X", "Y", "Z", "roll", "pitch", "yaw")
 
@@ -90,11 +95,13 @@ class JogPanel:
         self.jog_cells.set_text(0, TURN, "5")
         self._button("Frame: base", (0.54, 0.555, 0.2, 0.06), self.toggle_frame)
         fig.text(0.04, 0.5, "Target pose", fontsize=9, fontweight="bold")
-        axes_choices = ["pose", "position"]
-        default = motion.default_axes(self.robot)
+        axes_choices = ["pose", "position"] + ([WRIST_ANGLE] if _lynx6_shaped(self.robot)
+                                               else [])
+        default = WRIST_ANGLE if WRIST_ANGLE in axes_choices else motion.default_axes(self.robot)
         self.target_cells = CellGrid(
             fig, (0.04, 0.37, 0.92, 0.1), 1,
-            [f"x ({unit})", "y", "z", "roll (deg)", "pitch", "yaw", "via-points", "solve"],
+            [f"x ({unit})", "y", "z", "roll (deg)", _pitch_header(default), "yaw", "via-points",
+             "solve"],
             widths=[1.1, 1, 1, 1.1, 1, 1, 1.1, 1.1], on_commit=self._check_target_cell,
             choices={SOLVE: [default] + [c for c in axes_choices if c != default]})
         self.target_cells.set_text(0, VIA, "20")
@@ -160,6 +167,9 @@ class JogPanel:
 
     def _check_target_cell(self, row, col, text):
         if col == SOLVE:
+            self.target_cells.set_header(PITCH, _pitch_header(text))
+            if not self.relative:            # the pitch cell changes meaning: the current value
+                self.target_cells.set_text(0, PITCH, _cell_text(self._current_values()[PITCH]))
             return None
         try:
             if col == VIA:
@@ -182,11 +192,19 @@ class JogPanel:
         if self.relative:
             values = np.zeros(6)
         else:
-            T = self.robot.fk(self.arm.q)
-            values = np.concatenate([T[:3, 3], np.degrees(r2rpy(T[:3, :3]))])
-        for col, value in enumerate(np.round(values, 6) + 0.0):
-            self.target_cells.set_text(0, col, f"{value:.6g}")
+            values = self._current_values()
+        for col, value in enumerate(values):
+            self.target_cells.set_text(0, col, _cell_text(value))
             self.target_cells.mark(0, col, False)
+
+    def _current_values(self):
+        """x, y, z, roll, pitch, yaw of the current pose (degrees; in the wrist angle mode
+        the pitch is the gripper's angle to the ground)."""
+        T = self.robot.fk(self.arm.q)
+        values = np.concatenate([T[:3, 3], np.degrees(r2rpy(T[:3, :3]))])
+        if self._axes() == WRIST_ANGLE:
+            values[PITCH] = math.degrees(wrist_angle(self.robot, self.arm.q))
+        return values
 
     def toggle_relative(self):
         """Switch the target cells between an absolute pose and a change of the current one."""
@@ -203,7 +221,12 @@ class JogPanel:
         self.say(f"Jogs move along and turn about the axes of the {self.frame} frame.")
 
     def _axes(self):
+        """The "solve" cell: "pose", "position" or :data:`WRIST_ANGLE`."""
         return self.target_cells.text(0, SOLVE)
+
+    def _line_axes(self):
+        """Axes a straight line holds (the wrist angle mode moves the position)."""
+        return "position" if self._axes() == WRIST_ANGLE else self._axes()
 
     def target(self):
         """The target pose ``(4, 4)`` from the cells (a change is added to the current pose)."""
@@ -231,6 +254,9 @@ class JogPanel:
     # ------------------------------------------------------------------ IK
     def solve(self):
         """List the distinct IK solutions of the target and animate to the nearest one."""
+        if self._axes() == WRIST_ANGLE:
+            self._set_solutions(self._wrist_angle_solutions())
+            return
         target = self.target()
         found = ik.solve_all(self.robot, target, self.arm.q, axes=self._axes(),
                              distinct=DISTINCT)
@@ -243,10 +269,39 @@ class JogPanel:
                 f"{float(best.position_error):.3g} {self.robot.unit} and "
                 f"{math.degrees(float(best.orientation_error)):.3g} deg (out of reach or "
                 f"outside the joint limits)")
-        self.solutions = found.q
+        self._set_solutions(found.q)
+
+    def _set_solutions(self, solutions):
+        self.solutions = solutions
         self.choice = 0
         self._show_solutions()
         self._go_to_solution()
+
+    def _wrist_angle_solutions(self):
+        """The Lynx6 closed-form solutions for the position and the wrist angle in the cells:
+        elbow up and down, facing the target and leaning back; the wrist rotation is kept."""
+        self._committed(self.target_cells)
+        if self.relative:
+            raise ValidationError("the wrist angle mode takes an absolute target: press "
+                                  "'Target: change' to switch back")
+        values = [_number(self.target_cells.text(0, col), _TARGET_NAMES[col])
+                  for col in (X, Y, Z, PITCH)]
+        q = self.arm.q
+        found = [ik.lynx6_ik(self.robot, values[:3], math.radians(values[3]), elbow=elbow,
+                             reach=reach, wrist_rotate=q[4])
+                 for reach in ("front", "back") for elbow in ("up", "down")]
+        solutions = [f.q for f in found if f.reachable]
+        if not solutions:
+            raise ValidationError(f"target not reached in closed form: {found[0].reason} "
+                                  f"(facing it, elbow up); {found[3].reason} (leaning back, "
+                                  f"elbow down)")
+        solutions = np.array(solutions)
+        order = np.argsort(np.abs(solutions - q).sum(axis=1), kind="stable")
+        kept = []
+        for k in order:
+            if all(np.abs(solutions[k] - solutions[j]).max() > DISTINCT for j in kept):
+                kept.append(k)
+        return solutions[kept]
 
     def switch(self, direction):
         """Animate to the next (+1) or previous (-1) solution in the list."""
@@ -286,7 +341,8 @@ class JogPanel:
         """Move along a straight line to the target through the via-points."""
         target = self.target()
         steps = _via_points(self.target_cells.text(0, VIA))
-        result = motion.straight_line(self.robot, self.arm.q, target, steps, axes=self._axes())
+        result = motion.straight_line(self.robot, self.arm.q, target, steps,
+                                      axes=self._line_axes())
         self._play_line(result, f"straight line, {steps} via-points")
 
     def _play_line(self, result, what):
@@ -316,6 +372,41 @@ class JogPanel:
 
 
 _TARGET_NAMES = ("x", "y", "z", "roll", "pitch", "yaw")
+
+
+def _cell_text(value):
+    """A number for a cell: six decimals (a micrometre in metres), no trailing zeros."""
+    return f"{round(float(value), 6) + 0.0:.6f}".rstrip("0").rstrip(".")
+
+
+def _pitch_header(solve):
+    """The pitch column's header: the gripper's angle to the ground in the wrist angle mode."""
+    return "wrist (deg)" if solve == WRIST_ANGLE else "pitch"
+
+
+def _lynx6_shaped(robot):
+    """True when the Lynx6 closed form applies to ``robot``."""
+    try:
+        ik.lynx6_ik(robot, robot.fk(robot.home)[:3, 3], 0.0)
+    except ValidationError:
+        return False
+    return True
+
+
+def wrist_angle(robot, q):
+    """The gripper's angle to the ground (radians, positive up) of a Lynx6-shaped arm at ``q``.
+
+    Measured as :func:`robosim.ik.lynx6_ik` takes it: in the vertical plane through the base
+    axis and the tool point, from the horizontal pointing away from the base axis; computed
+    from the frames (frame 3's origin, the wrist axis, to the tool point), not from the joint
+    values.
+    """
+    frames = robot.fk_all(q)
+    base_inverse = np.linalg.inv(robot.base)
+    wrist, tool = (base_inverse @ frames[3])[:3, 3], (base_inverse @ robot.fk(q))[:3, 3]
+    direction = tool - wrist
+    away = tool[:2] / max(np.hypot(*tool[:2]), 1e-300)
+    return math.atan2(direction[2], float(direction[:2] @ away))
 
 
 def _number(text, name):

@@ -8,8 +8,10 @@ tool window (:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
 during an animation: the newest target wins. Animation frames are blitted: only the arm's
-artists and the readout are redrawn; a full draw (which refreshes the blit background) happens
-when controls change.
+artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTERVAL` seconds
+(text is slow to draw); a full draw (which refreshes the blit background) happens when
+controls change. A target given while moving, or an error, is said in the status line; a note
+about a target given while moving goes when the arm stops, an error when a good target comes.
 
 The screen is also the *arm* handle of the tool windows (contract in :mod:`robosim.gui.tools`).
 """
@@ -38,7 +40,7 @@ READOUT_FONT = 8
 #: Width of a monospace character as a fraction of the font size (DejaVu Sans Mono: 0.602).
 READOUT_CHAR_WIDTH = 0.61
 #: Characters from the readout's left edge to the right edge of the pose numbers, and the
-#: width of a matrix column.
+#: smallest width of a matrix column.
 READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
 #: Seconds between two updates of the readout during an animation.
 READOUT_INTERVAL = 0.2
@@ -162,26 +164,30 @@ class SimulatorScreen(Screen):
     def _build_readout(self):
         """The readout: fixed labels drawn once, numbers in right-aligned columns.
 
-        Text costs per glyph drawn (spaces too: about 0.2 ms each on Agg), so the numbers that
+        Text costs per glyph drawn (spaces too: a fraction of a millisecond each on Agg), so the numbers that
         an animation frame blits carry no padding; labels and titles are ordinary text.
         """
         left, bottom, width, height = READOUT_RECT
         top = bottom + height
         props = dict(fontsize=READOUT_FONT, family="monospace", va="top")
 
-        def at(x, chars=0):
+        def chars_right(chars):
+            """Figure coordinates shifted right by ``chars`` monospace characters."""
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
                                x=chars * READOUT_CHAR_WIDTH * READOUT_FONT)
 
         self.fig.text(left, top, f"End effector ({self.robot.unit}, deg)\nx\ny\nz\nroll\npitch"
                                  f"\nyaw", **props)
         self.readout_pose = self.fig.text(left, top, "", ha="right",
-                                          transform=at(left, READOUT_POSE_CHARS), **props)
+                                          transform=chars_right(READOUT_POSE_CHARS), **props)
         matrix_left = left + 0.255
         self.readout_matrix_title = self.fig.text(matrix_left, top, "", **props)
+        # Rotation entries need "-0.000"; positions as many characters as the robot's size.
+        widths = [READOUT_MATRIX_CHARS] * 3 + [
+            max(READOUT_MATRIX_CHARS, len(f"{-self.drawing.size:.3f}") + 2)]
         self.readout_matrix = [
             self.fig.text(matrix_left, top, "", ha="right",
-                          transform=at(matrix_left, (k + 1) * READOUT_MATRIX_CHARS), **props)
+                          transform=chars_right(sum(widths[:k + 1])), **props)
             for k in range(4)]
 
     # ================================================================== the arm handle

@@ -17,6 +17,7 @@ step beyond the current safe range is allowed (that is what calibration is for) 
 of the real-arm panel uses it); :class:`CalibrationWizard` is its command-line dialogue.
 """
 
+from ..errors import ValidationError
 from .calibration import save_calibration
 from .ssc32 import PROTOCOL_PULSE_RANGE
 
@@ -34,7 +35,7 @@ class CalibrationSession:
     """Jog and mark the servos of a started :class:`~robosim.hardware.lynx6.Lynx6`.
 
     Entries ``0 .. n-1`` are the joints, entry ``n`` the gripper. Marks that would make the
-    calibration invalid raise ValueError (a ValidationError) and keep the last good one.
+    calibration invalid raise ValidationError (a ValueError) and keep the last good one.
 
     Attributes
     ----------
@@ -83,7 +84,7 @@ class CalibrationSession:
         """Set the jog step (a whole number of us, or its text)."""
         value = _number(microseconds, "step")
         if value != int(value) or not 1 <= value <= MAX_STEP_US:
-            raise ValueError(f"step needs a whole number of us from 1 to {MAX_STEP_US}, "
+            raise ValidationError(f"step needs a whole number of us from 1 to {MAX_STEP_US}, "
                              f"got {microseconds!r}")
         self.step = int(value)
 
@@ -93,7 +94,7 @@ class CalibrationSession:
         pulse = self.pulse[channel] + int(steps) * self.step
         low, high = PROTOCOL_PULSE_RANGE
         if not low <= pulse <= high:
-            raise ValueError(f"{pulse} us is outside the board's {low}-{high} us")
+            raise ValidationError(f"{pulse} us is outside the board's {low}-{high} us")
         safe = (self.calibration.gripper.pulse_range if self.is_gripper(entry)
                 else self.calibration.joints[entry].pulse_range)
         self.arm.link.move({channel: pulse}, speeds={channel: JOG_SPEED_US_S})
@@ -117,7 +118,7 @@ class CalibrationSession:
                        "min": {"pulse_range": (pulse, high)},
                        "max": {"pulse_range": (low, pulse)}}.get(what)
             if changes is None:
-                raise ValueError(f"the gripper can be marked open, closed, min or max, not "
+                raise ValidationError(f"the gripper can be marked open, closed, min or max, not "
                                  f"{what!r}")
             self.calibration = self.calibration.with_gripper(**changes)
             return
@@ -127,7 +128,7 @@ class CalibrationSession:
         elif what == "at":
             angle = _number(value, "at")
             if angle == servo.reference_deg or pulse == servo.pulse_at_reference:
-                raise ValueError("mark a second angle and pulse different from the reference")
+                raise ValidationError("mark a second angle and pulse different from the reference")
             slope = (pulse - servo.pulse_at_reference) / (angle - servo.reference_deg)
             changes = {"us_per_deg": round(abs(slope), 4), "direction": 1 if slope > 0 else -1}
         elif what in ("min", "max"):
@@ -136,7 +137,7 @@ class CalibrationSession:
         elif what == "speed":
             changes = {"max_speed_deg_s": _number(value, "speed")}
         else:
-            raise ValueError(f"unknown mark {what!r} (ref, at, min, max, speed)")
+            raise ValidationError(f"unknown mark {what!r} (ref, at, min, max, speed)")
         self.calibration = self.calibration.with_joint(entry, **changes)
 
     def finish(self):
@@ -224,4 +225,4 @@ def _number(text, what):
     try:
         return float(text)
     except (TypeError, ValueError):
-        raise ValueError(f"{what} needs a number, got {text!r}") from None
+        raise ValidationError(f"{what} needs a number, got {text!r}") from None
