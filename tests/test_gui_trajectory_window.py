@@ -327,6 +327,19 @@ def test_a_preset_is_placed_and_its_formulas_reproduce_it(arm):
     np.testing.assert_allclose(arm.path, preset_points, atol=1e-3)
 
 
+def test_the_surface_preset_fills_the_surface_row_that_reproduces_it(arm):
+    window = open_window(arm)
+    window.choices.set_text(0, 0, "preset")
+    window.choices.set_text(0, 3, "saddle")
+    set_settings(window, points="21")
+    press(window, "Compute")
+    preset_points = arm.path.copy()
+    assert window.formulas.text(0, 0).endswith("^2)/20)")  # the saddle's (x1^2 - x2^2)/20
+    window.choices.set_text(0, 0, "surface")  # blank curves and index: 11, the middle one
+    press(window, "Compute")
+    np.testing.assert_allclose(arm.path, preset_points, atol=1e-2)
+
+
 def test_closing_the_window_while_saving_leaves_no_file(arm, tmp_path):
     window = quintic_window(arm)
     window.file.set_text(0, 0, str(tmp_path / "move.gif"))

@@ -296,3 +296,24 @@ def test_solve_path_repeats_the_last_good_configuration_where_unreachable():
     assert np.all(np.isfinite(path.q))
     position_error, _ = _check_round_trip(robot, path.q[expected], targets[expected], "pose")
     assert position_error.max() < 1e-9
+
+
+def test_target_in_reach_only_outside_the_joint_limits_is_reported_not_reached():
+    # A 2R arm (links 10 and 10 cm) whose joints may turn only 0..90 deg: the point (0, -15)
+    # lies within its reach (|p| = 15 < 20), but both elbow solutions put joint 1 near
+    # -90 deg +- 41 deg, outside the limits.
+    def arm(limits):
+        return robosim.Robot([robosim.Joint("R", a=10.0, limits=limits),
+                              robosim.Joint("R", a=10.0, limits=limits)], name="2R", unit="cm")
+
+    target = [0.0, -15.0, 0.0]
+    limited = arm((0.0, math.pi / 2))
+    result = ik.solve(limited, target, axes="xy")
+    assert not result.success
+    assert np.all(np.isfinite(result.q)) and limited.within_limits(result.q)
+    reached = limited.fk(result.q)[:2, 3]
+    assert result.position_error == pytest.approx(np.linalg.norm(reached - target[:2]))
+    assert result.position_error > 1.0
+    # The same arm with full turns reaches it: the limits were the obstacle, not the reach.
+    free = ik.solve(arm((-math.pi, math.pi)), target, axes="xy")
+    assert free.success and free.position_error < 1e-9

@@ -18,7 +18,7 @@ Types of trajectory:
     presets placed in the robot's workspace, or parametric x, y, z of u, v), followed by IK
     point by point from the current pose (:mod:`robosim.trajectory`); unreachable points are
     drawn red and either skipped or the path stops before the first (``bad points``).
-    Computing a volume preset writes its formulas, as placed, in the formula rows: a start
+    Computing a preset writes its formulas and ranges, as placed, in the formula rows: a start
     for the user's own.
 
 Play hands the trajectory (from the playhead on) to ``arm.play``; Pause sends the arm to where
@@ -31,6 +31,7 @@ responsive. Every error becomes a red status line; nothing raises out of a callb
 failed Compute keeps the last good trajectory.
 """
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -369,17 +370,28 @@ class TrajectoryWindow:
                         f"{what}: {notes}" if notes else what, path.curves)
 
     def _show_preset_formulas(self, preset, path):
-        """Put a volume preset's formulas, as placed for this robot, in the formula rows, so
-        that the user can start their own from them (type 'formula')."""
-        if preset.kind != "volume":
-            return
-        for row, (axis, formula) in enumerate(zip("xyz", preset.formulas), start=1):
-            offset = path.offset["xyz".index(axis)]
-            self.formulas.set_text(row, 0, f"{offset:.6g} + {path.scale:.6g}*({formula})")
+        """Put a preset's formulas and ranges, as placed for this robot (``offset + scale *
+        the paper's figure``), in the formula rows: a start for the user's own (type
+        'formula' or 'surface')."""
+        (ox, oy, oz), scale = path.offset, path.scale
+        if preset.kind == "volume":
+            rows = {row: _placed(offset, scale, formula) for row, offset, formula
+                    in zip((1, 2, 3), path.offset, preset.formulas)}
+            ranges = {2: preset.u_range, 3: preset.v_range}
+        else:   # z = f(x1, x2) of the placed figure, in the placed x1, x2
+            local = {"x1": _local("x1", ox, scale), "x2": _local("x2", oy, scale)}
+            formula = re.sub(r"\b(x1|x2)\b", lambda m: local[m.group(1)], preset.formulas[0])
+            rows = {0: _placed(oz, scale, formula)}
+            ranges = {0: ox + scale * np.asarray(preset.v_range),
+                      1: oy + scale * np.asarray(preset.u_range)}
+        for row, text in rows.items():
+            self.formulas.set_text(row, 0, text)
             self.formulas.mark(row, 0, False)
-        for row, (low, high) in ((2, preset.u_range), (3, preset.v_range)):
+        for row, (low, high) in ranges.items():
             self.ranges.set_text(row, 0, f"{low:.6g}")
             self.ranges.set_text(row, 1, f"{high:.6g}")
+            self.ranges.mark(row, 0, False)
+            self.ranges.mark(row, 1, False)
 
     def show(self, computed):
         """Make ``computed`` the window's trajectory: plots, slider, path in the simulator."""
@@ -566,6 +578,26 @@ class TrajectoryWindow:
             self.movie = None
         for grid in self.grids:
             grid.disconnect_events()
+
+
+def _tiny(value, scale):
+    return abs(value) < 1e-9 * max(1.0, abs(scale))
+
+
+def _placed(offset, scale, text):
+    """Formula text of ``offset + scale * (text)``, without the parts that do nothing."""
+    scaled = f"({text})" if scale == 1 else f"{scale:.6g}*({text})"
+    return scaled if _tiny(offset, scale) else f"{offset:.6g} + {scaled}"
+
+
+def _local(name, offset, scale):
+    """Formula text of the figure's own coordinate at the placed coordinate ``name``:
+    ``(name - offset) / scale``."""
+    if _tiny(offset, scale):
+        shifted = name
+    else:
+        shifted = f"({name} {'-' if offset > 0 else '+'} {abs(offset):.6g})"
+    return shifted if scale == 1 else f"({shifted}/{scale:.6g})"
 
 
 class _QuietSlider(Slider):
