@@ -817,7 +817,7 @@ class FollowResult:
 
 
 def follow_path(robot, path_points, q0, *, on_bad="skip", duration=None, speed=None,
-                axes="position"):
+                axes="position", wrist_pitch=None):
     """Follow ``path_points`` by inverse kinematics, each point seeded from the previous one.
 
     Parameters
@@ -837,6 +837,11 @@ def follow_path(robot, path_points, q0, *, on_bad="skip", duration=None, speed=N
     axes : str
         ``"position"`` (any orientation), or e.g. ``"pose"`` to keep the orientation the tool
         has at ``q0`` all along (see :mod:`robosim.ik`).
+    wrist_pitch : float, optional
+        Lynx6-shaped arms only: hold the gripper at this angle to the ground (radians, up
+        positive) and solve every point in closed form (:func:`robosim.ik.lynx6_ik`, the
+        paper's method, elbow up), instead of the numeric solver, whose redundant wrist may
+        drift along a closed path. ``axes`` is then ignored.
 
     Returns
     -------
@@ -860,9 +865,12 @@ def follow_path(robot, path_points, q0, *, on_bad="skip", duration=None, speed=N
         targets[:, :3, 3] = points
     else:
         targets = points
-    solved, reachable, alone = _solve_continuously(robot, targets, q0, axes)
+    if wrist_pitch is None:
+        solved, reachable, alone = _solve_continuously(robot, targets, q0, axes)
+        reasons = _bad_point_reasons(robot, targets, reachable, alone, axes)
+    else:
+        solved, reachable, reasons = _solve_lynx6(robot, points, q0, wrist_pitch)
     bad = np.flatnonzero(~reachable)
-    reasons = _bad_point_reasons(robot, targets, reachable, alone, axes)
     q = solved.copy()
     stop_index = None
     if bad.size and on_bad == "stop":
@@ -911,6 +919,26 @@ def _without_limits(robot):
                       else j.home)
               for j in robot.joints]
     return replace(robot, joints=joints, poses={})
+
+
+def _solve_lynx6(robot, points, q0, wrist_pitch):
+    """Closed-form joint values along ``points`` at a constant gripper pitch.
+
+    Returns ``(q, reachable, reasons)``; an unreachable row repeats the last reachable one
+    (``q0`` before the first), as :func:`robosim.ik.solve_path` does.
+    """
+    solution = ik.lynx6_ik(robot, points, float(wrist_pitch))
+    reachable = np.asarray(solution.reachable, dtype=bool)
+    reasons = np.full(len(points), "", dtype=object)
+    reasons[~reachable] = np.where(solution.out_of_reach[~reachable], OUT_OF_REACH,
+                                   BEYOND_LIMITS)
+    q = np.empty_like(solution.q)
+    last = np.clip(q0, robot.limits[:, 0], robot.limits[:, 1])
+    for k in range(len(points)):
+        if reachable[k]:
+            last = solution.q[k]
+        q[k] = last
+    return q, reachable, reasons
 
 
 def _solve_continuously(robot, targets, q0, axes):

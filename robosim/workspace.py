@@ -54,7 +54,7 @@ MAX_VOXELS = 1 << 22
 MAX_POSITIONS = 20_000_000_000
 #: The default Factor aims at about this many computed positions (well under a second).
 AUTO_FACTOR_POSITIONS = 1_000_000
-#: Samples per voxel of the bounding box that the default Monte Carlo voxel aims at.
+#: Samples per voxel of the sphere holding the arm that the default Monte Carlo voxel aims at.
 MONTE_CARLO_DENSITY = 20
 #: Points per voxelisation block and per inner chunk: large enough to amortise numpy's per-call
 #: cost, small enough to stay in cache.
@@ -89,6 +89,12 @@ class _SegmentPlan:
     start: tuple          # columns of F^-1 @ base, where the chain of the rest starts
     tool_xyz: tuple
     has_tool_point: bool
+
+    @property
+    def end(self):
+        """The computed segment whose point is the end effector's."""
+        last = len(self.names) - 1
+        return last if self.shares[last] is None else self.shares[last]
 
 
 def segment_names(robot):
@@ -185,7 +191,7 @@ def _inner_points(robot, plan, q, segments, exact=True):
 
 
 # --------------------------------------------------------------- the first joint's motion
-def _outer_coefficients(plan, kind, q1):
+def _outer_coefficients(plan, kind, q1, exact=True):
     """World coordinates of a point ``c`` (in F) moved by first-joint values ``q1`` ``(b,)``.
 
     ``world_i = P[i] * c_x + Q[i] * c_y + R[i] * c_z + S[i]``; ``P``, ``Q``, ``S`` are ``(3, b)``,
@@ -199,7 +205,7 @@ def _outer_coefficients(plan, kind, q1):
     P, Q, S = M[:, 0:1] * ones, M[:, 1:2] * ones, t[:, None] * ones
     value = q1 - plan.q1_rest
     if kind == "rotate":
-        c, s = cos_sin(value)
+        c, s = cos_sin(value) if exact else (np.cos(value), np.sin(value))
         P = M[:, 0:1] * c + M[:, 1:2] * s
         Q = M[:, 1:2] * c - M[:, 0:1] * s
     elif kind == "slide":
@@ -280,12 +286,9 @@ class _VoxelGrid:
         self.strides = (self.shape[1] * self.shape[2], self.shape[2], 1)
         self.counts = [np.zeros(size, dtype=np.int64) for _ in range(segments)]
 
-    def add(self, segment, xyz, coefficients, outer_axis):
-        """Count the points ``xyz`` (in F, each ``(m,)``) moved by each outer value.
-
-        ``coefficients`` from :func:`_outer_coefficients` with ``b`` outer values; with
-        ``outer_axis`` True every point meets every value (a ``(b, m)`` block), else point ``k``
-        meets value ``k`` (Monte Carlo, ``b == m``).
+    def add(self, segment, xyz, coefficients):
+        """Count the points ``xyz`` (in F, each ``(m,)``) moved by each outer value: a
+        ``(b, m)`` block for ``coefficients`` from :func:`_outer_coefficients` with ``b`` values.
         """
         P, Q, R, S = coefficients
         x, y, z = xyz
@@ -293,10 +296,7 @@ class _VoxelGrid:
         for i in range(3):
             scale = 1.0 / self.h
             rest = (R[i] * scale) * z - self.origin[i] * scale
-            if outer_axis:
-                p, q, s = P[i, :, None], Q[i, :, None], S[i, :, None]
-            else:
-                p, q, s = P[i], Q[i], S[i]
+            p, q, s = P[i, :, None], Q[i, :, None], S[i, :, None]
             if np.any(p) or np.any(q):
                 u = (p * scale) * x
                 u += (q * scale) * y
@@ -307,7 +307,14 @@ class _VoxelGrid:
             np.floor(u, out=u)
             u *= self.strides[i]
             flat = u if flat is None else np.add(flat, u, out=flat)
-        flat = flat.astype(np.intp).ravel()
+        self._count(segment, flat.astype(np.intp).ravel())
+
+    def add_points(self, segment, world):
+        """Count world points ``(k, 3)``."""
+        index = np.floor((world - self.origin) / self.h).astype(np.intp)
+        self._count(segment, index @ np.array(self.strides, dtype=np.intp))
+
+    def _count(self, segment, flat):
         low, high = int(flat.min()), int(flat.max())
         if low < 0 or high >= self.counts[segment].size:
             raise RuntimeError("workspace point outside its voxel grid: bounds are wrong")
@@ -363,12 +370,11 @@ class _Progress:
 
 
 class _Extent:
-    """The first pass: each segment's bounding box and the end effector's reach."""
+    """A grid run's first pass: each segment's bounding box and the end effector's reach."""
 
     def __init__(self, robot, plan, q1_range):
         self.robot, self.plan, self.q1_range = robot, plan, q1_range
-        end = len(plan.names) - 1
-        self.end = end if plan.shares[end] is None else plan.shares[end]
+        self.end = plan.end
         self.boxes = {}
         self.reach = 0.0
 
@@ -399,17 +405,20 @@ def _world_points(xyz, coefficients, outer_axis):
                     axis=-1)
 
 
-def _finish(robot, plan, method, configurations, positions, voxels, kept, extent, began,
+def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes, reach, began,
             notes):
-    """The Workspace, segments with a shared point taking their twin's arrays."""
+    """The Workspace, segments with a shared point taking their twin's arrays.
+
+    ``boxes`` maps each computed segment to its ``(lower, upper)``; ``reach`` is the end
+    effector's."""
     counts, kept = [c.reshape(voxels.shape) for c in voxels.counts], list(kept)
-    boxes = [extent.boxes.get(s) for s in range(len(plan.names))]
+    boxes = [boxes.get(s) for s in range(len(plan.names))]
     for s, twin in enumerate(plan.shares):
         if twin is not None:
             counts[s], kept[s], boxes[s] = counts[twin], kept[twin], boxes[twin]
     return Workspace(robot.name, robot.unit, method, configurations, positions, voxels.h,
                      voxels.origin, voxels.shape, plan.names,
-                     tuple(counts), tuple(kept), extent.reach,
+                     tuple(counts), tuple(kept), reach,
                      tuple(boxes), np.array(robot.base_xyz), time.perf_counter() - began,
                      tuple(notes))
 
@@ -500,24 +509,25 @@ def forward_workspace(robot, grid=None, *, voxel=None, progress=None):
             per_block = max(1, _BLOCK // xyz[0].size)
             for first in range(0, outer.size, per_block):
                 coefficients = _outer_coefficients(plan, kind, outer[first:first + per_block])
-                voxels.add(s, xyz, coefficients, outer_axis=True)
+                voxels.add(s, xyz, coefficients)
                 if keep is not None:
                     keep.append(_world_points(xyz, coefficients, outer_axis=True))
                 meter.advance(xyz[0].size * coefficients[0].shape[1])
         voxels.counts[s] *= grid.configurations // positions
         if keep is not None:
             kept[s] = np.concatenate(keep)
-    return _finish(robot, plan, "grid", grid.configurations, work, voxels, kept, extent, began,
-                   notes)
+    return _finish(robot, plan, "grid", grid.configurations, work, voxels, kept, extent.boxes,
+                   extent.reach, began, notes)
 
 
 def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, progress=None):
     """Random configurations, uniform inside ``ranges`` (default: the joint limits).
 
     The alternative to a grid for arms with many joints: the cost grows with ``samples``, not
-    with the number of joints. Samples are drawn in chunks from a generator seeded by ``rng``
-    and the chunk number, so a run is repeatable and its two passes (bounds, counts) agree.
-    Bounding boxes and reach take the first joint over its whole range.
+    with the number of joints. One pass: the voxel lattice covers the sphere of radius
+    ``robot.length_scale`` about the base origin, which holds every frame. Samples are drawn in
+    chunks from a generator seeded by ``rng`` and the chunk number, so a run is repeatable.
+    Bounding boxes and reach are those of the samples (a little inside the true ones).
 
     Returns
     -------
@@ -530,53 +540,46 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
         raise ValidationError(f"samples must be between 1 and {MAX_POSITIONS:.0e}, got {samples}")
     plan = _segment_plan(robot)
     bounds = joint_ranges(robot, ranges)
-    voxel = None if voxel is None else _check_voxel(voxel)
     notes = limit_notes(robot, bounds)
     seed = int(np.random.default_rng(rng).integers(2 ** 31))
     computed = [s for s in range(len(plan.names)) if plan.shares[s] is None]
     kinds = {s: plan.outer_kind if plan.depends[s, 0] else None for s in computed}
-    meter = _Progress(progress, 2 * samples)
-
-    def chunks():
-        for number, start in enumerate(range(0, samples, _BLOCK)):
-            size = min(_BLOCK, samples - start)
-            q = np.random.default_rng([seed, number]).uniform(bounds[:, 0], bounds[:, 1],
-                                                               size=(size, robot.n))
-            q1 = q[:, 0].copy()
-            q[:, 0] = plan.q1_rest
-            yield q1, _inner_points(robot, plan, q, computed, exact=False)
-
-    extent = _Extent(robot, plan, tuple(bounds[0]))
-    for q1, points in chunks():
-        for s in computed:
-            extent.add(s, kinds[s], points[s])
-        meter.advance(q1.size)
-    voxels = extent.voxel_grid(_monte_carlo_voxel(robot, extent, samples) if voxel is None
-                               else voxel)
+    end = plan.end
+    centre = np.asarray(robot.base_xyz, dtype=float)
+    radius = robot.length_scale * (1.0 + 1e-9)
+    h = (max(default_voxel(robot), (4.0 / 3.0 * math.pi * radius ** 3 * MONTE_CARLO_DENSITY
+                                    / samples) ** (1.0 / 3.0))
+         if voxel is None else _check_voxel(voxel))
+    voxels = _VoxelGrid(centre - radius, centre + radius, h, len(plan.names))
+    boxes = {s: (np.full(3, np.inf), np.full(3, -np.inf)) for s in computed}
+    reach = 0.0
     kept = [[] if samples <= SAMPLE_LIMIT else None for _ in plan.names]
-    for q1, points in chunks():
+    meter = _Progress(progress, samples)
+    for number, start in enumerate(range(0, samples, _INNER_CHUNK)):
+        size = min(_INNER_CHUNK, samples - start)
+        q = np.random.default_rng([seed, number]).uniform(bounds[:, 0], bounds[:, 1],
+                                                           size=(size, robot.n))
+        q1 = q[:, 0].copy()
+        q[:, 0] = plan.q1_rest
+        points = _inner_points(robot, plan, q, computed, exact=False)
         for s in computed:
-            coefficients = _outer_coefficients(plan, kinds[s], q1)
-            voxels.add(s, points[s], coefficients, outer_axis=False)
+            world = _world_points(points[s], _outer_coefficients(plan, kinds[s], q1, exact=False),
+                                  outer_axis=False)
+            voxels.add_points(s, world)
+            lower, upper = boxes[s]
+            boxes[s] = np.minimum(lower, world.min(axis=0)), np.maximum(upper, world.max(axis=0))
+            if s == end:
+                reach = max(reach, float(np.sqrt(((world - centre) ** 2).sum(axis=1).max())))
             if kept[s] is not None:
-                kept[s].append(_world_points(points[s], coefficients, outer_axis=False))
-        meter.advance(q1.size)
+                kept[s].append(world)
+        meter.advance(size)
     kept = [np.concatenate(k) if k else None for k in kept]
-    occupied = max(1, int(np.count_nonzero(voxels.counts[extent.end])))
+    occupied = max(1, int(np.count_nonzero(voxels.counts[end])))
     if samples / occupied < 5:
         notes.append(f"{samples / occupied:.1f} samples per occupied voxel: the volume "
                      f"undercounts; use more samples or a larger voxel")
-    return _finish(robot, plan, "monte carlo", samples, samples, voxels, kept, extent, began,
-                   notes)
-
-
-def _monte_carlo_voxel(robot, extent, samples):
-    """The default voxel edge for Monte Carlo: :func:`default_voxel`, or coarser so that the
-    end effector's bounding box holds at least :data:`MONTE_CARLO_DENSITY` samples per voxel
-    (with fewer, empty voxels inside the workspace make the volume undercount)."""
-    lower, upper = extent.boxes[extent.end]
-    box = float(np.prod(np.maximum(upper - lower, 1e-12 * robot.length_scale)))
-    return max(default_voxel(robot), (box * MONTE_CARLO_DENSITY / samples) ** (1.0 / 3.0))
+    return _finish(robot, plan, "monte carlo", samples, samples, voxels, kept, boxes, reach,
+                   began, notes)
 
 
 def estimate_seconds(robot, grid, voxel=None):

@@ -128,3 +128,47 @@ def test_plain_workspace_command_does_not_import_matplotlib(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip().endswith("False")
+
+
+def test_joint_workspace_sweep_marks_q1_behind_the_base(capsys):
+    status, out, err = run_cli(capsys, "joint-workspace", "lynx6", "--sweep", "x", "-100",
+                               "350", "10", "--at", "0", "100", "150", "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    x = np.array(data["positions_xyz"])[:, 0]
+    q1 = np.array(data["q_deg"])[:, 0]
+    np.testing.assert_allclose(q1, np.degrees(np.arctan2(100, x)), atol=1e-6)  # eq. 23
+    behind = [("q1" in s.split(" outside")[0]) for s in data["status"]]
+    assert behind == list(x < 0)
+    assert data["positions"] == 10
+
+
+def test_joint_workspace_box_csv_round_trips_through_fk(capsys, tmp_path):
+    from robosim import load_robot
+
+    path = tmp_path / "box.csv"
+    status, _, err = run_cli(capsys, "joint-workspace", "lynx6", "--box", "-200", "-200", "0",
+                             "300", "200", "300", "--steps", "5", "5", "4", "--pitch", "-45",
+                             "--csv", str(path))
+    assert status == 0, err
+    rows = [line.split(",") for line in path.read_text().splitlines()[1:]]
+    assert len(rows) == 100
+    reachable = [r for r in rows if r[-1] == "reachable"]
+    assert reachable
+    robot = load_robot("lynx6")
+    xyz = np.array([[float(v) for v in r[:3]] for r in reachable])
+    q = np.radians([[float(v) for v in r[3:8]] for r in reachable])
+    np.testing.assert_allclose(robot.fk(q)[:, :3, 3], xyz, atol=1e-3)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["lynx6", "--sweep", "w", "0", "1", "3"], ["x, y or z"]),
+    (["lynx6", "--sweep", "x", "0", "1", "many"], ["whole number"]),
+    (["puma_560", "--sweep", "x", "0", "1", "3"], ["Lynx6"]),
+    (["lynx6", "--box", "1", "0", "0", "0", "1", "1"], ["reversed along x"]),
+])
+def test_joint_workspace_bad_input(capsys, argv, words):
+    status, _, err = run_cli(capsys, "joint-workspace", *argv)
+    assert status == 2 and len(err.strip().splitlines()) == 1
+    for word in words:
+        assert word in err

@@ -225,3 +225,24 @@ def test_a_preset_stays_in_place_when_the_number_of_points_changes(placed, lynx6
     coarse = preset_path("weld seam", lynx6, 20)
     np.testing.assert_array_equal(coarse.offset, placed["weld seam"].offset)
     assert coarse.scale == placed["weld seam"].scale
+
+
+def test_a_held_wrist_pitch_follows_a_closed_path_and_returns_to_the_same_joints(placed, lynx6):
+    path = placed["moebius belt"]
+    result = follow_path(lynx6, path, lynx6.home, wrist_pitch=0.0)
+    assert result.reachable.all(), result.message
+    assert np.abs(result.tip - path.points).max() < 1e-6
+    # The gripper link (frame 3 -> frame 4 origins) stays horizontal all along ...
+    frames = lynx6.fk_all(result.q)
+    link = frames[:, 4, :3, 3] - frames[:, 3, :3, 3]
+    np.testing.assert_allclose(link[:, 2] / np.linalg.norm(link, axis=1), 0.0, atol=1e-9)
+    # ... and a closed path ends in the joint values it started with.
+    np.testing.assert_allclose(result.q[-1], result.q[0], atol=1e-9)
+
+
+def test_a_held_wrist_pitch_says_which_points_it_cannot_reach(lynx6):
+    points = np.array([[250.0, 0.0, 150.0], [900.0, 0.0, 150.0]])
+    result = follow_path(lynx6, points, lynx6.home, wrist_pitch=0.0)
+    assert list(result.reasons) == ["", "out of reach"]
+    with pytest.raises(ValidationError):
+        follow_path(robosim.load_robot("Puma 560"), points / 1000, np.zeros(6), wrist_pitch=0.0)

@@ -64,6 +64,9 @@ def register(subparsers):
     timing.add_argument("--speed", type=float,
                         help="end-effector speed along the path (robot's unit per second; "
                              f"default {trajectory.DEFAULT_SPEED_FRACTION:g} of its size)")
+    parser.add_argument("--wrist-pitch", metavar="DEG", type=float,
+                        help="Lynx6-shaped arms: hold the gripper at this angle to the ground "
+                             "and solve in closed form (the paper's method)")
     parser.add_argument("--stop", action="store_true",
                         help="stop before the first bad point (default: skip bad points)")
     parser.add_argument("--csv", metavar="FILE", help="write the motion as a trajectory CSV")
@@ -144,8 +147,10 @@ def trajectory_command(args):
     robot = robot_from_args(args)
     q0 = _configuration(robot, args.start, "--from")
     path = make_path(robot, args)
-    result = trajectory.follow_path(robot, path, q0, on_bad="stop" if args.stop else "skip",
-                                    duration=args.duration, speed=args.speed)
+    result = trajectory.follow_path(
+        robot, path, q0, on_bad="stop" if args.stop else "skip", duration=args.duration,
+        speed=args.speed,
+        wrist_pitch=None if args.wrist_pitch is None else math.radians(args.wrist_pitch))
     t, q = result.motion()
     written = _write_outputs(robot, args, path, result)
     speeds = result.max_joint_speeds()

@@ -24,6 +24,7 @@ from .. import joint_workspace as jw
 from ..errors import RobosimError, ValidationError
 from ..workspace_result import SEGMENT_COLOURS
 from .cells import CellGrid
+from .tools import ToolWindow, parse_number, tool_figure
 
 FIGSIZE = (11.0, 7.5)
 MODES = ("sweep x", "sweep y", "sweep z", "3D box")
@@ -34,16 +35,6 @@ PLOTTED_JOINTS = 4
 WITHIN_COLOUR, OUTSIDE_COLOUR, UNREACHABLE_COLOUR = "#1f77b4", "#d62728", "#bbbbbb"
 REACHABLE_COLOUR = "#2ca02c"
 LIMIT_COLOURS = tuple(c for c in SEGMENT_COLOURS if c != REACHABLE_COLOUR)
-
-
-def _number(text, what):
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValidationError(f"{what} must be a number, got {text!r}") from None
-    if not math.isfinite(value):
-        raise ValidationError(f"{what} must be a finite number, got {text!r}")
-    return value
 
 
 def limit_label(code):
@@ -62,7 +53,7 @@ def limit_colour(code):
     return LIMIT_COLOURS[(code - 1) % len(LIMIT_COLOURS)]
 
 
-class JointWorkspaceWindow:
+class JointWorkspaceWindow(ToolWindow):
     """The window's state and widgets; :func:`open_joint_workspace_window` makes one."""
 
     def __init__(self, arm, fig):
@@ -99,26 +90,10 @@ class JointWorkspaceWindow:
         for k, (label, action) in enumerate((("Compute", self.compute),
                                              ("Clear path", lambda: self.arm.set_path(None)))):
             button = Button(fig.add_axes((0.5 + 0.16 * k, 0.09, 0.15, 0.06)), label)
-            button.on_clicked(lambda event, action=action: self._safely(action))
+            button.on_clicked(lambda event, action=action: self.run_safely(action))
             self.buttons[label] = button
         self.status = fig.text(0.03, 0.015, "Choose a sweep or a box and press Compute.",
                                fontsize=9)
-
-    # ------------------------------------------------------------------ messages
-    def say(self, message, error=False):
-        """Show a line in this window and in the simulator's status line."""
-        self.status.set_text(message)
-        self.status.set_color("red" if error else "black")
-        self.arm.set_status(message, error=error)
-        self.fig.canvas.draw_idle()
-
-    def _safely(self, action):
-        try:
-            action()
-        except RobosimError as exc:
-            self.say(str(exc), error=True)
-        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
-            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
 
     def _check(self, row, col, text):
         """on_commit of both grids: the whole request must still read; else the message."""
@@ -134,15 +109,15 @@ class JointWorkspaceWindow:
         """``(mode, lower (3,), upper (3,), steps (3,), pitch rad, elbow, reach)`` from the
         cells (raises ValidationError naming the cell)."""
         cells = self.positions
-        lower = [_number(cells.text(r, FROM), f"{a} from") for r, a in enumerate("xyz")]
-        upper = [_number(cells.text(r, TO), f"{a} to") for r, a in enumerate("xyz")]
+        lower = [parse_number(cells.text(r, FROM), f"{a} from") for r, a in enumerate("xyz")]
+        upper = [parse_number(cells.text(r, TO), f"{a} to") for r, a in enumerate("xyz")]
         steps = []
         for r, a in enumerate("xyz"):
-            value = _number(cells.text(r, STEPS), f"{a} steps")
+            value = parse_number(cells.text(r, STEPS), f"{a} steps")
             if value != int(value) or value < 1:
                 raise ValidationError(f"{a} steps must be a whole number >= 1, got {value:g}")
             steps.append(int(value))
-        pitch = math.radians(_number(self.settings.text(0, PITCH), "the wrist pitch"))
+        pitch = math.radians(parse_number(self.settings.text(0, PITCH), "the wrist pitch"))
         return (self.settings.text(0, MODE), lower, upper, steps, pitch,
                 self.settings.text(0, ELBOW), self.settings.text(0, REACH))
 
@@ -225,14 +200,11 @@ def open_joint_workspace_window(arm):
 
     Raises ValidationError (the simulator shows it) for an arm not shaped like the Lynx6.
     """
-    window_fig = plt.figure(figsize=FIGSIZE)
+    window_fig = tool_figure(f"Joint workspace: {arm.robot.name}", FIGSIZE)
     try:
         window = JointWorkspaceWindow(arm, window_fig)
     except RobosimError:
         plt.close(window_fig)
         raise
-    manager = window_fig.canvas.manager
-    if manager is not None:
-        manager.set_window_title(f"Joint workspace: {arm.robot.name}")
     window_fig.joint_workspace_window = window
     return window_fig

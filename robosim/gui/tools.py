@@ -27,8 +27,9 @@ the module only when the button is pressed, so a slow tool costs nothing at star
 """
 
 import importlib
+import math
 
-from ..errors import RobosimError
+from ..errors import RobosimError, ValidationError
 
 #: (button label, module, function) for each tool window, in button order.
 TOOLS = (
@@ -71,3 +72,39 @@ def tool_figure(title, figsize):
     if fig.canvas.manager is not None:
         fig.canvas.manager.set_window_title(title)
     return fig
+
+
+class ToolWindow:
+    """What tool windows share: a status line mirrored in the simulator's, and actions that
+    report errors there instead of raising.
+
+    A subclass sets ``self.arm``, ``self.fig`` and ``self.status`` (a figure Text).
+    """
+
+    def say(self, message, error=False):
+        """Show a line in this window and in the simulator's status line (errors in red)."""
+        self.status.set_text(message)
+        self.status.set_color("red" if error else "black")
+        self.arm.set_status(message, error=error)
+        self.fig.canvas.draw_idle()
+
+    def run_safely(self, action):
+        """Run a button's action; errors become a red status line (:func:`report_errors`)."""
+        report_errors(action, self.say)
+
+
+def parse_number(text, what, allow_blank=False):
+    """A finite number typed in a cell; None for a blank cell when ``allow_blank``.
+
+    Raises ValidationError naming ``what`` and the text.
+    """
+    text = text.strip()
+    if allow_blank and not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValidationError(f"{what} must be a number, got {text!r}") from None
+    if not math.isfinite(value):
+        raise ValidationError(f"{what} must be a finite number, got {text!r}")
+    return value

@@ -16,13 +16,13 @@ sections are images of the end effector's voxel counts. Errors become a red stat
 import math
 import threading
 
-import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
 from matplotlib.widgets import Button
 
 from .. import workspace as ws
 from ..errors import RobosimError, ValidationError
 from .cells import CellGrid
+from .tools import ToolWindow, parse_number, tool_figure
 from .workspace_plots import (default_section_height, draw_cloud, draw_section_vertical,
                               draw_section_xy)
 
@@ -34,19 +34,6 @@ METHOD, VALUE, VOXEL, SECTION_Z, AZIMUTH = range(5)
 #: Above this many positions the window measures the time estimate (about 0.3 s); below, the
 #: run itself takes about that long.
 ESTIMATE_FROM = 2_000_000
-
-
-def _number(text, what, allow_blank=False):
-    text = text.strip()
-    if allow_blank and not text:
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValidationError(f"{what} must be a number, got {text!r}") from None
-    if not math.isfinite(value):
-        raise ValidationError(f"{what} must be a finite number, got {text!r}")
-    return value
 
 
 class _Job:
@@ -77,7 +64,7 @@ class _Job:
         return not self.thread.is_alive()
 
 
-class WorkspaceWindow:
+class WorkspaceWindow(ToolWindow):
     """The window's state and widgets; :func:`open_workspace_window` makes one."""
 
     def __init__(self, arm, fig):
@@ -125,7 +112,7 @@ class WorkspaceWindow:
                                              ("Cancel", self.cancel),
                                              ("Redraw sections", self.redraw_sections))):
             button = Button(fig.add_axes((0.36 + 0.14 * k, 0.07, 0.13, 0.06)), label)
-            button.on_clicked(lambda event, action=action: self._safely(action))
+            button.on_clicked(lambda event, action=action: self.run_safely(action))
             self.buttons[label] = button
         self.progress_ax = fig.add_axes((0.79, 0.08, 0.17, 0.04))
         self.progress_ax.set_xlim(0, 1)
@@ -138,25 +125,9 @@ class WorkspaceWindow:
         fig.text(0.03, 0.965, f"Forward workspace: {robot.name}", fontsize=12,
                  fontweight="bold")
 
-    # ------------------------------------------------------------------ messages
-    def say(self, message, error=False):
-        """Show a line in this window and in the simulator's status line."""
-        self.status.set_text(message)
-        self.status.set_color("red" if error else "black")
-        self.arm.set_status(message, error=error)
-        self.fig.canvas.draw_idle()
-
-    def _safely(self, action):
-        try:
-            action()
-        except RobosimError as exc:
-            self.say(str(exc), error=True)
-        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
-            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
-
     # ------------------------------------------------------------------ settings
     def _check_range(self, row, col, text):
-        return self._accept(lambda: _number(text, f"joint {row + 1} {('min', 'max')[col]}"))
+        return self._accept(lambda: parse_number(text, f"joint {row + 1} {('min', 'max')[col]}"))
 
     def _check_setting(self, row, col, text):
         def check():
@@ -184,7 +155,7 @@ class WorkspaceWindow:
         """``{joint: (min, max)}`` in API units from the range cells (raises ValidationError)."""
         ranges = {}
         for j in range(self.robot.n):
-            low, high = (_number(self.ranges.text(j, c), f"joint {j + 1} {name}")
+            low, high = (parse_number(self.ranges.text(j, c), f"joint {j + 1} {name}")
                          for c, name in ((MIN, "min"), (MAX, "max")))
             if self.robot.joints[j].is_revolute:
                 low, high = math.radians(low), math.radians(high)
@@ -195,8 +166,8 @@ class WorkspaceWindow:
     def sampling(self):
         """``(method, value, voxel)`` from the settings cells (raises ValidationError)."""
         method = self.settings.text(0, METHOD)
-        value = _number(self.settings.text(0, VALUE), method)
-        voxel = _number(self.settings.text(0, VOXEL), "the voxel", allow_blank=True)
+        value = parse_number(self.settings.text(0, VALUE), method)
+        voxel = parse_number(self.settings.text(0, VOXEL), "the voxel", allow_blank=True)
         if voxel is not None and voxel <= 0:
             raise ValidationError(f"the voxel must be a positive length, got {voxel:g}")
         return method, value, voxel
@@ -300,8 +271,8 @@ class WorkspaceWindow:
         """Draw both sections at the typed height and azimuth (blank height: the fullest)."""
         if self.result is None:
             raise ValidationError("compute a workspace first")
-        z = _number(self.settings.text(0, SECTION_Z), "the section height", allow_blank=True)
-        azimuth = _number(self.settings.text(0, AZIMUTH) or "0", "the azimuth")
+        z = parse_number(self.settings.text(0, SECTION_Z), "the section height", allow_blank=True)
+        azimuth = parse_number(self.settings.text(0, AZIMUTH) or "0", "the azimuth")
         for ax in (self.xy_ax, self.vertical_ax):
             ax.clear()
         draw_section_xy(self.xy_ax, self.result,
@@ -324,10 +295,7 @@ def open_workspace_window(arm):
 
     The window object is kept as ``fig.workspace_window`` (widgets hold weak references).
     """
-    fig = plt.figure(figsize=FIGSIZE)
-    manager = fig.canvas.manager
-    if manager is not None:
-        manager.set_window_title(f"Workspace: {arm.robot.name}")
+    fig = tool_figure(f"Workspace: {arm.robot.name}", FIGSIZE)
     fig.workspace_window = WorkspaceWindow(arm, fig)
     return fig
 
