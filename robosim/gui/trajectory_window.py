@@ -42,6 +42,7 @@ from matplotlib.widgets import Button, Slider
 from ..errors import RobosimError, ValidationError
 from ..trajectory_file import read_trajectory_csv, write_trajectory_csv
 from .cells import CellGrid
+from .tools import parse_number, report_errors, tool_figure
 from .trajectory_movie import MovieExport
 from .trajectory_plots import JointPlots
 
@@ -199,11 +200,7 @@ class TrajectoryWindow:
         traceback."""
         self._batch += 1
         try:
-            action()
-        except RobosimError as exc:
-            self.say(str(exc), error=True)
-        except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
-            self.say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+            report_errors(action, self.say)
         finally:
             self._batch -= 1
         if not self._batch and self._dirty:
@@ -224,12 +221,12 @@ class TrajectoryWindow:
     # ================================================================== reading the cells
     def _check_number(self, row, col, text):
         if col == DURATION:
-            _number(text, "duration (s)", low=0.0, strict=True)
+            _positive(text, "duration (s)")
         elif col == POINTS:
             _whole(text, "points", 2, MAX_POINTS)
         elif col == SPEED:
             if text.strip():
-                _number(text, f"path speed ({self.robot.unit}/s)", low=0.0, strict=True)
+                _positive(text, f"path speed ({self.robot.unit}/s)")
         elif text.strip():
             _whole(text, "curves" if col == CURVES else "index", 1 if col == CURVES else 0,
                    MAX_POINTS)
@@ -243,14 +240,14 @@ class TrajectoryWindow:
             self._formula(row, text)
 
     def _check_number_cell(self, row, col, text):
-        _number(text, f"{RANGE_ROWS[row]} {'from' if col == 0 else 'to'}")
+        parse_number(text, f"{RANGE_ROWS[row]} {'from' if col == 0 else 'to'}")
 
     def _joint_value(self, row, col, text):
         """The API value of joint ``col`` typed in ``text`` (deg or length unit), in limits."""
         joint = self.robot.joints[col]
         unit = "deg" if joint.is_revolute else self.robot.unit
         what = f"{JOINT_ROWS[row]}, joint {col + 1}"
-        value = _number(text, f"{what} ({unit})")
+        value = parse_number(text, f"{what} ({unit})")
         low, high = self.robot.q_to_user(self.robot.limits.T)[:, col]
         if not low <= value <= high:
             raise ValidationError(f"{what}: {text.strip()} {unit} is outside its limits "
@@ -284,7 +281,7 @@ class TrajectoryWindow:
         return int(float(text)) if text.strip() else None
 
     def _range(self, row):
-        return tuple(_number(self.ranges.text(row, col),
+        return tuple(parse_number(self.ranges.text(row, col),
                              f"{RANGE_ROWS[row]} {'from' if col == 0 else 'to'}")
                      for col in (0, 1))
 
@@ -607,24 +604,16 @@ class _QuietSlider(Slider):
     drawon = False
 
 
-def _number(text, what, low=None, strict=False):
-    """``text`` as a finite float (above ``low``, or at least it when not ``strict``)."""
-    if not str(text).strip():
-        raise ValidationError(f"{what}: type a number")
-    try:
-        value = float(text)
-    except (TypeError, ValueError):
-        raise ValidationError(f"{what}: {str(text).strip()!r} is not a number") from None
-    if not np.isfinite(value):
-        raise ValidationError(f"{what} must be a finite number, got {text.strip()!r}")
-    if low is not None and (value <= low if strict else value < low):
-        raise ValidationError(f"{what} must be {'above' if strict else 'at least'} {low:g}, "
-                              f"got {text.strip()}")
+def _positive(text, what):
+    """``text`` as a number above 0 (ValidationError naming ``what`` otherwise)."""
+    value = parse_number(text, what)
+    if value <= 0:
+        raise ValidationError(f"{what} must be above 0, got {text.strip()}")
     return value
 
 
 def _whole(text, what, low, high):
-    value = _number(text, what)
+    value = parse_number(text, what)
     if value != round(value) or not low <= value <= high:
         raise ValidationError(f"{what} must be a whole number from {low} to {high}, "
                               f"got {text.strip()!r}")
@@ -637,11 +626,6 @@ def open_trajectory_window(arm):
     The window object is kept as ``fig.trajectory_window`` (widgets are held through weak
     references).
     """
-    import matplotlib.pyplot as plt
-
-    fig = plt.figure(figsize=FIGSIZE)
-    manager = fig.canvas.manager
-    if manager is not None:
-        manager.set_window_title("Trajectories")
+    fig = tool_figure("Trajectories", FIGSIZE)
     fig.trajectory_window = TrajectoryWindow(arm, fig)
     return fig
