@@ -125,13 +125,18 @@ def load_robot(name_or_path):
                          f"(run 'robosim list' to see the names)")
 
 
-def _load_file(path):
+def read_user_text(path, error_class, what="file"):
+    """The UTF-8 text of a file the user named, or ``error_class`` saying why it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RobotFileError(f"{path}: no such file") from None
+        raise error_class(f"{path}: no such {what}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise RobotFileError(f"{path}: cannot read it ({exc})") from None
+        raise error_class(f"{path}: cannot read it ({exc})") from None
+
+
+def _load_file(path):
+    text = read_user_text(path, RobotFileError)
     if path.suffix.lower() == ".csv":
         return robot_from_csv(text, source=str(path))
     try:

@@ -41,7 +41,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ValidationError
-from ..library import CALIBRATION_SUFFIX, atomic_write_text, format_robot_json, library_dir
+from ..library import (CALIBRATION_SUFFIX, atomic_write_text, format_robot_json, library_dir,
+                       read_user_text)
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
 FORMAT = "robosim-calibration/1"
@@ -292,12 +293,7 @@ def default_calibration_path():
 def load_calibration(path=None):
     """Read and validate a calibration file (default: :func:`default_calibration_path`)."""
     path = Path(path) if path is not None else default_calibration_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CalibrationError(f"{path}: no such calibration file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CalibrationError(f"{path}: cannot read it ({exc})") from None
+    text = read_user_text(path, CalibrationError, "calibration file")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
