@@ -16,7 +16,6 @@ Targets (issue 7): start under 2 s, a frame under 40 ms. Cell editing is timed b
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 os.environ.setdefault("MPLBACKEND", "Agg")
@@ -26,6 +25,7 @@ import numpy as np  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's robosim
+from bench_fk import best_time  # noqa: E402  (this folder is first on sys.path as a script)
 from robosim import load_robot  # noqa: E402
 from robosim.gui import simulator  # noqa: E402
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
@@ -48,12 +48,7 @@ print((time.perf_counter() - start) * 1e3)
 
 def best_ms(action, repeats=REPEATS):
     """Smallest wall time of ``action()`` over ``repeats`` runs, in milliseconds."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best * 1e3
+    return best_time(action, repeats) * 1e3
 
 
 def new_figure():

@@ -24,6 +24,7 @@ from matplotlib.widgets import Slider
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]   # this checkout's robosim and test helpers
+from bench_fk import best_time  # noqa: E402  (this folder is first on sys.path as a script)
 from gui_events import click, key  # noqa: E402
 
 from robosim import load_robot  # noqa: E402
@@ -50,12 +51,7 @@ def build_figure():
 
 def per_event_ms(action):
     """Best time of ``action`` over REPEATS runs, in ms."""
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best * 1e3
+    return best_time(action, REPEATS) * 1e3
 
 
 class StatusLineApp:
