@@ -25,7 +25,7 @@ from ..hardware.calibration import load_calibration
 from ..hardware.lynx6 import Lynx6, needs_rest_pose
 from ..hardware.ssc32 import DEFAULT_BAUD
 from .cells import CellGrid
-from .tools import report_errors, tool_figure
+from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (6.4, 4.6)
 TICK_MS = 100
@@ -33,7 +33,7 @@ STOP_COLOR, STOP_HOVER = "#d62728", "#ff4d4d"
 PORT, BAUD, SPEED, CALIBRATION = range(4)
 
 
-class ArmPanel:
+class ArmPanel(ToolWindow):
     """The window's state and widgets; :func:`open_arm_panel` makes one."""
 
     def __init__(self, arm, fig):
@@ -93,17 +93,10 @@ class ArmPanel:
                    "Close gripper": lambda: self._driver(started=True).gripper(closed=True),
                    "Calibrate...": self.calibrate,
                    "STOP": self.stop}
-        button.on_clicked(lambda event: report_errors(actions[key], self.say))
+        button.on_clicked(lambda event: self.run_safely(actions[key]))
         self.buttons[key] = button
         return button
 
-    # ------------------------------------------------------------------ messages
-    def say(self, message, error=False):
-        """Show a line in this window and in the simulator's status line."""
-        self.status.set_text(message)
-        self.status.set_color("red" if error else "black")
-        self.arm.set_status(message, error=error)
-        self.fig.canvas.draw_idle()
 
     def _check_cell(self, row, col, text):
         """Validate the baud and speed cells as typed; a new speed applies at once."""
