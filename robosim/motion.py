@@ -19,7 +19,7 @@ import numpy as np
 
 from . import ik
 from .errors import ValidationError
-from .transforms import homogeneous, rotation_angle, rotx, roty, rotz, rpy2r, r2rpy
+from .transforms import homogeneous, rotation_angle, rpy2r, r2rpy
 
 #: Internal steps along a line are at most this fraction of the robot's size ...
 STEP_FRACTION = 0.01
@@ -141,7 +141,7 @@ def _three(values, what):
     return values
 
 
-def straight_line(robot, q_from, target_pose, steps, *, axes=None):
+def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction=""):
     """Move the end effector along a straight line to ``target_pose`` through ``steps`` via-points.
 
     Parameters
@@ -155,13 +155,16 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None):
         Number of via-points N >= 2, start and end included, evenly spaced along the line.
     axes : str, optional
         Pose components to hold (see :mod:`robosim.ik`); default :func:`default_axes`.
+    direction : str, optional
+        Words for the move in the stop reason ("in +Z"); default "along this line".
 
     Returns
     -------
     LineResult
         Stopped before the first via-point behind an obstacle: a point the arm cannot reach,
         a joint limit, or a singularity (a joint that would have to jump, or a nearly singular
-        Jacobian).
+        Jacobian). The reason says it in words a student reads (what is in the way, what to
+        do), with the fraction of the line done in parentheses for the teacher.
     """
     steps = int(steps)
     if steps < 2:
@@ -189,7 +192,8 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None):
     path = ik.solve_path(robot, fine[1:], q_from, axes=rows, restarts=0)
     q_fine = np.vstack([q_from, path.q])
     ok = np.concatenate([[True], path.reachable])
-    stop, reason = _first_obstacle(robot, rows, q_fine, ok, fine, fractions)
+    stop, reason = _first_obstacle(robot, rows, q_fine, ok, fine, fractions,
+                                   direction or "along this line")
     reached = (stop - 1) // per_segment + 1 if stop is not None else steps
     q = q_fine[::per_segment][:reached]
     errors = _pose_errors(robot, rows, q, poses[:reached])
@@ -200,7 +204,7 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None):
                       stop is None, reason, trace)
 
 
-def _first_obstacle(robot, rows, q, ok, poses, fractions):
+def _first_obstacle(robot, rows, q, ok, poses, fractions, direction):
     """The first internal index that cannot be passed, and why; ``(None, "")`` if none."""
     lower, upper = robot.limits.T
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
@@ -215,12 +219,15 @@ def _first_obstacle(robot, rows, q, ok, poses, fractions):
         return None, ""
     k = int(np.argmax(blocked))
     where = f"{100 * fractions[k]:.1f}% of the way"
+    singular = (f"the arm is stretched out, folded up, over its base axis or has two joint "
+                f"axes in line (a singular pose, {where}): it cannot move further {direction}; "
+                f"move a joint with the sliders first")
     # A revolute joint that went round by a turn was wrapped past a limit by the solver.
     wrapped = np.flatnonzero(robot.revolute & (np.abs(q[k] - q[k - 1]) > math.pi)) if k else []
     if ok[k] and len(wrapped):
-        return k, f"joint limit at {where}: joint {_joint_names(robot, wrapped)}"
+        return k, _limit_message(robot, wrapped, where, direction)
     if ok[k]:
-        return k, f"singularity at {where}: the arm would have to jump or lose a direction"
+        return k, singular
     # Not reachable from the previous point: a joint at its limit, or out of reach.
     near = q[k - 1]
     at_limit = np.flatnonzero((np.abs(near - lower) < 1e-6 * scale)
@@ -230,10 +237,21 @@ def _first_obstacle(robot, rows, q, ok, poses, fractions):
                                  | (np.abs(stuck.q - upper) < 1e-6 * scale))
     limits = stuck_limit if stuck_limit.size else at_limit
     if limits.size:
-        return k, f"joint limit at {where}: joint {_joint_names(robot, limits)}"
+        return k, _limit_message(robot, limits, where, direction)
     if _smallest_singular_values(robot, rows, stuck.q[None])[0] < 10 * SINGULAR_VALUE:
-        return k, f"singularity at {where}: the arm is stretched or folded"
-    return k, f"out of reach at {where}"
+        return k, singular
+    return k, (f"the arm cannot reach that far (out of reach, {where}): it cannot move further "
+               f"{direction}; choose a target nearer the arm")
+
+
+def _limit_message(robot, joints, where, direction):
+    """Plain words for joints at their limits stopping a move."""
+    many = len(joints) > 1
+    return (f"joint{'s' if many else ''} {_joint_names(robot, joints)} "
+            f"{'are' if many else 'is'} at the end of {'their' if many else 'its'} range "
+            f"(joint limit, {where}): the arm cannot move further {direction}; move "
+            f"{'those joints' if many else 'that joint'} back with the sliders, or choose "
+            f"another target")
 
 
 def _joint_names(robot, indices):
@@ -277,17 +295,46 @@ def _distance_from_line(points, a, b):
 
 
 # ------------------------------------------------------------------------------- jogging
+#: Words for the rotation jogs in messages.
+_TURN_WORDS = {"roll": "roll (about X)", "pitch": "pitch (about Y)", "yaw": "yaw (about Z)"}
+#: Relative residual below which a turn is one the joints can make with the tool point still.
+TURNABLE = 1e-6
+
+
+def lynx6_shaped(robot):
+    """True when the Lynx6 closed form (:func:`robosim.ik.lynx6_ik`) applies to ``robot``."""
+    try:
+        ik.lynx6_ik(robot, robot.fk(robot.home)[:3, 3], 0.0)
+    except ValidationError:
+        return False
+    return True
+
+
+def wrist_angle(robot, q):
+    """The gripper's angle to the ground (radians, positive up) of a Lynx6-shaped arm at ``q``.
+
+    Measured as :func:`robosim.ik.lynx6_ik` takes it: in the vertical plane through the base
+    axis and the tool point, from the horizontal pointing away from the base axis; computed
+    from the frames (frame 3's origin, the wrist axis, to the tool point), not from the joint
+    values.
+    """
+    frames = robot.fk_all(q)
+    base_inverse = np.linalg.inv(robot.base)
+    wrist, tool = (base_inverse @ frames[3])[:3, 3], (base_inverse @ robot.fk(q))[:3, 3]
+    direction = tool - wrist
+    away = tool[:2] / max(np.hypot(*tool[:2]), 1e-300)
+    return math.atan2(direction[2], float(direction[:2] @ away))
+
+
 def jog_target(robot, q, axis, amount, frame="base"):
     """The pose after jogging: ``amount`` (length unit, or radians for a rotation) along or
     about ``axis`` (``x y z roll pitch yaw``) of the ``"base"`` (world) or ``"tool"`` frame.
 
     A base-frame rotation turns the tool about a world axis through the tool point; a
-    tool-frame move is along or about the tool's own axes.
+    tool-frame move is along or about the tool's own axes. A Lynx6-shaped arm turns about
+    the axes it has instead (see :func:`jog`).
     """
-    if axis not in JOG_AXES:
-        raise ValidationError(f"jog axis must be one of {', '.join(JOG_AXES)}, got {axis!r}")
-    if frame not in FRAMES:
-        raise ValidationError(f"jog frame must be 'base' or 'tool', got {frame!r}")
+    _check_jog(axis, frame)
     amount = float(amount)
     if not math.isfinite(amount):
         raise ValidationError(f"jog amount must be a finite number, got {amount}")
@@ -298,23 +345,92 @@ def jog_target(robot, q, axis, amount, frame="base"):
         direction = np.eye(3)[index] if frame == "base" else T[:3, index]
         target[:3, 3] += amount * direction
     else:
-        turn = (rotx, roty, rotz)[index - 3](amount)
-        target[:3, :3] = turn @ T[:3, :3] if frame == "base" else T[:3, :3] @ turn
+        target[:3, :3] = _rotations_about(amount * _turn_axis(robot, q, axis, frame),
+                                          [1.0])[0] @ T[:3, :3]
     return target
+
+
+def _check_jog(axis, frame):
+    if axis not in JOG_AXES:
+        raise ValidationError(f"jog axis must be one of {', '.join(JOG_AXES)}, got {axis!r}")
+    if frame not in FRAMES:
+        raise ValidationError(f"jog frame must be 'base' or 'tool', got {frame!r}")
+
+
+def _turn_axis(robot, q, axis, frame):
+    """The unit world axis ``(3,)`` a rotation jog turns the tool about (see :func:`jog`)."""
+    T = robot.fk(q)
+    lynx6 = robot.n < 6 and axis in ("roll", "pitch") and lynx6_shaped(robot)
+    if lynx6 and axis == "pitch":
+        # Across the arm's vertical plane, signed so + raises the gripper's tip.
+        base = robot.base[:3, :3]
+        tool = np.linalg.inv(robot.base)[:3, :] @ T[:, 3]
+        radial = np.array([tool[0], tool[1], 0.0])
+        if np.linalg.norm(radial) < 1e-9 * robot.length_scale:      # over the base axis
+            radial = np.linalg.inv(robot.base)[:3, :3] @ robot.fk_all(q)[1][:3, 0]
+            radial[2] = 0.0
+        radial /= np.linalg.norm(radial)
+        return base @ np.cross(radial, [0.0, 0.0, 1.0])
+    if lynx6:
+        return T[:3, 2]                                    # the gripper's own axis: joint 5
+    index = JOG_AXES.index(axis) - 3
+    return np.eye(3)[index] if frame == "base" else T[:3, index]
+
+
+def _can_turn(robot, q, axis_world):
+    """True when some joint velocity turns the tool about ``axis_world`` with the tool point
+    still (the turn is in the range of the Jacobian with zero linear velocity)."""
+    J = robot.jacobian(q) * np.array([1.0 / robot.length_scale] * 3 + [1.0] * 3)[:, None]
+    wanted = np.concatenate([np.zeros(3), axis_world])
+    dq = np.linalg.lstsq(J, wanted, rcond=None)[0]
+    return np.linalg.norm(J @ dq - wanted) < TURNABLE
+
+
+def _cannot_turn_message(robot, q, axis, frame):
+    """Plain words for a rotation jog the arm cannot make, and what to use instead."""
+    if lynx6_shaped(robot):
+        instead = "pitch (gripper angle) or roll (the wrist-rotate joint)"
+    else:
+        possible = [name for name in JOG_AXES[3:]
+                    if _can_turn(robot, q, _turn_axis(robot, q, name, frame))]
+        instead = (" or ".join(f"{name} ({frame} frame)" for name in possible) if possible
+                   else "the X, Y, Z jogs or the joint sliders")
+    return (f"the {robot.name} has {robot.n} joints: it cannot turn about {frame}-frame "
+            f"{_TURN_WORDS[axis]} while holding its position; use {instead}")
 
 
 def jog(robot, q, axis, amount, frame="base", *, axes=None, steps=2):
     """Jog the end effector (see :func:`jog_target`) along a straight line from ``q``.
 
-    ``axes`` defaults to the full pose for arms with 6 or more joints. An arm with fewer joints
-    cannot hold its whole orientation: its translations keep the position only, its rotations
-    ask for the full pose and stop (with a reason) where that pose is out of its reach.
+    Arms with 6 or more joints hold the full pose. An arm with fewer joints cannot hold its
+    whole orientation, so:
+
+    - X, Y, Z jogs move the tool point and hold the position only;
+    - a rotation jog keeps the tool point still and turns the tool about the chosen axis, when
+      the joints can make that turn (checked on the Jacobian: the turn with zero tool-point
+      velocity is in its range); the move then holds the full pose, so nothing else turns.
+      When they cannot, :class:`ValidationError` says so in plain words, names the rotations
+      that work, and nothing moves;
+    - a Lynx6-shaped arm (5 joints, :func:`lynx6_shaped`) turns about the axes it has, in
+      both frames: "pitch" changes the gripper's angle to the ground (:func:`wrist_angle`,
+      the angle :func:`robosim.ik.lynx6_ik` takes; + raises the tip) and "roll" turns about
+      the gripper's own axis (the wrist-rotate joint). "yaw" follows the rule above.
+
+    ``axes`` overrides what is held (see :mod:`robosim.ik`).
 
     Returns
     -------
     LineResult
         ``result.final_q`` is where the arm ends up.
     """
+    _check_jog(axis, frame)
+    q = robot.check_q(q)
+    rotation = axis in JOG_AXES[3:]
+    if (axes is None and rotation and robot.n < 6
+            and not _can_turn(robot, q, _turn_axis(robot, q, axis, frame))):
+        raise ValidationError(_cannot_turn_message(robot, q, axis, frame))
     if axes is None:
-        axes = "pose" if robot.n >= 6 or axis in JOG_AXES[3:] else "position"
-    return straight_line(robot, q, jog_target(robot, q, axis, amount, frame), steps, axes=axes)
+        axes = "pose" if robot.n >= 6 or rotation else "position"
+    words = f"in {'+' if amount >= 0 else '-'}{axis if rotation else axis.upper()}"
+    return straight_line(robot, q, jog_target(robot, q, axis, amount, frame), steps, axes=axes,
+                         direction=words)

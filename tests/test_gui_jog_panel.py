@@ -260,3 +260,23 @@ def test_lynx6_wrist_angle_mode_reports_why_a_target_is_unreachable():
     press(panel, "Solve IK")
     message, error = last_status(arm)
     assert error and "out of reach" in message
+
+
+def test_lynx6_rotation_jogs_do_what_the_five_joints_can_and_say_what_they_cannot():
+    q = np.radians([10, 20, -30, -20, 0])
+    arm, panel = open_panel(LYNX6, q)
+    panel.jog_cells.set_text(0, TURN, "4")
+    press(panel, "+roll")                                # the wrist-rotate joint alone
+    assert not last_status(arm)[1]
+    np.testing.assert_allclose(arm.q, q + np.radians([0, 0, 0, 0, 4]), atol=1e-7)
+    start = LYNX6.fk(arm.q)[:3, 3]
+    press(panel, "+pitch")                               # gripper angle, the point held
+    assert not last_status(arm)[1]
+    np.testing.assert_allclose(LYNX6.fk(arm.q)[:3, 3], start, atol=1e-6)
+    assert math.degrees(geometric_wrist_angle(LYNX6, arm.q)) == pytest.approx(
+        math.degrees(geometric_wrist_angle(LYNX6, q)) + 4, abs=1e-6)
+    before = arm.q.copy()
+    press(panel, "+yaw")                                 # needs a sixth joint: refused
+    message, error = last_status(arm)
+    assert error and "5 joints" in message and "cannot turn" in message
+    np.testing.assert_array_equal(arm.q, before)

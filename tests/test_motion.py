@@ -72,6 +72,7 @@ def test_line_names_the_joint_limit_in_the_way():
     result = motion.straight_line(LYNX6, start_q, target, 10)
     assert not result.complete
     assert "joint limit" in result.reason and "1 (base)" in result.reason
+    assert "is at the end of its range" in result.reason      # words a student reads
 
 
 def test_line_stops_at_a_wrist_singularity_instead_of_crossing_it():
@@ -82,7 +83,7 @@ def test_line_stops_at_a_wrist_singularity_instead_of_crossing_it():
     q_to[4] = -0.4
     result = motion.straight_line(PUMA, q_from, PUMA.fk(q_to), 20)
     assert not result.complete
-    assert "singularity" in result.reason
+    assert "singular pose" in result.reason and "sliders" in result.reason
     assert 0.3 < (len(result.q) - 1) / 19 <= 0.5 + 1e-9        # stopped just before half way
     assert np.all(np.abs(result.q[:, 4]) > 1e-3)                 # q5 never reached 0
 
@@ -94,7 +95,7 @@ def test_line_beyond_full_reach_is_reported():
     target[:3, 3] += 3 * PUMA.length_scale * (start[:3, 3] / np.linalg.norm(start[:3, 3]))
     result = motion.straight_line(PUMA, q, target, 20)
     assert not result.complete
-    assert ("singularity" in result.reason) or ("out of reach" in result.reason)
+    assert ("singular pose" in result.reason) or ("out of reach" in result.reason)
 
 
 def test_line_refuses_bad_input():
@@ -148,3 +149,72 @@ def test_line_poses_interpolate_rotation_through_half_a_turn():
     poses = motion.line_poses(start, end, np.linspace(0, 1, 5))
     np.testing.assert_allclose(np.degrees(rotation_angle(start[:3, :3], poses[:, :3, :3])),
                                [0, 45, 90, 135, 180], atol=1e-9)
+
+
+# ------------------------------------------------------------ jogging arms with fewer joints
+LYNX6_POSES = [np.radians([10, 20, -30, -20, 0]), np.radians([30, 40, -60, 10, 20]),
+               np.radians([-45, -10, 30, -40, -30])]
+
+
+def _gripper_angle(robot, q):
+    """The gripper's angle to the ground from the frames: frame 3 (wrist) to the tool point,
+    against the horizontal pointing away from the base axis (the Lynx6 base is the world)."""
+    wrist, tool = robot.fk_all(q)[3][:3, 3], robot.fk(q)[:3, 3]
+    away = tool[:2] / np.hypot(*tool[:2])
+    return math.atan2(tool[2] - wrist[2], (tool[:2] - wrist[:2]) @ away)
+
+
+@pytest.mark.parametrize("frame", ["base", "tool"])
+@pytest.mark.parametrize("q", LYNX6_POSES)
+def test_lynx6_pitch_jog_turns_the_gripper_to_the_ground_with_the_point_held(q, frame):
+    amount = math.radians(6)
+    result = motion.jog(LYNX6, q, "pitch", amount, frame)
+    assert result.complete, result.reason
+    after = result.final_q
+    np.testing.assert_allclose(LYNX6.fk(after)[:3, 3], LYNX6.fk(q)[:3, 3], atol=1e-6)
+    assert _gripper_angle(LYNX6, after) == pytest.approx(_gripper_angle(LYNX6, q) + amount,
+                                                         abs=1e-8)
+    # The same configuration as the closed form (seed 001) for that point and gripper angle.
+    closed = [robosim.ik.lynx6_ik(LYNX6, LYNX6.fk(q)[:3, 3], _gripper_angle(LYNX6, q) + amount,
+                                  elbow=elbow, wrist_rotate=q[4]).q
+              for elbow in ("up", "down")]
+    assert min(np.abs(c - after).max() for c in closed) < 1e-6
+
+
+@pytest.mark.parametrize("frame", ["base", "tool"])
+@pytest.mark.parametrize("q", LYNX6_POSES)
+def test_lynx6_roll_jog_is_the_wrist_rotate_joint(q, frame):
+    result = motion.jog(LYNX6, q, "roll", -0.1, frame)
+    assert result.complete, result.reason
+    expected = q.copy()
+    expected[4] -= 0.1
+    np.testing.assert_allclose(result.final_q, expected, atol=1e-7)
+
+
+def test_lynx6_rotation_it_cannot_make_is_refused_in_plain_words_before_moving():
+    q = LYNX6_POSES[0]                  # gripper tilted: yaw about the world Z needs a 6th joint
+    with pytest.raises(robosim.ValidationError) as error:
+        motion.jog(LYNX6, q, "yaw", 0.1, "base")
+    message = str(error.value)
+    assert "5 joints" in message and "cannot turn" in message and "pitch" in message
+    assert "wrist-rotate" in message
+
+
+def test_a_three_joint_arm_turns_only_about_what_its_joints_allow():
+    # The anthropomorphic 3R arm (seed 003) cannot turn its tool at all with its point held.
+    arm = robosim.ik.anthropomorphic_3r_robot(0.3, 0.4, 0.3)
+    q = np.array([0.3, 0.5, -0.7])
+    with pytest.raises(robosim.ValidationError, match="3 joints.*cannot turn.*X, Y, Z jogs"):
+        motion.jog(arm, q, "roll", 0.1, "tool")
+    result = motion.jog(arm, q, "z", 0.01)                # translations still work
+    assert result.complete
+    np.testing.assert_allclose(arm.fk(result.final_q)[:3, 3], arm.fk(q)[:3, 3] + [0, 0, 0.01],
+                               atol=1e-9)
+
+
+def test_a_jog_stopped_by_a_joint_limit_says_so_in_words_with_the_direction():
+    q = np.radians([10, 20, -30, -20, 85])           # wrist rotate 5 deg from its +90 limit
+    result = motion.jog(LYNX6, q, "roll", math.radians(20))
+    assert not result.complete
+    assert "joint 5 (wrist rotate) is at the end of its range" in result.reason
+    assert "cannot move further in +roll" in result.reason and "sliders" in result.reason

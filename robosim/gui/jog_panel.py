@@ -6,7 +6,10 @@ work, the window reads cells and shows results.
 
 - Jog: +/- X, Y, Z move the tool by the step (robot's length unit), +/- roll, pitch, yaw turn it
   by the turn (degrees), along or about the axes of the base frame or of the tool frame. Each
-  jog is a short straight line (:func:`robosim.motion.jog`).
+  jog is a short straight line (:func:`robosim.motion.jog`). An arm with fewer than 6 joints
+  turns the tool with its point held where its joints allow (on the Lynx6: pitch is the
+  gripper's angle to the ground, roll the wrist-rotate joint) and otherwise says, in the status
+  line, which turns it can make; nothing moves.
 - Target: x, y, z (length unit) and roll, pitch, yaw (degrees, ``R = Rz(yaw) Ry(pitch)
   Rx(roll)``), absolute or as a change of the current pose's coordinates; "solve" picks the
   full pose or the position only (default: the pose for arms with 6 or more joints).
@@ -17,7 +20,7 @@ work, the window reads cells and shows results.
   animates to the first; "< Previous" and "Next >" animate from one solution to another.
   "Straight line" moves there through the via-points, every one on the line; a singularity, a
   joint limit or the edge of the workspace stops the move where it is met, and the status line
-  says which.
+  says what is in the way and what to do, then (for the teacher) the via-point reached.
 - The simulator shows the path of the tool: the line (red beyond a stop), or the curve the tool
   follows while the joints switch between two solutions.
 
@@ -95,8 +98,8 @@ class JogPanel:
         self.jog_cells.set_text(0, TURN, "5")
         self._button("Frame: base", (0.54, 0.555, 0.2, 0.06), self.toggle_frame)
         fig.text(0.04, 0.5, "Target pose", fontsize=9, fontweight="bold")
-        axes_choices = ["pose", "position"] + ([WRIST_ANGLE] if _lynx6_shaped(self.robot)
-                                               else [])
+        axes_choices = ["pose", "position"] + (
+            [WRIST_ANGLE] if motion.lynx6_shaped(self.robot) else [])
         default = WRIST_ANGLE if WRIST_ANGLE in axes_choices else motion.default_axes(self.robot)
         self.target_cells = CellGrid(
             fig, (0.04, 0.37, 0.92, 0.1), 1,
@@ -203,7 +206,7 @@ class JogPanel:
         T = self.robot.fk(self.arm.q)
         values = np.concatenate([T[:3, 3], np.degrees(r2rpy(T[:3, :3]))])
         if self._axes() == WRIST_ANGLE:
-            values[PITCH] = math.degrees(wrist_angle(self.robot, self.arm.q))
+            values[PITCH] = math.degrees(motion.wrist_angle(self.robot, self.arm.q))
         return values
 
     def toggle_relative(self):
@@ -361,8 +364,8 @@ class JogPanel:
             self.say(f"{what}: done; final error {result.position_error[-1]:.2g} "
                      f"{self.robot.unit}, {math.degrees(result.orientation_error[-1]):.2g} deg")
         else:
-            self.say(f"{what}: stopped after via-point {reached - 1} of "
-                     f"{len(result.poses) - 1}: {result.reason}", error=True)
+            self.say(f"{what}: {result.reason} [stopped after via-point {reached - 1} of "
+                     f"{len(result.poses) - 1}]", error=True)
 
     def close(self):
         """The window closed: stop listening and give the keyboard shortcuts back."""
@@ -382,31 +385,6 @@ def _cell_text(value):
 def _pitch_header(solve):
     """The pitch column's header: the gripper's angle to the ground in the wrist angle mode."""
     return "wrist (deg)" if solve == WRIST_ANGLE else "pitch"
-
-
-def _lynx6_shaped(robot):
-    """True when the Lynx6 closed form applies to ``robot``."""
-    try:
-        ik.lynx6_ik(robot, robot.fk(robot.home)[:3, 3], 0.0)
-    except ValidationError:
-        return False
-    return True
-
-
-def wrist_angle(robot, q):
-    """The gripper's angle to the ground (radians, positive up) of a Lynx6-shaped arm at ``q``.
-
-    Measured as :func:`robosim.ik.lynx6_ik` takes it: in the vertical plane through the base
-    axis and the tool point, from the horizontal pointing away from the base axis; computed
-    from the frames (frame 3's origin, the wrist axis, to the tool point), not from the joint
-    values.
-    """
-    frames = robot.fk_all(q)
-    base_inverse = np.linalg.inv(robot.base)
-    wrist, tool = (base_inverse @ frames[3])[:3, 3], (base_inverse @ robot.fk(q))[:3, 3]
-    direction = tool - wrist
-    away = tool[:2] / max(np.hypot(*tool[:2]), 1e-300)
-    return math.atan2(direction[2], float(direction[:2] @ away))
 
 
 def _number(text, name):
