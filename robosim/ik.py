@@ -762,6 +762,13 @@ def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
     follows the edge of the workspace: paths that leave the workspace stay fast and pick the
     path up again where it comes back.
 
+    With more joints than selected axes (the Lynx6 for position only: its wrist pitch is
+    free) each point is solved from the previous point's solution itself, so the damped
+    least-squares steps make about the least joint motion that moves the tool as far. A
+    seed extrapolated from the last step would be kept along the free directions, and that
+    motion would repeat at every point whatever the tool's step: joints racing where the
+    points are close together.
+
     Parameters
     ----------
     robot : Robot
@@ -795,16 +802,25 @@ def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
         attempt, position_error, orientation_error, _ = _solve_one(
             problem, targets[k], seeds, PATIENCE if previous_reached else UNREACHABLE_PATIENCE)
         ok = _converged(problem, position_error, orientation_error)
-        # The next point's first seed: the motion continued (linear extrapolation), which
-        # leaves an error of second order in the step along a smooth path.
+        # The next point's first seed: the motion between two reached path points continued
+        # (linear extrapolation), which leaves an error of second order in the step along a
+        # smooth path. Not from q0 (the approach is no path step), and not when the joints
+        # are redundant: a seed there is kept along the free directions, so the step's
+        # component along them would repeat at every point (see the docstring).
+        extrapolate = ok and k > 0 and reachable[k - 1] and not _redundant(problem)
         predicted = [_limit_scalar(problem, i, 2.0 * a - b)
-                     for i, (a, b) in enumerate(zip(attempt, last_good))] if ok else None
+                     for i, (a, b) in enumerate(zip(attempt, last_good))] if extrapolate else None
         if ok:
             last_good = attempt
         reachable[k], previous_reached = ok, ok
         q_out[k] = last_good
         position_out[k], orientation_out[k] = position_error, orientation_error
     return PathResult(q_out, reachable, position_out, orientation_out)
+
+
+def _redundant(problem):
+    """More joints than solved axes: the solutions of a target form a continuum."""
+    return problem.n > len(problem.rows)
 
 
 def _chain_seeds(first, restarts):

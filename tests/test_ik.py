@@ -283,6 +283,23 @@ def test_solve_path_follows_a_circle_continuously():
     assert np.abs(np.diff(path.q, axis=0)).max() < 0.1    # no branch jumps
 
 
+def test_solve_path_does_not_carry_the_approach_along_a_redundant_direction():
+    # The Lynx6 solved for position only has a free wrist pitch. Starting from home, the first
+    # point takes a large move; the next steps must not keep moving along the free direction
+    # (the tip would crawl while the joints race): each is close to the least joint step that
+    # moves the tip as far (first order: the pseudo-inverse of the position Jacobian).
+    robot = robosim.load_robot("Lynx6")
+    angle = np.linspace(0, 2 * np.pi, 200)
+    circle = np.stack([250 + 40 * np.cos(angle), 40 * np.sin(angle),
+                       np.full_like(angle, 120.0)], axis=-1)
+    path = ik.solve_path(robot, circle, robot.home, axes="position")
+    assert path.reachable.all()
+    jacobian = robot.jacobian(path.q[:-1])[:, :3, :]
+    least = np.einsum("kij,kj->ki", np.linalg.pinv(jacobian), np.diff(circle, axis=0))
+    moved = np.linalg.norm(np.diff(path.q, axis=0), axis=1)
+    assert np.all(moved <= 1.25 * np.linalg.norm(least, axis=1))
+
+
 def test_solve_path_repeats_the_last_good_configuration_where_unreachable():
     robot = robosim.load_robot("Lodes Puma 560")
     q_line = np.linspace([0.1, -0.3, 0.2, 0.1, 0.5, 0.0], [0.5, -0.5, 0.4, 0.3, 0.7, 0.2], 30)

@@ -221,6 +221,35 @@ def test_bad_points_say_whether_they_are_out_of_reach_or_beyond_the_limits():
     assert "out of reach: point(s) 3; beyond the joint limits: point(s) 2" in result.message
 
 
+def _least_joint_steps(robot, q, points):
+    """The smallest joint step (norm, rad) that moves the tip from each point to the next,
+    to first order: the pseudo-inverse of the position Jacobian at the first of the two."""
+    jacobian = robot.jacobian(q[:-1])[:, :3, :]
+    step = np.einsum("kij,kj->ki", np.linalg.pinv(jacobian), np.diff(points, axis=0))
+    return np.linalg.norm(step, axis=1)
+
+
+#: Allowance over the least joint step for second-order terms (steps of ~1% of the reach).
+LEAST_MOTION_SLACK = 1.25
+
+
+@pytest.mark.parametrize("name", ["epicycloid", "hyperbolic paraboloid", "weld seam"])
+def test_following_a_path_moves_the_joints_no_more_than_the_tip_needs(placed, lynx6, name):
+    # Position only, the Lynx6's wrist pitch is free: a step along that free direction moves
+    # joints without moving the tip, so the joints could race while the tip crawls (the
+    # epicycloid used to need 250 deg/s of wrist at 48 mm/s). Each step must stay close to
+    # the least joint motion that moves the tip as far.
+    path = placed[name]
+    result = follow_path(lynx6, path, lynx6.home)
+    assert result.reachable.all(), result.message
+    moved = np.linalg.norm(np.diff(result.q, axis=0), axis=1)
+    least = _least_joint_steps(lynx6, result.q, path.points)
+    assert np.all(moved <= LEAST_MOTION_SLACK * least), np.argmax(moved / least)
+    # So no joint is faster than the least joint speed the tip speed needs anywhere on it.
+    dt = np.diff(result.t)
+    assert result.max_joint_speeds().max() <= LEAST_MOTION_SLACK * (least / dt).max()
+
+
 def test_a_preset_stays_in_place_when_the_number_of_points_changes(placed, lynx6):
     coarse = preset_path("weld seam", lynx6, 20)
     np.testing.assert_array_equal(coarse.offset, placed["weld seam"].offset)
