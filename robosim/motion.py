@@ -30,6 +30,9 @@ STEP_ANGLE = math.radians(2.0)
 JUMP_LIMIT = 0.25
 #: Smallest singular value of the scaled Jacobian below which the arm counts as singular.
 SINGULAR_VALUE = 1e-3
+#: In the words for a singular pose, axes count as in line, and a point as on an axis, within
+#: this angle (radians) and this fraction of the robot's size.
+NEAR_AXIS = 0.02
 
 JOG_AXES = ("x", "y", "z", "roll", "pitch", "yaw")
 FRAMES = ("base", "tool")
@@ -219,15 +222,14 @@ def _first_obstacle(robot, rows, q, ok, poses, fractions, direction):
         return None, ""
     k = int(np.argmax(blocked))
     where = f"{100 * fractions[k]:.1f}% of the way"
-    singular = (f"the arm is stretched out, folded up, over its base axis or has two joint "
-                f"axes in line (a singular pose, {where}): it cannot move further {direction}; "
-                f"move a joint with the sliders first")
+    singular = (f"the arm {{}} (a singular pose, {where}): it cannot move further "
+                f"{direction}; move a joint with the sliders first")
     # A revolute joint that went round by a turn was wrapped past a limit by the solver.
     wrapped = np.flatnonzero(robot.revolute & (np.abs(q[k] - q[k - 1]) > math.pi)) if k else []
     if ok[k] and len(wrapped):
         return k, _limit_message(robot, wrapped, where, direction)
     if ok[k]:
-        return k, singular
+        return k, singular.format(_singular_words(robot, q[k - 1]))
     # Not reachable from the previous point: a joint at its limit, or out of reach.
     near = q[k - 1]
     at_limit = np.flatnonzero((np.abs(near - lower) < 1e-6 * scale)
@@ -239,9 +241,29 @@ def _first_obstacle(robot, rows, q, ok, poses, fractions, direction):
     if limits.size:
         return k, _limit_message(robot, limits, where, direction)
     if _smallest_singular_values(robot, rows, stuck.q[None])[0] < 10 * SINGULAR_VALUE:
-        return k, singular
+        return k, singular.format(_singular_words(robot, stuck.q))
     return k, (f"the arm cannot reach that far (out of reach, {where}): it cannot move further "
                f"{direction}; choose a target nearer the arm")
+
+
+def _singular_words(robot, q):
+    """What makes ``q`` (near) singular, as the words after "the arm": two revolute joint axes
+    on one line, the tool point on joint 1's axis, or else stretched out or folded up."""
+    frames = robot.fk_all(q)
+    axes_frames = frames[:-1] if robot.convention == "standard" else frames[1:]
+    z, o = axes_frames[:, :3, 2], axes_frames[:, :3, 3]
+    near = NEAR_AXIS * robot.length_scale
+    revolute = np.flatnonzero(robot.revolute)
+    words = []
+    for i, j in ((i, j) for i in revolute for j in revolute if i < j):
+        if (np.linalg.norm(np.cross(z[i], z[j])) < NEAR_AXIS
+                and np.linalg.norm(np.cross(o[j] - o[i], z[i])) < near):
+            words.append(f"has the axes of joints {i + 1} and {j + 1} in line")
+            break
+    tool = robot.fk(q)[:3, 3]
+    if robot.revolute[0] and np.linalg.norm(np.cross(tool - o[0], z[0])) < near:
+        words.append("is over its base axis")
+    return " and ".join(words) or "is stretched out or folded up"
 
 
 def _limit_message(robot, joints, where, direction):

@@ -84,6 +84,7 @@ def test_line_stops_at_a_wrist_singularity_instead_of_crossing_it():
     result = motion.straight_line(PUMA, q_from, PUMA.fk(q_to), 20)
     assert not result.complete
     assert "singular pose" in result.reason and "sliders" in result.reason
+    assert "the axes of joints 4 and 6 in line" in result.reason     # what is singular
     assert 0.3 < (len(result.q) - 1) / 19 <= 0.5 + 1e-9        # stopped just before half way
     assert np.all(np.abs(result.q[:, 4]) > 1e-3)                 # q5 never reached 0
 
@@ -218,3 +219,16 @@ def test_a_jog_stopped_by_a_joint_limit_says_so_in_words_with_the_direction():
     assert not result.complete
     assert "joint 5 (wrist rotate) is at the end of its range" in result.reason
     assert "cannot move further in +roll" in result.reason and "sliders" in result.reason
+
+
+def test_a_line_through_the_base_axis_stops_there_and_says_so():
+    # From x > 0 to its mirror image x < 0 in the plane y = 0: half way the tool point is on
+    # the base axis (x = y = 0), where joint 1 would have to turn half a turn at once.
+    q = np.radians([0, -10, 60, 40, 0])
+    start = LYNX6.fk(q)
+    target = start.copy()
+    target[0, 3] = -start[0, 3]
+    result = motion.straight_line(LYNX6, q, target, 10, axes="position")
+    assert not result.complete
+    assert "over its base axis" in result.reason and "singular pose" in result.reason
+    assert np.all(LYNX6.fk(result.q)[:, 0, 3] > 0)              # never crossed it
