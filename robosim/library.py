@@ -135,16 +135,20 @@ def read_user_text(path, error_class, what="file"):
         raise error_class(f"{path}: cannot read it ({exc})") from None
 
 
-def _load_file(path):
-    text = read_user_text(path, RobotFileError)
-    if path.suffix.lower() == ".csv":
-        return robot_from_csv(text, source=str(path))
+def read_user_json(path, error_class, what="file"):
+    """The JSON data of a file the user named, or ``error_class`` saying where it is not JSON."""
+    text = read_user_text(path, error_class, what)
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RobotFileError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                             f"{exc.msg})") from None
-    return robot_from_dict(data, source=str(path))
+        raise error_class(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                          f"{exc.msg})") from None
+
+
+def _load_file(path):
+    if path.suffix.lower() == ".csv":
+        return robot_from_csv(read_user_text(path, RobotFileError), source=str(path))
+    return robot_from_dict(read_user_json(path, RobotFileError), source=str(path))
 
 
 # ---------------------------------------------------------------------------------- reading

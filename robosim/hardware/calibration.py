@@ -33,7 +33,6 @@ shoulder, elbow, wrist, wrist rotate and 5 for the gripper; 1500 us at 0 deg; 11
 differ by several degrees: run the calibration wizard (``robosim arm --port PORT calibrate``).
 """
 
-import json
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -42,7 +41,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..library import (CALIBRATION_SUFFIX, atomic_write_text, format_robot_json, library_dir,
-                       read_user_text)
+                       read_user_json)
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
 FORMAT = "robosim-calibration/1"
@@ -293,12 +292,7 @@ def default_calibration_path():
 def load_calibration(path=None):
     """Read and validate a calibration file (default: :func:`default_calibration_path`)."""
     path = Path(path) if path is not None else default_calibration_path()
-    text = read_user_text(path, CalibrationError, "calibration file")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CalibrationError(f"{path}: not valid JSON (line {exc.lineno}, column "
-                               f"{exc.colno}: {exc.msg})") from None
+    data = read_user_json(path, CalibrationError, "calibration file")
     return calibration_from_dict(data, source=str(path))
 
 
