@@ -164,6 +164,41 @@ def lynx6_ik(robot, position, wrist_pitch, *, elbow="up", reach="either", wrist_
                          np.where(use_back, back.failed_joint, front.failed_joint))
 
 
+def lynx6_path(robot, positions, wrist_pitch, q0, **branch):
+    """Closed-form joint values along a path, for moves: never a row of unreachable values.
+
+    Parameters
+    ----------
+    robot : Robot
+        A Lynx6-shaped arm (see :func:`lynx6_ik`).
+    positions : array_like, shape (N, 3)
+        Gripper points in the world frame (length unit).
+    wrist_pitch : float or array_like (N,)
+        Gripper angle to the ground (radians), as in :func:`lynx6_ik`.
+    q0 : array_like, shape (5,)
+        The configuration the path starts from.
+    **branch
+        ``elbow``, ``reach`` and ``wrist_rotate`` of :func:`lynx6_ik`.
+
+    Returns
+    -------
+    q : ndarray, shape (N, 5)
+        The solution at each reachable row; a row that is not reachable repeats the last
+        reachable one (``q0``, clipped to the limits, before the first), as
+        :func:`robosim.ik.solve_path` does.
+    solution : Lynx6Solution
+        The closed form at every row (its ``q`` keeps the geometric values).
+    """
+    solution = lynx6_ik(robot, positions, wrist_pitch, **branch)
+    reachable = np.asarray(solution.reachable, dtype=bool)
+    rows = np.arange(len(reachable))
+    last_reachable = np.maximum.accumulate(np.where(reachable, rows, -1))
+    start = np.clip(np.asarray(q0, dtype=float), robot.limits[:, 0], robot.limits[:, 1])
+    q = np.where((last_reachable >= 0)[:, None], solution.q[np.maximum(last_reachable, 0)],
+                 start)
+    return q, solution
+
+
 def _lynx6_plane(robot, links, q1, r, z, wrist_pitch, elbow_sign, wrist_rotate, shape):
     """The paper's planar solution for base angle ``q1``, target at ``(r, z)`` in the arm plane."""
     d1, a1, a2, a3, a4 = links

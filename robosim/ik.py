@@ -3,8 +3,8 @@
 The numeric solver (:func:`solve`, :func:`solve_all`, :func:`solve_path`) works for any robot:
 damped least squares with Sugihara's Levenberg-Marquardt damping, joint limits kept by
 projection, restarts from random seeds. The closed forms live in :mod:`robosim.closed_form_ik`
-and are re-exported here: :func:`lynx6_ik` (seed 001, eqs. 23-29) and
-:func:`anthropomorphic_3r_ik` (seed 003, four solutions).
+and are re-exported here: :func:`lynx6_ik` (seed 001, eqs. 23-29; :func:`lynx6_path` along a
+path) and :func:`anthropomorphic_3r_ik` (seed 003, four solutions).
 
 Conventions (see ARCHITECTURE): joint values in radians / the robot's length unit; targets are
 ``(4, 4)`` homogeneous transforms in the world frame (the robot's base transform included), or
@@ -42,12 +42,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from .closed_form_ik import (Lynx6Solution, anthropomorphic_3r_ik, anthropomorphic_3r_robot,
-                             lynx6_ik)
+                             lynx6_ik, lynx6_path)
 from .errors import ValidationError
 from .robot import chain_components
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_all", "solve_path", "parse_axes",
-           "lynx6_ik", "Lynx6Solution", "anthropomorphic_3r_ik", "anthropomorphic_3r_robot"]
+           "lynx6_ik", "lynx6_path", "Lynx6Solution", "anthropomorphic_3r_ik",
+           "anthropomorphic_3r_robot"]
 
 #: Default success thresholds: position in the robot's length unit, orientation in radians.
 POSITION_TOLERANCE = 1e-9

@@ -927,17 +927,11 @@ def _solve_lynx6(robot, points, q0, wrist_pitch):
     Returns ``(q, reachable, reasons)``; an unreachable row repeats the last reachable one
     (``q0`` before the first), as :func:`robosim.ik.solve_path` does.
     """
-    solution = ik.lynx6_ik(robot, points, float(wrist_pitch))
+    q, solution = ik.lynx6_path(robot, points, float(wrist_pitch), q0)
     reachable = np.asarray(solution.reachable, dtype=bool)
     reasons = np.full(len(points), "", dtype=object)
     reasons[~reachable] = np.where(solution.out_of_reach[~reachable], OUT_OF_REACH,
                                    BEYOND_LIMITS)
-    q = np.empty_like(solution.q)
-    last = np.clip(q0, robot.limits[:, 0], robot.limits[:, 1])
-    for k in range(len(points)):
-        if reachable[k]:
-            last = solution.q[k]
-        q[k] = last
     return q, reachable, reasons
 
 

@@ -265,6 +265,21 @@ def test_lynx6_leans_back_over_its_base_for_a_target_behind_it():
     assert _lynx6_pitch(robot, solution.q) == pytest.approx(pitch, abs=1e-9)
 
 
+def test_lynx6_path_repeats_the_last_reachable_row_and_starts_inside_the_limits():
+    robot = robosim.load_robot("Lynx6")
+    points = np.array([[1000.0, 0.0, 100.0],       # out of reach: before any reachable row
+                       [200.0, 0.0, 100.0],        # reachable
+                       [1000.0, 0.0, 100.0],       # out of reach again
+                       [200.0, 50.0, 100.0]])      # reachable
+    q0 = np.radians([120.0, 0.0, 0.0, 0.0, 0.0])   # joint 1 beyond its +90 deg limit
+    q, solution = ik.lynx6_path(robot, points, 0.0, q0, wrist_rotate=0.2)
+    assert solution.reachable.tolist() == [False, True, False, True]
+    np.testing.assert_allclose(q[0], np.radians([90.0, 0.0, 0.0, 0.0, 0.0]))   # q0 clipped
+    np.testing.assert_array_equal(q[2], q[1])
+    np.testing.assert_allclose(robot.fk(q[[1, 3]])[:, :3, 3], points[[1, 3]], atol=1e-9)
+    assert _lynx6_pitch(robot, q[3]) == pytest.approx(0.0, abs=1e-12) and q[3, 4] == 0.2
+
+
 def test_lynx6_closed_form_refuses_other_arms():
     with pytest.raises(robosim.ValidationError, match="Lynx6"):
         ik.lynx6_ik(robosim.load_robot("Lodes Puma 560"), [0.1, 0.0, 0.1], 0.0)
