@@ -7,6 +7,11 @@ lies on the line and the last one is the target to numerical precision, for any 
 via-points. Between the requested via-points the line is followed in small internal steps, so a
 singularity or a joint limit on the way is found and reported instead of crossed.
 
+What a move holds besides the line: the full pose on arms with 6 or more joints, the position
+only on other arms; a Lynx6-shaped arm (:func:`lynx6_shaped`) can instead hold the gripper's
+angle to the ground and its wrist-rotate joint (``hold_wrist=True``, what its X, Y, Z jogs do),
+every point solved in closed form (:func:`robosim.ik.lynx6_ik`) on the start's branch.
+
 Conventions: poses are ``(4, 4)`` in the world frame; positions interpolate linearly, the
 orientation turns at a constant rate about one fixed axis (the rotation from start to end).
 Jogging angles are radians here; degrees appear only in the GUI and the CLI.
@@ -50,7 +55,8 @@ class LineResult:
     poses : ndarray, shape (steps, 4, 4)
         The via-point poses on the line, all of them.
     position_error, orientation_error : ndarray, shape (N,)
-        Pose error of each via-point reached (length unit, radians) over the solved axes.
+        Pose error of each via-point reached (length unit, radians) over the solved axes; with
+        ``hold_wrist`` the orientation error is that of the gripper's angle to the ground.
     deviation : ndarray, shape (N,)
         Distance of each reached via-point's position from the line (length unit).
     complete : bool
@@ -144,7 +150,8 @@ def _three(values, what):
     return values
 
 
-def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction=""):
+def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
+                  hold_wrist=False):
     """Move the end effector along a straight line to ``target_pose`` through ``steps`` via-points.
 
     Parameters
@@ -160,6 +167,13 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="")
         Pose components to hold (see :mod:`robosim.ik`); default :func:`default_axes`.
     direction : str, optional
         Words for the move in the stop reason ("in +Z"); default "along this line".
+    hold_wrist : bool, optional
+        Lynx6-shaped arms only (:func:`lynx6_shaped`), instead of ``axes``: hold the gripper's
+        angle to the ground (:func:`wrist_angle`) and joint 5 (wrist rotate) exactly at their
+        values at ``q_from``. Every point is solved in closed form
+        (:func:`robosim.ik.lynx6_ik`) on the branch of ``q_from`` (elbow up or down, facing
+        the target or leaning back over the base), so the joints never switch branch; only
+        the target's position counts.
 
     Returns
     -------
@@ -172,11 +186,17 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="")
     steps = int(steps)
     if steps < 2:
         raise ValidationError(f"a line needs at least 2 via-points (start and end), got {steps}")
-    axes = default_axes(robot) if axes is None else axes
-    rows = ik.parse_axes(axes)
     q_from = robot.check_q(q_from, "start configuration")
     if not robot.within_limits(q_from):
         raise ValidationError("the start configuration is outside the joint limits")
+    if hold_wrist:
+        if axes is not None:
+            raise ValidationError("give axes or hold_wrist, not both")
+        solver = _WristHeldPoints.start(robot, q_from)
+    else:
+        solver = _NumericPoints(robot, ik.parse_axes(default_axes(robot) if axes is None
+                                                     else axes))
+    rows = solver.rows
     start = robot.fk(q_from)
     target_pose = ik.check_targets(target_pose, rows)
     if target_pose.shape != (4, 4):
@@ -192,14 +212,14 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="")
     fractions = np.linspace(0.0, 1.0, (steps - 1) * per_segment + 1)
     fine = line_poses(start, target_pose, fractions)
     fine[::per_segment] = poses                          # the via-points exactly
-    path = ik.solve_path(robot, fine[1:], q_from, axes=rows, restarts=0)
-    q_fine = np.vstack([q_from, path.q])
-    ok = np.concatenate([[True], path.reachable])
-    stop, reason = _first_obstacle(robot, rows, q_fine, ok, fine, fractions,
+    q_solved, reached_points = solver.solve(fine[1:], q_from)
+    q_fine = np.vstack([q_from, q_solved])
+    ok = np.concatenate([[True], reached_points])
+    stop, reason = _first_obstacle(robot, solver, q_fine, ok, fine, fractions,
                                    direction or "along this line")
     reached = (stop - 1) // per_segment + 1 if stop is not None else steps
     q = q_fine[::per_segment][:reached]
-    errors = _pose_errors(robot, rows, q, poses[:reached])
+    errors = solver.errors(q, poses[:reached])
     trace = robot.fk(q_fine[:len(q_fine) if stop is None else stop])[:, :3, 3]
     return LineResult(q, poses, errors[0], errors[1],
                       _distance_from_line(robot.fk(q)[:, :3, 3], start[:3, 3],
@@ -207,13 +227,10 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="")
                       stop is None, reason, trace)
 
 
-def _first_obstacle(robot, rows, q, ok, poses, fractions, direction):
+def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):
     """The first internal index that cannot be passed, and why; ``(None, "")`` if none."""
-    lower, upper = robot.limits.T
-    scale = np.where(robot.revolute, 1.0, robot.length_scale)
-    jump = np.abs(np.diff(q, axis=0)) / scale
-    jumps = np.concatenate([[False], jump.max(axis=1) > JUMP_LIMIT])
-    smallest = _smallest_singular_values(robot, rows, q)
+    jumps = np.concatenate([[False], _jumps(robot, q[:-1], q[1:])])
+    smallest = solver.smallest_singular_values(q)
     # Singular and getting more so: leaving a singular start configuration is allowed.
     singular = np.concatenate([[False], (smallest[1:] < SINGULAR_VALUE)
                                & (smallest[1:] < smallest[:-1])])
@@ -230,20 +247,131 @@ def _first_obstacle(robot, rows, q, ok, poses, fractions, direction):
         return k, _limit_message(robot, wrapped, where, direction)
     if ok[k]:
         return k, singular.format(_singular_words(robot, q[k - 1]))
-    # Not reachable from the previous point: a joint at its limit, or out of reach.
-    near = q[k - 1]
-    at_limit = np.flatnonzero((np.abs(near - lower) < 1e-6 * scale)
-                              | (np.abs(near - upper) < 1e-6 * scale))
-    stuck = ik.solve(robot, poses[k], q0=near, axes=rows, seeds=0)
-    stuck_limit = np.flatnonzero((np.abs(stuck.q - lower) < 1e-6 * scale)
-                                 | (np.abs(stuck.q - upper) < 1e-6 * scale))
-    limits = stuck_limit if stuck_limit.size else at_limit
-    if limits.size:
-        return k, _limit_message(robot, limits, where, direction)
-    if _smallest_singular_values(robot, rows, stuck.q[None])[0] < 10 * SINGULAR_VALUE:
-        return k, singular.format(_singular_words(robot, stuck.q))
+    kind, detail = solver.blocked(poses[k], q[k - 1])
+    if kind == "limit":
+        return k, _limit_message(robot, detail, where, direction)
+    if kind == "singular":
+        return k, singular.format(_singular_words(robot, detail))
     return k, (f"the arm cannot reach that far (out of reach, {where}): it cannot move further "
                f"{direction}; choose a target nearer the arm")
+
+
+def _jumps(robot, q_before, q_after):
+    """True where a joint moves more than :data:`JUMP_LIMIT` from ``q_before`` to ``q_after``
+    (``(..., n)`` each; prismatic joints in robot sizes): a singularity, not a step."""
+    scale = np.where(robot.revolute, 1.0, robot.length_scale)
+    return (np.abs(q_after - q_before) / scale).max(axis=-1) > JUMP_LIMIT
+
+
+def _at_limits(robot, q):
+    """Indices of the joints of ``q`` ``(n,)`` at (within 1e-6) or beyond their limits."""
+    lower, upper = robot.limits.T
+    margin = 1e-6 * np.where(robot.revolute, 1.0, robot.length_scale)
+    return np.flatnonzero((q < lower + margin) | (q > upper - margin))
+
+
+class _NumericPoints:
+    """Line points solved by the numeric solver (:func:`robosim.ik.solve_path`) over the pose
+    components ``rows`` (see :func:`robosim.ik.parse_axes`)."""
+
+    def __init__(self, robot, rows):
+        self.robot, self.rows = robot, rows
+
+    def solve(self, poses, q_from):
+        """Joint values ``(K, n)`` and reached flags ``(K,)`` of ``poses``, each point from
+        the previous one's solution."""
+        path = ik.solve_path(self.robot, poses, q_from, axes=self.rows, restarts=0)
+        return path.q, path.reachable
+
+    def smallest_singular_values(self, q):
+        """Smallest singular value ``(M,)`` of the Jacobian over the solved rows, positions
+        in robot sizes (:data:`SINGULAR_VALUE` compares with it)."""
+        return _smallest_singular_values(_scaled_jacobian(self.robot, q, self.rows))
+
+    def blocked(self, pose, q_before):
+        """Why ``pose`` was not reached from ``q_before``: ``("limit", joints)``,
+        ``("singular", q)`` (the arm at ``q`` is singular) or ``("reach", None)``."""
+        stuck = ik.solve(self.robot, pose, q0=q_before, axes=self.rows, seeds=0)
+        limits = _at_limits(self.robot, stuck.q)
+        limits = limits if limits.size else _at_limits(self.robot, q_before)
+        if limits.size:
+            return "limit", limits
+        if self.smallest_singular_values(stuck.q[None])[0] < 10 * SINGULAR_VALUE:
+            return "singular", stuck.q
+        return "reach", None
+
+    def errors(self, q, poses):
+        """Position (length unit) and orientation (radians) errors of ``q`` against ``poses``."""
+        return _pose_errors(self.robot, self.rows, q, poses)
+
+
+class _WristHeldPoints:
+    """Line points of a Lynx6-shaped arm solved in closed form (:func:`robosim.ik.lynx6_ik`)
+    with the gripper's angle to the ground and joint 5 held at their start values, on the
+    start's branch (elbow, reach): position plus those two are the held "axes"."""
+
+    rows = (0, 1, 2)
+    #: Rows added to the position Jacobian for what is held: the gripper's angle to the ground
+    #: is (up to its sign, which singular values ignore) ``q2 + q3 + q4`` (joints 2-4 turn
+    #: about parallel axes across the arm's plane, joint 1 turns the plane, joint 5 turns
+    #: the gripper about the tool point), and joint 5 itself.
+    HELD_ROWS = np.array([[0.0, 1.0, 1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0, 1.0]])
+
+    def __init__(self, robot, pitch, wrist_rotate, elbow, reach):
+        self.robot, self.pitch = robot, pitch
+        self.branch = dict(elbow=elbow, reach=reach, wrist_rotate=wrist_rotate)
+
+    @classmethod
+    def start(cls, robot, q):
+        """The points held as at ``q``; :class:`ValidationError` when the closed form does
+        not give ``q`` back (not a Lynx6-shaped arm, or the tool point on the base axis)."""
+        if not lynx6_shaped(robot):
+            raise ValidationError(f"hold_wrist needs a Lynx6-shaped arm (seed 001, Table 2); "
+                                  f"{robot.name} is not one")
+        pitch = float(wrist_angle(robot, q))
+        position = robot.fk(q)[:3, 3]
+        for elbow, reach in (("up", "front"), ("down", "front"), ("up", "back"),
+                             ("down", "back")):
+            solution = ik.lynx6_ik(robot, position, pitch, elbow=elbow, reach=reach,
+                                   wrist_rotate=q[4])
+            if np.abs(solution.q - q).max() < BRANCH_MATCH:
+                return cls(robot, pitch, q[4], elbow, reach)
+        raise ValidationError("the gripper's angle to the ground is not defined with the tool "
+                              "point over the base axis; move it away from there first")
+
+    def solve(self, poses, q_from):
+        """Joint values ``(K, 5)`` and reached flags ``(K,)`` of the positions of ``poses``."""
+        q, solution = ik.lynx6_path(self.robot, poses[:, :3, 3], self.pitch, q_from,
+                                    **self.branch)
+        return q, np.asarray(solution.reachable, dtype=bool)
+
+    def smallest_singular_values(self, q):
+        """Smallest singular value ``(M,)`` of the held Jacobian: position rows in robot
+        sizes, then :attr:`HELD_ROWS`."""
+        J = _scaled_jacobian(self.robot, q, self.rows)
+        held = np.broadcast_to(self.HELD_ROWS, (len(J),) + self.HELD_ROWS.shape)
+        return _smallest_singular_values(np.concatenate([J, held], axis=1))
+
+    def blocked(self, pose, q_before):
+        """As :meth:`_NumericPoints.blocked`, from the closed form at ``pose``: out of reach,
+        a joint beyond its limit on the way, or a jump (the tool point across the base axis)."""
+        solution = ik.lynx6_ik(self.robot, pose[:3, 3], self.pitch, **self.branch)
+        if solution.out_of_reach:
+            return "reach", None
+        if _jumps(self.robot, q_before, solution.q):
+            return "singular", q_before
+        return "limit", _at_limits(self.robot, solution.q)
+
+    def errors(self, q, poses):
+        """Position errors (length unit) and errors of the gripper's angle to the ground
+        (radians) of ``q`` against ``poses`` and the held angle."""
+        position_error = np.linalg.norm(self.robot.fk(q)[:, :3, 3] - poses[:, :3, 3], axis=-1)
+        turn = wrist_angle(self.robot, q) - self.pitch
+        return position_error, np.abs(np.angle(np.exp(1j * turn)))
+
+
+#: A closed-form solution within this (radians) of the start configuration is its branch.
+BRANCH_MATCH = 1e-6
 
 
 def _singular_words(robot, q):
@@ -282,13 +410,18 @@ def _joint_names(robot, indices):
                      else str(j + 1) for j in indices)
 
 
-def _smallest_singular_values(robot, rows, q):
-    """Smallest singular value of the Jacobian ``(M,)`` over the solved rows, positions in L."""
+def _scaled_jacobian(robot, q, rows):
+    """Jacobian rows ``rows`` at ``q`` ``(M, n)``: ``(M, len(rows), n)``, position rows in
+    robot sizes and prismatic columns per robot size, so all entries are unit free."""
     J = robot.jacobian(q)[:, list(rows), :]
     row_scale = np.array([1.0 / robot.length_scale if r < 3 else 1.0 for r in rows])
     column_scale = np.where(robot.revolute, 1.0, robot.length_scale)
-    J = J * row_scale[:, None] * column_scale
-    return np.linalg.svd(J, compute_uv=False)[:, -1] if min(J.shape[1:]) else np.zeros(len(q))
+    return J * row_scale[:, None] * column_scale
+
+
+def _smallest_singular_values(J):
+    """Smallest singular value ``(M,)`` of each of the matrices ``J`` ``(M, r, n)``."""
+    return np.linalg.svd(J, compute_uv=False)[:, -1] if min(J.shape[1:]) else np.zeros(len(J))
 
 
 def _pose_errors(robot, rows, q, poses):
@@ -333,19 +466,20 @@ def lynx6_shaped(robot):
 
 
 def wrist_angle(robot, q):
-    """The gripper's angle to the ground (radians, positive up) of a Lynx6-shaped arm at ``q``.
+    """The gripper's angle to the ground (radians, positive up) of a Lynx6-shaped arm at ``q``
+    ``(..., 5)``: a float, or an array ``(...)``.
 
     Measured as :func:`robosim.ik.lynx6_ik` takes it: in the vertical plane through the base
     axis and the tool point, from the horizontal pointing away from the base axis; computed
     from the frames (frame 3's origin, the wrist axis, to the tool point), not from the joint
     values.
     """
-    frames = robot.fk_all(q)
     base_inverse = np.linalg.inv(robot.base)
-    wrist, tool = (base_inverse @ frames[3])[:3, 3], (base_inverse @ robot.fk(q))[:3, 3]
+    wrist = (base_inverse @ robot.fk_all(q)[..., 3, :, :])[..., :3, 3]
+    tool = (base_inverse @ robot.fk(q))[..., :3, 3]
     direction = tool - wrist
-    away = tool[:2] / max(np.hypot(*tool[:2]), 1e-300)
-    return math.atan2(direction[2], float(direction[:2] @ away))
+    away = tool[..., :2] / np.maximum(np.hypot(tool[..., 0], tool[..., 1]), 1e-300)[..., None]
+    return np.arctan2(direction[..., 2], np.sum(direction[..., :2] * away, axis=-1))
 
 
 def jog_target(robot, q, axis, amount, frame="base"):
@@ -424,21 +558,27 @@ def _cannot_turn_message(robot, q, axis, frame):
 def jog(robot, q, axis, amount, frame="base", *, axes=None, steps=2):
     """Jog the end effector (see :func:`jog_target`) along a straight line from ``q``.
 
-    Arms with 6 or more joints hold the full pose. An arm with fewer joints cannot hold its
-    whole orientation, so:
+    What the move holds, by arm:
 
-    - X, Y, Z jogs move the tool point and hold the position only;
-    - a rotation jog keeps the tool point still and turns the tool about the chosen axis, when
-      the joints can make that turn (checked on the Jacobian: the turn with zero tool-point
-      velocity is in its range); the move then holds the full pose, so nothing else turns.
-      When they cannot, :class:`ValidationError` says so in plain words, names the rotations
-      that work, and nothing moves;
-    - a Lynx6-shaped arm (5 joints, :func:`lynx6_shaped`) turns about the axes it has, in
-      both frames: "pitch" changes the gripper's angle to the ground (:func:`wrist_angle`,
-      the angle :func:`robosim.ik.lynx6_ik` takes; + raises the tip) and "roll" turns about
-      the gripper's own axis (the wrist-rotate joint). "yaw" follows the rule above.
+    - 6 or more joints: the full pose (X, Y, Z jogs keep the orientation, rotation jogs the
+      tool point).
+    - A Lynx6-shaped arm (5 joints, :func:`lynx6_shaped`): X, Y, Z jogs move the tool point
+      along the line and hold the gripper's angle to the ground (:func:`wrist_angle`) and
+      joint 5 (wrist rotate) exactly, solved in closed form on the start's branch
+      (:func:`straight_line` with ``hold_wrist``; with the tool point over the base axis,
+      where that angle is not defined, the position only). Rotation jogs turn about the axes
+      it has, in both frames, with the tool point still: "pitch" changes the gripper's angle
+      to the ground (the angle :func:`robosim.ik.lynx6_ik` takes; + raises the tip), "roll"
+      turns about the gripper's own axis (the wrist-rotate joint); "yaw" follows the next rule.
+    - Other arms with fewer than 6 joints: X, Y, Z jogs hold the position only; a rotation
+      jog keeps the tool point still and turns the tool about the chosen axis when the
+      joints can make that turn (checked on the Jacobian: the turn with zero tool-point
+      velocity is in its range), the move then holding the full pose, so nothing else
+      turns. When they cannot, :class:`ValidationError` says so in plain words, names the
+      rotations that work, and nothing moves.
 
-    ``axes`` overrides what is held (see :mod:`robosim.ik`).
+    ``axes`` overrides what is held (see :mod:`robosim.ik`): the numeric solver on those
+    components, for any arm.
 
     Returns
     -------
@@ -451,8 +591,18 @@ def jog(robot, q, axis, amount, frame="base", *, axes=None, steps=2):
     if (axes is None and rotation and robot.n < 6
             and not _can_turn(robot, q, _turn_axis(robot, q, axis, frame))):
         raise ValidationError(_cannot_turn_message(robot, q, axis, frame))
-    if axes is None:
+    hold_wrist = axes is None and not rotation and _wrist_can_be_held(robot, q)
+    if axes is None and not hold_wrist:
         axes = "pose" if robot.n >= 6 or rotation else "position"
     words = f"in {'+' if amount >= 0 else '-'}{axis if rotation else axis.upper()}"
     return straight_line(robot, q, jog_target(robot, q, axis, amount, frame), steps, axes=axes,
-                         direction=words)
+                         direction=words, hold_wrist=hold_wrist)
+
+
+def _wrist_can_be_held(robot, q):
+    """True when :func:`straight_line` can hold the wrist of ``robot`` starting at ``q``."""
+    try:
+        _WristHeldPoints.start(robot, q)
+    except ValidationError:
+        return False
+    return True

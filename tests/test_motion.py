@@ -1,12 +1,13 @@
 """Straight-line motion and jogging: via-points on the line, exact end, obstacles reported."""
 
+import dataclasses
 import math
 
 import numpy as np
 import pytest
 
 import robosim
-from robosim import motion
+from robosim import ik, motion
 from robosim.transforms import rotation_angle, rotx, rpy2r, r2rpy
 
 PUMA = robosim.load_robot("Lodes Puma 560")
@@ -128,14 +129,6 @@ def test_jog_moves_along_or_about_the_chosen_axis(axis, frame):
         np.testing.assert_allclose(turn, amount * expected_axis, atol=1e-9)
 
 
-def test_jog_of_a_five_joint_arm_keeps_position_only_for_translations():
-    q = np.radians([10, 20, -30, -20, 0])
-    result = motion.jog(LYNX6, q, "z", 10.0)
-    assert result.complete
-    np.testing.assert_allclose(LYNX6.fk(result.final_q)[:3, 3],
-                               LYNX6.fk(q)[:3, 3] + [0, 0, 10], atol=1e-9)
-
-
 def test_jog_refuses_unknown_axis_and_frame():
     with pytest.raises(robosim.ValidationError, match="axis"):
         motion.jog(PUMA, Q_PUMA, "w", 1.0)
@@ -232,3 +225,124 @@ def test_a_line_through_the_base_axis_stops_there_and_says_so():
     assert not result.complete
     assert "over its base axis" in result.reason and "singular pose" in result.reason
     assert np.all(LYNX6.fk(result.q)[:, 0, 3] > 0)              # never crossed it
+
+
+# ------------------------------------------ Lynx6 X, Y, Z jogs hold the gripper angle and joint 5
+# Home, the poses above, one leaning back over the base (tool point behind it, x < 0), and
+# random poses in the inner half of every joint's range with the tool point over 100 mm from
+# the base axis (away from limits and singularities).
+_RANDOM = LYNX6.random_q(20, rng=7) / 2
+LYNX6_JOG_POSES = ([LYNX6.home] + LYNX6_POSES + [np.radians([0, -80, -60, -30, 0])]
+                   + list(_RANDOM[np.hypot(*LYNX6.fk(_RANDOM)[:, :2, 3].T) > 100][:4]))
+
+
+def _jog_direction(T, axis, frame):
+    index = "xyz".index(axis)
+    return np.eye(3)[index] if frame == "base" else T[:3, index]
+
+
+@pytest.mark.parametrize("frame", ["base", "tool"])
+@pytest.mark.parametrize("q", LYNX6_JOG_POSES)
+def test_lynx6_xyz_jogs_keep_the_gripper_angle_and_wrist_rotate_exactly(q, frame):
+    T = LYNX6.fk(q)
+    angle = _gripper_angle(LYNX6, q)
+    for axis in "xyz":
+        for amount in (5.0, -5.0):
+            # 11 via-points, 0.5 mm apart: all on the line, at the held angle, q5 untouched.
+            result = motion.jog(LYNX6, q, axis, amount, frame, steps=11)
+            assert result.complete, (axis, amount, result.reason)
+            line = T[:3, 3] + np.linspace(0, amount, 11)[:, None] * _jog_direction(T, axis, frame)
+            np.testing.assert_allclose(LYNX6.fk(result.q)[:, :3, 3], line, rtol=0, atol=1e-9)
+            angles = [_gripper_angle(LYNX6, via) for via in result.q]
+            np.testing.assert_allclose(angles, angle, rtol=0, atol=1e-9)
+            np.testing.assert_array_equal(result.q[:, 4], q[4])
+            # Continuous: a joint turns a few hundredths of a radian per half millimetre at
+            # most here (the tool point stays over 100 mm from the base axis); a change of
+            # branch or a pass through a singularity would turn it by tenths at once.
+            assert np.abs(np.diff(result.q, axis=0)).max() < 0.03
+            assert np.all(LYNX6.within_limits(result.q))
+            assert result.orientation_error.max() < 1e-9
+
+
+def test_lynx6_jog_keeps_the_branch_of_an_elbow_down_arm():
+    # A Lynx6-shaped arm whose elbow turns fully: elbow-down configurations exist. The jog
+    # stays elbow down (the elbow below the shoulder-wrist line) all along.
+    wide = dataclasses.replace(LYNX6, joints=[dataclasses.replace(joint, limits=(-math.pi, math.pi))
+                                              for joint in LYNX6.joints])
+    T = LYNX6.fk(np.radians([20, 10, -20, -30, 15]))
+    q = ik.lynx6_ik(wide, T[:3, 3], -0.4, elbow="down", wrist_rotate=0.3).q
+    result = motion.jog(wide, q, "z", 20.0, steps=21)
+    assert result.complete, result.reason
+    # The elbow's side of the shoulder-wrist line, about joint 2's axis (normal to the arm's
+    # plane): the same at every via-point, and opposite to the elbow-up solution's.
+    def elbow_side(robot, q):
+        frames = robot.fk_all(q)
+        shoulder, elbow, wrist = frames[..., 1, :3, 3], frames[..., 2, :3, 3], frames[..., 3, :3, 3]
+        turn = np.cross(wrist - shoulder, elbow - shoulder)
+        return np.sign(np.sum(turn * frames[..., 1, :3, 2], axis=-1))
+
+    up = ik.lynx6_ik(wide, T[:3, 3], -0.4, elbow="up").q
+    assert np.all(elbow_side(wide, result.q) == -elbow_side(wide, up))
+    np.testing.assert_allclose(wide.fk(result.final_q)[:3, 3], T[:3, 3] + [0, 0, 20], atol=1e-9)
+    np.testing.assert_allclose([_gripper_angle(wide, v) for v in result.q], -0.4, atol=1e-9)
+    np.testing.assert_array_equal(result.q[:, 4], 0.3)
+
+
+def test_lynx6_jog_stops_before_the_edge_of_reach_found_from_the_geometry():
+    # From home the gripper is level (angle 0) at (300, 0, 185): its wrist point is a4 = 155
+    # behind it, at (145, 0, 185), 120 out and 120 up from the shoulder at (25, 0, 65). Held
+    # level, +X moves the wrist point too; it leaves the reach a2 + a3 = 240 of the shoulder
+    # at dx = sqrt(240^2 - 120^2) - 120 = 87.8 mm. Via-points every 10 mm: 0..80 reached.
+    result = motion.jog(LYNX6, LYNX6.home, "x", 200.0, steps=21)
+    assert not result.complete
+    assert "out of reach" in result.reason and "in +X" in result.reason
+    assert len(result.q) == 9
+    np.testing.assert_allclose(LYNX6.fk(result.q)[:, 0, 3], 300 + 10 * np.arange(9), atol=1e-9)
+    np.testing.assert_allclose([_gripper_angle(LYNX6, v) for v in result.q], 0.0, atol=1e-9)
+
+
+def test_lynx6_jog_stops_before_a_joint_limit_it_would_cross():
+    # Held at its angle, +Z turns the wrist (joint 4) down to its -90 deg limit on the way:
+    # find where from the closed form (seed 001) along the line, then the jog must stop at
+    # the last via-point before that place and name the joint.
+    q = np.radians([10, 20, -30, -60, 0])
+    T = LYNX6.fk(q)
+    along = np.linspace(0.0, 100.0, 100001)
+    points = T[:3, 3] + along[:, None] * [0, 0, 1]
+    wrist = ik.lynx6_ik(LYNX6, points, _gripper_angle(LYNX6, q), reach="front").q[:, 3]
+    crossing = along[np.argmax(wrist < -math.pi / 2)]
+    assert 0 < crossing < 100                                 # the line does cross it
+    result = motion.jog(LYNX6, q, "z", 100.0, steps=11)
+    assert not result.complete
+    assert "joint 4 (wrist) is at the end of its range" in result.reason
+    assert "cannot move further in +Z" in result.reason
+    assert len(result.q) == math.floor(crossing / 10) + 1
+    assert np.all(LYNX6.within_limits(result.q))
+
+
+def test_lynx6_jog_across_the_base_axis_stops_there_and_says_so():
+    # Held at a slanted angle, the gripper would have to turn round at the base axis.
+    q = np.radians([0, -10, 60, 40, 0])
+    x = LYNX6.fk(q)[0, 3]
+    result = motion.jog(LYNX6, q, "x", -2 * x, steps=10)
+    assert not result.complete
+    assert "over its base axis" in result.reason and "singular pose" in result.reason
+    assert np.all(LYNX6.fk(result.q)[:, 0, 3] > 0)              # never crossed it
+
+
+def test_lynx6_explicit_axes_keep_the_numeric_position_only_jog():
+    q = LYNX6_POSES[1]
+    result = motion.jog(LYNX6, q, "z", 10.0, axes="position", steps=3)
+    line = motion.straight_line(LYNX6, q, motion.jog_target(LYNX6, q, "z", 10.0), 3,
+                                axes="position")
+    np.testing.assert_array_equal(result.q, line.q)
+    np.testing.assert_allclose(LYNX6.fk(result.final_q)[:3, 3], LYNX6.fk(q)[:3, 3] + [0, 0, 10],
+                               atol=1e-9)
+
+
+def test_holding_the_wrist_needs_a_lynx6_shaped_arm_and_no_axes():
+    with pytest.raises(robosim.ValidationError, match="Lynx6-shaped"):
+        motion.straight_line(PUMA, Q_PUMA, PUMA.fk(Q_PUMA), 2, hold_wrist=True)
+    with pytest.raises(robosim.ValidationError, match="not both"):
+        motion.straight_line(LYNX6, LYNX6.home, LYNX6.fk(LYNX6.home), 2, axes="position",
+                             hold_wrist=True)

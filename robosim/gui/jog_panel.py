@@ -6,7 +6,8 @@ work, the window reads cells and shows results.
 
 - Jog: +/- X, Y, Z move the tool by the step (robot's length unit), +/- roll, pitch, yaw turn it
   by the turn (degrees), along or about the axes of the base frame or of the tool frame. Each
-  jog is a short straight line (:func:`robosim.motion.jog`). An arm with fewer than 6 joints
+  jog is a short straight line (:func:`robosim.motion.jog`); on the Lynx6, X, Y, Z jogs keep the
+  gripper's angle to the ground and the wrist-rotate joint. An arm with fewer than 6 joints
   turns the tool with its point held where its joints allow (on the Lynx6: pitch is the
   gripper's angle to the ground, roll the wrist-rotate joint) and otherwise says, in the status
   line, which turns it can make; nothing moves.
