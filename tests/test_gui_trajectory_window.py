@@ -266,6 +266,26 @@ def test_own_volume_formulas_are_followed_and_drawn(arm):
     assert window.computed.t[-1] == pytest.approx(40 * chord / 50)
 
 
+def test_a_path_shows_computing_on_screen_before_the_ik_runs(arm, monkeypatch):
+    window = formula_window(arm)
+    drawn_statuses = []
+    window.fig.canvas.mpl_connect("draw_event",
+                                  lambda event: drawn_statuses.append(window.status.get_text()))
+    seen_when_solving = []
+    follow_path = window.core.follow_path
+
+    def watched_follow_path(*args, **kwargs):
+        seen_when_solving.append((arm.statuses[-1], list(drawn_statuses)))
+        return follow_path(*args, **kwargs)
+
+    monkeypatch.setattr(window.core, "follow_path", watched_follow_path)
+    press(window, "Compute")
+    (status, error), drawn = seen_when_solving[0]
+    assert status.startswith("computing the formula path") and not error
+    assert drawn and drawn[-1] == status                     # on screen, not only queued
+    assert not last_status(arm)[0].startswith("computing")   # replaced by the result
+
+
 def test_a_bad_formula_is_refused_and_the_last_good_path_stays(arm):
     window = formula_window(arm)
     press(window, "Compute")

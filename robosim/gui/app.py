@@ -15,6 +15,7 @@ import time
 import numpy as np
 
 from ..errors import RobosimError
+from .shortcuts import use_robosim_shortcuts
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
@@ -45,6 +46,7 @@ class Application:
             import matplotlib.pyplot as plt
 
             figure = plt.figure(num="robosim", figsize=WINDOW_SIZE, dpi=WINDOW_DPI)
+        use_robosim_shortcuts(figure)       # a stray q must not close the application
         self.fig = figure
         self.rng = np.random.default_rng(seed)
         self.clock = clock

@@ -30,7 +30,6 @@ Example::
 
 import matplotlib as mpl
 from matplotlib._pylab_helpers import Gcf
-from matplotlib.backend_bases import key_press_handler
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
@@ -96,33 +95,6 @@ def _keep_tab_in_tk_canvas(canvas):
     for sequence in ("<Tab>", "<Shift-Tab>", "<ISO_Left_Tab>"):
         get_widget().bind(sequence, deliver)
     canvas._robosim_keeps_tab = True
-
-
-class KeyboardShortcutsOff:
-    """Switch matplotlib's keyboard shortcuts off in ``fig`` until :meth:`disconnect_events`.
-
-    On a screen made for typing, a key pressed while no cell is focused must not save the
-    figure (``s``), close the window (``q``), toggle zoom (``o``), ...: this disconnects the
-    figure manager's default key handler, and :meth:`disconnect_events` (called by
-    ``Screen.teardown`` through ``Screen.keep``) connects it again. Figures without a manager,
-    or with the toolmanager (whose shortcuts a focused cell locks), are left as they are.
-    """
-
-    def __init__(self, fig):
-        self.fig = fig
-        manager = getattr(fig.canvas, "manager", None)
-        self._manager = manager
-        self._switched_off = manager is not None and manager.key_press_handler_id is not None
-        if self._switched_off:
-            fig.canvas.mpl_disconnect(manager.key_press_handler_id)
-            manager.key_press_handler_id = None
-
-    def disconnect_events(self):
-        """Give the figure its keyboard shortcuts back (once)."""
-        if self._switched_off and self._manager.key_press_handler_id is None:
-            self._manager.key_press_handler_id = self.fig.canvas.mpl_connect(
-                "key_press_event", key_press_handler)
-        self._switched_off = False
 
 
 class CellGrid:

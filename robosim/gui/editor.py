@@ -22,7 +22,8 @@ from ..errors import RobosimError
 from ..library import save_robot
 from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 from . import autosave
-from .cells import CellGrid, KeyboardShortcutsOff
+from .cells import CellGrid
+from .shortcuts import KeyboardShortcutsOff
 from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, check_draft, default_save_path,
                        draft_from_robot, new_draft, parse_joint_count, resize_draft,
                        valid_draft)

@@ -65,10 +65,14 @@ def report_errors(action, say):
 
 
 def tool_figure(title, figsize):
-    """A new pyplot figure for a tool window, its window (where there is one) called ``title``."""
+    """A new pyplot figure for a tool window, its window (where there is one) called ``title``,
+    with robosim's keyboard shortcuts (no key closes it: :mod:`robosim.gui.shortcuts`)."""
     import matplotlib.pyplot as plt
 
+    from .shortcuts import use_robosim_shortcuts
+
     fig = plt.figure(figsize=figsize)
+    use_robosim_shortcuts(fig)
     if fig.canvas.manager is not None:
         fig.canvas.manager.set_window_title(title)
     return fig

@@ -181,12 +181,18 @@ class TrajectoryWindow:
         return button
 
     # ================================================================== messages
-    def say(self, message, error=False):
-        """Show a line in this window and in the simulator's status line."""
+    def say(self, message, error=False, now=False):
+        """Show a line in this window and in the simulator's status line; ``now`` draws the
+        window at once (before a long computation blocks it) instead of at the end of the
+        action that is running."""
         self.status.set_text(message)
         self.status.set_color("red" if error else "black")
         self.arm.set_status(message, error=error)
-        self._redraw()
+        if now:
+            self.fig.canvas.draw()
+            self.fig.canvas.flush_events()
+        else:
+            self._redraw()
 
     def _redraw(self):
         """Draw the window now, or once at the end of the action that is running."""
@@ -311,6 +317,8 @@ class TrajectoryWindow:
         for grid in self.grids:
             grid.commit()
         kind = self.choices.text(0, TYPE)
+        if kind != "joint":
+            self.say(f"computing the {kind} path: IK point by point (a few seconds)...", now=True)
         computed = self._compute_joint() if kind == "joint" else self._compute_path(kind)
         self.show(computed)
 
