@@ -4,6 +4,7 @@ import json
 import math
 
 import numpy as np
+import pytest
 
 from robosim import load_robot
 from robosim.cli import main
@@ -89,3 +90,73 @@ def test_line_start_outside_limits_is_refused(capsys):
     status, _, err = run_cli(capsys, "line", "lynx6", "--from", 120, 0, 0, 0, 0,
                              "--by", 1, 0, 0, 0, 0, 0)
     assert status == 2 and "joint 1" in err and "limits" in err
+
+
+def _gripper_angle(robot, q):
+    """The Lynx6 gripper's angle to the ground from its frames (frame 3 to the tool point),
+    against the horizontal pointing away from the base axis."""
+    wrist, tool = robot.fk_all(q)[..., 3, :3, 3], robot.fk(q)[..., :3, 3]
+    away = tool[..., :2] / np.linalg.norm(tool[..., :2], axis=-1, keepdims=True)
+    return np.arctan2(tool[..., 2] - wrist[..., 2],
+                      np.sum((tool[..., :2] - wrist[..., :2]) * away, axis=-1))
+
+
+def test_jog_z_on_the_lynx6_keeps_the_gripper_angle_and_wrist_rotate(capsys):
+    robot = load_robot("Lynx6")
+    start = np.radians([10, 20, -30, -20, 5])
+    status, out, _ = run_cli(capsys, "jog", "lynx6", "z", 10, "--from", 10, 20, -30, -20, 5,
+                             "--steps", 5, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["complete"] and data["reason"] == ""
+    q = np.array(data["q"])
+    expected = robot.fk(start)[:3, 3] + np.linspace(0, 10, 5)[:, None] * [0, 0, 1]
+    np.testing.assert_allclose(robot.fk(q)[:, :3, 3], expected, atol=1e-9)
+    np.testing.assert_allclose(_gripper_angle(robot, q), _gripper_angle(robot, start), atol=1e-9)
+    np.testing.assert_allclose(np.array(data["q_user"])[:, 4], 5.0, atol=1e-12)
+
+
+def test_jog_turns_by_degrees_in_the_tool_frame(capsys):
+    robot = load_robot("Lynx6")
+    start = np.radians([10, 20, -30, -20, 5])
+    status, out, _ = run_cli(capsys, "jog", "lynx6", "pitch", -5, "--from", 10, 20, -30, -20, 5,
+                             "--frame", "tool", "--json")
+    q = np.array(json.loads(out)["q"])
+    assert status == 0
+    assert math.degrees(_gripper_angle(robot, q[-1]) - _gripper_angle(robot, start)) == \
+        pytest.approx(-5.0, abs=1e-7)
+    np.testing.assert_allclose(robot.fk(q[-1])[:3, 3], robot.fk(start)[:3, 3], atol=1e-6)
+
+
+def test_jog_the_arm_cannot_make_is_a_one_line_error(capsys):
+    status, out, err = run_cli(capsys, "jog", "lynx6", "yaw", 5, "--from", 10, 20, -30, -20, 5)
+    assert status == 2 and out == ""
+    assert "cannot turn" in err and "pitch" in err and len(err.strip().splitlines()) == 1
+
+
+def test_jog_stopped_exits_1_and_says_why(capsys):
+    status, out, _ = run_cli(capsys, "jog", "lynx6", "x", 200, "--from", 0, 0, 0, 0, 0)
+    assert status == 1 and "out of reach" in out and "in +X" in out
+
+
+def test_line_holding_the_wrist_stays_on_the_line_at_the_gripper_angle(capsys):
+    robot = load_robot("Lynx6")
+    start = np.radians([10, 20, -30, -20, 5])
+    status, out, _ = run_cli(capsys, "line", "lynx6", "--from", 10, 20, -30, -20, 5,
+                             "--to", 220, 10, 140, "--hold-wrist", "--steps", 6, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["complete"]
+    q = np.array(data["q"])
+    a = robot.fk(start)[:3, 3]
+    expected = a + np.linspace(0, 1, 6)[:, None] * (np.array([220, 10, 140]) - a)
+    np.testing.assert_allclose(robot.fk(q)[:, :3, 3], expected, atol=1e-9)
+    np.testing.assert_allclose(_gripper_angle(robot, q), _gripper_angle(robot, start), atol=1e-9)
+    np.testing.assert_allclose(q[:, 4], start[4], atol=1e-15)
+
+
+def test_line_holding_the_wrist_refuses_a_turn_and_other_arms(capsys):
+    status, _, err = run_cli(capsys, "line", "lynx6", "--from", 10, 20, -30, -20, 5,
+                             "--by", 0, 0, 10, 0, 5, 0, "--hold-wrist")
+    assert status == 2 and "--hold-wrist" in err and "dA dB dC = 0" in err
+    status, _, err = run_cli(capsys, "line", "Puma 560", "--from", 0, 0, 0, 0, 0, 0,
+                             "--by", 0, 0, 0.01, 0, 0, 0, "--hold-wrist")
+    assert status == 2 and "Lynx6-shaped" in err

@@ -57,6 +57,11 @@ def test_jog_plus_x_moves_the_tool_along_the_base_x_axis():
     assert distance_from_segment(LYNX6.fk(q)[:, :3, 3], start, end).max() < 1e-6
     assert distance_from_segment(arm.path, start, end).max() < 1e-6
     assert arm.path_bad is None
+    # The Lynx6 keeps its gripper level (its angle to the ground at home, frame 3 to the tool
+    # point) and its wrist-rotate joint all along.
+    wrist, tool = LYNX6.fk_all(q)[:, 3, :3, 3], LYNX6.fk(q)[:, :3, 3]
+    np.testing.assert_allclose(tool[:, 2] - wrist[:, 2], 0.0, atol=1e-9)
+    np.testing.assert_array_equal(q[:, 4], LYNX6.home[4])
     press(panel, "-X")
     np.testing.assert_allclose(LYNX6.fk(arm.q)[:3, 3], start, atol=1e-6)
 

@@ -1,4 +1,5 @@
-"""``robosim ik`` and ``robosim line``: inverse kinematics and straight-line moves.
+"""``robosim ik``, ``robosim line`` and ``robosim jog``: inverse kinematics, straight-line
+moves, and jogs along or about an axis (the simulator's Jog / IK window without a display).
 
 Angles on this command line are degrees (joint values of revolute joints, roll-pitch-yaw);
 lengths are the robot's unit. Exit status 1 says the target was not reached (the output says
@@ -45,24 +46,58 @@ def register(subparsers):
                     "via-point and the pose error; exit status 1 when the line is stopped by "
                     "a singularity, a joint limit or the edge of the workspace.")
     add_robot_argument(parser)
-    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=float,
-                        required=True, help="start joint values (degrees for revolute joints)")
+    _add_start_argument(parser)
     target = parser.add_mutually_exclusive_group(required=True)
     target.add_argument("--to", metavar="v", nargs="+", type=float,
                         help="x y z [roll pitch yaw]: the end pose (degrees)")
     target.add_argument("--by", metavar="v", nargs=6, type=float,
                         help="dx dy dz dA dB dC: change of position and roll-pitch-yaw (deg)")
-    parser.add_argument("--steps", type=int, default=10,
-                        help="via-points, start and end included (>= 2; default 10)")
+    parser.add_argument("--hold-wrist", action="store_true",
+                        help="Lynx6-shaped arms: hold the gripper's angle to the ground and "
+                             "joint 5 (wrist rotate) at their start values, solved in closed "
+                             "form (give a position: x y z, or dA dB dC = 0)")
+    _add_move_arguments(parser, default_steps=10)
+    parser.set_defaults(handler=line_command)
+
+    parser = subparsers.add_parser(
+        "jog", help="jog the end effector along or about an axis (base or tool frame)",
+        description="Move the end effector from the configuration --from by AMOUNT (robot's "
+                    "unit) along x, y or z, or turn it by AMOUNT degrees about roll, pitch or "
+                    "yaw, in the base or the tool frame, along a straight line, as the "
+                    "simulator's Jog / IK window does. A 6-joint arm holds the rest of its "
+                    "pose; the Lynx6 holds its gripper's angle to the ground and its "
+                    "wrist-rotate joint on x, y, z jogs, and turns its gripper to the ground "
+                    "(pitch) or about its own axis (roll). Exit status 1 when the jog is "
+                    "stopped by a singularity, a joint limit or the edge of the workspace.")
+    add_robot_argument(parser)
+    parser.add_argument("axis", choices=motion.JOG_AXES, help="what to jog along or about")
+    parser.add_argument("amount", type=float,
+                        help="robot's length unit (x, y, z) or degrees (roll, pitch, yaw)")
+    _add_start_argument(parser)
+    parser.add_argument("--frame", choices=motion.FRAMES, default="base",
+                        help="the axes of the base (world) or of the tool (default base)")
+    _add_move_arguments(parser, default_steps=2)
+    parser.set_defaults(handler=jog_command)
+
+
+def _add_start_argument(parser):
+    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=float,
+                        required=True, help="start joint values (degrees for revolute joints)")
+
+
+def _add_move_arguments(parser, default_steps):
+    """Via-points, what to hold, and the output of a straight-line move."""
+    parser.add_argument("--steps", type=int, default=default_steps,
+                        help=f"via-points, start and end included (>= 2; default "
+                             f"{default_steps})")
     parser.add_argument("--axes", default=None,
-                        help="pose components to hold (default: pose for 6+ joints, else "
-                             "position)")
+                        help="pose components to hold, solved numerically (default: pose for "
+                             "6+ joints, else position)")
     parser.add_argument("--duration", type=float, default=None,
                         help="seconds for the CSV's time column (default: 0.1 s per step)")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--csv", metavar="FILE", help="write the via-points as a trajectory CSV")
-    parser.set_defaults(handler=line_command)
 
 
 def _start_values(robot, values, what):
@@ -145,11 +180,33 @@ def ik_command(args):
 def line_command(args):
     robot = robot_from_args(args)
     q_from = _start_values(robot, args.start, "--from")
+    if args.hold_wrist and ((args.to is not None and len(args.to) != 3)
+                            or (args.by is not None and any(args.by[3:]))):
+        raise ValidationError("--hold-wrist keeps the gripper's angle: give a position "
+                              "(--to x y z, or --by with dA dB dC = 0)")
     if args.to is not None:
         target = _target_pose(args.to, "--to", orientation=robot.fk(q_from)[:3, :3])
     else:
         target = motion.relative_target(robot, q_from, args.by[:3], args.by[3:])
-    result = motion.straight_line(robot, q_from, target, args.steps, axes=args.axes)
+    result = motion.straight_line(robot, q_from, target, args.steps, axes=args.axes,
+                                  hold_wrist=args.hold_wrist)
+    return _report_move(args, robot, result, "straight line")
+
+
+def jog_command(args):
+    robot = robot_from_args(args)
+    q_from = _start_values(robot, args.start, "--from")
+    rotation = args.axis in motion.JOG_AXES[3:]
+    amount = math.radians(args.amount) if rotation else args.amount
+    result = motion.jog(robot, q_from, args.axis, amount, args.frame, axes=args.axes,
+                        steps=args.steps)
+    unit = "deg" if rotation else robot.unit
+    return _report_move(args, robot, result,
+                        f"jog {args.axis} {args.amount:+g} {unit} ({args.frame} frame)")
+
+
+def _report_move(args, robot, result, what):
+    """Print (or write as CSV) the via-points of a move; the exit status."""
     if args.csv:
         duration = (args.steps - 1) * 0.1 if args.duration is None else args.duration
         if not duration > 0:
@@ -165,7 +222,7 @@ def line_command(args):
                     "orientation_error_deg": np.degrees(result.orientation_error).tolist(),
                     "deviation": result.deviation.tolist()})
     else:
-        print(f"{robot.name}: straight line, {args.steps} via-points (joint values; pose "
+        print(f"{robot.name}: {what}, {args.steps} via-points (joint values; pose "
               f"error and distance from the line in {robot.unit}, deg)")
         for k, q in enumerate(result.q):
             print(f"{k:>4}  {_q_text(robot, q)}  error {result.position_error[k]:.2e} "
