@@ -69,6 +69,8 @@ DAMPING_BIAS = 1e-14
 DAMPING_GAIN = 0.1
 #: Largest joint step per iteration: radians for revolute, fraction of L for prismatic.
 MAX_STEP = 0.6
+#: A Jacobian column below this everywhere (scaled rows and columns) marks an idle joint.
+IDLE_COLUMN = 1e-12
 
 _AXIS_NAMES = ("x", "y", "z", "rx", "ry", "rz")
 
@@ -294,6 +296,24 @@ class _Problem:
         self.finish = FINISH if finish is None else finish
         self.position_rows = [r for r in self.rows if r < 3]
         self.rotation_rows = [r - 3 for r in self.rows if r >= 3]
+        self._idle = None
+
+    @property
+    def idle(self):
+        """Joints that never move the solved components, ``(n,)`` bool: e.g. a Lynx6's wrist
+        rotate when only the position is solved (its axis passes through the tool point).
+
+        Found on the seed bank: the joint's column of the selected Jacobian rows (scaled as
+        the solver scales them) vanishes at every bank configuration. Seeds from the bank keep
+        such joints at the first seed's value (home by default), so a solution does not carry
+        a random value of a joint the target does not ask for.
+        """
+        if self._idle is None:
+            q_bank = _seed_bank(self.robot, None)[0]
+            row_scale = np.array([1.0 / self.scale if r < 3 else 1.0 for r in self.rows])
+            J = self.robot.jacobian(q_bank)[:, self.rows, :] * row_scale[:, None]
+            self._idle = np.all(np.abs(J * self.column_scale) < IDLE_COLUMN, axis=(0, 1))
+        return self._idle
 
     def evaluate(self, q, target, ops, want_step=True):
         """Errors at ``q`` and the damped least-squares step towards ``target``.
@@ -571,14 +591,17 @@ def _first_seeds(robot, problem, target, q0, rng):
         q0 = np.clip(robot.check_q(q0, "q0"), robot.limits[:, 0], robot.limits[:, 1])
         return np.broadcast_to(q0, (target.shape[0], robot.n)).copy()
     bank = _seed_bank(robot, rng)
-    return bank[0][_nearest_seeds(problem, bank, target, 1)[:, 0]]
+    first = bank[0][_nearest_seeds(problem, bank, target, 1)[:, 0]]
+    first[:, problem.idle] = robot.home[problem.idle]
+    return first
 
 
-def _restart_seeds(robot, problem, target, q0_given, seeds, rng):
+def _restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
     """The restarts of each target ``(B, 4, 4)``, in order: ``(B, k, n)``.
 
     The explicit ``seeds`` ``(k, n)``, or the ``seeds`` bank entries nearest the target
-    (after the nearest one, which was the first seed, when no ``q0`` was given).
+    (after the nearest one, which was the first seed, when no ``q0`` was given) with the idle
+    joints (:attr:`_Problem.idle`) at their values in ``first`` ``(B, n)``, the first seeds.
     """
     if np.ndim(seeds) == 0:
         count = int(seeds)
@@ -587,7 +610,10 @@ def _restart_seeds(robot, problem, target, q0_given, seeds, rng):
         skip = 0 if q0_given else 1
         bank = _seed_bank(robot, rng)
         nearest = _nearest_seeds(problem, bank, target, count + skip)[:, skip:]
-        return bank[0][nearest]
+        restarts = bank[0][nearest]
+        idle = problem.idle
+        restarts[:, :, idle] = np.asarray(first)[:, None, idle]
+        return restarts
     explicit = robot.check_q(np.atleast_2d(seeds), "seeds")
     explicit = np.clip(explicit, robot.limits[:, 0], robot.limits[:, 1])
     return np.broadcast_to(explicit, (target.shape[0],) + explicit.shape)
@@ -641,7 +667,7 @@ def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
     first = _first_seeds(robot, problem, flat_target, q0, rng)
     if not batch_shape:
         seeds_in_turn = _chain_seeds(first[0], lambda: _restart_seeds(
-            robot, problem, flat_target, q0 is not None, seeds, rng)[0])
+            robot, problem, flat_target, first, q0 is not None, seeds, rng)[0])
         q, position_error, orientation_error, iterations = _solve_one(problem, target,
                                                                       seeds_in_turn)
         return IKResult(np.array(q), np.bool_(_converged(problem, position_error,
@@ -652,7 +678,8 @@ def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
     success = _converged_array(problem, position_error, orientation_error)
     failed = np.flatnonzero(~success)
     if failed.size:
-        plan = _restart_seeds(robot, problem, flat_target[failed], q0 is not None, seeds, rng)
+        plan = _restart_seeds(robot, problem, flat_target[failed], first[failed], q0 is not None,
+                              seeds, rng)
         start = 0
         for stop in _restart_rounds(plan.shape[1]):
             still = ~success[failed]
@@ -734,9 +761,9 @@ def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
     target = check_targets(target, problem.rows)
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
-    starts = np.vstack([_first_seeds(robot, problem, target[None], q0, rng),
-                        _restart_seeds(robot, problem, target[None], q0 is not None, seeds,
-                                       rng)[0]])
+    first = _first_seeds(robot, problem, target[None], q0, rng)
+    starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
+                                              q0 is not None, seeds, rng)[0]])
     q, position_error, orientation_error, iterations = _solve_batch(
         problem, np.broadcast_to(target, (starts.shape[0], 4, 4)), starts)
     good = np.flatnonzero(_converged_array(problem, position_error, orientation_error))
@@ -837,4 +864,5 @@ def _path_seeds(robot, problem, target, previous, predicted, restarts, rng):
         yield predicted
     yield previous
     if restarts:
-        yield from _restart_seeds(robot, problem, target[None], True, restarts, rng)[0].tolist()
+        yield from _restart_seeds(robot, problem, target[None], [previous], True, restarts,
+                                  rng)[0].tolist()

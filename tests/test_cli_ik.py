@@ -55,6 +55,46 @@ def test_ik_wrong_number_of_values_is_a_usage_error(capsys):
     assert status == 2 and "5 joints" in err
 
 
+def gripper_angle_to_ground(robot, q):
+    """Degrees, up positive: the wrist (frame 3's origin) to the tool point, against the
+    horizontal pointing away from the base axis (the Lynx6 stands on the world origin)."""
+    wrist, tool = robot.fk_all(q)[3][:3, 3], robot.fk(q)[:3, 3]
+    away = tool[:2] / np.linalg.norm(tool[:2])
+    direction = tool - wrist
+    return math.degrees(math.atan2(direction[2], direction[:2] @ away))
+
+
+def test_ik_wrist_pitch_gives_the_closed_form_solutions_at_that_gripper_angle(capsys):
+    robot = load_robot("Lynx6")
+    status, out, _ = run_cli(capsys, "ik", "lynx6", 180, -60, 150, "--wrist-pitch", -20,
+                             "--wrist-rotate", 15, "--all", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["reached"] and data["solutions"]
+    qs = [np.array(solution["q"]) for solution in data["solutions"]]
+    for q in qs:
+        np.testing.assert_allclose(robot.fk(q)[:3, 3], [180, -60, 150], atol=1e-9)
+        assert gripper_angle_to_ground(robot, q) == pytest.approx(-20, abs=1e-9)
+        assert math.degrees(q[4]) == pytest.approx(15)
+        assert robot.within_limits(q)
+    assert all(np.abs(a - b).max() > 1e-6 for i, a in enumerate(qs) for b in qs[i + 1:])
+    status, out, _ = run_cli(capsys, "ik", "lynx6", 180, -60, 150, "--wrist-pitch", -20)
+    assert status == 0 and "1 solution (" in out and "closed form" in out
+
+
+def test_ik_wrist_pitch_out_of_reach_or_on_another_arm_says_so(capsys):
+    status, out, _ = run_cli(capsys, "ik", "lynx6", 900, 0, 0, "--wrist-pitch", 0)
+    assert status == 1 and "out of reach" in out
+    status, _, err = run_cli(capsys, "ik", "Puma 560", 0.5, 0, 0.3, "--wrist-pitch", 0)
+    assert status == 2 and "Lynx6" in err and "Puma 560" in err
+    status, _, err = run_cli(capsys, "ik", "lynx6", 200, 0, 100, 0, 0, 0, "--wrist-pitch", 0)
+    assert status == 2 and "x y z" in err
+
+
+def test_ik_all_on_a_redundant_arm_says_the_list_is_a_sample(capsys):
+    status, out, _ = run_cli(capsys, "ik", "lynx6", 200, 30, 120, "--all")
+    assert status == 0 and "continuous family" in out and "--wrist-pitch" in out
+
+
 def test_line_by_a_relative_change_json(capsys):
     robot = load_robot("Lynx6")
     status, out, _ = run_cli(capsys, "line", "lynx6", "--from", 0, 10, -20, -30, 0,

@@ -315,6 +315,34 @@ def test_solve_path_does_not_carry_the_approach_along_a_redundant_direction():
     assert np.all(moved <= 1.25 * np.linalg.norm(least, axis=1))
 
 
+def test_joints_that_cannot_move_the_solved_point_stay_where_they_started():
+    # The Lynx6's wrist-rotate axis passes through its tool point, and the Corke Puma 560's
+    # tool point is its wrist centre: for position only, those joints are left alone, at
+    # home without q0 (single, batched, every solution of solve_all) and at q0's value with it.
+    lynx6 = robosim.load_robot("Lynx6")
+    rng = np.random.default_rng(5)
+    targets = lynx6.fk(lynx6.random_q(40, rng=rng))[:, :3, 3]
+    batch = ik.solve(lynx6, targets, axes="position")
+    assert batch.success.all()
+    np.testing.assert_allclose(batch.q[:, 4], lynx6.home[4], atol=1e-12)
+    single = ik.solve(lynx6, [200.0, 30.0, 120.0], axes="position")
+    every = ik.solve_all(lynx6, [200.0, 30.0, 120.0], axes="position")
+    assert single.success and every.q.shape[0] > 1
+    np.testing.assert_allclose(every.q[:, 4], lynx6.home[4], atol=1e-12)
+    assert abs(single.q[4] - lynx6.home[4]) < 1e-12
+    q0 = lynx6.home + np.array([0.0, 0.2, -0.3, 0.1, 0.4])
+    far = ik.solve(lynx6, targets, q0=q0, axes="position")   # many need restarts from the bank
+    np.testing.assert_allclose(far.q[:, 4], 0.4, atol=1e-12)
+    np.testing.assert_allclose(lynx6.fk(far.q)[:, :3, 3], targets, atol=1e-9)
+
+    puma = robosim.load_robot("Puma 560")
+    targets = puma.fk(puma.random_q(20, rng=rng))[:, :3, 3]
+    result = ik.solve(puma, targets, axes="position")
+    assert result.success.all()
+    np.testing.assert_allclose(result.q[:, 3:], np.broadcast_to(puma.home[3:], (20, 3)),
+                               atol=1e-12)
+
+
 def test_solve_path_repeats_the_last_good_configuration_where_unreachable():
     robot = robosim.load_robot("Lodes Puma 560")
     q_line = np.linspace([0.1, -0.3, 0.2, 0.1, 0.5, 0.0], [0.5, -0.5, 0.4, 0.3, 0.7, 0.2], 30)

@@ -35,6 +35,14 @@ def register(subparsers):
     parser.add_argument("--axes", default=None,
                         help="pose components to solve: pose, position, or e.g. 'xyz rz' "
                              "(default: pose when roll pitch yaw are given, else position)")
+    parser.add_argument("--wrist-pitch", metavar="DEG", type=float, default=None,
+                        help="Lynx6-shaped arms: the gripper's angle to the ground (degrees, "
+                             "up positive, -90 points down) at the position x y z, solved in "
+                             "closed form (seed 001, eqs. 23-29); with --all every solution: "
+                             "elbow up or down, facing the target or leaning back")
+    parser.add_argument("--wrist-rotate", metavar="DEG", type=float, default=0.0,
+                        help="with --wrist-pitch: the wrist-rotate joint q5 (degrees, "
+                             "default 0)")
     add_json_argument(parser)
     parser.set_defaults(handler=ik_command)
 
@@ -137,12 +145,40 @@ def _pose_json(robot, q):
     return {"position": T[:3, 3].tolist(), "rpy_deg": (np.degrees(r2rpy(T[:3, :3])) + 0.0).tolist()}
 
 
+def _wrist_pitch_solutions(robot, args, q0):
+    """``robosim ik --wrist-pitch``: the Lynx6 closed form's reachable solutions, nearest
+    ``q0`` (home if None) first, as ``(q, reached, position error, orientation error)``; and
+    why there is none."""
+    if len(args.pose) != 3 or args.axes:
+        raise ValidationError("--wrist-pitch takes a position x y z (the gripper's angle "
+                              "replaces roll pitch yaw and --axes)")
+    for value, option in ((args.wrist_pitch, "--wrist-pitch"),
+                          (args.wrist_rotate, "--wrist-rotate")):
+        if not math.isfinite(value):
+            raise ValidationError(f"{option} must be a finite number of degrees, got {value}")
+    branches = [ik.lynx6_ik(robot, args.pose, math.radians(args.wrist_pitch), elbow=elbow,
+                            reach=reach, wrist_rotate=math.radians(args.wrist_rotate))
+                for elbow in ("up", "down") for reach in ("front", "back")]
+    reference = robot.home if q0 is None else q0
+    found = sorted((b.q for b in branches if b.reachable),
+                   key=lambda q: float(np.abs(q - reference).sum()))
+    distinct = []
+    for q in found:
+        if all(np.max(np.abs(q - other)) > 1e-9 for other in distinct):
+            distinct.append(q)
+    solutions = [(q, True, float(np.linalg.norm(robot.fk(q)[:3, 3] - args.pose)), 0.0)
+                 for q in distinct]
+    return solutions, branches[0].reason
+
+
 def ik_command(args):
     robot = robot_from_args(args)
     target = _target_pose(args.pose, "target")
     axes = args.axes or ("pose" if len(args.pose) == 6 else "position")
     rows = ik.parse_axes(axes)
     q0 = None if args.q0 is None else _start_values(robot, args.q0, "--q0")
+    if args.wrist_pitch is not None:
+        return _print_wrist_pitch_solutions(robot, args, q0)
     if args.all:
         result = ik.solve_all(robot, target, q0, axes=rows)
         solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
@@ -169,12 +205,40 @@ def ik_command(args):
               f"and {math.degrees(o):.6g} deg (out of reach, or outside the joint limits)")
         print(f"  {_q_text(robot, q)}")
         return NOT_REACHED
-    label = "solutions" if args.all else "solution"
-    print(f"{robot.name}: {len(solutions)} {label} ({axes}; joint values, errors in "
+    _print_solutions(robot, solutions, args.all, axes)
+    if args.all and len(solutions) > 1 and robot.n > len(rows):
+        hint = (" --wrist-pitch picks the gripper's angle to the ground"
+                if motion.lynx6_shaped(robot) and len(rows) == 3 else "")
+        print(f"(the {robot.name} has more joints than the {len(rows)} solved components: its "
+              f"solutions form a continuous family and these are a sample.{hint})")
+    return 0
+
+
+def _print_wrist_pitch_solutions(robot, args, q0):
+    solutions, reason = _wrist_pitch_solutions(robot, args, q0)
+    solutions = solutions if args.all else solutions[:1]
+    what = f"position, gripper at {args.wrist_pitch:g} deg to the ground, closed form"
+    if args.json:
+        print_json({"robot": robot.name, "unit": robot.unit, "axes": "position",
+                    "wrist_pitch_deg": args.wrist_pitch, "wrist_rotate_deg": args.wrist_rotate,
+                    "reached": bool(solutions), "reason": "" if solutions else reason,
+                    "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
+                                   "success": True, "position_error": p,
+                                   "orientation_error_deg": 0.0, **_pose_json(robot, q)}
+                                  for q, _, p, _ in solutions]})
+    elif not solutions:
+        print(f"not reached ({what}): {reason}; try another --wrist-pitch")
+    else:
+        _print_solutions(robot, solutions, args.all, what)
+    return 0 if solutions else NOT_REACHED
+
+
+def _print_solutions(robot, solutions, listing_all, what):
+    label = "solutions" if listing_all and len(solutions) != 1 else "solution"
+    print(f"{robot.name}: {len(solutions)} {label} ({what}; joint values, errors in "
           f"{robot.unit} and deg)")
     for k, (q, _, p, o) in enumerate(solutions, start=1):
         print(f"{k:>3}  {_q_text(robot, q)}  error {p:.2e} {robot.unit} {math.degrees(o):.2e} deg")
-    return 0
 
 
 def line_command(args):
