@@ -324,7 +324,8 @@ class _WristHeldPoints:
     @classmethod
     def start(cls, robot, q):
         """The points held as at ``q``; :class:`ValidationError` when the closed form does
-        not give ``q`` back (not a Lynx6-shaped arm, or the tool point on the base axis)."""
+        not give ``q`` back (not a Lynx6-shaped arm, the tool point exactly on the base axis,
+        or a joint beyond half a turn)."""
         if not lynx6_shaped(robot):
             raise ValidationError(f"hold_wrist needs a Lynx6-shaped arm (seed 001, Table 2); "
                                   f"{robot.name} is not one")
@@ -336,8 +337,11 @@ class _WristHeldPoints:
                                    wrist_rotate=q[4])
             if np.abs(solution.q - q).max() < BRANCH_MATCH:
                 return cls(robot, pitch, q[4], elbow, reach)
-        raise ValidationError("the gripper's angle to the ground is not defined with the tool "
-                              "point over the base axis; move it away from there first")
+        raise ValidationError("the wrist cannot be held from this configuration: the closed "
+                              "form does not give it back (the tool point exactly over the "
+                              "base axis, where the gripper's angle to the ground is not "
+                              "defined, or a joint turned beyond half a turn); move a joint a "
+                              "little first")
 
     def solve(self, poses, q_from):
         """Joint values ``(K, 5)`` and reached flags ``(K,)`` of the positions of ``poses``."""
@@ -565,11 +569,12 @@ def jog(robot, q, axis, amount, frame="base", *, axes=None, steps=2):
     - A Lynx6-shaped arm (5 joints, :func:`lynx6_shaped`): X, Y, Z jogs move the tool point
       along the line and hold the gripper's angle to the ground (:func:`wrist_angle`) and
       joint 5 (wrist rotate) exactly, solved in closed form on the start's branch
-      (:func:`straight_line` with ``hold_wrist``; with the tool point over the base axis,
-      where that angle is not defined, the position only). Rotation jogs turn about the axes
-      it has, in both frames, with the tool point still: "pitch" changes the gripper's angle
-      to the ground (the angle :func:`robosim.ik.lynx6_ik` takes; + raises the tip), "roll"
-      turns about the gripper's own axis (the wrist-rotate joint); "yaw" follows the next rule.
+      (:func:`straight_line` with ``hold_wrist``; with the tool point exactly over the base
+      axis, where that angle is not defined, the position only). Rotation jogs turn about
+      the axes it has, in both frames, with the tool point still: "pitch" changes the
+      gripper's angle to the ground (the angle :func:`robosim.ik.lynx6_ik` takes; + raises
+      the tip), "roll" turns about the gripper's own axis (the wrist-rotate joint); "yaw"
+      follows the next rule.
     - Other arms with fewer than 6 joints: X, Y, Z jogs hold the position only; a rotation
       jog keeps the tool point still and turns the tool about the chosen axis when the
       joints can make that turn (checked on the Jacobian: the turn with zero tool-point

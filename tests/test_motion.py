@@ -267,8 +267,8 @@ def test_lynx6_xyz_jogs_keep_the_gripper_angle_and_wrist_rotate_exactly(q, frame
 def test_lynx6_jog_keeps_the_branch_of_an_elbow_down_arm():
     # A Lynx6-shaped arm whose elbow turns fully: elbow-down configurations exist. The jog
     # stays elbow down (the elbow below the shoulder-wrist line) all along.
-    wide = dataclasses.replace(LYNX6, joints=[dataclasses.replace(joint, limits=(-math.pi, math.pi))
-                                              for joint in LYNX6.joints])
+    wide = dataclasses.replace(LYNX6, joints=[
+        dataclasses.replace(joint, limits=(-math.pi, math.pi)) for joint in LYNX6.joints])
     T = LYNX6.fk(np.radians([20, 10, -20, -30, 15]))
     q = ik.lynx6_ik(wide, T[:3, 3], -0.4, elbow="down", wrist_rotate=0.3).q
     result = motion.jog(wide, q, "z", 20.0, steps=21)
@@ -277,7 +277,7 @@ def test_lynx6_jog_keeps_the_branch_of_an_elbow_down_arm():
     # plane): the same at every via-point, and opposite to the elbow-up solution's.
     def elbow_side(robot, q):
         frames = robot.fk_all(q)
-        shoulder, elbow, wrist = frames[..., 1, :3, 3], frames[..., 2, :3, 3], frames[..., 3, :3, 3]
+        shoulder, elbow, wrist = (frames[..., i, :3, 3] for i in (1, 2, 3))
         turn = np.cross(wrist - shoulder, elbow - shoulder)
         return np.sign(np.sum(turn * frames[..., 1, :3, 2], axis=-1))
 
