@@ -19,7 +19,8 @@ work, the window reads cells and shows results.
   up or down, facing the target or leaning back over the base.
   "Solve IK" lists the distinct solutions (nearest the current configuration first) and
   animates to the first; "< Previous" and "Next >" animate from one solution to another.
-  "Straight line" moves there through the via-points, every one on the line; a singularity, a
+  "Straight line" moves there through the via-points, every one on the line (in the wrist
+  angle mode the gripper's angle turns evenly to the typed one); a singularity, a
   joint limit or the edge of the workspace stops the move where it is met, and the status line
   says what is in the way and what to do, then (for the teacher) the via-point reached.
 - The simulator shows the path of the tool: the line (red beyond a stop), or the curve the tool
@@ -228,10 +229,6 @@ class JogPanel:
         """The "solve" cell: "pose", "position" or :data:`WRIST_ANGLE`."""
         return self.target_cells.text(0, SOLVE)
 
-    def _line_axes(self):
-        """Axes a straight line holds (the wrist angle mode moves the position)."""
-        return "position" if self._axes() == WRIST_ANGLE else self._axes()
-
     def target(self):
         """The target pose ``(4, 4)`` from the cells (a change is added to the current pose)."""
         self._committed(self.target_cells)
@@ -281,17 +278,25 @@ class JogPanel:
         self._show_solutions()
         self._go_to_solution()
 
+    def _wrist_angle_target(self):
+        """Position ``(3,)`` and gripper angle to the ground (radians) typed in the cells (the
+        wrist angle mode), or the current ones changed by the typed amounts."""
+        self._committed(self.target_cells)
+        values = np.array([_number(self.target_cells.text(0, col), _TARGET_NAMES[col])
+                           for col in (X, Y, Z, PITCH)])
+        position, pitch = values[:3], math.radians(values[3])
+        if self.relative:
+            q = self.arm.q
+            position = position + self.robot.fk(q)[:3, 3]
+            pitch += motion.wrist_angle(self.robot, q)
+        return position, pitch
+
     def _wrist_angle_solutions(self):
         """The Lynx6 closed-form solutions for the position and the wrist angle in the cells:
         elbow up and down, facing the target and leaning back; the wrist rotation is kept."""
-        self._committed(self.target_cells)
-        if self.relative:
-            raise ValidationError("the wrist angle mode takes an absolute target: press "
-                                  "'Target: change' to switch back")
-        values = [_number(self.target_cells.text(0, col), _TARGET_NAMES[col])
-                  for col in (X, Y, Z, PITCH)]
+        position, pitch = self._wrist_angle_target()
         q = self.arm.q
-        found = [ik.lynx6_ik(self.robot, values[:3], math.radians(values[3]), elbow=elbow,
+        found = [ik.lynx6_ik(self.robot, position, pitch, elbow=elbow,
                              reach=reach, wrist_rotate=q[4])
                  for reach in ("front", "back") for elbow in ("up", "down")]
         solutions = [f.q for f in found if f.reachable]
@@ -342,11 +347,19 @@ class JogPanel:
 
     # ------------------------------------------------------------------ lines
     def straight_line(self):
-        """Move along a straight line to the target through the via-points."""
-        target = self.target()
+        """Move along a straight line to the target through the via-points; in the wrist
+        angle mode the gripper's angle to the ground turns evenly to the typed one and the
+        wrist-rotate joint stays (closed form, :func:`robosim.motion.straight_line`)."""
         steps = _via_points(self.target_cells.text(0, VIA))
-        result = motion.straight_line(self.robot, self.arm.q, target, steps,
-                                      axes=self._line_axes())
+        if self._axes() == WRIST_ANGLE:
+            position, pitch = self._wrist_angle_target()
+            target = np.eye(4)
+            target[:3, 3] = position
+            result = motion.straight_line(self.robot, self.arm.q, target, steps,
+                                          hold_wrist=True, wrist_pitch=pitch)
+        else:
+            result = motion.straight_line(self.robot, self.arm.q, self.target(), steps,
+                                          axes=self._axes())
         self._play_line(result, f"straight line, {steps} via-points")
 
     def _play_line(self, result, what):
