@@ -214,6 +214,15 @@ def test_the_pose_line_follows_the_arm():
     x, y, z = PUMA.fk(Q_PUMA)[:3, 3]
     assert f"x {x:.4g}" in panel.pose_text.get_text()
     assert f"z {z:.4g}" in panel.pose_text.get_text()
+    assert "gripper" not in panel.pose_text.get_text()
+
+
+def test_the_lynx6_pose_line_shows_the_gripper_angle_and_no_negative_zero():
+    arm, panel = open_panel(LYNX6)                      # home: level gripper, pitch 0
+    text = panel.pose_text.get_text()
+    assert "-0 " not in text and "pitch 0 " in text and "gripper 0 deg to the ground" in text
+    arm.animate_to(np.radians([20.0, 10.0, -30.0, -20.0, 5.0]))   # 40 deg below horizontal
+    assert "gripper -40 deg to the ground" in panel.pose_text.get_text()
 
 
 @pytest.mark.parametrize("text", ["abc", "1.5", "1"])

@@ -100,8 +100,8 @@ class JogPanel:
         self.jog_cells.set_text(0, TURN, "5")
         self._button("Frame: base", (0.54, 0.555, 0.2, 0.06), self.toggle_frame)
         fig.text(0.04, 0.5, "Target pose", fontsize=9, fontweight="bold")
-        axes_choices = ["pose", "position"] + (
-            [WRIST_ANGLE] if motion.lynx6_shaped(self.robot) else [])
+        self.lynx6 = motion.lynx6_shaped(self.robot)
+        axes_choices = ["pose", "position"] + ([WRIST_ANGLE] if self.lynx6 else [])
         default = WRIST_ANGLE if WRIST_ANGLE in axes_choices else motion.default_axes(self.robot)
         self.target_cells = CellGrid(
             fig, (0.04, 0.37, 0.92, 0.1), 1,
@@ -156,11 +156,17 @@ class JogPanel:
                 self.fig.canvas.draw_idle()
 
     def _show_pose(self, q):
+        """The tool's position and roll, pitch, yaw (and a Lynx6's gripper angle to the
+        ground) over the jog buttons."""
         T = self.robot.fk(q)
-        x, y, z = T[:3, 3]
-        roll, pitch, yaw = np.degrees(r2rpy(T[:3, :3]))
-        self.pose_text.set_text(f"tool at x {x:.4g}  y {y:.4g}  z {z:.4g} {self.robot.unit};  "
-                                f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
+        x, y, z = np.round(T[:3, 3], 9) + 0.0                      # no "-0"
+        roll, pitch, yaw = np.round(np.degrees(r2rpy(T[:3, :3])), 9) + 0.0
+        text = (f"tool at x {x:.4g}  y {y:.4g}  z {z:.4g} {self.robot.unit};  "
+                f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
+        if self.lynx6:
+            wrist = round(math.degrees(motion.wrist_angle(self.robot, q)), 9) + 0.0
+            text += f";  gripper {wrist:.4g} deg to the ground"
+        self.pose_text.set_text(text)
 
     # ------------------------------------------------------------------ cells
     def _check_jog_cell(self, row, col, text):
