@@ -56,7 +56,7 @@ def test_ik_wrong_number_of_values_is_a_usage_error(capsys):
     assert status == 2 and "5 joints" in err
 
 
-def test_ik_wrist_pitch_gives_the_closed_form_solutions_at_thatgripper_angle(capsys):
+def test_ik_wrist_pitch_gives_the_closed_form_solutions_at_that_gripper_angle(capsys):
     robot = load_robot("Lynx6")
     status, out, _ = run_cli(capsys, "ik", "lynx6", 180, -60, 150, "--wrist-pitch", -20,
                              "--wrist-rotate", 15, "--all", "--json")
@@ -161,7 +161,7 @@ def test_jog_stopped_exits_1_and_says_why(capsys):
     assert status == 1 and "out of reach" in out and "in +X" in out
 
 
-def test_line_holding_the_wrist_stays_on_the_line_at_thegripper_angle(capsys):
+def test_line_holding_the_wrist_stays_on_the_line_at_the_gripper_angle(capsys):
     robot = load_robot("Lynx6")
     start = np.radians([10, 20, -30, -20, 5])
     status, out, _ = run_cli(capsys, "line", "lynx6", "--from", 10, 20, -30, -20, 5,
