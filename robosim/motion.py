@@ -9,8 +9,9 @@ singularity or a joint limit on the way is found and reported instead of crossed
 
 What a move holds besides the line: the full pose on arms with 6 or more joints, the position
 only on other arms; a Lynx6-shaped arm (:func:`lynx6_shaped`) can instead hold the gripper's
-angle to the ground and its wrist-rotate joint (``hold_wrist=True``, what its X, Y, Z jogs do),
-every point solved in closed form (:func:`robosim.ik.lynx6_ik`) on the start's branch.
+angle to the ground and its wrist-rotate joint (``hold_wrist=True``, what its X, Y, Z jogs do;
+``wrist_pitch=`` turns that angle evenly to a new value along the line), every point solved in
+closed form (:func:`robosim.ik.lynx6_ik`) on the start's branch.
 
 Conventions: poses are ``(4, 4)`` in the world frame; positions interpolate linearly, the
 orientation turns at a constant rate about one fixed axis (the rotation from start to end).
@@ -151,7 +152,7 @@ def _three(values, what):
 
 
 def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
-                  hold_wrist=False):
+                  hold_wrist=False, wrist_pitch=None):
     """Move the end effector along a straight line to ``target_pose`` through ``steps`` via-points.
 
     Parameters
@@ -174,6 +175,11 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
         (:func:`robosim.ik.lynx6_ik`) on the branch of ``q_from`` (elbow up or down, facing
         the target or leaning back over the base), so the joints never switch branch; only
         the target's position counts.
+    wrist_pitch : float, optional
+        With ``hold_wrist``: the gripper's angle to the ground at the end of the line
+        (radians, as :func:`wrist_angle`); it turns at a constant rate along the line from
+        its start value (the via-point at fraction ``f`` of the line has ``start + f (end -
+        start)``). Default: held at the start value.
 
     Returns
     -------
@@ -192,7 +198,9 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
     if hold_wrist:
         if axes is not None:
             raise ValidationError("give axes or hold_wrist, not both")
-        solver = _WristHeldPoints.start(robot, q_from)
+        solver = _WristHeldPoints.start(robot, q_from, wrist_pitch)
+    elif wrist_pitch is not None:
+        raise ValidationError("wrist_pitch goes with hold_wrist=True")
     else:
         solver = _NumericPoints(robot, ik.parse_axes(default_axes(robot) if axes is None
                                                      else axes))
@@ -205,21 +213,20 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
 
     # Internal steps: each requested segment is split so no step is long or turns far.
     length = np.linalg.norm(target_pose[:3, 3] - start[:3, 3])
-    turn = float(rotation_angle(start[:3, :3], target_pose[:3, :3])) if any(
-        r >= 3 for r in rows) else 0.0
+    turn = solver.turn(start, target_pose)
     per_segment = max(1, math.ceil(max(length / (STEP_FRACTION * robot.length_scale),
                                        turn / STEP_ANGLE) / (steps - 1)))
     fractions = np.linspace(0.0, 1.0, (steps - 1) * per_segment + 1)
     fine = line_poses(start, target_pose, fractions)
     fine[::per_segment] = poses                          # the via-points exactly
-    q_solved, reached_points = solver.solve(fine[1:], q_from)
+    q_solved, reached_points = solver.solve(fine[1:], fractions[1:], q_from)
     q_fine = np.vstack([q_from, q_solved])
     ok = np.concatenate([[True], reached_points])
     stop, reason = _first_obstacle(robot, solver, q_fine, ok, fine, fractions,
                                    direction or "along this line")
     reached = (stop - 1) // per_segment + 1 if stop is not None else steps
     q = q_fine[::per_segment][:reached]
-    errors = solver.errors(q, poses[:reached])
+    errors = solver.errors(q, poses[:reached], fractions[::per_segment][:reached])
     trace = robot.fk(q_fine[:len(q_fine) if stop is None else stop])[:, :3, 3]
     return LineResult(q, poses, errors[0], errors[1],
                       _distance_from_line(robot.fk(q)[:, :3, 3], start[:3, 3],
@@ -247,7 +254,7 @@ def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):
         return k, _limit_message(robot, wrapped, where, direction)
     if ok[k]:
         return k, singular.format(_singular_words(robot, q[k - 1]))
-    kind, detail = solver.blocked(poses[k], q[k - 1])
+    kind, detail = solver.blocked(poses[k], fractions[k], q[k - 1])
     if kind == "limit":
         return k, _limit_message(robot, detail, where, direction)
     if kind == "singular":
@@ -277,9 +284,15 @@ class _NumericPoints:
     def __init__(self, robot, rows):
         self.robot, self.rows = robot, rows
 
-    def solve(self, poses, q_from):
-        """Joint values ``(K, n)`` and reached flags ``(K,)`` of ``poses``, each point from
-        the previous one's solution."""
+    def turn(self, start, end):
+        """How far (radians) the held orientation turns from pose ``start`` to ``end``."""
+        if not any(r >= 3 for r in self.rows):
+            return 0.0
+        return float(rotation_angle(start[:3, :3], end[:3, :3]))
+
+    def solve(self, poses, fractions, q_from):
+        """Joint values ``(K, n)`` and reached flags ``(K,)`` of ``poses`` (at ``fractions``
+        of the line, unused here), each point from the previous one's solution."""
         path = ik.solve_path(self.robot, poses, q_from, axes=self.rows, restarts=0)
         return path.q, path.reachable
 
@@ -288,7 +301,7 @@ class _NumericPoints:
         in robot sizes (:data:`SINGULAR_VALUE` compares with it)."""
         return _smallest_singular_values(_scaled_jacobian(self.robot, q, self.rows))
 
-    def blocked(self, pose, q_before):
+    def blocked(self, pose, fraction, q_before):
         """Why ``pose`` was not reached from ``q_before``: ``("limit", joints)``,
         ``("singular", q)`` (the arm at ``q`` is singular) or ``("reach", None)``."""
         stuck = ik.solve(self.robot, pose, q0=q_before, axes=self.rows, seeds=0)
@@ -300,15 +313,16 @@ class _NumericPoints:
             return "singular", stuck.q
         return "reach", None
 
-    def errors(self, q, poses):
+    def errors(self, q, poses, fractions):
         """Position (length unit) and orientation (radians) errors of ``q`` against ``poses``."""
         return _pose_errors(self.robot, self.rows, q, poses)
 
 
 class _WristHeldPoints:
     """Line points of a Lynx6-shaped arm solved in closed form (:func:`robosim.ik.lynx6_ik`)
-    with the gripper's angle to the ground and joint 5 held at their start values, on the
-    start's branch (elbow, reach): position plus those two are the held "axes"."""
+    with joint 5 held at its start value and the gripper's angle to the ground held too, or
+    turning at a constant rate to ``end_pitch``, on the start's branch (elbow, reach):
+    position plus those two are the held "axes"."""
 
     rows = (0, 1, 2)
     #: Rows added to the position Jacobian for what is held: the gripper's angle to the ground
@@ -317,15 +331,20 @@ class _WristHeldPoints:
     #: the gripper about the tool point), and joint 5 itself.
     HELD_ROWS = np.array([[0.0, 1.0, 1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0, 1.0]])
 
-    def __init__(self, robot, pitch, wrist_rotate, elbow, reach):
-        self.robot, self.pitch = robot, pitch
+    def __init__(self, robot, pitch, wrist_rotate, elbow, reach, end_pitch=None):
+        self.robot, self.start_pitch = robot, pitch
+        self.end_pitch = pitch if end_pitch is None else float(end_pitch)
         self.branch = dict(elbow=elbow, reach=reach, wrist_rotate=wrist_rotate)
 
     @classmethod
-    def start(cls, robot, q):
-        """The points held as at ``q``; :class:`ValidationError` when the closed form does
-        not give ``q`` back (not a Lynx6-shaped arm, the tool point exactly on the base axis,
-        or a joint beyond half a turn)."""
+    def start(cls, robot, q, end_pitch=None):
+        """The points held as at ``q``, the gripper's angle turning to ``end_pitch`` (radians)
+        if given; :class:`ValidationError` when the closed form does not give ``q`` back (not
+        a Lynx6-shaped arm, the tool point exactly on the base axis, or a joint beyond half a
+        turn)."""
+        if end_pitch is not None and not math.isfinite(end_pitch):
+            raise ValidationError(f"the gripper's angle at the end must be a finite number, "
+                                  f"got {end_pitch}")
         if not lynx6_shaped(robot):
             raise ValidationError(f"hold_wrist needs a Lynx6-shaped arm (seed 001, Table 2); "
                                   f"{robot.name} is not one")
@@ -336,16 +355,25 @@ class _WristHeldPoints:
             solution = ik.lynx6_ik(robot, position, pitch, elbow=elbow, reach=reach,
                                    wrist_rotate=q[4])
             if np.abs(solution.q - q).max() < BRANCH_MATCH:
-                return cls(robot, pitch, q[4], elbow, reach)
+                return cls(robot, pitch, q[4], elbow, reach, end_pitch)
         raise ValidationError("the wrist cannot be held from this configuration: the closed "
                               "form does not give it back (the tool point exactly over the "
                               "base axis, where the gripper's angle to the ground is not "
                               "defined, or a joint turned beyond half a turn); move a joint a "
                               "little first")
 
-    def solve(self, poses, q_from):
-        """Joint values ``(K, 5)`` and reached flags ``(K,)`` of the positions of ``poses``."""
-        q, solution = ik.lynx6_path(self.robot, poses[:, :3, 3], self.pitch, q_from,
+    def pitch(self, fractions):
+        """The gripper's angle to the ground (radians) at ``fractions`` of the line."""
+        return self.start_pitch + np.asarray(fractions) * (self.end_pitch - self.start_pitch)
+
+    def turn(self, start, end):
+        """How far (radians) the gripper's angle turns along the line."""
+        return abs(self.end_pitch - self.start_pitch)
+
+    def solve(self, poses, fractions, q_from):
+        """Joint values ``(K, 5)`` and reached flags ``(K,)`` of the positions of ``poses``
+        at ``fractions`` of the line."""
+        q, solution = ik.lynx6_path(self.robot, poses[:, :3, 3], self.pitch(fractions), q_from,
                                     **self.branch)
         return q, np.asarray(solution.reachable, dtype=bool)
 
@@ -356,21 +384,21 @@ class _WristHeldPoints:
         held = np.broadcast_to(self.HELD_ROWS, (len(J),) + self.HELD_ROWS.shape)
         return _smallest_singular_values(np.concatenate([J, held], axis=1))
 
-    def blocked(self, pose, q_before):
+    def blocked(self, pose, fraction, q_before):
         """As :meth:`_NumericPoints.blocked`, from the closed form at ``pose``: out of reach,
         a joint beyond its limit on the way, or a jump (the tool point across the base axis)."""
-        solution = ik.lynx6_ik(self.robot, pose[:3, 3], self.pitch, **self.branch)
+        solution = ik.lynx6_ik(self.robot, pose[:3, 3], self.pitch(fraction), **self.branch)
         if solution.out_of_reach:
             return "reach", None
         if _jumps(self.robot, q_before, solution.q):
             return "singular", q_before
         return "limit", _at_limits(self.robot, solution.q)
 
-    def errors(self, q, poses):
+    def errors(self, q, poses, fractions):
         """Position errors (length unit) and errors of the gripper's angle to the ground
-        (radians) of ``q`` against ``poses`` and the held angle."""
+        (radians) of ``q`` against ``poses`` and the angle wanted at ``fractions``."""
         position_error = np.linalg.norm(self.robot.fk(q)[:, :3, 3] - poses[:, :3, 3], axis=-1)
-        turn = wrist_angle(self.robot, q) - self.pitch
+        turn = wrist_angle(self.robot, q) - self.pitch(fractions)
         return position_error, np.abs(np.angle(np.exp(1j * turn)))
 
 

@@ -52,6 +52,21 @@ def test_on_a_terminal_the_rest_pose_is_asked_for(board, monkeypatch, answer, st
     assert len(board.moves()) == moves  # the rest pose and the pose, or nothing
 
 
+@pytest.mark.parametrize("state, pulse", [("open", 1200), ("close", 1800), ("40", 1440),
+                                          ("40%", 1440), ("100", 1800)])
+def test_the_gripper_opens_closes_or_closes_part_way(board, state, pulse):
+    assert run_arm(board, "--yes", "gripper", state) == 0
+    assert board.moves()[-1][0] == {5: pulse}     # stock: open 1200 us, closed 1800 us
+
+
+@pytest.mark.parametrize("state", ["120", "-5", "half", "nan"])
+def test_a_bad_gripper_state_is_one_line_and_sends_nothing(board, capsys, state):
+    assert run_arm(board, "--yes", "gripper", state) == 2
+    assert board.moves() == []
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "percentage from 0 (open) to 100 (closed)" in error
+
+
 def test_a_refused_pose_sends_no_move_at_all(board, capsys):
     assert run_arm(board, "--yes", "pose", "0", "0", "85", "0", "0") == 2
     assert board.moves() == []  # not even the start-up move

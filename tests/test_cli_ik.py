@@ -6,6 +6,7 @@ import math
 import numpy as np
 import pytest
 
+from gripper_angle import gripper_angle
 from robosim import load_robot
 from robosim.cli import main
 from robosim.trajectory_file import read_trajectory_csv
@@ -55,15 +56,6 @@ def test_ik_wrong_number_of_values_is_a_usage_error(capsys):
     assert status == 2 and "5 joints" in err
 
 
-def gripper_angle_to_ground(robot, q):
-    """Degrees, up positive: the wrist (frame 3's origin) to the tool point, against the
-    horizontal pointing away from the base axis (the Lynx6 stands on the world origin)."""
-    wrist, tool = robot.fk_all(q)[3][:3, 3], robot.fk(q)[:3, 3]
-    away = tool[:2] / np.linalg.norm(tool[:2])
-    direction = tool - wrist
-    return math.degrees(math.atan2(direction[2], direction[:2] @ away))
-
-
 def test_ik_wrist_pitch_gives_the_closed_form_solutions_at_that_gripper_angle(capsys):
     robot = load_robot("Lynx6")
     status, out, _ = run_cli(capsys, "ik", "lynx6", 180, -60, 150, "--wrist-pitch", -20,
@@ -73,7 +65,7 @@ def test_ik_wrist_pitch_gives_the_closed_form_solutions_at_that_gripper_angle(ca
     qs = [np.array(solution["q"]) for solution in data["solutions"]]
     for q in qs:
         np.testing.assert_allclose(robot.fk(q)[:3, 3], [180, -60, 150], atol=1e-9)
-        assert gripper_angle_to_ground(robot, q) == pytest.approx(-20, abs=1e-9)
+        assert math.degrees(gripper_angle(robot, q)) == pytest.approx(-20, abs=1e-9)
         assert math.degrees(q[4]) == pytest.approx(15)
         assert robot.within_limits(q)
     assert all(np.abs(a - b).max() > 1e-6 for i, a in enumerate(qs) for b in qs[i + 1:])
@@ -132,15 +124,6 @@ def test_line_start_outside_limits_is_refused(capsys):
     assert status == 2 and "joint 1" in err and "limits" in err
 
 
-def _gripper_angle(robot, q):
-    """The Lynx6 gripper's angle to the ground from its frames (frame 3 to the tool point),
-    against the horizontal pointing away from the base axis."""
-    wrist, tool = robot.fk_all(q)[..., 3, :3, 3], robot.fk(q)[..., :3, 3]
-    away = tool[..., :2] / np.linalg.norm(tool[..., :2], axis=-1, keepdims=True)
-    return np.arctan2(tool[..., 2] - wrist[..., 2],
-                      np.sum((tool[..., :2] - wrist[..., :2]) * away, axis=-1))
-
-
 def test_jog_z_on_the_lynx6_keeps_the_gripper_angle_and_wrist_rotate(capsys):
     robot = load_robot("Lynx6")
     start = np.radians([10, 20, -30, -20, 5])
@@ -151,7 +134,7 @@ def test_jog_z_on_the_lynx6_keeps_the_gripper_angle_and_wrist_rotate(capsys):
     q = np.array(data["q"])
     expected = robot.fk(start)[:3, 3] + np.linspace(0, 10, 5)[:, None] * [0, 0, 1]
     np.testing.assert_allclose(robot.fk(q)[:, :3, 3], expected, atol=1e-9)
-    np.testing.assert_allclose(_gripper_angle(robot, q), _gripper_angle(robot, start), atol=1e-9)
+    np.testing.assert_allclose(gripper_angle(robot, q), gripper_angle(robot, start), atol=1e-9)
     np.testing.assert_allclose(np.array(data["q_user"])[:, 4], 5.0, atol=1e-12)
 
 
@@ -162,7 +145,7 @@ def test_jog_turns_by_degrees_in_the_tool_frame(capsys):
                              "--frame", "tool", "--json")
     q = np.array(json.loads(out)["q"])
     assert status == 0
-    assert math.degrees(_gripper_angle(robot, q[-1]) - _gripper_angle(robot, start)) == \
+    assert math.degrees(gripper_angle(robot, q[-1]) - gripper_angle(robot, start)) == \
         pytest.approx(-5.0, abs=1e-7)
     np.testing.assert_allclose(robot.fk(q[-1])[:3, 3], robot.fk(start)[:3, 3], atol=1e-6)
 
@@ -189,8 +172,25 @@ def test_line_holding_the_wrist_stays_on_the_line_at_the_gripper_angle(capsys):
     a = robot.fk(start)[:3, 3]
     expected = a + np.linspace(0, 1, 6)[:, None] * (np.array([220, 10, 140]) - a)
     np.testing.assert_allclose(robot.fk(q)[:, :3, 3], expected, atol=1e-9)
-    np.testing.assert_allclose(_gripper_angle(robot, q), _gripper_angle(robot, start), atol=1e-9)
+    np.testing.assert_allclose(gripper_angle(robot, q), gripper_angle(robot, start), atol=1e-9)
     np.testing.assert_allclose(q[:, 4], start[4], atol=1e-15)
+
+
+def test_line_with_a_wrist_pitch_turns_the_gripper_evenly_to_it(capsys):
+    robot = load_robot("Lynx6")
+    start = np.radians([10, 20, -30, -20, 5])
+    status, out, _ = run_cli(capsys, "line", "lynx6", "--from", 10, 20, -30, -20, 5,
+                             "--to", 220, 10, 140, "--wrist-pitch", -45, "--steps", 4, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["complete"]
+    q = np.array(data["q"])
+    a = robot.fk(start)[:3, 3]
+    fractions = np.linspace(0, 1, 4)
+    np.testing.assert_allclose(robot.fk(q)[:, :3, 3],
+                               a + fractions[:, None] * (np.array([220, 10, 140]) - a), atol=1e-9)
+    a0 = math.degrees(gripper_angle(robot, start))
+    np.testing.assert_allclose(np.degrees(gripper_angle(robot, q)), a0 + fractions * (-45 - a0),
+                               atol=1e-9)
 
 
 def test_line_holding_the_wrist_refuses_a_turn_and_other_arms(capsys):

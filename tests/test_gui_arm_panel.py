@@ -119,6 +119,20 @@ def test_gripper_buttons_and_dry_run_show_the_bytes(arm):
     assert panel.sent.get_text() == "sent: #5P1800T700<CR>"
 
 
+def test_the_grip_cell_closes_the_gripper_part_way_and_refuses_nonsense(arm, board):
+    panel = connected(arm, board)
+    press(panel, "Arm is at rest")
+    click(panel.fig, 0.5, 0.5, ax=panel.grip.ax, coords="axes")
+    panel.grip.focus(0, 0)
+    type_keys(panel.fig, "40", "enter")
+    assert board.settle() and board.moves()[-1][0] == {5: 1440}   # 1200 + 40% of 600 us
+    moves = len(board.moves())
+    panel.grip.focus(0, 0)
+    type_keys(panel.fig, "backspace", "backspace", "150", "enter")
+    assert "percentage from 0 (open) to 100 (closed)" in panel.grip.errors[(0, 0)]
+    assert len(board.moves()) == moves
+
+
 def test_errors_become_status_lines(arm, board):
     panel = open_tool("Real arm...", arm).arm_panel
     press(panel, "Connect")

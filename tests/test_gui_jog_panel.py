@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from fake_arm import FakeArm
+from gripper_angle import gripper_angle
 from gui_events import click, type_in_cell
 from robosim import load_robot
 from robosim.gui.jog_panel import SOLVE, STEP, TURN, VIA
@@ -183,6 +184,14 @@ def test_relative_target_moves_by_the_typed_change():
     press(panel, "Straight line")
     assert not last_status(arm)[1], last_status(arm)
     np.testing.assert_allclose(LYNX6.fk(arm.q)[:3, 3], start + [10, 0, -15], atol=1e-6)
+    # the wrist angle mode: the gripper's angle is held unless its change is typed
+    angle = math.degrees(gripper_angle(LYNX6, LYNX6.home))
+    assert math.degrees(gripper_angle(LYNX6, arm.q)) == pytest.approx(angle, abs=1e-9)
+    set_target(panel, [0.0, 0.0, 0.0, 0.0, 10.0, 0.0])
+    press(panel, "Solve IK")
+    assert not last_status(arm)[1], last_status(arm)
+    np.testing.assert_allclose(LYNX6.fk(arm.q)[:3, 3], start + [10, 0, -15], atol=1e-9)
+    assert math.degrees(gripper_angle(LYNX6, arm.q)) == pytest.approx(angle + 10, abs=1e-9)
 
 
 def test_a_line_out_of_reach_stops_shows_the_rest_in_red_and_says_why():
@@ -205,6 +214,15 @@ def test_the_pose_line_follows_the_arm():
     x, y, z = PUMA.fk(Q_PUMA)[:3, 3]
     assert f"x {x:.4g}" in panel.pose_text.get_text()
     assert f"z {z:.4g}" in panel.pose_text.get_text()
+    assert "gripper" not in panel.pose_text.get_text()
+
+
+def test_the_lynx6_pose_line_shows_the_gripper_angle_and_no_negative_zero():
+    arm, panel = open_panel(LYNX6)                      # home: level gripper, pitch 0
+    text = panel.pose_text.get_text()
+    assert "-0 " not in text and "pitch 0 " in text and "gripper 0 deg to the ground" in text
+    arm.animate_to(np.radians([20.0, 10.0, -30.0, -20.0, 5.0]))   # 40 deg below horizontal
+    assert "gripper -40 deg to the ground" in panel.pose_text.get_text()
 
 
 @pytest.mark.parametrize("text", ["abc", "1.5", "1"])
@@ -233,13 +251,6 @@ def test_a_bug_in_an_action_becomes_a_status_line_not_a_traceback(monkeypatch):
     np.testing.assert_array_equal(arm.q, q)
 
 
-def geometric_wrist_angle(robot, q):
-    """The gripper's angle to the ground, from the wrist (frame 3) and tool points."""
-    frames = robot.fk_all(q)
-    direction = frames[-1][:3, 3] - frames[3][:3, 3]
-    return math.atan2(direction[2], math.hypot(direction[0], direction[1]))
-
-
 def test_lynx6_wrist_angle_mode_solves_position_and_gripper_angle_in_closed_form():
     q_true = np.radians([20.0, 10.0, -30.0, -20.0, 5.0])   # gripper 40 deg below horizontal
     arm, panel = open_panel(LYNX6, q_true)
@@ -254,9 +265,27 @@ def test_lynx6_wrist_angle_mode_solves_position_and_gripper_angle_in_closed_form
     for q in panel.solutions:
         assert LYNX6.within_limits(q)
         np.testing.assert_allclose(LYNX6.fk(q)[:3, 3], target, atol=1e-9)
-        assert math.degrees(geometric_wrist_angle(LYNX6, q)) == pytest.approx(-40.0, abs=1e-9)
+        assert math.degrees(gripper_angle(LYNX6, q)) == pytest.approx(-40.0, abs=1e-9)
         assert q[4] == LYNX6.home[4]                        # the wrist rotation is kept
     np.testing.assert_array_equal(arm.q, panel.solutions[0])
+
+
+def test_lynx6_wrist_angle_mode_straight_line_turns_the_gripper_to_the_typed_angle():
+    q = np.radians([20.0, 10.0, -30.0, -20.0, 5.0])         # gripper 40 deg below horizontal
+    arm, panel = open_panel(LYNX6, q)
+    start = LYNX6.fk(q)[:3, 3]
+    end = start + np.array([-20.0, 10.0, 15.0])
+    set_target(panel, list(end) + [0.0, -25.0, 0.0])        # the pitch cell: gripper angle
+    panel.target_cells.set_text(0, VIA, "6")
+    press(panel, "Straight line")
+    assert not last_status(arm)[1], last_status(arm)
+    t, played = arm.last_trajectory
+    fractions = np.linspace(0, 1, 6)
+    np.testing.assert_allclose(LYNX6.fk(played)[:, :3, 3],
+                               start + fractions[:, None] * (end - start), atol=1e-9)
+    np.testing.assert_allclose(np.degrees(gripper_angle(LYNX6, played)),
+                               -40.0 + fractions * 15.0, atol=1e-9)
+    np.testing.assert_array_equal(played[:, 4], q[4])
 
 
 def test_lynx6_wrist_angle_mode_reports_why_a_target_is_unreachable():
@@ -278,8 +307,8 @@ def test_lynx6_rotation_jogs_do_what_the_five_joints_can_and_say_what_they_canno
     press(panel, "+pitch")                               # gripper angle, the point held
     assert not last_status(arm)[1]
     np.testing.assert_allclose(LYNX6.fk(arm.q)[:3, 3], start, atol=1e-6)
-    assert math.degrees(geometric_wrist_angle(LYNX6, arm.q)) == pytest.approx(
-        math.degrees(geometric_wrist_angle(LYNX6, q)) + 4, abs=1e-6)
+    assert math.degrees(gripper_angle(LYNX6, arm.q)) == pytest.approx(
+        math.degrees(gripper_angle(LYNX6, q)) + 4, abs=1e-6)
     before = arm.q.copy()
     press(panel, "+yaw")                                 # needs a sixth joint: refused
     message, error = last_status(arm)

@@ -281,7 +281,16 @@ def test_a_trajectory_may_start_exactly_at_a_joint_limit():
 def test_the_gripper_moves_between_its_calibrated_pulses(board, arm):
     arm.gripper(closed=True)
     arm.gripper(closed=False)
-    assert [m[0] for m in board.moves()[-2:]] == [{5: 1800}, {5: 1200}]
+    arm.gripper(closed=0.25)                      # a quarter of the way from 1200 to 1800 us
+    assert [m[0] for m in board.moves()[-3:]] == [{5: 1800}, {5: 1200}, {5: 1350}]
+
+
+@pytest.mark.parametrize("bad", [-0.1, 1.5, float("nan")])
+def test_a_gripper_fraction_outside_0_to_1_is_refused_before_any_byte(board, arm, bad):
+    before = len(board.moves())
+    with pytest.raises(ValidationError, match="0 \\(open\\) to 1 \\(closed\\)"):
+        arm.gripper(closed=bad)
+    assert len(board.moves()) == before
 
 
 def test_a_session_speed_limit_only_lowers_the_calibrated_one():

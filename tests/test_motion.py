@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import robosim
+from gripper_angle import gripper_angle
 from robosim import ik, motion
 from robosim.transforms import rotation_angle, rotx, rpy2r, r2rpy
 
@@ -150,14 +151,6 @@ LYNX6_POSES = [np.radians([10, 20, -30, -20, 0]), np.radians([30, 40, -60, 10, 2
                np.radians([-45, -10, 30, -40, -30])]
 
 
-def _gripper_angle(robot, q):
-    """The gripper's angle to the ground from the frames: frame 3 (wrist) to the tool point,
-    against the horizontal pointing away from the base axis (the Lynx6 base is the world)."""
-    wrist, tool = robot.fk_all(q)[3][:3, 3], robot.fk(q)[:3, 3]
-    away = tool[:2] / np.hypot(*tool[:2])
-    return math.atan2(tool[2] - wrist[2], (tool[:2] - wrist[:2]) @ away)
-
-
 @pytest.mark.parametrize("frame", ["base", "tool"])
 @pytest.mark.parametrize("q", LYNX6_POSES)
 def test_lynx6_pitch_jog_turns_the_gripper_to_the_ground_with_the_point_held(q, frame):
@@ -166,10 +159,10 @@ def test_lynx6_pitch_jog_turns_the_gripper_to_the_ground_with_the_point_held(q, 
     assert result.complete, result.reason
     after = result.final_q
     np.testing.assert_allclose(LYNX6.fk(after)[:3, 3], LYNX6.fk(q)[:3, 3], atol=1e-6)
-    assert _gripper_angle(LYNX6, after) == pytest.approx(_gripper_angle(LYNX6, q) + amount,
+    assert gripper_angle(LYNX6, after) == pytest.approx(gripper_angle(LYNX6, q) + amount,
                                                          abs=1e-8)
     # The same configuration as the closed form (seed 001) for that point and gripper angle.
-    closed = [robosim.ik.lynx6_ik(LYNX6, LYNX6.fk(q)[:3, 3], _gripper_angle(LYNX6, q) + amount,
+    closed = [robosim.ik.lynx6_ik(LYNX6, LYNX6.fk(q)[:3, 3], gripper_angle(LYNX6, q) + amount,
                                   elbow=elbow, wrist_rotate=q[4]).q
               for elbow in ("up", "down")]
     assert min(np.abs(c - after).max() for c in closed) < 1e-6
@@ -245,7 +238,7 @@ def _jog_direction(T, axis, frame):
 @pytest.mark.parametrize("q", LYNX6_JOG_POSES)
 def test_lynx6_xyz_jogs_keep_the_gripper_angle_and_wrist_rotate_exactly(q, frame):
     T = LYNX6.fk(q)
-    angle = _gripper_angle(LYNX6, q)
+    angle = gripper_angle(LYNX6, q)
     for axis in "xyz":
         for amount in (5.0, -5.0):
             # 11 via-points, 0.5 mm apart: all on the line, at the held angle, q5 untouched.
@@ -253,7 +246,7 @@ def test_lynx6_xyz_jogs_keep_the_gripper_angle_and_wrist_rotate_exactly(q, frame
             assert result.complete, (axis, amount, result.reason)
             line = T[:3, 3] + np.linspace(0, amount, 11)[:, None] * _jog_direction(T, axis, frame)
             np.testing.assert_allclose(LYNX6.fk(result.q)[:, :3, 3], line, rtol=0, atol=1e-9)
-            angles = [_gripper_angle(LYNX6, via) for via in result.q]
+            angles = [gripper_angle(LYNX6, via) for via in result.q]
             np.testing.assert_allclose(angles, angle, rtol=0, atol=1e-9)
             np.testing.assert_array_equal(result.q[:, 4], q[4])
             # Continuous: a joint turns a few hundredths of a radian per half millimetre at
@@ -284,7 +277,7 @@ def test_lynx6_jog_keeps_the_branch_of_an_elbow_down_arm():
     up = ik.lynx6_ik(wide, T[:3, 3], -0.4, elbow="up").q
     assert np.all(elbow_side(wide, result.q) == -elbow_side(wide, up))
     np.testing.assert_allclose(wide.fk(result.final_q)[:3, 3], T[:3, 3] + [0, 0, 20], atol=1e-9)
-    np.testing.assert_allclose([_gripper_angle(wide, v) for v in result.q], -0.4, atol=1e-9)
+    np.testing.assert_allclose([gripper_angle(wide, v) for v in result.q], -0.4, atol=1e-9)
     np.testing.assert_array_equal(result.q[:, 4], 0.3)
 
 
@@ -298,7 +291,7 @@ def test_lynx6_jog_stops_before_the_edge_of_reach_found_from_the_geometry():
     assert "out of reach" in result.reason and "in +X" in result.reason
     assert len(result.q) == 9
     np.testing.assert_allclose(LYNX6.fk(result.q)[:, 0, 3], 300 + 10 * np.arange(9), atol=1e-9)
-    np.testing.assert_allclose([_gripper_angle(LYNX6, v) for v in result.q], 0.0, atol=1e-9)
+    np.testing.assert_allclose([gripper_angle(LYNX6, v) for v in result.q], 0.0, atol=1e-9)
 
 
 def test_lynx6_jog_stops_before_a_joint_limit_it_would_cross():
@@ -309,7 +302,7 @@ def test_lynx6_jog_stops_before_a_joint_limit_it_would_cross():
     T = LYNX6.fk(q)
     along = np.linspace(0.0, 100.0, 100001)
     points = T[:3, 3] + along[:, None] * [0, 0, 1]
-    wrist = ik.lynx6_ik(LYNX6, points, _gripper_angle(LYNX6, q), reach="front").q[:, 3]
+    wrist = ik.lynx6_ik(LYNX6, points, gripper_angle(LYNX6, q), reach="front").q[:, 3]
     crossing = along[np.argmax(wrist < -math.pi / 2)]
     assert 0 < crossing < 100                                 # the line does cross it
     result = motion.jog(LYNX6, q, "z", 100.0, steps=11)
@@ -346,3 +339,42 @@ def test_holding_the_wrist_needs_a_lynx6_shaped_arm_and_no_axes():
     with pytest.raises(robosim.ValidationError, match="not both"):
         motion.straight_line(LYNX6, LYNX6.home, LYNX6.fk(LYNX6.home), 2, axes="position",
                              hold_wrist=True)
+
+
+@pytest.mark.parametrize("q", LYNX6_POSES)
+def test_lynx6_line_turns_the_gripper_evenly_to_the_wanted_angle(q):
+    start = LYNX6.fk(q)[:3, 3]
+    end = start + np.array([-0.1 * start[0], -0.1 * start[1], 10.0])    # in, and up
+    start_angle, end_angle = gripper_angle(LYNX6, q), gripper_angle(LYNX6, q) + 0.3
+    target = np.eye(4)
+    target[:3, 3] = end
+    result = motion.straight_line(LYNX6, q, target, 7, hold_wrist=True, wrist_pitch=end_angle)
+    assert result.complete, result.reason
+    fractions = np.linspace(0, 1, 7)
+    np.testing.assert_allclose(LYNX6.fk(result.q)[:, :3, 3],
+                               start + fractions[:, None] * (end - start), rtol=0, atol=1e-9)
+    angles = [gripper_angle(LYNX6, via) for via in result.q]
+    np.testing.assert_allclose(angles, start_angle + fractions * (end_angle - start_angle),
+                               rtol=0, atol=1e-9)
+    np.testing.assert_array_equal(result.q[:, 4], q[4])
+    assert result.orientation_error.max() < 1e-9
+
+
+def test_lynx6_turning_the_gripper_on_the_spot_is_a_line_of_length_zero():
+    q = LYNX6_POSES[0]
+    result = motion.straight_line(LYNX6, q, LYNX6.fk(q), 4, hold_wrist=True,
+                                  wrist_pitch=gripper_angle(LYNX6, q) + 0.2)
+    assert result.complete, result.reason
+    np.testing.assert_allclose(LYNX6.fk(result.q)[:, :3, 3] - LYNX6.fk(q)[:3, 3], 0, atol=1e-9)
+    assert gripper_angle(LYNX6, result.q[-1]) == pytest.approx(gripper_angle(LYNX6, q) + 0.2,
+                                                                abs=1e-9)
+    # internal steps keep the turn continuous: no joint jumps between via-points
+    assert np.abs(np.diff(result.q, axis=0)).max() < 0.2
+
+
+def test_a_wanted_gripper_angle_needs_hold_wrist_and_a_finite_value():
+    with pytest.raises(robosim.ValidationError, match="hold_wrist"):
+        motion.straight_line(LYNX6, LYNX6.home, LYNX6.fk(LYNX6.home), 2, wrist_pitch=0.1)
+    with pytest.raises(robosim.ValidationError, match="finite"):
+        motion.straight_line(LYNX6, LYNX6_POSES[0], LYNX6.fk(LYNX6_POSES[0]), 2,
+                             hold_wrist=True, wrist_pitch=float("nan"))

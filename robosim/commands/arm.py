@@ -35,8 +35,10 @@ def register(subparsers):
     pose.add_argument("q", type=float, nargs="+", metavar="q", help="joint angles (degrees)")
     action("home", "move to the robot's home pose")
     action("rest", "move to the calibration's rest pose (before power-off)")
-    gripper = action("gripper", "open or close the gripper")
-    gripper.add_argument("state", choices=("open", "close"))
+    gripper = action("gripper", "open or close the gripper, or close it part way")
+    gripper.add_argument("state", metavar="open|close|PERCENT",
+                         help="open, close, or how far closed in %% (0 open .. 100 closed): "
+                              "part way holds an object without straining the servo")
     play = action("play", "play a trajectory CSV (robosim's format)")
     play.add_argument("file", help="trajectory CSV file")
     play.add_argument("--wait-on", choices=("time", "query"), default="time",
@@ -138,9 +140,12 @@ def _run_action(arm, args):
         path = CalibrationWizard(arm, args.save).run()
         return {"saved": None if path is None else str(path)}
     if args.action == "gripper":
+        from ..hardware.lynx6 import gripper_fraction
+
+        closed = gripper_fraction(args.state)
         _start(arm, args)
-        arm.gripper(closed=args.state == "close")
-        return {"gripper": args.state}
+        arm.gripper(closed=closed)
+        return {"gripper": args.state, "closed_fraction": closed}
     if args.action == "play":
         return _play(arm, args)
     targets = {"home": lambda: arm.robot.home, "rest": lambda: arm.rest_q,

@@ -64,6 +64,9 @@ def register(subparsers):
                         help="Lynx6-shaped arms: hold the gripper's angle to the ground and "
                              "joint 5 (wrist rotate) at their start values, solved in closed "
                              "form (give a position: x y z, or dA dB dC = 0)")
+    parser.add_argument("--wrist-pitch", metavar="DEG", type=float, default=None,
+                        help="with --hold-wrist (implied): the gripper's angle to the ground at "
+                             "the end (degrees, up positive); it turns evenly along the line")
     _add_move_arguments(parser, default_steps=10)
     parser.set_defaults(handler=line_command)
 
@@ -244,16 +247,19 @@ def _print_solutions(robot, solutions, listing_all, what):
 def line_command(args):
     robot = robot_from_args(args)
     q_from = _start_values(robot, args.start, "--from")
-    if args.hold_wrist and ((args.to is not None and len(args.to) != 3)
-                            or (args.by is not None and any(args.by[3:]))):
-        raise ValidationError("--hold-wrist keeps the gripper's angle: give a position "
-                              "(--to x y z, or --by with dA dB dC = 0)")
+    hold_wrist = args.hold_wrist or args.wrist_pitch is not None
+    if hold_wrist and ((args.to is not None and len(args.to) != 3)
+                       or (args.by is not None and any(args.by[3:]))):
+        raise ValidationError("--hold-wrist keeps the gripper's angle (--wrist-pitch sets it at "
+                              "the end): give a position (--to x y z, or --by with "
+                              "dA dB dC = 0)")
     if args.to is not None:
         target = _target_pose(args.to, "--to", orientation=robot.fk(q_from)[:3, :3])
     else:
         target = motion.relative_target(robot, q_from, args.by[:3], args.by[3:])
-    result = motion.straight_line(robot, q_from, target, args.steps, axes=args.axes,
-                                  hold_wrist=args.hold_wrist)
+    result = motion.straight_line(
+        robot, q_from, target, args.steps, axes=args.axes, hold_wrist=hold_wrist,
+        wrist_pitch=None if args.wrist_pitch is None else math.radians(args.wrist_pitch))
     return _report_move(args, robot, result, "straight line")
 
 

@@ -5,7 +5,8 @@ handle). The port, baud rate and calibration file are typed in a :class:`CellGri
 connect (or run dry, printing the bytes in the window), confirm the rest pose after power-up,
 mirror the simulator (the real arm follows every pose change, speed-limited, at most once per
 command time on the wire), play ``arm.last_trajectory`` on the arm, move home or to rest, open
-or close the gripper, open the calibration window (:mod:`robosim.gui.calibration_window`), and
+or close the gripper (or close it part way: a percentage and Enter in the "grip % closed" cell),
+open the calibration window (:mod:`robosim.gui.calibration_window`), and
 Stop, which is always visible and works during playing.
 
 Playing runs in a background thread so Stop stays responsive; the thread never touches
@@ -22,7 +23,7 @@ from matplotlib.widgets import Button
 
 from ..errors import RobosimError
 from ..hardware.calibration import load_calibration
-from ..hardware.lynx6 import Lynx6, needs_rest_pose
+from ..hardware.lynx6 import Lynx6, gripper_fraction, needs_rest_pose
 from ..hardware.ssc32 import DEFAULT_BAUD
 from .cells import CellGrid
 from .tools import ToolWindow, tool_figure
@@ -72,6 +73,8 @@ class ArmPanel(ToolWindow):
         for bottom, labels in rows.items():
             for column, label in enumerate(labels):
                 self._button(label, (0.05 + 0.23 * column, bottom, 0.21, 0.09))
+        self.grip = CellGrid(fig, (0.28, 0.22, 0.21, 0.115), 1, ["grip % closed"],
+                             on_commit=self._grip)
         stop = self._button("STOP", (0.51, 0.2, 0.44, 0.23), color=STOP_COLOR,
                             hovercolor=STOP_HOVER)
         stop.label.set_fontsize(16)
@@ -107,6 +110,16 @@ class ArmPanel(ToolWindow):
                 self._apply_speed(text)
             except RobosimError as exc:
                 return str(exc)
+        return None
+
+    def _grip(self, row, col, text):
+        """Close the gripper to the typed percentage (Enter in the grip cell): a part-way
+        grip holds an object without straining the servo."""
+        try:
+            closed = gripper_fraction(text)
+        except RobosimError as exc:
+            return str(exc)
+        self.run_safely(lambda: self._driver(started=True).gripper(closed=closed))
         return None
 
     def _apply_speed(self, text):
@@ -331,6 +344,7 @@ class ArmPanel(ToolWindow):
         self.timer.stop()
         self.mirror = False
         self.cells.disconnect_events()
+        self.grip.disconnect_events()
         if self.driver is not None:
             self.disconnect(quiet=True)
 

@@ -19,7 +19,8 @@ work, the window reads cells and shows results.
   up or down, facing the target or leaning back over the base.
   "Solve IK" lists the distinct solutions (nearest the current configuration first) and
   animates to the first; "< Previous" and "Next >" animate from one solution to another.
-  "Straight line" moves there through the via-points, every one on the line; a singularity, a
+  "Straight line" moves there through the via-points, every one on the line (in the wrist
+  angle mode the gripper's angle turns evenly to the typed one); a singularity, a
   joint limit or the edge of the workspace stops the move where it is met, and the status line
   says what is in the way and what to do, then (for the teacher) the via-point reached.
 - The simulator shows the path of the tool: the line (red beyond a stop), or the curve the tool
@@ -99,8 +100,8 @@ class JogPanel:
         self.jog_cells.set_text(0, TURN, "5")
         self._button("Frame: base", (0.54, 0.555, 0.2, 0.06), self.toggle_frame)
         fig.text(0.04, 0.5, "Target pose", fontsize=9, fontweight="bold")
-        axes_choices = ["pose", "position"] + (
-            [WRIST_ANGLE] if motion.lynx6_shaped(self.robot) else [])
+        self.lynx6 = motion.lynx6_shaped(self.robot)
+        axes_choices = ["pose", "position"] + ([WRIST_ANGLE] if self.lynx6 else [])
         default = WRIST_ANGLE if WRIST_ANGLE in axes_choices else motion.default_axes(self.robot)
         self.target_cells = CellGrid(
             fig, (0.04, 0.37, 0.92, 0.1), 1,
@@ -155,11 +156,17 @@ class JogPanel:
                 self.fig.canvas.draw_idle()
 
     def _show_pose(self, q):
+        """The tool's position and roll, pitch, yaw (and a Lynx6's gripper angle to the
+        ground) over the jog buttons."""
         T = self.robot.fk(q)
-        x, y, z = T[:3, 3]
-        roll, pitch, yaw = np.degrees(r2rpy(T[:3, :3]))
-        self.pose_text.set_text(f"tool at x {x:.4g}  y {y:.4g}  z {z:.4g} {self.robot.unit};  "
-                                f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
+        x, y, z = np.round(T[:3, 3], 9) + 0.0                      # no "-0"
+        roll, pitch, yaw = np.round(np.degrees(r2rpy(T[:3, :3])), 9) + 0.0
+        text = (f"tool at x {x:.4g}  y {y:.4g}  z {z:.4g} {self.robot.unit};  "
+                f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
+        if self.lynx6:
+            wrist = round(math.degrees(motion.wrist_angle(self.robot, q)), 9) + 0.0
+            text += f";  gripper {wrist:.4g} deg to the ground"
+        self.pose_text.set_text(text)
 
     # ------------------------------------------------------------------ cells
     def _check_jog_cell(self, row, col, text):
@@ -228,10 +235,6 @@ class JogPanel:
         """The "solve" cell: "pose", "position" or :data:`WRIST_ANGLE`."""
         return self.target_cells.text(0, SOLVE)
 
-    def _line_axes(self):
-        """Axes a straight line holds (the wrist angle mode moves the position)."""
-        return "position" if self._axes() == WRIST_ANGLE else self._axes()
-
     def target(self):
         """The target pose ``(4, 4)`` from the cells (a change is added to the current pose)."""
         self._committed(self.target_cells)
@@ -281,17 +284,25 @@ class JogPanel:
         self._show_solutions()
         self._go_to_solution()
 
+    def _wrist_angle_target(self):
+        """Position ``(3,)`` and gripper angle to the ground (radians) typed in the cells (the
+        wrist angle mode), or the current ones changed by the typed amounts."""
+        self._committed(self.target_cells)
+        values = np.array([_number(self.target_cells.text(0, col), _TARGET_NAMES[col])
+                           for col in (X, Y, Z, PITCH)])
+        position, pitch = values[:3], math.radians(values[3])
+        if self.relative:
+            q = self.arm.q
+            position = position + self.robot.fk(q)[:3, 3]
+            pitch += motion.wrist_angle(self.robot, q)
+        return position, pitch
+
     def _wrist_angle_solutions(self):
         """The Lynx6 closed-form solutions for the position and the wrist angle in the cells:
         elbow up and down, facing the target and leaning back; the wrist rotation is kept."""
-        self._committed(self.target_cells)
-        if self.relative:
-            raise ValidationError("the wrist angle mode takes an absolute target: press "
-                                  "'Target: change' to switch back")
-        values = [_number(self.target_cells.text(0, col), _TARGET_NAMES[col])
-                  for col in (X, Y, Z, PITCH)]
+        position, pitch = self._wrist_angle_target()
         q = self.arm.q
-        found = [ik.lynx6_ik(self.robot, values[:3], math.radians(values[3]), elbow=elbow,
+        found = [ik.lynx6_ik(self.robot, position, pitch, elbow=elbow,
                              reach=reach, wrist_rotate=q[4])
                  for reach in ("front", "back") for elbow in ("up", "down")]
         solutions = [f.q for f in found if f.reachable]
@@ -342,11 +353,19 @@ class JogPanel:
 
     # ------------------------------------------------------------------ lines
     def straight_line(self):
-        """Move along a straight line to the target through the via-points."""
-        target = self.target()
+        """Move along a straight line to the target through the via-points; in the wrist
+        angle mode the gripper's angle to the ground turns evenly to the typed one and the
+        wrist-rotate joint stays (closed form, :func:`robosim.motion.straight_line`)."""
         steps = _via_points(self.target_cells.text(0, VIA))
-        result = motion.straight_line(self.robot, self.arm.q, target, steps,
-                                      axes=self._line_axes())
+        if self._axes() == WRIST_ANGLE:
+            position, pitch = self._wrist_angle_target()
+            target = np.eye(4)
+            target[:3, 3] = position
+            result = motion.straight_line(self.robot, self.arm.q, target, steps,
+                                          hold_wrist=True, wrist_pitch=pitch)
+        else:
+            result = motion.straight_line(self.robot, self.arm.q, self.target(), steps,
+                                          axes=self._axes())
         self._play_line(result, f"straight line, {steps} via-points")
 
     def _play_line(self, result, what):

@@ -305,11 +305,21 @@ class Lynx6:
         return self.move_to(self.robot.home, wait=wait)
 
     def gripper(self, closed):
-        """Open (``closed=False``) or close the gripper in :data:`GRIPPER_MOVE_MS`."""
+        """Open (``closed=False`` or 0) or close (``True`` or 1) the gripper, or close it part
+        way (a fraction between 0 and 1: its pulse is that far from the calibrated open pulse
+        to the closed one), in :data:`GRIPPER_MOVE_MS`.
+
+        Part way is for holding an object without driving the servo against it: a gripper
+        servo pressing on an object it cannot close over draws current until it overheats.
+        """
+        fraction = float(closed)
+        if not 0.0 <= fraction <= 1.0:
+            raise ValidationError(f"the gripper closes from 0 (open) to 1 (closed); got "
+                                  f"{closed!r}")
         self._require_started()
         grip = self.calibration.gripper
-        self.link.move({grip.channel: grip.closed if closed else grip.open},
-                       time_ms=GRIPPER_MOVE_MS)
+        pulse = round(grip.open + fraction * (grip.closed - grip.open))
+        self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
 
     def wait_until_still(self, expected_s):
         """Poll ``Q`` until the move is complete; HardwareError if it runs far past its time.
@@ -440,6 +450,23 @@ class Lynx6:
         if wait_on == "time":
             return self.wait_until_still(max(0.0, started + times[-1] - self.clock()))
         return True
+
+
+def gripper_fraction(state):
+    """How far closed (0 open .. 1 closed) the gripper state typed by a user is: ``open``,
+    ``close`` or a percentage (``40`` or ``40%``); ValidationError names anything else."""
+    words = {"open": 0.0, "close": 1.0, "closed": 1.0}
+    text = state.strip().lower()
+    if text in words:
+        return words[text]
+    try:
+        percent = float(text.rstrip("%"))
+    except ValueError:
+        percent = float("nan")
+    if not 0.0 <= percent <= 100.0:
+        raise ValidationError(f"gripper: give open, close or a percentage from 0 (open) to "
+                              f"100 (closed), got {state!r}")
+    return percent / 100.0
 
 
 def needs_rest_pose(board_pulses):
