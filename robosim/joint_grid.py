@@ -2,7 +2,9 @@
 
 3D-RAS (seed 000, eqs. 17-18) samples each joint with a step of ``Factor`` degrees and counts
 ``range_1 x ... x range_i / Factor^i`` configurations. :func:`factor_grid` reproduces that count;
-:func:`step_grid` takes a step and keeps both ends of every range.
+:func:`step_grid` takes a step and keeps both ends of every range. :func:`grid_spacing` bounds how
+far apart neighbouring points of a grid land, and :func:`refined_grid` gives each joint the step
+that keeps that distance under a chosen length (the workspace's volume pass uses it).
 
 Values are in API units: radians for revolute joints, the robot's length unit for prismatic ones.
 """
@@ -129,3 +131,47 @@ def step_grid(robot, step, ranges=None):
     widths = ranges[:, 1] - ranges[:, 0]
     counts = [math.ceil(w / s - 1e-9) + 1 if w > 0 else 1 for w, s in zip(widths, steps)]
     return _spread(ranges, counts)
+
+
+def joint_levers(robot, ranges):
+    """Per joint, how far a point can move per unit of that joint (length unit per radian, or 1
+    for a prismatic joint): the links after a revolute joint (``|a|``, ``|d|``, slider travel
+    within ``ranges``, tool), which bound the distance from its axis to any later point."""
+    travel = [0.0 if j.is_revolute else max(abs(lo + j.offset), abs(hi + j.offset))
+              for j, (lo, hi) in zip(robot.joints, ranges)]
+    links = [abs(j.a) + (abs(j.d) if j.is_revolute else 0.0) + t
+             for j, t in zip(robot.joints, travel)]
+    tool = math.hypot(*robot.tool_xyz)
+    return [sum(links[j:]) + tool if joint.is_revolute else 1.0
+            for j, joint in enumerate(robot.joints)]
+
+
+def grid_spacing(robot, grid):
+    """An upper bound of the distance between neighbouring grid points of any segment.
+
+    Moving joint ``j`` by its spacing moves a point by at most that spacing times its lever
+    (:func:`joint_levers`).
+    """
+    spacing = 0.0
+    for values, lever in zip(grid.values, joint_levers(robot, grid.ranges)):
+        if len(values) > 1:
+            spacing = max(spacing, float(np.max(np.diff(values))) * lever)
+    return spacing
+
+
+def refined_grid(robot, grid, spacing, moving):
+    """A grid over the same ranges whose :func:`grid_spacing` is at most ``spacing``.
+
+    Each joint in ``moving`` (a bool per joint) gets the fewest evenly spread values, both ends
+    included, that keep its step times its lever under ``spacing``: long levers (the base) get
+    many values, short ones (the wrist) few. Other joints keep ``grid``'s values.
+    """
+    levers = joint_levers(robot, grid.ranges)
+    values = []
+    for old, lever, moves in zip(grid.values, levers, moving):
+        width = float(old[-1] - old[0])
+        if not moves or width <= 0:
+            values.append(old)
+            continue
+        values.append(np.linspace(old[0], old[-1], math.ceil(width * lever / spacing - 1e-9) + 1))
+    return JointGrid(tuple(values))

@@ -36,15 +36,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import RobosimError, ValidationError
-from .joint_grid import JointGrid, factor_grid, joint_ranges, limit_notes, step_grid
+from .joint_grid import (JointGrid, factor_grid, grid_spacing, joint_ranges, limit_notes,
+                         refined_grid, step_grid)
 from .robot import chain_components
 from .transforms import cos_sin, homogeneous, inverse, rotx
-from .workspace_result import SAMPLE_LIMIT, SEGMENT_COLOURS, Workspace
+from .workspace_result import SAMPLE_LIMIT, SEGMENT_COLOURS, VoxelSource, Workspace
 
 __all__ = ["JointGrid", "SEGMENT_COLOURS", "SAMPLE_LIMIT", "Workspace", "WorkspaceCancelled",
-           "auto_factor", "default_voxel", "estimate_seconds", "factor_grid",
+           "VOLUME_POSITIONS", "VoxelSource", "auto_factor", "default_voxel", "estimate_seconds", "factor_grid",
            "forward_workspace", "grid_spacing", "joint_ranges", "limit_notes",
-           "monte_carlo_workspace", "segment_names", "step_grid"]
+           "monte_carlo_workspace", "segment_names", "step_grid", "volume_grid"]
 
 #: The default voxel edge is the robot's size bound (``2 * length_scale``) over this many cells.
 DEFAULT_CELLS = 128
@@ -52,6 +53,9 @@ DEFAULT_CELLS = 128
 MAX_VOXELS = 1 << 22
 #: Positions a grid run may compute (about half an hour): beyond it, ask for Monte Carlo.
 MAX_POSITIONS = 20_000_000_000
+#: Positions the voxel pass may compute when it refines a coarse grid (:func:`volume_grid`):
+#: about 0.05 s, and the Lynx6's Fig. 5 volume within a few percent.
+VOLUME_POSITIONS = 2_000_000
 #: The default Factor aims at about this many computed positions (well under a second).
 AUTO_FACTOR_POSITIONS = 1_000_000
 #: Samples per voxel of the sphere holding the arm that the default Monte Carlo voxel aims at.
@@ -60,6 +64,9 @@ MONTE_CARLO_DENSITY = 20
 #: cost, small enough to stay in cache.
 _BLOCK = 1 << 18
 _INNER_CHUNK = 1 << 15
+#: A grid's inner points are kept between its two passes when there are at most this many
+#: (24 MB of coordinates); more are computed again.
+_KEPT_INNER = 1 << 20
 
 
 class WorkspaceCancelled(RobosimError):
@@ -150,19 +157,31 @@ def _segment_plan(robot):
                         tuple(robot.tool_xyz), any(robot.tool_xyz))
 
 
-def _grid_work(plan, grid):
+def _segment_work(plan, grid, segment, inner=False):
+    """Positions of one segment over the joints that move it; ``inner``: its cloud before the
+    first joint sweeps it (the joints after the first only)."""
+    counts, depends = np.array(grid.counts), plan.depends[segment].copy()
+    if inner:
+        depends[0] = False
+    return math.prod(counts[depends].tolist())
+
+
+def _computed(plan):
+    """The segments a run computes (the others share an earlier segment's point)."""
+    return [s for s in range(len(plan.names)) if plan.shares[s] is None]
+
+
+def _grid_work(plan, grid, segments=None):
     """Positions a grid run computes: each unshared segment over the joints that move it."""
-    counts = np.array(grid.counts)
-    return sum(math.prod(counts[plan.depends[s]].tolist())
-               for s in range(len(plan.names)) if plan.shares[s] is None)
+    return sum(_segment_work(plan, grid, s) for s in
+               (_computed(plan) if segments is None else segments))
 
 
-def _inner_work(plan, grid):
+def _inner_work(plan, grid, segments=None):
     """Inner points a grid run computes: each unshared segment over the joints after the first
     that move it (its cloud before the first joint sweeps it)."""
-    counts = np.array(grid.counts)
-    return sum(math.prod(counts[1:][plan.depends[s, 1:]].tolist())
-               for s in range(len(plan.names)) if plan.shares[s] is None)
+    return sum(_segment_work(plan, grid, s, inner=True) for s in
+               (_computed(plan) if segments is None else segments))
 
 
 def _inner_points(robot, plan, q, segments, exact=True):
@@ -329,26 +348,6 @@ def default_voxel(robot, spacing=0.0):
     return max(2.0 * robot.length_scale / DEFAULT_CELLS, spacing)
 
 
-def grid_spacing(robot, grid):
-    """An upper bound of the distance between neighbouring grid points of any segment.
-
-    Moving joint ``j`` by its spacing moves a point by at most that spacing times the lever
-    from the joint's axis (the links after it: ``|a|``, ``|d|``, slider travel, tool); a
-    prismatic joint moves it by the spacing itself.
-    """
-    travel = [0.0 if j.is_revolute else max(abs(lo + j.offset), abs(hi + j.offset))
-              for j, (lo, hi) in zip(robot.joints, grid.ranges)]
-    links = [abs(j.a) + (abs(j.d) if j.is_revolute else 0.0) + t
-             for j, t in zip(robot.joints, travel)]
-    tool = math.hypot(*robot.tool_xyz)
-    spacing = 0.0
-    for j, (joint, values) in enumerate(zip(robot.joints, grid.values)):
-        if len(values) > 1:
-            lever = sum(links[j:]) + tool if joint.is_revolute else 1.0
-            spacing = max(spacing, float(np.max(np.diff(values))) * lever)
-    return spacing
-
-
 def _check_voxel(voxel):
     voxel = float(voxel)
     if not (math.isfinite(voxel) and voxel > 0):
@@ -406,11 +405,11 @@ def _world_points(xyz, coefficients, outer_axis):
 
 
 def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes, reach, began,
-            notes):
+            notes, source):
     """The Workspace, segments with a shared point taking their twin's arrays.
 
     ``boxes`` maps each computed segment to its ``(lower, upper)``; ``reach`` is the end
-    effector's."""
+    effector's; ``source`` the :class:`VoxelSource` of the counts."""
     counts, kept = [c.reshape(voxels.shape) for c in voxels.counts], list(kept)
     boxes = [boxes.get(s) for s in range(len(plan.names))]
     for s, twin in enumerate(plan.shares):
@@ -420,7 +419,7 @@ def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes,
                      voxels.origin, voxels.shape, plan.names,
                      tuple(counts), tuple(kept), reach,
                      tuple(boxes), np.array(robot.base_xyz), time.perf_counter() - began,
-                     tuple(notes))
+                     tuple(notes), source)
 
 
 def _grid_chunks(robot, plan, grid, segment):
@@ -442,8 +441,136 @@ def _grid_chunks(robot, plan, grid, segment):
         yield _inner_points(robot, plan, q, [segment])[segment], kind
 
 
-def forward_workspace(robot, grid=None, *, voxel=None, progress=None):
-    """Stream every configuration of ``grid`` into per-segment voxel counts.
+def _volume_grid(robot, plan, grid, voxel, positions):
+    """:func:`volume_grid` with the segment plan already known."""
+    spacing = grid_spacing(robot, grid)
+    target = default_voxel(robot) if voxel is None else voxel
+    if spacing <= target:
+        return grid
+    moving = plan.depends.any(axis=0)
+    budget = max(positions, _grid_work(plan, grid))
+    # Cells whose edges are at most target / sqrt(3) are no wider than a voxel corner to corner,
+    # so every voxel the workspace fills holds a sample.
+    finest = target / math.sqrt(3.0)
+
+    def fits(length):
+        return _grid_work(plan, refined_grid(robot, grid, length, moving)) <= budget
+
+    if fits(finest):
+        return refined_grid(robot, grid, finest, moving)
+    if not fits(spacing):
+        return grid
+    low, high = finest, spacing          # fits(high), not fits(low): narrow down to 0.1 %
+    while high / low > 1.001:
+        middle = math.sqrt(low * high)
+        low, high = (low, middle) if fits(middle) else (middle, high)
+    finer = refined_grid(robot, grid, high, moving)
+    return finer if grid_spacing(robot, finer) < spacing else grid
+
+
+def volume_grid(robot, grid, voxel=None, positions=VOLUME_POSITIONS):
+    """The grid whose configurations the voxel counts (volume, occupied voxels, sections) of
+    :func:`forward_workspace` come from.
+
+    A voxel can be no finer than the sampling (else the cloud has holes), so a coarse grid (3D-RAS
+    Fig. 5's Factor 15 puts neighbouring points up to 138 mm apart) would give huge voxels and a
+    volume far too big. When ``grid``'s spacing (:func:`grid_spacing`) is coarser than ``voxel``
+    (default: the robot's size over :data:`DEFAULT_CELLS`), this is a grid over the same ranges
+    refined joint by joint (:func:`refined_grid`) to the finest spacing, down to ``voxel / sqrt(3)``
+    (cells no wider than a voxel), that computes at most ``positions`` positions, or as many as
+    ``grid`` itself if more: refining costs a coarse grid about ``positions`` positions
+    (:data:`VOLUME_POSITIONS`, a few hundredths of a second) and a fine grid nothing extra. The
+    default voxel is then that grid's spacing (the Lynx6's Fig. 5: 18.8 mm, volume within 5 %).
+    When ``grid`` is already as fine as ``voxel`` it is returned itself.
+
+    Examples
+    --------
+    The paper's Fig. 5 grid (Factor 15, 5,184 configurations) is counted over about 2 million:
+
+    >>> from robosim import load_robot
+    >>> lynx6 = load_robot("lynx6")
+    >>> fig5 = {0: (0, math.pi), 1: (0, math.pi / 2), 2: (0, math.pi / 2),
+    ...         3: (-math.pi / 2, math.pi / 2), 4: (0, 0)}
+    >>> volume_grid(lynx6, factor_grid(lynx6, 15, fig5)).counts
+    (83, 35, 24, 27, 1)
+    """
+    return _volume_grid(robot, _segment_plan(robot), grid, voxel, positions)
+
+
+def _stream(plan, grid, segment, chunks, meter, voxels=None, keep=False):
+    """Every position of ``segment`` over ``grid`` (its inner ``chunks``, see
+    :func:`_grid_chunks`): counted into ``voxels`` (when given) and, with ``keep``, returned as
+    world points ``(k, 3)``."""
+    outer = grid.values[0] if plan.depends[segment, 0] else grid.values[0][:1]
+    kept = []
+    for xyz, kind in chunks:
+        per_block = max(1, _BLOCK // xyz[0].size)
+        for first in range(0, outer.size, per_block):
+            coefficients = _outer_coefficients(plan, kind, outer[first:first + per_block])
+            if voxels is not None:
+                voxels.add(segment, xyz, coefficients)
+            if keep:
+                kept.append(_world_points(xyz, coefficients, outer_axis=True))
+            meter.advance(xyz[0].size * coefficients[0].shape[1])
+    if voxels is not None:
+        voxels.counts[segment] *= grid.configurations // _segment_work(plan, grid, segment)
+    return np.concatenate(kept) if keep else None
+
+
+class _InnerClouds:
+    """Each segment's inner chunks over a grid (:func:`_grid_chunks`), computed once and kept
+    for the second pass when there are at most :data:`_KEPT_INNER` points in all (a refined or
+    coarse grid), else computed again (memory stays bounded for fine grids)."""
+
+    def __init__(self, robot, plan, grid):
+        self.robot, self.plan, self.grid = robot, plan, grid
+        self.keep = _inner_work(plan, grid) <= _KEPT_INNER
+        self.kept = {}
+
+    def __call__(self, segment):
+        if segment in self.kept:
+            return self.kept[segment]
+        chunks = _grid_chunks(self.robot, self.plan, self.grid, segment)
+        if self.keep:
+            chunks = self.kept[segment] = list(chunks)
+        return chunks
+
+
+def _extent(robot, plan, grid, clouds, meter):
+    """The first pass over ``grid``: each segment's bounding box and the end effector's reach."""
+    extent = _Extent(robot, plan, tuple(grid.ranges[0]))
+    for s in _computed(plan):
+        for xyz, kind in clouds(s):
+            extent.add(s, kind, xyz)
+            meter.advance(xyz[0].size)
+    return extent
+
+
+def _run_work(plan, grid, counted, small):
+    """``(inner points, positions)`` a run computes: the extent pass over ``grid``, the voxel
+    pass over ``counted`` (after its own extent pass when it is another grid) and then, when it
+    is, the clouds of the ``small`` segments over ``grid``."""
+    inner, positions = _inner_work(plan, grid), _grid_work(plan, counted)
+    if counted is not grid:
+        inner += _inner_work(plan, counted)
+        positions += _grid_work(plan, grid, small)
+    return inner, positions
+
+
+def _small_segments(plan, grid):
+    """The computed segments whose every point over ``grid`` is kept for drawing."""
+    return [s for s in _computed(plan) if _segment_work(plan, grid, s) <= SAMPLE_LIMIT]
+
+
+def forward_workspace(robot, grid=None, *, voxel=None, progress=None, volume_from=None):
+    """Every configuration of ``grid`` as per-segment clouds, and voxel counts from a sampling
+    fine enough for a useful voxel.
+
+    The clouds (all computed points when at most :data:`SAMPLE_LIMIT` per segment), the
+    configuration count, the bounding boxes and the colours are ``grid``'s: what 3D-RAS draws.
+    The voxel counts, and so the volume, occupied voxels and sections, are streamed from
+    :func:`volume_grid` (``grid`` itself unless it is coarser than a useful voxel): the volume
+    then barely depends on how coarse ``grid`` is. The reach is the larger of both samplings'.
 
     Parameters
     ----------
@@ -452,13 +579,17 @@ def forward_workspace(robot, grid=None, *, voxel=None, progress=None):
         From :func:`factor_grid` or :func:`step_grid`; default: the joint limits at
         :func:`auto_factor`.
     voxel : float, optional
-        Voxel edge (length unit); default :func:`default_voxel` for the grid's spacing.
+        Voxel edge (length unit); default :func:`default_voxel` for the spacing of the grid
+        the counts come from.
     progress : callable, optional
         ``progress(fraction)`` after each block; returning False cancels.
+    volume_from : JointGrid, optional
+        The grid to count instead of :func:`volume_grid`'s choice (``grid``: no refinement).
 
     Returns
     -------
     Workspace
+        ``voxel_source`` says which configurations the counts come from.
 
     Raises
     ------
@@ -484,40 +615,34 @@ def forward_workspace(robot, grid=None, *, voxel=None, progress=None):
     if work > MAX_POSITIONS:
         raise ValidationError(f"{work:.3g} positions to compute (at most {MAX_POSITIONS:.0e}): "
                               f"choose a larger Factor or step, or Monte Carlo samples")
-    spacing = grid_spacing(robot, grid)
-    h = default_voxel(robot, spacing) if voxel is None else _check_voxel(voxel)
+    voxel = None if voxel is None else _check_voxel(voxel)
+    counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
+               else volume_from)
+    spacing = grid_spacing(robot, counted)
+    h = default_voxel(robot, spacing) if voxel is None else voxel
     notes = limit_notes(robot, grid.ranges)
     if h < spacing:
         notes.append(f"voxel {h:.3g} {robot.unit} is finer than the sample spacing "
                      f"{spacing:.3g} {robot.unit}: the cloud has holes and the volume undercounts")
-    computed = [s for s in range(len(plan.names)) if plan.shares[s] is None]
-    meter = _Progress(progress, _inner_work(plan, grid) + work)
+    computed, small = _computed(plan), _small_segments(plan, grid)
+    meter = _Progress(progress, sum(_run_work(plan, grid, counted, small)))
 
-    extent = _Extent(robot, plan, tuple(grid.ranges[0]))
-    for s in computed:
-        for xyz, kind in _grid_chunks(robot, plan, grid, s):
-            extent.add(s, kind, xyz)
-            meter.advance(xyz[0].size)
-    voxels = extent.voxel_grid(h)
-
+    clouds = _InnerClouds(robot, plan, grid)
+    counted_clouds = clouds if counted is grid else _InnerClouds(robot, plan, counted)
+    extent = _extent(robot, plan, grid, clouds, meter)
+    counted_extent = (extent if counted is grid
+                      else _extent(robot, plan, counted, counted_clouds, meter))
+    voxels = counted_extent.voxel_grid(h)
     kept = [None] * len(plan.names)
     for s in computed:
-        outer = grid.values[0] if plan.depends[s, 0] else grid.values[0][:1]
-        positions = math.prod(np.array(grid.counts)[plan.depends[s]].tolist())
-        keep = [] if positions <= SAMPLE_LIMIT else None
-        for xyz, kind in _grid_chunks(robot, plan, grid, s):
-            per_block = max(1, _BLOCK // xyz[0].size)
-            for first in range(0, outer.size, per_block):
-                coefficients = _outer_coefficients(plan, kind, outer[first:first + per_block])
-                voxels.add(s, xyz, coefficients)
-                if keep is not None:
-                    keep.append(_world_points(xyz, coefficients, outer_axis=True))
-                meter.advance(xyz[0].size * coefficients[0].shape[1])
-        voxels.counts[s] *= grid.configurations // positions
-        if keep is not None:
-            kept[s] = np.concatenate(keep)
+        kept[s] = _stream(plan, counted, s, counted_clouds(s), meter, voxels,
+                          keep=counted is grid and s in small)
+    if counted is not grid:
+        for s in small:
+            kept[s] = _stream(plan, grid, s, clouds(s), meter, keep=True)
+    source = VoxelSource(counted.configurations, counted.counts, spacing, counted is not grid)
     return _finish(robot, plan, "grid", grid.configurations, work, voxels, kept, extent.boxes,
-                   extent.reach, began, notes)
+                   max(extent.reach, counted_extent.reach), began, notes, source)
 
 
 def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, progress=None):
@@ -579,28 +704,32 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
         notes.append(f"{samples / occupied:.1f} samples per occupied voxel: the volume "
                      f"undercounts; use more samples or a larger voxel")
     return _finish(robot, plan, "monte carlo", samples, samples, voxels, kept, boxes, reach,
-                   began, notes)
+                   began, notes, VoxelSource(samples))
 
 
 def estimate_seconds(robot, grid, voxel=None):
     """Seconds :func:`forward_workspace` will take for ``grid``, from two small timed runs.
 
     A run costs about ``a`` per inner point (the cloud before the first joint sweeps it, see
-    :func:`_inner_work`) plus ``b`` per position. Two runs of about 200,000 positions, one with
-    the first joint held still, give ``a`` and ``b``.
+    :func:`_inner_work`) plus ``b`` per position, the volume pass over :func:`volume_grid`
+    included (:func:`_run_work`). Two runs of about 200,000 positions without refinement, one
+    with the first joint held still, give ``a`` and ``b``.
     """
     plan = _segment_plan(robot)
+    voxel = None if voxel is None else _check_voxel(voxel)
     ranges = {j: tuple(r) for j, r in enumerate(grid.ranges)}
-    h = default_voxel(robot, grid_spacing(robot, grid)) if voxel is None else _check_voxel(voxel)
+    counted = _volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS)
+    h = default_voxel(robot, grid_spacing(robot, counted)) if voxel is None else voxel
     factor = auto_factor(robot, ranges, positions=200_000)
     small = factor_grid(robot, factor, ranges)
     still = factor_grid(robot, factor, {**ranges, 0: (ranges[0][0], ranges[0][0])})
     rows, times = [], []
     for run in (small, still):
         began = time.perf_counter()
-        forward_workspace(robot, run, voxel=max(h, default_voxel(robot, grid_spacing(robot, run))))
+        forward_workspace(robot, run, voxel=max(h, default_voxel(robot, grid_spacing(robot, run))),
+                          volume_from=run)
         times.append(time.perf_counter() - began)
-        rows.append((_inner_work(plan, run), _grid_work(plan, run)))
+        rows.append(_run_work(plan, run, run, _small_segments(plan, run)))
     try:
         a, b = np.linalg.solve(np.array(rows, dtype=float), times)
     except np.linalg.LinAlgError:
@@ -608,4 +737,5 @@ def estimate_seconds(robot, grid, voxel=None):
     a, b = max(a, 0.0), max(b, 0.0)
     if a == b == 0.0:
         b = times[0] / max(rows[0][1], 1)
-    return float(a * _inner_work(plan, grid) + b * _grid_work(plan, grid))
+    inner, positions = _run_work(plan, grid, counted, _small_segments(plan, grid))
+    return float(a * inner + b * positions)

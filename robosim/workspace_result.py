@@ -19,6 +19,29 @@ SEGMENT_COLOURS = ("#ff8c00", "#ffd700", "#e41a1c", "#ff00ff", "#7b2d8e", "#1f77
 #: At most this many points are handed out for drawing (:meth:`Workspace.sample`).
 SAMPLE_LIMIT = 30_000
 
+@dataclass(frozen=True)
+class VoxelSource:
+    """The configurations a :class:`Workspace`'s voxel counts come from.
+
+    Attributes
+    ----------
+    configurations : int
+        Configurations counted: each segment's counts add up to this.
+    grid_counts : tuple of int
+        Values per joint of the grid counted (empty for Monte Carlo samples).
+    spacing : float
+        Largest gap between neighbouring counted points (``grid_spacing``; 0 for samples).
+    refined : bool
+        True when the grid counted is finer than the one the cloud shows, over the same ranges
+        (``robosim.workspace.volume_grid``).
+    """
+
+    configurations: int
+    grid_counts: tuple = ()
+    spacing: float = 0.0
+    refined: bool = False
+
+
 @dataclass
 class Workspace:
     """A computed forward workspace: voxel counts per segment and summary figures.
@@ -38,7 +61,8 @@ class Workspace:
     shape : tuple of 3 int
     segment_names : tuple of str
     counts : tuple of ndarray
-        Per segment ``shape`` int64 arrays: configurations whose point falls in each voxel.
+        Per segment ``shape`` int64 arrays: configurations whose point falls in each voxel,
+        among the :attr:`voxel_source`'s (a finer grid than the cloud's when that was coarse).
     kept_points : tuple
         Per segment, every computed point ``(k, 3)`` when there are at most
         :data:`SAMPLE_LIMIT` of them, else None.
@@ -52,6 +76,8 @@ class Workspace:
         Seconds the computation took.
     notes : tuple of str
         Caveats to show the user (ranges beyond limits, voxels finer than the sampling, ...).
+    voxel_source : VoxelSource
+        What the counts, and so the volume, occupied voxels and sections, come from.
     """
 
     robot_name: str
@@ -70,6 +96,7 @@ class Workspace:
     base_xyz: np.ndarray
     elapsed: float
     notes: tuple = ()
+    voxel_source: VoxelSource = None
 
     @property
     def colours(self):
@@ -81,6 +108,17 @@ class Workspace:
         """Number of voxels the segment's point reaches."""
         return int(np.count_nonzero(self.counts[segment]))
 
+    def _inner_and_occupied(self, segment):
+        """Voxels of the segment that are occupied, and those of them whose six face neighbours
+        are occupied too (the others form the surface layer)."""
+        occupied = self.counts[segment] > 0
+        padded = np.pad(occupied, 1)
+        inner = occupied.copy()
+        for axis in range(3):
+            for shift in (-1, 1):
+                inner &= np.roll(padded, shift, axis=axis)[1:-1, 1:-1, 1:-1]
+        return np.count_nonzero(inner), np.count_nonzero(occupied)
+
     def volume(self, segment=-1):
         """Workspace volume (length unit cubed) of a segment; the end effector by default.
 
@@ -89,14 +127,33 @@ class Workspace:
         half-voxel layer that counting occupied voxels would add. Holes appear, and the volume
         undercounts, when the voxel is finer than the sampling (see :attr:`notes`).
         """
-        occupied = self.counts[segment] > 0
-        padded = np.pad(occupied, 1)
-        inner = occupied.copy()
-        for axis in range(3):
-            for shift in (-1, 1):
-                inner &= np.roll(padded, shift, axis=axis)[1:-1, 1:-1, 1:-1]
-        surface = np.count_nonzero(occupied) - np.count_nonzero(inner)
-        return (np.count_nonzero(inner) + 0.5 * surface) * self.voxel ** 3
+        inner, occupied = self._inner_and_occupied(segment)
+        return (inner + 0.5 * (occupied - inner)) * self.voxel ** 3
+
+    def volume_bounds(self, segment=-1):
+        """``(inner, occupied)``: the volume of the voxels inside, and of every occupied voxel.
+
+        When the sampling leaves no holes (the voxel no finer than it), every voxel the
+        workspace touches is occupied and the true volume lies between these two, give or take
+        thin parts: the surface layer is the volume's uncertainty (:meth:`volume` takes its
+        middle).
+        """
+        inner, occupied = self._inner_and_occupied(segment)
+        return inner * self.voxel ** 3, occupied * self.voxel ** 3
+
+    def volume_basis(self):
+        """What the end effector's volume rests on, in a few words: voxel edge, configurations
+        counted (and the finer grid, when refined) and the surface-layer bounds."""
+        source, unit = self.voxel_source, self.unit
+        low, high = self.volume_bounds()
+        if self.method == "monte carlo":
+            what = f"{source.configurations:,} random samples"
+        else:
+            what = f"{source.configurations:,} configurations"
+            if source.refined:
+                what += f" (finer grid {' x '.join(map(str, source.grid_counts))})"
+        return (f"{self.voxel:.3g} {unit} voxels over {what}; {low:.3g}..{high:.3g} {unit}^3 "
+                f"by the surface voxel layer")
 
     def bounding_box(self, segment=-1):
         """``(lower (3,), upper (3,))`` of the segment's computed points, the first joint swept
@@ -189,7 +246,12 @@ class Workspace:
         return {"robot": self.robot_name, "unit": self.unit, "method": self.method,
                 "configurations": self.configurations, "positions": self.positions,
                 "voxel": self.voxel, "occupied_voxels": self.occupied(),
-                "volume": self.volume(), "reach": self.reach,
+                "volume": self.volume(), "volume_bounds": list(self.volume_bounds()),
+                "volume_from": {"configurations": self.voxel_source.configurations,
+                                "grid": list(self.voxel_source.grid_counts),
+                                "spacing": self.voxel_source.spacing,
+                                "refined": self.voxel_source.refined},
+                "reach": self.reach,
                 "bounding_box": {"min": lower.tolist(), "max": upper.tolist()},
                 "segments": [{"name": n, "colour": c, "occupied_voxels": self.occupied(s)}
                              for s, (n, c) in enumerate(zip(self.segment_names, self.colours))],

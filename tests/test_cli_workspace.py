@@ -76,17 +76,22 @@ def test_out_npz_and_csv_hold_the_counts(capsys, tmp_path):
                                  str(path))
         assert status == 0, err
     data = np.load(npz)
-    # 6 x 6 x 6 configurations, each counted once per segment
-    assert data["counts"].shape[0] == 3 and np.all(data["counts"].sum(axis=(1, 2, 3)) == 216)
-    assert json.loads(str(data["summary"]))["configurations"] == 216
+    summary = json.loads(str(data["summary"]))
+    # the cloud's 6 x 6 x 6 configurations; the counts come from a finer grid over the same
+    # travel, each of its configurations counted once per segment
+    assert summary["configurations"] == 216
+    counted = summary["volume_from"]["configurations"]
+    assert summary["volume_from"]["refined"] and counted == math.prod(summary["volume_from"]["grid"])
+    assert data["counts"].shape[0] == 3 and np.all(data["counts"].sum(axis=(1, 2, 3)) == counted)
     rows = csv.read_text().splitlines()
     assert rows[0] == "segment,name,x,y,z,configurations"
     end_rows = [r.split(",") for r in rows[1:] if r.startswith("3,")]
-    assert sum(int(r[-1]) for r in end_rows) == 216
+    assert sum(int(r[-1]) for r in end_rows) == counted
     xyz = np.array([[float(v) for v in r[2:5]] for r in end_rows])
-    # the end effector visits x = 0, 20 .. 100 cm: voxel centres within half a voxel of those
+    # the end effector fills x 0..100 cm: voxel centres within half a voxel of that travel
     voxel = float(data["voxel"])
-    assert np.all(np.abs(xyz[:, 0] - 20 * np.round(xyz[:, 0] / 20)) <= voxel / 2 + 1e-9)
+    assert xyz[:, 0].min() <= voxel / 2 and xyz[:, 0].max() >= 100 - voxel / 2
+    assert np.all((xyz[:, 0] >= -voxel / 2) & (xyz[:, 0] <= 100 + voxel / 2))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.csv", "w.npz"]
 
 

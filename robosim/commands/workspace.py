@@ -23,7 +23,10 @@ def register(subparsers):
                     "3D-RAS's Factor (step = Factor degrees, point count of its eq. 18) or "
                     "random samples, and report the end effector's occupied voxels, volume, "
                     "bounding box and maximum reach. Without --factor, --step or --samples a "
-                    "Factor computing about a million positions is chosen.")
+                    "Factor computing about a million positions is chosen. The cloud is the "
+                    "chosen grid; when it is coarse, the volume, voxels and sections are counted "
+                    "on a finer grid over the same ranges (about 2 million positions more), "
+                    "and the output says which.")
     add_robot_argument(parser)
     sampling = parser.add_mutually_exclusive_group()
     sampling.add_argument("--factor", type=float, help="3D-RAS Factor, 1..90 (step in degrees)")
@@ -36,7 +39,8 @@ def register(subparsers):
                         help="joint J (1-based) from MIN to MAX (degrees or length unit); "
                              "repeat for several joints; MIN = MAX holds the joint still")
     parser.add_argument("--voxel", type=float, metavar="LENGTH",
-                        help="voxel edge in the robot's unit (default: from the grid spacing)")
+                        help="voxel edge in the robot's unit (default: the spacing of the grid "
+                             "the volume is counted on, refined when the cloud's is coarse)")
     parser.add_argument("--out", metavar="FILE",
                         help="save the picture (.png) or the voxel counts (.npz, .csv)")
     parser.add_argument("--dry-run", action="store_true",
@@ -146,7 +150,7 @@ def workspace_command(args):
           f"computed)")
     print(f"voxel           {result.voxel:.4g} {unit}, {result.occupied():,} occupied by the "
           f"end effector")
-    print(f"volume          {result.volume():.6g} {unit}^3")
+    print(f"volume          {result.volume():.4g} {unit}^3 from {result.volume_basis()}")
     print(f"reach           {result.reach:.6g} {unit} from the base origin")
     print("bounding box    " + "  ".join(f"{a} {lo:.4g}..{hi:.4g}"
                                          for a, lo, hi in zip("xyz", lower, upper)) + f" {unit}")

@@ -10,7 +10,10 @@ Compute runs :func:`robosim.workspace.forward_workspace` (or the Monte Carlo var
 background thread that never touches matplotlib: a 100 ms canvas timer (:meth:`tick`; tests call
 it) moves the progress bar and draws the result. Cancel stops the thread at its next progress
 report. The cloud shows a subsample when the result is large, and its title says so; the two
-sections are images of the end effector's voxel counts. Errors become a red status line.
+sections are images of the end effector's voxel counts, which come from a finer grid than the
+cloud's when that is coarse (:func:`robosim.workspace.volume_grid`); the status line says what
+the volume rests on (voxel edge, configurations counted, surface-layer bounds). Errors become a
+red status line.
 """
 
 import math
@@ -263,9 +266,9 @@ class WorkspaceWindow(ToolWindow):
         self.redraw_sections()
         lower, upper = result.bounding_box()
         self.say(f"{result.configurations:,} configurations in {result.elapsed:.2f} s; "
-                 f"volume {result.volume():.4g} {result.unit}^3, reach {result.reach:.4g} "
-                 f"{result.unit}, {result.occupied():,} voxels of {result.voxel:.3g} "
-                 f"{result.unit}" + "".join(f"; {note}" for note in result.notes))
+                 f"volume {result.volume():.4g} {result.unit}^3 from {result.volume_basis()}; "
+                 f"reach {result.reach:.4g} {result.unit}, {result.occupied():,} voxels"
+                 + "".join(f"; {note}" for note in result.notes))
 
     def redraw_sections(self):
         """Draw both sections at the typed height and azimuth (blank height: the fullest)."""
