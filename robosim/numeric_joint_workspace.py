@@ -41,6 +41,10 @@ BOX_SEEDS = 8
 #: Fewest joints for which the orientation is held by default.
 ORIENTATION_JOINTS = 6
 FULL_TURN = 2.0 * math.pi
+#: Rough cost of one position (seconds), a 6-joint arm holding its orientation, a third out of
+#: reach (benchmarks/bench_joint_workspace.py): along a sweep (point by point) and in a box.
+SECONDS_PER_SWEPT_POSITION = 2.5e-3
+SECONDS_PER_BOX_POSITION = 4e-4
 
 _open_robots = weakref.WeakKeyDictionary()
 
@@ -122,6 +126,11 @@ def held_orientation(robot, q0, orientation=None, position_only=False):
     return ik.check_targets(pose, "pose")[:3, :3]
 
 
+def estimate_seconds(count, path):
+    """Rough seconds for ``count`` positions along a sweep (``path``) or in a box."""
+    return count * (SECONDS_PER_SWEPT_POSITION if path else SECONDS_PER_BOX_POSITION)
+
+
 def search_text(robot, path, orientation):
     """One sentence saying how the numeric verdict was searched (for output and docs)."""
     what = "position and the held orientation" if orientation is not None else "position only"
@@ -159,16 +168,15 @@ def solve_positions(robot, positions, *, path, q0=None, orientation=None, positi
     if len(positions) > MAX_POSITIONS:
         raise ValidationError(f"{len(positions):,} positions: numeric IK ({robot.name} has no "
                               f"closed form here) takes at most {MAX_POSITIONS:,} per run, "
-                              f"about {MAX_POSITIONS * 2e-4:.0f} s (use fewer steps)")
+                              f"about {estimate_seconds(MAX_POSITIONS, path):.0f} s "
+                              f"(use fewer steps)")
     q0 = robot.home if q0 is None else robot.check_q(q0, "start configuration")
     rotation = held_orientation(robot, q0, orientation, position_only)
-    if rotation is None:
-        axes, targets = "position", positions
-    else:
-        axes = "pose"
-        targets = np.broadcast_to(np.eye(4), (len(positions), 4, 4)).copy()
-        targets[:, :3, :3] = rotation
-        targets[:, :3, 3] = positions
+    # (N, 4, 4) targets even for position only: three positions (3, 3) would read as a rotation
+    axes = "position" if rotation is None else "pose"
+    targets = np.broadcast_to(np.eye(4), (len(positions), 4, 4)).copy()
+    targets[:, :3, :3] = np.eye(3) if rotation is None else rotation
+    targets[:, :3, 3] = positions
     q, reached = _solve(robot, targets, axes, q0, path)
     outside = np.zeros(q.shape, dtype=bool)
     no_solution = np.zeros(len(q), dtype=bool)

@@ -145,3 +145,9 @@ def test_open_limits_copy_keeps_the_geometry():
     assert np.all(free.limits[:, 0] < robot.limits[:, 0])
     assert np.all(free.limits[:, 1] > robot.limits[:, 1])
     assert np.all(free.limits[robot.revolute, 1] >= 2 * math.pi)
+
+
+def test_three_positions_are_not_read_as_a_rotation_matrix():
+    robot = two_link()
+    box = jw.joint_workspace(robot, [[1.0, 1.0, 0.0], [0.0, 1.5, 0.0], [3.0, 0.0, 0.0]])
+    assert box.reachable.tolist() == [True, True, False]

@@ -1,17 +1,26 @@
 """The "Joint workspace..." tool window: the joint values a range of positions needs (3D-RAS
-section 5), for the Lynx6 and arms of its shape.
+section 5), for every robot.
 
 It follows :mod:`robosim.gui.tools` (it only uses the ``arm`` handle). A :class:`CellGrid` holds
 x, y, z rows with "from", "to" and "steps" columns: a sweep of x, y or z goes from..to on the
 swept row in that many steps, the other two coordinates at their "from" value; the 3D box uses
-every row. The wrist angle to the ground (degrees), the elbow and the reach (facing the target,
-as the paper's arm, or also leaning back over the base) are settings.
+every row.
 
-A sweep plots q1..q4 (degrees) against the swept coordinate, one graph per joint, the limits as
-dashed lines, values outside them in red (the paper's indicators) and out-of-reach stretches
-(IK without a solution, or beyond the physical length of eqs. 19-20) shaded grey; the path is
-shown on the simulator's arm (unreachable points red). A box draws the positions in reach,
-coloured by which joints leave their limits. Errors become a red status line.
+The Lynx6 (and arms of its shape) is solved in closed form; its settings are the wrist angle to
+the ground (degrees), the elbow and the reach (facing the target, as the paper's arm, or also
+leaning back over the base). Any other arm is solved numerically from the simulator's current
+pose (:mod:`robosim.numeric_joint_workspace`); its one setting, for 6+ joints, is whether the
+gripper's orientation is held at the current pose's or left free ("position only"); arms with
+fewer joints are always solved for position. A numeric run first says how many positions and
+about how long, and the status then names the orientation held.
+
+A sweep plots the joint values (degrees; prismatic joints in the length unit) against the swept
+coordinate, one graph per joint (q1..q4 for the Lynx6, whose q5 only turns the gripper; the
+first :data:`MAX_PLOTTED_JOINTS` of other arms), the limits as dashed lines, values outside them
+in red (the paper's indicators) and out-of-reach stretches (no solution, or for the Lynx6
+beyond the physical length of eqs. 19-20) shaded grey; the path is shown on the simulator's arm
+(unreachable points red). A box draws the positions in reach, coloured by which joints leave
+their limits. Errors become a red status line.
 """
 
 import math
@@ -21,6 +30,7 @@ import numpy as np
 from matplotlib.widgets import Button
 
 from .. import joint_workspace as jw
+from .. import numeric_joint_workspace as numeric
 from ..errors import RobosimError, ValidationError
 from ..workspace_result import SEGMENT_COLOURS
 from .cells import CellGrid
@@ -30,8 +40,14 @@ FIGSIZE = (11.0, 7.5)
 MODES = ("sweep x", "sweep y", "sweep z", "3D box")
 FROM, TO, STEPS = range(3)
 MODE, PITCH, ELBOW, REACH = range(4)
-#: Joints plotted against the swept coordinate (the Lynx6's q5 turns the gripper only).
-PLOTTED_JOINTS = 4
+ORIENTATION = 1
+HELD, POSITION_ONLY = "held", "position only"
+#: Joints plotted against the swept coordinate for the Lynx6 (its q5 turns the gripper only).
+LYNX6_PLOTTED_JOINTS = 4
+#: Most joints plotted for other arms (3 x 3 graphs); the status says when there are more.
+MAX_PLOTTED_JOINTS = 9
+#: Numeric runs of more positions first say how long they take (drawn before solving).
+ANNOUNCED_POSITIONS = 200
 WITHIN_COLOUR, OUTSIDE_COLOUR, UNREACHABLE_COLOUR = "#1f77b4", "#d62728", "#bbbbbb"
 REACHABLE_COLOUR = "#2ca02c"
 LIMIT_COLOURS = tuple(c for c in SEGMENT_COLOURS if c != REACHABLE_COLOUR)
@@ -53,6 +69,18 @@ def limit_colour(code):
     return LIMIT_COLOURS[(code - 1) % len(LIMIT_COLOURS)]
 
 
+def joint_axes_rectangles(count):
+    """Figure rectangles of ``count`` joint graphs: 2 columns up to 4 graphs, else 3; 2 rows
+    up to 6, else 3 (the panel above the cells, 0.33..0.89 of the figure height)."""
+    columns = 2 if count <= 4 else 3
+    rows = math.ceil(count / columns)
+    x_pitch, width = (0.47, 0.4) if columns == 2 else (0.31, 0.25)
+    y_pitch, height = (0.34, 0.22) if rows <= 2 else (0.21, 0.14)
+    top = 0.89 - height
+    return [(0.07 + x_pitch * (j % columns), top - y_pitch * (j // columns), width, height)
+            for j in range(count)]
+
+
 class JointWorkspaceWindow(ToolWindow):
     """The window's state and widgets; :func:`open_joint_workspace_window` makes one."""
 
@@ -61,30 +89,41 @@ class JointWorkspaceWindow(ToolWindow):
         self.robot = arm.robot
         self.fig = fig
         self.result = None
-        jw.physical_length(self.robot)         # refuses an arm that is not Lynx6-shaped
+        self.lynx6 = jw.is_lynx6_shaped(self.robot)
+        self.plotted = (LYNX6_PLOTTED_JOINTS if self.lynx6
+                        else min(self.robot.n, MAX_PLOTTED_JOINTS))
         self._build()
 
     def _build(self):
         fig, unit = self.fig, self.robot.unit
         fig.text(0.03, 0.965, f"Joint workspace: {self.robot.name}", fontsize=12,
                  fontweight="bold")
-        self.joint_axes = [fig.add_axes((0.07 + 0.47 * (j % 2), 0.67 - 0.34 * (j // 2), 0.4,
-                                         0.22)) for j in range(PLOTTED_JOINTS)]
+        self.joint_axes = [fig.add_axes(rect) for rect in joint_axes_rectangles(self.plotted)]
         self.box_ax = fig.add_axes((0.05, 0.3, 0.9, 0.62), projection="3d")
         self.box_ax.set_visible(False)
         self.positions = CellGrid(fig, (0.03, 0.08, 0.42, 0.16), 3,
                                   [f"from ({unit})", f"to ({unit})", "steps"],
                                   row_labels=["x", "y", "z"], on_commit=self._check, fontsize=8)
-        for row, values in enumerate((("100", "450", "71"), ("0", "0", "1"),
-                                      ("65", "65", "1"))):
+        for row, values in enumerate(self._default_positions()):
             for col, text in enumerate(values):
                 self.positions.set_text(row, col, text)
-        self.settings = CellGrid(fig, (0.5, 0.18, 0.47, 0.06), 1,
-                                 ["mode", "wrist pitch (deg)", "elbow", "reach"],
-                                 widths=[1.2, 1.4, 0.9, 0.9], on_commit=self._check,
-                                 choices={MODE: list(MODES), ELBOW: ["up", "down"],
-                                          REACH: ["front", "either"]}, fontsize=8)
-        for col, text in enumerate(("sweep x", "0", "up", "front")):
+        if self.lynx6:
+            self.settings = CellGrid(fig, (0.5, 0.18, 0.47, 0.06), 1,
+                                     ["mode", "wrist pitch (deg)", "elbow", "reach"],
+                                     widths=[1.2, 1.4, 0.9, 0.9], on_commit=self._check,
+                                     choices={MODE: list(MODES), ELBOW: ["up", "down"],
+                                              REACH: ["front", "either"]}, fontsize=8)
+            defaults = ("sweep x", "0", "up", "front")
+        else:
+            orientations = ([HELD, POSITION_ONLY]
+                            if self.robot.n >= numeric.ORIENTATION_JOINTS else [POSITION_ONLY])
+            self.settings = CellGrid(fig, (0.5, 0.18, 0.47, 0.06), 1,
+                                     ["mode", "gripper orientation"], widths=[1.2, 1.6],
+                                     on_commit=self._check,
+                                     choices={MODE: list(MODES), ORIENTATION: orientations},
+                                     fontsize=8)
+            defaults = ("sweep x", orientations[0])
+        for col, text in enumerate(defaults):
             self.settings.set_text(0, col, text)
         self.buttons = {}
         for k, (label, action) in enumerate((("Compute", self.compute),
@@ -94,6 +133,15 @@ class JointWorkspaceWindow(ToolWindow):
             self.buttons[label] = button
         self.status = fig.text(0.03, 0.015, "Choose a sweep or a box and press Compute.",
                                fontsize=9)
+
+    def _default_positions(self):
+        """Cell texts: the Lynx6 as the paper (x 100..450 mm at shoulder height); other arms
+        x across the arm's size, through the simulator's current gripper position."""
+        if self.lynx6:
+            return ("100", "450", "71"), ("0", "0", "1"), ("65", "65", "1")
+        size = self.robot.length_scale
+        x, y, z = (f"{v:.4g}" for v in np.round(self.robot.fk(self.arm.q)[:3, 3], 9) + 0.0)
+        return (f"{-size:.4g}", f"{size:.4g}", "41"), (y, y, "1"), (z, z, "1")
 
     def _check(self, row, col, text):
         """on_commit of both grids: the whole request must still read; else the message."""
@@ -106,8 +154,10 @@ class JointWorkspaceWindow(ToolWindow):
 
     # ------------------------------------------------------------------ computing
     def request(self):
-        """``(mode, lower (3,), upper (3,), steps (3,), pitch rad, elbow, reach)`` from the
-        cells (raises ValidationError naming the cell)."""
+        """``(mode, lower (3,), upper (3,), steps (3,), options)`` from the cells (raises
+        ValidationError naming the cell); ``options`` are the keyword arguments of
+        :func:`robosim.joint_workspace.joint_workspace`: the Lynx6's wrist pitch (radians),
+        elbow and reach, or another arm's start (the simulator's pose) and orientation."""
         cells = self.positions
         lower = [parse_number(cells.text(r, FROM), f"{a} from") for r, a in enumerate("xyz")]
         upper = [parse_number(cells.text(r, TO), f"{a} to") for r, a in enumerate("xyz")]
@@ -117,22 +167,31 @@ class JointWorkspaceWindow(ToolWindow):
             if value != int(value) or value < 1:
                 raise ValidationError(f"{a} steps must be a whole number >= 1, got {value:g}")
             steps.append(int(value))
-        pitch = math.radians(parse_number(self.settings.text(0, PITCH), "the wrist pitch"))
-        return (self.settings.text(0, MODE), lower, upper, steps, pitch,
-                self.settings.text(0, ELBOW), self.settings.text(0, REACH))
+        mode = self.settings.text(0, MODE)
+        if self.lynx6:
+            pitch = math.radians(parse_number(self.settings.text(0, PITCH), "the wrist pitch"))
+            options = dict(wrist_pitch=pitch, elbow=self.settings.text(0, ELBOW),
+                           reach=self.settings.text(0, REACH))
+        else:
+            options = dict(q0=self.arm.q,
+                           position_only=self.settings.text(0, ORIENTATION) == POSITION_ONLY)
+        return mode, lower, upper, steps, options
 
     def compute(self):
         """Solve the sweep or the box and draw it."""
-        mode, lower, upper, steps, pitch, elbow, reach = self.request()
-        if mode == "3D box":
-            result = jw.joint_box(self.robot, lower, upper, steps, pitch, elbow=elbow,
-                                  reach=reach)
+        mode, lower, upper, steps, options = self.request()
+        box = mode == "3D box"
+        count = math.prod(steps) if box else steps["xyz".index(mode[-1])]
+        if not self.lynx6 and count > ANNOUNCED_POSITIONS:
+            self._announce(count, path=not box)
+        if box:
+            result = jw.joint_box(self.robot, lower, upper, steps, **options)
             self.draw_box(result)
         else:
             axis = mode[-1]
             i = "xyz".index(axis)
-            result = jw.joint_sweep(self.robot, axis, lower[i], upper[i], steps[i], lower, pitch,
-                                    elbow=elbow, reach=reach)
+            result = jw.joint_sweep(self.robot, axis, lower[i], upper[i], steps[i], lower,
+                                    **options)
             self.draw_sweep(result)
             self.arm.set_path(result.positions, bad=~result.reachable)
         self.result = result
@@ -141,7 +200,29 @@ class JointWorkspaceWindow(ToolWindow):
                             enumerate(summary["joint_outside_limits"]) if n)
         self.say(f"{summary['positions']:,} positions: {summary['reachable']:,} reachable, "
                  f"{summary['out_of_reach']:,} out of reach"
-                 + (f"; outside limits: {outside}" if outside else ""))
+                 + (f"; outside limits: {outside}" if outside else "")
+                 + self._numeric_note(result, box))
+
+    def _announce(self, count, path):
+        """Say how long a numeric run will take, drawn before the window blocks on it."""
+        if count > numeric.MAX_POSITIONS:
+            return                              # the solver refuses it with the limit
+        seconds = numeric.estimate_seconds(count, path)
+        self.say(f"solving {count:,} positions numerically, about {seconds:.2g} s ...")
+        self.fig.canvas.draw()
+        self.fig.canvas.flush_events()
+
+    def _numeric_note(self, result, box):
+        """For a numeric run: the orientation held, the joints not plotted, the time."""
+        if not result.numeric:
+            return ""
+        rpy = jw.held_rpy_degrees(result.orientation)
+        note = ("; position only" if rpy is None else
+                "; orientation held at the current pose's (roll, pitch, yaw "
+                + ", ".join(f"{v:.3g}" for v in rpy) + " deg)")
+        if not box and self.plotted < self.robot.n:
+            note += f"; plots q1..q{self.plotted} of {self.robot.n}"
+        return note + f"; numeric IK, {result.elapsed:.2g} s"
 
     # ------------------------------------------------------------------ drawing
     def _show_sweep_axes(self, visible):
@@ -150,11 +231,12 @@ class JointWorkspaceWindow(ToolWindow):
         self.box_ax.set_visible(not visible)
 
     def draw_sweep(self, result):
-        """q1..q4 (degrees) against the swept coordinate, limits dashed, indicators red."""
+        """The plotted joints (degrees, prismatic: length unit) against the swept coordinate,
+        limits dashed, indicators red."""
         self._show_sweep_axes(True)
         s = result.swept
-        degrees = np.degrees(result.q)
-        limits = np.degrees(self.robot.limits)
+        degrees = self.robot.q_to_user(result.q)
+        limits = self.robot.q_to_user(self.robot.limits.T).T
         unreachable = result.out_of_reach
         for j, ax in enumerate(self.joint_axes):
             ax.clear()
@@ -171,7 +253,8 @@ class JointWorkspaceWindow(ToolWindow):
                          fontsize=9, color=OUTSIDE_COLOUR if bad.any() else "black")
             ax.set_xlim(min(s[0], s[-1]), max(s[0], s[-1]))
             ax.set_xlabel(f"{result.axis} ({result.unit})", fontsize=8)
-            ax.set_ylabel("deg", fontsize=8)
+            ax.set_ylabel("deg" if self.robot.joints[j].is_revolute else result.unit,
+                          fontsize=8)
         self.fig.canvas.draw_idle()
 
     def draw_box(self, result):
@@ -198,7 +281,7 @@ def open_joint_workspace_window(arm):
     """Open the "Joint workspace..." window for the simulator's ``arm`` handle; returns its
     figure (the window object is ``fig.joint_workspace_window``).
 
-    Raises ValidationError (the simulator shows it) for an arm not shaped like the Lynx6.
+    The Lynx6 is solved in closed form, every other arm numerically (see the module).
     """
     window_fig = tool_figure(f"Joint workspace: {arm.robot.name}", FIGSIZE)
     try:
