@@ -2,8 +2,9 @@
 
 The simulator at the home pose for Lodes' five robots, the Lynx6 and the Puma 560, and the
 welcome screen. The numbers on these screens are asserted in test_gui_app.py. The simulator is
-drawn with six tool buttons whatever tools exist today, so the images do not change each time
-a tool lands.
+drawn with six tool buttons whatever tools exist today, and the welcome screen with twenty robot
+buttons whatever the library holds, so the images do not change each time a tool or a robot
+lands.
 """
 
 import matplotlib.pyplot as plt
@@ -11,7 +12,7 @@ import pytest
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import load_robot
-from robosim.gui import tools
+from robosim.gui import tools, welcome
 from robosim.gui.app import Application
 
 SIMULATED = ["Tester Robot", "SCARA", "Example R", "Lodes Puma 560", "Puma 260", "Lynx6",
@@ -36,5 +37,7 @@ def test_simulator_at_home(name):
 
 
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
-def test_welcome_screen():
+def test_welcome_screen(monkeypatch):
+    lynx6 = load_robot("Lynx6")
+    monkeypatch.setattr(welcome, "library_robots", lambda: [lynx6] * 20)
     return app_figure()
