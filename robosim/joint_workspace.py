@@ -1,15 +1,20 @@
 """Joint workspace (3D-RAS section 5): the joint values a range of gripper positions needs.
 
 The user gives gripper positions (a sweep of ``px``, ``py`` or ``pz`` through a point, or a 3D
-box) and the wrist's angle to the ground; the closed-form Lynx6 IK
-(:func:`robosim.closed_form_ik.lynx6_ik`) gives the joint values of each, and every position is
-marked with
+box). For the Lynx6 (and arms of its shape) with the wrist's angle to the ground, the
+closed-form IK (:func:`robosim.closed_form_ik.lynx6_ik`) gives the joint values of each, and
+every position is marked with
 
 - the joints outside their limits (the paper's q1..q4 indicators; the geometric value is kept so
   a plot shows how far it goes),
 - *out of reach*: no real solution (the wrist point is farther from the shoulder than the upper
   arm and forearm can stretch), or beyond the paper's bound on the arm's physical length
   (eqs. 19-20).
+
+Every other arm is solved numerically (:mod:`robosim.numeric_joint_workspace`): position
+only below 6 joints, the gripper's orientation held (default: the start configuration's) from
+6 joints; the same indicators, found by a second search with the limits opened, are a verdict
+of the search rather than a proof, and there is no eq. 19-20 bound.
 
 Units: positions in the robot's length unit, world frame; joint values and the wrist pitch in
 radians. Everything is vectorised over the positions.
@@ -25,12 +30,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import numeric_joint_workspace as numeric
 from .closed_form_ik import _check_lynx6_shape, lynx6_ik
 from .errors import ValidationError
-from .transforms import inverse
+from .transforms import inverse, r2rpy
 
 AXES = "xyz"
-#: Most positions one joint-workspace run takes (a 100 x 100 x 100 box).
+#: Most positions one closed-form joint-workspace run takes (a 100 x 100 x 100 box); numeric
+#: runs take :data:`robosim.numeric_joint_workspace.MAX_POSITIONS`.
 MAX_POSITIONS = 1_000_000
 #: :meth:`JointWorkspace.limit_code` of a position out of reach.
 OUT_OF_REACH_CODE = -1
@@ -47,21 +54,28 @@ class JointWorkspace:
         Gripper positions, world frame.
     q : ndarray (N, n)
         IK joint values (radians): the geometric value even where a joint leaves its limits;
-        where out of reach, the configuration that stretches the arm towards the position.
+        where out of reach, the configuration that stretches the arm towards the position
+        (numeric: the closest approach found).
     outside : ndarray (N, n) of bool
         Joint ``j`` is outside its limits (meaningful where not out of reach).
     no_solution : ndarray (N,) of bool
-        The IK has no real solution (eq. 29).
+        The IK has no real solution (eq. 29); numeric: not reached even with the limits open.
     beyond_length : ndarray (N,) of bool
-        Farther from the base than the paper's physical length (eqs. 19-20).
-    wrist_pitch : float
-        The gripper's angle to the ground (radians).
+        Farther from the base than the paper's physical length (eqs. 19-20); always False
+        for a numeric run.
+    wrist_pitch : float or None
+        The gripper's angle to the ground (radians); None for a numeric run.
     swept : ndarray (N,) or None
         For a sweep, the swept coordinate of each position; None for a box.
     axis : str or None
         The swept coordinate, "x", "y" or "z"; None for a box.
     elapsed : float
         Seconds.
+    orientation : ndarray (3, 3) or None
+        Numeric run of an arm with 6+ joints: the gripper rotation held (world frame); None
+        when solved for position only (and for the closed form).
+    search : str
+        Numeric run: how the verdicts were searched; "" for the closed form.
     """
 
     robot_name: str
@@ -75,6 +89,13 @@ class JointWorkspace:
     swept: np.ndarray = None
     axis: str = None
     elapsed: float = 0.0
+    orientation: np.ndarray = None
+    search: str = ""
+
+    @property
+    def numeric(self):
+        """True when solved numerically (not the Lynx6 closed form)."""
+        return bool(self.search)
 
     @property
     def out_of_reach(self):
@@ -95,13 +116,36 @@ class JointWorkspace:
     def summary(self):
         """Counts as a JSON-ready dict."""
         in_reach = ~self.out_of_reach
-        return {"robot": self.robot_name, "unit": self.unit, "positions": len(self.positions),
-                "wrist_pitch_deg": math.degrees(self.wrist_pitch),
-                "reachable": int(self.reachable.sum()),
-                "out_of_reach": int(self.out_of_reach.sum()),
-                "joint_outside_limits": [int((self.outside[:, j] & in_reach).sum())
-                                         for j in range(self.outside.shape[1])],
-                "elapsed_s": self.elapsed}
+        summary = {"robot": self.robot_name, "unit": self.unit,
+                   "positions": len(self.positions),
+                   "method": "numeric" if self.numeric else "closed form",
+                   "wrist_pitch_deg": None if self.wrist_pitch is None
+                   else math.degrees(self.wrist_pitch),
+                   "reachable": int(self.reachable.sum()),
+                   "out_of_reach": int(self.out_of_reach.sum()),
+                   "joint_outside_limits": [int((self.outside[:, j] & in_reach).sum())
+                                            for j in range(self.outside.shape[1])],
+                   "elapsed_s": self.elapsed}
+        if self.numeric:
+            summary["held_orientation_rpy_deg"] = held_rpy_degrees(self.orientation)
+            summary["search"] = self.search
+        return summary
+
+
+def held_rpy_degrees(orientation):
+    """The held rotation as roll, pitch, yaw in degrees (ARCHITECTURE's RPY), or None."""
+    if orientation is None:
+        return None
+    return (np.round(np.degrees(r2rpy(orientation)), 9) + 0.0).tolist()
+
+
+def is_lynx6_shaped(robot):
+    """True for arms the closed-form Lynx6 IK solves (the library Lynx6's DH shape)."""
+    try:
+        _check_lynx6_shape(robot)
+    except ValidationError:
+        return False
+    return True
 
 
 def physical_length(robot):
@@ -119,19 +163,47 @@ def beyond_physical_length(robot, positions):
     return np.linalg.norm(local, axis=-1) > physical_length(robot) * (1 + 1e-12)
 
 
-def joint_workspace(robot, positions, wrist_pitch, *, elbow="up", reach="front", swept=None,
-                    axis=None):
-    """IK of every position ``(N, 3)`` with the gripper at ``wrist_pitch`` (radians).
+def joint_workspace(robot, positions, wrist_pitch=None, *, elbow=None, reach=None, swept=None,
+                    axis=None, **numeric_options):
+    """IK of every position ``(N, 3)``.
 
-    ``reach`` "front" is the paper's arm, facing the target; "either" also leans back over the
-    base where facing fails (see :func:`robosim.closed_form_ik.lynx6_ik`).
+    Lynx6-shaped arms (:func:`is_lynx6_shaped`): closed form with the gripper at
+    ``wrist_pitch`` (radians, required); ``elbow`` "up" (default) or "down"; ``reach``
+    "front" (default) is the paper's arm, facing the target, "either" also leans back over
+    the base where facing fails (see :func:`robosim.closed_form_ik.lynx6_ik`).
+
+    Any other arm: numeric (:func:`robosim.numeric_joint_workspace.solve_positions`: a sweep,
+    ``axis`` given, as a path from ``q0``; a box batched), with ``numeric_options`` ``q0``
+    (start configuration, default home), ``orientation`` ((3, 3) held by 6+ joint arms,
+    default the start's) and ``position_only``. Lynx6 settings are refused for it, and
+    numeric options for a Lynx6, with a message saying so.
     """
     began = time.perf_counter()
     positions = np.asarray(positions, dtype=float).reshape(-1, 3)
     if len(positions) > MAX_POSITIONS:
         raise ValidationError(f"{len(positions):,} positions: at most {MAX_POSITIONS:,} "
                               f"(use fewer steps)")
-    solution = lynx6_ik(robot, positions, float(wrist_pitch), elbow=elbow, reach=reach)
+    if not is_lynx6_shaped(robot):
+        given = [name for name, value in (("wrist pitch", wrist_pitch), ("elbow", elbow),
+                                          ("reach", reach)) if value is not None]
+        if given:
+            raise ValidationError(f"the {' and '.join(given)} setting is for Lynx6-shaped arms "
+                                  f"only; {robot.name} is solved numerically")
+        solution = numeric.solve_positions(robot, positions, path=axis is not None,
+                                           **numeric_options)
+        return JointWorkspace(robot.name, robot.unit, positions, solution.q, solution.outside,
+                              solution.no_solution, np.zeros(len(positions), dtype=bool), None,
+                              swept, axis, time.perf_counter() - began, solution.orientation,
+                              numeric.search_text(robot, axis is not None,
+                                                  solution.orientation))
+    if any(value is not None and value is not False for value in numeric_options.values()):
+        raise ValidationError(f"{robot.name} is solved in closed form from the wrist pitch: "
+                              f"{', '.join(numeric_options)} are for other arms")
+    if wrist_pitch is None:
+        raise ValidationError(f"{robot.name}: give the wrist pitch (the gripper's angle to "
+                              f"the ground)")
+    solution = lynx6_ik(robot, positions, float(wrist_pitch), elbow=elbow or "up",
+                        reach=reach or "front")
     limits = robot.limits
     outside = (solution.q < limits[:, 0] - 1e-9) | (solution.q > limits[:, 1] + 1e-9)
     return JointWorkspace(robot.name, robot.unit, positions, solution.q, outside,
@@ -153,7 +225,7 @@ def _finite_triple(values, what):
     return values
 
 
-def joint_sweep(robot, axis, start, stop, count, through, wrist_pitch, **options):
+def joint_sweep(robot, axis, start, stop, count, through, wrist_pitch=None, **options):
     """Sweep one coordinate of the gripper from ``start`` to ``stop`` in ``count`` positions.
 
     Parameters
@@ -161,8 +233,9 @@ def joint_sweep(robot, axis, start, stop, count, through, wrist_pitch, **options
     axis : {"x", "y", "z"}
     through : (3,)
         The other two coordinates come from this point (world, length unit).
-    options
-        ``elbow``, ``reach`` as :func:`joint_workspace`.
+    wrist_pitch, options
+        As :func:`joint_workspace`: ``wrist_pitch``, ``elbow``, ``reach`` for the Lynx6;
+        ``q0``, ``orientation``, ``position_only`` for other arms.
 
     Examples
     --------
@@ -186,8 +259,9 @@ def joint_sweep(robot, axis, start, stop, count, through, wrist_pitch, **options
     return joint_workspace(robot, positions, wrist_pitch, swept=values, axis=axis, **options)
 
 
-def joint_box(robot, lower, upper, counts, wrist_pitch, **options):
-    """Every position of a box ``lower..upper`` (3,) sampled with ``counts`` (3 ints >= 1)."""
+def joint_box(robot, lower, upper, counts, wrist_pitch=None, **options):
+    """Every position of a box ``lower..upper`` (3,) sampled with ``counts`` (3 ints >= 1);
+    ``wrist_pitch`` and ``options`` as :func:`joint_workspace`."""
     lower = _finite_triple(lower, "the box's lower corner")
     upper = _finite_triple(upper, "the box's upper corner")
     if np.any(lower > upper):

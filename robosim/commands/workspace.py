@@ -1,21 +1,17 @@
-"""``robosim workspace`` and ``robosim joint-workspace``: where the arm reaches, and the joint
-values a range of positions needs.
+"""``robosim workspace``: where the arm reaches (``robosim joint-workspace`` is in
+:mod:`robosim.commands.joint_workspace`).
 
-Angles on this command line are degrees (``--step``, ``--range`` of revolute joints, the wrist
-pitch, printed joint values), lengths the robot's unit. Before computing, ``workspace`` prints
-the number of configurations and an estimate of the time (``--dry-run`` stops there).
+Angles on this command line are degrees (``--step``, ``--range`` of revolute joints), lengths
+the robot's unit. Before computing, ``workspace`` prints the number of configurations and an
+estimate of the time (``--dry-run`` stops there).
 """
 
 import math
 import sys
 from pathlib import Path
 
-import numpy as np
-
-from .. import joint_workspace as jw
 from .. import workspace as ws
 from ..errors import ValidationError
-from ..library import atomic_write_text
 from ..workspace_export import DATA_SUFFIXES, save_workspace
 from .common import add_json_argument, add_robot_argument, print_json, robot_from_args
 
@@ -52,33 +48,6 @@ def register(subparsers):
     add_json_argument(parser)
     parser.set_defaults(handler=workspace_command)
 
-    parser = subparsers.add_parser(
-        "joint-workspace", help="Lynx6 joint values along a sweep of x, y or z, or over a box",
-        description="Solve the Lynx6's closed-form IK (gripper at --pitch degrees to the "
-                    "ground) along a sweep or over a box of positions, and mark the joints "
-                    "that leave their limits (3D-RAS's q1..q4 indicators) and the positions "
-                    "out of reach (no solution, or beyond the paper's eqs. 19-20).")
-    add_robot_argument(parser)
-    where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--sweep", nargs=4, metavar=("AXIS", "FROM", "TO", "N"),
-                       help="sweep x, y or z from FROM to TO in N positions")
-    where.add_argument("--box", nargs=6, type=float,
-                       metavar=("XMIN", "YMIN", "ZMIN", "XMAX", "YMAX", "ZMAX"),
-                       help="every position of a box (see --steps)")
-    parser.add_argument("--at", nargs=3, type=float, default=None, metavar=("X", "Y", "Z"),
-                        help="the point a sweep passes through (default: the home position)")
-    parser.add_argument("--steps", nargs=3, type=int, default=(10, 10, 10),
-                        metavar=("NX", "NY", "NZ"), help="positions along each box edge")
-    parser.add_argument("--pitch", type=float, default=0.0,
-                        help="gripper angle to the ground, degrees (-90: pointing down)")
-    parser.add_argument("--elbow", choices=("up", "down"), default="up")
-    parser.add_argument("--reach", choices=("front", "either"), default="front",
-                        help="front: facing the target, as the paper; either: also leaning "
-                             "back over the base")
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    output.add_argument("--csv", metavar="FILE", help="write every position and its joints")
-    parser.set_defaults(handler=joint_workspace_command)
 
 
 def parse_ranges(robot, triples):
@@ -192,61 +161,3 @@ def workspace_command(args):
         print(f"saved {args.out}")
     return 0
 
-
-def _joint_result(robot, args):
-    options = dict(elbow=args.elbow, reach=args.reach)
-    pitch = math.radians(args.pitch)
-    if args.box is not None:
-        return jw.joint_box(robot, args.box[:3], args.box[3:], args.steps, pitch, **options)
-    axis, *numbers = args.sweep
-    try:
-        start, stop, count = float(numbers[0]), float(numbers[1]), int(numbers[2])
-    except ValueError:
-        raise ValidationError(f"--sweep {' '.join(args.sweep)}: give an axis (x, y or z), two "
-                              f"numbers and a whole number of positions") from None
-    at = robot.fk(robot.home)[:3, 3] if args.at is None else args.at
-    return jw.joint_sweep(robot, axis.lower(), start, stop, count, at, pitch, **options)
-
-
-def _flags(result, robot):
-    """Per position: "" (reachable), "out of reach" or "q1 q4 outside limits"."""
-    flags = []
-    for far, outside in zip(result.out_of_reach, result.outside):
-        joints = " ".join(f"q{j + 1}" for j in np.flatnonzero(outside))
-        flags.append("out of reach" if far else f"{joints} outside limits" if joints else "")
-    return flags
-
-
-def joint_workspace_command(args):
-    robot = robot_from_args(args)
-    result = _joint_result(robot, args)
-    degrees = np.round(np.degrees(result.q), 6) + 0.0
-    flags = _flags(result, robot)
-    joints = " ".join(f"q{j + 1}" for j in range(robot.n))
-    if args.csv:
-        header = "x,y,z," + ",".join(f"q{j + 1}_deg" for j in range(robot.n)) + ",status"
-        rows = [",".join(f"{v:.8g}" for v in (*p, *q)) + f",{flag or 'reachable'}"
-                for p, q, flag in zip(result.positions.tolist(), degrees.tolist(), flags)]
-        try:
-            atomic_write_text(args.csv, "\n".join([header, *rows]) + "\n")
-        except OSError as exc:
-            raise ValidationError(f"--csv {args.csv}: cannot write it "
-                                  f"({exc.strerror or exc})") from None
-    summary = result.summary()
-    if args.json:
-        print_json({**summary, "positions_xyz": result.positions.tolist(),
-                    "q_deg": degrees.tolist(), "status": [f or "reachable" for f in flags]})
-        return 0
-    if result.axis is not None:
-        print(f"{result.axis:>9} ({robot.unit})  " + "  ".join(f"{f'q{j + 1}':>8}"
-                                                           for j in range(robot.n)))
-        for s, q, flag in zip(result.swept, degrees, flags):
-            print(f"{s:14.4g}  " + "  ".join(f"{v:8.2f}" for v in q) + f"  {flag}")
-    outside = ", ".join(f"q{j + 1} {n}" for j, n in enumerate(summary["joint_outside_limits"])
-                        if n)
-    print(f"{summary['positions']:,} positions ({joints} in degrees): {summary['reachable']:,} "
-          f"reachable, {summary['out_of_reach']:,} out of reach"
-          + (f"; outside limits: {outside}" if outside else ""))
-    if args.csv:
-        print(f"saved {args.csv}")
-    return 0

@@ -1,0 +1,216 @@
+"""Joint workspace of any arm by numeric IK: the general case of :mod:`robosim.joint_workspace`.
+
+Arms not shaped like the Lynx6 have no closed form here, so every position is solved with
+:mod:`robosim.ik` (damped least squares, joint limits kept). To tell, as the paper's
+indicators do, "a joint would leave its limits" from "out of reach", a position the search
+does not reach within the real limits is searched again on a copy of the arm whose limits are
+opened (:func:`open_limits`):
+
+- reached there: the joints that the limit-free solution puts outside the real limits are
+  flagged (their geometric values are kept, as the Lynx6 path keeps them); if none is outside
+  (each revolute value taken at the turn nearest its range), the position is reachable after all;
+- not reached even without limits: out of reach.
+
+This is a numeric verdict: a solution inside the limits may exist that the search missed, and
+a position at the very edge of the workspace may be called out of reach. :func:`search_text`
+says how hard it searched.
+
+Arms with fewer than 6 joints are solved for position only; arms with 6 or more hold the
+gripper's orientation at a given rotation (default: the start configuration's), or position
+only on request. Units: positions in the robot's length unit (world frame), joint values in
+radians / length unit.
+"""
+
+import math
+import weakref
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from . import ik
+from .errors import ValidationError
+
+#: Most positions one numeric joint-workspace run takes (about 0.1-0.3 ms each, batched).
+MAX_POSITIONS = 20_000
+#: Along a sweep: restarts from the seed bank when a point is not reached from its predecessor.
+PATH_RESTARTS = 3
+#: Then, for the points still not reached: seed-bank configurations tried each, batched.
+RETRY_SEEDS = 24
+#: Over a box: seed-bank configurations tried after the nearest one, batched.
+BOX_SEEDS = 8
+#: Fewest joints for which the orientation is held by default.
+ORIENTATION_JOINTS = 6
+FULL_TURN = 2.0 * math.pi
+
+_open_robots = weakref.WeakKeyDictionary()
+
+
+@dataclass
+class NumericSolution:
+    """Joint values of positions ``(N, 3)`` and their verdicts.
+
+    Attributes
+    ----------
+    q : ndarray (N, n)
+        Within limits where reachable; the limit-free geometric values where joints are
+        outside; the closest approach found where out of reach.
+    outside : ndarray (N, n) of bool
+    no_solution : ndarray (N,) of bool
+        Not reached even with the limits opened.
+    orientation : ndarray (3, 3) or None
+        The gripper rotation held (world frame); None when solved for position only.
+    """
+
+    q: np.ndarray
+    outside: np.ndarray
+    no_solution: np.ndarray
+    orientation: np.ndarray
+
+
+def open_limits(robot):
+    """A copy of ``robot`` whose limits do not get in the way of the search.
+
+    Revolute joints: a full turn either way of zero (at least; wider limits are kept), so no
+    solution sits at a bound where the projected search could stick. Prismatic joints: the
+    travel widened by ``max(travel, robot.length_scale)`` on each side.
+    """
+    if robot not in _open_robots:
+        joints = []
+        for joint in robot.joints:
+            lower, upper = joint.limits
+            if joint.is_revolute:
+                lower, upper = min(lower, -FULL_TURN), max(upper, FULL_TURN)
+            else:
+                margin = max(upper - lower, robot.length_scale)
+                lower, upper = lower - margin, upper + margin
+            joints.append(replace(joint, limits=(lower, upper)))
+        _open_robots[robot] = replace(robot, joints=joints, name=f"{robot.name} (limits open)")
+    return _open_robots[robot]
+
+
+def nearest_turn(robot, q):
+    """``q`` ``(..., n)`` with each revolute value moved by whole turns nearest the middle of
+    its range: inside the limits whenever any turn of it is."""
+    lower, upper = robot.limits.T
+    middle = (lower + upper) / 2.0
+    turned = q - FULL_TURN * np.round((q - middle) / FULL_TURN)
+    return np.where(robot.revolute, turned, q)
+
+
+def held_orientation(robot, q0, orientation=None, position_only=False):
+    """The gripper rotation ``(3, 3)`` to hold, or None for position only.
+
+    Fewer than :data:`ORIENTATION_JOINTS` joints: always None (``orientation`` is refused).
+    Otherwise ``orientation`` if given, else the rotation of ``robot.fk(q0)``; None with
+    ``position_only``.
+    """
+    if robot.n < ORIENTATION_JOINTS:
+        if orientation is not None:
+            raise ValidationError(f"{robot.name} has {robot.n} joints: it is solved for "
+                                  f"position only, an orientation cannot be held")
+        return None
+    if position_only:
+        return None
+    if orientation is None:
+        return robot.fk(q0)[:3, :3]
+    rotation = np.asarray(orientation, dtype=float)
+    if rotation.shape != (3, 3):
+        raise ValidationError(f"the orientation to hold must be a 3x3 rotation matrix, got "
+                              f"shape {rotation.shape}")
+    pose = np.eye(4)
+    pose[:3, :3] = rotation
+    return ik.check_targets(pose, "pose")[:3, :3]
+
+
+def search_text(robot, path, orientation):
+    """One sentence saying how the numeric verdict was searched (for output and docs)."""
+    what = "position and the held orientation" if orientation is not None else "position only"
+    first = (f"each point from the previous one's solution, {PATH_RESTARTS} restarts, then "
+             f"{RETRY_SEEDS} seed-bank configurations" if path else
+             f"the nearest seed-bank configuration, then {BOX_SEEDS} more")
+    return (f"numeric IK ({what}, tolerance {ik.POSITION_TOLERANCE:g} {robot.unit}): {first}; "
+            f"misses searched again with the limits opened. A verdict of the search: a "
+            f"solution it missed may exist")
+
+
+def solve_positions(robot, positions, *, path, q0=None, orientation=None, position_only=False):
+    """Solve positions ``(N, 3)`` numerically with the limit indicators.
+
+    Parameters
+    ----------
+    path : bool
+        True for a sweep: point after point with continuity (:func:`robosim.ik.solve_path`),
+        starting from ``q0``; False for a box: batched (:func:`robosim.ik.solve`).
+    q0 : (n,), optional
+        Start configuration (default home); its orientation is the default one held.
+    orientation, position_only
+        See :func:`held_orientation`.
+
+    Returns
+    -------
+    NumericSolution
+
+    Raises
+    ------
+    ValidationError
+        More than :data:`MAX_POSITIONS` positions.
+    """
+    positions = np.asarray(positions, dtype=float).reshape(-1, 3)
+    if len(positions) > MAX_POSITIONS:
+        raise ValidationError(f"{len(positions):,} positions: numeric IK ({robot.name} has no "
+                              f"closed form here) takes at most {MAX_POSITIONS:,} per run, "
+                              f"about {MAX_POSITIONS * 2e-4:.0f} s (use fewer steps)")
+    q0 = robot.home if q0 is None else robot.check_q(q0, "start configuration")
+    rotation = held_orientation(robot, q0, orientation, position_only)
+    if rotation is None:
+        axes, targets = "position", positions
+    else:
+        axes = "pose"
+        targets = np.broadcast_to(np.eye(4), (len(positions), 4, 4)).copy()
+        targets[:, :3, :3] = rotation
+        targets[:, :3, 3] = positions
+    q, reached = _solve(robot, targets, axes, q0, path)
+    outside = np.zeros(q.shape, dtype=bool)
+    no_solution = np.zeros(len(q), dtype=bool)
+    missed = np.flatnonzero(~reached)
+    if missed.size:
+        free = open_limits(robot)
+        if path:
+            free_q, free_reached = _solve_stretches(free, targets, axes, q0, q, missed)
+        else:
+            free_q, free_reached = _solve(free, targets[missed], axes, None, False)
+        free_q = nearest_turn(robot, free_q)
+        limits = robot.limits
+        q[missed] = free_q
+        outside[missed] = free_reached[:, None] & ((free_q < limits[:, 0] - 1e-9)
+                                                   | (free_q > limits[:, 1] + 1e-9))
+        no_solution[missed] = ~free_reached
+    return NumericSolution(q, outside, no_solution, rotation)
+
+
+def _solve(robot, targets, axes, q0, path):
+    """``(q (N, n), reached (N,))`` of ``targets`` within ``robot``'s limits."""
+    if path:
+        result = ik.solve_path(robot, targets, q0, axes=axes, restarts=PATH_RESTARTS)
+        q, reached = result.q.copy(), result.reachable.copy()
+        missed = np.flatnonzero(~reached)
+        if missed.size:
+            retry = ik.solve(robot, targets[missed], axes=axes, seeds=RETRY_SEEDS)
+            q[missed], reached[missed] = retry.q, retry.success
+        return q, reached
+    result = ik.solve(robot, targets, axes=axes, seeds=BOX_SEEDS)
+    return result.q, result.success
+
+
+def _solve_stretches(free, targets, axes, q0, q, missed):
+    """Solve the sweep's ``missed`` points on ``free`` (the open-limits arm), each stretch of
+    consecutive misses as a path from the solution before it (``q0`` at the start), so the
+    geometric values continue the plotted curve."""
+    free_q = np.empty((missed.size, free.n))
+    free_reached = np.empty(missed.size, dtype=bool)
+    breaks = np.flatnonzero(np.diff(missed) > 1) + 1
+    for run in np.split(np.arange(missed.size), breaks):
+        first = missed[run[0]]
+        start = q[first - 1] if first > 0 else q0
+        free_q[run], free_reached[run] = _solve(free, targets[missed[run]], axes, start, True)
+    return free_q, free_reached
