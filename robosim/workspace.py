@@ -708,12 +708,13 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
 
 
 def estimate_seconds(robot, grid, voxel=None):
-    """Seconds :func:`forward_workspace` will take for ``grid``, from two small timed runs.
+    """Seconds :func:`forward_workspace` will take for ``grid``, from three small timed runs.
 
-    A run costs about ``a`` per inner point (the cloud before the first joint sweeps it, see
-    :func:`_inner_work`) plus ``b`` per position, the volume pass over :func:`volume_grid`
-    included (:func:`_run_work`). Two runs of about 200,000 positions without refinement, one
-    with the first joint held still, give ``a`` and ``b``.
+    A run costs about ``c`` (the segment plan, setting up), plus ``a`` per inner point (the
+    cloud before the first joint sweeps it, see :func:`_inner_work`), plus ``b`` per position,
+    the volume pass over :func:`volume_grid` included (:func:`_run_work`). Runs without
+    refinement of about 200,000 positions, of the same with the first joint held still, and of
+    a few positions give ``a``, ``b`` and ``c``.
     """
     plan = _segment_plan(robot)
     voxel = None if voxel is None else _check_voxel(voxel)
@@ -721,21 +722,22 @@ def estimate_seconds(robot, grid, voxel=None):
     counted = _volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS)
     h = default_voxel(robot, grid_spacing(robot, counted)) if voxel is None else voxel
     factor = auto_factor(robot, ranges, positions=200_000)
-    small = factor_grid(robot, factor, ranges)
-    still = factor_grid(robot, factor, {**ranges, 0: (ranges[0][0], ranges[0][0])})
+    held = {**ranges, 0: (ranges[0][0], ranges[0][0])}
+    runs = (factor_grid(robot, factor, ranges), factor_grid(robot, factor, held),
+            factor_grid(robot, 90, ranges))
     rows, times = [], []
-    for run in (small, still):
+    for run in runs:
         began = time.perf_counter()
         forward_workspace(robot, run, voxel=max(h, default_voxel(robot, grid_spacing(robot, run))),
                           volume_from=run)
         times.append(time.perf_counter() - began)
-        rows.append(_run_work(plan, run, run, _small_segments(plan, run)))
+        rows.append((*_run_work(plan, run, run, _small_segments(plan, run)), 1.0))
     try:
-        a, b = np.linalg.solve(np.array(rows, dtype=float), times)
+        a, b, c = np.linalg.solve(np.array(rows, dtype=float), times)
     except np.linalg.LinAlgError:
-        a, b = 0.0, times[0] / max(rows[0][1], 1)
-    a, b = max(a, 0.0), max(b, 0.0)
+        a, b, c = 0.0, 0.0, 0.0
+    a, b, c = max(a, 0.0), max(b, 0.0), max(c, 0.0)
     if a == b == 0.0:
         b = times[0] / max(rows[0][1], 1)
     inner, positions = _run_work(plan, grid, counted, _small_segments(plan, grid))
-    return float(a * inner + b * positions)
+    return float(a * inner + b * positions + c)

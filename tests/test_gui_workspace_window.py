@@ -55,6 +55,10 @@ def test_typed_ranges_and_factor_give_the_papers_count_before_computing(arm):
     assert "all" in window.cloud_ax.get_title()
     message, error = arm.statuses[-1]
     assert not error and "5,184 configurations" in message and "volume" in message
+    # what the volume rests on: the finer grid's configurations, voxel edge, bounds
+    source = result.voxel_source
+    assert source.refined and f"{source.configurations:,} configurations (finer grid" in message
+    assert f"{result.voxel:.3g} mm voxels" in message and "surface voxel layer" in message
 
 
 def test_large_result_is_subsampled_and_says_so(arm):

@@ -123,8 +123,8 @@ class WorkspaceWindow(ToolWindow):
         self.progress_ax.set_xticks([])
         self.progress_ax.set_yticks([])
         self.progress_bar = self.progress_ax.add_patch(Rectangle((0, 0), 0, 1, color="#2ca02c"))
-        self.status = fig.text(0.03, 0.015, "Set the ranges and the sampling, then Compute.",
-                               fontsize=9)
+        self.status = fig.text(0.03, 0.008, "Set the ranges and the sampling, then Compute.",
+                               fontsize=9, va="bottom")   # the figures take two lines
         fig.text(0.03, 0.965, f"Forward workspace: {robot.name}", fontsize=12,
                  fontweight="bold")
 
@@ -266,9 +266,10 @@ class WorkspaceWindow(ToolWindow):
         self.redraw_sections()
         lower, upper = result.bounding_box()
         self.say(f"{result.configurations:,} configurations in {result.elapsed:.2f} s; "
-                 f"volume {result.volume():.4g} {result.unit}^3 from {result.volume_basis()}; "
-                 f"reach {result.reach:.4g} {result.unit}, {result.occupied():,} voxels"
-                 + "".join(f"; {note}" for note in result.notes))
+                 f"volume {result.volume():.4g} {result.unit}^3, reach {result.reach:.4g} "
+                 f"{result.unit}, {result.occupied():,} voxels occupied"
+                 + "".join(f"; {note}" for note in result.notes)
+                 + f"\nvolume from {result.volume_basis()}")
 
     def redraw_sections(self):
         """Draw both sections at the typed height and azimuth (blank height: the fullest)."""
