@@ -5,7 +5,13 @@ orange, shoulder yellow, elbow red, wrist magenta, gripper purple) over a grid o
 whose spacing is its "Factor" (eqs. 17-18). Here a *segment* is the origin of one DH frame
 1..n (plus the tool point when the robot has a tool offset), and its cloud streams into a voxel
 grid of counts, so memory stays bounded however fine the joint grid is. Figures computed from
-the grid: occupied voxels, volume, bounding box, 2D sections; the maximum reach is exact.
+the counts: occupied voxels, volume, 2D sections; the bounding box and the maximum reach come
+from the points themselves (the first joint swept over its whole range).
+
+A voxel can be no finer than the sampling, so the counts come from :func:`volume_grid`: the
+user's grid when it is fine, else a finer grid over the same ranges (about
+:data:`VOLUME_POSITIONS` positions), while the cloud stays the user's grid. 3D-RAS's Factor 15
+and Factor 5 then give the same Lynx6 volume, within a few percent of the true one.
 
 Conventions: joint values and ranges in API units (radians, the robot's length unit); lengths,
 voxels and volumes in the robot's unit; coordinates in the world (base) frame. A voxel with
@@ -43,8 +49,8 @@ from .transforms import cos_sin, homogeneous, inverse, rotx
 from .workspace_result import SAMPLE_LIMIT, SEGMENT_COLOURS, VoxelSource, Workspace
 
 __all__ = ["JointGrid", "SEGMENT_COLOURS", "SAMPLE_LIMIT", "Workspace", "WorkspaceCancelled",
-           "VOLUME_POSITIONS", "VoxelSource", "auto_factor", "default_voxel", "estimate_seconds", "factor_grid",
-           "forward_workspace", "grid_spacing", "joint_ranges", "limit_notes",
+           "VOLUME_POSITIONS", "VoxelSource", "auto_factor", "default_voxel", "estimate_seconds",
+           "factor_grid", "forward_workspace", "grid_spacing", "joint_ranges", "limit_notes",
            "monte_carlo_workspace", "segment_names", "step_grid", "volume_grid"]
 
 #: The default voxel edge is the robot's size bound (``2 * length_scale``) over this many cells.
@@ -494,6 +500,7 @@ def volume_grid(robot, grid, voxel=None, positions=VOLUME_POSITIONS):
     >>> volume_grid(lynx6, factor_grid(lynx6, 15, fig5)).counts
     (83, 35, 24, 27, 1)
     """
+    voxel = None if voxel is None else _check_voxel(voxel)
     return _volume_grid(robot, _segment_plan(robot), grid, voxel, positions)
 
 
@@ -622,8 +629,9 @@ def forward_workspace(robot, grid=None, *, voxel=None, progress=None, volume_fro
     h = default_voxel(robot, spacing) if voxel is None else voxel
     notes = limit_notes(robot, grid.ranges)
     if h < spacing:
-        notes.append(f"voxel {h:.3g} {robot.unit} is finer than the sample spacing "
-                     f"{spacing:.3g} {robot.unit}: the cloud has holes and the volume undercounts")
+        notes.append(f"voxel {h:.3g} {robot.unit} is finer than the spacing {spacing:.3g} "
+                     f"{robot.unit} of the grid counted: the voxels have holes and the volume "
+                     f"undercounts (count a finer grid or choose a larger voxel)")
     computed, small = _computed(plan), _small_segments(plan, grid)
     meter = _Progress(progress, sum(_run_work(plan, grid, counted, small)))
 
@@ -707,19 +715,21 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
                    began, notes, VoxelSource(samples))
 
 
-def estimate_seconds(robot, grid, voxel=None):
+def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     """Seconds :func:`forward_workspace` will take for ``grid``, from three small timed runs.
 
     A run costs about ``c`` (the segment plan, setting up), plus ``a`` per inner point (the
     cloud before the first joint sweeps it, see :func:`_inner_work`), plus ``b`` per position,
     the volume pass over :func:`volume_grid` included (:func:`_run_work`). Runs without
     refinement of about 200,000 positions, of the same with the first joint held still, and of
-    a few positions give ``a``, ``b`` and ``c``.
+    a few positions give ``a``, ``b`` and ``c``. ``voxel`` and ``volume_from`` as for
+    :func:`forward_workspace`.
     """
     plan = _segment_plan(robot)
     voxel = None if voxel is None else _check_voxel(voxel)
     ranges = {j: tuple(r) for j, r in enumerate(grid.ranges)}
-    counted = _volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS)
+    counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
+               else volume_from)
     h = default_voxel(robot, grid_spacing(robot, counted)) if voxel is None else voxel
     factor = auto_factor(robot, ranges, positions=200_000)
     held = {**ranges, 0: (ranges[0][0], ranges[0][0])}

@@ -1,7 +1,8 @@
 """The result of a forward-workspace computation: voxel counts per segment and what they give.
 
-Volume, bounding box, maximum reach, 2D sections (horizontal at a height, vertical through the
-base axis) and a representative subsample of points to draw. Lengths are in the robot's unit,
+Volume (with the surface layer as its uncertainty), bounding box, maximum reach, 2D sections
+(horizontal at a height, vertical through the base axis), a representative subsample of points
+to draw, and what the counts come from (:class:`VoxelSource`). Lengths are in the robot's unit,
 coordinates in the world (base) frame; a voxel with index ``i`` along an axis covers
 ``[origin + i h, origin + (i + 1) h)``.
 """
@@ -53,7 +54,8 @@ class Workspace:
     configurations : int
         Joint configurations represented (grid: eq. 18's count; Monte Carlo: samples).
     positions : int
-        Segment positions actually computed (joints that move nothing are skipped).
+        Segment positions of the cloud actually computed (joints that move nothing are
+        skipped); a finer grid counted for the volume adds its own (:attr:`voxel_source`).
     voxel : float
         Voxel edge (length unit).
     origin : ndarray (3,)

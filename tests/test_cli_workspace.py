@@ -62,6 +62,29 @@ def test_step_range_in_degrees_for_revolute_joints(capsys):
     assert data["configurations"] == 1 * 7 * 7 * 7 * 1
 
 
+def test_volume_positions_choose_what_the_volume_is_counted_on(capsys):
+    summaries = {}
+    for positions in ("0", "2000000", "8000000"):
+        status, out, err = run_cli(capsys, "workspace", "lynx6", *FIG5, "--json",
+                                   "--volume-positions", positions)
+        assert status == 0, err
+        summaries[positions] = json.loads(out)
+    # 0: the paper's 5,184 configurations themselves, voxels as coarse as their spacing
+    coarse = summaries["0"]
+    assert not coarse["volume_from"]["refined"]
+    assert coarse["volume_from"]["configurations"] == coarse["configurations"] == 5184
+    assert coarse["voxel"] == pytest.approx(coarse["volume_from"]["spacing"])
+    # the default budget, then four times more: finer voxels over more configurations
+    default, more = summaries["2000000"], summaries["8000000"]
+    assert default["volume_from"]["configurations"] <= 2_000_000
+    assert 2_000_000 < more["volume_from"]["configurations"] <= 8_000_000
+    assert more["voxel"] < default["voxel"] < coarse["voxel"] / 5
+    for summary in summaries.values():
+        low, high = summary["volume_bounds"]
+        assert low < summary["volume"] < high
+        assert summary["configurations"] == 5184        # the cloud is the paper's grid
+
+
 def test_monte_carlo_samples(capsys):
     status, out, _ = run_cli(capsys, "workspace", "gantry", "--samples", "20000", "--json")
     assert status == 0
@@ -115,6 +138,8 @@ def test_out_png_draws_the_cloud(capsys, tmp_path):
     (["--out", "w.gif"], [".png", ".npz"]),
     (["--out", "/no/such/folder/w.png"], ["does not exist"]),
     (["--voxel", "0"], ["voxel"]),
+    (["--volume-positions", "-1"], ["--volume-positions", "-1"]),
+    (["--volume-positions", "100", "--voxel", "0"], ["voxel"]),
 ])
 def test_bad_input_is_one_line_naming_the_problem(capsys, argv, words):
     status, out, err = run_cli(capsys, "workspace", "lynx6", *argv)

@@ -41,6 +41,10 @@ def register(subparsers):
     parser.add_argument("--voxel", type=float, metavar="LENGTH",
                         help="voxel edge in the robot's unit (default: the spacing of the grid "
                              "the volume is counted on, refined when the cloud's is coarse)")
+    parser.add_argument("--volume-positions", type=int, metavar="N",
+                        help=f"positions the volume may be counted on when the grid is coarse "
+                             f"(default {ws.VOLUME_POSITIONS:,}; more: finer voxels, slower); "
+                             f"0 counts the chosen grid itself")
     parser.add_argument("--out", metavar="FILE",
                         help="save the picture (.png) or the voxel counts (.npz, .csv)")
     parser.add_argument("--dry-run", action="store_true",
@@ -104,10 +108,23 @@ def _progress_printer(stream):
     return report
 
 
+def _volume_from(robot, grid, args):
+    """The grid the volume is counted on, from ``--volume-positions`` (None: the default)."""
+    if args.volume_positions is None:
+        return None
+    if not 0 <= args.volume_positions <= ws.MAX_POSITIONS:
+        raise ValidationError(f"--volume-positions must be between 0 and "
+                              f"{ws.MAX_POSITIONS:.0e}, got {args.volume_positions}")
+    if args.volume_positions == 0:
+        return grid
+    return ws.volume_grid(robot, grid, args.voxel, positions=args.volume_positions)
+
+
 def workspace_command(args):
     robot = robot_from_args(args)
     ranges = parse_ranges(robot, args.range)
     _check_out(args.out)
+    volume_from = None
     if args.samples is not None:
         grid, plan_text = None, f"{args.samples:,} random configurations (Monte Carlo)"
         estimate = None
@@ -117,7 +134,8 @@ def workspace_command(args):
         else:
             factor = args.factor if args.factor is not None else ws.auto_factor(robot, ranges)
             grid = ws.factor_grid(robot, factor, ranges)
-        estimate = ws.estimate_seconds(robot, grid, args.voxel)
+        volume_from = _volume_from(robot, grid, args)
+        estimate = ws.estimate_seconds(robot, grid, args.voxel, volume_from)
         plan_text = (f"{grid.configurations:,} configurations ({' x '.join(map(str, grid.counts))}),"
                      f" estimated {estimate:.2g} s")
     if args.dry_run:
@@ -135,7 +153,8 @@ def workspace_command(args):
         result = ws.monte_carlo_workspace(robot, args.samples, ranges=ranges, voxel=args.voxel,
                                           progress=progress)
     else:
-        result = ws.forward_workspace(robot, grid, voxel=args.voxel, progress=progress)
+        result = ws.forward_workspace(robot, grid, voxel=args.voxel, progress=progress,
+                                      volume_from=volume_from)
     if progress is not None:
         sys.stderr.write("\r")
     if args.out:
