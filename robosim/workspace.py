@@ -648,7 +648,8 @@ def forward_workspace(robot, grid=None, *, voxel=None, progress=None, volume_fro
     if counted is not grid:
         for s in small:
             kept[s] = _stream(plan, grid, s, clouds(s), meter, keep=True)
-    source = VoxelSource(counted.configurations, counted.counts, spacing, counted is not grid)
+    source = VoxelSource(counted.configurations, counted.counts, spacing, counted is not grid,
+                         _segment_work(plan, counted, plan.end))
     return _finish(robot, plan, "grid", grid.configurations, work, voxels, kept, extent.boxes,
                    max(extent.reach, counted_extent.reach), began, notes, source)
 
@@ -712,7 +713,7 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
         notes.append(f"{samples / occupied:.1f} samples per occupied voxel: the volume "
                      f"undercounts; use more samples or a larger voxel")
     return _finish(robot, plan, "monte carlo", samples, samples, voxels, kept, boxes, reach,
-                   began, notes, VoxelSource(samples))
+                   began, notes, VoxelSource(samples, positions=samples))
 
 
 def estimate_seconds(robot, grid, voxel=None, volume_from=None):

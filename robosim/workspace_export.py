@@ -4,7 +4,8 @@
   the lattice (``origin``, ``voxel``), the segment names and colours, and the summary as JSON
   text (``summary``); ``numpy.load`` reads it back.
 - ``.csv``: one row per occupied voxel and segment: ``segment,name,x,y,z,configurations``,
-  the voxel's centre in the robot's unit, world frame.
+  the voxel's centre in the robot's unit, world frame, and the configurations of the grid
+  counted (a finer one than the cloud's when that was coarse: the summary's ``volume_from``).
 
 Writes are atomic (:func:`robosim.library.atomic_write_bytes`).
 """

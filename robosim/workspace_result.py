@@ -32,6 +32,9 @@ class VoxelSource:
         Values per joint of the grid counted (empty for Monte Carlo samples).
     spacing : float
         Largest gap between neighbouring counted points (``grid_spacing``; 0 for samples).
+    positions : int
+        End-effector positions computed for the counts: fewer than ``configurations`` when
+        some joints move no point (a wrist rotation), each point then standing for several.
     refined : bool
         True when the grid counted is finer than the one the cloud shows, over the same ranges
         (``robosim.workspace.volume_grid``).
@@ -41,6 +44,7 @@ class VoxelSource:
     grid_counts: tuple = ()
     spacing: float = 0.0
     refined: bool = False
+    positions: int = 0
 
 
 @dataclass
@@ -152,8 +156,12 @@ class Workspace:
             what = f"{source.configurations:,} random samples"
         else:
             what = f"{source.configurations:,} configurations"
-            if source.refined:
-                what += f" (finer grid {' x '.join(map(str, source.grid_counts))})"
+            details = ([f"finer grid {' x '.join(map(str, source.grid_counts))}"]
+                       if source.refined else [])
+            if source.positions < source.configurations:
+                details.append(f"{source.positions:,} end-effector positions")
+            if details:
+                what += f" ({'; '.join(details)})"
         return (f"{self.voxel:.3g} {unit} voxels over {what}; {low:.3g}..{high:.3g} {unit}^3 "
                 f"by the surface voxel layer")
 
@@ -211,9 +219,10 @@ class Workspace:
     def sample(self, limit=SAMPLE_LIMIT, rng=0):
         """Points to draw, per segment, at most ``limit`` in all.
 
-        A segment with few points gives its computed points; otherwise each drawn point stands
-        for one occupied voxel (chosen at random among them, so sparse and dense regions show
-        alike) at a random place inside it, within one voxel of a computed point.
+        A segment with few points gives its computed points (the cloud's grid); otherwise each
+        drawn point stands for one occupied voxel (chosen at random among them, so sparse and
+        dense regions show alike) at a random place inside it, within one voxel of a counted
+        point.
 
         Returns
         -------
@@ -252,6 +261,7 @@ class Workspace:
                 "volume_from": {"configurations": self.voxel_source.configurations,
                                 "grid": list(self.voxel_source.grid_counts),
                                 "spacing": self.voxel_source.spacing,
+                                "end_effector_positions": self.voxel_source.positions,
                                 "refined": self.voxel_source.refined},
                 "reach": self.reach,
                 "bounding_box": {"min": lower.tolist(), "max": upper.tolist()},

@@ -168,3 +168,15 @@ def test_summary_states_what_the_volume_rests_on():
     text = result.volume_basis()
     assert f"{result.voxel_source.configurations:,} configurations" in text
     assert f"{result.voxel:.3g} mm voxels" in text and "finer grid" in text
+
+
+def test_basis_counts_end_effector_positions_when_a_joint_moves_no_point():
+    robot = load_robot("lynx6")
+    # at its limits the wrist rotation turns too (12 values) but moves no frame origin
+    result = ws.forward_workspace(robot, ws.factor_grid(robot, 15))
+    source = result.voxel_source
+    assert source.grid_counts[4] == 12
+    assert source.positions == math.prod(source.grid_counts[:4])
+    assert source.configurations == 12 * source.positions == result.counts[-1].sum()
+    assert f"{source.positions:,} end-effector positions" in result.volume_basis()
+    assert result.summary()["volume_from"]["end_effector_positions"] == source.positions
