@@ -146,15 +146,17 @@ def joint_levers(robot, ranges):
             for j, joint in enumerate(robot.joints)]
 
 
-def grid_spacing(robot, grid):
+def grid_spacing(robot, grid, moving=None):
     """An upper bound of the distance between neighbouring grid points of any segment.
 
     Moving joint ``j`` by its spacing moves a point by at most that spacing times its lever
-    (:func:`joint_levers`).
+    (:func:`joint_levers`). ``moving`` (a bool per joint, default all) leaves out the joints
+    that move no point, such as a wrist rotation about the axis through the last origin.
     """
+    moving = [True] * robot.n if moving is None else moving
     spacing = 0.0
-    for values, lever in zip(grid.values, joint_levers(robot, grid.ranges)):
-        if len(values) > 1:
+    for values, lever, moves in zip(grid.values, joint_levers(robot, grid.ranges), moving):
+        if moves and len(values) > 1:
             spacing = max(spacing, float(np.max(np.diff(values))) * lever)
     return spacing
 

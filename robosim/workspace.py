@@ -449,11 +449,11 @@ def _grid_chunks(robot, plan, grid, segment):
 
 def _volume_grid(robot, plan, grid, voxel, positions):
     """:func:`volume_grid` with the segment plan already known."""
-    spacing = grid_spacing(robot, grid)
+    moving = plan.depends.any(axis=0)
+    spacing = grid_spacing(robot, grid, moving)
     target = default_voxel(robot) if voxel is None else voxel
     if spacing <= target:
         return grid
-    moving = plan.depends.any(axis=0)
     budget = max(positions, _grid_work(plan, grid))
     # Cells whose edges are at most target / sqrt(3) are no wider than a voxel corner to corner,
     # so every voxel the workspace fills holds a sample.
@@ -471,7 +471,7 @@ def _volume_grid(robot, plan, grid, voxel, positions):
         middle = math.sqrt(low * high)
         low, high = (low, middle) if fits(middle) else (middle, high)
     finer = refined_grid(robot, grid, high, moving)
-    return finer if grid_spacing(robot, finer) < spacing else grid
+    return finer if grid_spacing(robot, finer, moving) < spacing else grid
 
 
 def volume_grid(robot, grid, voxel=None, positions=VOLUME_POSITIONS):
@@ -625,7 +625,7 @@ def forward_workspace(robot, grid=None, *, voxel=None, progress=None, volume_fro
     voxel = None if voxel is None else _check_voxel(voxel)
     counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
                else volume_from)
-    spacing = grid_spacing(robot, counted)
+    spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
     h = default_voxel(robot, spacing) if voxel is None else voxel
     notes = limit_notes(robot, grid.ranges)
     if h < spacing:
@@ -731,16 +731,17 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     ranges = {j: tuple(r) for j, r in enumerate(grid.ranges)}
     counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
                else volume_from)
-    h = default_voxel(robot, grid_spacing(robot, counted)) if voxel is None else voxel
+    moving = plan.depends.any(axis=0)
+    h = default_voxel(robot, grid_spacing(robot, counted, moving)) if voxel is None else voxel
     factor = auto_factor(robot, ranges, positions=200_000)
     held = {**ranges, 0: (ranges[0][0], ranges[0][0])}
     runs = (factor_grid(robot, factor, ranges), factor_grid(robot, factor, held),
             factor_grid(robot, 90, ranges))
     rows, times = [], []
     for run in runs:
+        run_voxel = max(h, default_voxel(robot, grid_spacing(robot, run, moving)))
         began = time.perf_counter()
-        forward_workspace(robot, run, voxel=max(h, default_voxel(robot, grid_spacing(robot, run))),
-                          volume_from=run)
+        forward_workspace(robot, run, voxel=run_voxel, volume_from=run)
         times.append(time.perf_counter() - began)
         rows.append((*_run_work(plan, run, run, _small_segments(plan, run)), 1.0))
     try:

@@ -180,3 +180,20 @@ def test_basis_counts_end_effector_positions_when_a_joint_moves_no_point():
     assert source.configurations == 12 * source.positions == result.counts[-1].sum()
     assert f"{source.positions:,} end-effector positions" in result.volume_basis()
     assert result.summary()["volume_from"]["end_effector_positions"] == source.positions
+
+
+def test_a_joint_that_moves_no_point_does_not_coarsen_the_voxel():
+    # Lodes' Example R: its last joint turns about the axis through the last origin (a = 0),
+    # so however coarse its step, the voxel is the default one at both Factors
+    robot = load_robot("example_r")
+    results = [ws.forward_workspace(robot, ws.factor_grid(robot, f)) for f in (30, 15)]
+    floor = 2 * robot.length_scale / ws.DEFAULT_CELLS
+    for result in results:
+        assert result.voxel == pytest.approx(floor)
+        assert result.voxel_source.positions < result.voxel_source.configurations
+    assert results[0].volume() == results[1].volume()
+    # sliders in 1 cm steps, the last joint in half turns (lever 10 cm): only the sliders count
+    grid = ws.JointGrid((np.zeros(1), np.linspace(0, 50, 51), np.linspace(0, 50, 51),
+                         np.linspace(-math.pi, math.pi, 3)))
+    assert ws.grid_spacing(robot, grid, [True, True, True, False]) == pytest.approx(1.0)
+    assert ws.grid_spacing(robot, grid) == pytest.approx(10 * math.pi)
