@@ -43,8 +43,8 @@ ORIENTATION_JOINTS = 6
 FULL_TURN = 2.0 * math.pi
 #: Rough cost of one position (seconds), a 6-joint arm holding its orientation, a third out of
 #: reach (benchmarks/bench_joint_workspace.py): along a sweep (point by point) and in a box.
-SECONDS_PER_SWEPT_POSITION = 2.5e-3
-SECONDS_PER_BOX_POSITION = 4e-4
+SECONDS_PER_SWEPT_POSITION = 3e-3
+SECONDS_PER_BOX_POSITION = 5e-4
 
 _open_robots = weakref.WeakKeyDictionary()
 
