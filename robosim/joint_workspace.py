@@ -187,8 +187,9 @@ def joint_workspace(robot, positions, wrist_pitch=None, *, elbow=None, reach=Non
         given = [name for name, value in (("wrist pitch", wrist_pitch), ("elbow", elbow),
                                           ("reach", reach)) if value is not None]
         if given:
-            raise ValidationError(f"the {' and '.join(given)} setting is for Lynx6-shaped arms "
-                                  f"only; {robot.name} is solved numerically")
+            raise ValidationError(f"the {' and '.join(given)} "
+                                  f"{'setting is' if len(given) == 1 else 'settings are'} for "
+                                  f"Lynx6-shaped arms only; {robot.name} is solved numerically")
         solution = numeric.solve_positions(robot, positions, path=axis is not None,
                                            **numeric_options)
         return JointWorkspace(robot.name, robot.unit, positions, solution.q, solution.outside,
@@ -196,9 +197,12 @@ def joint_workspace(robot, positions, wrist_pitch=None, *, elbow=None, reach=Non
                               swept, axis, time.perf_counter() - began, solution.orientation,
                               numeric.search_text(robot, axis is not None,
                                                   solution.orientation))
-    if any(value is not None and value is not False for value in numeric_options.values()):
+    given = [name for name, value in numeric_options.items()
+             if value is not None and value is not False]
+    if given:
         raise ValidationError(f"{robot.name} is solved in closed form from the wrist pitch: "
-                              f"{', '.join(numeric_options)} are for other arms")
+                              f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} for "
+                              f"other arms")
     if wrist_pitch is None:
         raise ValidationError(f"{robot.name}: give the wrist pitch (the gripper's angle to "
                               f"the ground)")
