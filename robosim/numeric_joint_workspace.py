@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from . import ik
-from .errors import ValidationError
+from .errors import RobosimError, ValidationError
 
 #: Most positions one numeric joint-workspace run takes (about 0.1-0.3 ms each, batched).
 MAX_POSITIONS = 20_000
@@ -38,6 +38,9 @@ PATH_RESTARTS = 3
 RETRY_SEEDS = 24
 #: Over a box: seed-bank configurations tried after the nearest one, batched.
 BOX_SEEDS = 8
+#: Positions solved between two progress reports: in a box, and along a sweep.
+BOX_CHUNK = 1000
+SWEEP_CHUNK = 100
 #: Fewest joints for which the orientation is held by default.
 ORIENTATION_JOINTS = 6
 FULL_TURN = 2.0 * math.pi
@@ -47,6 +50,10 @@ SECONDS_PER_SWEPT_POSITION = 3e-3
 SECONDS_PER_BOX_POSITION = 5e-4
 
 _open_robots = weakref.WeakKeyDictionary()
+
+
+class JointWorkspaceCancelled(RobosimError):
+    """The progress callback asked to stop; no result is returned."""
 
 
 @dataclass
@@ -142,7 +149,8 @@ def search_text(robot, path, orientation):
             f"solution it missed may exist")
 
 
-def solve_positions(robot, positions, *, path, q0=None, orientation=None, position_only=False):
+def solve_positions(robot, positions, *, path, q0=None, orientation=None, position_only=False,
+                    progress=None):
     """Solve positions ``(N, 3)`` numerically with the limit indicators.
 
     Parameters
@@ -154,6 +162,9 @@ def solve_positions(robot, positions, *, path, q0=None, orientation=None, positi
         Start configuration (default home); its orientation is the default one held.
     orientation, position_only
         See :func:`held_orientation`.
+    progress : callable, optional
+        ``progress(fraction)`` after every :data:`BOX_CHUNK` (box) or :data:`SWEEP_CHUNK`
+        (sweep) positions; returning False cancels.
 
     Returns
     -------
@@ -163,6 +174,8 @@ def solve_positions(robot, positions, *, path, q0=None, orientation=None, positi
     ------
     ValidationError
         More than :data:`MAX_POSITIONS` positions.
+    JointWorkspaceCancelled
+        The progress callback returned False.
     """
     positions = np.asarray(positions, dtype=float).reshape(-1, 3)
     if len(positions) > MAX_POSITIONS:
@@ -177,6 +190,26 @@ def solve_positions(robot, positions, *, path, q0=None, orientation=None, positi
     targets = np.broadcast_to(np.eye(4), (len(positions), 4, 4)).copy()
     targets[:, :3, :3] = np.eye(3) if rotation is None else rotation
     targets[:, :3, 3] = positions
+    count, size = len(positions), SWEEP_CHUNK if path else BOX_CHUNK
+    q = np.empty((count, robot.n))
+    outside = np.zeros((count, robot.n), dtype=bool)
+    no_solution = np.zeros(count, dtype=bool)
+    start = q0
+    for begin in range(0, count, size):
+        part = slice(begin, min(begin + size, count))
+        q[part], outside[part], no_solution[part], reached = _verdicts(
+            robot, targets[part], axes, start, path)
+        if reached.any():                   # a sweep goes on from its last reached point
+            start = q[part][np.flatnonzero(reached)[-1]]
+        if progress is not None and progress(part.stop / count) is False:
+            raise JointWorkspaceCancelled(f"joint workspace cancelled after {part.stop:,} of "
+                                          f"{count:,} positions")
+    return NumericSolution(q, outside, no_solution, rotation)
+
+
+def _verdicts(robot, targets, axes, q0, path):
+    """``(q, outside, no_solution, reached)`` of ``targets`` ``(N, 4, 4)``: the search within
+    the limits (``reached``), then the one on open limits for its misses."""
     q, reached = _solve(robot, targets, axes, q0, path)
     outside = np.zeros(q.shape, dtype=bool)
     no_solution = np.zeros(len(q), dtype=bool)
@@ -193,7 +226,7 @@ def solve_positions(robot, positions, *, path, q0=None, orientation=None, positi
         outside[missed] = free_reached[:, None] & ((free_q < limits[:, 0] - 1e-9)
                                                    | (free_q > limits[:, 1] + 1e-9))
         no_solution[missed] = ~free_reached
-    return NumericSolution(q, outside, no_solution, rotation)
+    return q, outside, no_solution, reached
 
 
 def _solve(robot, targets, axes, q0, path):

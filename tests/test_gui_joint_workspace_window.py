@@ -144,3 +144,32 @@ def test_puma_sweep_window_figure():
     window, _ = puma_sweep_window()
     window.fig.set_dpi(DPI)
     return strip_text(window.fig)
+
+
+class CancellingArm(FakeArm):
+    """Presses the window's Cancel when the run reports its first progress past 0 %."""
+
+    window = None
+
+    def set_status(self, message, error=False):
+        super().set_status(message, error)
+        if "%" in message and not message.split(": ")[-1].startswith("0 %"):
+            click_axes(self.window.buttons["Cancel"].ax)
+
+
+def test_a_long_run_shows_progress_and_cancel_keeps_the_last_result():
+    arm = CancellingArm(load_robot("scara"))
+    window = joint_window(arm)
+    arm.window = window
+    window.settings.set_text(0, 0, "3D box")
+    set_rows(window, (("-60", "60", "2"), ("-60", "60", "2"), ("-100", "0", "2")))
+    click_axes(window.buttons["Compute"].ax)           # 8 positions: no progress, no cancel
+    first = window.result
+    assert first is not None and len(first.positions) == 8
+    set_rows(window, (("-60", "60", "15"), ("-60", "60", "15"), ("-100", "0", "10")))
+    click_axes(window.buttons["Compute"].ax)           # 2,250 positions: 3 chunks
+    messages = [m for m, _ in arm.statuses]
+    assert any("solving 2,250 positions numerically" in m and "0 %" in m for m in messages)
+    message, error = arm.statuses[-1]
+    assert error and "cancelled after 1,000 of 2,250" in message
+    assert window.result is first

@@ -62,11 +62,12 @@ def test_a_box_in_the_plane_is_the_annulus_of_the_two_links():
     assert np.all(box.limit_code()[box.out_of_reach] == jw.OUT_OF_REACH_CODE)
 
 
-def test_a_joint_beyond_its_narrow_limits_is_flagged_on_that_joint():
+@pytest.mark.parametrize("count", [25, 2 * njw.SWEEP_CHUNK + 50])   # also across chunks
+def test_a_joint_beyond_its_narrow_limits_is_flagged_on_that_joint(count):
     # shoulder within +-30 deg, elbow bent one way only: the elbow-positive branch is the only
     # one, q1 = phi - acos(r / 2), q2 = 2 acos(r / 2) (law of cosines, unit links)
     robot = two_link(q1_limits=(-math.radians(30), math.radians(30)), q2_limits=(0.0, math.pi))
-    sweep = jw.joint_sweep(robot, "y", 1.2, 0.0, 25, (1.2, 0.0, 0.0))
+    sweep = jw.joint_sweep(robot, "y", 1.2, 0.0, count, (1.2, 0.0, 0.0))
     phi = np.arctan2(sweep.swept, 1.2)
     half = np.arccos(np.hypot(sweep.swept, 1.2) / 2)
     q1, q2 = phi - half, 2 * half
@@ -151,3 +152,14 @@ def test_three_positions_are_not_read_as_a_rotation_matrix():
     robot = two_link()
     box = jw.joint_workspace(robot, [[1.0, 1.0, 0.0], [0.0, 1.5, 0.0], [3.0, 0.0, 0.0]])
     assert box.reachable.tolist() == [True, True, False]
+
+
+def test_progress_is_reported_per_chunk_and_false_cancels():
+    robot = two_link()
+    positions = np.zeros((njw.BOX_CHUNK * 2 + 500, 3))
+    positions[:, 0] = np.linspace(0.5, 2.5, len(positions))
+    fractions = []
+    jw.joint_workspace(robot, positions, progress=lambda f: fractions.append(f))
+    assert fractions == [0.4, 0.8, 1.0]
+    with pytest.raises(njw.JointWorkspaceCancelled, match="after 1,000 of 2,500"):
+        jw.joint_workspace(robot, positions, progress=lambda f: False)

@@ -11,8 +11,10 @@ the ground (degrees), the elbow and the reach (facing the target, as the paper's
 leaning back over the base). Any other arm is solved numerically from the simulator's current
 pose (:mod:`robosim.numeric_joint_workspace`); its one setting, for 6+ joints, is whether the
 gripper's orientation is held at the current pose's or left free ("position only"); arms with
-fewer joints are always solved for position. A numeric run first says how many positions and
-about how long, and the status then names the orientation held.
+fewer joints are always solved for position. A numeric run of many positions says how many and
+about how long, shows its progress and can be cancelled (Cancel is handled between chunks of
+positions, the window otherwise waits for the solver); the status then names the orientation
+held.
 
 A sweep plots the joint values (degrees; prismatic joints in the length unit) against the swept
 coordinate, one graph per joint (q1..q4 for the Lynx6, whose q5 only turns the gripper; the
@@ -126,8 +128,11 @@ class JointWorkspaceWindow(ToolWindow):
         for col, text in enumerate(defaults):
             self.settings.set_text(0, col, text)
         self.buttons = {}
-        for k, (label, action) in enumerate((("Compute", self.compute),
-                                             ("Clear path", lambda: self.arm.set_path(None)))):
+        self.cancel_requested = False
+        actions = [("Compute", self.compute), ("Clear path", lambda: self.arm.set_path(None))]
+        if not self.lynx6:
+            actions.append(("Cancel", self.cancel))
+        for k, (label, action) in enumerate(actions):
             button = Button(fig.add_axes((0.5 + 0.16 * k, 0.09, 0.15, 0.06)), label)
             button.on_clicked(lambda event, action=action: self.run_safely(action))
             self.buttons[label] = button
@@ -183,7 +188,7 @@ class JointWorkspaceWindow(ToolWindow):
         box = mode == "3D box"
         count = math.prod(steps) if box else steps["xyz".index(mode[-1])]
         if not self.lynx6 and count > ANNOUNCED_POSITIONS:
-            self._announce(count, path=not box)
+            options["progress"] = self._announce(count, path=not box)
         if box:
             result = jw.joint_box(self.robot, lower, upper, steps, **options)
             self.draw_box(result)
@@ -204,13 +209,24 @@ class JointWorkspaceWindow(ToolWindow):
                  + self._numeric_note(result, box))
 
     def _announce(self, count, path):
-        """Say how long a numeric run will take, drawn before the window blocks on it."""
-        if count > numeric.MAX_POSITIONS:
-            return                              # the solver refuses it with the limit
+        """Say how long a numeric run will take; returns its progress callback, which shows
+        the percentage, lets the GUI handle events (a Cancel click) and stops on Cancel."""
         seconds = numeric.estimate_seconds(count, path)
-        self.say(f"solving {count:,} positions numerically, about {seconds:.2g} s ...")
-        self.fig.canvas.draw()
-        self.fig.canvas.flush_events()
+        self.cancel_requested = False
+
+        def progress(fraction):
+            self.say(f"solving {count:,} positions numerically, about {seconds:.2g} s: "
+                     f"{100 * fraction:.0f} % (Cancel stops)")
+            self.fig.canvas.draw()
+            self.fig.canvas.flush_events()
+            return not self.cancel_requested
+        if count <= numeric.MAX_POSITIONS:      # else the solver refuses it with the limit
+            progress(0.0)
+        return progress
+
+    def cancel(self):
+        """Stop a numeric run at its next progress report (the last result stays)."""
+        self.cancel_requested = True
 
     def _numeric_note(self, result, box):
         """For a numeric run: the orientation held, the joints not plotted, the time."""
