@@ -1,20 +1,13 @@
 """``robosim joint-workspace`` on arms without the Lynx6 closed form (numeric IK)."""
 
 import json
-import math
 
 import numpy as np
 import pytest
 
 from robosim import load_robot
-from robosim.cli import main
 from robosim.transforms import rpy2r
-
-
-def run_cli(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from test_cli import run_cli
 
 
 def test_planar_3r_sweep_reach_ends_at_the_sum_of_the_links(capsys):

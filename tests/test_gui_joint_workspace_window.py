@@ -173,3 +173,19 @@ def test_a_long_run_shows_progress_and_cancel_keeps_the_last_result():
     message, error = arm.statuses[-1]
     assert error and "cancelled after 1,000 of 2,250" in message
     assert window.result is first
+
+
+def test_an_arm_with_more_joints_than_fit_plots_the_first_ones_and_says_so():
+    snake = Robot([Joint(a=0.1, name=f"link {k + 1}") for k in range(10)], name="10R",
+                  unit="m")
+    arm = FakeArm(snake)
+    window = joint_window(arm)
+    assert len(window.joint_axes) == MAX_PLOTTED_JOINTS == 9
+    window.settings.set_text(0, 0, "sweep x")
+    set_rows(window, (("0.2", "0.8", "7"), ("0.1", "0.1", "1"), ("0", "0", "1")))
+    click_axes(window.buttons["Compute"].ax)
+    message, error = arm.statuses[-1]
+    assert not error and "plots q1..q9 of 10" in message
+    assert window.result.reachable.all()                 # well inside the 1 m reach
+    np.testing.assert_allclose(snake.fk(window.result.q)[:, :3, 3], window.result.positions,
+                               atol=1e-8)
