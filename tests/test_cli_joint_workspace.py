@@ -77,3 +77,12 @@ def test_bad_input_is_one_line(capsys, argv, words):
     assert status == 2 and len(err.strip().splitlines()) == 1
     for word in words:
         assert word in err
+
+
+def test_a_numeric_run_on_a_terminal_prints_its_progress(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    status, out, err = run_cli(capsys, "joint-workspace", "scara", "--box", "-60", "-60",
+                               "-100", "60", "60", "0", "--steps", "15", "15", "10")
+    assert status == 0, err
+    assert "\r   40 %" in err and "\r  100 %" in err           # 2,250 positions: 3 chunks
+    assert "2,250 positions" in out

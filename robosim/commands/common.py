@@ -83,6 +83,19 @@ def check_within_limits(robot, q, what="pose"):
                                   f"[{low[i]:g}, {high[i]:g}]")
 
 
+def progress_printer(stream):
+    """Print a percentage on one line of ``stream`` (a terminal), ten steps at most."""
+    shown = [-1]
+
+    def report(fraction):
+        tenth = int(fraction * 10)
+        if tenth > shown[0]:
+            shown[0] = tenth
+            stream.write(f"\r  {10 * tenth:3d} %")
+            stream.flush()
+    return report
+
+
 def print_json(data):
     json.dump(data, sys.stdout, indent=2)
     sys.stdout.write("\n")

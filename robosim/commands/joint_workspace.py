@@ -8,6 +8,7 @@ printed joint values are degrees (prismatic joints: the length unit).
 """
 
 import math
+import sys
 
 import numpy as np
 
@@ -15,7 +16,7 @@ from .. import joint_workspace as jw
 from ..errors import ValidationError
 from ..library import atomic_write_text
 from ..transforms import rpy2r
-from .common import add_robot_argument, print_json, robot_from_args
+from .common import add_robot_argument, print_json, progress_printer, robot_from_args
 
 
 def register(subparsers):
@@ -83,7 +84,9 @@ def _options(robot, args):
                               f"--position-only)")
     start = robot.pose(args.start)
     orientation = None if args.rpy is None else rpy2r(np.radians(args.rpy))
-    return dict(q0=start, orientation=orientation, position_only=args.position_only), start
+    progress = progress_printer(sys.stderr) if sys.stderr.isatty() and not args.json else None
+    return dict(q0=start, orientation=orientation, position_only=args.position_only,
+                progress=progress), start
 
 
 def _joint_result(robot, args):
@@ -123,6 +126,8 @@ def _method_lines(result, start_name):
 def joint_workspace_command(args):
     robot = robot_from_args(args)
     result = _joint_result(robot, args)
+    if result.numeric and sys.stderr.isatty() and not args.json:
+        sys.stderr.write("\r")                 # the end of the percentage line
     values = np.round(robot.q_to_user(result.q), 6) + 0.0
     units = ["deg" if joint.is_revolute else robot.unit for joint in robot.joints]
     flags = _flags(result)

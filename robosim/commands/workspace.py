@@ -13,7 +13,8 @@ from pathlib import Path
 from .. import workspace as ws
 from ..errors import ValidationError
 from ..workspace_export import DATA_SUFFIXES, save_workspace
-from .common import add_json_argument, add_robot_argument, print_json, robot_from_args
+from .common import (add_json_argument, add_robot_argument, print_json, progress_printer,
+                     robot_from_args)
 
 
 def register(subparsers):
@@ -95,19 +96,6 @@ def _save(result, path):
         raise ValidationError(f"--out {path}: cannot write it ({exc.strerror or exc})") from None
 
 
-def _progress_printer(stream):
-    """Print a percentage on one line of ``stream`` (a terminal), ten steps at most."""
-    shown = [-1]
-
-    def report(fraction):
-        tenth = int(fraction * 10)
-        if tenth > shown[0]:
-            shown[0] = tenth
-            stream.write(f"\r  {10 * tenth:3d} %")
-            stream.flush()
-    return report
-
-
 def _volume_from(robot, grid, args):
     """The grid the volume is counted on, from ``--volume-positions`` (None: the default)."""
     if args.volume_positions is None:
@@ -148,7 +136,7 @@ def workspace_command(args):
         return 0
     if not args.json:
         print(f"{robot.name}: {plan_text}", flush=True)
-    progress = _progress_printer(sys.stderr) if sys.stderr.isatty() and not args.json else None
+    progress = progress_printer(sys.stderr) if sys.stderr.isatty() and not args.json else None
     if grid is None:
         result = ws.monte_carlo_workspace(robot, args.samples, ranges=ranges, voxel=args.voxel,
                                           progress=progress)
