@@ -30,7 +30,7 @@ import numpy as np
 from . import ik
 from .errors import RobosimError, ValidationError
 
-#: Most positions one numeric joint-workspace run takes (about 0.1-0.3 ms each, batched).
+#: Most positions one numeric joint-workspace run takes (about 0.3-0.5 ms each in a box).
 MAX_POSITIONS = 20_000
 #: Along a sweep: restarts from the seed bank when a point is not reached from its predecessor.
 PATH_RESTARTS = 3

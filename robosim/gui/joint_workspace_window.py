@@ -254,6 +254,7 @@ class JointWorkspaceWindow(ToolWindow):
         degrees = self.robot.q_to_user(result.q)
         limits = self.robot.q_to_user(self.robot.limits.T).T
         unreachable = result.out_of_reach
+        count = len(self.joint_axes)
         for j, ax in enumerate(self.joint_axes):
             ax.clear()
             values = np.where(unreachable, np.nan, degrees[:, j])
@@ -268,7 +269,8 @@ class JointWorkspaceWindow(ToolWindow):
             ax.set_title(f"q{j + 1} {name}" + (" (outside limits)" if bad.any() else ""),
                          fontsize=9, color=OUTSIDE_COLOUR if bad.any() else "black")
             ax.set_xlim(min(s[0], s[-1]), max(s[0], s[-1]))
-            ax.set_xlabel(f"{result.axis} ({result.unit})", fontsize=8)
+            if count <= 6 or j + 3 >= count:    # three rows: only each column's lowest one
+                ax.set_xlabel(f"{result.axis} ({result.unit})", fontsize=8)
             ax.set_ylabel("deg" if self.robot.joints[j].is_revolute else result.unit,
                           fontsize=8)
         self.fig.canvas.draw_idle()
