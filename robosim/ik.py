@@ -163,7 +163,7 @@ def check_targets(target, axes):
     rows = parse_axes(axes)
     target = np.array(target, dtype=float)
     rotation_needed = any(r >= 3 for r in rows)
-    if target.shape[-1:] == (3,) and target.shape[-2:] != (3, 3) and not rotation_needed:
+    if target.shape[-1:] == (3,) and not rotation_needed:
         full = np.zeros(target.shape[:-1] + (4, 4))
         full[..., :3, :3] = np.eye(3)
         full[..., :3, 3] = target

@@ -185,7 +185,7 @@ def solve_positions(robot, positions, *, path, q0=None, orientation=None, positi
                               f"(use fewer steps)")
     q0 = robot.home if q0 is None else robot.check_q(q0, "start configuration")
     rotation = held_orientation(robot, q0, orientation, position_only)
-    # (N, 4, 4) targets even for position only: three positions (3, 3) would read as a rotation
+    # (N, 4, 4) targets: the held rotation (the identity, unused, for position only)
     axes = "position" if rotation is None else "pose"
     targets = np.broadcast_to(np.eye(4), (len(positions), 4, 4)).copy()
     targets[:, :3, :3] = np.eye(3) if rotation is None else rotation

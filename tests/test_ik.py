@@ -120,6 +120,14 @@ def test_bad_axes_are_refused_with_the_culprit(axes):
         ik.parse_axes(axes)
 
 
+def test_three_positions_are_three_targets_when_only_the_position_is_solved():
+    robot = robosim.load_robot("Lynx6")
+    positions = robot.fk(robot.random_q(3, rng=np.random.default_rng(4)))[:, :3, 3]
+    result = ik.solve(robot, positions, axes="position")               # shape (3, 3)
+    assert result.q.shape == (3, 5) and result.success.all()
+    np.testing.assert_allclose(robot.fk(result.q)[:, :3, 3], positions, atol=1e-9)
+
+
 def test_bad_targets_are_refused():
     robot = robosim.load_robot("Lodes Puma 560")
     with pytest.raises(robosim.ValidationError, match="rotation"):
