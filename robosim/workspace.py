@@ -418,6 +418,7 @@ def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes,
     effector's; ``source`` the :class:`VoxelSource` of the counts."""
     counts, kept = [c.reshape(voxels.shape) for c in voxels.counts], list(kept)
     boxes = [boxes.get(s) for s in range(len(plan.names))]
+    notes = list(notes) + _flat_notes(robot, boxes[-1], voxels.h)
     for s, twin in enumerate(plan.shares):
         if twin is not None:
             counts[s], kept[s], boxes[s] = counts[twin], kept[twin], boxes[twin]
@@ -426,6 +427,20 @@ def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes,
                      tuple(counts), tuple(kept), reach,
                      tuple(boxes), np.array(robot.base_xyz), time.perf_counter() - began,
                      tuple(notes), source)
+
+
+def _flat_notes(robot, end_box, voxel):
+    """A note when the end effector stays in a layer thinner than a voxel (a planar arm): its
+    workspace is a surface or a curve, with no volume; the voxels only count the layer."""
+    if end_box is None:
+        return []
+    extent = np.asarray(end_box[1]) - np.asarray(end_box[0])
+    thin = [f"{axis} {size:.3g}" for axis, size in zip("xyz", extent) if size < voxel]
+    if not thin:
+        return []
+    return [f"the end effector stays within {', '.join(thin)} {robot.unit} (less than a voxel): "
+            f"its workspace is a surface or a curve, with no volume; the volume figure is that "
+            f"of the voxel layer it passes through"]
 
 
 def _grid_chunks(robot, plan, grid, segment):

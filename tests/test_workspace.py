@@ -80,6 +80,14 @@ def test_planar_2r_cloud_is_the_analytic_annulus():
     assert np.allclose(np.hypot(elbow[:, 0], elbow[:, 1]), 2.0, atol=math.sqrt(3) * h)
 
 
+def test_a_planar_arm_is_told_it_has_no_volume_and_a_solid_one_is_not():
+    flat = ws.forward_workspace(planar_2r(), ws.step_grid(planar_2r(), 0.1))
+    assert any("no volume" in note and "z 0" in note for note in flat.notes)
+    gantry = load_robot("Gantry")
+    solid = ws.forward_workspace(gantry, ws.step_grid(gantry, 5.0))
+    assert not any("no volume" in note for note in solid.notes)
+
+
 def test_small_grid_keeps_exactly_the_fk_points():
     robot = planar_2r()
     grid = ws.step_grid(robot, math.radians(30))
