@@ -164,6 +164,43 @@ def lynx6_ik(robot, position, wrist_pitch, *, elbow="up", reach="either", wrist_
                          np.where(use_back, back.failed_joint, front.failed_joint))
 
 
+#: The closed form's branches ``(elbow, reach)``: the paper's (elbow up, facing) first.
+LYNX6_BRANCHES = (("up", "front"), ("down", "front"), ("up", "back"), ("down", "back"))
+
+
+def lynx6_solutions(robot, position, wrist_pitch, reference, *, wrist_rotate=0.0,
+                    distinct=1e-9):
+    """Every reachable closed-form solution of one position, nearest ``reference`` first.
+
+    Parameters
+    ----------
+    position : array_like, shape (3,)
+    wrist_pitch, wrist_rotate : float
+        As in :func:`lynx6_ik` (radians).
+    reference : array_like, shape (5,)
+        Solutions are sorted by the sum of joint distances (radians) from it.
+    distinct : float
+        Solutions closer than this (radians) in every joint are listed once.
+
+    Returns
+    -------
+    q : ndarray, shape (k, 5)
+        The distinct reachable solutions (k from 0 to 4).
+    branches : list of Lynx6Solution
+        The closed form on each of :data:`LYNX6_BRANCHES`, in that order: their
+        ``reason`` says why a branch is not reachable.
+    """
+    branches = [lynx6_ik(robot, position, wrist_pitch, elbow=elbow, reach=reach,
+                         wrist_rotate=wrist_rotate) for elbow, reach in LYNX6_BRANCHES]
+    found = np.array([b.q for b in branches if b.reachable]).reshape(-1, 5)
+    order = np.argsort(np.abs(found - np.asarray(reference)).sum(axis=1), kind="stable")
+    kept = []
+    for k in order:
+        if all(np.abs(found[k] - found[j]).max() > distinct for j in kept):
+            kept.append(k)
+    return found[kept], branches
+
+
 def lynx6_path(robot, positions, wrist_pitch, q0, **branch):
     """Closed-form joint values along a path, for moves: never a row of unreachable values.
 

@@ -41,14 +41,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .closed_form_ik import (Lynx6Solution, anthropomorphic_3r_ik, anthropomorphic_3r_robot,
-                             lynx6_ik, lynx6_path)
+from .closed_form_ik import (LYNX6_BRANCHES, Lynx6Solution, anthropomorphic_3r_ik,
+                             anthropomorphic_3r_robot, lynx6_ik, lynx6_path, lynx6_solutions)
 from .errors import ValidationError
 from .robot import chain_components
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_all", "solve_path", "parse_axes",
-           "lynx6_ik", "lynx6_path", "Lynx6Solution", "anthropomorphic_3r_ik",
-           "anthropomorphic_3r_robot"]
+           "lynx6_ik", "lynx6_path", "lynx6_solutions", "LYNX6_BRANCHES", "Lynx6Solution",
+           "anthropomorphic_3r_ik", "anthropomorphic_3r_robot"]
 
 #: Default success thresholds: position in the robot's length unit, orientation in radians.
 POSITION_TOLERANCE = 1e-9

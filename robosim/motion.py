@@ -350,8 +350,7 @@ class _WristHeldPoints:
                                   f"{robot.name} is not one")
         pitch = float(wrist_angle(robot, q))
         position = robot.fk(q)[:3, 3]
-        for elbow, reach in (("up", "front"), ("down", "front"), ("up", "back"),
-                             ("down", "back")):
+        for elbow, reach in ik.LYNX6_BRANCHES:
             solution = ik.lynx6_ik(robot, position, pitch, elbow=elbow, reach=reach,
                                    wrist_rotate=q[4])
             if np.abs(solution.q - q).max() < BRANCH_MATCH:

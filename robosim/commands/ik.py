@@ -159,18 +159,11 @@ def _wrist_pitch_solutions(robot, args, q0):
                           (args.wrist_rotate, "--wrist-rotate")):
         if not math.isfinite(value):
             raise ValidationError(f"{option} must be a finite number of degrees, got {value}")
-    branches = [ik.lynx6_ik(robot, args.pose, math.radians(args.wrist_pitch), elbow=elbow,
-                            reach=reach, wrist_rotate=math.radians(args.wrist_rotate))
-                for elbow in ("up", "down") for reach in ("front", "back")]
-    reference = robot.home if q0 is None else q0
-    found = sorted((b.q for b in branches if b.reachable),
-                   key=lambda q: float(np.abs(q - reference).sum()))
-    distinct = []
-    for q in found:
-        if all(np.max(np.abs(q - other)) > 1e-9 for other in distinct):
-            distinct.append(q)
+    found, branches = ik.lynx6_solutions(
+        robot, args.pose, math.radians(args.wrist_pitch), robot.home if q0 is None else q0,
+        wrist_rotate=math.radians(args.wrist_rotate))
     solutions = [(q, True, float(np.linalg.norm(robot.fk(q)[:3, 3] - args.pose)), 0.0)
-                 for q in distinct]
+                 for q in found]
     return solutions, branches[0].reason
 
 

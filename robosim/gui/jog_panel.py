@@ -302,21 +302,13 @@ class JogPanel:
         elbow up and down, facing the target and leaning back; the wrist rotation is kept."""
         position, pitch = self._wrist_angle_target()
         q = self.arm.q
-        found = [ik.lynx6_ik(self.robot, position, pitch, elbow=elbow,
-                             reach=reach, wrist_rotate=q[4])
-                 for reach in ("front", "back") for elbow in ("up", "down")]
-        solutions = [f.q for f in found if f.reachable]
-        if not solutions:
-            raise ValidationError(f"target not reached in closed form: {found[0].reason} "
-                                  f"(facing it, elbow up); {found[3].reason} (leaning back, "
+        solutions, branches = ik.lynx6_solutions(self.robot, position, pitch, q,
+                                                 wrist_rotate=q[4], distinct=DISTINCT)
+        if len(solutions) == 0:
+            raise ValidationError(f"target not reached in closed form: {branches[0].reason} "
+                                  f"(facing it, elbow up); {branches[3].reason} (leaning back, "
                                   f"elbow down)")
-        solutions = np.array(solutions)
-        order = np.argsort(np.abs(solutions - q).sum(axis=1), kind="stable")
-        kept = []
-        for k in order:
-            if all(np.abs(solutions[k] - solutions[j]).max() > DISTINCT for j in kept):
-                kept.append(k)
-        return solutions[kept]
+        return solutions
 
     def switch(self, direction):
         """Animate to the next (+1) or previous (-1) solution in the list."""
