@@ -22,6 +22,7 @@ from matplotlib.transforms import Bbox, offset_copy
 from ..commands.common import check_within_limits
 from ..errors import RobosimError, ValidationError
 from ..library import dh_rows
+from ..link_geometry import random_q_above_floor
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
@@ -46,6 +47,10 @@ READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
 READOUT_INTERVAL = 0.2
 MAX_STEPS = 1000
 MAX_DELAY_MS = 5000
+#: The check buttons under the joint controls, in order.
+TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed")
+#: Random configurations Random Move tries for one that keeps the arm above the floor.
+RANDOM_MOVE_TRIES = 200
 HINT = "Move a slider or type a value; presses during a move: the newest target wins."
 NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it from where it is "
                            "(the newest target wins).")
@@ -62,6 +67,7 @@ class SimulatorScreen(Screen):
         self._listeners = []
         self._background = None
         self._readout_time = float("-inf")
+        self._floor_note = None
         self._alive = False
 
     # ================================================================== building
@@ -113,8 +119,10 @@ class SimulatorScreen(Screen):
                                            on_commit=self._reporting(self._on_setting_commit)))
         self.settings.set_text(0, 0, str(DEFAULT_STEPS))
         self.settings.set_text(0, 1, f"{DEFAULT_DELAY * 1000:g}")
-        toggle_ax = fig.add_axes((0.72, 0.33, 0.13, 0.075))
-        self.toggles = self.keep(mw.CheckButtons(toggle_ax, ["DH frames", "EE trace"]))
+        toggle_ax = fig.add_axes((0.72, 0.315, 0.13, 0.105))
+        self.toggles = self.keep(mw.CheckButtons(toggle_ax, list(TOGGLES)))
+        for label in self.toggles.labels:
+            label.set_fontsize(9)
         self.toggles.on_clicked(self._on_toggle)
         self._button((0.865, 0.36, 0.125, BUTTON_HEIGHT), "Matrix: next frame",
                      self.next_matrix)
@@ -246,8 +254,22 @@ class SimulatorScreen(Screen):
         self.animate_to(self.robot.home)
 
     def random_move(self):
-        """Animate to a random pose inside the limits (the application's seeded generator)."""
-        self.animate_to(self.robot.random_q(rng=self.app.rng))
+        """Animate to a random pose inside the limits that keeps every link above the floor
+        (the application's seeded generator); says so and stays when none of
+        :data:`RANDOM_MOVE_TRIES` draws does."""
+        q = random_q_above_floor(self.robot, self.app.rng, self.drawing.floor,
+                                 tries=RANDOM_MOVE_TRIES)
+        if q is None:
+            self.set_status(f"Random Move: none of {RANDOM_MOVE_TRIES} random poses inside the "
+                            f"limits keeps the arm above the floor; the arm stays", error=True)
+            return
+        self.animate_to(q)
+
+    def set_gripper(self, closed):
+        """Draw the gripper closed by ``closed`` (0 open .. 1 closed)."""
+        self._check_alive()
+        self.drawing.set_gripper(closed)
+        self._redraw_frame()
 
     def edit_table(self):
         """Open the DH-table editor with this robot."""
@@ -310,11 +332,26 @@ class SimulatorScreen(Screen):
         return None
 
     def _on_toggle(self, label):
-        frames, trace = self.toggles.get_status()
+        frames, trace, lodes, closed = self.toggles.get_status()
         self.drawing.show_frames(frames)
         if trace != self.drawing.trace.get_visible():
             self.drawing.show_trace(trace)
+        style = "lodes" if lodes else "links"
+        if style != self.drawing.style:
+            self.drawing.set_style(style)
+            self.fig.canvas.draw_idle()  # the base is not a moving artist: a full draw
+        self.drawing.set_gripper(float(closed))
+        self._report_floor()
         self._redraw_frame()
+
+    def _report_floor(self):
+        """Say in the status line when links are below the floor; the note goes when none is."""
+        message = self.drawing.floor_message()
+        if message is not None and self.app.status != message:
+            self.set_status(message, error=True)
+        elif message is None and self.app.status == self._floor_note:
+            self.set_status(HINT)
+        self._floor_note = message
 
     # ================================================================== animation
     def _start(self):
@@ -365,6 +402,7 @@ class SimulatorScreen(Screen):
             self._readout_time = now
             self._update_readout()
         self._notify_listeners()
+        self._report_floor()
         self._redraw_frame(readout=readout)
         if not self.animation.running:
             self._finish()
