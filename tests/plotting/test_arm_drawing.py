@@ -16,8 +16,8 @@ from mpl_toolkits.mplot3d import proj3d
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import Joint, Robot, load_robot
-from robosim.gui import arm_drawing
-from robosim.gui.arm_drawing import ArmDrawing, arm_figure, joint_colour, reach_points
+from robosim.plotting import arm as arm_drawing
+from robosim.plotting.arm import ArmDrawing, arm_figure, joint_colour, reach_points
 
 
 def draw(robot, q=None, style="links", fig=None, rect=None):
