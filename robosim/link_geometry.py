@@ -67,17 +67,18 @@ def floor_height(robot):
     return None if below_floor(robot, poses, floor).any() else floor
 
 
-def below_floor(robot, q, floor):
+def below_floor(robot, q, floor, frames=None):
     """Which links go below the floor: boolean ``(..., n)`` for ``q`` ``(..., n)``.
 
     Link ``i`` (0-based) counts as below when its start, corner or end lies lower than
     ``floor - FLOOR_TOLERANCE * robot.length_scale``; the last link also carries the tool, so
-    the end effector going below marks it. All False when ``floor`` is None.
+    the end effector going below marks it. All False when ``floor`` is None. ``frames``:
+    ``robot.fk_all(q)`` if already computed.
     """
     q = robot.check_q(q)
     if floor is None:
         return np.zeros(q.shape, dtype=bool)
-    frames = robot.fk_all(q)
+    frames = robot.fk_all(q) if frames is None else frames
     heights = link_corners(robot, q, frames)[..., 2].min(axis=-1)        # (..., n)
     end = (frames[..., -1, :, :] @ robot.tool)[..., 2, 3]
     heights[..., -1] = np.minimum(heights[..., -1], end)

@@ -21,6 +21,7 @@ def register(subparsers):
     add_joint_arguments(parser, nargs="*")
     parser.add_argument("--png", metavar="FILE",
                         help="render the arm at q (default: home) to this PNG image, headless")
+    # plotting.arm.STYLES, spelled out: matplotlib is imported only when a PNG is drawn
     parser.add_argument("--style", choices=("links", "lodes"), default="links",
                         help="with --png: links as slim solids along the DH geometry with joint "
                              "housings (default), or Lodes' cylinders of radius a")

@@ -1,9 +1,9 @@
 """The simulator screen: the 3D arm, its DH table, and the control panel (Lodes' Fig. 6, 7).
 
 Controls: a slider per joint (clamped to the joint's limits) and an edit field per joint
-(degrees for revolute joints, the robot's length unit for prismatic ones); Home, Random Move,
-New Robot, Edit table; the steps and delay of the animation; toggles for the DH frames and the
-end-effector trace; a button that picks whose 4x4 matrix the readout shows; one button per
+(degrees for revolute joints, the robot's length unit for prismatic ones); Home, Random Move
+(a pose that keeps the arm above the floor), New Robot, Edit table; the steps and delay of the
+animation; toggles for the DH frames, the end-effector trace, Lodes' shapes and the gripper; a button that picks whose 4x4 matrix the readout shows; one button per
 tool window (:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
@@ -263,12 +263,6 @@ class SimulatorScreen(Screen):
                             f"limits keeps the arm above the floor; the arm stays", error=True)
             return
         self.animate_to(q)
-
-    def set_gripper(self, closed):
-        """Draw the gripper closed by ``closed`` (0 open .. 1 closed)."""
-        self._check_alive()
-        self.drawing.set_gripper(closed)
-        self._redraw_frame()
 
     def edit_table(self):
         """Open the DH-table editor with this robot."""

@@ -324,7 +324,7 @@ class ArmDrawing:
         self.skeleton.set_visible(style == "lodes")
         self.base.set_verts(self.base_quads)
         self.below_floor = np.zeros(n, dtype=bool)
-        self.set_pose(self.q if q is None else q)
+        self._draw_pose(self.robot.check_q(self.q if q is None else q))
 
     @property
     def moving_artists(self):
@@ -351,6 +351,16 @@ class ArmDrawing:
         animation skipped); only the end-effector trace shows them.
         """
         q = self.robot.check_q(q)
+        end = self._draw_pose(q)
+        if self.trace.get_visible():
+            points = [end[None, :3, 3]]
+            if passed is not None and len(passed):
+                points.insert(0, self.robot.fk(passed)[:, :3, 3])
+            self._trace_points = np.vstack([self._trace_points, *points])[-TRACE_LENGTH:]
+            _set_line(self.trace, self._trace_points)
+
+    def _draw_pose(self, q):
+        """Everything but the trace at pose ``q`` (n,); returns the end-effector pose."""
         frames = self.robot.fk_all(q)
         end = frames[-1] @ self.robot.tool
         shapes, d = self.shape_frames(q, frames)
@@ -359,7 +369,7 @@ class ArmDrawing:
         else:
             self.link_quads = self._link_quads(q, frames, shapes, end)
         self.links.set_verts(self.link_quads)
-        self._mark_below_floor(below_floor(self.robot, q, self.floor))
+        self._mark_below_floor(below_floor(self.robot, q, self.floor, frames))
 
         tops = _apply(shapes, np.stack([np.zeros_like(d), np.zeros_like(d), d], axis=-1))
         chain = np.stack([shapes[:, :3, 3], tops, frames[1:, :3, 3]], axis=1).reshape(-1, 3)
@@ -369,12 +379,7 @@ class ArmDrawing:
         _set_line(self.gripper, self._gripper_points())
         if self.frame_axes[0].get_visible():
             self._update_frame_axes()
-        if self.trace.get_visible():
-            points = [end[None, :3, 3]]
-            if passed is not None and len(passed):
-                points.insert(0, self.robot.fk(passed)[:, :3, 3])
-            self._trace_points = np.vstack([self._trace_points, *points])[-TRACE_LENGTH:]
-            _set_line(self.trace, self._trace_points)
+        return end
 
     def _lodes_quads(self, shapes, d):
         height = np.maximum(np.abs(d), self.min_size)
