@@ -16,6 +16,8 @@ about a target given while moving goes when the arm stops, an error when a good 
 The screen is also the *arm* handle of the tool windows (contract in :mod:`robosim.gui.tools`).
 """
 
+import time
+
 import numpy as np
 from matplotlib.transforms import Bbox, offset_copy
 
@@ -44,10 +46,17 @@ READOUT_CHAR_WIDTH = 0.61
 READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
 #: Seconds between two updates of the readout during an animation.
 READOUT_INTERVAL = 0.2
+#: Largest share of the time the readout may take during an animation: when drawing it took
+#: longer than READOUT_SHARE * READOUT_INTERVAL (a slow or loaded machine: its text costs
+#: 15-80 ms), the next update waits longer, so the arm keeps its frame rate.
+READOUT_SHARE = 0.2
 MAX_STEPS = 1000
 MAX_DELAY_MS = 5000
 #: The check buttons under the joint controls, in order.
 TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed")
+#: Milliseconds between two frames of a played trajectory: the clock picks the pose each frame
+#: shows, so the timer only sets the frame rate's ceiling (about 60 frames per second).
+PLAYBACK_INTERVAL_MS = 16
 #: Random configurations Random Move tries for one that keeps the arm above the floor.
 RANDOM_MOVE_TRIES = 200
 HINT = "Move a slider or type a value; presses during a move: the newest target wins."
@@ -66,6 +75,7 @@ class SimulatorScreen(Screen):
         self._listeners = []
         self._background = None
         self._readout_time = float("-inf")
+        self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
         self._alive = False
 
@@ -213,7 +223,7 @@ class SimulatorScreen(Screen):
         elif self.app.status_is_error:
             self.set_status(HINT)  # a good target: the last error message no longer applies
         self.animation.move_to(q)
-        self._start()
+        self._start(interval_ms=max(1, round(self.animation.delay * 1000)))
 
     def play(self, t, q):
         """Play joint trajectory ``q`` ``(N, n)`` at times ``t`` ``(N,)`` seconds."""
@@ -228,7 +238,7 @@ class SimulatorScreen(Screen):
                                   f"{t[np.argmax(outside)]:g} s; not played")
         self.last_trajectory = (t, q)
         self.animation.play(t, q)
-        self._start()
+        self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
     def set_path(self, points, bad=None):
         """Draw a 3D path ``(N, 3)`` (bad points red); None removes it."""
@@ -347,8 +357,9 @@ class SimulatorScreen(Screen):
         self._floor_note = message
 
     # ================================================================== animation
-    def _start(self):
-        """Show the new target in the controls, redraw once, and run the animation.
+    def _start(self, interval_ms):
+        """Show the new target in the controls, redraw once, and run the animation with a tick
+        every ``interval_ms`` milliseconds.
 
         While it runs the arm and the readout are ``animated`` (left out of full draws, drawn
         by blitting over the background the full draw leaves); when it stops they become
@@ -358,6 +369,7 @@ class SimulatorScreen(Screen):
         self._set_animated(self._blit)
         self._background = None  # frames before the next full draw draw in full
         self.fig.canvas.draw_idle()
+        self.timer.interval = interval_ms
         self.timer.start()
 
     def _set_animated(self, animated):
@@ -379,7 +391,8 @@ class SimulatorScreen(Screen):
         """Show the next pose of the animation (the timer calls this; tests call it by hand).
 
         The arm moves every frame; the readout (text is slow to draw: about 0.15 ms per
-        character on Agg) follows at most every :data:`READOUT_INTERVAL` seconds, and always
+        character on Agg) follows at most every :data:`READOUT_INTERVAL` seconds (longer when
+        drawing it is slow, see :data:`READOUT_SHARE`), and always
         shows the last frame.
         """
         if not self._alive:
@@ -390,7 +403,7 @@ class SimulatorScreen(Screen):
             return
         self.drawing.set_pose(q, passed=self.animation.skipped)
         now = self.animation.clock()
-        readout = not self.animation.running or now - self._readout_time >= READOUT_INTERVAL
+        readout = not self.animation.running or now - self._readout_time >= self._readout_gap
         if readout:
             self._readout_time = now
             self._update_readout()
@@ -463,7 +476,7 @@ class SimulatorScreen(Screen):
         canvas = self.fig.canvas
         if blit:
             canvas.restore_region(self._background[name])
-        for artist in artists:
+        for artist in (a for a in artists if a.get_visible()):  # hidden ones cost as much
             if hasattr(artist, "do_3d_projection"):
                 artist.do_3d_projection()
             (artist.axes or self.fig).draw_artist(artist)
@@ -478,7 +491,10 @@ class SimulatorScreen(Screen):
             return
         self._draw_layer("arm")
         if readout:
+            start = time.perf_counter()
             self._draw_layer("readout")
+            self._readout_gap = max(READOUT_INTERVAL,
+                                    (time.perf_counter() - start) / READOUT_SHARE)
 
     def teardown(self):
         self._alive = False

@@ -393,9 +393,9 @@ class TrajectoryWindow:
         for row, text in rows.items():
             self.formulas.set_text(row, 0, text)
             self.formulas.mark(row, 0, False)
-        for row, (low, high) in ranges.items():
-            self.ranges.set_text(row, 0, f"{low:.6g}")
-            self.ranges.set_text(row, 1, f"{high:.6g}")
+        for row, (low, high) in ranges.items():   # exact: 2 pi, not 6.28319, so curves close
+            self.ranges.set_text(row, 0, repr(float(low)))
+            self.ranges.set_text(row, 1, repr(float(high)))
             self.ranges.mark(row, 0, False)
             self.ranges.mark(row, 1, False)
 
