@@ -293,6 +293,7 @@ def _report_move(args, robot, result, what):
                   f"{math.degrees(result.orientation_error[k]):.2e}  off line "
                   f"{result.deviation[k]:.2e}")
     if not result.complete:
-        print(f"stopped after via-point {len(result.q) - 1}: {result.reason}")
+        print(f"stopped after via-point {len(result.q) - 1} (the line is clear for "
+              f"{result.moved:.4g} of {result.length:.4g} {robot.unit}): {result.reason}")
         return NOT_REACHED
     return 0

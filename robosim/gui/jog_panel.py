@@ -362,23 +362,25 @@ class JogPanel:
         self._play_line(result, f"straight line, {steps} via-points")
 
     def _play_line(self, result, what):
-        """Play a line's via-points on the arm, draw its path, and say how it went."""
-        reached = len(result.q)
-        missing = result.poses[reached:, :3, 3]
+        """Play the line's via-points on the arm (when it stops: every step up to the obstacle,
+        so the arm goes as far as the message says), draw its path, and say how it went."""
+        moved = result.q if result.complete else result.q_path
+        missing = result.poses[len(result.q):, :3, 3]
         points = np.vstack([result.trace, missing])
         bad = np.concatenate([np.zeros(len(result.trace), bool), np.ones(len(missing), bool)])
         self.arm.set_path(points, bad if bad.any() else None)
-        if reached > 1:
-            travel = np.abs(np.diff(result.q, axis=0)) / np.where(self.robot.revolute, 1.0,
-                                                                   self.robot.length_scale)
+        if len(moved) > 1:
+            travel = np.abs(np.diff(moved, axis=0)) / np.where(self.robot.revolute, 1.0,
+                                                                self.robot.length_scale)
             duration = max(MIN_MOVE_S, float(travel.max(axis=1).sum()) / MOVE_SPEED)
-            self.arm.play(np.linspace(0.0, duration, reached), result.q)
+            self.arm.play(np.linspace(0.0, duration, len(moved)), moved)
         if result.complete:
             self.say(f"{what}: done; final error {result.position_error[-1]:.2g} "
                      f"{self.robot.unit}, {math.degrees(result.orientation_error[-1]):.2g} deg")
         else:
-            self.say(f"{what}: {result.reason} [stopped after via-point {reached - 1} of "
-                     f"{len(result.poses) - 1}]", error=True)
+            unit = self.robot.unit
+            self.say(f"{what}: {result.reason} [moved {result.moved:.3g} of "
+                     f"{result.length:.3g} {unit}]", error=True)
 
     def close(self):
         """The window closed: stop listening and give the keyboard shortcuts back."""

@@ -1,6 +1,7 @@
 """The "Jog / IK" window, on Agg, with a fake arm handle, driven through its real widgets."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -198,10 +199,17 @@ def test_a_line_out_of_reach_stops_shows_the_rest_in_red_and_says_why():
     arm, panel = open_panel(LYNX6)
     press(panel, "Current pose")
     assert panel.target_cells.text(0, SOLVE) == "wrist angle"   # a line holds the position
+    start = LYNX6.fk(LYNX6.home)[:3, 3]
     type_in_cell(panel.target_cells, 0, 0, "1000", "enter")
     press(panel, "Straight line")
     message, error = last_status(arm)
-    assert error and "stopped after via-point" in message and "of the way" in message
+    assert error and "of the way" in message
+    # The message agrees with what moved: the arm went as far as the line goes, no less.
+    moved, length = map(float, re.search(r"moved (\S+) of (\S+) mm", message).groups())
+    percent = float(re.search(r"([\d.]+)% of the way", message).group(1))
+    assert length == pytest.approx(1000.0 - start[0], rel=1e-3)
+    assert np.linalg.norm(LYNX6.fk(arm.q)[:3, 3] - start) == pytest.approx(moved, rel=1e-2)
+    assert moved > 0 and abs(100 * moved / length - percent) < 2.0
     assert arm.path_bad is not None and arm.path_bad.any() and not arm.path_bad[0]
     np.testing.assert_allclose(arm.path[-1], [1000.0, *LYNX6.fk(LYNX6.home)[1:3, 3]],
                                atol=1e-9)                 # the unreached end, drawn red
