@@ -335,8 +335,10 @@ class JogPanel:
         count = len(self.solutions)
         self.choice_text.set_text(f"solution {self.choice + 1} of {count}" if count
                                   else "no solution")
+        branches = ik.branch_labels(self.robot, self.solutions[:LISTED]) if count else []
         lines = [f"{'>' if k == self.choice else ' '}{k + 1:>2}  {_joint_text(self.robot, q)}"
-                 for k, q in enumerate(self.solutions[:LISTED])]
+                 + (f"  ({branch})" if branch else "")
+                 for k, (q, branch) in enumerate(zip(self.solutions[:LISTED], branches))]
         if count > LISTED:
             lines.append(f"    ... and {count - LISTED} more (Next > shows them)")
         if count > LISTED and self.choice >= LISTED:

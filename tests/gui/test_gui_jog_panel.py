@@ -132,6 +132,8 @@ def test_solve_lists_distinct_solutions_and_next_animates_between_them():
     np.testing.assert_array_equal(arm.q, solutions[1])
     assert f"solution 2 of {len(solutions)}" in last_status(arm)[0]
     assert ">" in panel.solution_text.get_text().splitlines()[1][:1]
+    for line in panel.solution_text.get_text().splitlines()[:2]:   # each named by its branch
+        assert ("(right, " in line or "(left, " in line) and "flip)" in line
     # The drawn path is the tool's curve while the joints move from one solution to the next.
     np.testing.assert_allclose(arm.path[0], PUMA.fk(first)[:3, 3], atol=1e-12)
     np.testing.assert_allclose(arm.path[-1], PUMA.fk(solutions[1])[:3, 3], atol=1e-12)
