@@ -187,10 +187,12 @@ def test_dry_run_logs_the_exact_bytes_and_answers_like_an_idle_board():
 def test_without_a_pty_the_serial_tests_still_collect_and_the_board_skips(monkeypatch):
     # Windows has no pty module: simulate that in a fresh interpreter (pyserial's own termios
     # use is POSIX-only and absent there too, so only pty and tty are hidden)
-    tests = Path(__file__).resolve().parent
-    hide = "import sys; sys.modules['pty'] = sys.modules['tty'] = None; "
-    imported = subprocess.run([sys.executable, "-c", hide + "import test_ssc32, test_lynx6"],
-                              cwd=tests, capture_output=True, text=True, timeout=60)
+    here = Path(__file__).resolve().parent
+    code = (f"import sys; sys.modules['pty'] = sys.modules['tty'] = None; "
+            f"sys.path[:0] = [{str(here)!r}, {str(here.parent)!r}]; "
+            f"import test_ssc32, test_lynx6")
+    imported = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=60)
     assert imported.returncode == 0, imported.stderr
     monkeypatch.setitem(sys.modules, "pty", None)
     with pytest.raises(pytest.skip.Exception, match="pseudo-terminal"):
