@@ -94,7 +94,7 @@ def test_queries_against_the_simulated_board(board, board_link):
     assert board_link.pulses([0, 1]) == [2000, 1000]
     board_link.stop([0])
     assert board.settle().endswith(b"\x1bSTOP0\r")
-    assert board.lines[-2:] == [b"QP0QP1", b"STOP0"]
+    assert board.lines[-3:] == [b"QP0QP1", b"Q", b"STOP0"]  # Q: a known last byte after QP
 
 
 def test_a_silent_board_gets_a_message_naming_the_likely_causes(board, board_link):
@@ -110,11 +110,12 @@ def test_a_silent_board_gets_a_message_naming_the_likely_causes(board, board_lin
     assert board.settle() == sent  # nothing more was sent
 
 
-@pytest.mark.parametrize("query", ["movement_complete", "version"])
+@pytest.mark.parametrize("query", ["movement_complete", "version", "pulses"])
 def test_garbage_replies_close_the_link(board, board_link, query):
     board.mode = "garbage"
+    # "?" is 63: one QP byte alone would read as a plausible 630 us
     with pytest.raises(LinkError, match="(unexpected|incomplete) reply"):
-        getattr(board_link, query)()
+        getattr(board_link, query)(*([[0]] if query == "pulses" else []))
     sent = board.settle()
     with pytest.raises(LinkError):
         board_link.move({0: 1500})
