@@ -157,6 +157,10 @@ class SimulatedSSC32:
         # STOP<ch> stops that servo; Q still says "+" until the time of the move it interrupted
         # is up, even when every servo of that move was stopped (SSC-32U guide p. 38)
 
+    def send_unasked(self, data):
+        """Send ``data`` to the host unasked, as line noise would."""
+        self._send(data)
+
     def fail_after_moves(self, count, mode):
         """Misbehave from the ``count``-th move line received (counting from power-up) on:
         ``mode`` is one of :attr:`mode`'s or ``"vanish"``."""

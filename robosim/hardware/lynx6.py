@@ -20,10 +20,12 @@ Safety rules this driver enforces (SSC32_NOTES.md):
   :class:`HardwareError`) says what happened and, during :meth:`Lynx6.play`, at which row.
 - Detection bound while streaming (``wait_on="time"``): ``Q`` follows every row and no row goes
   out before the board has answered the previous one's, so at most one group move is sent after
-  the board fails; garbage or unasked bytes are found as they arrive, silence 250 ms after the
-  first unanswered ``Q`` (``SSC32Link.check_timeout``). A move that never completes can only be
-  told from a running one where the arm should be still: after the approach to the first row
-  and after the last row (or after every row with ``wait_on="query"``).
+  the board fails; a garbage answer is found when it arrives, unasked bytes before the next
+  row, silence 250 ms after the first unanswered ``Q`` (``SSC32Link.check_timeout``): the
+  error comes at most one row or 250 ms, whichever is longer, after the first check the board
+  fails. A move that never completes can only be told from a running one where the arm should
+  be still: after the approach to the first row and after the last row (or after every row
+  with ``wait_on="query"``).
 
 Joint values in this API are radians (as everywhere in robosim); the calibration is in degrees.
 """
