@@ -166,7 +166,7 @@ class JogPanel:
                 f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
         if self.lynx6:
             wrist = round(math.degrees(motion.wrist_angle(self.robot, q)), 9) + 0.0
-            text += f";  gripper {wrist:.4g} deg to the ground"
+            text += f";  wrist {wrist:.4g} deg (gripper to the ground, + up)"
         self.pose_text.set_text(text)
 
     # ------------------------------------------------------------------ cells
@@ -401,7 +401,7 @@ def _cell_text(value):
 
 def _pitch_header(solve):
     """The pitch column's header: the gripper's angle to the ground in the wrist angle mode."""
-    return "wrist (deg)" if solve == WRIST_ANGLE else "pitch"
+    return "wrist (deg, + up)" if solve == WRIST_ANGLE else "pitch"
 
 
 def _number(text, name):

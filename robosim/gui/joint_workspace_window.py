@@ -113,7 +113,7 @@ class JointWorkspaceWindow(ToolWindow):
                 self.positions.set_text(row, col, text)
         if self.lynx6:
             self.settings = CellGrid(fig, (0.5, 0.18, 0.47, 0.06), 1,
-                                     ["mode", "wrist pitch (deg)", "elbow", "reach"],
+                                     ["mode", "wrist (deg, + up)", "elbow", "reach"],
                                      widths=[1.2, 1.4, 0.9, 0.9], on_commit=self._check,
                                      choices={MODE: list(MODES), ELBOW: ["up", "down"],
                                               REACH: ["front", "either"]}, fontsize=8)

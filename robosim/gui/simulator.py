@@ -16,6 +16,7 @@ about a target given while moving goes when the arm stops, an error when a good 
 The screen is also the *arm* handle of the tool windows (contract in :mod:`robosim.gui.tools`).
 """
 
+import math
 import time
 
 import numpy as np
@@ -24,6 +25,8 @@ from matplotlib.transforms import Bbox, offset_copy
 from ..errors import RobosimError, ValidationError
 from ..library import dh_rows
 from ..link_geometry import random_q_above_floor
+from ..ik import is_lynx6_shaped
+from ..trajectory.motion import wrist_angle
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
@@ -70,6 +73,7 @@ class SimulatorScreen(Screen):
     def __init__(self, app, robot):
         super().__init__(app)
         self.robot = robot
+        self._lynx6 = is_lynx6_shaped(robot)
         self.last_trajectory = None
         self.matrix_choice = -1  # -1: end effector; i >= 0: frame i
         self._listeners = []
@@ -193,8 +197,9 @@ class SimulatorScreen(Screen):
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
                                x=chars * READOUT_CHAR_WIDTH * READOUT_FONT)
 
+        wrist = "\nwrist (+ up)" if self._lynx6 else ""   # the Jog / IK window's sign
         self.fig.text(left, top, f"End effector ({self.robot.unit}, deg)\nx\ny\nz\nroll\npitch"
-                                 f"\nyaw", **props)
+                                 f"\nyaw{wrist}", **props)
         self.readout_pose = self.fig.text(left, top, "", ha="right",
                                           transform=chars_right(READOUT_POSE_CHARS), **props)
         matrix_left = left + 0.255
@@ -429,8 +434,11 @@ class SimulatorScreen(Screen):
         T = self.drawing.end_effector
         position = np.round(T[:3, 3], 4) + 0.0                                # no "-0.0000"
         rpy = np.round(np.degrees(r2rpy(T[:3, :3])), 3) + 0.0
+        angles = [*rpy]
+        if self._lynx6:   # the gripper's angle to the ground, as Jog / IK types it
+            angles.append(round(math.degrees(wrist_angle(self.robot, self.drawing.q)), 3) + 0.0)
         self.readout_pose.set_text("\n" + "\n".join([*(f"{v:.4f}" for v in position),
-                                                     *(f"{v:.3f}" for v in rpy)]))
+                                                     *(f"{v:.3f}" for v in angles)]))
         if self.matrix_choice < 0:
             title, matrix = "T end effector (base frame)", T
         else:
@@ -441,11 +449,17 @@ class SimulatorScreen(Screen):
             text.set_text("\n" + "\n".join(f"{v:.3f}" for v in column))
 
     def readout_values(self):
-        """What the readout shows, read back from its text: ``(xyz, rpy_deg, title, matrix)``."""
+        """What the readout shows, read back from its text: ``(xyz, rpy_deg, title, matrix)``
+        (a Lynx6's wrist line is :meth:`readout_wrist`)."""
         pose = np.array(self.readout_pose.get_text().split(), dtype=float)
         matrix = np.array([text.get_text().split() for text in self.readout_matrix],
                           dtype=float).T
-        return pose[:3], pose[3:], self.readout_matrix_title.get_text(), matrix
+        return pose[:3], pose[3:6], self.readout_matrix_title.get_text(), matrix
+
+    def readout_wrist(self):
+        """The Lynx6's gripper angle to the ground (deg, + up) the readout shows, or None."""
+        values = self.readout_pose.get_text().split()
+        return float(values[6]) if len(values) > 6 else None
 
     # ================================================================== drawing
     @property
