@@ -35,7 +35,7 @@ from .screen import Screen
 
 ARM_RECT = (0.01, 0.37, 0.46, 0.58)
 TABLE_RECT = (0.02, 0.04, 0.46, 0.25)
-READOUT_RECT = (0.50, 0.03, 0.49, 0.135)
+READOUT_RECT = (0.50, 0.03, 0.49, 0.16)   # tall enough for a Lynx6's wrist line
 JOINTS_TOP, JOINTS_BOTTOM = 0.90, 0.50
 SLIDER_LEFT, SLIDER_WIDTH = 0.64, 0.22
 VALUE_LEFT, VALUE_WIDTH = 0.875, 0.11
@@ -197,9 +197,11 @@ class SimulatorScreen(Screen):
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
                                x=chars * READOUT_CHAR_WIDTH * READOUT_FONT)
 
-        wrist = "\nwrist (+ up)" if self._lynx6 else ""   # the Jog / IK window's sign
-        self.fig.text(left, top, f"End effector ({self.robot.unit}, deg)\nx\ny\nz\nroll\npitch"
-                                 f"\nyaw{wrist}", **props)
+        # A Lynx6's wrist: the gripper's angle to the ground, with the Jog / IK window's sign.
+        units, wrist = ((f"{self.robot.unit}, deg; wrist + up", "\nwrist") if self._lynx6
+                        else (f"{self.robot.unit}, deg", ""))
+        self.fig.text(left, top, f"End effector ({units})\nx\ny\nz\nroll\npitch\nyaw{wrist}",
+                      **props)
         self.readout_pose = self.fig.text(left, top, "", ha="right",
                                           transform=chars_right(READOUT_POSE_CHARS), **props)
         matrix_left = left + 0.255
