@@ -799,9 +799,10 @@ def _check_samples(samples):
 def _probe_seconds(run, repeats=PROBE_REPEATS):
     """The shortest of ``repeats`` timed calls of ``run()``: one slow call on a shared machine
     (another process taking the core) would otherwise set the estimate."""
-    best = float("inf")
-    for _ in range(repeats):
-        began = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - began)
-    return best
+    return min(_seconds(run) for _ in range(repeats))
+
+
+def _seconds(run):
+    began = time.perf_counter()
+    run()
+    return time.perf_counter() - began
