@@ -34,6 +34,8 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
+from .blit import blit_manager
+
 NORMAL_COLOR = "white"
 ERROR_COLOR = "#ffb3b3"
 FOCUS_COLOR = "#fff7cc"
@@ -163,8 +165,8 @@ class CellGrid:
         self._caret = 0
         self._selected_all = False
         self._scroll_px = 0.0
-        self._drawn = False
         self._manager_when_focused = None
+        self._blit = blit_manager(fig)
 
         self.ax = fig.add_axes(rect)
         self.ax.set_axis_off()
@@ -175,8 +177,6 @@ class CellGrid:
         self._cids = [
             canvas.mpl_connect("button_press_event", self._on_press),
             canvas.mpl_connect("key_press_event", self._on_key),
-            canvas.mpl_connect("draw_event", self._on_draw),
-            canvas.mpl_connect("resize_event", self._on_resize),
             canvas.mpl_connect("close_event", self._on_close),
         ]
 
@@ -317,7 +317,7 @@ class CellGrid:
     def set_header(self, col, text):
         """Change a column's header (redraws the figure: headers are not blitted)."""
         self._headers[col].set_text(str(text))
-        self.fig.canvas.draw_idle()
+        self._blit.draw_idle()
 
     def disconnect_events(self):
         """Disconnect the grid's canvas callbacks and give the keyboard shortcuts back."""
@@ -528,30 +528,18 @@ class CellGrid:
 
     def _redraw_cell(self, cell):
         """Update the cell's artists and show them: blit the cell alone once the figure has
-        been drawn (until then the first draw shows it); a canvas that cannot blit redraws."""
+        been drawn (until then the first draw shows it; :mod:`robosim.gui.blit`)."""
         if not self._cids:
             return
         self._update_cell_artists(cell)
-        canvas = self.fig.canvas
-        if not self._drawn:
-            return
-        if not canvas.supports_blit:
-            canvas.draw_idle()
+        if not self._blit.drawn:
             return
         rect = self._rects[cell]
         artists = [rect, self._labels[cell]]
         if cell == self._focused:
             artists = [rect, self._selection, self._labels[cell], self._caret_line]
-        for artist in artists:
-            if artist.get_visible():
-                self.ax.draw_artist(artist)
-        canvas.blit(Bbox(rect.get_window_extent().get_points() + [[-1, -1], [1, 1]]))
-
-    def _on_draw(self, event):
-        self._drawn = True
-
-    def _on_resize(self, event):
-        self._drawn = False
+        self._blit.draw_over(
+            artists, Bbox(rect.get_window_extent().get_points() + [[-1, -1], [1, 1]]))
 
     def _on_close(self, event):
         self._focused = None

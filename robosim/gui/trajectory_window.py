@@ -37,12 +37,12 @@ from pathlib import Path
 
 import numpy as np
 from matplotlib.transforms import Bbox
-from matplotlib.widgets import Button, Slider
+from matplotlib.widgets import Slider
 
 from ..errors import RobosimError, ValidationError
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .cells import CellGrid
-from .tools import parse_number, report_errors, tool_figure
+from .tools import ToolWindow, parse_number, tool_figure
 from .trajectory_movie import MovieExport
 from .trajectory_plots import JointPlots
 
@@ -82,30 +82,24 @@ class Computed:
     curves: object = None
 
 
-class TrajectoryWindow:
+class TrajectoryWindow(ToolWindow):
     """The window's state and widgets; :func:`open_trajectory_window` makes one."""
 
     def __init__(self, arm, fig):
         from .. import trajectory
 
+        super().__init__(arm, fig)
         self.core = trajectory
-        self.arm = arm
-        self.robot = arm.robot
-        self.fig = fig
         self.computed = None
         self.index = 0
         self.playing = False
         self.movie = None
-        self.closed = False
-        self._background = None   # the plots without playheads, while playing (blitting)
-        self._batch = 0           # > 0 while a button's action runs: draw once at its end
-        self._dirty = False
         self._build()
-        arm.add_pose_listener(self._on_pose)
-        fig.canvas.mpl_connect("close_event", lambda event: self.close())
-        fig.canvas.mpl_connect("draw_event", self._on_draw)
-        self.timer = fig.canvas.new_timer(interval=TICK_MS)
-        self.timer.add_callback(self.tick)
+        # While playing, the playheads are blitted over the plots (a full draw of this window
+        # costs as much as many frames of the simulator).
+        self.add_layer("playheads", self._plots_box, self.plots.playheads)
+        self.subscribe(arm, "pose", self._on_pose)
+        self.timer = self.add_timer(TICK_MS, self.tick)
 
     # ================================================================== layout
     def _build(self):
@@ -142,8 +136,8 @@ class TrajectoryWindow:
         self.file = CellGrid(fig, (0.02, 0.27, 0.46, 0.06), 1, ["file (.csv, .gif or .mp4)"],
                              fontsize=8)
         self.file.set_text(0, 0, DEFAULTS["file"])
-        self.grids = [self.choices, self.numbers, self.joints, self.formulas, self.ranges,
-                      self.file]
+        self.grids = [self.keep(grid) for grid in (self.choices, self.numbers, self.joints,
+                                                   self.formulas, self.ranges, self.file)]
         self.buttons = {}
         rows = {0.19: ("Compute", "Goal = pose", "Export CSV", "Import CSV"),
                 0.12: ("|<", "<", "Play", "Pause", ">", "Save GIF", "Save MP4")}
@@ -162,56 +156,28 @@ class TrajectoryWindow:
         self.plots = JointPlots(axes, robot.joint_types, robot.unit,
                                 [joint.name for joint in robot.joints], legend="top")
         slider_ax = fig.add_axes((0.56, 0.12, 0.36, 0.03))
-        self.slider = _QuietSlider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0)
-        self.slider.on_changed(lambda value: self._safely(lambda: self.scrub(value)))
-        self.status = fig.text(0.02, 0.04, "Choose a type, type the goal, press Compute.",
-                               fontsize=8, wrap=True)
+        self.slider = self.keep(_QuietSlider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0))
+        self.slider.on_changed(self.guarded(self.scrub))
+        self.status_line((0.01, 0.01, 0.98, 0.08), fontsize=8).show(
+            "Choose a type, type the goal, press Compute.")
 
     def _button(self, label, rect):
-        button = Button(self.fig.add_axes(rect), label)
-        button.label.set_fontsize(8)
         actions = {"Compute": self.compute, "Goal = pose": lambda: self.set_goal(self.arm.q),
                    "Export CSV": self.export_csv, "Import CSV": self.import_csv,
                    "|<": lambda: self.go_to(0), "<": lambda: self.step(-1),
                    "Play": self.play, "Pause": self.pause, ">": lambda: self.step(+1),
                    "Save GIF": lambda: self.save_movie("gif"),
                    "Save MP4": lambda: self.save_movie("mp4")}
-        button.on_clicked(lambda event: self._safely(actions[label]))
-        self.buttons[label] = button
-        return button
+        self.buttons[label] = self.button(rect, label, actions[label], fontsize=8)
+        return self.buttons[label]
 
     # ================================================================== messages
     def say(self, message, error=False, now=False):
         """Show a line in this window and in the simulator's status line; ``now`` draws the
-        window at once (before a long computation blocks it) instead of at the end of the
-        action that is running."""
-        self.status.set_text(message)
-        self.status.set_color("red" if error else "black")
-        self.arm.set_status(message, error=error)
+        window at once (before a long computation blocks it)."""
+        super().say(message, error)
         if now:
-            self.fig.canvas.draw()
-            self.fig.canvas.flush_events()
-        else:
-            self._redraw()
-
-    def _redraw(self):
-        """Draw the window now, or once at the end of the action that is running."""
-        if self._batch:
-            self._dirty = True
-        else:
-            self.fig.canvas.draw_idle()
-
-    def _safely(self, action):
-        """Run an action, then draw once; a RobosimError becomes a red status line, never a
-        traceback."""
-        self._batch += 1
-        try:
-            report_errors(action, self.say)
-        finally:
-            self._batch -= 1
-        if not self._batch and self._dirty:
-            self._dirty = False
-            self.fig.canvas.draw_idle()
+            self.blit.draw_now()
 
     def _reporting(self, check):
         """An on_commit that turns ``check``'s ValidationError into the cell's red message."""
@@ -450,7 +416,7 @@ class TrajectoryWindow:
 
     def scrub(self, time_s):
         """The slider moved: go to the last sample at or before ``time_s``."""
-        self._redraw()
+        self.redraw()
         if self.computed is None:
             return
         t = self.computed.t
@@ -467,12 +433,13 @@ class TrajectoryWindow:
         self.slider.set_val(time_s)
         self.slider.eventson = True
         if redraw:
-            self._redraw()
+            self.redraw()
 
-    def _on_pose(self, q):
-        """Pose listener: while playing, follow the arm with the playhead (blitted)."""
-        if self.closed or not self.playing or self.computed is None:
+    def _on_pose(self, arm):
+        """Pose observer: while playing, follow the arm with the playhead (blitted)."""
+        if not self.playing or self.computed is None:
             return
+        q = arm.q
         rows = self.computed.q[self.index:]
         matches = np.flatnonzero(np.all(np.abs(rows - q) <= 1e-9, axis=1))
         if len(matches) == 0:
@@ -482,35 +449,18 @@ class TrajectoryWindow:
         if index == len(self.computed.t) - 1:
             self._set_playing(False)
             self.say(f"played to the end, t = {self.computed.t[-1]:.2f} s")
-        elif self._background is not None:
-            self._draw_playheads()
+        else:
+            self.blit.update("playheads")
 
     def _set_playing(self, playing):
-        """While playing, the playheads are left out of full draws and blitted over the plots
-        (a full draw of this window costs as much as many frames of the simulator)."""
+        """While playing, the playheads are left out of full draws and blitted; a full draw
+        (at the end of the action) takes their background, or shows them again."""
         self.playing = playing
-        for playhead in self.plots.playheads:
-            playhead.set_animated(playing and self.fig.canvas.supports_blit)
-        self._background = None
+        self.blit.animate("playheads", playing)
+        self.redraw()
 
     def _plots_box(self):
         return Bbox.union([ax.bbox for ax in self.plots.axes])
-
-    def _on_draw(self, event):
-        """After a full draw while playing: keep the plots' background, draw the playheads."""
-        if self.closed or not self.plots.playheads[0].get_animated():
-            return
-        self._background = self.fig.canvas.copy_from_bbox(self._plots_box())
-        self._draw_playheads(blit=False)
-
-    def _draw_playheads(self, blit=True):
-        canvas = self.fig.canvas
-        if blit:
-            canvas.restore_region(self._background)
-        for playhead in self.plots.playheads:
-            playhead.axes.draw_artist(playhead)
-        if blit:
-            canvas.blit(self._plots_box())
 
     # ================================================================== files
     def _file(self, suffix):
@@ -574,15 +524,11 @@ class TrajectoryWindow:
         else:
             self.say(f"saving {movie.path}: {movie.done} of {movie.total} frames...")
 
-    def close(self):
-        """The window closed: stop the timer, cancel a movie, stop listening to the arm."""
-        self.closed = True
-        self.timer.stop()
+    def on_close(self):
+        """The window closes: an animation being saved is cancelled (no file is left)."""
         if self.movie is not None:
             self.movie.cancel()
             self.movie = None
-        for grid in self.grids:
-            grid.disconnect_events()
 
 
 def _tiny(value, scale):
@@ -607,7 +553,7 @@ def _local(name, offset, scale):
 
 class _QuietSlider(Slider):
     """A slider that does not draw the figure itself (the window draws once per event; see
-    ``TrajectoryWindow._safely``), from its construction on."""
+    :meth:`robosim.gui.view.View.run`), from its construction on."""
 
     drawon = False
 
