@@ -41,21 +41,20 @@ TOPICS = ("pose", "target", "play", "path", "connection", "status", "closed")
 class Subscription:
     """A handle on one observer of an :class:`ArmState`; :meth:`unsubscribe` ends it."""
 
-    def __init__(self, state, topic, callback):
-        self.state = state
+    def __init__(self, observers, topic, callback):
+        self._observers = observers     # the state's list of this topic's subscriptions
         self.topic = topic
         self.callback = callback
 
     @property
     def active(self):
         """True until :meth:`unsubscribe` (or the state's close)."""
-        return self in self.state._subscriptions[self.topic]
+        return self in self._observers
 
     def unsubscribe(self):
         """Stop calling the callback (safe to call more than once)."""
-        observers = self.state._subscriptions[self.topic]
-        if self in observers:
-            observers.remove(self)
+        if self in self._observers:
+            self._observers.remove(self)
 
 
 class ArmState:
@@ -121,7 +120,7 @@ class ArmState:
         """
         if topic not in self._subscriptions:
             raise ValueError(f"no topic {topic!r}; topics: {', '.join(TOPICS)}")
-        subscription = Subscription(self, topic, callback)
+        subscription = Subscription(self._subscriptions[topic], topic, callback)
         self._subscriptions[topic].append(subscription)
         return subscription
 
