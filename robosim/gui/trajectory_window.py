@@ -31,7 +31,6 @@ responsive. Every error becomes a red status line; nothing raises out of a callb
 failed Compute keeps the last good trajectory.
 """
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,7 +56,6 @@ RANGE_ROWS = ("x1", "x2", "u", "v")
 MAX_POINTS = 100_000
 DEFAULTS = {"duration": "3", "points": "101", "curves": "", "index": "", "speed": "",
             "file": "trajectory.csv"}
-SURFACE_CURVES = 11
 TYPE, PROFILE, BAD, PRESET = range(4)
 DURATION, POINTS, CURVES, INDEX, SPEED = range(5)
 
@@ -310,21 +308,20 @@ class TrajectoryWindow(ToolWindow):
         core = self.core
         if kind == "surface":
             formula = self._formula(0, self.formulas.text(0, 0))
-            curves = SURFACE_CURVES if curves is None else curves
-            index = curves // 2 if index is None else index
+            curves, index = core.default_curves("surface", curves, index)
             path = core.surface_path(formula, self._range(0), self._range(1), curves, index,
                                      points)
             what = f"surface curve {index} (of 0 to {curves - 1})"
         elif kind == "preset":
             name = self.choices.text(0, PRESET)
             path = core.preset_path(name, self.robot, points=points, curves=curves, index=index)
-            self._show_preset_formulas(core.find_preset(name), path)
+            self._show_preset_formulas(core.placed_formulas(path))
             what = f"preset {name}"
         else:
             x, y, z = (self._formula(row, self.formulas.text(row, 0)) for row in (1, 2, 3))
+            curves, index = core.default_curves("volume", curves, index)
             path = core.volume_path(x, y, z, self._range(2), self._range(3), points,
-                                    curves=1 if curves is None else curves,
-                                    index=0 if index is None else index)
+                                    curves=curves, index=index)
             what = "volume formulas"
         speed_text = self.numbers.text(0, SPEED)
         self._check_number(0, SPEED, speed_text)
@@ -340,25 +337,16 @@ class TrajectoryWindow(ToolWindow):
         return Computed(t, q, None, None, path.points, ~result.reachable,
                         f"{what}: {notes}" if notes else what, path.curves)
 
-    def _show_preset_formulas(self, preset, path):
-        """Put a preset's formulas and ranges, as placed for this robot (``offset + scale *
-        the paper's figure``), in the formula rows: a start for the user's own (type
-        'formula' or 'surface')."""
-        (ox, oy, oz), scale = path.offset, path.scale
-        if preset.kind == "volume":
-            rows = {row: _placed(offset, scale, formula) for row, offset, formula
-                    in zip((1, 2, 3), path.offset, preset.formulas)}
-            ranges = {2: preset.u_range, 3: preset.v_range}
-        else:   # z = f(x1, x2) of the placed figure, in the placed x1, x2
-            local = {"x1": _local("x1", ox, scale), "x2": _local("x2", oy, scale)}
-            formula = re.sub(r"\b(x1|x2)\b", lambda m: local[m.group(1)], preset.formulas[0])
-            rows = {0: _placed(oz, scale, formula)}
-            ranges = {0: ox + scale * np.asarray(preset.v_range),
-                      1: oy + scale * np.asarray(preset.u_range)}
-        for row, text in rows.items():
+    def _show_preset_formulas(self, placed):
+        """Put a preset's formulas and ranges as placed for this robot
+        (:func:`robosim.trajectory.placed_formulas`) in the formula rows: a start for the
+        user's own (type 'formula' or 'surface')."""
+        rows = (0,) if placed.kind == "surface" else (1, 2, 3)
+        range_rows = (0, 1) if placed.kind == "surface" else (2, 3)
+        for row, text in zip(rows, placed.formulas):
             self.formulas.set_text(row, 0, text)
             self.formulas.mark(row, 0, False)
-        for row, (low, high) in ranges.items():
+        for row, (low, high) in zip(range_rows, placed.ranges):
             self.ranges.set_text(row, 0, f"{low:.6g}")
             self.ranges.set_text(row, 1, f"{high:.6g}")
             self.ranges.mark(row, 0, False)
@@ -529,26 +517,6 @@ class TrajectoryWindow(ToolWindow):
         if self.movie is not None:
             self.movie.cancel()
             self.movie = None
-
-
-def _tiny(value, scale):
-    return abs(value) < 1e-9 * max(1.0, abs(scale))
-
-
-def _placed(offset, scale, text):
-    """Formula text of ``offset + scale * (text)``, without the parts that do nothing."""
-    scaled = f"({text})" if scale == 1 else f"{scale:.6g}*({text})"
-    return scaled if _tiny(offset, scale) else f"{offset:.6g} + {scaled}"
-
-
-def _local(name, offset, scale):
-    """Formula text of the figure's own coordinate at the placed coordinate ``name``:
-    ``(name - offset) / scale``."""
-    if _tiny(offset, scale):
-        shifted = name
-    else:
-        shifted = f"({name} {'-' if offset > 0 else '+'} {abs(offset):.6g})"
-    return shifted if scale == 1 else f"({shifted}/{scale:.6g})"
 
 
 class _QuietSlider(Slider):
