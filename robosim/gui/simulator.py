@@ -26,7 +26,7 @@ from ..library import dh_rows
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
-from .arm_drawing import ArmDrawing
+from ..plotting.arm import ArmDrawing
 from .screen import Screen
 
 ARM_RECT = (0.01, 0.37, 0.46, 0.58)

@@ -32,7 +32,6 @@ Example::
 
 import numpy as np
 
-from ..commands.common import check_within_limits  # moves onto Robot (issue 13, item 4)
 from ..errors import RobosimError, ValidationError
 
 TOPICS = ("pose", "target", "play", "path", "connection", "status", "closed")
@@ -143,7 +142,7 @@ class ArmState:
         """
         self._check_open()
         q = self.robot.check_q(q, "target")
-        check_within_limits(self.robot, q, "target")
+        self.robot.check_within_limits(q, "target")
         self._target = np.array(q, dtype=float)
         self._notify("target")
 

@@ -31,9 +31,8 @@ the module only when the button is pressed, so a slow tool costs nothing at star
 """
 
 import importlib
-import math
 
-from ..errors import RobosimError, ValidationError
+from ..errors import RobosimError
 from .view import View
 
 #: (button label, module, function) for each tool window, in button order.
@@ -115,19 +114,3 @@ class ToolWindow(View):
         self.on_close()
         self.teardown()
 
-
-def parse_number(text, what, allow_blank=False):
-    """A finite number typed in a cell; None for a blank cell when ``allow_blank``.
-
-    Raises ValidationError naming ``what`` and the text.
-    """
-    text = text.strip()
-    if allow_blank and not text:
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValidationError(f"{what} must be a number, got {text!r}") from None
-    if not math.isfinite(value):
-        raise ValidationError(f"{what} must be a finite number, got {text!r}")
-    return value
