@@ -48,7 +48,7 @@ def quintic_move(robot, duration=DURATION, samples=301):
 def playback_rate(app, t, q):
     """Frames per second and seconds per frame of one playback, with the timer emulated."""
     screen = app.screen
-    screen.play(t, q)
+    screen.state.play(t, q)
     interval = screen.timer.interval / 1000
     frames, drawing = 0, 0.0
     start = due = time.perf_counter()
@@ -82,7 +82,7 @@ def main():
     t, q = quintic_move(robot)
     app = Application(robot=robot, figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI))
     app.fig.canvas.draw()
-    trajectories = open_trajectory_window(app.screen)
+    trajectories = open_trajectory_window(app.screen.state)
     trajectories.canvas.draw()
     runs = [playback_rate(app, t, q) for _ in range(RUNS)]
     fps, frame = max(runs)

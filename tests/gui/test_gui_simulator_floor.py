@@ -37,14 +37,14 @@ def test_random_move_says_so_when_no_pose_keeps_the_arm_above_the_floor(monkeypa
     press(app, screen.buttons["Random Move"])
     assert app.status_is_error and "none of 3 random poses" in app.status
     assert "above the floor" in app.status
-    assert not screen.animation.running and np.array_equal(screen.q, robot.home)
+    assert not screen.animation.running and np.array_equal(screen.state.q, robot.home)
 
 
 def test_a_link_below_the_floor_is_said_in_the_status_line_until_it_comes_back():
     robot = load_robot("Lynx6")
     app = make_app(robot)
     screen = app.screen
-    screen.animate_to(np.radians([30, 90, 90, 60, 0]))      # the wrist bent down past the base
+    screen.state.animate_to(np.radians([30, 90, 90, 60, 0]))      # the wrist bent down past the base
     ticks_until_still(app)
     assert app.status_is_error and app.status.startswith("links 4, 5 below the floor")
     press(app, screen.buttons["Home"])
@@ -57,9 +57,9 @@ def test_style_toggle_redraws_the_same_pose(style):
     robot = load_robot("Puma 560")
     app = make_app(robot)
     screen = app.screen
-    screen.animate_to(robot.random_q(rng=3))
+    screen.state.animate_to(robot.random_q(rng=3))
     ticks_until_still(app)
-    q = screen.q
+    q = screen.state.q
     if style == "lodes":
         screen.toggles.set_active(simulator.TOGGLES.index("Lodes shapes"))
     assert screen.drawing.style == style
