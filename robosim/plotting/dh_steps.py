@@ -22,6 +22,7 @@ import numpy as np
 from ..dh_steps import MOTIONS, dh_steps, elementary_matrix
 from ..errors import RobosimError
 from ..library import atomic_write_bytes
+from .arm import arm_figure, robot_extent, set_frame_axes
 
 AXIS_COLOURS = ("red", "green", "blue")
 #: Length of the drawn frame axes, as a fraction of the arm's drawn size.
@@ -56,11 +57,9 @@ class DHStepsDrawing:
         self.robot = robot
         self.steps = dh_steps(robot, q)
         self.length = length if length is not None else AXIS_FRACTION * _drawn_size(robot)
-        lines = lambda **style: [ax.plot([], [], [], color=c, **style)[0]  # noqa: E731
-                                 for c in AXIS_COLOURS]
-        self.ghosts = lines(lw=1.0, alpha=0.35, zorder=5)
-        self.start = lines(lw=1.2, zorder=6)
-        self.moving = lines(lw=3.0, zorder=7)
+        self.ghosts = _triad(ax, lw=1.0, alpha=0.35, zorder=5)
+        self.start = _triad(ax, lw=1.2, zorder=6)
+        self.moving = _triad(ax, lw=3.0, zorder=7)
         self.letters = [ax.text(0, 0, 0, name, color=c, fontsize=9, zorder=8)
                         for name, c in zip("xyz", AXIS_COLOURS)]
         self.trail, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=6)
@@ -104,12 +103,13 @@ class DHStepsDrawing:
         start = self.row_start(index)
         reached = [s.frame for k, s in enumerate(self.steps)
                    if k < index and _ends_a_frame(self.steps, k)]
-        _set_axes(self.ghosts, np.array(reached).reshape(-1, 4, 4), self.length)
-        _set_axes(self.start, start[None], self.length * 0.8)
-        _set_axes(self.moving, frame[None], self.length)
+        set_frame_axes(self.ghosts, np.array(reached).reshape(-1, 4, 4), self.length)
+        set_frame_axes(self.start, start[None], self.length * 0.8)
+        set_frame_axes(self.moving, frame[None], self.length)
         for column, letter in enumerate(self.letters):
             letter.set_position_3d(frame[:3, 3] + 1.15 * self.length * frame[:3, column])
-        _set_line(self.trail, np.array([start[:3, 3], frame[:3, 3]]))
+        trail = np.array([start[:3, 3], frame[:3, 3]])
+        self.trail.set_data_3d(trail[:, 0], trail[:, 1], trail[:, 2])
         step = self.steps[index]
         where = {"base": "base", "tool": "tool"}.get(step.parameter, f"joint {step.joint}")
         self.caption.set_text(f"{where}: {step.describe(self.robot.unit)}")
@@ -117,8 +117,7 @@ class DHStepsDrawing:
     def zoom(self, margin=0.5):
         """Set the view to a cube around every frame the steps pass through, axes included,
         drawn larger than mplot3d's default (which leaves room for tick labels)."""
-        frames = np.array([self.moving_frame(k, 1.0) for k in range(len(self.steps))]
-                          + [np.eye(4)])
+        frames = np.array([step.frame for step in self.steps] + [np.eye(4)])
         points = np.concatenate([frames[:, :3, 3]]
                                 + [frames[:, :3, 3] + self.length * frames[:, :3, c]
                                    for c in range(3)])
@@ -139,10 +138,13 @@ class DHStepsDrawing:
         return [(k, f) for k in indices for f in fractions]
 
 
+def _triad(ax, **style):
+    """Three empty lines in ``ax`` for a frame's x, y and z axes (red, green, blue)."""
+    return [ax.plot([], [], [], color=colour, **style)[0] for colour in AXIS_COLOURS]
+
+
 def _drawn_size(robot):
     """The arm's size as :class:`ArmDrawing` sizes its view."""
-    from .arm import robot_extent
-
     radius, z_low, z_high = robot_extent(robot)
     return max(2 * radius, z_high - z_low) or 1.0
 
@@ -152,17 +154,6 @@ def _ends_a_frame(steps, k):
     return k + 1 == len(steps) or steps[k + 1].joint != steps[k].joint
 
 
-def _set_axes(lines, frames, length):
-    """Three lines (x, y, z) drawing the axes of ``frames`` ``(F, 4, 4)``, NaN-separated."""
-    origins = frames[:, :3, 3]
-    for column, line in enumerate(lines):
-        tips = origins + length * frames[:, :3, column]
-        gaps = np.full_like(origins, np.nan)
-        _set_line(line, np.stack([origins, tips, gaps], axis=1).reshape(-1, 3))
-
-
-def _set_line(line, points):
-    line.set_data_3d(points[:, 0], points[:, 1], points[:, 2])
 
 
 def dh_steps_figure(robot, q, figsize=GIF_FIGSIZE, dpi=GIF_DPI):
@@ -172,8 +163,6 @@ def dh_steps_figure(robot, q, figsize=GIF_FIGSIZE, dpi=GIF_DPI):
     the frames inside the links show (and a frame draws several times faster without tick
     labels); the view is a cube around the frames (:meth:`DHStepsDrawing.zoom`).
     """
-    from .arm import arm_figure
-
     fig = arm_figure(robot, q, figsize=figsize, dpi=dpi)
     fig.drawing.links.set_alpha(LINK_ALPHA)
     fig.drawing.base.set_visible(False)
