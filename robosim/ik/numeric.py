@@ -421,7 +421,7 @@ def _solve_seed(problem, target, q, patience=PATIENCE):
     for iterations in range(1, MAX_ITERATIONS + 1):
         position_error, orientation_error, step = problem.evaluate(q, target, _Floats)
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
-        if cost < best_cost:
+        if best is None or cost < best_cost:    # cost is inf for a target near 1e308
             best, best_cost = (list(q), position_error, orientation_error), cost
         if cost < PROGRESS * reference:
             reference, since_progress = cost, 0
