@@ -34,6 +34,7 @@ Comment lines before the table may set ``# name: ...``, ``# unit: cm`` and
 """
 
 import csv
+import glob
 import io
 import json
 import math
@@ -41,6 +42,7 @@ import os
 import re
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
@@ -558,20 +560,32 @@ def atomic_write_text(path, text):
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+#: A temporary file of a save older than this (seconds) was left by a save that was killed;
+#: the next save of the same file removes it. Younger ones may belong to a save in progress.
+STALE_TEMPORARY_S = 60.0
+
+
 def atomic_write_bytes(path, data):
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
 
-    A crash or a full disk leaves the old file as it was. The file gets the permissions an
-    ordinary write would give it: those of the file it replaces, or for a new file the usual
-    ``0o666`` less the umask (``mkstemp`` alone would make every saved file private, 0600).
+    A crash or a full disk leaves the old file as it was, and every failure (an exception, a
+    full disk, Ctrl-C) removes the temporary file; one left by a save that was killed
+    (``SIGKILL``, a power cut) is removed by the next save of the same file once it is
+    :data:`STALE_TEMPORARY_S` old. A symbolic link is followed: its target is replaced
+    atomically and the link stays. The file gets the permissions an ordinary write would give
+    it: those of the file it replaces, or for a new file the usual ``0o666`` less the umask
+    (``mkstemp`` alone would make every saved file private, 0600).
     """
     path = Path(path)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     folder = path.parent if str(path.parent) else Path(".")
     mode = _permissions_for(path)
+    _remove_stale_temporaries(folder, path.name)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        os.chmod(temporary, mode)
         with os.fdopen(handle, "wb") as stream:
+            os.chmod(temporary, mode)
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
@@ -582,6 +596,17 @@ def atomic_write_bytes(path, data):
         except FileNotFoundError:
             pass
         raise
+
+
+def _remove_stale_temporaries(folder, name):
+    """Remove the temporary files of earlier saves of ``folder / name`` that were killed."""
+    now = time.time()
+    for leftover in folder.glob(f".{glob.escape(name)}.*.tmp"):
+        try:
+            if now - leftover.lstat().st_mtime > STALE_TEMPORARY_S and leftover.is_file():
+                leftover.unlink()
+        except OSError:         # gone meanwhile, or not ours to remove: the save goes on
+            pass
 
 
 def _permissions_for(path):
