@@ -108,6 +108,8 @@ def check_output(path, option):
     """
     if path is None:
         return None
+    if "\0" in str(path):
+        raise ValidationError(f"{option} {path!r}: not a file name (it holds a NUL character)")
     folder = Path(path).parent
     if not folder.is_dir():
         raise ValidationError(f"{option} {path}: cannot write it (the folder {folder} does not "
