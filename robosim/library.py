@@ -181,6 +181,8 @@ def read_user_bytes(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYT
         Saying why: no such file, not a regular file, too large, or the system's reason.
     """
     path = Path(path)
+    if "\0" in str(path):
+        raise error_class(f"{brief(str(path))}: not a file name (it holds a NUL character)")
     try:
         kind = os.stat(path).st_mode
         if not stat.S_ISREG(kind):
@@ -193,9 +195,6 @@ def read_user_bytes(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYT
         raise error_class(f"{path}: no such {what}") from None
     except OSError as exc:
         raise error_class(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    except ValueError:          # a NUL character, which no file name holds
-        raise error_class(f"{brief(str(path))}: not a file name (it holds a NUL "
-                          f"character)") from None
     with os.fdopen(handle, "rb") as stream:
         try:
             size = os.fstat(stream.fileno()).st_size

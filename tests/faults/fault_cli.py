@@ -25,8 +25,9 @@ TIMEOUT_S = 10
 MEMORY_CAP_BYTES = 1536 << 20
 
 
-class Hang(Exception):
-    """Raised by the alarm when a case runs past its time."""
+class Hang(BaseException):
+    """Raised by the alarm when a case runs past its time (a BaseException, so that no
+    ``except Exception`` in the code under test swallows it)."""
 
 
 @dataclass
@@ -45,31 +46,44 @@ def _alarm(signum, frame):
     raise Hang()
 
 
-def run_cli(*argv, timeout=TIMEOUT_S):
+@contextlib.contextmanager
+def deadline(seconds):
+    """Raise :class:`Hang` in the block after ``seconds`` (SIGALRM: the main thread only)."""
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_cli(*argv, timeout=TIMEOUT_S, debug=True):
     """``robosim ARGV`` in this process: its exit status, output, error output and time.
 
-    Warnings are turned into errors while it runs (``-W error``), so a numpy RuntimeWarning
-    that would have reached the user's stderr fails the case instead of passing unseen.
+    Warnings are turned into errors while it runs and (with ``debug``) ``ROBOSIM_DEBUG`` is
+    set, so a numpy RuntimeWarning, which robosim would hide from the user, fails the case
+    instead of passing unseen, and an internal error comes back as the exception itself.
     """
     out, err = io.StringIO(), io.StringIO()
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, timeout)
     start = time.perf_counter()
+    saved = os.environ.pop("ROBOSIM_DEBUG", None)
+    if debug:
+        os.environ["ROBOSIM_DEBUG"] = "1"
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-                warnings.catch_warnings():
+        with deadline(timeout), contextlib.redirect_stdout(out), \
+                contextlib.redirect_stderr(err), warnings.catch_warnings():
             warnings.simplefilter("error")
             try:
                 status = main([str(a) for a in argv])
             except SystemExit as exc:
                 status = exc.code
-            except Hang:
-                status = Hang()
-            except BaseException as exc:    # reported by the test, not raised through it
+            except BaseException as exc:    # a hang or a bug: reported by the test
                 status = exc
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        os.environ.pop("ROBOSIM_DEBUG", None)
+        if saved is not None:
+            os.environ["ROBOSIM_DEBUG"] = saved
     return Run(status, out.getvalue(), err.getvalue(), time.perf_counter() - start)
 
 
@@ -83,7 +97,7 @@ def assert_usage_error(run, *fragments):
         assert fragment in line, line
 
 
-def _limit_memory():
+def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP_BYTES, MEMORY_CAP_BYTES))
 
 
@@ -94,6 +108,29 @@ def run_capped(*argv, timeout=60):
     env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONWARNINGS": "error::RuntimeWarning"}
     done = subprocess.run([sys.executable, "-m", "robosim", *map(str, argv)],
                           capture_output=True, text=True, timeout=timeout, env=env,
-                          preexec_fn=_limit_memory)
+                          preexec_fn=limit_memory)
     peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return done.returncode, done.stderr, peak_kib * 1024
+
+
+class Stats:
+    """What the generated cases cost: their number, the slowest, the peak memory."""
+
+    cases = 0
+    worst_s = 0.0
+    worst_case = ""
+    capped_peak_bytes = 0
+
+    @classmethod
+    def record(cls, label, seconds):
+        cls.cases += 1
+        if seconds > cls.worst_s:
+            cls.worst_s, cls.worst_case = seconds, label
+
+    @classmethod
+    def summary(cls):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return (f"fault injection: {cls.cases} generated cases, slowest {cls.worst_s:.2f} s "
+                f"({cls.worst_case}); peak RSS of this test process {peak:.0f} MB, of the "
+                f"capped subprocess {cls.capped_peak_bytes / 2**20:.0f} MB "
+                f"(limit {MEMORY_CAP_BYTES / 2**20:.0f} MB)")
