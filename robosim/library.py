@@ -48,7 +48,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import RobotFileError, ValidationError, brief
-from .robot import LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
+from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 
 FORMAT = "robosim-robot/1"
 #: Files in robots/ ending so hold servo calibrations of real arms, not robots.
@@ -64,6 +64,8 @@ _TOP_FIELDS = ("format", "name", "manufacturer", "source", "convention", "unit",
 MAX_LENGTH = 1e6
 MAX_ANGLE_DEG = 3600.0
 MAX_NUMBER = 1e12
+#: Robot and joint names appear in every table and message: at most this many characters.
+MAX_NAME_CHARACTERS = 100
 
 
 def library_dir():
@@ -355,8 +357,9 @@ def _joint_from_dict(row, index, unit_scale_hint, place):
         values[field] = _number(row[field], where, field, place, bound)
     offset = _number(row.get("offset", 0.0), where, "offset", place, variable_bound)
     name = row.get("name", f"q{index}")
-    if not isinstance(name, str):
-        raise place.error(where, f"field 'name' must be text, got {brief(name)}")
+    if not isinstance(name, str) or len(name) > MAX_NAME_CHARACTERS:
+        raise place.error(where, f"field 'name' must be text of at most {MAX_NAME_CHARACTERS} "
+                                 f"characters, got {brief(name)}")
     home = values["theta"] if revolute else values["d"]
     limits = row.get("limits")
     if limits is None:
@@ -404,6 +407,13 @@ def robot_from_dict(data, source=""):
     for field in ("name", "manufacturer", "source", "convention", "unit", "notes"):
         if field in data and not isinstance(data[field], str):
             raise place.error(f"field '{field}'", f"must be text, got {brief(data[field])}")
+    if len(data["name"]) > MAX_NAME_CHARACTERS:
+        raise place.error("field 'name'", f"at most {MAX_NAME_CHARACTERS} characters, got "
+                                          f"{len(data['name']):,}")
+    convention = data.get("convention", "standard")
+    if convention not in CONVENTIONS:
+        raise place.error("robot", f"convention must be one of {CONVENTIONS}, "
+                                   f"got {brief(convention)}")
     unit = data.get("unit", "mm")
     if unit not in LENGTH_UNITS:
         raise place.error("field 'unit'", f"must be one of {', '.join(LENGTH_UNITS)}, "
@@ -435,6 +445,9 @@ def robot_from_dict(data, source=""):
     api_poses = {}
     for pose_name, values in poses.items():
         where = f"pose {brief(pose_name)}"
+        if len(pose_name) > MAX_NAME_CHARACTERS:
+            raise place.error(where, f"a pose name has at most {MAX_NAME_CHARACTERS} "
+                                     f"characters, got {len(pose_name):,}")
         if not isinstance(values, list) or len(values) != len(joints):
             raise place.error(where, f"must list {len(joints)} joint values, "
                                      f"got {brief(values)}")
@@ -446,7 +459,7 @@ def robot_from_dict(data, source=""):
                                          f"[{user_limits[0]:g}, {user_limits[1]:g}]")
         api_poses[pose_name] = [math.radians(v) if r else v for v, r in zip(numbers, revolute)]
     try:
-        return Robot(joints, name=data["name"], convention=data.get("convention", "standard"),
+        return Robot(joints, name=data["name"], convention=convention,
                      unit=unit, poses=api_poses, manufacturer=data.get("manufacturer", ""),
                      source=data.get("source", ""), notes=data.get("notes", ""), **mounts)
     except ValidationError as exc:
@@ -583,7 +596,7 @@ def atomic_write_bytes(path, data):
         path = Path(os.path.realpath(path))
     folder = path.parent if str(path.parent) else Path(".")
     mode = _permissions_for(path)
-    _remove_stale_temporaries(folder, path.name)
+    remove_stale_temporaries(folder, path.name)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -600,10 +613,11 @@ def atomic_write_bytes(path, data):
         raise
 
 
-def _remove_stale_temporaries(folder, name):
-    """Remove the temporary files of earlier saves of ``folder / name`` that were killed."""
+def remove_stale_temporaries(folder, name, suffix=".tmp"):
+    """Remove the temporary files (``.NAME.*SUFFIX``) of earlier saves of ``folder / name``
+    that were killed, once they are :data:`STALE_TEMPORARY_S` old."""
     now = time.time()
-    for leftover in folder.glob(f".{glob.escape(name)}.*.tmp"):
+    for leftover in Path(folder).glob(f".{glob.escape(name)}.*{glob.escape(suffix)}"):
         try:
             if now - leftover.lstat().st_mtime > STALE_TEMPORARY_S and leftover.is_file():
                 leftover.unlink()

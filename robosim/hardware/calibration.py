@@ -40,8 +40,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ValidationError, brief
-from ..library import (CALIBRATION_SUFFIX, atomic_write_text, format_robot_json, library_dir,
-                       read_user_json)
+from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, atomic_write_text,
+                       format_robot_json, library_dir, read_user_json)
 from ..robot import MAX_JOINTS
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
@@ -220,8 +220,9 @@ def calibration_from_dict(data, source=""):
         where = f"joint {index}"
         row = check.object(row, where, _JOINT_FIELDS, optional=("name",))
         name = row.get("name", f"q{index}")
-        if not isinstance(name, str):
-            raise check.error(where, f"field 'name' must be text, got {brief(name)}")
+        if not isinstance(name, str) or len(name) > MAX_NAME_CHARACTERS:
+            raise check.error(where, f"field 'name' must be text of at most "
+                                     f"{MAX_NAME_CHARACTERS} characters, got {brief(name)}")
         direction = row["direction"]
         if direction not in (1, -1) or isinstance(direction, bool):
             raise check.error(where, f"field 'direction' must be 1 or -1, got {brief(direction)}")

@@ -58,6 +58,9 @@ BASES = [
     ["joint-workspace", "lynx6", "--box", "100", "-10", "50", "150", "10", "80", "--steps",
      "2", "2", "2"],
     ["arm", "--dry-run", "--json", "stop"],
+    ["arm", "--dry-run", "--json", "status"],
+    ["arm", "--dry-run", "--yes", "--json", "gripper", "50"],
+    ["arm", "--dry-run", "--yes", "--json", "home"],
     ["arm", "--dry-run", "--yes", "--json", "pose", "0", "0", "0", "0", "0"],
     ["arm", "--dry-run", "--yes", "--json", "play", "{tmp}/tiny.csv"],
 ]

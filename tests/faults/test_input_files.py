@@ -196,3 +196,18 @@ def test_a_trajectory_csv_with_a_byte_order_mark_plays(tmp_path, capsys):
 def test_load_robot_raises_only_robosim_errors_for_a_long_name():
     with pytest.raises(RobotFileError):
         load_robot("x" * (MAX_NAME_LENGTH + 1))
+
+
+@pytest.mark.parametrize("field, value", [("name", "n" * 70_000), ("convention", "c" * 70_000)])
+def test_a_long_name_or_convention_is_refused_in_a_short_line(tmp_path, field, value):
+    data = lynx6_dict()
+    data[field] = value
+    run = run_cli("show", write_json(tmp_path, data))
+    assert_usage_error(run, field)
+    assert len(run.err) < 300
+
+
+def test_a_long_pose_name_is_refused(tmp_path):
+    data = lynx6_dict()
+    data["poses"] = {"p" * 5000: [0, 0, 0, 0, 0]}
+    assert_usage_error(run_cli("show", write_json(tmp_path, data)), "5,000")

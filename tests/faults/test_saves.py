@@ -141,3 +141,24 @@ def test_the_application_starts_when_robosim_home_is_a_file(tmp_path, monkeypatc
     monkeypatch.setenv("ROBOSIM_HOME", str(home))
     app = Application(figure=plt.figure(), clock=lambda: 0.0)
     assert isinstance(app.screen, WelcomeScreen) and app.screen.last_robot is None
+
+
+def test_an_interrupted_animation_leaves_no_temporary_and_the_next_removes_a_killed_one(
+        tmp_path, monkeypatch):
+    from robosim.gui.trajectory_movie import MovieExport
+
+    lynx6 = load_robot("lynx6")
+    killed = tmp_path / ".m.gif.killed.gif"          # what a killed export leaves
+    killed.write_bytes(b"GIF89a")
+    old = time.time() - STALE_TEMPORARY_S - 1
+    os.utime(killed, (old, old))
+    export = MovieExport(lynx6, [0.0, 0.1, 0.2], [lynx6.home] * 3, tmp_path / "m.gif")
+    assert not killed.exists()
+
+    def interrupt():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(export.writer, "grab_frame", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        export.step()
+    assert list(tmp_path.iterdir()) == []
