@@ -8,7 +8,6 @@ its bounds, before any computation, and each option's help says the bounds.
 
 import argparse
 import json
-import math
 import os
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..library import MAX_ANGLE_DEG, MAX_LENGTH, load_robot
+from ..parsing import is_number, parse_number
 
 
 class Number:
@@ -61,11 +61,10 @@ class Number:
 
     def __call__(self, text):
         try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not (math.isfinite(value) and (value > self.low if self.above else value >= self.low)
-                and value <= self.high):
+            value = parse_number(text, self.what)
+        except ValidationError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        if not ((value > self.low if self.above else value >= self.low) and value <= self.high):
             raise argparse.ArgumentTypeError(f"{self.what} must be {self.bounds}, "
                                              f"got {text.strip()}")
         if self.whole:
@@ -151,21 +150,13 @@ def configuration(robot, args):
 
     A single word that is not a number names a pose: ``robosim fk "Puma 560" qr``.
     """
-    if len(args.q) == 1 and not _is_number(args.q[0]):
+    if len(args.q) == 1 and not is_number(args.q[0]):
         return robot.pose(args.q[0])
     for i, value in enumerate(args.q, start=1):
-        if not _is_number(value):
+        if not is_number(value):
             raise ValidationError(f"joint value {i} must be a number, got {value!r}")
     return joint_values(robot, [COORDINATE.parse(value, f"joint value {i}")
                                 for i, value in enumerate(args.q, start=1)], args.deg)
-
-
-def _is_number(text):
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def add_json_argument(parser, **options):
@@ -185,17 +176,6 @@ def joint_values(robot, values, degrees):
                               f"got {len(values)} value(s)")
     q = np.array(values, dtype=float)
     return robot.q_from_user(q) if degrees else q
-
-
-def check_within_limits(robot, q, what="pose"):
-    """Raise ValidationError naming the first joint of ``q`` ``(n,)`` outside its limits."""
-    values, (low, high) = robot.q_to_user(q), robot.q_to_user(robot.limits.T)
-    for i, joint in enumerate(robot.joints):
-        if not low[i] - 1e-9 <= values[i] <= high[i] + 1e-9:
-            unit = "deg" if joint.is_revolute else robot.unit
-            raise ValidationError(f"{what}: joint {i + 1} ({joint.name or joint.kind}) = "
-                                  f"{values[i]:g} {unit} is outside its limits "
-                                  f"[{low[i]:g}, {high[i]:g}]")
 
 
 def progress_printer(stream):

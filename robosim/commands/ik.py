@@ -16,7 +16,7 @@ from ..errors import ValidationError
 from ..trajectory.files import write_trajectory_csv
 from ..transforms import r2rpy, xyzrpy2tr
 from .common import (ANGLE, COORDINATE, SECONDS, Number, add_json_argument, add_robot_argument,
-                     check_output, check_within_limits, print_json, robot_from_args, text)
+                     check_output, print_json, robot_from_args, text)
 
 NOT_REACHED = 1
 #: Via-points of a line or jog: as many as the core solves on one line.
@@ -127,7 +127,7 @@ def _start_values(robot, values, what):
         raise ValidationError(f"{what}: {robot.name} has {robot.n} joints "
                               f"({robot.joint_types}), got {len(values)} value(s)")
     q = robot.q_from_user(np.array(values, dtype=float))
-    check_within_limits(robot, q, what)
+    robot.check_within_limits(q, what)
     return q
 
 

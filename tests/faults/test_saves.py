@@ -145,7 +145,7 @@ def test_the_application_starts_when_robosim_home_is_a_file(tmp_path, monkeypatc
 
 def test_an_interrupted_animation_leaves_no_temporary_and_the_next_removes_a_killed_one(
         tmp_path, monkeypatch):
-    from robosim.gui.trajectory_movie import MovieExport
+    from robosim.plotting.movies import MovieExport
 
     lynx6 = load_robot("lynx6")
     killed = tmp_path / ".m.gif.killed.gif"          # what a killed export leaves
