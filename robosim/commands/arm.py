@@ -41,7 +41,8 @@ def register(subparsers):
         return actions.add_parser(name, help=text, parents=[options_after_the_action])
 
     pose = action("pose", "move to joint angles q1..qn in degrees")
-    pose.add_argument("q", type=COORDINATE, nargs="+", metavar="q", help="joint angles (degrees)")
+    pose.add_argument("q", type=COORDINATE, nargs="+", metavar="q",
+                      help=f"joint angles (degrees; {COORDINATE.bounds})")
     action("home", "move to the robot's home pose")
     action("rest", "move to the calibration's rest pose (before power-off)")
     gripper = action("gripper", "open or close the gripper, or close it part way")
@@ -76,8 +77,8 @@ def _add_options(parser, defaults=True):
                         help="serial port or pyserial URL (/dev/ttyUSB0, COM3, "
                              "socket://host:port, ...)")
     parser.add_argument("--baud", type=BAUD, default=default(9600),
-                        help="baud rate set on the board (default 9600, the SSC-32U's factory "
-                             "setting; also 38400, 115200)")
+                        help=f"baud rate set on the board (default 9600, the SSC-32U's factory "
+                             f"setting; also 38400, 115200; {BAUD.bounds})")
     parser.add_argument("--calibration", metavar="FILE", default=default(None), type=text,
                         help="calibration file (default: the stock Lynx6's, "
                              "robots/lynx6.calibration.json)")

@@ -35,8 +35,8 @@ def register(subparsers):
                              f"{COORDINATE.bounds}")
     parser.add_argument("--all", action="store_true", help="list every distinct solution found")
     parser.add_argument("--q0", metavar="q", nargs="+", type=COORDINATE,
-                        help="start configuration (degrees for revolute joints); default: "
-                             "the search starts near the target")
+                        help=f"start configuration (degrees for revolute joints; "
+                             f"{COORDINATE.bounds}); default: the search starts near the target")
     parser.add_argument("--axes", default=None, type=text,
                         help="pose components to solve: pose, position, or e.g. 'xyz rz' "
                              "(default: pose when roll pitch yaw are given, else position)")
@@ -47,8 +47,8 @@ def register(subparsers):
                              f"every solution: elbow up or down, facing the target or leaning "
                              f"back")
     parser.add_argument("--wrist-rotate", metavar="DEG", type=ANGLE, default=0.0,
-                        help="with --wrist-pitch: the wrist-rotate joint q5 (degrees, "
-                             "default 0)")
+                        help=f"with --wrist-pitch: the wrist-rotate joint q5 (degrees, "
+                             f"default 0; {ANGLE.bounds})")
     add_json_argument(parser)
     parser.set_defaults(handler=ik_command)
 
@@ -66,7 +66,8 @@ def register(subparsers):
                         help=f"x y z [roll pitch yaw]: the end pose (degrees); each "
                              f"{COORDINATE.bounds}")
     target.add_argument("--by", metavar="v", nargs=6, type=COORDINATE,
-                        help="dx dy dz dA dB dC: change of position and roll-pitch-yaw (deg)")
+                        help=f"dx dy dz dA dB dC: change of position and roll-pitch-yaw (deg); "
+                             f"each {COORDINATE.bounds}")
     parser.add_argument("--hold-wrist", action="store_true",
                         help="Lynx6-shaped arms: hold the gripper's angle to the ground and "
                              "joint 5 (wrist rotate) at their start values, solved in closed "
@@ -101,7 +102,8 @@ def register(subparsers):
 
 def _add_start_argument(parser):
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
-                        required=True, help="start joint values (degrees for revolute joints)")
+                        required=True, help=f"start joint values (degrees for revolute joints; "
+                                            f"{COORDINATE.bounds})")
 
 
 def _add_move_arguments(parser, default_steps):

@@ -41,9 +41,10 @@ def register(subparsers):
                             f"positions (at most {jw.MAX_POSITIONS:,})")
     where.add_argument("--box", nargs=6, type=COORDINATE,
                        metavar=("XMIN", "YMIN", "ZMIN", "XMAX", "YMAX", "ZMAX"),
-                       help="every position of a box (see --steps)")
+                       help=f"every position of a box (see --steps); each {COORDINATE.bounds}")
     parser.add_argument("--at", nargs=3, type=COORDINATE, default=None, metavar=("X", "Y", "Z"),
-                        help="the point a sweep passes through (default: the start position)")
+                        help=f"the point a sweep passes through (default: the start position; "
+                             f"each {COORDINATE.bounds})")
     parser.add_argument("--steps", nargs=3, type=COUNT, default=(10, 10, 10),
                         metavar=("NX", "NY", "NZ"),
                         help=f"positions along each box edge (at most {jw.MAX_POSITIONS:,} "
@@ -62,7 +63,8 @@ def register(subparsers):
                             "orientation is held (a pose of the robot; default home)")
     held = other.add_mutually_exclusive_group()
     held.add_argument("--rpy", nargs=3, type=ANGLE, metavar=("ROLL", "PITCH", "YAW"),
-                      help="6+ joints: hold this gripper orientation (degrees, fixed X, Y, Z)")
+                      help=f"6+ joints: hold this gripper orientation (degrees, fixed X, Y, Z; "
+                           f"each {ANGLE.bounds})")
     held.add_argument("--position-only", action="store_true",
                       help="6+ joints: solve for the position only, any orientation")
     output = parser.add_mutually_exclusive_group()

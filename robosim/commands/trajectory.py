@@ -57,19 +57,23 @@ def register(subparsers):
                         help=f"curves the surface or volume is cut into (default: the preset's, "
                              f"1 for formulas; {CURVES.bounds})")
     parser.add_argument("--index", type=INDEX, default=None,
-                        help="which curve to follow, from 0 (default: the preset's, 0)")
+                        help=f"which curve to follow (default: the preset's, 0; {INDEX.bounds})")
     parser.add_argument("--u", dest="u_range", metavar=("MIN", "MAX"), nargs=2,
                         type=COORDINATE, default=(0.0, 2 * math.pi),
                         help=f"range of u (default 0 2pi; each {COORDINATE.bounds})")
     parser.add_argument("--v", dest="v_range", metavar=("MIN", "MAX"), nargs=2,
                         type=COORDINATE, default=(0.0, 0.0),
-                        help="range of v, across the curves (default 0 0)")
+                        help=f"range of v, across the curves (default 0 0; each "
+                             f"{COORDINATE.bounds})")
     parser.add_argument("--x1", dest="x1_range", metavar=("MIN", "MAX"), nargs=2,
-                        type=COORDINATE, help="surface: range of x1, across the curves")
+                        type=COORDINATE,
+                        help=f"surface: range of x1, across the curves ({COORDINATE.bounds})")
     parser.add_argument("--x2", dest="x2_range", metavar=("MIN", "MAX"), nargs=2,
-                        type=COORDINATE, help="surface: range of x2, along the path")
+                        type=COORDINATE,
+                        help=f"surface: range of x2, along the path ({COORDINATE.bounds})")
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
-                        help="start joint values (degrees for revolute joints; default home)")
+                        help=f"start joint values (degrees for revolute joints; default home; "
+                             f"{COORDINATE.bounds})")
     timing = parser.add_mutually_exclusive_group()
     timing.add_argument("--duration", type=SECONDS,
                         help=f"seconds for the whole path ({SECONDS.bounds})")
@@ -98,18 +102,18 @@ def register(subparsers):
                     "--dt; prints the samples (or writes a CSV) and the largest speeds.")
     add_robot_argument(parser)
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
-                        help="start joint values (default home)")
+                        help=f"start joint values (default home; {COORDINATE.bounds})")
     parser.add_argument("--to", dest="goal", metavar="q", nargs="+", type=COORDINATE,
-                        required=True, help="goal joint values")
+                        required=True, help=f"goal joint values ({COORDINATE.bounds})")
     parser.add_argument("--via", metavar="q", nargs="+", type=COORDINATE, action="append",
-                        help="a via-configuration (repeat for more)")
+                        help=f"a via-configuration (repeat for more; {COORDINATE.bounds})")
     parser.add_argument("--kind", choices=trajectory.PROFILE_KINDS, default="quintic",
                         help="velocity profile (default quintic)")
     parser.add_argument("--duration", type=SECONDS, default=2.0,
                         help=f"seconds (default 2; {SECONDS.bounds}; at most "
                              f"{trajectory.MAX_SAMPLES:,} samples of --dt)")
     parser.add_argument("--dt", type=SECONDS, default=0.1,
-                        help="time step, s (default 0.1)")
+                        help=f"time step, s (default 0.1; {SECONDS.bounds})")
     parser.add_argument("--csv", metavar="FILE", type=text, help="write the trajectory as a CSV")
     add_json_argument(parser)
     parser.set_defaults(handler=profile_command)

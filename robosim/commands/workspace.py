@@ -47,8 +47,9 @@ def register(subparsers):
                           help=f"N random configurations (Monte Carlo) instead of a grid "
                                f"({SAMPLES.bounds})")
     parser.add_argument("--range", nargs=3, action="append", default=[], metavar=("J", "MIN", "MAX"),
-                        help="joint J (1-based) from MIN to MAX (degrees or length unit); "
-                             "repeat for several joints; MIN = MAX holds the joint still")
+                        help=f"joint J (1-based) from MIN to MAX (degrees or length unit, "
+                             f"{COORDINATE.bounds}); repeat for several joints; MIN = MAX "
+                             f"holds the joint still")
     parser.add_argument("--voxel", type=VOXEL, metavar="LENGTH",
                         help=f"voxel edge in the robot's unit (default: the spacing of the grid "
                              f"the volume is counted on, refined when the cloud's is coarse; "

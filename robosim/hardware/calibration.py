@@ -183,7 +183,8 @@ class _Checker:
 
     def pulse_range(self, value, where):
         if not isinstance(value, (list, tuple)) or len(value) != 2:
-            raise self.error(where, f"field 'pulse_range' must be [min, max] in us, got {brief(value)}")
+            raise self.error(where, f"field 'pulse_range' must be [min, max] in us, "
+                                    f"got {brief(value)}")
         low, high = (self.whole(v, where, "pulse_range", *PROTOCOL_PULSE_RANGE) for v in value)
         if low >= high:
             raise self.error(where, f"field 'pulse_range' must have min < max, got {brief(value)}")

@@ -172,8 +172,9 @@ def parse_trajectory_csv(text, source="trajectory"):
             except ValueError:
                 value = math.nan
             if not math.isfinite(value):
-                raise TrajectoryFileError(f"{source}: line {number}: column {brief(column)} must be "
-                                          f"a finite number, got {brief(cell.strip())}")
+                raise TrajectoryFileError(f"{source}: line {number}: column {brief(column)} "
+                                          f"must be a finite number, "
+                                          f"got {brief(cell.strip())}")
             data[k, c] = value
     if data.shape[0] == 0:
         raise TrajectoryFileError(f"{source}: the trajectory has no rows")

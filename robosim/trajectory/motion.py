@@ -31,10 +31,10 @@ from ..transforms import homogeneous, r2rpy, rotation_angle, rpy2r
 STEP_FRACTION = 0.01
 #: ... and at most this rotation (radians).
 STEP_ANGLE = math.radians(2.0)
-#: Most points (via-points and internal steps) solved along one line: a line 200 times the
-#: robot's size, or 20,000 via-points; beyond, the work (one IK solution a point) and the memory
-#: grow without use, since no arm follows a line that long (issue 14: ``--to 1e308 ...``).
-MAX_LINE_POINTS = 20_000
+#: Most points (via-points and internal steps) solved along one line: a line 50 times the
+#: robot's size, or 5,000 via-points (a few seconds); beyond, the work (one IK solution a point)
+#: grows without use, since no arm follows a line that long (issue 14: ``--to 1e308 ...``).
+MAX_LINE_POINTS = 5_000
 #: A joint moving more than this (radians, or this fraction of the robot's size for a prismatic
 #: joint) in one internal step means the line passes through or near a singularity.
 JUMP_LIMIT = 0.25

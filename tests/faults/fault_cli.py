@@ -2,7 +2,7 @@
 
 Subprocesses cost about a second each on the shared machine, so the CLI runs here through
 :func:`robosim.cli.main` with stdout and stderr redirected, under a SIGALRM timeout. The few cases
-about memory run in a subprocess under ``RLIMIT_AS`` instead (:func:`run_capped`).
+about memory run in a subprocess under ``RLIMIT_AS`` instead (:func:`limit_memory`).
 """
 
 import contextlib
@@ -10,12 +10,12 @@ import io
 import os
 import resource
 import signal
-import subprocess
-import sys
 import time
 import warnings
 from dataclasses import dataclass
+from pathlib import Path
 
+import robosim
 from robosim.cli import main
 
 #: Seconds one in-process case may take before it counts as a hang.
@@ -98,19 +98,16 @@ def assert_usage_error(run, *fragments):
 
 
 def limit_memory():
+    """``preexec_fn`` of a capped subprocess: its address space at most MEMORY_CAP_BYTES."""
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP_BYTES, MEMORY_CAP_BYTES))
 
 
-def run_capped(*argv, timeout=60):
-    """``python -m robosim ARGV`` in a subprocess whose address space is capped: exit status,
-    stderr, and the largest peak resident memory (bytes) of any child of this process so far
-    (Linux reports the children's maximum, not each one's)."""
-    env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONWARNINGS": "error::RuntimeWarning"}
-    done = subprocess.run([sys.executable, "-m", "robosim", *map(str, argv)],
-                          capture_output=True, text=True, timeout=timeout, env=env,
-                          preexec_fn=limit_memory)
-    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return done.returncode, done.stderr, peak_kib * 1024
+def child_environment():
+    """The environment of a subprocess that must import this very robosim (the checkout under
+    test), not whichever one the interpreter would find from another working folder."""
+    package_root = str(Path(robosim.__file__).resolve().parent.parent)
+    paths = [package_root, *filter(None, [os.environ.get("PYTHONPATH")])]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "MPLBACKEND": "Agg"}
 
 
 class Stats:

@@ -84,7 +84,7 @@ def test_every_bound_is_stated_in_help():
         run = run_cli(name, "play" if name == "arm" else "lynx6", "--help")
         assert run.status == 0
         helps[name] = " ".join(run.out.split())          # argparse wraps lines anywhere
-    assert "from 2 to 20,000" in helps["line"] and "from 2 to 20,000" in helps["jog"]
+    assert "from 2 to 5,000" in helps["line"] and "from 2 to 5,000" in helps["jog"]
     assert "more than 0 and at most 1,000,000" in helps["profile"]
     assert "from -1,000,000 to 1,000,000" in helps["ik"]
     assert "from 1 to 90" in helps["workspace"] and "4,194,304 voxels" in helps["workspace"]

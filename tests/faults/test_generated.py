@@ -18,9 +18,10 @@ import warnings
 import numpy as np
 import pytest
 
-from fault_cli import (MEMORY_CAP_BYTES, TIMEOUT_S, Hang, Stats, deadline, limit_memory,
-                       run_cli)
+from fault_cli import (MEMORY_CAP_BYTES, TIMEOUT_S, Hang, Stats, child_environment, deadline,
+                       limit_memory, run_cli)
 from generators import BASES, cli_cases, formulas, hostile_texts, mutate_csv, mutate_json
+import robosim
 from robosim import RobosimError, load_robot
 from robosim.hardware.calibration import default_calibration_path, load_calibration
 from robosim.library import robot_to_dict
@@ -217,7 +218,9 @@ MEMORY_CASES = [
 ]
 CAPPED_DRIVER = """
 import contextlib, io, json, resource, sys
+import robosim
 from robosim.cli import main
+print(json.dumps(robosim.__file__))
 for argv in json.loads(sys.argv[1]):
     err = io.StringIO()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
@@ -235,9 +238,11 @@ def test_inputs_that_ate_memory_stay_under_an_address_space_cap(tmp_path):
     cases = [[a.replace("{tmp}", str(tmp_path)) for a in argv] for argv in MEMORY_CASES]
     done = subprocess.run([sys.executable, "-c", CAPPED_DRIVER, json.dumps(cases)],
                           capture_output=True, text=True, timeout=120,
-                          preexec_fn=limit_memory, cwd=tmp_path)
+                          preexec_fn=limit_memory, cwd=tmp_path,
+                          env=child_environment())
     assert done.returncode == 0, done.stderr[-2000:]
-    *runs, peak = [json.loads(line) for line in done.stdout.splitlines()]
+    imported, *runs, peak = [json.loads(line) for line in done.stdout.splitlines()]
+    assert imported == robosim.__file__          # the code under test, not another install
     Stats.capped_peak_bytes = max(Stats.capped_peak_bytes, peak)
     assert len(runs) == len(cases)
     for argv, status, err in runs:

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from fault_cli import assert_usage_error, run_cli
+from fault_cli import assert_usage_error, child_environment, run_cli
 from robosim import load_robot, save_robot
 from robosim.gui import autosave
 from robosim.library import STALE_TEMPORARY_S, atomic_write_bytes
@@ -56,7 +56,7 @@ def test_a_killed_save_is_cleaned_up_by_the_next_save(tmp_path):
     path = tmp_path / "robot.json"
     path.write_bytes(b"old")
     child = subprocess.Popen([sys.executable, "-c", KILLED_SAVE, str(path)],
-                             stdout=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, text=True, env=child_environment())
     assert child.stdout.readline().strip() == "writing"
     child.send_signal(signal.SIGKILL)
     child.wait(timeout=10)
