@@ -437,11 +437,8 @@ class ArmDrawing:
         ``x_i`` and ``z_i`` just past the tips of frame i's axes."""
         frames = np.concatenate([self.frames, self.end_effector[None]])
         length = 1.5 * self.min_size
+        set_frame_axes(self.frame_axes, frames, length)
         origins = frames[:, :3, 3]
-        for column, line in enumerate(self.frame_axes):
-            tips = origins + length * frames[:, :3, column]
-            gaps = np.full_like(origins, np.nan)
-            _set_line(line, np.stack([origins, tips, gaps], axis=1).reshape(-1, 3))
         for k, label in enumerate(self.frame_labels):
             frame, column = divmod(k, 2)
             position = origins[frame] + 1.25 * length * self.frames[frame, :3, 2 * column]
@@ -491,6 +488,16 @@ class ArmDrawing:
 def _set_line(line, points):
     """Set a Line3D's data from points ``(N, 3)``."""
     line.set_data_3d(points[:, 0], points[:, 1], points[:, 2])
+
+
+def set_frame_axes(lines, frames, length):
+    """Draw the axes of ``frames`` ``(F, 4, 4)`` with three Line3D ``lines`` (x, y, z): one
+    segment of ``length`` per frame from its origin along each axis, NaN-separated."""
+    origins = frames[:, :3, 3]
+    gaps = np.full_like(origins, np.nan)
+    for column, line in enumerate(lines):
+        tips = origins + length * frames[:, :3, column]
+        _set_line(line, np.stack([origins, tips, gaps], axis=1).reshape(-1, 3))
 
 
 def arm_figure(robot, q=None, figsize=(8.0, 6.0), dpi=100, style=DEFAULT_STYLE):
