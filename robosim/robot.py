@@ -266,7 +266,7 @@ class Robot:
 
     @property
     def length_scale(self):
-        """A characteristic size (length unit): sum of |a|, |d| and prismatic travel.
+        """A characteristic size (length unit): sum of ``|a|``, ``|d|`` and prismatic travel.
 
         An upper bound of the distance from frame 0 to the end effector, used to size views and
         default ranges; never zero.
