@@ -18,7 +18,6 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend)
 
 from robosim import load_robot  # noqa: E402
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
-from robosim.gui.tools import open_tool  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -30,8 +29,9 @@ def save(fig, out, name):
 
 
 def tool(app, label, out, name, action=None):
-    """Open a tool window on the simulator's arm, optionally act in it, and save it."""
-    fig = open_tool(label, app.screen)
+    """Open a tool window from the simulator (as its button does), act in it, and save it."""
+    app.screen.open_tool(label)
+    fig = app.tool_figures[-1]
     if action is not None:
         action(fig)
     save(fig, out, name)
