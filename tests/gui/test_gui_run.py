@@ -5,7 +5,6 @@ has an event loop or not, the public test robosim uses (MATPLOTLIB_NOTES, "Is th
 loop?"). A backend's name is no guide: Jupyter's ``inline`` reports itself as ``inline``.
 """
 
-import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 
