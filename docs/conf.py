@@ -37,6 +37,8 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_typehints = "description"
 
 html_theme = "alabaster"
+# Wide enough for 96-column help text and 100-column code.
+html_theme_options = {"page_width": "1180px", "sidebar_width": "220px"}
 html_static_path = []
 html_title = f"robosim {release}"
 html_extra_path = ["robot.schema.json"]     # published at the site root for editors

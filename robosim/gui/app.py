@@ -187,6 +187,9 @@ NO_EVENT_LOOP = (
 def run(robot=None, block=True, seed=None):
     """Start the application; returns the :class:`Application`.
 
+    Calling ``run`` again (a notebook cell run twice) closes the application it started before,
+    its tool windows and their event handlers, then starts a new one.
+
     Parameters
     ----------
     robot : robosim.Robot or str, optional
@@ -196,9 +199,6 @@ def run(robot=None, block=True, seed=None):
         Python prompt and Jupyter with an interactive backend (``%matplotlib widget``).
     seed : int, optional
         Seed of Random Move.
-
-    Calling ``run`` again (a notebook cell run twice) closes the application it started before,
-    its tool windows and their event handlers, then starts a new one.
 
     Raises
     ------
