@@ -43,6 +43,8 @@ BROKEN = [
     ("three limits", lambda d: d["joints"][1].update(limits=[-90, 0, 90]), "limits"),
     ("unknown joint field", lambda d: d["joints"][0].update(mass=2), "mass"),
     ("tool with two numbers", lambda d: d.update(tool={"xyz": [0, 1]}), "xyz"),
+    ("a length beyond a million", lambda d: d["joints"][0].update(a=2e6), "'a'"),
+    ("an angle beyond 3600 deg", lambda d: d["joints"][1].update(alpha=4000), "'alpha'"),
     ("thirteen joints", lambda d: d.update(joints=d["joints"] * 7), "at most 12 joints"),
 ]
 
