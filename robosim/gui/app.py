@@ -15,12 +15,12 @@ import time
 import numpy as np
 
 from ..errors import RobosimError
+from .layout import MARGIN, STATUS_FONTSIZE, STATUS_HEIGHT, figure_size_pt, set_wrapped_text
 from .shortcuts import use_robosim_shortcuts
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
 WINDOW_DPI = 100
-STATUS_RECT = (0.0, 0.0, 1.0, 0.03)
 STATUS_COLOUR = "black"
 ERROR_COLOUR = "#c00000"
 
@@ -52,6 +52,7 @@ class Application:
         self.clock = clock
         self.screen = None
         self.status_text = None
+        self.status_message = ""
         self.status_is_error = False
         self.tool_figures = []
         self.fig.canvas.callbacks.exception_handler = self.report_exception
@@ -87,12 +88,15 @@ class Application:
             self.screen.teardown()
         self.screen = None
         self.fig.clear()
-        self.status_ax = self.fig.add_axes(STATUS_RECT)
+        width, height = figure_size_pt(self.fig)
+        self.status_ax = self.fig.add_axes((0, 0, 1, STATUS_HEIGHT / height))
         self.status_ax.set_axis_off()
         self.status_ax.set_navigate(False)
         self.status_ax.patch.set_facecolor(self.fig.get_facecolor())
-        self.status_text = self.status_ax.text(0.01 / STATUS_RECT[2], 0.5, "", fontsize=9,
-                                               va="center", color=STATUS_COLOUR)
+        self.status_text = self.status_ax.text(MARGIN / width, 0.5, "",
+                                               fontsize=STATUS_FONTSIZE, va="center",
+                                               color=STATUS_COLOUR)
+        self.status_message = ""
         self._drawn = False
         self.screen = screen
         canvas = self.fig.canvas
@@ -101,6 +105,7 @@ class Application:
         canvas.draw_idle = _skip_draw
         try:
             screen.build()
+            screen.relayout()
         finally:
             del canvas.draw_idle
         canvas.draw_idle()
@@ -112,14 +117,15 @@ class Application:
 
     # ------------------------------------------------------------------ status and errors
     def set_status(self, message, error=False):
-        """Show one line in the status line (errors in red).
+        """Show a message in the status line (errors in red); a long one wraps to a second line.
 
         Once the figure has been drawn only the status line is redrawn (blitted), not the
         figure: a message costs about a millisecond, not a full draw.
         """
         if self.status_text is None:
             return
-        self.status_text.set_text(str(message).replace("\n", " "))
+        self.status_message = " ".join(str(message).split())
+        self._wrap_status()
         self.status_text.set_color(ERROR_COLOUR if error else STATUS_COLOUR)
         self.status_is_error = bool(error)
         canvas = self.fig.canvas
@@ -133,13 +139,27 @@ class Application:
     def _on_draw(self, event):
         self._drawn = True
 
+    def _wrap_status(self):
+        """Break the status message into the lines the figure's width holds."""
+        set_wrapped_text(self.status_text, self.status_message)
+
     def _on_resize(self, event):
+        """The window changed size: lay the status line and the screen out again (the draw
+        that follows a resize shows them)."""
         self._drawn = False
+        if self.status_text is None:
+            return
+        width, height = figure_size_pt(self.fig)
+        self.status_ax.set_position((0, 0, 1, STATUS_HEIGHT / height))
+        self.status_text.set_x(MARGIN / width)
+        self._wrap_status()
+        if self.screen is not None:
+            self.screen.relayout()
 
     @property
     def status(self):
-        """The text of the status line."""
-        return self.status_text.get_text() if self.status_text is not None else ""
+        """The message in the status line, as given (the line may show it wrapped)."""
+        return self.status_message if self.status_text is not None else ""
 
     def report_exception(self, exc):
         """Turn an exception raised in a callback into a status message (re-raise in debug)."""

@@ -137,8 +137,8 @@ class JointWorkspaceWindow(ToolWindow):
             button = Button(fig.add_axes((0.5 + 0.16 * k, 0.09, 0.15, 0.06)), label)
             button.on_clicked(lambda event, action=action: self.run_safely(action))
             self.buttons[label] = button
-        self.status = fig.text(0.03, 0.015, "Choose a sweep or a box and press Compute.",
-                               fontsize=9)
+        self.status = fig.text(0.03, 0.01, "Choose a sweep or a box and press Compute.",
+                               fontsize=9, va="bottom", wrap=True)  # a long message: two lines
 
     def _default_positions(self):
         """Cell texts: the Lynx6 as the paper (x 100..450 mm at shoulder height); other arms

@@ -4,7 +4,15 @@ All screens share one figure. Switching screens must tear the old one down compl
 ``fig.clear()`` does not disconnect widget callbacks (they live on the canvas), and widgets are
 held through weak references, so a screen keeps every widget it makes and, on teardown, stops
 its timers, disconnects every widget and callback, then drops them (MATPLOTLIB_NOTES.md).
+
+A screen's geometry is one function of the figure's size, :meth:`Screen.layout`; the axes and
+texts it places are kept in :attr:`Screen.placement`, and :meth:`Screen.relayout` (called by the
+application on every resize) moves them to the places of the new size.
 """
+
+from matplotlib.widgets import Button
+
+from .layout import Layout, Placement, figure_size_pt, fit_button_label
 
 
 class Screen:
@@ -28,6 +36,32 @@ class Screen:
         self._widgets = []
         self._connections = []
         self._timers = []
+        self.placement = Placement()
+        self._label_sizes = {}
+
+    def layout(self, width, height):
+        """The places of this screen's components in a figure of ``width`` x ``height`` points
+        (a :class:`robosim.gui.layout.Layout`); the status line's strip at the foot is not
+        theirs."""
+        return Layout(width, height)
+
+    def relayout(self):
+        """Move every placed axes and text to its place at the figure's present size, and fit
+        the buttons' labels to their buttons; returns the layout."""
+        places = self.layout(*figure_size_pt(self.fig))
+        self.placement.apply(places)
+        self.fit_labels()
+        return places
+
+    def fit_labels(self):
+        """Shrink each button's label (from the size it was made with), and the headers and
+        row labels of each cell grid, until they fit."""
+        for widget in self._widgets:
+            if isinstance(widget, Button):
+                largest = self._label_sizes.setdefault(widget, widget.label.get_fontsize())
+                fit_button_label(widget, largest)
+            elif hasattr(widget, "fit_labels"):
+                widget.fit_labels()
 
     def build(self):
         """Create this screen's axes and widgets in ``self.fig``."""
@@ -71,3 +105,5 @@ class Screen:
         for connection in self._connections:
             self.fig.canvas.mpl_disconnect(connection)
         self._timers, self._widgets, self._connections = [], [], []
+        self.placement.clear()
+        self._label_sizes = {}

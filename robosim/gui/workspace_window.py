@@ -124,7 +124,7 @@ class WorkspaceWindow(ToolWindow):
         self.progress_ax.set_yticks([])
         self.progress_bar = self.progress_ax.add_patch(Rectangle((0, 0), 0, 1, color="#2ca02c"))
         self.status = fig.text(0.03, 0.008, "Set the ranges and the sampling, then Compute.",
-                               fontsize=9, va="bottom")   # the figures take two lines
+                               fontsize=9, va="bottom", wrap=True)  # figures: two lines
         fig.text(0.03, 0.965, f"Forward workspace: {robot.name}", fontsize=12,
                  fontweight="bold")
 
