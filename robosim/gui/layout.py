@@ -116,8 +116,8 @@ def wrap_to_width(fig, message, width_pt, fontproperties, max_lines=2):
 
     Examples
     --------
-    A 60 pt wide status line takes "Pick a robot" (about 55 pt at 9 pt DejaVu Sans) on one line
-    and "Pick a robot, or enter your own" on two: "Pick a robot," and "or enter your own".
+    An 80 pt wide line takes "Pick a robot" (55 pt at 9 pt DejaVu Sans) whole, and breaks
+    "Pick a robot, or enter your own" (144 pt) into "Pick a robot, or" and "enter your own".
     """
     def fits(line):
         return text_width_pt(fig, line, fontproperties) <= width_pt

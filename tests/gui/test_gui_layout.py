@@ -11,6 +11,7 @@ import pytest
 from matplotlib.backend_bases import ResizeEvent
 
 from fake_arm import FakeArm
+from gui_events import click_axes
 from layout_check import layout_problems
 from robosim import load_robot
 from robosim.gui import tools
@@ -133,3 +134,16 @@ def test_tool_window_wraps_a_long_message(label):
     fig, window = tool_window(label, "Lynx6")
     window.say(LONG_MESSAGE.strip(), error=True)
     assert layout_problems(fig) == []
+
+
+def test_calibration_window_fits_at_1000_by_650():
+    panel = tool_window("Real arm...", "Lynx6")[1]
+    for name in ("Dry run", "Connect", "Arm is at rest", "Calibrate..."):
+        click_axes(panel.buttons[name].ax)
+    calibration = panel.calibrating
+    assert calibration is not None
+    calibration.set_size_inches(SIZES_PX[0][0] / calibration.dpi,
+                                SIZES_PX[0][1] / calibration.dpi)
+    assert layout_problems(calibration) == []
+    calibration.calibration_window.say(LONG_MESSAGE.strip(), error=True)
+    assert layout_problems(calibration) == []
