@@ -140,7 +140,7 @@ def set_wrapped_text(text, message, max_lines=2, margin=MARGIN):
     """Show ``message`` in ``text`` (a left-aligned matplotlib Text, e.g. a status line) broken
     into at most ``max_lines`` lines that fit between the text's left end and the figure's right
     edge less ``margin`` points (:func:`wrap_to_width`). Call it again after a resize."""
-    fig = text.get_figure(root=True)
+    fig = text.figure
     left_px = text.get_transform().transform(text.get_position())[0]
     width = (fig.bbox.width - left_px) * POINTS_PER_INCH / fig.dpi - margin
     text.set_text(wrap_to_width(fig, message, width, text.get_fontproperties(), max_lines))
@@ -164,7 +164,7 @@ def fit_fontsize(text, width_pt, height_pt, largest, smallest=6):
 
     For a button's label: pass the button's size less a margin. Returns the size chosen.
     """
-    fig = text.get_figure(root=True)
+    fig = text.figure
     lines = text.get_text().split("\n")
     size = largest
     while size > smallest:
@@ -185,6 +185,6 @@ BUTTON_PADDING = (6, 2)
 def fit_button_label(button, largest):
     """Fit a matplotlib Button's label inside the button (:func:`fit_fontsize`)."""
     box = button.ax.get_window_extent()
-    to_points = POINTS_PER_INCH / button.ax.get_figure(root=True).dpi
+    to_points = POINTS_PER_INCH / button.ax.figure.dpi
     return fit_fontsize(button.label, box.width * to_points - 2 * BUTTON_PADDING[0],
                         box.height * to_points - 2 * BUTTON_PADDING[1], largest)
