@@ -88,7 +88,8 @@ class WorkspaceWindow(ToolWindow):
     # ------------------------------------------------------------------ layout
     def _build(self):
         fig, robot = self.fig, self.robot
-        self.cloud_ax = fig.add_axes((0.0, 0.28, 0.52, 0.62), projection="3d")
+        # the 3D box draws its tick labels past its lower edge: room above the ranges grid
+        self.cloud_ax = fig.add_axes((0.0, 0.31, 0.5, 0.6), projection="3d")
         self.xy_ax = fig.add_axes((0.58, 0.67, 0.38, 0.26))
         self.vertical_ax = fig.add_axes((0.58, 0.31, 0.38, 0.25))
         user = robot.q_to_user(robot.limits.T)
