@@ -108,56 +108,6 @@ def text_width_pt(fig, text, fontproperties):
     return width * UNHINTED_WIDTH_FACTOR
 
 
-def wrap_to_width(fig, message, width_pt, fontproperties, max_lines=2):
-    """``message`` broken at spaces into lines no wider than ``width_pt`` points.
-
-    At most ``max_lines`` lines; a last line still too long ends in "..." cut to fit, so the
-    text never leaves its box. A word longer than a whole line is cut the same way.
-
-    Examples
-    --------
-    An 80 pt wide line takes "Pick a robot" (55 pt at 9 pt DejaVu Sans) whole, and breaks
-    "Pick a robot, or enter your own" (144 pt) into "Pick a robot, or" and "enter your own".
-    """
-    def fits(line):
-        return text_width_pt(fig, line, fontproperties) <= width_pt
-
-    message = " ".join(str(message).split())
-    if fits(message):
-        return message
-    lines, words = [], message.split(" ")
-    while words and len(lines) < max_lines:
-        line = words.pop(0)
-        while words and fits(f"{line} {words[0]}"):
-            line = f"{line} {words.pop(0)}"
-        lines.append(line)
-    if words or not fits(lines[-1]):
-        lines[-1] = _cut_to_fit(" ".join([lines[-1], *words]), fits)
-    return "\n".join(lines)
-
-
-def set_wrapped_text(text, message, max_lines=2, margin=MARGIN):
-    """Show ``message`` in ``text`` (a left-aligned matplotlib Text, e.g. a status line) broken
-    into at most ``max_lines`` lines that fit between the text's left end and the figure's right
-    edge less ``margin`` points (:func:`wrap_to_width`). Call it again after a resize."""
-    fig = text.figure
-    left_px = text.get_transform().transform(text.get_position())[0]
-    width = (fig.bbox.width - left_px) * POINTS_PER_INCH / fig.dpi - margin
-    text.set_text(wrap_to_width(fig, message, width, text.get_fontproperties(), max_lines))
-
-
-def _cut_to_fit(line, fits):
-    """The longest start of ``line`` that fits with "..." after it."""
-    low, high = 0, len(line)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if fits(line[:middle].rstrip() + "..."):
-            low = middle
-        else:
-            high = middle - 1
-    return line[:low].rstrip() + "..."
-
-
 def fit_fontsize(text, width_pt, height_pt, largest, smallest=6):
     """Set ``text`` (a matplotlib Text) to the largest font size from ``largest`` down to
     ``smallest`` points at which every line fits ``width_pt`` x ``height_pt`` points.

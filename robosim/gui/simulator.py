@@ -13,20 +13,22 @@ artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTE
 controls change. A target given while moving, or an error, is said in the status line; a note
 about a target given while moving goes when the arm stops, an error when a good target comes.
 
-The screen is also the *arm* handle of the tool windows (contract in :mod:`robosim.gui.tools`).
+The arm itself is an :class:`robosim.gui.state.ArmState` (the application's ``state``): the
+screen observes it (a target or a trajectory to play starts an animation, each pose shown moves
+the drawing, a path or a status message is shown) and reports each frame's pose to it; tool
+windows observe and ask the same state (contract in :mod:`robosim.gui.tools`).
 """
 
 import numpy as np
 from matplotlib.transforms import Bbox, offset_copy
 
-from ..errors import RobosimError, ValidationError
 from ..library import dh_rows
 from ..plotting.arm import ArmDrawing
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from .layout import (MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, fit_fontsize,
-                     lines_height, text_width_pt, wrap_to_width)
+                     lines_height, text_width_pt)
 from .screen import Screen
 
 TITLE_FONT = 11
@@ -66,17 +68,14 @@ NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it fro
 
 
 class SimulatorScreen(Screen):
-    """The simulator screen for ``robot``; also the arm handle for tool windows."""
+    """The simulator screen showing the arm of ``state`` (a :class:`~robosim.gui.state.ArmState`)."""
 
-    def __init__(self, app, robot):
+    def __init__(self, app, state):
         super().__init__(app)
-        self.robot = robot
-        self.last_trajectory = None
+        self.state = state
+        self.robot = state.robot
         self.matrix_choice = -1  # -1: end effector; i >= 0: frame i
-        self._listeners = []
-        self._background = None
         self._readout_time = float("-inf")
-        self._alive = False
 
     # ================================================================== building
     def build(self):
@@ -86,7 +85,6 @@ class SimulatorScreen(Screen):
 
         fig, robot = self.fig, self.robot
         place = self.placement.add
-        self._blit = bool(getattr(fig.canvas, "supports_blit", False))
         n = robot.n
         low, high = robot.q_to_user(robot.limits.T)
         home = robot.q_to_user(robot.home)
@@ -100,8 +98,8 @@ class SimulatorScreen(Screen):
         places = self.layout(*figure_size_pt(fig))
 
         self.ax = place("arm", fig.add_axes(places["arm"], projection="3d"))
-        self.drawing = ArmDrawing(self.ax, robot)
-        self.animation = JointAnimation(robot.home, clock=self.app.clock)
+        self.drawing = ArmDrawing(self.ax, robot, self.state.q)
+        self.animation = JointAnimation(self.state.q, clock=self.app.clock)
         self.title = place("title", fig.text(
             *places["title"], f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
                               f"{robot.convention} DH, lengths in {robot.unit}",
@@ -109,9 +107,8 @@ class SimulatorScreen(Screen):
         self.table = place("table", fig.text(*places["table"], "\n".join(self._table_lines),
                                              family="monospace", fontsize=self._table_font,
                                              va="top"))
-        self.table_note = place("table note", fig.text(*places["table note"], "",
-                                                       fontsize=NOTE_FONT, color="0.3",
-                                                       va="top"))
+        self.table_note = place("table note", fig.text(
+            *places["table note"], self._table_units, fontsize=NOTE_FONT, color="0.3", va="top"))
 
         self.sliders = []
         for i in range(n):
@@ -121,13 +118,13 @@ class SimulatorScreen(Screen):
             slider.label.set_fontsize(SLIDER_FONT)
             slider.valtext.set_visible(False)
             slider.drawon = False  # one full draw per change, in _start, not one per slider
-            slider.on_changed(lambda value, i=i: self._on_slider(i, value))
+            slider.on_changed(self.guarded(lambda value, i=i: self._on_slider(i, value)))
             self.sliders.append(slider)
         self.values = self.keep(CellGrid(
             fig, places["values"], n, ["value"],
             on_commit=self._reporting(self._on_value_commit), fontsize=8 if n > 8 else 9))
         place("values", self.values.ax)
-        self._show_target_in_controls(robot.home)
+        self._show_target_in_controls(self.state.target)
 
         self.buttons = {}
         for label, action in self._main_buttons():
@@ -139,15 +136,19 @@ class SimulatorScreen(Screen):
         self.settings.set_text(0, 1, f"{DEFAULT_DELAY * 1000:g}")
         toggle_ax = place("toggles", fig.add_axes(places["toggles"]))
         self.toggles = self.keep(mw.CheckButtons(toggle_ax, ["DH frames", "EE trace"]))
-        self.toggles.on_clicked(self._on_toggle)
+        self.toggles.on_clicked(self.guarded(self._on_toggle))
         self._button(places["Matrix: next frame"], "Matrix: next frame", self.next_matrix)
         for label, _module, _function in tools.TOOLS:
             self._button(places[label], label, lambda label=label: self.open_tool(label))
         self._build_readout(places)
 
-        self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.app.guarded(self.tick))
-        self.connect("draw_event", self._on_draw)
-        self._alive = True
+        self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.tick)
+        self.add_layer("arm", self.ax, self.drawing.moving_artists)
+        self.add_layer("readout", self._readout_box, self._moving_texts)
+        for topic, observer in (("target", self._on_target), ("play", self._on_play),
+                                ("pose", self._on_pose), ("path", self._on_path),
+                                ("status", self._on_status)):
+            self.subscribe(self.state, topic, observer)
         self._update_readout()
         self.set_status(HINT)
 
@@ -227,16 +228,14 @@ class SimulatorScreen(Screen):
 
     def relayout(self):
         """Move everything to the places of the figure's present size; the DH table and its
-        note take the font size and the lines their new width holds."""
+        note take the font size their new width holds."""
         places = super().relayout()
-        self._readout_box = places["readout box"]
-        self._background = None
+        self._readout_rect = places["readout box"]
         width, _ = figure_size_pt(self.fig)
         self.table.set_fontsize(self._table_font)
         fit_fontsize(self.title, width - 2 * MARGIN, lines_height(1, TITLE_FONT), TITLE_FONT)
-        self.table_note.set_text(wrap_to_width(self.fig, self._table_units,
-                                               LEFT_COLUMN * width - 2 * MARGIN,
-                                               self.table_note.get_fontproperties()))
+        fit_fontsize(self.table_note, LEFT_COLUMN * width - 2 * MARGIN,
+                     lines_height(2, NOTE_FONT), NOTE_FONT)
         return places
 
     def _fitting_table_font(self, width):
@@ -253,13 +252,9 @@ class SimulatorScreen(Screen):
         return max(text_width_pt(self.fig, label, font) for label in self._slider_labels)
 
     def _button(self, rect, label, action):
-        import matplotlib.widgets as mw
-
-        button = self.keep(mw.Button(self.placement.add(label, self.fig.add_axes(rect)), label))
-        button.label.set_fontsize(BUTTON_FONT)
-        button.on_clicked(lambda event: action())
-        self.buttons[label] = button
-        return button
+        self.buttons[label] = self.button(rect, label, action, fontsize=BUTTON_FONT)
+        self.placement.add(label, self.buttons[label].ax)
+        return self.buttons[label]
 
     def _table_text(self):
         """The read-only DH table (degrees, the robot's length unit) as lines of monospace
@@ -271,7 +266,7 @@ class SimulatorScreen(Screen):
         widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
         lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in [header, *rows]]
         units = (f"theta, alpha, revolute min/max in deg; d, a, prismatic min/max in {unit}"
-                 + ("; modified DH: row i holds a(i-1), alpha(i-1)"
+                 + ("\nmodified DH: row i holds a(i-1), alpha(i-1)"
                     if self.robot.convention == "modified" else ""))
         return lines, units
 
@@ -308,66 +303,52 @@ class SimulatorScreen(Screen):
                 *places["readout matrix"], "", ha="right",
                 transform=chars_right(sum(widths[:k + 1])), **props))
             for k in range(4)]
-        self._readout_box = places["readout box"]
+        self._readout_rect = places["readout box"]
 
-    # ================================================================== the arm handle
-    @property
-    def q(self):
-        """The pose shown now ``(n,)`` (API units); a copy."""
-        return self.drawing.q.copy()
-
-    def animate_to(self, q):
-        """Animate to ``q`` (API units, within limits); the newest target wins."""
-        self._check_alive()
-        q = self.robot.check_q(q, "target")
-        self.robot.check_within_limits(q, "target")
+    # ================================================================== observing the arm
+    def _on_target(self, state):
+        """A new target: animate to it from the pose shown (the newest target wins)."""
         if self.animation.running:
             self.set_status(NEW_TARGET_WHILE_MOVING)
         elif self.app.status_is_error:
             self.set_status(HINT)  # a good target: the last error message no longer applies
-        self.animation.move_to(q)
+        self.animation.move_to(state.target)
         self._start()
 
-    def play(self, t, q):
-        """Play joint trajectory ``q`` ``(N, n)`` at times ``t`` ``(N,)`` seconds."""
-        self._check_alive()
-        t = np.asarray(t, dtype=float)
-        q = self.robot.check_q(q, "trajectory")
-        if q.ndim != 2 or t.shape != (len(q),) or len(q) == 0 or np.any(np.diff(t) < 0):
-            raise ValidationError("a trajectory needs increasing times (N,) and poses (N, n)")
-        outside = ~self.robot.within_limits(q)
-        if outside.any():
-            raise ValidationError(f"the trajectory leaves the joint limits at t = "
-                                  f"{t[np.argmax(outside)]:g} s; not played")
-        self.last_trajectory = (t, q)
-        self.animation.play(t, q)
+    def _on_play(self, state):
+        """A trajectory to play: approach its first row, then follow it in time."""
+        self.animation.play(*state.last_trajectory)
         self._start()
 
-    def set_path(self, points, bad=None):
-        """Draw a 3D path ``(N, 3)`` (bad points red); None removes it."""
-        self._check_alive()
-        self.drawing.set_path(points, bad)
+    def _on_pose(self, state):
+        """The pose shown changed: move the drawing; the readout follows at most every
+        :data:`READOUT_INTERVAL` s while an animation runs, and always shows its last frame."""
+        self.drawing.set_pose(state.q, passed=state.passed)
+        now = self.animation.clock()
+        readout = not self.animation.running or now - self._readout_time >= READOUT_INTERVAL
+        if readout:
+            self._readout_time = now
+            self._update_readout()
+        self._redraw_frame(readout=readout)
+
+    def _on_path(self, state):
+        self.drawing.set_path(state.path, state.path_bad)
         self._redraw_frame()
 
-    def add_pose_listener(self, callback):
-        """Call ``callback(q)`` after every pose change, animation frames included."""
-        self._listeners.append(callback)
+    def _on_status(self, state):
+        self.set_status(*state.status)
 
     def set_status(self, message, error=False):
         self.app.set_status(message, error)
 
-    def _check_alive(self):
-        if not self._alive:
-            raise RobosimError("the simulator screen was closed; open it again")
-
     # ================================================================== controls
     def home(self):
         """Animate to the home pose."""
-        self.animate_to(self.robot.home)
+        self.state.animate_to(self.robot.home)
 
     def random_move(self):
         """Animate to a random pose inside the limits (the application's seeded generator)."""
-        self.animate_to(self.robot.random_q(rng=self.app.rng))
+        self.state.animate_to(self.robot.random_q(rng=self.app.rng))
 
     def edit_table(self):
         """Open the DH-table editor with this robot."""
@@ -375,19 +356,19 @@ class SimulatorScreen(Screen):
 
     def open_tool(self, label):
         """Open a tool window working on this arm."""
-        self.app.open_tool_window(tools.open_tool(label, self))
+        self.app.open_tool_window(tools.open_tool(label, self.state))
 
     def next_matrix(self):
         """Show the next frame's matrix in the readout: end effector, frame 0, ..., frame n."""
         self.matrix_choice = self.matrix_choice + 1 if self.matrix_choice < self.robot.n else -1
         self._update_readout()
-        self.fig.canvas.draw_idle()  # the title is ordinary text: a full draw
+        self.redraw()  # the title is ordinary text: a full draw
 
     def _on_slider(self, joint, value):
         """A new value (degrees or length unit) for one joint: the other joints keep their target."""
-        target = self.animation.target.copy()
+        target = self.state.target
         target[joint] = np.radians(value) if self.robot.joints[joint].is_revolute else value
-        self.animate_to(target)
+        self.state.animate_to(target)
 
     def _reporting(self, check):
         """A cell's on_commit that also puts its rejection message in the status line."""
@@ -440,19 +421,15 @@ class SimulatorScreen(Screen):
     def _start(self):
         """Show the new target in the controls, redraw once, and run the animation.
 
-        While it runs the arm and the readout are ``animated`` (left out of full draws, drawn
-        by blitting over the background the full draw leaves); when it stops they become
+        While it runs the arm and the readout are animated blit layers (left out of full
+        draws, blitted over the background the full draw leaves); when it stops they become
         ordinary artists again, so any later draw or a saved figure shows them.
         """
         self._show_target_in_controls(self.animation.target)
-        self._set_animated(self._blit)
-        self._background = None  # frames before the next full draw draw in full
-        self.fig.canvas.draw_idle()
+        self.blit.animate("arm")
+        self.blit.animate("readout")
+        self.redraw()
         self.timer.start()
-
-    def _set_animated(self, animated):
-        for artist in [*self.drawing.moving_artists, *self._moving_texts]:
-            artist.set_animated(animated)
 
     def _show_target_in_controls(self, q):
         """Sliders and value fields show ``q`` without firing their callbacks."""
@@ -466,26 +443,13 @@ class SimulatorScreen(Screen):
             self.values.mark(i, 0, False)
 
     def tick(self):
-        """Show the next pose of the animation (the timer calls this; tests call it by hand).
-
-        The arm moves every frame; the readout (text is slow to draw: about 0.15 ms per
-        character on Agg) follows at most every :data:`READOUT_INTERVAL` seconds, and always
-        shows the last frame.
-        """
-        if not self._alive:
-            return
+        """Show the next pose of the animation (the timer calls this; tests call it by hand):
+        the arm's state shows it, and every observer (this screen first) follows."""
         q = self.animation.step()
         if q is None:
             self._finish()
             return
-        self.drawing.set_pose(q, passed=self.animation.skipped)
-        now = self.animation.clock()
-        readout = not self.animation.running or now - self._readout_time >= READOUT_INTERVAL
-        if readout:
-            self._readout_time = now
-            self._update_readout()
-        self._notify_listeners()
-        self._redraw_frame(readout=readout)
+        self.state.show_pose(q, passed=self.animation.skipped)
         if not self.animation.running:
             self._finish()
 
@@ -493,13 +457,10 @@ class SimulatorScreen(Screen):
         """The animation ended: stop the timer; the arm's artists are ordinary again, and a
         note about a target given while moving goes (it would be stale)."""
         self.timer.stop()
-        self._set_animated(False)
+        self.blit.animate("arm", False)
+        self.blit.animate("readout", False)
         if self.app.status == NEW_TARGET_WHILE_MOVING:
             self.set_status(HINT)
-
-    def _notify_listeners(self):
-        for listener in list(self._listeners):
-            self.app.guarded(listener)(self.q)
 
     def _update_readout(self):
         T = self.drawing.end_effector
@@ -528,49 +489,11 @@ class SimulatorScreen(Screen):
     def _moving_texts(self):
         return [self.readout_pose, *self.readout_matrix]
 
-    def _layers(self):
-        """What a blitted frame redraws: the arm (in the 3D axes' box) and the readout (in its
-        box), nothing else: the value cells blit themselves while the user types."""
-        readout_box = Bbox.from_bounds(*self._readout_box).transformed(self.fig.transFigure)
-        return {"arm": (self.ax.bbox, self.drawing.moving_artists),
-                "readout": (readout_box, self._moving_texts)}
-
-    def _on_draw(self, event):
-        """After a full draw during an animation: keep each layer's background for blitting,
-        then draw the moving artists over it."""
-        if not self._alive or not self.readout_pose.get_animated():
-            return
-        canvas = self.fig.canvas
-        self._background = {name: canvas.copy_from_bbox(box)
-                            for name, (box, _artists) in self._layers().items()}
-        for name in self._background:
-            self._draw_layer(name, blit=False)
-
-    def _draw_layer(self, name, blit=True):
-        """Restore a layer's background, draw its artists, and blit its box."""
-        box, artists = self._layers()[name]
-        canvas = self.fig.canvas
-        if blit:
-            canvas.restore_region(self._background[name])
-        for artist in artists:
-            if hasattr(artist, "do_3d_projection"):
-                artist.do_3d_projection()
-            (artist.axes or self.fig).draw_artist(artist)
-        if blit:
-            canvas.blit(box)
+    def _readout_box(self):
+        """The readout's box in display pixels (a blit layer's box)."""
+        return Bbox.from_bounds(*self._readout_rect).transformed(self.fig.transFigure)
 
     def _redraw_frame(self, readout=True):
-        """Redraw what moves: by blitting during an animation once a background exists (the
-        readout only if asked), else a full draw."""
-        if not self.readout_pose.get_animated() or self._background is None:
-            self.fig.canvas.draw_idle()
-            return
-        self._draw_layer("arm")
-        if readout:
-            self._draw_layer("readout")
-
-    def teardown(self):
-        self._alive = False
-        super().teardown()
-        self._listeners = []
-        self._background = None
+        """Redraw what moves: blitted during an animation (the readout only if asked), else a
+        full draw. The value cells blit themselves while the user types."""
+        self.blit.update(*(("arm", "readout") if readout else ("arm",)))

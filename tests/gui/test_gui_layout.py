@@ -72,7 +72,7 @@ def test_long_message_wraps_to_a_second_line_inside_the_window():
     app = application(SIZES_PX[0])
     message = ("joint 3: 'abc' is not a number (deg); " * 6).strip()
     app.set_status(message, error=True)
-    lines = app.status_text.get_text().split("\n")
+    lines = app.status_line.text.get_text().split("\n")
     assert len(lines) == 2
     assert " ".join(lines) == message          # every word shown, none cut
     assert app.status == message
@@ -82,7 +82,7 @@ def test_long_message_wraps_to_a_second_line_inside_the_window():
 def test_message_longer_than_two_lines_ends_in_an_ellipsis():
     app = application(SIZES_PX[0])
     app.set_status("word " * 400, error=True)
-    lines = app.status_text.get_text().split("\n")
+    lines = app.status_line.text.get_text().split("\n")
     assert len(lines) == 2 and lines[-1].endswith("...")
     assert layout_problems(app.fig) == []
 
@@ -91,9 +91,9 @@ def test_message_rewraps_when_the_window_grows():
     app = application(SIZES_PX[0])
     message = "x" * 10 + " yyyy" * 40   # about 1000 px wide at 9 pt: one line at 1600 px
     app.set_status(message)
-    assert app.status_text.get_text().count("\n") == 1
+    assert app.status_line.text.get_text().count("\n") == 1
     resize(app.fig, SIZES_PX[-1])
-    assert app.status_text.get_text() == message
+    assert app.status_line.text.get_text() == message
 
 
 def test_checker_sees_overlapping_texts():
