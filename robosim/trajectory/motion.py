@@ -18,13 +18,17 @@ orientation turns at a constant rate about one fixed axis (the rotation from sta
 Jogging angles are radians here; degrees appear only in the GUI and the CLI.
 """
 
+from __future__ import annotations
+
 import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import ik
 from ..errors import ValidationError
+from ..robot import Robot
 from ..transforms import homogeneous, r2rpy, rotation_angle, rpy2r
 
 #: Internal steps along a line are at most this fraction of the robot's size ...
@@ -169,8 +173,9 @@ def _three(values, what):
     return values
 
 
-def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
-                  hold_wrist=False, wrist_pitch=None):
+def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps: int, *,
+                  axes: str | None = None, direction: str = "", hold_wrist: bool = False,
+                  wrist_pitch: float | None = None) -> LineResult:
     """Move the end effector along a straight line to ``target_pose`` through ``steps`` via-points.
 
     Parameters
@@ -600,7 +605,8 @@ def _cannot_turn_message(robot, q, axis, frame):
             f"{_TURN_WORDS[axis]} while holding its position; use {instead}")
 
 
-def jog(robot, q, axis, amount, frame="base", *, axes=None, steps=2):
+def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base", *,
+        axes: str | None = None, steps: int = 2) -> LineResult:
     """Jog the end effector (see :func:`jog_target`) along a straight line from ``q``.
 
     What the move holds, by arm:

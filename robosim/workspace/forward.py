@@ -35,17 +35,20 @@ See Also
 robosim.workspace.joint : the inverse question (which joint values a box of positions needs).
 """
 
+from __future__ import annotations
+
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import RobosimError, ValidationError
 from ..library import MAX_LENGTH
-from ..robot import chain_components
+from ..robot import Robot, chain_components
 from ..transforms import cos_sin, homogeneous, inverse, rotx
-from .grids import factor_grid, grid_spacing, joint_ranges, limit_notes, refined_grid
+from .grids import JointGrid, factor_grid, grid_spacing, joint_ranges, limit_notes, refined_grid
 from .result import SAMPLE_LIMIT, VoxelSource, Workspace
 
 #: The default voxel edge is the robot's size bound (``2 * length_scale``) over this many cells.
@@ -627,7 +630,9 @@ def _small_segments(plan, grid):
     return [s for s in _computed(plan) if _segment_work(plan, grid, s) <= SAMPLE_LIMIT]
 
 
-def forward_workspace(robot, grid=None, *, voxel=None, progress=None, volume_from=None):
+def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: float | None = None,
+                      progress: Callable[[float], bool | None] | None = None,
+                      volume_from: JointGrid | None = None) -> Workspace:
     """Every configuration of ``grid`` as per-segment clouds, and voxel counts from a sampling
     fine enough for a useful voxel.
 
