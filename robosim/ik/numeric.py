@@ -35,6 +35,7 @@ runs on Python floats for one target (no numpy call overhead, the single-solve p
 growing size, nearest seeds first, so most pay for a few restarts only.
 """
 
+import itertools
 import math
 import weakref
 from dataclasses import dataclass
@@ -42,9 +43,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ValidationError
-from ..robot import chain_components
+from ..robot import frame_times, jacobian_columns
+from .elementary import ArrayMath, FloatMath
+from .turns import nearest_turn, same_modulo_turns
+from .wrist import spherical_wrist, wrist_angles
 
-__all__ = ["IKResult", "PathResult", "solve", "solve_all", "solve_path", "parse_axes",
+__all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
            "check_targets"]
 
 #: Default success thresholds: position in the robot's length unit, orientation in radians.
@@ -66,6 +70,13 @@ DAMPING_BIAS = 1e-14
 DAMPING_GAIN = 0.1
 #: Largest joint step per iteration: radians for revolute, fraction of L for prismatic.
 MAX_STEP = 0.6
+#: Seeds of joints 1-3 that :func:`solve` tries through the wrist decoupling (one target,
+#: spherical wrist) before the general iteration: the nearest bank seed reaches the wrist
+#: centre for 90% of random Puma 560 targets, the first three for all of them.
+SPLIT_TRIES = 8
+#: Joint values within this (radians; times L for prismatic joints) modulo 2 pi are one
+#: solution.
+SAME_BRANCH = 1e-6
 #: A Jacobian column below this everywhere (scaled rows and columns) marks an idle joint.
 IDLE_COLUMN = 1e-12
 
@@ -174,8 +185,7 @@ def check_targets(target, axes):
     if rotation_needed:
         R = target[..., :3, :3]
         gap = np.abs(np.swapaxes(R, -1, -2) @ R - np.eye(3))
-        determinant = np.sum(np.cross(R[..., :, 0], R[..., :, 1]) * R[..., :, 2], axis=-1)
-        if gap.max() > 1e-6 or determinant.min() < 0:
+        if gap.max() > 1e-6 or np.min(np.linalg.det(R)) < 0:
             raise ValidationError("target: the 3x3 part is not a rotation matrix "
                                   "(R^T R must be the identity, det R = +1)")
     return target
@@ -191,13 +201,8 @@ def _scalar_target_columns(target):
 
 
 # ------------------------------------------------------------------------------- kernel
-class _Floats:
+class _Floats(FloatMath):
     """Elementary functions and the damped step on Python floats (one target)."""
-    cos = staticmethod(math.cos)
-    sin = staticmethod(math.sin)
-    sqrt = staticmethod(math.sqrt)
-    atan2 = staticmethod(math.atan2)
-    maximum = staticmethod(max)
 
     @staticmethod
     def damped_step(problem, q, J, e):
@@ -205,33 +210,52 @@ class _Floats:
 
         A joint at a limit that the step pushes further out is held (active set): solving
         again without it lets the other joints make the whole correction instead of a part
-        that projection would cut. (Small numpy matrices: for n = 6 about three times faster
-        than the same algebra on Python floats.)
+        that projection would cut. (Python floats: for n = 6 as fast as small numpy
+        matrices, for n = 3 three times faster.)
         """
-        columns = np.array(J)                                   # (n, m): row j = column j
-        error = np.array(e)
-        A = columns @ columns.T
-        g = columns @ error
-        A.flat[::problem.n + 1] += DAMPING_GAIN * 0.5 * float(error @ error) + DAMPING_BIAS
-        step = np.linalg.solve(A, g)
-        q = np.array(q)
-        blocked = problem.can_block & (((q <= problem.limits[:, 0]) & (step < 0))
-                                       | ((q >= problem.limits[:, 1]) & (step > 0)))
-        if blocked.any():
-            free = ~blocked
-            A = A * np.outer(free, free)
-            A.flat[::problem.n + 1] += blocked
-            step = np.linalg.solve(A, g * free)
-        return (step * problem.column_scale).tolist()
+        damping = DAMPING_GAIN * 0.5 * sum(x * x for x in e) + DAMPING_BIAS
+        joints = range(problem.n)
+        step = _damped_solve(J, e, damping, joints)
+        lower, upper = problem.lower, problem.upper
+        free = [j for j in joints if not (problem.blockable[j] and (
+            (q[j] <= lower[j] and step[j] < 0) or (q[j] >= upper[j] and step[j] > 0)))]
+        if len(free) < problem.n:
+            step = [0.0] * problem.n
+            for j, value in zip(free, _damped_solve(J, e, damping, free)):
+                step[j] = value
+        return [value * scale for value, scale in zip(step, problem.column_scales)]
 
 
-class _Arrays:
+def _damped_solve(J, e, damping, joints):
+    """``x`` with ``(J_s^T J_s + damping I) x = J_s^T e`` for the columns ``J[j]`` of
+    ``joints``, by Cholesky factorisation on Python floats (the matrix is positive definite:
+    ``damping > 0``)."""
+    columns = [J[j] for j in joints]
+    k = len(columns)
+    L = []                                                  # rows of the Cholesky factor
+    for i in range(k):
+        row = []
+        for j in range(i + 1):
+            total = sum([a * b for a, b in zip(columns[i], columns[j])])
+            if i == j:
+                total += damping - sum([v * v for v in row])
+                row.append(math.sqrt(total))
+            else:
+                total -= sum([u * v for u, v in zip(row, L[j])])
+                row.append(total / L[j][j])
+        L.append(row)
+    y = []
+    for i in range(k):
+        total = sum([a * b for a, b in zip(columns[i], e)])
+        y.append((total - sum([u * v for u, v in zip(L[i], y)])) / L[i][i])
+    x = [0.0] * k
+    for i in range(k - 1, -1, -1):
+        x[i] = (y[i] - sum(L[p][i] * x[p] for p in range(i + 1, k))) / L[i][i]
+    return x
+
+
+class _Arrays(ArrayMath):
     """Elementary functions and the damped step on ``(B,)`` arrays (many targets)."""
-    cos = staticmethod(np.cos)
-    sin = staticmethod(np.sin)
-    sqrt = staticmethod(np.sqrt)
-    atan2 = staticmethod(np.arctan2)
-    maximum = staticmethod(np.maximum)
 
     @staticmethod
     def damped_step(problem, q, J, e):
@@ -269,11 +293,6 @@ class _Problem:
         self.n = robot.n
         self.scale = robot.length_scale
         self.revolute = robot.revolute.tolist()
-        # The constant parts of theta and d (the variable one is q + offset).
-        self.theta0 = [j.offset if j.is_revolute else j.theta for j in robot.joints]
-        self.d0 = [j.d if j.is_revolute else j.offset for j in robot.joints]
-        self.base_columns = robot.base_columns
-        self.dh_constants = robot.dh_constants
         limits = robot.limits
         self.lower = limits[:, 0].tolist()
         self.upper = limits[:, 1].tolist()
@@ -283,8 +302,12 @@ class _Problem:
         self.can_block = np.array([not rev or hi - lo < 2 * math.pi
                                    for rev, lo, hi in zip(self.revolute, self.lower,
                                                           self.upper)])
+        self.blockable = self.can_block.tolist()
         # Prismatic columns are solved in units of L, like the position rows.
         self.column_scale = np.array([1.0 if rev else self.scale for rev in self.revolute])
+        self.column_scales = self.column_scale.tolist()
+        # The selected rows are solved with positions in units of L.
+        self.row_scales = [1.0 / self.scale if r < 3 else 1.0 for r in self.rows]
         tool = robot.tool
         self.tool = None if np.array_equal(tool, np.eye(4)) else (
             tuple(tuple(float(tool[r, c]) for r in range(3)) for c in range(4)))
@@ -294,6 +317,10 @@ class _Problem:
         self.position_rows = [r for r in self.rows if r < 3]
         self.rotation_rows = [r - 3 for r in self.rows if r >= 3]
         self._idle = None
+        # Pieper's decoupling where it applies (six joints, spherical wrist, the full pose).
+        self.split = spherical_wrist(robot) if self.rows == (0, 1, 2, 3, 4, 5) else None
+        self.arm_problem = None if self.split is None else _problem(
+            self.split.arm, "position", tolerance, angle_tolerance, finish)
 
     @property
     def idle(self):
@@ -320,54 +347,31 @@ class _Problem:
         step)`` with ``step`` the n joint increments from ``ops.damped_step`` (None without
         ``want_step``).
         """
-        n, rev = self.n, self.revolute
-        theta = [q[i] + self.theta0[i] if rev[i] else self.theta0[i] for i in range(n)]
-        d = [self.d0[i] if rev[i] else q[i] + self.d0[i] for i in range(n)]
-        frames = chain_components(self.base_columns, [ops.cos(t) for t in theta],
-                                  [ops.sin(t) for t in theta], d, self.dh_constants,
-                                  self.robot.convention, keep_all=True)
-        X, Y, Z, P = frames[-1]
-        if self.tool is not None:
-            tool_x, tool_y, tool_z, tool_p = self.tool
-            X, Y, Z, P = (_combine(X, Y, Z, tool_x), _combine(X, Y, Z, tool_y),
-                          _combine(X, Y, Z, tool_z), _add(P, _combine(X, Y, Z, tool_p)))
+        frames = self.robot.chain_frames(q, keep_all=True)
+        X, Y, Z, P = frames[-1] if self.tool is None else frame_times(frames[-1], self.tool)
         Xd, Yd, Zd, Pd = target
         error = [Pd[0] - P[0], Pd[1] - P[1], Pd[2] - P[2]]
         if self.rotation_rows:
-            v = _add(_add(_cross(X, Xd), _cross(Y, Yd)), _cross(Z, Zd))
-            v = (0.5 * v[0], 0.5 * v[1], 0.5 * v[2])
+            vx, vy, vz = _cross(X, Xd), _cross(Y, Yd), _cross(Z, Zd)
+            v = tuple(0.5 * (vx[r] + vy[r] + vz[r]) for r in range(3))
             sin_angle = ops.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
             cos_angle = 0.5 * (_dot(X, Xd) + _dot(Y, Yd) + _dot(Z, Zd) - 1.0)
             # v = sin(angle) * axis of R_target R^T; the solver wants angle * axis.
             factor = ops.atan2(sin_angle, cos_angle) / ops.maximum(sin_angle, 1e-300)
             error += [v[0] * factor, v[1] * factor, v[2] * factor]
-        position_error = ops.sqrt(sum(error[r] * error[r] for r in self.position_rows)) \
-            if self.position_rows else abs(0.0 * q[0])
-        orientation_error = ops.sqrt(sum(error[3 + r] * error[3 + r]
-                                         for r in self.rotation_rows)) \
-            if self.rotation_rows else abs(0.0 * q[0])
+        position_error = (ops.sqrt(sum([error[r] * error[r] for r in self.position_rows]))
+                          if self.position_rows else abs(0.0 * q[0]))
+        orientation_error = (ops.sqrt(sum([error[3 + r] * error[3 + r]
+                                           for r in self.rotation_rows]))
+                             if self.rotation_rows else abs(0.0 * q[0]))
         if not want_step or (ops is _Floats and _converged(self, position_error,
                                                             orientation_error, self.finish)):
             return position_error, orientation_error, None      # the caller stops here
-        columns = self._jacobian(frames, P, rev)
-        inv_scale = 1.0 / self.scale
-        e = [error[r] * inv_scale if r < 3 else error[r] for r in self.rows]
-        J = [[columns[j][r] * (inv_scale * self.column_scale[j]) if r < 3
-              else columns[j][r] * self.column_scale[j] for r in self.rows]
-             for j in range(n)]                                   # J[j] = column j, selected rows
+        columns = jacobian_columns(frames, P, self.revolute, self.robot.convention)
+        e = [error[r] * scale for r, scale in zip(self.rows, self.row_scales)]
+        J = [[column[r] * (scale * column_scale) for r, scale in zip(self.rows, self.row_scales)]
+             for column, column_scale in zip(columns, self.column_scales)]  # J[j]: column j
         return position_error, orientation_error, ops.damped_step(self, q, J, e)
-
-    def _jacobian(self, frames, p_end, rev):
-        """Geometric Jacobian columns ``[vx, vy, vz, wx, wy, wz]`` (see Robot.jacobian)."""
-        axis_frames = frames[:-1] if self.robot.convention == "standard" else frames[1:]
-        columns = []
-        for i, (_, _, z, o) in enumerate(axis_frames):
-            if rev[i]:
-                lever = _cross(z, (p_end[0] - o[0], p_end[1] - o[1], p_end[2] - o[2]))
-                columns.append(lever + tuple(z))
-            else:
-                columns.append(tuple(z) + (0.0, 0.0, 0.0))
-        return columns
 
 
 def _cross(a, b):
@@ -376,15 +380,6 @@ def _cross(a, b):
 
 def _dot(a, b):
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-
-def _add(a, b):
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
-
-
-def _combine(X, Y, Z, c):
-    """``X c0 + Y c1 + Z c2``: a rotation's columns applied to a constant vector."""
-    return tuple(X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
 
 
 # ----------------------------------------------------------------------- one target
@@ -443,11 +438,11 @@ def _solve_seed(problem, target, q, patience=PATIENCE):
 
 def _solve_one(problem, target, seeds, patience=PATIENCE):
     """Try seeds (an iterator of lists) in turn until one succeeds; returns the best outcome."""
-    target = _scalar_target_columns(target)
+    columns = _scalar_target_columns(target)
     best = None
     total = 0
     for seed in seeds:
-        q, position_error, orientation_error, iterations = _solve_seed(problem, target, seed,
+        q, position_error, orientation_error, iterations = _solve_seed(problem, columns, seed,
                                                                         patience)
         total += iterations
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
@@ -456,6 +451,62 @@ def _solve_one(problem, target, seeds, patience=PATIENCE):
         if _converged(problem, position_error, orientation_error):
             break
     return best[0], best[1], best[2], total
+
+
+def _solve_split(problem, target, reference, reference_first, rng):
+    """One target ``(4, 4)`` through the wrist decoupling (see :mod:`robosim.ik.wrist`).
+
+    Joints 1-3 put the wrist centre in place, from ``reference[:3]`` first when
+    ``reference_first`` (a given ``q0``: its arm branch is kept), then from the arm's seed-bank
+    entries nearest the centre (:data:`SPLIT_TRIES` in all). For each new arm solution the
+    wrist's closed-form solutions, each as its turn nearest ``reference`` (n floats) inside
+    the limits, nearest first, are checked (and finished to the tolerances) by the general
+    iteration. All on Python floats.
+
+    Returns
+    -------
+    outcome : (q, position_error, orientation_error) or None
+        The first that converges.
+    iterations : int
+    """
+    split, arm_problem = problem.split, problem.arm_problem
+    columns = _scalar_target_columns(target)
+    X, Y, Z, P = columns
+    c = split.center_in_end
+    center = tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
+    center_columns = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), center)
+
+    def arm_seeds():
+        if reference_first:
+            yield reference[:3]
+        bank_q, bank_poses = _seed_bank(split.arm, rng)
+        distance = np.sum((bank_poses[:, :3, 3] - center) ** 2, axis=1)
+        nearest = np.argpartition(distance, SPLIT_TRIES)[:SPLIT_TRIES]
+        yield from bank_q[nearest[np.argsort(distance[nearest])]].tolist()
+
+    iterations = 0
+    found = []
+    for seed in itertools.islice(arm_seeds(), SPLIT_TRIES):
+        arm_q, position_error, orientation_error, more = _solve_seed(arm_problem,
+                                                                     center_columns, seed)
+        iterations += more
+        if (not _converged(arm_problem, position_error, orientation_error)
+                or any(same_modulo_turns(split.arm, arm_q, other, SAME_BRANCH)
+                       for other in found)):
+            continue
+        found.append(arm_q)
+        frame3 = split.arm.chain_frames(arm_q)[-1][:3]
+        wrists, valid = wrist_angles(split, frame3, columns[:3], reference[3] + split.offsets[0])
+        candidates = [nearest_turn(problem.robot, arm_q + list(wrist), reference)
+                      for wrist, ok in zip(wrists, valid) if ok]
+        candidates = sorted((q for q in candidates if q is not None),
+                            key=lambda q: sum(abs(a - b) for a, b in zip(q[3:], reference[3:])))
+        for q in candidates:
+            q, position_error, orientation_error, more = _solve_seed(problem, columns, q)
+            iterations += more
+            if _converged(problem, position_error, orientation_error):
+                return (q, position_error, orientation_error), iterations
+    return None, iterations
 
 
 # ------------------------------------------------------------------------ many targets
@@ -468,7 +519,7 @@ def _limit_arrays(problem, q):
     return np.clip(np.where(use_wrap, wrapped, q), lower, upper)
 
 
-def _solve_batch(problem, target, q):
+def _solve_batch(problem, target, q, patience=PATIENCE):
     """Iterate every row of ``q`` ``(B, n)`` towards its ``target`` ``(B, 4, 4)`` at once.
 
     Rows drop out of the computation as they converge or stall. Returns the best ``q``, its
@@ -507,7 +558,7 @@ def _solve_batch(problem, target, q):
         reference[active[progress]] = cost[progress]
         since_progress[active] = np.where(progress, 0, since_progress[active] + 1)
         done = _converged_array(problem, position_error, orientation_error, problem.finish) | (
-            since_progress[active] >= PATIENCE)
+            since_progress[active] >= patience)
         largest = np.max(np.abs(step) / max_step, axis=-1)
         step *= np.minimum(1.0, 1.0 / np.maximum(largest, 1e-300))[:, None]
         keep = ~done
@@ -661,16 +712,9 @@ def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
     if q0 is not None:
         q0 = np.broadcast_to(robot.check_q(q0, "q0"), batch_shape + (robot.n,))
         q0 = q0.reshape(-1, robot.n)
-    first = _first_seeds(robot, problem, flat_target, q0, rng)
     if not batch_shape:
-        seeds_in_turn = _chain_seeds(first[0], lambda: _restart_seeds(
-            robot, problem, flat_target, first, q0 is not None, seeds, rng)[0])
-        q, position_error, orientation_error, iterations = _solve_one(problem, target,
-                                                                      seeds_in_turn)
-        return IKResult(np.array(q), np.bool_(_converged(problem, position_error,
-                                                         orientation_error)),
-                        np.float64(position_error), np.float64(orientation_error),
-                        np.int64(iterations))
+        return _solve_single(robot, problem, target, q0, seeds, rng)
+    first = _first_seeds(robot, problem, flat_target, q0, rng)
     q, position_error, orientation_error, iterations = _solve_batch(problem, flat_target, first)
     success = _converged_array(problem, position_error, orientation_error)
     failed = np.flatnonzero(~success)
@@ -689,6 +733,29 @@ def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
     return IKResult(q.reshape(batch_shape + (robot.n,)), success.reshape(batch_shape),
                     position_error.reshape(batch_shape), orientation_error.reshape(batch_shape),
                     iterations.reshape(batch_shape))
+
+
+def _solve_single(robot, problem, target, q0, seeds, rng):
+    """:func:`solve` for one target ``(4, 4)``: the wrist decoupling where it applies (its
+    solution nearest ``q0``, or home), else (or when it fails) the general iteration from the
+    first seed and then the restarts. Python floats throughout (no numpy per-call cost)."""
+    spent = 0
+    if problem.split is not None:
+        reference = robot.home if q0 is None else np.clip(q0[0], *robot.limits.T)
+        outcome, spent = _solve_split(problem, target, reference.tolist(), q0 is not None, rng)
+        if outcome is not None:
+            q, position_error, orientation_error = outcome
+            return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
+                            np.float64(orientation_error), np.int64(spent))
+    first = _first_seeds(robot, problem, target[None], q0, rng)
+    seeds_in_turn = _chain_seeds(first[0], lambda: _restart_seeds(
+        robot, problem, target[None], first, q0 is not None, seeds, rng)[0])
+    q, position_error, orientation_error, iterations = _solve_one(problem, target,
+                                                                  seeds_in_turn)
+    return IKResult(np.array(q), np.bool_(_converged(problem, position_error,
+                                                     orientation_error)),
+                    np.float64(position_error), np.float64(orientation_error),
+                    np.int64(iterations + spent))
 
 
 def _restart_rounds(count):
@@ -737,43 +804,6 @@ def _cost(problem, position_error, orientation_error):
 def _converged_array(problem, position_error, orientation_error, factor=1.0):
     return ((position_error <= problem.tolerance * factor)
             & (orientation_error <= problem.angle_tolerance * factor))
-
-
-def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
-              tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE,
-              distinct=1e-6):
-    """The distinct solutions found for one target, from ``q0`` and ``seeds`` restarts at once.
-
-    Solutions closer than ``distinct`` (radians, or ``distinct * L`` for prismatic joints) in
-    every joint are one. They are sorted by distance from ``q0`` (home if None), nearest first.
-    For a target with a continuum of solutions (more joints than selected axes) the result is
-    a sample of it.
-
-    Returns
-    -------
-    IKResult
-        Batched over the k solutions found (``q`` is ``(k, n)``; k may be 0).
-    """
-    problem = _problem(robot, axes, tolerance, angle_tolerance)
-    target = check_targets(target, problem.rows)
-    if target.shape != (4, 4):
-        raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
-    first = _first_seeds(robot, problem, target[None], q0, rng)
-    starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
-                                              q0 is not None, seeds, rng)[0]])
-    q, position_error, orientation_error, iterations = _solve_batch(
-        problem, np.broadcast_to(target, (starts.shape[0], 4, 4)), starts)
-    good = np.flatnonzero(_converged_array(problem, position_error, orientation_error))
-    scale = np.where(robot.revolute, 1.0, robot.length_scale)
-    reference = robot.home if q0 is None else starts[0]
-    order = good[np.argsort(np.abs((q[good] - reference) / scale).sum(axis=1), kind="stable")]
-    kept = []
-    for index in order:
-        if all(np.max(np.abs(q[index] - q[k]) / scale) > distinct for k in kept):
-            kept.append(index)
-    kept = np.array(kept, dtype=int)
-    return IKResult(q[kept], np.ones(kept.size, dtype=bool), position_error[kept],
-                    orientation_error[kept], iterations[kept])
 
 
 def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
