@@ -1,0 +1,28 @@
+"""Figures without a display: the arm, paths, workspace clouds and sections, joint plots, movies.
+
+Everything here uses matplotlib's Figure API only (no pyplot, no window, no event loop), so the
+CLI draws PNGs, GIFs and MP4s on a machine without a screen, a notebook shows the figures
+inline, and the GUI (:mod:`robosim.gui`) builds its screens from the same drawing objects. This
+package imports neither :mod:`robosim.gui` nor :mod:`robosim.commands` (tests/test_layers.py).
+
+- :mod:`robosim.plotting.arm`: :class:`ArmDrawing` (the 3D arm, updated in place),
+  :func:`arm_figure`, :func:`save_arm_png`, :func:`joint_colour`;
+- :mod:`robosim.plotting.paths`: a Cartesian path with the arm (:func:`path_figure`);
+- :mod:`robosim.plotting.workspace`: workspace clouds and sections (:func:`workspace_figure`);
+- :mod:`robosim.plotting.joints`: joint position / velocity / acceleration against time
+  (:func:`joint_plot_figure`, :class:`JointPlots`);
+- :mod:`robosim.plotting.movies`: GIF / MP4 of a trajectory (:func:`save_trajectory_movie`).
+"""
+
+from .arm import ArmDrawing, arm_figure, joint_colour, robot_extent, save_arm_png
+from .joints import JointPlots, derivatives, joint_plot_figure
+from .movies import MovieError, MovieExport, mp4_available, save_trajectory_movie
+from .paths import PathArtists, include_points, path_figure
+from .workspace import (draw_cloud, draw_section_vertical, draw_section_xy, save_workspace_png,
+                        workspace_figure)
+
+__all__ = ["ArmDrawing", "JointPlots", "MovieError", "MovieExport", "PathArtists", "arm_figure",
+           "derivatives", "draw_cloud", "draw_section_vertical", "draw_section_xy",
+           "include_points", "joint_colour", "joint_plot_figure", "mp4_available", "path_figure",
+           "robot_extent", "save_arm_png", "save_trajectory_movie", "save_workspace_png",
+           "workspace_figure"]
