@@ -45,7 +45,7 @@ import numpy as np
 from ..errors import ValidationError
 from ..robot import frame_times, jacobian_columns
 from .elementary import ArrayMath, FloatMath
-from .turns import nearest_turn, same_modulo_turns
+from .turns import nearest_turn, same_modulo_turns, turned_inside
 from .wrist import spherical_wrist, wrist_angles
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
@@ -620,10 +620,12 @@ def _nearest_seeds(problem, bank, target, count):
     # |p - p_k|^2 and trace(R^T R_k) as matrix products: one BLAS call each.
     squared = (np.einsum("bi,bi->b", p, p)[:, None] + np.einsum("ki,ki->k", p_bank, p_bank)
                - 2.0 * p @ p_bank.T)
-    distance = np.sqrt(np.maximum(squared, 0.0)) / problem.scale
     if problem.rotation_rows:
         trace = target[:, :3, :3].reshape(-1, 9) @ poses[:, :3, :3].reshape(-1, 9).T
-        distance = distance + np.sqrt(np.maximum(3.0 - trace, 0.0))
+        distance = (np.sqrt(np.maximum(squared, 0.0)) / problem.scale
+                    + np.sqrt(np.maximum(3.0 - trace, 0.0)))
+    else:
+        distance = squared                          # the same order, without the square roots
     count = min(count, q_bank.shape[0])
     if count < q_bank.shape[0]:
         nearest = np.argpartition(distance, count - 1, axis=1)[:, :count]
@@ -714,25 +716,127 @@ def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
         q0 = q0.reshape(-1, robot.n)
     if not batch_shape:
         return _solve_single(robot, problem, target, q0, seeds, rng)
-    first = _first_seeds(robot, problem, flat_target, q0, rng)
-    q, position_error, orientation_error, iterations = _solve_batch(problem, flat_target, first)
+    count = flat_target.shape[0]
+    q, iterations = np.empty((count, robot.n)), np.zeros(count, dtype=int)
+    position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
+    rest = np.arange(count)
+    if problem.split is not None:
+        split_q, split_position, split_orientation, spent, done = _solve_split_batch(
+            problem, flat_target, q0, rng)
+        q[done], iterations[:] = split_q[done], spent
+        position_error[done], orientation_error[done] = split_position[done], \
+            split_orientation[done]
+        rest = np.flatnonzero(~done)
+    if rest.size:
+        more = _solve_general_batch(robot, problem, flat_target[rest],
+                                    None if q0 is None else q0[rest], seeds, rng)
+        q[rest], position_error[rest], orientation_error[rest] = more[:3]
+        iterations[rest] += more[3]
+    success = _converged_array(problem, position_error, orientation_error)
+    return IKResult(q.reshape(batch_shape + (robot.n,)), success.reshape(batch_shape),
+                    position_error.reshape(batch_shape), orientation_error.reshape(batch_shape),
+                    iterations.reshape(batch_shape))
+
+
+def _solve_general_batch(robot, problem, target, q0, seeds, rng):
+    """Targets ``(B, 4, 4)`` by the general iteration: from the first seeds, then the
+    failed ones from the restarts in rounds. Returns ``(q, position_error,
+    orientation_error, iterations)``."""
+    first = _first_seeds(robot, problem, target, q0, rng)
+    q, position_error, orientation_error, iterations = _solve_batch(problem, target, first)
     success = _converged_array(problem, position_error, orientation_error)
     failed = np.flatnonzero(~success)
     if failed.size:
-        plan = _restart_seeds(robot, problem, flat_target[failed], first[failed], q0 is not None,
+        plan = _restart_seeds(robot, problem, target[failed], first[failed], q0 is not None,
                               seeds, rng)
         start = 0
         for stop in _restart_rounds(plan.shape[1]):
             still = ~success[failed]
             if not still.any():
                 break
-            _restart_batch(problem, flat_target, failed[still], plan[still, start:stop],
+            _restart_batch(problem, target, failed[still], plan[still, start:stop],
                            (q, position_error, orientation_error, iterations))
             success = _converged_array(problem, position_error, orientation_error)
             start = stop
-    return IKResult(q.reshape(batch_shape + (robot.n,)), success.reshape(batch_shape),
-                    position_error.reshape(batch_shape), orientation_error.reshape(batch_shape),
-                    iterations.reshape(batch_shape))
+    return q, position_error, orientation_error, iterations
+
+
+def _solve_split_batch(problem, target, q0, rng):
+    """Many targets ``(B, 4, 4)`` through the wrist decoupling at once: the arm from
+    ``q0[:, :3]`` first (when given), then from the arm's bank seeds nearest the wrist centre,
+    :data:`SPLIT_TRIES` tries in all for the targets not reached yet; the wrist solution
+    nearest ``q0`` (or home) inside the limits.
+
+    Returns ``(q, position_error, orientation_error, iterations, done)``; ``done`` ``(B,)``
+    marks the targets reached, the others are left to the general iteration.
+    """
+    split, arm_problem, robot = problem.split, problem.arm_problem, problem.robot
+    count = target.shape[0]
+    center = np.broadcast_to(np.eye(4), (count, 4, 4)).copy()
+    center[:, :3, 3] = np.einsum("bij,j->bi", target[:, :3, :3], split.center_in_end) \
+        + target[:, :3, 3]
+    reference = (np.broadcast_to(robot.home, (count, robot.n)) if q0 is None
+                 else np.clip(q0, *robot.limits.T))
+    bank = _seed_bank(split.arm, rng)
+
+    def bank_seeds(rows, count):
+        """The ``count`` arm seeds nearest the wrist centres of ``rows``, ``(R, count, 3)``."""
+        return bank[0][_nearest_seeds(arm_problem, bank, center[rows], count)]
+
+    # Most targets are reached at the first try: the rest look further, nearest first.
+    everyone = np.arange(count)
+    first = reference[:, :3] if q0 is not None else bank_seeds(everyone, 1)[:, 0]
+    q = np.broadcast_to(reference, (count, robot.n)).copy()
+    position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
+    iterations, done = np.zeros(count, dtype=int), np.zeros(count, dtype=bool)
+    attempts = [(everyone, first)]
+    while attempts:
+        rows, seeds = attempts.pop(0)
+        outcome = _split_attempt(problem, target[rows], center[rows], seeds, reference[rows])
+        q[rows], position_error[rows], orientation_error[rows] = outcome[:3]
+        iterations[rows] += outcome[3]
+        done[rows] = outcome[4]
+        if rows is everyone and not done.all():
+            rest = np.flatnonzero(~done)
+            skip = 0 if q0 is not None else 1
+            more = bank_seeds(rest, SPLIT_TRIES - 1 + skip)[:, skip:]
+            attempts = [(rest, more[:, k]) for k in range(more.shape[1])]
+        elif attempts:
+            still = ~done[attempts[0][0]]
+            attempts = [(rows_k[still], seeds_k[still]) for rows_k, seeds_k in attempts]
+            if not still.any():
+                break
+    return q, position_error, orientation_error, iterations, done
+
+
+def _split_attempt(problem, target, center, arm_seeds, reference):
+    """One try of :func:`_solve_split_batch` for targets ``(R, 4, 4)`` with wrist centres
+    ``center`` ``(R, 4, 4)``, arm seeds ``(R, 3)`` and references ``(R, n)``."""
+    split, arm_problem, robot = problem.split, problem.arm_problem, problem.robot
+    arm_q, position_error, orientation_error, iterations = _solve_batch(arm_problem, center,
+                                                                        arm_seeds)
+    reached = _converged_array(arm_problem, position_error, orientation_error)
+    frame3 = split.arm.chain_frames(list(arm_q.T))[-1][:3]
+    columns = _target_columns(target)
+    wrists, valid = wrist_angles(split, frame3, columns[:3],
+                                 reference[:, 3] + split.offsets[0], ArrayMath)
+    candidates, usable, gaps = [], [], []
+    for wrist, ok in zip(wrists, valid):
+        turned, inside = turned_inside(robot, np.column_stack([arm_q, *wrist]), reference)
+        candidates.append(turned)
+        usable.append(reached & ok & inside)
+        gaps.append(np.where(usable[-1], np.abs(turned - reference)[:, 3:].sum(axis=1),
+                             np.inf))
+    pick = np.argmin(gaps, axis=0)
+    q = np.where((pick == 0)[:, None], candidates[0], candidates[1])
+    position_error, orientation_error, _ = problem.evaluate(list(q.T), columns, _Arrays,
+                                                            want_step=False)
+    count = target.shape[0]
+    position_error = np.broadcast_to(position_error, (count,))
+    orientation_error = np.broadcast_to(orientation_error, (count,))
+    done = np.choose(pick, usable) & _converged_array(problem, position_error,
+                                                      orientation_error)
+    return q, position_error, orientation_error, iterations + 1, done
 
 
 def _solve_single(robot, problem, target, q0, seeds, rng):

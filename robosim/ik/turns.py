@@ -3,12 +3,13 @@
 A revolute joint at ``q`` and at ``q + 2 pi k`` puts every link in the same place, so IK
 solutions are compared modulo 2 pi (:func:`same_modulo_turns`), reported as the variant
 nearest a reference inside the limits (:func:`nearest_turn`), or listed with every variant the
-limits allow (:func:`every_turn`). Prismatic joints have no turns. One configuration at a time,
-on Python floats (these run once per solution, where numpy's per-call cost would dominate).
+limits allow (:func:`every_turn`). Prismatic joints have no turns.
 """
 
 import itertools
 import math
+
+import numpy as np
 
 #: Joint values this far outside a limit (radians / length unit) still count as inside, as in
 #: :meth:`robosim.Robot.within_limits`; the result is then put exactly on the limit.
@@ -36,6 +37,7 @@ def nearest_turn(robot, q, reference):
 
     Each revolute joint gets the ``q_i + 2 pi k`` nearest ``reference_i`` among those inside
     its limits; None when some joint has no value inside them. Returns a list of n floats.
+    :func:`turned_inside` does the same for many configurations at once.
 
     Examples
     --------
@@ -49,14 +51,23 @@ def nearest_turn(robot, q, reference):
     ...                    [2.0], [0.0]))            # no turn of 2.0 lies in [0, 1]
     None
     """
-    out = []
-    for joint, value, near in zip(robot.joints, q, reference):
-        turns = _turns(joint, float(value))
-        if not turns:
-            return None
-        k = min(max(round((near - value) / TURN), turns.start), turns.stop - 1)
-        out.append(_inside(joint, value + TURN * k))
-    return out
+    turned, inside = turned_inside(robot, np.asarray(q, dtype=float),
+                                   np.asarray(reference, dtype=float))
+    return turned.tolist() if inside else None
+
+
+def turned_inside(robot, q, reference):
+    """:func:`nearest_turn` for configurations ``q`` ``(..., n)`` and references broadcasting
+    with them: the turned values ``(..., n)`` (clipped into the limits) and whether every
+    joint had a turn inside them, ``(...)`` bool."""
+    lower, upper = robot.limits.T
+    revolute = robot.revolute
+    low = np.where(revolute, np.ceil((lower - LIMIT_SLACK - q) / TURN), 0.0)
+    high = np.where(revolute, np.floor((upper + LIMIT_SLACK - q) / TURN), 0.0)
+    inside = np.all(np.where(revolute, low <= high, (q >= lower - LIMIT_SLACK)
+                             & (q <= upper + LIMIT_SLACK)), axis=-1)
+    k = np.clip(np.round((reference - q) / TURN), low, high)
+    return np.clip(q + TURN * k, lower, upper), inside
 
 
 def every_turn(robot, q):
