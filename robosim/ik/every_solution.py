@@ -30,8 +30,8 @@ import itertools
 import numpy as np
 
 from ..errors import ValidationError
-from .numeric import (ANGLE_TOLERANCE, POSITION_TOLERANCE, SAME_BRANCH, IKResult, _converged,
-                      _converged_array, _first_seeds, _problem, _restart_seeds,
+from .numeric import (ANGLE_TOLERANCE, PATIENCE, POSITION_TOLERANCE, SAME_BRANCH, IKResult,
+                      _converged, _converged_array, _first_seeds, _problem, _restart_seeds,
                       _scalar_target_columns, _solve_batch, _solve_seed, check_targets)
 from .turns import every_turn, nearest_turn, same_modulo_turns
 from .wrist import wrist_angles
@@ -45,9 +45,9 @@ FOLD = 0.2
 FOLD_STEP = 1e-3
 #: A scan seed with joint 1 or 2 more than this outside its limits (radians) is dropped.
 OUTSIDE_MARGIN = 0.2
-#: A scan seed lies within a cell of its solution: one that stops halving its error for
-#: this many iterations (against a limit, or drawn to a solution outside the limits) is
-#: abandoned.
+#: A scan seed at a change of sign lies within a step of its solution: one that stops
+#: halving its error for this many iterations (against a limit, or drawn to a solution
+#: outside the limits) is abandoned. Seeds near a fold get the general solver's patience.
 SCAN_PATIENCE = 3
 #: Seeds per joint when the first joint is prismatic (a grid over the ranges).
 ARM_GRID = 3
@@ -176,24 +176,33 @@ def _point_branches(problem, point, reference):
     target = np.eye(4)
     target[:3, 3] = point
     columns = _scalar_target_columns(target)
-    seeds = None
+    scan = None
     if robot.joints[0].is_revolute and robot.joints[1].is_revolute:
-        seeds = _scan_seeds(robot, point)
-    if seeds is None:
-        seeds = _grid(robot, ARM_GRID)
+        scan = _scan_seeds(robot, point)
+    seeds, near_fold = scan if scan is not None else (_grid(robot, ARM_GRID), None)
     found = []
 
-    def finish(seeds):
+    def finish(seeds, patience):
+        """Solve from each seed; returns the seeds that did not converge."""
+        failed = []
         for seed in seeds:
             q, position_error, orientation_error, _ = _solve_seed(problem, columns, seed,
-                                                                  SCAN_PATIENCE)
-            if (_converged(problem, position_error, orientation_error)
-                    and not any(same_modulo_turns(robot, q, other, SAME_BRANCH)
-                                for other in found)):
+                                                                  patience)
+            if not _converged(problem, position_error, orientation_error):
+                failed.append(seed)
+            elif not any(same_modulo_turns(robot, q, other, SAME_BRANCH) for other in found):
                 found.append(q)
+        return failed
 
-    finish([list(reference)] + seeds.tolist())
-    finish([partner for q in list(found) for partner in _fold_partner(robot, q)])
+    if near_fold is None:
+        finish([list(reference)] + seeds.tolist(), PATIENCE)
+    else:
+        # Seeds at a change of sign first, briefly; those that stall, and the seeds near a
+        # fold, with the general solver's patience.
+        stalled = finish(seeds[~near_fold].tolist(), SCAN_PATIENCE)
+        finish([list(reference)], SCAN_PATIENCE)
+        finish(stalled + seeds[near_fold].tolist(), PATIENCE)
+    finish([partner for q in list(found) for partner in _fold_partner(robot, q)], PATIENCE)
     return found
 
 
@@ -221,8 +230,9 @@ def _fold_partner(robot, q):
 
 def _scan_seeds(robot, point):
     """A seed ``(k, 3)`` near each solution inside the limits of a 3-joint arm whose joints
-    1 and 2 are revolute, to put its tool point at ``point``; None where the scan does not
-    apply (joint 2 does not change the height along axis 1, e.g. parallel axes).
+    1 and 2 are revolute, to put its tool point at ``point``, and ``(k,)`` True for the seeds
+    of a local minimum (near a fold); None where the scan does not apply (joint 2 does not
+    change the height along axis 1, e.g. parallel axes).
 
     Joint 1 turns the point about its axis and changes neither its height ``h`` along the
     axis nor its distance ``r`` from it. For a value of joint 3, joint 2 moves the point on
@@ -272,6 +282,8 @@ def _scan_seeds(robot, point):
         minimum = np.flatnonzero(valid[1:-1] & (size[1:-1] <= size[:-2])
                                  & (size[1:-1] <= size[2:]) & ~change[:-1] & ~change[1:]) + 1
         seeds.append(np.stack([q2[minimum], q3[minimum]], axis=-1))
+    near_fold = np.concatenate([np.full(len(part), index % 2 == 1)
+                                for index, part in enumerate(seeds)])
     joints23 = np.vstack(seeds)
     full = np.zeros((len(joints23), 3))
     full[:, 1:] = joints23
@@ -281,7 +293,8 @@ def _scan_seeds(robot, point):
     turned = full[:, :2] + 2 * np.pi * np.round((middle[:2] - full[:, :2]) / (2 * np.pi))
     gap = np.maximum(lower[:2] - turned, turned - upper[:2]).max(axis=1)
     full[:, 0] = np.clip(turned[:, 0], lower[0], upper[0])
-    return full[gap < OUTSIDE_MARGIN]
+    kept = gap < OUTSIDE_MARGIN
+    return full[kept], near_fold[kept]
 
 
 def _grid(robot, count):

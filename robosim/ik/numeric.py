@@ -37,6 +37,7 @@ growing size, nearest seeds first, so most pay for a few restarts only.
 
 import itertools
 import math
+import operator
 import weakref
 from dataclasses import dataclass
 
@@ -45,7 +46,7 @@ import numpy as np
 from ..errors import ValidationError
 from ..robot import frame_times, jacobian_columns
 from .elementary import ArrayMath, FloatMath
-from .turns import nearest_turn, same_modulo_turns, turned_inside
+from .turns import same_modulo_turns, turned_inside
 from .wrist import spherical_wrist, wrist_angles
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
@@ -235,19 +236,18 @@ def _damped_solve(J, e, damping, joints):
     L = []                                                  # rows of the Cholesky factor
     for i in range(k):
         row = []
+        column = columns[i]
         for j in range(i + 1):
-            total = sum([a * b for a, b in zip(columns[i], columns[j])])
+            total = sum(map(operator.mul, column, columns[j]))
             if i == j:
-                total += damping - sum([v * v for v in row])
-                row.append(math.sqrt(total))
+                row.append(math.sqrt(total + damping - sum(map(operator.mul, row, row))))
             else:
-                total -= sum([u * v for u, v in zip(row, L[j])])
-                row.append(total / L[j][j])
+                row.append((total - sum(map(operator.mul, row, L[j]))) / L[j][j])
         L.append(row)
     y = []
     for i in range(k):
-        total = sum([a * b for a, b in zip(columns[i], e)])
-        y.append((total - sum([u * v for u, v in zip(L[i], y)])) / L[i][i])
+        total = sum(map(operator.mul, columns[i], e)) - sum(map(operator.mul, L[i], y))
+        y.append(total / L[i][i])
     x = [0.0] * k
     for i in range(k - 1, -1, -1):
         x[i] = (y[i] - sum(L[p][i] * x[p] for p in range(i + 1, k))) / L[i][i]
@@ -497,9 +497,11 @@ def _solve_split(problem, target, reference, reference_first, rng):
         found.append(arm_q)
         frame3 = split.arm.chain_frames(arm_q)[-1][:3]
         wrists, valid = wrist_angles(split, frame3, columns[:3], reference[3] + split.offsets[0])
-        candidates = [nearest_turn(problem.robot, arm_q + list(wrist), reference)
-                      for wrist, ok in zip(wrists, valid) if ok]
-        candidates = sorted((q for q in candidates if q is not None),
+        turned, inside = turned_inside(problem.robot, np.array([arm_q + list(wrist)
+                                                                for wrist in wrists]),
+                                       reference)
+        candidates = sorted((q for q, ok, fits in zip(turned.tolist(), valid, inside)
+                             if ok and fits),
                             key=lambda q: sum(abs(a - b) for a, b in zip(q[3:], reference[3:])))
         for q in candidates:
             q, position_error, orientation_error, more = _solve_seed(problem, columns, q)
