@@ -31,9 +31,10 @@ import numpy as np
 
 from ..errors import ValidationError
 from .numeric import (ANGLE_TOLERANCE, PATIENCE, POSITION_TOLERANCE, SAME_BRANCH, IKResult,
-                      _converged, _converged_array, _first_seeds, _problem, _restart_seeds,
-                      _scalar_target_columns, _solve_batch, _solve_seed, check_targets)
-from .turns import every_turn, nearest_turn, same_modulo_turns
+                      _Arrays, _converged, _converged_array, _first_seeds, _problem,
+                      _restart_seeds, _scalar_target_columns, _solve_batch, _solve_seed,
+                      _target_columns, check_targets)
+from .turns import every_turn, nearest_turn, same_modulo_turns, turned_inside
 from .wrist import wrist_angles
 
 #: Samples of joint 3 in the scan of :func:`_scan_seeds` (1.5 degrees apart over 270).
@@ -120,11 +121,10 @@ def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
     if len(starts) == 0:
         return _result(robot, np.empty((0, robot.n)), np.empty(0), np.empty(0),
                        np.empty(0, dtype=int))
-    q, position_error, orientation_error, iterations = _solve_batch(
-        problem, np.broadcast_to(target, (len(starts), 4, 4)), starts)
+    q, position_error, orientation_error, iterations = _finish(problem, target, starts)
     good = np.flatnonzero(_converged_array(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
-    turned = [nearest_turn(robot, q[k], reference) for k in good]
+    turned = turned_inside(robot, q[good], reference)[0].tolist()
     distance = [float(np.sum(np.abs(np.subtract(v, reference)) / scale)) for v in turned]
     kept, rows = [], []
     for order in np.argsort(distance, kind="stable"):
@@ -140,6 +140,26 @@ def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
     rows = np.array(rows, dtype=int)
     return _result(robot, np.array(kept).reshape(-1, robot.n), position_error[rows],
                    orientation_error[rows], iterations[rows])
+
+
+def _finish(problem, target, starts):
+    """The configurations ``starts`` ``(k, n)`` finished towards ``target`` by the general
+    iteration: ``(q, position_error, orientation_error, iterations)``. Those that already
+    reach it (closed-form wrists on converged arms) are only checked, in one evaluation."""
+    count = len(starts)
+    position_error, orientation_error, _ = problem.evaluate(
+        list(starts.T), _target_columns(np.broadcast_to(target, (count, 4, 4))), _Arrays,
+        want_step=False)
+    position_error = np.broadcast_to(position_error, (count,)).copy()
+    orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
+    q, iterations = starts.copy(), np.ones(count, dtype=int)
+    rest = np.flatnonzero(~_converged_array(problem, position_error, orientation_error,
+                                            problem.finish))
+    if rest.size:
+        more = _solve_batch(problem, np.broadcast_to(target, (rest.size, 4, 4)), starts[rest])
+        q[rest], position_error[rest], orientation_error[rest] = more[:3]
+        iterations[rest] += more[3]
+    return q, position_error, orientation_error, iterations
 
 
 def _result(robot, q, position_error, orientation_error, iterations):
