@@ -261,9 +261,10 @@ def _scan_seeds(robot, point):
     leaves ``g(q3) = r - r*`` on each of the two branches. Joint 3 is sampled at
     :data:`SCAN_SAMPLES` values over its range: each change of sign of ``g`` (interpolated)
     and each local minimum of ``|g|`` (two solutions closer than a sample step) seeds a
-    solution; joint 1 then follows from the azimuth, at its turn nearest the middle of its
-    range, put inside the limits. Seeds with joint 1 or 2 outside the limits by more than
-    :data:`OUTSIDE_MARGIN` (every turn) are dropped.
+    solution; joint 1 then follows from the azimuth. Joints 1 and 2 are taken at their turn
+    nearest the middle of their ranges: seeds with one outside the limits by more than
+    :data:`OUTSIDE_MARGIN` are dropped, the others put inside (a seed just outside would be
+    wrapped to the far side of the range by the solver's projection).
     """
     frames = robot.fk_all(robot.home)
     axis = frames[0] if robot.convention == "standard" else frames[1]
@@ -312,7 +313,7 @@ def _scan_seeds(robot, point):
     middle = (lower + upper) / 2
     turned = full[:, :2] + 2 * np.pi * np.round((middle[:2] - full[:, :2]) / (2 * np.pi))
     gap = np.maximum(lower[:2] - turned, turned - upper[:2]).max(axis=1)
-    full[:, 0] = np.clip(turned[:, 0], lower[0], upper[0])
+    full[:, :2] = np.clip(turned, lower[:2], upper[:2])
     kept = gap < OUTSIDE_MARGIN
     return full[kept], near_fold[kept]
 
