@@ -486,17 +486,7 @@ def _solve_split(problem, target, reference, reference_first, rng):
         distance = np.sum((bank_poses[:, :3, 3] - center) ** 2, axis=1)
         nearest = np.argpartition(distance, SPLIT_TRIES)[:SPLIT_TRIES]
         nearest = nearest[np.argsort(distance[nearest])]
-        # Seeds whose wrist, solved at the seed itself, fits the limits first: the wrist of
-        # the arm solution they lead to is likely to fit too.
-        frames = bank_poses[nearest, :3, :3]
-        wrists, valid = wrist_angles(split, [tuple(frames[:, r, c] for r in range(3))
-                                             for c in range(3)],
-                                     columns[:3], reference[3] + split.offsets[0], ArrayMath)
-        fits = np.zeros(len(nearest), dtype=bool)
-        for wrist, ok in zip(wrists, valid):
-            full = np.column_stack([bank_q[nearest], *np.broadcast_arrays(*wrist)])
-            fits |= ok & turned_inside(problem.robot, full, reference)[1]
-        yield from bank_q[nearest[np.argsort(~fits, kind="stable")]].tolist()
+        yield from bank_q[nearest].tolist()
 
     iterations = 0
     found = []
