@@ -31,10 +31,10 @@ import itertools
 import numpy as np
 
 from ..errors import ValidationError
-from .numeric import (ANGLE_TOLERANCE, PATIENCE, POSITION_TOLERANCE, SAME_BRANCH, IKResult,
-                      _Arrays, _converged, _converged_array, _first_seeds, _problem,
-                      _restart_seeds, _scalar_target_columns, _solve_batch, _solve_seed,
-                      _target_columns, check_targets)
+from .numeric import (ANGLE_TOLERANCE, PATIENCE, POSITION_TOLERANCE, SAME_BRANCH, ArrayKernel,
+                      IKResult, cached_problem, check_targets, first_seeds, restart_seeds,
+                      scalar_target_columns, solve_batch, solve_seed, target_columns,
+                      within_tolerances, within_tolerances_rows)
 from .turns import every_turn, nearest_turn, same_modulo_turns, turned_inside
 from .wrist import wrist_angles
 
@@ -103,7 +103,7 @@ def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
     >>> len(solve_all(robot, robot.fk(q), q0=q, all_turns=True).q)
     9
     """
-    problem = _problem(robot, axes, tolerance, angle_tolerance)
+    problem = cached_problem(robot, axes, tolerance, angle_tolerance)
     target = check_targets(target, problem.rows)
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
@@ -116,14 +116,14 @@ def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
     elif robot.n == 3 and problem.rows == (0, 1, 2):
         starts = np.array(_point_branches(problem, target[:3, 3], reference)).reshape(-1, 3)
     else:
-        first = _first_seeds(robot, problem, target[None], q0, rng)
-        starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
+        first = first_seeds(robot, problem, target[None], q0, rng)
+        starts = np.vstack([first, restart_seeds(robot, problem, target[None], first,
                                                   q0 is not None, seeds, rng)[0]])
     if len(starts) == 0:
         return _result(robot, np.empty((0, robot.n)), np.empty(0), np.empty(0),
                        np.empty(0, dtype=int))
     q, position_error, orientation_error, iterations = _finish(problem, target, starts)
-    good = np.flatnonzero(_converged_array(problem, position_error, orientation_error))
+    good = np.flatnonzero(within_tolerances_rows(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
     turned = turned_inside(robot, q[good], reference)[0].tolist()
     distance = [float(np.sum(np.abs(np.subtract(v, reference)) / scale)) for v in turned]
@@ -149,15 +149,15 @@ def _finish(problem, target, starts):
     reach it (closed-form wrists on converged arms) are only checked, in one evaluation."""
     count = len(starts)
     position_error, orientation_error, _ = problem.evaluate(
-        list(starts.T), _target_columns(np.broadcast_to(target, (count, 4, 4))), _Arrays,
+        list(starts.T), target_columns(np.broadcast_to(target, (count, 4, 4))), ArrayKernel,
         want_step=False)
     position_error = np.broadcast_to(position_error, (count,)).copy()
     orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
     q, iterations = starts.copy(), np.ones(count, dtype=int)
-    rest = np.flatnonzero(~_converged_array(problem, position_error, orientation_error,
+    rest = np.flatnonzero(~within_tolerances_rows(problem, position_error, orientation_error,
                                             problem.finish))
     if rest.size:
-        more = _solve_batch(problem, np.broadcast_to(target, (rest.size, 4, 4)), starts[rest])
+        more = solve_batch(problem, np.broadcast_to(target, (rest.size, 4, 4)), starts[rest])
         q[rest], position_error[rest], orientation_error[rest] = more[:3]
         iterations[rest] += more[3]
     return q, position_error, orientation_error, iterations
@@ -196,7 +196,7 @@ def _point_branches(problem, point, reference):
     robot = problem.robot
     target = np.eye(4)
     target[:3, 3] = point
-    columns = _scalar_target_columns(target)
+    columns = scalar_target_columns(target)
     scan = None
     if robot.joints[0].is_revolute and robot.joints[1].is_revolute:
         scan = _scan_seeds(robot, point)
@@ -207,9 +207,9 @@ def _point_branches(problem, point, reference):
         """Solve from each seed; returns the seeds that did not converge."""
         failed = []
         for seed in seeds:
-            q, position_error, orientation_error, _ = _solve_seed(problem, columns, seed,
+            q, position_error, orientation_error, _ = solve_seed(problem, columns, seed,
                                                                   patience)
-            if not _converged(problem, position_error, orientation_error):
+            if not within_tolerances(problem, position_error, orientation_error):
                 failed.append(seed)
             elif not any(same_modulo_turns(robot, q, other, SAME_BRANCH) for other in found):
                 found.append(q)

@@ -195,17 +195,17 @@ def check_targets(target, axes):
     return target
 
 
-def _target_columns(target):
+def target_columns(target):
     """Column tuples ``(X, Y, Z, P)`` of targets ``(B, 4, 4)``: each a tuple of 3 ``(B,)`` arrays."""
     return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
 
 
-def _scalar_target_columns(target):
+def scalar_target_columns(target):
     return tuple(tuple(float(target[r, c]) for r in range(3)) for c in range(4))
 
 
 # ------------------------------------------------------------------------------- kernel
-class _Floats(FloatMath):
+class FloatKernel(FloatMath):
     """Elementary functions and the damped step on Python floats (one target)."""
 
     @staticmethod
@@ -257,12 +257,12 @@ def _damped_solve(J, e, damping, joints):
     return x
 
 
-class _Arrays(ArrayMath):
+class ArrayKernel(ArrayMath):
     """Elementary functions and the damped step on ``(B,)`` arrays (many targets)."""
 
     @staticmethod
     def damped_step(problem, q, J, e):
-        """:meth:`_Floats.damped_step` for every row at once (``q``: n columns of ``(B,)``)."""
+        """:meth:`FloatKernel.damped_step` for every row at once (``q``: n columns of ``(B,)``)."""
         q = np.column_stack(q)
         B = q.shape[0]
         jacobian = np.empty((B, len(e), problem.n))
@@ -322,7 +322,7 @@ class _Problem:
         self._idle = None
         # Pieper's decoupling where it applies (six joints, spherical wrist, the full pose).
         self.split = spherical_wrist(robot) if self.rows == (0, 1, 2, 3, 4, 5) else None
-        self.arm_problem = None if self.split is None else _problem(
+        self.arm_problem = None if self.split is None else cached_problem(
             self.split.arm, "position", tolerance, angle_tolerance, finish)
 
     @property
@@ -367,7 +367,7 @@ class _Problem:
         orientation_error = (ops.sqrt(sum([error[3 + r] * error[3 + r]
                                            for r in self.rotation_rows]))
                              if self.rotation_rows else abs(0.0 * q[0]))
-        if not want_step or (ops is _Floats and _converged(self, position_error,
+        if not want_step or (ops is FloatKernel and within_tolerances(self, position_error,
                                                             orientation_error, self.finish)):
             return position_error, orientation_error, None      # the caller stops here
         columns = jacobian_columns(frames, P, self.revolute, self.robot.convention)
@@ -398,12 +398,12 @@ def _limit_scalar(problem, i, value):
     return min(max(value, lower), upper)
 
 
-def _converged(problem, position_error, orientation_error, factor=1.0):
+def within_tolerances(problem, position_error, orientation_error, factor=1.0):
     return (position_error <= problem.tolerance * factor
             and orientation_error <= problem.angle_tolerance * factor)
 
 
-def _solve_seed(problem, target, q, patience=PATIENCE):
+def solve_seed(problem, target, q, patience=PATIENCE):
     """Iterate from one seed ``q`` (list of floats); returns (q, pos_err, ori_err, iterations).
 
     Stops when the errors are 1000 times below the tolerances, or when the cost has not fallen
@@ -417,7 +417,7 @@ def _solve_seed(problem, target, q, patience=PATIENCE):
     iterations = 0
     n = problem.n
     for iterations in range(1, MAX_ITERATIONS + 1):
-        position_error, orientation_error, step = problem.evaluate(q, target, _Floats)
+        position_error, orientation_error, step = problem.evaluate(q, target, FloatKernel)
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
         if cost < best_cost:
             best, best_cost = (list(q), position_error, orientation_error), cost
@@ -425,14 +425,14 @@ def _solve_seed(problem, target, q, patience=PATIENCE):
             reference, since_progress = cost, 0
         else:
             since_progress += 1
-        if (_converged(problem, position_error, orientation_error, problem.finish)
+        if (within_tolerances(problem, position_error, orientation_error, problem.finish)
                 or since_progress >= patience):
             break
         largest = max(abs(s) / m for s, m in zip(step, problem.max_step))
         shrink = 1.0 if largest <= 1.0 else 1.0 / largest
         q = [_limit_scalar(problem, i, q[i] + shrink * step[i]) for i in range(n)]
     else:
-        position_error, orientation_error, _ = problem.evaluate(q, target, _Floats, False)
+        position_error, orientation_error, _ = problem.evaluate(q, target, FloatKernel, False)
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
         if cost < best_cost:
             best = (list(q), position_error, orientation_error)
@@ -441,17 +441,17 @@ def _solve_seed(problem, target, q, patience=PATIENCE):
 
 def _solve_one(problem, target, seeds, patience=PATIENCE):
     """Try seeds (an iterator of lists) in turn until one succeeds; returns the best outcome."""
-    columns = _scalar_target_columns(target)
+    columns = scalar_target_columns(target)
     best = None
     total = 0
     for seed in seeds:
-        q, position_error, orientation_error, iterations = _solve_seed(problem, columns, seed,
+        q, position_error, orientation_error, iterations = solve_seed(problem, columns, seed,
                                                                         patience)
         total += iterations
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
         if best is None or cost < best[3]:
             best = (q, position_error, orientation_error, cost)
-        if _converged(problem, position_error, orientation_error):
+        if within_tolerances(problem, position_error, orientation_error):
             break
     return best[0], best[1], best[2], total
 
@@ -473,7 +473,7 @@ def _solve_split(problem, target, reference, reference_first, rng):
     iterations : int
     """
     split, arm_problem = problem.split, problem.arm_problem
-    columns = _scalar_target_columns(target)
+    columns = scalar_target_columns(target)
     X, Y, Z, P = columns
     c = split.center_in_end
     center = tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
@@ -491,10 +491,10 @@ def _solve_split(problem, target, reference, reference_first, rng):
     iterations = 0
     found = []
     for seed in itertools.islice(arm_seeds(), SPLIT_TRIES):
-        arm_q, position_error, orientation_error, more = _solve_seed(arm_problem,
+        arm_q, position_error, orientation_error, more = solve_seed(arm_problem,
                                                                      center_columns, seed)
         iterations += more
-        if (not _converged(arm_problem, position_error, orientation_error)
+        if (not within_tolerances(arm_problem, position_error, orientation_error)
                 or any(same_modulo_turns(split.arm, arm_q, other, SAME_BRANCH)
                        for other in found)):
             continue
@@ -508,9 +508,9 @@ def _solve_split(problem, target, reference, reference_first, rng):
                              if ok and fits),
                             key=lambda q: sum(abs(a - b) for a, b in zip(q[3:], reference[3:])))
         for q in candidates:
-            q, position_error, orientation_error, more = _solve_seed(problem, columns, q)
+            q, position_error, orientation_error, more = solve_seed(problem, columns, q)
             iterations += more
-            if _converged(problem, position_error, orientation_error):
+            if within_tolerances(problem, position_error, orientation_error):
                 return (q, position_error, orientation_error), iterations
     return None, iterations
 
@@ -525,7 +525,7 @@ def _limit_arrays(problem, q):
     return np.clip(np.where(use_wrap, wrapped, q), lower, upper)
 
 
-def _solve_batch(problem, target, q, patience=PATIENCE):
+def solve_batch(problem, target, q, patience=PATIENCE):
     """Iterate every row of ``q`` ``(B, n)`` towards its ``target`` ``(B, 4, 4)`` at once.
 
     Rows drop out of the computation as they converge or stall. Returns the best ``q``, its
@@ -542,14 +542,14 @@ def _solve_batch(problem, target, q, patience=PATIENCE):
     iterations = np.zeros(B, dtype=int)
     active = np.arange(B)
     max_step = np.array(problem.max_step)
-    columns = _target_columns(target)
+    columns = target_columns(target)
     for _ in range(MAX_ITERATIONS):
         if active.size == 0:
             break
         sub_target = tuple(tuple(c[active] for c in column) for column in columns)
         qa = q[active]
         position_error, orientation_error, step = problem.evaluate(list(qa.T), sub_target,
-                                                                   _Arrays)
+                                                                   ArrayKernel)
         position_error = np.broadcast_to(position_error, active.shape)
         orientation_error = np.broadcast_to(orientation_error, active.shape)
         iterations[active] += 1
@@ -563,8 +563,9 @@ def _solve_batch(problem, target, q, patience=PATIENCE):
         progress = cost < PROGRESS * reference[active]
         reference[active[progress]] = cost[progress]
         since_progress[active] = np.where(progress, 0, since_progress[active] + 1)
-        done = _converged_array(problem, position_error, orientation_error, problem.finish) | (
-            since_progress[active] >= patience)
+        done = (within_tolerances_rows(problem, position_error, orientation_error,
+                                       problem.finish)
+                | (since_progress[active] >= patience))
         largest = np.max(np.abs(step) / max_step, axis=-1)
         step *= np.minimum(1.0, 1.0 / np.maximum(largest, 1e-300))[:, None]
         keep = ~done
@@ -573,7 +574,7 @@ def _solve_batch(problem, target, q, patience=PATIENCE):
     if active.size:
         sub_target = tuple(tuple(c[active] for c in column) for column in columns)
         position_error, orientation_error, _ = problem.evaluate(list(q[active].T), sub_target,
-                                                                _Arrays, want_step=False)
+                                                                ArrayKernel, want_step=False)
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
         better = cost < best_cost[active]
         improved = active[better]
@@ -590,7 +591,7 @@ _seed_banks = weakref.WeakKeyDictionary()
 _problems = weakref.WeakKeyDictionary()
 
 
-def _problem(robot, axes, tolerance, angle_tolerance, finish=None):
+def cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
     """The (cached) constant part of a solve for ``robot``."""
     key = (parse_axes(axes), float(tolerance), float(angle_tolerance), finish)
     per_robot = _problems.setdefault(robot, {})
@@ -640,7 +641,7 @@ def _nearest_seeds(problem, bank, target, count):
     return distance.argsort(axis=1, kind="stable")
 
 
-def _first_seeds(robot, problem, target, q0, rng):
+def first_seeds(robot, problem, target, q0, rng):
     """The first seed of each target ``(B, 4, 4)``: ``q0`` (``(n,)`` or ``(B, n)``, brought
     inside the limits) when given, else the bank entry whose pose is nearest. ``(B, n)``."""
     if q0 is not None:
@@ -652,7 +653,7 @@ def _first_seeds(robot, problem, target, q0, rng):
     return first
 
 
-def _restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
+def restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
     """The restarts of each target ``(B, 4, 4)``, in order: ``(B, k, n)``.
 
     The explicit ``seeds`` ``(k, n)``, or the ``seeds`` bank entries nearest the target
@@ -713,7 +714,7 @@ def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
     >>> bool(result.success), float(result.position_error) < 1e-9
     (True, True)
     """
-    problem = _problem(robot, axes, tolerance, angle_tolerance)
+    problem = cached_problem(robot, axes, tolerance, angle_tolerance)
     target = check_targets(target, problem.rows)
     batch_shape = target.shape[:-2]
     flat_target = target.reshape(-1, 4, 4)
@@ -738,7 +739,7 @@ def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
                                     None if q0 is None else q0[rest], seeds, rng)
         q[rest], position_error[rest], orientation_error[rest] = more[:3]
         iterations[rest] += more[3]
-    success = _converged_array(problem, position_error, orientation_error)
+    success = within_tolerances_rows(problem, position_error, orientation_error)
     return IKResult(q.reshape(batch_shape + (robot.n,)), success.reshape(batch_shape),
                     position_error.reshape(batch_shape), orientation_error.reshape(batch_shape),
                     iterations.reshape(batch_shape))
@@ -748,12 +749,12 @@ def _solve_general_batch(robot, problem, target, q0, seeds, rng):
     """Targets ``(B, 4, 4)`` by the general iteration: from the first seeds, then the
     failed ones from the restarts in rounds. Returns ``(q, position_error,
     orientation_error, iterations)``."""
-    first = _first_seeds(robot, problem, target, q0, rng)
-    q, position_error, orientation_error, iterations = _solve_batch(problem, target, first)
-    success = _converged_array(problem, position_error, orientation_error)
+    first = first_seeds(robot, problem, target, q0, rng)
+    q, position_error, orientation_error, iterations = solve_batch(problem, target, first)
+    success = within_tolerances_rows(problem, position_error, orientation_error)
     failed = np.flatnonzero(~success)
     if failed.size:
-        plan = _restart_seeds(robot, problem, target[failed], first[failed], q0 is not None,
+        plan = restart_seeds(robot, problem, target[failed], first[failed], q0 is not None,
                               seeds, rng)
         start = 0
         for stop in _restart_rounds(plan.shape[1]):
@@ -762,7 +763,7 @@ def _solve_general_batch(robot, problem, target, q0, seeds, rng):
                 break
             _restart_batch(problem, target, failed[still], plan[still, start:stop],
                            (q, position_error, orientation_error, iterations))
-            success = _converged_array(problem, position_error, orientation_error)
+            success = within_tolerances_rows(problem, position_error, orientation_error)
             start = stop
     return q, position_error, orientation_error, iterations
 
@@ -822,11 +823,11 @@ def _split_attempt(problem, target, center, arm_seeds, reference):
     """One try of :func:`_solve_split_batch` for targets ``(R, 4, 4)`` with wrist centres
     ``center`` ``(R, 4, 4)``, arm seeds ``(R, 3)`` and references ``(R, n)``."""
     split, arm_problem, robot = problem.split, problem.arm_problem, problem.robot
-    arm_q, position_error, orientation_error, iterations = _solve_batch(arm_problem, center,
+    arm_q, position_error, orientation_error, iterations = solve_batch(arm_problem, center,
                                                                         arm_seeds)
-    reached = _converged_array(arm_problem, position_error, orientation_error)
+    reached = within_tolerances_rows(arm_problem, position_error, orientation_error)
     frame3 = split.arm.chain_frames(list(arm_q.T))[-1][:3]
-    columns = _target_columns(target)
+    columns = target_columns(target)
     wrists, valid = wrist_angles(split, frame3, columns[:3],
                                  reference[:, 3] + split.offsets[0], ArrayMath)
     candidates, usable, gaps = [], [], []
@@ -838,12 +839,12 @@ def _split_attempt(problem, target, center, arm_seeds, reference):
                              np.inf))
     pick = np.argmin(gaps, axis=0)
     q = np.where((pick == 0)[:, None], candidates[0], candidates[1])
-    position_error, orientation_error, _ = problem.evaluate(list(q.T), columns, _Arrays,
+    position_error, orientation_error, _ = problem.evaluate(list(q.T), columns, ArrayKernel,
                                                             want_step=False)
     count = target.shape[0]
     position_error = np.broadcast_to(position_error, (count,))
     orientation_error = np.broadcast_to(orientation_error, (count,))
-    done = np.choose(pick, usable) & _converged_array(problem, position_error,
+    done = np.choose(pick, usable) & within_tolerances_rows(problem, position_error,
                                                       orientation_error)
     return q, position_error, orientation_error, iterations + 1, done
 
@@ -860,12 +861,12 @@ def _solve_single(robot, problem, target, q0, seeds, rng):
             q, position_error, orientation_error = outcome
             return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
                             np.float64(orientation_error), np.int64(spent))
-    first = _first_seeds(robot, problem, target[None], q0, rng)
-    seeds_in_turn = _chain_seeds(first[0], lambda: _restart_seeds(
+    first = first_seeds(robot, problem, target[None], q0, rng)
+    seeds_in_turn = _chain_seeds(first[0], lambda: restart_seeds(
         robot, problem, target[None], first, q0 is not None, seeds, rng)[0])
     q, position_error, orientation_error, iterations = _solve_one(problem, target,
                                                                   seeds_in_turn)
-    return IKResult(np.array(q), np.bool_(_converged(problem, position_error,
+    return IKResult(np.array(q), np.bool_(within_tolerances(problem, position_error,
                                                      orientation_error)),
                     np.float64(position_error), np.float64(orientation_error),
                     np.int64(iterations + spent))
@@ -893,9 +894,9 @@ def _restart_batch(problem, target, rows, plan, state):
     """
     q, position_error, orientation_error, iterations = state
     count, restarts = plan.shape[:2]
-    retry_q, retry_position, retry_orientation, retry_iterations = _solve_batch(
+    retry_q, retry_position, retry_orientation, retry_iterations = solve_batch(
         problem, target[np.repeat(rows, restarts)], plan.reshape(-1, problem.n))
-    retry_success = _converged_array(problem, retry_position, retry_orientation)
+    retry_success = within_tolerances_rows(problem, retry_position, retry_orientation)
     retry_cost = _cost(problem, retry_position, retry_orientation)
     rank = np.where(retry_success, np.tile(np.arange(restarts), count), np.inf)
     rank = rank.reshape(count, restarts)
@@ -914,7 +915,7 @@ def _cost(problem, position_error, orientation_error):
     return position_error / problem.tolerance + orientation_error / problem.angle_tolerance
 
 
-def _converged_array(problem, position_error, orientation_error, factor=1.0):
+def within_tolerances_rows(problem, position_error, orientation_error, factor=1.0):
     return ((position_error <= problem.tolerance * factor)
             & (orientation_error <= problem.angle_tolerance * factor))
 
@@ -950,7 +951,7 @@ def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
     -------
     PathResult
     """
-    problem = _problem(robot, axes, tolerance, angle_tolerance, finish=1.0)
+    problem = cached_problem(robot, axes, tolerance, angle_tolerance, finish=1.0)
     targets = check_targets(targets, problem.rows)
     if targets.ndim != 3:
         raise ValidationError(f"targets must be a sequence of 4x4 transforms (N, 4, 4), got "
@@ -969,7 +970,7 @@ def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
                             restarts if previous_reached else 0, rng)
         attempt, position_error, orientation_error, _ = _solve_one(
             problem, targets[k], seeds, PATIENCE if previous_reached else UNREACHABLE_PATIENCE)
-        ok = _converged(problem, position_error, orientation_error)
+        ok = within_tolerances(problem, position_error, orientation_error)
         # The next point's first seed: the motion between two reached path points continued
         # (linear extrapolation), which leaves an error of second order in the step along a
         # smooth path. Not from q0 (the approach is no path step), and not when the joints
@@ -1004,5 +1005,5 @@ def _path_seeds(robot, problem, target, previous, predicted, restarts, rng):
         yield predicted
     yield previous
     if restarts:
-        yield from _restart_seeds(robot, problem, target[None], [previous], True, restarts,
+        yield from restart_seeds(robot, problem, target[None], [previous], True, restarts,
                                   rng)[0].tolist()
