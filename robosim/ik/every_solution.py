@@ -26,11 +26,15 @@ Solutions are distinct modulo 2 pi: each is reported as its variant nearest the 
 limits allow (a joint with a range over 2 pi has several).
 """
 
+from __future__ import annotations
+
 import itertools
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
+from ..robot import Robot
 from .numeric import (ANGLE_TOLERANCE, PATIENCE, POSITION_TOLERANCE, SAME_BRANCH, ArrayKernel,
                       IKResult, cached_problem, check_targets, first_seeds, restart_seeds,
                       scalar_target_columns, solve_batch, solve_seed, target_columns,
@@ -55,9 +59,11 @@ SCAN_PATIENCE = 3
 ARM_GRID = 3
 
 
-def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
-              tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE,
-              distinct=SAME_BRANCH, all_turns=False):
+def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
+              axes: str = "pose", seeds: int = 48,
+              rng: np.random.Generator | int | None = None,
+              tolerance: float = POSITION_TOLERANCE, angle_tolerance: float = ANGLE_TOLERANCE,
+              distinct: float = SAME_BRANCH, all_turns: bool = False) -> IKResult:
     """The distinct solutions of one target, nearest ``q0`` (home if None) first.
 
     Parameters

@@ -35,6 +35,8 @@ runs on Python floats for one target (no numpy call overhead, the single-solve p
 growing size, nearest seeds first, so most pay for a few restarts only.
 """
 
+from __future__ import annotations
+
 import itertools
 import math
 import operator
@@ -42,10 +44,11 @@ import weakref
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
-from ..robot import frame_times, jacobian_columns
+from ..robot import Robot, frame_times, jacobian_columns
 from .elementary import ArrayMath, FloatMath
 from .turns import same_modulo_turns, turned_inside
 from .wrist import spherical_wrist, wrist_angles
@@ -682,8 +685,10 @@ def restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
     return np.broadcast_to(explicit, (target.shape[0],) + explicit.shape)
 
 
-def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
-          tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE):
+def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes: str = "pose",
+          seeds: int = 60, rng: np.random.Generator | int | None = None,
+          tolerance: float = POSITION_TOLERANCE,
+          angle_tolerance: float = ANGLE_TOLERANCE) -> IKResult:
     """Joint values that put the end effector at ``target``: numeric, for any robot.
 
     Parameters
@@ -926,8 +931,10 @@ def within_tolerances_rows(problem, position_error, orientation_error, factor=1.
             & (orientation_error <= problem.angle_tolerance * factor))
 
 
-def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
-               tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE):
+def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: str = "pose",
+               restarts: int = 3, rng: np.random.Generator | int | None = None,
+               tolerance: float = POSITION_TOLERANCE,
+               angle_tolerance: float = ANGLE_TOLERANCE) -> PathResult:
     """Follow a sequence of targets, each solved from the previous solution (continuity).
 
     A point not reached from its predecessor's solution gets up to ``restarts`` restarts
