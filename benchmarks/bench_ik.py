@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_fk import best_time  # noqa: E402
 
-from robosim import ik, load_robot, motion  # noqa: E402
+from robosim import ik, load_robot  # noqa: E402
+from robosim.trajectory import motion  # noqa: E402
 
 ROBOTS = ("Puma 560", "KR5", "Lynx6")
 TARGETS = 1_000

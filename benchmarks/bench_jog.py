@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_fk import best_time  # noqa: E402
 
-from robosim import load_robot, motion  # noqa: E402
+from robosim import load_robot  # noqa: E402
+from robosim.trajectory import motion  # noqa: E402
 
 VIA_POINTS = 5
 REPEATS = 20

@@ -6,7 +6,7 @@ orientation held at home's, a second search with the limits opened for every mis
 box of 2 m around the base (most of it out of reach: the expensive case, each miss searched
 twice). The Lynx6 closed form for comparison. Times are the best of 3 runs; figures taken on a
 shared, loaded machine are pessimistic. The window's "about N s" announcement uses
-``numeric_joint_workspace.SECONDS_PER_SWEPT_POSITION`` / ``SECONDS_PER_BOX_POSITION``.
+``robosim.workspace.numeric_joint.SECONDS_PER_SWEPT_POSITION`` / ``SECONDS_PER_BOX_POSITION``.
 """
 
 import math
@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_fk import best_time  # noqa: E402
 
-from robosim import joint_workspace as jw  # noqa: E402
+from robosim.workspace import joint as jw  # noqa: E402
 from robosim import load_robot  # noqa: E402
-from robosim import numeric_joint_workspace as numeric  # noqa: E402
+from robosim.workspace import numeric_joint as numeric  # noqa: E402
 
 
 def report(label, run, path):

@@ -7,6 +7,8 @@ The public names live in one-concept modules and are re-exported here::
     >>> T = robot.fk(robot.home)
 """
 
+import importlib
+
 from .errors import RobosimError, RobotFileError, ValidationError
 from .robot import Joint, Robot
 from .library import list_robots, load_robot, save_robot
@@ -14,3 +16,15 @@ from .library import list_robots, load_robot, save_robot
 __all__ = ["Joint", "Robot", "RobosimError", "RobotFileError", "ValidationError",
            "list_robots", "load_robot", "save_robot"]
 __version__ = "0.1.0"
+
+#: Modules that moved when the core was grouped into subpackages: the README of robosim 0.1
+#: taught ``from robosim import motion, joint_workspace``, and those imports keep working.
+_MOVED_MODULES = {"motion": "robosim.trajectory.motion",
+                  "joint_workspace": "robosim.workspace.joint"}
+
+
+def __getattr__(name):
+    """Load a moved module on first use (PEP 562), so ``import robosim`` stays light."""
+    if name in _MOVED_MODULES:
+        return importlib.import_module(_MOVED_MODULES[name])
+    raise AttributeError(f"module 'robosim' has no attribute {name!r}")

@@ -199,7 +199,7 @@ def _start(arm, args):
 
 
 def _play(arm, args):
-    from ..trajectory_file import read_trajectory_csv
+    from ..trajectory.files import read_trajectory_csv
 
     trajectory = read_trajectory_csv(args.file)
     trajectory.check_robot(arm.robot)

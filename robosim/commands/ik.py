@@ -10,9 +10,10 @@ import math
 
 import numpy as np
 
-from .. import ik, motion
+from .. import ik
+from ..trajectory import motion
 from ..errors import ValidationError
-from ..trajectory_file import write_trajectory_csv
+from ..trajectory.files import write_trajectory_csv
 from ..transforms import r2rpy, xyzrpy2tr
 from .common import (add_json_argument, add_robot_argument, check_within_limits, print_json,
                      robot_from_args)
@@ -204,7 +205,7 @@ def ik_command(args):
     _print_solutions(robot, solutions, args.all, axes)
     if args.all and len(solutions) > 1 and robot.n > len(rows):
         hint = (" --wrist-pitch picks the gripper's angle to the ground"
-                if motion.lynx6_shaped(robot) and len(rows) == 3 else "")
+                if ik.is_lynx6_shaped(robot) and len(rows) == 3 else "")
         print(f"(the {robot.name} has more joints than the {len(rows)} solved components: its "
               f"solutions form a continuous family and these are a sample.{hint})")
     return 0

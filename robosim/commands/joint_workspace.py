@@ -12,7 +12,8 @@ import sys
 
 import numpy as np
 
-from .. import joint_workspace as jw
+from .. import ik
+from ..workspace import joint as jw
 from ..errors import ValidationError
 from ..library import atomic_write_text
 from ..transforms import rpy2r
@@ -64,9 +65,9 @@ def register(subparsers):
 
 
 def _options(robot, args):
-    """Keyword arguments of :func:`robosim.joint_workspace.joint_workspace` from ``args``, and
+    """Keyword arguments of :func:`robosim.workspace.joint.joint_workspace` from ``args``, and
     the start configuration."""
-    if jw.is_lynx6_shaped(robot):
+    if ik.is_lynx6_shaped(robot):
         numeric_flags = [flag for flag, given in (("--start", args.start != "home"),
                                                   ("--rpy", args.rpy is not None),
                                                   ("--position-only", args.position_only))

@@ -14,7 +14,7 @@ import numpy as np
 from .. import trajectory
 from ..errors import ValidationError
 from ..library import atomic_write_bytes
-from ..trajectory_file import write_trajectory_csv
+from ..trajectory.files import write_trajectory_csv
 from .common import (add_json_argument, add_robot_argument, check_within_limits, joint_values,
                      print_json, robot_from_args)
 

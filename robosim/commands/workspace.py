@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import workspace as ws
 from ..errors import ValidationError
-from ..workspace_export import DATA_SUFFIXES, save_workspace
+from ..workspace.export import DATA_SUFFIXES, save_workspace
 from .common import (add_json_argument, add_robot_argument, print_json, progress_printer,
                      robot_from_args)
 

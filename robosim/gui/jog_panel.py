@@ -1,14 +1,14 @@
 """The "Jog / IK" tool window: jog the tool, solve inverse kinematics, move along straight lines.
 
 It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
-handle) and holds no kinematics of its own: :mod:`robosim.motion` and :mod:`robosim.ik` do the
-work, the window reads cells and shows results.
+handle) and holds no kinematics of its own: :mod:`robosim.trajectory.motion` and
+:mod:`robosim.ik` do the work, the window reads cells and shows results.
 
 - Jog: +/- X, Y, Z move the tool by the step (robot's length unit), +/- roll, pitch, yaw turn it
   by the turn (degrees), along or about the axes of the base frame or of the tool frame. Each
-  jog is a short straight line (:func:`robosim.motion.jog`); on the Lynx6, X, Y, Z jogs keep the
-  gripper's angle to the ground and the wrist-rotate joint. An arm with fewer than 6 joints
-  turns the tool with its point held where its joints allow (on the Lynx6: pitch is the
+  jog is a short straight line (:func:`robosim.trajectory.motion.jog`); on the Lynx6, X, Y, Z
+  jogs keep the gripper's angle to the ground and the wrist-rotate joint. An arm with fewer than
+  6 joints turns the tool with its point held where its joints allow (on the Lynx6: pitch is the
   gripper's angle to the ground, roll the wrist-rotate joint) and otherwise says, in the status
   line, which turns it can make; nothing moves.
 - Target: x, y, z (length unit) and roll, pitch, yaw (degrees, ``R = Rz(yaw) Ry(pitch)
@@ -35,7 +35,8 @@ import math
 import numpy as np
 from matplotlib.widgets import Button
 
-from .. import ik, motion
+from .. import ik
+from ..trajectory import motion
 from ..errors import ValidationError
 from ..transforms import r2rpy, xyzrpy2tr
 from .cells import CellGrid
@@ -100,7 +101,7 @@ class JogPanel:
         self.jog_cells.set_text(0, TURN, "5")
         self._button("Frame: base", (0.54, 0.555, 0.2, 0.06), self.toggle_frame)
         fig.text(0.04, 0.5, "Target pose", fontsize=9, fontweight="bold")
-        self.lynx6 = motion.lynx6_shaped(self.robot)
+        self.lynx6 = ik.is_lynx6_shaped(self.robot)
         axes_choices = ["pose", "position"] + ([WRIST_ANGLE] if self.lynx6 else [])
         default = WRIST_ANGLE if WRIST_ANGLE in axes_choices else motion.default_axes(self.robot)
         self.target_cells = CellGrid(
@@ -347,7 +348,7 @@ class JogPanel:
     def straight_line(self):
         """Move along a straight line to the target through the via-points; in the wrist
         angle mode the gripper's angle to the ground turns evenly to the typed one and the
-        wrist-rotate joint stays (closed form, :func:`robosim.motion.straight_line`)."""
+        wrist-rotate joint stays (closed form, :func:`robosim.trajectory.motion.straight_line`)."""
         steps = _via_points(self.target_cells.text(0, VIA))
         if self._axes() == WRIST_ANGLE:
             position, pitch = self._wrist_angle_target()

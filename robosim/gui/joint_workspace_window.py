@@ -9,7 +9,7 @@ every row.
 The Lynx6 (and arms of its shape) is solved in closed form; its settings are the wrist angle to
 the ground (degrees), the elbow and the reach (facing the target, as the paper's arm, or also
 leaning back over the base). Any other arm is solved numerically from the simulator's current
-pose (:mod:`robosim.numeric_joint_workspace`); its one setting, for 6+ joints, is whether the
+pose (:mod:`robosim.workspace.numeric_joint`); its one setting, for 6+ joints, is whether the
 gripper's orientation is held at the current pose's or left free ("position only"); arms with
 fewer joints are always solved for position. A numeric run of many positions says how many and
 about how long, shows its progress and can be cancelled (Cancel is handled between chunks of
@@ -31,10 +31,11 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.widgets import Button
 
-from .. import joint_workspace as jw
-from .. import numeric_joint_workspace as numeric
+from .. import ik
+from ..workspace import joint as jw
+from ..workspace import numeric_joint as numeric
 from ..errors import RobosimError, ValidationError
-from ..workspace_result import SEGMENT_COLOURS
+from ..workspace.result import SEGMENT_COLOURS
 from .cells import CellGrid
 from .tools import ToolWindow, parse_number, tool_figure
 
@@ -91,7 +92,7 @@ class JointWorkspaceWindow(ToolWindow):
         self.robot = arm.robot
         self.fig = fig
         self.result = None
-        self.lynx6 = jw.is_lynx6_shaped(self.robot)
+        self.lynx6 = ik.is_lynx6_shaped(self.robot)
         self.plotted = (LYNX6_PLOTTED_JOINTS if self.lynx6
                         else min(self.robot.n, MAX_PLOTTED_JOINTS))
         self._build()
@@ -161,7 +162,7 @@ class JointWorkspaceWindow(ToolWindow):
     def request(self):
         """``(mode, lower (3,), upper (3,), steps (3,), options)`` from the cells (raises
         ValidationError naming the cell); ``options`` are the keyword arguments of
-        :func:`robosim.joint_workspace.joint_workspace`: the Lynx6's wrist pitch (radians),
+        :func:`robosim.workspace.joint.joint_workspace`: the Lynx6's wrist pitch (radians),
         elbow and reach, or another arm's start (the simulator's pose) and orientation."""
         cells = self.positions
         lower = [parse_number(cells.text(r, FROM), f"{a} from") for r, a in enumerate("xyz")]

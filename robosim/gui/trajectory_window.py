@@ -25,7 +25,7 @@ Play hands the trajectory (from the playhead on) to ``arm.play``; Pause sends th
 it is (the newest target wins); the step buttons and the slider move the playhead and
 ``arm.animate_to`` the pose there. The computed path (or, for joint profiles, the end-effector
 path) is shown in the simulator with ``arm.set_path``. Export CSV / Import CSV use
-:mod:`robosim.trajectory_file`; Save GIF / Save MP4 write the 3D arm moving along the trajectory
+:mod:`robosim.trajectory.files`; Save GIF / Save MP4 write the 3D arm moving along the trajectory
 (:mod:`robosim.gui.trajectory_movie`) a few frames per timer tick, so the window stays
 responsive. Every error becomes a red status line; nothing raises out of a callback and a
 failed Compute keeps the last good trajectory.
@@ -40,7 +40,7 @@ from matplotlib.transforms import Bbox
 from matplotlib.widgets import Button, Slider
 
 from ..errors import RobosimError, ValidationError
-from ..trajectory_file import read_trajectory_csv, write_trajectory_csv
+from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .cells import CellGrid
 from .tools import parse_number, report_errors, tool_figure
 from .trajectory_movie import MovieExport
@@ -270,7 +270,7 @@ class TrajectoryWindow:
         return np.array([self._joint_value(row, col, text) for col, text in enumerate(texts)])
 
     def _formula(self, row, text):
-        from ..expressions import compile_expression
+        from ..trajectory.expressions import compile_expression
 
         variables = ("x1", "x2") if row == 0 else ("u", "v")
         return compile_expression(text, variables)

@@ -1,7 +1,7 @@
 """Drawing a forward workspace: the per-segment cloud and the two 2D sections.
 
 Used by the workspace window and by ``robosim workspace --out FILE.png``. The cloud never
-scatters more than :data:`robosim.workspace_result.SAMPLE_LIMIT` points: a finer result shows a
+scatters more than :data:`robosim.workspace.result.SAMPLE_LIMIT` points: a finer result shows a
 representative subsample (:meth:`Workspace.sample`) and the title says so. Sections are images of
 the voxel counts (configurations per voxel, log scale; empty voxels left white). Lengths are in
 the robot's unit.
@@ -10,7 +10,7 @@ the robot's unit.
 import numpy as np
 from matplotlib.colors import LogNorm
 
-from ..workspace_result import SAMPLE_LIMIT
+from ..workspace.result import SAMPLE_LIMIT
 
 
 def cloud_caption(result, shown, subsampled):

@@ -1,4 +1,4 @@
-"""Saving a forward workspace (:class:`robosim.workspace_result.Workspace`) as data files.
+"""Saving a forward workspace (:class:`robosim.workspace.result.Workspace`) as data files.
 
 - ``.npz``: the voxel counts of every segment (``counts``, shape ``(segments, nx, ny, nz)``),
   the lattice (``origin``, ``voxel``), the segment names and colours, and the summary as JSON
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import ValidationError
-from .library import atomic_write_bytes, atomic_write_text
+from ..errors import ValidationError
+from ..library import atomic_write_bytes, atomic_write_text
 
 #: File types :func:`save_workspace` writes.
 DATA_SUFFIXES = (".npz", ".csv")

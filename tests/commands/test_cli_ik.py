@@ -9,7 +9,7 @@ import pytest
 from gripper_angle import gripper_angle
 from robosim import load_robot
 from robosim.cli import main
-from robosim.trajectory_file import read_trajectory_csv
+from robosim.trajectory.files import read_trajectory_csv
 from robosim.transforms import r2rpy, rotation_angle, xyzrpy2tr
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from robosim import ValidationError, load_robot
-from robosim import joint_workspace as jw
+from robosim.workspace import joint as jw
 
 D1, A1, A2, A3, A4 = 65.0, 25.0, 120.0, 120.0, 155.0      # the library Lynx6 (seed 001)
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from robosim.errors import ValidationError
-from robosim.expressions import ExpressionError, compile_expression
+from robosim.trajectory.expressions import ExpressionError, compile_expression
 
 U = np.linspace(-2.0, 5.0, 7)
 V = np.linspace(0.1, 0.9, 7)

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from robosim import load_robot
-from robosim.trajectory_file import (TrajectoryFileError, parse_trajectory_csv,
+from robosim.trajectory.files import (TrajectoryFileError, parse_trajectory_csv,
                                      read_trajectory_csv, write_trajectory_csv)
 
 

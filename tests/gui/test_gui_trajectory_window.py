@@ -8,7 +8,7 @@ from gui_events import click, click_axes, click_cell, type_in_cell
 from robosim import load_robot
 from robosim.gui import trajectory_movie
 from robosim.gui.tools import open_tool
-from robosim.trajectory_file import read_trajectory_csv
+from robosim.trajectory.files import read_trajectory_csv
 
 GOAL_DEG = [60.0, -30.0, 45.0, 20.0, -75.0]
 
@@ -159,7 +159,7 @@ def test_csv_export_and_import_round_trip_through_the_window(arm, tmp_path):
 
 def test_a_trajectory_for_another_robot_is_refused_on_import(arm, tmp_path):
     scara = load_robot("SCARA")
-    from robosim.trajectory_file import write_trajectory_csv
+    from robosim.trajectory.files import write_trajectory_csv
 
     write_trajectory_csv(tmp_path / "scara.csv", scara, [0, 1], [scara.home, scara.home])
     window = quintic_window(arm)

@@ -2,7 +2,7 @@
 
 The user gives gripper positions (a sweep of ``px``, ``py`` or ``pz`` through a point, or a 3D
 box). For the Lynx6 (and arms of its shape) with the wrist's angle to the ground, the
-closed-form IK (:func:`robosim.closed_form_ik.lynx6_ik`) gives the joint values of each, and
+closed-form IK (:func:`robosim.ik.lynx6_ik`) gives the joint values of each, and
 every position is marked with
 
 - the joints outside their limits (the paper's q1..q4 indicators; the geometric value is kept so
@@ -11,7 +11,7 @@ every position is marked with
   arm and forearm can stretch), or beyond the paper's bound on the arm's physical length
   (eqs. 19-20).
 
-Every other arm is solved numerically (:mod:`robosim.numeric_joint_workspace`): position
+Every other arm is solved numerically (:mod:`robosim.workspace.numeric_joint`): position
 only below 6 joints, the gripper's orientation held (default: the start configuration's) from
 6 joints; the same indicators, found by a second search with the limits opened, are a verdict
 of the search rather than a proof, and there is no eq. 19-20 bound.
@@ -30,14 +30,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import numeric_joint_workspace as numeric
-from .closed_form_ik import _check_lynx6_shape, lynx6_ik
-from .errors import ValidationError
-from .transforms import inverse, r2rpy
+from ..errors import ValidationError
+from ..ik import is_lynx6_shaped, lynx6_ik, lynx6_link_lengths
+from ..transforms import inverse, r2rpy
+from . import numeric_joint as numeric
 
 AXES = "xyz"
 #: Most positions one closed-form joint-workspace run takes (a 100 x 100 x 100 box); numeric
-#: runs take :data:`robosim.numeric_joint_workspace.MAX_POSITIONS`.
+#: runs take :data:`robosim.workspace.numeric_joint.MAX_POSITIONS`.
 MAX_POSITIONS = 1_000_000
 #: :meth:`JointWorkspace.limit_code` of a position out of reach.
 OUT_OF_REACH_CODE = -1
@@ -139,19 +139,10 @@ def held_rpy_degrees(orientation):
     return (np.round(np.degrees(r2rpy(orientation)), 9) + 0.0).tolist()
 
 
-def is_lynx6_shaped(robot):
-    """True for arms the closed-form Lynx6 IK solves (the library Lynx6's DH shape)."""
-    try:
-        _check_lynx6_shape(robot)
-    except ValidationError:
-        return False
-    return True
-
-
 def physical_length(robot):
     """The paper's eq. 20 bound ``sqrt((d1 + a2 + a3 + a4)^2 + a1^2)`` (length unit): the
     distance of the gripper from the base origin with the arm pointing straight up."""
-    d1, a1, a2, a3, a4 = _check_lynx6_shape(robot)
+    d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
     return math.hypot(d1 + a2 + a3 + a4, a1)
 
 
@@ -170,9 +161,9 @@ def joint_workspace(robot, positions, wrist_pitch=None, *, elbow=None, reach=Non
     Lynx6-shaped arms (:func:`is_lynx6_shaped`): closed form with the gripper at
     ``wrist_pitch`` (radians, required); ``elbow`` "up" (default) or "down"; ``reach``
     "front" (default) is the paper's arm, facing the target, "either" also leans back over
-    the base where facing fails (see :func:`robosim.closed_form_ik.lynx6_ik`).
+    the base where facing fails (see :func:`robosim.ik.lynx6_ik`).
 
-    Any other arm: numeric (:func:`robosim.numeric_joint_workspace.solve_positions`: a sweep,
+    Any other arm: numeric (:func:`robosim.workspace.numeric_joint.solve_positions`: a sweep,
     ``axis`` given, as a path from ``q0``; a box batched), with ``numeric_options`` ``q0``
     (start configuration, default home), ``orientation`` ((3, 3) held by 6+ joint arms,
     default the start's) and ``position_only``. Lynx6 settings are refused for it, and

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import ValidationError
-from .library import atomic_write_text
-from .robot import LENGTH_UNITS
-from .transforms import r2rpy
+from ..errors import ValidationError
+from ..library import atomic_write_text
+from ..robot import LENGTH_UNITS
+from ..transforms import r2rpy
 
 _JOINT_COLUMN = re.compile(r"^q(\d+)_(deg|mm|cm|m)$")
 

@@ -32,7 +32,7 @@ Why it is fast (issue 4 asks for millions of configurations per second):
 
 See Also
 --------
-robosim.joint_workspace : the inverse question (which joint values a box of positions needs).
+robosim.workspace.joint : the inverse question (which joint values a box of positions needs).
 """
 
 import math
@@ -41,17 +41,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import RobosimError, ValidationError
-from .joint_grid import (JointGrid, factor_grid, grid_spacing, joint_ranges, limit_notes,
-                         refined_grid, step_grid)
-from .robot import chain_components
-from .transforms import cos_sin, homogeneous, inverse, rotx
-from .workspace_result import SAMPLE_LIMIT, SEGMENT_COLOURS, VoxelSource, Workspace
-
-__all__ = ["JointGrid", "SEGMENT_COLOURS", "SAMPLE_LIMIT", "Workspace", "WorkspaceCancelled",
-           "VOLUME_POSITIONS", "VoxelSource", "auto_factor", "default_voxel", "estimate_seconds",
-           "factor_grid", "forward_workspace", "grid_spacing", "joint_ranges", "limit_notes",
-           "monte_carlo_workspace", "segment_names", "step_grid", "volume_grid"]
+from ..errors import RobosimError, ValidationError
+from ..robot import chain_components
+from ..transforms import cos_sin, homogeneous, inverse, rotx
+from .grids import factor_grid, grid_spacing, joint_ranges, limit_notes, refined_grid
+from .result import SAMPLE_LIMIT, VoxelSource, Workspace
 
 #: The default voxel edge is the robot's size bound (``2 * length_scale``) over this many cells.
 DEFAULT_CELLS = 128

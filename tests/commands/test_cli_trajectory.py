@@ -8,7 +8,7 @@ import pytest
 
 import robosim
 from robosim.cli import main
-from robosim.trajectory_file import read_trajectory_csv
+from robosim.trajectory.files import read_trajectory_csv
 
 
 def run(capsys, *argv):

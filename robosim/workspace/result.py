@@ -12,8 +12,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import ValidationError
-
 #: 3D-RAS's segment colours (orange, yellow, red, magenta, purple), then more for longer arms.
 SEGMENT_COLOURS = ("#ff8c00", "#ffd700", "#e41a1c", "#ff00ff", "#7b2d8e", "#1f77b4", "#2ca02c",
                    "#17becf", "#8c564b", "#7f7f7f", "#bcbd22", "#000080", "#e377c2")

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import ValidationError
-from .robot import Joint, Robot
-from .transforms import inverse
+from ..errors import ValidationError
+from ..robot import Joint, Robot
+from ..transforms import inverse
 
 #: Tolerance of the joint-limit check (radians).
 LIMIT_TOLERANCE = 1e-9
@@ -52,8 +52,23 @@ class Lynx6Solution:
         return str(reasons) if reasons.ndim == 0 else reasons
 
 
-def _check_lynx6_shape(robot):
-    """The link lengths ``d1, a1, a2, a3, a4`` of a Lynx6-shaped arm; raise if it is not one."""
+def lynx6_link_lengths(robot):
+    """The link lengths ``(d1, a1, a2, a3, a4)`` of a Lynx6-shaped arm (robot's length unit).
+
+    Lynx6-shaped means the DH table of seed 001, Table 2, with any link lengths: five revolute
+    standard-DH joints with twists (90, 0, 0, -90, 0) deg, offsets (0, 90, -90, 0, 0) deg,
+    ``d = 0`` past joint 1, ``a5 = 0`` and no tool transform. The library's Lynx6 gives
+    ``(d1, a1, a2, a3, a4) = (65, 25, 120, 120, 155)`` mm.
+
+    Raises
+    ------
+    ValidationError
+        When ``robot`` is not Lynx6-shaped; the message says which joint differs.
+
+    See Also
+    --------
+    is_lynx6_shaped : the same test as True / False.
+    """
     expected = [(0.0, 90.0, 0.0), (0.0, 0.0, 90.0), (0.0, 0.0, -90.0), (0.0, -90.0, 0.0),
                 (None, 0.0, 0.0)]
     joints = robot.joints
@@ -73,6 +88,19 @@ def _check_lynx6_shape(robot):
         raise ValidationError(f"lynx6_ik needs an arm shaped like the library's Lynx6 "
                               f"(seed 001, Table 2); {robot.name}: {problem}")
     return joints[0].d, joints[0].a, joints[1].a, joints[2].a, joints[3].a
+
+
+def is_lynx6_shaped(robot):
+    """True when the Lynx6 closed form (:func:`lynx6_ik`) applies to ``robot``.
+
+    The one test of "is this arm Lynx6-shaped" that the GUI, the CLI and the core share; see
+    :func:`lynx6_link_lengths` for what it checks.
+    """
+    try:
+        lynx6_link_lengths(robot)
+    except ValidationError:
+        return False
+    return True
 
 
 def lynx6_ik(robot, position, wrist_pitch, *, elbow="up", reach="either", wrist_rotate=0.0):
@@ -127,7 +155,7 @@ def lynx6_ik(robot, position, wrist_pitch, *, elbow="up", reach="either", wrist_
     -------
     Lynx6Solution
     """
-    d1, a1, a2, a3, a4 = _check_lynx6_shape(robot)
+    d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
     if elbow not in ("up", "down"):
         raise ValidationError(f"elbow must be 'up' or 'down', got {elbow!r}")
     if reach not in ("either", "front", "back"):

@@ -1,4 +1,4 @@
-"""Joint workspace of any arm by numeric IK: the general case of :mod:`robosim.joint_workspace`.
+"""Joint workspace of any arm by numeric IK: the general case of :mod:`robosim.workspace.joint`.
 
 Arms not shaped like the Lynx6 have no closed form here, so every position is solved with
 :mod:`robosim.ik` (damped least squares, joint limits kept). To tell, as the paper's
@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from . import ik
-from .errors import RobosimError, ValidationError
+from .. import ik
+from ..errors import RobosimError, ValidationError
 
 #: Most positions one numeric joint-workspace run takes (about 0.3-0.5 ms each in a box).
 MAX_POSITIONS = 20_000

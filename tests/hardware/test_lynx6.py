@@ -10,7 +10,7 @@ from robosim.errors import ValidationError
 from robosim.hardware import (DryRunPort, LinkError, Lynx6, RefusedCommand, SSC32Link,
                               stock_lynx6)
 from robosim.hardware.lynx6 import needs_rest_pose
-from robosim.trajectory_file import read_trajectory_csv, write_trajectory_csv
+from robosim.trajectory.files import read_trajectory_csv, write_trajectory_csv
 from ssc32_board import SimulatedSSC32
 
 STOCK_US_PER_DEG = 11.111  # the documented default: 500-2500 us over 180 deg

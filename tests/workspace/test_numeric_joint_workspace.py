@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from robosim import Joint, Robot, ValidationError, load_robot
-from robosim import joint_workspace as jw
-from robosim import numeric_joint_workspace as njw
-from robosim.closed_form_ik import anthropomorphic_3r_ik, anthropomorphic_3r_robot
+from robosim.workspace import joint as jw
+from robosim.workspace import numeric_joint as njw
+from robosim.ik import anthropomorphic_3r_ik, anthropomorphic_3r_robot
 
 A1, A2, A3 = 0.4, 0.35, 0.3          # shoulder height and links of the 3R arm (m)
 

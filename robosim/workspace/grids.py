@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import ValidationError
+from ..errors import ValidationError
 
 _DEGREE = math.pi / 180.0
 

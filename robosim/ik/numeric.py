@@ -2,7 +2,7 @@
 
 The numeric solver (:func:`solve`, :func:`solve_all`, :func:`solve_path`) works for any robot:
 damped least squares with Sugihara's Levenberg-Marquardt damping, joint limits kept by
-projection, restarts from random seeds. The closed forms live in :mod:`robosim.closed_form_ik`
+projection, restarts from random seeds. The closed forms live in :mod:`robosim.ik.closed_form`
 and are re-exported here: :func:`lynx6_ik` (seed 001, eqs. 23-29; :func:`lynx6_path` along a
 path) and :func:`anthropomorphic_3r_ik` (seed 003, four solutions).
 
@@ -41,14 +41,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .closed_form_ik import (LYNX6_BRANCHES, Lynx6Solution, anthropomorphic_3r_ik,
-                             anthropomorphic_3r_robot, lynx6_ik, lynx6_path, lynx6_solutions)
-from .errors import ValidationError
-from .robot import chain_components
+from ..errors import ValidationError
+from ..robot import chain_components
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_all", "solve_path", "parse_axes",
-           "lynx6_ik", "lynx6_path", "lynx6_solutions", "LYNX6_BRANCHES", "Lynx6Solution",
-           "anthropomorphic_3r_ik", "anthropomorphic_3r_robot"]
+           "check_targets"]
 
 #: Default success thresholds: position in the robot's length unit, orientation in radians.
 POSITION_TOLERANCE = 1e-9

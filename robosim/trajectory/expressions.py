@@ -29,7 +29,7 @@ import operator
 
 import numpy as np
 
-from .errors import ValidationError
+from ..errors import ValidationError
 
 #: Longest formula accepted (characters).
 MAX_LENGTH = 500

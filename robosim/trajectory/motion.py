@@ -8,10 +8,10 @@ via-points. Between the requested via-points the line is followed in small inter
 singularity or a joint limit on the way is found and reported instead of crossed.
 
 What a move holds besides the line: the full pose on arms with 6 or more joints, the position
-only on other arms; a Lynx6-shaped arm (:func:`lynx6_shaped`) can instead hold the gripper's
-angle to the ground and its wrist-rotate joint (``hold_wrist=True``, what its X, Y, Z jogs do;
-``wrist_pitch=`` turns that angle evenly to a new value along the line), every point solved in
-closed form (:func:`robosim.ik.lynx6_ik`) on the start's branch.
+only on other arms; a Lynx6-shaped arm (:func:`~robosim.ik.is_lynx6_shaped`) can instead hold
+the gripper's angle to the ground and its wrist-rotate joint (``hold_wrist=True``, what its X,
+Y, Z jogs do; ``wrist_pitch=`` turns that angle evenly to a new value along the line), every
+point solved in closed form (:func:`robosim.ik.lynx6_ik`) on the start's branch.
 
 Conventions: poses are ``(4, 4)`` in the world frame; positions interpolate linearly, the
 orientation turns at a constant rate about one fixed axis (the rotation from start to end).
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import ik
-from .errors import ValidationError
-from .transforms import homogeneous, rotation_angle, rpy2r, r2rpy
+from .. import ik
+from ..errors import ValidationError
+from ..transforms import homogeneous, r2rpy, rotation_angle, rpy2r
 
 #: Internal steps along a line are at most this fraction of the robot's size ...
 STEP_FRACTION = 0.01
@@ -169,9 +169,9 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
     direction : str, optional
         Words for the move in the stop reason ("in +Z"); default "along this line".
     hold_wrist : bool, optional
-        Lynx6-shaped arms only (:func:`lynx6_shaped`), instead of ``axes``: hold the gripper's
-        angle to the ground (:func:`wrist_angle`) and joint 5 (wrist rotate) exactly at their
-        values at ``q_from``. Every point is solved in closed form
+        Lynx6-shaped arms only (:func:`~robosim.ik.is_lynx6_shaped`), instead of ``axes``: hold
+        the gripper's angle to the ground (:func:`wrist_angle`) and joint 5 (wrist rotate) exactly
+        at their values at ``q_from``. Every point is solved in closed form
         (:func:`robosim.ik.lynx6_ik`) on the branch of ``q_from`` (elbow up or down, facing
         the target or leaning back over the base), so the joints never switch branch; only
         the target's position counts.
@@ -345,7 +345,7 @@ class _WristHeldPoints:
         if end_pitch is not None and not math.isfinite(end_pitch):
             raise ValidationError(f"the gripper's angle at the end must be a finite number, "
                                   f"got {end_pitch}")
-        if not lynx6_shaped(robot):
+        if not ik.is_lynx6_shaped(robot):
             raise ValidationError(f"hold_wrist needs a Lynx6-shaped arm (seed 001, Table 2); "
                                   f"{robot.name} is not one")
         pitch = float(wrist_angle(robot, q))
@@ -487,15 +487,6 @@ _TURN_WORDS = {"roll": "roll (about X)", "pitch": "pitch (about Y)", "yaw": "yaw
 TURNABLE = 1e-6
 
 
-def lynx6_shaped(robot):
-    """True when the Lynx6 closed form (:func:`robosim.ik.lynx6_ik`) applies to ``robot``."""
-    try:
-        ik.lynx6_ik(robot, robot.fk(robot.home)[:3, 3], 0.0)
-    except ValidationError:
-        return False
-    return True
-
-
 def wrist_angle(robot, q):
     """The gripper's angle to the ground (radians, positive up) of a Lynx6-shaped arm at ``q``
     ``(..., 5)``: a float, or an array ``(...)``.
@@ -547,7 +538,7 @@ def _check_jog(axis, frame):
 def _turn_axis(robot, q, axis, frame):
     """The unit world axis ``(3,)`` a rotation jog turns the tool about (see :func:`jog`)."""
     T = robot.fk(q)
-    lynx6 = robot.n < 6 and axis in ("roll", "pitch") and lynx6_shaped(robot)
+    lynx6 = robot.n < 6 and axis in ("roll", "pitch") and ik.is_lynx6_shaped(robot)
     if lynx6 and axis == "pitch":
         # Across the arm's vertical plane, signed so + raises the gripper's tip.
         base = robot.base[:3, :3]
@@ -575,7 +566,7 @@ def _can_turn(robot, q, axis_world):
 
 def _cannot_turn_message(robot, q, axis, frame):
     """Plain words for a rotation jog the arm cannot make, and what to use instead."""
-    if lynx6_shaped(robot):
+    if ik.is_lynx6_shaped(robot):
         instead = "pitch (gripper angle) or roll (the wrist-rotate joint)"
     else:
         possible = [name for name in JOG_AXES[3:]
@@ -593,8 +584,8 @@ def jog(robot, q, axis, amount, frame="base", *, axes=None, steps=2):
 
     - 6 or more joints: the full pose (X, Y, Z jogs keep the orientation, rotation jogs the
       tool point).
-    - A Lynx6-shaped arm (5 joints, :func:`lynx6_shaped`): X, Y, Z jogs move the tool point
-      along the line and hold the gripper's angle to the ground (:func:`wrist_angle`) and
+    - A Lynx6-shaped arm (5 joints, :func:`~robosim.ik.is_lynx6_shaped`): X, Y, Z jogs move the
+      tool point along the line and hold the gripper's angle to the ground (:func:`wrist_angle`) and
       joint 5 (wrist rotate) exactly, solved in closed form on the start's branch
       (:func:`straight_line` with ``hold_wrist``; with the tool point exactly over the base
       axis, where that angle is not defined, the position only). Rotation jogs turn about

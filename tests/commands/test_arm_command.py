@@ -10,7 +10,7 @@ from robosim import load_robot
 from robosim.cli import main
 from robosim.commands import arm as arm_command
 from robosim.hardware import load_calibration
-from robosim.trajectory_file import write_trajectory_csv
+from robosim.trajectory.files import write_trajectory_csv
 
 
 def run_arm(board, *words):

@@ -8,7 +8,8 @@ import pytest
 
 import robosim
 from gripper_angle import gripper_angle
-from robosim import ik, motion
+from robosim import ik
+from robosim.trajectory import motion
 from robosim.transforms import rotation_angle, rotx, rpy2r, r2rpy
 
 PUMA = robosim.load_robot("Lodes Puma 560")

@@ -1,0 +1,46 @@
+"""Inverse kinematics: a general numeric solver and closed forms for the Lynx6 and the 3R arm.
+
+One concept a module, the public names re-exported here (``robosim.ik.solve``):
+
+- :mod:`robosim.ik.numeric`: :func:`solve`, :func:`solve_all`, :func:`solve_path` for any
+  robot (damped least squares, batched over targets);
+- :mod:`robosim.ik.closed_form`: :func:`lynx6_ik` (seed 001, eqs. 23-29), :func:`lynx6_path`,
+  :func:`lynx6_solutions`, :func:`anthropomorphic_3r_ik` (seed 003, four solutions) and
+  :func:`is_lynx6_shaped`, the one test of whether the Lynx6 closed form applies.
+
+>>> import robosim
+>>> from robosim import ik
+>>> robot = robosim.load_robot("Lynx6")
+>>> result = ik.solve(robot, robot.fk(robot.home)[:3, 3], axes="position")
+>>> bool(result.success)
+True
+"""
+
+from .closed_form import (
+                          LYNX6_BRANCHES,
+                          Lynx6Solution,
+                          ThreeRSolutions,
+                          anthropomorphic_3r_ik,
+                          anthropomorphic_3r_robot,
+                          is_lynx6_shaped,
+                          lynx6_ik,
+                          lynx6_link_lengths,
+                          lynx6_path,
+                          lynx6_solutions,
+)
+from .numeric import (
+                          ANGLE_TOLERANCE,
+                          POSITION_TOLERANCE,
+                          IKResult,
+                          PathResult,
+                          check_targets,
+                          parse_axes,
+                          solve,
+                          solve_all,
+                          solve_path,
+)
+
+__all__ = ["ANGLE_TOLERANCE", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution", "POSITION_TOLERANCE",
+           "PathResult", "ThreeRSolutions", "anthropomorphic_3r_ik", "anthropomorphic_3r_robot",
+           "check_targets", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths", "lynx6_path",
+           "lynx6_solutions", "parse_axes", "solve", "solve_all", "solve_path"]

@@ -1,0 +1,275 @@
+"""Trajectories: joint-space profiles, Cartesian paths from formulas, and following them by IK.
+
+Joint space (RoboAnalyzer's joint trajectories)
+-----------------------------------------------
+:func:`joint_profile` moves every joint from a start to a goal configuration, optionally through
+via-configurations, with one of :data:`PROFILE_KINDS`:
+
+- ``"linear"``: constant velocity on each segment (the velocity jumps at the knots; the
+  acceleration there is an impulse and is reported as 0);
+- ``"cubic"``: third-degree polynomials, zero velocity at start and goal;
+- ``"quintic"``: fifth-degree polynomials, zero velocity and acceleration at start and goal;
+- ``"trapezoidal"``: linear segments with parabolic blends (LSPB), at rest at every knot; each
+  segment accelerates for ``blend`` of its time, cruises, and decelerates for ``blend`` of it.
+
+Through via-configurations the cubic and quintic profiles do not stop: the velocity at a via is
+the mean of the neighbouring segments' mean velocities when both have the same sign, else 0
+(Craig, *Introduction to Robotics*, 7.3), and the quintic's acceleration there is 0, so its
+velocity and acceleration are continuous. The duration is shared among the segments in
+proportion to their largest joint change (equal shares when nothing moves).
+
+All values are in API units: radians (revolute), the robot's length unit (prismatic), seconds.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import ValidationError
+
+PROFILE_KINDS = ("linear", "cubic", "quintic", "trapezoidal")
+#: Most samples a profile or a path may have.
+MAX_SAMPLES = 1_000_000
+
+
+@dataclass
+class Profile:
+    """Joint values, velocities and accelerations sampled over time.
+
+    Attributes
+    ----------
+    t : ndarray, shape (N,)
+        Sample times in seconds: 0, dt, 2 dt, ... and the duration itself as the last one.
+    q, qd, qdd : ndarray, shape (N, n)
+        Joint values (rad, length unit), velocities (per second), accelerations (per second^2).
+    kind : str
+        One of :data:`PROFILE_KINDS`.
+    knot_times : ndarray, shape (K,)
+        Times of start, via-configurations and goal (K = number of vias + 2).
+    knots : ndarray, shape (K, n)
+        The configurations passed at ``knot_times``.
+    """
+
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    qdd: np.ndarray
+    kind: str
+    knot_times: np.ndarray
+    knots: np.ndarray
+
+
+def sample_times(duration, dt):
+    """``0, dt, 2 dt, ...`` below ``duration``, then ``duration``: ``(N,)`` seconds."""
+    duration, dt = positive_seconds(duration, "duration"), positive_seconds(dt, "time step")
+    if dt > duration:
+        raise ValidationError(f"time step {dt:g} s is longer than the duration {duration:g} s")
+    steps = math.ceil(duration / dt - 1e-9)
+    if steps + 1 > MAX_SAMPLES:
+        raise ValidationError(f"{duration:g} s in steps of {dt:g} s makes {steps + 1} samples; "
+                              f"at most {MAX_SAMPLES}")
+    return np.append(np.arange(steps) * dt, duration)
+
+
+def joint_profile(q_start, q_goal, duration, dt, kind="quintic", via=None, *, blend=1 / 3,
+                  robot=None):
+    """A joint-space trajectory from ``q_start`` to ``q_goal``.
+
+    Parameters
+    ----------
+    q_start, q_goal : array_like, shape (n,)
+        Start and goal configurations (rad, length unit).
+    duration : float
+        Seconds from start to goal.
+    dt : float
+        Time step in seconds; the last sample is at ``duration`` exactly.
+    kind : str
+        One of :data:`PROFILE_KINDS` (see the module docstring).
+    via : array_like, shape (k, n), optional
+        Configurations to pass through in order.
+    blend : float
+        Trapezoidal only: fraction of each segment spent accelerating (and as much
+        decelerating), in (0, 0.5]; the cruise velocity is ``change / (T (1 - blend))``.
+    robot : Robot, optional
+        When given, the configurations must fit it and every sample must stay within its
+        joint limits.
+
+    Returns
+    -------
+    Profile
+
+    Raises
+    ------
+    ValidationError
+        Naming the argument (or the joint and time of a limit) that was wrong.
+
+    Examples
+    --------
+    A quintic from 0 to 1 rad in 2 s passes 0.5 rad at 1 s and starts and ends at rest:
+
+    >>> p = joint_profile([0.0], [1.0], 2.0, 0.5)
+    >>> p.q[:, 0].tolist(), p.qd[[0, -1], 0].tolist()
+    ([0.0, 0.103515625, 0.5, 0.896484375, 1.0], [0.0, 0.0])
+    """
+    if kind not in PROFILE_KINDS:
+        raise ValidationError(f"profile kind must be one of {', '.join(PROFILE_KINDS)}; "
+                              f"got {kind!r}")
+    knots = _knots(q_start, q_goal, via, robot)
+    t = sample_times(duration, dt)
+    if kind == "trapezoidal" and not 0 < blend <= 0.5:
+        raise ValidationError(f"blend must be in (0, 0.5], got {blend!r}")
+    knot_times = _knot_times(knots, float(t[-1]), robot)
+    starts, coefficients = _PIECES[kind](knots, knot_times, blend)
+    q, qd, qdd = _evaluate_pieces(starts, coefficients, t)
+    if robot is not None:
+        _check_limits(robot, t, q)
+    return Profile(t, q, qd, qdd, kind, knot_times, knots)
+
+
+def positive_seconds(value, what):
+    """``value`` as a float of seconds; a ValidationError naming ``what`` if it is not > 0."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise ValidationError(f"{what} must be a number, got {value!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise ValidationError(f"{what} must be a positive number of seconds, got {value:g}")
+    return value
+
+
+def _knots(q_start, q_goal, via, robot):
+    """Start, vias and goal as a ``(K, n)`` array, checked."""
+    rows = [np.atleast_1d(np.asarray(q_start, dtype=float))]
+    if via is not None:
+        via = np.asarray(via, dtype=float)
+        rows.extend(np.atleast_2d(via) if via.size else [])
+    rows.append(np.atleast_1d(np.asarray(q_goal, dtype=float)))
+    names = ["start"] + [f"via {k}" for k in range(1, len(rows) - 1)] + ["goal"]
+    n = rows[0].shape[-1]
+    for name, row in zip(names, rows):
+        if row.ndim != 1 or row.shape[0] != n:
+            raise ValidationError(f"{name} configuration has {row.shape[-1]} value(s), the start "
+                                  f"has {n}")
+        if not np.all(np.isfinite(row)):
+            raise ValidationError(f"{name} configuration: values must be finite numbers")
+        if robot is not None:
+            robot.check_q(row, f"{name} configuration")
+    return np.array(rows)
+
+
+def _joint_scale(knots, robot):
+    """Per-joint divisor making changes comparable: 1 for revolute, the robot's size else."""
+    if robot is None:
+        return np.ones(knots.shape[1])
+    return np.where(robot.revolute, 1.0, robot.length_scale)
+
+
+def _knot_times(knots, duration, robot):
+    """Knot times ``(K,)``: the duration shared in proportion to each segment's largest change."""
+    changes = np.max(np.abs(np.diff(knots, axis=0)) / _joint_scale(knots, robot), axis=1)
+    shares = changes if changes.sum() > 0 else np.ones_like(changes)
+    times = np.concatenate([[0.0], np.cumsum(shares) / shares.sum() * duration])
+    times[-1] = duration
+    if np.any(np.diff(times) <= 0):
+        raise ValidationError("two successive configurations are equal; remove the repeated "
+                              "via-configuration")
+    return times
+
+
+def _via_velocities(knots, knot_times):
+    """Craig's heuristic: mean of neighbouring slopes where they agree in sign, else 0."""
+    slopes = np.diff(knots, axis=0) / np.diff(knot_times)[:, None]
+    inner = np.where(np.sign(slopes[:-1]) == np.sign(slopes[1:]), (slopes[:-1] + slopes[1:]) / 2,
+                     0.0)
+    zero = np.zeros((1, knots.shape[1]))
+    return np.vstack([zero, inner, zero])
+
+
+def _linear_pieces(knots, knot_times, blend):
+    T = np.diff(knot_times)[:, None]
+    coefficients = np.zeros((len(T), 6, knots.shape[1]))
+    coefficients[:, 0] = knots[:-1]
+    coefficients[:, 1] = np.diff(knots, axis=0) / T
+    return knot_times[:-1], coefficients
+
+
+def _cubic_pieces(knots, knot_times, blend):
+    """Hermite cubics through the knots with the via velocities of :func:`_via_velocities`."""
+    T = np.diff(knot_times)[:, None]
+    v = _via_velocities(knots, knot_times)
+    change = np.diff(knots, axis=0)
+    coefficients = np.zeros((len(T), 6, knots.shape[1]))
+    coefficients[:, 0] = knots[:-1]
+    coefficients[:, 1] = v[:-1]
+    coefficients[:, 2] = (3 * change - (2 * v[:-1] + v[1:]) * T) / T ** 2
+    coefficients[:, 3] = (-2 * change + (v[:-1] + v[1:]) * T) / T ** 3
+    return knot_times[:-1], coefficients
+
+
+def _quintic_pieces(knots, knot_times, blend):
+    """Quintics with the via velocities and zero acceleration at every knot."""
+    T = np.diff(knot_times)[:, None]
+    v = _via_velocities(knots, knot_times)
+    v0, v1 = v[:-1], v[1:]
+    change = np.diff(knots, axis=0)
+    coefficients = np.zeros((len(T), 6, knots.shape[1]))
+    coefficients[:, 0] = knots[:-1]
+    coefficients[:, 1] = v0
+    coefficients[:, 3] = (20 * change - (8 * v1 + 12 * v0) * T) / (2 * T ** 3)
+    coefficients[:, 4] = (-30 * change + (14 * v1 + 16 * v0) * T) / (2 * T ** 4)
+    coefficients[:, 5] = (12 * change - 6 * (v1 + v0) * T) / (2 * T ** 5)
+    return knot_times[:-1], coefficients
+
+
+def _trapezoidal_pieces(knots, knot_times, blend):
+    """Each segment as three quadratic pieces: accelerate, cruise, decelerate."""
+    T = np.diff(knot_times)[:, None]
+    change = np.diff(knots, axis=0)
+    blend_time = blend * T
+    cruise = change / (T - blend_time)
+    acceleration = cruise / blend_time
+    q_blend = knots[:-1] + acceleration * blend_time ** 2 / 2
+    pieces = np.zeros((len(T), 3, 6, knots.shape[1]))
+    pieces[:, 0, 0], pieces[:, 0, 2] = knots[:-1], acceleration / 2
+    pieces[:, 1, 0], pieces[:, 1, 1] = q_blend, cruise
+    pieces[:, 2, 0], pieces[:, 2, 1] = knots[1:] - acceleration * blend_time ** 2 / 2, cruise
+    pieces[:, 2, 2] = -acceleration / 2
+    starts = np.column_stack([knot_times[:-1], knot_times[:-1] + blend_time[:, 0],
+                              knot_times[1:] - blend_time[:, 0]])
+    return starts.ravel(), pieces.reshape(-1, 6, knots.shape[1])
+
+
+_PIECES = {"linear": _linear_pieces, "cubic": _cubic_pieces, "quintic": _quintic_pieces,
+           "trapezoidal": _trapezoidal_pieces}
+
+
+def _evaluate_pieces(starts, coefficients, t):
+    """Value, first and second derivative of piecewise polynomials ``sum c_k (t - start)^k``.
+
+    ``starts`` (P,) are the pieces' start times, ``coefficients`` (P, 6, n).
+    """
+    piece = np.clip(np.searchsorted(starts, t, side="right") - 1, 0, len(starts) - 1)
+    tau = (t - starts[piece])[:, None]
+    c = coefficients[piece]
+    q = c[:, 5]
+    for k in range(4, -1, -1):
+        q = q * tau + c[:, k]
+    qd = (((5 * c[:, 5] * tau + 4 * c[:, 4]) * tau + 3 * c[:, 3]) * tau + 2 * c[:, 2]) * tau \
+        + c[:, 1]
+    qdd = ((20 * c[:, 5] * tau + 12 * c[:, 4]) * tau + 6 * c[:, 3]) * tau + 2 * c[:, 2]
+    return q, qd, qdd
+
+
+def _check_limits(robot, t, q):
+    """Raise ValidationError naming the first joint and time where ``q`` leaves the limits."""
+    low, high = robot.limits[:, 0] - 1e-9, robot.limits[:, 1] + 1e-9
+    outside = (q < low) | (q > high)
+    if outside.any():
+        row, joint = np.argwhere(outside)[0]
+        values, bounds = robot.q_to_user(q[row]), robot.q_to_user(robot.limits.T)
+        unit = "deg" if robot.revolute[joint] else robot.unit
+        raise ValidationError(f"at t = {t[row]:g} s joint {joint + 1} "
+                              f"({robot.joints[joint].name or robot.joints[joint].kind}) would "
+                              f"be at {values[joint]:g} {unit}, outside its limits "
+                              f"[{bounds[0][joint]:g}, {bounds[1][joint]:g}]")
