@@ -878,3 +878,156 @@ def _stop_at_limits(q, qd, lower, upper, time, hits, stopped):
             hits.append(LimitHit(time=float(time), joint=int(where[-1]), side=side,
                                  index=tuple(int(i) for i in where[:-1])))
     return np.clip(q, lower, upper), np.where(held, 0.0, qd), held
+
+
+# ---------------------------------------------------------------------- torques along a motion
+@dataclass
+class TrajectoryTorques:
+    """The torques a sampled joint trajectory needs: see :func:`trajectory_torques`.
+
+    Attributes
+    ----------
+    t : ndarray (N,)
+        Times, s.
+    q, qd, qdd : ndarray (N, n)
+        Joint values, speeds and accelerations (rad, rad/s, rad/s^2; length unit for prismatic).
+    tau : ndarray (N, n)
+        Torques (N m) and forces (N) the joints must exert.
+    static : ndarray (N, n)
+        The part of ``tau`` that holding each pose still needs (gravity): what is left when the
+        motion is played infinitely slowly.
+    """
+
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    qdd: np.ndarray
+    tau: np.ndarray
+    static: np.ndarray
+
+
+def trajectory_torques(robot, t, q, gravity=None, motor=False):
+    """Torques along joint values ``q`` ``(N, n)`` sampled at times ``t`` ``(N,)``.
+
+    Speeds and accelerations are the derivatives of the samples, by second-order finite
+    differences on the (possibly uneven) time grid (``numpy.gradient``, twice), so ``N >= 3``;
+    the two samples at each end get one-sided differences, less accurate where the motion
+    does not start and end at rest.
+
+    Parameters
+    ----------
+    robot : Robot
+        With dynamics (see :func:`with_payload` for a load in the gripper).
+    t : array_like (N,)
+        Strictly increasing times, s.
+    q : array_like (N, n)
+    gravity, motor
+        As :func:`inverse_dynamics` (friction is left out: see :func:`check_torque_limits`).
+
+    Returns
+    -------
+    TrajectoryTorques
+    """
+    require_dynamics(robot)
+    t = np.asarray(t, dtype=float)
+    q = robot.check_q(np.atleast_2d(q), "trajectory")
+    if t.shape != (q.shape[0],) or t.size < 3:
+        raise ValidationError(f"a trajectory needs one time per row and at least 3 rows for "
+                              f"accelerations, got {t.size} times for {q.shape[0]} rows")
+    if not (np.all(np.isfinite(t)) and np.all(np.diff(t) > 0)):
+        raise ValidationError("trajectory times must be finite and strictly increase")
+    qd = np.gradient(q, t, axis=0, edge_order=2)
+    qdd = np.gradient(qd, t, axis=0, edge_order=2)
+    tau = inverse_dynamics(robot, q, qd, qdd, gravity=gravity, motor=motor)
+    return TrajectoryTorques(t=t, q=q, qd=qd, qdd=qdd, tau=tau,
+                             static=gravity_torques(robot, q, gravity=gravity))
+
+
+@dataclass
+class Exceedance:
+    """The first time a joint needs more than its limit: joint (0-based), time (s), torque."""
+
+    joint: int
+    time: float
+    torque: float
+    limit: float
+
+
+@dataclass
+class TorqueCheck:
+    """What :func:`check_torque_limits` found.
+
+    Attributes
+    ----------
+    exceedances : list of Exceedance
+        The first exceedance of each joint that exceeds its limit, in time order.
+    time_scale : float
+        How many times slower the trajectory must be played for every joint to stay within its
+        limit: 1.0 when it already does, ``math.inf`` when holding a pose still already needs
+        more than a limit (no speed helps).
+    """
+
+    exceedances: list
+    time_scale: float
+
+    @property
+    def ok(self):
+        return not self.exceedances
+
+
+def check_torque_limits(torques, limits):
+    """Compare the torques of a trajectory with each joint's limit; find the slowing needed.
+
+    Played ``k`` times slower (``t -> k t``), speeds fall as ``1/k`` and accelerations as
+    ``1/k^2``, so every velocity and acceleration term of the torque falls as ``1/k^2``:
+    ``tau(k) = static + (tau - static) / k^2`` exactly (rigid body and motor inertia; friction,
+    which falls more slowly, is not part of it). With ``s = 1/k^2`` each sample bounds ``s``
+    linearly: ``|static + d s| <= limit`` with ``d = tau - static``, and the largest ``s`` that
+    all samples allow gives the smallest ``k``.
+
+    Parameters
+    ----------
+    torques : TrajectoryTorques
+    limits : array_like (n,)
+        Each joint's largest torque (N m) or force (N), > 0; NaN or inf where unknown.
+
+    Returns
+    -------
+    TorqueCheck
+
+    Examples
+    --------
+    A joint that needs 0.5 N m of gravity and 2 N m in all at one instant, against a 1 N m
+    limit: ``0.5 + 1.5 / k^2 <= 1`` needs ``k = sqrt(3)``.
+
+    >>> check = check_torque_limits(TrajectoryTorques(
+    ...     t=np.array([0.0]), q=None, qd=None, qdd=None, tau=np.array([[2.0]]),
+    ...     static=np.array([[0.5]])), [1.0])
+    >>> check.exceedances[0].torque, round(check.time_scale, 6)
+    (2.0, 1.732051)
+    """
+    limits = np.asarray(limits, dtype=float)
+    tau, static = torques.tau, torques.static
+    if limits.shape != tau.shape[-1:] or np.any(limits <= 0):
+        raise ValidationError(f"torque limits must be {tau.shape[-1]} positive numbers (NaN "
+                              f"where unknown), got {limits.tolist()}")
+    known = np.isfinite(limits)
+    bound = np.where(known, limits, np.inf)
+    over = np.abs(tau) > bound
+    exceedances = []
+    for joint in np.flatnonzero(over.any(axis=0)):
+        row = int(np.argmax(over[:, joint]))
+        exceedances.append(Exceedance(joint=int(joint), time=float(torques.t[row]),
+                                      torque=float(tau[row, joint]), limit=float(bound[joint])))
+    exceedances.sort(key=lambda e: (e.time, e.joint))
+    if not exceedances:
+        return TorqueCheck(exceedances, 1.0)
+    if np.any(np.abs(static[:, known]) > bound[known]):
+        return TorqueCheck(exceedances, math.inf)
+    dynamic = (tau - static)[:, known]
+    held, limit = static[:, known], bound[known]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        allowed = np.where(dynamic > 0, (limit - held) / dynamic,
+                           np.where(dynamic < 0, (limit + held) / -dynamic, np.inf))
+    largest_s = min(1.0, float(allowed.min()))
+    return TorqueCheck(exceedances, 1.0 / math.sqrt(largest_s) if largest_s > 0 else math.inf)

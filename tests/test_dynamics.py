@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from robosim import ValidationError, library, load_robot
-from robosim.dynamics import (Dynamics, LinkDynamics, coriolis, energy, forward_dynamics,
-                              gravity_torques, inverse_dynamics, mass_matrix, simulate,
-                              with_payload)
+from robosim.dynamics import (Dynamics, LinkDynamics, check_torque_limits, coriolis, energy,
+                              forward_dynamics, gravity_torques, inverse_dynamics, mass_matrix,
+                              simulate, trajectory_torques, with_payload)
 from robosim.robot import Joint, Robot
 from robosim.transforms import rotx
 
@@ -158,6 +158,22 @@ def test_stanford_matches_corkes_toolbox():
     assert inverse_dynamics(robot, q, qd, qdd, motor=True) == pytest.approx(
         [19.476055875858901, 180.53004615873078, 53.497352711048954, -1.4511118806740031,
          -2.5888514719118478, 1.8658825262679663e-02], rel=1e-12)
+
+
+def test_franka_panda_modified_dh_matches_corkes_toolbox():
+    # roboticstoolbox-python 1.5.0: Panda().rne(q, qd, qdd) and .gravload(q) (modified DH).
+    robot = load_robot("Franka Panda")
+    q = [0.1, -0.3, 0.2, -2.0, 0.3, 1.8, 0.5]
+    qd = [0.5, -0.3, 0.8, -1.0, 0.6, 1.2, -0.4]
+    qdd = [1.0, 0.5, -0.7, 0.2, -0.4, 0.9, 0.3]
+    assert inverse_dynamics(robot, q, qd, qdd) == pytest.approx(
+        [-3.4770819548535042e-01, -1.6526766683200613e+01, -2.3880076836715047e+00,
+         1.8755037187542417e+01, 6.2294903158688286e-01, 1.6341801806858254e+00,
+         -9.7278728456037817e-03], rel=1e-12)
+    assert gravity_torques(robot, q) == pytest.approx(
+        [0.0, -1.5885779418611833e+01, -1.7836992038187001e+00, 1.9141782243945311e+01,
+         6.6182579882366432e-01, 1.7041421866772590e+00, -2.0039516465565042e-02],
+        rel=1e-12, abs=1e-12)
 
 
 # ------------------------------------------------------------------------------- identities
@@ -312,6 +328,49 @@ def test_simulation_runs_a_batch_side_by_side():
     alone = simulate(robot, q0[1], duration=0.1, dt=1e-3, limits="ignore")
     assert both.q.shape == (101, 2, 2)
     assert both.q[:, 1] == pytest.approx(alone.q, rel=1e-12)
+
+
+# -------------------------------------------------------------------- torques along a motion
+def swinging_pendulum(frequency=3.0, duration=2.0, samples=2001):
+    """A pendulum driven along q = 0.6 sin(w t): times and joint values ``(N, 1)``."""
+    t = np.linspace(0.0, duration, samples)
+    return t, (0.6 * np.sin(frequency * t))[:, None]
+
+
+def test_torques_along_a_sampled_motion_follow_the_closed_form():
+    robot = pendulum()
+    t, q = swinging_pendulum()
+    torques = trajectory_torques(robot, t, q)
+    # qd = 1.8 cos 3t, qdd = -5.4 sin 3t; tau = (I + m lc^2) qdd + m g lc cos q
+    # (the derivatives are one-sided, so less accurate, at the two samples of each end)
+    expected = 0.53 * -5.4 * np.sin(3 * t) + 2.0 * G * 0.5 * np.cos(q[:, 0])
+    assert torques.qd[:, 0] == pytest.approx(1.8 * np.cos(3 * t), abs=1e-5)
+    assert torques.tau[2:-2, 0] == pytest.approx(expected[2:-2], abs=1e-4)
+    assert torques.static[:, 0] == pytest.approx(2.0 * G * 0.5 * np.cos(q[:, 0]), rel=1e-12)
+
+
+def test_the_time_scale_found_brings_the_peak_torque_down_to_the_limit():
+    robot = pendulum()
+    t, q = swinging_pendulum(frequency=10.0)
+    torques = trajectory_torques(robot, t, q)
+    limit = 0.8 * np.abs(torques.tau).max()      # above m g lc = 9.81 N m: slowing down helps
+    check = check_torque_limits(torques, [limit])
+    assert not check.ok and check.exceedances[0].joint == 0
+    first = check.exceedances[0]
+    assert abs(first.torque) > limit and first.time == t[np.argmax(np.abs(torques.tau[:, 0])
+                                                                    > limit)]
+    slower = trajectory_torques(robot, t * check.time_scale, q)
+    assert np.abs(slower.tau).max() == pytest.approx(limit, rel=1e-4)
+    assert check_torque_limits(trajectory_torques(robot, t * check.time_scale * 1.001, q),
+                               [limit]).ok
+
+
+def test_no_time_scale_helps_when_holding_still_needs_more_than_the_limit():
+    robot = pendulum()
+    t, q = swinging_pendulum()
+    check = check_torque_limits(trajectory_torques(robot, t, q), [5.0])   # m g lc = 9.81
+    assert check.time_scale == math.inf
+    assert check_torque_limits(trajectory_torques(robot, t, q), [math.nan]).ok
 
 
 # ---------------------------------------------------------------------------------- payload
