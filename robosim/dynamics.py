@@ -240,6 +240,8 @@ class _Constants:
     moment_first_moment: tuple  # h x v likewise
     inertia_rows: tuple         # inertia about the frame origin, kg m^2 (sparse rows) per link
     revolute: tuple
+    theta0: tuple               # DH theta and d at q = 0 (the variable one adds q)
+    d0: tuple
     prismatic: bool             # whether any joint is prismatic
     standard: bool
     metres: float
@@ -267,11 +269,13 @@ def _constants(robot):
         first_moments.append(tuple((link.mass * com).tolist()))
         rows.append(_sparse_rows(about_origin.tolist()))
     gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
+    theta0, d0 = robot.joint_variables(np.zeros(robot.n))
     constants = _Constants(
         mass=tuple(link.mass for link in dynamics.links), first_moment=tuple(first_moments),
         cross_first_moment=tuple(_negated_skew_rows(h) for h in first_moments),
         moment_first_moment=tuple(_negated_skew_rows([-c for c in h]) for h in first_moments),
         inertia_rows=tuple(rows), revolute=tuple(j.is_revolute for j in robot.joints),
+        theta0=tuple(theta0.tolist()), d0=tuple(d0.tolist()),
         prismatic=not all(j.is_revolute for j in robot.joints),
         standard=robot.convention == "standard", metres=metres,
         si_scale=np.where(robot.revolute, 1.0, metres),
@@ -414,27 +418,15 @@ def _newton_euler(constants, frames, qd, qdd, gravity):
         speed = 0.0 if qd is None else qd[i]
         acceleration = 0.0 if qdd is None else qdd[i]
         if not standard:
-            a = _add(a, _add(_cross(wd, r), _cross(w, _cross(w, r))))
+            a = _carried(a, w, wd, r)
         if constants.revolute[i]:
-            wd = _add(wd, _add(_scaled(acceleration, axis),
-                               _scaled(speed, _cross(w, axis))))
-            w = _add(w, _scaled(speed, axis))
+            w, wd = _turned(w, wd, axis, speed, acceleration)
         if standard:
-            a = _add(a, _add(_cross(wd, r), _cross(w, _cross(w, r))))
+            a = _carried(a, w, wd, r)
         if not constants.revolute[i]:
             a = _add(a, _add(_scaled(acceleration, axis),
                              _scaled(2.0 * speed, _cross(w, axis))))
-        # The link's inertial wrench, computed in its own frame where h and I_o are constant.
-        a_link, w_link, wd_link = _to_link(frame, a), _to_link(frame, w), _to_link(frame, wd)
-        cross_h = constants.cross_first_moment[i]
-        force = _add(_scaled(constants.mass[i], a_link),
-                     _add(_times_constant(cross_h, wd_link),
-                          _cross(w_link, _times_constant(cross_h, w_link))))
-        rows = constants.inertia_rows[i]
-        moment = _add(_times_constant(rows, wd_link),
-                      _add(_cross(w_link, _times_constant(rows, w_link)),
-                           _times_constant(constants.moment_first_moment[i], a_link)))
-        steps.append((r, axis, _to_world(frame, force), _to_world(frame, moment)))
+        steps.append((r, axis) + _inertial_wrench(constants, i, frame, a, w, wd))
     tau = [0.0] * n
     f = m = ZERO
     r_next = ZERO
@@ -452,13 +444,56 @@ def _newton_euler(constants, frames, qd, qdd, gravity):
     return tau
 
 
+def _carried(a, w, wd, r):
+    """``a + wd x r + w x (w x r)``: the acceleration of the point ``r`` further along a body
+    turning at ``w, wd`` whose point at the start accelerates at ``a``."""
+    if w is ZERO:
+        return _add(a, _cross(wd, r))
+    r0, r1, r2 = r
+    w0, w1, w2 = w
+    c0, c1, c2 = w1 * r2 - w2 * r1, w2 * r0 - w0 * r2, w0 * r1 - w1 * r0
+    return _add(a, _add(_cross(wd, r), (w1 * c2 - w2 * c1, w2 * c0 - w0 * c2,
+                                        w0 * c1 - w1 * c0)))
+
+
+def _turned(w, wd, axis, speed, acceleration):
+    """A revolute joint's effect: ``w + qd u`` and ``wd + qdd u + qd (w x u)``."""
+    return (_add(w, _scaled(speed, axis)),
+            _add(wd, _add(_scaled(acceleration, axis), _scaled(speed, _cross(w, axis)))))
+
+
+def _inertial_wrench(constants, i, frame, a, w, wd):
+    """Link ``i``'s inertial force ``F`` and moment ``N`` about its frame's origin, world axes.
+
+    Computed in the link's own frame, where its first moment ``h`` and inertia ``I_o`` are
+    constant: ``F = m a + wd x h + w x (w x h)``, ``N = I_o wd + w x (I_o w) + h x a``.
+    """
+    a_link, wd_link = _to_link(frame, a), _to_link(frame, wd)
+    cross_h, rows = constants.cross_first_moment[i], constants.inertia_rows[i]
+    force = _add(_scaled(constants.mass[i], a_link), _times_constant(cross_h, wd_link))
+    moment = _add(_times_constant(rows, wd_link),
+                  _times_constant(constants.moment_first_moment[i], a_link))
+    if w is not ZERO:
+        w_link = _to_link(frame, w)
+        force = _add(force, _cross(w_link, _times_constant(cross_h, w_link)))
+        moment = _add(moment, _cross(w_link, _times_constant(rows, w_link)))
+    return _to_world(frame, force), _to_world(frame, moment)
+
+
 # ----------------------------------------------------------------------------- frames, batches
-def _frames_single(robot, q):
-    """The n + 1 frames of one configuration ``(n,)``, as column tuples of floats."""
-    theta, d = robot.joint_variables(q)
-    theta = theta.tolist()
+def _frames_single(robot, constants, q):
+    """The n + 1 frames of one configuration ``(n,)``, as column tuples of floats.
+
+    The DH variables are ``q`` plus the constant parts :func:`_constants` took from
+    ``robot.joint_variables`` (plain floats: numpy's cost per call would double the time).
+    """
+    theta, d = [], []
+    for value, revolute, theta0, d0 in zip(q.tolist(), constants.revolute, constants.theta0,
+                                          constants.d0):
+        theta.append(theta0 + value if revolute else theta0)
+        d.append(d0 if revolute else d0 + value)
     return chain_components(robot.base_columns, [math.cos(t) for t in theta],
-                            [math.sin(t) for t in theta], d.tolist(), robot.dh_constants,
+                            [math.sin(t) for t in theta], d, robot.dh_constants,
                             robot.convention, keep_all=True)
 
 
@@ -497,7 +532,7 @@ def _to_si(constants, values):
     return values * constants.si_scale if constants.prismatic else values
 
 
-def _per_block(robot, arrays, block):
+def _per_block(robot, constants, arrays, block):
     """Run ``block(frames, *columns)`` over configurations, one or a batch, chunk by chunk.
 
     ``arrays`` (the first is ``q``) are broadcast to a common shape ``(..., n)``; ``block``
@@ -506,7 +541,7 @@ def _per_block(robot, arrays, block):
     arrays ``(..., n)``.
     """
     if all(a.ndim == 1 for a in arrays):
-        frames = _frames_single(robot, arrays[0])
+        frames = _frames_single(robot, constants, arrays[0])
         results = block(frames, *(a.tolist() for a in arrays[1:]))
         return [np.array(values, dtype=float) for values in results]
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
@@ -570,7 +605,7 @@ def inverse_dynamics(robot, q, qd, qdd, gravity=None, motor=False, friction=Fals
     g = _gravity(robot, gravity)
     q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
     qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
-    (tau,) = _per_block(robot, (q, qd_si, qdd_si),
+    (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si),
                         lambda frames, v, acc: [_newton_euler(constants, frames, v, acc, g)])
     if motor:
         tau = tau + constants.motor * qdd_si
@@ -607,7 +642,7 @@ def gravity_torques(robot, q, gravity=None):
     constants = _constants(robot)
     g = _gravity(robot, gravity)
     (q,) = _checked(robot, ((q, "q"),))
-    (tau,) = _per_block(robot, (q,),
+    (tau,) = _per_block(robot, constants, (q,),
                         lambda frames: [_newton_euler(constants, frames, None, None, g)])
     return tau
 
@@ -636,7 +671,7 @@ def mass_matrix(robot, q, motor=False):
     def columns(frames):
         return [_newton_euler(constants, frames, None, unit, ZERO) for unit in units]
 
-    result = np.stack(_per_block(robot, (q,), columns), axis=-1)
+    result = np.stack(_per_block(robot, constants, (q,), columns), axis=-1)
     if motor:
         result = result + np.diag(constants.motor)
     return result
@@ -661,7 +696,7 @@ def coriolis(robot, q, qd):
     def quadratic(frames):
         return [_newton_euler(constants, frames, speed, None, ZERO) for speed in speeds]
 
-    h = dict(zip(pairs, _per_block(robot, (q,), quadratic)))
+    h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic)))
     # c[..., i, j, k] = c_ijk (the torque on joint i from speeds j and k)
     c = np.empty(q.shape[:-1] + (n, n, n))
     for j in range(n):
@@ -702,7 +737,7 @@ def forward_dynamics(robot, q, qd, tau, gravity=None, motor=False, friction=Fals
         bias = _newton_euler(constants, frames, speed, None, g)
         return [bias] + [_newton_euler(constants, frames, None, unit, ZERO) for unit in units]
 
-    bias, *columns = _per_block(robot, (q, qd_si), terms)
+    bias, *columns = _per_block(robot, constants, (q, qd_si), terms)
     inertia = np.stack(columns, axis=-1)
     if motor:
         inertia = inertia + np.diag(constants.motor)

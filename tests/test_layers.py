@@ -7,7 +7,7 @@ import sys
 import robosim
 
 OUTER_LAYERS = ("robosim.gui", "robosim.hardware", "robosim.commands", "robosim.cli",
-                "robosim.__main__")
+                "robosim.__main__", "robosim.plotting")
 
 
 def core_modules():
@@ -34,3 +34,16 @@ def test_the_command_line_lists_robots_without_importing_matplotlib():
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stderr == "False"
+
+
+def test_plotting_imports_neither_the_gui_nor_the_commands():
+    names = [m.name for m in pkgutil.walk_packages(robosim.__path__, "robosim.")
+             if m.name.startswith("robosim.plotting")]
+    code = ("import importlib, sys\n"
+            f"for name in {names!r}: importlib.import_module(name)\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('robosim.gui', "
+            "'robosim.commands'))))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "robosim.plotting.dynamics_plots" in names and result.stdout.strip() == "[]"

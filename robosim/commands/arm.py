@@ -46,6 +46,9 @@ def register(subparsers):
                            "the board says it is done (query)")
     play.add_argument("--time-scale", type=float, default=1.0,
                       help="play this many times slower (e.g. 2)")
+    play.add_argument("--payload", type=float, metavar="KG", default=0.0,
+                      help="load in the gripper, kg: the servos' torques are checked with it "
+                           "(default 0)")
     action("stop", "stop every servo where it is")
     action("version", "print the board's firmware version")
     action("status", "print the board's commanded pulses and joint angles")
@@ -203,6 +206,7 @@ def _play(arm, args):
 
     trajectory = read_trajectory_csv(args.file)
     trajectory.check_robot(arm.robot)
+    arm.set_payload(args.payload)
     arm.plan(trajectory.t, trajectory.q, args.time_scale)  # refused here, before start-up
     _start(arm, args)
     progress = None if args.json else _progress_bar
