@@ -27,7 +27,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout's robosim, the 
 from bench_fk import best_time  # noqa: E402  (this folder is on sys.path when run as a script)
 from fake_arm import FakeArm  # noqa: E402
 from robosim import load_robot  # noqa: E402
-from robosim.gui.trajectory_movie import MovieExport  # noqa: E402
+from robosim.plotting.movies import MovieExport  # noqa: E402
 from robosim.gui.trajectory_window import open_trajectory_window  # noqa: E402
 
 

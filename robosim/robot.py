@@ -287,6 +287,35 @@ class Robot:
         lim = self.limits
         return np.all((q >= lim[:, 0] - tolerance) & (q <= lim[:, 1] + tolerance), axis=-1)
 
+    def check_within_limits(self, q, what="pose", tolerance=1e-9):
+        """Raise a ValidationError naming the first joint of ``q`` ``(n,)`` outside its limits.
+
+        The one limit check with a message, shared by the CLI and the GUI. The message reads in
+        the user's units (degrees, the robot's length unit)::
+
+            target: joint 2 (shoulder) = 95 deg is outside its limits [-90, 90]
+
+        Parameters
+        ----------
+        q : array_like, shape (n,)
+            Joint values in API units (radians, length unit).
+        what : str, optional
+            What ``q`` is, the start of the message ("pose", "target", "row 3").
+        tolerance : float, optional
+            Slack in API units, as :meth:`within_limits`.
+        """
+        q = self.check_q(q, what)
+        if self.within_limits(q, tolerance):
+            return
+        values, (low, high) = self.q_to_user(q), self.q_to_user(self.limits.T)
+        outside = (q < self.limits[:, 0] - tolerance) | (q > self.limits[:, 1] + tolerance)
+        i = int(np.flatnonzero(outside)[0])
+        joint = self.joints[i]
+        unit = "deg" if joint.is_revolute else self.unit
+        raise ValidationError(f"{what}: joint {i + 1} ({joint.name or joint.kind}) = "
+                              f"{values[i]:g} {unit} is outside its limits "
+                              f"[{low[i]:g}, {high[i]:g}]")
+
     def random_q(self, size=None, rng=None):
         """Uniformly random configurations inside the limits: ``(n,)`` or ``(size, n)``."""
         rng = np.random.default_rng(rng)

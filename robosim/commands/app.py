@@ -7,7 +7,7 @@ def start_application(args):
     Without a display this raises a RobosimError (one line on stderr, exit status 2) that says
     how to render the arm to an image instead.
     """
-    from ..gui.app import run  # matplotlib is imported only here
+    from ..gui import run  # matplotlib is imported only here
 
     run(block=True)
     return 0

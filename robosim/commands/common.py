@@ -7,6 +7,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..library import load_robot
+from ..parsing import is_number
 
 
 def add_robot_argument(parser):
@@ -37,20 +38,12 @@ def configuration(robot, args):
 
     A single word that is not a number names a pose: ``robosim fk "Puma 560" qr``.
     """
-    if len(args.q) == 1 and not _is_number(args.q[0]):
+    if len(args.q) == 1 and not is_number(args.q[0]):
         return robot.pose(args.q[0])
     for i, text in enumerate(args.q, start=1):
-        if not _is_number(text):
+        if not is_number(text):
             raise ValidationError(f"joint value {i} must be a number, got {text!r}")
     return joint_values(robot, [float(text) for text in args.q], args.deg)
-
-
-def _is_number(text):
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def add_json_argument(parser, **options):
@@ -70,17 +63,6 @@ def joint_values(robot, values, degrees):
                               f"got {len(values)} value(s)")
     q = np.array(values, dtype=float)
     return robot.q_from_user(q) if degrees else q
-
-
-def check_within_limits(robot, q, what="pose"):
-    """Raise ValidationError naming the first joint of ``q`` ``(n,)`` outside its limits."""
-    values, (low, high) = robot.q_to_user(q), robot.q_to_user(robot.limits.T)
-    for i, joint in enumerate(robot.joints):
-        if not low[i] - 1e-9 <= values[i] <= high[i] + 1e-9:
-            unit = "deg" if joint.is_revolute else robot.unit
-            raise ValidationError(f"{what}: joint {i + 1} ({joint.name or joint.kind}) = "
-                                  f"{values[i]:g} {unit} is outside its limits "
-                                  f"[{low[i]:g}, {high[i]:g}]")
 
 
 def progress_printer(stream):

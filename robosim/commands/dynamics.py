@@ -12,8 +12,7 @@ import numpy as np
 from .. import dynamics
 from ..errors import ValidationError
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
-from .common import (add_json_argument, add_robot_argument, check_within_limits, joint_values,
-                     print_json, robot_from_args)
+from .common import add_json_argument, add_robot_argument, joint_values, print_json, robot_from_args
 
 EXCEEDED = 1
 #: Torques below this (N m or N) are printed as 0: rounding noise of the Newton-Euler sums.
@@ -92,7 +91,7 @@ def torques_command(args):
     check = dynamics.check_torque_limits(torques, limits) if limits is not None else None
     written = {}
     if args.png:
-        from ..plotting.dynamics_plots import save_figure_png, torque_figure  # matplotlib
+        from ..plotting.dynamics import save_figure_png, torque_figure  # matplotlib
 
         written["png"] = str(save_figure_png(torque_figure(loaded, torques, limits, check),
                                              args.png))
@@ -163,18 +162,18 @@ def fall_command(args):
     robot = robot_from_args(args)
     dynamics.require_dynamics(robot)
     q0 = joint_values(robot, args.start, args.deg)
-    check_within_limits(robot, q0, "--from")
+    robot.check_within_limits(q0, "--from")
     run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt)
     written = {}
     if args.csv:
         written["csv"] = str(write_trajectory_csv(args.csv, robot, run.t, run.q))
     if args.png:
-        from ..plotting.dynamics_plots import energy_figure, save_figure_png  # matplotlib
+        from ..plotting.dynamics import energy_figure, save_figure_png  # matplotlib
 
         written["png"] = str(save_figure_png(energy_figure(run, title=f"{robot.name}: free "
                                                                       f"fall"), args.png))
     if args.gif:
-        from ..gui.trajectory_movie import save_trajectory_movie   # matplotlib: only here
+        from ..plotting.movies import save_trajectory_movie   # matplotlib: only here
 
         written["animation"] = str(save_trajectory_movie(robot, run.t, run.q, args.gif))
     # energy drift of the integration: up to the first stop at a limit, which takes energy out

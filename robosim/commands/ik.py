@@ -15,7 +15,7 @@ from ..trajectory import motion
 from ..errors import ValidationError
 from ..trajectory.files import write_trajectory_csv
 from ..transforms import r2rpy, xyzrpy2tr
-from .common import (add_json_argument, add_robot_argument, check_within_limits, print_json,
+from .common import (add_json_argument, add_robot_argument, print_json,
                      robot_from_args)
 
 NOT_REACHED = 1
@@ -118,7 +118,7 @@ def _start_values(robot, values, what):
         raise ValidationError(f"{what}: {robot.name} has {robot.n} joints "
                               f"({robot.joint_types}), got {len(values)} value(s)")
     q = robot.q_from_user(np.array(values, dtype=float))
-    check_within_limits(robot, q, what)
+    robot.check_within_limits(q, what)
     return q
 
 

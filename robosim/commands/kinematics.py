@@ -6,7 +6,7 @@ from ..errors import ValidationError
 from ..library import dh_rows, library_robots, robot_to_dict
 from ..transforms import r2rpy
 from .common import (add_configuration_arguments, add_joint_arguments, add_json_argument,
-                     add_robot_argument, check_within_limits, configuration, format_matrix,
+                     add_robot_argument, configuration, format_matrix,
                      joint_values, print_json, robot_from_args)
 
 
@@ -95,10 +95,10 @@ def show_command(args):
 
 def render_command(robot, args):
     """``show ROBOT [q ...] --png FILE``: the arm as the application draws it, without a window."""
-    from ..gui.arm_drawing import save_arm_png  # matplotlib only for this command
+    from ..plotting.arm import save_arm_png  # matplotlib only for this command
 
     q = joint_values(robot, args.q, args.deg) if args.q else robot.home
-    check_within_limits(robot, q, f"{robot.name}")
+    robot.check_within_limits(q, f"{robot.name}")
     if not args.png.lower().endswith(".png"):
         raise ValidationError(f"{args.png}: the image file name must end in .png")
     try:

@@ -15,7 +15,7 @@ from .. import trajectory
 from ..errors import ValidationError
 from ..library import atomic_write_bytes
 from ..trajectory.files import write_trajectory_csv
-from .common import (add_json_argument, add_robot_argument, check_within_limits, joint_values,
+from .common import (add_json_argument, add_robot_argument, joint_values,
                      print_json, robot_from_args)
 
 NOT_REACHED = 1
@@ -102,7 +102,7 @@ def _configuration(robot, values, what):
     if values is None:
         return robot.home
     q = joint_values(robot, values, degrees=True)
-    check_within_limits(robot, q, what)
+    robot.check_within_limits(q, what)
     return q
 
 
@@ -190,12 +190,12 @@ def _write_outputs(robot, args, path, result):
     if args.csv:
         written["csv"] = str(write_trajectory_csv(args.csv, robot, t - t[0], q))
     if args.gif:
-        from ..gui.trajectory_movie import save_trajectory_movie   # matplotlib: only here
+        from ..plotting.movies import save_trajectory_movie   # matplotlib: only here
 
         written["animation"] = str(save_trajectory_movie(
             robot, t - t[0], q, args.gif, points=path.points, bad=~result.reachable))
     if args.png:
-        from ..gui.path_plot import path_figure   # matplotlib: only here
+        from ..plotting.paths import path_figure   # matplotlib: only here
 
         buffer = io.BytesIO()
         path_figure(robot, path.points, ~result.reachable, result.q[0], path.curves,

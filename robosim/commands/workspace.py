@@ -88,7 +88,7 @@ def _check_out(path):
 def _save(result, path):
     try:
         if Path(path).suffix.lower() == ".png":
-            from ..gui.workspace_plots import save_workspace_png  # matplotlib only here
+            from ..plotting.workspace import save_workspace_png  # matplotlib only here
             save_workspace_png(result, path)
         else:
             save_workspace(result, path)

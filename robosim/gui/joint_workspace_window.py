@@ -37,7 +37,8 @@ from ..workspace import numeric_joint as numeric
 from ..errors import RobosimError, ValidationError
 from ..workspace.result import SEGMENT_COLOURS
 from .cells import CellGrid
-from .tools import ToolWindow, parse_number, tool_figure
+from ..parsing import parse_number
+from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (11.0, 7.5)
 MODES = ("sweep x", "sweep y", "sweep z", "3D box")

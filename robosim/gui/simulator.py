@@ -19,13 +19,12 @@ The screen is also the *arm* handle of the tool windows (contract in :mod:`robos
 import numpy as np
 from matplotlib.transforms import Bbox, offset_copy
 
-from ..commands.common import check_within_limits
 from ..errors import RobosimError, ValidationError
 from ..library import dh_rows
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
-from .arm_drawing import ArmDrawing
+from ..plotting.arm import ArmDrawing
 from .screen import Screen
 
 ARM_RECT = (0.01, 0.37, 0.46, 0.58)
@@ -200,7 +199,7 @@ class SimulatorScreen(Screen):
         """Animate to ``q`` (API units, within limits); the newest target wins."""
         self._check_alive()
         q = self.robot.check_q(q, "target")
-        check_within_limits(self.robot, q, "target")
+        self.robot.check_within_limits(q, "target")
         if self.animation.running:
             self.set_status(NEW_TARGET_WHILE_MOVING)
         elif self.app.status_is_error:

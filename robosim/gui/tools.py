@@ -27,9 +27,8 @@ the module only when the button is pressed, so a slow tool costs nothing at star
 """
 
 import importlib
-import math
 
-from ..errors import RobosimError, ValidationError
+from ..errors import RobosimError
 
 #: (button label, module, function) for each tool window, in button order.
 TOOLS = (
@@ -95,20 +94,3 @@ class ToolWindow:
     def run_safely(self, action):
         """Run a button's action; errors become a red status line (:func:`report_errors`)."""
         report_errors(action, self.say)
-
-
-def parse_number(text, what, allow_blank=False):
-    """A finite number typed in a cell; None for a blank cell when ``allow_blank``.
-
-    Raises ValidationError naming ``what`` and the text.
-    """
-    text = text.strip()
-    if allow_blank and not text:
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValidationError(f"{what} must be a number, got {text!r}") from None
-    if not math.isfinite(value):
-        raise ValidationError(f"{what} must be a finite number, got {text!r}")
-    return value

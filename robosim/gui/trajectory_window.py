@@ -4,7 +4,7 @@ It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses th
 handle). The left half holds the settings, typed in :class:`~robosim.gui.cells.CellGrid` cells
 (choice cells step through their values on a click), and the buttons; the right half the joint
 position, velocity and acceleration of the computed trajectory
-(:mod:`robosim.gui.trajectory_plots`) with a dotted playhead and a time slider under them.
+(:mod:`robosim.plotting.joints`) with a dotted playhead and a time slider under them.
 
 Types of trajectory:
 
@@ -26,7 +26,7 @@ it is (the newest target wins); the step buttons and the slider move the playhea
 ``arm.animate_to`` the pose there. The computed path (or, for joint profiles, the end-effector
 path) is shown in the simulator with ``arm.set_path``. Export CSV / Import CSV use
 :mod:`robosim.trajectory.files`; Save GIF / Save MP4 write the 3D arm moving along the trajectory
-(:mod:`robosim.gui.trajectory_movie`) a few frames per timer tick, so the window stays
+(:mod:`robosim.plotting.movies`) a few frames per timer tick, so the window stays
 responsive. Every error becomes a red status line; nothing raises out of a callback and a
 failed Compute keeps the last good trajectory.
 """
@@ -42,9 +42,10 @@ from matplotlib.widgets import Button, Slider
 from ..errors import RobosimError, ValidationError
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .cells import CellGrid
-from .tools import parse_number, report_errors, tool_figure
-from .trajectory_movie import MovieExport
-from .trajectory_plots import JointPlots
+from ..parsing import parse_number
+from .tools import report_errors, tool_figure
+from ..plotting.movies import MovieExport
+from ..plotting.joints import JointPlots
 
 FIGSIZE = (11.0, 7.4)
 TICK_MS = 40

@@ -25,8 +25,9 @@ from matplotlib.widgets import Button
 from .. import workspace as ws
 from ..errors import RobosimError, ValidationError
 from .cells import CellGrid
-from .tools import ToolWindow, parse_number, tool_figure
-from .workspace_plots import (default_section_height, draw_cloud, draw_section_vertical,
+from ..parsing import parse_number
+from .tools import ToolWindow, tool_figure
+from ..plotting.workspace import (default_section_height, draw_cloud, draw_section_vertical,
                               draw_section_xy)
 
 FIGSIZE = (12.0, 7.5)

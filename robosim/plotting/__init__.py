@@ -1,4 +1,31 @@
-"""Figures without a display (matplotlib's Figure API, no pyplot), for the CLI and the GUI.
+"""Figures without a display: the arm, paths, workspace clouds and sections, joint plots, movies.
 
-Imports neither :mod:`robosim.gui` nor :mod:`robosim.commands`.
+Everything here uses matplotlib's Figure API only (no pyplot, no window, no event loop), so the
+CLI draws PNGs, GIFs and MP4s on a machine without a screen, a notebook shows the figures
+inline, and the GUI (:mod:`robosim.gui`) builds its screens from the same drawing objects. This
+package imports neither :mod:`robosim.gui` nor :mod:`robosim.commands` (tests/test_layers.py).
+
+- :mod:`robosim.plotting.arm`: :class:`ArmDrawing` (the 3D arm, updated in place),
+  :func:`arm_figure`, :func:`save_arm_png`, :func:`joint_colour`;
+- :mod:`robosim.plotting.paths`: a Cartesian path with the arm (:func:`path_figure`);
+- :mod:`robosim.plotting.workspace`: workspace clouds and sections (:func:`workspace_figure`);
+- :mod:`robosim.plotting.joints`: joint position / velocity / acceleration against time
+  (:func:`joint_plot_figure`, :class:`JointPlots`);
+- :mod:`robosim.plotting.movies`: GIF / MP4 of a trajectory (:func:`save_trajectory_movie`);
+- :mod:`robosim.plotting.dynamics`: the torques a motion needs (:func:`torque_figure`) and the
+  energy of a free fall (:func:`energy_figure`).
 """
+
+from .arm import ArmDrawing, arm_figure, joint_colour, robot_extent, save_arm_png
+from .dynamics import energy_figure, save_figure_png, torque_figure
+from .joints import JointPlots, derivatives, joint_plot_figure
+from .movies import MovieError, MovieExport, mp4_available, save_trajectory_movie
+from .paths import PathArtists, include_points, path_figure
+from .workspace import (draw_cloud, draw_section_vertical, draw_section_xy, save_workspace_png,
+                        workspace_figure)
+
+__all__ = ["ArmDrawing", "JointPlots", "MovieError", "MovieExport", "PathArtists", "arm_figure",
+           "derivatives", "draw_cloud", "draw_section_vertical", "draw_section_xy",
+           "energy_figure", "include_points", "joint_colour", "joint_plot_figure",
+           "mp4_available", "path_figure", "robot_extent", "save_arm_png", "save_figure_png",
+           "save_trajectory_movie", "save_workspace_png", "torque_figure", "workspace_figure"]

@@ -484,7 +484,7 @@ def test_importing_the_gui_changes_no_global_matplotlib_state():
     code = ("import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
             "before = dict(matplotlib.rcParams)\n"
             "import robosim.gui.app, robosim.gui.simulator, robosim.gui.welcome\n"
-            "import robosim.gui.arm_drawing, robosim.gui.animation, robosim.gui.cells\n"
+            "import robosim.plotting.arm, robosim.gui.animation, robosim.gui.cells\n"
             "after = dict(matplotlib.rcParams)\n"
             "print(sorted(k for k in before if before[k] != after[k]))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

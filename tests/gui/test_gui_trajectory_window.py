@@ -6,7 +6,7 @@ import pytest
 from fake_arm import FakeArm
 from gui_events import click, click_axes, click_cell, type_in_cell
 from robosim import load_robot
-from robosim.gui import trajectory_movie
+from robosim.plotting import movies as trajectory_movie
 from robosim.gui.tools import open_tool
 from robosim.trajectory.files import read_trajectory_csv
 

@@ -1,11 +1,11 @@
-"""Figures of dynamics (robosim.plotting.dynamics_plots): torques along a motion, free-fall energy."""
+"""Figures of dynamics (robosim.plotting.dynamics): torques along a motion, free-fall energy."""
 
 import numpy as np
 import pytest
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import dynamics, load_robot
-from robosim.plotting.dynamics_plots import energy_figure, torque_figure
+from robosim.plotting.dynamics import energy_figure, torque_figure
 
 
 def lynx6_shake_with_payload():

@@ -1,4 +1,4 @@
-"""Joint position / velocity / acceleration figures (robosim.gui.trajectory_plots)."""
+"""Joint position / velocity / acceleration figures (robosim.plotting.joints)."""
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -8,7 +8,7 @@ from matplotlib.figure import Figure
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import load_robot
 from robosim.errors import ValidationError
-from robosim.gui.trajectory_plots import derivatives, joint_plot_figure
+from robosim.plotting.joints import derivatives, joint_plot_figure
 
 DURATION = 2.0
 

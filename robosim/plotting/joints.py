@@ -7,7 +7,7 @@ a second y axis on the right, so neither scale flattens the other.
 
 From Python::
 
-    from robosim.gui.trajectory_plots import joint_plot_figure
+    from robosim.plotting.joints import joint_plot_figure
     fig = joint_plot_figure(profile.t, profile.q, robot, qd=profile.qd, qdd=profile.qdd)
     fig.savefig("profile.png")
 
@@ -18,7 +18,7 @@ Velocities and accelerations not given are estimated from ``q`` with :func:`nump
 import numpy as np
 
 from ..errors import ValidationError
-from .arm_drawing import joint_colour
+from .arm import joint_colour
 
 #: (what, derivative order) of the three rows, top to bottom.
 ROWS = (("position", 0), ("velocity", 1), ("acceleration", 2))
@@ -173,8 +173,9 @@ def joint_plot_figure(t, q, robot=None, *, qd=None, qdd=None, fig=None, joint_ty
     qd, qdd : array_like (N, n), optional
         Velocities and accelerations (API units per s, per s^2); estimated when None.
     fig : matplotlib.figure.Figure, optional
-        Draw into this figure (its axes are added; pyplot is not touched). Without it a new
-        pyplot figure is made, so ``plt.show()`` shows it.
+        Draw into this figure (its axes are added). Without it a new
+        :class:`matplotlib.figure.Figure` (8 x 6 in) is made without pyplot: save it with
+        ``fig.savefig``, or let a notebook display it.
     title : str, optional
         Figure title (default: the robot's name).
 
@@ -193,9 +194,9 @@ def joint_plot_figure(t, q, robot=None, *, qd=None, qdd=None, fig=None, joint_ty
         joint_types = joint_types or "R" * q.shape[1]
         names = None
     if fig is None:
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
 
-        fig = plt.figure(figsize=(8.0, 6.0))
+        fig = Figure(figsize=(8.0, 6.0))
     axes = [fig.add_axes((0.11, 0.70 - 0.29 * k, 0.64, 0.25)) for k in range(3)]
     for ax in axes[1:]:
         ax.sharex(axes[0])

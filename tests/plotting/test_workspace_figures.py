@@ -8,7 +8,7 @@ from matplotlib.figure import Figure
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import load_robot
 from robosim import workspace as ws
-from robosim.gui.workspace_plots import draw_cloud, draw_section_vertical, draw_section_xy
+from robosim.plotting.workspace import draw_cloud, draw_section_vertical, draw_section_xy
 
 #: 3D-RAS Fig. 5: theta1 0..180, theta2 0..90, theta3 0..90, theta4 -90..90 deg; the wrist
 #: rotation (the library Lynx6's fifth joint, which moves no point) held still.

@@ -2,11 +2,11 @@
 
 Used by the preset baselines, ``robosim trajectory --png`` and any window that shows a path::
 
-    from robosim.gui.path_plot import path_figure
+    from robosim.plotting.paths import path_figure
     fig = path_figure(robot, path.points, bad=~followed.reachable, q=followed.q[0],
                       curves=path.curves)
 
-The arm is :class:`robosim.gui.arm_drawing.ArmDrawing` (its fixed cubic, equal-aspect view,
+The arm is :class:`robosim.plotting.arm.ArmDrawing` (its fixed cubic, equal-aspect view,
 widened to take in a path that leaves it); the path is a line through its points, markers on
 every point, and optionally the other curves of the surface or volume it was picked from, thin
 and grey, as 3D-RAS shows them. Lengths are in the robot's unit.
@@ -14,7 +14,7 @@ and grey, as 3D-RAS shows them. Lengths are in the robot's unit.
 
 import numpy as np
 
-from .arm_drawing import ArmDrawing
+from .arm import ArmDrawing
 
 REACHABLE_COLOUR = "tab:blue"
 BAD_COLOUR = "red"

@@ -7,7 +7,7 @@ import pytest
 
 import robosim
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
-from robosim.gui.path_plot import include_points, path_figure
+from robosim.plotting.paths import include_points, path_figure
 from robosim.trajectory import follow_path, preset_path
 
 POINTS = 60

@@ -1,8 +1,8 @@
 """Save a joint trajectory as an animated GIF or MP4 of the 3D arm (matplotlib's writers).
 
-The arm is drawn by :class:`robosim.gui.arm_drawing.ArmDrawing` in its own figure (no pyplot,
+The arm is drawn by :class:`robosim.plotting.arm.ArmDrawing` in its own figure (no pyplot,
 no window), with the end-effector trace and, if given, the Cartesian path as
-:mod:`robosim.gui.path_plot` draws it (bad points red, the family of curves grey, the view
+:mod:`robosim.plotting.paths` draws it (bad points red, the family of curves grey, the view
 widened to hold it).
 Frames are taken at equal times so the movie plays at the trajectory's real speed; a long
 trajectory gets fewer frames per second rather than more than ``max_frames`` frames.
@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import RobosimError
-from .trajectory_plots import check_trajectory
+from .joints import check_trajectory
 
 FORMATS = ("gif", "mp4")
 DEFAULT_FPS = 15
@@ -93,8 +93,8 @@ class MovieExport:
                  dpi=MOVIE_DPI):
         from matplotlib import animation
 
-        from .arm_drawing import arm_figure
-        from .path_plot import PathArtists, include_points
+        from .arm import arm_figure
+        from .paths import PathArtists, include_points
 
         t, q = check_trajectory(t, q)
         robot.check_q(q, "trajectory")

@@ -4,7 +4,7 @@ Both are plain :class:`matplotlib.figure.Figure` objects (no pyplot, no window),
 ``--png`` files and for windows that embed them::
 
     from robosim import dynamics
-    from robosim.plotting.dynamics_plots import torque_figure
+    from robosim.plotting import torque_figure
     torques = dynamics.trajectory_torques(robot, t, q)
     check = dynamics.check_torque_limits(torques, limits)
     torque_figure(robot, torques, limits, check).savefig("torques.png")
@@ -22,7 +22,7 @@ from ..library import atomic_write_bytes
 FIGSIZE = (8.0, 6.0)
 DPI = 100
 LIMIT_COLOUR = "0.35"
-EXCEEDED_COLOUR = "tab:red"
+EXCEEDED_COLOUR = "black"
 
 
 def torque_unit(robot, joint):
@@ -40,12 +40,14 @@ def torque_figure(robot, torques, limits=None, check=None, figsize=FIGSIZE, dpi=
     limits : array_like (n,), optional
         Each joint's limit (N m or N), drawn as dashed lines at +-limit; NaN where unknown.
     check : robosim.dynamics.TorqueCheck, optional
-        Its first exceedance of each joint is marked (a red dot and a red vertical line).
+        Its first exceedance of each joint is marked (a black dot and vertical line).
 
     Returns
     -------
     Figure
-        ``fig.joint_axes`` lists the axes, joint 1 at the top.
+        ``fig.joint_axes`` lists the axes, joint 1 at the top. Joints are drawn in
+        matplotlib's default colours rather than the simulator's (whose yellow is hard to read
+        on white); the exceedance marks are black.
     """
     n = robot.n
     fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")

@@ -12,7 +12,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 
 from robosim import Joint, Robot, load_robot
-from robosim.gui.arm_drawing import ArmDrawing, arm_figure, joint_colour
+from robosim.plotting.arm import ArmDrawing, arm_figure, joint_colour
 
 
 def draw(robot, q=None):
