@@ -9,7 +9,10 @@ other function here is built on it: :func:`gravity_torques` (``qd = qdd = 0``),
 :func:`mass_matrix` (one column per unit acceleration, no gravity), :func:`coriolis` (the
 Christoffel-symbol matrix ``C``, found from the quadratic velocity terms),
 :func:`forward_dynamics` (``qdd = M^-1 (tau - C qd - g)``) and :func:`simulate` (a fixed-step
-4th-order Runge-Kutta integration of the forward dynamics).
+4th-order Runge-Kutta integration of the forward dynamics). Along a sampled motion,
+:func:`trajectory_torques` gives what each joint needs and :func:`check_torque_limits` compares
+it with limits (a servo's rating) and finds how much slower the motion must be played;
+:func:`with_payload` adds a load at the tool.
 
 Units
 -----
