@@ -238,8 +238,8 @@ class _Constants:
     """What the kernel needs of a robot, in SI units, computed once per robot."""
 
     mass: tuple                 # kg per link
-    first_moment: tuple         # h = mass * centre of mass, kg m, link frame: (3,) per link
-    cross_first_moment: tuple   # v x h as a constant matrix times v (sparse rows) per link
+    cross_first_moment: tuple   # v x h as a constant matrix times v (sparse rows) per link,
+                                # h = mass * centre of mass (kg m, link frame)
     moment_first_moment: tuple  # h x v likewise
     inertia_rows: tuple         # inertia about the frame origin, kg m^2 (sparse rows) per link
     revolute: tuple
@@ -274,7 +274,7 @@ def _constants(robot):
     gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
     theta0, d0 = robot.joint_variables(np.zeros(robot.n))
     constants = _Constants(
-        mass=tuple(link.mass for link in dynamics.links), first_moment=tuple(first_moments),
+        mass=tuple(link.mass for link in dynamics.links),
         cross_first_moment=tuple(_negated_skew_rows(h) for h in first_moments),
         moment_first_moment=tuple(_negated_skew_rows([-c for c in h]) for h in first_moments),
         inertia_rows=tuple(rows), revolute=tuple(j.is_revolute for j in robot.joints),
