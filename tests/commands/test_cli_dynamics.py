@@ -79,3 +79,12 @@ def test_fall_refuses_a_start_outside_the_limits(capsys):
     status, _, err = run_cli(capsys, "fall", "Puma 560", "--from", "0", "150", "0", "0", "0",
                              "0", "--deg", "--duration", "1")
     assert status == 2 and err.count("\n") == 1 and "joint 2 (shoulder) = 150" in err
+
+
+def test_fall_saves_the_animation_and_the_energy_plot(tmp_path, capsys):
+    gif, png = tmp_path / "fall.gif", tmp_path / "energy.png"
+    status, out, _ = run_cli(capsys, "fall", "Lynx6", "--from", "0", "30", "-30", "0", "0",
+                             "--deg", "--duration", "0.2", "--dt", "0.01", "--gif", str(gif),
+                             "--png", str(png))
+    assert status == 0 and f"wrote animation: {gif}" in out
+    assert gif.read_bytes()[:6] == b"GIF89a" and png.read_bytes()[:4] == b"\x89PNG"
