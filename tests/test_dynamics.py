@@ -277,6 +277,18 @@ def _scaled_file(data, factor):
     return data
 
 
+@pytest.mark.parametrize("robot", dynamic_robots() + [cart_and_pendulum()], ids=lambda r: r.name)
+def test_gravity_torques_are_the_gradient_of_the_potential_energy(robot):
+    # g(q) = dV/dq: the torque that holds the arm is what lifting it costs per unit of motion
+    step = 1e-6 * np.where(robot.revolute, 1.0, robot.length_scale)
+    to_si = np.where(robot.revolute, 1.0, {"m": 1, "cm": 1e-2, "mm": 1e-3}[robot.unit])
+    for q in robot.random_q(3, RNG):
+        gradient = [(energy(robot, q + e, 0 * q)[1] - energy(robot, q - e, 0 * q)[1])
+                    / (2 * e[i] * to_si[i]) for i, e in enumerate(np.diag(step))]
+        scale = np.abs(gravity_torques(robot, q)).max()
+        assert gravity_torques(robot, q) == pytest.approx(gradient, abs=1e-6 * scale)
+
+
 # -------------------------------------------------------------------------------- simulation
 def test_free_fall_conserves_energy():
     robot = load_robot("Puma 560")
@@ -287,6 +299,15 @@ def test_free_fall_conserves_energy():
     assert np.abs(run.energy - run.energy[0]).max() <= 1e-6 * exchanged
     assert run.t[-1] == pytest.approx(1.0) and run.q.shape == (1001, 6)
     assert run.limit_hits == []
+
+
+def test_free_fall_with_a_prismatic_joint_and_motor_inertia_conserves_energy():
+    robot = load_robot("Stanford")
+    run = simulate(robot, [0.2, 0.5, 0.6, -0.3, 0.4, 0.1], duration=0.3, dt=1e-3,
+                   limits="ignore", motor=True)
+    exchanged = run.kinetic.max()
+    assert exchanged > 0.1
+    assert np.abs(run.energy - run.energy[0]).max() <= 1e-6 * exchanged
 
 
 def test_free_fall_of_a_pendulum_follows_its_equation_of_motion():
