@@ -159,6 +159,14 @@ def _number(value, name, minimum=None):
     return value
 
 
+def _amount(value, name, unit):
+    """An argument that must be a finite number >= 0 (a payload, a duration)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.number)) \
+            or not math.isfinite(value) or value < 0:
+        raise ValidationError(f"{name} must be a number of {unit} >= 0, got {value!r}")
+    return float(value)
+
+
 def _numbers(values, name, count):
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) != count:
         raise ValidationError(f"field '{name}' must be a list of {count} numbers, got {values!r}")
@@ -209,7 +217,7 @@ def with_payload(robot, mass, position=None):
     """
     from dataclasses import replace
     dynamics = require_dynamics(robot)
-    mass = _number(mass, "payload", minimum=0.0)
+    mass = _amount(mass, "payload", "kg")
     if mass == 0.0:
         return robot
     link = dynamics.links[-1]
@@ -848,10 +856,10 @@ def simulate(robot, q0, qd0=None, duration=1.0, dt=1e-3, tau=None, gravity=None,
     """
     if limits not in LIMIT_BEHAVIOURS:
         raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got {limits!r}")
-    duration = _number(duration, "duration", minimum=0.0)
-    dt = _number(dt, "dt")
-    if dt <= 0.0:
-        raise ValidationError(f"dt must be positive, got {dt:g} s")
+    duration = _amount(duration, "duration", "s")
+    dt = _amount(dt, "dt", "s")
+    if dt == 0.0:
+        raise ValidationError("dt must be more than 0 s, got 0")
     steps = int(round(duration / dt))
     if steps > MAX_STEPS:
         raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps} steps, more than "

@@ -428,8 +428,10 @@ def test_link_parameters_are_validated(fields, message):
 
 def test_simulate_refuses_bad_settings():
     robot = pendulum()
-    with pytest.raises(ValidationError, match="dt must be positive"):
+    with pytest.raises(ValidationError, match="dt must be more than 0 s"):
         simulate(robot, [0.0], duration=1.0, dt=0.0)
+    with pytest.raises(ValidationError, match=r"duration must be a number of s >= 0, got -1"):
+        simulate(robot, [0.0], duration=-1.0)
     with pytest.raises(ValidationError, match="more than"):
         simulate(robot, [0.0], duration=1e4, dt=1e-3)
     with pytest.raises(ValidationError, match="limits must be one of"):
