@@ -150,6 +150,45 @@ def test_jacobian_matches_finite_differences_for_every_library_robot(name):
         assert np.allclose(J, _numeric_jacobian(robot, q), atol=1e-6 * scale)
 
 
+def _mounted_mixed_robot(convention):
+    """Revolute and prismatic joints, general twists, a base and a tool: every kernel branch."""
+    joints = [Joint("R", a=0.4, alpha=0.3, d=0.5, offset=0.1, limits=(-3, 3)),
+              Joint("P", a=0.2, alpha=-1.1, theta=0.7, offset=0.2, limits=(0, 2)),
+              Joint("R", a=0.0, alpha=-np.pi / 2, d=0.0, limits=(-3, 3)),
+              Joint("R", a=0.3, alpha=np.pi, d=-0.2, limits=(-3, 3))]
+    return Robot(joints, convention=convention, base_xyz=(1, 2, 3), base_rpy=(0.1, 0.2, 0.3),
+                 tool_xyz=(0, 0.1, 0.5), tool_rpy=(0.3, 0, 0.2), unit="m")
+
+
+@pytest.mark.parametrize("robot", [load_robot(name) for name in list_robots()]
+                         + [_mounted_mixed_robot("standard"), _mounted_mixed_robot("modified")],
+                         ids=lambda robot: f"{robot.name}-{robot.convention}")
+def test_one_configuration_agrees_with_the_batch_to_1e_15(robot):
+    # One configuration runs on Python floats, a batch on numpy columns (issue 18): the same
+    # kernel, so the results agree to rounding (lengths relative to the robot's size).
+    q = robot.random_q(40, np.random.default_rng(17))
+    scale = max(1.0, robot.length_scale)
+    for method in (robot.fk, robot.fk_all, robot.jacobian):
+        batch = method(q)
+        for k in range(len(q)):
+            for single in (method(q[k]), method(q[k].tolist()), method(tuple(q[k]))):
+                assert single.shape == batch[k].shape
+                assert np.max(np.abs(single - batch[k])) <= 1e-15 * scale
+    assert np.allclose(robot.fk(q[0]), _dh_product(robot, q[0]), atol=1e-12 * scale)
+
+
+def test_one_configuration_refuses_nan_and_wrong_sizes():
+    robot = load_robot("Puma 560")
+    for method in (robot.fk, robot.fk_all, robot.jacobian):
+        with pytest.raises(ValidationError, match="finite"):
+            method([0.0, float("nan"), 0.0, 0.0, 0.0, 0.0])
+        with pytest.raises(ValidationError, match="finite"):
+            method(np.array([0.0, 0.0, np.inf, 0.0, 0.0, 0.0]))
+        with pytest.raises(ValidationError, match="6 joints, got 5"):
+            method([0.0] * 5)
+    assert np.array_equal(robot.fk(np.zeros(6, dtype=int)), robot.fk(np.zeros(6)))
+
+
 def test_jacobian_is_batched():
     robot = load_robot("Example R")
     q = robot.random_q(6, np.random.default_rng(8)).reshape(2, 3, robot.n)
