@@ -1,10 +1,12 @@
 """Streaming a trajectory to the SSC-32: what the wire allows and what the host costs.
 
 Run: ``python benchmarks/bench_arm_stream.py``. Prints the shortest streamed step per baud rate
-(a 5-servo group move on the wire at 8N1, with the driver's margin), the time to check and plan
-a 100,000-row trajectory before any byte is sent, the cost of encoding one group move, a
-round trip (write + ``Q`` reply) to the simulated board on a pseudo-terminal, and how fast Stop
-reaches that board while a trajectory streams.
+(a 5-servo group move and the ``Q`` that checks the board, on the wire at 8N1, with the driver's
+margin and the board's 5 ms to answer), the time to check and plan a 100,000-row trajectory
+before any byte is sent, the cost of encoding one group move, a round trip (write + ``Q``
+reply) to the simulated board on a pseudo-terminal, a streamed row with its check there (move +
+``Q`` written, answer read by ``check_board``), and how fast Stop reaches that board while a
+trajectory streams.
 """
 
 import sys
@@ -15,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from robosim.hardware import DryRunPort, Lynx6, SSC32Link
-from robosim.hardware.ssc32 import BAUD_RATES, encode_move
+from robosim.hardware.ssc32 import BAUD_RATES, CHECK_POLL_S, encode_move
 
 from bench_fk import best_time  # this folder is first on sys.path when run as a script
 
@@ -43,6 +45,14 @@ def main():
     calls = 200
     seconds = best_time(lambda: [link.movement_complete() for _ in range(calls)], 3)
     print(f"Q round trip to the simulated board (pty): {seconds / calls * 1000:.2f} ms")
+
+    def row_and_check():
+        link.move(pulses, time_ms=100, check=True)
+        while not link.check_board():
+            time.sleep(CHECK_POLL_S)  # as the driver waits
+
+    seconds = best_time(lambda: [row_and_check() for _ in range(calls)], 3)
+    print(f"a streamed row and its Q check on that board: {seconds / calls * 1000:.2f} ms")
     link.close()
     board.close()
     stop_latency()

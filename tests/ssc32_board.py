@@ -6,20 +6,23 @@ ending in CR (ESC drops the partial line), moves servos linearly over ``T`` mill
 first move of a channel after power-up is instant, as on the real board), and answers ``Q``
 (``.``/``+``), ``QP<ch>`` (one binary byte, pulse / 10, 0 if the channel has no pulse yet) and
 ``VER``, and takes ``STOP<ch>``. ``mode`` makes it misbehave: ``"silent"`` (answers nothing),
-``"garbage"`` (answers ``?`` to everything), ``"deaf"`` (stops reading, so writes fill the pty
-and time out).
-:meth:`vanish` closes the device as if its USB cable were pulled; ``vanish_after`` does it after
-that many lines.
+``"garbage"`` (answers ``?`` to everything), ``"never_finishes"`` (``Q`` answers ``+`` for
+ever), ``"deaf"`` (stops reading, so writes fill the pty and time out).
+:meth:`vanish` closes the device as if its USB cable were pulled. :meth:`fail_after_moves`
+switches to a mode (or vanishes) right after a given move line, before the rest of the write.
+
+``pty`` (POSIX only) is imported when a pty board is made, so that test modules importing this
+one still collect on Windows: there, making a pty board skips the test with the reason.
 """
 
 import os
-import pty
 import re
 import select
 import socket
 import threading
 import time
-import tty
+
+import pytest
 
 _MOVE = re.compile(r"#(\d+)P(\d+)(?:S(\d+))?")
 
@@ -27,10 +30,16 @@ _MOVE = re.compile(r"#(\d+)P(\d+)(?:S(\d+))?")
 class SimulatedSSC32:
     def __init__(self, pulses=None, version=b"SSC32-V2.50USB", transport="pty"):
         if transport == "pty":
+            pty = pytest.importorskip("pty", reason="the simulated SSC-32 needs a "
+                                                    "pseudo-terminal (POSIX only)")
+            import tty
+
             self.master, slave = pty.openpty()
             tty.setraw(slave)
             self.port = os.ttyname(slave)
             self._closers = [lambda: os.close(self.master), lambda: os.close(slave)]
+            self._receive = lambda: os.read(self.master, 4096)
+            self._send = lambda data: os.write(self.master, data)
         else:  # the host connects to socket://; the board's side is the accepted connection
             self._server = socket.create_server(("127.0.0.1", 0))
             self._server.settimeout(0.02)
@@ -40,7 +49,8 @@ class SimulatedSSC32:
         self.version = version
         self.pulses = dict(pulses or {})
         self.mode = "normal"
-        self.vanish_after = None
+        self._fault = None  # (move count, mode) from fail_after_moves
+        self.move_count = 0
         self.received = bytearray()
         self.lines = []
         self._move_end = 0.0
@@ -80,7 +90,10 @@ class SimulatedSSC32:
             except TimeoutError:
                 continue
             self._closers.append(connection.close)
-            self.master = connection.fileno()
+            # socket methods, not os.read/os.write on its number: those fail on Windows
+            self._receive = lambda: connection.recv(4096)
+            self._send = connection.sendall
+            self.master = connection
         while self._running:
             if self.mode == "deaf":
                 time.sleep(0.01)
@@ -89,7 +102,7 @@ class SimulatedSSC32:
             if not ready:
                 continue
             try:
-                data = os.read(self.master, 4096)
+                data = self._receive()
             except OSError:
                 return
             for byte in data:
@@ -105,8 +118,12 @@ class SimulatedSSC32:
             line, self._line = self._line, b""
             self.lines.append(line)
             self._execute(line.upper().replace(b" ", b""))
-            if self.vanish_after is not None and len(self.lines) >= self.vanish_after:
-                self.vanish()
+            if self._fault is not None and self._fault[0] == self.move_count:
+                mode, self._fault = self._fault[1], None
+                if mode == "vanish":
+                    self.vanish()
+                else:
+                    self.mode = mode
         else:
             self._line += byte
 
@@ -115,7 +132,7 @@ class SimulatedSSC32:
             return
         if self.mode == "garbage":
             data = b"?" * len(data)
-        os.write(self.master, data)
+        self._send(data)
 
     def _execute(self, line):
         text = line.decode("ascii", errors="replace")
@@ -128,8 +145,10 @@ class SimulatedSSC32:
                     duration = 0.0
                 self.pulses[int(channel)] = int(pulse)
             self._move_end = now + duration
+            self.move_count += 1
         elif text == "Q":
-            self._reply(b"+" if now < self._move_end else b".")
+            running = now < self._move_end or self.mode == "never_finishes"
+            self._reply(b"+" if running else b".")
         elif text.startswith("QP"):
             channels = [int(c) for c in re.findall(r"QP(\d+)", text)]
             self._reply(bytes(self.pulses.get(c, 0) // 10 for c in channels))
@@ -137,6 +156,15 @@ class SimulatedSSC32:
             self._reply(self.version + b"\r")
         # STOP<ch> stops that servo; Q still says "+" until the time of the move it interrupted
         # is up, even when every servo of that move was stopped (SSC-32U guide p. 38)
+
+    def send_unasked(self, data):
+        """Send ``data`` to the host unasked, as line noise would."""
+        self._send(data)
+
+    def fail_after_moves(self, count, mode):
+        """Misbehave from the ``count``-th move line received (counting from power-up) on:
+        ``mode`` is one of :attr:`mode`'s or ``"vanish"``."""
+        self._fault = (count, mode)
 
     def vanish(self):
         """Close the device: the host's next write fails."""

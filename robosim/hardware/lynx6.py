@@ -16,11 +16,24 @@ Safety rules this driver enforces (SSC32_NOTES.md):
   to the calibration's rest pose and needs the user's confirmation that the arm is near it;
   if every channel already has one, the arm continues from there. Timed moves only after that.
 - :meth:`Lynx6.stop` cancels at once (ESC, ``STOP<ch>`` for every servo) and ends a running
-  :meth:`Lynx6.play`, also from another thread. A link error closes the port (see ssc32.py).
+  :meth:`Lynx6.play`, also from another thread.
+- Fail closed: on any fault (a lost port, a silent or garbling board, a move still running
+  :attr:`Lynx6.completion_margin_s` after its planned end) ``STOP`` goes to every servo if the
+  port still takes bytes, the port is closed, and the error (:class:`LinkError`,
+  :class:`HardwareError`) says what happened and, during :meth:`Lynx6.play`, at which row.
+- Detection bound while streaming (``wait_on="time"``): ``Q`` follows every row and no row goes
+  out before the board has answered the previous one's, so at most one group move is sent after
+  the board fails; a garbage answer is found when it arrives, unasked bytes before the next
+  row, silence 250 ms after the first unanswered ``Q`` (``SSC32Link.check_timeout``): the
+  error comes at most one row or 250 ms, whichever is longer, after the first check the board
+  fails. A move that never completes can only be told from a running one where the arm should
+  be still: after the approach to the first row and after the last row (or after every row
+  with ``wait_on="query"``).
 
 Joint values in this API are radians (as everywhere in robosim); the calibration is in degrees.
 """
 
+import contextlib
 import math
 import threading
 import time
@@ -32,7 +45,9 @@ from ..dynamics import (TrajectoryTorques, check_torque_limits, gravity_torques,
 from ..errors import RobosimError, ValidationError
 from ..library import load_robot
 from .calibration import CalibrationError, load_calibration
-from .ssc32 import DEFAULT_BAUD, MAX_TIME_MS, DryRunPort, SSC32Link, encode_move, line_seconds
+from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE_RUNNING,
+                    DryRunPort, LinkError, SSC32Link, encode_move, encode_query_movement,
+                    line_seconds)
 
 #: Shortest time given to a move (ms), so a tiny correction never runs at full speed.
 MIN_MOVE_MS = 20
@@ -45,6 +60,8 @@ POLL_S = 0.02
 #: Largest payload accepted in the gripper (kg): far above what a Lynx6 lifts, catches grams
 #: typed as kilograms.
 MAX_PAYLOAD_KG = 5.0
+#: A move still running (``Q`` answers ``+``) this many seconds after its planned end is a fault.
+COMPLETION_MARGIN_S = 2.0
 
 
 class RefusedCommand(ValidationError):
@@ -52,7 +69,7 @@ class RefusedCommand(ValidationError):
 
 
 class HardwareError(RobosimError):
-    """The arm did not do what was asked (a move that never completes)."""
+    """The arm did not do what was asked (a move that never completes); the port is closed."""
 
 
 class Lynx6:
@@ -67,9 +84,14 @@ class Lynx6:
         The model whose joint limits are enforced. Default: the library's Lynx6.
     clock : callable, optional
         Seconds, monotonic (tests pass a fake one).
+    completion_margin_s : float
+        A move still running this long after its planned end is a fault (tests shorten it).
+
+    The link is told to stop every servo (``STOP``) when it fails.
     """
 
-    def __init__(self, link, calibration=None, robot=None, clock=time.monotonic):
+    def __init__(self, link, calibration=None, robot=None, clock=time.monotonic,
+                 completion_margin_s=COMPLETION_MARGIN_S):
         self.link = link
         self.calibration = calibration if calibration is not None else load_calibration()
         self.robot = robot if robot is not None else load_robot("Lynx6")
@@ -80,6 +102,8 @@ class Lynx6:
             raise CalibrationError(f"the calibration lists {self.calibration.n} joints but "
                                    f"{self.robot.name} has {self.robot.n}")
         self.clock = clock
+        self.completion_margin_s = completion_margin_s
+        self.link.stop_on_fault = tuple(self.calibration.channels)
         self.version = ""
         self.started = False
         self._stop = threading.Event()
@@ -299,13 +323,14 @@ class Lynx6:
             self.wait_until_still(milliseconds / 1000)
         return milliseconds
 
-    def _send_unless_stopped(self, pulses, milliseconds, target_deg, start_deg=None):
-        """Send one timed group move and record it, unless Stop came first; returns whether
-        it was sent."""
+    def _send_unless_stopped(self, pulses, milliseconds, target_deg, start_deg=None,
+                             check=False):
+        """Send one timed group move (``check``: followed by ``Q``, see ssc32.py) and record
+        it, unless Stop came first; returns whether it was sent."""
         with self._send_lock:
             if self._stop.is_set():
                 return False
-            self.link.move(self._group(pulses), time_ms=milliseconds)
+            self.link.move(self._group(pulses), time_ms=milliseconds, check=check)
             self._record(target_deg, milliseconds / 1000, start_deg=start_deg)
         return True
 
@@ -331,18 +356,35 @@ class Lynx6:
         self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
 
     def wait_until_still(self, expected_s):
-        """Poll ``Q`` until the move is complete; HardwareError if it runs far past its time.
+        """Poll ``Q`` until the move is complete; returns False if :meth:`stop` interrupted.
 
-        Returns False if :meth:`stop` interrupted the wait.
+        Raises
+        ------
+        HardwareError
+            ``Q`` still answers ``+`` :attr:`completion_margin_s` after the ``expected_s``
+            seconds the move should take: STOP went to every servo and the port is closed.
         """
-        deadline = self.clock() + expected_s + 2.0
+        allowed = expected_s + self.completion_margin_s
+        deadline = self.clock() + allowed
         while not self.link.movement_complete():
             if self._stop.wait(POLL_S):
                 return False
             if self.clock() > deadline:
-                raise HardwareError(f"the move did not complete within {expected_s + 2:.1f} s "
-                                    f"(the board still answers '+' to Q)")
+                self.link.abort(f"the move did not complete within {allowed:.2f} s (planned "
+                                f"{expected_s:.2f} s): the board still answers '+' to Q",
+                                HardwareError)
         return True
+
+    def _wait_for_row(self, due):
+        """Wait until ``due`` (clock seconds) and until the board has answered the check of
+        the last row, reading what it sends meanwhile; False if :meth:`stop` came first."""
+        while True:
+            answered = self.link.check_board()  # LinkError: STOP sent, port closed
+            remaining = due - self.clock()
+            if answered and remaining <= 0:
+                return True
+            if self._stop.wait(max(remaining, 0.0) if answered else CHECK_POLL_S):
+                return False
 
     def stop(self):
         """Stop at once: end a running play and tell the board to stop every servo.
@@ -359,9 +401,17 @@ class Lynx6:
 
     # ---------------------------------------------------------------- trajectories
     def min_step_s(self):
-        """Shortest streamed step (s): the time a group move takes on the wire, with margin."""
-        longest = encode_move({c: 2500 for c in self._channels}, time_ms=MAX_TIME_MS)
-        return LINE_TIME_MARGIN * line_seconds(longest, self.link.baud)
+        """Shortest streamed step (s): a group move, the ``Q`` that checks the board and its
+        one-byte answer on the wire (8N1) with :data:`LINE_TIME_MARGIN`, plus the board's time
+        to answer (:data:`~robosim.hardware.ssc32.BOARD_REPLY_S`).
+
+        Example: 5 joints at 9600 baud: ``#0P2500...#4P2500T65535`` + CR is 42 bytes, ``Q`` +
+        CR and ``+`` 3 more: 45 bytes x 10 bits / 9600 = 46.9 ms, x 1.5 = 70.3 ms, + 5 ms =
+        75.3 ms (13.3 rows/s). At 115200 baud: 3.9 ms x 1.5 + 5 ms = 10.9 ms.
+        """
+        longest = (encode_move({c: 2500 for c in self._channels}, time_ms=MAX_TIME_MS)
+                   + encode_query_movement() + MOVE_RUNNING)
+        return LINE_TIME_MARGIN * line_seconds(longest, self.link.baud) + BOARD_REPLY_S
 
     def plan(self, t, q, time_scale=1.0):
         """Check a trajectory and choose the rows to stream; nothing is sent.
@@ -426,9 +476,17 @@ class Lynx6:
 
         First a speed-limited move to the first row (waiting until ``Q`` says it is there),
         then each row as a group move whose ``T`` is the time since the previous row, sent when
-        the previous one is due to finish (``wait_on="time"``, smooth) or once ``Q`` says it
-        has finished (``wait_on="query"``, never overtakes the arm). ``progress(done, total,
-        t_s)`` is called after each row sent. :meth:`stop` (any thread) ends it at once.
+        the previous one is due to finish (``wait_on="time"``, smooth; ``Q`` follows each row
+        and its answer is awaited before the next, see the module docstring) or once ``Q``
+        says it has finished (``wait_on="query"``, never overtakes the arm). ``progress(done,
+        total, t_s)`` is called after each row sent. :meth:`stop` (any thread) ends it at once.
+
+        Raises
+        ------
+        LinkError, HardwareError
+            A fault of the board or the port; the message says which and at which row (of the
+            rows streamed, as counted by ``progress``). STOP was sent if the port took it, and
+            the port is closed.
         """
         if wait_on not in ("time", "query"):
             raise ValidationError(f"wait_on must be 'time' or 'query', got {wait_on!r}")
@@ -439,27 +497,30 @@ class Lynx6:
         # the approach goes to the first row itself: its pulses' angles may lie a rounding
         # error beyond a joint limit the row is exactly at
         first_row = np.atleast_2d(np.asarray(q, dtype=float))[0]
-        if self._move(first_row, wait=False) is None \
-                or not self.wait_until_still(self._duration):
-            return False
         total = len(times)
+        with _naming_the_row(f"moving to row 1 of {total}"):
+            if self._move(first_row, wait=False) is None \
+                    or not self.wait_until_still(self._duration):
+                return False
         if progress is not None:
             progress(1, total, 0.0)
         started = self.clock()
         for k in range(1, total):
-            if wait_on == "time" and self._stop.wait(max(0.0, started + times[k - 1]
-                                                         - self.clock())):
-                return False
-            milliseconds = max(1, round((times[k] - times[k - 1]) * 1000))
-            if not self._send_unless_stopped(pulses[k], milliseconds, q_deg[k],
-                                             start_deg=q_deg[k - 1]):
-                return False
-            if progress is not None:
-                progress(k + 1, total, times[k])
-            if wait_on == "query" and not self.wait_until_still(milliseconds / 1000):
-                return False
+            with _naming_the_row(f"row {k + 1} of {total} (t = {times[k]:.3f} s)"):
+                if wait_on == "time" and not self._wait_for_row(started + times[k - 1]):
+                    return False
+                milliseconds = max(1, round((times[k] - times[k - 1]) * 1000))
+                if not self._send_unless_stopped(pulses[k], milliseconds, q_deg[k],
+                                                 start_deg=q_deg[k - 1],
+                                                 check=wait_on == "time"):
+                    return False
+                if progress is not None:
+                    progress(k + 1, total, times[k])
+                if wait_on == "query" and not self.wait_until_still(milliseconds / 1000):
+                    return False
         if wait_on == "time":
-            return self.wait_until_still(max(0.0, started + times[-1] - self.clock()))
+            with _naming_the_row(f"after the last row ({total})"):
+                return self.wait_until_still(max(0.0, started + times[-1] - self.clock()))
         return True
 
 
@@ -520,6 +581,15 @@ class Lynx6:
                                  f"helps; lighten the payload or keep the arm closer in)")
         needed = math.ceil(check.time_scale * time_scale * 100 - 1e-6) / 100
         raise RefusedCommand(f"{need} (play it {needed:g} times slower)")
+
+
+@contextlib.contextmanager
+def _naming_the_row(where):
+    """Prefix ``where`` (which row of a trajectory) to a link or hardware fault's message."""
+    try:
+        yield
+    except (LinkError, HardwareError) as exc:
+        raise type(exc)(f"{where}: {exc}") from None
 
 
 def gripper_fraction(state):

@@ -16,14 +16,28 @@ Protocol (SSC-32U user guide pp. 24-38; ASCII, case-insensitive, nothing runs be
   command after power-up ignores S and T: the host must guard against both (see lynx6.py).
 
 :class:`SSC32Link` sends these bytes over any pyserial URL. It fails closed: a lost port, a write
-timeout, a silent board or an unexpected reply closes the port, raises :class:`LinkError` with a
-message saying what happened, and every later call raises too; nothing more is sent.
+timeout, a silent board or an unexpected reply sends ``STOP`` for every servo in
+:attr:`SSC32Link.stop_on_fault` (if the port still takes bytes), closes the port, raises
+:class:`LinkError` with a message saying what happened, and every later call raises too.
+
+Checking the board while streaming. A host that only writes notices nothing, so a streamed move
+can carry a check (``move(..., check=True)``): ``Q`` follows it in the same write, and
+:meth:`SSC32Link.check_board` reads, without waiting, whatever the board sent since. The answer
+must be one byte, ``.`` or ``+``, within :attr:`SSC32Link.check_timeout` (default 250 ms, 50 times
+the board's 5 ms) of the check leaving the port; any other byte, or any byte nobody asked for, is
+a fault. The driver (lynx6.py) sends no next row before the answer has come, so a board that
+answers garbage is found when its answer arrives, a silent one 250 ms after the first check it
+leaves unanswered, and at most one group move (the one that check followed) goes out after the
+board failed. The check costs 2 bytes out and 1 back per row: see :meth:`Lynx6.min_step_s`.
+``QP`` replies are binary (a garbage byte of 50-250 reads as a pulse), so :meth:`SSC32Link.pulses`
+sends ``Q`` after them and refuses the reply unless its last byte is ``.`` or ``+``.
 :class:`DryRunPort` stands in for a serial port and logs the exact bytes, so the whole driver
 runs without an arm.
 """
 
 import re
 import threading
+import time
 
 from ..errors import RobosimError, ValidationError
 
@@ -38,6 +52,12 @@ BAUD_RATES = (2400, 9600, 38400, 115200)
 MOVE_COMPLETE, MOVE_RUNNING = b".", b"+"
 #: Bits on the wire per byte at 8N1 (start, 8 data, stop).
 BITS_PER_BYTE = 10
+#: The board answers a query within this time (s; SSC-32U guide: 50 us to 5 ms).
+BOARD_REPLY_S = 0.005
+#: Default time (s) the board has to answer the ``Q`` that checks a streamed move.
+CHECK_TIMEOUT_S = 0.25
+#: Seconds between two looks at the port while that answer is awaited.
+CHECK_POLL_S = 0.001
 
 
 class LinkError(RobosimError):
@@ -213,36 +233,67 @@ class SSC32Link:
         Shown in messages.
     baud : int
         Used for messages and for the time a line takes on the wire.
+    check_timeout : float
+        Seconds the board has to answer the ``Q`` that checks a streamed move (see the module
+        docstring); tests shorten it.
+
+    Attributes
+    ----------
+    stop_on_fault : tuple of int
+        Channels sent ``STOP`` when the link fails (the driver sets every servo's); empty: none.
 
     All methods are thread-safe: the GUI's Stop may come from another thread than streaming.
     """
 
-    def __init__(self, serial_port, port="", baud=DEFAULT_BAUD):
+    def __init__(self, serial_port, port="", baud=DEFAULT_BAUD, check_timeout=CHECK_TIMEOUT_S):
         self._serial = serial_port
         self.port = port or getattr(serial_port, "port", "") or "the port"
         self.baud = _check_int(baud, 1, 10_000_000, "baud rate")
+        if not check_timeout > 0:
+            raise ValidationError(f"check timeout must be a positive number of seconds, got "
+                                  f"{check_timeout!r}")
+        self.check_timeout = check_timeout
+        self.stop_on_fault = ()
         self.error = None
         self._lock = threading.Lock()
+        self._check_sent_at = None  # time.monotonic() when the unanswered check's Q went out
 
     @classmethod
-    def open(cls, port, baud=DEFAULT_BAUD, timeout=0.5):
+    def open(cls, port, baud=DEFAULT_BAUD, timeout=0.5, check_timeout=CHECK_TIMEOUT_S):
         """Open ``port`` (any pyserial URL) at ``baud``; timeouts in seconds."""
-        return cls(open_serial(port, baud, timeout), port=port, baud=baud)
+        return cls(open_serial(port, baud, timeout), port=port, baud=baud,
+                   check_timeout=check_timeout)
 
     @property
     def closed(self):
         return self._serial is None
 
-    def _fail(self, message):
-        """Close the port for good and raise LinkError(message)."""
+    def _fail(self, message, error=LinkError, port_takes_bytes=True):
+        """Send STOP to :attr:`stop_on_fault` if the port still takes bytes, close it for good,
+        raise ``error`` with ``message`` and what was done (call with the lock held)."""
         self.error = self.error or message
         port, self._serial = self._serial, None
+        self._check_sent_at = None
+        stopped = self._last_stop(port, port_takes_bytes)
         if port is not None:
             try:
                 port.close()
             except Exception:  # noqa: BLE001 - the port is already broken; closing is best effort
                 pass
-        raise LinkError(f"{message}; stopped: nothing more will be sent on {self.port}")
+        raise error(f"{message}; {stopped}closed {self.port}: nothing more will be sent")
+
+    def _last_stop(self, port, port_takes_bytes):
+        """Try to stop every servo of :attr:`stop_on_fault` on a failing link; says how it went."""
+        if port is None or not self.stop_on_fault:
+            return ""
+        if not port_takes_bytes:
+            return "could not send STOP (the port takes no bytes), "
+        try:
+            port.write(encode_stop(self.stop_on_fault))
+            port.flush()
+        except Exception as exc:  # noqa: BLE001 - any failure means the port is gone
+            return f"could not send STOP: lost the port {self.port} ({exc}), "
+        return "sent STOP to every servo, "
 
     def _check_open(self):
         if self._serial is None:
@@ -258,11 +309,13 @@ class SSC32Link:
             written = self._serial.write(data)
             self._serial.flush()
         except serial.SerialTimeoutException:
-            self._fail(f"write timeout on {self.port}: the board does not take the bytes")
+            self._fail(f"write timeout on {self.port}: the board does not take the bytes",
+                       port_takes_bytes=False)
         except Exception as exc:  # noqa: BLE001 - OSError, SerialException, termios.error...
-            self._fail(f"lost the port {self.port} ({exc})")
+            self._fail(f"lost the port {self.port} ({exc})", port_takes_bytes=False)
         if written is not None and written != len(data):
-            self._fail(f"only {written} of {len(data)} bytes were written to {self.port}")
+            self._fail(f"only {written} of {len(data)} bytes were written to {self.port}",
+                       port_takes_bytes=False)
 
     def _read(self, count, command):
         try:
@@ -278,6 +331,51 @@ class SSC32Link:
             self._fail(f"short reply {reply!r} to {command!r}: expected {count} byte(s)")
         return reply
 
+    def _poll_check(self):
+        """Read, without waiting, what the board sent: the answer to the pending check, if
+        any, else nothing at all. True once no check is pending; fails the link on anything
+        else and on a check unanswered after :attr:`check_timeout` (call with the lock held).
+
+        Line ends alone are dropped (a firmware that ends its version text with CR LF).
+        """
+        self._check_open()
+        try:
+            waiting = self._serial.in_waiting
+            received = self._serial.read(waiting) if waiting else b""
+        except Exception as exc:  # noqa: BLE001 - any failure of the port closes the link
+            self._fail(f"lost the port {self.port} ({exc})")
+        received = received.lstrip(b"\r\n")
+        if self._check_sent_at is None:
+            if received:
+                self._fail(f"unexpected bytes {received!r} from the board (nothing was asked): "
+                           f"something else talks on the line")
+            return True
+        if received:
+            if received not in (MOVE_COMPLETE, MOVE_RUNNING):
+                self._fail(f"unexpected reply {received!r} to the Q that checks the board "
+                           f"(expected b'.' or b'+')")
+            self._check_sent_at = None
+            return True
+        if time.monotonic() - self._check_sent_at > self.check_timeout:
+            self._fail(silent_board_message(self.port, self.baud, self.check_timeout))
+        return False
+
+    def check_board(self):
+        """Look, without waiting, at what the board has sent (see the module docstring).
+
+        Returns True once the board has answered the check of the last checked move (or none
+        is pending), False while the answer may still come within :attr:`check_timeout`.
+
+        Raises
+        ------
+        LinkError
+            The board answered anything but ``.`` or ``+``, sent bytes nobody asked for, or let
+            the check time out, or the port is gone: STOP was sent (if the port took it) and the
+            port is closed.
+        """
+        with self._lock:
+            return self._poll_check()
+
     def write(self, data):
         """Send command bytes (a move, a stop) that get no reply."""
         with self._lock:
@@ -286,19 +384,13 @@ class SSC32Link:
     def query(self, command, reply_length=None):
         """Send a query and return its reply: ``reply_length`` bytes, or text up to CR if None.
 
-        Bytes that arrive unasked before the query mean something else talks on the line: the
-        link fails rather than guess which reply is which. Only line ends (a firmware that ends
-        its version text with CR LF) are dropped.
+        A pending check is answered first (waiting up to :attr:`check_timeout`). Bytes that
+        arrive unasked before the query mean something else talks on the line: the link fails
+        rather than guess which reply is which.
         """
         with self._lock:
-            self._check_open()
-            try:
-                stray = self._serial.read(self._serial.in_waiting) if \
-                    self._serial.in_waiting else b""
-            except Exception as exc:  # noqa: BLE001 - any failure of the port closes the link
-                self._fail(f"lost the port {self.port} ({exc})")
-            if stray.strip(b"\r\n"):
-                self._fail(f"unexpected bytes {stray!r} from the board before {command!r}")
+            while not self._poll_check():
+                time.sleep(CHECK_POLL_S)
             self._write(command)
             return self._read(reply_length, command)
 
@@ -311,10 +403,18 @@ class SSC32Link:
                 self._fail(str(exc))
 
     # -------------------------------------------------------------- the board's commands
-    def move(self, pulses, time_ms=None, speeds=None):
-        """Send a single or group move (see :func:`encode_move`); returns the bytes sent."""
+    def move(self, pulses, time_ms=None, speeds=None, check=False):
+        """Send a single or group move (see :func:`encode_move`); returns the move's bytes.
+
+        With ``check``, ``Q`` follows in the same write, unless a check is still pending; its
+        answer is read by :meth:`check_board` or the next query.
+        """
         data = encode_move(pulses, time_ms, speeds)
-        self.write(data)
+        with self._lock:
+            ask = check and self._check_sent_at is None
+            self._write(data + encode_query_movement() if ask else data)
+            if ask:
+                self._check_sent_at = time.monotonic()
         return data
 
     def movement_complete(self):
@@ -322,9 +422,18 @@ class SSC32Link:
         return self.checked(decode_movement, self.query(encode_query_movement(), 1))
 
     def pulses(self, channels):
-        """Ask ``QP`` for each channel: commanded pulse widths (10 us resolution), None if off."""
-        reply = self.query(encode_query_pulses(channels), len(channels))
-        return self.checked(decode_pulses, reply, len(channels))
+        """Ask ``QP`` for each channel: commanded pulse widths (10 us resolution), None if off.
+
+        ``Q`` follows the ``QP`` line and the reply's last byte must answer it (``.`` or
+        ``+``): one binary ``QP`` byte cannot tell a pulse from garbage, a known byte can.
+        """
+        command = encode_query_pulses(channels) + encode_query_movement()
+        reply = self.query(command, len(channels) + 1)
+        if reply[-1:] not in (MOVE_COMPLETE, MOVE_RUNNING):
+            with self._lock:
+                self._fail(f"unexpected reply {reply!r} to {command!r}: its last byte answers "
+                           f"Q and must be b'.' or b'+'")
+        return self.checked(decode_pulses, reply[:-1], len(channels))
 
     def version(self):
         """Ask ``VER``: the firmware version text. A silent board raises LinkError."""
@@ -334,10 +443,17 @@ class SSC32Link:
         """Cancel any partial line and stop each channel where it is (ESC, ``STOP<ch>``)."""
         self.write(encode_stop(channels))
 
+    def abort(self, message, error=LinkError):
+        """Fail closed on a fault found above the link (a move that never completes): STOP
+        :attr:`stop_on_fault` if the port takes bytes, close it, raise ``error(message...)``."""
+        with self._lock:
+            self._fail(message, error)
+
     def close(self):
         """Close the port (idempotent)."""
         with self._lock:
             port, self._serial = self._serial, None
+            self._check_sent_at = None
         if port is not None:
             port.close()
 

@@ -98,6 +98,21 @@ def test_play_with_a_payload_the_elbow_cannot_carry_is_refused_before_any_move(b
                    "--time-scale", "1.5") == 0
 
 
+def test_a_board_falling_silent_during_play_is_one_line_naming_the_row(board, tmp_path,
+                                                                       capsys):
+    robot = load_robot("Lynx6")
+    t = np.linspace(0, 0.5, 11)
+    q = np.radians(np.outer(t, [20, 0, -10, 0, 0]))
+    path = write_trajectory_csv(tmp_path / "short.csv", robot, t, q)
+    board.fail_after_moves(1 + 1 + 3, "silent")  # rest pose, approach, rows 2-4
+    assert run_arm(board, "--yes", "play", str(path)) == 2
+    assert len(board.moves()) <= 1 + 1 + 3 + 1  # at most one row after the fault
+    assert board.settle().endswith(b"\x1bSTOP0\rSTOP1\rSTOP2\rSTOP3\rSTOP4\rSTOP5\r")
+    errors = [line for line in capsys.readouterr().err.split("\n") if "robosim:" in line]
+    assert len(errors) == 1  # (after the progress bar's line)
+    assert "row 5 of 11" in errors[0] and "no reply" in errors[0]
+
+
 def test_ctrl_c_during_play_stops_the_arm(board, tmp_path, monkeypatch, capsys):
     robot = load_robot("Lynx6")
     t = np.linspace(0, 2, 41)

@@ -205,7 +205,7 @@ def test_a_board_already_driving_the_servos_is_continued_from_where_it_is():
 # ------------------------------------------------------------------ trajectories
 def test_a_200_point_trajectory_plays_pulse_for_pulse(board, arm, tmp_path):
     robot = load_robot("Lynx6")
-    t = np.linspace(0.0, 1.99, 200)
+    t = np.arange(200) * 0.012  # 115200 baud streams a row every 10.9 ms at most (row + Q)
     q = np.radians(np.column_stack([15 * np.sin(np.pi * t), 8 * np.sin(2 * np.pi * t),
                                     -15 * t, 5 * np.cos(np.pi * t), 8 * t]))
     path = write_trajectory_csv(tmp_path / "wave.csv", robot, t, q)
@@ -233,19 +233,6 @@ def test_query_mode_waits_for_each_move_to_complete(board, arm):
     last_moves = [i for i, line in enumerate(lines) if line.startswith(b"#")][-3:]
     for first, second in zip(last_moves, last_moves[1:]):
         assert b"Q" in lines[first + 1:second]  # each step is confirmed before the next
-
-
-def test_a_device_vanishing_mid_trajectory_stops_streaming(board, arm):
-    t = np.linspace(0, 2, 100)
-    q = np.radians(np.outer(t, [10, 0, 0, 0, 0]))
-    progress = []
-    board.vanish_after = len(board.lines) + 20
-    with pytest.raises(LinkError, match="lost the port"):
-        arm.play(t, q, progress=lambda done, total, ts: progress.append(done))
-    assert progress[-1] < 100
-    assert arm.link.closed
-    with pytest.raises(LinkError, match="closed after an error"):
-        arm.move_to(np.zeros(5))
 
 
 def test_stop_ends_a_playing_trajectory_at_once(board, arm):
