@@ -5,16 +5,18 @@ The public names live in one-concept modules and are re-exported here::
     >>> import robosim
     >>> robot = robosim.load_robot("Puma 560")
     >>> T = robot.fk(robot.home)
+    >>> steps = robosim.dh_steps(robot, robot.home)   # how each DH frame becomes the next
 """
 
 import importlib
 
 from .errors import RobosimError, RobotFileError, ValidationError
 from .robot import Joint, Robot
+from .dh_steps import DHStep, dh_steps
 from .library import list_robots, load_robot, save_robot
 
-__all__ = ["Joint", "Robot", "RobosimError", "RobotFileError", "ValidationError",
-           "list_robots", "load_robot", "save_robot"]
+__all__ = ["DHStep", "Joint", "Robot", "RobosimError", "RobotFileError", "ValidationError",
+           "dh_steps", "list_robots", "load_robot", "save_robot"]
 __version__ = "0.1.0"
 
 #: Modules that moved when the core was grouped into subpackages: the README of robosim 0.1

@@ -15,6 +15,7 @@ Conventions (see ARCHITECTURE):
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -26,6 +27,14 @@ PRISMATIC = "P"
 CONVENTIONS = ("standard", "modified")
 LENGTH_UNITS = ("mm", "cm", "m")
 MAX_JOINTS = 12
+#: Names of the Jacobian's rows, in order (ARCHITECTURE: linear velocity, then angular).
+JACOBIAN_ROWS = ("vx", "vy", "vz", "wx", "wy", "wz")
+#: Configurations on which :attr:`Robot.manipulability_rows` looks for rows that never move.
+MANIPULABILITY_SAMPLES = 32
+#: A Jacobian row below this (times the robot's size for the translational rows) in every
+#: sampled configuration never moves: a planar arm's vz is 0 up to rounding (1e-16 relative)
+#: when its base is turned by an angle whose cosine is not exact.
+STRUCTURAL_ZERO = 1e-9
 
 #: Rows computed at once by the batched kernel: big enough to amortise numpy's per-call cost,
 #: small enough that the working set stays in cache.
@@ -452,6 +461,89 @@ class Robot:
                 ds.append(value + d0)
         return chain_components(self._base_columns, cos_theta, sin_theta, ds,
                                 self._dh_constants, self.convention, keep_all)
+
+    @cached_property
+    def manipulability_rows(self):
+        """Names of the Jacobian rows :meth:`manipulability` and :meth:`jacobian_condition` use.
+
+        The translational rows ``vx, vy, vz`` for an arm with fewer than 6 joints (it cannot
+        move its end effector in all six directions, so with all six rows the measure would be
+        0 everywhere), all six rows for 6 joints or more; in both cases without the rows the
+        arm never moves in, such as ``vz`` of a planar arm in the xy plane (found on
+        :data:`MANIPULABILITY_SAMPLES` random configurations).
+        """
+        candidates = JACOBIAN_ROWS[:3] if self.n < 6 else JACOBIAN_ROWS
+        J = self.jacobian(self.random_q(MANIPULABILITY_SAMPLES, rng=0))
+        size = np.array([max(1.0, self.length_scale)] * 3 + [1.0] * 3)
+        moving = np.abs(J).max(axis=(0, 2)) > STRUCTURAL_ZERO * size
+        return tuple(name for k, name in enumerate(candidates) if moving[k])
+
+    def manipulability(self, q):
+        """Yoshikawa's manipulability ``sqrt(det(J J^T))`` on :attr:`manipulability_rows`.
+
+        Computed as the product of the singular values of those rows of the Jacobian, which is
+        ``sqrt(det(J J^T))`` when there are no more rows than joints and ``sqrt(det(J^T J))``
+        when there are more (a 2-joint arm moving in space). 0 at a singularity. The value has the units of the rows: lengths for the translational rows
+        of revolute joints, so it changes with the robot's length unit.
+
+        Parameters
+        ----------
+        q : array_like, shape (n,) or (..., n)
+
+        Returns
+        -------
+        w : float or ndarray, shape (...)
+
+        See Also
+        --------
+        jacobian_condition : how unevenly the arm moves in different directions.
+
+        Examples
+        --------
+        A planar two-link arm, l1 = l2 = 1, has ``w = l1 l2 |sin q2|``: 1 with the elbow at
+        90 deg, 0 stretched out.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> round(float(arm.manipulability([0.0, np.pi / 2])), 12), arm.manipulability_rows
+        (1.0, ('vx', 'vy'))
+        """
+        return np.prod(self._manipulability_singular_values(q), axis=-1)
+
+    def jacobian_condition(self, q):
+        """Condition number ``sigma_max / sigma_min`` of the Jacobian's :attr:`manipulability_rows`.
+
+        1 when the end effector moves equally easily in every direction, large near a
+        singularity, ``inf`` at one. Mixing translational and rotational rows (6 joints or more)
+        makes it depend on the length unit.
+
+        Parameters
+        ----------
+        q : array_like, shape (n,) or (..., n)
+
+        Returns
+        -------
+        kappa : float or ndarray, shape (...)
+
+        Examples
+        --------
+        The planar 2R arm above at q = (0, 90 deg) has ``J = [[-1, -1], [1, 0]]`` (rows vx, vy),
+        whose singular values are ``(sqrt(5) +- 1) / 2``: the ratio is
+        ``(3 + sqrt(5)) / 2``.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> round(float(arm.jacobian_condition([0.0, np.pi / 2])), 9)
+        2.618033989
+        """
+        s = self._manipulability_singular_values(q)
+        largest, smallest = s[..., 0], s[..., -1]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(smallest > 0.0, largest / smallest, np.inf)[()]
+
+    def _manipulability_singular_values(self, q):
+        """Singular values ``(..., min(rows, n))`` of the rows :attr:`manipulability_rows`."""
+        rows = [JACOBIAN_ROWS.index(name) for name in self.manipulability_rows]
+        J = self.jacobian(q)[..., rows, :]
+        return np.linalg.svd(J, compute_uv=False)
 
     # ------------------------------------------------------------------- kernels
     def _one_configuration(self, q):

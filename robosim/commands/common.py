@@ -23,9 +23,10 @@ def add_joint_arguments(parser, nargs="+"):
                         help="revolute joint values are in degrees")
 
 
-def add_configuration_arguments(parser):
-    """Joint values ``q ...`` (``--deg`` for degrees), or the name of one of the robot's poses."""
-    parser.add_argument("q", metavar="q", nargs="+",
+def add_configuration_arguments(parser, nargs="+"):
+    """Joint values ``q ...`` (``--deg`` for degrees), or the name of one of the robot's poses;
+    with ``nargs="*"`` they may be left out for the home pose."""
+    parser.add_argument("q", metavar="q", nargs=nargs,
                         help="joint values: radians (revolute) and the robot's length unit "
                              "(prismatic), degrees with --deg; or the name of a pose "
                              "(home, or one listed by 'robosim show ROBOT')")
@@ -36,8 +37,11 @@ def add_configuration_arguments(parser):
 def configuration(robot, args):
     """The configuration given by :func:`add_configuration_arguments`, in API units.
 
-    A single word that is not a number names a pose: ``robosim fk "Puma 560" qr``.
+    A single word that is not a number names a pose: ``robosim fk "Puma 560" qr``; no values
+    at all mean the home pose.
     """
+    if not args.q:
+        return robot.home
     if len(args.q) == 1 and not is_number(args.q[0]):
         return robot.pose(args.q[0])
     for i, text in enumerate(args.q, start=1):

@@ -4,6 +4,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..library import dh_rows, library_robots, robot_to_dict
+from ..robot import JACOBIAN_ROWS
 from ..transforms import r2rpy
 from .common import (add_configuration_arguments, add_joint_arguments, add_json_argument,
                      add_robot_argument, configuration, format_matrix,
@@ -33,6 +34,10 @@ def register(subparsers):
     parser = subparsers.add_parser("jacobian", help="geometric Jacobian (6 x n, base frame)")
     add_robot_argument(parser)
     add_configuration_arguments(parser)
+    parser.add_argument("--manipulability", action="store_true",
+                        help="also print Yoshikawa's manipulability sqrt(det(J J^T)) and the "
+                             "condition number (translational rows for arms with fewer than 6 "
+                             "joints)")
     add_json_argument(parser)
     parser.set_defaults(handler=jacobian_command)
 
@@ -139,10 +144,24 @@ def jacobian_command(args):
     robot = robot_from_args(args)
     q = configuration(robot, args)
     J = robot.jacobian(q)
+    if args.manipulability:
+        measure, condition = robot.manipulability(q), robot.jacobian_condition(q)
     if args.json:
-        print_json({"robot": robot.name, "unit": robot.unit, "q": q.tolist(),
-                    "rows": ["vx", "vy", "vz", "wx", "wy", "wz"], "jacobian": J.tolist()})
+        data = {"robot": robot.name, "unit": robot.unit, "q": q.tolist(),
+                "rows": list(JACOBIAN_ROWS), "jacobian": J.tolist()}
+        if args.manipulability:
+            # JSON has no infinity: a singular Jacobian's condition number is null.
+            data["manipulability"] = {"rows": list(robot.manipulability_rows),
+                                      "value": float(measure),
+                                      "condition": float(condition)
+                                      if np.isfinite(condition) else None}
+        print_json(data)
         return
     print(f"geometric Jacobian of {robot.name}: rows vx vy vz ({robot.unit} per unit of q), "
           f"wx wy wz (rad per unit of q); columns joints 1..{robot.n}, base frame")
     print(format_matrix(J))
+    if args.manipulability:
+        rows = " ".join(robot.manipulability_rows)
+        print(f"manipulability sqrt(det(J J^T)) over rows {rows}: {measure:.6g}")
+        print(f"condition number sigma_max/sigma_min over the same rows: {condition:.6g}"
+              + (" (singular)" if not np.isfinite(condition) or condition > 1e12 else ""))

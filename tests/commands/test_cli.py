@@ -124,3 +124,24 @@ def test_installed_command_finds_the_library_from_another_directory(tmp_path):
                             capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "Lynx6" in result.stdout
+
+
+def test_jacobian_prints_manipulability_and_condition_number(capsys):
+    # Planar 3R (a = 40, 30, 20 cm) at q = (0, 90, 0) deg: the joints sit at (0, 0), (40, 0),
+    # (40, 30) and the end at (40, 50); column i is z x (end - joint i), so rows vx, vy of J
+    # are [[-50, -50, -20], [40, 0, 0]].
+    status, out, _ = run_cli(capsys, "jacobian", "Planar 3R", "0", "90", "0", "--deg",
+                             "--manipulability", "--json")
+    assert status == 0
+    data = json.loads(out)["manipulability"]
+    J = np.array([[-50.0, -50.0, -20.0], [40.0, 0.0, 0.0]])
+    s = np.linalg.svd(J, compute_uv=False)
+    assert data["rows"] == ["vx", "vy"]
+    assert data["value"] == pytest.approx(np.sqrt(np.linalg.det(J @ J.T)), rel=1e-9)
+    assert data["condition"] == pytest.approx(s[0] / s[1], rel=1e-9)
+    status, out, _ = run_cli(capsys, "jacobian", "Planar 3R", "0", "0", "0",
+                             "--manipulability")
+    assert "over rows vx vy: 0" in out and "(singular)" in out
+    status, out, _ = run_cli(capsys, "jacobian", "Planar 3R", "0", "0", "0",
+                             "--manipulability", "--json")
+    assert json.loads(out)["manipulability"]["condition"] is None

@@ -1,0 +1,293 @@
+"""The elementary motions of each DH row: how frame i-1 becomes frame i, one parameter at a time.
+
+A DH row is four elementary motions, each a pure rotation about or a pure translation along one
+axis of the moving frame (ARCHITECTURE, conventions):
+
+- standard DH, row i: rotate ``theta_i`` about ``z_{i-1}``, translate ``d_i`` along ``z_{i-1}``,
+  translate ``a_i`` along ``x_i``, rotate ``alpha_i`` about ``x_i``
+  (``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``);
+- modified DH (Craig), row i: rotate ``alpha_{i-1}`` about ``x_{i-1}``, translate ``a_{i-1}``
+  along ``x_{i-1}``, rotate ``theta_i`` about ``z_i``, translate ``d_i`` along ``z_i``
+  (``A_i = Rx(alpha_{i-1}) Tx(a_{i-1}) Rz(theta_i) Tz(d_i)``).
+
+:func:`dh_steps` lists them in order from the world to the end effector, with the base transform
+first and the tool transform last, each with its 4x4 matrix and the pose of the moving frame in
+the world after it. The frames are products of the elementary matrices (``frame_k = frame_{k-1}
+@ matrix_k``), not the kinematics kernel's shortcut, so they show the derivation a student writes;
+tests check that they agree with :meth:`robosim.Robot.fk_all`.
+
+:func:`symbolic_link_matrix` writes ``A_i`` with this row's constants and the joint variable as a
+symbol (``c1 = cos theta1``), the form a worksheet or a teaching panel shows beside the numbers.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .transforms import cos_sin, homogeneous, rotx, rotz, transl
+
+#: The parameters of a DH step, and "base"/"tool" for the two mounting transforms.
+PARAMETERS = ("theta", "d", "a", "alpha", "base", "tool")
+#: Order of a row's elementary motions in each convention.
+ROW_ORDER = {"standard": ("theta", "d", "a", "alpha"), "modified": ("alpha", "a", "theta", "d")}
+#: What each parameter does: the motion and the axis of the moving frame it acts on.
+MOTIONS = {"theta": ("rotate", "z"), "d": ("translate", "z"), "a": ("translate", "x"),
+           "alpha": ("rotate", "x")}
+#: Symbols of the parameters as printed (Greek letters spelled out, as in plain-text tables).
+_SYMBOLS = {"theta": "theta", "d": "d", "a": "a", "alpha": "alpha"}
+
+
+@dataclass(frozen=True)
+class DHStep:
+    """One elementary motion of the moving frame.
+
+    Attributes
+    ----------
+    joint : int
+        The DH row, 1-based; 0 for the base transform and ``n + 1`` for the tool transform.
+    parameter : {"theta", "d", "a", "alpha", "base", "tool"}
+    value : float or ndarray (...) or None
+        The amount: radians for ``theta`` and ``alpha``, the robot's length unit for ``d`` and
+        ``a``; offsets included (``theta_i = q_i + offset_i``). None for base and tool, which are
+        whole transforms. An array of the batch's shape when :func:`dh_steps` got a batch.
+    matrix : ndarray (4, 4) or (..., 4, 4)
+        The elementary transform: ``Rz(value)``, ``Tz(value)``, ``Tx(value)`` or ``Rx(value)``;
+        the base or tool transform itself.
+    frame : ndarray (4, 4) or (..., 4, 4)
+        Pose in the world of the moving frame after this step.
+    symbol : str
+        The parameter as a student writes it: ``"theta2"``, ``"a1"`` (a modified row i stores
+        ``a_{i-1}``), ``"base"``, ``"tool"``.
+    axis : str
+        The axis the motion is about or along, named after its frame: ``"z1"``, ``"x2"``; ``""``
+        for base and tool.
+    """
+
+    joint: int
+    parameter: str
+    value: object
+    matrix: np.ndarray
+    frame: np.ndarray
+    symbol: str
+    axis: str
+
+    @property
+    def motion(self):
+        """``"rotate"``, ``"translate"`` or ``"mount"`` (base and tool)."""
+        return MOTIONS[self.parameter][0] if self.parameter in MOTIONS else "mount"
+
+    def describe(self, unit="", degrees=True):
+        """The step in words, e.g. ``"rotate theta2 = 30 deg about z1"``.
+
+        Parameters
+        ----------
+        unit : str
+            Length unit printed after translations.
+        degrees : bool
+            Angles in degrees (else radians).
+
+        Examples
+        --------
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> dh_steps(arm, [0.0, np.pi / 6])[5].describe("m")
+        'rotate theta2 = 30 deg about z1'
+        """
+        if self.parameter == "base":
+            return "base transform: world to frame 0"
+        if self.parameter == "tool":
+            return "tool transform: last frame to end effector"
+        motion, _ = MOTIONS[self.parameter]
+        if motion == "rotate":
+            amount = f"{np.degrees(self.value):.6g} deg" if degrees else f"{self.value:.6g} rad"
+            return f"rotate {self.symbol} = {amount} about {self.axis}"
+        amount = f"{self.value:.6g} {unit}".rstrip()
+        return f"translate {self.symbol} = {amount} along {self.axis}"
+
+
+def elementary_matrix(parameter, value):
+    """The 4x4 transform of one DH parameter: ``Rz`` (theta), ``Tz`` (d), ``Tx`` (a), ``Rx`` (alpha).
+
+    Parameters
+    ----------
+    parameter : {"theta", "d", "a", "alpha"}
+    value : float or array_like (...)
+        Radians for theta and alpha, length unit for d and a.
+
+    Returns
+    -------
+    ndarray (4, 4) or (..., 4, 4)
+
+    Examples
+    --------
+    Rotating by theta = 90 deg turns x into y:
+
+    >>> np.round(elementary_matrix("theta", np.pi / 2)[:3, 0], 12)
+    array([0., 1., 0.])
+    >>> elementary_matrix("d", 0.5)[:3, 3]
+    array([0. , 0. , 0.5])
+    """
+    value = np.asarray(value, dtype=float)
+    zeros = np.zeros(value.shape + (3,))
+    if parameter == "theta":
+        return homogeneous(rotz(value), zeros)
+    if parameter == "alpha":
+        return homogeneous(rotx(value), zeros)
+    axis = {"d": 2, "a": 0}[parameter]
+    zeros[..., axis] = value
+    return transl(zeros)
+
+
+def dh_steps(robot, q):
+    """The elementary motions that take the world frame to the end effector, in order.
+
+    Parameters
+    ----------
+    robot : robosim.Robot
+    q : array_like (n,) or (..., n)
+        Joint values: radians (revolute), length unit (prismatic).
+
+    Returns
+    -------
+    list of DHStep
+        ``4 n + 2`` steps: the base (joint 0), four per DH row in the robot's convention, the
+        tool (joint ``n + 1``). The frame after the last step of row i is
+        ``robot.fk_all(q)[..., i, :, :]``; after the base step it is frame 0; after the tool
+        step it is ``robot.fk(q)``.
+
+    Examples
+    --------
+    A planar two-link arm with unit links at q = (0, 90 deg): the last frame reached by row 1 is
+    one unit along x, and row 2 turns by 90 deg and then moves one unit along the new x (the
+    world's y):
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> steps = dh_steps(arm, [0.0, np.pi / 2])
+    >>> [s.symbol for s in steps]
+    ['base', 'theta1', 'd1', 'a1', 'alpha1', 'theta2', 'd2', 'a2', 'alpha2', 'tool']
+    >>> np.round(steps[4].frame[:3, 3], 12), np.round(steps[8].frame[:3, 3], 12)
+    (array([1., 0., 0.]), array([1., 1., 0.]))
+    """
+    q = robot.check_q(q)
+    batch = q.shape[:-1]
+    theta, d = robot.joint_variables(q)
+    frame = np.broadcast_to(robot.base, batch + (4, 4)).copy()
+    steps = [DHStep(0, "base", None, frame.copy(), frame.copy(), "base", "")]
+    for i, joint in enumerate(robot.joints, start=1):
+        values = {"theta": theta[i - 1], "d": d[i - 1],
+                  "a": np.full(batch, joint.a), "alpha": np.full(batch, joint.alpha)}
+        for parameter in ROW_ORDER[robot.convention]:
+            value = values[parameter]
+            matrix = elementary_matrix(parameter, value)
+            frame = frame @ matrix
+            symbol, axis = _names(robot.convention, i, parameter)
+            steps.append(DHStep(i, parameter, float(value) if not batch else value, matrix,
+                                frame, symbol, axis))
+    tool = np.broadcast_to(robot.tool, batch + (4, 4)).copy()
+    steps.append(DHStep(robot.n + 1, "tool", None, tool, frame @ tool, "tool", ""))
+    return steps
+
+
+def _names(convention, row, parameter):
+    """Symbol and axis of ``parameter`` in DH row ``row`` (1-based): ``("theta2", "z1")``.
+
+    In the standard convention theta and d act along ``z_{i-1}`` and a and alpha along ``x_i``;
+    in the modified one alpha and a carry the index ``i-1`` and act along ``x_{i-1}``, theta and
+    d along ``z_i``.
+    """
+    _, letter = MOTIONS[parameter]
+    if convention == "standard":
+        return f"{_SYMBOLS[parameter]}{row}", f"{letter}{row - 1 if letter == 'z' else row}"
+    index = row - 1 if parameter in ("alpha", "a") else row
+    return f"{_SYMBOLS[parameter]}{index}", f"{letter}{index}"
+
+
+def link_matrices(steps):
+    """``A_i`` of every row from a :func:`dh_steps` list: the product of the row's four matrices.
+
+    Returns
+    -------
+    list of ndarray (4, 4) or (..., 4, 4)
+        ``n`` link transforms, row 1 first (base and tool not included).
+    """
+    rows = {}
+    for step in steps:
+        if step.parameter in MOTIONS:
+            rows[step.joint] = step.matrix if step.joint not in rows else rows[step.joint] @ step.matrix
+    return [rows[i] for i in sorted(rows)]
+
+
+def symbolic_link_matrix(robot, row, latex=False, digits=4):
+    """``A_i`` of DH row ``row`` with its constants as numbers and its variable as a symbol.
+
+    A revolute row's ``theta_i = q_i + offset_i`` appears as ``c<i> = cos theta_i`` and
+    ``s<i> = sin theta_i``; a prismatic row's ``d_i = q_i + offset_i`` as ``d<i>``. Every entry
+    of a DH link matrix is a number times at most one of these symbols, so each is printed as
+    such a product.
+
+    Parameters
+    ----------
+    robot : robosim.Robot
+    row : int
+        1-based DH row.
+    latex : bool
+        LaTeX math (``c_{1}``, ``0.5\\,s_{1}``) instead of plain text (``c1``, ``0.5 s1``).
+    digits : int
+        Decimals of the numbers.
+
+    Returns
+    -------
+    list of 4 lists of 4 str
+
+    Examples
+    --------
+    A Puma-like shoulder, standard DH with alpha = 90 deg and d = 0.4:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(alpha=np.pi / 2, d=0.4)], unit="m")
+    >>> symbolic_link_matrix(arm, 1)
+    [['c1', '0', 's1', '0'], ['s1', '0', '-c1', '0'], ['0', '1', '0', '0.4'], ['0', '0', '0', '1']]
+    """
+    joint = robot.joints[row - 1]
+    ca, sa = cos_sin(joint.alpha)
+    a = joint.a
+    if joint.is_revolute:
+        c, s, d = (1.0, f"c{row}"), (1.0, f"s{row}"), (joint.d, None)
+    else:
+        ct, st = cos_sin(joint.theta)
+        c, s, d = (ct, None), (st, None), (1.0, f"d{row}")
+
+    def times(k, term):
+        return (k * term[0], term[1])
+
+    one, zero = (1.0, None), (0.0, None)
+    if robot.convention == "standard":
+        terms = [[c, times(-ca, s), times(sa, s), times(a, c)],
+                 [s, times(ca, c), times(-sa, c), times(a, s)],
+                 [zero, (sa, None), (ca, None), d]]
+    else:
+        terms = [[c, times(-1.0, s), zero, (a, None)],
+                 [times(ca, s), times(ca, c), (-sa, None), times(-sa, d)],
+                 [times(sa, s), times(sa, c), (ca, None), times(ca, d)]]
+    terms.append([zero, zero, zero, one])
+    return [[_term_text(k, symbol, latex, digits) for k, symbol in line] for line in terms]
+
+
+def _term_text(coefficient, symbol, latex, digits):
+    """``coefficient * symbol`` as text: ``"0"``, ``"s1"``, ``"-c1"``, ``"0.5 s1"``, ``"0.4"``.
+
+    The coefficient is rounded to ``digits`` decimals first, so what reads as 1 drops out and
+    what reads as 0 makes the entry 0 (cos 90 deg is 6e-17 in floats).
+    """
+    coefficient = round(float(coefficient), digits) + 0.0  # + 0.0: no "-0"
+    if coefficient == 0.0:
+        return "0"
+    number = f"{coefficient:.{digits}f}".rstrip("0").rstrip(".")
+    if symbol is None:
+        return number
+    if latex:
+        symbol = f"{symbol[0]}_{{{symbol[1:]}}}"
+    if coefficient in (1.0, -1.0):
+        return symbol if coefficient > 0 else f"-{symbol}"
+    return f"{number}\\,{symbol}" if latex else f"{number} {symbol}"
