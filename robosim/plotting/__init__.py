@@ -11,13 +11,10 @@ package imports neither :mod:`robosim.gui` nor :mod:`robosim.commands` (tests/te
 - :mod:`robosim.plotting.workspace`: workspace clouds and sections (:func:`workspace_figure`);
 - :mod:`robosim.plotting.joints`: joint position / velocity / acceleration against time
   (:func:`joint_plot_figure`, :class:`JointPlots`);
-- :mod:`robosim.plotting.movies`: GIF / MP4 of a trajectory (:func:`save_trajectory_movie`);
-- :mod:`robosim.plotting.dynamics`: the torques a motion needs (:func:`torque_figure`) and the
-  energy of a free fall (:func:`energy_figure`).
+- :mod:`robosim.plotting.movies`: GIF / MP4 of a trajectory (:func:`save_trajectory_movie`).
 """
 
 from .arm import ArmDrawing, arm_figure, joint_colour, robot_extent, save_arm_png
-from .dynamics import energy_figure, save_figure_png, torque_figure
 from .joints import JointPlots, derivatives, joint_plot_figure
 from .movies import MovieError, MovieExport, mp4_available, save_trajectory_movie
 from .paths import PathArtists, include_points, path_figure
@@ -26,6 +23,6 @@ from .workspace import (draw_cloud, draw_section_vertical, draw_section_xy, save
 
 __all__ = ["ArmDrawing", "JointPlots", "MovieError", "MovieExport", "PathArtists", "arm_figure",
            "derivatives", "draw_cloud", "draw_section_vertical", "draw_section_xy",
-           "energy_figure", "include_points", "joint_colour", "joint_plot_figure",
-           "mp4_available", "path_figure", "robot_extent", "save_arm_png", "save_figure_png",
-           "save_trajectory_movie", "save_workspace_png", "torque_figure", "workspace_figure"]
+           "include_points", "joint_colour", "joint_plot_figure", "mp4_available", "path_figure",
+           "robot_extent", "save_arm_png", "save_trajectory_movie", "save_workspace_png",
+           "workspace_figure"]
