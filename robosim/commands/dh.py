@@ -1,8 +1,9 @@
 """``robosim dh-steps`` and ``robosim dh-sheet``: how the DH convention builds an arm's pose.
 
 ``dh-steps`` lists the elementary motions (rotate theta, translate d, translate a, rotate alpha,
-and the base and tool transforms) with the origin of the moving frame after each;
-``dh-sheet`` writes the whole derivation as a Markdown or LaTeX worksheet.
+and the base and tool transforms) with the origin of the moving frame after each, and with
+``--gif`` animates them for slides; ``dh-sheet`` writes the whole derivation as a Markdown or
+LaTeX worksheet.
 """
 
 import numpy as np
@@ -13,6 +14,9 @@ from ..errors import ValidationError
 from ..library import atomic_write_text
 from .common import (add_configuration_arguments, add_json_argument, add_robot_argument,
                      configuration, print_json, robot_from_args)
+
+#: Most GIF frames per elementary motion: a 12-joint arm's GIF then has 1,500 frames.
+MAX_FRAMES_PER_STEP = 30
 
 
 def register(subparsers):
@@ -26,6 +30,12 @@ def register(subparsers):
     add_robot_argument(parser)
     add_configuration_arguments(parser, nargs="*")
     add_json_argument(parser)
+    parser.add_argument("--gif", metavar="FILE",
+                        help="also write the steps as an animated GIF: a frame moving through "
+                             "each motion over the arm, the step named")
+    parser.add_argument("--frames", metavar="N", type=int,
+                        help=f"GIF frames per elementary motion (1 to {MAX_FRAMES_PER_STEP}, "
+                             "default 6)")
     parser.set_defaults(handler=dh_steps_command)
 
     parser = subparsers.add_parser(
@@ -46,9 +56,11 @@ def dh_steps_command(args):
     robot = robot_from_args(args)
     q = configuration(robot, args)
     steps = dh_steps(robot, q)
+    frames = _write_gif(robot, q, args) if args.gif else None
     if args.json:
+        gif = {"gif": args.gif, "gif_frames": frames} if args.gif else {}
         print_json({"robot": robot.name, "unit": robot.unit, "convention": robot.convention,
-                    "q": q.tolist(),
+                    "q": q.tolist(), **gif,
                     "steps": [{"joint": s.joint, "parameter": s.parameter, "value": s.value,
                                "symbol": s.symbol, "axis": s.axis,
                                "matrix": s.matrix.tolist(), "frame": s.frame.tolist()}
@@ -66,6 +78,24 @@ def dh_steps_command(args):
         reached = _frame_reached(steps, k)
         print(f"{k:>4}  {_joint_label(step):<5}  {description.ljust(width)}  "
               f"{x:12.4f} {y:12.4f} {z:12.4f}  {reached}".rstrip())
+    if args.gif:
+        print(f"animation of the {len(steps)} steps ({frames} frames) written to {args.gif}")
+
+
+def _write_gif(robot, q, args):
+    """``--gif FILE`` (``--frames N``): the animation; returns the number of frames rendered."""
+    from ..plotting.dh_steps import FRAMES_PER_STEP, save_dh_steps_gif  # matplotlib only here
+
+    if not args.gif.lower().endswith(".gif"):
+        raise ValidationError(f"{args.gif}: the animation file name must end in .gif")
+    frames = FRAMES_PER_STEP if args.frames is None else args.frames
+    if not 1 <= frames <= MAX_FRAMES_PER_STEP:
+        raise ValidationError(f"--frames must be 1 to {MAX_FRAMES_PER_STEP} frames per step, "
+                              f"got {frames}")
+    try:
+        return save_dh_steps_gif(robot, q, args.gif, frames_per_step=frames)
+    except OSError as exc:
+        raise ValidationError(f"{args.gif}: cannot write it ({exc.strerror or exc})") from None
 
 
 def _joint_label(step):

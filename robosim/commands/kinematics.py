@@ -7,8 +7,8 @@ from ..library import dh_rows, library_robots, robot_to_dict
 from ..robot import JACOBIAN_ROWS
 from ..transforms import r2rpy
 from .common import (add_configuration_arguments, add_joint_arguments, add_json_argument,
-                     add_robot_argument, configuration, format_matrix,
-                     joint_values, print_json, robot_from_args)
+                     add_robot_argument, check_output, configuration, format_matrix,
+                     joint_values, print_json, robot_from_args, text)
 
 
 def register(subparsers):
@@ -20,7 +20,7 @@ def register(subparsers):
         "show", help="print a robot's DH table, or render the arm to a PNG (--png)")
     add_robot_argument(parser)
     add_joint_arguments(parser, nargs="*")
-    parser.add_argument("--png", metavar="FILE",
+    parser.add_argument("--png", metavar="FILE", type=text,
                         help="render the arm at q (default: home) to this PNG image, headless")
     add_json_argument(parser)
     parser.set_defaults(handler=show_command)
@@ -64,6 +64,7 @@ def list_command(args):
 
 def show_command(args):
     robot = robot_from_args(args)
+    check_output(args.png, "--png")
     if args.png:
         return render_command(robot, args)
     if args.q:

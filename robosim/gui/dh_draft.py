@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import RobosimError
-from ..library import robot_from_dict, robot_to_dict
+from ..library import MAX_ANGLE_DEG, MAX_LENGTH, robot_from_dict, robot_to_dict
 from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 
 FORMAT = "robosim-draft/1"
@@ -185,7 +185,9 @@ def _blamed_cells(message, rows):
     field_name = re.match(r"field '(\w+)'", detail)
     name = field_name.group(1) if field_name else "type"
     if name == "limits":
-        stand_ins = {(row, _COL["min"]): -1e300, (row, _COL["max"]): 1e300}
+        prismatic = str(cells[0]).strip().lower() in ("p", "prismatic")
+        widest = MAX_LENGTH if prismatic else MAX_ANGLE_DEG      # the library's bounds
+        stand_ins = {(row, _COL["min"]): -widest, (row, _COL["max"]): widest}
         if "reversed" in detail:
             return stand_ins
         return {cell: value for cell, value in stand_ins.items()

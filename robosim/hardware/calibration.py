@@ -43,9 +43,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ValidationError
-from ..library import (CALIBRATION_SUFFIX, atomic_write_text, format_robot_json, library_dir,
-                       read_user_json)
+from ..errors import ValidationError, brief
+from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, atomic_write_text,
+                       format_robot_json, library_dir, read_user_json)
+from ..robot import MAX_JOINTS
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
 FORMAT = "robosim-calibration/1"
@@ -168,7 +169,7 @@ class _Checker:
     def object(self, value, where, fields, optional=()):
         if not isinstance(value, dict):
             raise self.error(where, f"must be an object with fields {', '.join(fields)}, "
-                                    f"got {value!r}")
+                                    f"got {brief(value)}")
         unknown = sorted(set(value) - set(fields))
         if unknown:
             raise self.error(where, f"unknown field '{unknown[0]}' (known: {', '.join(fields)})")
@@ -179,27 +180,29 @@ class _Checker:
 
     def number(self, value, where, field, low=-math.inf, high=math.inf, positive=False):
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not math.isfinite(value):
-            raise self.error(where, f"field '{field}' must be a finite number, got {value!r}")
+                or not math.isfinite(_float(value)):
+            raise self.error(where, f"field '{field}' must be a finite number, "
+                                    f"got {brief(value)}")
         if positive and value <= 0:
-            raise self.error(where, f"field '{field}' must be greater than 0, got {value!r}")
+            raise self.error(where, f"field '{field}' must be greater than 0, got {brief(value)}")
         if not low <= value <= high:
             raise self.error(where, f"field '{field}' must be from {low:g} to {high:g}, "
-                                    f"got {value!r}")
+                                    f"got {brief(value)}")
         return float(value)
 
     def whole(self, value, where, field, low, high):
         number = self.number(value, where, field, low, high)
         if number != int(number):
-            raise self.error(where, f"field '{field}' must be a whole number, got {value!r}")
+            raise self.error(where, f"field '{field}' must be a whole number, got {brief(value)}")
         return int(number)
 
     def pulse_range(self, value, where):
         if not isinstance(value, (list, tuple)) or len(value) != 2:
-            raise self.error(where, f"field 'pulse_range' must be [min, max] in us, got {value!r}")
+            raise self.error(where, f"field 'pulse_range' must be [min, max] in us, "
+                                    f"got {brief(value)}")
         low, high = (self.whole(v, where, "pulse_range", *PROTOCOL_PULSE_RANGE) for v in value)
         if low >= high:
-            raise self.error(where, f"field 'pulse_range' must have min < max, got {value!r}")
+            raise self.error(where, f"field 'pulse_range' must have min < max, got {brief(value)}")
         return (low, high)
 
     def pulse_inside(self, pulse, pulse_range, where, field):
@@ -208,28 +211,37 @@ class _Checker:
                                     f"pulse_range {list(pulse_range)}")
 
 
+def _float(number):
+    """``float(number)``, inf for a Python int beyond the float range (10**400)."""
+    try:
+        return float(number)
+    except OverflowError:
+        return math.inf
+
+
 def calibration_from_dict(data, source=""):
     """Build and validate a :class:`Calibration` from the parsed JSON (see module docstring)."""
     check = _Checker(source)
     data = check.object(data, "top level", _TOP_FIELDS, optional=("notes",))
     if data["format"] != FORMAT:
-        raise check.error("field 'format'", f"expected {FORMAT!r}, got {data['format']!r}")
+        raise check.error("field 'format'", f"expected {FORMAT!r}, got {brief(data['format'])}")
     for field in ("robot", "notes"):
         if not isinstance(data.get(field, ""), str):
-            raise check.error(f"field '{field}'", f"must be text, got {data[field]!r}")
+            raise check.error(f"field '{field}'", f"must be text, got {brief(data[field])}")
     rows = data["joints"]
-    if not isinstance(rows, list) or not rows:
-        raise check.error("field 'joints'", "must list one entry per joint")
+    if not isinstance(rows, list) or not rows or len(rows) > MAX_JOINTS:
+        raise check.error("field 'joints'", f"must list one entry per joint (1 to {MAX_JOINTS})")
     joints = []
     for index, row in enumerate(rows, start=1):
         where = f"joint {index}"
         row = check.object(row, where, _JOINT_FIELDS, optional=("name", "rated_torque_nm"))
         name = row.get("name", f"q{index}")
-        if not isinstance(name, str):
-            raise check.error(where, f"field 'name' must be text, got {name!r}")
+        if not isinstance(name, str) or len(name) > MAX_NAME_CHARACTERS:
+            raise check.error(where, f"field 'name' must be text of at most "
+                                     f"{MAX_NAME_CHARACTERS} characters, got {brief(name)}")
         direction = row["direction"]
         if direction not in (1, -1) or isinstance(direction, bool):
-            raise check.error(where, f"field 'direction' must be 1 or -1, got {direction!r}")
+            raise check.error(where, f"field 'direction' must be 1 or -1, got {brief(direction)}")
         servo = ServoCalibration(
             name=name,
             channel=check.whole(row["channel"], where, "channel", CHANNELS.start,
@@ -266,8 +278,8 @@ def calibration_from_dict(data, source=""):
     rest = data["rest_deg"]
     if not isinstance(rest, list) or len(rest) != len(joints):
         raise check.error("field 'rest_deg'", f"must list {len(joints)} joint angles in "
-                                              f"degrees, got {rest!r}")
-    rest = tuple(check.number(v, "field 'rest_deg'", f"rest_deg[{i}]")
+                                              f"degrees, got {brief(rest)}")
+    rest = tuple(check.number(v, "field 'rest_deg'", f"rest_deg[{i}]", -360, 360)
                  for i, v in enumerate(rest))
     for index, (servo, angle) in enumerate(zip(joints, rest), start=1):
         check.pulse_inside(float(servo.pulse(angle)), servo.pulse_range, f"joint {index}",

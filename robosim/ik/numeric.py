@@ -42,6 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ValidationError
+from ..library import MAX_LENGTH
 from ..robot import chain_components
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_all", "solve_path", "parse_axes",
@@ -154,8 +155,9 @@ def parse_axes(axes):
 def check_targets(target, axes):
     """Targets as ``(..., 4, 4)``; positions ``(..., 3)`` are accepted when no rotation is solved.
 
-    Raises ValidationError for a wrong shape, NaN, or (when rotation is solved) a 3x3 part
-    that is not a rotation.
+    Raises ValidationError for a wrong shape, NaN, a coordinate beyond
+    :data:`robosim.library.MAX_LENGTH`, or (when rotation is solved) a 3x3 part that is not a
+    rotation.
     """
     rows = parse_axes(axes)
     target = np.array(target, dtype=float)
@@ -171,6 +173,10 @@ def check_targets(target, axes):
                               f"solving position only), got shape {target.shape}")
     if not np.all(np.isfinite(target)):
         raise ValidationError("target: values must be finite numbers")
+    farthest = float(np.abs(target[..., :3, 3]).max(initial=0.0))
+    if farthest > MAX_LENGTH:      # squared in the error: 1e300 overflowed (issue 14)
+        raise ValidationError(f"target: a position coordinate of {farthest:g} is beyond "
+                              f"+-{MAX_LENGTH:g}, farther than any robot file's lengths")
     if rotation_needed:
         R = target[..., :3, :3]
         gap = np.abs(np.swapaxes(R, -1, -2) @ R - np.eye(3))
@@ -421,7 +427,7 @@ def _solve_seed(problem, target, q, patience=PATIENCE):
     for iterations in range(1, MAX_ITERATIONS + 1):
         position_error, orientation_error, step = problem.evaluate(q, target, _Floats)
         cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
-        if cost < best_cost:
+        if best is None or cost < best_cost:    # cost is inf for a target near 1e308
             best, best_cost = (list(q), position_error, orientation_error), cost
         if cost < PROGRESS * reference:
             reference, since_progress = cost, 0

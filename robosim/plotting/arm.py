@@ -248,12 +248,7 @@ class ArmDrawing:
     def _update_frame_axes(self):
         """x, y, z axes (red, green, blue) of frames 0..n and of the end effector."""
         frames = np.concatenate([self.frames, self.end_effector[None]])
-        length = 1.5 * self.min_size
-        origins = frames[:, :3, 3]
-        for column, line in enumerate(self.frame_axes):
-            tips = origins + length * frames[:, :3, column]
-            gaps = np.full_like(origins, np.nan)
-            _set_line(line, np.stack([origins, tips, gaps], axis=1).reshape(-1, 3))
+        set_frame_axes(self.frame_axes, frames, 1.5 * self.min_size)
 
     def show_frames(self, visible):
         """Show or hide the DH frames' axes."""
@@ -289,6 +284,16 @@ class ArmDrawing:
 def _set_line(line, points):
     """Set a Line3D's data from points ``(N, 3)``."""
     line.set_data_3d(points[:, 0], points[:, 1], points[:, 2])
+
+
+def set_frame_axes(lines, frames, length):
+    """Draw the axes of ``frames`` ``(F, 4, 4)`` with three Line3D ``lines`` (x, y, z): one
+    segment of ``length`` per frame from its origin along each axis, NaN-separated."""
+    origins = frames[:, :3, 3]
+    gaps = np.full_like(origins, np.nan)
+    for column, line in enumerate(lines):
+        tips = origins + length * frames[:, :3, column]
+        _set_line(line, np.stack([origins, tips, gaps], axis=1).reshape(-1, 3))
 
 
 def arm_figure(robot, q=None, figsize=(8.0, 6.0), dpi=100):

@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import RobosimError
+from ..library import remove_stale_temporaries
 from .joints import check_trajectory
 
 FORMATS = ("gif", "mp4")
@@ -117,13 +118,16 @@ class MovieExport:
         writer_class = animation.PillowWriter if fmt == "gif" else animation.FFMpegWriter
         self.writer = writer_class(fps=fps)
         folder = self.path.parent if str(self.path.parent) else Path(".")
+        self._temporary = None
         try:
+            remove_stale_temporaries(folder, self.path.name, suffix=f".{fmt}")
             handle, self._temporary = tempfile.mkstemp(prefix=f".{self.path.name}.",
                                                        suffix=f".{fmt}", dir=folder)
             os.close(handle)
             os.chmod(self._temporary, 0o644)  # mkstemp's 0600 would stay on the movie
             self.writer.setup(self.fig, self._temporary, dpi=dpi)
         except OSError as exc:
+            self._remove_temporary()
             raise MovieError(f"{self.path}: cannot write there ({exc.strerror or exc})") from None
         self.done = 0
         self._open = True
@@ -153,9 +157,11 @@ class MovieExport:
                 self._open = False
                 self.writer.finish()
                 os.replace(self._temporary, self.path)
-        except (OSError, ValueError, RuntimeError) as exc:
+        except BaseException as exc:       # Ctrl-C too: no temporary file is left behind
             self.cancel()
-            raise MovieError(f"{self.path}: saving the animation failed ({exc})") from None
+            if isinstance(exc, (OSError, ValueError, RuntimeError)):
+                raise MovieError(f"{self.path}: saving the animation failed ({exc})") from None
+            raise
         return self.finished
 
     def cancel(self):
@@ -167,6 +173,11 @@ class MovieExport:
             except Exception:  # noqa: BLE001 - cancelling must not fail
                 pass
         self.done = self.total
+        self._remove_temporary()
+
+    def _remove_temporary(self):
+        if self._temporary is None:
+            return
         try:
             os.unlink(self._temporary)
         except FileNotFoundError:

@@ -31,6 +31,10 @@ from ..transforms import homogeneous, r2rpy, rotation_angle, rpy2r
 STEP_FRACTION = 0.01
 #: ... and at most this rotation (radians).
 STEP_ANGLE = math.radians(2.0)
+#: Most points (via-points and internal steps) solved along one line: a line 50 times the
+#: robot's size, or 5,000 via-points (a few seconds); beyond, the work (one IK solution a point)
+#: grows without use, since no arm follows a line that long (issue 14: ``--to 1e308 ...``).
+MAX_LINE_POINTS = 5_000
 #: A joint moving more than this (radians, or this fraction of the robot's size for a prismatic
 #: joint) in one internal step means the line passes through or near a singularity.
 JUMP_LIMIT = 0.25
@@ -190,8 +194,9 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
         do), with the fraction of the line done in parentheses for the teacher.
     """
     steps = int(steps)
-    if steps < 2:
-        raise ValidationError(f"a line needs at least 2 via-points (start and end), got {steps}")
+    if not 2 <= steps <= MAX_LINE_POINTS:
+        raise ValidationError(f"a line needs at least 2 via-points (start and end included) "
+                              f"and at most {MAX_LINE_POINTS:,}, got {steps:,}")
     q_from = robot.check_q(q_from, "start configuration")
     if not robot.within_limits(q_from):
         raise ValidationError("the start configuration is outside the joint limits")
@@ -212,10 +217,14 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
     poses = line_poses(start, target_pose, np.linspace(0.0, 1.0, steps))
 
     # Internal steps: each requested segment is split so no step is long or turns far.
-    length = np.linalg.norm(target_pose[:3, 3] - start[:3, 3])
+    length = float(np.linalg.norm(target_pose[:3, 3] - start[:3, 3]))
     turn = solver.turn(start, target_pose)
-    per_segment = max(1, math.ceil(max(length / (STEP_FRACTION * robot.length_scale),
-                                       turn / STEP_ANGLE) / (steps - 1)))
+    internal = max(length / (STEP_FRACTION * robot.length_scale), turn / STEP_ANGLE)
+    if not internal <= MAX_LINE_POINTS:     # also catches an infinite length
+        raise ValidationError(f"the line is {length:.3g} {robot.unit} long, "
+                              f"{length / robot.length_scale:.3g} times the size of the "
+                              f"{robot.name}: at most {MAX_LINE_POINTS * STEP_FRACTION:g} times")
+    per_segment = max(1, math.ceil(internal / (steps - 1)))
     fractions = np.linspace(0.0, 1.0, (steps - 1) * per_segment + 1)
     fine = line_poses(start, target_pose, fractions)
     fine[::per_segment] = poses                          # the via-points exactly

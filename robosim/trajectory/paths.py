@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import ik
 from ..errors import ValidationError
+from ..library import MAX_LENGTH
 from .expressions import Expression, compile_expression
 from .motion import JUMP_LIMIT
 from .profiles import MAX_SAMPLES
@@ -74,11 +75,17 @@ def _grid_values(name, formula, variables, values):
     expression = (formula if isinstance(formula, Expression)
                   else compile_expression(formula, variables))
     result = expression(**values)
-    bad = ~np.isfinite(result)
+    with np.errstate(invalid="ignore"):
+        bad = ~(np.abs(result) <= MAX_LENGTH)        # NaN, inf, or a length no arm has
     if bad.any():
-        where = np.argwhere(bad)[0]
-        at = ", ".join(f"{k} = {np.broadcast_to(v, result.shape)[tuple(where)]:.6g}"
+        where = tuple(np.argwhere(bad)[0])
+        at = ", ".join(f"{k} = {np.broadcast_to(v, result.shape)[where]:.6g}"
                        for k, v in values.items())
+        value = result[where]
+        if np.isfinite(value):
+            raise ValidationError(f"{name} formula {expression.text!r} gives {value:.3g} at "
+                                  f"{at}: beyond +-{MAX_LENGTH:g}, the longest length robosim "
+                                  f"takes")
         raise ValidationError(f"{name} formula {expression.text!r} has no real value at {at}")
     return result
 
@@ -124,6 +131,28 @@ def _make_path(curves, parameter, index, robot, name, closed_expected, offset=No
             notes.append(f"{robot.name} cannot follow it: {reason}")
     path.message = "; ".join(notes)
     return path
+
+
+#: Curves a surface is cut into when the user gives no number, and the one followed (the middle).
+SURFACE_CURVES = 11
+
+
+def default_curves(kind, curves=None, index=None):
+    """``(curves, index)`` of a path from the user's formulas, blanks filled in.
+
+    ``kind`` "surface": :data:`SURFACE_CURVES` curves, the middle one followed (index
+    ``curves // 2``); "volume": one curve (``v`` at the start of its range), index 0. A value
+    given is kept.
+
+    >>> default_curves("surface"), default_curves("surface", curves=5), default_curves("volume")
+    ((11, 5), (5, 2), (1, 0))
+    """
+    if kind == "surface":
+        curves = SURFACE_CURVES if curves is None else curves
+        return curves, curves // 2 if index is None else index
+    if kind == "volume":
+        return 1 if curves is None else curves, 0 if index is None else index
+    raise ValueError(f"kind must be 'surface' or 'volume', got {kind!r}")
 
 
 def surface_path(formula, x1_range, x2_range, curves, index, points, *, robot=None):

@@ -65,10 +65,11 @@ def sample_times(duration, dt):
     duration, dt = positive_seconds(duration, "duration"), positive_seconds(dt, "time step")
     if dt > duration:
         raise ValidationError(f"time step {dt:g} s is longer than the duration {duration:g} s")
-    steps = math.ceil(duration / dt - 1e-9)
-    if steps + 1 > MAX_SAMPLES:
-        raise ValidationError(f"{duration:g} s in steps of {dt:g} s makes {steps + 1} samples; "
-                              f"at most {MAX_SAMPLES}")
+    intervals = duration / dt            # inf for 1e308 s in steps of 1e-3 s: compare first
+    if not intervals < MAX_SAMPLES:
+        raise ValidationError(f"{duration:g} s in steps of {dt:g} s makes {intervals + 1:.3g} "
+                              f"samples; at most {MAX_SAMPLES:,}")
+    steps = math.ceil(intervals - 1e-9)
     return np.append(np.arange(steps) * dt, duration)
 
 

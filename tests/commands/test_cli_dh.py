@@ -133,3 +133,25 @@ def test_worksheet_refusals_are_one_line(tmp_path, capsys):
                              str(tmp_path / "missing" / "a.md"))
     assert status == 2 and err.count("\n") == 1 and "cannot write it" in err
     assert not (tmp_path / "a.md").exists()
+
+
+def test_dh_steps_gif_for_slides(tmp_path, capsys):
+    from PIL import Image
+
+    path = tmp_path / "planar.gif"
+    status, out, _ = run_cli(capsys, "dh-steps", "Planar 3R", "10", "20", "30", "--deg",
+                             "--gif", str(path), "--frames", "1", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["gif"] == str(path) and data["gif_frames"] == 4 * 3 + 2
+    with Image.open(path) as gif:
+        assert gif.format == "GIF" and gif.n_frames > 1
+
+
+def test_dh_steps_gif_refusals_are_one_line(tmp_path, capsys):
+    for argv, words in (([str(tmp_path / "a.png")], "must end in .gif"),
+                        ([str(tmp_path / "a.gif"), "--frames", "0"], "--frames must be 1 to"),
+                        ([str(tmp_path / "missing" / "a.gif")], "cannot write it")):
+        status, _, err = run_cli(capsys, "dh-steps", "Planar 3R", "--gif", *argv)
+        assert status == 2 and err.count("\n") == 1 and words in err, err
+    assert list(tmp_path.iterdir()) == []
