@@ -55,6 +55,8 @@ Comment lines before the table may set ``# name: ...``, ``# unit: cm`` and
 ``# convention: modified``; without them the unit is mm and the convention standard.
 """
 
+from __future__ import annotations
+
 import csv
 import glob
 import io
@@ -129,12 +131,12 @@ def library_robots():
     return sorted((_load_file(path) for path in _library_files()), key=_name_order)
 
 
-def list_robots():
+def list_robots() -> list[str]:
     """Names of the ready-made robots, in alphabetical order (as on the welcome screen)."""
     return [robot.name for robot in library_robots()]
 
 
-def load_robot(name_or_path):
+def load_robot(name_or_path: str | os.PathLike) -> Robot:
     """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json/.csv path.
 
     Raises
@@ -712,7 +714,7 @@ def _permissions_for(path):
         return 0o666 & ~umask
 
 
-def save_robot(robot, path):
+def save_robot(robot: Robot, path: str | os.PathLike) -> Path:
     """Save ``robot`` as a JSON robot file, atomically; ``load_robot(path)`` gives it back.
 
     Angles are written in degrees. A robot read from a file (or built from degree values)

@@ -33,18 +33,24 @@ Safety rules this driver enforces (SSC32_NOTES.md):
 Joint values in this API are radians (as everywhere in robosim); the calibration is in degrees.
 """
 
+from __future__ import annotations
+
 import contextlib
 import math
+import os
 import threading
 import time
+from collections.abc import Callable, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..dynamics import (TrajectoryTorques, check_torque_limits, gravity_torques,
                         trajectory_torques, with_payload)
 from ..errors import RobosimError, ValidationError
 from ..library import load_robot
-from .calibration import CalibrationError, load_calibration
+from ..robot import Robot
+from .calibration import Calibration, CalibrationError, load_calibration
 from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE_RUNNING,
                     DryRunPort, LinkError, SSC32Link, encode_move, encode_query_movement,
                     line_seconds)
@@ -125,8 +131,10 @@ class Lynx6:
 
     # ---------------------------------------------------------------- connecting
     @classmethod
-    def connect(cls, port, baud=DEFAULT_BAUD, calibration=None, robot=None, dry_run=False,
-                echo=None, timeout=0.5):
+    def connect(cls, port: str, baud: int = DEFAULT_BAUD,
+                calibration: Calibration | str | os.PathLike | None = None,
+                robot: Robot | None = None, dry_run: bool = False,
+                echo: Callable[[bytes], object] | None = None, timeout: float = 0.5) -> Lynx6:
         """Open ``port`` (any pyserial URL), check it is an SSC-32 (``VER``), return the arm.
 
         With ``dry_run`` nothing is opened: a :class:`DryRunPort` logs the bytes (``echo(data)``
@@ -144,16 +152,16 @@ class Lynx6:
             raise
         return arm
 
-    def close(self):
+    def close(self) -> None:
         """Close the port; the servos hold their last pulse (the board has no watchdog)."""
         self.link.close()
 
     @property
-    def speed_limits(self):
+    def speed_limits(self) -> np.ndarray:
         """Each joint's speed limit in degrees per second ``(n,)`` (a copy)."""
         return self._max_speed.copy()
 
-    def limit_speed(self, deg_per_s):
+    def limit_speed(self, deg_per_s: float) -> None:
         """Lower every joint's speed limit to at most ``deg_per_s`` (never above calibration;
         ``math.inf`` gives the calibration's limits back)."""
         if isinstance(deg_per_s, bool) or not isinstance(deg_per_s, (int, float)) \
@@ -164,7 +172,7 @@ class Lynx6:
         self._max_speed = np.minimum(calibrated, float(deg_per_s))
 
     # ---------------------------------------------------------------- conversions
-    def pulses(self, q):
+    def pulses(self, q: ArrayLike) -> np.ndarray:
         """Pulse widths (whole us) for joint values ``q`` (radians) ``(n,)`` or ``(N, n)``.
 
         Raises
@@ -197,7 +205,7 @@ class Lynx6:
         pulses = pulses.astype(int)
         return pulses if q.ndim > 1 else pulses[0]
 
-    def joint_values(self, pulses):
+    def joint_values(self, pulses: ArrayLike) -> np.ndarray:
         """Joint values (radians) for pulse widths (us) ``(n,)`` or ``(N, n)``; inverse of
         :meth:`pulses`."""
         pulses = np.asarray(pulses, dtype=float)
@@ -215,15 +223,16 @@ class Lynx6:
 
     # ---------------------------------------------------------------- start-up
     @property
-    def rest_q(self):
+    def rest_q(self) -> np.ndarray:
         """The calibration's rest pose (radians)."""
         return np.radians(self.calibration.rest_deg)
 
-    def board_pulses(self):
+    def board_pulses(self) -> list[int | None]:
         """``QP`` of every joint channel and the gripper: pulse widths (us), None where off."""
         return self.link.pulses(self.calibration.channels)
 
-    def start(self, confirmed_near_rest=False, board_pulses=None):
+    def start(self, confirmed_near_rest: bool = False,
+              board_pulses: Sequence[int | None] | None = None) -> None:
         """Make timed moves possible; call once after connecting.
 
         If every servo already has a pulse, the arm continues from those pulses and nothing
@@ -259,7 +268,7 @@ class Lynx6:
         self.started = True
         return True
 
-    def continue_from(self, joint_pulses):
+    def continue_from(self, joint_pulses: Sequence[int]) -> None:
         """Take ``joint_pulses`` (us, one per joint) as where the servos are now, so that the
         next move's time counts from there: after connecting to a board that already drives
         them, or after they were jogged directly (calibration)."""
@@ -277,7 +286,7 @@ class Lynx6:
         self._target = np.array(target_deg, dtype=float)
         self._t0, self._duration = now, duration_s
 
-    def estimated_deg(self, now=None):
+    def estimated_deg(self, now: float | None = None) -> np.ndarray | None:
         """Where the arm should be now (degrees), the board interpolating its move linearly."""
         if self._target is None:
             return None
@@ -288,11 +297,11 @@ class Lynx6:
         return self._start + (self._target - self._start) * fraction
 
     @property
-    def q(self):
+    def q(self) -> np.ndarray | None:
         """The last commanded joint values (radians), or None before :meth:`start`."""
         return None if self._target is None else np.radians(self._target)
 
-    def move_time_ms(self, q_from_deg, q_to_deg):
+    def move_time_ms(self, q_from_deg: ArrayLike, q_to_deg: ArrayLike) -> int:
         """The shortest move time (ms) that keeps every joint within its speed limit."""
         seconds = np.max(np.abs(np.asarray(q_to_deg) - q_from_deg) / self._max_speed)
         milliseconds = max(MIN_MOVE_MS, math.ceil(seconds * 1000))
@@ -302,7 +311,7 @@ class Lynx6:
                                  f"({MAX_TIME_MS / 1000:g} s): move in smaller steps")
         return milliseconds
 
-    def move_to(self, q, wait=False):
+    def move_to(self, q: ArrayLike, wait: bool = False) -> int | None:
         """Move to joint values ``q`` (radians, ``(n,)``) within the speed limits.
 
         Returns the move time in milliseconds (None if :meth:`stop`, from another thread, came
@@ -334,11 +343,11 @@ class Lynx6:
             self._record(target_deg, milliseconds / 1000, start_deg=start_deg)
         return True
 
-    def home(self, wait=True):
+    def home(self, wait: bool = True) -> int | None:
         """Move to the robot model's home pose."""
         return self.move_to(self.robot.home, wait=wait)
 
-    def gripper(self, closed):
+    def gripper(self, closed: bool | float) -> None:
         """Open (``closed=False`` or 0) or close (``True`` or 1) the gripper, or close it part
         way (a fraction between 0 and 1: its pulse is that far from the calibrated open pulse
         to the closed one), in :data:`GRIPPER_MOVE_MS`.
@@ -355,7 +364,7 @@ class Lynx6:
         pulse = round(grip.open + fraction * (grip.closed - grip.open))
         self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
 
-    def wait_until_still(self, expected_s):
+    def wait_until_still(self, expected_s: float) -> bool:
         """Poll ``Q`` until the move is complete; returns False if :meth:`stop` interrupted.
 
         Raises
@@ -386,7 +395,7 @@ class Lynx6:
             if self._stop.wait(max(remaining, 0.0) if answered else CHECK_POLL_S):
                 return False
 
-    def stop(self):
+    def stop(self) -> None:
         """Stop at once: end a running play and tell the board to stop every servo.
 
         Safe from any thread: a move another thread is writing goes out first, then the stop;
@@ -400,7 +409,7 @@ class Lynx6:
                 self._record(here, 0.0, start_deg=here)
 
     # ---------------------------------------------------------------- trajectories
-    def min_step_s(self):
+    def min_step_s(self) -> float:
         """Shortest streamed step (s): a group move, the ``Q`` that checks the board and its
         one-byte answer on the wire (8N1) with :data:`LINE_TIME_MARGIN`, plus the board's time
         to answer (:data:`~robosim.hardware.ssc32.BOARD_REPLY_S`).
@@ -413,7 +422,8 @@ class Lynx6:
                    + encode_query_movement() + MOVE_RUNNING)
         return LINE_TIME_MARGIN * line_seconds(longest, self.link.baud) + BOARD_REPLY_S
 
-    def plan(self, t, q, time_scale=1.0):
+    def plan(self, t: ArrayLike, q: ArrayLike,
+             time_scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
         """Check a trajectory and choose the rows to stream; nothing is sent.
 
         Parameters
@@ -471,7 +481,9 @@ class Lynx6:
         self.check_torques(t, q, time_scale)
         return times, pulses
 
-    def play(self, t, q, progress=None, wait_on="time", time_scale=1.0):
+    def play(self, t: ArrayLike, q: ArrayLike,
+             progress: Callable[[int, int, float], object] | None = None,
+             wait_on: str = "time", time_scale: float = 1.0) -> bool:
         """Stream a joint trajectory as timed group moves; returns False if stopped.
 
         First a speed-limited move to the first row (waiting until ``Q`` says it is there),

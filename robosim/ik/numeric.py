@@ -35,15 +35,18 @@ runs on Python floats for one target (no numpy call overhead, the single-solve p
 growing size, nearest seeds first, so most pay for a few restarts only.
 """
 
+from __future__ import annotations
+
 import math
 import weakref
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
-from ..robot import chain_components
+from ..robot import Robot, chain_components
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_all", "solve_path", "parse_axes",
            "check_targets"]
@@ -622,8 +625,10 @@ def _restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
     return np.broadcast_to(explicit, (target.shape[0],) + explicit.shape)
 
 
-def solve(robot, target, q0=None, *, axes="pose", seeds=60, rng=None,
-          tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE):
+def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes: str = "pose",
+          seeds: int = 60, rng: np.random.Generator | int | None = None,
+          tolerance: float = POSITION_TOLERANCE,
+          angle_tolerance: float = ANGLE_TOLERANCE) -> IKResult:
     """Joint values that put the end effector at ``target``: numeric, for any robot.
 
     Parameters
@@ -745,9 +750,11 @@ def _converged_array(problem, position_error, orientation_error, factor=1.0):
             & (orientation_error <= problem.angle_tolerance * factor))
 
 
-def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
-              tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE,
-              distinct=1e-6):
+def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
+              axes: str = "pose", seeds: int = 48,
+              rng: np.random.Generator | int | None = None,
+              tolerance: float = POSITION_TOLERANCE,
+              angle_tolerance: float = ANGLE_TOLERANCE, distinct: float = 1e-6) -> IKResult:
     """The distinct solutions found for one target, from ``q0`` and ``seeds`` restarts at once.
 
     Solutions closer than ``distinct`` (radians, or ``distinct * L`` for prismatic joints) in
@@ -782,8 +789,10 @@ def solve_all(robot, target, q0=None, *, axes="pose", seeds=48, rng=None,
                     orientation_error[kept], iterations[kept])
 
 
-def solve_path(robot, targets, q0, *, axes="pose", restarts=3, rng=None,
-               tolerance=POSITION_TOLERANCE, angle_tolerance=ANGLE_TOLERANCE):
+def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: str = "pose",
+               restarts: int = 3, rng: np.random.Generator | int | None = None,
+               tolerance: float = POSITION_TOLERANCE,
+               angle_tolerance: float = ANGLE_TOLERANCE) -> PathResult:
     """Follow a sequence of targets, each solved from the previous solution (continuity).
 
     A point not reached from its predecessor's solution gets up to ``restarts`` restarts
