@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..dynamics import (TrajectoryTorques, check_torque_limits, gravity_torques,
+from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits, gravity_torques,
                         trajectory_torques, with_payload)
 from ..errors import RobosimError, ValidationError
 from ..library import load_robot
@@ -537,7 +537,7 @@ class Lynx6:
 
 
     # ---------------------------------------------------------------- torques
-    def set_payload(self, kilograms):
+    def set_payload(self, kilograms: float) -> None:
         """The load in the gripper, kg (0 to :data:`MAX_PAYLOAD_KG`), counted by
         :meth:`check_torques` as a point mass at the tool point."""
         if isinstance(kilograms, bool) or not isinstance(kilograms, (int, float)) \
@@ -546,7 +546,8 @@ class Lynx6:
                                   f"{kilograms!r}")
         self.payload_kg = float(kilograms)
 
-    def check_torques(self, t, q, time_scale=1.0):
+    def check_torques(self, t: ArrayLike, q: ArrayLike,
+                      time_scale: float = 1.0) -> TorqueCheck | None:
         """Refuse a trajectory that needs more torque than a servo is rated for.
 
         The torques come from the robot model's dynamics with :attr:`payload_kg` at the tool
