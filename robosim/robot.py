@@ -143,6 +143,9 @@ class Robot:
         Named joint configurations besides ``home`` (which comes from the joints).
     manufacturer, source, notes : str
         Descriptive metadata; ``source`` says where the numbers come from.
+    dynamics : robosim.dynamics.Dynamics, optional
+        Masses, centres of mass, inertias (one per joint) and gravity, for
+        :mod:`robosim.dynamics`; None for a kinematic model only.
 
     Examples
     --------
@@ -165,6 +168,7 @@ class Robot:
     manufacturer: str = ""
     source: str = ""
     notes: str = ""
+    dynamics: object = None
 
     def __post_init__(self):
         self.joints = tuple(self.joints)
@@ -190,6 +194,9 @@ class Robot:
                                       "do not list it under poses")
             poses[pose_name] = tuple(float(v) for v in self.check_q(q, f"pose {pose_name!r}"))
         self.poses = poses
+        if self.dynamics is not None and len(self.dynamics.links) != self.n:
+            raise ValidationError(f"dynamics lists {len(self.dynamics.links)} links for "
+                                  f"{self.n} joints")
         self.base = xyzrpy2tr(self.base_xyz, self.base_rpy)
         self.tool = xyzrpy2tr(self.tool_xyz, self.tool_rpy)
         self._revolute = np.array([j.is_revolute for j in self.joints])
