@@ -202,10 +202,12 @@ def ik_command(args):
     if args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "axes": axes, "reached": reached,
                     "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
-                                   "success": bool(ok), "position_error": float(p),
+                                   "branch": branch, "success": bool(ok),
+                                   "position_error": float(p),
                                    "orientation_error_deg": math.degrees(o),
                                    **_pose_json(robot, q)}
-                                  for q, ok, p, o in solutions]})
+                                  for (q, ok, p, o), branch in zip(solutions,
+                                                                   _branches(robot, solutions))]})
         return 0 if reached else NOT_REACHED
     if not reached:
         q, _, p, o = solutions[0]
@@ -231,9 +233,10 @@ def _print_wrist_pitch_solutions(robot, args, q0):
                     "wrist_pitch_deg": args.wrist_pitch, "wrist_rotate_deg": args.wrist_rotate,
                     "reached": bool(solutions), "reason": "" if solutions else reason,
                     "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
-                                   "success": True, "position_error": p,
+                                   "branch": branch, "success": True, "position_error": p,
                                    "orientation_error_deg": 0.0, **_pose_json(robot, q)}
-                                  for q, _, p, _ in solutions]})
+                                  for (q, _, p, _), branch in zip(solutions,
+                                                                  _branches(robot, solutions))]})
     elif not solutions:
         print(f"not reached ({what}): {reason}; try another --wrist-pitch")
     else:
@@ -245,8 +248,15 @@ def _print_solutions(robot, solutions, listing_all, what):
     label = "solutions" if listing_all and len(solutions) != 1 else "solution"
     print(f"{robot.name}: {len(solutions)} {label} ({what}; joint values, errors in "
           f"{robot.unit} and deg)")
-    for k, (q, _, p, o) in enumerate(solutions, start=1):
-        print(f"{k:>3}  {_q_text(robot, q)}  error {p:.2e} {robot.unit} {math.degrees(o):.2e} deg")
+    for k, ((q, _, p, o), branch) in enumerate(zip(solutions, _branches(robot, solutions)),
+                                               start=1):
+        print(f"{k:>3}  {_q_text(robot, q)}  error {p:.2e} {robot.unit} {math.degrees(o):.2e} deg"
+              + (f"  ({branch})" if branch else ""))
+
+
+def _branches(robot, solutions):
+    """The branch label of each ``(q, ...)`` solution (:func:`robosim.ik.branch_labels`)."""
+    return ik.branch_labels(robot, [q for q, *_ in solutions]) if solutions else []
 
 
 def line_command(args):
@@ -306,6 +316,7 @@ def _report_move(args, robot, result, what):
                   f"{math.degrees(result.orientation_error[k]):.2e}  off line "
                   f"{result.deviation[k]:.2e}")
     if not result.complete:
-        print(f"stopped after via-point {len(result.q) - 1}: {result.reason}")
+        print(f"stopped after via-point {len(result.q) - 1} (the line is clear for "
+              f"{result.moved:.4g} of {result.length:.4g} {robot.unit}): {result.reason}")
         return NOT_REACHED
     return 0

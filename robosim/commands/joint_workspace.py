@@ -168,8 +168,11 @@ def joint_workspace_command(args):
     if result.axis is not None:
         print(f"{result.axis:>9} ({robot.unit})  " + "  ".join(f"{f'q{j + 1}':>8}"
                                                            for j in range(robot.n)))
-        for s, q, flag in zip(result.swept, values, flags):
-            print(f"{s:14.4g}  " + "  ".join(f"{v:8.2f}" for v in q) + f"  {flag}")
+        switch = (np.zeros(len(flags), bool) if result.branch_switch is None
+                  else result.branch_switch)
+        for s, q, flag, switched in zip(result.swept, values, flags, switch):
+            print(f"{s:14.4g}  " + "  ".join(f"{v:8.2f}" for v in q) + f"  {flag}"
+                  + ("  <- another IK branch" if switched else ""))
     outside = ", ".join(f"q{j + 1} {n}" for j, n in enumerate(summary["joint_outside_limits"])
                         if n)
     unit_note = "degrees" if all(u == "deg" for u in units) else f"degrees and {robot.unit}"
@@ -177,6 +180,10 @@ def joint_workspace_command(args):
           f"{summary['reachable']:,} reachable, {summary['out_of_reach']:,} out of reach"
           + (f"; outside limits: {outside}" if outside else "")
           + f" ({result.elapsed:.2f} s)")
+    if summary.get("branch_switches_at"):
+        where = ", ".join(f"{v:.4g}" for v in summary["branch_switches_at"])
+        print(f"note: the IK had to change branch at {result.axis} = {where} {robot.unit}: the "
+              f"joint curves jump there (no solution on the same branch was found)")
     if args.csv:
         print(f"saved {args.csv}")
     return 0

@@ -22,6 +22,10 @@ def register(subparsers):
     add_joint_arguments(parser, nargs="*")
     parser.add_argument("--png", metavar="FILE", type=text,
                         help="render the arm at q (default: home) to this PNG image, headless")
+    # plotting.arm.STYLES, spelled out: matplotlib is imported only when a PNG is drawn
+    parser.add_argument("--style", choices=("links", "lodes"), default="links",
+                        help="with --png: links as slim solids along the DH geometry with joint "
+                             "housings (default), or Lodes' cylinders of radius a")
     add_json_argument(parser)
     parser.set_defaults(handler=show_command)
 
@@ -108,7 +112,7 @@ def render_command(robot, args):
     if not args.png.lower().endswith(".png"):
         raise ValidationError(f"{args.png}: the image file name must end in .png")
     try:
-        save_arm_png(robot, q, args.png)
+        save_arm_png(robot, q, args.png, style=args.style)
     except OSError as exc:
         raise ValidationError(f"{args.png}: cannot write it ({exc.strerror or exc})") from None
     if args.json:

@@ -122,8 +122,10 @@ def workspace_command(args):
     volume_from = None
     if args.samples is not None:
         ws.check_plan(robot, samples=args.samples, voxel=args.voxel)   # as the run will
-        grid, plan_text = None, f"{args.samples:,} random configurations (Monte Carlo)"
-        estimate = None
+        grid = None
+        estimate = ws.estimate_samples_seconds(robot, args.samples, ranges, args.voxel)
+        plan_text = (f"{args.samples:,} random configurations (Monte Carlo), estimated "
+                     f"{estimate:.2g} s")
     else:
         if args.step is not None:
             grid = ws.step_grid(robot, math.radians(args.step), ranges)

@@ -1,9 +1,9 @@
 """The simulator screen: the 3D arm, its DH table, and the control panel (Lodes' Fig. 6, 7).
 
 Controls: a slider per joint (clamped to the joint's limits) and an edit field per joint
-(degrees for revolute joints, the robot's length unit for prismatic ones); Home, Random Move,
-New Robot, Edit table; the steps and delay of the animation; toggles for the DH frames and the
-end-effector trace; a button that picks whose 4x4 matrix the readout shows; one button per
+(degrees for revolute joints, the robot's length unit for prismatic ones); Home, Random Move
+(a pose that keeps the arm above the floor), New Robot, Edit table; the steps and delay of the
+animation; toggles for the DH frames, the end-effector trace, Lodes' shapes and the gripper; a button that picks whose 4x4 matrix the readout shows; one button per
 tool window (:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
@@ -19,10 +19,16 @@ the drawing, a path or a status message is shown) and reports each frame's pose 
 windows observe and ask the same state (contract in :mod:`robosim.gui.tools`).
 """
 
+import math
+import time
+
 import numpy as np
 from matplotlib.transforms import Bbox, offset_copy
 
+from ..ik import is_lynx6_shaped
 from ..library import dh_rows
+from ..link_geometry import random_q_above_floor
+from ..trajectory.motion import wrist_angle
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
@@ -31,7 +37,7 @@ from .screen import Screen
 
 ARM_RECT = (0.01, 0.37, 0.46, 0.58)
 TABLE_RECT = (0.02, 0.04, 0.46, 0.25)
-READOUT_RECT = (0.50, 0.03, 0.49, 0.135)
+READOUT_RECT = (0.50, 0.03, 0.49, 0.16)   # tall enough for a Lynx6's wrist line
 JOINTS_TOP, JOINTS_BOTTOM = 0.90, 0.50
 SLIDER_LEFT, SLIDER_WIDTH = 0.64, 0.22
 VALUE_LEFT, VALUE_WIDTH = 0.875, 0.11
@@ -45,6 +51,17 @@ READOUT_CHAR_WIDTH = 0.61
 READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
 #: Seconds between two updates of the readout during an animation.
 READOUT_INTERVAL = 0.2
+#: Largest share of the time the readout may take during an animation: when drawing it took
+#: longer than READOUT_SHARE * READOUT_INTERVAL (a slow or loaded machine: its text costs
+#: 15-80 ms), the next update waits longer, so the arm keeps its frame rate.
+READOUT_SHARE = 0.2
+#: Milliseconds between two frames of a played trajectory: the clock picks the pose each frame
+#: shows, so the timer only sets the frame rate's ceiling (about 60 frames per second).
+PLAYBACK_INTERVAL_MS = 16
+#: The check buttons under the joint controls, in order.
+TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed")
+#: Random configurations Random Move tries for one that keeps the arm above the floor.
+RANDOM_MOVE_TRIES = 200
 MAX_STEPS = 1000
 MAX_DELAY_MS = 5000
 HINT = "Move a slider or type a value; presses during a move: the newest target wins."
@@ -59,8 +76,11 @@ class SimulatorScreen(Screen):
         super().__init__(app)
         self.state = state
         self.robot = state.robot
+        self._lynx6 = is_lynx6_shaped(self.robot)
         self.matrix_choice = -1  # -1: end effector; i >= 0: frame i
         self._readout_time = float("-inf")
+        self._readout_gap = READOUT_INTERVAL
+        self._floor_note = None
 
     # ================================================================== building
     def build(self):
@@ -110,8 +130,10 @@ class SimulatorScreen(Screen):
                                            on_commit=self._reporting(self._on_setting_commit)))
         self.settings.set_text(0, 0, str(DEFAULT_STEPS))
         self.settings.set_text(0, 1, f"{DEFAULT_DELAY * 1000:g}")
-        toggle_ax = fig.add_axes((0.72, 0.33, 0.13, 0.075))
-        self.toggles = self.keep(mw.CheckButtons(toggle_ax, ["DH frames", "EE trace"]))
+        toggle_ax = fig.add_axes((0.72, 0.315, 0.13, 0.105))
+        self.toggles = self.keep(mw.CheckButtons(toggle_ax, list(TOGGLES)))
+        for label in self.toggles.labels:
+            label.set_fontsize(9)
         self.toggles.on_clicked(self.guarded(self._on_toggle))
         self._button((0.865, 0.36, 0.125, BUTTON_HEIGHT), "Matrix: next frame",
                      self.next_matrix)
@@ -172,8 +194,11 @@ class SimulatorScreen(Screen):
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
                                x=chars * READOUT_CHAR_WIDTH * READOUT_FONT)
 
-        self.fig.text(left, top, f"End effector ({self.robot.unit}, deg)\nx\ny\nz\nroll\npitch"
-                                 f"\nyaw", **props)
+        # A Lynx6's wrist: the gripper's angle to the ground, with the Jog / IK window's sign.
+        units, wrist = ((f"{self.robot.unit}, deg; wrist + up", "\nwrist") if self._lynx6
+                        else (f"{self.robot.unit}, deg", ""))
+        self.fig.text(left, top, f"End effector ({units})\nx\ny\nz\nroll\npitch\nyaw{wrist}",
+                      **props)
         self.readout_pose = self.fig.text(left, top, "", ha="right",
                                           transform=chars_right(READOUT_POSE_CHARS), **props)
         matrix_left = left + 0.255
@@ -194,22 +219,24 @@ class SimulatorScreen(Screen):
         elif self.app.status_is_error:
             self.set_status(HINT)  # a good target: the last error message no longer applies
         self.animation.move_to(state.target)
-        self._start()
+        self._start(interval_ms=max(1, round(self.animation.delay * 1000)))
 
     def _on_play(self, state):
         """A trajectory to play: approach its first row, then follow it in time."""
         self.animation.play(*state.last_trajectory)
-        self._start()
+        self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
     def _on_pose(self, state):
         """The pose shown changed: move the drawing; the readout follows at most every
-        :data:`READOUT_INTERVAL` s while an animation runs, and always shows its last frame."""
+        :data:`READOUT_INTERVAL` s while an animation runs (longer when drawing it is slow, see
+        :data:`READOUT_SHARE`), and always shows its last frame."""
         self.drawing.set_pose(state.q, passed=state.passed)
         now = self.animation.clock()
-        readout = not self.animation.running or now - self._readout_time >= READOUT_INTERVAL
+        readout = not self.animation.running or now - self._readout_time >= self._readout_gap
         if readout:
             self._readout_time = now
             self._update_readout()
+        self._report_floor()
         self._redraw_frame(readout=readout)
 
     def _on_path(self, state):
@@ -228,8 +255,16 @@ class SimulatorScreen(Screen):
         self.state.animate_to(self.robot.home)
 
     def random_move(self):
-        """Animate to a random pose inside the limits (the application's seeded generator)."""
-        self.state.animate_to(self.robot.random_q(rng=self.app.rng))
+        """Animate to a random pose inside the limits that keeps every link above the floor
+        (the application's seeded generator); says so and stays when none of
+        :data:`RANDOM_MOVE_TRIES` draws does."""
+        q = random_q_above_floor(self.robot, self.app.rng, self.drawing.floor,
+                                 tries=RANDOM_MOVE_TRIES)
+        if q is None:
+            self.set_status(f"Random Move: none of {RANDOM_MOVE_TRIES} random poses inside the "
+                            f"limits keeps the arm above the floor; the arm stays", error=True)
+            return
+        self.state.animate_to(q)
 
     def edit_table(self):
         """Open the DH-table editor with this robot."""
@@ -292,15 +327,31 @@ class SimulatorScreen(Screen):
         return None
 
     def _on_toggle(self, label):
-        frames, trace = self.toggles.get_status()
+        frames, trace, lodes, closed = self.toggles.get_status()
         self.drawing.show_frames(frames)
         if trace != self.drawing.trace.get_visible():
             self.drawing.show_trace(trace)
+        style = "lodes" if lodes else "links"
+        if style != self.drawing.style:
+            self.drawing.set_style(style)
+            self.redraw()  # the base is not a moving artist: a full draw
+        self.drawing.set_gripper(float(closed))
+        self._report_floor()
         self._redraw_frame()
 
+    def _report_floor(self):
+        """Say in the status line when links are below the floor; the note goes when none is."""
+        message = self.drawing.floor_message()
+        if message is not None and self.app.status != message:
+            self.set_status(message, error=True)
+        elif message is None and self.app.status == self._floor_note:
+            self.set_status(HINT)
+        self._floor_note = message
+
     # ================================================================== animation
-    def _start(self):
-        """Show the new target in the controls, redraw once, and run the animation.
+    def _start(self, interval_ms):
+        """Show the new target in the controls, redraw once, and run the animation with a tick
+        every ``interval_ms`` milliseconds.
 
         While it runs the arm and the readout are animated blit layers (left out of full
         draws, blitted over the background the full draw leaves); when it stops they become
@@ -310,6 +361,7 @@ class SimulatorScreen(Screen):
         self.blit.animate("arm")
         self.blit.animate("readout")
         self.redraw()
+        self.timer.interval = interval_ms
         self.timer.start()
 
     def _show_target_in_controls(self, q):
@@ -347,8 +399,11 @@ class SimulatorScreen(Screen):
         T = self.drawing.end_effector
         position = np.round(T[:3, 3], 4) + 0.0                                # no "-0.0000"
         rpy = np.round(np.degrees(r2rpy(T[:3, :3])), 3) + 0.0
+        angles = [*rpy]
+        if self._lynx6:   # the gripper's angle to the ground, as Jog / IK types it
+            angles.append(round(math.degrees(wrist_angle(self.robot, self.drawing.q)), 3) + 0.0)
         self.readout_pose.set_text("\n" + "\n".join([*(f"{v:.4f}" for v in position),
-                                                     *(f"{v:.3f}" for v in rpy)]))
+                                                     *(f"{v:.3f}" for v in angles)]))
         if self.matrix_choice < 0:
             title, matrix = "T end effector (base frame)", T
         else:
@@ -359,11 +414,17 @@ class SimulatorScreen(Screen):
             text.set_text("\n" + "\n".join(f"{v:.3f}" for v in column))
 
     def readout_values(self):
-        """What the readout shows, read back from its text: ``(xyz, rpy_deg, title, matrix)``."""
+        """What the readout shows, read back from its text: ``(xyz, rpy_deg, title, matrix)``
+        (a Lynx6's wrist line is :meth:`readout_wrist`)."""
         pose = np.array(self.readout_pose.get_text().split(), dtype=float)
         matrix = np.array([text.get_text().split() for text in self.readout_matrix],
                           dtype=float).T
-        return pose[:3], pose[3:], self.readout_matrix_title.get_text(), matrix
+        return pose[:3], pose[3:6], self.readout_matrix_title.get_text(), matrix
+
+    def readout_wrist(self):
+        """The Lynx6's gripper angle to the ground (deg, + up) the readout shows, or None."""
+        values = self.readout_pose.get_text().split()
+        return float(values[6]) if len(values) > 6 else None
 
     # ================================================================== drawing
     @property
@@ -377,4 +438,9 @@ class SimulatorScreen(Screen):
     def _redraw_frame(self, readout=True):
         """Redraw what moves: blitted during an animation (the readout only if asked), else a
         full draw. The value cells blit themselves while the user types."""
-        self.blit.update(*(("arm", "readout") if readout else ("arm",)))
+        if not readout:
+            self.blit.update("arm")
+            return
+        start = time.perf_counter()
+        self.blit.update("arm", "readout")
+        self._readout_gap = max(READOUT_INTERVAL, (time.perf_counter() - start) / READOUT_SHARE)

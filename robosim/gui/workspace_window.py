@@ -189,6 +189,12 @@ class WorkspaceWindow(ToolWindow):
         method, value, voxel = self.sampling()
         if grid is None:
             text = f"{int(value):,} random configurations (Monte Carlo)"
+            if value > ESTIMATE_FROM:
+                seconds = ws.estimate_samples_seconds(self.robot, int(value),
+                                                      self.joint_ranges(), voxel)
+                text += f", estimated {seconds:.2g} s"
+            else:
+                text += ", under a second"
         else:
             counts = " x ".join(str(c) for c in grid.counts)
             text = f"{grid.configurations:,} configurations ({counts})"

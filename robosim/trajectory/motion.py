@@ -74,6 +74,9 @@ class LineResult:
         Why the move stopped ("" when complete): the via-point and what was in the way.
     trace : ndarray, shape (M, 3)
         End-effector positions of every internal step up to the stop, to draw the path.
+    q_path : ndarray, shape (M, n)
+        Joint values of those steps: play them to move the arm as far as the line goes (the
+        via-points alone stop at the last whole one before the obstacle).
     """
 
     q: np.ndarray
@@ -84,6 +87,17 @@ class LineResult:
     complete: bool
     reason: str
     trace: np.ndarray
+    q_path: np.ndarray
+
+    @property
+    def moved(self):
+        """How far the end effector got along the line (length unit): start to the last step."""
+        return float(np.linalg.norm(self.trace[-1] - self.trace[0]))
+
+    @property
+    def length(self):
+        """The whole line's length (length unit)."""
+        return float(np.linalg.norm(self.poses[-1, :3, 3] - self.poses[0, :3, 3]))
 
     @property
     def final_q(self):
@@ -241,11 +255,11 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
     reached = (stop - 1) // per_segment + 1 if stop is not None else steps
     q = q_fine[::per_segment][:reached]
     errors = solver.errors(q, poses[:reached], fractions[::per_segment][:reached])
-    trace = robot.fk(q_fine[:len(q_fine) if stop is None else stop])[:, :3, 3]
+    q_path = q_fine[:len(q_fine) if stop is None else stop]
     return LineResult(q, poses, errors[0], errors[1],
                       _distance_from_line(robot.fk(q)[:, :3, 3], start[:3, 3],
                                           target_pose[:3, 3]),
-                      stop is None, reason, trace)
+                      stop is None, reason, robot.fk(q_path)[:, :3, 3], q_path)
 
 
 def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):

@@ -775,6 +775,12 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
                    began, notes, VoxelSource(samples, positions=samples))
 
 
+#: Timed runs per probe of the estimates (the shortest counts), and the Monte Carlo probes'
+#: sample counts.
+PROBE_REPEATS = 2
+SAMPLE_PROBES = (20_000, 200_000)
+
+
 def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     """Seconds :func:`forward_workspace` will take for ``grid``, from three small timed runs.
 
@@ -782,7 +788,7 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     cloud before the first joint sweeps it, see :func:`_inner_work`), plus ``b`` per position,
     the volume pass over :func:`volume_grid` included (:func:`_run_work`). Runs without
     refinement of about 200,000 positions, of the same with the first joint held still, and of
-    a few positions give ``a``, ``b`` and ``c``. ``voxel`` and ``volume_from`` as for
+    a few positions give ``a``, ``b`` and ``c`` (each the shortest of :data:`PROBE_REPEATS`). ``voxel`` and ``volume_from`` as for
     :func:`forward_workspace`.
     """
     plan = _segment_plan(robot)
@@ -799,9 +805,8 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     rows, times = [], []
     for run in runs:
         run_voxel = max(h, default_voxel(robot, grid_spacing(robot, run, moving)))
-        began = time.perf_counter()
-        forward_workspace(robot, run, voxel=run_voxel, volume_from=run)
-        times.append(time.perf_counter() - began)
+        times.append(_probe_seconds(lambda: forward_workspace(robot, run, voxel=run_voxel,
+                                                              volume_from=run)))
         rows.append((*_run_work(plan, run, run, _small_segments(plan, run)), 1.0))
     try:
         a, b, c = np.linalg.solve(np.array(rows, dtype=float), times)
@@ -812,3 +817,38 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
         b = times[0] / max(rows[0][1], 1)
     inner, positions = _run_work(plan, grid, counted, _small_segments(plan, grid))
     return float(a * inner + b * positions + c)
+
+
+def estimate_samples_seconds(robot, samples, ranges=None, voxel=None):
+    """Seconds :func:`monte_carlo_workspace` will take for ``samples``, from two timed runs.
+
+    The cost is about ``c + b * samples`` (setting up the voxel lattice, then a fixed cost per
+    sample); runs of :data:`SAMPLE_PROBES` samples on this machine give ``b`` and ``c``.
+    ``ranges`` and ``voxel`` as for :func:`monte_carlo_workspace` (the voxel the run will use:
+    it sets the lattice's size).
+    """
+    samples = int(samples)
+    check_plan(robot, samples=samples, voxel=voxel)
+    if voxel is None:  # the lattice the full run will have, not the probes' coarser one
+        radius = robot.length_scale
+        voxel = max(default_voxel(robot), (4.0 / 3.0 * math.pi * radius ** 3
+                                           * MONTE_CARLO_DENSITY / samples) ** (1.0 / 3.0))
+    times = [_probe_seconds(lambda n=n: monte_carlo_workspace(robot, n, ranges=ranges,
+                                                              voxel=voxel))
+             for n in SAMPLE_PROBES]
+    small, large = SAMPLE_PROBES
+    b = max((times[1] - times[0]) / (large - small), times[1] / large / 4)
+    c = max(times[0] - b * small, 0.0)
+    return float(c + b * samples)
+
+
+def _probe_seconds(run, repeats=PROBE_REPEATS):
+    """The shortest of ``repeats`` timed calls of ``run()``: one slow call on a shared machine
+    (another process taking the core) would otherwise set the estimate."""
+    return min(_seconds(run) for _ in range(repeats))
+
+
+def _seconds(run):
+    began = time.perf_counter()
+    run()
+    return time.perf_counter() - began

@@ -42,6 +42,9 @@ def test_ik_pose_in_degrees_lists_all_solutions(capsys):
         reached = robot.fk(solution["q"])
         assert np.linalg.norm(reached[:3, 3] - target[:3, 3]) < 1e-9
         assert rotation_angle(reached[:3, :3], target[:3, :3]) < 1e-9
+        shoulder, elbow, wrist = solution["branch"].split(", ")   # named by their branch
+        assert shoulder in ("left", "right") and elbow in ("elbow up", "elbow down")
+        assert wrist == ("flip" if math.sin(solution["q"][4]) > 0 else "no flip")
 
 
 def test_ik_unreachable_exits_1_with_a_message(capsys):
