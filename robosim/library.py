@@ -17,6 +17,11 @@ The JSON robot file (``format: robosim-robot/1``) is meant to be read and edited
       "base": {"xyz": [0, 0, 0], "rpy": [0, 0, 0]},   # optional
       "tool": {"xyz": [0, 0, 0], "rpy": [0, 0, 0]},   # optional
       "poses": {"ready": [0, 90]},                    # optional, besides home
+      "dynamics": {                                   # optional: see below
+        "gravity": [0, 0, -9.81],
+        "links": [{"mass": 2.5, "com": [-5, 0, 0], "inertia": [0.001, 0.02, 0.02, 0, 0, 0]},
+                  ...]
+      },
       "notes": "free text"                            # optional
     }
 
@@ -26,6 +31,23 @@ value: ``theta`` for a revolute joint, ``d`` for a prismatic one (Lodes' convent
 column is a constant. ``offset`` is added to the variable (``theta = q + offset``). ``limits``
 may be left out: revolute joints then get [-180, 180] degrees, prismatic joints [0, 2 x home]
 (or [0, the robot's size] when home is 0).
+
+The optional ``dynamics`` section gives what :mod:`robosim.dynamics` needs, one entry of
+``links`` per joint (link i is the body that joint i moves, fixed to DH frame i), in SI units
+except the centre of mass:
+
+- ``mass``: kg.
+- ``com``: centre of mass in the link's DH frame, in the file's length unit (like the table).
+- ``inertia``: about the centre of mass, link-frame axes, kg m^2, as
+  ``[Ixx, Iyy, Izz, Ixy, Iyz, Ixz]`` (Corke's order); positive semi-definite.
+- ``motor_inertia`` (kg m^2 at the motor), ``gear_ratio`` (motor turns per joint turn),
+  ``viscous`` (N m s/rad at the motor) and ``coulomb`` ([for positive speed, for negative
+  speed], N m at the motor, Corke's ``Tc``): optional, default 0, 1, 0 and [0, 0].
+- ``gravity``: the gravitational acceleration in the world frame, m/s^2, default
+  ``[0, 0, -9.81]``.
+
+Torques come out in N m and forces in N whatever the length unit: lengths are converted to
+metres before use (see :mod:`robosim.dynamics`).
 
 A plain CSV DH table, as typed in a spreadsheet, is read too: one row per joint with
 ``type,theta,d,a,alpha[,min,max]`` (an optional header row; types R/P or revolute/prismatic).
@@ -49,6 +71,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, brief
 from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 
@@ -58,7 +81,9 @@ CALIBRATION_SUFFIX = ".calibration.json"
 _TYPES = {"r": REVOLUTE, "revolute": REVOLUTE, "p": PRISMATIC, "prismatic": PRISMATIC}
 _JOINT_FIELDS = ("name", "type", "theta", "d", "a", "alpha", "offset", "limits")
 _TOP_FIELDS = ("format", "name", "manufacturer", "source", "convention", "unit", "joints",
-               "base", "tool", "poses", "notes")
+               "base", "tool", "poses", "dynamics", "notes")
+_DYNAMICS_FIELDS = ("gravity", "links")
+_LINK_FIELDS = ("mass", "com", "inertia", "motor_inertia", "gear_ratio", "viscous", "coulomb")
 #: Bounds of the numbers in a robot file, so that every product the kinematics forms stays
 #: finite (``a = 1e308`` loaded and made ``fk`` print ``x=inf``, issue 14). Lengths (a, d,
 #: prismatic offsets, limits and pose values, base and tool xyz) in the file's unit: a million
@@ -333,16 +358,20 @@ def _triple(value, where, field, place, bound):
     return tuple(_number(v, where, field, place, bound) for v in value)
 
 
+def _check_object(row, where, fields, place):
+    """Refuse ``row`` unless it is a JSON object whose fields are all among ``fields``."""
+    if not isinstance(row, dict):
+        raise place.error(where, f"must be an object with fields {', '.join(fields)}, "
+                                 f"got {brief(row)}")
+    unknown = sorted(set(row) - set(fields))
+    if unknown:
+        raise place.error(where, f"unknown field '{unknown[0]}' (known: {', '.join(fields)})")
+
+
 def _joint_from_dict(row, index, unit_scale_hint, place):
     """One joint row of the JSON file (degrees) as a Joint (radians)."""
     where = f"joint {index}"
-    if not isinstance(row, dict):
-        raise place.error(where, f"must be an object with fields {', '.join(_JOINT_FIELDS)}, "
-                                 f"got {brief(row)}")
-    unknown = sorted(set(row) - set(_JOINT_FIELDS))
-    if unknown:
-        raise place.error(where, f"unknown field '{unknown[0]}' (known: "
-                                 f"{', '.join(_JOINT_FIELDS)})")
+    _check_object(row, where, _JOINT_FIELDS, place)
     if "type" not in row:
         raise place.error(where, "missing field 'type' (R or P)")
     kind = _TYPES.get(str(row["type"]).strip().lower())
@@ -460,12 +489,39 @@ def robot_from_dict(data, source=""):
                 raise place.error(where, f"joint {k + 1} = {value:g} is outside its limits "
                                          f"[{user_limits[0]:g}, {user_limits[1]:g}]")
         api_poses[pose_name] = [math.radians(v) if r else v for v, r in zip(numbers, revolute)]
+    dynamics = _dynamics_from_dict(data["dynamics"], len(joints), place) \
+        if "dynamics" in data else None
     try:
         return Robot(joints, name=data["name"], convention=convention,
                      unit=unit, poses=api_poses, manufacturer=data.get("manufacturer", ""),
-                     source=data.get("source", ""), notes=data.get("notes", ""), **mounts)
+                     source=data.get("source", ""), notes=data.get("notes", ""),
+                     dynamics=dynamics, **mounts)
     except ValidationError as exc:
         raise place.error("robot", str(exc)) from None
+
+
+def _dynamics_from_dict(section, n_joints, place):
+    """The ``dynamics`` section of a robot file as a :class:`~robosim.dynamics.Dynamics`."""
+    _check_object(section, "field 'dynamics'", _DYNAMICS_FIELDS, place)
+    rows = section.get("links")
+    if not isinstance(rows, list) or len(rows) != n_joints:
+        raise place.error("field 'dynamics'", f"'links' must list one entry per joint "
+                                              f"({n_joints}), got {rows!r}")
+    links = []
+    for index, row in enumerate(rows, start=1):
+        where = f"dynamics of joint {index}"
+        _check_object(row, where, _LINK_FIELDS, place)
+        if "mass" not in row:
+            raise place.error(where, "missing field 'mass' (kg)")
+        try:
+            links.append(LinkDynamics(**row))
+        except ValidationError as exc:
+            raise place.error(where, str(exc)) from None
+    try:
+        return Dynamics(links, **({"gravity": section["gravity"]} if "gravity" in section
+                                  else {}))
+    except ValidationError as exc:
+        raise place.error("field 'dynamics'", str(exc)) from None
 
 
 def robot_from_csv(text, source="", name=None):
@@ -555,18 +611,39 @@ def robot_to_dict(robot):
         data["poses"] = {name: [_degrees(v) if j.is_revolute else v
                                 for v, j in zip(q, robot.joints)]
                          for name, q in robot.poses.items()}
+    if robot.dynamics is not None:
+        data["dynamics"] = _dynamics_to_dict(robot.dynamics)
     if robot.notes:
         data["notes"] = robot.notes
     return data
 
 
+def _dynamics_to_dict(dynamics):
+    """The ``dynamics`` section of a robot file; fields at their default are left out."""
+    default = LinkDynamics()
+    links = []
+    for link in dynamics.links:
+        row = {"mass": link.mass, "com": list(link.com), "inertia": list(link.inertia)}
+        for name in _LINK_FIELDS[3:]:
+            value = getattr(link, name)
+            if value != getattr(default, name):
+                row[name] = list(value) if isinstance(value, tuple) else value
+        links.append(row)
+    return {"gravity": list(dynamics.gravity), "links": links}
+
+
 def format_robot_json(data):
-    """JSON text of a robot file with one line per joint, so a DH table reads as a table."""
+    """JSON text of a robot file with one line per joint (and per link of the dynamics), so a
+    DH table reads as a table."""
     lines = []
     for key, value in data.items():
         if key == "joints":
             rows = ",\n".join("    " + json.dumps(row) for row in value)
             lines.append(f'  "joints": [\n{rows}\n  ]')
+        elif key == "dynamics":
+            rows = ",\n".join("      " + json.dumps(row) for row in value["links"])
+            lines.append(f'  "dynamics": {{\n    "gravity": {json.dumps(value["gravity"])},\n'
+                         f'    "links": [\n{rows}\n    ]\n  }}')
         else:
             lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"

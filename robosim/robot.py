@@ -143,6 +143,9 @@ class Robot:
         Named joint configurations besides ``home`` (which comes from the joints).
     manufacturer, source, notes : str
         Descriptive metadata; ``source`` says where the numbers come from.
+    dynamics : robosim.dynamics.Dynamics, optional
+        Masses, centres of mass, inertias (one per joint) and gravity, for
+        :mod:`robosim.dynamics`; None for a kinematic model only.
 
     Examples
     --------
@@ -165,6 +168,7 @@ class Robot:
     manufacturer: str = ""
     source: str = ""
     notes: str = ""
+    dynamics: object = None
 
     def __post_init__(self):
         self.joints = tuple(self.joints)
@@ -190,6 +194,9 @@ class Robot:
                                       "do not list it under poses")
             poses[pose_name] = tuple(float(v) for v in self.check_q(q, f"pose {pose_name!r}"))
         self.poses = poses
+        if self.dynamics is not None and len(self.dynamics.links) != self.n:
+            raise ValidationError(f"dynamics lists {len(self.dynamics.links)} links for "
+                                  f"{self.n} joints")
         self.base = xyzrpy2tr(self.base_xyz, self.base_rpy)
         self.tool = xyzrpy2tr(self.tool_xyz, self.tool_rpy)
         self._revolute = np.array([j.is_revolute for j in self.joints])
@@ -675,20 +682,20 @@ def frame_times(frame, constant):
     """The column-tuple ``frame`` multiplied by a constant transform given as column tuples.
 
     ``frame @ constant`` for frames of :func:`chain_components` (floats or ``(B,)`` arrays);
-    ``constant`` is ``(X, Y, Z, P)`` of floats, e.g. a robot's tool.
+    ``constant`` is ``(X, Y, Z, P)`` of floats, e.g. a robot's tool. A constant without
+    rotation (a tool point) leaves the rotation columns as they are.
     """
-    X, Y, Z, P = frame
+    (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2) = frame
+    cx, cy, cz, (c0, c1, c2) = constant
+    moved = (p0 + x0 * c0 + y0 * c1 + z0 * c2, p1 + x1 * c0 + y1 * c1 + z1 * c2,
+             p2 + x2 * c0 + y2 * c1 + z2 * c2)
+    if (cx, cy, cz) == _NO_ROTATION:
+        return frame[0], frame[1], frame[2], moved
+    return tuple((x0 * a + y0 * b + z0 * c, x1 * a + y1 * b + z1 * c, x2 * a + y2 * b + z2 * c)
+                 for a, b, c in (cx, cy, cz)) + (moved,)
 
-    def rotate(c):
-        return tuple(X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
 
-    cx, cy, cz, cp = constant
-    moved = rotate(cp)
-    return rotate(cx), rotate(cy), rotate(cz), tuple(P[r] + moved[r] for r in range(3))
-
-
-#: The former private name, kept for modules written against it.
-_chain_components = chain_components
+_NO_ROTATION = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
 
 
 def _frame_rows(frame):

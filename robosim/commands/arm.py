@@ -20,6 +20,9 @@ SPEED = Number(0, 360, above=True)
 TIMEOUT = Number(0, 60, above=True)
 #: How many times slower a trajectory plays: 100 times slower turns a minute into nearly two hours.
 TIME_SCALE = Number(0.01, 100)
+#: Load in the gripper, kg: the driver's bound (robosim.hardware.lynx6.MAX_PAYLOAD_KG, far above
+#: what a Lynx6 lifts; not imported here, so that the command line starts without pyserial).
+PAYLOAD = Number(0, 5)
 
 ACTIONS = ("pose", "home", "rest", "gripper", "play", "stop", "version", "status", "calibrate")
 
@@ -56,6 +59,9 @@ def register(subparsers):
                            "the board says it is done (query)")
     play.add_argument("--time-scale", type=TIME_SCALE, default=1.0,
                       help=f"play this many times slower (e.g. 2; {TIME_SCALE.bounds})")
+    play.add_argument("--payload", type=PAYLOAD, metavar="KG", default=0.0,
+                      help=f"load in the gripper, kg: the servos' torques are checked with it "
+                           f"(default 0; {PAYLOAD.bounds})")
     action("stop", "stop every servo where it is")
     action("version", "print the board's firmware version")
     action("status", "print the board's commanded pulses and joint angles")
@@ -214,6 +220,7 @@ def _play(arm, args):
 
     trajectory = read_trajectory_csv(args.file)
     trajectory.check_robot(arm.robot)
+    arm.set_payload(args.payload)
     arm.plan(trajectory.t, trajectory.q, args.time_scale)  # refused here, before start-up
     _start(arm, args)
     progress = None if args.json else _progress_bar

@@ -75,9 +75,9 @@ def show_command(args):
         raise ValidationError("joint values are for the picture: add --png FILE to render the "
                               "arm at that pose")
     rows = dh_rows(robot)
-    # Base, tool and poses as in the robot file: degrees, the robot's length unit.
+    # Base, tool, poses and dynamics as in the robot file: degrees, the robot's length unit.
     extras = {key: value for key, value in robot_to_dict(robot).items()
-              if key in ("base", "tool", "poses")}
+              if key in ("base", "tool", "poses", "dynamics")}
     if args.json:
         print_json({**_summary(robot), "table": rows, **extras, "notes": robot.notes})
         return
@@ -99,6 +99,11 @@ def show_command(args):
             print(f"{mount}: xyz ({xyz}) {robot.unit}, rpy ({rpy}) deg")
     for pose_name, values in extras.get("poses", {}).items():
         print(f"pose {pose_name}: {' '.join(f'{v:g}' for v in values)}")
+    if robot.dynamics is not None:
+        masses = " ".join(f"{link.mass:g}" for link in robot.dynamics.links)
+        print(f"dynamics: link masses {masses} kg, gravity "
+              f"({', '.join(f'{v:g}' for v in robot.dynamics.gravity)}) m/s^2 "
+              f"(centres of mass and inertias: --json)")
     if robot.notes:
         print(f"notes: {robot.notes}")
 

@@ -18,12 +18,12 @@ import numpy as np
 
 from ..errors import RobosimError
 from .blit import StatusLine, blit_manager
+from .layout import STATUS_FONTSIZE, STATUS_HEIGHT, figure_size_pt
 from .shortcuts import use_robosim_shortcuts
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
 WINDOW_DPI = 100
-STATUS_RECT = (0.0, 0.0, 1.0, 0.03)
 
 
 class Application:
@@ -56,6 +56,7 @@ class Application:
         self.status_line = None
         self.tool_figures = []
         self.fig.canvas.callbacks.exception_handler = self.report_exception
+        self.fig.canvas.mpl_connect("resize_event", self._on_resize)
         if robot is None:
             self.show_welcome()
         else:
@@ -93,12 +94,26 @@ class Application:
             self.state.close()
         self.screen, self.state = None, state
         self.fig.clear()
-        self.status_line = StatusLine(self.fig, STATUS_RECT)
+        self.status_line = StatusLine(self.fig, self._status_rect(), fontsize=STATUS_FONTSIZE)
         self.screen = screen
         blit = blit_manager(self.fig)
         with blit.deferred():
             screen.build()
+            screen.relayout()
             blit.draw_idle()
+
+    def _status_rect(self):
+        """The status line's strip at the figure's foot: two lines high whatever the size."""
+        _, height = figure_size_pt(self.fig)
+        return (0.0, 0.0, 1.0, STATUS_HEIGHT / height)
+
+    def _on_resize(self, event):
+        """The window changed size: lay the status line and the screen out again (the draw
+        that follows a resize shows them)."""
+        if self.status_line is not None:
+            self.status_line.set_rect(self._status_rect())
+        if self.screen is not None:
+            self.screen.relayout()
 
     def tick(self):
         """Advance the current screen's animation by one step (timers never fire under Agg)."""

@@ -8,6 +8,9 @@ Safety rules this driver enforces (SSC32_NOTES.md):
 - Speed: every move gets a time ``T`` long enough that no joint exceeds its ``max_speed_deg_s``,
   measured from where the arm is estimated to be (the board moves linearly in time).
   A trajectory whose rows are faster than that is refused (play it slower with ``time_scale``).
+- Torque: a trajectory whose dynamics (robot model's masses, plus :attr:`Lynx6.payload_kg` in
+  the gripper) need more than a servo's ``rated_torque_nm`` is refused, naming the joint, the
+  time and how many times slower would do (:meth:`Lynx6.check_torques`).
 - Start-up: after power-up the board outputs no pulse and moves the first command at full
   speed. :meth:`Lynx6.start` asks ``QP``: if a channel has no pulse yet, the first command goes
   to the calibration's rest pose and needs the user's confirmation that the arm is near it;
@@ -42,6 +45,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits, gravity_torques,
+                        trajectory_torques, with_payload)
 from ..errors import RobosimError, ValidationError
 from ..library import load_robot
 from ..robot import Robot
@@ -58,6 +63,9 @@ GRIPPER_MOVE_MS = 700
 LINE_TIME_MARGIN = 1.5
 #: Seconds between two ``Q`` polls while waiting for a move to finish.
 POLL_S = 0.02
+#: Largest payload accepted in the gripper (kg): far above what a Lynx6 lifts, catches grams
+#: typed as kilograms.
+MAX_PAYLOAD_KG = 5.0
 #: A move still running (``Q`` answers ``+``) this many seconds after its planned end is a fault.
 COMPLETION_MARGIN_S = 2.0
 
@@ -116,6 +124,7 @@ class Lynx6:
         self._pulse_range = np.array([s.pulse_range for s in servos], dtype=float)
         self._max_speed = np.array([s.max_speed_deg_s for s in servos])
         self._limits_deg = np.degrees(self.robot.limits)
+        self.payload_kg = 0.0
         # The move in progress, in degrees: from _start to _target over [_t0, _t0 + _duration].
         self._start = self._target = None
         self._t0, self._duration = 0.0, 0.0
@@ -438,8 +447,9 @@ class Lynx6:
         ------
         RefusedCommand
             A row outside the limits or calibrated range, a step longer than one move can last,
-            or a step faster than a joint's speed limit (the message gives the time_scale that
-            would be slow enough).
+            a step faster than a joint's speed limit (the message gives the time_scale that
+            would be slow enough), or a servo's rated torque exceeded (see
+            :meth:`check_torques`).
         """
         if not time_scale > 0 or not math.isfinite(time_scale):
             raise ValidationError(f"time scale must be a positive number, got {time_scale!r}")
@@ -468,6 +478,7 @@ class Lynx6:
                     f"near t = {times[step]:.3f} s, above its limit of "
                     f"{self._max_speed[joint]:g} deg/s: refused, nothing sent (play it "
                     f"{needed:g} times slower)")
+        self.check_torques(t, q, time_scale)
         return times, pulses
 
     def play(self, t: ArrayLike, q: ArrayLike,
@@ -523,6 +534,66 @@ class Lynx6:
             with _naming_the_row(f"after the last row ({total})"):
                 return self.wait_until_still(max(0.0, started + times[-1] - self.clock()))
         return True
+
+
+    # ---------------------------------------------------------------- torques
+    def set_payload(self, kilograms: float) -> None:
+        """The load in the gripper, kg (0 to :data:`MAX_PAYLOAD_KG`), counted by
+        :meth:`check_torques` as a point mass at the tool point."""
+        if isinstance(kilograms, bool) or not isinstance(kilograms, (int, float)) \
+                or not 0.0 <= kilograms <= MAX_PAYLOAD_KG:
+            raise ValidationError(f"payload must be from 0 to {MAX_PAYLOAD_KG:g} kg, got "
+                                  f"{kilograms!r}")
+        self.payload_kg = float(kilograms)
+
+    def check_torques(self, t: ArrayLike, q: ArrayLike,
+                      time_scale: float = 1.0) -> TorqueCheck | None:
+        """Refuse a trajectory that needs more torque than a servo is rated for.
+
+        The torques come from the robot model's dynamics with :attr:`payload_kg` at the tool
+        (:func:`robosim.dynamics.trajectory_torques`, the trajectory played ``time_scale``
+        times slower); joints whose calibration gives no ``rated_torque_nm`` are not checked,
+        nor is anything when the model has no dynamics. A trajectory of fewer than three rows
+        is checked for the torque that holds each row still.
+
+        Returns
+        -------
+        TorqueCheck or None
+            None when nothing could be checked.
+
+        Raises
+        ------
+        RefusedCommand
+            Naming the joint, the time (s, scaled), the torque needed and the rating, and how
+            many times slower the whole trajectory would be within every rating (or that no
+            speed helps, when holding a pose already needs too much).
+        """
+        limits = self.calibration.rated_torques
+        if self.robot.dynamics is None or np.all(np.isnan(limits)):
+            return None
+        robot = with_payload(self.robot, self.payload_kg)
+        times = np.asarray(t, dtype=float)
+        times = (times - times[0]) * time_scale
+        q = np.atleast_2d(np.asarray(q, dtype=float))
+        if len(times) < 3:
+            holding = gravity_torques(robot, q)
+            torques = TrajectoryTorques(t=times, q=q, qd=0 * q, qdd=0 * q, tau=holding,
+                                        static=holding)
+        else:
+            torques = trajectory_torques(robot, times, q)
+        check = check_torque_limits(torques, limits)
+        if check.ok:
+            return check
+        first = check.exceedances[0]
+        load = f" with {self.payload_kg:g} kg in the gripper" if self.payload_kg else ""
+        need = (f"{self._joint_name(first.joint)} needs {abs(first.torque):.2f} N m at "
+                f"t = {first.time:.3f} s{load}, above its servo's rated "
+                f"{first.limit:g} N m: refused, nothing sent")
+        if math.isinf(check.time_scale):
+            raise RefusedCommand(f"{need} (holding the arm still already needs more: no speed "
+                                 f"helps; lighten the payload or keep the arm closer in)")
+        needed = math.ceil(check.time_scale * time_scale * 100 - 1e-6) / 100
+        raise RefusedCommand(f"{need} (play it {needed:g} times slower)")
 
 
 @contextlib.contextmanager

@@ -2,8 +2,13 @@
 
 One concept a module, the public names re-exported here (``robosim.ik.solve``):
 
-- :mod:`robosim.ik.numeric`: :func:`solve`, :func:`solve_all`, :func:`solve_path` for any
-  robot (damped least squares, batched over targets);
+- :mod:`robosim.ik.numeric`: :func:`solve`, :func:`solve_path` for any robot (damped least
+  squares, batched over targets);
+- :mod:`robosim.ik.every_solution`: :func:`solve_all`, every branch of one target, distinct
+  modulo 2 pi;
+- :mod:`robosim.ik.wrist`: arms with a spherical wrist (Pieper's decoupling: the wrist centre
+  by joints 1-3, the wrist in closed form), used by both;
+- :mod:`robosim.ik.turns`: joint values modulo 2 pi (nearest turn, every turn in the limits);
 - :mod:`robosim.ik.closed_form`: :func:`lynx6_ik` (seed 001, eqs. 23-29), :func:`lynx6_path`,
   :func:`lynx6_solutions`, :func:`anthropomorphic_3r_ik` (seed 003, four solutions) and
   :func:`is_lynx6_shaped`, the one test of whether the Lynx6 closed form applies;
@@ -31,6 +36,7 @@ from .closed_form import (
                           lynx6_path,
                           lynx6_solutions,
 )
+from .every_solution import solve_all
 from .numeric import (
                           ANGLE_TOLERANCE,
                           POSITION_TOLERANCE,
@@ -39,7 +45,6 @@ from .numeric import (
                           check_targets,
                           parse_axes,
                           solve,
-                          solve_all,
                           solve_path,
 )
 
