@@ -738,9 +738,15 @@ def forward_dynamics(robot, q, qd, tau, gravity=None, motor=False, friction=Fals
         rad/s^2 (length unit/s^2 for prismatic joints).
     """
     constants = _constants(robot)
-    g = _gravity(robot, gravity)
     q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")))
-    qd_si = _to_si(constants, qd)
+    inertia, rhs = _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction)
+    return _from_si(constants, _solve_locked(inertia, rhs, None))
+
+
+def _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction):
+    """``M(q)`` ``(..., n, n)`` and ``tau - C(q, qd) qd - g(q) [- friction]`` ``(..., n)``, SI
+    units, of checked arrays: ``M qdd = rhs`` gives the accelerations (rad/s^2, m/s^2)."""
+    g = _gravity(robot, gravity)
     n = robot.n
     units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
 
@@ -748,15 +754,35 @@ def forward_dynamics(robot, q, qd, tau, gravity=None, motor=False, friction=Fals
         bias = _newton_euler(constants, frames, speed, None, g)
         return [bias] + [_newton_euler(constants, frames, None, unit, ZERO) for unit in units]
 
-    bias, *columns = _per_block(robot, constants, (q, qd_si), terms)
+    bias, *columns = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
     inertia = np.stack(columns, axis=-1)
     if motor:
         inertia = inertia + np.diag(constants.motor)
     rhs = tau - bias
     if friction:
         rhs = rhs - friction_torques(robot, qd)
-    qdd_si = np.linalg.solve(inertia, rhs[..., None])[..., 0]
-    return qdd_si / constants.si_scale if constants.prismatic else qdd_si
+    return inertia, rhs
+
+
+def _solve_locked(inertia, rhs, locked):
+    """``x`` ``(..., n)`` with ``inertia x = rhs`` in the rows of the free joints and ``x = 0``
+    for the joints where ``locked`` ``(..., n)`` (None: none) is True.
+
+    The locked joints' rows and columns are replaced by the identity's (and their ``rhs`` by 0),
+    which leaves the free joints' block ``M_ff x_f = rhs_f``: the motion of an arm whose
+    locked joints are held still (the torque that holds them does no work).
+    """
+    if locked is not None and locked.any():
+        free = ~locked
+        both_free = free[..., :, None] & free[..., None, :]
+        inertia = np.where(both_free, inertia, np.eye(inertia.shape[-1]))
+        rhs = np.where(free, rhs, 0.0)
+    return np.linalg.solve(inertia, rhs[..., None])[..., 0]
+
+
+def _from_si(constants, values):
+    """Joint speeds or accelerations ``(..., n)`` from SI to API units (prismatic: per unit)."""
+    return values / constants.si_scale if constants.prismatic else values
 
 
 def energy(robot, q, qd, gravity=None, motor=False):
@@ -830,7 +856,7 @@ def simulate(robot, q0, qd0=None, duration=1.0, dt=1e-3, tau=None, gravity=None,
     """Integrate the arm's motion: free fall when ``tau`` is None.
 
     A fixed-step classical Runge-Kutta method (4th order) on the state ``(q, qd)``, with
-    accelerations from :func:`forward_dynamics`.
+    accelerations from the equations of motion of :func:`forward_dynamics`.
 
     Parameters
     ----------
@@ -845,10 +871,14 @@ def simulate(robot, q0, qd0=None, duration=1.0, dt=1e-3, tau=None, gravity=None,
     gravity, motor, friction
         As :func:`inverse_dynamics`.
     limits : {"stop", "ignore"}
-        ``"stop"`` (default): after each step, a joint past a limit is put back on the limit and
-        its speed set to zero, an inelastic stop that takes energy out (recorded in
-        ``limit_hits``; the energy is then no longer conserved). ``"ignore"``: the limits play
-        no part, the arm moves through them.
+        ``"stop"`` (default): the joint limits are stops. A joint found past a limit after a
+        step is put back on it and *locked* there by a plastic impact: its speed becomes zero
+        and the other joints' speeds change as the arm's momentum requires (the kinetic
+        energy can only fall, as in a real knock). While locked, the joint is held still and
+        the others move as an arm with that joint fixed; it is released at the start of a step
+        where the stop would have to pull it back rather than push. Each arrival is recorded
+        in ``limit_hits``. The total energy is kept between arrivals (the stop does no work)
+        and falls at each. ``"ignore"``: the limits play no part, the arm moves through them.
 
     Returns
     -------
@@ -864,21 +894,29 @@ def simulate(robot, q0, qd0=None, duration=1.0, dt=1e-3, tau=None, gravity=None,
     if steps > MAX_STEPS:
         raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps} steps, more than "
                               f"{MAX_STEPS}: use a larger dt or a shorter run")
+    constants = _constants(robot)
     (q,) = _checked(robot, ((q0, "q0"),))
     qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
         _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
     torque = _torque_source(robot, tau, q.shape)
     lower, upper = robot.limits.T
+    locked = np.zeros(q.shape, dtype=bool)
+
+    def equations(t, q, qd):
+        return _equations_of_motion(robot, constants, q, qd, torque(t, q, qd), gravity, motor,
+                                    friction)
 
     def accelerations(t, q, qd):
-        return forward_dynamics(robot, q, qd, torque(t, q, qd), gravity, motor, friction)
+        return _from_si(constants, _solve_locked(*equations(t, q, qd), locked))
 
     t = np.arange(steps + 1) * dt
     qs, qds, qdds = [np.empty((steps + 1,) + q.shape) for _ in range(3)]
     hits = []
-    stopped = np.zeros(q.shape, dtype=bool)
     for k in range(steps + 1):
-        qdd = accelerations(t[k], q, qd)
+        inertia, rhs = equations(t[k], q, qd)
+        if locked.any():
+            locked = _still_pressed(inertia, rhs, locked, q <= lower)
+        qdd = _from_si(constants, _solve_locked(inertia, rhs, locked))
         qs[k], qds[k], qdds[k] = q, qd, qdd
         if k == steps:
             break
@@ -891,7 +929,8 @@ def simulate(robot, q0, qd0=None, duration=1.0, dt=1e-3, tau=None, gravity=None,
         q = q + dt / 6 * (qd + 2 * k2q + 2 * k3q + k4q)
         qd = qd + dt / 6 * (qdd + 2 * k2v + 2 * k3v + k4v)
         if limits == "stop":
-            q, qd, stopped = _stop_at_limits(q, qd, lower, upper, t[k + 1], hits, stopped)
+            q, qd, locked = _stop_at_limits(robot, constants, q, qd, lower, upper, t[k + 1],
+                                            hits, locked, motor)
     kinetic, potential = energy(robot, qs, qds, gravity, motor)
     return Simulation(t=t, q=qs, qd=qds, qdd=qdds, kinetic=kinetic, potential=potential,
                       energy=kinetic + potential, limits=limits, limit_hits=hits)
@@ -908,22 +947,41 @@ def _torque_source(robot, tau, shape):
     return lambda t, q, qd: constant
 
 
-def _stop_at_limits(q, qd, lower, upper, time, hits, stopped):
-    """Joints past a limit put back on it with zero speed.
+def _still_pressed(inertia, rhs, locked, at_lower):
+    """The locked joints that the arm still presses against their stop.
 
-    ``stopped`` marks the joints held at a limit after the previous step; a joint arriving at
-    one (past it now, not held before) is appended to ``hits``. Returns ``q, qd`` and the new
-    mask of held joints.
+    The stop holds a locked joint with the torque ``M qdd - rhs`` (``qdd`` with the locked
+    joints still); a stop can only push: up at a lower limit, down at an upper one. A joint
+    whose stop would have to pull is released.
+    """
+    qdd = _solve_locked(inertia, rhs, locked)
+    holding = np.einsum("...ij,...j->...i", inertia, qdd) - rhs
+    return locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
+
+
+def _stop_at_limits(robot, constants, q, qd, lower, upper, time, hits, locked, motor):
+    """Joints that went past a limit in the last step: put back on it and locked there by a
+    plastic impact (see :func:`simulate`); each one is appended to ``hits``.
+
+    The speeds after the impact keep the momentum of the free joints, ``M_ff qd+_f = (M qd)_f``
+    with the locked joints' ``qd+ = 0``: the kinetic energy falls by
+    ``(qd - qd+)^T M (qd - qd+) / 2``. Returns ``q, qd`` and the new mask of locked joints.
     """
     below, above = q < lower, q > upper
-    held = below | above
-    if not held.any():
-        return q, qd, held
+    arriving = (below | above) & ~locked
+    if not arriving.any():
+        return q, qd, locked
     for side, mask in (("lower", below), ("upper", above)):
-        for where in zip(*np.nonzero(mask & ~stopped)):
+        for where in zip(*np.nonzero(mask & arriving)):
             hits.append(LimitHit(time=float(time), joint=int(where[-1]), side=side,
                                  index=tuple(int(i) for i in where[:-1])))
-    return np.clip(q, lower, upper), np.where(held, 0.0, qd), held
+    q = np.clip(q, lower, upper)
+    locked = locked | arriving
+    inertia = mass_matrix(robot, q, motor=motor)
+    momentum = np.einsum("...ij,...j->...i", inertia, _to_si(constants, qd))
+    after = _from_si(constants, _solve_locked(inertia, momentum, locked))
+    knocked = arriving.any(axis=-1, keepdims=True)
+    return q, np.where(knocked, after, qd), locked
 
 
 # ---------------------------------------------------------------------- torques along a motion

@@ -10,7 +10,6 @@ import math
 import numpy as np
 
 from .. import dynamics
-from ..errors import ValidationError
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .common import (COORDINATE, PAYLOAD, SECONDS, Number, add_json_argument, add_robot_argument,
                      check_output, joint_values, print_json, robot_from_args, text)
@@ -48,8 +47,8 @@ def register(subparsers):
         "fall", help="let the arm fall freely under gravity from a pose",
         description="Forward dynamics integrated by 4th-order Runge-Kutta at a fixed step: "
                     "the arm released at rest from --from, without torques or friction. A "
-                    "joint reaching a limit stops there (its speed set to zero), and the stop "
-                    "is reported. Prints the energy at the start and the end and its largest "
+                    "joint reaching a limit is stopped there by a plastic knock and held while "
+                    "the arm presses on it; each stop is reported. Prints the energy at the start and the end and its largest "
                     "drift.")
     add_robot_argument(parser)
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
