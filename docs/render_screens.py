@@ -8,6 +8,7 @@ Run: python docs/render_screens.py [--out docs/images]
 """
 
 import argparse
+import sys
 from pathlib import Path
 
 import matplotlib
@@ -20,6 +21,7 @@ from robosim import load_robot  # noqa: E402
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))   # gui_events: typing in a cell as a user does
 
 
 def save(fig, out, name):
@@ -54,6 +56,17 @@ def trajectory_computed(fig):
     window.compute()
 
 
+def dynamics_shown(fig):
+    """The trajectory played from the Trajectories window analysed with 250 g in the gripper,
+    and a free fall of a second from the pose shown."""
+    from gui_events import type_in_cell
+
+    window = fig.dynamics_window
+    type_in_cell(window.settings, 0, 3, "250", "enter")
+    type_in_cell(window.settings, 0, 4, "1", "enter")
+    window.free_fall()
+
+
 def main(out):
     Path(out).mkdir(parents=True, exist_ok=True)
     app = Application(figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI), seed=1)
@@ -69,7 +82,9 @@ def main(out):
     tool(app, "Workspace...", out, "workspace", workspace_computed)
     tool(app, "Joint workspace...", out, "joint_workspace",
          lambda fig: fig.joint_workspace_window.compute())
-    tool(app, "Trajectories...", out, "trajectories", trajectory_computed)
+    trajectories = tool(app, "Trajectories...", out, "trajectories", trajectory_computed)
+    trajectories.trajectory_window.play()
+    tool(app, "Dynamics...", out, "dynamics", dynamics_shown)
     tool(app, "Real arm...", out, "real_arm")
 
 
