@@ -48,8 +48,8 @@ def register(subparsers):
         description="Forward dynamics integrated by 4th-order Runge-Kutta at a fixed step: "
                     "the arm released at rest from --from, without torques or friction. A "
                     "joint reaching a limit is stopped there by a plastic knock and held while "
-                    "the arm presses on it; each stop is reported. Prints the energy at the start and the end and its largest "
-                    "drift.")
+                    "the arm presses on it; each stop is reported. Prints the energy at the "
+                    "start and the end and its largest drift.")
     add_robot_argument(parser)
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
                         required=True,

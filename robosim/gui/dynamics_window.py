@@ -16,9 +16,9 @@ Left, under the settings and buttons: the torque each joint needs to hold the po
 (bars, limits as grey marks), following the sliders; blitted while the arm moves, a full draw
 when it stops. "Free fall" integrates the arm's motion from the pose shown, at rest and without
 torques (:func:`robosim.dynamics.simulate`: 4th-order Runge-Kutta, a joint reaching a limit
-is stopped there by a plastic knock), plays it in the simulator (not as a trajectory for the real arm: ``keep=False``)
-and plots its kinetic, potential and total energy with a playhead that follows the arm; "Stop"
-holds the arm where it is.
+is stopped there by a plastic knock), plays it in the simulator (not as a trajectory for the
+real arm: ``keep=False``) and plots its kinetic, potential and total energy with a playhead
+that follows the arm; "Stop" holds the arm where it is.
 
 A robot without dynamics gets the reason and what to do in the window, and nothing else.
 """
@@ -293,6 +293,10 @@ class DynamicsWindow(ToolWindow):
         if loaded is self.loaded:
             return
         self.loaded = loaded
+        self._redo()
+
+    def _redo(self):
+        """The bars and the analysis shown again, for a new payload or new limits."""
         self.blit.remove_layer("gravity")
         self._make_bars()
         if self.torques is not None:
@@ -395,11 +399,7 @@ class DynamicsWindow(ToolWindow):
                 and np.array_equal(limits, self.limits, equal_nan=True)):
             return
         self.limits = limits
-        self.blit.remove_layer("gravity")
-        self._make_bars()
-        if self.torques is not None:
-            self.compute()
-        self.redraw()
+        self._redo()
 
     # ================================================================== free fall
     def free_fall(self):
