@@ -15,8 +15,8 @@ from .robot import Joint, Robot
 from .dh_steps import DHStep, dh_steps
 from .library import list_robots, load_robot, save_robot
 
-__all__ = ["DHStep", "Joint", "MeshError", "Robot", "RobosimError", "RobotFileError", "ValidationError",
-           "dh_steps", "list_robots", "load_robot", "save_robot"]
+__all__ = ["DHStep", "Joint", "MeshError", "Robot", "RobosimError", "RobotFileError",
+           "ValidationError", "dh_steps", "list_robots", "load_robot", "save_robot"]
 __version__ = "0.1.0"
 
 #: Modules that moved when the core was grouped into subpackages: the README of robosim 0.1

@@ -17,10 +17,10 @@ from robosim.errors import MeshError, RobotFileError
 from robosim.meshes import (MAX_STL_BYTES, MAX_TRIANGLES, face_normals, load_stl, robot_meshes,
                             save_stl, simplify, stl_bytes)
 
-#: A tetrahedron with corners O, X, Y, Z (edge 2), faces turning counter-clockwise seen from
-#: outside: its outward normals are -z, -y, -x and (1, 1, 1) / sqrt(3).
-O, X, Y, Z = (0, 0, 0), (2, 0, 0), (0, 2, 0), (0, 0, 2)
-TETRAHEDRON = np.array([[O, Y, X], [O, X, Z], [O, Z, Y], [X, Y, Z]], float)
+#: A tetrahedron with corners P0 (the origin), X, Y, Z (edge 2), faces turning counter-clockwise
+#: seen from outside: its outward normals are -z, -y, -x and (1, 1, 1) / sqrt(3).
+P0, X, Y, Z = (0, 0, 0), (2, 0, 0), (0, 2, 0), (0, 0, 2)
+TETRAHEDRON = np.array([[P0, Y, X], [P0, X, Z], [P0, Z, Y], [X, Y, Z]], float)
 TETRAHEDRON_NORMALS = np.array([[0, 0, -1], [0, -1, 0], [-1, 0, 0],
                                 [1 / math.sqrt(3)] * 3])
 
