@@ -186,19 +186,23 @@ def test_a_file_without_triangles_is_refused(tmp_path, content):
         load_stl(path)
 
 
+def peak_bytes_refusing(path, message):
+    """Peak memory Python allocated while :func:`load_stl` refused ``path`` with ``message``."""
+    tracemalloc.start()
+    try:
+        with pytest.raises(MeshError, match=message):
+            load_stl(path)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
 def test_a_header_claiming_2_gb_of_triangles_is_refused_without_allocating(tmp_path):
     """40 million triangles of 50 bytes is 2 GB: refused from the count, 134 bytes read."""
     path = tmp_path / "liar.stl"
     path.write_bytes(binary_stl(TETRAHEDRON[:1], count=40_000_000))
-    tracemalloc.start()
-    try:
-        with pytest.raises(MeshError, match="claims 40,000,000 triangles"):
-            load_stl(path)
-        _now, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
     assert 40_000_000 > MAX_TRIANGLES
-    assert peak < 1 << 20
+    assert peak_bytes_refusing(path, "claims 40,000,000 triangles") < 1 << 20
 
 
 def test_a_2_gb_file_is_refused_from_its_size_without_reading_it(tmp_path):
@@ -206,15 +210,8 @@ def test_a_2_gb_file_is_refused_from_its_size_without_reading_it(tmp_path):
     with open(path, "wb") as stream:            # sparse: no disk space is used
         stream.write(binary_stl(TETRAHEDRON[:1], count=(2**31 - 84) // 50))
         stream.truncate(84 + 50 * ((2**31 - 84) // 50))
-    tracemalloc.start()
-    try:
-        with pytest.raises(MeshError, match="is too large for a STL file"):
-            load_stl(path)
-        _now, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
     assert path.stat().st_size > MAX_STL_BYTES
-    assert peak < 1 << 20
+    assert peak_bytes_refusing(path, "is too large for a STL file") < 1 << 20
 
 
 def test_missing_files_folders_and_other_text_are_refused_by_name(tmp_path):
