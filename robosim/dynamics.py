@@ -246,10 +246,11 @@ class _Constants:
     """What the kernel needs of a robot, in SI units, computed once per robot."""
 
     mass: tuple                 # kg per link
-    cross_first_moment: tuple   # v x h as a constant matrix times v (sparse rows) per link,
-                                # h = mass * centre of mass (kg m, link frame)
-    moment_first_moment: tuple  # h x v likewise
-    inertia_rows: tuple         # inertia about the frame origin, kg m^2 (sparse rows) per link
+    cross_first_moment: tuple   # per link, v -> v x h (a _constant_product), h = mass * centre
+                                # of mass (kg m, link frame)
+    moment_first_moment: tuple  # per link, v -> h x v
+    inertia_times: tuple        # per link, v -> I v, I the inertia about the frame origin
+                                # (kg m^2, link frame)
     revolute: tuple
     theta0: tuple               # DH theta and d at q = 0 (the variable one adds q)
     d0: tuple
@@ -278,14 +279,15 @@ def _constants(robot):
         com = np.array(link.com) * metres
         about_origin = _inertia_shifted(link.inertia_matrix, link.mass, com)
         first_moments.append(tuple((link.mass * com).tolist()))
-        rows.append(_sparse_rows(about_origin.tolist()))
+        rows.append(_constant_product(about_origin.tolist()))
     gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
     theta0, d0 = robot.joint_variables(np.zeros(robot.n))
     constants = _Constants(
         mass=tuple(link.mass for link in dynamics.links),
-        cross_first_moment=tuple(_negated_skew_rows(h) for h in first_moments),
-        moment_first_moment=tuple(_negated_skew_rows([-c for c in h]) for h in first_moments),
-        inertia_rows=tuple(rows), revolute=tuple(j.is_revolute for j in robot.joints),
+        cross_first_moment=tuple(_constant_product(_negated_skew(h)) for h in first_moments),
+        moment_first_moment=tuple(_constant_product(_negated_skew([-c for c in h]))
+                                  for h in first_moments),
+        inertia_times=tuple(rows), revolute=tuple(j.is_revolute for j in robot.joints),
         theta0=tuple(theta0.tolist()), d0=tuple(d0.tolist()),
         prismatic=not all(j.is_revolute for j in robot.joints),
         standard=robot.convention == "standard", metres=metres,
@@ -332,27 +334,40 @@ def _dot(u, v):
     return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
 
 
-def _sparse_rows(matrix):
-    """A constant ``(3, 3)`` matrix as rows of ``(column, value)`` pairs, zeros left out."""
-    return tuple(tuple((k, float(c)) for k, c in enumerate(row) if c != 0.0) for row in matrix)
+def _constant_product(matrix):
+    """``product(v) = matrix @ v`` for a constant ``(3, 3)`` matrix, ZERO for ZERO.
+
+    Each row's sum is a function specialised to the row's non-zero entries (a lumped link's
+    inertia and first moment have many zeros), so a batch multiplies no zeros and one
+    configuration runs no loop; an all-zero matrix gives ZERO, which the kernel then skips.
+    """
+    rows = [[(k, float(c)) for k, c in enumerate(row) if c != 0.0] for row in matrix]
+    if not any(rows):
+        return lambda v: ZERO
+    first, second, third = (_row_sum(terms) for terms in rows)
+
+    def product(v):
+        return ZERO if v is ZERO else (first(v), second(v), third(v))
+    return product
 
 
-def _times_constant(rows, v):
-    """A constant matrix (from :func:`_sparse_rows`) times the vector ``v``."""
-    if v is ZERO:
-        return ZERO
-    out = []
-    for terms in rows:
-        total = None
-        for k, c in terms:
-            total = c * v[k] if total is None else total + c * v[k]
-        out.append(0.0 if total is None else total)
-    return tuple(out)
+def _row_sum(terms):
+    """``sum(c * v[k] for k, c in terms)`` as a function of ``v`` (0 to 3 terms)."""
+    if not terms:
+        return lambda v: 0.0
+    if len(terms) == 1:
+        ((k, c),) = terms
+        return lambda v: c * v[k]
+    if len(terms) == 2:
+        (j, b), (k, c) = terms
+        return lambda v: b * v[j] + c * v[k]
+    (i, a), (j, b), (k, c) = terms
+    return lambda v: a * v[i] + b * v[j] + c * v[k]
 
 
-def _negated_skew_rows(h):
-    """Rows of ``-[h]x``: ``v x h`` for any ``v`` (sparse, see :func:`_sparse_rows`)."""
-    return _sparse_rows(((0.0, h[2], -h[1]), (-h[2], 0.0, h[0]), (h[1], -h[0], 0.0)))
+def _negated_skew(h):
+    """``-[h]x``: the matrix of ``v -> v x h``."""
+    return ((0.0, h[2], -h[1]), (-h[2], 0.0, h[0]), (h[1], -h[0], 0.0))
 
 
 def _to_link(frame, v):
@@ -480,14 +495,13 @@ def _inertial_wrench(constants, i, frame, a, w, wd):
     constant: ``F = m a + wd x h + w x (w x h)``, ``N = I_o wd + w x (I_o w) + h x a``.
     """
     a_link, wd_link = _to_link(frame, a), _to_link(frame, wd)
-    cross_h, rows = constants.cross_first_moment[i], constants.inertia_rows[i]
-    force = _add(_scaled(constants.mass[i], a_link), _times_constant(cross_h, wd_link))
-    moment = _add(_times_constant(rows, wd_link),
-                  _times_constant(constants.moment_first_moment[i], a_link))
+    cross_h, inertia = constants.cross_first_moment[i], constants.inertia_times[i]
+    force = _add(_scaled(constants.mass[i], a_link), cross_h(wd_link))
+    moment = _add(inertia(wd_link), constants.moment_first_moment[i](a_link))
     if w is not ZERO:
         w_link = _to_link(frame, w)
-        force = _add(force, _cross(w_link, _times_constant(cross_h, w_link)))
-        moment = _add(moment, _cross(w_link, _times_constant(rows, w_link)))
+        force = _add(force, _cross(w_link, cross_h(w_link)))
+        moment = _add(moment, _cross(w_link, inertia(w_link)))
     return _to_world(frame, force), _to_world(frame, moment)
 
 
