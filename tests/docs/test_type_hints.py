@@ -21,12 +21,8 @@ import robosim
 
 PACKAGES_LEFT_OUT = ("robosim.gui", "robosim.commands")
 MODULES_LEFT_OUT = ("robosim.cli", "robosim.__main__")
-#: Annotated so far (the rest follow module by module); the walk below lists every module.
-ANNOTATED = (
-    "robosim", "robosim.errors", "robosim.parsing", "robosim.transforms", "robosim.robot",
-    "robosim.library", "robosim.ik", "robosim.workspace", "robosim.trajectory",
-    "robosim.hardware", "robosim.hardware.lynx6",
-)
+#: Not annotated yet: they are being edited elsewhere, and follow last.
+NOT_YET = ("robosim.dynamics", "robosim.plotting.arm")
 
 
 def public_modules():
@@ -35,9 +31,7 @@ def public_modules():
         if info.name.startswith(PACKAGES_LEFT_OUT) or info.name in MODULES_LEFT_OUT:
             continue
         names.append(info.name)
-    return sorted(name for name in names
-                  if name in ANNOTATED or name.startswith(("robosim.ik.", "robosim.workspace.",
-                                                           "robosim.trajectory.")))
+    return sorted(name for name in names if name not in NOT_YET)
 
 
 def unannotated(function):
