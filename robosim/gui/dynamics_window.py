@@ -383,7 +383,7 @@ class DynamicsWindow(ToolWindow):
         try:
             return torque_limits(self.robot, calibration)
         except RobosimError as exc:
-            self.arm.set_status(f"no torque limits: {exc}", error=True)
+            self.arm.set_status(f"no torque limits: {exc}", error=True, owner=self)
             return None
 
     def _say_limits(self):

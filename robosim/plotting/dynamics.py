@@ -15,12 +15,21 @@ window (:mod:`robosim.gui.dynamics_window`) shows the same plots in its own axes
 Torques are in N m (forces of prismatic joints in N), energies in J, times in s.
 """
 
+from __future__ import annotations
+
 import io
+import os
+from collections.abc import Sequence
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
+from numpy.typing import ArrayLike
 
+from ..dynamics import Simulation, TorqueCheck, TrajectoryTorques
 from ..library import atomic_write_bytes
+from ..robot import Robot
 
 FIGSIZE = (8.0, 6.0)
 DPI = 100
@@ -28,12 +37,14 @@ LIMIT_COLOUR = "0.35"
 EXCEEDED_COLOUR = "black"
 
 
-def torque_unit(robot, joint):
+def torque_unit(robot: Robot, joint: int) -> str:
     """``"N m"`` for a revolute joint, ``"N"`` for a prismatic one."""
     return "N m" if robot.joints[joint].is_revolute else "N"
 
 
-def torque_figure(robot, torques, limits=None, check=None, figsize=FIGSIZE, dpi=DPI):
+def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | None = None,
+                  check: TorqueCheck | None = None, figsize: tuple[float, float] = FIGSIZE,
+                  dpi: float = DPI) -> Figure:
     """One axes per joint: the torque (force) it needs against time.
 
     Parameters
@@ -59,7 +70,8 @@ def torque_figure(robot, torques, limits=None, check=None, figsize=FIGSIZE, dpi=
     return fig
 
 
-def draw_torques(axes, robot, torques, limits=None, check=None):
+def draw_torques(axes: Sequence[Axes], robot: Robot, torques: TrajectoryTorques,
+                 limits: ArrayLike | None = None, check: TorqueCheck | None = None) -> None:
     """Draw each joint's torque (force) against time in its own axes.
 
     Parameters
@@ -97,7 +109,8 @@ def draw_torques(axes, robot, torques, limits=None, check=None):
         ax.grid(True, alpha=0.3)
 
 
-def energy_figure(simulation, title="free fall", figsize=FIGSIZE, dpi=DPI):
+def energy_figure(simulation: Simulation, title: str = "free fall",
+                  figsize: tuple[float, float] = FIGSIZE, dpi: float = DPI) -> Figure:
     """Kinetic, potential and total energy (J) of a :class:`robosim.dynamics.Simulation`
     (drawn by :func:`draw_energy`)."""
     fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
@@ -107,7 +120,7 @@ def energy_figure(simulation, title="free fall", figsize=FIGSIZE, dpi=DPI):
     return fig
 
 
-def draw_energy(ax, simulation):
+def draw_energy(ax: Axes, simulation: Simulation) -> None:
     """Draw the kinetic, potential and total energy (J) of a simulation against time in ``ax``
     (cleared first), with a legend.
 
@@ -149,12 +162,13 @@ class GravityBars:
         The bars (the artists to blit).
     """
 
-    def __init__(self, ax, robot, limits=None, span=1.0):
+    def __init__(self, ax: Axes, robot: Robot, limits: ArrayLike | None = None,
+                 span: float = 1.0) -> None:
         n = robot.n
         self.ax = ax
         self.limits = np.full(n, np.nan) if limits is None else np.asarray(limits, dtype=float)
         joints = np.arange(1, n + 1)
-        self.bars = list(ax.bar(joints, np.zeros(n), width=0.6,
+        self.bars: list[Rectangle] = list(ax.bar(joints, np.zeros(n), width=0.6,
                                 color=[f"C{i % 10}" for i in range(n)]))
         ax.axhline(0.0, color="black", linewidth=0.8)
         known = np.isfinite(self.limits)
@@ -167,12 +181,12 @@ class GravityBars:
         self.span = 0.0
         self._set_span(span)
 
-    def _set_span(self, span):
+    def _set_span(self, span: float) -> None:
         known = self.limits[np.isfinite(self.limits)]
         self.span = max(float(span), *(1.1 * known), 1e-9)
         self.ax.set_ylim(-self.span, self.span)
 
-    def set_torques(self, tau):
+    def set_torques(self, tau: ArrayLike) -> bool:
         """Show ``tau`` ``(n,)``; returns True when the y range had to widen (the axes then
         needs a full draw, not a blit)."""
         tau = np.asarray(tau, dtype=float)
@@ -185,7 +199,7 @@ class GravityBars:
         return True
 
 
-def save_figure_png(fig, path):
+def save_figure_png(fig: Figure, path: str | os.PathLike[str]) -> str | os.PathLike[str]:
     """Write ``fig`` to a PNG file atomically; returns the path."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
