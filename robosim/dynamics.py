@@ -768,7 +768,7 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
 
 
 def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None = None,
-           motor: bool = False) -> tuple[np.ndarray, np.ndarray]:
+           motor: bool = False) -> tuple[float | np.ndarray, float | np.ndarray]:
     """Kinetic and potential energy (J) of the arm at ``q, qd`` ``(..., n)``.
 
     Kinetic ``qd^T M(q) qd / 2`` (rotors included with ``motor=True``); potential

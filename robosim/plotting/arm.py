@@ -81,7 +81,7 @@ TICKS = 4
 TRACE_LENGTH = 5000
 
 
-def joint_colour(index: int) -> tuple[float, float, float]:
+def joint_colour(index: int | np.integer) -> tuple[float, float, float]:
     """Colour of joint ``index`` (0-based), an RGB tuple; repeats after ten joints."""
     return JOINT_COLOURS[index % len(JOINT_COLOURS)]
 
