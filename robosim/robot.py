@@ -255,7 +255,8 @@ class Robot:
         return self._base_columns
 
     def joint_variables(self, q):
-        """DH ``theta`` (radians) and ``d`` (length unit), each ``(n, ...)``, for ``q`` ``(..., n)``.
+        """DH ``theta`` (radians) and ``d`` (length unit), each ``(n, ...)``, for ``q``
+        ``(..., n)``.
 
         ``theta_i = q_i + offset_i`` and ``d_i = d_i`` for a revolute joint; ``theta_i`` constant
         and ``d_i = q_i + offset_i`` for a prismatic one. The joint axis comes first so that
@@ -518,8 +519,9 @@ class Robot:
 
         Computed as the product of the singular values of those rows of the Jacobian, which is
         ``sqrt(det(J J^T))`` when there are no more rows than joints and ``sqrt(det(J^T J))``
-        when there are more (a 2-joint arm moving in space). 0 at a singularity. The value has the units of the rows: lengths for the translational rows
-        of revolute joints, so it changes with the robot's length unit.
+        when there are more (a 2-joint arm moving in space). 0 at a singularity. The value has
+        the units of the rows: lengths for the translational rows of revolute joints, so it
+        changes with the robot's length unit.
 
         Parameters
         ----------
