@@ -24,6 +24,7 @@ nothing raises out of a callback.
 import queue
 import threading
 import time
+from pathlib import Path
 
 from ..errors import RobosimError
 from ..hardware.calibration import default_calibration_path, load_calibration
@@ -140,11 +141,12 @@ class ArmPanel(ToolWindow):
         if path is None and self.driver is not None:
             return
         self.arm.set_calibration(None if path is None else load_calibration(path),
-                                 source=path or "")
+                                 source=Path(path).name if path else "")
 
     @staticmethod
     def _calibration_name(path):
-        return path or f"stock: {default_calibration_path().name}"
+        """How the limits line names a calibration file (None: the stock one)."""
+        return Path(path).name if path else f"stock: {default_calibration_path().name}"
 
     def _limits_line(self):
         """The line under the title: which joint limits the simulator plans with."""

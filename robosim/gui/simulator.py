@@ -174,7 +174,8 @@ class SimulatorScreen(Screen):
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
                                 ("pose", self._on_pose), ("path", self._on_path),
                                 ("status", self._on_status), ("limits", self._on_limits),
-                                ("gripper", self._on_gripper)):
+                                ("gripper", self._on_gripper),
+                                ("highlight", self._on_highlight)):
             self.subscribe(self.state, topic, observer)
         self._update_readout()
         self.set_status(HINT)
@@ -391,6 +392,11 @@ class SimulatorScreen(Screen):
             self.toggles.set_active(closed_box)
             self.toggles.eventson = True
         self.drawing.set_gripper(state.gripper)
+        self._redraw_frame()
+
+    def _on_highlight(self, state):
+        """The Matrix window picked a frame: draw it bold (None: none)."""
+        self.drawing.highlight_frame(state.highlight)
         self._redraw_frame()
 
     def _on_status(self, state):

@@ -19,6 +19,7 @@ Topics, and what changed when their observers are called (``callback(state)``):
 ``"connection"``  :attr:`~ArmState.connection` (the real arm's driver, or None)
 ``"limits"``      :attr:`~ArmState.planning_robot`: a calibration was chosen or dropped
 ``"gripper"``     :attr:`~ArmState.gripper`: how far closed the drawn gripper is
+``"highlight"``   :attr:`~ArmState.highlight`: the frame drawn bold (the Matrix window's)
 ``"status"``      :attr:`~ArmState.status`: ``(message, error)`` for the simulator's status line
 ``"closed"``      the simulator went away: requests now raise
 
@@ -39,8 +40,8 @@ import numpy as np
 from ..errors import RobosimError, ValidationError
 from ..hardware.calibration import calibrated_limits
 
-TOPICS = ("pose", "target", "play", "path", "connection", "limits", "gripper", "status",
-          "closed")
+TOPICS = ("pose", "target", "play", "path", "connection", "limits", "gripper", "highlight",
+          "status", "closed")
 
 
 class Subscription:
@@ -87,6 +88,8 @@ class ArmState:
         The real arm's calibration in use, and ``calibration_source`` (str) where it came from.
     gripper : float
         How far closed the drawn gripper is, 0 (open) to 1 (closed).
+    highlight : int or None
+        The frame (0 base .. n) the 3D view draws bold; None: none.
     last_trajectory : tuple or None
         ``(t (N,) s, q (N, n))`` of the last trajectory given to :meth:`play`.
     path, path_bad : ndarray or None
@@ -114,6 +117,7 @@ class ArmState:
         self.planning_robot = robot
         self.calibration, self.calibration_source = None, ""
         self.gripper = 0.0
+        self.highlight = None
         self.status = ("", False)
         self.closed = False
         self._report = report
@@ -259,6 +263,13 @@ class ArmState:
                                   f"{closed:g}")
         self.gripper = closed
         self._notify("gripper")
+
+    def set_highlight(self, frame):
+        """Draw frame ``frame`` (0 base .. n) bold in the 3D view; None: none."""
+        if frame is not None and not (isinstance(frame, int) and 0 <= frame <= self.robot.n):
+            raise ValidationError(f"frame must be 0 to {self.robot.n} or None, got {frame!r}")
+        self.highlight = frame
+        self._notify("highlight")
 
     def set_connection(self, connection):
         """The real arm's driver now connected (None: disconnected)."""

@@ -46,6 +46,7 @@ TOOLS = (
     ("Workspace...", "robosim.gui.workspace_window", "open_workspace_window"),
     ("Joint workspace...", "robosim.gui.joint_workspace_window", "open_joint_workspace_window"),
     ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
+    ("Matrix...", "robosim.gui.matrix_panel", "open_matrix_panel"),
 )
 
 

@@ -777,46 +777,120 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
 
 #: Timed runs per probe of the estimates (the shortest counts), and the Monte Carlo probes'
 #: sample counts.
-PROBE_REPEATS = 2
-SAMPLE_PROBES = (20_000, 200_000)
+PROBE_REPEATS = 3
+SAMPLE_PROBES = (5_000, 40_000)
+#: Inner points of the thinned grid whose bounding boxes give the probe's lattice.
+PROBE_BOX_INNER = 4096
 
 
 def estimate_seconds(robot, grid, voxel=None, volume_from=None):
-    """Seconds :func:`forward_workspace` will take for ``grid``, from three small timed runs.
+    """Seconds :func:`forward_workspace` will take for ``grid``, from a probe of the run itself.
 
-    A run costs about ``c`` (the segment plan, setting up), plus ``a`` per inner point (the
-    cloud before the first joint sweeps it, see :func:`_inner_work`), plus ``b`` per position,
-    the volume pass over :func:`volume_grid` included (:func:`_run_work`). Runs without
-    refinement of about 200,000 positions, of the same with the first joint held still, and of
-    a few positions give ``a``, ``b`` and ``c`` (each the shortest of :data:`PROBE_REPEATS`).
-    ``voxel`` and ``volume_from`` as for :func:`forward_workspace`.
+    The run's cost is modelled from what it computes (``I`` inner points and ``P`` positions
+    over every segment, as :func:`_run_work` counts them)::
+
+        T = setup + (f + e) I + f R + b P
+
+    - ``setup`` is measured: the segment plan, the choice of the grid counted
+      (:func:`volume_grid`), done as the run does, and the run's voxel lattice, allocated and
+      first touched.
+    - ``f`` (s per inner point: the forward kinematics of the joints after the first), ``e``
+      (s per inner point: its bounding box swept by the first joint) and ``b`` (s per position:
+      the first joint's multiply-adds and the voxel count) are timed on pieces of the run
+      itself (:func:`_probe_costs`): each segment's first chunk of inner points over the first
+      joint's first values, counted into a lattice of the run's size (a large lattice costs
+      more per count).
+    - ``R`` counts inner points computed again because a fine grid's are not kept
+      (:data:`_KEPT_INNER`).
+
+    ``voxel`` and ``volume_from`` as for :func:`forward_workspace`. Estimating takes a few tenths
+    of a second (``benchmarks/bench_workspace_estimate.py`` prints it beside the measured times).
     """
+    began = time.perf_counter()
     plan = _segment_plan(robot)
     voxel = check_plan(robot, grid, voxel=voxel)
-    ranges = {j: tuple(r) for j, r in enumerate(grid.ranges)}
     counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
                else volume_from)
-    moving = plan.depends.any(axis=0)
-    h = default_voxel(robot, grid_spacing(robot, counted, moving)) if voxel is None else voxel
-    factor = auto_factor(robot, ranges, positions=200_000)
-    held = {**ranges, 0: (ranges[0][0], ranges[0][0])}
-    runs = (factor_grid(robot, factor, ranges), factor_grid(robot, factor, held),
-            factor_grid(robot, 90, ranges))
-    rows, times = [], []
-    for run in runs:
-        run_voxel = max(h, default_voxel(robot, grid_spacing(robot, run, moving)))
-        times.append(_probe_seconds(lambda: forward_workspace(robot, run, voxel=run_voxel,
-                                                              volume_from=run)))
-        rows.append((*_run_work(plan, run, run, _small_segments(plan, run)), 1.0))
-    try:
-        a, b, c = np.linalg.solve(np.array(rows, dtype=float), times)
-    except np.linalg.LinAlgError:
-        a, b, c = 0.0, 0.0, 0.0
-    a, b, c = max(a, 0.0), max(b, 0.0), max(c, 0.0)
-    if a == b == 0.0:
-        b = times[0] / max(rows[0][1], 1)
-    inner, positions = _run_work(plan, grid, counted, _small_segments(plan, grid))
-    return float(a * inner + b * positions + c)
+    spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
+    h = default_voxel(robot, spacing) if voxel is None else voxel
+    setup = time.perf_counter() - began
+    lattice, kinematic, box, sweep = _probe_costs(robot, plan, counted, h)
+    small = _small_segments(plan, grid)
+    separate = counted is not grid
+    kept = {id(run): _inner_work(plan, run) <= _KEPT_INNER for run in (grid, counted)}
+    boxes = _inner_work(plan, grid) + (_inner_work(plan, counted) if separate else 0)
+    kinematics = boxes + (0 if kept[id(counted)] else _inner_work(plan, counted))
+    positions = _grid_work(plan, counted)
+    if separate:                      # the small segments' clouds over grid, streamed again
+        positions += _grid_work(plan, grid, small)
+        kinematics += 0 if kept[id(grid)] else _inner_work(plan, grid, small)
+    return float(setup + lattice + kinematic * kinematics + box * boxes + sweep * positions)
+
+
+def _probe_grid(grid):
+    """``grid`` thinned, every joint to every k-th value with its first and last kept (so the
+    ranges stay), to at most :data:`PROBE_BOX_INNER` inner configurations: its bounding boxes
+    are about the run's, found in milliseconds."""
+    def thinned(values, stride):
+        return np.unique(np.append(values[::stride], values[-1]))
+
+    counts = np.array(grid.counts)
+    stride = 1
+    while math.prod(-(-counts[1:] // stride)) > PROBE_BOX_INNER:
+        stride += 1
+    return JointGrid(tuple(thinned(v, stride) for v in grid.values))
+
+
+def _probe_costs(robot, plan, counted, h):
+    """Time the first block of the run that counts ``counted`` with voxel edge ``h``.
+
+    Each segment's first chunk of inner points, computed as the run computes it, swept over
+    the first joint's leading values (as many as the run's blocks hold for the largest chunk):
+    a block of neighbouring points like every block of the run, so its voxel counts touch as
+    much memory as the run's do, counted into a lattice of the run's edge over the run's
+    ranges (the bounding boxes of :func:`_probe_grid`).
+
+    Returns
+    -------
+    tuple of float
+        Seconds the lattice costs once (allocated, then first touched: the first pass over it
+        pays the page faults); seconds per inner point of the forward kinematics and of the
+        bounding boxes; seconds per position of the sweep and the voxel count. Each is the
+        shortest of :data:`PROBE_REPEATS` passes: a pass lasts tens of milliseconds, and one
+        time slice lost to another process would otherwise set the estimate.
+    """
+    computed = _computed(plan)
+    meter = _Progress(None, 1)
+    thin = _probe_grid(counted)
+    extent = _extent(robot, plan, thin, _InnerClouds(robot, plan, thin), meter)
+
+    def kinematics():
+        return {s: next(iter(_grid_chunks(robot, plan, counted, s))) for s in computed}
+
+    def boxes():
+        for s, (xyz, kind) in chunks.items():
+            extent.add(s, kind, xyz)
+
+    def stream():
+        for s in computed:
+            _stream(plan, piece, s, [chunks[s]], meter, voxels)
+
+    began = time.perf_counter()
+    chunks = kinematics()
+    first = time.perf_counter() - began
+    sizes = {s: xyz[0].size for s, (xyz, _) in chunks.items()}
+    inner = sum(sizes.values())
+    kinematic = min([first] + [_seconds(kinematics) for _ in range(PROBE_REPEATS - 1)]) / inner
+    box = _probe_seconds(boxes) / inner
+    swept = [size for s, size in sizes.items() if plan.depends[s, 0]]
+    outer = counted.values[0][:max(1, _BLOCK // max(swept, default=1))]
+    piece = JointGrid((outer, *counted.values[1:]))
+    positions = sum(size * (outer.size if plan.depends[s, 0] else 1) for s, size in sizes.items())
+    began = time.perf_counter()
+    voxels = extent.voxel_grid(h)
+    touched = time.perf_counter() - began + _seconds(stream)
+    sweep = _probe_seconds(stream)
+    return max(touched - sweep, 0.0), kinematic, box, sweep / positions
 
 
 def estimate_samples_seconds(robot, samples, ranges=None, voxel=None):
