@@ -853,11 +853,11 @@ def _probe_costs(robot, plan, counted, h):
     Returns
     -------
     tuple of float
-        Seconds the lattice costs once (allocated, then first touched: the first pass over it
-        pays the page faults); seconds per inner point of the forward kinematics and of the
-        bounding boxes; seconds per position of the sweep and the voxel count. Each is the
-        shortest of :data:`PROBE_REPEATS` passes: a pass lasts tens of milliseconds, and one
-        time slice lost to another process would otherwise set the estimate.
+        Seconds the lattice costs once (allocated, first touched: the first pass over it pays
+        the page faults; and scaled once per segment at the end of its stream); seconds per
+        inner point of the forward kinematics and of the bounding boxes; seconds per position
+        of the sweep and the voxel count. Each the median of :data:`PROBE_REPEATS` passes (a
+        pass lasts tens of milliseconds: see :func:`_probe_seconds`).
     """
     computed = _computed(plan)
     meter = _Progress(None, 1)
@@ -875,12 +875,17 @@ def _probe_costs(robot, plan, counted, h):
         for s in computed:
             _stream(plan, piece, s, [chunks[s]], meter, voxels)
 
+    def scale():        # what each stream does once at its end, whatever its size
+        for s in computed:
+            voxels.counts[s] *= 1
+
     began = time.perf_counter()
     chunks = kinematics()
     first = time.perf_counter() - began
     sizes = {s: xyz[0].size for s, (xyz, _) in chunks.items()}
     inner = sum(sizes.values())
-    kinematic = min([first] + [_seconds(kinematics) for _ in range(PROBE_REPEATS - 1)]) / inner
+    kinematic = float(np.median([first] + [_seconds(kinematics)
+                                           for _ in range(PROBE_REPEATS - 1)])) / inner
     box = _probe_seconds(boxes) / inner
     swept = [size for s, size in sizes.items() if plan.depends[s, 0]]
     outer = counted.values[0][:max(1, _BLOCK // max(swept, default=1))]
@@ -889,8 +894,9 @@ def _probe_costs(robot, plan, counted, h):
     began = time.perf_counter()
     voxels = extent.voxel_grid(h)
     touched = time.perf_counter() - began + _seconds(stream)
-    sweep = _probe_seconds(stream)
-    return max(touched - sweep, 0.0), kinematic, box, sweep / positions
+    sweep, scaled = _probe_seconds(stream), _probe_seconds(scale)
+    sweep = max(sweep - scaled, sweep / 10)
+    return max(touched - sweep, scaled), kinematic, box, sweep / positions
 
 
 def estimate_samples_seconds(robot, samples, ranges=None, voxel=None):
@@ -917,9 +923,10 @@ def estimate_samples_seconds(robot, samples, ranges=None, voxel=None):
 
 
 def _probe_seconds(run, repeats=PROBE_REPEATS):
-    """The shortest of ``repeats`` timed calls of ``run()``: one slow call on a shared machine
-    (another process taking the core) would otherwise set the estimate."""
-    return min(_seconds(run) for _ in range(repeats))
+    """The median of ``repeats`` timed calls of ``run()``: one call slowed by another process
+    taking the core does not set the estimate, and the share of the machine the run will get
+    is still counted (the shortest call would promise a machine to itself)."""
+    return float(np.median([_seconds(run) for _ in range(repeats)]))
 
 
 def _seconds(run):
