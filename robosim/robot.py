@@ -146,6 +146,9 @@ class Robot:
     dynamics : robosim.dynamics.Dynamics, optional
         Masses, centres of mass, inertias (one per joint) and gravity, for
         :mod:`robosim.dynamics`; None for a kinematic model only.
+    meshes : robosim.meshes.RobotMeshes, optional
+        STL meshes of the base, the links (one entry per joint) and the gripper, for the
+        drawing's "mesh" style; None for none.
 
     Examples
     --------
@@ -169,6 +172,7 @@ class Robot:
     source: str = ""
     notes: str = ""
     dynamics: object = None
+    meshes: object = None
 
     def __post_init__(self):
         self.joints = tuple(self.joints)
@@ -196,6 +200,9 @@ class Robot:
         self.poses = poses
         if self.dynamics is not None and len(self.dynamics.links) != self.n:
             raise ValidationError(f"dynamics lists {len(self.dynamics.links)} links for "
+                                  f"{self.n} joints")
+        if self.meshes is not None and len(self.meshes.links) != self.n:
+            raise ValidationError(f"meshes lists {len(self.meshes.links)} links for "
                                   f"{self.n} joints")
         self.base = xyzrpy2tr(self.base_xyz, self.base_rpy)
         self.tool = xyzrpy2tr(self.tool_xyz, self.tool_rpy)
