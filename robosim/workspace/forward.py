@@ -786,21 +786,20 @@ PROBE_BOX_INNER = 4096
 def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     """Seconds :func:`forward_workspace` will take for ``grid``, from a probe of the run itself.
 
-    The run's cost is modelled from what it computes (``I`` inner points and ``P`` positions
-    over every segment, as :func:`_run_work` counts them)::
+    The run's cost is modelled from what it computes, segment by segment (``I_s`` inner points
+    and ``P_s`` positions, as :func:`_run_work` counts them)::
 
-        T = setup + (f + e) I + f R + b P
+        T = setup + sum over the segments s of (f_s + e_s) I_s + f_s R_s + b_s P_s
 
     - ``setup`` is measured: the segment plan, the choice of the grid counted
       (:func:`volume_grid`), done as the run does, and the run's voxel lattice, allocated and
       first touched.
-    - ``f`` (s per inner point: the forward kinematics of the joints after the first), ``e``
-      (s per inner point: its bounding box swept by the first joint) and ``b`` (s per position:
-      the first joint's multiply-adds and the voxel count) are timed on pieces of the run
-      itself (:func:`_probe_costs`): each segment's first chunk of inner points over the first
-      joint's first values, counted into a lattice of the run's size (a large lattice costs
-      more per count).
-    - ``R`` counts inner points computed again because a fine grid's are not kept
+    - ``f_s`` (s per inner point: the forward kinematics of the joints after the first),
+      ``e_s`` (s per inner point: its bounding box swept by the first joint) and ``b_s`` (s
+      per position: the first joint's multiply-adds and the voxel count) are timed on the
+      run's own first block of each segment (:func:`_probe_costs`), counted into a lattice of
+      the run's size (a large lattice costs more per count).
+    - ``R_s`` counts inner points computed again because a fine grid's are not kept
       (:data:`_KEPT_INNER`).
 
     ``voxel`` and ``volume_from`` as for :func:`forward_workspace`. Estimating takes a few tenths
@@ -814,17 +813,23 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
     h = default_voxel(robot, spacing) if voxel is None else voxel
     setup = time.perf_counter() - began
-    lattice, kinematic, box, sweep = _probe_costs(robot, plan, counted, h)
+    fixed, kinematic, box, sweep = _probe_costs(robot, plan, counted, h)
     small = _small_segments(plan, grid)
     separate = counted is not grid
     kept = {id(run): _inner_work(plan, run) <= _KEPT_INNER for run in (grid, counted)}
-    boxes = _inner_work(plan, grid) + (_inner_work(plan, counted) if separate else 0)
-    kinematics = boxes + (0 if kept[id(counted)] else _inner_work(plan, counted))
-    positions = _grid_work(plan, counted)
-    if separate:                      # the small segments' clouds over grid, streamed again
-        positions += _grid_work(plan, grid, small)
-        kinematics += 0 if kept[id(grid)] else _inner_work(plan, grid, small)
-    return float(setup + lattice + kinematic * kinematics + box * boxes + sweep * positions)
+    seconds = setup + fixed
+    for s in _computed(plan):
+        grid_inner = _segment_work(plan, grid, s, inner=True)
+        counted_inner = _segment_work(plan, counted, s, inner=True)
+        boxes = grid_inner + (counted_inner if separate else 0)      # the extent passes
+        kinematics, positions = boxes, _segment_work(plan, counted, s)  # then the streaming
+        if not kept[id(counted)]:
+            kinematics += counted_inner          # a fine grid's inner points come again
+        if separate and s in small:              # the small segments' clouds over grid
+            positions += _segment_work(plan, grid, s)
+            kinematics += 0 if kept[id(grid)] else grid_inner
+        seconds += kinematic[s] * kinematics + box[s] * boxes + sweep[s] * positions
+    return float(seconds)
 
 
 def _probe_grid(grid):
@@ -842,61 +847,66 @@ def _probe_grid(grid):
 
 
 def _probe_costs(robot, plan, counted, h):
-    """Time the first block of the run that counts ``counted`` with voxel edge ``h``.
-
-    Each segment's first chunk of inner points, computed as the run computes it, swept over
-    the first joint's leading values (as many as the run's blocks hold for the largest chunk):
-    a block of neighbouring points like every block of the run, so its voxel counts touch as
-    much memory as the run's do, counted into a lattice of the run's edge over the run's
-    ranges (the bounding boxes of :func:`_probe_grid`).
+    """Time blocks of each segment of the run that counts ``counted`` with voxel edge ``h``:
+    its first chunk of inner points, computed as the run computes it, swept over as many
+    neighbouring values of the first joint as the run's blocks hold for that chunk (another
+    run of values each pass, so each pass counts into another part of the lattice, as the
+    run's blocks do), counted into a lattice of the run's edge over the run's ranges (the
+    bounding boxes of :func:`_probe_grid`).
 
     Returns
     -------
-    tuple of float
-        Seconds the lattice costs once (allocated, first touched: the first pass over it pays
-        the page faults; and scaled once per segment at the end of its stream); seconds per
-        inner point of the forward kinematics and of the bounding boxes; seconds per position
-        of the sweep and the voxel count. Each the median of :data:`PROBE_REPEATS` passes (a
-        pass lasts tens of milliseconds: see :func:`_probe_seconds`).
+    fixed : float
+        Seconds the lattice costs once: allocated and touched (its page faults, and what
+        each segment's stream pays once at its end: scaling its counts).
+    kinematic, box, sweep : dict of int to float
+        Per segment, seconds per inner point of the forward kinematics and of the bounding
+        box, and seconds per position of the sweep and the voxel count. Each the median of
+        :data:`PROBE_REPEATS` passes (see :func:`_probe_seconds`).
     """
     computed = _computed(plan)
     meter = _Progress(None, 1)
     thin = _probe_grid(counted)
     extent = _extent(robot, plan, thin, _InnerClouds(robot, plan, thin), meter)
+    chunks, kinematic, box, sweep = {}, {}, {}, {}
 
-    def kinematics():
-        return {s: next(iter(_grid_chunks(robot, plan, counted, s))) for s in computed}
+    def chunk(s):
+        chunks[s] = next(iter(_grid_chunks(robot, plan, counted, s)))
 
-    def boxes():
-        for s, (xyz, kind) in chunks.items():
-            extent.add(s, kind, xyz)
+    for s in computed:
+        chunk(s)                           # the first call also warms numpy's code paths up
+        kinematic[s] = _probe_seconds(lambda s=s: chunk(s))
+        xyz, kind = chunks[s]
+        kinematic[s] /= xyz[0].size
+        extent.add(s, kind, xyz)
+        box[s] = _probe_seconds(lambda s=s, xyz=xyz, kind=kind: extent.add(s, kind, xyz))
+        box[s] /= xyz[0].size
 
-    def stream():
-        for s in computed:
-            _stream(plan, piece, s, [chunks[s]], meter, voxels)
-
-    def scale():        # what each stream does once at its end, whatever its size
+    def touch():        # every page of the lattice, as the run's streams and scalings do
         for s in computed:
             voxels.counts[s] *= 1
 
     began = time.perf_counter()
-    chunks = kinematics()
-    first = time.perf_counter() - began
-    sizes = {s: xyz[0].size for s, (xyz, _) in chunks.items()}
-    inner = sum(sizes.values())
-    kinematic = float(np.median([first] + [_seconds(kinematics)
-                                           for _ in range(PROBE_REPEATS - 1)])) / inner
-    box = _probe_seconds(boxes) / inner
-    swept = [size for s, size in sizes.items() if plan.depends[s, 0]]
-    outer = counted.values[0][:max(1, _BLOCK // max(swept, default=1))]
-    piece = JointGrid((outer, *counted.values[1:]))
-    positions = sum(size * (outer.size if plan.depends[s, 0] else 1) for s, size in sizes.items())
-    began = time.perf_counter()
     voxels = extent.voxel_grid(h)
-    touched = time.perf_counter() - began + _seconds(stream)
-    sweep, scaled = _probe_seconds(stream), _probe_seconds(scale)
-    sweep = max(sweep - scaled, sweep / 10)
-    return max(touched - sweep, scaled), kinematic, box, sweep / positions
+    touch()
+    fixed = time.perf_counter() - began
+    outer = counted.values[0]
+    for s in computed:
+        size = chunks[s][0][0].size
+        width = max(1, _BLOCK // size) if plan.depends[s, 0] else 1
+        starts = iter(range(0, (PROBE_REPEATS + 1) * width, width))
+
+        def block(s=s, width=width, starts=starts):
+            """The next of the run's blocks of segment s (another part of the lattice)."""
+            start = next(starts) % max(1, outer.size - width + 1)
+            piece = JointGrid((outer[start:start + width], *counted.values[1:]))
+            _stream(plan, piece, s, [chunks[s]], meter, voxels)
+
+        once = fixed / len(computed)       # each stream scales its counts once, at its end
+        block()                            # warming up
+        seconds = _probe_seconds(block)
+        sweep[s] = max(seconds - once, seconds / 10) / (size * min(width, outer.size))
+    return fixed, kinematic, box, sweep
 
 
 def estimate_samples_seconds(robot, samples, ranges=None, voxel=None):

@@ -258,10 +258,15 @@ def test_the_estimate_counts_every_inner_point_and_position_of_the_run(monkeypat
     timing): a planar 2R arm on a 10 x 10 grid counted as it is. Frame 1's origin moves with
     joint 1 only (1 inner point, swept over 10 values: 10 positions); frame 2's with both (10
     inner points, 100 positions)."""
+    import collections
+
     from robosim.workspace import forward
 
     costs = {"lattice": 1000.0, "kinematic": 100.0, "box": 10.0, "sweep": 5.0}
-    monkeypatch.setattr(forward, "_probe_costs", lambda *args: tuple(costs.values()))
+    per_segment = {name: collections.defaultdict(lambda value=value: value)
+                   for name, value in costs.items()}
+    monkeypatch.setattr(forward, "_probe_costs", lambda *args: (
+        costs["lattice"], per_segment["kinematic"], per_segment["box"], per_segment["sweep"]))
     robot = planar_2r()
     grid = ws.JointGrid((np.linspace(0, 1, 10), np.linspace(0, 1, 10)))
     inner, positions = 1 + 10, 10 + 100
