@@ -890,6 +890,7 @@ def _probe_costs(robot, plan, counted, h):
     voxels = extent.voxel_grid(h)
     touch()
     fixed = time.perf_counter() - began
+    once = _probe_seconds(touch) / len(computed)   # what each stream pays at its end
     outer = counted.values[0]
     for s in computed:
         size = chunks[s][0][0].size
@@ -902,7 +903,6 @@ def _probe_costs(robot, plan, counted, h):
             piece = JointGrid((outer[start:start + width], *counted.values[1:]))
             _stream(plan, piece, s, [chunks[s]], meter, voxels)
 
-        once = fixed / len(computed)       # each stream scales its counts once, at its end
         block()                            # warming up
         seconds = _probe_seconds(block)
         sweep[s] = max(seconds - once, seconds / 10) / (size * min(width, outer.size))
