@@ -20,7 +20,8 @@ Topics, and what changed when their observers are called (``callback(state)``):
 ``"limits"``      :attr:`~ArmState.planning_robot`: a calibration was chosen or dropped
 ``"gripper"``     :attr:`~ArmState.gripper`: how far closed the drawn gripper is
 ``"highlight"``   :attr:`~ArmState.highlight`: the frame drawn bold (the Matrix window's)
-``"status"``      :attr:`~ArmState.status`: ``(message, error)`` for the simulator's status line
+``"status"``      :attr:`~ArmState.status`: ``(message, error)`` for the simulator's status line;
+                  ``("", False)`` when the window that said it withdrew it (it closed)
 ``"closed"``      the simulator went away: requests now raise
 
 No matplotlib here: scripts and tests use an ArmState without a display.
@@ -102,6 +103,8 @@ class ArmState:
         The real arm's driver while one is connected.
     status : tuple
         ``(message, error)`` last given to :meth:`set_status`.
+    status_owner : object or None
+        The window that said :attr:`status` (None: the simulator itself, or unknown).
     closed : bool
         True once the simulator showing this arm is gone.
     """
@@ -119,6 +122,7 @@ class ArmState:
         self.gripper = 0.0
         self.highlight = None
         self.status = ("", False)
+        self.status_owner = None
         self.closed = False
         self._report = report
         self._subscriptions = {topic: [] for topic in TOPICS}
@@ -234,10 +238,19 @@ class ArmState:
             self.path_bad = None if bad is None else np.asarray(bad, dtype=bool)
         self._notify("path")
 
-    def set_status(self, message, error=False):
-        """One line for the simulator's status line (errors in red)."""
+    def set_status(self, message, error=False, owner=None):
+        """One line for the simulator's status line (errors in red), said by window ``owner``
+        (a tool window passes itself, so that its message goes when it closes)."""
         self.status = (str(message), bool(error))
+        self.status_owner = owner
         self._notify("status")
+
+    def withdraw_status(self, owner):
+        """Window ``owner`` closed: if the status line still shows its message, clear it (the
+        simulator then shows its own hint). A message is never left behind by a window that is
+        gone."""
+        if owner is not None and self.status_owner is owner:
+            self.set_status("")
 
     def set_calibration(self, calibration, source=""):
         """Plan within the model's limits intersected with ``calibration``'s range
