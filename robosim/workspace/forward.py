@@ -785,6 +785,9 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
 #: sample counts.
 PROBE_REPEATS = 3
 SAMPLE_PROBES = (5_000, 40_000)
+#: Blocks timed per segment by the grid estimate (milliseconds each: the voxel counts, which
+#: most of a large run's time goes to, vary most with what else the machine runs).
+BLOCK_REPEATS = 5
 #: Inner points of the thinned grid whose bounding boxes give the probe's lattice.
 PROBE_BOX_INNER = 4096
 
@@ -869,7 +872,8 @@ def _probe_costs(robot, plan, counted, h):
     kinematic, box, sweep : dict of int to float
         Per segment, seconds per inner point of the forward kinematics and of the bounding
         box, and seconds per position of the sweep and the voxel count. Each the median of
-        :data:`PROBE_REPEATS` passes (see :func:`_probe_seconds`).
+        :data:`PROBE_REPEATS` passes (:data:`BLOCK_REPEATS` blocks; see
+        :func:`_probe_seconds`).
     """
     computed = _computed(plan)
     meter = _Progress(None, 1)
@@ -902,7 +906,7 @@ def _probe_costs(robot, plan, counted, h):
     for s in computed:
         size = chunks[s][0][0].size
         width = max(1, _BLOCK // size) if plan.depends[s, 0] else 1
-        starts = iter(range(0, (PROBE_REPEATS + 1) * width, width))
+        starts = iter(range(0, (BLOCK_REPEATS + 1) * width, width))
 
         def block(s=s, width=width, starts=starts):
             """The next of the run's blocks of segment s (another part of the lattice)."""
@@ -911,7 +915,7 @@ def _probe_costs(robot, plan, counted, h):
             _stream(plan, piece, s, [chunks[s]], meter, voxels)
 
         block()                            # warming up
-        seconds = _probe_seconds(block)
+        seconds = _probe_seconds(block, BLOCK_REPEATS)
         sweep[s] = max(seconds - once, seconds / 10) / (size * min(width, outer.size))
     return fixed, kinematic, box, sweep
 
