@@ -110,6 +110,7 @@ def render(out):
     trajectories.trajectory_window.play()
     tool(app, "Dynamics...", out, "dynamics", dynamics_shown)
     tool(app, "Real arm...", out, "real_arm")
+    tool(app, "Matrix...", out, "matrix")
 
 
 if __name__ == "__main__":

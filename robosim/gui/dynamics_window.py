@@ -92,6 +92,7 @@ class DynamicsWindow(ToolWindow):
     def __init__(self, arm, fig):
         super().__init__(arm, fig)
         self.loaded = self.limits = self.torques = self.check = self.fall = None
+        self.payload_kg = 0.0
         self.falling = False
         self._analysed = None          # the (t, q) of last_trajectory shown
         self._fall_rows = None
@@ -292,7 +293,7 @@ class DynamicsWindow(ToolWindow):
         loaded = dynamics.with_payload(self.robot, kilograms)
         if loaded is self.loaded:
             return
-        self.loaded = loaded
+        self.loaded, self.payload_kg = loaded, kilograms
         self._redo()
 
     def _redo(self):
@@ -408,7 +409,10 @@ class DynamicsWindow(ToolWindow):
         self.say(f"free fall: integrating {duration:g} s at dt = {FALL_DT * 1000:g} ms...")
         self.blit.draw_now()
         start = self.arm.q
-        fall = dynamics.simulate(self.loaded, start, duration=duration, dt=FALL_DT)
+        # the limits the simulator plans with (narrowed while a calibration is in use) are the
+        # stops: the fall plays within them
+        falling = dynamics.with_payload(self.arm.planning_robot, self.payload_kg)
+        fall = dynamics.simulate(falling, start, duration=duration, dt=FALL_DT)
         every = max(1, round(FRAME_S / FALL_DT))
         rows = np.unique(np.append(np.arange(0, len(fall.t), every), len(fall.t) - 1))
         self.fall, self._fall_rows = fall, rows
