@@ -32,7 +32,8 @@ FORMAT = "robosim-draft/1"
 COLUMNS = ("type", "theta", "d", "a", "alpha", "offset", "min", "max")
 KINDS = ("revolute", "prismatic")
 DEFAULT_ROW = ("revolute", "0", "0", "0", "0", "0", "-180", "180")
-_EXTRA_FIELDS = ("manufacturer", "source", "notes", "base", "tool", "poses", "dynamics")
+_EXTRA_FIELDS = ("manufacturer", "source", "notes", "base", "tool", "poses", "dynamics",
+                 "meshes")
 _COL = {name: index for index, name in enumerate(COLUMNS)}
 #: Values put in place of a wrong cell while looking for more errors in the same table.
 _STAND_IN = {"theta": 0.0, "d": 0.0, "a": 0.0, "alpha": 0.0, "offset": 0.0}
@@ -100,7 +101,7 @@ def resize_draft(draft, n_joints):
     """A copy of ``draft`` with ``n_joints`` rows: rows kept from the top, default rows added.
 
     Named poses and the dynamics list one entry per joint, so they are dropped when the count
-    changes.
+    changes; the links' meshes are kept from the top, new rows without one.
     """
     n_joints = int(n_joints)
     rows = [list(row) for row in draft["rows"][:n_joints]]
@@ -110,6 +111,10 @@ def resize_draft(draft, n_joints):
     if n_joints != len(draft["rows"]):
         extras.pop("poses", None)
         extras.pop("dynamics", None)
+        if "meshes" in extras:
+            links = list(extras["meshes"].get("links", []))
+            extras["meshes"] = dict(extras["meshes"],
+                                    links=(links + [None] * n_joints)[:n_joints])
     return dict(draft, rows=rows, joint_names=names, extras=extras)
 
 
