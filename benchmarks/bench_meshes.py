@@ -27,10 +27,8 @@ from pathlib import Path
 os.environ.setdefault("MPLBACKEND", "Agg")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's robosim
-from bench_fk import best_time  # noqa: E402  (this folder is first on sys.path as a script)
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
-
 import numpy as np  # noqa: E402
+from frame_timing import blitted_and_full  # noqa: E402  (this folder is first on sys.path as a script)
 
 from robosim import load_robot  # noqa: E402
 from robosim.library import robot_from_dict, robot_to_dict  # noqa: E402
@@ -79,31 +77,9 @@ def frame_costs(robot):
     fig = arm_figure(robot, figsize=FIGSIZE, dpi=DPI, style="mesh")
     drawing = fig.drawing
     assert drawing.style == "mesh", drawing.style_message
-    canvas = FigureCanvasAgg(fig)
     poses = iter(robot.random_q(10 * REPEATS, rng=np.random.default_rng(0)))
-
-    def full():
-        drawing.set_pose(next(poses))
-        canvas.draw()
-
-    full_ms = best_time(full, REPEATS, clock=time.process_time) * 1e3
-    artists = drawing.moving_artists
-    for artist in artists:
-        artist.set_animated(True)
-    canvas.draw()
-    background = canvas.copy_from_bbox(fig.bbox)
-
-    def blitted():
-        drawing.set_pose(next(poses))
-        canvas.restore_region(background)
-        for artist in sorted((a for a in artists if a.get_visible()), key=lambda a: a.zorder):
-            if hasattr(artist, "do_3d_projection"):
-                artist.do_3d_projection()
-            drawing.ax.draw_artist(artist)
-        canvas.blit(fig.bbox)
-
-    return best_time(blitted, REPEATS, clock=time.process_time) * 1e3, full_ms
-
+    return blitted_and_full(fig, drawing.moving_artists, lambda: drawing.set_pose(next(poses)),
+                       REPEATS, clock=time.process_time)
 
 def main():
     print(f"backend Agg, figure {FIGSIZE[0] * DPI:.0f} x {FIGSIZE[1] * DPI:.0f} px, best of "
