@@ -264,7 +264,7 @@ def _check_triangles(triangles, what):
     return triangles
 
 
-def closed_surface(triangles):
+def closed_surface(triangles: ArrayLike) -> bool:
     """True when triangles ``(m, 3, 3)`` bound a solid with their normals outwards.
 
     Closed and oriented: each edge is run along as often in one direction as in the other

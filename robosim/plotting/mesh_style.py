@@ -23,11 +23,19 @@ Worked example: a face turned straight at the light (``n . l = 1``) gets the ful
 (``0.35 + 0.65 = 1``); one seen edge-on (``n . l = 0``) gets 35% of it.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Callable
 
 import numpy as np
 from matplotlib.artist import Artist
+from matplotlib.backend_bases import RendererBase
 from matplotlib.colors import to_rgba
+from mpl_toolkits.mplot3d import Axes3D
+from numpy.typing import ArrayLike
+
+from ..meshes import PlacedMesh
 
 #: Share of a part's colour every face gets, and the share that depends on facing the light.
 AMBIENT, DIFFUSE = 0.35, 0.65
@@ -48,7 +56,7 @@ class ShadedTriangles(Artist):
         Faces that may be left out when they turn away from the viewer (closed parts).
     """
 
-    def __init__(self, cullable, zorder=1):
+    def __init__(self, cullable: ArrayLike, zorder: float = 1) -> None:
         super().__init__()
         self.set_zorder(zorder)
         self._cullable = np.asarray(cullable, dtype=bool)
@@ -56,12 +64,12 @@ class ShadedTriangles(Artist):
         self.colours = np.zeros((len(self._cullable), 4))
         self.drawn_count = 0
 
-    def set_triangles(self, triangles, colours):
+    def set_triangles(self, triangles: np.ndarray, colours: np.ndarray) -> None:
         """Triangles ``(F, 3, 3)`` (data coordinates) and their RGBA colours ``(F, 4)``."""
         self.triangles, self.colours = triangles, colours
         self.stale = True
 
-    def projected(self):
+    def projected(self) -> tuple[np.ndarray, np.ndarray]:
         """The faces to paint: 2D corners ``(k, 3, 2)`` in the axes' projected coordinates and
         colours ``(k, 4)``, far to near, back faces of closed parts left out."""
         points = self.triangles.reshape(-1, 3)
@@ -78,7 +86,7 @@ class ShadedTriangles(Artist):
         order = shown[np.argsort(-projected[shown, :, 2].sum(axis=1), kind="stable")]
         return xy[order], self.colours[order]
 
-    def draw(self, renderer):
+    def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or not len(self.triangles):
             self.drawn_count = 0
             return
@@ -129,7 +137,8 @@ class MeshArtist:
         The triangles as last drawn (world coordinates, robot length unit).
     """
 
-    def __init__(self, ax, placed, n_joints, colour_of):
+    def __init__(self, ax: Axes3D, placed: list[PlacedMesh], n_joints: int,
+                 colour_of: Callable[[PlacedMesh], object]) -> None:
         self.ax = ax
         self._local = np.concatenate([p.triangles for p in placed] or [np.zeros((0, 3, 3))])
         self._normals = np.concatenate([p.normals for p in placed] or [np.zeros((0, 3))])
@@ -150,7 +159,8 @@ class MeshArtist:
     def __len__(self):
         return len(self._local)
 
-    def update(self, frames, end, warn=None, warn_colour="red"):
+    def update(self, frames: np.ndarray, end: np.ndarray, warn: ArrayLike | None = None,
+               warn_colour: object = "red") -> None:
         """Move the parts to ``frames`` ``(n + 1, 4, 4)`` (``robot.fk_all(q)``) and ``end``
         ``(4, 4)`` (the end effector), and shade them for the current view.
 
@@ -172,7 +182,7 @@ class MeshArtist:
         colours[:, :3] *= (AMBIENT + DIFFUSE * light)[:, None]
         self.artist.set_triangles(world, colours)
 
-    def fade(self, fraction):
+    def fade(self, fraction: float) -> None:
         """Mix every part's colour ``fraction`` (0..1) of the way to white, from now on: pale
         but opaque parts, over which other artists stay readable (translucent triangles would
         show their edges where they overlap)."""
@@ -181,11 +191,11 @@ class MeshArtist:
         colours[:, :3] += (1.0 - colours[:, :3]) * fraction
         self.artist.set_triangles(self.artist.triangles, colours)
 
-    def clear(self):
+    def clear(self) -> None:
         """Draw nothing (another style is shown)."""
         self.artist.set_triangles(np.zeros((0, 3, 3)), np.zeros((0, 4)))
 
-    def light_direction(self):
+    def light_direction(self) -> np.ndarray:
         """Unit vector ``(3,)`` towards the light: the viewer's direction turned
         :data:`LIGHT_ABOVE` degrees up and :data:`LIGHT_LEFT` degrees to the left."""
         elev = math.radians(self.ax.elev + LIGHT_ABOVE)
