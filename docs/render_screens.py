@@ -95,6 +95,7 @@ def render(out):
          lambda fig: fig.joint_workspace_window.compute())
     tool(app, "Trajectories...", out, "trajectories", trajectory_computed)
     tool(app, "Real arm...", out, "real_arm")
+    tool(app, "Matrix...", out, "matrix")
 
 
 if __name__ == "__main__":
