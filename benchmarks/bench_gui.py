@@ -70,7 +70,7 @@ def frame_costs():
     screen.animation.steps = 10 ** 6  # one long move: every tick is a blitted frame
 
     def move():
-        screen.animate_to(screen.robot.random_q(rng=rng))
+        screen.state.animate_to(screen.robot.random_q(rng=rng))
         app.tick()  # the first frame draws the background in full
 
     move()
@@ -80,7 +80,7 @@ def frame_costs():
 
     def readout():
         screen._update_readout()
-        screen._draw_layer("readout")
+        screen.blit.update("readout")
 
     readout_ms = best_ms(readout)
     screen.animation.stop()

@@ -1,8 +1,10 @@
 """The application: one figure, a status line, and the screen currently shown in it.
 
 Screens (:mod:`robosim.gui.welcome`, :mod:`robosim.gui.editor`, :mod:`robosim.gui.simulator`)
-are :class:`robosim.gui.screen.Screen` objects; the application tears the old one down and builds
-the next in the same figure.
+are :class:`robosim.gui.screen.Screen` objects (:class:`robosim.gui.view.View` lifecycle); the
+application tears the old one down and builds the next in the same figure. While the simulator
+is shown the application holds its arm's :class:`robosim.gui.state.ArmState` (:attr:`state`),
+which the tool windows observe; it is closed when the simulator goes.
 
 No student ever sees a traceback: every exception raised in a callback of the figure (canvas
 events, widget observers, the animation timer) becomes a message in the status line, and the
@@ -15,14 +17,13 @@ import time
 import numpy as np
 
 from ..errors import RobosimError
+from .blit import StatusLine, blit_manager
 from .shortcuts import use_robosim_shortcuts
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
 WINDOW_DPI = 100
 STATUS_RECT = (0.0, 0.0, 1.0, 0.03)
-STATUS_COLOUR = "black"
-ERROR_COLOUR = "#c00000"
 
 
 class Application:
@@ -51,12 +52,10 @@ class Application:
         self.rng = np.random.default_rng(seed)
         self.clock = clock
         self.screen = None
-        self.status_text = None
-        self.status_is_error = False
+        self.state = None
+        self.status_line = None
         self.tool_figures = []
         self.fig.canvas.callbacks.exception_handler = self.report_exception
-        self.fig.canvas.mpl_connect("draw_event", self._on_draw)
-        self.fig.canvas.mpl_connect("resize_event", self._on_resize)
         if robot is None:
             self.show_welcome()
         else:
@@ -76,34 +75,30 @@ class Application:
         self._switch(EditorScreen(self, robot))
 
     def show_simulator(self, robot):
-        """Switch to the simulator screen with ``robot``."""
+        """Switch to the simulator screen with ``robot`` (a new arm state)."""
         from .simulator import SimulatorScreen
+        from .state import ArmState
 
-        self._switch(SimulatorScreen(self, robot))
+        state = ArmState(robot, report=self.report_exception)
+        self._switch(SimulatorScreen(self, state), state)
 
-    def _switch(self, screen):
-        """Tear the current screen down, clear the figure and build ``screen`` in it."""
+    def _switch(self, screen, state=None):
+        """Tear the current screen down (closing its arm state), clear the figure and build
+        ``screen`` in it; one full draw at the end."""
         if self.screen is not None:
             self.screen.teardown()
-        self.screen = None
+        if self.status_line is not None:
+            self.status_line.disconnect_events()
+        if self.state is not None and self.state is not state:
+            self.state.close()
+        self.screen, self.state = None, state
         self.fig.clear()
-        self.status_ax = self.fig.add_axes(STATUS_RECT)
-        self.status_ax.set_axis_off()
-        self.status_ax.set_navigate(False)
-        self.status_ax.patch.set_facecolor(self.fig.get_facecolor())
-        self.status_text = self.status_ax.text(0.01 / STATUS_RECT[2], 0.5, "", fontsize=9,
-                                               va="center", color=STATUS_COLOUR)
-        self._drawn = False
+        self.status_line = StatusLine(self.fig, STATUS_RECT)
         self.screen = screen
-        canvas = self.fig.canvas
-        # Widgets ask for a draw while they are made (a full, synchronous draw each under Agg):
-        # one draw once the screen is complete is enough.
-        canvas.draw_idle = _skip_draw
-        try:
+        blit = blit_manager(self.fig)
+        with blit.deferred():
             screen.build()
-        finally:
-            del canvas.draw_idle
-        canvas.draw_idle()
+            blit.draw_idle()
 
     def tick(self):
         """Advance the current screen's animation by one step (timers never fire under Agg)."""
@@ -112,34 +107,19 @@ class Application:
 
     # ------------------------------------------------------------------ status and errors
     def set_status(self, message, error=False):
-        """Show one line in the status line (errors in red).
-
-        Once the figure has been drawn only the status line is redrawn (blitted), not the
-        figure: a message costs about a millisecond, not a full draw.
-        """
-        if self.status_text is None:
-            return
-        self.status_text.set_text(str(message).replace("\n", " "))
-        self.status_text.set_color(ERROR_COLOUR if error else STATUS_COLOUR)
-        self.status_is_error = bool(error)
-        canvas = self.fig.canvas
-        if not (self._drawn and canvas.supports_blit):
-            canvas.draw_idle()
-            return
-        self.status_ax.draw_artist(self.status_ax.patch)
-        self.status_ax.draw_artist(self.status_text)
-        canvas.blit(self.status_ax.bbox)
-
-    def _on_draw(self, event):
-        self._drawn = True
-
-    def _on_resize(self, event):
-        self._drawn = False
+        """Show a message in the status line (errors in red; blitted once drawn)."""
+        if self.status_line is not None:
+            self.status_line.show(message, error)
 
     @property
     def status(self):
-        """The text of the status line."""
-        return self.status_text.get_text() if self.status_text is not None else ""
+        """The message in the status line."""
+        return self.status_line.message if self.status_line is not None else ""
+
+    @property
+    def status_is_error(self):
+        """True while the status line shows an error."""
+        return self.status_line is not None and self.status_line.error
 
     def report_exception(self, exc):
         """Turn an exception raised in a callback into a status message (re-raise in debug)."""
@@ -151,16 +131,6 @@ class Application:
             self.set_status(f"Something went wrong ({type(exc).__name__}: {exc}); nothing was "
                             f"changed. Set ROBOSIM_DEBUG=1 to see the details.", error=True)
 
-    def guarded(self, callback):
-        """``callback`` wrapped so that its exceptions go to :meth:`report_exception`."""
-        def run_guarded(*args, **kwargs):
-            try:
-                return callback(*args, **kwargs)
-            except Exception as exc:  # noqa: BLE001 (the guard's whole purpose)
-                self.report_exception(exc)
-                return None
-        return run_guarded
-
     def open_tool_window(self, figure):
         """Keep a tool window's figure, guard its callbacks and show it."""
         figure.canvas.callbacks.exception_handler = self.report_exception
@@ -168,10 +138,6 @@ class Application:
         manager = getattr(figure.canvas, "manager", None)
         if manager is not None and display_available():
             manager.show()
-
-
-def _skip_draw(*args, **kwargs):
-    """Stands in for ``canvas.draw_idle`` while a screen is being built."""
 
 
 def display_available():

@@ -19,8 +19,6 @@ import queue
 import threading
 import time
 
-from matplotlib.widgets import Button
-
 from ..errors import RobosimError
 from ..hardware.calibration import load_calibration
 from ..hardware.lynx6 import Lynx6, gripper_fraction, needs_rest_pose
@@ -38,12 +36,10 @@ class ArmPanel(ToolWindow):
     """The window's state and widgets; :func:`open_arm_panel` makes one."""
 
     def __init__(self, arm, fig):
-        self.arm = arm
-        self.fig = fig
+        super().__init__(arm, fig)
         self.driver = None
         self.dry_run = False
         self.mirror = False
-        self.closed = False
         self._messages = queue.Queue()
         self._player = None
         self._pending_pose = None
@@ -51,10 +47,8 @@ class ArmPanel(ToolWindow):
         self._last_error = None
         self.calibrating = None  # the calibration window's figure while it is open
         self._build()
-        arm.add_pose_listener(self._on_pose)
-        fig.canvas.mpl_connect("close_event", lambda event: self.close())
-        self.timer = fig.canvas.new_timer(interval=TICK_MS)
-        self.timer.add_callback(self.tick)
+        self.subscribe(arm, "pose", self._on_pose)
+        self.timer = self.add_timer(TICK_MS, self.tick)
         self.timer.start()
 
     # ------------------------------------------------------------------ layout
@@ -62,9 +56,10 @@ class ArmPanel(ToolWindow):
         fig = self.fig
         fig.text(0.05, 0.93, f"Real arm: {self.arm.robot.name} on an SSC-32", fontsize=11,
                  fontweight="bold")
-        self.cells = CellGrid(fig, (0.05, 0.72, 0.9, 0.14), 1,
-                              ["port", "baud", "max deg/s", "calibration file (blank: stock)"],
-                              widths=[3, 1.3, 1.5, 3.5], on_commit=self._check_cell)
+        self.cells = self.keep(CellGrid(
+            fig, (0.05, 0.72, 0.9, 0.14), 1,
+            ["port", "baud", "max deg/s", "calibration file (blank: stock)"],
+            widths=[3, 1.3, 1.5, 3.5], on_commit=self._check_cell))
         self.cells.set_text(0, BAUD, str(DEFAULT_BAUD))
         self.buttons = {}
         rows = {0.58: ("Connect", "Disconnect", "Dry run: off", "Arm is at rest"),
@@ -73,19 +68,17 @@ class ArmPanel(ToolWindow):
         for bottom, labels in rows.items():
             for column, label in enumerate(labels):
                 self._button(label, (0.05 + 0.23 * column, bottom, 0.21, 0.09))
-        self.grip = CellGrid(fig, (0.28, 0.22, 0.21, 0.115), 1, ["grip % closed"],
-                             on_commit=self._grip)
+        self.grip = self.keep(CellGrid(fig, (0.28, 0.22, 0.21, 0.115), 1, ["grip % closed"],
+                                       on_commit=self._grip))
         stop = self._button("STOP", (0.51, 0.2, 0.44, 0.23), color=STOP_COLOR,
                             hovercolor=STOP_HOVER)
         stop.label.set_fontsize(16)
         stop.label.set_color("white")
-        self.status = fig.text(0.05, 0.12, "Type the port (e.g. /dev/ttyUSB0, COM3) and "
-                                           "press Connect, or use Dry run.", fontsize=8,
-                               wrap=True)
+        self.status_line((0.04, 0.085, 0.92, 0.09), fontsize=8).show(
+            "Type the port (e.g. /dev/ttyUSB0, COM3) and press Connect, or use Dry run.")
         self.sent = fig.text(0.05, 0.04, "", fontsize=7, family="monospace")
 
     def _button(self, label, rect, **colors):
-        button = Button(self.fig.add_axes(rect), label, **colors)
         key = label.split(":")[0]
         actions = {"Connect": self.connect, "Disconnect": self.disconnect,
                    "Dry run": self.toggle_dry_run, "Arm is at rest": self.confirm_rest,
@@ -96,7 +89,7 @@ class ArmPanel(ToolWindow):
                    "Close gripper": lambda: self._driver(started=True).gripper(closed=True),
                    "Calibrate...": self.calibrate,
                    "STOP": self.stop}
-        button.on_clicked(lambda event: self.run_safely(actions[key]))
+        button = self.button(rect, label, actions[key], **colors)
         self.buttons[key] = button
         return button
 
@@ -119,7 +112,7 @@ class ArmPanel(ToolWindow):
             closed = gripper_fraction(text)
         except RobosimError as exc:
             return str(exc)
-        self.run_safely(lambda: self._driver(started=True).gripper(closed=closed))
+        self.run(lambda: self._driver(started=True).gripper(closed=closed))
         return None
 
     def _apply_speed(self, text):
@@ -162,6 +155,7 @@ class ArmPanel(ToolWindow):
         driver = Lynx6.connect(port or "no port", baud=int(baud_text), calibration=calibration,
                                robot=self.arm.robot, dry_run=self.dry_run, echo=self._echo)
         self.driver = driver
+        self.arm.set_connection(driver)
         self._apply_speed(self.cells.text(0, SPEED))
         board = driver.board_pulses()
         if needs_rest_pose(board):
@@ -193,6 +187,7 @@ class ArmPanel(ToolWindow):
         if self.calibrating is not None:
             self.calibrating.calibration_window.done()
         driver.close()
+        self.arm.set_connection(None)
         if not quiet:
             self.say("Disconnected: the servos hold their last position (switch off the servo "
                      "supply to release them).")
@@ -227,10 +222,10 @@ class ArmPanel(ToolWindow):
         else:
             self.say("Mirror off.")
 
-    def _on_pose(self, q):
-        """Pose listener: remember the newest pose; send it now if the link has time."""
-        if self.mirror and not self.closed:
-            self._pending_pose = q
+    def _on_pose(self, arm):
+        """Pose observer: remember the newest pose; send it now if the link has time."""
+        if self.mirror:
+            self._pending_pose = arm.q
             self._send_pending()
 
     def _send_pending(self):
@@ -332,19 +327,15 @@ class ArmPanel(ToolWindow):
                 break
             if kind == "sent":
                 self.sent.set_text(f"sent: {text}")
-                self.fig.canvas.draw_idle()
+                self.redraw()
             else:
                 self.say(text, error)
         if self.mirror:
             self._send_pending()
 
-    def close(self):
-        """The window closed: stop the timer and stop listening; the port is closed."""
-        self.closed = True
-        self.timer.stop()
+    def on_close(self):
+        """The window closes: mirroring stops and the port is closed."""
         self.mirror = False
-        self.cells.disconnect_events()
-        self.grip.disconnect_events()
         if self.driver is not None:
             self.disconnect(quiet=True)
 

@@ -14,14 +14,14 @@ The red STOP stops every servo, as everywhere. Every error becomes the status li
 import functools
 
 import matplotlib.pyplot as plt
-from matplotlib.widgets import Button
 
 from ..errors import RobosimError, ValidationError
 from ..hardware.wizard import DEFAULT_STEP_US, CalibrationSession
 from .app import display_available
 from .arm_panel import STOP_COLOR, STOP_HOVER
 from .cells import CellGrid
-from .tools import report_errors, tool_figure
+from .tools import error_message, tool_figure
+from .view import View
 
 FIGSIZE = (6.4, 4.2)
 STEP, ANGLE, SPEED, SAVE_AS = range(4)
@@ -37,7 +37,7 @@ ROWS = (
 )
 
 
-class CalibrationWindow:
+class CalibrationWindow(View):
     """The window's state and widgets; :func:`open_calibration_window` makes one.
 
     Parameters
@@ -54,17 +54,17 @@ class CalibrationWindow:
     """
 
     def __init__(self, driver, fig, save_path, say=None, on_saved=None, on_done=None):
+        super().__init__(fig)
         self.session = CalibrationSession(driver)
         self.driver = driver
-        self.fig = fig
         self.entry = 0
         self.finished = False
         self._say_elsewhere = say
         self._on_saved = on_saved
         self._on_done = on_done
         self._build(str(save_path))
-        fig.canvas.mpl_connect("close_event", lambda event: self.done())
-        self._show_servo()
+        self.connect_event("close_event", lambda event: self.close())
+        self._show_servo(redraw=False)   # the window's first draw shows it
 
     # ------------------------------------------------------------------ layout
     def _build(self, save_path):
@@ -79,9 +79,9 @@ class CalibrationWindow:
             for column, (label, (kind, value)) in enumerate(buttons):
                 action = functools.partial(self.jog if kind == "jog" else self.mark, value)
                 self._button(label, (0.05 + 0.23 * column, bottom, 0.21, 0.09), action)
-        self.cells = CellGrid(fig, (0.05, 0.46, 0.9, 0.14), 1,
-                              [HEADERS[c] for c in (STEP, ANGLE, SPEED, SAVE_AS)],
-                              widths=[1.3, 1.5, 1.5, 4], on_commit=self._check_cell)
+        self.cells = self.keep(CellGrid(fig, (0.05, 0.46, 0.9, 0.14), 1,
+                                        [HEADERS[c] for c in (STEP, ANGLE, SPEED, SAVE_AS)],
+                                        widths=[1.3, 1.5, 1.5, 4], on_commit=self._check_cell))
         self.cells.set_text(0, STEP, str(DEFAULT_STEP_US))
         self.cells.set_text(0, SAVE_AS, save_path)
         self._button("Save", (0.74, 0.22, 0.21, 0.09), self.save)
@@ -90,21 +90,21 @@ class CalibrationWindow:
                             hovercolor=STOP_HOVER)
         stop.label.set_fontsize(14)
         stop.label.set_color("white")
-        self.status = fig.text(0.05, 0.025, "", fontsize=7, wrap=True)
+        self.status_line((0.04, 0.0, 0.92, 0.075), fontsize=7)
 
     def _button(self, label, rect, action, **colors):
-        button = Button(self.fig.add_axes(rect), label, **colors)
-        button.on_clicked(lambda event: report_errors(action, self.say))
-        self.buttons[label] = button
-        return button
+        self.buttons[label] = self.button(rect, label, action, **colors)
+        return self.buttons[label]
 
     # ------------------------------------------------------------------ messages
     def say(self, message, error=False):
-        self.status.set_text(message)
-        self.status.set_color("red" if error else "black")
+        self.status.show(message, error)
         if self._say_elsewhere is not None:
             self._say_elsewhere(message, error)
-        self.fig.canvas.draw_idle()
+
+    def report(self, exc):
+        """An action's exception becomes a red status line."""
+        self.say(error_message(exc), error=True)
 
     def _check_cell(self, row, col, text):
         """The step applies as typed; the angle and speed are checked when a button uses them."""
@@ -116,9 +116,11 @@ class CalibrationWindow:
             return str(exc)
         return None
 
-    def _show_servo(self):
+    def _show_servo(self, redraw=True):
         what, _, calibration = self.session.describe(self.entry).partition(": ")
-        self.servo_text.set_text(f"{what}:\n{calibration}")  # drawn with the next status
+        self.servo_text.set_text(f"{what}:\n{calibration}")
+        if redraw:
+            self.redraw()
 
     # ------------------------------------------------------------------ actions
     def select(self, entry):
@@ -172,6 +174,11 @@ class CalibrationWindow:
         if self._on_done is not None:
             self._on_done()
         plt.close(self.fig)
+
+    def close(self):
+        """The window closed: :meth:`done`, then the teardown."""
+        self.done()
+        self.teardown()
 
     def _commit_cells(self):
         """Commit the cell being typed in; a step the cell refused stops the action."""

@@ -17,8 +17,9 @@ A *choice* column (``choices={col: ["revolute", "prismatic"]}``) holds one of a 
 a click moves to the next value, and while focused, Space, Left and Right step through the
 values and a letter picks the value starting with it. Each change is committed at once.
 While a cell is focused, matplotlib's keyboard shortcuts (``s`` saves, ``q`` quits, ...) are
-switched off, as ``TextBox`` does; they come back when editing stops, the figure closes, or
-:meth:`disconnect_events` is called.
+switched off in this figure (:mod:`robosim.gui.shortcuts`; other figures and rcParams are not
+touched); they come back when editing stops, the figure closes, or :meth:`disconnect_events`
+is called.
 
 Example::
 
@@ -28,11 +29,14 @@ Example::
     # keeps the typed text, and grid.message holds the message for the status line.
 """
 
-import matplotlib as mpl
-from matplotlib._pylab_helpers import Gcf
+import weakref
+
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
+
+from .blit import blit_manager
+from .shortcuts import figure_keys
 
 NORMAL_COLOR = "white"
 ERROR_COLOR = "#ffb3b3"
@@ -45,36 +49,8 @@ TEXT_PAD_PX = 4
 _ENTER_KEYS = {"enter", "return", "kp_enter"}
 _BACKTAB_KEYS = {"shift+tab", "backtab", "iso_left_tab", "shift+iso_left_tab"}
 
-# Grids that have a focused cell and no toolmanager: the keymap.* rcParams are blanked while
-# this is non-empty and restored (to the values saved here) when the last one stops editing.
-_grids_blanking_keymaps = set()
-_saved_keymaps = {}
-
-
-def _still_open(grid):
-    """False once the grid's pyplot figure was closed (Agg sends no close_event)."""
-    manager = grid._manager_when_focused
-    return manager is None or Gcf.figs.get(manager.num) is manager
-
-
-def _blank_keymaps(grid):
-    for stale in [g for g in _grids_blanking_keymaps if not _still_open(g)]:
-        _restore_keymaps(stale)
-    if not _grids_blanking_keymaps:
-        _saved_keymaps.update({k: v for k, v in mpl.rcParams.items() if k.startswith("keymap.")})
-        for key in _saved_keymaps:
-            mpl.rcParams[key] = []
-    _grids_blanking_keymaps.add(grid)
-
-
-def _restore_keymaps(grid):
-    if grid not in _grids_blanking_keymaps:
-        return
-    _grids_blanking_keymaps.discard(grid)
-    if not _grids_blanking_keymaps:
-        for key, value in _saved_keymaps.items():
-            mpl.rcParams[key] = value
-        _saved_keymaps.clear()
+# Tk canvases whose Tab keys robosim already delivers (one binding per canvas).
+_canvases_keeping_tab = weakref.WeakSet()
 
 
 def _keep_tab_in_tk_canvas(canvas):
@@ -85,7 +61,7 @@ def _keep_tab_in_tk_canvas(canvas):
     returns "break" keeps the focus in the canvas. Other backends are left as they are.
     """
     get_widget = getattr(canvas, "get_tk_widget", None)
-    if get_widget is None or getattr(canvas, "_robosim_keeps_tab", False):
+    if get_widget is None or canvas in _canvases_keeping_tab:
         return
 
     def deliver(event):
@@ -94,7 +70,7 @@ def _keep_tab_in_tk_canvas(canvas):
 
     for sequence in ("<Tab>", "<Shift-Tab>", "<ISO_Left_Tab>"):
         get_widget().bind(sequence, deliver)
-    canvas._robosim_keeps_tab = True
+    _canvases_keeping_tab.add(canvas)
 
 
 class CellGrid:
@@ -163,8 +139,7 @@ class CellGrid:
         self._caret = 0
         self._selected_all = False
         self._scroll_px = 0.0
-        self._drawn = False
-        self._manager_when_focused = None
+        self._blit = blit_manager(fig)
 
         self.ax = fig.add_axes(rect)
         self.ax.set_axis_off()
@@ -175,8 +150,6 @@ class CellGrid:
         self._cids = [
             canvas.mpl_connect("button_press_event", self._on_press),
             canvas.mpl_connect("key_press_event", self._on_key),
-            canvas.mpl_connect("draw_event", self._on_draw),
-            canvas.mpl_connect("resize_event", self._on_resize),
             canvas.mpl_connect("close_event", self._on_close),
         ]
 
@@ -317,14 +290,14 @@ class CellGrid:
     def set_header(self, col, text):
         """Change a column's header (redraws the figure: headers are not blitted)."""
         self._headers[col].set_text(str(text))
-        self.fig.canvas.draw_idle()
+        self._blit.draw_idle()
 
     def disconnect_events(self):
         """Disconnect the grid's canvas callbacks and give the keyboard shortcuts back."""
         for cid in self._cids:
             self.fig.canvas.mpl_disconnect(cid)
         self._cids = []
-        _restore_keymaps(self)
+        self._shortcuts_on()
 
     # ----------------------------------------------------------------------------- editing
     def _check(self, row, col):
@@ -339,13 +312,12 @@ class CellGrid:
         self._focused = cell
         self._buffer = self._texts[cell]
         self._scroll_px = 0.0
-        self._manager_when_focused = self.fig.canvas.manager
         toolmanager = getattr(self.fig.canvas.manager, "toolmanager", None)
         if toolmanager is not None:
             if not toolmanager.keypresslock.isowner(self):
                 toolmanager.keypresslock(self)
-        else:
-            _blank_keymaps(self)
+        elif figure_keys(self.fig) is not None:
+            figure_keys(self.fig).switch_off(self)
 
     def _start_editing(self, cell, caret, select_all):
         if cell != self._focused:
@@ -361,10 +333,16 @@ class CellGrid:
         self._selected_all = False
         self._caret_line.set_visible(False)
         self._selection.set_visible(False)
+        self._shortcuts_on()
+
+    def _shortcuts_on(self):
+        """Give the figure its keyboard shortcuts back (this grid no longer types)."""
         toolmanager = getattr(self.fig.canvas.manager, "toolmanager", None)
         if toolmanager is not None and toolmanager.keypresslock.isowner(self):
             toolmanager.keypresslock.release(self)
-        _restore_keymaps(self)
+        keys = figure_keys(self.fig) if toolmanager is None else None
+        if keys is not None:
+            keys.switch_on(self)
 
     def _edit(self, buffer, caret):
         self._buffer = buffer
@@ -528,31 +506,19 @@ class CellGrid:
 
     def _redraw_cell(self, cell):
         """Update the cell's artists and show them: blit the cell alone once the figure has
-        been drawn (until then the first draw shows it); a canvas that cannot blit redraws."""
+        been drawn (until then the first draw shows it; :mod:`robosim.gui.blit`)."""
         if not self._cids:
             return
         self._update_cell_artists(cell)
-        canvas = self.fig.canvas
-        if not self._drawn:
-            return
-        if not canvas.supports_blit:
-            canvas.draw_idle()
+        if not self._blit.drawn:
             return
         rect = self._rects[cell]
         artists = [rect, self._labels[cell]]
         if cell == self._focused:
             artists = [rect, self._selection, self._labels[cell], self._caret_line]
-        for artist in artists:
-            if artist.get_visible():
-                self.ax.draw_artist(artist)
-        canvas.blit(Bbox(rect.get_window_extent().get_points() + [[-1, -1], [1, 1]]))
-
-    def _on_draw(self, event):
-        self._drawn = True
-
-    def _on_resize(self, event):
-        self._drawn = False
+        self._blit.draw_over(
+            artists, Bbox(rect.get_window_extent().get_points() + [[-1, -1], [1, 1]]))
 
     def _on_close(self, event):
         self._focused = None
-        _restore_keymaps(self)
+        self._shortcuts_on()

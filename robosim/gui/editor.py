@@ -16,8 +16,6 @@ typed after every commit, and restored when the editor opens again without a rob
 
 from pathlib import Path
 
-from matplotlib.widgets import Button
-
 from ..errors import RobosimError
 from ..library import save_robot
 from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
@@ -101,9 +99,9 @@ class EditorScreen(Screen):
         return artist
 
     def _button(self, rect, label, callback, color=BUTTON_COLOR, hover=BUTTON_HOVER):
-        button = self.keep(Button(self._axes(rect), label, color=color, hovercolor=hover))
-        button.label.set_fontsize(FONT_SIZE + 1)
-        button.on_clicked(lambda event: callback())
+        button = self.button(rect, label, callback, fontsize=FONT_SIZE + 1, color=color,
+                             hovercolor=hover)
+        self._artists.append(button.ax)
         return button
 
     def _grid(self, rect, n_rows, columns, **kwargs):
@@ -116,7 +114,7 @@ class EditorScreen(Screen):
         """While this screen is shown: no matplotlib shortcuts (a stray ``q`` would close the
         window), and keys typed outside every cell are not lost silently."""
         self.keep(KeyboardShortcutsOff(self.fig))
-        self.connect("key_press_event", self._key_outside_cells)
+        self.connect_event("key_press_event", self._key_outside_cells)
 
     def _key_outside_cells(self, event):
         """Tab with no cell focused goes to the first cell to fix (or the first cell); other
@@ -139,7 +137,7 @@ class EditorScreen(Screen):
             artist.remove()
         self._artists = []
         build_stage()
-        self.fig.canvas.draw_idle()
+        self.redraw()
 
     def _status(self, message, error=False):
         """Show ``message`` in the status line, unless it already shows it (a status change
@@ -264,7 +262,7 @@ class EditorScreen(Screen):
         button.color, button.hovercolor = color, hover
         button.ax.set_facecolor(color)
         button.label.set_color("black" if enabled else DISABLED_TEXT)
-        self.fig.canvas.draw_idle()
+        self.redraw()
 
     def _autosave(self):
         """Store the draft as typed; "" or, when the user folder cannot be written, a warning

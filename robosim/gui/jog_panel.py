@@ -33,14 +33,13 @@ of a callback.
 import math
 
 import numpy as np
-from matplotlib.widgets import Button
 
 from .. import ik
 from ..trajectory import motion
 from ..errors import ValidationError
 from ..transforms import r2rpy, xyzrpy2tr
 from .cells import CellGrid
-from .tools import report_errors, tool_figure
+from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (7.2, 6.8)
 #: Joint speed of the moves this window plays (deg/s, or robot sizes per second) ...
@@ -63,24 +62,19 @@ X, Y, Z, ROLL, PITCH, YAW, VIA, SOLVE = range(8)
 JOG_LABELS = ("X", "Y", "Z", "roll", "pitch", "yaw")
 
 
-class JogPanel:
+class JogPanel(ToolWindow):
     """The window's state and widgets; :func:`open_jog_panel` makes one."""
 
     def __init__(self, arm, fig):
-        self.arm = arm
-        self.robot = arm.robot
-        self.fig = fig
+        super().__init__(arm, fig)
         self.frame = "base"
         self.relative = False
         self.solutions = np.empty((0, self.robot.n))
         self.choice = 0
-        self.closed = False
-        self._acting = False
         self._build()
         self._show_pose(arm.q)
         self.fill_current_pose()
-        arm.add_pose_listener(self._on_pose)
-        fig.canvas.mpl_connect("close_event", lambda event: self.close())
+        self.subscribe(arm, "pose", self._on_pose)
 
     # ------------------------------------------------------------------ layout
     def _build(self):
@@ -94,9 +88,9 @@ class JogPanel:
                 label = f"{sign}{name}"
                 self._button(label, (0.04 + 0.155 * column, 0.775 - 0.075 * row, 0.14, 0.06),
                              lambda sign=sign, name=name: self.jog(name, sign))
-        self.jog_cells = CellGrid(fig, (0.04, 0.555, 0.45, 0.09), 1,
-                                  [f"step ({unit})", "turn (deg)"],
-                                  on_commit=self._check_jog_cell)
+        self.jog_cells = self.keep(CellGrid(fig, (0.04, 0.555, 0.45, 0.09), 1,
+                                            [f"step ({unit})", "turn (deg)"],
+                                            on_commit=self._check_jog_cell))
         self.jog_cells.set_text(0, STEP, f"{_round_step(0.05 * self.robot.length_scale):g}")
         self.jog_cells.set_text(0, TURN, "5")
         self._button("Frame: base", (0.54, 0.555, 0.2, 0.06), self.toggle_frame)
@@ -104,12 +98,12 @@ class JogPanel:
         self.lynx6 = ik.is_lynx6_shaped(self.robot)
         axes_choices = ["pose", "position"] + ([WRIST_ANGLE] if self.lynx6 else [])
         default = WRIST_ANGLE if WRIST_ANGLE in axes_choices else motion.default_axes(self.robot)
-        self.target_cells = CellGrid(
+        self.target_cells = self.keep(CellGrid(
             fig, (0.04, 0.37, 0.92, 0.1), 1,
             [f"x ({unit})", "y", "z", "roll (deg)", _pitch_header(default), "yaw", "via-points",
              "solve"],
             widths=[1.1, 1, 1, 1.1, 1, 1, 1.1, 1.1], on_commit=self._check_target_cell,
-            choices={SOLVE: [default] + [c for c in axes_choices if c != default]})
+            choices={SOLVE: [default] + [c for c in axes_choices if c != default]}))
         self.target_cells.set_text(0, VIA, "20")
         self.target_cells.set_text(0, SOLVE, default)
         for column, (label, action) in enumerate((
@@ -122,39 +116,25 @@ class JogPanel:
         self._button("Next >", (0.215, 0.215, 0.16, 0.06), lambda: self.switch(+1))
         self.choice_text = fig.text(0.4, 0.235, "no solutions yet: press Solve IK", fontsize=8)
         self.solution_text = fig.text(0.04, 0.2, "", fontsize=7, family="monospace", va="top")
-        self.status = fig.text(0.04, 0.015, "Jog with the buttons, or type a target and press "
-                                           "Solve IK or Straight line.", fontsize=8, wrap=True)
+        self.status_line((0.02, 0.005, 0.96, 0.05), fontsize=8).show(
+            "Jog with the buttons, or type a target and press Solve IK or Straight line.")
 
     def _button(self, label, rect, action):
-        button = Button(self.fig.add_axes(rect), label)
-        button.on_clicked(lambda event: self._safely(action))
+        button = self.button(rect, label, action)
         self.buttons[label.split(":")[0]] = button
         return button
 
-    # ------------------------------------------------------------------ messages
-    def say(self, message, error=False):
-        """Show a line in this window and in the simulator's status line."""
-        self.status.set_text(message)
-        self.status.set_color("red" if error else "black")
-        self.arm.set_status(message, error=error)
+    def run(self, action):
+        """Run a button's action (errors become a red status line); the window is drawn once,
+        after it (a draw costs tenths of a second)."""
+        with self.blit.deferred():
+            result = super().run(action)
+            self.redraw()
+        return result
 
-    def _safely(self, action):
-        """Run a button's action; a RobosimError becomes a red status line, never a traceback.
-
-        The window is drawn once, after the action (a draw costs tenths of a second).
-        """
-        self._acting = True
-        try:
-            report_errors(action, self.say)
-        finally:
-            self._acting = False
-            self.fig.canvas.draw_idle()
-
-    def _on_pose(self, q):
-        if not self.closed:
-            self._show_pose(q)
-            if not self._acting:
-                self.fig.canvas.draw_idle()
+    def _on_pose(self, arm):
+        self._show_pose(arm.q)
+        self.redraw()
 
     def _show_pose(self, q):
         """The tool's position and roll, pitch, yaw (and a Lynx6's gripper angle to the
@@ -379,12 +359,6 @@ class JogPanel:
         else:
             self.say(f"{what}: {result.reason} [stopped after via-point {reached - 1} of "
                      f"{len(result.poses) - 1}]", error=True)
-
-    def close(self):
-        """The window closed: stop listening and give the keyboard shortcuts back."""
-        self.closed = True
-        self.jog_cells.disconnect_events()
-        self.target_cells.disconnect_events()
 
 
 _TARGET_NAMES = ("x", "y", "z", "roll", "pitch", "yaw")

@@ -29,7 +29,6 @@ import math
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.widgets import Button
 
 from .. import ik
 from ..workspace import joint as jw
@@ -89,9 +88,7 @@ class JointWorkspaceWindow(ToolWindow):
     """The window's state and widgets; :func:`open_joint_workspace_window` makes one."""
 
     def __init__(self, arm, fig):
-        self.arm = arm
-        self.robot = arm.robot
-        self.fig = fig
+        super().__init__(arm, fig)
         self.result = None
         self.lynx6 = ik.is_lynx6_shaped(self.robot)
         self.plotted = (LYNX6_PLOTTED_JOINTS if self.lynx6
@@ -105,9 +102,10 @@ class JointWorkspaceWindow(ToolWindow):
         self.joint_axes = [fig.add_axes(rect) for rect in joint_axes_rectangles(self.plotted)]
         self.box_ax = fig.add_axes((0.05, 0.3, 0.9, 0.62), projection="3d")
         self.box_ax.set_visible(False)
-        self.positions = CellGrid(fig, (0.03, 0.08, 0.42, 0.16), 3,
-                                  [f"from ({unit})", f"to ({unit})", "steps"],
-                                  row_labels=["x", "y", "z"], on_commit=self._check, fontsize=8)
+        self.positions = self.keep(CellGrid(fig, (0.03, 0.08, 0.42, 0.16), 3,
+                                            [f"from ({unit})", f"to ({unit})", "steps"],
+                                            row_labels=["x", "y", "z"], on_commit=self._check,
+                                            fontsize=8))
         for row, values in enumerate(self._default_positions()):
             for col, text in enumerate(values):
                 self.positions.set_text(row, col, text)
@@ -127,6 +125,7 @@ class JointWorkspaceWindow(ToolWindow):
                                      choices={MODE: list(MODES), ORIENTATION: orientations},
                                      fontsize=8)
             defaults = ("sweep x", orientations[0])
+        self.keep(self.settings)
         for col, text in enumerate(defaults):
             self.settings.set_text(0, col, text)
         self.buttons = {}
@@ -135,11 +134,10 @@ class JointWorkspaceWindow(ToolWindow):
         if not self.lynx6:
             actions.append(("Cancel", self.cancel))
         for k, (label, action) in enumerate(actions):
-            button = Button(fig.add_axes((0.5 + 0.16 * k, 0.09, 0.15, 0.06)), label)
-            button.on_clicked(lambda event, action=action: self.run_safely(action))
-            self.buttons[label] = button
-        self.status = fig.text(0.03, 0.015, "Choose a sweep or a box and press Compute.",
-                               fontsize=9)
+            self.buttons[label] = self.button((0.5 + 0.16 * k, 0.09, 0.15, 0.06), label,
+                                              action)
+        self.status_line((0.02, 0.0, 0.96, 0.065)).show(
+            "Choose a sweep or a box and press Compute.")
 
     def _default_positions(self):
         """Cell texts: the Lynx6 as the paper (x 100..450 mm at shoulder height); other arms
@@ -219,8 +217,7 @@ class JointWorkspaceWindow(ToolWindow):
         def progress(fraction):
             self.say(f"solving {count:,} positions numerically, about {seconds:.2g} s: "
                      f"{100 * fraction:.0f} % (Cancel stops)")
-            self.fig.canvas.draw()
-            self.fig.canvas.flush_events()
+            self.blit.draw_now()
             return not self.cancel_requested
         if count <= numeric.MAX_POSITIONS:      # else the solver refuses it with the limit
             progress(0.0)
@@ -275,7 +272,7 @@ class JointWorkspaceWindow(ToolWindow):
                 ax.set_xlabel(f"{result.axis} ({result.unit})", fontsize=8)
             ax.set_ylabel("deg" if self.robot.joints[j].is_revolute else result.unit,
                           fontsize=8)
-        self.fig.canvas.draw_idle()
+        self.redraw()
 
     def draw_box(self, result):
         """The positions in reach, coloured by which joints leave their limits."""
@@ -294,7 +291,7 @@ class JointWorkspaceWindow(ToolWindow):
                      f"out of reach (not drawn)", fontsize=9)
         if ax.collections:
             ax.legend(loc="upper left", fontsize="small", markerscale=3)
-        self.fig.canvas.draw_idle()
+        self.redraw()
 
 
 def open_joint_workspace_window(arm):

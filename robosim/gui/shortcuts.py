@@ -1,19 +1,22 @@
-"""matplotlib's keyboard shortcuts in robosim's windows.
+"""matplotlib's keyboard shortcuts in robosim's windows, switched per figure.
 
 A matplotlib figure obeys single keys: ``q`` (and ``ctrl+w``) closes the window, ``k``/``l``
 switch an axes to a log scale, ``s`` saves the figure, ``o``/``p`` zoom and pan... A student
 who types while no cell is focused must not lose the window, nor turn the 3D arm's axes
-logarithmic, so every robosim window (the application and its tool windows) runs
-:func:`robosim_key_handler`: matplotlib's own handler without :data:`REFUSED_KEYMAPS`.
-The window's close button still closes it; the navigation, save and full-screen shortcuts
-stay. The keys are read from rcParams at each press: nothing global is changed.
+logarithmic, so every robosim window (the application and its tool windows) refuses
+:data:`REFUSED_KEYMAPS` (:func:`use_robosim_shortcuts`). The window's close button still
+closes it; the navigation, save and full-screen shortcuts stay.
 
-A screen made for typing (the DH-table editor) switches every shortcut off while it is shown
-with :class:`KeyboardShortcutsOff`.
+While someone types (a focused cell, a screen made for typing such as the DH-table editor)
+every shortcut of *that* figure is off (:meth:`FigureKeys.switch_off`); nothing global changes.
 
-Both work on the figure manager's default key handler (``manager.key_press_handler_id``);
-figures without a manager, or with the toolmanager (``rcParams["toolbar"] = "toolmanager"``,
-whose tools handle the keys), are left as they are.
+How, with public API only: a pyplot figure's manager connects matplotlib's default key handler
+and keeps its id in ``manager.key_press_handler_id``. :func:`figure_keys` replaces it, once per
+figure, by :meth:`FigureKeys.handle`, which calls matplotlib's ``key_press_handler`` unless the
+key is refused or the shortcuts are off, and puts the new id in the same attribute. The keys
+are read from rcParams at each press. Figures without a manager, or with the toolmanager
+(``rcParams["toolbar"] = "toolmanager"``, whose tools handle the keys and have their own
+``keypresslock``), are left as they are.
 """
 
 import weakref
@@ -24,31 +27,62 @@ from matplotlib.backend_bases import key_press_handler
 #: The rcParams keymaps robosim's windows never obey: closing windows, and log scales.
 REFUSED_KEYMAPS = ("keymap.quit", "keymap.quit_all", "keymap.xscale", "keymap.yscale")
 
-# Manager -> the key handler robosim installed in it (what KeyboardShortcutsOff gives back).
-_installed_handlers = weakref.WeakKeyDictionary()
+_figure_keys = weakref.WeakKeyDictionary()   # figure -> its FigureKeys
 
 
-def robosim_key_handler(event):
-    """matplotlib's ``key_press_handler`` for ``event``, except for the keys bound to
-    :data:`REFUSED_KEYMAPS` (read at each press)."""
-    if any(event.key in mpl.rcParams[keymap] for keymap in REFUSED_KEYMAPS):
-        return
-    key_press_handler(event)
+class FigureKeys:
+    """The key handler of one figure's window: matplotlib's, minus :attr:`refused` keymaps,
+    and silent while anyone has switched the shortcuts off. Made by :func:`figure_keys`."""
+
+    def __init__(self, fig):
+        self.refused = ()
+        self._holders = weakref.WeakSet()
+        canvas, manager = fig.canvas, fig.canvas.manager
+        canvas.mpl_disconnect(manager.key_press_handler_id)
+        manager.key_press_handler_id = canvas.mpl_connect("key_press_event", self.handle)
+
+    @property
+    def off(self):
+        """True while some holder keeps the shortcuts off."""
+        return len(self._holders) > 0
+
+    def handle(self, event):
+        """matplotlib's ``key_press_handler``, unless the shortcuts are off or the key refused."""
+        if self.off or any(event.key in mpl.rcParams[keymap] for keymap in self.refused):
+            return
+        key_press_handler(event)
+
+    def switch_off(self, holder):
+        """No shortcut works in this figure until ``holder`` calls :meth:`switch_on`."""
+        self._holders.add(holder)
+
+    def switch_on(self, holder):
+        """``holder`` no longer needs the shortcuts off (the others may still)."""
+        self._holders.discard(holder)
+
+
+def figure_keys(fig):
+    """The :class:`FigureKeys` of ``fig`` (installed at the first call), or None for a figure
+    without a manager or with the toolmanager."""
+    keys = _figure_keys.get(fig)
+    if keys is None:
+        manager = getattr(fig.canvas, "manager", None)
+        if manager is None or manager.key_press_handler_id is None:
+            return None
+        keys = _figure_keys[fig] = FigureKeys(fig)
+    return keys
 
 
 def use_robosim_shortcuts(fig):
-    """Make :func:`robosim_key_handler` the key handler of ``fig``'s window.
+    """Make ``fig``'s window refuse :data:`REFUSED_KEYMAPS`.
 
     Returns True when it was installed, False for a figure without a manager or with the
     toolmanager.
     """
-    manager = getattr(fig.canvas, "manager", None)
-    if manager is None or manager.key_press_handler_id is None:
+    keys = figure_keys(fig)
+    if keys is None:
         return False
-    fig.canvas.mpl_disconnect(manager.key_press_handler_id)
-    manager.key_press_handler_id = fig.canvas.mpl_connect("key_press_event",
-                                                          robosim_key_handler)
-    _installed_handlers[manager] = robosim_key_handler
+    keys.refused = REFUSED_KEYMAPS
     return True
 
 
@@ -56,26 +90,16 @@ class KeyboardShortcutsOff:
     """Switch matplotlib's keyboard shortcuts off in ``fig`` until :meth:`disconnect_events`.
 
     On a screen made for typing, a key pressed while no cell is focused must not save the
-    figure (``s``), close the window (``q``), toggle zoom (``o``), ...: this disconnects the
-    figure manager's key handler, and :meth:`disconnect_events` (called by
-    ``Screen.teardown`` through ``Screen.keep``) connects the handler the window had again
-    (:func:`robosim_key_handler` where :func:`use_robosim_shortcuts` installed it, else
-    matplotlib's own).
+    figure (``s``), close the window (``q``), toggle zoom (``o``), ...; ``Screen.teardown``
+    (through ``View.keep``) calls :meth:`disconnect_events` and the shortcuts come back.
     """
 
     def __init__(self, fig):
-        self.fig = fig
-        manager = getattr(fig.canvas, "manager", None)
-        self._manager = manager
-        self._switched_off = manager is not None and manager.key_press_handler_id is not None
-        if self._switched_off:
-            fig.canvas.mpl_disconnect(manager.key_press_handler_id)
-            manager.key_press_handler_id = None
+        self._keys = figure_keys(fig)
+        if self._keys is not None:
+            self._keys.switch_off(self)
 
     def disconnect_events(self):
-        """Give the figure its keyboard shortcuts back (once)."""
-        if self._switched_off and self._manager.key_press_handler_id is None:
-            handler = _installed_handlers.get(self._manager, key_press_handler)
-            self._manager.key_press_handler_id = self.fig.canvas.mpl_connect(
-                "key_press_event", handler)
-        self._switched_off = False
+        """Give the figure its keyboard shortcuts back."""
+        if self._keys is not None:
+            self._keys.switch_on(self)

@@ -13,13 +13,15 @@ artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTE
 controls change. A target given while moving, or an error, is said in the status line; a note
 about a target given while moving goes when the arm stops, an error when a good target comes.
 
-The screen is also the *arm* handle of the tool windows (contract in :mod:`robosim.gui.tools`).
+The arm itself is an :class:`robosim.gui.state.ArmState` (the application's ``state``): the
+screen observes it (a target or a trajectory to play starts an animation, each pose shown moves
+the drawing, a path or a status message is shown) and reports each frame's pose to it; tool
+windows observe and ask the same state (contract in :mod:`robosim.gui.tools`).
 """
 
 import numpy as np
 from matplotlib.transforms import Bbox, offset_copy
 
-from ..errors import RobosimError, ValidationError
 from ..library import dh_rows
 from ..transforms import r2rpy
 from . import tools
@@ -51,17 +53,14 @@ NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it fro
 
 
 class SimulatorScreen(Screen):
-    """The simulator screen for ``robot``; also the arm handle for tool windows."""
+    """The simulator screen showing the arm of ``state`` (a :class:`~robosim.gui.state.ArmState`)."""
 
-    def __init__(self, app, robot):
+    def __init__(self, app, state):
         super().__init__(app)
-        self.robot = robot
-        self.last_trajectory = None
+        self.state = state
+        self.robot = state.robot
         self.matrix_choice = -1  # -1: end effector; i >= 0: frame i
-        self._listeners = []
-        self._background = None
         self._readout_time = float("-inf")
-        self._alive = False
 
     # ================================================================== building
     def build(self):
@@ -70,10 +69,9 @@ class SimulatorScreen(Screen):
         from .cells import CellGrid
 
         fig, robot = self.fig, self.robot
-        self._blit = bool(getattr(fig.canvas, "supports_blit", False))
         self.ax = fig.add_axes(ARM_RECT, projection="3d")
-        self.drawing = ArmDrawing(self.ax, robot)
-        self.animation = JointAnimation(robot.home, clock=self.app.clock)
+        self.drawing = ArmDrawing(self.ax, robot, self.state.q)
+        self.animation = JointAnimation(self.state.q, clock=self.app.clock)
         fig.text(0.01, 0.965, f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
                               f"{robot.convention} DH, lengths in {robot.unit}",
                  fontsize=11, weight="bold")
@@ -94,12 +92,12 @@ class SimulatorScreen(Screen):
             slider.label.set_fontsize(8)
             slider.valtext.set_visible(False)
             slider.drawon = False  # one full draw per change, in _start, not one per slider
-            slider.on_changed(lambda value, i=i: self._on_slider(i, value))
+            slider.on_changed(self.guarded(lambda value, i=i: self._on_slider(i, value)))
             self.sliders.append(slider)
         self.values = self.keep(CellGrid(
             fig, (VALUE_LEFT, JOINTS_TOP - n * row, VALUE_WIDTH, (n + 1) * row), n, ["value"],
             on_commit=self._reporting(self._on_value_commit), fontsize=8 if n > 8 else 9))
-        self._show_target_in_controls(robot.home)
+        self._show_target_in_controls(self.state.target)
 
         y = 0.43
         self.buttons = {}
@@ -114,26 +112,25 @@ class SimulatorScreen(Screen):
         self.settings.set_text(0, 1, f"{DEFAULT_DELAY * 1000:g}")
         toggle_ax = fig.add_axes((0.72, 0.33, 0.13, 0.075))
         self.toggles = self.keep(mw.CheckButtons(toggle_ax, ["DH frames", "EE trace"]))
-        self.toggles.on_clicked(self._on_toggle)
+        self.toggles.on_clicked(self.guarded(self._on_toggle))
         self._button((0.865, 0.36, 0.125, BUTTON_HEIGHT), "Matrix: next frame",
                      self.next_matrix)
         self._build_tool_buttons()
         self._build_readout()
 
-        self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.app.guarded(self.tick))
-        self.connect("draw_event", self._on_draw)
-        self._alive = True
+        self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.tick)
+        self.add_layer("arm", self.ax, self.drawing.moving_artists)
+        self.add_layer("readout", self._readout_box, self._moving_texts)
+        for topic, observer in (("target", self._on_target), ("play", self._on_play),
+                                ("pose", self._on_pose), ("path", self._on_path),
+                                ("status", self._on_status)):
+            self.subscribe(self.state, topic, observer)
         self._update_readout()
         self.set_status(HINT)
 
     def _button(self, rect, label, action):
-        import matplotlib.widgets as mw
-
-        button = self.keep(mw.Button(self.fig.add_axes(rect), label))
-        button.label.set_fontsize(9)
-        button.on_clicked(lambda event: action())
-        self.buttons[label] = button
-        return button
+        self.buttons[label] = self.button(rect, label, action, fontsize=9)
+        return self.buttons[label]
 
     def _build_table(self):
         """The read-only DH table (degrees, the robot's length unit) as one monospace text."""
@@ -189,64 +186,50 @@ class SimulatorScreen(Screen):
                           transform=chars_right(sum(widths[:k + 1])), **props)
             for k in range(4)]
 
-    # ================================================================== the arm handle
-    @property
-    def q(self):
-        """The pose shown now ``(n,)`` (API units); a copy."""
-        return self.drawing.q.copy()
-
-    def animate_to(self, q):
-        """Animate to ``q`` (API units, within limits); the newest target wins."""
-        self._check_alive()
-        q = self.robot.check_q(q, "target")
-        self.robot.check_within_limits(q, "target")
+    # ================================================================== observing the arm
+    def _on_target(self, state):
+        """A new target: animate to it from the pose shown (the newest target wins)."""
         if self.animation.running:
             self.set_status(NEW_TARGET_WHILE_MOVING)
         elif self.app.status_is_error:
             self.set_status(HINT)  # a good target: the last error message no longer applies
-        self.animation.move_to(q)
+        self.animation.move_to(state.target)
         self._start()
 
-    def play(self, t, q):
-        """Play joint trajectory ``q`` ``(N, n)`` at times ``t`` ``(N,)`` seconds."""
-        self._check_alive()
-        t = np.asarray(t, dtype=float)
-        q = self.robot.check_q(q, "trajectory")
-        if q.ndim != 2 or t.shape != (len(q),) or len(q) == 0 or np.any(np.diff(t) < 0):
-            raise ValidationError("a trajectory needs increasing times (N,) and poses (N, n)")
-        outside = ~self.robot.within_limits(q)
-        if outside.any():
-            raise ValidationError(f"the trajectory leaves the joint limits at t = "
-                                  f"{t[np.argmax(outside)]:g} s; not played")
-        self.last_trajectory = (t, q)
-        self.animation.play(t, q)
+    def _on_play(self, state):
+        """A trajectory to play: approach its first row, then follow it in time."""
+        self.animation.play(*state.last_trajectory)
         self._start()
 
-    def set_path(self, points, bad=None):
-        """Draw a 3D path ``(N, 3)`` (bad points red); None removes it."""
-        self._check_alive()
-        self.drawing.set_path(points, bad)
+    def _on_pose(self, state):
+        """The pose shown changed: move the drawing; the readout follows at most every
+        :data:`READOUT_INTERVAL` s while an animation runs, and always shows its last frame."""
+        self.drawing.set_pose(state.q, passed=state.passed)
+        now = self.animation.clock()
+        readout = not self.animation.running or now - self._readout_time >= READOUT_INTERVAL
+        if readout:
+            self._readout_time = now
+            self._update_readout()
+        self._redraw_frame(readout=readout)
+
+    def _on_path(self, state):
+        self.drawing.set_path(state.path, state.path_bad)
         self._redraw_frame()
 
-    def add_pose_listener(self, callback):
-        """Call ``callback(q)`` after every pose change, animation frames included."""
-        self._listeners.append(callback)
+    def _on_status(self, state):
+        self.set_status(*state.status)
 
     def set_status(self, message, error=False):
         self.app.set_status(message, error)
 
-    def _check_alive(self):
-        if not self._alive:
-            raise RobosimError("the simulator screen was closed; open it again")
-
     # ================================================================== controls
     def home(self):
         """Animate to the home pose."""
-        self.animate_to(self.robot.home)
+        self.state.animate_to(self.robot.home)
 
     def random_move(self):
         """Animate to a random pose inside the limits (the application's seeded generator)."""
-        self.animate_to(self.robot.random_q(rng=self.app.rng))
+        self.state.animate_to(self.robot.random_q(rng=self.app.rng))
 
     def edit_table(self):
         """Open the DH-table editor with this robot."""
@@ -254,19 +237,19 @@ class SimulatorScreen(Screen):
 
     def open_tool(self, label):
         """Open a tool window working on this arm."""
-        self.app.open_tool_window(tools.open_tool(label, self))
+        self.app.open_tool_window(tools.open_tool(label, self.state))
 
     def next_matrix(self):
         """Show the next frame's matrix in the readout: end effector, frame 0, ..., frame n."""
         self.matrix_choice = self.matrix_choice + 1 if self.matrix_choice < self.robot.n else -1
         self._update_readout()
-        self.fig.canvas.draw_idle()  # the title is ordinary text: a full draw
+        self.redraw()  # the title is ordinary text: a full draw
 
     def _on_slider(self, joint, value):
         """A new value (degrees or length unit) for one joint: the other joints keep their target."""
-        target = self.animation.target.copy()
+        target = self.state.target
         target[joint] = np.radians(value) if self.robot.joints[joint].is_revolute else value
-        self.animate_to(target)
+        self.state.animate_to(target)
 
     def _reporting(self, check):
         """A cell's on_commit that also puts its rejection message in the status line."""
@@ -319,19 +302,15 @@ class SimulatorScreen(Screen):
     def _start(self):
         """Show the new target in the controls, redraw once, and run the animation.
 
-        While it runs the arm and the readout are ``animated`` (left out of full draws, drawn
-        by blitting over the background the full draw leaves); when it stops they become
+        While it runs the arm and the readout are animated blit layers (left out of full
+        draws, blitted over the background the full draw leaves); when it stops they become
         ordinary artists again, so any later draw or a saved figure shows them.
         """
         self._show_target_in_controls(self.animation.target)
-        self._set_animated(self._blit)
-        self._background = None  # frames before the next full draw draw in full
-        self.fig.canvas.draw_idle()
+        self.blit.animate("arm")
+        self.blit.animate("readout")
+        self.redraw()
         self.timer.start()
-
-    def _set_animated(self, animated):
-        for artist in [*self.drawing.moving_artists, *self._moving_texts]:
-            artist.set_animated(animated)
 
     def _show_target_in_controls(self, q):
         """Sliders and value fields show ``q`` without firing their callbacks."""
@@ -345,26 +324,13 @@ class SimulatorScreen(Screen):
             self.values.mark(i, 0, False)
 
     def tick(self):
-        """Show the next pose of the animation (the timer calls this; tests call it by hand).
-
-        The arm moves every frame; the readout (text is slow to draw: about 0.15 ms per
-        character on Agg) follows at most every :data:`READOUT_INTERVAL` seconds, and always
-        shows the last frame.
-        """
-        if not self._alive:
-            return
+        """Show the next pose of the animation (the timer calls this; tests call it by hand):
+        the arm's state shows it, and every observer (this screen first) follows."""
         q = self.animation.step()
         if q is None:
             self._finish()
             return
-        self.drawing.set_pose(q, passed=self.animation.skipped)
-        now = self.animation.clock()
-        readout = not self.animation.running or now - self._readout_time >= READOUT_INTERVAL
-        if readout:
-            self._readout_time = now
-            self._update_readout()
-        self._notify_listeners()
-        self._redraw_frame(readout=readout)
+        self.state.show_pose(q, passed=self.animation.skipped)
         if not self.animation.running:
             self._finish()
 
@@ -372,13 +338,10 @@ class SimulatorScreen(Screen):
         """The animation ended: stop the timer; the arm's artists are ordinary again, and a
         note about a target given while moving goes (it would be stale)."""
         self.timer.stop()
-        self._set_animated(False)
+        self.blit.animate("arm", False)
+        self.blit.animate("readout", False)
         if self.app.status == NEW_TARGET_WHILE_MOVING:
             self.set_status(HINT)
-
-    def _notify_listeners(self):
-        for listener in list(self._listeners):
-            self.app.guarded(listener)(self.q)
 
     def _update_readout(self):
         T = self.drawing.end_effector
@@ -407,49 +370,11 @@ class SimulatorScreen(Screen):
     def _moving_texts(self):
         return [self.readout_pose, *self.readout_matrix]
 
-    def _layers(self):
-        """What a blitted frame redraws: the arm (in the 3D axes' box) and the readout (in its
-        box), nothing else: the value cells blit themselves while the user types."""
-        readout_box = Bbox.from_bounds(*READOUT_RECT).transformed(self.fig.transFigure)
-        return {"arm": (self.ax.bbox, self.drawing.moving_artists),
-                "readout": (readout_box, self._moving_texts)}
-
-    def _on_draw(self, event):
-        """After a full draw during an animation: keep each layer's background for blitting,
-        then draw the moving artists over it."""
-        if not self._alive or not self.readout_pose.get_animated():
-            return
-        canvas = self.fig.canvas
-        self._background = {name: canvas.copy_from_bbox(box)
-                            for name, (box, _artists) in self._layers().items()}
-        for name in self._background:
-            self._draw_layer(name, blit=False)
-
-    def _draw_layer(self, name, blit=True):
-        """Restore a layer's background, draw its artists, and blit its box."""
-        box, artists = self._layers()[name]
-        canvas = self.fig.canvas
-        if blit:
-            canvas.restore_region(self._background[name])
-        for artist in artists:
-            if hasattr(artist, "do_3d_projection"):
-                artist.do_3d_projection()
-            (artist.axes or self.fig).draw_artist(artist)
-        if blit:
-            canvas.blit(box)
+    def _readout_box(self):
+        """The readout's box in display pixels (a blit layer's box)."""
+        return Bbox.from_bounds(*READOUT_RECT).transformed(self.fig.transFigure)
 
     def _redraw_frame(self, readout=True):
-        """Redraw what moves: by blitting during an animation once a background exists (the
-        readout only if asked), else a full draw."""
-        if not self.readout_pose.get_animated() or self._background is None:
-            self.fig.canvas.draw_idle()
-            return
-        self._draw_layer("arm")
-        if readout:
-            self._draw_layer("readout")
-
-    def teardown(self):
-        self._alive = False
-        super().teardown()
-        self._listeners = []
-        self._background = None
+        """Redraw what moves: blitted during an animation (the readout only if asked), else a
+        full draw. The value cells blit themselves while the user types."""
+        self.blit.update(*(("arm", "readout") if readout else ("arm",)))

@@ -1,13 +1,15 @@
-"""Tool windows opened from the simulator screen, and the ``arm`` handle they work through.
+"""Tool windows opened from the simulator screen, and the arm state they work on.
 
 A tool window (workspace, trajectories, jogging and IK, the real arm) is a separate figure made
-by a function ``open_<tool>(arm) -> matplotlib.figure.Figure``. It never reaches into the
-simulator's artists; it uses the *arm* handle the simulator screen gives it:
+by a function ``open_<tool>(arm) -> matplotlib.figure.Figure``, holding a :class:`ToolWindow`
+(the :class:`robosim.gui.view.View` lifecycle: it tears itself down when its figure closes).
+It never reaches into the simulator's widgets or artists: ``arm`` is the simulator's
+:class:`robosim.gui.state.ArmState`:
 
 ``arm.robot``
     The :class:`robosim.Robot` being simulated.
-``arm.q``
-    Current joint values ``(n,)`` in API units (radians, length unit); a copy.
+``arm.q``, ``arm.target``
+    The pose shown now and the pose the arm goes to ``(n,)``, API units; copies.
 ``arm.animate_to(q)``
     Animate the 3D arm to ``q`` in linear steps; while an animation runs the newest target wins.
 ``arm.play(t, q)``
@@ -17,10 +19,12 @@ simulator's artists; it uses the *arm* handle the simulator screen gives it:
 ``arm.set_path(points, bad=None)``
     Draw a 3D path ``(N, 3)`` (robot's length unit) in the simulator, points where ``bad``
     ``(N,)`` is True in red; ``set_path(None)`` removes it.
-``arm.add_pose_listener(callback)``
-    ``callback(q)`` after every pose change, animation frames included.
+``window.subscribe(arm, "pose", callback)``
+    ``callback(arm)`` after every pose change, animation frames included, until the window
+    closes (other topics: :mod:`robosim.gui.state`).
 ``arm.set_status(message, error=False)``
-    One line in the simulator's status line (errors in red).
+    One line in the simulator's status line (errors in red); :meth:`ToolWindow.say` shows it
+    in the window's own status line too.
 
 Each tool adds one entry to :data:`TOOLS`; the simulator shows a button per entry and imports
 the module only when the button is pressed, so a slow tool costs nothing at start-up.
@@ -29,6 +33,7 @@ the module only when the button is pressed, so a slow tool costs nothing at star
 import importlib
 
 from ..errors import RobosimError
+from .view import View
 
 #: (button label, module, function) for each tool window, in button order.
 TOOLS = (
@@ -49,18 +54,13 @@ def open_tool(label, arm):
     raise KeyError(f"no tool called {label!r}")
 
 
-def report_errors(action, say):
-    """Run ``action()`` for a tool window's widget: an error becomes ``say(message, error=True)``.
-
-    A RobosimError is shown as it is; any other exception (a bug) as "internal error: ...", so
-    no traceback reaches the user and the window keeps working.
-    """
-    try:
-        action()
-    except RobosimError as exc:
-        say(str(exc), error=True)
-    except Exception as exc:  # noqa: BLE001 - a bug must not kill the window either
-        say(f"internal error: {type(exc).__name__}: {exc}", error=True)
+def error_message(exc):
+    """The status-line text of an exception raised by a window's action: a RobosimError as it
+    is, any other exception (a bug) as "internal error: ...", so no traceback reaches the
+    user and the window keeps working."""
+    if isinstance(exc, RobosimError):
+        return str(exc)
+    return f"internal error: {type(exc).__name__}: {exc}"
 
 
 def tool_figure(title, figsize):
@@ -77,20 +77,40 @@ def tool_figure(title, figsize):
     return fig
 
 
-class ToolWindow:
-    """What tool windows share: a status line mirrored in the simulator's, and actions that
-    report errors there instead of raising.
+class ToolWindow(View):
+    """A tool window on the simulator's arm state: status line, errors, closing.
 
-    A subclass sets ``self.arm``, ``self.fig`` and ``self.status`` (a figure Text).
+    Subclasses call ``super().__init__(arm, fig)``, build (``self.status_line(...)`` among the
+    rest) and subscribe to the arm through :meth:`View.subscribe`. Closing the figure calls
+    :meth:`close`: :meth:`on_close`, then the teardown (timers stopped, widgets disconnected,
+    subscriptions ended).
+
+    Parameters
+    ----------
+    arm : robosim.gui.state.ArmState
+    fig : matplotlib.figure.Figure
     """
+
+    def __init__(self, arm, fig):
+        super().__init__(fig)
+        self.arm = arm
+        self.robot = arm.robot
+        self.connect_event("close_event", lambda event: self.close())
 
     def say(self, message, error=False):
         """Show a line in this window and in the simulator's status line (errors in red)."""
-        self.status.set_text(message)
-        self.status.set_color("red" if error else "black")
+        self.status.show(message, error)
         self.arm.set_status(message, error=error)
-        self.fig.canvas.draw_idle()
 
-    def run_safely(self, action):
-        """Run a button's action; errors become a red status line (:func:`report_errors`)."""
-        report_errors(action, self.say)
+    def report(self, exc):
+        """An action's exception becomes a red status line (:func:`error_message`)."""
+        self.say(error_message(exc), error=True)
+
+    def on_close(self):
+        """What the window stops or releases when it closes, before the teardown."""
+
+    def close(self):
+        """The window closed: :meth:`on_close`, then the teardown (safe to call twice)."""
+        self.on_close()
+        self.teardown()
+

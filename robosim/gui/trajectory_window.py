@@ -31,21 +31,20 @@ responsive. Every error becomes a red status line; nothing raises out of a callb
 failed Compute keeps the last good trajectory.
 """
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from matplotlib.transforms import Bbox
-from matplotlib.widgets import Button, Slider
+from matplotlib.widgets import Slider
 
 from ..errors import RobosimError, ValidationError
+from ..parsing import parse_number
+from ..plotting.joints import JointPlots
+from ..plotting.movies import MovieExport
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .cells import CellGrid
-from ..parsing import parse_number
-from .tools import report_errors, tool_figure
-from ..plotting.movies import MovieExport
-from ..plotting.joints import JointPlots
+from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (11.0, 7.4)
 TICK_MS = 40
@@ -58,7 +57,6 @@ RANGE_ROWS = ("x1", "x2", "u", "v")
 MAX_POINTS = 100_000
 DEFAULTS = {"duration": "3", "points": "101", "curves": "", "index": "", "speed": "",
             "file": "trajectory.csv"}
-SURFACE_CURVES = 11
 TYPE, PROFILE, BAD, PRESET = range(4)
 DURATION, POINTS, CURVES, INDEX, SPEED = range(5)
 
@@ -83,30 +81,24 @@ class Computed:
     curves: object = None
 
 
-class TrajectoryWindow:
+class TrajectoryWindow(ToolWindow):
     """The window's state and widgets; :func:`open_trajectory_window` makes one."""
 
     def __init__(self, arm, fig):
         from .. import trajectory
 
+        super().__init__(arm, fig)
         self.core = trajectory
-        self.arm = arm
-        self.robot = arm.robot
-        self.fig = fig
         self.computed = None
         self.index = 0
         self.playing = False
         self.movie = None
-        self.closed = False
-        self._background = None   # the plots without playheads, while playing (blitting)
-        self._batch = 0           # > 0 while a button's action runs: draw once at its end
-        self._dirty = False
         self._build()
-        arm.add_pose_listener(self._on_pose)
-        fig.canvas.mpl_connect("close_event", lambda event: self.close())
-        fig.canvas.mpl_connect("draw_event", self._on_draw)
-        self.timer = fig.canvas.new_timer(interval=TICK_MS)
-        self.timer.add_callback(self.tick)
+        # While playing, the playheads are blitted over the plots (a full draw of this window
+        # costs as much as many frames of the simulator).
+        self.add_layer("playheads", self._plots_box, self.plots.playheads)
+        self.subscribe(arm, "pose", self._on_pose)
+        self.timer = self.add_timer(TICK_MS, self.tick)
 
     # ================================================================== layout
     def _build(self):
@@ -143,8 +135,8 @@ class TrajectoryWindow:
         self.file = CellGrid(fig, (0.02, 0.27, 0.46, 0.06), 1, ["file (.csv, .gif or .mp4)"],
                              fontsize=8)
         self.file.set_text(0, 0, DEFAULTS["file"])
-        self.grids = [self.choices, self.numbers, self.joints, self.formulas, self.ranges,
-                      self.file]
+        self.grids = [self.keep(grid) for grid in (self.choices, self.numbers, self.joints,
+                                                   self.formulas, self.ranges, self.file)]
         self.buttons = {}
         rows = {0.19: ("Compute", "Goal = pose", "Export CSV", "Import CSV"),
                 0.12: ("|<", "<", "Play", "Pause", ">", "Save GIF", "Save MP4")}
@@ -163,56 +155,28 @@ class TrajectoryWindow:
         self.plots = JointPlots(axes, robot.joint_types, robot.unit,
                                 [joint.name for joint in robot.joints], legend="top")
         slider_ax = fig.add_axes((0.56, 0.12, 0.36, 0.03))
-        self.slider = _QuietSlider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0)
-        self.slider.on_changed(lambda value: self._safely(lambda: self.scrub(value)))
-        self.status = fig.text(0.02, 0.04, "Choose a type, type the goal, press Compute.",
-                               fontsize=8, wrap=True)
+        self.slider = self.keep(_QuietSlider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0))
+        self.slider.on_changed(self.guarded(self.scrub))
+        self.status_line((0.01, 0.01, 0.98, 0.08), fontsize=8).show(
+            "Choose a type, type the goal, press Compute.")
 
     def _button(self, label, rect):
-        button = Button(self.fig.add_axes(rect), label)
-        button.label.set_fontsize(8)
         actions = {"Compute": self.compute, "Goal = pose": lambda: self.set_goal(self.arm.q),
                    "Export CSV": self.export_csv, "Import CSV": self.import_csv,
                    "|<": lambda: self.go_to(0), "<": lambda: self.step(-1),
                    "Play": self.play, "Pause": self.pause, ">": lambda: self.step(+1),
                    "Save GIF": lambda: self.save_movie("gif"),
                    "Save MP4": lambda: self.save_movie("mp4")}
-        button.on_clicked(lambda event: self._safely(actions[label]))
-        self.buttons[label] = button
-        return button
+        self.buttons[label] = self.button(rect, label, actions[label], fontsize=8)
+        return self.buttons[label]
 
     # ================================================================== messages
     def say(self, message, error=False, now=False):
         """Show a line in this window and in the simulator's status line; ``now`` draws the
-        window at once (before a long computation blocks it) instead of at the end of the
-        action that is running."""
-        self.status.set_text(message)
-        self.status.set_color("red" if error else "black")
-        self.arm.set_status(message, error=error)
+        window at once (before a long computation blocks it)."""
+        super().say(message, error)
         if now:
-            self.fig.canvas.draw()
-            self.fig.canvas.flush_events()
-        else:
-            self._redraw()
-
-    def _redraw(self):
-        """Draw the window now, or once at the end of the action that is running."""
-        if self._batch:
-            self._dirty = True
-        else:
-            self.fig.canvas.draw_idle()
-
-    def _safely(self, action):
-        """Run an action, then draw once; a RobosimError becomes a red status line, never a
-        traceback."""
-        self._batch += 1
-        try:
-            report_errors(action, self.say)
-        finally:
-            self._batch -= 1
-        if not self._batch and self._dirty:
-            self._dirty = False
-            self.fig.canvas.draw_idle()
+            self.blit.draw_now()
 
     def _reporting(self, check):
         """An on_commit that turns ``check``'s ValidationError into the cell's red message."""
@@ -345,21 +309,20 @@ class TrajectoryWindow:
         core = self.core
         if kind == "surface":
             formula = self._formula(0, self.formulas.text(0, 0))
-            curves = SURFACE_CURVES if curves is None else curves
-            index = curves // 2 if index is None else index
+            curves, index = core.default_curves("surface", curves, index)
             path = core.surface_path(formula, self._range(0), self._range(1), curves, index,
                                      points)
             what = f"surface curve {index} (of 0 to {curves - 1})"
         elif kind == "preset":
             name = self.choices.text(0, PRESET)
             path = core.preset_path(name, self.robot, points=points, curves=curves, index=index)
-            self._show_preset_formulas(core.find_preset(name), path)
+            self._show_preset_formulas(core.placed_formulas(path))
             what = f"preset {name}"
         else:
             x, y, z = (self._formula(row, self.formulas.text(row, 0)) for row in (1, 2, 3))
+            curves, index = core.default_curves("volume", curves, index)
             path = core.volume_path(x, y, z, self._range(2), self._range(3), points,
-                                    curves=1 if curves is None else curves,
-                                    index=0 if index is None else index)
+                                    curves=curves, index=index)
             what = "volume formulas"
         speed_text = self.numbers.text(0, SPEED)
         self._check_number(0, SPEED, speed_text)
@@ -375,25 +338,16 @@ class TrajectoryWindow:
         return Computed(t, q, None, None, path.points, ~result.reachable,
                         f"{what}: {notes}" if notes else what, path.curves)
 
-    def _show_preset_formulas(self, preset, path):
-        """Put a preset's formulas and ranges, as placed for this robot (``offset + scale *
-        the paper's figure``), in the formula rows: a start for the user's own (type
-        'formula' or 'surface')."""
-        (ox, oy, oz), scale = path.offset, path.scale
-        if preset.kind == "volume":
-            rows = {row: _placed(offset, scale, formula) for row, offset, formula
-                    in zip((1, 2, 3), path.offset, preset.formulas)}
-            ranges = {2: preset.u_range, 3: preset.v_range}
-        else:   # z = f(x1, x2) of the placed figure, in the placed x1, x2
-            local = {"x1": _local("x1", ox, scale), "x2": _local("x2", oy, scale)}
-            formula = re.sub(r"\b(x1|x2)\b", lambda m: local[m.group(1)], preset.formulas[0])
-            rows = {0: _placed(oz, scale, formula)}
-            ranges = {0: ox + scale * np.asarray(preset.v_range),
-                      1: oy + scale * np.asarray(preset.u_range)}
-        for row, text in rows.items():
+    def _show_preset_formulas(self, placed):
+        """Put a preset's formulas and ranges as placed for this robot
+        (:func:`robosim.trajectory.placed_formulas`) in the formula rows: a start for the
+        user's own (type 'formula' or 'surface')."""
+        rows = (0,) if placed.kind == "surface" else (1, 2, 3)
+        range_rows = (0, 1) if placed.kind == "surface" else (2, 3)
+        for row, text in zip(rows, placed.formulas):
             self.formulas.set_text(row, 0, text)
             self.formulas.mark(row, 0, False)
-        for row, (low, high) in ranges.items():
+        for row, (low, high) in zip(range_rows, placed.ranges):
             self.ranges.set_text(row, 0, f"{low:.6g}")
             self.ranges.set_text(row, 1, f"{high:.6g}")
             self.ranges.mark(row, 0, False)
@@ -451,7 +405,7 @@ class TrajectoryWindow:
 
     def scrub(self, time_s):
         """The slider moved: go to the last sample at or before ``time_s``."""
-        self._redraw()
+        self.redraw()
         if self.computed is None:
             return
         t = self.computed.t
@@ -468,12 +422,13 @@ class TrajectoryWindow:
         self.slider.set_val(time_s)
         self.slider.eventson = True
         if redraw:
-            self._redraw()
+            self.redraw()
 
-    def _on_pose(self, q):
-        """Pose listener: while playing, follow the arm with the playhead (blitted)."""
-        if self.closed or not self.playing or self.computed is None:
+    def _on_pose(self, arm):
+        """Pose observer: while playing, follow the arm with the playhead (blitted)."""
+        if not self.playing or self.computed is None:
             return
+        q = arm.q
         rows = self.computed.q[self.index:]
         matches = np.flatnonzero(np.all(np.abs(rows - q) <= 1e-9, axis=1))
         if len(matches) == 0:
@@ -483,35 +438,18 @@ class TrajectoryWindow:
         if index == len(self.computed.t) - 1:
             self._set_playing(False)
             self.say(f"played to the end, t = {self.computed.t[-1]:.2f} s")
-        elif self._background is not None:
-            self._draw_playheads()
+        else:
+            self.blit.update("playheads")
 
     def _set_playing(self, playing):
-        """While playing, the playheads are left out of full draws and blitted over the plots
-        (a full draw of this window costs as much as many frames of the simulator)."""
+        """While playing, the playheads are left out of full draws and blitted; a full draw
+        (at the end of the action) takes their background, or shows them again."""
         self.playing = playing
-        for playhead in self.plots.playheads:
-            playhead.set_animated(playing and self.fig.canvas.supports_blit)
-        self._background = None
+        self.blit.animate("playheads", playing)
+        self.redraw()
 
     def _plots_box(self):
         return Bbox.union([ax.bbox for ax in self.plots.axes])
-
-    def _on_draw(self, event):
-        """After a full draw while playing: keep the plots' background, draw the playheads."""
-        if self.closed or not self.plots.playheads[0].get_animated():
-            return
-        self._background = self.fig.canvas.copy_from_bbox(self._plots_box())
-        self._draw_playheads(blit=False)
-
-    def _draw_playheads(self, blit=True):
-        canvas = self.fig.canvas
-        if blit:
-            canvas.restore_region(self._background)
-        for playhead in self.plots.playheads:
-            playhead.axes.draw_artist(playhead)
-        if blit:
-            canvas.blit(self._plots_box())
 
     # ================================================================== files
     def _file(self, suffix):
@@ -575,40 +513,16 @@ class TrajectoryWindow:
         else:
             self.say(f"saving {movie.path}: {movie.done} of {movie.total} frames...")
 
-    def close(self):
-        """The window closed: stop the timer, cancel a movie, stop listening to the arm."""
-        self.closed = True
-        self.timer.stop()
+    def on_close(self):
+        """The window closes: an animation being saved is cancelled (no file is left)."""
         if self.movie is not None:
             self.movie.cancel()
             self.movie = None
-        for grid in self.grids:
-            grid.disconnect_events()
-
-
-def _tiny(value, scale):
-    return abs(value) < 1e-9 * max(1.0, abs(scale))
-
-
-def _placed(offset, scale, text):
-    """Formula text of ``offset + scale * (text)``, without the parts that do nothing."""
-    scaled = f"({text})" if scale == 1 else f"{scale:.6g}*({text})"
-    return scaled if _tiny(offset, scale) else f"{offset:.6g} + {scaled}"
-
-
-def _local(name, offset, scale):
-    """Formula text of the figure's own coordinate at the placed coordinate ``name``:
-    ``(name - offset) / scale``."""
-    if _tiny(offset, scale):
-        shifted = name
-    else:
-        shifted = f"({name} {'-' if offset > 0 else '+'} {abs(offset):.6g})"
-    return shifted if scale == 1 else f"({shifted}/{scale:.6g})"
 
 
 class _QuietSlider(Slider):
     """A slider that does not draw the figure itself (the window draws once per event; see
-    ``TrajectoryWindow._safely``), from its construction on."""
+    :meth:`robosim.gui.view.View.run`), from its construction on."""
 
     drawon = False
 

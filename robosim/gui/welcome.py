@@ -81,11 +81,7 @@ class WelcomeScreen(Screen):
     def _button(self, rect, label, action):
         """A button calling ``action()``; kept in :attr:`buttons` unless it is a robot slot
         (``label`` None: its label changes with the page)."""
-        import matplotlib.widgets as mw
-
-        button = self.keep(mw.Button(self.fig.add_axes(rect), label or ""))
-        button.label.set_fontsize(10)
-        button.on_clicked(lambda event: action())
+        button = self.button(rect, label or "", action, fontsize=10)
         if label is not None:
             self.buttons[label] = button
         return button
@@ -100,7 +96,7 @@ class WelcomeScreen(Screen):
         """Show the next (+1) or previous (-1) page, wrapping around."""
         self.page = (self.page + step) % self.pages
         self._show_page()
-        self.fig.canvas.draw_idle()
+        self.redraw()
 
     def _show_page(self):
         robots = self.page_robots()

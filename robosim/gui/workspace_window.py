@@ -20,7 +20,6 @@ import math
 import threading
 
 from matplotlib.patches import Rectangle
-from matplotlib.widgets import Button
 
 from .. import workspace as ws
 from ..errors import RobosimError, ValidationError
@@ -72,17 +71,12 @@ class WorkspaceWindow(ToolWindow):
     """The window's state and widgets; :func:`open_workspace_window` makes one."""
 
     def __init__(self, arm, fig):
-        self.arm = arm
-        self.robot = arm.robot
-        self.fig = fig
+        super().__init__(arm, fig)
         self.job = None
         self.result = None
-        self.closed = False
         self._build()
         self.plan_text.set_text(self.update_plan())
-        fig.canvas.mpl_connect("close_event", lambda event: self.close())
-        self.timer = fig.canvas.new_timer(interval=TICK_MS)
-        self.timer.add_callback(self.tick)
+        self.timer = self.add_timer(TICK_MS, self.tick)
         self.timer.start()
 
     # ------------------------------------------------------------------ layout
@@ -96,17 +90,18 @@ class WorkspaceWindow(ToolWindow):
         labels = [f"{i + 1} {j.name or j.kind} ({u})" for i, (j, u) in
                   enumerate(zip(robot.joints, units))]
         height = min(0.035 * (robot.n + 1), 0.24)
-        self.ranges = CellGrid(fig, (0.03, 0.27 - height, 0.3, height), robot.n, ["min", "max"],
-                               row_labels=labels, label_width=0.5,
-                               on_commit=self._check_range, fontsize=8)
+        self.ranges = self.keep(CellGrid(fig, (0.03, 0.27 - height, 0.3, height), robot.n,
+                                         ["min", "max"], row_labels=labels, label_width=0.5,
+                                         on_commit=self._check_range, fontsize=8))
         for j in range(robot.n):
             self.ranges.set_text(j, MIN, f"{user[0, j]:g}")
             self.ranges.set_text(j, MAX, f"{user[1, j]:g}")
-        self.settings = CellGrid(fig, (0.36, 0.19, 0.6, 0.07), 1,
-                                 ["sampling", "value", f"voxel ({robot.unit})",
-                                  f"section z ({robot.unit})", "azimuth (deg)"],
-                                 widths=[2.2, 1, 1, 1.1, 1], choices={METHOD: list(METHODS)},
-                                 on_commit=self._check_setting, fontsize=8)
+        self.settings = self.keep(CellGrid(fig, (0.36, 0.19, 0.6, 0.07), 1,
+                                           ["sampling", "value", f"voxel ({robot.unit})",
+                                            f"section z ({robot.unit})", "azimuth (deg)"],
+                                           widths=[2.2, 1, 1, 1.1, 1],
+                                           choices={METHOD: list(METHODS)},
+                                           on_commit=self._check_setting, fontsize=8))
         self.settings.set_text(0, METHOD, METHODS[0])
         self.settings.set_text(0, VALUE, f"{ws.auto_factor(robot):g}")
         self.settings.set_text(0, AZIMUTH, "0")
@@ -115,17 +110,16 @@ class WorkspaceWindow(ToolWindow):
         for k, (label, action) in enumerate((("Compute", self.compute),
                                              ("Cancel", self.cancel),
                                              ("Redraw sections", self.redraw_sections))):
-            button = Button(fig.add_axes((0.36 + 0.14 * k, 0.07, 0.13, 0.06)), label)
-            button.on_clicked(lambda event, action=action: self.run_safely(action))
-            self.buttons[label] = button
+            self.buttons[label] = self.button((0.36 + 0.14 * k, 0.07, 0.13, 0.06), label,
+                                              action)
         self.progress_ax = fig.add_axes((0.79, 0.08, 0.17, 0.04))
         self.progress_ax.set_xlim(0, 1)
         self.progress_ax.set_ylim(0, 1)
         self.progress_ax.set_xticks([])
         self.progress_ax.set_yticks([])
         self.progress_bar = self.progress_ax.add_patch(Rectangle((0, 0), 0, 1, color="#2ca02c"))
-        self.status = fig.text(0.03, 0.008, "Set the ranges and the sampling, then Compute.",
-                               fontsize=9, va="bottom")   # the figures take two lines
+        self.status_line((0.02, 0.0, 0.96, 0.06)).show(   # the figures take two lines
+            "Set the ranges and the sampling, then Compute.")
         fig.text(0.03, 0.965, f"Forward workspace: {robot.name}", fontsize=12,
                  fontweight="bold")
 
@@ -241,7 +235,7 @@ class WorkspaceWindow(ToolWindow):
     def tick(self):
         """Move the progress bar; when the job ends, draw its result or say why it stopped."""
         job = self.job
-        if job is None or self.closed:
+        if job is None:
             return
         self._set_progress(job.fraction)
         if not job.done:
@@ -256,7 +250,7 @@ class WorkspaceWindow(ToolWindow):
 
     def _set_progress(self, fraction):
         self.progress_bar.set_width(min(max(fraction, 0.0), 1.0))
-        self.fig.canvas.draw_idle()
+        self.redraw()
 
     # ------------------------------------------------------------------ drawing
     def show(self, result):
@@ -283,16 +277,12 @@ class WorkspaceWindow(ToolWindow):
         draw_section_xy(self.xy_ax, self.result,
                         default_section_height(self.result) if z is None else z)
         draw_section_vertical(self.vertical_ax, self.result, math.radians(azimuth))
-        self.fig.canvas.draw_idle()
+        self.redraw()
 
-    def close(self):
-        """The window closed: stop the timer, cancel a running computation."""
-        self.closed = True
-        self.timer.stop()
+    def on_close(self):
+        """The window closes: a running computation is cancelled."""
         if self.job is not None:
             self.job.cancelled = True
-        for grid in (self.ranges, self.settings):
-            grid.disconnect_events()
 
 
 def open_workspace_window(arm):

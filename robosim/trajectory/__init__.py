@@ -52,23 +52,37 @@ from .motion import (
 )
 from .paths import (
                     CLOSE_TOLERANCE,
+                    SURFACE_CURVES,
                     CartesianPath,
+                    default_curves,
                     joint_jumps,
                     path_fits,
                     reachable_points,
                     surface_path,
                     volume_path,
 )
-from .presets import FIT_POINTS, PRESETS, Preset, find_preset, place_points, preset_path
+from .presets import (
+                    FIT_POINTS,
+                    PRESETS,
+                    PlacedFormulas,
+                    Preset,
+                    find_preset,
+                    place_points,
+                    placed_formulas,
+                    preset_path,
+)
 from .profiles import MAX_SAMPLES, PROFILE_KINDS, Profile, joint_profile, sample_times
 
 __all__ = ["BEYOND_LIMITS", "CLOSE_TOLERANCE", "CartesianPath", "DEFAULT_SPEED_FRACTION",
            "Expression", "ExpressionError", "FIT_POINTS", "FRAMES", "FollowResult", "JOG_AXES",
            "JUMP_LIMIT", "JointTrajectory", "LineResult", "MAX_SAMPLES", "NOT_CONTINUOUS",
-           "ON_BAD_CHOICES", "OUT_OF_REACH", "PRESETS", "PROFILE_KINDS", "Preset", "Profile",
-           "TrajectoryFileError", "compile_expression", "default_axes", "expressions", "files",
+           "ON_BAD_CHOICES", "OUT_OF_REACH", "PRESETS", "PROFILE_KINDS", "PlacedFormulas",
+           "Preset", "Profile", "SURFACE_CURVES",
+           "TrajectoryFileError", "compile_expression", "default_axes", "default_curves",
+           "expressions", "files",
            "find_preset", "follow_path", "jog", "jog_target", "joint_jumps", "joint_profile",
            "line_poses", "motion", "parse_trajectory_csv", "path_fits", "place_points",
+           "placed_formulas",
            "preset_path", "read_trajectory_csv", "reachable_points", "relative_target",
            "sample_times", "straight_line", "surface_path", "trajectory_csv_text", "volume_path",
            "wrist_angle", "write_trajectory_csv"]

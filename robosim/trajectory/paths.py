@@ -126,6 +126,28 @@ def _make_path(curves, parameter, index, robot, name, closed_expected, offset=No
     return path
 
 
+#: Curves a surface is cut into when the user gives no number, and the one followed (the middle).
+SURFACE_CURVES = 11
+
+
+def default_curves(kind, curves=None, index=None):
+    """``(curves, index)`` of a path from the user's formulas, blanks filled in.
+
+    ``kind`` "surface": :data:`SURFACE_CURVES` curves, the middle one followed (index
+    ``curves // 2``); "volume": one curve (``v`` at the start of its range), index 0. A value
+    given is kept.
+
+    >>> default_curves("surface"), default_curves("surface", curves=5), default_curves("volume")
+    ((11, 5), (5, 2), (1, 0))
+    """
+    if kind == "surface":
+        curves = SURFACE_CURVES if curves is None else curves
+        return curves, curves // 2 if index is None else index
+    if kind == "volume":
+        return 1 if curves is None else curves, 0 if index is None else index
+    raise ValueError(f"kind must be 'surface' or 'volume', got {kind!r}")
+
+
 def surface_path(formula, x1_range, x2_range, curves, index, points, *, robot=None):
     """One curve of the explicit surface ``z = f(x1, x2)`` over a rectangle (3D-RAS section 6).
 

@@ -1,10 +1,12 @@
 """The ready-made paths: the paper's worked examples (seed 000, section 8), placed for a robot.
 
 :data:`PRESETS` names each path with its formulas and source; :func:`preset_path` evaluates one
-and :func:`place_points` moves and scales it into the robot's reachable workspace.
+and :func:`place_points` moves and scales it into the robot's reachable workspace;
+:func:`placed_formulas` writes the formulas of a placed preset, a start for the user's own.
 """
 
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -254,3 +256,85 @@ def find_preset(name):
         if "".join(c for c in preset.name if c.isalnum()) == key:
             return preset
     raise ValidationError(f"no preset called {name!r}; presets: {', '.join(PRESETS)}")
+
+
+@dataclass(frozen=True)
+class PlacedFormulas:
+    """The formula text and ranges that draw a preset as placed for a robot.
+
+    ``kind`` is "surface" (``formulas`` = ``(z,)`` of ``x1, x2``; ``ranges`` = the x1 and x2
+    ranges) or "volume" (``formulas`` = ``(x, y, z)`` of ``u, v``; ``ranges`` = the u and v
+    ranges). :func:`robosim.trajectory.surface_path` or :func:`~robosim.trajectory.volume_path`
+    with them (and the preset's curves and index) gives the placed path again.
+    """
+
+    kind: str
+    formulas: tuple
+    ranges: tuple
+
+
+def placed_formulas(path):
+    """The formulas of a preset's path as placed (``offset + scale * the paper's figure``).
+
+    Parameters
+    ----------
+    path : CartesianPath
+        From :func:`preset_path` (its ``name``, ``offset`` and ``scale`` say how it was placed).
+
+    Returns
+    -------
+    PlacedFormulas
+        Numbers written with 6 significant digits; parts that do nothing (an offset of 0, a
+        scale of 1) left out.
+
+    Examples
+    --------
+    The saddle ``z = (x1^2 - x2^2)/20`` moved by (100, 0, 50) and scaled by 10 (centimetres to
+    millimetres) is ``z = 50 + 10*(((x1 - 100)/10)^2 - (x2/10)^2)/20``, over x1 and x2 from
+    100 - 10*10 = 0 to 200 and from -100 to 100:
+
+    >>> import numpy as np
+    >>> from robosim.trajectory import CartesianPath
+    >>> path = CartesianPath(np.zeros((1, 3)), False, True, "", np.zeros(1), np.zeros((1, 1, 3)),
+    ...                      0, np.array([100.0, 0.0, 50.0]), 10.0, "saddle")
+    >>> placed = placed_formulas(path)
+    >>> placed.formulas[0]
+    '50 + 10*((((x1 - 100)/10)^2 - (x2/10)^2)/20)'
+    >>> [list(r) for r in placed.ranges]
+    [[0.0, 200.0], [-100.0, 100.0]]
+    """
+    preset = find_preset(path.name)
+    offset, scale = np.asarray(path.offset, dtype=float), float(path.scale)
+    if preset.kind == "volume":
+        formulas = tuple(_placed(o, scale, formula)
+                         for o, formula in zip(offset, preset.formulas))
+        return PlacedFormulas("volume", formulas, (tuple(preset.u_range),
+                                                   tuple(preset.v_range)))
+    # z = f(x1, x2) of the placed figure, in the placed x1, x2 (the paper's x1 runs across the
+    # curves over v_range, x2 along them over u_range)
+    local = {"x1": _local("x1", offset[0], scale), "x2": _local("x2", offset[1], scale)}
+    formula = re.sub(r"\b(x1|x2)\b", lambda m: local[m.group(1)], preset.formulas[0])
+    ranges = tuple(tuple(float(v) for v in o + scale * np.asarray(r))
+                   for o, r in ((offset[0], preset.v_range), (offset[1], preset.u_range)))
+    return PlacedFormulas("surface", (_placed(offset[2], scale, formula),), ranges)
+
+
+def _tiny(value, scale):
+    """True for an offset that is zero but for rounding (relative to the figure's scale)."""
+    return abs(value) < 1e-9 * max(1.0, abs(scale))
+
+
+def _placed(offset, scale, text):
+    """Formula text of ``offset + scale * (text)``, without the parts that do nothing."""
+    scaled = f"({text})" if scale == 1 else f"{scale:.6g}*({text})"
+    return scaled if _tiny(offset, scale) else f"{offset:.6g} + {scaled}"
+
+
+def _local(name, offset, scale):
+    """Formula text of the figure's own coordinate at the placed coordinate ``name``:
+    ``(name - offset) / scale``."""
+    if _tiny(offset, scale):
+        shifted = name
+    else:
+        shifted = f"({name} {'-' if offset > 0 else '+'} {abs(offset):.6g})"
+    return shifted if scale == 1 else f"({shifted}/{scale:.6g})"

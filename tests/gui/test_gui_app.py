@@ -61,7 +61,7 @@ def ticks_until_still(app, limit=500):
     while screen.animation.running:
         assert len(poses) < limit
         app.tick()
-        poses.append(screen.q)
+        poses.append(screen.state.q)
         drawn.append(screen.drawing.drawn_end_effector())
     return np.array(poses), np.array(drawn)
 
@@ -212,7 +212,7 @@ def test_presses_during_an_animation_the_newest_target_wins():
     first = robot.random_q(rng=np.random.default_rng(3))
     for _ in range(3):
         app.tick()
-    shown = screen.q
+    shown = screen.state.q
     np.testing.assert_allclose(shown, robot.home + 0.3 * (first - robot.home), atol=1e-12)
     press(app, screen.buttons["Home"])          # during the move
     assert "while moving" in app.status and "newest target wins" in app.status
@@ -239,7 +239,7 @@ def test_steps_and_delay_are_settable_and_checked():
     assert not grid.errors
     assert screen.timer.interval == 100
     press(app, screen.buttons["Home"])
-    screen.animate_to(robot.pose("home") + 0.5)
+    screen.state.animate_to(robot.pose("home") + 0.5)
     poses, _ = ticks_until_still(app)
     np.testing.assert_allclose(poses, expected_move(robot.home, robot.home + 0.5, 4))
 
@@ -248,7 +248,7 @@ def test_readout_shows_position_rpy_and_the_matrix_of_the_chosen_frame():
     robot = load_robot("Lynx6")
     app = make_app(robot)
     screen = app.screen
-    screen.animate_to(np.radians([10, 20, -30, 40, 50]))
+    screen.state.animate_to(np.radians([10, 20, -30, 40, 50]))
     poses, _ = ticks_until_still(app)
     T = robot.fk(poses[-1])
     xyz, rpy, title, matrix = screen.readout_values()
@@ -267,7 +267,7 @@ def test_readout_columns_do_not_run_into_each_other_for_a_robot_in_millimetres()
     robot = load_robot("Lynx6")
     app = make_app(robot)
     screen = app.screen
-    screen.animate_to(np.radians([-45, 60, -30, 0, 0]))   # x, y, z = 112.6, -112.6, 262.5 mm
+    screen.state.animate_to(np.radians([-45, 60, -30, 0, 0]))   # x, y, z = 112.6, -112.6, 262.5 mm
     ticks_until_still(app)
     renderer = app.fig.canvas.get_renderer()
     boxes = [text.get_window_extent(renderer) for text in screen.readout_matrix]
@@ -288,7 +288,7 @@ def test_toggles_show_dh_frames_and_the_end_effector_trace():
         click(app.fig, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
     assert toggles.get_status() == [True, True]
     assert screen.drawing.frame_axes[0].get_visible() and screen.drawing.trace.get_visible()
-    screen.animate_to(robot.home + 0.2)
+    screen.state.animate_to(robot.home + 0.2)
     poses, _ = ticks_until_still(app)
     trace = np.column_stack(screen.drawing.trace.get_data_3d())
     np.testing.assert_allclose(trace[1:], robot.fk(poses)[:, :3, 3], atol=1e-9)
@@ -302,7 +302,7 @@ def test_the_trace_follows_every_step_even_when_slow_frames_skip_some():
     screen = app.screen
     screen.drawing.show_trace(True)
     start, target = robot.home, robot.home + 0.3
-    screen.animate_to(target)
+    screen.state.animate_to(target)
     shown, _ = ticks_until_still(app)
     assert len(shown) < 10                                         # frames were skipped
     trace = np.column_stack(screen.drawing.trace.get_data_3d())
@@ -316,7 +316,7 @@ def test_animation_frames_are_blitted_not_redrawn_in_full():
     app = make_app(robot)
     draws = []
     app.fig.canvas.mpl_connect("draw_event", draws.append)
-    app.screen.animate_to(robot.home + 0.3)
+    app.screen.state.animate_to(robot.home + 0.3)
     assert len(draws) == 1             # the controls show the new target: one full draw
     assert app.screen.drawing.links.get_animated()
     ticks_until_still(app)
@@ -334,16 +334,16 @@ def test_new_robot_goes_back_to_the_welcome_screen_and_disconnects_the_simulator
     click(app.fig, 0.5, 0.5, ax=slider_ax, coords="axes")  # where the slider was
     assert not old.animation.running
     with pytest.raises(RobosimError, match="closed"):
-        old.animate_to(robot.home)
+        old.state.animate_to(robot.home)
 
 
 # ---------------------------------------------------------------------------- arm handle
-def test_the_arm_handle_contract_for_tool_windows():
+def test_the_arm_state_contract_for_tool_windows():
     robot = load_robot("Lynx6")
     app = make_app(robot)
-    arm = app.screen
+    arm = app.state
     heard = []
-    arm.add_pose_listener(heard.append)
+    subscription = arm.subscribe("pose", lambda state: heard.append(state.q))
     with pytest.raises(ValidationError, match="joint 2"):
         arm.animate_to(np.radians([0, 120, 0, 0, 0]))
     t = np.linspace(0.0, 1.0, 5)
@@ -351,7 +351,7 @@ def test_the_arm_handle_contract_for_tool_windows():
     arm.play(t, q)
     assert arm.last_trajectory[0] is not None
     np.testing.assert_array_equal(arm.last_trajectory[1], q)
-    arm.animation.clock = itertools.count().__next__   # a second per tick: it plays through
+    app.screen.animation.clock = itertools.count().__next__  # a second per tick: it plays
     poses, drawn = ticks_until_still(app)
     np.testing.assert_allclose(poses[-1], q[-1])
     assert_drawn_is_fk(robot, poses, drawn)
@@ -359,9 +359,13 @@ def test_the_arm_handle_contract_for_tool_windows():
     np.testing.assert_allclose(heard[-1], q[-1])
     points = robot.fk(q)[:, :3, 3]
     arm.set_path(points, bad=[False, True, False, False, True])
-    np.testing.assert_allclose(np.column_stack(arm.drawing.path.get_data_3d()), points)
+    np.testing.assert_allclose(np.column_stack(app.screen.drawing.path.get_data_3d()), points)
     arm.set_status("from a tool", error=True)
     assert app.status == "from a tool"
+    subscription.unsubscribe()                          # a closed window hears nothing more
+    arm.animate_to(robot.home)
+    ticks_until_still(app)
+    assert len(heard) == len(poses)
 
 
 def test_one_button_per_tool_and_all_of_them_fit(monkeypatch):
@@ -381,7 +385,7 @@ def test_one_button_per_tool_and_all_of_them_fit(monkeypatch):
         assert 0 <= box.x0 and box.x1 <= 1 and 0 <= box.y0 and box.y1 <= 1
         assert not any(box.overlaps(other) for other in boxes[i + 1:])
     press(app, buttons[3])
-    assert opened == [app.screen]
+    assert opened == [app.state]
     assert app.tool_figures and app.tool_figures[0].canvas.callbacks.exception_handler \
         == app.report_exception
 

@@ -116,7 +116,7 @@ def test_stop_works_in_the_window_and_disconnecting_finishes_the_calibration(pan
     press(panel, "Disconnect")
     assert panel.calibrating is None and window.finished
     press(window, "+1")
-    assert "finished" in window.status.get_text()
+    assert "finished" in window.status.message
 
 
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)

@@ -11,6 +11,7 @@ from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from gui_events import click, click_cell, type_keys
 from robosim.gui import cells
 from robosim.gui.cells import CellGrid
+from robosim.gui.shortcuts import figure_keys
 
 
 def number_check(calls):
@@ -219,25 +220,27 @@ def small_grid():
     return CellGrid(plt.figure(), (0.1, 0.1, 0.3, 0.1), 1, [""])
 
 
-def test_keyboard_shortcuts_are_off_only_while_editing(table):
-    with mpl.rc_context({"keymap.save": ["s", "ctrl+s"]}):
-        other = small_grid()
+def test_keyboard_shortcuts_are_off_only_while_editing_and_only_in_that_figure(table):
+    with mpl.rc_context({"keymap.quit": ["q"]}):
+        other = small_grid()                          # another window, not typing
         table.focus(0, 0)
-        other.focus(0, 0)
-        assert mpl.rcParams["keymap.save"] == []
-        type_keys(table.fig, "enter")
-        assert mpl.rcParams["keymap.save"] == []      # the other grid is still typing
-        other.disconnect_events()
-        assert mpl.rcParams["keymap.save"] == ["s", "ctrl+s"]
+        type_keys(table.fig, "q")
+        assert plt.fignum_exists(table.fig.number) and table.editing_text() == "q"
+        assert mpl.rcParams["keymap.quit"] == ["q"]   # nothing global changes
+        type_keys(other.fig, "q")
+        assert not plt.fignum_exists(other.fig.number)  # the other window still obeys
+        type_keys(table.fig, "escape", "q")           # editing stopped: q closes again
+        assert not plt.fignum_exists(table.fig.number)
 
 
 def test_closing_the_window_gives_the_shortcuts_back():
     with mpl.rc_context({"keymap.quit": ["q"]}):
         grid = small_grid()
         grid.focus(0, 0)
-        assert mpl.rcParams["keymap.quit"] == []
+        assert figure_keys(grid.fig).off
         grid.fig.canvas.callbacks.process("close_event", CloseEvent("close_event",
                                                                     grid.fig.canvas))
+        assert not figure_keys(grid.fig).off and grid.focused is None
         assert mpl.rcParams["keymap.quit"] == ["q"]
 
 
@@ -249,6 +252,8 @@ def test_a_figure_closed_while_typing_does_not_keep_the_shortcuts_off():
         second = small_grid()
         second.focus(0, 0)
         second.commit()
+        type_keys(second.fig, "q")
+        assert not plt.fignum_exists(second.fig.number)
         assert mpl.rcParams["keymap.quit"] == ["q"]
 
 
@@ -335,7 +340,7 @@ def test_an_on_commit_that_disconnects_the_grid_ends_editing(table):
     table.focus(0, 0)
     type_keys(table.fig, "1", "tab")
     assert table.focused is None
-    assert table not in cells._grids_blanking_keymaps
+    assert not figure_keys(table.fig).off
 
 
 def test_set_header_changes_the_header(table):

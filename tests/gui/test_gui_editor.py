@@ -14,6 +14,7 @@ from robosim import Joint, Robot, load_robot
 from robosim.gui import autosave
 from robosim.gui.dh_draft import COLUMNS, new_draft
 from robosim.gui.editor import COUNT, UNIT, EditorScreen
+from robosim.gui.shortcuts import use_robosim_shortcuts
 from robosim.library import robot_to_dict
 
 THETA, D, A, ALPHA, OFFSET, MIN, MAX = range(1, 8)
@@ -287,6 +288,7 @@ def test_tab_outside_the_cells_goes_to_the_first_cell_to_fix():
 
 def test_teardown_releases_every_event():
     app = FakeApp()
+    use_robosim_shortcuts(app.fig)   # the window's key handler, as the Application installs it
     events = ("button_press_event", "key_press_event", "motion_notify_event")
 
     def connected():

@@ -20,7 +20,7 @@ class HeldArm(FakeArm):
         self.last_trajectory = (np.asarray(t, float), np.asarray(q, float))
 
     def frame(self, row):
-        self._move(self.last_trajectory[1][row])
+        self.show_pose(self.last_trajectory[1][row])
 
 
 @pytest.fixture
@@ -270,7 +270,7 @@ def test_a_path_shows_computing_on_screen_before_the_ik_runs(arm, monkeypatch):
     window = formula_window(arm)
     drawn_statuses = []
     window.fig.canvas.mpl_connect("draw_event",
-                                  lambda event: drawn_statuses.append(window.status.get_text()))
+                                  lambda event: drawn_statuses.append(window.status.message))
     seen_when_solving = []
     follow_path = window.core.follow_path
 

@@ -1,0 +1,318 @@
+"""The one blitting mechanism of robosim's figures, and the status line that uses it.
+
+A full draw of a figure with a 3D axes costs tens to hundreds of milliseconds (mostly tick
+text); redrawing a few artists over a saved background costs a few (MATPLOTLIB_NOTES.md).
+:class:`BlitManager` is matplotlib's gallery ``BlitManager`` grown to robosim's needs, one per
+figure (:func:`blit_manager`), shared by the screen or window in it, its cells and status line:
+
+- *layers*: named groups of artists in a box (an animation's arm, a readout, playheads). While
+  a layer is animated its artists are left out of full draws; after every full draw
+  (``draw_event``) the manager copies the layer's background and draws the artists over it;
+  :meth:`~BlitManager.update` restores the background, draws the artists and blits the box.
+- *opaque redraws* (:meth:`~BlitManager.draw_over`): artists that paint their own background
+  (a cell's rectangle, the status line's axes) are drawn over the screen as it is and blitted.
+- *one full draw per action* (:meth:`~BlitManager.deferred`): while a block runs, requests for a
+  full draw (:meth:`~BlitManager.draw_idle`) are collected into one at its end.
+
+Before the figure's first draw, and after a resize until the next, nothing is blitted: the
+coming full draw shows everything. A canvas that cannot blit draws in full instead.
+"""
+
+import contextlib
+import weakref
+
+from matplotlib.transforms import Bbox
+
+STATUS_COLOUR = "black"
+ERROR_COLOUR = "#c00000"
+#: Smallest font size (points) a long status message shrinks to before it is cut.
+STATUS_MIN_FONT = 7
+#: Space left of the status text, pixels.
+STATUS_PAD_PX = 6
+#: Height of a line of text as a multiple of the font size (matplotlib's linespacing).
+STATUS_LINE_SPACING = 1.2
+
+_managers = weakref.WeakKeyDictionary()
+
+
+def blit_manager(fig):
+    """The :class:`BlitManager` of ``fig`` (made at the first call)."""
+    manager = _managers.get(fig)
+    if manager is None:
+        manager = _managers[fig] = BlitManager(fig)
+    return manager
+
+
+class _Layer:
+    def __init__(self, box, artists):
+        self.box = box              # callable -> display Bbox
+        self.artists = list(artists)
+        self.animated = False
+        self.background = None
+
+
+class BlitManager:
+    """Backgrounds, animated layers and opaque redraws of one figure (use :func:`blit_manager`).
+
+    Attributes
+    ----------
+    drawn : bool
+        True once the figure has been drawn in full at its current size.
+    """
+
+    def __init__(self, fig):
+        self.fig = fig
+        self.canvas = fig.canvas
+        self.drawn = False
+        self._layers = {}
+        self._deferring = 0
+        self._draw_requested = False
+        self.canvas.mpl_connect("draw_event", self._on_draw)
+        self.canvas.mpl_connect("resize_event", self._on_resize)
+
+    @property
+    def can_blit(self):
+        """True when a blit now shows the artists drawn (drawn, and the canvas blits)."""
+        return self.drawn and bool(getattr(self.canvas, "supports_blit", False))
+
+    # ------------------------------------------------------------------ layers
+    def add_layer(self, name, box, artists):
+        """Register ``artists`` (drawn in this order) in ``box``: an Axes (its bbox), a
+        display Bbox, or a callable returning one. Replaces a layer of the same name."""
+        if hasattr(box, "bbox"):
+            ax = box
+            box = lambda: ax.bbox  # noqa: E731 - the axes' box as it is at each draw
+        elif isinstance(box, Bbox):
+            fixed = box
+            box = lambda: fixed  # noqa: E731
+        self._layers[name] = _Layer(box, artists)
+
+    def remove_layer(self, name):
+        """Forget a layer; its artists become ordinary again."""
+        layer = self._layers.pop(name, None)
+        if layer is not None:
+            for artist in layer.artists:
+                artist.set_animated(False)
+
+    def animate(self, name, animated=True):
+        """Leave the layer's artists out of full draws (True) and blit them, or draw them
+        normally again (False: any later draw or saved figure shows them)."""
+        layer = self._layers[name]
+        animated = bool(animated and getattr(self.canvas, "supports_blit", False))
+        for artist in layer.artists:
+            artist.set_animated(animated)
+        layer.animated = animated
+        layer.background = None     # taken at the next full draw
+
+    def animated(self, name):
+        """True while layer ``name`` is blitted."""
+        return self._layers[name].animated
+
+    def update(self, *names):
+        """Show the named layers' artists as they are now: blitted over their backgrounds, or,
+        for a layer that is not animated or has no background yet, by a full draw."""
+        layers = [self._layers[name] for name in names]
+        if not all(layer.animated and layer.background is not None for layer in layers):
+            self.draw_idle()
+            return
+        for layer in layers:
+            self.canvas.restore_region(layer.background)
+            self._draw_artists(layer.artists)
+            self.canvas.blit(layer.box())
+
+    def _draw_artists(self, artists):
+        for artist in artists:
+            if hasattr(artist, "do_3d_projection"):     # 3D collections project first
+                artist.do_3d_projection()
+            (artist.axes or self.fig).draw_artist(artist)
+
+    # ------------------------------------------------------------------ opaque redraws
+    def draw_over(self, artists, box):
+        """Draw ``artists`` (each paints its own background, e.g. a patch first) over the
+        screen and blit ``box`` (display Bbox); before the first draw nothing happens (that
+        draw shows them)."""
+        if not self.drawn:
+            return
+        if not getattr(self.canvas, "supports_blit", False):
+            self.canvas.draw_idle()
+            return
+        for artist in artists:
+            if artist.get_visible():
+                (artist.axes or self.fig).draw_artist(artist)
+        self.canvas.blit(box)
+
+    # ------------------------------------------------------------------ full draws
+    def draw_idle(self):
+        """A full draw: now (``canvas.draw_idle``), or once at the end of :meth:`deferred`."""
+        if self._deferring:
+            self._draw_requested = True
+        else:
+            self.canvas.draw_idle()
+
+    def draw_now(self):
+        """Draw in full and show it at once (before a computation blocks the event loop)."""
+        self.canvas.draw()
+        self.canvas.flush_events()
+
+    @contextlib.contextmanager
+    def deferred(self):
+        """Collect the full draws asked for inside the block into one at its end (blocks
+        nest: the outermost draws)."""
+        self._deferring += 1
+        try:
+            yield self
+        finally:
+            self._deferring -= 1
+            if not self._deferring and self._draw_requested:
+                self._draw_requested = False
+                self.canvas.draw_idle()
+
+    def _on_draw(self, event):
+        """After a full draw: keep each animated layer's background and draw it over."""
+        self.drawn = True
+        for layer in self._layers.values():
+            if layer.animated:
+                layer.background = self.canvas.copy_from_bbox(layer.box())
+                self._draw_artists(layer.artists)
+
+    def _on_resize(self, event):
+        self.drawn = False
+        for layer in self._layers.values():
+            layer.background = None
+
+
+class StatusLine:
+    """One line of messages at the bottom of a figure, wrapped to a second when long.
+
+    A message wider than the line wraps at spaces onto up to ``max_lines`` lines; if that is
+    not enough the font shrinks (to :data:`STATUS_MIN_FONT`), and only then is the end cut
+    with "...". Newlines in a message start a new line. Showing a message blits the line
+    (about a millisecond) once the figure has been drawn.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    rect : (left, bottom, width, height)
+        Figure fraction. A box too low for ``max_lines`` lines of ``fontsize`` gets fewer.
+    fontsize : float
+    max_lines : int
+
+    Attributes
+    ----------
+    message : str
+        The message as given (unwrapped).
+    error : bool
+    ax, text : the axes and Text artist (the Text holds the wrapped lines).
+    """
+
+    def __init__(self, fig, rect, fontsize=9, max_lines=2):
+        self.fig = fig
+        self.fontsize = fontsize
+        self.max_lines = max_lines
+        self.message = ""
+        self.error = False
+        self.ax = fig.add_axes(rect)
+        self.ax.set_axis_off()
+        self.ax.set_navigate(False)
+        self.ax.patch.set_facecolor(fig.get_facecolor())
+        self.text = self.ax.text(0, 0.5, "", fontsize=fontsize, va="center",
+                                 color=STATUS_COLOUR, parse_math=False,
+                                 transform=self.ax.transAxes)
+        self._place()
+        self._manager = blit_manager(fig)
+        self._cid = fig.canvas.mpl_connect("resize_event", self._on_resize)
+
+    def show(self, message, error=False):
+        """Show ``message`` (errors in red)."""
+        self.message = str(message)
+        self.error = bool(error)
+        self.text.set_color(ERROR_COLOUR if error else STATUS_COLOUR)
+        self._wrap()
+        self._manager.draw_over([self.ax.patch, self.text], self.ax.bbox)
+
+    def set_rect(self, rect):
+        """Move the line to ``rect`` (figure fraction) and wrap the message again."""
+        self.ax.set_position(rect)
+        self._place()
+        self._wrap()
+
+    def disconnect_events(self):
+        """Stop following the figure's size (a view's teardown calls this)."""
+        self.fig.canvas.mpl_disconnect(self._cid)
+
+    def _place(self):
+        width = self.ax.bbox.width
+        self.text.set_x(STATUS_PAD_PX / width if width > 0 else 0.0)
+
+    def _on_resize(self, event):
+        self._place()
+        self._wrap()
+
+    def _lines_that_fit(self, fontsize):
+        """``max_lines``, or fewer when the line's box is not tall enough for them."""
+        fit = int(self.ax.bbox.height // _line_height_px(fontsize, self.fig.dpi))
+        return max(1, min(self.max_lines, fit))
+
+    def _wrap(self):
+        """Put the message in the Text: wrapped, shrunk or cut to fit the line."""
+        measure = _text_measure(self.fig)
+        width = self.ax.bbox.width - 2 * STATUS_PAD_PX
+        if measure is None or width <= 0:
+            self.text.set_text(self.message)
+            return
+        size = self.fontsize
+        while True:
+            self.text.set_fontsize(size)
+            max_lines = self._lines_that_fit(size)
+            lines = _wrap_lines(self.message, lambda s: measure(s, self.text), width)
+            if len(lines) <= max_lines or size <= STATUS_MIN_FONT:
+                break
+            size = max(STATUS_MIN_FONT, size - 1)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            last = lines[-1]
+            while last and measure(last + " ...", self.text) > width:
+                last = last[:-1]
+            lines[-1] = last.rstrip() + " ..."
+        self.text.set_text("\n".join(lines))
+
+
+def _line_height_px(fontsize, dpi):
+    """Height of one line of text, pixels (matplotlib's default line spacing 1.2)."""
+    return STATUS_LINE_SPACING * fontsize * dpi / 72
+
+
+def _text_measure(fig):
+    """``measure(string, text_artist) -> width in pixels``, or None without a renderer."""
+    get_renderer = getattr(fig.canvas, "get_renderer", None)
+    if get_renderer is None:
+        return None
+    renderer = get_renderer()
+
+    def measure(string, artist):
+        if not string:
+            return 0.0
+        width, _, _ = renderer.get_text_width_height_descent(
+            string, artist.get_fontproperties(), ismath=False)
+        return width
+    return measure
+
+
+def _wrap_lines(message, width_of, width):
+    """``message`` as lines no wider than ``width`` (pixels), broken at spaces (a word wider
+    than a line stays whole on its own line)."""
+    lines = []
+    for paragraph in message.split("\n"):
+        if width_of(paragraph) <= width:
+            lines.append(paragraph)
+            continue
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and width_of(candidate) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines

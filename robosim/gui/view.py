@@ -1,0 +1,144 @@
+"""The lifecycle shared by the application's screens and the tool windows.
+
+A :class:`View` is the contents of one figure (a screen of the application figure, or a tool
+window's figure). It makes its widgets, canvas callbacks, timers, blit layers and state
+subscriptions through the methods below, which remember them, and :meth:`View.teardown` undoes
+everything in the order matplotlib needs (MATPLOTLIB_NOTES.md): stop the timers, disconnect
+every widget (``disconnect_events``), disconnect the canvas callbacks, unsubscribe from the
+arm's state, forget the blit layers, drop the references. Widgets are held here because
+matplotlib holds their callbacks through weak references.
+
+Lifecycle::
+
+    view = SomeView(fig, ...)   # __init__: no figure work
+    view.build()                # axes, widgets, subscriptions (draws are collected into one)
+    ...                         # callbacks run through view.run(action): errors reported
+    view.teardown()             # screen switch or window closed (idempotent)
+
+Every widget callback a view connects goes through :meth:`View.run`: its errors are reported
+(:meth:`View.report`) instead of printed as tracebacks, and the full draws it asks for are
+collected into one at its end (:meth:`robosim.gui.blit.BlitManager.deferred`).
+"""
+
+from .blit import StatusLine, blit_manager
+
+
+class View:
+    """Bookkeeping of one figure's contents; subclasses build in :meth:`build`.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+
+    Attributes
+    ----------
+    blit : robosim.gui.blit.BlitManager
+        The figure's blit manager.
+    status : robosim.gui.blit.StatusLine or None
+        The view's status line, when it made one with :meth:`status_line`.
+    """
+
+    def __init__(self, fig):
+        self.fig = fig
+        self.blit = blit_manager(fig)
+        self.status = None
+        self._widgets = []
+        self._connections = []
+        self._timers = []
+        self._subscriptions = []
+        self._layers = []
+
+    def build(self):
+        """Create the view's axes and widgets in ``self.fig``."""
+        raise NotImplementedError
+
+    def report(self, exc):
+        """Show an exception raised by one of the view's callbacks (subclasses say where)."""
+        raise exc
+
+    # ------------------------------------------------------------------ making things
+    def keep(self, widget):
+        """Hold ``widget`` until teardown (its ``disconnect_events`` is called then)."""
+        self._widgets.append(widget)
+        return widget
+
+    def connect_event(self, event, callback):
+        """Connect a canvas event (``"button_press_event"``, ...) until teardown."""
+        cid = self.fig.canvas.mpl_connect(event, callback)
+        self._connections.append(cid)
+        return cid
+
+    def add_timer(self, interval_ms, callback):
+        """A canvas timer calling ``callback`` (errors reported) every ``interval_ms``; it is
+        stopped at teardown. Under Agg timers never fire: tests call the callback."""
+        timer = self.fig.canvas.new_timer(interval=interval_ms)
+        timer.add_callback(self.guarded(callback))
+        self._timers.append(timer)
+        return timer
+
+    def subscribe(self, state, topic, callback):
+        """Observe ``topic`` of an :class:`robosim.gui.state.ArmState` until teardown."""
+        subscription = state.subscribe(topic, callback)
+        self._subscriptions.append(subscription)
+        return subscription
+
+    def add_layer(self, name, box, artists):
+        """A blit layer (:meth:`robosim.gui.blit.BlitManager.add_layer`) until teardown."""
+        self.blit.add_layer(name, box, artists)
+        self._layers.append(name)
+
+    def button(self, rect, label, action, fontsize=None, **colours):
+        """A Button in a new axes at ``rect`` calling ``action()`` through :meth:`run`."""
+        from matplotlib.widgets import Button
+
+        button = self.keep(Button(self.fig.add_axes(rect), label, **colours))
+        if fontsize is not None:
+            button.label.set_fontsize(fontsize)
+        button.on_clicked(lambda event: self.run(action))
+        return button
+
+    def status_line(self, rect, fontsize=9, max_lines=2):
+        """Make the view's :class:`~robosim.gui.blit.StatusLine` (kept in :attr:`status`)."""
+        self.status = self.keep(StatusLine(self.fig, rect, fontsize=fontsize,
+                                           max_lines=max_lines))
+        return self.status
+
+    # ------------------------------------------------------------------ running callbacks
+    def run(self, action):
+        """Run ``action()`` for a widget: errors go to :meth:`report`, and the full draws it
+        asks for become one at its end. Returns the action's result (None after an error)."""
+        with self.blit.deferred():
+            try:
+                return action()
+            except Exception as exc:  # noqa: BLE001 - the guard's whole purpose
+                self.report(exc)
+                return None
+
+    def guarded(self, callback):
+        """``callback`` run through :meth:`run` with its arguments (for observers, timers)."""
+        def run_guarded(*args, **kwargs):
+            return self.run(lambda: callback(*args, **kwargs))
+        return run_guarded
+
+    def redraw(self):
+        """Ask for a full draw (one per action: see :meth:`run`)."""
+        self.blit.draw_idle()
+
+    # ------------------------------------------------------------------ teardown
+    def teardown(self):
+        """Stop timers, disconnect widgets and callbacks, unsubscribe, forget blit layers and
+        drop every reference (in that order); safe to call twice."""
+        for timer in self._timers:
+            timer.stop()
+        for widget in self._widgets:
+            disconnect = getattr(widget, "disconnect_events", None)
+            if disconnect is not None:
+                disconnect()
+        for cid in self._connections:
+            self.fig.canvas.mpl_disconnect(cid)
+        for subscription in self._subscriptions:
+            subscription.unsubscribe()
+        for name in self._layers:
+            self.blit.remove_layer(name)
+        self._timers, self._widgets, self._connections = [], [], []
+        self._subscriptions, self._layers = [], []

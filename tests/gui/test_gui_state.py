@@ -1,0 +1,87 @@
+"""The arm's state shared by the simulator and the tool windows (no display needed for most)."""
+
+import numpy as np
+import pytest
+from matplotlib.backend_bases import CloseEvent
+
+from fake_arm import FakeArm
+from robosim import RobosimError, ValidationError, load_robot
+from robosim.gui.state import ArmState
+from robosim.gui.tools import open_tool
+
+LYNX6 = load_robot("Lynx6")
+
+
+def test_a_subscription_hears_its_topic_until_it_unsubscribes():
+    state = ArmState(LYNX6)
+    heard = []
+    subscription = state.subscribe("pose", lambda s: heard.append(s.q))
+    state.subscribe("path", lambda s: heard.append("path"))
+    state.show_pose(LYNX6.home + 0.1)
+    assert len(heard) == 1 and np.allclose(heard[0], LYNX6.home + 0.1)
+    subscription.unsubscribe()
+    subscription.unsubscribe()                          # twice is harmless
+    state.show_pose(LYNX6.home)
+    state.set_path(np.zeros((2, 3)))
+    assert len(heard) == 2 and heard[-1] == "path"
+    assert not subscription.active
+    with pytest.raises(ValueError, match="no topic 'poses'"):
+        state.subscribe("poses", print)
+
+
+def test_requests_are_checked_before_anyone_hears_them():
+    state = ArmState(LYNX6)
+    heard = []
+    state.subscribe("target", lambda s: heard.append("target"))
+    state.subscribe("play", lambda s: heard.append("play"))
+    with pytest.raises(ValidationError, match="joint 2"):
+        state.animate_to(np.radians([0, 120, 0, 0, 0]))          # the Lynx6: +-90 deg
+    with pytest.raises(ValidationError, match="increasing times"):
+        state.play([0.0, 1.0, 0.5], np.tile(LYNX6.home, (3, 1)))
+    assert heard == [] and np.array_equal(state.target, LYNX6.home)
+    q = LYNX6.home + np.outer([0.0, 0.5, 1.0], np.full(LYNX6.n, 0.2))
+    state.play([0.0, 1.0, 2.0], q)
+    assert heard == ["play"]
+    np.testing.assert_array_equal(state.last_trajectory[1], q)
+    np.testing.assert_array_equal(state.target, q[-1])
+    assert np.array_equal(state.q, LYNX6.home)              # only the animator moves the arm
+
+
+def test_a_closed_state_refuses_requests_and_drops_its_observers():
+    state = ArmState(LYNX6)
+    events = []
+    state.subscribe("closed", lambda s: events.append("closed"))
+    pose = state.subscribe("pose", lambda s: events.append("pose"))
+    state.close()
+    assert events == ["closed"] and not pose.active
+    for request in (lambda: state.animate_to(LYNX6.home), lambda: state.set_path(None),
+                    lambda: state.play([0.0], LYNX6.home[None])):
+        with pytest.raises(RobosimError, match="simulator screen was closed"):
+            request()
+
+
+def test_a_broken_observer_is_reported_and_the_others_still_hear():
+    reported = []
+    state = ArmState(LYNX6, report=reported.append)
+    heard = []
+    state.subscribe("pose", lambda s: 1 / 0)
+    state.subscribe("pose", lambda s: heard.append(s.q))
+    state.show_pose(LYNX6.home)
+    assert len(heard) == 1 and isinstance(reported[0], ZeroDivisionError)
+    with pytest.raises(ZeroDivisionError):            # without report: it propagates
+        unreported = ArmState(LYNX6)
+        unreported.subscribe("pose", lambda s: 1 / 0)
+        unreported.show_pose(LYNX6.home)
+
+
+@pytest.mark.parametrize("label", ["Jog / IK", "Real arm...", "Trajectories...",
+                                   "Workspace...", "Joint workspace..."])
+def test_a_closed_tool_window_unsubscribes_from_the_arm(label):
+    arm = FakeArm(LYNX6)
+    before = {topic: len(observers) for topic, observers in arm._subscriptions.items()}
+    fig = open_tool(label, arm)
+    fig.canvas.callbacks.process("close_event", CloseEvent("close_event", fig.canvas))
+    after = {topic: len(observers) for topic, observers in arm._subscriptions.items()}
+    assert after == before
+    arm.animate_to(LYNX6.home + 0.1)                  # nobody left to trip over a dead window
+    np.testing.assert_allclose(arm.q, LYNX6.home + 0.1)
