@@ -10,5 +10,5 @@ from setuptools import find_packages, setup
 setup(
     packages=find_packages(include=["robosim", "robosim.*"]) + ["robosim.robots"],
     package_dir={"robosim": "robosim", "robosim.robots": "robots"},
-    package_data={"robosim.robots": ["*.json"]},
+    package_data={"robosim": ["py.typed"], "robosim.robots": ["*.json"]},
 )

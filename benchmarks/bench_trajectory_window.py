@@ -46,7 +46,7 @@ def main():
     window.numbers.set_text(0, 1, "1000")
     for col, value in enumerate([60, -30, 45, 20, -75]):
         window.joints.set_text(2, col, str(value))
-    seconds = best_time(lambda: window._safely(window.compute), 3)
+    seconds = best_time(lambda: window.run(window.compute), 3)
     print(f"Compute, 1000-point quintic:   {seconds * 1e3:8.1f} ms")
     print(f"full draw of the window:       {best_time(fig.canvas.draw, 5) * 1e3:8.1f} ms")
     window._set_playing(True)
@@ -55,7 +55,7 @@ def main():
 
     def played_frame():
         window._set_index(next(index), redraw=False)
-        window._draw_playheads()
+        window.blit.update("playheads")
 
     print(f"playhead frame (blitted):      {best_time(played_frame, 20) * 1e3:8.1f} ms")
     t = np.linspace(0, 2, 31)

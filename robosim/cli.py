@@ -8,18 +8,36 @@ nothing prints a traceback unless ``ROBOSIM_DEBUG=1`` is set.
 
 import argparse
 import os
+import re
 import sys
+import warnings
 
 from . import __version__
 from .commands import COMMAND_MODULES
-from .errors import RobosimError
+from .errors import RobosimError, ValidationError
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+#: An argument that starts with one '-' followed by a digit, a point or a bracket, or that holds
+#: an operator, is a value (a negative number, a formula such as ``-60*cos(u)+250``), never an
+#: option: argparse would take it for an unknown option ("expected 3 arguments").
+_VALUE_WITH_DASH = re.compile(r"-(?!-)(?:[\d.(]|.*[*/^+()])")
+
+
+class UsageError(ValidationError):
+    """The command line does not parse: an unknown option, a missing or invalid value."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors raised as :class:`UsageError`: one line on stderr, like every
+    other error, instead of the usage block and a second line (``--help`` gives the usage)."""
+
+    def error(self, message):
+        raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="robosim",
         description="Robot-arm kinematics simulator. Without a command, opens the application.")
     parser.add_argument("--version", action="version", version=f"robosim {__version__}")
@@ -29,18 +47,34 @@ def build_parser():
     return parser
 
 
+def values_not_options(argv):
+    """``argv`` with each value that starts with '-' (see :data:`_VALUE_WITH_DASH`) preceded by a
+    space, which argparse never reads as an option; numbers and formulas ignore the space."""
+    return [f" {arg}" if _VALUE_WITH_DASH.match(arg) else arg for arg in argv]
+
+
 def main(argv=None):
-    """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        from .commands.app import start_application
-        handler = start_application
+    """Run the command line; returns the exit status.
+
+    0 done, 1 a target or path not (fully) reached, 2 a usage error (one line on stderr),
+    3 an internal error (a bug: one line, the traceback with ``ROBOSIM_DEBUG=1``), 130 Ctrl-C.
+    numpy's RuntimeWarnings are not shown (a result that matters is checked for finiteness
+    where it is made); ``ROBOSIM_DEBUG=1`` shows them.
+    """
+    debug = bool(os.environ.get("ROBOSIM_DEBUG"))
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        return handler(args) or 0
+        with warnings.catch_warnings():
+            if not debug:
+                warnings.simplefilter("ignore", RuntimeWarning)
+            args = build_parser().parse_args(values_not_options(argv))
+            handler = getattr(args, "handler", None)
+            if handler is None:
+                from .commands.app import start_application
+                handler = start_application
+            return handler(args) or 0
     except RobosimError as exc:
-        print(f"robosim: error: {exc}", file=sys.stderr)
+        print(f"robosim: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("robosim: interrupted", file=sys.stderr)
@@ -48,11 +82,16 @@ def main(argv=None):
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: say so in one line, keep the traceback for developers
-        if os.environ.get("ROBOSIM_DEBUG"):
+        if debug:
             raise
-        print(f"robosim: internal error: {type(exc).__name__}: {exc} "
+        print(f"robosim: internal error: {type(exc).__name__}: {_one_line(exc)} "
               f"(set ROBOSIM_DEBUG=1 for details)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _one_line(exc):
+    """The message of ``exc`` on one line (a formula's caret lines and the like are joined)."""
+    return " ".join(str(exc).split("\n"))
 
 
 def run():

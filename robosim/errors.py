@@ -16,3 +16,14 @@ class ValidationError(RobosimError, ValueError):
 
 class RobotFileError(ValidationError):
     """A robot file cannot be read, parsed or validated; the message names file, row and field."""
+
+
+def brief(value, width=60):
+    """``repr(value)`` cut to ``width`` characters, so a message quoting a bad value stays one
+    readable line however long the value (a 100,000-character cell, a nested list).
+
+    >>> brief("x" * 100, width=10)
+    "'xxxxxx..."
+    """
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."

@@ -17,6 +17,11 @@ The JSON robot file (``format: robosim-robot/1``) is meant to be read and edited
       "base": {"xyz": [0, 0, 0], "rpy": [0, 0, 0]},   # optional
       "tool": {"xyz": [0, 0, 0], "rpy": [0, 0, 0]},   # optional
       "poses": {"ready": [0, 90]},                    # optional, besides home
+      "dynamics": {                                   # optional: see below
+        "gravity": [0, 0, -9.81],
+        "links": [{"mass": 2.5, "com": [-5, 0, 0], "inertia": [0.001, 0.02, 0.02, 0, 0, 0]},
+                  ...]
+      },
       "notes": "free text"                            # optional
     }
 
@@ -27,13 +32,33 @@ column is a constant. ``offset`` is added to the variable (``theta = q + offset`
 may be left out: revolute joints then get [-180, 180] degrees, prismatic joints [0, 2 x home]
 (or [0, the robot's size] when home is 0).
 
+The optional ``dynamics`` section gives what :mod:`robosim.dynamics` needs, one entry of
+``links`` per joint (link i is the body that joint i moves, fixed to DH frame i), in SI units
+except the centre of mass:
+
+- ``mass``: kg.
+- ``com``: centre of mass in the link's DH frame, in the file's length unit (like the table).
+- ``inertia``: about the centre of mass, link-frame axes, kg m^2, as
+  ``[Ixx, Iyy, Izz, Ixy, Iyz, Ixz]`` (Corke's order); positive semi-definite.
+- ``motor_inertia`` (kg m^2 at the motor), ``gear_ratio`` (motor turns per joint turn),
+  ``viscous`` (N m s/rad at the motor) and ``coulomb`` ([for positive speed, for negative
+  speed], N m at the motor, Corke's ``Tc``): optional, default 0, 1, 0 and [0, 0].
+- ``gravity``: the gravitational acceleration in the world frame, m/s^2, default
+  ``[0, 0, -9.81]``.
+
+Torques come out in N m and forces in N whatever the length unit: lengths are converted to
+metres before use (see :mod:`robosim.dynamics`).
+
 A plain CSV DH table, as typed in a spreadsheet, is read too: one row per joint with
 ``type,theta,d,a,alpha[,min,max]`` (an optional header row; types R/P or revolute/prismatic).
 Comment lines before the table may set ``# name: ...``, ``# unit: cm`` and
 ``# convention: modified``; without them the unit is mm and the convention standard.
 """
 
+from __future__ import annotations
+
 import csv
+import glob
 import io
 import json
 import math
@@ -41,12 +66,14 @@ import os
 import re
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
 
-from .errors import RobotFileError, ValidationError
-from .robot import LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
+from .dynamics import Dynamics, LinkDynamics
+from .errors import RobotFileError, ValidationError, brief
+from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 
 FORMAT = "robosim-robot/1"
 #: Files in robots/ ending so hold servo calibrations of real arms, not robots.
@@ -54,7 +81,18 @@ CALIBRATION_SUFFIX = ".calibration.json"
 _TYPES = {"r": REVOLUTE, "revolute": REVOLUTE, "p": PRISMATIC, "prismatic": PRISMATIC}
 _JOINT_FIELDS = ("name", "type", "theta", "d", "a", "alpha", "offset", "limits")
 _TOP_FIELDS = ("format", "name", "manufacturer", "source", "convention", "unit", "joints",
-               "base", "tool", "poses", "notes")
+               "base", "tool", "poses", "dynamics", "notes")
+_DYNAMICS_FIELDS = ("gravity", "links")
+_LINK_FIELDS = ("mass", "com", "inertia", "motor_inertia", "gear_ratio", "viscous", "coulomb")
+#: Bounds of the numbers in a robot file, so that every product the kinematics forms stays
+#: finite (``a = 1e308`` loaded and made ``fk`` print ``x=inf``, issue 14). Lengths (a, d,
+#: prismatic offsets, limits and pose values, base and tool xyz) in the file's unit: a million
+#: is 1 km in mm. Angles in degrees: ten turns either way. Any other number field: 1e12.
+MAX_LENGTH = 1e6
+MAX_ANGLE_DEG = 3600.0
+MAX_NUMBER = 1e12
+#: Robot and joint names appear in every table and message: at most this many characters.
+MAX_NAME_CHARACTERS = 100
 
 
 def library_dir():
@@ -93,12 +131,12 @@ def library_robots():
     return sorted((_load_file(path) for path in _library_files()), key=_name_order)
 
 
-def list_robots():
+def list_robots() -> list[str]:
     """Names of the ready-made robots, in alphabetical order (as on the welcome screen)."""
     return [robot.name for robot in library_robots()]
 
 
-def load_robot(name_or_path):
+def load_robot(name_or_path: str | os.PathLike) -> Robot:
     """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json/.csv path.
 
     Raises
@@ -110,8 +148,11 @@ def load_robot(name_or_path):
     if isinstance(name_or_path, Robot):
         return name_or_path
     text = str(name_or_path)
+    if len(text) > MAX_NAME_LENGTH:
+        raise RobotFileError(f"a robot name or path has at most {MAX_NAME_LENGTH:,} characters, "
+                             f"got {len(text):,}")
     path = Path(text).expanduser()
-    if path.suffix.lower() in (".json", ".csv") or path.is_file():
+    if path.suffix.lower() in (".json", ".csv") or _is_file(path) or _is_special(path):
         return _load_file(path)
     wanted = _key(text)
     for candidate in _library_files():
@@ -121,28 +162,160 @@ def load_robot(name_or_path):
         robot = _load_file(candidate)
         if _key(robot.name) == wanted:
             return robot
-    raise RobotFileError(f"no robot called {text!r} in the library and no such file "
+    raise RobotFileError(f"no robot called {brief(text)} in the library and no such file "
                          f"(run 'robosim list' to see the names)")
 
 
-def read_user_text(path, error_class, what="file"):
-    """The UTF-8 text of a file the user named, or ``error_class`` saying why it cannot be read."""
+#: The longest robot name or path ``load_robot`` looks up (Linux's PATH_MAX); a longer one is
+#: refused before it reaches the file system ("File name too long", issue 14).
+MAX_NAME_LENGTH = 4096
+#: Robot and calibration files are a few kilobytes; 1 MiB leaves room for long notes.
+MAX_ROBOT_FILE_BYTES = 1 << 20
+#: JSON nesting of the deepest file robosim reads (robot file: top, joints, joint, limits = 4).
+MAX_JSON_DEPTH = 16
+#: An integer written with more digits than this is read as the float it stands for (and a
+#: huge one, such as 10**400, becomes inf and is refused as not finite); Python's own limit of
+#: 4,300 digits would raise a ValueError instead.
+_MAX_INT_DIGITS = 18
+
+
+def _is_file(path):
+    """``path.is_file()``, False where the system refuses the name (a part over 255 bytes)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return path.is_file()
+    except (OSError, ValueError):      # ValueError: a NUL character in the name
+        return False
+
+
+def _is_special(path):
+    """True if ``path`` names something on disk that is neither a file nor a folder (a device,
+    a FIFO): it is meant as a file, and reading it says why it cannot be one."""
+    try:
+        return not stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def read_user_bytes(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYTES):
+    """The bytes of a regular file the user named, at most ``max_bytes``.
+
+    The file is checked before it is read: a FIFO, a device (``/dev/zero``, a serial port) or a
+    symbolic link to one is refused without opening it, so nothing blocks or reads without end;
+    a file larger than ``max_bytes`` is refused with its size. Symbolic links to regular files
+    are followed.
+
+    Raises
+    ------
+    error_class
+        Saying why: no such file, not a regular file, too large, or the system's reason.
+    """
+    path = Path(path)
+    if "\0" in str(path):
+        raise error_class(f"{brief(str(path))}: not a file name (it holds a NUL character)")
+    try:
+        kind = os.stat(path).st_mode
+        if not stat.S_ISREG(kind):
+            raise error_class(f"{path}: not a regular file ({_file_kind(kind)}); give a "
+                              f"{what} on disk")
+        # O_NONBLOCK: should the path become a FIFO between stat and open, open returns at once.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise error_class(f"{path}: no such {what}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error_class(f"{path}: cannot read it ({exc})") from None
+    except OSError as exc:
+        raise error_class(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    with os.fdopen(handle, "rb") as stream:
+        try:
+            size = os.fstat(stream.fileno()).st_size
+            data = b"" if size > max_bytes else stream.read(max_bytes + 1)
+        except OSError as exc:
+            raise error_class(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if size > max_bytes or len(data) > max_bytes:
+        raise error_class(f"{path}: {max(size, len(data)):,} bytes is too large for a {what} "
+                          f"(at most {max_bytes:,})")
+    return data
 
 
-def read_user_json(path, error_class, what="file"):
-    """The JSON data of a file the user named, or ``error_class`` saying where it is not JSON."""
-    text = read_user_text(path, error_class, what)
+def _file_kind(mode):
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a plain file"
+
+
+def read_user_text(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYTES):
+    """The UTF-8 text of a file the user named (see :func:`read_user_bytes`), without the
+    byte-order mark a spreadsheet's "CSV UTF-8" export puts first."""
+    data = read_user_bytes(path, error_class, what, max_bytes)
     try:
-        return json.loads(text)
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error_class(f"{path}: not UTF-8 text (byte {exc.start + 1} is "
+                          f"0x{data[exc.start]:02x})") from None
+
+
+def read_user_json(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYTES):
+    """The JSON data of a file the user named, or ``error_class`` saying where it is not JSON.
+
+    Besides invalid JSON this refuses a key given twice in one object (the key is named),
+    nesting deeper than :data:`MAX_JSON_DEPTH`, and reads an integer of more than 18 digits as a
+    float (so ``10**400`` is inf, refused by the field's check, instead of an overflow later).
+    """
+    text = read_user_text(path, error_class, what, max_bytes)
+    return parse_user_json(text, error_class, str(path))
+
+
+def parse_user_json(text, error_class, source):
+    """Parse JSON ``text`` as :func:`read_user_json` does; ``source`` starts each message."""
+    try:
+        data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys,
+                          parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
-        raise error_class(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
+        raise error_class(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
                           f"{exc.msg})") from None
+    except _DuplicateKey as exc:
+        raise error_class(f"{source}: the key {exc.args[0]!r} is given twice in one object "
+                          f"(JSON keeps only the last: remove one)") from None
+    except RecursionError:
+        raise error_class(f"{source}: nested more than {MAX_JSON_DEPTH} levels deep") from None
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise error_class(f"{source}: nested more than {MAX_JSON_DEPTH} levels deep")
+    return data
+
+
+class _DuplicateKey(Exception):
+    """Raised inside ``json.loads`` by :func:`_refuse_duplicate_keys`; never leaves this module."""
+
+
+def _refuse_duplicate_keys(pairs):
+    data = {}
+    for key, value in pairs:
+        if key in data:
+            raise _DuplicateKey(key)
+        data[key] = value
+    return data
+
+
+def _bounded_int(text):
+    digits = len(text.lstrip("-"))
+    return int(text) if digits <= _MAX_INT_DIGITS else float(text)
+
+
+def _depth(data):
+    """Nesting depth of parsed JSON (a number or text is 0, ``[]`` 1), without recursion."""
+    deepest, pending = 0, [(data, 0)]
+    while pending:
+        value, level = pending.pop()
+        if isinstance(value, (list, dict)):
+            level += 1
+            if level > MAX_JSON_DEPTH:
+                return level
+            deepest = max(deepest, level)
+            pending.extend((item, level) for item in
+                           (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def _load_file(path):
@@ -163,53 +336,68 @@ class _Where:
         return RobotFileError(f"{prefix}{where}: {message}")
 
 
-def _number(value, where, field, place):
+def _number(value, where, field, place, bound=MAX_NUMBER):
+    """``value`` as a float if it is a finite number with ``|value| <= bound``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise place.error(where, f"field '{field}' must be a number, got {value!r}")
-    if not math.isfinite(value):
-        raise place.error(where, f"field '{field}' must be finite, got {value!r}")
-    return float(value)
+        raise place.error(where, f"field '{field}' must be a number, got {brief(value)}")
+    try:
+        number = float(value)
+    except OverflowError:          # a Python int beyond the float range
+        number = math.inf
+    if not math.isfinite(number):
+        raise place.error(where, f"field '{field}' must be finite, got {brief(value)}")
+    if abs(number) > bound:
+        raise place.error(where, f"field '{field}' = {number:g} is beyond +-{bound:g}")
+    return number
 
 
-def _triple(value, where, field, place):
+def _triple(value, where, field, place, bound):
     if not isinstance(value, list) or len(value) != 3:
-        raise place.error(where, f"field '{field}' must be a list of 3 numbers, got {value!r}")
-    return tuple(_number(v, where, field, place) for v in value)
+        raise place.error(where, f"field '{field}' must be a list of 3 numbers, "
+                                 f"got {brief(value)}")
+    return tuple(_number(v, where, field, place, bound) for v in value)
+
+
+def _check_object(row, where, fields, place):
+    """Refuse ``row`` unless it is a JSON object whose fields are all among ``fields``."""
+    if not isinstance(row, dict):
+        raise place.error(where, f"must be an object with fields {', '.join(fields)}, "
+                                 f"got {brief(row)}")
+    unknown = sorted(set(row) - set(fields))
+    if unknown:
+        raise place.error(where, f"unknown field '{unknown[0]}' (known: {', '.join(fields)})")
 
 
 def _joint_from_dict(row, index, unit_scale_hint, place):
     """One joint row of the JSON file (degrees) as a Joint (radians)."""
     where = f"joint {index}"
-    if not isinstance(row, dict):
-        raise place.error(where, f"must be an object with fields {', '.join(_JOINT_FIELDS)}, "
-                                 f"got {row!r}")
-    unknown = sorted(set(row) - set(_JOINT_FIELDS))
-    if unknown:
-        raise place.error(where, f"unknown field '{unknown[0]}' (known: "
-                                 f"{', '.join(_JOINT_FIELDS)})")
+    _check_object(row, where, _JOINT_FIELDS, place)
     if "type" not in row:
         raise place.error(where, "missing field 'type' (R or P)")
     kind = _TYPES.get(str(row["type"]).strip().lower())
     if kind is None:
         raise place.error(where, f"field 'type' must be R (revolute) or P (prismatic), "
-                                 f"got {row['type']!r}")
+                                 f"got {brief(row['type'])}")
+    revolute = kind == REVOLUTE
+    variable_bound = MAX_ANGLE_DEG if revolute else MAX_LENGTH
     values = {}
-    for field in ("theta", "d", "a", "alpha"):
+    for field, bound in (("theta", MAX_ANGLE_DEG), ("d", MAX_LENGTH), ("a", MAX_LENGTH),
+                         ("alpha", MAX_ANGLE_DEG)):
         if field not in row:
             raise place.error(where, f"missing field '{field}'")
-        values[field] = _number(row[field], where, field, place)
-    offset = _number(row.get("offset", 0.0), where, "offset", place)
+        values[field] = _number(row[field], where, field, place, bound)
+    offset = _number(row.get("offset", 0.0), where, "offset", place, variable_bound)
     name = row.get("name", f"q{index}")
-    if not isinstance(name, str):
-        raise place.error(where, f"field 'name' must be text, got {name!r}")
-    revolute = kind == REVOLUTE
+    if not isinstance(name, str) or len(name) > MAX_NAME_CHARACTERS:
+        raise place.error(where, f"field 'name' must be text of at most {MAX_NAME_CHARACTERS} "
+                                 f"characters, got {brief(name)}")
     home = values["theta"] if revolute else values["d"]
     limits = row.get("limits")
     if limits is None:
         limits = _default_limits(revolute, home, unit_scale_hint)
     elif not isinstance(limits, list) or len(limits) != 2:
-        raise place.error(where, f"field 'limits' must be [min, max], got {limits!r}")
-    lower, upper = (_number(v, where, "limits", place) for v in limits)
+        raise place.error(where, f"field 'limits' must be [min, max], got {brief(limits)}")
+    lower, upper = (_number(v, where, "limits", place, variable_bound) for v in limits)
     if lower > upper:
         raise place.error(where, f"field 'limits' is reversed: min {lower:g} > max {upper:g}")
     if not lower <= home <= upper:
@@ -243,17 +431,24 @@ def robot_from_dict(data, source=""):
         raise place.error("top level", f"unknown field '{unknown[0]}' (known: "
                                        f"{', '.join(_TOP_FIELDS)})")
     if data.get("format", FORMAT) != FORMAT:
-        raise place.error("field 'format'", f"expected {FORMAT!r}, got {data['format']!r}")
+        raise place.error("field 'format'", f"expected {FORMAT!r}, got {brief(data['format'])}")
     for field in ("name", "joints"):
         if field not in data:
             raise place.error("top level", f"missing field '{field}'")
     for field in ("name", "manufacturer", "source", "convention", "unit", "notes"):
         if field in data and not isinstance(data[field], str):
-            raise place.error(f"field '{field}'", f"must be text, got {data[field]!r}")
+            raise place.error(f"field '{field}'", f"must be text, got {brief(data[field])}")
+    if len(data["name"]) > MAX_NAME_CHARACTERS:
+        raise place.error("field 'name'", f"at most {MAX_NAME_CHARACTERS} characters, got "
+                                          f"{len(data['name']):,}")
+    convention = data.get("convention", "standard")
+    if convention not in CONVENTIONS:
+        raise place.error("robot", f"convention must be one of {CONVENTIONS}, "
+                                   f"got {brief(convention)}")
     unit = data.get("unit", "mm")
     if unit not in LENGTH_UNITS:
         raise place.error("field 'unit'", f"must be one of {', '.join(LENGTH_UNITS)}, "
-                                          f"got {unit!r}")
+                                          f"got {brief(unit)}")
     rows = data["joints"]
     if not isinstance(rows, list) or not rows:
         raise place.error("field 'joints'", "the DH table is empty: give at least one joint")
@@ -268,27 +463,65 @@ def robot_from_dict(data, source=""):
         mount = data.get(field, {})
         if not isinstance(mount, dict) or set(mount) - {"xyz", "rpy"}:
             raise place.error(f"field '{field}'", f"must be {{\"xyz\": [x, y, z], \"rpy\": "
-                                                  f"[roll, pitch, yaw]}}, got {mount!r}")
-        mounts[field + "_xyz"] = _triple(mount.get("xyz", [0, 0, 0]), field, "xyz", place)
+                                                  f"[roll, pitch, yaw]}}, got {brief(mount)}")
+        mounts[field + "_xyz"] = _triple(mount.get("xyz", [0, 0, 0]), field, "xyz", place,
+                                         MAX_LENGTH)
         mounts[field + "_rpy"] = tuple(math.radians(v) for v in
-                                       _triple(mount.get("rpy", [0, 0, 0]), field, "rpy", place))
+                                       _triple(mount.get("rpy", [0, 0, 0]), field, "rpy", place,
+                                               MAX_ANGLE_DEG))
     poses = data.get("poses", {})
     if not isinstance(poses, dict):
-        raise place.error("field 'poses'", f"must map names to joint values, got {poses!r}")
+        raise place.error("field 'poses'", f"must map names to joint values, got {brief(poses)}")
     revolute = [j.is_revolute for j in joints]
     api_poses = {}
     for pose_name, values in poses.items():
-        where = f"pose {pose_name!r}"
+        where = f"pose {brief(pose_name)}"
+        if len(pose_name) > MAX_NAME_CHARACTERS:
+            raise place.error(where, f"a pose name has at most {MAX_NAME_CHARACTERS} "
+                                     f"characters, got {len(pose_name):,}")
         if not isinstance(values, list) or len(values) != len(joints):
-            raise place.error(where, f"must list {len(joints)} joint values, got {values!r}")
-        numbers = [_number(v, where, "value", place) for v in values]
+            raise place.error(where, f"must list {len(joints)} joint values, "
+                                     f"got {brief(values)}")
+        numbers = [_number(v, where, "value", place, bound=math.inf) for v in values]
+        for k, (value, joint) in enumerate(zip(numbers, joints)):
+            user_limits = [math.degrees(v) if joint.is_revolute else v for v in joint.limits]
+            if not user_limits[0] - 1e-9 <= value <= user_limits[1] + 1e-9:
+                raise place.error(where, f"joint {k + 1} = {value:g} is outside its limits "
+                                         f"[{user_limits[0]:g}, {user_limits[1]:g}]")
         api_poses[pose_name] = [math.radians(v) if r else v for v, r in zip(numbers, revolute)]
+    dynamics = _dynamics_from_dict(data["dynamics"], len(joints), place) \
+        if "dynamics" in data else None
     try:
-        return Robot(joints, name=data["name"], convention=data.get("convention", "standard"),
+        return Robot(joints, name=data["name"], convention=convention,
                      unit=unit, poses=api_poses, manufacturer=data.get("manufacturer", ""),
-                     source=data.get("source", ""), notes=data.get("notes", ""), **mounts)
+                     source=data.get("source", ""), notes=data.get("notes", ""),
+                     dynamics=dynamics, **mounts)
     except ValidationError as exc:
         raise place.error("robot", str(exc)) from None
+
+
+def _dynamics_from_dict(section, n_joints, place):
+    """The ``dynamics`` section of a robot file as a :class:`~robosim.dynamics.Dynamics`."""
+    _check_object(section, "field 'dynamics'", _DYNAMICS_FIELDS, place)
+    rows = section.get("links")
+    if not isinstance(rows, list) or len(rows) != n_joints:
+        raise place.error("field 'dynamics'", f"'links' must list one entry per joint "
+                                              f"({n_joints}), got {rows!r}")
+    links = []
+    for index, row in enumerate(rows, start=1):
+        where = f"dynamics of joint {index}"
+        _check_object(row, where, _LINK_FIELDS, place)
+        if "mass" not in row:
+            raise place.error(where, "missing field 'mass' (kg)")
+        try:
+            links.append(LinkDynamics(**row))
+        except ValidationError as exc:
+            raise place.error(where, str(exc)) from None
+    try:
+        return Dynamics(links, **({"gravity": section["gravity"]} if "gravity" in section
+                                  else {}))
+    except ValidationError as exc:
+        raise place.error("field 'dynamics'", str(exc)) from None
 
 
 def robot_from_csv(text, source="", name=None):
@@ -305,9 +538,12 @@ def robot_from_csv(text, source="", name=None):
                 settings[match.group(1).lower()] = match.group(2).strip()
         elif stripped:
             table_lines.append((number, line))
+    try:
+        cell_rows = list(csv.reader(io.StringIO("\n".join(line for _, line in table_lines))))
+    except csv.Error as exc:
+        raise place.error("table", f"not a readable CSV table ({exc})") from None
     rows = []
-    reader = csv.reader(io.StringIO("\n".join(line for _, line in table_lines)))
-    for (number, _), cells in zip(table_lines, reader):
+    for (number, _), cells in zip(table_lines, cell_rows):
         cells = [c.strip() for c in cells]
         if not rows and cells and cells[0].lower() == "type":
             continue  # header row
@@ -321,7 +557,7 @@ def robot_from_csv(text, source="", name=None):
                 row[field] = float(cell)
             except ValueError:
                 raise place.error(where, f"column '{field}' must be a number, "
-                                         f"got {cell!r}") from None
+                                         f"got {brief(cell)}") from None
         if "min" in row:
             row["limits"] = [row.pop("min"), row.pop("max")]
         rows.append(row)
@@ -375,18 +611,39 @@ def robot_to_dict(robot):
         data["poses"] = {name: [_degrees(v) if j.is_revolute else v
                                 for v, j in zip(q, robot.joints)]
                          for name, q in robot.poses.items()}
+    if robot.dynamics is not None:
+        data["dynamics"] = _dynamics_to_dict(robot.dynamics)
     if robot.notes:
         data["notes"] = robot.notes
     return data
 
 
+def _dynamics_to_dict(dynamics):
+    """The ``dynamics`` section of a robot file; fields at their default are left out."""
+    default = LinkDynamics()
+    links = []
+    for link in dynamics.links:
+        row = {"mass": link.mass, "com": list(link.com), "inertia": list(link.inertia)}
+        for name in _LINK_FIELDS[3:]:
+            value = getattr(link, name)
+            if value != getattr(default, name):
+                row[name] = list(value) if isinstance(value, tuple) else value
+        links.append(row)
+    return {"gravity": list(dynamics.gravity), "links": links}
+
+
 def format_robot_json(data):
-    """JSON text of a robot file with one line per joint, so a DH table reads as a table."""
+    """JSON text of a robot file with one line per joint (and per link of the dynamics), so a
+    DH table reads as a table."""
     lines = []
     for key, value in data.items():
         if key == "joints":
             rows = ",\n".join("    " + json.dumps(row) for row in value)
             lines.append(f'  "joints": [\n{rows}\n  ]')
+        elif key == "dynamics":
+            rows = ",\n".join("      " + json.dumps(row) for row in value["links"])
+            lines.append(f'  "dynamics": {{\n    "gravity": {json.dumps(value["gravity"])},\n'
+                         f'    "links": [\n{rows}\n    ]\n  }}')
         else:
             lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
@@ -397,20 +654,32 @@ def atomic_write_text(path, text):
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+#: A temporary file of a save older than this (seconds) was left by a save that was killed;
+#: the next save of the same file removes it. Younger ones may belong to a save in progress.
+STALE_TEMPORARY_S = 60.0
+
+
 def atomic_write_bytes(path, data):
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
 
-    A crash or a full disk leaves the old file as it was. The file gets the permissions an
-    ordinary write would give it: those of the file it replaces, or for a new file the usual
-    ``0o666`` less the umask (``mkstemp`` alone would make every saved file private, 0600).
+    A crash or a full disk leaves the old file as it was, and every failure (an exception, a
+    full disk, Ctrl-C) removes the temporary file; one left by a save that was killed
+    (``SIGKILL``, a power cut) is removed by the next save of the same file once it is
+    :data:`STALE_TEMPORARY_S` old. A symbolic link is followed: its target is replaced
+    atomically and the link stays. The file gets the permissions an ordinary write would give
+    it: those of the file it replaces, or for a new file the usual ``0o666`` less the umask
+    (``mkstemp`` alone would make every saved file private, 0600).
     """
     path = Path(path)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     folder = path.parent if str(path.parent) else Path(".")
     mode = _permissions_for(path)
+    remove_stale_temporaries(folder, path.name)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        os.chmod(temporary, mode)
         with os.fdopen(handle, "wb") as stream:
+            os.chmod(temporary, mode)
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
@@ -423,6 +692,18 @@ def atomic_write_bytes(path, data):
         raise
 
 
+def remove_stale_temporaries(folder, name, suffix=".tmp"):
+    """Remove the temporary files (``.NAME.*SUFFIX``) of earlier saves of ``folder / name``
+    that were killed, once they are :data:`STALE_TEMPORARY_S` old."""
+    now = time.time()
+    for leftover in Path(folder).glob(f".{glob.escape(name)}.*{glob.escape(suffix)}"):
+        try:
+            if now - leftover.lstat().st_mtime > STALE_TEMPORARY_S and leftover.is_file():
+                leftover.unlink()
+        except OSError:         # gone meanwhile, or not ours to remove: the save goes on
+            pass
+
+
 def _permissions_for(path):
     """Permission bits for writing ``path``: kept from an existing file, else 0o666 less umask."""
     try:
@@ -433,7 +714,7 @@ def _permissions_for(path):
         return 0o666 & ~umask
 
 
-def save_robot(robot, path):
+def save_robot(robot: Robot, path: str | os.PathLike) -> Path:
     """Save ``robot`` as a JSON robot file, atomically; ``load_robot(path)`` gives it back.
 
     Angles are written in degrees. A robot read from a file (or built from degree values)

@@ -13,11 +13,14 @@ Conventions (see ARCHITECTURE):
 - Everything takes a leading batch axis: ``(..., n)`` in, ``(..., 4, 4)`` out.
 """
 
+from __future__ import annotations
+
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .errors import ValidationError
 from .transforms import cos_sin, xyzrpy2tr
@@ -107,7 +110,7 @@ class Joint:
                                   f"[{lower:g}, {upper:g}]")
 
     @property
-    def is_revolute(self):
+    def is_revolute(self) -> bool:
         return self.kind == REVOLUTE
 
 
@@ -140,6 +143,9 @@ class Robot:
         Named joint configurations besides ``home`` (which comes from the joints).
     manufacturer, source, notes : str
         Descriptive metadata; ``source`` says where the numbers come from.
+    dynamics : robosim.dynamics.Dynamics, optional
+        Masses, centres of mass, inertias (one per joint) and gravity, for
+        :mod:`robosim.dynamics`; None for a kinematic model only.
 
     Examples
     --------
@@ -150,18 +156,19 @@ class Robot:
     array([1., 1., 0.])
     """
 
-    joints: tuple
+    joints: tuple[Joint, ...]
     name: str = "robot"
     convention: str = "standard"
     unit: str = "mm"
-    base_xyz: tuple = (0.0, 0.0, 0.0)
-    base_rpy: tuple = (0.0, 0.0, 0.0)
-    tool_xyz: tuple = (0.0, 0.0, 0.0)
-    tool_rpy: tuple = (0.0, 0.0, 0.0)
+    base_xyz: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    base_rpy: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    tool_xyz: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    tool_rpy: tuple[float, float, float] = (0.0, 0.0, 0.0)
     poses: dict = field(default_factory=dict)
     manufacturer: str = ""
     source: str = ""
     notes: str = ""
+    dynamics: object = None
 
     def __post_init__(self):
         self.joints = tuple(self.joints)
@@ -187,6 +194,9 @@ class Robot:
                                       "do not list it under poses")
             poses[pose_name] = tuple(float(v) for v in self.check_q(q, f"pose {pose_name!r}"))
         self.poses = poses
+        if self.dynamics is not None and len(self.dynamics.links) != self.n:
+            raise ValidationError(f"dynamics lists {len(self.dynamics.links)} links for "
+                                  f"{self.n} joints")
         self.base = xyzrpy2tr(self.base_xyz, self.base_rpy)
         self.tool = xyzrpy2tr(self.tool_xyz, self.tool_rpy)
         self._revolute = np.array([j.is_revolute for j in self.joints])
@@ -205,27 +215,27 @@ class Robot:
 
     # ----------------------------------------------------------------- description
     @property
-    def n(self):
+    def n(self) -> int:
         """Number of joints (degrees of freedom)."""
         return len(self.joints)
 
     @property
-    def revolute(self):
+    def revolute(self) -> np.ndarray:
         """Boolean mask ``(n,)``: True where the joint is revolute."""
         return self._revolute.copy()
 
     @property
-    def joint_types(self):
+    def joint_types(self) -> str:
         """The joint types as a string such as ``"RRP"``."""
         return "".join(j.kind for j in self.joints)
 
     @property
-    def limits(self):
+    def limits(self) -> np.ndarray:
         """Joint limits ``(n, 2)``: lower and upper, radians or length unit."""
         return np.array([j.limits for j in self.joints])
 
     @property
-    def home(self):
+    def home(self) -> np.ndarray:
         """Home configuration ``(n,)``."""
         return np.array([j.home for j in self.joints])
 
@@ -253,7 +263,7 @@ class Robot:
         """
         return self._joint_values(np.asarray(q, dtype=float))
 
-    def pose(self, pose_name):
+    def pose(self, pose_name: str) -> np.ndarray:
         """A named configuration ``(n,)``; ``"home"`` always exists."""
         if pose_name == "home":
             return self.home
@@ -265,8 +275,8 @@ class Robot:
                                   f"(known: {known})") from None
 
     @property
-    def length_scale(self):
-        """A characteristic size (length unit): sum of |a|, |d| and prismatic travel.
+    def length_scale(self) -> float:
+        """A characteristic size (length unit): sum of ``|a|``, ``|d|`` and prismatic travel.
 
         An upper bound of the distance from frame 0 to the end effector, used to size views and
         default ranges; never zero.
@@ -278,7 +288,7 @@ class Robot:
         return float(total) if total > 0 else 1.0
 
     # --------------------------------------------------------------- joint values
-    def check_q(self, q, what="joint values"):
+    def check_q(self, q: ArrayLike, what: str = "joint values") -> np.ndarray:
         """``q`` as a float array ``(..., n)``; raises ValidationError on a wrong size or NaN."""
         q = np.asarray(q, dtype=float)
         if q.ndim == 0 or q.shape[-1] != self.n:
@@ -288,13 +298,14 @@ class Robot:
             raise ValidationError(f"{what}: values must be finite numbers")
         return q
 
-    def within_limits(self, q, tolerance=1e-9):
+    def within_limits(self, q: ArrayLike, tolerance: float = 1e-9) -> np.ndarray:
         """Boolean ``(...)``: True where every joint of ``q`` ``(..., n)`` is within its limits."""
         q = self.check_q(q)
         lim = self.limits
         return np.all((q >= lim[:, 0] - tolerance) & (q <= lim[:, 1] + tolerance), axis=-1)
 
-    def check_within_limits(self, q, what="pose", tolerance=1e-9):
+    def check_within_limits(self, q: ArrayLike, what: str = "pose",
+                            tolerance: float = 1e-9) -> None:
         """Raise a ValidationError naming the first joint of ``q`` ``(n,)`` outside its limits.
 
         The one limit check with a message, shared by the CLI and the GUI. The message reads in
@@ -323,25 +334,26 @@ class Robot:
                               f"{values[i]:g} {unit} is outside its limits "
                               f"[{low[i]:g}, {high[i]:g}]")
 
-    def random_q(self, size=None, rng=None):
+    def random_q(self, size: int | tuple[int, ...] | None = None,
+                 rng: np.random.Generator | None = None) -> np.ndarray:
         """Uniformly random configurations inside the limits: ``(n,)`` or ``(size, n)``."""
         rng = np.random.default_rng(rng)
         lim = self.limits
         shape = (self.n,) if size is None else (size, self.n)
         return rng.uniform(lim[:, 0], lim[:, 1], size=shape)
 
-    def q_to_user(self, q):
+    def q_to_user(self, q: ArrayLike) -> np.ndarray:
         """Radians to degrees for revolute joints; prismatic values unchanged."""
         q = np.asarray(q, dtype=float)
         return np.where(self._revolute, np.degrees(q), q)
 
-    def q_from_user(self, values):
+    def q_from_user(self, values: ArrayLike) -> np.ndarray:
         """Degrees to radians for revolute joints; prismatic values unchanged."""
         values = np.asarray(values, dtype=float)
         return np.where(self._revolute, np.radians(values), values)
 
     # ------------------------------------------------------------------ kinematics
-    def fk(self, q):
+    def fk(self, q: ArrayLike) -> np.ndarray:
         """End-effector pose ``base @ A_1 ... A_n @ tool``.
 
         Parameters
@@ -374,7 +386,7 @@ class Robot:
             _write_frame(out[rows], frame)
         return out.reshape(q.shape[:-1] + (4, 4))
 
-    def fk_all(self, q):
+    def fk_all(self, q: ArrayLike) -> np.ndarray:
         """Every frame: ``(..., n + 1, 4, 4)``, frame 0 is the base, frame i ends link i.
 
         The tool is not included: ``fk(q) == fk_all(q)[..., -1, :, :] @ robot.tool``.
@@ -392,7 +404,7 @@ class Robot:
                 _write_frame(out[rows, i], frame)
         return out.reshape(q.shape[:-1] + (self.n + 1, 4, 4))
 
-    def jacobian(self, q):
+    def jacobian(self, q: ArrayLike) -> np.ndarray:
         """Geometric Jacobian ``(..., 6, n)`` in the base frame, rows ``[v; w]``.
 
         Column i is ``[z x (p_e - o); z]`` for a revolute joint and ``[z; 0]`` for a prismatic
@@ -471,7 +483,7 @@ class Robot:
         moving = np.abs(J).max(axis=(0, 2)) > STRUCTURAL_ZERO * size
         return tuple(name for k, name in enumerate(candidates) if moving[k])
 
-    def manipulability(self, q):
+    def manipulability(self, q: ArrayLike) -> np.ndarray:
         """Yoshikawa's manipulability ``sqrt(det(J J^T))`` on :attr:`manipulability_rows`.
 
         Computed as the product of the singular values of those rows of the Jacobian, which is
@@ -502,7 +514,7 @@ class Robot:
         """
         return np.prod(self._manipulability_singular_values(q), axis=-1)
 
-    def jacobian_condition(self, q):
+    def jacobian_condition(self, q: ArrayLike) -> np.ndarray:
         """Condition number ``sigma_max / sigma_min`` of the Jacobian's :attr:`manipulability_rows`.
 
         1 when the end effector moves equally easily in every direction, large near a
@@ -668,20 +680,20 @@ def frame_times(frame, constant):
     """The column-tuple ``frame`` multiplied by a constant transform given as column tuples.
 
     ``frame @ constant`` for frames of :func:`chain_components` (floats or ``(B,)`` arrays);
-    ``constant`` is ``(X, Y, Z, P)`` of floats, e.g. a robot's tool.
+    ``constant`` is ``(X, Y, Z, P)`` of floats, e.g. a robot's tool. A constant without
+    rotation (a tool point) leaves the rotation columns as they are.
     """
-    X, Y, Z, P = frame
+    (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2) = frame
+    cx, cy, cz, (c0, c1, c2) = constant
+    moved = (p0 + x0 * c0 + y0 * c1 + z0 * c2, p1 + x1 * c0 + y1 * c1 + z1 * c2,
+             p2 + x2 * c0 + y2 * c1 + z2 * c2)
+    if (cx, cy, cz) == _NO_ROTATION:
+        return frame[0], frame[1], frame[2], moved
+    return tuple((x0 * a + y0 * b + z0 * c, x1 * a + y1 * b + z1 * c, x2 * a + y2 * b + z2 * c)
+                 for a, b, c in (cx, cy, cz)) + (moved,)
 
-    def rotate(c):
-        return tuple(X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
 
-    cx, cy, cz, cp = constant
-    moved = rotate(cp)
-    return rotate(cx), rotate(cy), rotate(cz), tuple(P[r] + moved[r] for r in range(3))
-
-
-#: The former private name, kept for modules written against it.
-_chain_components = chain_components
+_NO_ROTATION = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
 
 
 def _frame_rows(frame):

@@ -117,7 +117,12 @@ def test_saved_files_get_ordinary_permissions(tmp_path):
     (lambda d: d.update(base={"xyz": [1, 2]}), "field 'xyz' must be a list of 3 numbers"),
 ])
 def test_validation_messages_name_file_row_field_and_value(tmp_path, change, message):
-    data = json.loads(json.dumps(LYNX6))
+    assert_file_refused(tmp_path, LYNX6, change, message)
+
+
+def assert_file_refused(tmp_path, data, change, message):
+    """A copy of ``data`` changed by ``change`` and saved is refused naming file and problem."""
+    data = json.loads(json.dumps(data))
     change(data)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
@@ -125,6 +130,43 @@ def test_validation_messages_name_file_row_field_and_value(tmp_path, change, mes
         load_robot(path)
     assert str(path) in str(info.value)
     assert message in str(info.value)
+
+
+TWO_LINKS = {"name": "2R", "unit": "cm", "joints": [
+    {"type": "R", "theta": 0, "d": 0, "a": 50, "alpha": 0},
+    {"type": "R", "theta": 0, "d": 0, "a": 30, "alpha": 0}],
+    "dynamics": {"gravity": [0, -9.81, 0], "links": [
+        {"mass": 2.0, "com": [-25, 0, 0], "inertia": [0.001, 0.04, 0.04, 0, 0, 0]},
+        {"mass": 1.0, "com": [-15, 0, 0], "inertia": [0.001, 0.008, 0.008, 0, 0, 0],
+         "motor_inertia": 1e-5, "gear_ratio": 100, "viscous": 1e-4, "coulomb": [0.01, -0.01]}]}}
+
+
+def test_dynamics_section_round_trips(tmp_path):
+    robot = robot_from_dict(TWO_LINKS)
+    assert robot.dynamics.links[1].gear_ratio == 100 and robot.dynamics.gravity == (0, -9.81, 0)
+    again = load_robot(save_robot(robot, tmp_path / "two.json"))
+    assert again.dynamics == robot.dynamics
+    assert robot_to_dict(again) == robot_to_dict(robot)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["dynamics"]["links"][1].update(inertia=[1, 1, -0.5, 0, 0, 0]),
+     "dynamics of joint 2: field 'inertia' [1.0, 1.0, -0.5, 0.0, 0.0, 0.0] is not positive "
+     "semi-definite: it has a principal moment of -0.5 kg m^2"),
+    (lambda d: d["dynamics"]["links"][0].update(mass="heavy"),
+     "dynamics of joint 1: field 'mass' must be a number, got 'heavy'"),
+    (lambda d: d["dynamics"]["links"][0].update(mass=-2),
+     "dynamics of joint 1: field 'mass' must be >= 0, got -2"),
+    (lambda d: d["dynamics"]["links"].pop(), "'links' must list one entry per joint (2)"),
+    (lambda d: d["dynamics"]["links"][0].update(colour=1),
+     "dynamics of joint 1: unknown field 'colour'"),
+    (lambda d: d["dynamics"]["links"][0].pop("mass"), "dynamics of joint 1: missing field 'mass'"),
+    (lambda d: d["dynamics"].update(gravity=[0, 0]),
+     "field 'dynamics': field 'gravity' must be a list of 3 numbers"),
+    (lambda d: d["dynamics"].update(g=1), "field 'dynamics': unknown field 'g'"),
+])
+def test_dynamics_validation_names_file_joint_field_and_value(tmp_path, change, message):
+    assert_file_refused(tmp_path, TWO_LINKS, change, message)
 
 
 def test_broken_json_names_line_and_column(tmp_path):

@@ -10,7 +10,19 @@ import sys
 import numpy as np
 
 from ..errors import ValidationError
-from .common import add_json_argument, print_json
+from .common import COORDINATE, Number, add_json_argument, print_json, text
+
+#: Baud rates: the SSC-32 offers 2400 to 115200; USB-serial adapters go up to about a million.
+BAUD = Number(300, 1_000_000, whole=True)
+#: Joint speed limit, deg/s: a calibration allows at most 360.
+SPEED = Number(0, 360, above=True)
+#: Seconds to wait for a reply.
+TIMEOUT = Number(0, 60, above=True)
+#: How many times slower a trajectory plays: 100 times slower turns a minute into nearly two hours.
+TIME_SCALE = Number(0.01, 100)
+#: Load in the gripper, kg: the driver's bound (robosim.hardware.lynx6.MAX_PAYLOAD_KG, far above
+#: what a Lynx6 lifts; not imported here, so that the command line starts without pyserial).
+PAYLOAD = Number(0, 5)
 
 ACTIONS = ("pose", "home", "rest", "gripper", "play", "stop", "version", "status", "calibrate")
 
@@ -32,25 +44,29 @@ def register(subparsers):
         return actions.add_parser(name, help=text, parents=[options_after_the_action])
 
     pose = action("pose", "move to joint angles q1..qn in degrees")
-    pose.add_argument("q", type=float, nargs="+", metavar="q", help="joint angles (degrees)")
+    pose.add_argument("q", type=COORDINATE, nargs="+", metavar="q",
+                      help=f"joint angles (degrees; {COORDINATE.bounds})")
     action("home", "move to the robot's home pose")
     action("rest", "move to the calibration's rest pose (before power-off)")
     gripper = action("gripper", "open or close the gripper, or close it part way")
-    gripper.add_argument("state", metavar="open|close|PERCENT",
+    gripper.add_argument("state", metavar="open|close|PERCENT", type=text,
                          help="open, close, or how far closed in %% (0 open .. 100 closed): "
                               "part way holds an object without straining the servo")
     play = action("play", "play a trajectory CSV (robosim's format)")
-    play.add_argument("file", help="trajectory CSV file")
+    play.add_argument("file", type=text, help="trajectory CSV file")
     play.add_argument("--wait-on", choices=("time", "query"), default="time",
                       help="send each row when the previous one is due (time, smooth) or when "
                            "the board says it is done (query)")
-    play.add_argument("--time-scale", type=float, default=1.0,
-                      help="play this many times slower (e.g. 2)")
+    play.add_argument("--time-scale", type=TIME_SCALE, default=1.0,
+                      help=f"play this many times slower (e.g. 2; {TIME_SCALE.bounds})")
+    play.add_argument("--payload", type=PAYLOAD, metavar="KG", default=0.0,
+                      help=f"load in the gripper, kg: the servos' torques are checked with it "
+                           f"(default 0; {PAYLOAD.bounds})")
     action("stop", "stop every servo where it is")
     action("version", "print the board's firmware version")
     action("status", "print the board's commanded pulses and joint angles")
     calibrate = action("calibrate", "calibration wizard: jog each servo, save")
-    calibrate.add_argument("--save", metavar="FILE", default="lynx6.calibration.json",
+    calibrate.add_argument("--save", metavar="FILE", default="lynx6.calibration.json", type=text,
                            help="where to save (default lynx6.calibration.json here; use it "
                                 "with --calibration FILE)")
     parser.set_defaults(handler=arm_command)
@@ -63,13 +79,13 @@ def _add_options(parser, defaults=True):
     def default(value):
         return value if defaults else argparse.SUPPRESS
 
-    parser.add_argument("--port", default=default(None),
+    parser.add_argument("--port", default=default(None), type=text,
                         help="serial port or pyserial URL (/dev/ttyUSB0, COM3, "
                              "socket://host:port, ...)")
-    parser.add_argument("--baud", type=int, default=default(9600),
-                        help="baud rate set on the board (default 9600, the SSC-32U's factory "
-                             "setting; also 38400, 115200)")
-    parser.add_argument("--calibration", metavar="FILE", default=default(None),
+    parser.add_argument("--baud", type=BAUD, default=default(9600),
+                        help=f"baud rate set on the board (default 9600, the SSC-32U's factory "
+                             f"setting; also 38400, 115200; {BAUD.bounds})")
+    parser.add_argument("--calibration", metavar="FILE", default=default(None), type=text,
                         help="calibration file (default: the stock Lynx6's, "
                              "robots/lynx6.calibration.json)")
     parser.add_argument("--dry-run", action="store_true", default=default(False),
@@ -77,11 +93,12 @@ def _add_options(parser, defaults=True):
     parser.add_argument("--yes", action="store_true", default=default(False),
                         help="confirm the arm is near its rest pose (needed once after the "
                              "board is powered up: its first move runs at full speed)")
-    parser.add_argument("--speed", type=float, metavar="DEG_S", default=default(None),
-                        help="move no joint faster than this (deg/s); only lowers the "
-                             "calibration's limits")
-    parser.add_argument("--timeout", type=float, default=default(0.5),
-                        help="seconds to wait for the board's replies (default 0.5)")
+    parser.add_argument("--speed", type=SPEED, metavar="DEG_S", default=default(None),
+                        help=f"move no joint faster than this (deg/s, {SPEED.bounds}); only "
+                             f"lowers the calibration's limits")
+    parser.add_argument("--timeout", type=TIMEOUT, default=default(0.5),
+                        help=f"seconds to wait for the board's replies (default 0.5; "
+                             f"{TIMEOUT.bounds})")
     add_json_argument(parser, default=default(False))
 
 
@@ -203,6 +220,7 @@ def _play(arm, args):
 
     trajectory = read_trajectory_csv(args.file)
     trajectory.check_robot(arm.robot)
+    arm.set_payload(args.payload)
     arm.plan(trajectory.t, trajectory.q, args.time_scale)  # refused here, before start-up
     _start(arm, args)
     progress = None if args.json else _progress_bar

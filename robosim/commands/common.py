@@ -1,24 +1,136 @@
-"""Helpers shared by the sub-commands: robot and joint-value arguments, printing, JSON."""
+"""Helpers shared by the sub-commands: robot and joint-value arguments, bounded numbers and
+text, printing, JSON.
 
+Every number on the command line goes through a :class:`Number` type, so that a value no arm
+or run can use (``1e308``, ``inf``, ``--steps 1000000000000``) is refused by the parser with
+its bounds, before any computation, and each option's help says the bounds.
+"""
+
+import argparse
 import json
+import os
 import sys
+from pathlib import Path
 
 import numpy as np
 
 from ..errors import ValidationError
-from ..library import load_robot
-from ..parsing import is_number
+from ..library import MAX_ANGLE_DEG, MAX_LENGTH, load_robot
+from ..parsing import is_number, parse_number
+
+
+class Number:
+    """An argparse ``type``: a finite number from ``low`` to ``high``.
+
+    Parameters
+    ----------
+    low, high : float
+        The bounds, included (``low`` excluded when ``above``).
+    whole : bool
+        Only whole numbers (returned as int; ``1e3`` is accepted as 1000).
+    above : bool
+        ``low`` itself is refused: durations and lengths that must be positive.
+    what : str
+        What the number is, for the message (``"the 3D-RAS Factor"``).
+
+    Examples
+    --------
+    >>> Number(2, 100, whole=True)("10")
+    10
+    >>> Number(0, 60, above=True).bounds
+    'more than 0 and at most 60'
+    """
+
+    def __init__(self, low, high, *, whole=False, above=False, what="the value"):
+        self.low, self.high, self.whole, self.above = low, high, whole, above
+        self.what = what
+
+    @property
+    def bounds(self):
+        low, high = _plain(self.low), _plain(self.high)
+        if self.above:
+            return f"more than {low} and at most {high}"
+        return f"{'a whole number ' if self.whole else ''}from {low} to {high}"
+
+    def parse(self, text, what):
+        """``text`` as a number within the bounds, or a ValidationError naming ``what``."""
+        try:
+            return self(text)
+        except argparse.ArgumentTypeError as exc:
+            raise ValidationError(f"{what}: {exc}") from None
+
+    def __call__(self, text):
+        try:
+            value = parse_number(text, self.what)
+        except ValidationError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        if not ((value > self.low if self.above else value >= self.low) and value <= self.high):
+            raise argparse.ArgumentTypeError(f"{self.what} must be {self.bounds}, "
+                                             f"got {text.strip()}")
+        if self.whole:
+            if value != int(value):
+                raise argparse.ArgumentTypeError(f"{self.what} must be {self.bounds}, "
+                                                 f"got {text.strip()}")
+            return int(value)
+        return value
+
+
+def _plain(value):
+    """A bound as people write it: ``1,000,000`` rather than ``1e+06``, ``0.01`` as is."""
+    return f"{int(value):,}" if value == int(value) and abs(value) < 1e15 else f"{value:g}"
+
+
+#: Positions, lengths and joint values (degrees or the robot's unit): robot files allow lengths
+#: up to ``MAX_LENGTH`` and no arm goes further.
+COORDINATE = Number(-MAX_LENGTH, MAX_LENGTH)
+#: Angles given on their own (a gripper's angle to the ground, roll pitch yaw), degrees.
+ANGLE = Number(-MAX_ANGLE_DEG, MAX_ANGLE_DEG)
+#: Durations and time steps, seconds: up to about 11 days.
+SECONDS = Number(0, 1e6, above=True)
+
+
+def text(value):
+    """An argparse ``type`` for text options (file names, formulas, axes): not empty.
+
+    ``--png ''`` used to be taken as "no picture"; now it is an error that says so.
+    """
+    if not value.strip():
+        raise argparse.ArgumentTypeError("the value is empty (give one, or leave the option out)")
+    return value
+
+
+def check_output(path, option):
+    """Refuse an output file that cannot be written before any work is done: its folder must
+    exist and be writable, and the file must not be a folder. Returns ``path``.
+
+    The write itself may still fail (a full disk): the command then says so, in one line.
+    """
+    if path is None:
+        return None
+    if "\0" in str(path):
+        raise ValidationError(f"{option} {path!r}: not a file name (it holds a NUL character)")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise ValidationError(f"{option} {path}: cannot write it (the folder {folder} does not "
+                              f"exist)")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValidationError(f"{option} {path}: cannot write it (the folder {folder} is not "
+                              f"writable)")
+    if Path(path).is_dir():
+        raise ValidationError(f"{option} {path}: cannot write it (that is a folder: give a file "
+                              f"name)")
+    return path
 
 
 def add_robot_argument(parser):
-    parser.add_argument("robot", metavar="ROBOT",
+    parser.add_argument("robot", metavar="ROBOT", type=text,
                         help="library name (see 'robosim list') or a .json/.csv robot file")
 
 
 def add_joint_arguments(parser, nargs="+"):
-    parser.add_argument("q", metavar="q", nargs=nargs, type=float,
-                        help="joint values: radians (revolute) and the robot's length unit "
-                             "(prismatic); degrees with --deg")
+    parser.add_argument("q", metavar="q", nargs=nargs, type=COORDINATE,
+                        help=f"joint values: radians (revolute) and the robot's length unit "
+                             f"(prismatic); degrees with --deg ({COORDINATE.bounds})")
     parser.add_argument("--deg", action="store_true",
                         help="revolute joint values are in degrees")
 
@@ -44,10 +156,11 @@ def configuration(robot, args):
         return robot.home
     if len(args.q) == 1 and not is_number(args.q[0]):
         return robot.pose(args.q[0])
-    for i, text in enumerate(args.q, start=1):
-        if not is_number(text):
-            raise ValidationError(f"joint value {i} must be a number, got {text!r}")
-    return joint_values(robot, [float(text) for text in args.q], args.deg)
+    for i, value in enumerate(args.q, start=1):
+        if not is_number(value):
+            raise ValidationError(f"joint value {i} must be a number, got {value!r}")
+    return joint_values(robot, [COORDINATE.parse(value, f"joint value {i}")
+                                for i, value in enumerate(args.q, start=1)], args.deg)
 
 
 def add_json_argument(parser, **options):

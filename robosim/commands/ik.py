@@ -15,10 +15,12 @@ from ..trajectory import motion
 from ..errors import ValidationError
 from ..trajectory.files import write_trajectory_csv
 from ..transforms import r2rpy, xyzrpy2tr
-from .common import (add_json_argument, add_robot_argument, print_json,
-                     robot_from_args)
+from .common import (ANGLE, COORDINATE, SECONDS, Number, add_json_argument, add_robot_argument,
+                     check_output, print_json, robot_from_args, text)
 
 NOT_REACHED = 1
+#: Via-points of a line or jog: as many as the core solves on one line.
+STEPS = Number(2, motion.MAX_LINE_POINTS, whole=True)
 
 
 def register(subparsers):
@@ -28,22 +30,25 @@ def register(subparsers):
                     "roll pitch yaw (degrees, R = Rz(yaw) Ry(pitch) Rx(roll)) are given, that "
                     "orientation. Exit status 1 when the target is not reached.")
     add_robot_argument(parser)
-    parser.add_argument("pose", metavar="x y z [roll pitch yaw]", nargs="+", type=float)
+    parser.add_argument("pose", metavar="x y z [roll pitch yaw]", nargs="+", type=COORDINATE,
+                        help=f"position (robot's unit) and roll pitch yaw (degrees); each "
+                             f"{COORDINATE.bounds}")
     parser.add_argument("--all", action="store_true", help="list every distinct solution found")
-    parser.add_argument("--q0", metavar="q", nargs="+", type=float,
-                        help="start configuration (degrees for revolute joints); default: "
-                             "the search starts near the target")
-    parser.add_argument("--axes", default=None,
+    parser.add_argument("--q0", metavar="q", nargs="+", type=COORDINATE,
+                        help=f"start configuration (degrees for revolute joints; "
+                             f"{COORDINATE.bounds}); default: the search starts near the target")
+    parser.add_argument("--axes", default=None, type=text,
                         help="pose components to solve: pose, position, or e.g. 'xyz rz' "
                              "(default: pose when roll pitch yaw are given, else position)")
-    parser.add_argument("--wrist-pitch", metavar="DEG", type=float, default=None,
-                        help="Lynx6-shaped arms: the gripper's angle to the ground (degrees, "
-                             "up positive, -90 points down) at the position x y z, solved in "
-                             "closed form (seed 001, eqs. 23-29); with --all every solution: "
-                             "elbow up or down, facing the target or leaning back")
-    parser.add_argument("--wrist-rotate", metavar="DEG", type=float, default=0.0,
-                        help="with --wrist-pitch: the wrist-rotate joint q5 (degrees, "
-                             "default 0)")
+    parser.add_argument("--wrist-pitch", metavar="DEG", type=ANGLE, default=None,
+                        help=f"Lynx6-shaped arms: the gripper's angle to the ground (degrees, "
+                             f"up positive, -90 points down; {ANGLE.bounds}) at the position "
+                             f"x y z, solved in closed form (seed 001, eqs. 23-29); with --all "
+                             f"every solution: elbow up or down, facing the target or leaning "
+                             f"back")
+    parser.add_argument("--wrist-rotate", metavar="DEG", type=ANGLE, default=0.0,
+                        help=f"with --wrist-pitch: the wrist-rotate joint q5 (degrees, "
+                             f"default 0; {ANGLE.bounds})")
     add_json_argument(parser)
     parser.set_defaults(handler=ik_command)
 
@@ -57,15 +62,17 @@ def register(subparsers):
     add_robot_argument(parser)
     _add_start_argument(parser)
     target = parser.add_mutually_exclusive_group(required=True)
-    target.add_argument("--to", metavar="v", nargs="+", type=float,
-                        help="x y z [roll pitch yaw]: the end pose (degrees)")
-    target.add_argument("--by", metavar="v", nargs=6, type=float,
-                        help="dx dy dz dA dB dC: change of position and roll-pitch-yaw (deg)")
+    target.add_argument("--to", metavar="v", nargs="+", type=COORDINATE,
+                        help=f"x y z [roll pitch yaw]: the end pose (degrees); each "
+                             f"{COORDINATE.bounds}")
+    target.add_argument("--by", metavar="v", nargs=6, type=COORDINATE,
+                        help=f"dx dy dz dA dB dC: change of position and roll-pitch-yaw (deg); "
+                             f"each {COORDINATE.bounds}")
     parser.add_argument("--hold-wrist", action="store_true",
                         help="Lynx6-shaped arms: hold the gripper's angle to the ground and "
                              "joint 5 (wrist rotate) at their start values, solved in closed "
                              "form (give a position: x y z, or dA dB dC = 0)")
-    parser.add_argument("--wrist-pitch", metavar="DEG", type=float, default=None,
+    parser.add_argument("--wrist-pitch", metavar="DEG", type=ANGLE, default=None,
                         help="with --hold-wrist (implied): the gripper's angle to the ground at "
                              "the end (degrees, up positive); it turns evenly along the line")
     _add_move_arguments(parser, default_steps=10)
@@ -83,8 +90,9 @@ def register(subparsers):
                     "stopped by a singularity, a joint limit or the edge of the workspace.")
     add_robot_argument(parser)
     parser.add_argument("axis", choices=motion.JOG_AXES, help="what to jog along or about")
-    parser.add_argument("amount", type=float,
-                        help="robot's length unit (x, y, z) or degrees (roll, pitch, yaw)")
+    parser.add_argument("amount", type=COORDINATE,
+                        help=f"robot's length unit (x, y, z) or degrees (roll, pitch, yaw); "
+                             f"{COORDINATE.bounds}")
     _add_start_argument(parser)
     parser.add_argument("--frame", choices=motion.FRAMES, default="base",
                         help="the axes of the base (world) or of the tool (default base)")
@@ -93,23 +101,26 @@ def register(subparsers):
 
 
 def _add_start_argument(parser):
-    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=float,
-                        required=True, help="start joint values (degrees for revolute joints)")
+    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
+                        required=True, help=f"start joint values (degrees for revolute joints; "
+                                            f"{COORDINATE.bounds})")
 
 
 def _add_move_arguments(parser, default_steps):
     """Via-points, what to hold, and the output of a straight-line move."""
-    parser.add_argument("--steps", type=int, default=default_steps,
-                        help=f"via-points, start and end included (>= 2; default "
+    parser.add_argument("--steps", type=STEPS, default=default_steps,
+                        help=f"via-points, start and end included ({STEPS.bounds}; default "
                              f"{default_steps})")
-    parser.add_argument("--axes", default=None,
+    parser.add_argument("--axes", default=None, type=text,
                         help="pose components to hold, solved numerically (default: pose for "
                              "6+ joints, else position)")
-    parser.add_argument("--duration", type=float, default=None,
-                        help="seconds for the CSV's time column (default: 0.1 s per step)")
+    parser.add_argument("--duration", type=SECONDS, default=None,
+                        help=f"seconds for the CSV's time column (default: 0.1 s per step; "
+                             f"{SECONDS.bounds})")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    output.add_argument("--csv", metavar="FILE", help="write the via-points as a trajectory CSV")
+    output.add_argument("--csv", metavar="FILE", type=text,
+                        help="write the via-points as a trajectory CSV")
 
 
 def _start_values(robot, values, what):
@@ -191,10 +202,12 @@ def ik_command(args):
     if args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "axes": axes, "reached": reached,
                     "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
-                                   "success": bool(ok), "position_error": float(p),
+                                   "branch": branch, "success": bool(ok),
+                                   "position_error": float(p),
                                    "orientation_error_deg": math.degrees(o),
                                    **_pose_json(robot, q)}
-                                  for q, ok, p, o in solutions]})
+                                  for (q, ok, p, o), branch in zip(solutions,
+                                                                   _branches(robot, solutions))]})
         return 0 if reached else NOT_REACHED
     if not reached:
         q, _, p, o = solutions[0]
@@ -220,9 +233,10 @@ def _print_wrist_pitch_solutions(robot, args, q0):
                     "wrist_pitch_deg": args.wrist_pitch, "wrist_rotate_deg": args.wrist_rotate,
                     "reached": bool(solutions), "reason": "" if solutions else reason,
                     "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
-                                   "success": True, "position_error": p,
+                                   "branch": branch, "success": True, "position_error": p,
                                    "orientation_error_deg": 0.0, **_pose_json(robot, q)}
-                                  for q, _, p, _ in solutions]})
+                                  for (q, _, p, _), branch in zip(solutions,
+                                                                  _branches(robot, solutions))]})
     elif not solutions:
         print(f"not reached ({what}): {reason}; try another --wrist-pitch")
     else:
@@ -234,12 +248,20 @@ def _print_solutions(robot, solutions, listing_all, what):
     label = "solutions" if listing_all and len(solutions) != 1 else "solution"
     print(f"{robot.name}: {len(solutions)} {label} ({what}; joint values, errors in "
           f"{robot.unit} and deg)")
-    for k, (q, _, p, o) in enumerate(solutions, start=1):
-        print(f"{k:>3}  {_q_text(robot, q)}  error {p:.2e} {robot.unit} {math.degrees(o):.2e} deg")
+    for k, ((q, _, p, o), branch) in enumerate(zip(solutions, _branches(robot, solutions)),
+                                               start=1):
+        print(f"{k:>3}  {_q_text(robot, q)}  error {p:.2e} {robot.unit} {math.degrees(o):.2e} deg"
+              + (f"  ({branch})" if branch else ""))
+
+
+def _branches(robot, solutions):
+    """The branch label of each ``(q, ...)`` solution (:func:`robosim.ik.branch_labels`)."""
+    return ik.branch_labels(robot, [q for q, *_ in solutions]) if solutions else []
 
 
 def line_command(args):
     robot = robot_from_args(args)
+    check_output(args.csv, "--csv")
     q_from = _start_values(robot, args.start, "--from")
     hold_wrist = args.hold_wrist or args.wrist_pitch is not None
     if hold_wrist and ((args.to is not None and len(args.to) != 3)
@@ -259,6 +281,7 @@ def line_command(args):
 
 def jog_command(args):
     robot = robot_from_args(args)
+    check_output(args.csv, "--csv")
     q_from = _start_values(robot, args.start, "--from")
     rotation = args.axis in motion.JOG_AXES[3:]
     amount = math.radians(args.amount) if rotation else args.amount
@@ -293,6 +316,7 @@ def _report_move(args, robot, result, what):
                   f"{math.degrees(result.orientation_error[k]):.2e}  off line "
                   f"{result.deviation[k]:.2e}")
     if not result.complete:
-        print(f"stopped after via-point {len(result.q) - 1}: {result.reason}")
+        print(f"stopped after via-point {len(result.q) - 1} (the line is clear for "
+              f"{result.moved:.4g} of {result.length:.4g} {robot.unit}): {result.reason}")
         return NOT_REACHED
     return 0

@@ -17,7 +17,11 @@ from ..workspace import joint as jw
 from ..errors import ValidationError
 from ..library import atomic_write_text
 from ..transforms import rpy2r
-from .common import add_robot_argument, print_json, progress_printer, robot_from_args
+from .common import (ANGLE, COORDINATE, Number, add_robot_argument, check_output, print_json,
+                     progress_printer, robot_from_args, text)
+
+#: Positions along a sweep or a box edge (the core refuses more than a million in all).
+COUNT = Number(1, jw.MAX_POSITIONS, whole=True)
 
 
 def register(subparsers):
@@ -33,34 +37,40 @@ def register(subparsers):
     add_robot_argument(parser)
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--sweep", nargs=4, metavar=("AXIS", "FROM", "TO", "N"),
-                       help="sweep x, y or z from FROM to TO in N positions")
-    where.add_argument("--box", nargs=6, type=float,
+                       help=f"sweep x, y or z from FROM to TO ({COORDINATE.bounds}) in N "
+                            f"positions (at most {jw.MAX_POSITIONS:,})")
+    where.add_argument("--box", nargs=6, type=COORDINATE,
                        metavar=("XMIN", "YMIN", "ZMIN", "XMAX", "YMAX", "ZMAX"),
-                       help="every position of a box (see --steps)")
-    parser.add_argument("--at", nargs=3, type=float, default=None, metavar=("X", "Y", "Z"),
-                        help="the point a sweep passes through (default: the start position)")
-    parser.add_argument("--steps", nargs=3, type=int, default=(10, 10, 10),
-                        metavar=("NX", "NY", "NZ"), help="positions along each box edge")
+                       help=f"every position of a box (see --steps); each {COORDINATE.bounds}")
+    parser.add_argument("--at", nargs=3, type=COORDINATE, default=None, metavar=("X", "Y", "Z"),
+                        help=f"the point a sweep passes through (default: the start position; "
+                             f"each {COORDINATE.bounds})")
+    parser.add_argument("--steps", nargs=3, type=COUNT, default=(10, 10, 10),
+                        metavar=("NX", "NY", "NZ"),
+                        help=f"positions along each box edge (at most {jw.MAX_POSITIONS:,} "
+                             f"in all)")
     lynx6 = parser.add_argument_group("Lynx6 (closed form)")
-    lynx6.add_argument("--pitch", type=float, default=None,
-                       help="gripper angle to the ground, degrees (-90: pointing down; "
-                            "default 0)")
+    lynx6.add_argument("--pitch", type=ANGLE, default=None,
+                       help=f"gripper angle to the ground, degrees (-90: pointing down; "
+                            f"default 0; {ANGLE.bounds})")
     lynx6.add_argument("--elbow", choices=("up", "down"), default=None, help="default up")
     lynx6.add_argument("--reach", choices=("front", "either"), default=None,
                        help="front (default): facing the target, as the paper; either: also "
                             "leaning back over the base")
     other = parser.add_argument_group("other arms (numeric)")
-    other.add_argument("--start", metavar="POSE", default="home",
+    other.add_argument("--start", metavar="POSE", default="home", type=text,
                        help="the configuration the search starts from and whose gripper "
                             "orientation is held (a pose of the robot; default home)")
     held = other.add_mutually_exclusive_group()
-    held.add_argument("--rpy", nargs=3, type=float, metavar=("ROLL", "PITCH", "YAW"),
-                      help="6+ joints: hold this gripper orientation (degrees, fixed X, Y, Z)")
+    held.add_argument("--rpy", nargs=3, type=ANGLE, metavar=("ROLL", "PITCH", "YAW"),
+                      help=f"6+ joints: hold this gripper orientation (degrees, fixed X, Y, Z; "
+                           f"each {ANGLE.bounds})")
     held.add_argument("--position-only", action="store_true",
                       help="6+ joints: solve for the position only, any orientation")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    output.add_argument("--csv", metavar="FILE", help="write every position and its joints")
+    output.add_argument("--csv", metavar="FILE", type=text,
+                        help="write every position and its joints")
     parser.set_defaults(handler=joint_workspace_command)
 
 
@@ -94,12 +104,15 @@ def _joint_result(robot, args):
     options, start = _options(robot, args)
     if args.box is not None:
         return jw.joint_box(robot, args.box[:3], args.box[3:], args.steps, **options)
-    axis, *numbers = args.sweep
+    axis, *numbers = (value.strip() for value in args.sweep)
+    what = f"--sweep {' '.join([axis, *numbers])}"
     try:
-        begin, end, count = float(numbers[0]), float(numbers[1]), int(numbers[2])
+        float(numbers[0]), float(numbers[1]), int(numbers[2])
     except ValueError:
-        raise ValidationError(f"--sweep {' '.join(args.sweep)}: give an axis (x, y or z), two "
-                              f"numbers and a whole number of positions") from None
+        raise ValidationError(f"{what}: give an axis (x, y or z), two numbers and a whole "
+                              f"number of positions") from None
+    begin, end = (COORDINATE.parse(v, what) for v in numbers[:2])
+    count = COUNT.parse(numbers[2], what)
     at = robot.fk(start)[:3, 3] if args.at is None else args.at
     return jw.joint_sweep(robot, axis.lower(), begin, end, count, at, **options)
 
@@ -126,6 +139,7 @@ def _method_lines(result, start_name):
 
 def joint_workspace_command(args):
     robot = robot_from_args(args)
+    check_output(args.csv, "--csv")
     result = _joint_result(robot, args)
     if result.numeric and sys.stderr.isatty() and not args.json:
         sys.stderr.write("\r")                 # the end of the percentage line
@@ -154,8 +168,11 @@ def joint_workspace_command(args):
     if result.axis is not None:
         print(f"{result.axis:>9} ({robot.unit})  " + "  ".join(f"{f'q{j + 1}':>8}"
                                                            for j in range(robot.n)))
-        for s, q, flag in zip(result.swept, values, flags):
-            print(f"{s:14.4g}  " + "  ".join(f"{v:8.2f}" for v in q) + f"  {flag}")
+        switch = (np.zeros(len(flags), bool) if result.branch_switch is None
+                  else result.branch_switch)
+        for s, q, flag, switched in zip(result.swept, values, flags, switch):
+            print(f"{s:14.4g}  " + "  ".join(f"{v:8.2f}" for v in q) + f"  {flag}"
+                  + ("  <- another IK branch" if switched else ""))
     outside = ", ".join(f"q{j + 1} {n}" for j, n in enumerate(summary["joint_outside_limits"])
                         if n)
     unit_note = "degrees" if all(u == "deg" for u in units) else f"degrees and {robot.unit}"
@@ -163,6 +180,10 @@ def joint_workspace_command(args):
           f"{summary['reachable']:,} reachable, {summary['out_of_reach']:,} out of reach"
           + (f"; outside limits: {outside}" if outside else "")
           + f" ({result.elapsed:.2f} s)")
+    if summary.get("branch_switches_at"):
+        where = ", ".join(f"{v:.4g}" for v in summary["branch_switches_at"])
+        print(f"note: the IK had to change branch at {result.axis} = {where} {robot.unit}: the "
+              f"joint curves jump there (no solution on the same branch was found)")
     if args.csv:
         print(f"saved {args.csv}")
     return 0

@@ -7,8 +7,8 @@ from ..library import dh_rows, library_robots, robot_to_dict
 from ..robot import JACOBIAN_ROWS
 from ..transforms import r2rpy
 from .common import (add_configuration_arguments, add_joint_arguments, add_json_argument,
-                     add_robot_argument, configuration, format_matrix,
-                     joint_values, print_json, robot_from_args)
+                     add_robot_argument, check_output, configuration, format_matrix,
+                     joint_values, print_json, robot_from_args, text)
 
 
 def register(subparsers):
@@ -20,8 +20,12 @@ def register(subparsers):
         "show", help="print a robot's DH table, or render the arm to a PNG (--png)")
     add_robot_argument(parser)
     add_joint_arguments(parser, nargs="*")
-    parser.add_argument("--png", metavar="FILE",
+    parser.add_argument("--png", metavar="FILE", type=text,
                         help="render the arm at q (default: home) to this PNG image, headless")
+    # plotting.arm.STYLES, spelled out: matplotlib is imported only when a PNG is drawn
+    parser.add_argument("--style", choices=("links", "lodes"), default="links",
+                        help="with --png: links as slim solids along the DH geometry with joint "
+                             "housings (default), or Lodes' cylinders of radius a")
     add_json_argument(parser)
     parser.set_defaults(handler=show_command)
 
@@ -64,15 +68,16 @@ def list_command(args):
 
 def show_command(args):
     robot = robot_from_args(args)
+    check_output(args.png, "--png")
     if args.png:
         return render_command(robot, args)
     if args.q:
         raise ValidationError("joint values are for the picture: add --png FILE to render the "
                               "arm at that pose")
     rows = dh_rows(robot)
-    # Base, tool and poses as in the robot file: degrees, the robot's length unit.
+    # Base, tool, poses and dynamics as in the robot file: degrees, the robot's length unit.
     extras = {key: value for key, value in robot_to_dict(robot).items()
-              if key in ("base", "tool", "poses")}
+              if key in ("base", "tool", "poses", "dynamics")}
     if args.json:
         print_json({**_summary(robot), "table": rows, **extras, "notes": robot.notes})
         return
@@ -94,6 +99,11 @@ def show_command(args):
             print(f"{mount}: xyz ({xyz}) {robot.unit}, rpy ({rpy}) deg")
     for pose_name, values in extras.get("poses", {}).items():
         print(f"pose {pose_name}: {' '.join(f'{v:g}' for v in values)}")
+    if robot.dynamics is not None:
+        masses = " ".join(f"{link.mass:g}" for link in robot.dynamics.links)
+        print(f"dynamics: link masses {masses} kg, gravity "
+              f"({', '.join(f'{v:g}' for v in robot.dynamics.gravity)}) m/s^2 "
+              f"(centres of mass and inertias: --json)")
     if robot.notes:
         print(f"notes: {robot.notes}")
 
@@ -107,7 +117,7 @@ def render_command(robot, args):
     if not args.png.lower().endswith(".png"):
         raise ValidationError(f"{args.png}: the image file name must end in .png")
     try:
-        save_arm_png(robot, q, args.png)
+        save_arm_png(robot, q, args.png, style=args.style)
     except OSError as exc:
         raise ValidationError(f"{args.png}: cannot write it ({exc.strerror or exc})") from None
     if args.json:

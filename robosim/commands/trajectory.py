@@ -15,10 +15,18 @@ from .. import trajectory
 from ..errors import ValidationError
 from ..library import atomic_write_bytes
 from ..trajectory.files import write_trajectory_csv
-from .common import (add_json_argument, add_robot_argument, joint_values,
-                     print_json, robot_from_args)
+from .common import (ANGLE, COORDINATE, SECONDS, Number, add_json_argument, add_robot_argument,
+                     check_output, joint_values, print_json,
+                     robot_from_args, text)
 
 NOT_REACHED = 1
+#: Points followed along a path, each solved by IK (200 take well under a second).
+POINTS = Number(2, 10_000, whole=True)
+#: Curves a surface or volume is cut into; with the points, at most a million samples.
+CURVES = Number(1, 100, whole=True)
+INDEX = Number(0, CURVES.high - 1, whole=True)
+#: End-effector speed along a path (robot's unit per second).
+SPEED = Number(0, 1e6, above=True)
 
 
 def register(subparsers):
@@ -31,48 +39,59 @@ def register(subparsers):
                     "x1 x2 (surface), pi e tau deg and sin cos tan asin acos atan atan2 sinh "
                     "cosh tanh exp log log10 log2 sqrt abs hypot floor ceil sign min max. "
                     "Exit status 1 when some points are not reached.")
-    parser.add_argument("robot", metavar="ROBOT", nargs="?",
+    parser.add_argument("robot", metavar="ROBOT", nargs="?", type=text,
                         help="library name (see 'robosim list') or a .json/.csv robot file")
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--preset", metavar="NAME",
+    source.add_argument("--preset", metavar="NAME", type=text,
                         help=f"one of: {', '.join(trajectory.PRESETS)}")
-    source.add_argument("--formula", metavar=("X", "Y", "Z"), nargs=3,
-                        help="volume path: x, y, z as formulas in u and v")
-    source.add_argument("--surface", metavar="F",
+    source.add_argument("--formula", metavar=("X", "Y", "Z"), nargs=3, type=text,
+                        help="volume path: x, y, z as formulas in u and v (one may start "
+                             "with '-': --formula -60*cos(u)+250 0 100)")
+    source.add_argument("--surface", metavar="F", type=text,
                         help="surface path: the height z = F(x1, x2)")
     source.add_argument("--list-presets", action="store_true",
                         help="list the presets, their sources and notes")
-    parser.add_argument("--points", type=int, default=200,
-                        help="points along the path (default 200)")
-    parser.add_argument("--curves", type=int, default=None,
-                        help="curves the surface or volume is cut into (default: the preset's, "
-                             "1 for formulas)")
-    parser.add_argument("--index", type=int, default=None,
-                        help="which curve to follow, from 0 (default: the preset's, 0)")
-    parser.add_argument("--u", dest="u_range", metavar=("MIN", "MAX"), nargs=2, type=float,
-                        default=(0.0, 2 * math.pi), help="range of u (default 0 2pi)")
-    parser.add_argument("--v", dest="v_range", metavar=("MIN", "MAX"), nargs=2, type=float,
-                        default=(0.0, 0.0), help="range of v, across the curves (default 0 0)")
-    parser.add_argument("--x1", dest="x1_range", metavar=("MIN", "MAX"), nargs=2, type=float,
-                        help="surface: range of x1, across the curves")
-    parser.add_argument("--x2", dest="x2_range", metavar=("MIN", "MAX"), nargs=2, type=float,
-                        help="surface: range of x2, along the path")
-    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=float,
-                        help="start joint values (degrees for revolute joints; default home)")
+    parser.add_argument("--points", type=POINTS, default=200,
+                        help=f"points along the path (default 200; {POINTS.bounds})")
+    parser.add_argument("--curves", type=CURVES, default=None,
+                        help=f"curves the surface or volume is cut into (default: the preset's, "
+                             f"1 for formulas; {CURVES.bounds})")
+    parser.add_argument("--index", type=INDEX, default=None,
+                        help=f"which curve to follow (default: the preset's, 0; {INDEX.bounds})")
+    parser.add_argument("--u", dest="u_range", metavar=("MIN", "MAX"), nargs=2,
+                        type=COORDINATE, default=(0.0, 2 * math.pi),
+                        help=f"range of u (default 0 2pi; each {COORDINATE.bounds})")
+    parser.add_argument("--v", dest="v_range", metavar=("MIN", "MAX"), nargs=2,
+                        type=COORDINATE, default=(0.0, 0.0),
+                        help=f"range of v, across the curves (default 0 0; each "
+                             f"{COORDINATE.bounds})")
+    parser.add_argument("--x1", dest="x1_range", metavar=("MIN", "MAX"), nargs=2,
+                        type=COORDINATE,
+                        help=f"surface: range of x1, across the curves ({COORDINATE.bounds})")
+    parser.add_argument("--x2", dest="x2_range", metavar=("MIN", "MAX"), nargs=2,
+                        type=COORDINATE,
+                        help=f"surface: range of x2, along the path ({COORDINATE.bounds})")
+    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
+                        help=f"start joint values (degrees for revolute joints; default home; "
+                             f"{COORDINATE.bounds})")
     timing = parser.add_mutually_exclusive_group()
-    timing.add_argument("--duration", type=float, help="seconds for the whole path")
-    timing.add_argument("--speed", type=float,
-                        help="end-effector speed along the path (robot's unit per second; "
-                             f"default {trajectory.DEFAULT_SPEED_FRACTION:g} of its size)")
-    parser.add_argument("--wrist-pitch", metavar="DEG", type=float,
-                        help="Lynx6-shaped arms: hold the gripper at this angle to the ground "
-                             "and solve in closed form (the paper's method)")
+    timing.add_argument("--duration", type=SECONDS,
+                        help=f"seconds for the whole path ({SECONDS.bounds})")
+    timing.add_argument("--speed", type=SPEED,
+                        help=f"end-effector speed along the path (robot's unit per second, "
+                             f"{SPEED.bounds}; default "
+                             f"{trajectory.DEFAULT_SPEED_FRACTION:g} of its size)")
+    parser.add_argument("--wrist-pitch", metavar="DEG", type=ANGLE,
+                        help=f"Lynx6-shaped arms: hold the gripper at this angle to the ground "
+                             f"({ANGLE.bounds}) and solve in closed form (the paper's method)")
     parser.add_argument("--stop", action="store_true",
                         help="stop before the first bad point (default: skip bad points)")
-    parser.add_argument("--csv", metavar="FILE", help="write the motion as a trajectory CSV")
-    parser.add_argument("--gif", metavar="FILE",
+    parser.add_argument("--csv", metavar="FILE", type=text,
+                        help="write the motion as a trajectory CSV")
+    parser.add_argument("--gif", metavar="FILE", type=text,
                         help="save the animation (.gif, or .mp4 when ffmpeg is installed)")
-    parser.add_argument("--png", metavar="FILE", help="draw the path over the arm to a PNG")
+    parser.add_argument("--png", metavar="FILE", type=text,
+                        help="draw the path over the arm to a PNG")
     add_json_argument(parser)
     parser.set_defaults(handler=trajectory_command)
 
@@ -82,17 +101,20 @@ def register(subparsers):
                     "through any --via configurations, over --duration seconds sampled every "
                     "--dt; prints the samples (or writes a CSV) and the largest speeds.")
     add_robot_argument(parser)
-    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=float,
-                        help="start joint values (default home)")
-    parser.add_argument("--to", dest="goal", metavar="q", nargs="+", type=float, required=True,
-                        help="goal joint values")
-    parser.add_argument("--via", metavar="q", nargs="+", type=float, action="append",
-                        help="a via-configuration (repeat for more)")
+    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
+                        help=f"start joint values (default home; {COORDINATE.bounds})")
+    parser.add_argument("--to", dest="goal", metavar="q", nargs="+", type=COORDINATE,
+                        required=True, help=f"goal joint values ({COORDINATE.bounds})")
+    parser.add_argument("--via", metavar="q", nargs="+", type=COORDINATE, action="append",
+                        help=f"a via-configuration (repeat for more; {COORDINATE.bounds})")
     parser.add_argument("--kind", choices=trajectory.PROFILE_KINDS, default="quintic",
                         help="velocity profile (default quintic)")
-    parser.add_argument("--duration", type=float, default=2.0, help="seconds (default 2)")
-    parser.add_argument("--dt", type=float, default=0.1, help="time step, s (default 0.1)")
-    parser.add_argument("--csv", metavar="FILE", help="write the trajectory as a CSV")
+    parser.add_argument("--duration", type=SECONDS, default=2.0,
+                        help=f"seconds (default 2; {SECONDS.bounds}; at most "
+                             f"{trajectory.MAX_SAMPLES:,} samples of --dt)")
+    parser.add_argument("--dt", type=SECONDS, default=0.1,
+                        help=f"time step, s (default 0.1; {SECONDS.bounds})")
+    parser.add_argument("--csv", metavar="FILE", type=text, help="write the trajectory as a CSV")
     add_json_argument(parser)
     parser.set_defaults(handler=profile_command)
 
@@ -132,9 +154,10 @@ def make_path(robot, args):
     if args.surface:
         if args.x1_range is None or args.x2_range is None:
             raise ValidationError("a surface path needs --x1 MIN MAX and --x2 MIN MAX")
-        return trajectory.surface_path(args.surface, args.x1_range, args.x2_range, curves,
+        return trajectory.surface_path(args.surface.strip(), args.x1_range, args.x2_range, curves,
                                        index, args.points, robot=robot)
-    return trajectory.volume_path(*args.formula, args.u_range, args.v_range, args.points,
+    formulas = [formula.strip() for formula in args.formula]   # cli.values_not_options' space
+    return trajectory.volume_path(*formulas, args.u_range, args.v_range, args.points,
                                   curves=curves, index=index, robot=robot)
 
 
@@ -145,6 +168,8 @@ def trajectory_command(args):
     if args.robot is None:
         raise ValidationError("name the robot: robosim trajectory ROBOT --preset NAME ...")
     robot = robot_from_args(args)
+    for option in ("csv", "gif", "png"):
+        check_output(getattr(args, option), f"--{option}")
     q0 = _configuration(robot, args.start, "--from")
     path = make_path(robot, args)
     result = trajectory.follow_path(
@@ -200,13 +225,18 @@ def _write_outputs(robot, args, path, result):
         buffer = io.BytesIO()
         path_figure(robot, path.points, ~result.reachable, result.q[0], path.curves,
                     title=f"{robot.name}: {path.name or 'formula'}").savefig(buffer, format="png")
-        atomic_write_bytes(args.png, buffer.getvalue())
+        try:
+            atomic_write_bytes(args.png, buffer.getvalue())
+        except OSError as exc:
+            raise ValidationError(f"--png {args.png}: cannot write it "
+                                  f"({exc.strerror or exc})") from None
         written["picture"] = args.png
     return written
 
 
 def profile_command(args):
     robot = robot_from_args(args)
+    check_output(args.csv, "--csv")
     start = _configuration(robot, args.start, "--from")
     goal = _configuration(robot, args.goal, "--to")
     via = [_configuration(robot, v, f"--via {k}") for k, v in enumerate(args.via or [], 1)]

@@ -13,8 +13,15 @@ from pathlib import Path
 from .. import workspace as ws
 from ..errors import ValidationError
 from ..workspace.export import DATA_SUFFIXES, save_workspace
-from .common import (add_json_argument, add_robot_argument, print_json, progress_printer,
-                     robot_from_args)
+from ..library import MAX_LENGTH
+from .common import (COORDINATE, Number, add_json_argument, add_robot_argument, check_output,
+                     print_json, progress_printer, robot_from_args, text)
+
+FACTOR = Number(1, 90, what="the 3D-RAS Factor")
+STEP_DEG = Number(0, 360, above=True)
+SAMPLES = Number(1, ws.MAX_POSITIONS, whole=True)
+VOXEL = Number(0, MAX_LENGTH, above=True)
+VOLUME_POSITIONS = Number(0, ws.MAX_POSITIONS, whole=True)
 
 
 def register(subparsers):
@@ -30,23 +37,28 @@ def register(subparsers):
                     "and the output says which.")
     add_robot_argument(parser)
     sampling = parser.add_mutually_exclusive_group()
-    sampling.add_argument("--factor", type=float, help="3D-RAS Factor, 1..90 (step in degrees)")
-    sampling.add_argument("--step", type=float, metavar="DEG",
-                          help="joint step in degrees (prismatic joints: 1%% of the travel "
-                               "per degree), both range ends included")
-    sampling.add_argument("--samples", type=int, metavar="N",
-                          help="N random configurations (Monte Carlo) instead of a grid")
+    sampling.add_argument("--factor", type=FACTOR,
+                          help=f"3D-RAS Factor, {FACTOR.bounds} (step in degrees)")
+    sampling.add_argument("--step", type=STEP_DEG, metavar="DEG",
+                          help=f"joint step in degrees (prismatic joints: 1%% of the travel "
+                               f"per degree), both range ends included ({STEP_DEG.bounds}; at "
+                               f"most {ws.MAX_POSITIONS:.0e} positions in all)")
+    sampling.add_argument("--samples", type=SAMPLES, metavar="N",
+                          help=f"N random configurations (Monte Carlo) instead of a grid "
+                               f"({SAMPLES.bounds})")
     parser.add_argument("--range", nargs=3, action="append", default=[], metavar=("J", "MIN", "MAX"),
-                        help="joint J (1-based) from MIN to MAX (degrees or length unit); "
-                             "repeat for several joints; MIN = MAX holds the joint still")
-    parser.add_argument("--voxel", type=float, metavar="LENGTH",
-                        help="voxel edge in the robot's unit (default: the spacing of the grid "
-                             "the volume is counted on, refined when the cloud's is coarse)")
-    parser.add_argument("--volume-positions", type=int, metavar="N",
+                        help=f"joint J (1-based) from MIN to MAX (degrees or length unit, "
+                             f"{COORDINATE.bounds}); repeat for several joints; MIN = MAX "
+                             f"holds the joint still")
+    parser.add_argument("--voxel", type=VOXEL, metavar="LENGTH",
+                        help=f"voxel edge in the robot's unit (default: the spacing of the grid "
+                             f"the volume is counted on, refined when the cloud's is coarse; "
+                             f"{VOXEL.bounds}, and at most {ws.MAX_VOXELS:,} voxels)")
+    parser.add_argument("--volume-positions", type=VOLUME_POSITIONS, metavar="N",
                         help=f"positions the volume may be counted on when the grid is coarse "
                              f"(default {ws.VOLUME_POSITIONS:,}; more: finer voxels, slower); "
                              f"0 counts the chosen grid itself")
-    parser.add_argument("--out", metavar="FILE",
+    parser.add_argument("--out", metavar="FILE", type=text,
                         help="save the picture (.png) or the voxel counts (.npz, .csv)")
     parser.add_argument("--dry-run", action="store_true",
                         help="only print the configurations and the time estimate")
@@ -59,12 +71,12 @@ def parse_ranges(robot, triples):
     """``--range J MIN MAX`` triples (user units) as ``{joint index: (min, max)}`` in API units."""
     ranges = {}
     for joint_text, *bounds in triples:
+        what = f"--range {joint_text.strip()} {' '.join(b.strip() for b in bounds)}"
         try:
             joint = int(joint_text)
-            low, high = (float(v) for v in bounds)
         except ValueError:
-            raise ValidationError(f"--range {joint_text} {' '.join(bounds)}: give a joint "
-                                  f"number and two numbers") from None
+            raise ValidationError(f"{what}: give a joint number and two numbers") from None
+        low, high = (COORDINATE.parse(v, what) for v in bounds)
         if not 1 <= joint <= robot.n:
             raise ValidationError(f"--range: joint {joint} does not exist ({robot.name} has "
                                   f"joints 1..{robot.n})")
@@ -80,9 +92,7 @@ def _check_out(path):
     suffix = Path(path).suffix.lower()
     if suffix not in (".png", *DATA_SUFFIXES):
         raise ValidationError(f"--out {path}: the file must end in .png, .npz or .csv")
-    folder = Path(path).parent
-    if not folder.is_dir():
-        raise ValidationError(f"--out {path}: folder {folder} does not exist")
+    check_output(path, "--out")
 
 
 def _save(result, path):
@@ -100,9 +110,6 @@ def _volume_from(robot, grid, args):
     """The grid the volume is counted on, from ``--volume-positions`` (None: the default)."""
     if args.volume_positions is None:
         return None
-    if not 0 <= args.volume_positions <= ws.MAX_POSITIONS:
-        raise ValidationError(f"--volume-positions must be between 0 and "
-                              f"{ws.MAX_POSITIONS:.0e}, got {args.volume_positions}")
     if args.volume_positions == 0:
         return grid
     return ws.volume_grid(robot, grid, args.voxel, positions=args.volume_positions)
@@ -114,8 +121,11 @@ def workspace_command(args):
     _check_out(args.out)
     volume_from = None
     if args.samples is not None:
-        grid, plan_text = None, f"{args.samples:,} random configurations (Monte Carlo)"
-        estimate = None
+        ws.check_plan(robot, samples=args.samples, voxel=args.voxel)   # as the run will
+        grid = None
+        estimate = ws.estimate_samples_seconds(robot, args.samples, ranges, args.voxel)
+        plan_text = (f"{args.samples:,} random configurations (Monte Carlo), estimated "
+                     f"{estimate:.2g} s")
     else:
         if args.step is not None:
             grid = ws.step_grid(robot, math.radians(args.step), ranges)

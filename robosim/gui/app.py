@@ -18,12 +18,12 @@ import numpy as np
 
 from ..errors import RobosimError
 from .blit import StatusLine, blit_manager
+from .layout import STATUS_FONTSIZE, STATUS_HEIGHT, figure_size_pt
 from .shortcuts import use_robosim_shortcuts
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
 WINDOW_DPI = 100
-STATUS_RECT = (0.0, 0.0, 1.0, 0.03)
 
 
 class Application:
@@ -56,6 +56,7 @@ class Application:
         self.status_line = None
         self.tool_figures = []
         self.fig.canvas.callbacks.exception_handler = self.report_exception
+        self.fig.canvas.mpl_connect("resize_event", self._on_resize)
         if robot is None:
             self.show_welcome()
         else:
@@ -93,12 +94,26 @@ class Application:
             self.state.close()
         self.screen, self.state = None, state
         self.fig.clear()
-        self.status_line = StatusLine(self.fig, STATUS_RECT)
+        self.status_line = StatusLine(self.fig, self._status_rect(), fontsize=STATUS_FONTSIZE)
         self.screen = screen
         blit = blit_manager(self.fig)
         with blit.deferred():
             screen.build()
+            screen.relayout()
             blit.draw_idle()
+
+    def _status_rect(self):
+        """The status line's strip at the figure's foot: two lines high whatever the size."""
+        _, height = figure_size_pt(self.fig)
+        return (0.0, 0.0, 1.0, STATUS_HEIGHT / height)
+
+    def _on_resize(self, event):
+        """The window changed size: lay the status line and the screen out again (the draw
+        that follows a resize shows them)."""
+        if self.status_line is not None:
+            self.status_line.set_rect(self._status_rect())
+        if self.screen is not None:
+            self.screen.relayout()
 
     def tick(self):
         """Advance the current screen's animation by one step (timers never fire under Agg)."""
@@ -136,22 +151,59 @@ class Application:
         figure.canvas.callbacks.exception_handler = self.report_exception
         self.tool_figures.append(figure)
         manager = getattr(figure.canvas, "manager", None)
-        if manager is not None and display_available():
+        if manager is not None and has_event_loop(figure):
             manager.show()
 
+    def close(self):
+        """Close the application: its screen, arm state and status line are torn down (every
+        handler they connected released), then its tool windows and its figure are closed.
+        Safe to call twice."""
+        import matplotlib.pyplot as plt
 
-def display_available():
-    """True when pyplot's backend can open a window (False without a display)."""
-    import matplotlib
-    from matplotlib.backends import BackendFilter, backend_registry
+        if self.screen is not None:
+            self.screen.teardown()
+            self.screen = None
+        if self.status_line is not None:
+            self.status_line.disconnect_events()
+            self.status_line = None
+        if self.state is not None:
+            self.state.close()
+            self.state = None
+        for figure in self.tool_figures:
+            plt.close(figure)
+        self.tool_figures = []
+        plt.close(self.fig)
 
-    backend = matplotlib.get_backend().lower()
-    headless = backend_registry.list_builtin(BackendFilter.NON_INTERACTIVE)
-    return backend not in headless and not backend.startswith("module://matplotlib_inline")
+
+def has_event_loop(figure):
+    """True when ``figure``'s backend runs an event loop, so its timers fire and it animates.
+
+    matplotlib's public test, whatever the backend is called: a backend without an event loop
+    (Agg, Jupyter's ``inline``, the file backends) makes plain
+    :class:`matplotlib.backend_bases.TimerBase` timers, which never fire; an interactive one
+    (Tk, Qt, ipympl's ``widget``, ...) makes its own subclass.
+    """
+    from matplotlib.backend_bases import TimerBase
+
+    return type(figure.canvas.new_timer()) is not TimerBase
+
+
+#: The application :func:`run` started last; a second ``run()`` closes it first.
+_running = None
+
+NO_EVENT_LOOP = (
+    "no display: the application needs a window whose backend runs an event loop, and "
+    "matplotlib's backend {backend!r} has none (it would show a picture that never moves). "
+    "In Jupyter run '%matplotlib widget' first (install it with 'pip install ipympl' and "
+    "restart the kernel); without a window draw figures instead, with robosim.plotting "
+    "(arm_figure, path_figure, workspace_figure, ...) or 'robosim show ROBOT [q ...] --png FILE'")
 
 
 def run(robot=None, block=True, seed=None):
     """Start the application; returns the :class:`Application`.
+
+    Calling ``run`` again (a notebook cell run twice) closes the application it started before,
+    its tool windows and their event handlers, then starts a new one.
 
     Parameters
     ----------
@@ -166,19 +218,23 @@ def run(robot=None, block=True, seed=None):
     Raises
     ------
     RobosimError
-        Without a display (no interactive matplotlib backend), with the way to render instead.
+        When matplotlib's backend has no event loop (Agg, ``inline``, ...): the message says to
+        use ``%matplotlib widget`` in Jupyter, or the figure helpers.
     """
+    global _running
     import matplotlib.pyplot as plt
 
     from ..library import load_robot
 
-    if not display_available():
-        raise RobosimError(
-            "no display: the application needs a window (matplotlib backend "
-            f"{plt.get_backend()!r}); render the arm to an image instead with "
-            "'robosim show ROBOT [q ...] --png FILE'")
     if isinstance(robot, str):
         robot = load_robot(robot)
-    app = Application(robot=robot, seed=seed)
+    if _running is not None:
+        _running.close()
+        _running = None
+    figure = plt.figure(num="robosim", figsize=WINDOW_SIZE, dpi=WINDOW_DPI)
+    if not has_event_loop(figure):
+        plt.close(figure)               # nothing is left to show as a still picture
+        raise RobosimError(NO_EVENT_LOOP.format(backend=plt.get_backend()))
+    _running = Application(robot=robot, seed=seed, figure=figure)
     plt.show(block=block)
-    return app
+    return _running

@@ -8,6 +8,7 @@ Two files in the user's robosim folder (``$ROBOSIM_HOME``, or ``~/.robosim``):
   the welcome screen.
 """
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -17,9 +18,20 @@ from ..library import atomic_write_text, load_robot, save_robot
 
 
 def user_dir():
-    """The folder of the user's robosim files (created on first use)."""
+    """The folder of the user's robosim files (created on first use).
+
+    Raises
+    ------
+    OSError
+        It cannot be made; when a file has its name (``ROBOSIM_HOME`` pointing at a file) the
+        message says so. The GUI then starts without autosaves.
+    """
     folder = Path(os.environ.get("ROBOSIM_HOME") or Path.home() / ".robosim")
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(errno.ENOTDIR, f"{folder} (ROBOSIM_HOME, or ~/.robosim) is a "
+                                                f"file, not a folder") from None
     return folder
 
 
@@ -44,7 +56,10 @@ def save_last_robot(robot):
 
 def load_last_robot():
     """The last robot the user entered, or None (missing or no longer valid)."""
-    path = user_dir() / "last_robot.json"
+    try:
+        path = user_dir() / "last_robot.json"
+    except OSError:
+        return None
     if not path.is_file():
         return None
     try:

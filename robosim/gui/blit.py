@@ -121,7 +121,7 @@ class BlitManager:
             self.canvas.blit(layer.box())
 
     def _draw_artists(self, artists):
-        for artist in artists:
+        for artist in (a for a in artists if a.get_visible()):  # hidden ones cost as much
             if hasattr(artist, "do_3d_projection"):     # 3D collections project first
                 artist.do_3d_projection()
             (artist.axes or self.fig).draw_artist(artist)

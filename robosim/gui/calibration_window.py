@@ -17,7 +17,7 @@ import matplotlib.pyplot as plt
 
 from ..errors import RobosimError, ValidationError
 from ..hardware.wizard import DEFAULT_STEP_US, CalibrationSession
-from .app import display_available
+from .app import has_event_loop
 from .arm_panel import STOP_COLOR, STOP_HOVER
 from .cells import CellGrid
 from .tools import error_message, tool_figure
@@ -203,6 +203,6 @@ def open_calibration_window(driver, save_path, say=None, on_saved=None, on_done=
     except BaseException:  # e.g. the board did not answer QP: no empty window stays open
         plt.close(fig)
         raise
-    if fig.canvas.manager is not None and display_available():
+    if fig.canvas.manager is not None and has_event_loop(fig):
         fig.canvas.manager.show()  # opened from a window's button: show it now
     return fig

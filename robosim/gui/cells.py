@@ -36,6 +36,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
 from .blit import blit_manager
+from .layout import POINTS_PER_INCH, fit_fontsize
 from .shortcuts import figure_keys
 
 NORMAL_COLOR = "white"
@@ -174,13 +175,14 @@ class CellGrid:
                 self._headers.append(self.ax.text((x_edges[col] + x_edges[col + 1]) / 2, 1 - row_height / 2,
                              str(header), ha="center", va="center", fontsize=fontsize,
                              fontweight="bold", transform=transform, parse_math=False))
-        self._rects, self._labels = {}, {}
+        self._rects, self._labels, self._row_labels = {}, {}, []
+        self._fontsize = fontsize
         for row in range(self.n_rows):
             bottom = (self.n_rows - 1 - row) * row_height
             if row_labels is not None:
-                self.ax.text(left - 0.01, bottom + row_height / 2, str(row_labels[row]),
-                             ha="right", va="center", fontsize=fontsize, transform=transform,
-                             parse_math=False)
+                self._row_labels.append(self.ax.text(
+                    left - 0.01, bottom + row_height / 2, str(row_labels[row]), ha="right",
+                    va="center", fontsize=fontsize, transform=transform, parse_math=False))
             for col in range(self.n_cols):
                 rect = Rectangle((x_edges[col], bottom), x_edges[col + 1] - x_edges[col],
                                  row_height, transform=transform, facecolor=NORMAL_COLOR,
@@ -291,6 +293,26 @@ class CellGrid:
         """Change a column's header (redraws the figure: headers are not blitted)."""
         self._headers[col].set_text(str(text))
         self._blit.draw_idle()
+
+    def fit_labels(self):
+        """Shrink the headers, and the row labels, to the largest font size (at most the
+        grid's) at which each fits its space at the grid's present size, one size for all
+        headers and one for all row labels. Call it after the grid's axes moved or the window
+        was resized."""
+        box = self.ax.get_window_extent()
+        to_points = POINTS_PER_INCH / self.fig.dpi
+        width = box.width * to_points
+        line = box.height * to_points / (self.n_rows + (1 if self._headers else 0))
+        pad = 2 * TEXT_PAD_PX * to_points
+        spaces = [((self._x_edges[col + 1] - self._x_edges[col]) * width - pad, header)
+                  for col, header in enumerate(self._headers)]
+        for texts in (spaces, [(label.get_position()[0] * width, label)
+                               for label in self._row_labels]):
+            if texts:
+                size = min(fit_fontsize(text, space, line, self._fontsize)
+                           for space, text in texts)
+                for _space, text in texts:
+                    text.set_fontsize(size)
 
     def disconnect_events(self):
         """Disconnect the grid's canvas callbacks and give the keyboard shortcuts back."""

@@ -25,14 +25,14 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import RobosimError
-from ..library import robot_from_dict, robot_to_dict
+from ..library import MAX_ANGLE_DEG, MAX_LENGTH, robot_from_dict, robot_to_dict
 from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 
 FORMAT = "robosim-draft/1"
 COLUMNS = ("type", "theta", "d", "a", "alpha", "offset", "min", "max")
 KINDS = ("revolute", "prismatic")
 DEFAULT_ROW = ("revolute", "0", "0", "0", "0", "0", "-180", "180")
-_EXTRA_FIELDS = ("manufacturer", "source", "notes", "base", "tool", "poses")
+_EXTRA_FIELDS = ("manufacturer", "source", "notes", "base", "tool", "poses", "dynamics")
 _COL = {name: index for index, name in enumerate(COLUMNS)}
 #: Values put in place of a wrong cell while looking for more errors in the same table.
 _STAND_IN = {"theta": 0.0, "d": 0.0, "a": 0.0, "alpha": 0.0, "offset": 0.0}
@@ -99,7 +99,8 @@ def draft_from_robot(robot):
 def resize_draft(draft, n_joints):
     """A copy of ``draft`` with ``n_joints`` rows: rows kept from the top, default rows added.
 
-    Named poses list one value per joint, so they are dropped when the count changes.
+    Named poses and the dynamics list one entry per joint, so they are dropped when the count
+    changes.
     """
     n_joints = int(n_joints)
     rows = [list(row) for row in draft["rows"][:n_joints]]
@@ -108,6 +109,7 @@ def resize_draft(draft, n_joints):
     extras = dict(draft["extras"])
     if n_joints != len(draft["rows"]):
         extras.pop("poses", None)
+        extras.pop("dynamics", None)
     return dict(draft, rows=rows, joint_names=names, extras=extras)
 
 
@@ -183,7 +185,9 @@ def _blamed_cells(message, rows):
     field_name = re.match(r"field '(\w+)'", detail)
     name = field_name.group(1) if field_name else "type"
     if name == "limits":
-        stand_ins = {(row, _COL["min"]): -1e300, (row, _COL["max"]): 1e300}
+        prismatic = str(cells[0]).strip().lower() in ("p", "prismatic")
+        widest = MAX_LENGTH if prismatic else MAX_ANGLE_DEG      # the library's bounds
+        stand_ins = {(row, _COL["min"]): -widest, (row, _COL["max"]): widest}
         if "reversed" in detail:
             return stand_ins
         return {cell: value for cell, value in stand_ins.items()

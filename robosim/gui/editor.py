@@ -22,6 +22,7 @@ from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 from . import autosave
 from .cells import CellGrid
 from .shortcuts import KeyboardShortcutsOff
+from .layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
 from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, check_draft, default_save_path,
                        draft_from_robot, new_draft, parse_joint_count, resize_draft,
                        valid_draft)
@@ -35,9 +36,12 @@ GO_COLOR = "#9fd89f"
 GO_HOVER = "#7cc87c"
 DISABLED_COLOR = "#f2f2f2"
 DISABLED_TEXT = "#a0a0a0"
-TABLE_TOP = 0.77
-TABLE_ROW_HEIGHT = 0.045          # figure fraction per line, header included, at most
-TABLE_BOTTOM = 0.31               # lowest edge of the table: the notes and Save go below
+#: Height (points) of a line of the table (header included): at most, and at least.
+TABLE_ROW_HEIGHT, SMALLEST_ROW_HEIGHT = 24, 12
+#: Height (points) of a button, of a one-line cell, and the space between rows.
+BUTTON_HEIGHT, CELL_HEIGHT, GAP = 26, 22, 6
+#: Line spacing of the notes under the table.
+NOTE_SPACING = 1.5
 SETTINGS = ("robot name", f"joints (1-{MAX_JOINTS})", "length unit", "convention")
 NAME, COUNT, UNIT, CONVENTION = range(4)
 
@@ -64,6 +68,7 @@ class EditorScreen(Screen):
             self.draft = valid_draft(autosave.load_draft())
             self.restored = self.draft is not None
         self.check = None
+        self.stage = None         # "count" (the number of joints) or "table"
         self.table = self.settings = self.save_path = self.continue_button = None
         self._artists = []
         self._confirm = None      # the action ("reset", or a path to overwrite) to press again
@@ -87,28 +92,75 @@ class EditorScreen(Screen):
         super().teardown()
         self.table = self.settings = self.save_path = self.continue_button = None
 
-    def _axes(self, rect):
-        ax = self.fig.add_axes(rect)
+    def _places(self):
+        return self.layout(*figure_size_pt(self.fig))
+
+    def _axes(self, name):
+        ax = self.placement.add(name, self.fig.add_axes(self._places()[name]))
         self._artists.append(ax)
         return ax
 
-    def _text(self, x, y, text, **kwargs):
-        artist = self.fig.text(x, y, text, fontsize=kwargs.pop("fontsize", FONT_SIZE),
-                               parse_math=False, **kwargs)
-        self._artists.append(artist)
+    def _text(self, name, text, **kwargs):
+        artist = self.fig.text(*self._places()[name], text,
+                               fontsize=kwargs.pop("fontsize", FONT_SIZE), parse_math=False,
+                               **kwargs)
+        self._artists.append(self.placement.add(name, artist))
         return artist
 
-    def _button(self, rect, label, callback, color=BUTTON_COLOR, hover=BUTTON_HOVER):
-        button = self.button(rect, label, callback, fontsize=FONT_SIZE + 1, color=color,
-                             hovercolor=hover)
-        self._artists.append(button.ax)
+    def _button(self, name, label, callback, color=BUTTON_COLOR, hover=BUTTON_HOVER):
+        button = self.button(self._places()[name], label, callback, fontsize=FONT_SIZE + 1,
+                             color=color, hovercolor=hover)
+        self._artists.append(self.placement.add(name, button.ax))
         return button
 
-    def _grid(self, rect, n_rows, columns, **kwargs):
-        grid = self.keep(CellGrid(self.fig, rect, n_rows, columns, fontsize=FONT_SIZE,
-                                  **kwargs))
-        self._artists.append(grid.ax)
+    def _grid(self, name, n_rows, columns, **kwargs):
+        grid = self.keep(CellGrid(self.fig, self._places()[name], n_rows, columns,
+                                  fontsize=FONT_SIZE, **kwargs))
+        self._artists.append(self.placement.add(name, grid.ax))
         return grid
+
+    def layout(self, width, height):
+        """The places of the stage shown, in a figure of ``width`` x ``height`` points.
+
+        Rows of fixed height (buttons, cells, notes) are laid from the foot and the top; the
+        DH table takes what is between, up to :data:`TABLE_ROW_HEIGHT` a line.
+        """
+        places = Layout(width, height)
+        left, right = 0.05 * width, 0.95 * width
+        top = height - MARGIN
+        foot = STATUS_HEIGHT + GAP
+        if self.stage == "count":
+            return self._count_layout(places, left, right, top, foot)
+        places.point("title", left, top)            # va="top"
+        top -= lines_height(1, TITLE_SIZE) + GAP
+        places.rect("settings", left, top - 2 * CELL_HEIGHT, right - left, 2 * CELL_HEIGHT)
+        top -= 2 * CELL_HEIGHT + 2 * GAP
+        places.rect("Back", left, foot, 0.12 * width, BUTTON_HEIGHT)
+        places.rect("Reset table", left + 0.14 * width, foot, 0.15 * width, BUTTON_HEIGHT)
+        places.rect("Continue", right - 0.17 * width, foot, 0.17 * width, BUTTON_HEIGHT)
+        y = foot + BUTTON_HEIGHT + 2 * GAP
+        places.rect("save as", left, y, 0.6 * width, CELL_HEIGHT)
+        places.rect("Save", left + 0.62 * width, y, 0.12 * width, CELL_HEIGHT)
+        y += CELL_HEIGHT + 2 * GAP
+        notes = lines_height(3, FONT_SIZE) * NOTE_SPACING / 1.2
+        n_lines = len(self.draft["rows"]) + 1
+        row = max(SMALLEST_ROW_HEIGHT, min(TABLE_ROW_HEIGHT, (top - y - notes - GAP) / n_lines))
+        places.rect("table", left, top - n_lines * row, right - left, n_lines * row)
+        places.point("units note", left, top - n_lines * row - GAP)     # va="top"
+        return places
+
+    def _count_layout(self, places, left, right, top, foot):
+        width, height = places.width, places.height
+        places.point("question", width / 2, top)                      # va="top"
+        places.point("how", width / 2, top - lines_height(1, TITLE_SIZE) - GAP)
+        middle = 0.6 * height
+        count_width = (right - left) / MAX_JOINTS
+        for count in range(1, MAX_JOINTS + 1):
+            places.rect(str(count), left + (count - 1) * count_width + GAP / 2, middle,
+                        count_width - GAP, 2 * BUTTON_HEIGHT)
+        places.rect("joints", 0.4 * width, middle - 3 * CELL_HEIGHT, 0.2 * width, CELL_HEIGHT)
+        places.rect("Back", left, foot, 0.12 * width, BUTTON_HEIGHT)
+        return places
 
     def _listen_to_keys(self):
         """While this screen is shown: no matplotlib shortcuts (a stray ``q`` would close the
@@ -137,6 +189,7 @@ class EditorScreen(Screen):
             artist.remove()
         self._artists = []
         build_stage()
+        self.relayout()
         self.redraw()
 
     def _status(self, message, error=False):
@@ -148,18 +201,17 @@ class EditorScreen(Screen):
 
     # ------------------------------------------------------------------ stage 1: joint count
     def _build_count_stage(self):
-        self._text(0.5, 0.9, "How many joints does your robot have?", ha="center",
-                   fontsize=TITLE_SIZE, fontweight="bold")
-        self._text(0.5, 0.84, "Click a number, or type it in the cell and press Enter.",
-                   ha="center")
-        width = 0.8 / MAX_JOINTS
+        self.stage = "count"
+        self._text("question", "How many joints does your robot have?", ha="center",
+                   va="top", fontsize=TITLE_SIZE, fontweight="bold")
+        self._text("how", "Click a number, or type it in the cell and press Enter.",
+                   ha="center", va="top")
         for count in range(1, MAX_JOINTS + 1):
-            self._button((0.1 + (count - 1) * width + 0.005, 0.62, width - 0.01, 0.1),
-                         str(count), lambda count=count: self._start_table(count))
-        self.count_cell = self._grid((0.4, 0.45, 0.2, 0.05), 1, [""], row_labels=["joints"],
+            self._button(str(count), str(count), lambda count=count: self._start_table(count))
+        self.count_cell = self._grid("joints", 1, [""], row_labels=["joints"],
                                      label_width=0.45, on_commit=self._count_typed)
         self.count_cell.focus(0, 0)
-        self._button((0.05, 0.06, 0.12, 0.06), "Back", self.app.show_welcome)
+        self._button("Back", "Back", self.app.show_welcome)
         self._listen_to_keys()
 
     def _count_typed(self, row, col, text):
@@ -181,36 +233,35 @@ class EditorScreen(Screen):
 
     # ------------------------------------------------------------------ stage 2: the table
     def _build_table_stage(self):
+        self.stage = "table"
         draft = self.draft
-        self._text(0.05, 0.94, "DH table", fontsize=TITLE_SIZE, fontweight="bold")
+        self._text("title", "DH table", fontsize=TITLE_SIZE, fontweight="bold", va="top")
         self.settings = self._grid(
-            (0.05, 0.83, 0.9, 0.07), 1, list(SETTINGS), widths=[3, 1.2, 1.2, 1.6],
+            "settings", 1, list(SETTINGS), widths=[3, 1.2, 1.2, 1.6],
             choices={UNIT: list(LENGTH_UNITS), CONVENTION: list(CONVENTIONS)},
             on_commit=self._setting_committed)
         for col, text in enumerate((draft["name"], str(len(draft["rows"])), draft["unit"],
                                     draft["convention"])):
             self.settings.set_text(0, col, text)
         n = len(draft["rows"])
-        height = min(TABLE_ROW_HEIGHT * (n + 1), TABLE_TOP - TABLE_BOTTOM)
-        bottom = TABLE_TOP - height
         self.table = self._grid(
-            (0.05, bottom, 0.9, height), n, self._headers(),
+            "table", n, self._headers(),
             row_labels=[self._row_label(i) for i in range(n)], label_width=0.1,
             widths=[1.2] + [1] * (len(COLUMNS) - 1), choices={0: list(KINDS)},
             enter_moves=True, on_commit=self._cell_committed)
         for row, cells in enumerate(draft["rows"]):
             for col, text in enumerate(cells):
                 self.table.set_text(row, col, text)
-        self.units_note = self._text(0.05, bottom - 0.02, self._units_note(), va="top",
-                                     linespacing=1.5)
-        self.save_path = self._grid((0.05, 0.12, 0.6, 0.05), 1, [""], row_labels=["save as"],
+        self.units_note = self._text("units note", self._units_note(), va="top",
+                                     linespacing=NOTE_SPACING)
+        self.save_path = self._grid("save as", 1, [""], row_labels=["save as"],
                                     label_width=0.15, on_commit=self._save_path_committed)
         self.save_path.set_text(0, 0, draft["save_as"])
-        self._button((0.67, 0.12, 0.12, 0.05), "Save", self._save)
-        self._button((0.05, 0.04, 0.12, 0.06), "Back", self.app.show_welcome)
-        self._button((0.19, 0.04, 0.15, 0.06), "Reset table", self._reset)
-        self.continue_button = self._button((0.78, 0.04, 0.17, 0.06), "Continue",
-                                            self._continue, GO_COLOR, GO_HOVER)
+        self._button("Save", "Save", self._save)
+        self._button("Back", "Back", self.app.show_welcome)
+        self._button("Reset table", "Reset table", self._reset)
+        self.continue_button = self._button("Continue", "Continue", self._continue, GO_COLOR,
+                                            GO_HOVER)
         self._listen_to_keys()
         self._recheck(show_status=False)
 

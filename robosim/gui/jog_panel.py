@@ -146,7 +146,7 @@ class JogPanel(ToolWindow):
                 f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
         if self.lynx6:
             wrist = round(math.degrees(motion.wrist_angle(self.robot, q)), 9) + 0.0
-            text += f";  gripper {wrist:.4g} deg to the ground"
+            text += f";  wrist {wrist:.4g} deg (gripper to the ground, + up)"
         self.pose_text.set_text(text)
 
     # ------------------------------------------------------------------ cells
@@ -315,8 +315,10 @@ class JogPanel(ToolWindow):
         count = len(self.solutions)
         self.choice_text.set_text(f"solution {self.choice + 1} of {count}" if count
                                   else "no solution")
+        branches = ik.branch_labels(self.robot, self.solutions[:LISTED]) if count else []
         lines = [f"{'>' if k == self.choice else ' '}{k + 1:>2}  {_joint_text(self.robot, q)}"
-                 for k, q in enumerate(self.solutions[:LISTED])]
+                 + (f"  ({branch})" if branch else "")
+                 for k, (q, branch) in enumerate(zip(self.solutions[:LISTED], branches))]
         if count > LISTED:
             lines.append(f"    ... and {count - LISTED} more (Next > shows them)")
         if count > LISTED and self.choice >= LISTED:
@@ -342,23 +344,25 @@ class JogPanel(ToolWindow):
         self._play_line(result, f"straight line, {steps} via-points")
 
     def _play_line(self, result, what):
-        """Play a line's via-points on the arm, draw its path, and say how it went."""
-        reached = len(result.q)
-        missing = result.poses[reached:, :3, 3]
+        """Play the line's via-points on the arm (when it stops: every step up to the obstacle,
+        so the arm goes as far as the message says), draw its path, and say how it went."""
+        moved = result.q if result.complete else result.q_path
+        missing = result.poses[len(result.q):, :3, 3]
         points = np.vstack([result.trace, missing])
         bad = np.concatenate([np.zeros(len(result.trace), bool), np.ones(len(missing), bool)])
         self.arm.set_path(points, bad if bad.any() else None)
-        if reached > 1:
-            travel = np.abs(np.diff(result.q, axis=0)) / np.where(self.robot.revolute, 1.0,
-                                                                   self.robot.length_scale)
+        if len(moved) > 1:
+            travel = np.abs(np.diff(moved, axis=0)) / np.where(self.robot.revolute, 1.0,
+                                                                self.robot.length_scale)
             duration = max(MIN_MOVE_S, float(travel.max(axis=1).sum()) / MOVE_SPEED)
-            self.arm.play(np.linspace(0.0, duration, reached), result.q)
+            self.arm.play(np.linspace(0.0, duration, len(moved)), moved)
         if result.complete:
             self.say(f"{what}: done; final error {result.position_error[-1]:.2g} "
                      f"{self.robot.unit}, {math.degrees(result.orientation_error[-1]):.2g} deg")
         else:
-            self.say(f"{what}: {result.reason} [stopped after via-point {reached - 1} of "
-                     f"{len(result.poses) - 1}]", error=True)
+            unit = self.robot.unit
+            self.say(f"{what}: {result.reason} [moved {result.moved:.3g} of "
+                     f"{result.length:.3g} {unit}]", error=True)
 
 
 _TARGET_NAMES = ("x", "y", "z", "roll", "pitch", "yaw")
@@ -371,7 +375,7 @@ def _cell_text(value):
 
 def _pitch_header(solve):
     """The pitch column's header: the gripper's angle to the ground in the wrist angle mode."""
-    return "wrist (deg)" if solve == WRIST_ANGLE else "pitch"
+    return "wrist (deg, + up)" if solve == WRIST_ANGLE else "pitch"
 
 
 def _number(text, name):

@@ -52,6 +52,8 @@ MAX_PLOTTED_JOINTS = 9
 #: Numeric runs of more positions first say how long they take (drawn before solving).
 ANNOUNCED_POSITIONS = 200
 WITHIN_COLOUR, OUTSIDE_COLOUR, UNREACHABLE_COLOUR = "#1f77b4", "#d62728", "#bbbbbb"
+#: Where a numeric sweep had to change IK branch (a dotted vertical line on every joint plot).
+SWITCH_COLOUR = "#9467bd"
 REACHABLE_COLOUR = "#2ca02c"
 LIMIT_COLOURS = tuple(c for c in SEGMENT_COLOURS if c != REACHABLE_COLOUR)
 
@@ -111,7 +113,7 @@ class JointWorkspaceWindow(ToolWindow):
                 self.positions.set_text(row, col, text)
         if self.lynx6:
             self.settings = CellGrid(fig, (0.5, 0.18, 0.47, 0.06), 1,
-                                     ["mode", "wrist pitch (deg)", "elbow", "reach"],
+                                     ["mode", "wrist (deg, + up)", "elbow", "reach"],
                                      widths=[1.2, 1.4, 0.9, 0.9], on_commit=self._check,
                                      choices={MODE: list(MODES), ELBOW: ["up", "down"],
                                               REACH: ["front", "either"]}, fontsize=8)
@@ -203,9 +205,12 @@ class JointWorkspaceWindow(ToolWindow):
         summary = result.summary()
         outside = ", ".join(f"q{j + 1} {n}" for j, n in
                             enumerate(summary["joint_outside_limits"]) if n)
+        switches = summary.get("branch_switches_at") or []
         self.say(f"{summary['positions']:,} positions: {summary['reachable']:,} reachable, "
                  f"{summary['out_of_reach']:,} out of reach"
                  + (f"; outside limits: {outside}" if outside else "")
+                 + (f"; the IK changes branch at {len(switches)} dotted line(s)"
+                    if switches else "")
                  + self._numeric_note(result, box))
 
     def _announce(self, count, path):
@@ -247,12 +252,13 @@ class JointWorkspaceWindow(ToolWindow):
 
     def draw_sweep(self, result):
         """The plotted joints (degrees, prismatic: length unit) against the swept coordinate,
-        limits dashed, indicators red."""
+        limits dashed, indicators red, where the IK had to change branch dotted."""
         self._show_sweep_axes(True)
         s = result.swept
         degrees = self.robot.q_to_user(result.q)
         limits = self.robot.q_to_user(self.robot.limits.T).T
         unreachable = result.out_of_reach
+        switches = [] if result.branch_switch is None else s[result.branch_switch]
         count = len(self.joint_axes)
         for j, ax in enumerate(self.joint_axes):
             ax.clear()
@@ -262,6 +268,8 @@ class JointWorkspaceWindow(ToolWindow):
             ax.plot(s[bad], degrees[bad, j], "o", color=OUTSIDE_COLOUR, markersize=3)
             for limit in limits[j]:
                 ax.axhline(limit, color="black", linestyle="--", linewidth=0.8)
+            for where in switches:     # the IK had to change branch: the curve jumps here
+                ax.axvline(where, color=SWITCH_COLOUR, linestyle=":", linewidth=1.2)
             ax.fill_between(s, 0, 1, where=unreachable, color=UNREACHABLE_COLOUR, alpha=0.6,
                             transform=ax.get_xaxis_transform(), step="mid", linewidth=0)
             name = self.robot.joints[j].name

@@ -1,9 +1,9 @@
 """The simulator screen: the 3D arm, its DH table, and the control panel (Lodes' Fig. 6, 7).
 
 Controls: a slider per joint (clamped to the joint's limits) and an edit field per joint
-(degrees for revolute joints, the robot's length unit for prismatic ones); Home, Random Move,
-New Robot, Edit table; the steps and delay of the animation; toggles for the DH frames and the
-end-effector trace; a button that picks whose 4x4 matrix the readout shows; one button per
+(degrees for revolute joints, the robot's length unit for prismatic ones); Home, Random Move
+(a pose that keeps the arm above the floor), New Robot, Edit table; the steps and delay of the
+animation; toggles for the DH frames, the end-effector trace, Lodes' shapes and the gripper; a button that picks whose 4x4 matrix the readout shows; one button per
 tool window (:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
@@ -19,23 +19,44 @@ the drawing, a path or a status message is shown) and reports each frame's pose 
 windows observe and ask the same state (contract in :mod:`robosim.gui.tools`).
 """
 
+import math
+import time
+
 import numpy as np
 from matplotlib.transforms import Bbox, offset_copy
 
+from ..ik import is_lynx6_shaped
 from ..library import dh_rows
+from ..link_geometry import random_q_above_floor
+from ..plotting.arm import ArmDrawing
+from ..trajectory.motion import wrist_angle
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
-from ..plotting.arm import ArmDrawing
+from .layout import (MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, fit_fontsize,
+                     lines_height, text_width_pt)
 from .screen import Screen
 
-ARM_RECT = (0.01, 0.37, 0.46, 0.58)
-TABLE_RECT = (0.02, 0.04, 0.46, 0.25)
-READOUT_RECT = (0.50, 0.03, 0.49, 0.135)
-JOINTS_TOP, JOINTS_BOTTOM = 0.90, 0.50
-SLIDER_LEFT, SLIDER_WIDTH = 0.64, 0.22
-VALUE_LEFT, VALUE_WIDTH = 0.875, 0.11
-BUTTON_HEIGHT = 0.042
+TITLE_FONT = 11
+TABLE_FONT = 8
+NOTE_FONT = 7
+SLIDER_FONT = 8
+BUTTON_FONT = 9
+#: Height of a button and the space between two neighbours (points).
+BUTTON_HEIGHT, GAP = 22, 5
+#: Room (points) left of, right of and below the 3D axes' box for its tick and axis labels,
+#: which the zoomed box draws past the axes' edges. Measured on matplotlib 3.11 for the Lynx6,
+#: Puma 560 and SCARA, square axes of 200-800 px at 100 dpi: labels reached up to 19 px left,
+#: 62 px right and 74 px below the axes, never above.
+ARM_LABEL_ROOM = (14, 48, 56)
+#: Height (points) of a joint's row (slider and value cell): at most, and at least.
+JOINT_ROW, SMALLEST_JOINT_ROW = 26, 12
+#: Width of the value cells (points): a fifth of the control column within these bounds.
+VALUE_WIDTH = (44, 80)
+#: Height (points) of the steps/delay cells (header and cell); font size of the toggles' labels.
+SETTINGS_HEIGHT, TOGGLE_FONT = 36, 9
+#: The left column (arm and DH table) takes this fraction of the width.
+LEFT_COLUMN = 0.47
 TOOL_COLUMNS = 3
 READOUT_FONT = 8
 #: Width of a monospace character as a fraction of the font size (DejaVu Sans Mono: 0.602).
@@ -45,6 +66,17 @@ READOUT_CHAR_WIDTH = 0.61
 READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
 #: Seconds between two updates of the readout during an animation.
 READOUT_INTERVAL = 0.2
+#: Largest share of the time the readout may take during an animation: when drawing it took
+#: longer than READOUT_SHARE * READOUT_INTERVAL (a slow or loaded machine: its text costs
+#: 15-80 ms), the next update waits longer, so the arm keeps its frame rate.
+READOUT_SHARE = 0.2
+#: Milliseconds between two frames of a played trajectory: the clock picks the pose each frame
+#: shows, so the timer only sets the frame rate's ceiling (about 60 frames per second).
+PLAYBACK_INTERVAL_MS = 16
+#: The check buttons under the joint controls, in order.
+TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed")
+#: Random configurations Random Move tries for one that keeps the arm above the floor.
+RANDOM_MOVE_TRIES = 200
 MAX_STEPS = 1000
 MAX_DELAY_MS = 5000
 HINT = "Move a slider or type a value; presses during a move: the newest target wins."
@@ -59,8 +91,11 @@ class SimulatorScreen(Screen):
         super().__init__(app)
         self.state = state
         self.robot = state.robot
+        self._lynx6 = is_lynx6_shaped(self.robot)
         self.matrix_choice = -1  # -1: end effector; i >= 0: frame i
         self._readout_time = float("-inf")
+        self._readout_gap = READOUT_INTERVAL
+        self._floor_note = None
 
     # ================================================================== building
     def build(self):
@@ -69,54 +104,65 @@ class SimulatorScreen(Screen):
         from .cells import CellGrid
 
         fig, robot = self.fig, self.robot
-        self.ax = fig.add_axes(ARM_RECT, projection="3d")
-        self.drawing = ArmDrawing(self.ax, robot, self.state.q)
-        self.animation = JointAnimation(self.state.q, clock=self.app.clock)
-        fig.text(0.01, 0.965, f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
-                              f"{robot.convention} DH, lengths in {robot.unit}",
-                 fontsize=11, weight="bold")
-        self._build_table()
-
+        place = self.placement.add
         n = robot.n
-        row = min(0.05, (JOINTS_TOP - JOINTS_BOTTOM) / n)
-        self.sliders = []
         low, high = robot.q_to_user(robot.limits.T)
         home = robot.q_to_user(robot.home)
+        self._slider_labels = []
         for i, joint in enumerate(robot.joints):
-            bottom = JOINTS_TOP - (i + 1) * row
-            ax = fig.add_axes((SLIDER_LEFT, bottom + 0.15 * row, SLIDER_WIDTH, 0.7 * row))
             unit = "deg" if joint.is_revolute else robot.unit
             name = joint.name if joint.name and joint.name != f"joint {i + 1}" else ""
-            label = f"joint {i + 1}" + (f": {name}" if name else "") + f" ({unit})"
-            slider = self.keep(mw.Slider(ax, label, low[i], high[i], valinit=home[i]))
-            slider.label.set_fontsize(8)
+            self._slider_labels.append(f"joint {i + 1}" + (f": {name}" if name else "")
+                                       + f" ({unit})")
+        self._table_lines, self._table_units = self._table_text()
+        places = self.layout(*figure_size_pt(fig))
+
+        self.ax = place("arm", fig.add_axes(places["arm"], projection="3d"))
+        self.drawing = ArmDrawing(self.ax, robot, self.state.q)
+        self.animation = JointAnimation(self.state.q, clock=self.app.clock)
+        self.title = place("title", fig.text(
+            *places["title"], f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
+                              f"{robot.convention} DH, lengths in {robot.unit}",
+            fontsize=TITLE_FONT, weight="bold", va="top"))
+        self.table = place("table", fig.text(*places["table"], "\n".join(self._table_lines),
+                                             family="monospace", fontsize=self._table_font,
+                                             va="top"))
+        self.table_note = place("table note", fig.text(
+            *places["table note"], self._table_units, fontsize=NOTE_FONT, color="0.3", va="top"))
+
+        self.sliders = []
+        for i in range(n):
+            ax = place(f"slider {i}", fig.add_axes(places[f"slider {i}"]))
+            slider = self.keep(mw.Slider(ax, self._slider_labels[i], low[i], high[i],
+                                         valinit=home[i]))
+            slider.label.set_fontsize(SLIDER_FONT)
             slider.valtext.set_visible(False)
             slider.drawon = False  # one full draw per change, in _start, not one per slider
             slider.on_changed(self.guarded(lambda value, i=i: self._on_slider(i, value)))
             self.sliders.append(slider)
         self.values = self.keep(CellGrid(
-            fig, (VALUE_LEFT, JOINTS_TOP - n * row, VALUE_WIDTH, (n + 1) * row), n, ["value"],
+            fig, places["values"], n, ["value"],
             on_commit=self._reporting(self._on_value_commit), fontsize=8 if n > 8 else 9))
+        place("values", self.values.ax)
         self._show_target_in_controls(self.state.target)
 
-        y = 0.43
         self.buttons = {}
-        for k, (label, action) in enumerate([("Home", self.home), ("Random Move", self.random_move),
-                                             ("New Robot", self.app.show_welcome),
-                                             ("Edit table", self.edit_table)]):
-            self._button((0.50 + k * 0.125, y, 0.115, BUTTON_HEIGHT), label, action)
-        self.settings = self.keep(CellGrid(fig, (0.50, 0.33, 0.20, 0.075), 1,
-                                           ["steps", "delay (ms)"],
+        for label, action in self._main_buttons():
+            self._button(places[label], label, action)
+        self.settings = self.keep(CellGrid(fig, places["settings"], 1, ["steps", "delay (ms)"],
                                            on_commit=self._reporting(self._on_setting_commit)))
+        place("settings", self.settings.ax)
         self.settings.set_text(0, 0, str(DEFAULT_STEPS))
         self.settings.set_text(0, 1, f"{DEFAULT_DELAY * 1000:g}")
-        toggle_ax = fig.add_axes((0.72, 0.33, 0.13, 0.075))
-        self.toggles = self.keep(mw.CheckButtons(toggle_ax, ["DH frames", "EE trace"]))
+        toggle_ax = place("toggles", fig.add_axes(places["toggles"]))
+        self.toggles = self.keep(mw.CheckButtons(toggle_ax, list(TOGGLES)))
+        for label in self.toggles.labels:
+            label.set_fontsize(TOGGLE_FONT)
         self.toggles.on_clicked(self.guarded(self._on_toggle))
-        self._button((0.865, 0.36, 0.125, BUTTON_HEIGHT), "Matrix: next frame",
-                     self.next_matrix)
-        self._build_tool_buttons()
-        self._build_readout()
+        self._button(places["Matrix: next frame"], "Matrix: next frame", self.next_matrix)
+        for label, _module, _function in tools.TOOLS:
+            self._button(places[label], label, lambda label=label: self.open_tool(label))
+        self._build_readout(places)
 
         self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.tick)
         self.add_layer("arm", self.ax, self.drawing.moving_artists)
@@ -128,12 +174,115 @@ class SimulatorScreen(Screen):
         self._update_readout()
         self.set_status(HINT)
 
+    def _main_buttons(self):
+        return [("Home", self.home), ("Random Move", self.random_move),
+                ("New Robot", self.app.show_welcome), ("Edit table", self.edit_table)]
+
+    def layout(self, width, height):
+        """Where everything goes in a figure of ``width`` x ``height`` points.
+
+        Left: the title, the 3D arm, below it the DH table and its units. Right, from the top:
+        a row per joint (slider, value cell), Home/Random Move/New Robot/Edit table, steps and
+        delay with the toggles and the matrix button, the tool buttons, the readout. Text
+        keeps its size in points: the rows of fixed height are laid from the foot, and the arm
+        and the joints' rows share what is left.
+        """
+        places = Layout(width, height)
+        n = self.robot.n
+        top = height - MARGIN
+        places.point("title", MARGIN, top)
+        top -= lines_height(1, TITLE_FONT) + GAP
+        foot = STATUS_HEIGHT + GAP
+        split = LEFT_COLUMN * width
+
+        # left: the table at the foot, its note under it, the arm above
+        self._table_font = self._fitting_table_font(split - 2 * MARGIN)
+        note_height = lines_height(2, NOTE_FONT)
+        places.point("table note", MARGIN, foot + note_height)
+        table_top = foot + note_height + GAP + lines_height(n + 1, self._table_font)
+        places.point("table", MARGIN, table_top)
+        room_left, room_right, room_below = ARM_LABEL_ROOM
+        arm_bottom = table_top + room_below
+        places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
+                    top - arm_bottom)
+
+        # right, from the foot up: readout, tool buttons, settings, main buttons
+        left, right = split + MARGIN, width - MARGIN
+        column = right - left
+        readout_height = lines_height(len(self._readout_labels()), READOUT_FONT)
+        places.rect("readout box", left, foot, column, readout_height)
+        places.point("readout", left, foot + readout_height)
+        pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
+        places.point("readout matrix",
+                     left + pose_chars * READOUT_CHAR_WIDTH * READOUT_FONT + 2 * MARGIN,
+                     foot + readout_height)
+        y = foot + readout_height + MARGIN
+        rows = -(-len(tools.TOOLS) // TOOL_COLUMNS)
+        tool_width = (column - (TOOL_COLUMNS - 1) * GAP) / TOOL_COLUMNS
+        for k, (label, _module, _function) in enumerate(tools.TOOLS):
+            row, col = divmod(k, TOOL_COLUMNS)
+            places.rect(label, left + col * (tool_width + GAP),
+                        y + (rows - 1 - row) * (BUTTON_HEIGHT + GAP), tool_width, BUTTON_HEIGHT)
+        y += rows * (BUTTON_HEIGHT + GAP) - GAP + MARGIN
+        row_height = max(SETTINGS_HEIGHT, lines_height(len(TOGGLES), TOGGLE_FONT) + GAP)
+        places.rect("settings", left, y + row_height - SETTINGS_HEIGHT, 0.4 * column,
+                    SETTINGS_HEIGHT)
+        places.rect("toggles", left + 0.4 * column + 2 * GAP, y, 0.25 * column, row_height)
+        matrix_left = left + 0.65 * column + 4 * GAP
+        places.rect("Matrix: next frame", matrix_left, y + row_height - BUTTON_HEIGHT,
+                    right - matrix_left, BUTTON_HEIGHT)
+        y += row_height + MARGIN
+        main = self._main_buttons()
+        button_width = (column - (len(main) - 1) * GAP) / len(main)
+        for k, (label, _action) in enumerate(main):
+            places.rect(label, left + k * (button_width + GAP), y, button_width, BUTTON_HEIGHT)
+        y += BUTTON_HEIGHT + 1.5 * MARGIN
+
+        # the joints: a header line and a row each, from the top down
+        row = max(SMALLEST_JOINT_ROW, min(JOINT_ROW, (top - y) / (n + 1)))
+        value_width = min(max(0.2 * column, VALUE_WIDTH[0]), VALUE_WIDTH[1])
+        places.rect("values", right - value_width, top - (n + 1) * row, value_width,
+                    (n + 1) * row)
+        slider_left = left + self._slider_label_width() + GAP
+        slider_width = right - value_width - 2 * GAP - slider_left
+        for i in range(n):
+            bottom = top - (i + 2) * row
+            places.rect(f"slider {i}", slider_left, bottom + 0.15 * row, slider_width, 0.7 * row)
+        return places
+
+    def relayout(self):
+        """Move everything to the places of the figure's present size; the DH table and its
+        note take the font size their new width holds."""
+        places = super().relayout()
+        self._readout_rect = places["readout box"]
+        width, _ = figure_size_pt(self.fig)
+        self.table.set_fontsize(self._table_font)
+        fit_fontsize(self.title, width - 2 * MARGIN, lines_height(1, TITLE_FONT), TITLE_FONT)
+        fit_fontsize(self.table_note, LEFT_COLUMN * width - 2 * MARGIN,
+                     lines_height(2, NOTE_FONT), NOTE_FONT)
+        return places
+
+    def _fitting_table_font(self, width):
+        """The DH table's font size (points): 8 (7 above 8 joints), smaller if ``width``
+        points would not hold its longest line (monospace: every character as wide)."""
+        largest = TABLE_FONT if self.robot.n <= 8 else TABLE_FONT - 1
+        chars = max(len(line) for line in self._table_lines)
+        return max(5.0, min(largest, width / (chars * READOUT_CHAR_WIDTH)))
+
+    def _slider_label_width(self):
+        from matplotlib.font_manager import FontProperties
+
+        font = FontProperties(size=SLIDER_FONT)
+        return max(text_width_pt(self.fig, label, font) for label in self._slider_labels)
+
     def _button(self, rect, label, action):
-        self.buttons[label] = self.button(rect, label, action, fontsize=9)
+        self.buttons[label] = self.button(rect, label, action, fontsize=BUTTON_FONT)
+        self.placement.add(label, self.buttons[label].ax)
         return self.buttons[label]
 
-    def _build_table(self):
-        """The read-only DH table (degrees, the robot's length unit) as one monospace text."""
+    def _table_text(self):
+        """The read-only DH table (degrees, the robot's length unit) as lines of monospace
+        text, and the note saying its units."""
         unit = self.robot.unit
         header = ["#", "type", "theta", "d", "a", "alpha", "min", "max", "name"]
         columns = ("joint", "type", "theta", "d", "a", "alpha", "min", "max", "name")
@@ -141,50 +290,48 @@ class SimulatorScreen(Screen):
         widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
         lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in [header, *rows]]
         units = (f"theta, alpha, revolute min/max in deg; d, a, prismatic min/max in {unit}"
-                 + ("; modified DH: row i holds a(i-1), alpha(i-1)"
+                 + ("\nmodified DH: row i holds a(i-1), alpha(i-1)"
                     if self.robot.convention == "modified" else ""))
-        left, bottom, width, height = TABLE_RECT
-        size = 8 if self.robot.n <= 8 else 7
-        self.table = self.fig.text(left, bottom + height, "\n".join(lines), family="monospace",
-                                   fontsize=size, va="top")
-        self.fig.text(left, bottom, units, fontsize=7, color="0.3")
+        return lines, units
 
-    def _build_tool_buttons(self):
-        """One button per tool window, in rows of :data:`TOOL_COLUMNS`."""
-        width = 0.49 / TOOL_COLUMNS
-        for k, (label, _module, _function) in enumerate(tools.TOOLS):
-            row, column = divmod(k, TOOL_COLUMNS)
-            rect = (0.50 + column * width, 0.265 - row * 0.05, width - 0.01, BUTTON_HEIGHT)
-            self._button(rect, label, lambda label=label: self.open_tool(label))
+    def _readout_labels(self):
+        """The readout's heading and the names of its lines (a Lynx6's wrist: the gripper's
+        angle to the ground, with the Jog / IK window's sign)."""
+        units = f"{self.robot.unit}, deg" + ("; wrist + up" if self._lynx6 else "")
+        return [f"End effector ({units})", "x", "y", "z", "roll", "pitch", "yaw",
+                *(["wrist"] if self._lynx6 else [])]
 
-    def _build_readout(self):
+    def _build_readout(self, places):
         """The readout: fixed labels drawn once, numbers in right-aligned columns.
 
-        Text costs per glyph drawn (spaces too: a fraction of a millisecond each on Agg), so the numbers that
-        an animation frame blits carry no padding; labels and titles are ordinary text.
+        Text costs per glyph drawn (spaces too: a fraction of a millisecond each on Agg), so the
+        numbers that an animation frame blits carry no padding; labels and titles are ordinary
+        text. Its texts share the gid "readout": they overlap on purpose, as one block.
         """
-        left, bottom, width, height = READOUT_RECT
-        top = bottom + height
-        props = dict(fontsize=READOUT_FONT, family="monospace", va="top")
+        place = self.placement.add
+        props = dict(fontsize=READOUT_FONT, family="monospace", va="top", gid="readout")
 
         def chars_right(chars):
             """Figure coordinates shifted right by ``chars`` monospace characters."""
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
                                x=chars * READOUT_CHAR_WIDTH * READOUT_FONT)
 
-        self.fig.text(left, top, f"End effector ({self.robot.unit}, deg)\nx\ny\nz\nroll\npitch"
-                                 f"\nyaw", **props)
-        self.readout_pose = self.fig.text(left, top, "", ha="right",
-                                          transform=chars_right(READOUT_POSE_CHARS), **props)
-        matrix_left = left + 0.255
-        self.readout_matrix_title = self.fig.text(matrix_left, top, "", **props)
+        place("readout", self.fig.text(*places["readout"], "\n".join(self._readout_labels()),
+                                       **props))
+        self.readout_pose = place("readout", self.fig.text(
+            *places["readout"], "", ha="right", transform=chars_right(READOUT_POSE_CHARS),
+            **props))
+        self.readout_matrix_title = place("readout matrix",
+                                          self.fig.text(*places["readout matrix"], "", **props))
         # Rotation entries need "-0.000"; positions as many characters as the robot's size.
         widths = [READOUT_MATRIX_CHARS] * 3 + [
             max(READOUT_MATRIX_CHARS, len(f"{-self.drawing.size:.3f}") + 2)]
         self.readout_matrix = [
-            self.fig.text(matrix_left, top, "", ha="right",
-                          transform=chars_right(sum(widths[:k + 1])), **props)
+            place("readout matrix", self.fig.text(
+                *places["readout matrix"], "", ha="right",
+                transform=chars_right(sum(widths[:k + 1])), **props))
             for k in range(4)]
+        self._readout_rect = places["readout box"]
 
     # ================================================================== observing the arm
     def _on_target(self, state):
@@ -194,22 +341,24 @@ class SimulatorScreen(Screen):
         elif self.app.status_is_error:
             self.set_status(HINT)  # a good target: the last error message no longer applies
         self.animation.move_to(state.target)
-        self._start()
+        self._start(interval_ms=max(1, round(self.animation.delay * 1000)))
 
     def _on_play(self, state):
         """A trajectory to play: approach its first row, then follow it in time."""
         self.animation.play(*state.last_trajectory)
-        self._start()
+        self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
     def _on_pose(self, state):
         """The pose shown changed: move the drawing; the readout follows at most every
-        :data:`READOUT_INTERVAL` s while an animation runs, and always shows its last frame."""
+        :data:`READOUT_INTERVAL` s while an animation runs (longer when drawing it is slow, see
+        :data:`READOUT_SHARE`), and always shows its last frame."""
         self.drawing.set_pose(state.q, passed=state.passed)
         now = self.animation.clock()
-        readout = not self.animation.running or now - self._readout_time >= READOUT_INTERVAL
+        readout = not self.animation.running or now - self._readout_time >= self._readout_gap
         if readout:
             self._readout_time = now
             self._update_readout()
+        self._report_floor()
         self._redraw_frame(readout=readout)
 
     def _on_path(self, state):
@@ -228,8 +377,16 @@ class SimulatorScreen(Screen):
         self.state.animate_to(self.robot.home)
 
     def random_move(self):
-        """Animate to a random pose inside the limits (the application's seeded generator)."""
-        self.state.animate_to(self.robot.random_q(rng=self.app.rng))
+        """Animate to a random pose inside the limits that keeps every link above the floor
+        (the application's seeded generator); says so and stays when none of
+        :data:`RANDOM_MOVE_TRIES` draws does."""
+        q = random_q_above_floor(self.robot, self.app.rng, self.drawing.floor,
+                                 tries=RANDOM_MOVE_TRIES)
+        if q is None:
+            self.set_status(f"Random Move: none of {RANDOM_MOVE_TRIES} random poses inside the "
+                            f"limits keeps the arm above the floor; the arm stays", error=True)
+            return
+        self.state.animate_to(q)
 
     def edit_table(self):
         """Open the DH-table editor with this robot."""
@@ -292,15 +449,31 @@ class SimulatorScreen(Screen):
         return None
 
     def _on_toggle(self, label):
-        frames, trace = self.toggles.get_status()
+        frames, trace, lodes, closed = self.toggles.get_status()
         self.drawing.show_frames(frames)
         if trace != self.drawing.trace.get_visible():
             self.drawing.show_trace(trace)
+        style = "lodes" if lodes else "links"
+        if style != self.drawing.style:
+            self.drawing.set_style(style)
+            self.redraw()  # the base is not a moving artist: a full draw
+        self.drawing.set_gripper(float(closed))
+        self._report_floor()
         self._redraw_frame()
 
+    def _report_floor(self):
+        """Say in the status line when links are below the floor; the note goes when none is."""
+        message = self.drawing.floor_message()
+        if message is not None and self.app.status != message:
+            self.set_status(message, error=True)
+        elif message is None and self.app.status == self._floor_note:
+            self.set_status(HINT)
+        self._floor_note = message
+
     # ================================================================== animation
-    def _start(self):
-        """Show the new target in the controls, redraw once, and run the animation.
+    def _start(self, interval_ms):
+        """Show the new target in the controls, redraw once, and run the animation with a tick
+        every ``interval_ms`` milliseconds.
 
         While it runs the arm and the readout are animated blit layers (left out of full
         draws, blitted over the background the full draw leaves); when it stops they become
@@ -310,6 +483,7 @@ class SimulatorScreen(Screen):
         self.blit.animate("arm")
         self.blit.animate("readout")
         self.redraw()
+        self.timer.interval = interval_ms
         self.timer.start()
 
     def _show_target_in_controls(self, q):
@@ -347,8 +521,11 @@ class SimulatorScreen(Screen):
         T = self.drawing.end_effector
         position = np.round(T[:3, 3], 4) + 0.0                                # no "-0.0000"
         rpy = np.round(np.degrees(r2rpy(T[:3, :3])), 3) + 0.0
+        angles = [*rpy]
+        if self._lynx6:   # the gripper's angle to the ground, as Jog / IK types it
+            angles.append(round(math.degrees(wrist_angle(self.robot, self.drawing.q)), 3) + 0.0)
         self.readout_pose.set_text("\n" + "\n".join([*(f"{v:.4f}" for v in position),
-                                                     *(f"{v:.3f}" for v in rpy)]))
+                                                     *(f"{v:.3f}" for v in angles)]))
         if self.matrix_choice < 0:
             title, matrix = "T end effector (base frame)", T
         else:
@@ -359,11 +536,17 @@ class SimulatorScreen(Screen):
             text.set_text("\n" + "\n".join(f"{v:.3f}" for v in column))
 
     def readout_values(self):
-        """What the readout shows, read back from its text: ``(xyz, rpy_deg, title, matrix)``."""
+        """What the readout shows, read back from its text: ``(xyz, rpy_deg, title, matrix)``
+        (a Lynx6's wrist line is :meth:`readout_wrist`)."""
         pose = np.array(self.readout_pose.get_text().split(), dtype=float)
         matrix = np.array([text.get_text().split() for text in self.readout_matrix],
                           dtype=float).T
-        return pose[:3], pose[3:], self.readout_matrix_title.get_text(), matrix
+        return pose[:3], pose[3:6], self.readout_matrix_title.get_text(), matrix
+
+    def readout_wrist(self):
+        """The Lynx6's gripper angle to the ground (deg, + up) the readout shows, or None."""
+        values = self.readout_pose.get_text().split()
+        return float(values[6]) if len(values) > 6 else None
 
     # ================================================================== drawing
     @property
@@ -372,9 +555,14 @@ class SimulatorScreen(Screen):
 
     def _readout_box(self):
         """The readout's box in display pixels (a blit layer's box)."""
-        return Bbox.from_bounds(*READOUT_RECT).transformed(self.fig.transFigure)
+        return Bbox.from_bounds(*self._readout_rect).transformed(self.fig.transFigure)
 
     def _redraw_frame(self, readout=True):
         """Redraw what moves: blitted during an animation (the readout only if asked), else a
         full draw. The value cells blit themselves while the user types."""
-        self.blit.update(*(("arm", "readout") if readout else ("arm",)))
+        if not readout:
+            self.blit.update("arm")
+            return
+        start = time.perf_counter()
+        self.blit.update("arm", "readout")
+        self._readout_gap = max(READOUT_INTERVAL, (time.perf_counter() - start) / READOUT_SHARE)

@@ -347,9 +347,9 @@ class TrajectoryWindow(ToolWindow):
         for row, text in zip(rows, placed.formulas):
             self.formulas.set_text(row, 0, text)
             self.formulas.mark(row, 0, False)
-        for row, (low, high) in zip(range_rows, placed.ranges):
-            self.ranges.set_text(row, 0, f"{low:.6g}")
-            self.ranges.set_text(row, 1, f"{high:.6g}")
+        for row, (low, high) in zip(range_rows, placed.ranges):   # exact: 2 pi, not 6.28319,
+            self.ranges.set_text(row, 0, repr(float(low)))          # so closed curves close
+            self.ranges.set_text(row, 1, repr(float(high)))
             self.ranges.mark(row, 0, False)
             self.ranges.mark(row, 1, False)
 

@@ -18,9 +18,15 @@ Lifecycle::
 Every widget callback a view connects goes through :meth:`View.run`: its errors are reported
 (:meth:`View.report`) instead of printed as tracebacks, and the full draws it asks for are
 collected into one at its end (:meth:`robosim.gui.blit.BlitManager.deferred`).
+
+A view's geometry is one function of the figure's size, :meth:`View.layout` (a
+:class:`robosim.gui.layout.Layout`); the axes and texts it places are kept in
+:attr:`View.placement`, and :meth:`View.relayout` (after building, and on every resize) moves
+them to the places of the new size and fits the buttons' labels to their buttons.
 """
 
 from .blit import StatusLine, blit_manager
+from .layout import Layout, Placement, figure_size_pt, fit_button_label
 
 
 class View:
@@ -47,10 +53,38 @@ class View:
         self._timers = []
         self._subscriptions = []
         self._layers = []
+        self.placement = Placement()
+        self._label_sizes = {}
 
     def build(self):
         """Create the view's axes and widgets in ``self.fig``."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------------ geometry
+    def layout(self, width, height):
+        """The places of this view's components in a figure of ``width`` x ``height`` points
+        (a :class:`robosim.gui.layout.Layout`)."""
+        return Layout(width, height)
+
+    def relayout(self):
+        """Move every placed axes and text to its place at the figure's present size, and fit
+        the buttons' labels to their buttons; returns the layout."""
+        places = self.layout(*figure_size_pt(self.fig))
+        self.placement.apply(places)
+        self.fit_labels()
+        return places
+
+    def fit_labels(self):
+        """Shrink each button's label (from the size it was made with), and the headers and
+        row labels of each cell grid, until they fit."""
+        from matplotlib.widgets import Button
+
+        for widget in self._widgets:
+            if isinstance(widget, Button):
+                largest = self._label_sizes.setdefault(widget, widget.label.get_fontsize())
+                fit_button_label(widget, largest)
+            elif hasattr(widget, "fit_labels"):
+                widget.fit_labels()
 
     def report(self, exc):
         """Show an exception raised by one of the view's callbacks (subclasses say where)."""
@@ -142,3 +176,5 @@ class View:
             self.blit.remove_layer(name)
         self._timers, self._widgets, self._connections = [], [], []
         self._subscriptions, self._layers = [], []
+        self.placement.clear()
+        self._label_sizes = {}

@@ -86,6 +86,15 @@ class WelcomeScreen(Screen):
             self.buttons[label] = button
         return button
 
+    def fit_labels(self):
+        """Fit every label to its button, the robot buttons all at the size the longest needs."""
+        super().fit_labels()
+        used = [slot for slot in self.slots if slot.ax.get_visible()]
+        if used:
+            size = min(slot.label.get_fontsize() for slot in used)
+            for slot in used:
+                slot.label.set_fontsize(size)
+
     # ------------------------------------------------------------------ paging
     def page_robots(self):
         """The robots on the page shown."""
@@ -96,6 +105,7 @@ class WelcomeScreen(Screen):
         """Show the next (+1) or previous (-1) page, wrapping around."""
         self.page = (self.page + step) % self.pages
         self._show_page()
+        self.fit_labels()
         self.redraw()
 
     def _show_page(self):

@@ -82,14 +82,15 @@ class WorkspaceWindow(ToolWindow):
     # ------------------------------------------------------------------ layout
     def _build(self):
         fig, robot = self.fig, self.robot
-        self.cloud_ax = fig.add_axes((0.0, 0.28, 0.52, 0.62), projection="3d")
+        # the 3D box draws its tick labels past its lower edge: room above the ranges grid
+        self.cloud_ax = fig.add_axes((0.0, 0.31, 0.5, 0.6), projection="3d")
         self.xy_ax = fig.add_axes((0.58, 0.67, 0.38, 0.26))
         self.vertical_ax = fig.add_axes((0.58, 0.31, 0.38, 0.25))
         user = robot.q_to_user(robot.limits.T)
         units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
         labels = [f"{i + 1} {j.name or j.kind} ({u})" for i, (j, u) in
                   enumerate(zip(robot.joints, units))]
-        height = min(0.035 * (robot.n + 1), 0.24)
+        height = min(0.035 * (robot.n + 1), 0.2)     # above the status line (0.06 high)
         self.ranges = self.keep(CellGrid(fig, (0.03, 0.27 - height, 0.3, height), robot.n,
                                          ["min", "max"], row_labels=labels, label_width=0.5,
                                          on_commit=self._check_range, fontsize=8))
@@ -189,6 +190,12 @@ class WorkspaceWindow(ToolWindow):
         method, value, voxel = self.sampling()
         if grid is None:
             text = f"{int(value):,} random configurations (Monte Carlo)"
+            if value > ESTIMATE_FROM:
+                seconds = ws.estimate_samples_seconds(self.robot, int(value),
+                                                      self.joint_ranges(), voxel)
+                text += f", estimated {seconds:.2g} s"
+            else:
+                text += ", under a second"
         else:
             counts = " x ".join(str(c) for c in grid.counts)
             text = f"{grid.configurations:,} configurations ({counts})"

@@ -10,7 +10,7 @@ library skips such files), e.g. ``robots/lynx6.calibration.json``::
       "joints": [
         {"name": "base", "channel": 0, "reference_deg": 0, "pulse_at_reference": 1500,
          "us_per_deg": 11.111, "direction": 1, "pulse_range": [600, 2400],
-         "max_speed_deg_s": 60},
+         "max_speed_deg_s": 60, "rated_torque_nm": 0.588},
         ...
       ],
       "gripper": {"channel": 5, "open": 1200, "closed": 1800, "pulse_range": [600, 2400]},
@@ -24,12 +24,16 @@ the robot model's joint value) gets the pulse width (microseconds)::
 
 ``pulse_range`` is the safe range of that servo on this arm (inside the board's 500-2500):
 robosim refuses any command outside it. ``max_speed_deg_s`` limits how fast the joint is moved.
+``rated_torque_nm`` (optional) is the most torque the servo can give, N m: robosim refuses a
+trajectory whose dynamics need more (see :meth:`robosim.hardware.Lynx6.plan`). Servo datasheets
+give it in kg cm: 1 kg cm = 0.0980665 N m.
 ``rest_deg`` is the pose the arm is put in by hand before connecting: the first command after
 power-up moves there at full speed.
 
 The default (:func:`stock_lynx6`) is a stock Lynx6 wired in order: channels 0-4 for base,
 shoulder, elbow, wrist, wrist rotate and 5 for the gripper; 1500 us at 0 deg; 11.111 us/deg
-(500-2500 us over 180 deg); safe range 600-2400 us (about +-81 deg); 60 deg/s. Real servos
+(500-2500 us over 180 deg); safe range 600-2400 us (about +-81 deg); 60 deg/s; rated torques of
+the Hitec servos listed in the file's notes (stall torque at 6 V). Real servos
 differ by several degrees: run the calibration wizard (``robosim arm --port PORT calibrate``).
 """
 
@@ -39,14 +43,17 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ValidationError
-from ..library import (CALIBRATION_SUFFIX, atomic_write_text, format_robot_json, library_dir,
-                       read_user_json)
+from ..errors import ValidationError, brief
+from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, atomic_write_text,
+                       format_robot_json, library_dir, read_user_json)
+from ..robot import MAX_JOINTS
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
 FORMAT = "robosim-calibration/1"
 _JOINT_FIELDS = ("name", "channel", "reference_deg", "pulse_at_reference", "us_per_deg",
-                 "direction", "pulse_range", "max_speed_deg_s")
+                 "direction", "pulse_range", "max_speed_deg_s", "rated_torque_nm")
+#: Largest rated torque accepted (N m): far above any hobby servo, catches a kg cm typed as N m.
+MAX_RATED_TORQUE_NM = 50.0
 _GRIPPER_FIELDS = ("channel", "open", "closed", "pulse_range")
 _TOP_FIELDS = ("format", "robot", "notes", "joints", "gripper", "rest_deg")
 
@@ -76,6 +83,8 @@ class ServoCalibration:
         Safe pulse widths (us) for this servo on this arm.
     max_speed_deg_s : float
         Speed limit of the joint (degrees per second).
+    rated_torque_nm : float or None
+        The most torque the servo gives (N m); None when unknown (no torque check).
     """
 
     name: str
@@ -86,6 +95,7 @@ class ServoCalibration:
     direction: int
     pulse_range: tuple
     max_speed_deg_s: float
+    rated_torque_nm: float = None
 
     def pulse(self, q_deg):
         """Pulse width (us, not rounded) for joint angle(s) ``q_deg`` (degrees)."""
@@ -124,6 +134,12 @@ class Calibration:
         return len(self.joints)
 
     @property
+    def rated_torques(self):
+        """Each joint's rated torque (N m) ``(n,)``, NaN where the file gives none."""
+        return np.array([math.nan if j.rated_torque_nm is None else j.rated_torque_nm
+                         for j in self.joints])
+
+    @property
     def channels(self):
         """Every channel in use: the joints' then the gripper's."""
         return [j.channel for j in self.joints] + [self.gripper.channel]
@@ -153,7 +169,7 @@ class _Checker:
     def object(self, value, where, fields, optional=()):
         if not isinstance(value, dict):
             raise self.error(where, f"must be an object with fields {', '.join(fields)}, "
-                                    f"got {value!r}")
+                                    f"got {brief(value)}")
         unknown = sorted(set(value) - set(fields))
         if unknown:
             raise self.error(where, f"unknown field '{unknown[0]}' (known: {', '.join(fields)})")
@@ -164,27 +180,29 @@ class _Checker:
 
     def number(self, value, where, field, low=-math.inf, high=math.inf, positive=False):
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not math.isfinite(value):
-            raise self.error(where, f"field '{field}' must be a finite number, got {value!r}")
+                or not math.isfinite(_float(value)):
+            raise self.error(where, f"field '{field}' must be a finite number, "
+                                    f"got {brief(value)}")
         if positive and value <= 0:
-            raise self.error(where, f"field '{field}' must be greater than 0, got {value!r}")
+            raise self.error(where, f"field '{field}' must be greater than 0, got {brief(value)}")
         if not low <= value <= high:
             raise self.error(where, f"field '{field}' must be from {low:g} to {high:g}, "
-                                    f"got {value!r}")
+                                    f"got {brief(value)}")
         return float(value)
 
     def whole(self, value, where, field, low, high):
         number = self.number(value, where, field, low, high)
         if number != int(number):
-            raise self.error(where, f"field '{field}' must be a whole number, got {value!r}")
+            raise self.error(where, f"field '{field}' must be a whole number, got {brief(value)}")
         return int(number)
 
     def pulse_range(self, value, where):
         if not isinstance(value, (list, tuple)) or len(value) != 2:
-            raise self.error(where, f"field 'pulse_range' must be [min, max] in us, got {value!r}")
+            raise self.error(where, f"field 'pulse_range' must be [min, max] in us, "
+                                    f"got {brief(value)}")
         low, high = (self.whole(v, where, "pulse_range", *PROTOCOL_PULSE_RANGE) for v in value)
         if low >= high:
-            raise self.error(where, f"field 'pulse_range' must have min < max, got {value!r}")
+            raise self.error(where, f"field 'pulse_range' must have min < max, got {brief(value)}")
         return (low, high)
 
     def pulse_inside(self, pulse, pulse_range, where, field):
@@ -193,28 +211,37 @@ class _Checker:
                                     f"pulse_range {list(pulse_range)}")
 
 
+def _float(number):
+    """``float(number)``, inf for a Python int beyond the float range (10**400)."""
+    try:
+        return float(number)
+    except OverflowError:
+        return math.inf
+
+
 def calibration_from_dict(data, source=""):
     """Build and validate a :class:`Calibration` from the parsed JSON (see module docstring)."""
     check = _Checker(source)
     data = check.object(data, "top level", _TOP_FIELDS, optional=("notes",))
     if data["format"] != FORMAT:
-        raise check.error("field 'format'", f"expected {FORMAT!r}, got {data['format']!r}")
+        raise check.error("field 'format'", f"expected {FORMAT!r}, got {brief(data['format'])}")
     for field in ("robot", "notes"):
         if not isinstance(data.get(field, ""), str):
-            raise check.error(f"field '{field}'", f"must be text, got {data[field]!r}")
+            raise check.error(f"field '{field}'", f"must be text, got {brief(data[field])}")
     rows = data["joints"]
-    if not isinstance(rows, list) or not rows:
-        raise check.error("field 'joints'", "must list one entry per joint")
+    if not isinstance(rows, list) or not rows or len(rows) > MAX_JOINTS:
+        raise check.error("field 'joints'", f"must list one entry per joint (1 to {MAX_JOINTS})")
     joints = []
     for index, row in enumerate(rows, start=1):
         where = f"joint {index}"
-        row = check.object(row, where, _JOINT_FIELDS, optional=("name",))
+        row = check.object(row, where, _JOINT_FIELDS, optional=("name", "rated_torque_nm"))
         name = row.get("name", f"q{index}")
-        if not isinstance(name, str):
-            raise check.error(where, f"field 'name' must be text, got {name!r}")
+        if not isinstance(name, str) or len(name) > MAX_NAME_CHARACTERS:
+            raise check.error(where, f"field 'name' must be text of at most "
+                                     f"{MAX_NAME_CHARACTERS} characters, got {brief(name)}")
         direction = row["direction"]
         if direction not in (1, -1) or isinstance(direction, bool):
-            raise check.error(where, f"field 'direction' must be 1 or -1, got {direction!r}")
+            raise check.error(where, f"field 'direction' must be 1 or -1, got {brief(direction)}")
         servo = ServoCalibration(
             name=name,
             channel=check.whole(row["channel"], where, "channel", CHANNELS.start,
@@ -226,7 +253,10 @@ def calibration_from_dict(data, source=""):
             direction=int(direction),
             pulse_range=check.pulse_range(row["pulse_range"], where),
             max_speed_deg_s=check.number(row["max_speed_deg_s"], where, "max_speed_deg_s",
-                                         positive=True, high=360))
+                                         positive=True, high=360),
+            rated_torque_nm=None if row.get("rated_torque_nm") is None else check.number(
+                row["rated_torque_nm"], where, "rated_torque_nm", positive=True,
+                high=MAX_RATED_TORQUE_NM))
         joints.append(servo)
     where = "gripper"
     row = check.object(data["gripper"], where, _GRIPPER_FIELDS)
@@ -248,8 +278,8 @@ def calibration_from_dict(data, source=""):
     rest = data["rest_deg"]
     if not isinstance(rest, list) or len(rest) != len(joints):
         raise check.error("field 'rest_deg'", f"must list {len(joints)} joint angles in "
-                                              f"degrees, got {rest!r}")
-    rest = tuple(check.number(v, "field 'rest_deg'", f"rest_deg[{i}]")
+                                              f"degrees, got {brief(rest)}")
+    rest = tuple(check.number(v, "field 'rest_deg'", f"rest_deg[{i}]", -360, 360)
                  for i, v in enumerate(rest))
     for index, (servo, angle) in enumerate(zip(joints, rest), start=1):
         check.pulse_inside(float(servo.pulse(angle)), servo.pulse_range, f"joint {index}",
@@ -270,7 +300,10 @@ def calibration_to_dict(calibration):
         "joints": [{"name": j.name, "channel": j.channel, "reference_deg": j.reference_deg,
                     "pulse_at_reference": j.pulse_at_reference, "us_per_deg": j.us_per_deg,
                     "direction": j.direction, "pulse_range": pulse_range(j.pulse_range),
-                    "max_speed_deg_s": j.max_speed_deg_s} for j in calibration.joints],
+                    "max_speed_deg_s": j.max_speed_deg_s,
+                    **({} if j.rated_torque_nm is None
+                       else {"rated_torque_nm": j.rated_torque_nm})}
+                   for j in calibration.joints],
         "gripper": {"channel": calibration.gripper.channel, "open": calibration.gripper.open,
                     "closed": calibration.gripper.closed,
                     "pulse_range": pulse_range(calibration.gripper.pulse_range)},
@@ -309,16 +342,27 @@ def save_calibration(calibration, path):
     return path
 
 
+#: The servos assumed in a stock Lynx6 and where their rated torques come from.
+STOCK_SERVOS = ("Rated torques (estimates, check your arm's servos): Hitec stall torque at 6 V "
+                "from Hitec's datasheets, 1 kg cm = 0.0980665 N m, for the servos of "
+                "Lynxmotion's arm kits: base HS-485HB 6.0 kg cm, shoulder HS-805BB 24.7 kg cm, "
+                "elbow HS-755HB 13.2 kg cm, wrist HS-645MG 9.6 kg cm, wrist rotate HS-225MG "
+                "4.8 kg cm. A servo held near stall overheats: keep well below.")
+#: Their rated torques, N m (kg cm x 0.0980665, rounded to 0.01 N m).
+STOCK_RATED_TORQUES_NM = (0.59, 2.42, 1.29, 0.94, 0.47)
+
+
 def stock_lynx6():
     """The documented default calibration of a stock Lynx6 (see the module docstring)."""
     names = ("base", "shoulder", "elbow", "wrist", "wrist rotate")
     joints = [{"name": name, "channel": channel, "reference_deg": 0, "pulse_at_reference": 1500,
                "us_per_deg": 11.111, "direction": 1, "pulse_range": [600, 2400],
-               "max_speed_deg_s": 60} for channel, name in enumerate(names)]
+               "max_speed_deg_s": 60, "rated_torque_nm": torque}
+              for channel, (name, torque) in enumerate(zip(names, STOCK_RATED_TORQUES_NM))]
     return calibration_from_dict({
         "format": FORMAT, "robot": "Lynx6",
         "notes": "Stock Lynx6, channels in order, 1500 us at 0 deg, 500-2500 us over 180 deg. "
-                 "Measure your own arm with 'robosim arm --port PORT calibrate'.",
+                 "Measure your own arm with 'robosim arm --port PORT calibrate'. " + STOCK_SERVOS,
         "joints": joints,
         "gripper": {"channel": 5, "open": 1200, "closed": 1800, "pulse_range": [600, 2400]},
         "rest_deg": [0, 0, 0, 0, 0]})

@@ -8,6 +8,9 @@ Safety rules this driver enforces (SSC32_NOTES.md):
 - Speed: every move gets a time ``T`` long enough that no joint exceeds its ``max_speed_deg_s``,
   measured from where the arm is estimated to be (the board moves linearly in time).
   A trajectory whose rows are faster than that is refused (play it slower with ``time_scale``).
+- Torque: a trajectory whose dynamics (robot model's masses, plus :attr:`Lynx6.payload_kg` in
+  the gripper) need more than a servo's ``rated_torque_nm`` is refused, naming the joint, the
+  time and how many times slower would do (:meth:`Lynx6.check_torques`).
 - Start-up: after power-up the board outputs no pulse and moves the first command at full
   speed. :meth:`Lynx6.start` asks ``QP``: if a channel has no pulse yet, the first command goes
   to the calibration's rest pose and needs the user's confirmation that the arm is near it;
@@ -30,16 +33,24 @@ Safety rules this driver enforces (SSC32_NOTES.md):
 Joint values in this API are radians (as everywhere in robosim); the calibration is in degrees.
 """
 
+from __future__ import annotations
+
 import contextlib
 import math
+import os
 import threading
 import time
+from collections.abc import Callable, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits, gravity_torques,
+                        trajectory_torques, with_payload)
 from ..errors import RobosimError, ValidationError
 from ..library import load_robot
-from .calibration import CalibrationError, load_calibration
+from ..robot import Robot
+from .calibration import Calibration, CalibrationError, load_calibration
 from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE_RUNNING,
                     DryRunPort, LinkError, SSC32Link, encode_move, encode_query_movement,
                     line_seconds)
@@ -52,6 +63,9 @@ GRIPPER_MOVE_MS = 700
 LINE_TIME_MARGIN = 1.5
 #: Seconds between two ``Q`` polls while waiting for a move to finish.
 POLL_S = 0.02
+#: Largest payload accepted in the gripper (kg): far above what a Lynx6 lifts, catches grams
+#: typed as kilograms.
+MAX_PAYLOAD_KG = 5.0
 #: A move still running (``Q`` answers ``+``) this many seconds after its planned end is a fault.
 COMPLETION_MARGIN_S = 2.0
 
@@ -110,14 +124,17 @@ class Lynx6:
         self._pulse_range = np.array([s.pulse_range for s in servos], dtype=float)
         self._max_speed = np.array([s.max_speed_deg_s for s in servos])
         self._limits_deg = np.degrees(self.robot.limits)
+        self.payload_kg = 0.0
         # The move in progress, in degrees: from _start to _target over [_t0, _t0 + _duration].
         self._start = self._target = None
         self._t0, self._duration = 0.0, 0.0
 
     # ---------------------------------------------------------------- connecting
     @classmethod
-    def connect(cls, port, baud=DEFAULT_BAUD, calibration=None, robot=None, dry_run=False,
-                echo=None, timeout=0.5):
+    def connect(cls, port: str, baud: int = DEFAULT_BAUD,
+                calibration: Calibration | str | os.PathLike | None = None,
+                robot: Robot | None = None, dry_run: bool = False,
+                echo: Callable[[bytes], object] | None = None, timeout: float = 0.5) -> Lynx6:
         """Open ``port`` (any pyserial URL), check it is an SSC-32 (``VER``), return the arm.
 
         With ``dry_run`` nothing is opened: a :class:`DryRunPort` logs the bytes (``echo(data)``
@@ -135,16 +152,16 @@ class Lynx6:
             raise
         return arm
 
-    def close(self):
+    def close(self) -> None:
         """Close the port; the servos hold their last pulse (the board has no watchdog)."""
         self.link.close()
 
     @property
-    def speed_limits(self):
+    def speed_limits(self) -> np.ndarray:
         """Each joint's speed limit in degrees per second ``(n,)`` (a copy)."""
         return self._max_speed.copy()
 
-    def limit_speed(self, deg_per_s):
+    def limit_speed(self, deg_per_s: float) -> None:
         """Lower every joint's speed limit to at most ``deg_per_s`` (never above calibration;
         ``math.inf`` gives the calibration's limits back)."""
         if isinstance(deg_per_s, bool) or not isinstance(deg_per_s, (int, float)) \
@@ -155,7 +172,7 @@ class Lynx6:
         self._max_speed = np.minimum(calibrated, float(deg_per_s))
 
     # ---------------------------------------------------------------- conversions
-    def pulses(self, q):
+    def pulses(self, q: ArrayLike) -> np.ndarray:
         """Pulse widths (whole us) for joint values ``q`` (radians) ``(n,)`` or ``(N, n)``.
 
         Raises
@@ -188,7 +205,7 @@ class Lynx6:
         pulses = pulses.astype(int)
         return pulses if q.ndim > 1 else pulses[0]
 
-    def joint_values(self, pulses):
+    def joint_values(self, pulses: ArrayLike) -> np.ndarray:
         """Joint values (radians) for pulse widths (us) ``(n,)`` or ``(N, n)``; inverse of
         :meth:`pulses`."""
         pulses = np.asarray(pulses, dtype=float)
@@ -206,15 +223,16 @@ class Lynx6:
 
     # ---------------------------------------------------------------- start-up
     @property
-    def rest_q(self):
+    def rest_q(self) -> np.ndarray:
         """The calibration's rest pose (radians)."""
         return np.radians(self.calibration.rest_deg)
 
-    def board_pulses(self):
+    def board_pulses(self) -> list[int | None]:
         """``QP`` of every joint channel and the gripper: pulse widths (us), None where off."""
         return self.link.pulses(self.calibration.channels)
 
-    def start(self, confirmed_near_rest=False, board_pulses=None):
+    def start(self, confirmed_near_rest: bool = False,
+              board_pulses: Sequence[int | None] | None = None) -> None:
         """Make timed moves possible; call once after connecting.
 
         If every servo already has a pulse, the arm continues from those pulses and nothing
@@ -250,7 +268,7 @@ class Lynx6:
         self.started = True
         return True
 
-    def continue_from(self, joint_pulses):
+    def continue_from(self, joint_pulses: Sequence[int]) -> None:
         """Take ``joint_pulses`` (us, one per joint) as where the servos are now, so that the
         next move's time counts from there: after connecting to a board that already drives
         them, or after they were jogged directly (calibration)."""
@@ -268,7 +286,7 @@ class Lynx6:
         self._target = np.array(target_deg, dtype=float)
         self._t0, self._duration = now, duration_s
 
-    def estimated_deg(self, now=None):
+    def estimated_deg(self, now: float | None = None) -> np.ndarray | None:
         """Where the arm should be now (degrees), the board interpolating its move linearly."""
         if self._target is None:
             return None
@@ -279,11 +297,11 @@ class Lynx6:
         return self._start + (self._target - self._start) * fraction
 
     @property
-    def q(self):
+    def q(self) -> np.ndarray | None:
         """The last commanded joint values (radians), or None before :meth:`start`."""
         return None if self._target is None else np.radians(self._target)
 
-    def move_time_ms(self, q_from_deg, q_to_deg):
+    def move_time_ms(self, q_from_deg: ArrayLike, q_to_deg: ArrayLike) -> int:
         """The shortest move time (ms) that keeps every joint within its speed limit."""
         seconds = np.max(np.abs(np.asarray(q_to_deg) - q_from_deg) / self._max_speed)
         milliseconds = max(MIN_MOVE_MS, math.ceil(seconds * 1000))
@@ -293,7 +311,7 @@ class Lynx6:
                                  f"({MAX_TIME_MS / 1000:g} s): move in smaller steps")
         return milliseconds
 
-    def move_to(self, q, wait=False):
+    def move_to(self, q: ArrayLike, wait: bool = False) -> int | None:
         """Move to joint values ``q`` (radians, ``(n,)``) within the speed limits.
 
         Returns the move time in milliseconds (None if :meth:`stop`, from another thread, came
@@ -325,11 +343,11 @@ class Lynx6:
             self._record(target_deg, milliseconds / 1000, start_deg=start_deg)
         return True
 
-    def home(self, wait=True):
+    def home(self, wait: bool = True) -> int | None:
         """Move to the robot model's home pose."""
         return self.move_to(self.robot.home, wait=wait)
 
-    def gripper(self, closed):
+    def gripper(self, closed: bool | float) -> None:
         """Open (``closed=False`` or 0) or close (``True`` or 1) the gripper, or close it part
         way (a fraction between 0 and 1: its pulse is that far from the calibrated open pulse
         to the closed one), in :data:`GRIPPER_MOVE_MS`.
@@ -346,7 +364,7 @@ class Lynx6:
         pulse = round(grip.open + fraction * (grip.closed - grip.open))
         self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
 
-    def wait_until_still(self, expected_s):
+    def wait_until_still(self, expected_s: float) -> bool:
         """Poll ``Q`` until the move is complete; returns False if :meth:`stop` interrupted.
 
         Raises
@@ -377,7 +395,7 @@ class Lynx6:
             if self._stop.wait(max(remaining, 0.0) if answered else CHECK_POLL_S):
                 return False
 
-    def stop(self):
+    def stop(self) -> None:
         """Stop at once: end a running play and tell the board to stop every servo.
 
         Safe from any thread: a move another thread is writing goes out first, then the stop;
@@ -391,7 +409,7 @@ class Lynx6:
                 self._record(here, 0.0, start_deg=here)
 
     # ---------------------------------------------------------------- trajectories
-    def min_step_s(self):
+    def min_step_s(self) -> float:
         """Shortest streamed step (s): a group move, the ``Q`` that checks the board and its
         one-byte answer on the wire (8N1) with :data:`LINE_TIME_MARGIN`, plus the board's time
         to answer (:data:`~robosim.hardware.ssc32.BOARD_REPLY_S`).
@@ -404,7 +422,8 @@ class Lynx6:
                    + encode_query_movement() + MOVE_RUNNING)
         return LINE_TIME_MARGIN * line_seconds(longest, self.link.baud) + BOARD_REPLY_S
 
-    def plan(self, t, q, time_scale=1.0):
+    def plan(self, t: ArrayLike, q: ArrayLike,
+             time_scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
         """Check a trajectory and choose the rows to stream; nothing is sent.
 
         Parameters
@@ -428,8 +447,9 @@ class Lynx6:
         ------
         RefusedCommand
             A row outside the limits or calibrated range, a step longer than one move can last,
-            or a step faster than a joint's speed limit (the message gives the time_scale that
-            would be slow enough).
+            a step faster than a joint's speed limit (the message gives the time_scale that
+            would be slow enough), or a servo's rated torque exceeded (see
+            :meth:`check_torques`).
         """
         if not time_scale > 0 or not math.isfinite(time_scale):
             raise ValidationError(f"time scale must be a positive number, got {time_scale!r}")
@@ -458,9 +478,12 @@ class Lynx6:
                     f"near t = {times[step]:.3f} s, above its limit of "
                     f"{self._max_speed[joint]:g} deg/s: refused, nothing sent (play it "
                     f"{needed:g} times slower)")
+        self.check_torques(t, q, time_scale)
         return times, pulses
 
-    def play(self, t, q, progress=None, wait_on="time", time_scale=1.0):
+    def play(self, t: ArrayLike, q: ArrayLike,
+             progress: Callable[[int, int, float], object] | None = None,
+             wait_on: str = "time", time_scale: float = 1.0) -> bool:
         """Stream a joint trajectory as timed group moves; returns False if stopped.
 
         First a speed-limited move to the first row (waiting until ``Q`` says it is there),
@@ -511,6 +534,66 @@ class Lynx6:
             with _naming_the_row(f"after the last row ({total})"):
                 return self.wait_until_still(max(0.0, started + times[-1] - self.clock()))
         return True
+
+
+    # ---------------------------------------------------------------- torques
+    def set_payload(self, kilograms: float) -> None:
+        """The load in the gripper, kg (0 to :data:`MAX_PAYLOAD_KG`), counted by
+        :meth:`check_torques` as a point mass at the tool point."""
+        if isinstance(kilograms, bool) or not isinstance(kilograms, (int, float)) \
+                or not 0.0 <= kilograms <= MAX_PAYLOAD_KG:
+            raise ValidationError(f"payload must be from 0 to {MAX_PAYLOAD_KG:g} kg, got "
+                                  f"{kilograms!r}")
+        self.payload_kg = float(kilograms)
+
+    def check_torques(self, t: ArrayLike, q: ArrayLike,
+                      time_scale: float = 1.0) -> TorqueCheck | None:
+        """Refuse a trajectory that needs more torque than a servo is rated for.
+
+        The torques come from the robot model's dynamics with :attr:`payload_kg` at the tool
+        (:func:`robosim.dynamics.trajectory_torques`, the trajectory played ``time_scale``
+        times slower); joints whose calibration gives no ``rated_torque_nm`` are not checked,
+        nor is anything when the model has no dynamics. A trajectory of fewer than three rows
+        is checked for the torque that holds each row still.
+
+        Returns
+        -------
+        TorqueCheck or None
+            None when nothing could be checked.
+
+        Raises
+        ------
+        RefusedCommand
+            Naming the joint, the time (s, scaled), the torque needed and the rating, and how
+            many times slower the whole trajectory would be within every rating (or that no
+            speed helps, when holding a pose already needs too much).
+        """
+        limits = self.calibration.rated_torques
+        if self.robot.dynamics is None or np.all(np.isnan(limits)):
+            return None
+        robot = with_payload(self.robot, self.payload_kg)
+        times = np.asarray(t, dtype=float)
+        times = (times - times[0]) * time_scale
+        q = np.atleast_2d(np.asarray(q, dtype=float))
+        if len(times) < 3:
+            holding = gravity_torques(robot, q)
+            torques = TrajectoryTorques(t=times, q=q, qd=0 * q, qdd=0 * q, tau=holding,
+                                        static=holding)
+        else:
+            torques = trajectory_torques(robot, times, q)
+        check = check_torque_limits(torques, limits)
+        if check.ok:
+            return check
+        first = check.exceedances[0]
+        load = f" with {self.payload_kg:g} kg in the gripper" if self.payload_kg else ""
+        need = (f"{self._joint_name(first.joint)} needs {abs(first.torque):.2f} N m at "
+                f"t = {first.time:.3f} s{load}, above its servo's rated "
+                f"{first.limit:g} N m: refused, nothing sent")
+        if math.isinf(check.time_scale):
+            raise RefusedCommand(f"{need} (holding the arm still already needs more: no speed "
+                                 f"helps; lighten the payload or keep the arm closer in)")
+        needed = math.ceil(check.time_scale * time_scale * 100 - 1e-6) / 100
+        raise RefusedCommand(f"{need} (play it {needed:g} times slower)")
 
 
 @contextlib.contextmanager

@@ -2,11 +2,18 @@
 
 One concept a module, the public names re-exported here (``robosim.ik.solve``):
 
-- :mod:`robosim.ik.numeric`: :func:`solve`, :func:`solve_all`, :func:`solve_path` for any
-  robot (damped least squares, batched over targets);
+- :mod:`robosim.ik.numeric`: :func:`solve`, :func:`solve_path` for any robot (damped least
+  squares, batched over targets);
+- :mod:`robosim.ik.every_solution`: :func:`solve_all`, every branch of one target, distinct
+  modulo 2 pi;
+- :mod:`robosim.ik.wrist`: arms with a spherical wrist (Pieper's decoupling: the wrist centre
+  by joints 1-3, the wrist in closed form), used by both;
+- :mod:`robosim.ik.turns`: joint values modulo 2 pi (nearest turn, every turn in the limits);
 - :mod:`robosim.ik.closed_form`: :func:`lynx6_ik` (seed 001, eqs. 23-29), :func:`lynx6_path`,
   :func:`lynx6_solutions`, :func:`anthropomorphic_3r_ik` (seed 003, four solutions) and
-  :func:`is_lynx6_shaped`, the one test of whether the Lynx6 closed form applies.
+  :func:`is_lynx6_shaped`, the one test of whether the Lynx6 closed form applies;
+- :mod:`robosim.ik.branches`: :func:`branch_labels` names each solution's branch (shoulder
+  right/left, elbow up/down, wrist flip; Lynx6 facing/leaning back, elbow up/down).
 
 >>> import robosim
 >>> from robosim import ik
@@ -16,6 +23,7 @@ One concept a module, the public names re-exported here (``robosim.ik.solve``):
 True
 """
 
+from .branches import branch_labels, has_spherical_wrist
 from .closed_form import (
                           LYNX6_BRANCHES,
                           Lynx6Solution,
@@ -28,6 +36,7 @@ from .closed_form import (
                           lynx6_path,
                           lynx6_solutions,
 )
+from .every_solution import solve_all
 from .numeric import (
                           ANGLE_TOLERANCE,
                           POSITION_TOLERANCE,
@@ -36,11 +45,10 @@ from .numeric import (
                           check_targets,
                           parse_axes,
                           solve,
-                          solve_all,
                           solve_path,
 )
 
 __all__ = ["ANGLE_TOLERANCE", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution", "POSITION_TOLERANCE",
            "PathResult", "ThreeRSolutions", "anthropomorphic_3r_ik", "anthropomorphic_3r_robot",
-           "check_targets", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths", "lynx6_path",
+           "branch_labels", "check_targets", "has_spherical_wrist", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths", "lynx6_path",
            "lynx6_solutions", "parse_axes", "solve", "solve_all", "solve_path"]

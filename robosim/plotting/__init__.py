@@ -5,8 +5,8 @@ CLI draws PNGs, GIFs and MP4s on a machine without a screen, a notebook shows th
 inline, and the GUI (:mod:`robosim.gui`) builds its screens from the same drawing objects. This
 package imports neither :mod:`robosim.gui` nor :mod:`robosim.commands` (tests/test_layers.py).
 
-- :mod:`robosim.plotting.arm`: :class:`ArmDrawing` (the 3D arm, updated in place),
-  :func:`arm_figure`, :func:`save_arm_png`, :func:`joint_colour`;
+- :mod:`robosim.plotting.arm`: :class:`ArmDrawing` (the 3D arm in the "links" or "lodes"
+  style, updated in place), :func:`arm_figure`, :func:`save_arm_png`, :func:`joint_colour`;
 - :mod:`robosim.plotting.paths`: a Cartesian path with the arm (:func:`path_figure`);
 - :mod:`robosim.plotting.workspace`: workspace clouds and sections (:func:`workspace_figure`);
 - :mod:`robosim.plotting.joints`: joint position / velocity / acceleration against time
@@ -16,7 +16,7 @@ package imports neither :mod:`robosim.gui` nor :mod:`robosim.commands` (tests/te
   (:class:`DHStepsDrawing`, :func:`dh_steps_figure`, :func:`save_dh_steps_gif`).
 """
 
-from .arm import ArmDrawing, arm_figure, joint_colour, robot_extent, save_arm_png
+from .arm import STYLES, ArmDrawing, arm_figure, joint_colour, reach_box, save_arm_png
 from .dh_steps import DHStepsDrawing, dh_steps_figure, save_dh_steps_gif
 from .joints import JointPlots, derivatives, joint_plot_figure
 from .movies import MovieError, MovieExport, mp4_available, save_trajectory_movie
@@ -24,8 +24,8 @@ from .paths import PathArtists, include_points, path_figure
 from .workspace import (draw_cloud, draw_section_vertical, draw_section_xy, save_workspace_png,
                         workspace_figure)
 
-__all__ = ["ArmDrawing", "DHStepsDrawing", "JointPlots", "MovieError", "MovieExport",
+__all__ = ["STYLES", "ArmDrawing", "DHStepsDrawing", "JointPlots", "MovieError", "MovieExport",
            "PathArtists", "arm_figure", "derivatives", "dh_steps_figure", "draw_cloud",
            "draw_section_vertical", "draw_section_xy", "include_points", "joint_colour",
-           "joint_plot_figure", "mp4_available", "path_figure", "robot_extent", "save_arm_png",
+           "joint_plot_figure", "mp4_available", "path_figure", "reach_box", "save_arm_png",
            "save_dh_steps_gif", "save_trajectory_movie", "save_workspace_png", "workspace_figure"]

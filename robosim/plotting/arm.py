@@ -1,39 +1,69 @@
-"""The 3D arm as Lodes draws it (seed 004, section III), updated in place pose after pose.
+"""The 3D arm, drawn in one of two styles and updated in place pose after pose.
 
-Shapes, per joint ``i`` (its *shape frame* ``S_i`` has the joint axis as z):
+**links** (the default): each DH link as a slim solid along its real geometry, from frame origin
+to frame origin (:func:`robosim.link_geometry.link_corners`: along ``z`` by ``d``, along ``x`` by
+``a``), a short housing on each joint axis (a cylinder for a revolute joint, a box the link slides
+through for a prismatic one), a pedestal, and a two-finger gripper that opens and closes. Sizes
+are fractions of the robot's size (:attr:`ArmDrawing.size`), so a Puma in metres and a SCARA in
+centimetres look alike.
 
-- revolute: a cylinder along z from 0 to ``d_i``, radius ``|a_i|``;
-- prismatic: a box along z from 0 to ``d_i`` (the joint's variable), ``|a_i|`` wide and deep,
-  centred on the axis;
-- below a minimum size (a fraction of the robot's reach, so a Puma in metres and a SCARA in
-  centimetres both look right) a shape keeps the minimum height, centred on ``d_i / 2``, and the
-  minimum width.
+**lodes**: Lodes' shapes (seed 004, section III). Per joint ``i``, in its *shape frame* ``S_i``
+(the joint axis as z): a revolute joint is a cylinder along z from 0 to ``d_i`` of radius
+``|a_i|``; a prismatic one a box from 0 to ``d_i`` (the joint's variable), ``|a_i|`` wide and
+deep. Below a minimum size (a fraction of the robot's size) a shape keeps the minimum height,
+centred on ``d_i / 2``, and the minimum width. Standard DH: ``S_i = F_{i-1} Rz(theta_i)``, so
+``F_i = S_i Tz(d_i) Tx(a_i) Rx(alpha_i)`` lies on the rim of the top of the cylinder. Modified
+DH: ``S_i = F_i Tz(-d_i)``. A dark skeleton line follows the DH chain so the kinematics stay
+readable inside wide cylinders.
 
-Standard DH: ``S_i = F_{i-1} Rz(theta_i)``, so ``F_i = S_i Tz(d_i) Tx(a_i) Rx(alpha_i)`` lies on
-the rim of the top of the cylinder. Modified DH: ``S_i = F_i Tz(-d_i)`` (the point after
-``Rx(alpha_{i-1}) Tx(a_{i-1}) Rz(theta_i)``). A dark skeleton line follows the DH chain
-``o_{i-1} -> S_i -> S_i Tz(d_i) -> o_i`` so the kinematics stay readable inside wide cylinders.
-A base cylinder reaches from the floor of the view to the base frame, and a small gripper sits at
-the end effector (tool included) with its fingertips at the end-effector point.
-
-Joint colours in order: red, blue, yellow, orange, purple, gold, army green, cyan, magenta, grey,
-then repeat. Axis limits are a fixed cube around the base from the robot's reach, with equal
-aspect, so the view does not jump while the arm moves. :meth:`ArmDrawing.set_pose` only changes
-the data of existing artists; nothing is cleared or rebuilt.
+Both styles: joint colours differ in hue (:data:`JOINT_COLOURS`; red is kept for warnings), the
+gripper has its own colour, a floor is drawn at the base (:func:`robosim.link_geometry.floor_height`)
+and a link that goes below it turns red (:attr:`ArmDrawing.below_floor` says which). The DH
+frames (x red, y green, z blue) are labelled ``x0``, ``z0``, ``x1``, ... when shown. Axis limits
+are a fixed cube framed on where the arm can reach, with equal aspect, so the view does not jump
+while the arm moves. :meth:`ArmDrawing.set_pose` only changes the data of existing artists
+(``set_verts``, ``set_data_3d``); nothing is cleared or rebuilt, so a GUI can blit them.
 """
 
+import colorsys
+
 import numpy as np
+from matplotlib.colors import to_rgba
 from matplotlib.ticker import MaxNLocator
 
-JOINT_COLOURS = ("red", "blue", "yellow", "orange", "purple", "gold", "#4b5320", "cyan",
-                 "magenta", "grey")
+from ..link_geometry import below_floor, floor_height, link_corners
+
+STYLES = ("links", "lodes")
+DEFAULT_STYLE = "links"
+
+
+def _hue(degrees, saturation=0.78, value=0.86):
+    return colorsys.hsv_to_rgb(degrees / 360, saturation, value)
+
+
+#: Joint colours in order, then repeating: hues 225 (blue), 35 (orange), 275 (violet), 80
+#: (yellow-lime), 180 (teal), 320 (magenta), 145 (sea green), 250, 105, 295. The first six are
+#: at least 45 degrees of hue apart; none is within 35 degrees of red (below-floor links).
+JOINT_COLOURS = tuple(_hue(h) for h in (225, 35, 275, 80, 180, 320, 145, 250, 105, 295))
 BASE_COLOUR = "green"
-#: Smallest drawn link height, as a fraction of the robot's reach (Lodes: 10 cm, fixed).
+GRIPPER_COLOUR = "0.2"
+WARNING_COLOUR = "red"
+FLOOR_COLOUR = "0.55"
+#: Lodes' smallest drawn link height, as a fraction of the robot's size (Lodes: 10 cm, fixed).
 MIN_SIZE_FRACTION = 0.06
-#: Sides of a drawn cylinder.
-SEGMENTS = 16
+#: Links style, as fractions of the robot's size: link radius, housing radius and length,
+#: pedestal radius and the pedestal's smallest height (a plate when the base is on the floor).
+LINK_RADIUS, HOUSING_RADIUS, HOUSING_LENGTH = 0.014, 0.032, 0.085
+PEDESTAL_RADIUS, PEDESTAL_MIN_HEIGHT = 0.06, 0.02
+#: Gripper: length of the fingers and of the palm, fractions of the robot's size.
+GRIPPER_SIZE = 0.072
+#: Sides of a drawn cylinder (Lodes' shapes and the base), of a housing, and of a link.
+SEGMENTS, HOUSING_SEGMENTS, LINK_SIDES = 16, 12, 6
 #: Random configurations sampled to find the reach (seeded: the view is the same every time).
 REACH_SAMPLES = 2000
+#: Half the side of the view cube, as a fraction of the robot's size, and the axes' zoom: the
+#: reach then fills at least 60% of the axes' shorter side in the default view (tested).
+VIEW_HALF, VIEW_ZOOM = 0.54, 1.1
 #: Most tick intervals on each axis of the view.
 TICKS = 4
 #: Points kept in the end-effector trace.
@@ -41,26 +71,25 @@ TRACE_LENGTH = 5000
 
 
 def joint_colour(index):
-    """Colour of joint ``index`` (0-based) in Lodes' order."""
+    """Colour of joint ``index`` (0-based), an RGB tuple; repeats after ten joints."""
     return JOINT_COLOURS[index % len(JOINT_COLOURS)]
 
 
-def robot_extent(robot):
-    """Where the arm can be: ``(radius, z_low, z_high)`` in the robot's length unit.
-
-    ``radius`` is the largest horizontal distance from the base origin, ``z_low``/``z_high``
-    the lowest and highest height, of any frame origin or the end effector over the home pose,
-    the named poses and :data:`REACH_SAMPLES` random configurations inside the limits (fixed
-    seed, so the view is the same on every call).
-    """
+def reach_points(robot):
+    """Frame origins and end-effector points ``(M, 3)`` over the home pose, the named poses and
+    :data:`REACH_SAMPLES` random configurations inside the limits (fixed seed, so the view is the
+    same on every call): where the arm can be."""
     q = np.vstack([robot.home, *robot.poses.values(),
                    robot.random_q(REACH_SAMPLES, rng=np.random.default_rng(0))])
     frames = robot.fk_all(q)
-    points = np.concatenate([frames[:, :, :3, 3], (frames[:, -1] @ robot.tool)[:, None, :3, 3]],
-                            axis=1).reshape(-1, 3)
-    origin = robot.base[:3, 3]
-    radius = float(np.hypot(*(points[:, :2] - origin[:2]).T).max())
-    return radius, float(min(points[:, 2].min(), origin[2])), float(points[:, 2].max())
+    return np.concatenate([frames[:, :, :3, 3], (frames[:, -1] @ robot.tool)[:, None, :3, 3]],
+                          axis=1).reshape(-1, 3)
+
+
+def reach_box(robot):
+    """The box ``(low (3,), high (3,))`` holding the base origin and :func:`reach_points`."""
+    points = np.vstack([reach_points(robot), robot.base[None, :3, 3]])
+    return points.min(axis=0), points.max(axis=0)
 
 
 def _unit_cylinder(segments):
@@ -103,6 +132,31 @@ def _apply(transforms, points):
             + transforms[..., :3, 3])
 
 
+def _segment_frames(starts, ends):
+    """Transforms ``(k, 4, 4)`` whose z axis runs from ``starts`` to ``ends`` ``(k, 3)``, scaled
+    so that z = 1 is the end (x and y unit length); a zero-length segment gets any axes."""
+    axis = ends - starts
+    length = np.linalg.norm(axis, axis=-1)
+    z = np.where(length[:, None] > 0, axis / np.where(length > 0, length, 1.0)[:, None],
+                 [0.0, 0.0, 1.0])
+    helper = np.where(np.abs(z[:, [0]]) < 0.9, [1.0, 0.0, 0.0], [0.0, 1.0, 0.0])
+    x = np.cross(helper, z)
+    x /= np.linalg.norm(x, axis=-1)[:, None]
+    y = np.cross(z, x)
+    out = np.zeros((len(starts), 4, 4))
+    out[:, :3, 0], out[:, :3, 1], out[:, :3, 2] = x, y, z * length[:, None]
+    out[:, :3, 3], out[:, 3, 3] = starts, 1.0
+    return out
+
+
+def _shade(colour, factor):
+    """``colour`` darkened (factor < 1) or lightened towards white (factor > 1), as RGBA."""
+    r, g, b, a = to_rgba(colour)
+    rgb = np.array([r, g, b])
+    rgb = rgb * factor if factor <= 1 else rgb + (1 - rgb) * (factor - 1)
+    return (*np.clip(rgb, 0, 1), a)
+
+
 class ArmDrawing:
     """The arm's artists in a 3D axes, and :meth:`set_pose` to move them.
 
@@ -112,9 +166,27 @@ class ArmDrawing:
     robot : robosim.Robot
     q : array_like (n,), optional
         First pose (default: home).
+    style : {"links", "lodes"}
+        How the links are drawn (module docstring); :meth:`set_style` changes it later.
+
+    Attributes
+    ----------
+    q, frames, end_effector : ndarray
+        The pose drawn ``(n,)``, its frames ``(n + 1, 4, 4)`` and end-effector pose ``(4, 4)``.
+    floor : float or None
+        Height of the floor (length unit); None for an arm without one.
+    below_floor : ndarray (n,) of bool
+        Links drawn below the floor (red) in the pose drawn.
+    link_quads : ndarray (F, 4, 3)
+        The faces of the links' solids as last drawn; ``face_joint`` (F,) says which joint
+        (0-based) each belongs to, ``face_is_housing`` (F,) which are joint housings (links
+        style; all False in Lodes' style), ``face_colours`` (F, 4) the RGBA each was given
+        (the collection's own ``get_facecolor`` returns them sorted by depth).
+    size : float
+        The robot's size: the longest side of the box its reach spans (:func:`reach_box`).
     """
 
-    def __init__(self, ax, robot, q=None):
+    def __init__(self, ax, robot, q=None, style=DEFAULT_STYLE):
         from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
         self.ax = ax
@@ -124,50 +196,49 @@ class ArmDrawing:
         self._offset = np.array([j.offset for j in joints])
         self._theta = np.array([j.theta for j in joints])
         self._d = np.array([j.d for j in joints])
-        radius, z_low, z_high = robot_extent(robot)
-        self.size = max(2 * radius, z_high - z_low) or 1.0
+        low, high = reach_box(robot)
+        self.size = float(np.max(high - low)) or 1.0
         self.min_size = MIN_SIZE_FRACTION * self.size
+        self.floor = floor_height(robot)
         ax.computed_zorder = False  # the skeleton and markers stay visible inside the shapes
-        self._set_limits(z_low, z_high)
+        self._set_limits((low + high) / 2)
 
-        cylinder, box = _unit_cylinder(SEGMENTS), _unit_box()
-        unit, owner, colours = [], [], []
-        for i, joint in enumerate(joints):
-            width = max(abs(joint.a), self.min_size / 2)
-            shape = cylinder if joint.is_revolute else box
-            unit.append(shape * [width, width, 1.0])
-            owner.append(np.full(len(shape), i))
-            colours += [joint_colour(i)] * len(shape)
-        self._unit = np.concatenate(unit)              # (F, 4, 3), z in [0, 1]
-        self._owner = np.concatenate(owner)            # joint of each face
-        self.links = Poly3DCollection(np.zeros((len(self._unit), 4, 3)), facecolors=colours,
-                                      edgecolors="0.25", linewidths=0.3, alpha=0.55, zorder=1)
+        self.links = Poly3DCollection(np.zeros((0, 4, 3)), edgecolors="0.25", linewidths=0.3,
+                                      zorder=1)
         ax.add_collection3d(self.links)
-
         self.skeleton, = ax.plot([], [], [], color="0.15", lw=2.0, zorder=3)
-        self.gripper, = ax.plot([], [], [], color=BASE_COLOUR, lw=3.0, zorder=3)
+        self.gripper, = ax.plot([], [], [], color=GRIPPER_COLOUR, lw=3.0, zorder=3,
+                                solid_capstyle="round")
         self.end_marker, = ax.plot([], [], [], "o", color="black", ms=4, zorder=4)
         self.frame_axes = [ax.plot([], [], [], color=c, lw=1.2, zorder=3, visible=False)[0]
                            for c in ("red", "green", "blue")]
+        self.frame_labels = [ax.text(0, 0, 0, f"{axis}{i}", fontsize=7, color=colour,
+                                     visible=False, zorder=5, ha="center", va="center")
+                             for i in range(robot.n + 1)
+                             for axis, colour in (("x", "red"), ("z", "blue"))]
         self.trace, = ax.plot([], [], [], color="black", lw=1.5, zorder=2, visible=False)
         self.path, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=2)
         self.path_bad, = ax.plot([], [], [], "o", color="red", ms=3, zorder=4)
         self._trace_points = np.empty((0, 3))
-        self._add_base()
+        self.closed = 0.0
+        self._add_floor()
+        self.base = Poly3DCollection(np.zeros((0, 4, 3)), facecolors=BASE_COLOUR,
+                                     edgecolors="0.25", linewidths=0.3, alpha=0.9, zorder=0)
+        ax.add_collection3d(self.base)
         self.q = self.end_effector = self.frames = self.link_quads = None
-        self.set_pose(robot.home if q is None else q)
+        self.below_floor = np.zeros(robot.n, dtype=bool)
+        self.style = None
+        self.set_style(style, q=robot.home if q is None else q)
 
     # ------------------------------------------------------------------ set-up
-    def _set_limits(self, z_low, z_high):
-        """Fixed cubic limits: centred on the base axis, spanning where the arm can be."""
-        centre = self.robot.base[:3, 3]
-        half = 0.55 * self.size + self.min_size
-        middle = (z_low + z_high) / 2
-        self.floor = middle - half
+    def _set_limits(self, centre):
+        """Fixed cubic limits: a cube around ``centre`` (3,) a little larger than the reach."""
+        half = VIEW_HALF * self.size
+        self._view_bottom = centre[2] - half
         self.ax.set_xlim(centre[0] - half, centre[0] + half)
         self.ax.set_ylim(centre[1] - half, centre[1] + half)
-        self.ax.set_zlim(self.floor, middle + half)
-        self.ax.set_box_aspect((1, 1, 1), zoom=1.15)
+        self.ax.set_zlim(self._view_bottom, centre[2] + half)
+        self.ax.set_box_aspect((1, 1, 1), zoom=VIEW_ZOOM)
         for axis in (self.ax.xaxis, self.ax.yaxis, self.ax.zaxis):
             axis.set_major_locator(MaxNLocator(TICKS))  # readable tick labels that do not touch
         unit = self.robot.unit
@@ -175,27 +246,96 @@ class ArmDrawing:
         self.ax.set_ylabel(f"y ({unit})")
         self.ax.set_zlabel(f"z ({unit})")
 
-    def _add_base(self):
-        """The base cylinder: default link radius, from the floor up to the base frame."""
+    def _add_floor(self):
+        """A translucent square at the floor's height, as wide as the view (none without one)."""
         from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
+        (x0, x1), (y0, y1) = self.ax.get_xlim(), self.ax.get_ylim()
+        corners = ([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]] if self.floor is not None
+                   else np.zeros((0, 4, 2)))
+        self.floor_quads = np.concatenate(
+            [corners, np.full(np.shape(corners)[:2] + (1,), self.floor or 0.0)], axis=-1)
+        self.floor_plane = Poly3DCollection(self.floor_quads, facecolors=FLOOR_COLOUR,
+                                            edgecolors="none", alpha=0.25, zorder=-1)
+        self.ax.add_collection3d(self.floor_plane)
+
+    @property
+    def base_quads(self):
+        """The base: Lodes' cylinder of the minimum link radius from the bottom of the view to
+        the base frame; in the links style a pedestal from the floor (a plate if the base is on
+        it)."""
         origin = self.robot.base[:3, 3]
-        height = origin[2] - self.floor
-        quads = _unit_cylinder(SEGMENTS) * [self.min_size / 2, self.min_size / 2, height]
-        self.base_quads = quads + [origin[0], origin[1], self.floor]
-        self.base = Poly3DCollection(self.base_quads, facecolors=BASE_COLOUR, edgecolors="0.25",
-                                     linewidths=0.3, alpha=0.9, zorder=0)
-        self.ax.add_collection3d(self.base)
+        if self.style == "lodes":
+            radius, bottom = self.min_size / 2, self._view_bottom
+        else:
+            radius = PEDESTAL_RADIUS * self.size
+            bottom = self._view_bottom if self.floor is None else self.floor
+            bottom = min(bottom, origin[2] - PEDESTAL_MIN_HEIGHT * self.size)
+        quads = _unit_cylinder(SEGMENTS) * [radius, radius, origin[2] - bottom]
+        return quads + [origin[0], origin[1], bottom]
+
+    def set_style(self, style, q=None):
+        """Draw the links in ``style`` ("links" or "lodes") from now on; redraws pose ``q``
+        (default: the pose drawn)."""
+        if style not in STYLES:
+            raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
+        self.style = style
+        n = self.robot.n
+        if style == "lodes":
+            cylinder, box = _unit_cylinder(SEGMENTS), _unit_box()
+            unit, owner = [], []
+            for i, joint in enumerate(self.robot.joints):
+                width = max(abs(joint.a), self.min_size / 2)
+                shape = cylinder if joint.is_revolute else box
+                unit.append(shape * [width, width, 1.0])
+                owner.append(np.full(len(shape), i))
+            self._unit = np.concatenate(unit)              # (F, 4, 3), z in [0, 1]
+            self.face_joint = np.concatenate(owner)
+            self.face_is_housing = np.zeros(len(self.face_joint), dtype=bool)
+            colours = [to_rgba(joint_colour(i)) for i in self.face_joint]
+            alpha = 0.55
+        else:
+            housings, owner, colours = [], [], []
+            radius, length = HOUSING_RADIUS * self.size, HOUSING_LENGTH * self.size
+            for i, joint in enumerate(self.robot.joints):
+                shape = (_unit_cylinder(HOUSING_SEGMENTS) if joint.is_revolute
+                         else _unit_box() * [0.8, 0.8, 1.0])
+                # The first joint's housing stands on the base; the others straddle the joint.
+                shape = shape * [radius, radius, length] - [0, 0, 0 if i == 0 else length / 2]
+                housings.append(shape)
+                owner.append(np.full(len(shape), i))
+                colours += [_shade(joint_colour(i), 0.75)] * len(shape)
+            self._housings = np.concatenate(housings)      # (H, 4, 3) in the shape frames
+            self._housing_owner = np.concatenate(owner)
+            self._link_prism = _unit_cylinder(LINK_SIDES)[:LINK_SIDES] * [
+                LINK_RADIUS * self.size, LINK_RADIUS * self.size, 1.0]
+            # Pieces: two per link (start -> corner -> end), then the tool (to the gripper).
+            piece_owner = np.append(np.repeat(np.arange(n), 2), n - 1)
+            self.face_joint = np.concatenate(
+                [self._housing_owner, np.repeat(piece_owner, LINK_SIDES)])
+            self.face_is_housing = np.arange(len(self.face_joint)) < len(self._housing_owner)
+            colours += [_shade(joint_colour(i), 1.15) for i in np.repeat(piece_owner, LINK_SIDES)]
+            alpha = 1.0
+        self._colours = np.array(colours)
+        self._colours[:, 3] = alpha
+        self.face_colours = self._colours
+        self.links.set_facecolor(self._colours)
+        self.links.set_alpha(None)
+        self.skeleton.set_visible(style == "lodes")
+        self.base.set_verts(self.base_quads)
+        self.below_floor = np.zeros(n, dtype=bool)
+        self._draw_pose(self.robot.check_q(self.q if q is None else q))
 
     @property
     def moving_artists(self):
         """Artists that change with the pose (what an animation frame redraws)."""
         return [self.links, self.skeleton, self.gripper, self.end_marker, *self.frame_axes,
-                self.trace, self.path, self.path_bad]
+                *self.frame_labels, self.trace, self.path, self.path_bad]
 
     # ------------------------------------------------------------------ updates
     def shape_frames(self, q, frames):
-        """Shape frames ``S_i`` ``(n, 4, 4)`` and link heights ``d_i`` ``(n,)`` for pose ``q``."""
+        """Shape frames ``S_i`` ``(n, 4, 4)`` (joint ``i``'s axis as z, at the point where row
+        ``i``'s ``d`` starts) and link heights ``d_i`` ``(n,)`` for pose ``q``."""
         d = np.where(self._revolute, self._d, q + self._offset)
         if self.robot.convention == "standard":
             theta = np.where(self._revolute, q + self._offset, self._theta)
@@ -211,24 +351,7 @@ class ArmDrawing:
         animation skipped); only the end-effector trace shows them.
         """
         q = self.robot.check_q(q)
-        frames = self.robot.fk_all(q)
-        end = frames[-1] @ self.robot.tool
-        shapes, d = self.shape_frames(q, frames)
-        height = np.maximum(np.abs(d), self.min_size)
-        z0 = d / 2 - height / 2
-        local = self._unit.copy()
-        local[..., 2] = z0[self._owner, None] + height[self._owner, None] * local[..., 2]
-        self.link_quads = _apply(shapes[self._owner, None], local)
-        self.links.set_verts(self.link_quads)
-
-        tops = _apply(shapes, np.stack([np.zeros_like(d), np.zeros_like(d), d], axis=-1))
-        chain = np.stack([shapes[:, :3, 3], tops, frames[1:, :3, 3]], axis=1).reshape(-1, 3)
-        _set_line(self.skeleton, np.vstack([frames[0, :3, 3], chain, end[:3, 3]]))
-        _set_line(self.gripper, self._gripper_points(end))
-        _set_line(self.end_marker, end[None, :3, 3])
-        self.q, self.end_effector, self.frames = q.copy(), end, frames
-        if self.frame_axes[0].get_visible():
-            self._update_frame_axes()
+        end = self._draw_pose(q)
         if self.trace.get_visible():
             points = [end[None, :3, 3]]
             if passed is not None and len(passed):
@@ -236,24 +359,95 @@ class ArmDrawing:
             self._trace_points = np.vstack([self._trace_points, *points])[-TRACE_LENGTH:]
             _set_line(self.trace, self._trace_points)
 
-    def _gripper_points(self, end):
-        """A two-finger gripper whose fingertips meet the end-effector point, NaN-separated."""
-        g = 1.2 * self.min_size
+    def _draw_pose(self, q):
+        """Everything but the trace at pose ``q`` (n,); returns the end-effector pose."""
+        frames = self.robot.fk_all(q)
+        end = frames[-1] @ self.robot.tool
+        shapes, d = self.shape_frames(q, frames)
+        if self.style == "lodes":
+            self.link_quads = self._lodes_quads(shapes, d)
+        else:
+            self.link_quads = self._link_quads(q, frames, shapes, end)
+        self.links.set_verts(self.link_quads)
+        self._mark_below_floor(below_floor(self.robot, q, self.floor, frames))
+
+        tops = _apply(shapes, np.stack([np.zeros_like(d), np.zeros_like(d), d], axis=-1))
+        chain = np.stack([shapes[:, :3, 3], tops, frames[1:, :3, 3]], axis=1).reshape(-1, 3)
+        _set_line(self.skeleton, np.vstack([frames[0, :3, 3], chain, end[:3, 3]]))
+        _set_line(self.end_marker, end[None, :3, 3])
+        self.q, self.end_effector, self.frames = q.copy(), end, frames
+        _set_line(self.gripper, self._gripper_points())
+        if self.frame_axes[0].get_visible():
+            self._update_frame_axes()
+        return end
+
+    def _lodes_quads(self, shapes, d):
+        height = np.maximum(np.abs(d), self.min_size)
+        z0 = d / 2 - height / 2
+        local = self._unit.copy()
+        local[..., 2] = z0[self.face_joint, None] + height[self.face_joint, None] * local[..., 2]
+        return _apply(shapes[self.face_joint, None], local)
+
+    def _link_quads(self, q, frames, shapes, end):
+        """Housings on the joint axes, then the link pieces and the tool as slim prisms."""
+        housings = _apply(shapes[self._housing_owner, None], self._housings)
+        corners = link_corners(self.robot, q, frames)                     # (n, 3, 3)
+        starts = np.vstack([corners[:, :2].reshape(-1, 3), frames[-1, :3, 3]])
+        ends = np.vstack([corners[:, 1:].reshape(-1, 3), self._gripper_root(end)])
+        pieces = _apply(_segment_frames(starts, ends)[:, None, None], self._link_prism)
+        return np.concatenate([housings, pieces.reshape(-1, 4, 3)])
+
+    def _mark_below_floor(self, below):
+        """Faces of links below the floor in the warning colour (only when that changes)."""
+        if np.array_equal(below, self.below_floor):
+            return
+        self.below_floor = below
+        colours = self._colours.copy()
+        colours[below[self.face_joint], :3] = to_rgba(WARNING_COLOUR)[:3]
+        self.face_colours = colours
+        self.links.set_facecolor(colours)
+
+    def _gripper_root(self, end):
+        """Where the gripper's stem starts: behind the end-effector point along its z."""
+        return _apply(end, np.array([0.0, 0.0, -2 * GRIPPER_SIZE * self.size]))
+
+    def _gripper_points(self):
+        """A stem, a palm and two parallel fingers whose tips are at the end-effector point,
+        their gap set by :attr:`closed` (0 open, 1 closed); NaN-separated."""
+        g = GRIPPER_SIZE * self.size
         h = g / 2
+        gap = h * (1.0 - 0.85 * self.closed)
         nan = [np.nan] * 3
         local = np.array([[0, 0, -2 * g], [0, 0, -g], nan, [0, -h, -g], [0, h, -g], nan,
-                          [0, -h, -g], [0, -h / 3, 0], nan, [0, h, -g], [0, h / 3, 0]])
-        return _apply(end, local)
+                          [0, -gap, -g], [0, -gap, 0], nan, [0, gap, -g], [0, gap, 0]])
+        return _apply(self.end_effector, local)
+
+    def set_gripper(self, closed):
+        """Open (0) or close (1) the gripper, or anything between (a fraction)."""
+        self.closed = float(np.clip(closed, 0.0, 1.0))
+        _set_line(self.gripper, self._gripper_points())
+
+    def gripper_gap(self):
+        """Distance between the drawn fingers (length unit), read back from the artist."""
+        points = np.column_stack(self.gripper.get_data_3d())
+        return float(np.linalg.norm(points[6] - points[9]))
 
     def _update_frame_axes(self):
-        """x, y, z axes (red, green, blue) of frames 0..n and of the end effector."""
+        """x, y, z axes (red, green, blue) of frames 0..n and of the end effector; labels
+        ``x_i`` and ``z_i`` just past the tips of frame i's axes."""
         frames = np.concatenate([self.frames, self.end_effector[None]])
-        set_frame_axes(self.frame_axes, frames, 1.5 * self.min_size)
+        length = 1.5 * self.min_size
+        set_frame_axes(self.frame_axes, frames, length)
+        origins = frames[:, :3, 3]
+        for k, label in enumerate(self.frame_labels):
+            frame, column = divmod(k, 2)
+            position = origins[frame] + 1.25 * length * self.frames[frame, :3, 2 * column]
+            label.set_position_3d(position)
 
     def show_frames(self, visible):
-        """Show or hide the DH frames' axes."""
-        for line in self.frame_axes:
-            line.set_visible(visible)
+        """Show or hide the DH frames' axes and their labels."""
+        for artist in [*self.frame_axes, *self.frame_labels]:
+            artist.set_visible(visible)
         if visible:
             self._update_frame_axes()
 
@@ -273,12 +467,22 @@ class ArmDrawing:
         _set_line(self.path_bad, points[bad])
 
     def link_vertices(self, joint):
-        """Corners ``(M, 3)`` of the shape drawn for ``joint`` (0-based), as last set."""
-        return self.link_quads[self._owner == joint].reshape(-1, 3)
+        """Corners ``(M, 3)`` of the shapes drawn for ``joint`` (0-based), as last set: Lodes'
+        shape, or the housing and link pieces (the last joint's with the tool)."""
+        return self.link_quads[self.face_joint == joint].reshape(-1, 3)
 
     def drawn_end_effector(self):
         """The end-effector point ``(3,)`` as the end marker artist holds it (for checks)."""
         return np.array([c[0] for c in self.end_marker.get_data_3d()], dtype=float)
+
+    def floor_message(self):
+        """A sentence naming the links below the floor, or None when there are none."""
+        if not self.below_floor.any():
+            return None
+        names = ", ".join(str(i + 1) for i in np.flatnonzero(self.below_floor))
+        plural = "s" if self.below_floor.sum() > 1 else ""
+        return (f"link{plural} {names} below the floor (z = {self.floor:g} {self.robot.unit}): "
+                f"the real arm would hit it")
 
 
 def _set_line(line, points):
@@ -296,25 +500,25 @@ def set_frame_axes(lines, frames, length):
         _set_line(line, np.stack([origins, tips, gaps], axis=1).reshape(-1, 3))
 
 
-def arm_figure(robot, q=None, figsize=(8.0, 6.0), dpi=100):
+def arm_figure(robot, q=None, figsize=(8.0, 6.0), dpi=100, style=DEFAULT_STYLE):
     """A stand-alone figure (no pyplot, no window) of ``robot`` at ``q`` (default home)."""
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=figsize, dpi=dpi)
     ax = fig.add_subplot(projection="3d")
-    drawing = ArmDrawing(ax, robot, q)
+    drawing = ArmDrawing(ax, robot, q, style=style)
     ax.set_title(robot.name)
     fig.drawing = drawing
     return fig
 
 
-def save_arm_png(robot, q, path):
+def save_arm_png(robot, q, path, style=DEFAULT_STYLE):
     """Render ``robot`` at ``q`` (API units; None for home) to a PNG file, atomically."""
     import io
 
     from ..library import atomic_write_bytes
 
     buffer = io.BytesIO()
-    arm_figure(robot, q).savefig(buffer, format="png")
+    arm_figure(robot, q, style=style).savefig(buffer, format="png")
     atomic_write_bytes(path, buffer.getvalue())
     return path

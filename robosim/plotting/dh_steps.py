@@ -22,7 +22,7 @@ import numpy as np
 from ..dh_steps import MOTIONS, dh_steps, elementary_matrix
 from ..errors import RobosimError
 from ..library import atomic_write_bytes
-from .arm import arm_figure, robot_extent, set_frame_axes
+from .arm import arm_figure, reach_box, set_frame_axes
 
 AXIS_COLOURS = ("red", "green", "blue")
 #: Length of the drawn frame axes, as a fraction of the arm's drawn size.
@@ -149,8 +149,8 @@ def _triad(ax, **style):
 
 def _drawn_size(robot):
     """The arm's size as :class:`ArmDrawing` sizes its view."""
-    radius, z_low, z_high = robot_extent(robot)
-    return max(2 * radius, z_high - z_low) or 1.0
+    low, high = reach_box(robot)
+    return float(np.max(high - low)) or 1.0
 
 
 def _ends_a_frame(steps, k):

@@ -167,7 +167,7 @@ def compile_expression(text, variables=("u", "v")):
     if nodes > MAX_NODES:
         raise ExpressionError(f"formula is too complicated ({nodes} parts; at most {MAX_NODES})",
                               text)
-    _Checker(text, columns, variables).visit(tree.body)
+    _Checker(text, _columns_by_byte(source, columns), variables).visit(tree.body)
     return Expression(text, variables, tree.body)
 
 
@@ -180,6 +180,19 @@ def _python_source(text):
         source.append("**" if char == "^" else char)
         columns.extend([column] * len(source[-1]))
     return "".join(source), columns
+
+
+def _columns_by_byte(source, columns):
+    """``columns`` indexed by UTF-8 byte offset in ``source``, as :mod:`ast` counts offsets.
+
+    ``150*α`` has 6 characters but 7 bytes: the node of ``α`` starts at byte 4, which is
+    character 4 here only because every character before it is ASCII; after a non-ASCII
+    character the two counts differ (an IndexError in the error message, issue 14).
+    """
+    by_byte = []
+    for char, column in zip(source, columns):
+        by_byte.extend([column] * len(char.encode("utf-8")))
+    return by_byte
 
 
 class _Checker:

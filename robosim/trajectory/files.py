@@ -23,12 +23,15 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ValidationError
-from ..library import atomic_write_text
+from ..errors import ValidationError, brief
+from ..library import atomic_write_text, read_user_text
 from ..robot import LENGTH_UNITS
 from ..transforms import r2rpy
 
 _JOINT_COLUMN = re.compile(r"^q(\d+)_(deg|mm|cm|m)$")
+#: The largest trajectory file read: about 130,000 rows of a six-joint arm as robosim writes
+#: them (some 120 bytes a row), minutes of motion at the SSC-32's 20 ms frame.
+MAX_TRAJECTORY_BYTES = 16 << 20
 
 
 class TrajectoryFileError(ValidationError):
@@ -115,11 +118,7 @@ def read_trajectory_csv(path):
     TrajectoryFileError
         Naming the file, line and column of the first problem.
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TrajectoryFileError(f"{path}: cannot read it ({exc})") from None
+    text = read_user_text(path, TrajectoryFileError, "trajectory file", MAX_TRAJECTORY_BYTES)
     return parse_trajectory_csv(text, source=str(path))
 
 
@@ -127,27 +126,31 @@ def parse_trajectory_csv(text, source="trajectory"):
     """Parse the text of a trajectory CSV; see :func:`read_trajectory_csv`."""
     settings = {"robot": "", "unit": ""}
     rows = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         stripped = line.strip()
         match = re.match(r"#\s*(robot|unit)\s*:\s*(.*)$", stripped)
         if match:
             settings[match.group(1)] = match.group(2).strip()
         elif stripped and not stripped.startswith("#"):
-            rows.append((number, next(csv.reader([line]))))
+            try:
+                rows.append((number, next(csv.reader([line]))))
+            except csv.Error as exc:
+                raise TrajectoryFileError(f"{source}: line {number}: not a readable CSV row "
+                                          f"({exc})") from None
     if not rows:
         raise TrajectoryFileError(f"{source}: no header row and no data")
     header_line, header = rows[0]
     header = [h.strip() for h in header]
     if not header or header[0] != "t_s":
         raise TrajectoryFileError(f"{source}: line {header_line}: the first column must be "
-                                  f"'t_s' (time in seconds), got {header[:1]}")
+                                  f"'t_s' (time in seconds), got {brief(header[:1])}")
     joints = []
     for column in header[1:]:
         match = _JOINT_COLUMN.match(column)
         if not match:
             break
         if int(match.group(1)) != len(joints) + 1:
-            raise TrajectoryFileError(f"{source}: line {header_line}: joint column {column!r} "
+            raise TrajectoryFileError(f"{source}: line {header_line}: joint column {brief(column)} "
                                       f"is out of order")
         joints.append(match.group(2))
     if not joints:
@@ -169,8 +172,9 @@ def parse_trajectory_csv(text, source="trajectory"):
             except ValueError:
                 value = math.nan
             if not math.isfinite(value):
-                raise TrajectoryFileError(f"{source}: line {number}: column {column!r} must be "
-                                          f"a finite number, got {cell.strip()!r}")
+                raise TrajectoryFileError(f"{source}: line {number}: column {brief(column)} "
+                                          f"must be a finite number, "
+                                          f"got {brief(cell.strip())}")
             data[k, c] = value
     if data.shape[0] == 0:
         raise TrajectoryFileError(f"{source}: the trajectory has no rows")

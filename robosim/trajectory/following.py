@@ -5,13 +5,17 @@ cannot be reached (saying why: out of reach, beyond the joint limits, not contin
 the motion from a duration or an end-effector speed.
 """
 
+from __future__ import annotations
+
 import math
 from dataclasses import dataclass, replace
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import ik
 from ..errors import ValidationError
+from ..robot import Robot
 from .paths import FIT_RESTARTS, CartesianPath, joint_jumps
 from .profiles import MAX_SAMPLES, positive_seconds
 
@@ -86,8 +90,10 @@ class FollowResult:
         return np.max(np.abs(np.diff(q, axis=0) / np.diff(t)[:, None]), axis=0)
 
 
-def follow_path(robot, path_points, q0, *, on_bad="skip", duration=None, speed=None,
-                axes="position", wrist_pitch=None):
+def follow_path(robot: Robot, path_points: ArrayLike | CartesianPath, q0: ArrayLike, *,
+                on_bad: str = "skip", duration: float | None = None,
+                speed: float | None = None, axes: str = "position",
+                wrist_pitch: float | None = None) -> FollowResult:
     """Follow ``path_points`` by inverse kinematics, each point seeded from the previous one.
 
     Parameters

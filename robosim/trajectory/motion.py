@@ -18,19 +18,27 @@ orientation turns at a constant rate about one fixed axis (the rotation from sta
 Jogging angles are radians here; degrees appear only in the GUI and the CLI.
 """
 
+from __future__ import annotations
+
 import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import ik
 from ..errors import ValidationError
+from ..robot import Robot
 from ..transforms import homogeneous, r2rpy, rotation_angle, rpy2r
 
 #: Internal steps along a line are at most this fraction of the robot's size ...
 STEP_FRACTION = 0.01
 #: ... and at most this rotation (radians).
 STEP_ANGLE = math.radians(2.0)
+#: Most points (via-points and internal steps) solved along one line: a line 50 times the
+#: robot's size, or 5,000 via-points (a few seconds); beyond, the work (one IK solution a point)
+#: grows without use, since no arm follows a line that long (issue 14: ``--to 1e308 ...``).
+MAX_LINE_POINTS = 5_000
 #: A joint moving more than this (radians, or this fraction of the robot's size for a prismatic
 #: joint) in one internal step means the line passes through or near a singularity.
 JUMP_LIMIT = 0.25
@@ -66,6 +74,9 @@ class LineResult:
         Why the move stopped ("" when complete): the via-point and what was in the way.
     trace : ndarray, shape (M, 3)
         End-effector positions of every internal step up to the stop, to draw the path.
+    q_path : ndarray, shape (M, n)
+        Joint values of those steps: play them to move the arm as far as the line goes (the
+        via-points alone stop at the last whole one before the obstacle).
     """
 
     q: np.ndarray
@@ -76,6 +87,17 @@ class LineResult:
     complete: bool
     reason: str
     trace: np.ndarray
+    q_path: np.ndarray
+
+    @property
+    def moved(self):
+        """How far the end effector got along the line (length unit): start to the last step."""
+        return float(np.linalg.norm(self.trace[-1] - self.trace[0]))
+
+    @property
+    def length(self):
+        """The whole line's length (length unit)."""
+        return float(np.linalg.norm(self.poses[-1, :3, 3] - self.poses[0, :3, 3]))
 
     @property
     def final_q(self):
@@ -151,8 +173,9 @@ def _three(values, what):
     return values
 
 
-def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
-                  hold_wrist=False, wrist_pitch=None):
+def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps: int, *,
+                  axes: str | None = None, direction: str = "", hold_wrist: bool = False,
+                  wrist_pitch: float | None = None) -> LineResult:
     """Move the end effector along a straight line to ``target_pose`` through ``steps`` via-points.
 
     Parameters
@@ -190,8 +213,9 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
         do), with the fraction of the line done in parentheses for the teacher.
     """
     steps = int(steps)
-    if steps < 2:
-        raise ValidationError(f"a line needs at least 2 via-points (start and end), got {steps}")
+    if not 2 <= steps <= MAX_LINE_POINTS:
+        raise ValidationError(f"a line needs at least 2 via-points (start and end included) "
+                              f"and at most {MAX_LINE_POINTS:,}, got {steps:,}")
     q_from = robot.check_q(q_from, "start configuration")
     if not robot.within_limits(q_from):
         raise ValidationError("the start configuration is outside the joint limits")
@@ -212,10 +236,14 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
     poses = line_poses(start, target_pose, np.linspace(0.0, 1.0, steps))
 
     # Internal steps: each requested segment is split so no step is long or turns far.
-    length = np.linalg.norm(target_pose[:3, 3] - start[:3, 3])
+    length = float(np.linalg.norm(target_pose[:3, 3] - start[:3, 3]))
     turn = solver.turn(start, target_pose)
-    per_segment = max(1, math.ceil(max(length / (STEP_FRACTION * robot.length_scale),
-                                       turn / STEP_ANGLE) / (steps - 1)))
+    internal = max(length / (STEP_FRACTION * robot.length_scale), turn / STEP_ANGLE)
+    if not internal <= MAX_LINE_POINTS:     # also catches an infinite length
+        raise ValidationError(f"the line is {length:.3g} {robot.unit} long, "
+                              f"{length / robot.length_scale:.3g} times the size of the "
+                              f"{robot.name}: at most {MAX_LINE_POINTS * STEP_FRACTION:g} times")
+    per_segment = max(1, math.ceil(internal / (steps - 1)))
     fractions = np.linspace(0.0, 1.0, (steps - 1) * per_segment + 1)
     fine = line_poses(start, target_pose, fractions)
     fine[::per_segment] = poses                          # the via-points exactly
@@ -227,11 +255,11 @@ def straight_line(robot, q_from, target_pose, steps, *, axes=None, direction="",
     reached = (stop - 1) // per_segment + 1 if stop is not None else steps
     q = q_fine[::per_segment][:reached]
     errors = solver.errors(q, poses[:reached], fractions[::per_segment][:reached])
-    trace = robot.fk(q_fine[:len(q_fine) if stop is None else stop])[:, :3, 3]
+    q_path = q_fine[:len(q_fine) if stop is None else stop]
     return LineResult(q, poses, errors[0], errors[1],
                       _distance_from_line(robot.fk(q)[:, :3, 3], start[:3, 3],
                                           target_pose[:3, 3]),
-                      stop is None, reason, trace)
+                      stop is None, reason, robot.fk(q_path)[:, :3, 3], q_path)
 
 
 def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):
@@ -577,7 +605,8 @@ def _cannot_turn_message(robot, q, axis, frame):
             f"{_TURN_WORDS[axis]} while holding its position; use {instead}")
 
 
-def jog(robot, q, axis, amount, frame="base", *, axes=None, steps=2):
+def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base", *,
+        axes: str | None = None, steps: int = 2) -> LineResult:
     """Jog the end effector (see :func:`jog_target`) along a straight line from ``q``.
 
     What the move holds, by arm:

@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import ik
 from ..errors import ValidationError
+from ..library import MAX_LENGTH
 from .expressions import Expression, compile_expression
 from .motion import JUMP_LIMIT
 from .profiles import MAX_SAMPLES
@@ -74,11 +75,17 @@ def _grid_values(name, formula, variables, values):
     expression = (formula if isinstance(formula, Expression)
                   else compile_expression(formula, variables))
     result = expression(**values)
-    bad = ~np.isfinite(result)
+    with np.errstate(invalid="ignore"):
+        bad = ~(np.abs(result) <= MAX_LENGTH)        # NaN, inf, or a length no arm has
     if bad.any():
-        where = np.argwhere(bad)[0]
-        at = ", ".join(f"{k} = {np.broadcast_to(v, result.shape)[tuple(where)]:.6g}"
+        where = tuple(np.argwhere(bad)[0])
+        at = ", ".join(f"{k} = {np.broadcast_to(v, result.shape)[where]:.6g}"
                        for k, v in values.items())
+        value = result[where]
+        if np.isfinite(value):
+            raise ValidationError(f"{name} formula {expression.text!r} gives {value:.3g} at "
+                                  f"{at}: beyond +-{MAX_LENGTH:g}, the longest length robosim "
+                                  f"takes")
         raise ValidationError(f"{name} formula {expression.text!r} has no real value at {at}")
     return result
 

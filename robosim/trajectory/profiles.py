@@ -21,12 +21,17 @@ proportion to their largest joint change (equal shares when nothing moves).
 All values are in API units: radians (revolute), the robot's length unit (prismatic), seconds.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
+from ..robot import Robot
 
 PROFILE_KINDS = ("linear", "cubic", "quintic", "trapezoidal")
 #: Most samples a profile or a path may have.
@@ -65,15 +70,17 @@ def sample_times(duration, dt):
     duration, dt = positive_seconds(duration, "duration"), positive_seconds(dt, "time step")
     if dt > duration:
         raise ValidationError(f"time step {dt:g} s is longer than the duration {duration:g} s")
-    steps = math.ceil(duration / dt - 1e-9)
-    if steps + 1 > MAX_SAMPLES:
-        raise ValidationError(f"{duration:g} s in steps of {dt:g} s makes {steps + 1} samples; "
-                              f"at most {MAX_SAMPLES}")
+    intervals = duration / dt            # inf for 1e308 s in steps of 1e-3 s: compare first
+    if not intervals < MAX_SAMPLES:
+        raise ValidationError(f"{duration:g} s in steps of {dt:g} s makes {intervals + 1:.3g} "
+                              f"samples; at most {MAX_SAMPLES:,}")
+    steps = math.ceil(intervals - 1e-9)
     return np.append(np.arange(steps) * dt, duration)
 
 
-def joint_profile(q_start, q_goal, duration, dt, kind="quintic", via=None, *, blend=1 / 3,
-                  robot=None):
+def joint_profile(q_start: ArrayLike, q_goal: ArrayLike, duration: float, dt: float,
+                  kind: str = "quintic", via: Sequence[ArrayLike] | None = None, *,
+                  blend: float = 1 / 3, robot: Robot | None = None) -> Profile:
     """A joint-space trajectory from ``q_start`` to ``q_goal``.
 
     Parameters

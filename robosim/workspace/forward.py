@@ -35,16 +35,20 @@ See Also
 robosim.workspace.joint : the inverse question (which joint values a box of positions needs).
 """
 
+from __future__ import annotations
+
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import RobosimError, ValidationError
-from ..robot import chain_components
+from ..library import MAX_LENGTH
+from ..robot import Robot, chain_components
 from ..transforms import cos_sin, homogeneous, inverse, rotx
-from .grids import factor_grid, grid_spacing, joint_ranges, limit_notes, refined_grid
+from .grids import JointGrid, factor_grid, grid_spacing, joint_ranges, limit_notes, refined_grid
 from .result import SAMPLE_LIMIT, VoxelSource, Workspace
 
 #: The default voxel edge is the robot's size bound (``2 * length_scale``) over this many cells.
@@ -292,15 +296,9 @@ class _VoxelGrid:
 
     def __init__(self, lower, upper, h, segments):
         self.h = float(h)
-        margin = 1e-9 * max(1.0, float(np.abs(np.concatenate([lower, upper])).max()))
-        first = np.floor((np.asarray(lower) - margin) / h + 0.5)
-        last = np.floor((np.asarray(upper) + margin) / h + 0.5)
+        first, last = _lattice(lower, upper, h)
         self.shape = tuple(int(v) for v in last - first + 1)
         size = math.prod(self.shape)
-        if size > MAX_VOXELS:
-            raise ValidationError(
-                f"voxel edge {h:g} is too fine for this workspace ({size:,} voxels, at most "
-                f"{MAX_VOXELS:,}): choose at least {h * (size / MAX_VOXELS) ** (1 / 3):.3g}")
         self.origin = (first - 0.5) * h
         self.strides = (self.shape[1] * self.shape[2], self.shape[2], 1)
         self.counts = [np.zeros(size, dtype=np.int64) for _ in range(segments)]
@@ -340,6 +338,59 @@ class _VoxelGrid:
         self.counts[segment][low:high + 1] += np.bincount(flat - low, minlength=high - low + 1)
 
 
+def _lattice(lower, upper, h):
+    """First and last voxel indices ``(3,)`` of the lattice of edge ``h`` covering the box
+    ``lower``..``upper``; refuses a lattice of more than :data:`MAX_VOXELS` before anything of
+    that size exists."""
+    margin = 1e-9 * max(1.0, float(np.abs(np.concatenate([lower, upper])).max()))
+    first = np.floor((np.asarray(lower, dtype=float) - margin) / h + 0.5)
+    last = np.floor((np.asarray(upper, dtype=float) + margin) / h + 0.5)
+    size = math.prod(float(v) for v in last - first + 1)
+    if size > MAX_VOXELS:
+        raise ValidationError(
+            f"voxel edge {h:g} is too fine for this workspace ({size:,.0f} voxels, at most "
+            f"{MAX_VOXELS:,}): choose at least {h * (size / MAX_VOXELS) ** (1 / 3):.3g}")
+    return first, last
+
+
+def check_plan(robot, grid=None, *, samples=None, voxel=None):
+    """Refuse a workspace run that is too large, before anything is allocated.
+
+    :func:`forward_workspace` (``grid``) and :func:`monte_carlo_workspace` (``samples``) call it
+    first, and so may a dry run, which then refuses what the run would: more than
+    :data:`MAX_POSITIONS` positions or samples, a voxel edge that is not a positive length of at
+    most :data:`robosim.library.MAX_LENGTH`, or one so fine that the lattice over the few
+    positions known beforehand (the end effector at every corner of the grid's ranges, the base)
+    already exceeds :data:`MAX_VOXELS` (the run checks again on the whole cloud).
+
+    Returns
+    -------
+    float or None
+        The voxel edge, checked.
+    """
+    if samples is not None and not 1 <= samples <= MAX_POSITIONS:
+        raise ValidationError(f"samples must be between 1 and {MAX_POSITIONS:.0e}, got {samples}")
+    if grid is not None:
+        work = _grid_work(_segment_plan(robot), grid)
+        if work > MAX_POSITIONS:
+            raise ValidationError(f"{work:.3g} positions to compute (at most "
+                                  f"{MAX_POSITIONS:.0e}): choose a larger Factor or step, or "
+                                  f"Monte Carlo samples")
+    if voxel is None:
+        return None
+    voxel = _check_voxel(voxel)
+    if samples is not None:
+        centre = np.asarray(robot.base_xyz, dtype=float)
+        radius = robot.length_scale * (1.0 + 1e-9)
+        _lattice(centre - radius, centre + radius, voxel)
+    else:
+        ranges = robot.limits if grid is None else grid.ranges
+        corners = np.array(np.meshgrid(*ranges, indexing="ij")).reshape(robot.n, -1).T
+        points = np.vstack([robot.fk(corners)[:, :3, 3], robot.base[None, :3, 3]])
+        _lattice(points.min(axis=0), points.max(axis=0), voxel)
+    return voxel
+
+
 # ------------------------------------------------------------------------ computing
 def default_voxel(robot, spacing=0.0):
     """The default voxel edge: the robot's size over :data:`DEFAULT_CELLS`, and never finer
@@ -350,8 +401,9 @@ def default_voxel(robot, spacing=0.0):
 
 def _check_voxel(voxel):
     voxel = float(voxel)
-    if not (math.isfinite(voxel) and voxel > 0):
-        raise ValidationError(f"the voxel edge must be a positive length, got {voxel:g}")
+    if not 0 < voxel <= MAX_LENGTH:
+        raise ValidationError(f"the voxel edge must be a positive length of at most "
+                              f"{MAX_LENGTH:g}, got {voxel:g}")
     return voxel
 
 
@@ -578,7 +630,9 @@ def _small_segments(plan, grid):
     return [s for s in _computed(plan) if _segment_work(plan, grid, s) <= SAMPLE_LIMIT]
 
 
-def forward_workspace(robot, grid=None, *, voxel=None, progress=None, volume_from=None):
+def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: float | None = None,
+                      progress: Callable[[float], bool | None] | None = None,
+                      volume_from: JointGrid | None = None) -> Workspace:
     """Every configuration of ``grid`` as per-segment clouds, and voxel counts from a sampling
     fine enough for a useful voxel.
 
@@ -627,11 +681,8 @@ def forward_workspace(robot, grid=None, *, voxel=None, progress=None, volume_fro
     plan = _segment_plan(robot)
     if grid is None:
         grid = factor_grid(robot, auto_factor(robot))
+    voxel = check_plan(robot, grid, voxel=voxel)
     work = _grid_work(plan, grid)
-    if work > MAX_POSITIONS:
-        raise ValidationError(f"{work:.3g} positions to compute (at most {MAX_POSITIONS:.0e}): "
-                              f"choose a larger Factor or step, or Monte Carlo samples")
-    voxel = None if voxel is None else _check_voxel(voxel)
     counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
                else volume_from)
     spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
@@ -679,8 +730,7 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
     """
     began = time.perf_counter()
     samples = int(samples)
-    if not 1 <= samples <= MAX_POSITIONS:
-        raise ValidationError(f"samples must be between 1 and {MAX_POSITIONS:.0e}, got {samples}")
+    voxel = check_plan(robot, samples=samples, voxel=voxel)
     plan = _segment_plan(robot)
     bounds = joint_ranges(robot, ranges)
     notes = limit_notes(robot, bounds)
@@ -692,7 +742,7 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
     radius = robot.length_scale * (1.0 + 1e-9)
     h = (max(default_voxel(robot), (4.0 / 3.0 * math.pi * radius ** 3 * MONTE_CARLO_DENSITY
                                     / samples) ** (1.0 / 3.0))
-         if voxel is None else _check_voxel(voxel))
+         if voxel is None else voxel)
     voxels = _VoxelGrid(centre - radius, centre + radius, h, len(plan.names))
     boxes = {s: (np.full(3, np.inf), np.full(3, -np.inf)) for s in computed}
     reach = 0.0
@@ -725,6 +775,12 @@ def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, pro
                    began, notes, VoxelSource(samples, positions=samples))
 
 
+#: Timed runs per probe of the estimates (the shortest counts), and the Monte Carlo probes'
+#: sample counts.
+PROBE_REPEATS = 2
+SAMPLE_PROBES = (20_000, 200_000)
+
+
 def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     """Seconds :func:`forward_workspace` will take for ``grid``, from three small timed runs.
 
@@ -732,11 +788,11 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     cloud before the first joint sweeps it, see :func:`_inner_work`), plus ``b`` per position,
     the volume pass over :func:`volume_grid` included (:func:`_run_work`). Runs without
     refinement of about 200,000 positions, of the same with the first joint held still, and of
-    a few positions give ``a``, ``b`` and ``c``. ``voxel`` and ``volume_from`` as for
+    a few positions give ``a``, ``b`` and ``c`` (each the shortest of :data:`PROBE_REPEATS`). ``voxel`` and ``volume_from`` as for
     :func:`forward_workspace`.
     """
     plan = _segment_plan(robot)
-    voxel = None if voxel is None else _check_voxel(voxel)
+    voxel = check_plan(robot, grid, voxel=voxel)
     ranges = {j: tuple(r) for j, r in enumerate(grid.ranges)}
     counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
                else volume_from)
@@ -749,9 +805,8 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     rows, times = [], []
     for run in runs:
         run_voxel = max(h, default_voxel(robot, grid_spacing(robot, run, moving)))
-        began = time.perf_counter()
-        forward_workspace(robot, run, voxel=run_voxel, volume_from=run)
-        times.append(time.perf_counter() - began)
+        times.append(_probe_seconds(lambda: forward_workspace(robot, run, voxel=run_voxel,
+                                                              volume_from=run)))
         rows.append((*_run_work(plan, run, run, _small_segments(plan, run)), 1.0))
     try:
         a, b, c = np.linalg.solve(np.array(rows, dtype=float), times)
@@ -762,3 +817,38 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
         b = times[0] / max(rows[0][1], 1)
     inner, positions = _run_work(plan, grid, counted, _small_segments(plan, grid))
     return float(a * inner + b * positions + c)
+
+
+def estimate_samples_seconds(robot, samples, ranges=None, voxel=None):
+    """Seconds :func:`monte_carlo_workspace` will take for ``samples``, from two timed runs.
+
+    The cost is about ``c + b * samples`` (setting up the voxel lattice, then a fixed cost per
+    sample); runs of :data:`SAMPLE_PROBES` samples on this machine give ``b`` and ``c``.
+    ``ranges`` and ``voxel`` as for :func:`monte_carlo_workspace` (the voxel the run will use:
+    it sets the lattice's size).
+    """
+    samples = int(samples)
+    check_plan(robot, samples=samples, voxel=voxel)
+    if voxel is None:  # the lattice the full run will have, not the probes' coarser one
+        radius = robot.length_scale
+        voxel = max(default_voxel(robot), (4.0 / 3.0 * math.pi * radius ** 3
+                                           * MONTE_CARLO_DENSITY / samples) ** (1.0 / 3.0))
+    times = [_probe_seconds(lambda n=n: monte_carlo_workspace(robot, n, ranges=ranges,
+                                                              voxel=voxel))
+             for n in SAMPLE_PROBES]
+    small, large = SAMPLE_PROBES
+    b = max((times[1] - times[0]) / (large - small), times[1] / large / 4)
+    c = max(times[0] - b * small, 0.0)
+    return float(c + b * samples)
+
+
+def _probe_seconds(run, repeats=PROBE_REPEATS):
+    """The shortest of ``repeats`` timed calls of ``run()``: one slow call on a shared machine
+    (another process taking the core) would otherwise set the estimate."""
+    return min(_seconds(run) for _ in range(repeats))
+
+
+def _seconds(run):
+    began = time.perf_counter()
+    run()
+    return time.perf_counter() - began

@@ -18,6 +18,11 @@ from ..errors import ValidationError
 
 _DEGREE = math.pi / 180.0
 
+#: Most values one joint of a grid may take (8 MB): a step of 1e-9 degrees asked for 1.8e11
+#: (issue 14); long before this the grid's positions exceed what a run computes.
+MAX_JOINT_VALUES = 1_000_000
+
+
 @dataclass(frozen=True)
 class JointGrid:
     """Joint values sampled by a grid workspace: one increasing 1-D array per joint (API units)."""
@@ -92,7 +97,15 @@ def _joint_steps(robot, ranges, angle_step):
     return np.where(robot.revolute, angle_step, widths * (angle_step / _DEGREE) / 100.0)
 
 
+def _check_counts(counts):
+    for joint, count in enumerate(counts, start=1):
+        if not count <= MAX_JOINT_VALUES:
+            raise ValidationError(f"joint {joint} would take {count:,.0f} values (at most "
+                                  f"{MAX_JOINT_VALUES:,}): choose a larger step")
+
+
 def _spread(ranges, counts):
+    _check_counts(counts)
     values = []
     for (lower, upper), count in zip(ranges, counts):
         values.append(np.linspace(lower, upper, count) if count > 1
@@ -129,8 +142,10 @@ def step_grid(robot, step, ranges=None):
     ranges = joint_ranges(robot, ranges)
     steps = _joint_steps(robot, ranges, step)
     widths = ranges[:, 1] - ranges[:, 0]
-    counts = [math.ceil(w / s - 1e-9) + 1 if w > 0 else 1 for w, s in zip(widths, steps)]
-    return _spread(ranges, counts)
+    intervals = [w / s if w > 0 else 0.0 for w, s in zip(widths, steps)]
+    # Checked before rounding: a step of 1e-300 makes inf intervals, which no int holds.
+    _check_counts([i + 1 for i in intervals])
+    return _spread(ranges, [math.ceil(i - 1e-9) + 1 if i > 0 else 1 for i in intervals])
 
 
 def joint_levers(robot, ranges):

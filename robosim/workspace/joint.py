@@ -76,6 +76,10 @@ class JointWorkspace:
         when solved for position only (and for the closed form).
     search : str
         Numeric run: how the verdicts were searched; "" for the closed form.
+    branch_switch : ndarray (N,) of bool or None
+        Numeric sweep: True at a position whose solution had to change branch from the one
+        before it (:func:`robosim.workspace.numeric_joint.branch_switches`: the joint curves
+        jump there); None for a box or the closed form (one branch by construction).
     """
 
     robot_name: str
@@ -91,6 +95,7 @@ class JointWorkspace:
     elapsed: float = 0.0
     orientation: np.ndarray = None
     search: str = ""
+    branch_switch: np.ndarray = None
 
     @property
     def numeric(self):
@@ -129,6 +134,8 @@ class JointWorkspace:
         if self.numeric:
             summary["held_orientation_rpy_deg"] = held_rpy_degrees(self.orientation)
             summary["search"] = self.search
+        if self.branch_switch is not None:
+            summary["branch_switches_at"] = self.swept[self.branch_switch].tolist()
         return summary
 
 
@@ -187,7 +194,8 @@ def joint_workspace(robot, positions, wrist_pitch=None, *, elbow=None, reach=Non
                               solution.no_solution, np.zeros(len(positions), dtype=bool), None,
                               swept, axis, time.perf_counter() - began, solution.orientation,
                               numeric.search_text(robot, axis is not None,
-                                                  solution.orientation))
+                                                  solution.orientation),
+                              solution.switch if axis is not None else None)
     given = [name for name, value in numeric_options.items()
              if value is not None and value is not False]
     if given:

@@ -44,6 +44,9 @@ SWEEP_CHUNK = 100
 #: Fewest joints for which the orientation is held by default.
 ORIENTATION_JOINTS = 6
 FULL_TURN = 2.0 * math.pi
+#: A joint moving more than this between two neighbouring points of a sweep (radians; prismatic
+#: joints: this fraction of the robot's size) has changed branch: the sweep's steps are small.
+BRANCH_JUMP = 0.5
 #: Rough cost of one position (seconds), a 6-joint arm holding its orientation, a third out of
 #: reach (benchmarks/bench_joint_workspace.py): along a sweep (point by point) and in a box.
 SECONDS_PER_SWEPT_POSITION = 3e-3
@@ -70,12 +73,35 @@ class NumericSolution:
         Not reached even with the limits opened.
     orientation : ndarray (3, 3) or None
         The gripper rotation held (world frame); None when solved for position only.
+    switch : ndarray (N,) of bool
+        Along a sweep: where the solution had to change branch (:func:`branch_switches`);
+        all False in a box.
     """
 
     q: np.ndarray
     outside: np.ndarray
     no_solution: np.ndarray
     orientation: np.ndarray
+    switch: np.ndarray
+
+
+def branch_switches(robot, q, reached):
+    """Where a sweep's solution changes branch: boolean ``(N,)``, True at a point whose
+    solution is on another branch than the last reached point before it.
+
+    Another branch: another name from :func:`robosim.ik.branch_labels` (arms with named
+    branches), or a joint moving more than :data:`BRANCH_JUMP` radians (prismatic: that
+    fraction of the robot's size) between the two points. Points not reached are never marks.
+    """
+    switch = np.zeros(len(q), dtype=bool)
+    index = np.flatnonzero(reached)
+    if index.size < 2:
+        return switch
+    labels = np.array(ik.branch_labels(robot, q[index]))
+    scale = np.where(robot.revolute, 1.0, robot.length_scale)
+    jump = (np.abs(np.diff(q[index], axis=0)) / scale).max(axis=1) > BRANCH_JUMP
+    switch[index[1:]] = jump | (labels[1:] != labels[:-1])
+    return switch
 
 
 def open_limits(robot):
@@ -204,7 +230,9 @@ def solve_positions(robot, positions, *, path, q0=None, orientation=None, positi
         if progress is not None and progress(part.stop / count) is False:
             raise JointWorkspaceCancelled(f"joint workspace cancelled after {part.stop:,} of "
                                           f"{count:,} positions")
-    return NumericSolution(q, outside, no_solution, rotation)
+    reached = ~no_solution & ~outside.any(axis=1)
+    switch = branch_switches(robot, q, reached) if path else np.zeros(count, dtype=bool)
+    return NumericSolution(q, outside, no_solution, rotation, switch)
 
 
 def _verdicts(robot, targets, axes, q0, path):
@@ -230,13 +258,20 @@ def _verdicts(robot, targets, axes, q0, path):
 
 
 def _solve(robot, targets, axes, q0, path):
-    """``(q (N, n), reached (N,))`` of ``targets`` within ``robot``'s limits."""
+    """``(q (N, n), reached (N,))`` of ``targets`` within ``robot``'s limits.
+
+    Along a sweep the points missed from their predecessor are tried again from the seed bank,
+    each first from the last point reached before it (``q0`` at the start), so a retry that
+    can stay on the sweep's branch does."""
     if path:
         result = ik.solve_path(robot, targets, q0, axes=axes, restarts=PATH_RESTARTS)
         q, reached = result.q.copy(), result.reachable.copy()
         missed = np.flatnonzero(~reached)
         if missed.size:
-            retry = ik.solve(robot, targets[missed], axes=axes, seeds=RETRY_SEEDS)
+            last = np.maximum.accumulate(np.where(reached, np.arange(len(q)), -1))
+            before = np.where(missed > 0, last[np.maximum(missed - 1, 0)], -1)
+            starts = np.where((before >= 0)[:, None], q[np.maximum(before, 0)], q0)
+            retry = ik.solve(robot, targets[missed], starts, axes=axes, seeds=RETRY_SEEDS)
             q[missed], reached[missed] = retry.q, retry.success
         return q, reached
     result = ik.solve(robot, targets, axes=axes, seeds=BOX_SEEDS)

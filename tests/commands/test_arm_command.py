@@ -83,6 +83,21 @@ def test_play_streams_the_csv_with_a_progress_bar(board, tmp_path, capsys):
     assert "100%" in capsys.readouterr().err
 
 
+def test_play_with_a_payload_the_elbow_cannot_carry_is_refused_before_any_move(board, tmp_path,
+                                                                             capsys):
+    robot = load_robot("Lynx6")
+    t = np.linspace(0, 1, 201)
+    q = np.zeros((201, 5))
+    q[:, 2] = 0.05 * np.sin(20.0 * t)           # the elbow shaken within its 60 deg/s
+    path = write_trajectory_csv(tmp_path / "shake.csv", robot, t, q)
+    assert run_arm(board, "--yes", "play", str(path), "--payload", "0.25") == 2
+    assert board.moves() == []                   # not even the start-up move
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "joint 3 (elbow) needs" in error and "times slower" in error
+    assert run_arm(board, "--yes", "play", str(path), "--payload", "0.25",
+                   "--time-scale", "1.5") == 0
+
+
 def test_a_board_falling_silent_during_play_is_one_line_naming_the_row(board, tmp_path,
                                                                        capsys):
     robot = load_robot("Lynx6")

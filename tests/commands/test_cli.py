@@ -42,6 +42,16 @@ def test_show_prints_base_tool_poses_and_notes(capsys):
     assert "tool" not in data
     status, out, _ = run_cli(capsys, "show", "Puma 560")
     assert "pose qr: 0 90 -90 0 0 0" in out and "notes: Home is Corke's qz" in out
+    assert "dynamics: link masses 0 17.4 4.8 0.82 0.34 0.09 kg, gravity (0, 0, -9.81)" in out
+
+
+def test_show_json_carries_the_dynamics_section_as_in_the_file(capsys):
+    status, out, _ = run_cli(capsys, "show", "Stanford", "--json")
+    links = json.loads(out)["dynamics"]["links"]
+    assert links[2] == {"mass": 4.25, "com": [0, 0, -6.447],
+                        "inertia": [2.51, 2.51, 0.006, 0, 0, 0], "motor_inertia": 0.782}
+    status, out, _ = run_cli(capsys, "show", "Lodes Puma 560", "--json")
+    assert "dynamics" not in json.loads(out)
 
 
 def test_fk_and_jacobian_at_a_named_pose(capsys):

@@ -42,6 +42,14 @@ def test_ik_pose_in_degrees_lists_all_solutions(capsys):
         reached = robot.fk(solution["q"])
         assert np.linalg.norm(reached[:3, 3] - target[:3, 3]) < 1e-9
         assert rotation_angle(reached[:3, :3], target[:3, :3]) < 1e-9
+        shoulder, elbow, wrist = solution["branch"].split(", ")   # named by their branch
+        assert shoulder in ("left", "right") and elbow in ("elbow up", "elbow down")
+        assert wrist == ("flip" if math.sin(solution["q"][4]) > 0 else "no flip")
+    # Issue 18: a 2 pi turn of a joint is the same configuration, listed once (the Puma's
+    # joints 4 and 6 turn +-266 degrees).
+    qs = np.array([solution["q"] for solution in data["solutions"]])
+    gaps = np.abs(np.remainder(qs[:, None] - qs[None] + np.pi, 2 * np.pi) - np.pi).max(axis=-1)
+    assert np.all(gaps[~np.eye(len(qs), dtype=bool)] > 1e-6)
 
 
 def test_ik_unreachable_exits_1_with_a_message(capsys):

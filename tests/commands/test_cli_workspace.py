@@ -51,6 +51,19 @@ def test_dry_run_computes_nothing_and_reports_the_count(capsys):
     assert data["estimated_s"] > 0
 
 
+def test_monte_carlo_dry_run_estimates_the_time_too(capsys):
+    counts = (10 ** 6, 10 ** 8)
+    estimates = []
+    for samples in counts:
+        status, out, _ = run_cli(capsys, "workspace", "lynx6", "--samples", str(samples),
+                                 "--dry-run", "--json")
+        data = json.loads(out)
+        assert status == 0 and data["configurations"] == samples
+        estimates.append(data["estimated_s"])
+    # A cost per sample: a hundred times the samples is tens of times the estimate at least.
+    assert 0 < estimates[0] and estimates[1] > 20 * estimates[0]
+
+
 def test_step_range_in_degrees_for_revolute_joints(capsys):
     status, out, _ = run_cli(capsys, "workspace", "lynx6", "--step", "30", "--range", "1", "0",
                              "0", "--range", "5", "0", "0", "--json")

@@ -21,7 +21,8 @@ from robosim import save_robot
 from robosim.transforms import rpy2r
 from robosim.gui import autosave, tools
 from robosim.gui.app import Application, run
-from robosim.gui.simulator import SimulatorScreen
+from robosim.gui.simulator import RANDOM_MOVE_TRIES, TOGGLES, SimulatorScreen
+from robosim.link_geometry import below_floor, floor_height
 from robosim.gui.welcome import WelcomeScreen
 
 
@@ -68,6 +69,18 @@ def ticks_until_still(app, limit=500):
 
 def expected_move(start, target, steps):
     return np.array([start + k / steps * (target - start) for k in range(1, steps + 1)])
+
+
+def random_move_targets(robot, seed, presses=1):
+    """The targets of ``presses`` Random Move presses with the application seeded by ``seed``:
+    each takes the first of RANDOM_MOVE_TRIES draws that keeps every link above the floor."""
+    rng = np.random.default_rng(seed)
+    targets = []
+    for _ in range(presses):
+        draws = robot.random_q(RANDOM_MOVE_TRIES, rng=rng)
+        above = ~below_floor(robot, draws, floor_height(robot)).any(axis=-1)
+        targets.append(draws[np.argmax(above)])
+    return targets
 
 
 def assert_drawn_is_fk(robot, poses, drawn):
@@ -192,7 +205,7 @@ def test_home_and_seeded_random_move_animate_to_their_targets():
     app = make_app(robot, seed=11)
     screen = app.screen
     press(app, screen.buttons["Random Move"])
-    expected_target = robot.random_q(rng=np.random.default_rng(11))
+    expected_target, = random_move_targets(robot, 11)
     poses, drawn = ticks_until_still(app)
     np.testing.assert_allclose(poses, expected_move(robot.home, expected_target, 10),
                                atol=1e-12)
@@ -209,7 +222,7 @@ def test_presses_during_an_animation_the_newest_target_wins():
     app = make_app(robot, seed=3)
     screen = app.screen
     press(app, screen.buttons["Random Move"])
-    first = robot.random_q(rng=np.random.default_rng(3))
+    first, second = random_move_targets(robot, 3, presses=2)
     for _ in range(3):
         app.tick()
     shown = screen.state.q
@@ -217,7 +230,6 @@ def test_presses_during_an_animation_the_newest_target_wins():
     press(app, screen.buttons["Home"])          # during the move
     assert "while moving" in app.status and "newest target wins" in app.status
     press(app, screen.buttons["Random Move"])   # and again: this one wins
-    second = robot.random_q(rng=np.random.default_rng(3), size=2)[1]
     poses, drawn = ticks_until_still(app)
     assert "while moving" not in app.status     # once still, the note would mislead
     np.testing.assert_allclose(poses, expected_move(shown, second, 10), atol=1e-12)
@@ -286,8 +298,9 @@ def test_toggles_show_dh_frames_and_the_end_effector_trace():
     for label in toggles.labels:  # click each check box on its label
         box = label.get_window_extent()
         click(app.fig, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
-    assert toggles.get_status() == [True, True]
+    assert toggles.get_status() == [True] * len(TOGGLES)
     assert screen.drawing.frame_axes[0].get_visible() and screen.drawing.trace.get_visible()
+    assert screen.drawing.style == "lodes" and screen.drawing.closed == 1.0
     screen.state.animate_to(robot.home + 0.2)
     poses, _ = ticks_until_still(app)
     trace = np.column_stack(screen.drawing.trace.get_data_3d())
@@ -452,7 +465,7 @@ def test_a_student_session_from_welcome_through_the_editor_to_the_simulator_and_
     np.testing.assert_allclose(poses, expected_move(robot.home, target, 10), atol=1e-12)
     assert_drawn_is_fk(expected, poses, drawn)
     press(app, screen.buttons["Random Move"])
-    random_target = robot.random_q(rng=np.random.default_rng(2))
+    random_target, = random_move_targets(robot, 2)
     app.tick()
     press(app, screen.buttons["Home"])                               # during the move
     shown = target + 0.1 * (random_target - target)

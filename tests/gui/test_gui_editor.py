@@ -208,7 +208,7 @@ def test_save_refuses_a_path_that_is_not_json(tmp_path):
     assert not (tmp_path / "arm.txt").exists()
 
 
-@pytest.mark.parametrize("name", ["Lynx6", "Lodes Puma 560", "Example R"])
+@pytest.mark.parametrize("name", ["Lynx6", "Lodes Puma 560", "Example R", "Puma 560"])
 def test_an_opened_robot_starts_filled_in_and_continues_unchanged(name):
     robot = load_robot(name)
     screen = open_editor(robot)

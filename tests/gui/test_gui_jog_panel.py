@@ -1,6 +1,7 @@
 """The "Jog / IK" window, on Agg, with a fake arm handle, driven through its real widgets."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -131,6 +132,8 @@ def test_solve_lists_distinct_solutions_and_next_animates_between_them():
     np.testing.assert_array_equal(arm.q, solutions[1])
     assert f"solution 2 of {len(solutions)}" in last_status(arm)[0]
     assert ">" in panel.solution_text.get_text().splitlines()[1][:1]
+    for line in panel.solution_text.get_text().splitlines()[:2]:   # each named by its branch
+        assert ("(right, " in line or "(left, " in line) and "flip)" in line
     # The drawn path is the tool's curve while the joints move from one solution to the next.
     np.testing.assert_allclose(arm.path[0], PUMA.fk(first)[:3, 3], atol=1e-12)
     np.testing.assert_allclose(arm.path[-1], PUMA.fk(solutions[1])[:3, 3], atol=1e-12)
@@ -198,10 +201,17 @@ def test_a_line_out_of_reach_stops_shows_the_rest_in_red_and_says_why():
     arm, panel = open_panel(LYNX6)
     press(panel, "Current pose")
     assert panel.target_cells.text(0, SOLVE) == "wrist angle"   # a line holds the position
+    start = LYNX6.fk(LYNX6.home)[:3, 3]
     type_in_cell(panel.target_cells, 0, 0, "1000", "enter")
     press(panel, "Straight line")
     message, error = last_status(arm)
-    assert error and "stopped after via-point" in message and "of the way" in message
+    assert error and "of the way" in message
+    # The message agrees with what moved: the arm went as far as the line goes, no less.
+    moved, length = map(float, re.search(r"moved (\S+) of (\S+) mm", message).groups())
+    percent = float(re.search(r"([\d.]+)% of the way", message).group(1))
+    assert length == pytest.approx(1000.0 - start[0], rel=1e-3)
+    assert np.linalg.norm(LYNX6.fk(arm.q)[:3, 3] - start) == pytest.approx(moved, rel=1e-2)
+    assert moved > 0 and abs(100 * moved / length - percent) < 2.0
     assert arm.path_bad is not None and arm.path_bad.any() and not arm.path_bad[0]
     np.testing.assert_allclose(arm.path[-1], [1000.0, *LYNX6.fk(LYNX6.home)[1:3, 3]],
                                atol=1e-9)                 # the unreached end, drawn red
@@ -220,9 +230,9 @@ def test_the_pose_line_follows_the_arm():
 def test_the_lynx6_pose_line_shows_the_gripper_angle_and_no_negative_zero():
     arm, panel = open_panel(LYNX6)                      # home: level gripper, pitch 0
     text = panel.pose_text.get_text()
-    assert "-0 " not in text and "pitch 0 " in text and "gripper 0 deg to the ground" in text
+    assert "-0 " not in text and "pitch 0 " in text and "wrist 0 deg (gripper to the ground, + up)" in text
     arm.animate_to(np.radians([20.0, 10.0, -30.0, -20.0, 5.0]))   # 40 deg below horizontal
-    assert "gripper -40 deg to the ground" in panel.pose_text.get_text()
+    assert "wrist -40 deg (gripper to the ground, + up)" in panel.pose_text.get_text()
 
 
 @pytest.mark.parametrize("text", ["abc", "1.5", "1"])

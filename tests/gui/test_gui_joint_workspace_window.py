@@ -76,6 +76,13 @@ def test_position_only_is_a_choice_for_six_joints():
     ok = result.reachable
     np.testing.assert_allclose(robot.fk(result.q[ok])[:, :3, 3], result.positions[ok],
                                atol=1e-8)
+    # Where the IK had to change branch, every joint plot has a dotted line (and only there).
+    switched = result.swept[result.branch_switch]
+    for ax in window.joint_axes[:window.plotted]:
+        dotted = [line.get_xdata()[0] for line in ax.get_lines() if line.get_linestyle() == ":"]
+        np.testing.assert_allclose(sorted(dotted), sorted(switched))
+    if switched.size:
+        assert "changes branch" in arm.statuses[-1][0]
 
 
 def test_narrow_limits_are_marked_red_on_the_joint_that_leaves_them():

@@ -4,17 +4,19 @@ The simulator at the home pose for Lodes' five robots, the Lynx6 and the Puma 56
 welcome screen. The numbers on these screens are asserted in test_gui_app.py. The simulator is
 drawn with six tool buttons whatever tools exist today, and the welcome screen with twenty robot
 buttons whatever the library holds, so the images do not change each time a tool or a robot
-lands.
+lands. The screens are drawn at 10 x 6.5 inches, the smallest window their layout is made for
+(1000 x 650 px at the application's 100 dpi; the images are 800 x 520 px at the tests' dpi).
 """
 
 import matplotlib.pyplot as plt
 import pytest
 
-from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
+from figure_check import DPI, IMAGE_COMPARE, strip_text
 from robosim import load_robot
 from robosim.gui import tools, welcome
 from robosim.gui.app import Application
 
+SCREEN_FIGSIZE = (10.0, 6.5)
 SIMULATED = ["Tester Robot", "SCARA", "Example R", "Lodes Puma 560", "Puma 260", "Lynx6",
              "Puma 560"]
 
@@ -25,7 +27,7 @@ def _six_tools(monkeypatch):
 
 
 def app_figure(robot=None):
-    app = Application(robot=robot, figure=plt.figure(figsize=FIGSIZE, dpi=DPI))
+    app = Application(robot=robot, figure=plt.figure(figsize=SCREEN_FIGSIZE, dpi=DPI))
     app.fig.app = app  # keep the widgets alive until the image is saved
     return strip_text(app.fig)
 

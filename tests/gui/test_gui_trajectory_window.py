@@ -1,5 +1,7 @@
 """The "Trajectories..." window, on Agg, with a fake arm handle and synthetic events."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -349,6 +351,19 @@ def test_a_preset_is_placed_and_its_formulas_reproduce_it(arm, preset, own_type,
     press(window, "Compute")
     # the placed offsets and scale are written with 6 significant digits
     np.testing.assert_allclose(arm.path, preset_points, atol=1e-2)
+
+
+def test_a_closed_preset_written_as_formulas_still_closes(arm):
+    window = open_window(arm)
+    window.choices.set_text(0, 0, "preset")
+    window.choices.set_text(0, 3, "weld seam")
+    set_settings(window, points="41")
+    press(window, "Compute")
+    window.choices.set_text(0, 0, "formula")
+    assert float(window.ranges.text(2, 1)) == 2 * math.pi   # the u range as the preset has it
+    press(window, "Compute")
+    message, error = last_status(arm)
+    assert not error and "does not close" not in message
 
 
 def test_closing_the_window_while_saving_leaves_no_file(arm, tmp_path):

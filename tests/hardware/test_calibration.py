@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pytest
 
 from robosim.hardware.calibration import (CalibrationError, calibration_from_dict,
@@ -68,10 +69,23 @@ def _broken(change):
     (lambda d: d.update(rest_deg=[0, 0, 85, 0, 0]), "joint 3: field 'pulse at rest_deg 85'"),
     (lambda d: d.update(rest_deg=[0, 0]), "field 'rest_deg': must list 5"),
     (lambda d: d.update(format="other/1"), "field 'format'"),
+    (lambda d: d["joints"][1].update(rated_torque_nm=-1),
+     "joint 2: field 'rated_torque_nm' must be greater than 0, got -1"),
+    (lambda d: d["joints"][1].update(rated_torque_nm=24.7 * 10),   # kg cm typed as N m
+     "joint 2: field 'rated_torque_nm' must be from"),
 ])
 def test_invalid_values_are_refused_naming_the_entry_and_field(change, message):
     with pytest.raises(CalibrationError, match=message.replace("(", r"\(")):
         calibration_from_dict(_broken(change), source="arm.calibration.json")
+
+
+def test_rated_torque_is_optional_and_reported_as_nan_when_missing():
+    calibration = calibration_from_dict(_broken(lambda d: d["joints"][2].pop("rated_torque_nm")))
+    assert calibration.joints[2].rated_torque_nm is None
+    assert np.isnan(calibration.rated_torques[2])
+    assert calibration.rated_torques[1] == pytest.approx(24.7 * 0.0980665, abs=0.005)
+    assert "rated_torque_nm" not in calibration_to_dict(calibration)["joints"][2]
+    assert calibration_from_dict(calibration_to_dict(calibration)) == calibration
 
 
 def test_file_errors_name_the_file(tmp_path):

@@ -116,6 +116,41 @@ def test_a_trajectory_faster_than_the_limit_is_refused_with_the_slowdown_needed(
     assert times[-1] == pytest.approx(1.5)
 
 
+def elbow_shake(duration=1.0, samples=201):
+    """The elbow shaken by 3 deg at 20 rad/s about the home pose (within its 60 deg/s)."""
+    t = np.linspace(0.0, duration, samples)
+    q = np.zeros((samples, 5))
+    q[:, 2] = 0.05 * np.sin(20.0 * t)
+    return t, q
+
+
+def test_a_trajectory_needing_more_than_a_servos_rated_torque_is_refused_with_the_slowdown():
+    driver = dry_arm()
+    t, q = elbow_shake()
+    driver.plan(t, q)                            # empty-handed: within every rating
+    driver.set_payload(0.25)
+    before = len(sent(driver))
+    with pytest.raises(RefusedCommand, match=r"joint 3 \(elbow\) needs 1\.\d\d N m at t = "
+                                             r"[\d.]+ s with 0\.25 kg in the gripper, above "
+                                             r"its servo's rated 1\.29 N m: refused, nothing "
+                                             r"sent \(play it [\d.]+ times slower") as refusal:
+        driver.play(t, q)
+    assert len(sent(driver)) == before
+    factor = float(str(refusal.value).split("play it ")[1].split(" times")[0])
+    assert 1.0 < factor < 3.0
+    driver.plan(t, q, time_scale=factor)         # as slow as the message says: accepted
+
+
+def test_a_payload_too_heavy_to_hold_is_refused_whatever_the_speed():
+    driver = dry_arm()
+    driver.set_payload(1.0)                      # 1 kg at 0.275 m: about 2.7 N m on the elbow
+    t, q = elbow_shake()
+    with pytest.raises(RefusedCommand, match="no speed helps"):
+        driver.plan(t, q, time_scale=10.0)
+    with pytest.raises(ValidationError, match="payload must be from 0 to 5 kg, got 250"):
+        driver.set_payload(250)
+
+
 def test_a_step_longer_than_one_board_move_is_refused():
     driver = dry_arm()
     with pytest.raises(RefusedCommand, match="longer than one SSC-32 move can last"):

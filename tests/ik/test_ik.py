@@ -189,6 +189,21 @@ def test_anthropomorphic_3r_robot_is_the_papers_arm_and_numeric_ik_finds_all_fou
         assert np.abs(wrapped).max(axis=-1).min() < 1e-7
 
 
+def test_solve_all_on_the_3r_arm_gives_the_four_closed_form_solutions_every_time():
+    # Issue 18: completeness of solve_all, on 20 random targets, none twice modulo 2 pi.
+    a1, a2, a3 = 0.4, 0.5, 0.3
+    robot = ik.anthropomorphic_3r_robot(a1, a2, a3)
+    rng = np.random.default_rng(9)
+    for q in rng.uniform(-2.8, 2.8, size=(20, 3)):
+        position = _paper_3r_position(q, a1, a2, a3)
+        closed = ik.anthropomorphic_3r_ik(position, a1, a2, a3).q
+        found = ik.solve_all(robot, position, axes="position").q
+        assert len(found) == 4
+        for solution in closed:
+            wrapped = np.remainder(found - solution + np.pi, 2 * np.pi) - np.pi
+            assert np.abs(wrapped).max(axis=-1).min() < 1e-7
+
+
 def test_anthropomorphic_3r_out_of_reach_is_flagged_not_nan():
     solutions = ik.anthropomorphic_3r_ik([[2.0, 0.0, 0.0], [0.0, 0.3, 0.4]], 0.4, 0.5, 0.3)
     assert solutions.reachable.tolist() == [False, True]

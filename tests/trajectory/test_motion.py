@@ -64,6 +64,18 @@ def test_line_out_of_reach_stops_before_and_says_why():
     assert np.all(LYNX6.within_limits(result.q))
     distance, _ = _on_line(LYNX6.fk(result.q)[:, :3, 3], start[:3, 3], far[:3, 3])
     assert distance.max() < 1e-6                       # what was done is still on the line
+    # The steps up to the obstacle go further than the last whole via-point; what they
+    # reach is what 'moved' says, and the reason's percentage is where they end.
+    np.testing.assert_array_equal(result.q_path[0], LYNX6.home)
+    reached = LYNX6.fk(result.q_path)[:, :3, 3]
+    np.testing.assert_allclose(reached, result.trace, atol=1e-9)
+    assert _on_line(reached, start[:3, 3], far[:3, 3])[0].max() < 1e-6
+    assert result.moved == pytest.approx(np.linalg.norm(reached[-1] - start[:3, 3]))
+    assert result.length == pytest.approx(np.linalg.norm(far[:3, 3] - start[:3, 3]))
+    via = np.linalg.norm(LYNX6.fk(result.q[-1])[:3, 3] - start[:3, 3])
+    assert via <= result.moved < result.length
+    percent = float(result.reason.split("% of the way")[0].split()[-1])
+    assert abs(100 * result.moved / result.length - percent) < 100 / 19   # within a segment
 
 
 def test_line_names_the_joint_limit_in_the_way():

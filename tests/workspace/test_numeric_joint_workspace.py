@@ -163,3 +163,22 @@ def test_progress_is_reported_per_chunk_and_false_cancels():
     assert fractions == [0.4, 0.8, 1.0]
     with pytest.raises(njw.JointWorkspaceCancelled, match="after 1,000 of 2,500"):
         jw.joint_workspace(robot, positions, progress=lambda f: False)
+
+
+def test_a_sweep_stays_on_one_branch_and_marks_where_it_must_switch():
+    from robosim import ik
+    from robosim.workspace.numeric_joint import BRANCH_JUMP
+
+    robot = load_robot("Puma 560")
+    held = jw.joint_sweep(robot, "z", 0.2, 1.4, 25, robot.fk(robot.home)[:3, 3])
+    assert held.branch_switch is not None and not held.branch_switch.any()
+    assert len(set(ik.branch_labels(robot, held.q))) == 1      # one branch all along
+    # Position only, the wrist is free: the search jumps, and each jump is marked.
+    free = jw.joint_sweep(robot, "x", -0.7, 0.7, 29, [0.0, -0.15, 0.6], position_only=True)
+    reached = np.flatnonzero(free.reachable)
+    jumps = np.abs(np.diff(free.q[reached], axis=0)).max(axis=1) > BRANCH_JUMP
+    labels = np.array(ik.branch_labels(robot, free.q[reached]))
+    expected = jumps | (labels[1:] != labels[:-1])
+    np.testing.assert_array_equal(free.branch_switch[reached[1:]], expected)
+    assert expected.any() and not free.branch_switch[reached[0]]
+    assert free.summary()["branch_switches_at"] == free.swept[free.branch_switch].tolist()

@@ -1,0 +1,94 @@
+"""Dynamics speed on the Puma 560, beside Corke's Robotics Toolbox when it is importable.
+
+Run: ``python benchmarks/bench_dynamics.py``. Prints, per line, robosim's figure and (when
+``roboticstoolbox`` imports) the toolbox's for the same work:
+
+- batched inverse dynamics on 100,000 random states (rigid-body terms: the toolbox's model with
+  ``nofriction(True, True)`` and motor inertia 0, so both compute the same torques; its ``rne``
+  is C code);
+- a single inverse-dynamics call;
+- the mass matrix of 10,000 configurations;
+- a free fall of 2 s at dt = 1 ms (robosim: ``simulate``, RK4; the toolbox: ``fdyn``, its
+  default integrator, scipy's RK45 with adaptive steps).
+
+Targets (issue 17): batched at least as fast per state as the toolbox, a single call under
+80 us. The toolbox is never a dependency: to compare, install it in a scratch venv and run
+the script with that venv's python, this checkout on the path::
+
+    python3 -m venv /tmp/rtb && /tmp/rtb/bin/pip install roboticstoolbox-python
+    PYTHONPATH=. /tmp/rtb/bin/python benchmarks/bench_dynamics.py
+"""
+
+import numpy as np
+
+from bench_fk import best_time
+from robosim import dynamics, load_robot
+
+STATES = 100_000
+MASS_STATES = 10_000
+SINGLE_CALLS = 2_000
+
+
+def toolbox_puma():
+    """Corke's Puma 560 with the rigid-body terms only, or None when the toolbox is missing."""
+    try:
+        import roboticstoolbox
+    except ImportError:
+        return None
+    puma = roboticstoolbox.models.DH.Puma560().nofriction(coulomb=True, viscous=True)
+    for link in puma.links:
+        link.Jm = 0.0
+    return puma
+
+
+def line(what, ours, theirs, unit):
+    text = f"{what:<34} robosim {ours:10.3f} {unit}"
+    if theirs is not None:
+        text += f"   toolbox {theirs:10.3f} {unit}   ratio {theirs / ours:5.2f}"
+    print(text)
+
+
+def main():
+    robot = load_robot("Puma 560")
+    puma = toolbox_puma()
+    rng = np.random.default_rng(0)
+    q = robot.random_q(STATES, rng)
+    qd = rng.uniform(-1.0, 1.0, q.shape)
+    qdd = rng.uniform(-1.0, 1.0, q.shape)
+    print(f"robot: {robot.name} ({robot.n} joints, standard DH); ratio = toolbox time / "
+          f"robosim time (above 1: robosim faster)")
+    if puma is None:
+        print("roboticstoolbox is not importable: robosim's figures only (see this script's "
+              "docstring to compare)")
+    else:
+        tau = puma.rne(q[:100], qd[:100], qdd[:100])
+        assert np.allclose(tau, dynamics.inverse_dynamics(robot, q[:100], qd[:100], qdd[:100]))
+
+    ours = best_time(lambda: dynamics.inverse_dynamics(robot, q, qd, qdd), 3) / STATES * 1e6
+    theirs = (best_time(lambda: puma.rne(q, qd, qdd), 3) / STATES * 1e6
+              if puma is not None else None)
+    line(f"inverse dynamics, {STATES:,} states", ours, theirs, "us/state")
+
+    one = (q[0], qd[0], qdd[0])
+    ours = best_time(lambda: [dynamics.inverse_dynamics(robot, *one)
+                              for _ in range(SINGLE_CALLS)], 3) / SINGLE_CALLS * 1e6
+    theirs = (best_time(lambda: [puma.rne(*one) for _ in range(SINGLE_CALLS)], 3)
+              / SINGLE_CALLS * 1e6 if puma is not None else None)
+    line("inverse dynamics, single call", ours, theirs, "us/call")
+
+    many = q[:MASS_STATES]
+    ours = best_time(lambda: dynamics.mass_matrix(robot, many), 3) / MASS_STATES * 1e6
+    theirs = (best_time(lambda: puma.inertia(many), 1) / MASS_STATES * 1e6
+              if puma is not None else None)
+    line(f"mass matrix, {MASS_STATES:,} states", ours, theirs, "us/state")
+
+    start = np.radians([10, 30, -60, 20, 40, 0])
+    ours = best_time(lambda: dynamics.simulate(robot, start, duration=2.0, dt=1e-3,
+                                               limits="ignore"), 1)
+    theirs = (best_time(lambda: puma.fdyn(2.0, start, dt=1e-3), 1)
+              if puma is not None else None)
+    line("free fall 2 s at dt = 1 ms", ours, theirs, "s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Render the application's screens to docs/images/*.png, for the user guide (docs/gui.md).
+
+The pictures are the real screens, built by the application on the Agg backend (no display)
+and saved at the application's own window size: run this after a change to a screen, look at
+the pictures, and commit them.
+
+Run: python docs/render_screens.py [--out docs/images]
+"""
+
+import argparse
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend)
+
+from robosim import load_robot  # noqa: E402
+from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+
+
+def save(fig, out, name):
+    path = Path(out) / f"{name}.png"
+    fig.savefig(path, dpi=fig.dpi)
+    print("wrote", path)
+
+
+def tool(app, label, out, name, action=None):
+    """Open a tool window from the simulator (as its button does), act in it, and save it."""
+    app.screen.open_tool(label)
+    fig = app.tool_figures[-1]
+    if action is not None:
+        action(fig)
+    save(fig, out, name)
+    return fig
+
+
+def workspace_computed(fig):
+    window = fig.workspace_window
+    window.compute()
+    window.wait()
+    window.tick()
+
+
+def trajectory_computed(fig):
+    """A quintic profile to a goal typed in the goal row (degrees), computed."""
+    window = fig.trajectory_window
+    goal_row = window.joints.n_rows - 1
+    for column, value in enumerate(("60", "-30", "45", "20", "-75")):
+        window.joints.set_text(goal_row, column, value)
+    window.compute()
+
+
+def main(out):
+    Path(out).mkdir(parents=True, exist_ok=True)
+    app = Application(figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI), seed=1)
+    save(app.fig, out, "welcome")
+    app.show_editor()
+    save(app.fig, out, "editor_count")
+    lynx6 = load_robot("Lynx6")
+    app.show_editor(lynx6)
+    save(app.fig, out, "editor_table")
+    app.show_simulator(lynx6)
+    save(app.fig, out, "simulator")
+    tool(app, "Jog / IK", out, "jog_ik")
+    tool(app, "Workspace...", out, "workspace", workspace_computed)
+    tool(app, "Joint workspace...", out, "joint_workspace",
+         lambda fig: fig.joint_workspace_window.compute())
+    tool(app, "Trajectories...", out, "trajectories", trajectory_computed)
+    tool(app, "Real arm...", out, "real_arm")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(HERE / "images"), help="folder of the pictures")
+    main(parser.parse_args().out)

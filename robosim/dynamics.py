@@ -1,0 +1,1079 @@
+"""Rigid-body dynamics of serial arms: joint torques, mass matrix, free fall.
+
+The equations of motion of an arm with joint values ``q`` are
+
+    tau = M(q) qdd + C(q, qd) qd + g(q)   [+ motor inertia and friction terms]
+
+:func:`inverse_dynamics` computes ``tau`` by the recursive Newton-Euler algorithm, and every
+other function here is built on it: :func:`gravity_torques` (``qd = qdd = 0``),
+:func:`mass_matrix` (one column per unit acceleration, no gravity), :func:`coriolis` (the
+Christoffel-symbol matrix ``C``, found from the quadratic velocity terms),
+:func:`forward_dynamics` (``qdd = M^-1 (tau - C qd - g)``) and :func:`simulate` (a fixed-step
+4th-order Runge-Kutta integration of the forward dynamics). Along a sampled motion,
+:func:`trajectory_torques` gives what each joint needs and :func:`check_torque_limits` compares
+it with limits (a servo's rating) and finds how much slower the motion must be played;
+:func:`with_payload` adds a load at the tool.
+
+Units
+-----
+Dynamics works in SI units whatever the robot's length unit: masses in kg, inertias in kg m^2,
+gravity in m/s^2, torques in N m, forces (of prismatic joints) in N. Lengths of the DH table
+and the centres of mass are in the robot's length unit; they are multiplied by
+:data:`METRES_PER_UNIT` before use. Prismatic joint speeds and accelerations are given and
+returned in the robot's length unit per second (squared), like the joint values, and converted
+the same way inside.
+
+Frames
+------
+The link frames come from :func:`robosim.robot.chain_components` (the one kinematics kernel),
+expressed in the world frame; the recursion runs in world coordinates. Link ``i`` is rigidly
+attached to DH frame ``i`` in both conventions, so its centre of mass and inertia are given in
+frame ``i``. Joint ``i`` moves along or about ``z_{i-1}`` (standard DH) or ``z_i`` (modified
+DH). Every function takes a leading batch axis: ``(..., n)`` in, ``(..., n)`` or
+``(..., n, n)`` out. One configuration runs on plain floats, a batch on numpy arrays, through
+the same code.
+
+Robots carry their dynamics as ``robot.dynamics``, a :class:`Dynamics` (the robot file's
+optional ``dynamics`` section, see :mod:`robosim.library`); a robot without it is refused with
+a message saying so.
+"""
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import ValidationError
+from .robot import chain_components
+
+#: Metres per robot length unit: how lengths are converted for dynamics.
+METRES_PER_UNIT = {"mm": 1e-3, "cm": 1e-2, "m": 1.0}
+#: The gravity of robot files that do not give one: 9.81 m/s^2 down the world Z axis, the value
+#: Corke's toolbox uses, so that torques compare one to one.
+DEFAULT_GRAVITY = (0.0, 0.0, -9.81)
+#: Rows of a batch computed at once: big enough to amortise numpy's cost per call (the kernel
+#: makes about 2,000 calls per block), small enough that a block's arrays stay in cache.
+_CHUNK = 8192
+#: Relative size below which an inertia eigenvalue counts as zero (rounding of the 6 numbers).
+_INERTIA_TOLERANCE = 1e-9
+#: Most integration steps :func:`simulate` accepts (a run of 1e6 steps takes about an hour).
+MAX_STEPS = 1_000_000
+#: What :func:`simulate` does at a joint limit.
+LIMIT_BEHAVIOURS = ("stop", "ignore")
+
+
+# ------------------------------------------------------------------------------ parameters
+@dataclass(frozen=True)
+class LinkDynamics:
+    """Mass properties of one link and the drive of the joint that moves it.
+
+    Parameters
+    ----------
+    mass : float
+        Link mass, kg (``>= 0``).
+    com : (float, float, float)
+        Centre of mass in the link's own DH frame, robot length unit.
+    inertia : 6 floats
+        Inertia tensor about the centre of mass, axes of the link frame, kg m^2, in the order
+        ``(Ixx, Iyy, Izz, Ixy, Iyz, Ixz)`` (Corke's order). It must be positive semi-definite;
+        a zero principal moment is accepted because published lumped models have them (Corke's
+        Puma 560 link 1 has only ``Iyy``).
+    motor_inertia : float
+        Rotor inertia at the motor side, kg m^2 (kg for a prismatic joint); adds
+        ``gear_ratio**2 * motor_inertia * qdd`` with ``motor=True``.
+    gear_ratio : float
+        Motor turns per joint turn (non-zero; its sign, as in Corke's Puma, is ignored).
+    viscous : float
+        Viscous friction at the motor, N m s/rad (``>= 0``); adds ``G**2 * viscous * qd``.
+    coulomb : (float, float)
+        Coulomb friction at the motor, N m, for positive and negative joint speed (``>= 0``
+        and ``<= 0``, as Corke's ``Tc``); adds ``|G| * coulomb[0]`` when ``qd > 0`` and
+        ``|G| * coulomb[1]`` when ``qd < 0``.
+    """
+
+    mass: float = 0.0
+    com: tuple = (0.0, 0.0, 0.0)
+    inertia: tuple = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    motor_inertia: float = 0.0
+    gear_ratio: float = 1.0
+    viscous: float = 0.0
+    coulomb: tuple = (0.0, 0.0)
+
+    def __post_init__(self):
+        object.__setattr__(self, "mass", _number(self.mass, "mass", minimum=0.0))
+        object.__setattr__(self, "com", _numbers(self.com, "com", 3))
+        object.__setattr__(self, "inertia", _numbers(self.inertia, "inertia", 6))
+        object.__setattr__(self, "motor_inertia",
+                           _number(self.motor_inertia, "motor_inertia", minimum=0.0))
+        object.__setattr__(self, "gear_ratio", _number(self.gear_ratio, "gear_ratio"))
+        if self.gear_ratio == 0.0:
+            raise ValidationError("field 'gear_ratio' must not be 0")
+        object.__setattr__(self, "viscous", _number(self.viscous, "viscous", minimum=0.0))
+        plus, minus = _numbers(self.coulomb, "coulomb", 2)
+        if plus < 0.0 or minus > 0.0:
+            raise ValidationError(f"field 'coulomb' is [for positive speed >= 0, for negative "
+                                  f"speed <= 0], got {[plus, minus]}")
+        object.__setattr__(self, "coulomb", (plus, minus))
+        moments = np.linalg.eigvalsh(self.inertia_matrix)
+        if moments[0] < -_INERTIA_TOLERANCE * max(1.0, abs(moments[-1])):
+            raise ValidationError(
+                f"field 'inertia' {list(self.inertia)} is not positive semi-definite: it has a "
+                f"principal moment of {moments[0]:.6g} kg m^2 (a body's moments are >= 0)")
+
+    @property
+    def inertia_matrix(self):
+        """The inertia tensor about the centre of mass ``(3, 3)``, kg m^2, link-frame axes."""
+        xx, yy, zz, xy, yz, xz = self.inertia
+        return np.array([[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]])
+
+
+@dataclass(frozen=True)
+class Dynamics:
+    """A robot's dynamic parameters: one :class:`LinkDynamics` per joint and gravity.
+
+    Parameters
+    ----------
+    links : sequence of LinkDynamics
+        Base to end effector, one per joint.
+    gravity : (float, float, float)
+        Gravitational acceleration in the world frame, m/s^2 (pointing down:
+        ``(0, 0, -9.81)``).
+    """
+
+    links: tuple
+    gravity: tuple = DEFAULT_GRAVITY
+
+    def __post_init__(self):
+        object.__setattr__(self, "links", tuple(self.links))
+        object.__setattr__(self, "gravity", _numbers(self.gravity, "gravity", 3))
+
+
+def _number(value, name, minimum=None):
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
+        raise ValidationError(f"field '{name}' must be a number, got {value!r}")
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValidationError(f"field '{name}' must be finite, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise ValidationError(f"field '{name}' must be >= {minimum:g}, got {value:g}")
+    return value
+
+
+def _amount(value, name, unit):
+    """An argument that must be a finite number >= 0 (a payload, a duration)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.number)) \
+            or not math.isfinite(value) or value < 0:
+        raise ValidationError(f"{name} must be a number of {unit} >= 0, got {value!r}")
+    return float(value)
+
+
+def _numbers(values, name, count):
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) != count:
+        raise ValidationError(f"field '{name}' must be a list of {count} numbers, got {values!r}")
+    return tuple(_number(v, name) for v in values)
+
+
+def require_dynamics(robot):
+    """``robot.dynamics``, or a ValidationError saying the robot has none and how to add it."""
+    dynamics = getattr(robot, "dynamics", None)
+    if dynamics is None:
+        raise ValidationError(
+            f"robot {robot.name!r} has no dynamics (masses, centres of mass, inertias): add a "
+            f"'dynamics' section to its robot file, or use a robot that has one (for example "
+            f"'Puma 560')")
+    if len(dynamics.links) != robot.n:
+        raise ValidationError(f"robot {robot.name!r}: dynamics lists {len(dynamics.links)} "
+                              f"links for {robot.n} joints")
+    return dynamics
+
+
+def with_payload(robot, mass, position=None):
+    """A copy of ``robot`` carrying a point mass at the tool point (or ``position``).
+
+    Parameters
+    ----------
+    mass : float
+        Payload, kg (``>= 0``).
+    position : (float, float, float), optional
+        Where the payload sits, in the last link's frame, robot length unit. Default: the tool
+        point (the robot's ``tool_xyz``).
+
+    Returns
+    -------
+    Robot
+        The last link's mass, centre of mass and inertia combined with the point mass (parallel
+        axis theorem); everything else shared with ``robot``.
+
+    Examples
+    --------
+    A massless last link holding 2 kg: the link becomes a 2 kg point at the tool.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0)], unit="m", tool_xyz=(0.5, 0, 0),
+    ...             dynamics=Dynamics([LinkDynamics()]))
+    >>> last = with_payload(arm, 2.0).dynamics.links[-1]
+    >>> last.mass, last.com
+    (2.0, (0.5, 0.0, 0.0))
+    """
+    from dataclasses import replace
+    dynamics = require_dynamics(robot)
+    mass = _amount(mass, "payload", "kg")
+    if mass == 0.0:
+        return robot
+    link = dynamics.links[-1]
+    point = np.array(robot.tool_xyz if position is None else _numbers(position, "position", 3))
+    total = link.mass + mass
+    com = (link.mass * np.array(link.com) + mass * point) / total
+    metres = METRES_PER_UNIT[robot.unit]
+    inertia = (_inertia_shifted(link.inertia_matrix, link.mass, (np.array(link.com) - com) * metres)
+               + _inertia_shifted(np.zeros((3, 3)), mass, (point - com) * metres))
+    combined = replace(link, mass=total, com=tuple(com.tolist()),
+                       inertia=(inertia[0, 0], inertia[1, 1], inertia[2, 2], inertia[0, 1],
+                                inertia[1, 2], inertia[0, 2]))
+    return replace(robot, dynamics=replace(dynamics, links=dynamics.links[:-1] + (combined,)),
+                   name=f"{robot.name} + {mass:g} kg")
+
+
+def _inertia_shifted(inertia, mass, offset):
+    """Inertia about a point ``offset`` (m) away from the centre of mass: parallel axes."""
+    offset = np.asarray(offset, dtype=float)
+    return inertia + mass * (offset @ offset * np.eye(3) - np.outer(offset, offset))
+
+
+# ------------------------------------------------------------------- the Newton-Euler kernel
+@dataclass(frozen=True)
+class _Constants:
+    """What the kernel needs of a robot, in SI units, computed once per robot."""
+
+    mass: tuple                 # kg per link
+    cross_first_moment: tuple   # v x h as a constant matrix times v (sparse rows) per link,
+                                # h = mass * centre of mass (kg m, link frame)
+    moment_first_moment: tuple  # h x v likewise
+    inertia_rows: tuple         # inertia about the frame origin, kg m^2 (sparse rows) per link
+    revolute: tuple
+    theta0: tuple               # DH theta and d at q = 0 (the variable one adds q)
+    d0: tuple
+    prismatic: bool             # whether any joint is prismatic
+    standard: bool
+    metres: float
+    si_scale: np.ndarray        # (n,): 1 for revolute joints, metres per unit for prismatic
+    motor: np.ndarray           # G^2 Jm per joint
+    viscous: np.ndarray         # G^2 B per joint
+    coulomb: np.ndarray         # (2, n): |G| Tc+ and |G| Tc- per joint
+
+
+_constants_cache = {}
+
+
+def _constants(robot):
+    """The kernel's constants of ``robot``, cached while the robot and its dynamics live."""
+    dynamics = require_dynamics(robot)
+    key = id(robot)
+    cached = _constants_cache.get(key)
+    if cached is not None and cached[0] is robot and cached[1] is dynamics:
+        return cached[2]
+    metres = METRES_PER_UNIT[robot.unit]
+    first_moments, rows = [], []
+    for link in dynamics.links:
+        com = np.array(link.com) * metres
+        about_origin = _inertia_shifted(link.inertia_matrix, link.mass, com)
+        first_moments.append(tuple((link.mass * com).tolist()))
+        rows.append(_sparse_rows(about_origin.tolist()))
+    gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
+    theta0, d0 = robot.joint_variables(np.zeros(robot.n))
+    constants = _Constants(
+        mass=tuple(link.mass for link in dynamics.links),
+        cross_first_moment=tuple(_negated_skew_rows(h) for h in first_moments),
+        moment_first_moment=tuple(_negated_skew_rows([-c for c in h]) for h in first_moments),
+        inertia_rows=tuple(rows), revolute=tuple(j.is_revolute for j in robot.joints),
+        theta0=tuple(theta0.tolist()), d0=tuple(d0.tolist()),
+        prismatic=not all(j.is_revolute for j in robot.joints),
+        standard=robot.convention == "standard", metres=metres,
+        si_scale=np.where(robot.revolute, 1.0, metres),
+        motor=gear ** 2 * np.array([link.motor_inertia for link in dynamics.links]),
+        viscous=gear ** 2 * np.array([link.viscous for link in dynamics.links]),
+        coulomb=gear * np.array([link.coulomb for link in dynamics.links]).T)
+    if len(_constants_cache) > 64:
+        _constants_cache.clear()
+    _constants_cache[key] = (robot, dynamics, constants)
+    return constants
+
+
+#: The zero vector. Vectors are 3-tuples of floats (one configuration) or of ``(B,)`` arrays (a
+#: batch); the helpers return this very object for a known zero so the kernel skips its terms
+#: (a mass-matrix column has no velocities and no gravity, most joints no acceleration).
+ZERO = (0.0, 0.0, 0.0)
+
+
+def _add(u, v):
+    if u is ZERO:
+        return v
+    if v is ZERO:
+        return u
+    return (u[0] + v[0], u[1] + v[1], u[2] + v[2])
+
+
+def _scaled(s, v):
+    """``s * v`` for a scalar (or ``(B,)`` array) ``s``; ZERO when ``s`` is the float 0."""
+    if v is ZERO or (isinstance(s, float) and s == 0.0):
+        return ZERO
+    return (s * v[0], s * v[1], s * v[2])
+
+
+def _cross(u, v):
+    if u is ZERO or v is ZERO:
+        return ZERO
+    return (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
+
+
+def _dot(u, v):
+    if u is ZERO or v is ZERO:
+        return 0.0
+    return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+
+
+def _sparse_rows(matrix):
+    """A constant ``(3, 3)`` matrix as rows of ``(column, value)`` pairs, zeros left out."""
+    return tuple(tuple((k, float(c)) for k, c in enumerate(row) if c != 0.0) for row in matrix)
+
+
+def _times_constant(rows, v):
+    """A constant matrix (from :func:`_sparse_rows`) times the vector ``v``."""
+    if v is ZERO:
+        return ZERO
+    out = []
+    for terms in rows:
+        total = None
+        for k, c in terms:
+            total = c * v[k] if total is None else total + c * v[k]
+        out.append(0.0 if total is None else total)
+    return tuple(out)
+
+
+def _negated_skew_rows(h):
+    """Rows of ``-[h]x``: ``v x h`` for any ``v`` (sparse, see :func:`_sparse_rows`)."""
+    return _sparse_rows(((0.0, h[2], -h[1]), (-h[2], 0.0, h[0]), (h[1], -h[0], 0.0)))
+
+
+def _to_link(frame, v):
+    """World vector ``v`` in the axes of ``frame`` ``(X, Y, Z, P)``: ``R^T v``."""
+    if v is ZERO:
+        return ZERO
+    (x0, x1, x2), (y0, y1, y2), (z0, z1, z2) = frame[:3]
+    v0, v1, v2 = v
+    return (x0 * v0 + x1 * v1 + x2 * v2, y0 * v0 + y1 * v1 + y2 * v2,
+            z0 * v0 + z1 * v1 + z2 * v2)
+
+
+def _to_world(frame, v):
+    """Link-frame vector ``v`` in world axes: ``R v``."""
+    if v is ZERO:
+        return ZERO
+    (x0, x1, x2), (y0, y1, y2), (z0, z1, z2) = frame[:3]
+    v0, v1, v2 = v
+    return (x0 * v0 + y0 * v1 + z0 * v2, x1 * v0 + y1 * v1 + z1 * v2,
+            x2 * v0 + y2 * v1 + z2 * v2)
+
+
+def _newton_euler(constants, frames, qd, qdd, gravity):
+    """Joint torques (N m) and forces (N) by the recursive Newton-Euler algorithm.
+
+    Parameters
+    ----------
+    constants : _Constants
+    frames : list of n + 1 frames ``(X, Y, Z, P)`` from :func:`chain_components`, world axes,
+        positions in the robot's length unit; frame 0 is the base.
+    qd, qdd : sequence of n floats or ``(B,)`` arrays, or None for all zero
+        Joint speeds and accelerations in SI units (rad/s, m/s).
+    gravity : 3-tuple or ZERO
+        Gravitational acceleration, world frame, m/s^2.
+
+    Returns
+    -------
+    list of n floats or ``(B,)`` arrays.
+
+    Notes
+    -----
+    Forward pass (world frame): the angular velocity ``w`` and acceleration ``wd`` of each link
+    and the acceleration ``a`` of its frame's origin ``o_i``, starting from ``a = -gravity`` at
+    the base (gravity as an upward acceleration of the base, Luh, Walker and Paul's trick).
+    With ``u`` the joint axis and ``r = o_i - o_{i-1}``, a revolute joint adds ``qd u`` to
+    ``w`` and ``qdd u + qd (w_prev x u)`` to ``wd``. The origin ``o_i`` rides on link ``i`` in
+    the standard convention (``o_{i-1}`` is on the axis), on link ``i - 1`` in the modified one
+    (``o_i`` is on the axis), so ``a += wd x r + w x (w x r)`` uses the new or the previous
+    link's ``w, wd``. A prismatic joint adds ``qdd u + 2 qd (w x u)`` (Coriolis).
+
+    Each link's inertial force and moment about ``o_i`` are ``F = m a + wd x h + w x (w x h)``
+    and ``N = I_o wd + w x (I_o w) + h x a``, with ``h = m c`` its first moment and ``I_o`` its
+    inertia about ``o_i`` (computed in the link frame, where both are constant).
+
+    Backward pass: the wrench link ``i - 1`` exerts on link ``i`` is ``f_i = F_i + f_{i+1}``
+    and, about ``o_i``, ``n_i = N_i + n_{i+1} + r_{i+1} x f_{i+1}``. The joint torque is the
+    moment about a point of the axis along ``u``: ``u . (n_i + r_i x f_i)`` (standard, the axis
+    passes through ``o_{i-1}``) or ``u . n_i`` (modified); a prismatic joint's force is
+    ``u . f_i``.
+    """
+    metres = constants.metres
+    standard = constants.standard
+    n = len(constants.mass)
+    w = wd = ZERO
+    a = _scaled(-1.0, gravity)
+    previous = _scaled(metres, frames[0][3])
+    steps = []
+    for i in range(n):
+        frame = frames[i + 1]
+        origin = _scaled(metres, frame[3])
+        r = (origin[0] - previous[0], origin[1] - previous[1], origin[2] - previous[2])
+        previous = origin
+        axis = frames[i][2] if standard else frame[2]
+        speed = 0.0 if qd is None else qd[i]
+        acceleration = 0.0 if qdd is None else qdd[i]
+        if not standard:
+            a = _carried(a, w, wd, r)
+        if constants.revolute[i]:
+            w, wd = _turned(w, wd, axis, speed, acceleration)
+        if standard:
+            a = _carried(a, w, wd, r)
+        if not constants.revolute[i]:
+            a = _add(a, _add(_scaled(acceleration, axis),
+                             _scaled(2.0 * speed, _cross(w, axis))))
+        steps.append((r, axis) + _inertial_wrench(constants, i, frame, a, w, wd))
+    tau = [0.0] * n
+    f = m = ZERO
+    r_next = ZERO
+    for i in range(n - 1, -1, -1):
+        r, axis, force, moment = steps[i]
+        m = _add(moment, _add(m, _cross(r_next, f)))
+        f = _add(force, f)
+        r_next = r
+        if not constants.revolute[i]:
+            tau[i] = _dot(axis, f)
+        elif standard:
+            tau[i] = _dot(axis, _add(m, _cross(r, f)))
+        else:
+            tau[i] = _dot(axis, m)
+    return tau
+
+
+def _carried(a, w, wd, r):
+    """``a + wd x r + w x (w x r)``: the acceleration of the point ``r`` further along a body
+    turning at ``w, wd`` whose point at the start accelerates at ``a``."""
+    if w is ZERO:
+        return _add(a, _cross(wd, r))
+    r0, r1, r2 = r
+    w0, w1, w2 = w
+    c0, c1, c2 = w1 * r2 - w2 * r1, w2 * r0 - w0 * r2, w0 * r1 - w1 * r0
+    return _add(a, _add(_cross(wd, r), (w1 * c2 - w2 * c1, w2 * c0 - w0 * c2,
+                                        w0 * c1 - w1 * c0)))
+
+
+def _turned(w, wd, axis, speed, acceleration):
+    """A revolute joint's effect: ``w + qd u`` and ``wd + qdd u + qd (w x u)``."""
+    return (_add(w, _scaled(speed, axis)),
+            _add(wd, _add(_scaled(acceleration, axis), _scaled(speed, _cross(w, axis)))))
+
+
+def _inertial_wrench(constants, i, frame, a, w, wd):
+    """Link ``i``'s inertial force ``F`` and moment ``N`` about its frame's origin, world axes.
+
+    Computed in the link's own frame, where its first moment ``h`` and inertia ``I_o`` are
+    constant: ``F = m a + wd x h + w x (w x h)``, ``N = I_o wd + w x (I_o w) + h x a``.
+    """
+    a_link, wd_link = _to_link(frame, a), _to_link(frame, wd)
+    cross_h, rows = constants.cross_first_moment[i], constants.inertia_rows[i]
+    force = _add(_scaled(constants.mass[i], a_link), _times_constant(cross_h, wd_link))
+    moment = _add(_times_constant(rows, wd_link),
+                  _times_constant(constants.moment_first_moment[i], a_link))
+    if w is not ZERO:
+        w_link = _to_link(frame, w)
+        force = _add(force, _cross(w_link, _times_constant(cross_h, w_link)))
+        moment = _add(moment, _cross(w_link, _times_constant(rows, w_link)))
+    return _to_world(frame, force), _to_world(frame, moment)
+
+
+# ----------------------------------------------------------------------------- frames, batches
+def _frames_single(robot, constants, q):
+    """The n + 1 frames of one configuration ``(n,)``, as column tuples of floats.
+
+    The DH variables are ``q`` plus the constant parts :func:`_constants` took from
+    ``robot.joint_variables`` (plain floats: numpy's cost per call would double the time).
+    """
+    theta, d = [], []
+    for value, revolute, theta0, d0 in zip(q.tolist(), constants.revolute, constants.theta0,
+                                          constants.d0):
+        theta.append(theta0 + value if revolute else theta0)
+        d.append(d0 if revolute else d0 + value)
+    return chain_components(robot.base_columns, [math.cos(t) for t in theta],
+                            [math.sin(t) for t in theta], d, robot.dh_constants,
+                            robot.convention, keep_all=True)
+
+
+def _frames_batch(robot, q):
+    """The n + 1 frames of configurations ``(B, n)``, as column tuples of ``(B,)`` arrays."""
+    theta, d = robot.joint_variables(q)
+    return chain_components(robot.base_columns, np.cos(theta), np.sin(theta), d,
+                            robot.dh_constants, robot.convention, keep_all=True)
+
+
+def _gravity(robot, gravity):
+    if gravity is None:
+        return require_dynamics(robot).gravity
+    gravity = _numbers(np.asarray(gravity, dtype=float).ravel(), "gravity", 3)
+    return ZERO if gravity == (0.0, 0.0, 0.0) else gravity
+
+
+def _checked(robot, named):
+    """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated.
+
+    Arrays of one configuration each are checked as one stacked array: numpy's cost per call
+    is most of a single Newton-Euler run's time. Otherwise each is checked on its own, and a
+    wrong one named in the message.
+    """
+    try:
+        stacked = np.array([values for values, _ in named], dtype=float)
+        if stacked.ndim == 2 and stacked.shape[1] == robot.n and np.isfinite(stacked).all():
+            return list(stacked)
+    except ValueError:
+        pass
+    return [robot.check_q(values, name) for values, name in named]
+
+
+def _to_si(constants, values):
+    """Joint values ``(..., n)`` with prismatic entries converted from length unit to metres."""
+    return values * constants.si_scale if constants.prismatic else values
+
+
+def _per_block(robot, constants, arrays, block):
+    """Run ``block(frames, *columns)`` over configurations, one or a batch, chunk by chunk.
+
+    ``arrays`` (the first is ``q``) are broadcast to a common shape ``(..., n)``; ``block``
+    gets the frames and each other array as a list of n per-joint floats or ``(B,)`` arrays,
+    and returns a list of outputs, each a list of n per-joint values. Returns the outputs as
+    arrays ``(..., n)``.
+    """
+    if all(a.ndim == 1 for a in arrays):
+        frames = _frames_single(robot, constants, arrays[0])
+        results = block(frames, *(a.tolist() for a in arrays[1:]))
+        return [np.array(values, dtype=float) for values in results]
+    shape = np.broadcast_shapes(*(a.shape for a in arrays))
+    flat = [np.broadcast_to(a, shape).reshape(-1, robot.n) for a in arrays]
+    count = flat[0].shape[0]
+    outputs = None
+    for start in range(0, count, _CHUNK):
+        rows = slice(start, start + _CHUNK)
+        frames = _frames_batch(robot, flat[0][rows])
+        results = block(frames, *(list(a[rows].T) for a in flat[1:]))
+        if outputs is None:
+            outputs = [np.empty((robot.n, count)) for _ in results]
+        for out, values in zip(outputs, results):
+            for i, value in enumerate(values):
+                out[i, rows] = value
+    return [out.T.reshape(shape) for out in outputs]
+
+
+# ----------------------------------------------------------------------------- public functions
+def inverse_dynamics(robot, q, qd, qdd, gravity=None, motor=False, friction=False):
+    """Joint torques (and forces) that give the arm accelerations ``qdd`` at ``q, qd``.
+
+    Recursive Newton-Euler (see ``_newton_euler`` for the equations), batched.
+
+    Parameters
+    ----------
+    robot : Robot
+        With ``robot.dynamics`` (a robot without is refused with a message).
+    q, qd, qdd : array_like, shape (n,) or (..., n)
+        Joint values, speeds and accelerations: rad, rad/s, rad/s^2 for revolute joints, the
+        robot's length unit (per second, squared) for prismatic ones. Broadcast together.
+    gravity : (3,) array_like, optional
+        Gravitational acceleration in the world frame, m/s^2; default the robot's
+        (``(0, 0, -9.81)`` unless its file says otherwise). ``(0, 0, 0)`` leaves gravity out.
+    motor : bool
+        Add the motors' rotor inertia ``G^2 Jm qdd``.
+    friction : bool
+        Add viscous and Coulomb friction, ``G^2 B qd + |G| Tc(sign qd)``.
+
+    Returns
+    -------
+    tau : ndarray, shape (n,) or (..., n)
+        N m for revolute joints, N for prismatic ones: what the joints must exert.
+
+    Examples
+    --------
+    A 1 kg point mass on a massless 0.5 m link, held horizontal against gravity along -Y
+    (the link turns about Z): ``tau = m g l = 1 * 9.81 * 0.5``.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> inverse_dynamics(pendulum, [0.0], [0.0], [0.0])
+    array([4.905])
+
+    See Also
+    --------
+    gravity_torques, mass_matrix, coriolis, forward_dynamics
+    """
+    constants = _constants(robot)
+    g = _gravity(robot, gravity)
+    q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
+    qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
+    (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si),
+                        lambda frames, v, acc: [_newton_euler(constants, frames, v, acc, g)])
+    if motor:
+        tau = tau + constants.motor * qdd_si
+    if friction:
+        tau = tau + friction_torques(robot, qd)
+    return tau
+
+
+def friction_torques(robot, qd):
+    """Torques the joints need against friction at speeds ``qd`` ``(..., n)``: N m or N.
+
+    ``G^2 B qd + |G| Tc+`` for ``qd > 0``, ``G^2 B qd + |G| Tc-`` for ``qd < 0``, and 0 at
+    rest (no stiction), as Corke's toolbox models it.
+    """
+    constants = _constants(robot)
+    (qd,) = _checked(robot, ((qd, "qd"),))
+    qd_si = _to_si(constants, qd)
+    plus, minus = constants.coulomb
+    return (constants.viscous * qd_si + np.where(qd_si > 0, plus, 0.0)
+            + np.where(qd_si < 0, minus, 0.0))
+
+
+def gravity_torques(robot, q, gravity=None):
+    """Torques (N m) and forces (N) that hold the arm still at ``q`` ``(..., n)`` against gravity.
+
+    Examples
+    --------
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> np.round(gravity_torques(pendulum, [np.pi / 3]), 6)   # m g l cos(60 deg)
+    array([2.4525])
+    """
+    constants = _constants(robot)
+    g = _gravity(robot, gravity)
+    (q,) = _checked(robot, ((q, "q"),))
+    (tau,) = _per_block(robot, constants, (q,),
+                        lambda frames: [_newton_euler(constants, frames, None, None, g)])
+    return tau
+
+
+def mass_matrix(robot, q, motor=False):
+    """The joint-space inertia matrix ``M(q)`` ``(..., n, n)``, SI units (kg m^2, kg).
+
+    Column ``j`` is the torque that a unit acceleration of joint ``j`` alone needs, without
+    gravity or velocity. Symmetric and positive definite for a physical arm. With
+    ``motor=True`` the rotor inertias ``G^2 Jm`` are added to the diagonal.
+
+    Examples
+    --------
+    A 1 kg point mass at the end of a 0.5 m link: ``M = m l^2 = 0.25``.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics([LinkDynamics(mass=1.0)]))
+    >>> mass_matrix(pendulum, [0.3])
+    array([[0.25]])
+    """
+    constants = _constants(robot)
+    (q,) = _checked(robot, ((q, "q"),))
+    n = robot.n
+    units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
+
+    def columns(frames):
+        return [_newton_euler(constants, frames, None, unit, ZERO) for unit in units]
+
+    result = np.stack(_per_block(robot, constants, (q,), columns), axis=-1)
+    if motor:
+        result = result + np.diag(constants.motor)
+    return result
+
+
+def coriolis(robot, q, qd):
+    """The Coriolis and centripetal matrix ``C(q, qd)`` ``(..., n, n)``: ``C qd`` are the torques.
+
+    ``C`` is the one built from Christoffel symbols, ``C_ij = sum_k c_ijk qd_k`` with
+    ``c_ijk = (dM_ij/dq_k + dM_ik/dq_j - dM_jk/dq_i) / 2``, so that ``dM/dt - 2 C`` is skew
+    symmetric. The velocity torques are a quadratic form ``h_i = sum_jk c_ijk qd_j qd_k``; the
+    symmetric ``c_ijk`` come out of Newton-Euler runs with unit speeds: ``h(e_j) = c_.jj`` and
+    ``h(e_j + e_k) - h(e_j) - h(e_k) = 2 c_.jk`` (polarisation, as Corke's toolbox does).
+    """
+    constants = _constants(robot)
+    q, qd = _checked(robot, ((q, "q"), (qd, "qd")))
+    qd_si = _to_si(constants, qd)
+    n = robot.n
+    pairs = [(j, k) for j in range(n) for k in range(j, n)]
+    speeds = [[1.0 if m in (j, k) else 0.0 for m in range(n)] for j, k in pairs]
+
+    def quadratic(frames):
+        return [_newton_euler(constants, frames, speed, None, ZERO) for speed in speeds]
+
+    h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic)))
+    # c[..., i, j, k] = c_ijk (the torque on joint i from speeds j and k)
+    c = np.empty(q.shape[:-1] + (n, n, n))
+    for j in range(n):
+        c[..., :, j, j] = h[j, j]
+    for j, k in pairs:
+        if j != k:
+            c[..., :, j, k] = c[..., :, k, j] = (h[j, k] - h[j, j] - h[k, k]) / 2.0
+    return np.einsum("...ijk,...k->...ij", c, np.broadcast_to(qd_si, q.shape[:-1] + (n,))
+                     if q.ndim > 1 else qd_si)
+
+
+def forward_dynamics(robot, q, qd, tau, gravity=None, motor=False, friction=False):
+    """Joint accelerations ``qdd`` ``(..., n)`` under torques/forces ``tau`` at ``q, qd``.
+
+    ``qdd = M(q)^-1 (tau - C(q, qd) qd - g(q) [- friction])``: the inverse of
+    :func:`inverse_dynamics` with the same ``gravity``, ``motor`` and ``friction``.
+
+    Parameters
+    ----------
+    q, qd : array_like (..., n)
+        Joint values and speeds (rad, rad/s; length unit and per second for prismatic).
+    tau : array_like (..., n)
+        Joint torques, N m (forces, N, for prismatic joints).
+
+    Returns
+    -------
+    qdd : ndarray (..., n)
+        rad/s^2 (length unit/s^2 for prismatic joints).
+    """
+    constants = _constants(robot)
+    g = _gravity(robot, gravity)
+    q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")))
+    qd_si = _to_si(constants, qd)
+    n = robot.n
+    units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
+
+    def terms(frames, speed):
+        bias = _newton_euler(constants, frames, speed, None, g)
+        return [bias] + [_newton_euler(constants, frames, None, unit, ZERO) for unit in units]
+
+    bias, *columns = _per_block(robot, constants, (q, qd_si), terms)
+    inertia = np.stack(columns, axis=-1)
+    if motor:
+        inertia = inertia + np.diag(constants.motor)
+    rhs = tau - bias
+    if friction:
+        rhs = rhs - friction_torques(robot, qd)
+    qdd_si = np.linalg.solve(inertia, rhs[..., None])[..., 0]
+    return qdd_si / constants.si_scale if constants.prismatic else qdd_si
+
+
+def energy(robot, q, qd, gravity=None, motor=False):
+    """Kinetic and potential energy (J) of the arm at ``q, qd`` ``(..., n)``.
+
+    Kinetic ``qd^T M(q) qd / 2`` (rotors included with ``motor=True``); potential
+    ``-sum_i m_i g . c_i`` with ``c_i`` the world position (m) of link ``i``'s centre of mass, so
+    zero with every centre of mass at the world origin.
+
+    Returns
+    -------
+    kinetic, potential : ndarray (...)
+    """
+    dynamics = require_dynamics(robot)
+    constants = _constants(robot)
+    g = np.asarray(dynamics.gravity if gravity is None else gravity, dtype=float)
+    q, qd = _checked(robot, ((q, "q"), (qd, "qd")))
+    qd_si = _to_si(constants, qd)
+    inertia = mass_matrix(robot, q, motor=motor)
+    kinetic = 0.5 * np.einsum("...i,...ij,...j->...", qd_si, inertia, qd_si)
+    frames = robot.fk_all(q)
+    coms = np.array([link.com for link in dynamics.links])            # (n, 3), length unit
+    centres = (np.einsum("...nij,nj->...ni", frames[..., 1:, :3, :3], coms)
+               + frames[..., 1:, :3, 3]) * constants.metres
+    potential = -np.einsum("n,...ni,i->...", np.array(constants.mass), centres, g)
+    return kinetic, potential
+
+
+# ----------------------------------------------------------------------------------- simulation
+@dataclass
+class LimitHit:
+    """A joint reaching a limit during :func:`simulate`: when, which, which side."""
+
+    time: float
+    joint: int          # 0-based
+    side: str           # "lower" or "upper"
+    index: tuple = ()   # the batch index of the configuration (empty for one)
+
+
+@dataclass
+class Simulation:
+    """The result of :func:`simulate`.
+
+    Attributes
+    ----------
+    t : ndarray (steps + 1,)
+        Times, s, from 0.
+    q, qd, qdd : ndarray (steps + 1, ..., n)
+        Joint values, speeds, accelerations at each time (rad or length unit, per s, per s^2).
+    kinetic, potential, energy : ndarray (steps + 1, ...)
+        Energies, J; ``energy = kinetic + potential``.
+    limits : str
+        What happened at a joint limit: ``"stop"`` or ``"ignore"`` (see :func:`simulate`).
+    limit_hits : list of LimitHit
+        Every time a joint reached a limit (with ``"stop"``), in time order.
+    """
+
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    qdd: np.ndarray
+    kinetic: np.ndarray
+    potential: np.ndarray
+    energy: np.ndarray
+    limits: str
+    limit_hits: list = field(default_factory=list)
+
+
+def simulate(robot, q0, qd0=None, duration=1.0, dt=1e-3, tau=None, gravity=None, motor=False,
+             friction=False, limits="stop"):
+    """Integrate the arm's motion: free fall when ``tau`` is None.
+
+    A fixed-step classical Runge-Kutta method (4th order) on the state ``(q, qd)``, with
+    accelerations from :func:`forward_dynamics`.
+
+    Parameters
+    ----------
+    q0, qd0 : array_like (n,) or (..., n)
+        Initial joint values and speeds; ``qd0`` default zero. A batch runs side by side.
+    duration, dt : float
+        Length of the run and the step, s; ``round(duration / dt)`` steps (at most
+        :data:`MAX_STEPS`).
+    tau : None, array_like (n,) or (..., n), or callable
+        Joint torques (N m; N for prismatic joints): None for none (free fall), constant values,
+        or ``tau(t, q, qd)`` returning them.
+    gravity, motor, friction
+        As :func:`inverse_dynamics`.
+    limits : {"stop", "ignore"}
+        ``"stop"`` (default): after each step, a joint past a limit is put back on the limit and
+        its speed set to zero, an inelastic stop that takes energy out (recorded in
+        ``limit_hits``; the energy is then no longer conserved). ``"ignore"``: the limits play
+        no part, the arm moves through them.
+
+    Returns
+    -------
+    Simulation
+    """
+    if limits not in LIMIT_BEHAVIOURS:
+        raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got {limits!r}")
+    duration = _amount(duration, "duration", "s")
+    dt = _amount(dt, "dt", "s")
+    if dt == 0.0:
+        raise ValidationError("dt must be more than 0 s, got 0")
+    steps = int(round(duration / dt))
+    if steps > MAX_STEPS:
+        raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps} steps, more than "
+                              f"{MAX_STEPS}: use a larger dt or a shorter run")
+    (q,) = _checked(robot, ((q0, "q0"),))
+    qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
+        _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
+    torque = _torque_source(robot, tau, q.shape)
+    lower, upper = robot.limits.T
+
+    def accelerations(t, q, qd):
+        return forward_dynamics(robot, q, qd, torque(t, q, qd), gravity, motor, friction)
+
+    t = np.arange(steps + 1) * dt
+    qs, qds, qdds = [np.empty((steps + 1,) + q.shape) for _ in range(3)]
+    hits = []
+    stopped = np.zeros(q.shape, dtype=bool)
+    for k in range(steps + 1):
+        qdd = accelerations(t[k], q, qd)
+        qs[k], qds[k], qdds[k] = q, qd, qdd
+        if k == steps:
+            break
+        k2q = qd + dt / 2 * qdd
+        k2v = accelerations(t[k] + dt / 2, q + dt / 2 * qd, k2q)
+        k3q = qd + dt / 2 * k2v
+        k3v = accelerations(t[k] + dt / 2, q + dt / 2 * k2q, k3q)
+        k4q = qd + dt * k3v
+        k4v = accelerations(t[k] + dt, q + dt * k3q, k4q)
+        q = q + dt / 6 * (qd + 2 * k2q + 2 * k3q + k4q)
+        qd = qd + dt / 6 * (qdd + 2 * k2v + 2 * k3v + k4v)
+        if limits == "stop":
+            q, qd, stopped = _stop_at_limits(q, qd, lower, upper, t[k + 1], hits, stopped)
+    kinetic, potential = energy(robot, qs, qds, gravity, motor)
+    return Simulation(t=t, q=qs, qd=qds, qdd=qdds, kinetic=kinetic, potential=potential,
+                      energy=kinetic + potential, limits=limits, limit_hits=hits)
+
+
+def _torque_source(robot, tau, shape):
+    """``tau`` of :func:`simulate` as a function ``(t, q, qd) -> (..., n)``."""
+    if tau is None:
+        zero = np.zeros(shape)
+        return lambda t, q, qd: zero
+    if callable(tau):
+        return lambda t, q, qd: _checked(robot, ((tau(t, q, qd), "tau(t, q, qd)"),))[0]
+    constant = np.broadcast_to(_checked(robot, ((tau, "tau"),))[0], shape)
+    return lambda t, q, qd: constant
+
+
+def _stop_at_limits(q, qd, lower, upper, time, hits, stopped):
+    """Joints past a limit put back on it with zero speed.
+
+    ``stopped`` marks the joints held at a limit after the previous step; a joint arriving at
+    one (past it now, not held before) is appended to ``hits``. Returns ``q, qd`` and the new
+    mask of held joints.
+    """
+    below, above = q < lower, q > upper
+    held = below | above
+    if not held.any():
+        return q, qd, held
+    for side, mask in (("lower", below), ("upper", above)):
+        for where in zip(*np.nonzero(mask & ~stopped)):
+            hits.append(LimitHit(time=float(time), joint=int(where[-1]), side=side,
+                                 index=tuple(int(i) for i in where[:-1])))
+    return np.clip(q, lower, upper), np.where(held, 0.0, qd), held
+
+
+# ---------------------------------------------------------------------- torques along a motion
+@dataclass
+class TrajectoryTorques:
+    """The torques a sampled joint trajectory needs: see :func:`trajectory_torques`.
+
+    Attributes
+    ----------
+    t : ndarray (N,)
+        Times, s.
+    q, qd, qdd : ndarray (N, n)
+        Joint values, speeds and accelerations (rad, rad/s, rad/s^2; length unit for prismatic).
+    tau : ndarray (N, n)
+        Torques (N m) and forces (N) the joints must exert.
+    static : ndarray (N, n)
+        The part of ``tau`` that holding each pose still needs (gravity): what is left when the
+        motion is played infinitely slowly.
+    """
+
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    qdd: np.ndarray
+    tau: np.ndarray
+    static: np.ndarray
+
+
+def trajectory_torques(robot, t, q, gravity=None, motor=False):
+    """Torques along joint values ``q`` ``(N, n)`` sampled at times ``t`` ``(N,)``.
+
+    Speeds and accelerations are the derivatives of the samples, by second-order finite
+    differences on the (possibly uneven) time grid (``numpy.gradient``, twice), so ``N >= 3``;
+    the two samples at each end get one-sided differences, less accurate where the motion
+    does not start and end at rest.
+
+    Parameters
+    ----------
+    robot : Robot
+        With dynamics (see :func:`with_payload` for a load in the gripper).
+    t : array_like (N,)
+        Strictly increasing times, s.
+    q : array_like (N, n)
+    gravity, motor
+        As :func:`inverse_dynamics` (friction is left out: see :func:`check_torque_limits`).
+
+    Returns
+    -------
+    TrajectoryTorques
+    """
+    require_dynamics(robot)
+    t = np.asarray(t, dtype=float)
+    q = robot.check_q(np.atleast_2d(q), "trajectory")
+    if t.shape != (q.shape[0],) or t.size < 3:
+        raise ValidationError(f"a trajectory needs one time per row and at least 3 rows for "
+                              f"accelerations, got {t.size} times for {q.shape[0]} rows")
+    if not (np.all(np.isfinite(t)) and np.all(np.diff(t) > 0)):
+        raise ValidationError("trajectory times must be finite and strictly increase")
+    qd = np.gradient(q, t, axis=0, edge_order=2)
+    qdd = np.gradient(qd, t, axis=0, edge_order=2)
+    tau = inverse_dynamics(robot, q, qd, qdd, gravity=gravity, motor=motor)
+    return TrajectoryTorques(t=t, q=q, qd=qd, qdd=qdd, tau=tau,
+                             static=gravity_torques(robot, q, gravity=gravity))
+
+
+@dataclass
+class Exceedance:
+    """The first time a joint needs more than its limit: joint (0-based), time (s), torque."""
+
+    joint: int
+    time: float
+    torque: float
+    limit: float
+
+
+@dataclass
+class TorqueCheck:
+    """What :func:`check_torque_limits` found.
+
+    Attributes
+    ----------
+    exceedances : list of Exceedance
+        The first exceedance of each joint that exceeds its limit, in time order.
+    time_scale : float
+        How many times slower the trajectory must be played for every joint to stay within its
+        limit: 1.0 when it already does, ``math.inf`` when holding a pose still already needs
+        more than a limit (no speed helps).
+    """
+
+    exceedances: list
+    time_scale: float
+
+    @property
+    def ok(self):
+        return not self.exceedances
+
+
+def check_torque_limits(torques, limits):
+    """Compare the torques of a trajectory with each joint's limit; find the slowing needed.
+
+    Played ``k`` times slower (``t -> k t``), speeds fall as ``1/k`` and accelerations as
+    ``1/k^2``, so every velocity and acceleration term of the torque falls as ``1/k^2``:
+    ``tau(k) = static + (tau - static) / k^2`` exactly (rigid body and motor inertia; friction,
+    which falls more slowly, is not part of it). With ``s = 1/k^2`` each sample bounds ``s``
+    linearly: ``|static + d s| <= limit`` with ``d = tau - static``, and the largest ``s`` that
+    all samples allow gives the smallest ``k``.
+
+    Parameters
+    ----------
+    torques : TrajectoryTorques
+    limits : array_like (n,)
+        Each joint's largest torque (N m) or force (N), > 0; NaN or inf where unknown.
+
+    Returns
+    -------
+    TorqueCheck
+
+    Examples
+    --------
+    A joint that needs 0.5 N m of gravity and 2 N m in all at one instant, against a 1 N m
+    limit: ``0.5 + 1.5 / k^2 <= 1`` needs ``k = sqrt(3)``.
+
+    >>> check = check_torque_limits(TrajectoryTorques(
+    ...     t=np.array([0.0]), q=None, qd=None, qdd=None, tau=np.array([[2.0]]),
+    ...     static=np.array([[0.5]])), [1.0])
+    >>> check.exceedances[0].torque, round(check.time_scale, 6)
+    (2.0, 1.732051)
+    """
+    limits = np.asarray(limits, dtype=float)
+    tau, static = torques.tau, torques.static
+    if limits.shape != tau.shape[-1:] or np.any(limits <= 0):
+        raise ValidationError(f"torque limits must be {tau.shape[-1]} positive numbers (NaN "
+                              f"where unknown), got {limits.tolist()}")
+    known = np.isfinite(limits)
+    bound = np.where(known, limits, np.inf)
+    over = np.abs(tau) > bound
+    exceedances = []
+    for joint in np.flatnonzero(over.any(axis=0)):
+        row = int(np.argmax(over[:, joint]))
+        exceedances.append(Exceedance(joint=int(joint), time=float(torques.t[row]),
+                                      torque=float(tau[row, joint]), limit=float(bound[joint])))
+    exceedances.sort(key=lambda e: (e.time, e.joint))
+    if not exceedances:
+        return TorqueCheck(exceedances, 1.0)
+    if np.any(np.abs(static[:, known]) > bound[known]):
+        return TorqueCheck(exceedances, math.inf)
+    dynamic = (tau - static)[:, known]
+    held, limit = static[:, known], bound[known]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        allowed = np.where(dynamic > 0, (limit - held) / dynamic,
+                           np.where(dynamic < 0, (limit + held) / -dynamic, np.inf))
+    largest_s = min(1.0, float(allowed.min()))
+    return TorqueCheck(exceedances, 1.0 / math.sqrt(largest_s) if largest_s > 0 else math.inf)

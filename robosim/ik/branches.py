@@ -1,0 +1,98 @@
+"""Which branch an IK solution is on, in the words a student uses: shoulder, elbow, wrist.
+
+An arm reaches most positions in several *configurations*; IK lists one solution per branch.
+:func:`branch_labels` names them from the geometry of the solution (no solver needed), for the
+two families of arms that have named branches:
+
+- **6R arms with a spherical wrist** (Puma 560, KUKA KR5, ABB IRB 140: standard DH, the
+  shoulder and elbow axes parallel, the last three axes meeting at the wrist centre ``W = o_4``):
+
+  - shoulder *right* when ``W`` is in front of the shoulder, ``(W - o_0) . x_1 >= 0`` (``x_1``
+    is the direction joint 1 turns the arm to), else *left* (the arm turned round, reaching
+    back over its base);
+  - elbow *up* when the elbow ``o_2`` is above the line from the shoulder ``o_1`` to ``W``
+    (its offset from that line has ``z >= 0`` in the base frame), else *down*;
+  - wrist *flip* when ``sin(theta_5) > 0``, else *no flip*.
+
+  These are the names of Corke's ``ikine_a`` for the Puma 560 (Robotics Toolbox for Python,
+  configurations ``l/r``, ``u/d``, ``f/n``; checked on his eight solutions of the pose ``qn``:
+  tests/ik/test_branches.py).
+- **Lynx6-shaped arms** (:func:`robosim.ik.is_lynx6_shaped`), as the closed form names its
+  branches (:data:`robosim.ik.LYNX6_BRANCHES`, :func:`robosim.ik.lynx6_ik`): *facing* the
+  target when ``x_1`` points towards the tool point, ``(p - o_0) . x_1 >= 0``, else *leaning
+  back* over the base; *elbow up* when the elbow ``o_2`` is on the counter-clockwise side of
+  the line from the shoulder ``o_1`` to the wrist ``o_3``, seen in the arm's plane with ``x_1``
+  to the right and the base's z up. Facing the target that is the elbow above the line; leaning
+  back, the closed form's "up" elbow is the one on the same side of the arm, which hangs below
+  the line when the forearm points back.
+
+Other arms get no labels (empty strings): their solutions are told apart by their joint values.
+"""
+
+import numpy as np
+
+from .closed_form import is_lynx6_shaped
+
+
+def branch_labels(robot, q):
+    """Names of the branch each solution is on.
+
+    Parameters
+    ----------
+    robot : robosim.Robot
+    q : array_like (k, n)
+        Solutions (API units).
+
+    Returns
+    -------
+    list of str, length k
+        E.g. ``"right, elbow up, no flip"`` (6R, spherical wrist) or ``"facing, elbow down"``
+        (Lynx6-shaped); ``""`` for every solution of an arm without named branches.
+
+    Examples
+    --------
+    >>> import numpy as np, robosim
+    >>> puma = robosim.load_robot("Puma 560")
+    >>> branch_labels(puma, np.radians([[0, 45, -180, 0, 45, 0]]))   # Corke's qn
+    ['right, elbow up, flip']
+    """
+    q = np.atleast_2d(robot.check_q(q))
+    lynx6 = is_lynx6_shaped(robot)
+    if not (lynx6 or has_spherical_wrist(robot)):
+        return [""] * len(q)
+    frames = robot.fk_all(q)
+    origins = frames[:, :, :3, 3]
+    x1, up = frames[:, 1, :3, 0], robot.base[:3, 2]
+    shoulder, elbow = origins[:, 1], origins[:, 2]
+    if lynx6:
+        tool = (frames[:, -1] @ robot.tool)[:, :3, 3]
+        facing = _dot(tool - origins[:, 0], x1) >= 0
+        to_wrist, to_elbow = origins[:, 3] - shoulder, elbow - shoulder
+        up_side = (_dot(to_wrist, x1) * _dot(to_elbow, up)
+                   - _dot(to_wrist, up) * _dot(to_elbow, x1)) >= 0
+        parts = [np.where(facing, "facing", "leaning back"),
+                 np.where(up_side, "elbow up", "elbow down")]
+    else:
+        wrist = origins[:, 4]
+        line = (wrist - shoulder) / np.linalg.norm(wrist - shoulder, axis=1, keepdims=True)
+        offset = elbow - shoulder
+        offset -= _dot(offset, line)[:, None] * line        # the elbow's offset from the line
+        theta5 = robot.joint_variables(q)[0][4]
+        parts = [np.where(_dot(wrist - origins[:, 0], x1) >= 0, "right", "left"),
+                 np.where(_dot(offset, up) >= 0, "elbow up", "elbow down"),
+                 np.where(np.sin(theta5) > 0, "flip", "no flip")]
+    return [", ".join(words) for words in zip(*parts)]
+
+
+def has_spherical_wrist(robot):
+    """True for a standard-DH 6R arm whose shoulder and elbow axes are parallel and whose last
+    three axes meet in one point (rows 4 and 5 have ``a = 0``, row 5 ``d = 0``)."""
+    joints = robot.joints
+    return (robot.n == 6 and robot.convention == "standard" and all(robot.revolute)
+            and joints[1].alpha == 0 and joints[3].a == 0 and joints[4].a == 0
+            and joints[4].d == 0)
+
+
+def _dot(a, b):
+    """Row-wise dot product of ``(k, 3)`` arrays (``b`` may be one vector ``(3,)``)."""
+    return np.einsum("ki,ki->k", a, np.broadcast_to(b, a.shape))

@@ -1,0 +1,88 @@
+"""Joint values that differ by whole turns: one configuration of the arm, several numbers.
+
+A revolute joint at ``q`` and at ``q + 2 pi k`` puts every link in the same place, so IK
+solutions are compared modulo 2 pi (:func:`same_modulo_turns`), reported as the variant
+nearest a reference inside the limits (:func:`nearest_turn`), or listed with every variant the
+limits allow (:func:`every_turn`). Prismatic joints have no turns.
+"""
+
+import itertools
+import math
+
+import numpy as np
+
+#: Joint values this far outside a limit (radians / length unit) still count as inside, as in
+#: :meth:`robosim.Robot.within_limits`; the result is then put exactly on the limit.
+LIMIT_SLACK = 1e-9
+TURN = 2.0 * math.pi
+
+
+def _turns(joint, value):
+    """The ``k`` with ``value + 2 pi k`` inside the joint's limits (``range(0, 1)`` for a
+    prismatic joint inside them; empty where none fits)."""
+    lower, upper = joint.limits
+    if joint.is_revolute:
+        return range(math.ceil((lower - LIMIT_SLACK - value) / TURN),
+                     math.floor((upper + LIMIT_SLACK - value) / TURN) + 1)
+    return range(0, 1 if lower - LIMIT_SLACK <= value <= upper + LIMIT_SLACK else 0)
+
+
+def _inside(joint, value):
+    lower, upper = joint.limits
+    return min(max(value, lower), upper)
+
+
+def nearest_turn(robot, q, reference):
+    """The variant of ``q`` (n values) inside the limits nearest ``reference``, or None.
+
+    Each revolute joint gets the ``q_i + 2 pi k`` nearest ``reference_i`` among those inside
+    its limits; None when some joint has no value inside them. Returns a list of n floats.
+    :func:`turned_inside` does the same for many configurations at once.
+
+    Examples
+    --------
+    >>> import robosim
+    >>> robot = robosim.Robot([robosim.Joint(limits=(-4.0, 4.0))], unit="m")
+    >>> nearest_turn(robot, [3.0], [-3.0])          # 3 - 2 pi = -3.28
+    [-3.2831853071795862]
+    >>> nearest_turn(robot, [4.5], [4.0])           # outside: 4.5 - 2 pi is the only variant
+    [-1.7831853071795862]
+    >>> print(nearest_turn(robosim.Robot([robosim.Joint(limits=(0.0, 1.0))], unit="m"),
+    ...                    [2.0], [0.0]))            # no turn of 2.0 lies in [0, 1]
+    None
+    """
+    turned, inside = turned_inside(robot, np.asarray(q, dtype=float),
+                                   np.asarray(reference, dtype=float))
+    return turned.tolist() if inside else None
+
+
+def turned_inside(robot, q, reference):
+    """:func:`nearest_turn` for configurations ``q`` ``(..., n)`` and references broadcasting
+    with them: the turned values ``(..., n)`` (clipped into the limits) and whether every
+    joint had a turn inside them, ``(...)`` bool."""
+    lower, upper = robot.limits.T
+    revolute = robot.revolute
+    low = np.where(revolute, np.ceil((lower - LIMIT_SLACK - q) / TURN), 0.0)
+    high = np.where(revolute, np.floor((upper + LIMIT_SLACK - q) / TURN), 0.0)
+    inside = np.all(np.where(revolute, low <= high, (q >= lower - LIMIT_SLACK)
+                             & (q <= upper + LIMIT_SLACK)), axis=-1)
+    k = np.clip(np.round((reference - q) / TURN), low, high)
+    return np.clip(q + TURN * k, lower, upper), inside
+
+
+def every_turn(robot, q):
+    """Every variant of ``q`` (n values) inside the limits: a list of lists (empty if none)."""
+    choices = [[_inside(joint, value + TURN * k) for k in _turns(joint, float(value))]
+               for joint, value in zip(robot.joints, q)]
+    return [list(variant) for variant in itertools.product(*choices)]
+
+
+def same_modulo_turns(robot, a, b, tolerance):
+    """True when ``a`` and ``b`` (n values each) are one configuration: every revolute joint
+    within ``tolerance`` radians modulo 2 pi, every prismatic one within ``tolerance * L``."""
+    for joint, x, y in zip(robot.joints, a, b):
+        gap = (abs((x - y + math.pi) % TURN - math.pi) if joint.is_revolute
+               else abs(x - y) / robot.length_scale)
+        if gap > tolerance:
+            return False
+    return True

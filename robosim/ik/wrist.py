@@ -1,0 +1,220 @@
+"""Arms with a spherical wrist: the wrist centre placed by the first three joints, the wrist's
+three angles in closed form (Pieper's decoupling). Used by :func:`robosim.ik.solve` (one
+target: a 3-joint problem instead of a 6-joint one) and :func:`robosim.ik.solve_all` (every
+branch: the finitely many arm solutions times the two wrist solutions).
+
+A 6-joint arm has a spherical wrist when joints 4, 5 and 6 are revolute and their axes meet in
+one point ``c``, the wrist centre (Puma 560, KUKA KR5, ABB IRB 140, the Stanford arm; not the
+UR arms). ``c`` lies on axis 4, which link 3 carries and which turns about itself, so ``c`` is
+fixed in link 3; it lies on axis 6 as well, so it is fixed in the end effector too. Hence:
+
+1. the target pose gives the wrist centre's position ``T_target @ c_end``;
+2. the first three joints must put ``c_3`` (``c`` in frame 3) there: three equations in three
+   unknowns, finitely many solutions, found numerically by the general solver on the arm cut
+   after joint 3 with ``c_3`` as its tool point (:attr:`WristSplit.arm`);
+3. with frame 3's rotation ``R_3`` known, the wrist solves
+   ``R_3 P Rz(t4) Rx(b1) Rz(t5) Rx(b2) Rz(t6) S = R_target`` in closed form (two solutions,
+   one at a wrist singularity): :func:`wrist_angles`.
+
+Standard DH: ``P = I``, ``b1, b2 = alpha_4, alpha_5``, ``S = Rx(alpha_6) R_tool``. Modified DH
+(``Rx(alpha_{i-1})`` before ``Rz(theta_i)``): ``P = Rx(alpha_4)``, ``b1, b2 = alpha_5,
+alpha_6`` (rows 5 and 6 store them), ``S = R_tool``. ``t_i = q_i + offset_i``.
+"""
+
+import math
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..robot import Robot
+from ..transforms import cos_sin
+from .elementary import FloatMath
+
+#: Axes meeting within this fraction of the robot's size count as meeting in one point.
+MEET_TOLERANCE = 1e-9
+#: A wrist twist whose sine is below this leaves two wrist axes parallel: no spherical wrist.
+PARALLEL_TWIST = 1e-6
+#: Below this ``|sin b1| * |m_xy|`` axes 4 and 6 are aligned (wrist singularity): t4 is free.
+SINGULAR_WRIST = 1e-12
+
+_splits = weakref.WeakKeyDictionary()
+
+
+@dataclass(frozen=True)
+class WristSplit:
+    """The decoupling of an arm with a spherical wrist (see the module docstring).
+
+    Attributes
+    ----------
+    arm : Robot
+        Joints 1-3 of the robot, its base, and the wrist centre ``c_3`` as a tool point
+        (translation only), so that ``arm.fk(q[:3])[:3, 3]`` is the wrist centre.
+    center_in_end : ndarray, shape (3,)
+        The wrist centre in the end-effector frame (tool included), length unit.
+    pre, post_transposed : list of 3 lists of 3 floats
+        The constant rotations ``P`` and ``S^T``, row by row.
+    twists : tuple of two (cos, sin) pairs
+        ``b1`` and ``b2``.
+    offsets : tuple of 3 floats
+        Offsets of joints 4-6: ``q_i = t_i - offset_i``.
+    """
+
+    arm: Robot
+    center_in_end: np.ndarray
+    pre: list
+    post_transposed: list
+    twists: tuple
+    offsets: tuple
+
+
+def spherical_wrist(robot):
+    """The :class:`WristSplit` of ``robot``, or None when it has no spherical wrist (cached).
+
+    The test is geometric, whatever the convention: at two random configurations the axes of
+    joints 4-6 meet in one point (least-squares point within ``MEET_TOLERANCE * L`` of all
+    three), which is where ``c_3`` and ``c_end``, found at the first, put it at the second.
+    """
+    if robot not in _splits:
+        _splits[robot] = _find_split(robot)
+    return _splits[robot]
+
+
+def _find_split(robot):
+    joints = robot.joints
+    if robot.n != 6 or not all(j.is_revolute for j in joints[3:]):
+        return None
+    if robot.convention == "standard":
+        twist_angles, pre = (joints[3].alpha, joints[4].alpha), np.eye(3)
+        post = _rx(joints[5].alpha) @ robot.tool[:3, :3]
+        axis_frames = slice(3, 6)
+    else:
+        twist_angles, pre = (joints[4].alpha, joints[5].alpha), _rx(joints[3].alpha)
+        post = robot.tool[:3, :3]
+        axis_frames = slice(4, 7)
+    twists = tuple(cos_sin(alpha) for alpha in twist_angles)
+    if min(abs(s) for _, s in twists) < PARALLEL_TWIST:
+        return None
+    tolerance = MEET_TOLERANCE * robot.length_scale
+    center_3 = center_end = None
+    for q in robot.random_q(2, rng=np.random.default_rng(0)):
+        frames = robot.fk_all(q)
+        end = frames[-1] @ robot.tool
+        z, o = frames[axis_frames, :3, 2], frames[axis_frames, :3, 3]
+        across = np.eye(3) - z[:, :, None] * z[:, None, :]           # projections off each axis
+        center = np.linalg.solve(across.sum(axis=0), np.einsum("kij,kj->i", across, o))
+        if np.max(np.linalg.norm(np.einsum("kij,kj->ki", across, center - o), axis=1)) > tolerance:
+            return None
+        if center_3 is None:
+            center_3 = np.linalg.solve(frames[3], np.append(center, 1.0))[:3]
+            center_end = np.linalg.solve(end, np.append(center, 1.0))[:3]
+        elif (np.linalg.norm(frames[3][:3, :3] @ center_3 + frames[3][:3, 3] - center) > tolerance
+              or np.linalg.norm(end[:3, :3] @ center_end + end[:3, 3] - center) > tolerance):
+            return None
+    arm = Robot(joints[:3], name=f"{robot.name} (joints 1-3 to the wrist centre)",
+                convention=robot.convention, unit=robot.unit, base_xyz=robot.base_xyz,
+                base_rpy=robot.base_rpy, tool_xyz=tuple(center_3))
+    return WristSplit(arm, center_end, pre.tolist(), post.T.tolist(), twists,
+                      tuple(j.offset for j in joints[3:]))
+
+
+def _rx(alpha):
+    """Rotation about X by ``alpha``, exact at quarter turns (the zeros stay zeros)."""
+    c, s = cos_sin(alpha)
+    return np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
+
+
+def wrist_angles(split, frame3, target, reference_t4, ops=FloatMath):
+    """Joint values ``(q4, q5, q6)`` that give the end effector the rotation of ``target``.
+
+    Parameters
+    ----------
+    split : WristSplit
+    frame3, target : sequence of 3 columns
+        The rotation columns ``(X, Y, Z)`` of frame 3 (from joints 1-3) and of the target, in
+        the world frame, as in :func:`robosim.robot.chain_components`: three floats each
+        (one target, ``ops=FloatMath``) or three ``(B,)`` arrays (``ops=ArrayMath``).
+    reference_t4 : float or (B,) array
+        ``t4`` used at a wrist singularity (axes 4 and 6 aligned), where only ``t4 + t6``
+        (or ``t4 - t6``) is fixed.
+    ops : FloatMath or ArrayMath
+
+    Returns
+    -------
+    solutions : list of two tuples ``(q4, q5, q6)``
+        Angles in (-pi, pi] (``q_i = t_i - offset_i``), floats or ``(B,)`` arrays.
+    valid : list of two bools (or ``(B,)`` bool arrays)
+        False for the second solution at a singularity (where it repeats the first) and for
+        both when no wrist angle reaches the rotation (possible only when a twist is not 90
+        degrees).
+
+    Notes
+    -----
+    With ``M = (R_3 P)^T R_target S^T = Rz(t4) Rx(b1) Rz(t5) Rx(b2) Rz(t6)`` and ``m`` its
+    third column: ``Rz(t6)`` leaves Z alone, so ``Rx(b1)^T Rz(t4)^T m = Rz(t5) Rx(b2) e_z =
+    (sin b2 sin t5, -sin b2 cos t5, cos b2)``. The last component reads
+    ``sin b1 (m_x sin t4 - m_y cos t4) = cos b2 - cos b1 m_z``, i.e.
+    ``sin(t4 - phi) = kappa`` with ``phi = atan2(m_y, m_x)``: ``t4 = phi + asin(kappa)`` or
+    ``phi + pi - asin(kappa)``. The first two components give ``t5``; then ``Rz(t6)`` is
+    ``W^T M`` with ``W = Rz(t4) Rx(b1) Rz(t5) Rx(b2)``, whose first column gives ``t6``.
+
+    Examples
+    --------
+    The Puma 560's wrist (twists of +-90 degrees) at ``q = (0.1, -0.5, 0.4, 0.3, 0.5, -0.2)``
+    has the solution ``(0.3, 0.5, -0.2)`` and the flipped one ``(0.3 - pi, -0.5, -0.2 + pi)``
+    (here first):
+
+    >>> import robosim
+    >>> robot = robosim.load_robot("Puma 560")
+    >>> split = spherical_wrist(robot)
+    >>> q = [0.1, -0.5, 0.4, 0.3, 0.5, -0.2]
+    >>> columns = lambda T: [T[:3, c].tolist() for c in range(3)]
+    >>> solutions, valid = wrist_angles(split, columns(split.arm.fk(q[:3])),
+    ...                                 columns(robot.fk(q)), 0.0)
+    >>> np.round(solutions, 4), valid
+    (array([[-2.8416, -0.5   ,  2.9416],
+           [ 0.3   ,  0.5   , -0.2   ]]), [True, True])
+    """
+    (cb1, sb1), (cb2, sb2) = split.twists
+    a = _times_constant(frame3, split.pre)                 # columns of R_3 P
+    b0, _, b2 = _times_constant(target, split.post_transposed)   # R_target S^T
+    m0, m1, m2 = (_dot(a[i], b2) for i in range(3))
+    x0, x1, x2 = (_dot(a[i], b0) for i in range(3))
+    spread = sb1 * ops.sqrt(m0 * m0 + m1 * m1)
+    singular = ops.absolute(spread) < SINGULAR_WRIST
+    kappa = (cb2 - cb1 * m2) / ops.where(singular, 1.0, spread)
+    reachable = singular | (ops.absolute(kappa) <= 1.0 + 1e-9)
+    phi, turn = ops.atan2(m1, m0), ops.asin(ops.clip(kappa, -1.0, 1.0))
+    sign = 1.0 if sb2 > 0 else -1.0
+    solutions = []
+    for t4 in (phi + turn, phi + math.pi - turn):
+        t4 = ops.where(singular, reference_t4, t4)
+        c4, s4 = ops.cos(t4), ops.sin(t4)
+        u1 = -s4 * m0 + c4 * m1                                   # (Rz(t4)^T m)_y
+        t5 = ops.atan2(sign * (c4 * m0 + s4 * m1), -sign * (cb1 * u1 + sb1 * m2))
+        # First column of W^T M: one factor of W^T = Rx(b2)^T Rz(t5)^T Rx(b1)^T Rz(t4)^T at
+        # a time.
+        a0, a1 = c4 * x0 + s4 * x1, -s4 * x0 + c4 * x1
+        r1, r2 = cb1 * a1 + sb1 * x2, -sb1 * a1 + cb1 * x2
+        c5, s5 = ops.cos(t5), ops.sin(t5)
+        d0, d1 = c5 * a0 + s5 * r1, -s5 * a0 + c5 * r1
+        t6 = ops.atan2(cb2 * d1 + sb2 * r2, d0)
+        solutions.append(tuple(_wrap(t - offset) for t, offset in zip((t4, t5, t6),
+                                                                      split.offsets)))
+    return solutions, [reachable, reachable & ~singular if ops is not FloatMath
+                       else reachable and not singular]
+
+
+def _times_constant(columns, constant):
+    """Columns of ``R @ C`` for ``R`` given by its columns and a constant 3x3 ``C``."""
+    return [tuple(sum(columns[j][r] * constant[j][k] for j in range(3) if constant[j][k] != 0.0)
+                  for r in range(3)) for k in range(3)]
+
+
+def _dot(u, v):
+    return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+
+
+def _wrap(angle):
+    """``angle`` (float or array) in (-pi, pi]."""
+    return math.pi - (math.pi - angle) % (2 * math.pi)

@@ -1,0 +1,100 @@
+"""Where an arm's links are: their path from frame origin to frame origin, and the floor.
+
+A DH link is two straight pieces. Standard DH, ``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``:
+from the origin ``o_{i-1}`` along ``z_{i-1}`` by ``d_i`` to a *corner*, then along ``x_i`` by
+``a_i`` to ``o_i``. Modified DH, ``A_i = Rx(alpha_{i-1}) Tx(a_{i-1}) Rz(theta_i) Tz(d_i)``: from
+``o_{i-1}`` along ``x_{i-1}`` by ``a_{i-1}`` to the corner, then along ``z_i`` by ``d_i`` to
+``o_i``. The drawing (:mod:`robosim.plotting.arm`) draws these pieces; the floor check uses them.
+
+The *floor* is the plane the arm stands on: the height of the base frame's origin, for an arm
+whose home pose and named poses all stay above it. An arm that reaches below its base in its own
+poses (a SCARA or a gantry hanging from its base, a table that leaves out the pedestal, as
+Lodes' Puma) has no floor here: :func:`floor_height` returns None and nothing is below it.
+
+Worked example (Lynx6, mm, base at z = 0): at home every origin is at z >= 0, so the floor is
+z = 0; bending the shoulder forward by 90 deg and the elbow by 90 deg points the forearm down,
+past the base: :func:`below_floor` marks the forearm (link 3) and the links after it.
+"""
+
+import numpy as np
+
+#: How far (a fraction of :attr:`robosim.Robot.length_scale`) a point may dip below the floor
+#: before it counts: the UR5's home pose dips 5 mm (0.4 %) below its base, which is no collision.
+FLOOR_TOLERANCE = 0.01
+#: Random configurations drawn at once by :func:`random_q_above_floor`.
+RANDOM_TRIES = 200
+
+
+def link_corners(robot, q, frames=None):
+    """Start, corner and end of each link ``(..., n, 3, 3)`` (robot's length unit).
+
+    Parameters
+    ----------
+    robot : robosim.Robot
+    q : array_like (..., n)
+        Joint values (API units).
+    frames : ndarray (..., n + 1, 4, 4), optional
+        ``robot.fk_all(q)`` if already computed.
+
+    Returns
+    -------
+    ndarray (..., n, 3, 3)
+        ``[..., i, 0]`` is ``o_i`` (joint ``i + 1``'s frame before it moves, 0-based ``i``),
+        ``[..., i, 1]`` the corner, ``[..., i, 2]`` the origin ``o_{i+1}``. The link
+        ``o_{i} -> corner -> o_{i+1}`` is the DH path of row ``i + 1``.
+    """
+    q = robot.check_q(q)
+    frames = robot.fk_all(q) if frames is None else frames
+    _theta, d = robot.joint_variables(q)
+    d = np.moveaxis(np.broadcast_to(d, (robot.n,) + q.shape[:-1]), 0, -1)[..., None]
+    starts, ends = frames[..., :-1, :3, 3], frames[..., 1:, :3, 3]
+    if robot.convention == "standard":
+        corners = starts + d * frames[..., :-1, :3, 2]
+    else:
+        corners = ends - d * frames[..., 1:, :3, 2]
+    return np.stack([starts, corners, ends], axis=-2)
+
+
+def floor_height(robot):
+    """The floor's height (length unit): the base origin's z, or None when the arm has none.
+
+    None when the home pose or a named pose puts a link below the base origin's height (as
+    :func:`below_floor` counts it): the arm hangs from its base, or the table leaves out a
+    pedestal.
+    """
+    floor = float(robot.base[2, 3])
+    poses = np.vstack([robot.home, *robot.poses.values()])
+    return None if below_floor(robot, poses, floor).any() else floor
+
+
+def below_floor(robot, q, floor, frames=None):
+    """Which links go below the floor: boolean ``(..., n)`` for ``q`` ``(..., n)``.
+
+    Link ``i`` (0-based) counts as below when its start, corner or end lies lower than
+    ``floor - FLOOR_TOLERANCE * robot.length_scale``; the last link also carries the tool, so
+    the end effector going below marks it. All False when ``floor`` is None. ``frames``:
+    ``robot.fk_all(q)`` if already computed.
+    """
+    q = robot.check_q(q)
+    if floor is None:
+        return np.zeros(q.shape, dtype=bool)
+    frames = robot.fk_all(q) if frames is None else frames
+    heights = link_corners(robot, q, frames)[..., 2].min(axis=-1)        # (..., n)
+    end = (frames[..., -1, :, :] @ robot.tool)[..., 2, 3]
+    heights[..., -1] = np.minimum(heights[..., -1], end)
+    return heights < floor - _tolerance(robot)
+
+
+def random_q_above_floor(robot, rng, floor, tries=RANDOM_TRIES):
+    """A uniformly random configuration inside the limits that keeps every link above the floor.
+
+    Draws ``tries`` configurations from ``rng`` at once and returns the first whose links all
+    stay above ``floor`` (any, when ``floor`` is None), or None when none of them does.
+    """
+    candidates = robot.random_q(tries, rng=rng)
+    good = ~below_floor(robot, candidates, floor).any(axis=-1)
+    return candidates[np.argmax(good)] if good.any() else None
+
+
+def _tolerance(robot):
+    return FLOOR_TOLERANCE * robot.length_scale

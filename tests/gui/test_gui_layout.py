@@ -1,0 +1,158 @@
+"""The screens fit at the window sizes students use (issue 13, item 6).
+
+At 1000 x 650 px (a non-maximised window on a 1366 x 768 lab screen), 1280 x 800 and
+1600 x 1000 px, at the application's 100 dpi, and in what a real 1000 x 650 window leaves the
+figure: no text of one component overlaps another's, none leaves the window or its button or
+cell (tests/layout_check.py). A window made at one size and resized to another is laid out
+again. Tool windows are checked at 1000 x 650.
+"""
+
+import matplotlib.pyplot as plt
+import pytest
+from matplotlib.backend_bases import ResizeEvent
+
+from fake_arm import FakeArm
+from gui_events import click_axes
+from layout_check import layout_problems
+from robosim import load_robot
+from robosim.gui import tools
+from robosim.gui.app import WINDOW_DPI, Application
+
+SIZES_PX = [(1000, 650), (1280, 800), (1600, 1000)]
+#: The figure of a 1000 x 650 px TkAgg window under Xvfb, measured: the toolbar takes 50 px and
+#: Tk's scaling makes it 104 dpi, so the canvas is 960 x 576 logical px (9.6 x 5.76 in).
+TK_WINDOW = (9.6, 5.76, 104.17)
+FIGURES = {"%dx%d" % size: (size[0] / WINDOW_DPI, size[1] / WINDOW_DPI, WINDOW_DPI)
+           for size in SIZES_PX}
+FIGURES["1000x650 Tk window"] = TK_WINDOW
+SCREENS = ["welcome", "editor", "joint count", "Lynx6", "Puma 560"]
+
+
+def show(app, screen):
+    if screen == "editor":
+        app.show_editor(load_robot("Lynx6"))
+    elif screen == "joint count":
+        app.show_editor(None)
+    elif screen != "welcome":
+        app.show_simulator(load_robot(screen))
+
+
+def application(size_px=None, figure=None):
+    width, height, dpi = figure or (size_px[0] / WINDOW_DPI, size_px[1] / WINDOW_DPI,
+                                    WINDOW_DPI)
+    return Application(figure=plt.figure(figsize=(width, height), dpi=dpi))
+
+
+def resize(fig, size_px):
+    """Resize ``fig`` as a window does: new size, then a resize_event."""
+    fig.set_size_inches(size_px[0] / fig.dpi, size_px[1] / fig.dpi)
+    fig.canvas.callbacks.process("resize_event", ResizeEvent("resize_event", fig.canvas))
+
+
+@pytest.mark.parametrize("figure", list(FIGURES))
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screen_fits(screen, figure):
+    app = application(figure=FIGURES[figure])
+    show(app, screen)
+    assert layout_problems(app.fig) == []
+
+
+@pytest.mark.parametrize("screen", ["welcome", "editor", "Lynx6"])
+def test_screen_fits_after_resizing(screen):
+    app = application(SIZES_PX[-1])
+    show(app, screen)
+    app.fig.canvas.draw()
+    resize(app.fig, SIZES_PX[0])
+    assert layout_problems(app.fig) == []
+    resize(app.fig, SIZES_PX[-1])
+    assert layout_problems(app.fig) == []
+
+
+def test_long_message_wraps_to_a_second_line_inside_the_window():
+    app = application(SIZES_PX[0])
+    message = ("joint 3: 'abc' is not a number (deg); " * 6).strip()
+    app.set_status(message, error=True)
+    lines = app.status_line.text.get_text().split("\n")
+    assert len(lines) == 2
+    assert " ".join(lines) == message          # every word shown, none cut
+    assert app.status == message
+    assert layout_problems(app.fig) == []
+
+
+def test_message_longer_than_two_lines_ends_in_an_ellipsis():
+    app = application(SIZES_PX[0])
+    app.set_status("word " * 400, error=True)
+    lines = app.status_line.text.get_text().split("\n")
+    assert len(lines) == 2 and lines[-1].endswith("...")
+    assert layout_problems(app.fig) == []
+
+
+def test_message_rewraps_when_the_window_grows():
+    app = application(SIZES_PX[0])
+    message = "x" * 10 + " yyyy" * 40   # about 1000 px wide at 9 pt: one line at 1600 px
+    app.set_status(message)
+    assert app.status_line.text.get_text().count("\n") == 1
+    resize(app.fig, SIZES_PX[-1])
+    assert app.status_line.text.get_text() == message
+
+
+def test_checker_sees_overlapping_texts():
+    """The checker itself: two texts drawn on top of each other, a button label too long for
+    its button and a text past the right edge are each reported."""
+    from matplotlib.widgets import Button
+
+    fig = plt.figure(figsize=(4, 3), dpi=100)
+    fig.text(0.1, 0.8, "first text")
+    fig.text(0.12, 0.8, "second text")
+    Button(fig.add_axes((0.45, 0.1, 0.1, 0.1)), "a label far too long")
+    fig.text(0.9, 0.5, "past the edge")
+    problems = layout_problems(fig)
+    assert any("'first text'" in p and "'second text'" in p and "overlaps" in p
+               for p in problems)
+    assert any("'a label far too long'" in p and "leaves its box" in p for p in problems)
+    assert any("'past the edge'" in p and "leaves the figure" in p for p in problems)
+    assert len(problems) == 3
+
+
+# ---------------------------------------------------------------------- tool windows
+TOOL_WINDOWS = {"Real arm...": "arm_panel", "Jog / IK": "jog_panel",
+                "Workspace...": "workspace_window",
+                "Joint workspace...": "joint_workspace_window",
+                "Trajectories...": "trajectory_window"}
+LONG_MESSAGE = ("joint 3 target 123.456 deg is outside its limits [-90, 90] deg; the arm keeps "
+                "its last pose, type a value inside the limits or press Home. ") * 2
+
+
+def tool_window(label, robot_name, figure=FIGURES["1000x650"]):
+    fig = tools.open_tool(label, FakeArm(load_robot(robot_name)))
+    width, height, dpi = figure
+    fig.set_dpi(dpi)
+    fig.set_size_inches(width, height)
+    return fig, getattr(fig, TOOL_WINDOWS[label])
+
+
+@pytest.mark.parametrize("figure", ["1000x650", "1000x650 Tk window"])
+@pytest.mark.parametrize("robot_name", ["Lynx6", "Puma 560"])
+@pytest.mark.parametrize("label", list(TOOL_WINDOWS))
+def test_tool_window_fits_at_1000_by_650(label, robot_name, figure):
+    fig, _window = tool_window(label, robot_name, FIGURES[figure])
+    assert layout_problems(fig) == []
+
+
+@pytest.mark.parametrize("label", list(TOOL_WINDOWS))
+def test_tool_window_wraps_a_long_message(label):
+    fig, window = tool_window(label, "Lynx6")
+    window.say(LONG_MESSAGE.strip(), error=True)
+    assert layout_problems(fig) == []
+
+
+def test_calibration_window_fits_at_1000_by_650():
+    panel = tool_window("Real arm...", "Lynx6")[1]
+    for name in ("Dry run", "Connect", "Arm is at rest", "Calibrate..."):
+        click_axes(panel.buttons[name].ax)
+    calibration = panel.calibrating
+    assert calibration is not None
+    calibration.set_size_inches(*FIGURES["1000x650"][:2])
+    assert layout_problems(calibration) == []
+    calibration.calibration_window.say(LONG_MESSAGE.strip(), error=True)
+    assert layout_problems(calibration) == []

@@ -1,0 +1,68 @@
+"""The simulator and the floor: Random Move stays above it, a link below it is said, and the
+style and gripper toggles redraw the same arm."""
+
+import numpy as np
+import pytest
+
+from test_gui_app import make_app, press, ticks_until_still
+from robosim import Joint, Robot, load_robot
+from robosim.gui import simulator
+
+
+def test_random_move_keeps_the_arm_above_the_floor_over_200_seeded_presses(monkeypatch):
+    robot = load_robot("Lynx6")       # a third of uniform draws would put a link below the base
+    app = make_app(robot, seed=15)
+    screen = app.screen
+    monkeypatch.setattr(app.fig.canvas, "draw_idle", lambda: None)   # no need to see them
+    tolerance = 0.01 * robot.length_scale
+    targets = []
+    for _ in range(200):
+        press(app, screen.buttons["Random Move"])
+        targets.append(screen.animation.target)
+    targets = np.array(targets)
+    assert len(np.unique(targets.round(9), axis=0)) == 200          # 200 different poses
+    assert robot.within_limits(targets).all()
+    frames = robot.fk_all(targets)                                   # plain FK: origins, tool
+    assert frames[..., 2, 3].min() >= -tolerance
+    assert robot.fk(targets)[:, 2, 3].min() >= -tolerance
+    assert not app.status_is_error
+
+
+def test_random_move_says_so_when_no_pose_keeps_the_arm_above_the_floor(monkeypatch):
+    # The first joint slides along z from 0 (home) down to -50: nearly every pose is below.
+    robot = Robot([Joint("P", limits=(-50.0, 0.0), home=0.0), Joint("R", a=5.0)], unit="cm")
+    monkeypatch.setattr(simulator, "RANDOM_MOVE_TRIES", 3)
+    app = make_app(robot, seed=1)
+    screen = app.screen
+    press(app, screen.buttons["Random Move"])
+    assert app.status_is_error and "none of 3 random poses" in app.status
+    assert "above the floor" in app.status
+    assert not screen.animation.running and np.array_equal(screen.state.q, robot.home)
+
+
+def test_a_link_below_the_floor_is_said_in_the_status_line_until_it_comes_back():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    screen = app.screen
+    screen.state.animate_to(np.radians([30, 90, 90, 60, 0]))      # the wrist bent down past the base
+    ticks_until_still(app)
+    assert app.status_is_error and app.status.startswith("links 4, 5 below the floor")
+    press(app, screen.buttons["Home"])
+    ticks_until_still(app)
+    assert not app.status_is_error and "floor" not in app.status
+
+
+@pytest.mark.parametrize("style", ["lodes", "links"])
+def test_style_toggle_redraws_the_same_pose(style):
+    robot = load_robot("Puma 560")
+    app = make_app(robot)
+    screen = app.screen
+    screen.state.animate_to(robot.random_q(rng=3))
+    ticks_until_still(app)
+    q = screen.state.q
+    if style == "lodes":
+        screen.toggles.set_active(simulator.TOGGLES.index("Lodes shapes"))
+    assert screen.drawing.style == style
+    np.testing.assert_allclose(screen.drawing.q, q)
+    np.testing.assert_allclose(screen.drawing.drawn_end_effector(), robot.fk(q)[:3, 3],
+                               atol=1e-12)

@@ -1,0 +1,56 @@
+"""IK branch labels: Corke's names for the Puma 560's eight solutions, the Lynx6 closed form's
+own branches, and no labels for arms without named branches."""
+
+import numpy as np
+import pytest
+
+from robosim import ik, load_robot
+from robosim.trajectory.motion import wrist_angle
+
+# Corke, Robotics Toolbox for Python 1.1: Puma560().ikine_a(fkine(qn), config=...) in degrees
+# (qn = 0, 45, 180, 0, 45, 0); his DH table is robosim's 'Puma 560' (d1 = 0.6718 vs 0.67183).
+CORKE_QN = {
+    "lun": [151.75, 135.0, 5.38, -34.9, -55.83, -158.61],
+    "luf": [151.75, 135.0, 5.38, 145.1, 55.83, 21.39],
+    "ldn": [151.75, -132.24, -180.0, -141.37, -49.3, -27.53],
+    "ldf": [151.75, -132.24, -180.0, 38.63, 49.3, 152.47],
+    "run": [0.0, 45.0, -180.0, -180.0, -45.0, 180.0],
+    "ruf": [0.0, 45.0, -180.0, 0.0, 45.0, 0.0],
+    "rdn": [0.0, -47.76, 5.38, -0.0, -47.63, -0.0],
+    "rdf": [0.0, -47.76, 5.38, 180.0, 47.63, -180.0],
+}
+WORDS = {"l": "left", "r": "right", "u": "elbow up", "d": "elbow down", "n": "no flip",
+         "f": "flip"}
+
+
+def test_puma_560_labels_are_corkes_configurations():
+    robot = load_robot("Puma 560")
+    labels = ik.branch_labels(robot, np.radians(list(CORKE_QN.values())))
+    expected = [", ".join(WORDS[c] for c in config) for config in CORKE_QN]
+    assert labels == expected
+    assert len(set(labels)) == 8
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_lynx6_labels_are_the_closed_form_branches(seed):
+    robot = load_robot("Lynx6")
+    q_true = robot.random_q(rng=seed)
+    position = robot.fk(q_true)[:3, 3]
+    pitch = float(wrist_angle(robot, q_true))     # so at least q_true's branch is reachable
+    named = {"front": "facing", "back": "leaning back"}
+    labelled = 0
+    for elbow, reach in ik.LYNX6_BRANCHES:
+        solution = ik.lynx6_ik(robot, position, pitch, elbow=elbow, reach=reach)
+        if solution.reachable:
+            label, = ik.branch_labels(robot, solution.q[None])
+            assert label == f"{named[reach]}, elbow {elbow}"
+            labelled += 1
+    assert labelled >= 1
+
+
+def test_arms_without_named_branches_get_empty_labels():
+    for name in ("SCARA", "Franka Panda", "Planar 3R"):
+        robot = load_robot(name)
+        assert ik.branch_labels(robot, robot.random_q(3, rng=0)) == ["", "", ""]
+    assert ik.has_spherical_wrist(load_robot("KUKA KR5"))
+    assert not ik.has_spherical_wrist(load_robot("UR5"))   # its wrist axes do not meet
