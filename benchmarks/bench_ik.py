@@ -8,7 +8,6 @@ and straight lines. Figures taken on a shared, loaded machine are pessimistic.
 """
 
 import sys
-import time
 from pathlib import Path
 
 import numpy as np

@@ -45,8 +45,12 @@ html_extra_path = ["robot.schema.json"]     # published at the site root for edi
 
 
 def setup(app):
-    """CSV blocks (robot tables typed in a spreadsheet) are shown as plain text."""
+    """CSV blocks (robot tables typed in a spreadsheet) are shown as plain text, and IPython
+    blocks (``%matplotlib widget``) as Python, so the build needs neither IPython nor a CSV
+    lexer."""
+    from pygments.lexers.python import PythonLexer
     from pygments.lexers.special import TextLexer
     from sphinx.highlighting import lexers
 
     lexers["csv"] = TextLexer()
+    lexers["ipython"] = PythonLexer()

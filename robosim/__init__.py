@@ -10,13 +10,13 @@ The public names live in one-concept modules and are re-exported here::
 
 import importlib
 
-from .errors import RobosimError, RobotFileError, ValidationError
+from .errors import MeshError, RobosimError, RobotFileError, ValidationError
 from .robot import Joint, Robot
 from .dh_steps import DHStep, dh_steps
 from .library import list_robots, load_robot, save_robot
 
-__all__ = ["DHStep", "Joint", "Robot", "RobosimError", "RobotFileError", "ValidationError",
-           "dh_steps", "list_robots", "load_robot", "save_robot"]
+__all__ = ["DHStep", "Joint", "MeshError", "Robot", "RobosimError", "RobotFileError",
+           "ValidationError", "dh_steps", "list_robots", "load_robot", "save_robot"]
 __version__ = "0.1.0"
 
 #: Modules that moved when the core was grouped into subpackages: the README of robosim 0.1

@@ -106,7 +106,8 @@ class DHStep:
 
 
 def elementary_matrix(parameter, value):
-    """The 4x4 transform of one DH parameter: ``Rz`` (theta), ``Tz`` (d), ``Tx`` (a), ``Rx`` (alpha).
+    """The 4x4 transform of one DH parameter: ``Rz`` (theta), ``Tz`` (d), ``Tx`` (a), ``Rx``
+    (alpha).
 
     Parameters
     ----------
@@ -214,7 +215,8 @@ def link_matrices(steps):
     rows = {}
     for step in steps:
         if step.parameter in MOTIONS:
-            rows[step.joint] = step.matrix if step.joint not in rows else rows[step.joint] @ step.matrix
+            previous = rows.get(step.joint)
+            rows[step.joint] = step.matrix if previous is None else previous @ step.matrix
     return [rows[i] for i in sorted(rows)]
 
 

@@ -18,6 +18,10 @@ class RobotFileError(ValidationError):
     """A robot file cannot be read, parsed or validated; the message names file, row and field."""
 
 
+class MeshError(ValidationError):
+    """An STL mesh cannot be read or used; the message names the file and the fault."""
+
+
 def brief(value, width=60):
     """``repr(value)`` cut to ``width`` characters, so a message quoting a bad value stays one
     readable line however long the value (a 100,000-character cell, a nested list).

@@ -22,6 +22,12 @@ The JSON robot file (``format: robosim-robot/1``) is meant to be read and edited
         "links": [{"mass": 2.5, "com": [-5, 0, 0], "inertia": [0.001, 0.02, 0.02, 0, 0, 0]},
                   ...]
       },
+      "meshes": {                                     # optional: see below
+        "base": {"file": "meshes/base.stl"},
+        "links": [{"file": "meshes/link1.stl", "xyz": [0, 0, 0], "rpy": [0, 0, 0],
+                   "scale": 1, "colour": "#3366cc"}, null, ...],
+        "gripper": {"file": "meshes/gripper.stl"}
+      },
       "notes": "free text"                            # optional
     }
 
@@ -48,6 +54,15 @@ except the centre of mass:
 
 Torques come out in N m and forces in N whatever the length unit: lengths are converted to
 metres before use (see :mod:`robosim.dynamics`).
+
+The optional ``meshes`` section names STL files that draw the arm as its parts
+(:mod:`robosim.meshes`, the "mesh" style): ``base`` is fixed to frame 0, ``links`` lists one
+entry per joint (link i fixed to DH frame i, ``null`` for a link without a mesh) and ``gripper``
+is fixed to the end effector. Each names its ``file`` (relative to the robot file's folder) and
+may give ``xyz`` (the robot's unit) and ``rpy`` (degrees) placing the mesh in its frame, a
+``scale`` (robot units per mesh unit: 1000 for a mesh in metres on an arm in mm) and a
+``colour`` ``"#rrggbb"``. The files themselves are read when the arm is drawn; one that is
+missing or unreadable makes the drawing fall back to the links style and say why.
 
 A plain CSV DH table, as typed in a spreadsheet, is read too: one row per joint with
 ``type,theta,d,a,alpha[,min,max]`` (an optional header row; types R/P or revolute/prismatic).
@@ -81,9 +96,13 @@ CALIBRATION_SUFFIX = ".calibration.json"
 _TYPES = {"r": REVOLUTE, "revolute": REVOLUTE, "p": PRISMATIC, "prismatic": PRISMATIC}
 _JOINT_FIELDS = ("name", "type", "theta", "d", "a", "alpha", "offset", "limits")
 _TOP_FIELDS = ("format", "name", "manufacturer", "source", "convention", "unit", "joints",
-               "base", "tool", "poses", "dynamics", "notes")
+               "base", "tool", "poses", "dynamics", "meshes", "notes")
 _DYNAMICS_FIELDS = ("gravity", "links")
 _LINK_FIELDS = ("mass", "com", "inertia", "motor_inertia", "gear_ratio", "viscous", "coulomb")
+_MESHES_FIELDS = ("base", "links", "gripper")
+_MESH_FIELDS = ("file", "xyz", "rpy", "scale", "colour")
+#: A mesh's scale (robot length units per mesh unit): 1e-6 to 1e6 covers every pair of units.
+MAX_MESH_SCALE = 1e6
 #: Bounds of the numbers in a robot file, so that every product the kinematics forms stays
 #: finite (``a = 1e308`` loaded and made ``fk`` print ``x=inf``, issue 14). Lengths (a, d,
 #: prismatic offsets, limits and pose values, base and tool xyz) in the file's unit: a million
@@ -227,7 +246,12 @@ def read_user_bytes(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYT
     with os.fdopen(handle, "rb") as stream:
         try:
             size = os.fstat(stream.fileno()).st_size
-            data = b"" if size > max_bytes else stream.read(max_bytes + 1)
+            # read(n) allocates n bytes first: ask for the size the file says (a 64 MiB cap
+            # must not cost 64 MiB for a 1 kB file), then for the rest should it have grown
+            # or be one whose size says 0 (/proc).
+            data = b"" if size > max_bytes else stream.read(size + 1)
+            if size < len(data) <= max_bytes:
+                data += stream.read(max_bytes + 1 - len(data))
         except OSError as exc:
             raise error_class(f"{path}: cannot read it ({exc.strerror or exc})") from None
     if size > max_bytes or len(data) > max_bytes:
@@ -491,11 +515,13 @@ def robot_from_dict(data, source=""):
         api_poses[pose_name] = [math.radians(v) if r else v for v, r in zip(numbers, revolute)]
     dynamics = _dynamics_from_dict(data["dynamics"], len(joints), place) \
         if "dynamics" in data else None
+    meshes = _meshes_from_dict(data["meshes"], len(joints), source, place) \
+        if "meshes" in data else None
     try:
         return Robot(joints, name=data["name"], convention=convention,
                      unit=unit, poses=api_poses, manufacturer=data.get("manufacturer", ""),
                      source=data.get("source", ""), notes=data.get("notes", ""),
-                     dynamics=dynamics, **mounts)
+                     dynamics=dynamics, meshes=meshes, **mounts)
     except ValidationError as exc:
         raise place.error("robot", str(exc)) from None
 
@@ -522,6 +548,51 @@ def _dynamics_from_dict(section, n_joints, place):
                                   else {}))
     except ValidationError as exc:
         raise place.error("field 'dynamics'", str(exc)) from None
+
+
+def _meshes_from_dict(section, n_joints, source, place):
+    """The ``meshes`` section of a robot file as a :class:`~robosim.meshes.RobotMeshes`; file
+    names are relative to the folder of ``source`` (the working folder without one)."""
+    from .meshes import RobotMeshes  # robosim.meshes reads files through this module
+
+    _check_object(section, "field 'meshes'", _MESHES_FIELDS, place)
+    folder = Path(source).resolve().parent if source else Path.cwd()
+    links = section.get("links", [None] * n_joints)
+    if not isinstance(links, list) or len(links) != n_joints:
+        raise place.error("field 'meshes'", f"'links' must list one entry per joint "
+                                            f"({n_joints}; null for none), got {brief(links)}")
+    parts = {name: _mesh_from_dict(section[name], f"mesh of the {name}", folder, place)
+             for name in ("base", "gripper") if name in section}
+    return RobotMeshes(links=tuple(None if row is None else
+                                   _mesh_from_dict(row, f"mesh of link {i}", folder, place)
+                                   for i, row in enumerate(links, start=1)), **parts)
+
+
+def _mesh_from_dict(row, where, folder, place):
+    """One mesh entry (``file``, ``xyz``, ``rpy`` in degrees, ``scale``, ``colour``)."""
+    from .meshes import MeshSpec
+
+    _check_object(row, where, _MESH_FIELDS, place)
+    file = row.get("file")
+    if not isinstance(file, str) or not file.strip() or "\0" in file \
+            or len(file) > MAX_NAME_LENGTH:
+        raise place.error(where, f"field 'file' must name an STL file (a path relative to "
+                                 f"the robot file), got {brief(file)}")
+    scale = _number(row.get("scale", 1.0), where, "scale", place, MAX_MESH_SCALE)
+    if scale < 1.0 / MAX_MESH_SCALE:
+        raise place.error(where, f"field 'scale' must be positive (robot length units per "
+                                 f"mesh unit, e.g. 1000 for a mesh in metres on an arm in mm), "
+                                 f"got {scale:g}")
+    colour = row.get("colour")
+    if colour is not None and not (isinstance(colour, str)
+                                   and re.fullmatch(r"#[0-9a-fA-F]{6}", colour)):
+        raise place.error(where, f"field 'colour' must be \"#rrggbb\", got {brief(colour)}")
+    return MeshSpec(file=file, folder=folder,
+                    xyz=_triple(row.get("xyz", [0, 0, 0]), where, "xyz", place, MAX_LENGTH),
+                    rpy=tuple(math.radians(v) for v in
+                              _triple(row.get("rpy", [0, 0, 0]), where, "rpy", place,
+                                      MAX_ANGLE_DEG)),
+                    scale=scale, colour=colour)
 
 
 def robot_from_csv(text, source="", name=None):
@@ -585,8 +656,12 @@ def _degrees(radians):
     return value
 
 
-def robot_to_dict(robot):
-    """The JSON robot format of ``robot`` (degrees), the inverse of :func:`robot_from_dict`."""
+def robot_to_dict(robot, folder=None):
+    """The JSON robot format of ``robot`` (degrees), the inverse of :func:`robot_from_dict`.
+
+    Mesh files are written relative to ``folder`` (where the robot file goes), or as absolute
+    paths without one, so that they are found wherever the data is used.
+    """
     joints = []
     for joint in robot.joints:
         convert = _degrees if joint.is_revolute else float
@@ -613,6 +688,8 @@ def robot_to_dict(robot):
                          for name, q in robot.poses.items()}
     if robot.dynamics is not None:
         data["dynamics"] = _dynamics_to_dict(robot.dynamics)
+    if robot.meshes is not None:
+        data["meshes"] = _meshes_to_dict(robot.meshes, folder)
     if robot.notes:
         data["notes"] = robot.notes
     return data
@@ -632,6 +709,29 @@ def _dynamics_to_dict(dynamics):
     return {"gravity": list(dynamics.gravity), "links": links}
 
 
+def _meshes_to_dict(meshes, folder):
+    """The ``meshes`` section; fields at their default are left out."""
+    def entry(spec):
+        if spec is None:
+            return None
+        path = spec.path.resolve()
+        row = {"file": path.as_posix() if folder is None else
+               Path(os.path.relpath(path, Path(folder).resolve())).as_posix()}
+        if any(spec.xyz):
+            row["xyz"] = list(spec.xyz)
+        if any(spec.rpy):
+            row["rpy"] = [_degrees(v) for v in spec.rpy]
+        if spec.scale != 1.0:
+            row["scale"] = spec.scale
+        if spec.colour is not None:
+            row["colour"] = spec.colour
+        return row
+
+    data = {"base": entry(meshes.base), "links": [entry(s) for s in meshes.links],
+            "gripper": entry(meshes.gripper)}
+    return {key: value for key, value in data.items() if value is not None}
+
+
 def format_robot_json(data):
     """JSON text of a robot file with one line per joint (and per link of the dynamics), so a
     DH table reads as a table."""
@@ -640,6 +740,12 @@ def format_robot_json(data):
         if key == "joints":
             rows = ",\n".join("    " + json.dumps(row) for row in value)
             lines.append(f'  "joints": [\n{rows}\n  ]')
+        elif key == "meshes":
+            parts = [f'    {json.dumps(name)}: {json.dumps(value[name])}'
+                     for name in ("base", "gripper") if name in value]
+            rows = ",\n".join("      " + json.dumps(row) for row in value["links"])
+            parts.append(f'    "links": [\n{rows}\n    ]')
+            lines.append('  "meshes": {\n' + ",\n".join(parts) + "\n  }")
         elif key == "dynamics":
             rows = ",\n".join("      " + json.dumps(row) for row in value["links"])
             lines.append(f'  "dynamics": {{\n    "gravity": {json.dumps(value["gravity"])},\n'
@@ -727,7 +833,7 @@ def save_robot(robot: Robot, path: str | os.PathLike) -> Path:
     if path.suffix.lower() != ".json":
         raise ValidationError(f"{path}: robot files are saved as .json")
     try:
-        atomic_write_text(path, format_robot_json(robot_to_dict(robot)))
+        atomic_write_text(path, format_robot_json(robot_to_dict(robot, folder=path.parent)))
     except OSError as exc:
         raise RobotFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
     return path

@@ -146,6 +146,9 @@ class Robot:
     dynamics : robosim.dynamics.Dynamics, optional
         Masses, centres of mass, inertias (one per joint) and gravity, for
         :mod:`robosim.dynamics`; None for a kinematic model only.
+    meshes : robosim.meshes.RobotMeshes, optional
+        STL meshes of the base, the links (one entry per joint) and the gripper, for the
+        drawing's "mesh" style; None for none.
 
     Examples
     --------
@@ -169,6 +172,7 @@ class Robot:
     source: str = ""
     notes: str = ""
     dynamics: object = None
+    meshes: object = None
 
     def __post_init__(self):
         self.joints = tuple(self.joints)
@@ -196,6 +200,9 @@ class Robot:
         self.poses = poses
         if self.dynamics is not None and len(self.dynamics.links) != self.n:
             raise ValidationError(f"dynamics lists {len(self.dynamics.links)} links for "
+                                  f"{self.n} joints")
+        if self.meshes is not None and len(self.meshes.links) != self.n:
+            raise ValidationError(f"meshes lists {len(self.meshes.links)} links for "
                                   f"{self.n} joints")
         self.base = xyzrpy2tr(self.base_xyz, self.base_rpy)
         self.tool = xyzrpy2tr(self.tool_xyz, self.tool_rpy)
@@ -255,7 +262,8 @@ class Robot:
         return self._base_columns
 
     def joint_variables(self, q):
-        """DH ``theta`` (radians) and ``d`` (length unit), each ``(n, ...)``, for ``q`` ``(..., n)``.
+        """DH ``theta`` (radians) and ``d`` (length unit), each ``(n, ...)``, for ``q``
+        ``(..., n)``.
 
         ``theta_i = q_i + offset_i`` and ``d_i = d_i`` for a revolute joint; ``theta_i`` constant
         and ``d_i = q_i + offset_i`` for a prismatic one. The joint axis comes first so that
@@ -488,8 +496,9 @@ class Robot:
 
         Computed as the product of the singular values of those rows of the Jacobian, which is
         ``sqrt(det(J J^T))`` when there are no more rows than joints and ``sqrt(det(J^T J))``
-        when there are more (a 2-joint arm moving in space). 0 at a singularity. The value has the units of the rows: lengths for the translational rows
-        of revolute joints, so it changes with the robot's length unit.
+        when there are more (a 2-joint arm moving in space). 0 at a singularity. The value has
+        the units of the rows: lengths for the translational rows of revolute joints, so it
+        changes with the robot's length unit.
 
         Parameters
         ----------

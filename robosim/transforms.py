@@ -169,7 +169,8 @@ def xyzrpy2tr(xyz, rpy):
 
 
 def tr2xyzrpy(T):
-    """Position ``(..., 3)`` and roll-pitch-yaw ``(..., 3)`` (radians) of transforms ``(..., 4, 4)``."""
+    """Position ``(..., 3)`` and roll-pitch-yaw ``(..., 3)`` (radians) of transforms
+    ``(..., 4, 4)``."""
     T = np.asarray(T, dtype=float)
     return T[..., :3, 3].copy(), r2rpy(T[..., :3, :3])
 

@@ -8,7 +8,6 @@ import re
 import numpy as np
 import pytest
 
-import robosim
 from robosim import Joint, Robot, dh_steps, list_robots, load_robot
 from robosim.dh_steps import MOTIONS, link_matrices, symbolic_link_matrix
 

@@ -200,7 +200,8 @@ def test_csv_table_as_typed_in_a_spreadsheet(tmp_path):
 
 
 def test_csv_errors_name_the_line():
-    with pytest.raises(RobotFileError, match=r"line 2 \(joint 2\): column 'a' must be a number, got 'x'"):
+    with pytest.raises(RobotFileError,
+                       match=r"line 2 \(joint 2\): column 'a' must be a number, got 'x'"):
         robot_from_csv("R,0,0,1,0\nR,0,0,x,0\n")
     with pytest.raises(RobotFileError, match="expected 5 or 7 columns"):
         robot_from_csv("R,0,0\n")

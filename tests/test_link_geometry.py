@@ -4,7 +4,6 @@ hand-worked Lynx6 poses."""
 import math
 
 import numpy as np
-import pytest
 
 from robosim import Joint, Robot, load_robot
 from robosim.link_geometry import (below_floor, floor_height, link_corners,

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from robosim import Joint, Robot, ValidationError, list_robots, load_robot
-from robosim.transforms import rotx, rotz, transl, xyzrpy2tr
+from robosim.transforms import rotx, rotz, transl
 
 DEG = math.pi / 180
 
@@ -21,9 +21,11 @@ def _dh_product(robot, q):
         theta = value + joint.offset if joint.is_revolute else joint.theta
         d = joint.d if joint.is_revolute else value + joint.offset
         if robot.convention == "standard":
-            T = T @ rot(rotz(theta)) @ transl([0, 0, d]) @ transl([joint.a, 0, 0]) @ rot(rotx(joint.alpha))
+            T = (T @ rot(rotz(theta)) @ transl([0, 0, d]) @ transl([joint.a, 0, 0])
+                 @ rot(rotx(joint.alpha)))
         else:
-            T = T @ rot(rotx(joint.alpha)) @ transl([joint.a, 0, 0]) @ rot(rotz(theta)) @ transl([0, 0, d])
+            T = (T @ rot(rotx(joint.alpha)) @ transl([joint.a, 0, 0]) @ rot(rotz(theta))
+                 @ transl([0, 0, d]))
     return T @ robot.tool
 
 
@@ -113,7 +115,8 @@ def test_large_batches_cross_chunk_boundaries():
 
 def test_modified_convention_equals_standard_with_shifted_rows():
     # Rz Tz Tx Rx chains regroup into Rx Tx Rz Tz chains: a standard table (a_i, alpha_i)
-    # is the modified table whose row i holds (a_{i-1}, alpha_{i-1}), plus a tool Tx(a_n) Rx(alpha_n).
+    # is the modified table whose row i holds (a_{i-1}, alpha_{i-1}), plus a tool
+    # Tx(a_n) Rx(alpha_n).
     standard = load_robot("Lodes Puma 560")
     shifted = [(0.0, 0.0)] + [(j.a, j.alpha) for j in standard.joints[:-1]]
     modified = Robot([Joint(j.kind, a=a, alpha=alpha, d=j.d, theta=j.theta, offset=j.offset,

@@ -46,6 +46,13 @@ BROKEN = [
     ("a length beyond a million", lambda d: d["joints"][0].update(a=2e6), "'a'"),
     ("an angle beyond 3600 deg", lambda d: d["joints"][1].update(alpha=4000), "'alpha'"),
     ("thirteen joints", lambda d: d.update(joints=d["joints"] * 7), "at most 12 joints"),
+    ("mesh without a file", lambda d: d.update(meshes={"base": {"scale": 2}}), "'file'"),
+    ("mesh of scale 0", lambda d: d.update(meshes={"base": {"file": "b.stl", "scale": 0}}),
+     "'scale'"),
+    ("mesh colour by name", lambda d: d.update(meshes={"links": [None, {"file": "l.stl",
+                                                                        "colour": "red"}]}),
+     "'colour'"),
+    ("unknown mesh part", lambda d: d.update(meshes={"table": {"file": "t.stl"}}), "table"),
 ]
 
 

@@ -46,7 +46,8 @@ def register(subparsers):
     sampling.add_argument("--samples", type=SAMPLES, metavar="N",
                           help=f"N random configurations (Monte Carlo) instead of a grid "
                                f"({SAMPLES.bounds})")
-    parser.add_argument("--range", nargs=3, action="append", default=[], metavar=("J", "MIN", "MAX"),
+    parser.add_argument("--range", nargs=3, action="append", default=[],
+                        metavar=("J", "MIN", "MAX"),
                         help=f"joint J (1-based) from MIN to MAX (degrees or length unit, "
                              f"{COORDINATE.bounds}); repeat for several joints; MIN = MAX "
                              f"holds the joint still")
@@ -134,7 +135,8 @@ def workspace_command(args):
             grid = ws.factor_grid(robot, factor, ranges)
         volume_from = _volume_from(robot, grid, args)
         estimate = ws.estimate_seconds(robot, grid, args.voxel, volume_from)
-        plan_text = (f"{grid.configurations:,} configurations ({' x '.join(map(str, grid.counts))}),"
+        counts = " x ".join(map(str, grid.counts))
+        plan_text = (f"{grid.configurations:,} configurations ({counts}),"
                      f" estimated {estimate:.2g} s")
     if args.dry_run:
         if args.json:

@@ -172,7 +172,8 @@ class CellGrid:
         self._headers = []
         if has_header:
             for col, header in enumerate(columns):
-                self._headers.append(self.ax.text((x_edges[col] + x_edges[col + 1]) / 2, 1 - row_height / 2,
+                self._headers.append(self.ax.text((x_edges[col] + x_edges[col + 1]) / 2,
+                             1 - row_height / 2,
                              str(header), ha="center", va="center", fontsize=fontsize,
                              fontweight="bold", transform=transform, parse_math=False))
         self._rects, self._labels, self._row_labels = {}, {}, []

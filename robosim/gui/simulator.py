@@ -1,10 +1,10 @@
 """The simulator screen: the 3D arm, its DH table, and the control panel (Lodes' Fig. 6, 7).
 
-Controls: a slider per joint (clamped to the joint's limits) and an edit field per joint
-(degrees for revolute joints, the robot's length unit for prismatic ones); Home, Random Move
-(a pose that keeps the arm above the floor), New Robot, Edit table; the steps and delay of the
-animation; toggles for the DH frames, the end-effector trace, Lodes' shapes and the gripper; a button that picks whose 4x4 matrix the readout shows; one button per
-tool window (:data:`robosim.gui.tools.TOOLS`).
+Controls: a slider per joint (clamped to the joint's limits) and an edit field per joint (degrees
+for revolute joints, the robot's length unit for prismatic ones); Home, Random Move (a pose that
+keeps the arm above the floor), New Robot, Edit table; the steps and delay of the animation; toggles
+for the DH frames, the end-effector trace, Lodes' shapes and the gripper; a button that picks whose
+4x4 matrix the readout shows; one button per tool window (:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
 during an animation: the newest target wins. Animation frames are blitted: only the arm's
@@ -85,7 +85,8 @@ NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it fro
 
 
 class SimulatorScreen(Screen):
-    """The simulator screen showing the arm of ``state`` (a :class:`~robosim.gui.state.ArmState`)."""
+    """The simulator screen showing the arm of ``state``
+    (a :class:`~robosim.gui.state.ArmState`)."""
 
     def __init__(self, app, state):
         super().__init__(app)
@@ -403,7 +404,7 @@ class SimulatorScreen(Screen):
         self.redraw()  # the title is ordinary text: a full draw
 
     def _on_slider(self, joint, value):
-        """A new value (degrees or length unit) for one joint: the other joints keep their target."""
+        """A new value (degrees or length unit) for one joint; the others keep their target."""
         target = self.state.target
         target[joint] = np.radians(value) if self.robot.joints[joint].is_revolute else value
         self.state.animate_to(target)

@@ -50,5 +50,6 @@ from .numeric import (
 
 __all__ = ["ANGLE_TOLERANCE", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution", "POSITION_TOLERANCE",
            "PathResult", "ThreeRSolutions", "anthropomorphic_3r_ik", "anthropomorphic_3r_robot",
-           "branch_labels", "check_targets", "has_spherical_wrist", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths", "lynx6_path",
+           "branch_labels", "check_targets", "has_spherical_wrist", "is_lynx6_shaped", "lynx6_ik",
+           "lynx6_link_lengths", "lynx6_path",
            "lynx6_solutions", "parse_axes", "solve", "solve_all", "solve_path"]

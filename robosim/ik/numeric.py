@@ -205,7 +205,7 @@ def check_targets(target, axes):
 
 
 def target_columns(target):
-    """Column tuples ``(X, Y, Z, P)`` of targets ``(B, 4, 4)``: each a tuple of 3 ``(B,)`` arrays."""
+    """Column tuples ``(X, Y, Z, P)`` of targets ``(B, 4, 4)``, each 3 arrays ``(B,)``."""
     return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
 
 
@@ -526,7 +526,8 @@ def _solve_split(problem, target, reference, reference_first, rng):
 
 # ------------------------------------------------------------------------ many targets
 def _limit_arrays(problem, q):
-    """Rows of ``q`` ``(B, n)`` brought inside the limits (wrap by 2 pi where it fits, else clip)."""
+    """Rows of ``q`` ``(B, n)`` brought inside the limits (wrapped by 2 pi where that fits,
+    else clipped)."""
     lower, upper = problem.limits[:, 0], problem.limits[:, 1]
     rev = np.array(problem.revolute)
     wrapped = np.where(q > upper, q - 2 * np.pi, q + 2 * np.pi)
@@ -939,10 +940,10 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: str = "
 
     A point not reached from its predecessor's solution gets up to ``restarts`` restarts
     from the seed bank (see :func:`solve`), but only when its predecessor was reached. Along
-    an unreachable stretch each point costs one short attempt (abandoned when the error
-    stops halving for :data:`UNREACHABLE_PATIENCE` iterations) seeded by the previous attempt, the closest approach, which
-    follows the edge of the workspace: paths that leave the workspace stay fast and pick the
-    path up again where it comes back.
+    an unreachable stretch each point costs one short attempt (abandoned when the error stops
+    halving for :data:`UNREACHABLE_PATIENCE` iterations) seeded by the previous attempt, the closest
+    approach, which follows the edge of the workspace: paths that leave the workspace stay fast and
+    pick the path up again where it comes back.
 
     With more joints than selected axes (the Lynx6 for position only: its wrist pitch is
     free) each point is solved from the previous point's solution itself, so the damped

@@ -17,12 +17,13 @@ DH: ``S_i = F_i Tz(-d_i)``. A dark skeleton line follows the DH chain so the kin
 readable inside wide cylinders.
 
 Both styles: joint colours differ in hue (:data:`JOINT_COLOURS`; red is kept for warnings), the
-gripper has its own colour, a floor is drawn at the base (:func:`robosim.link_geometry.floor_height`)
-and a link that goes below it turns red (:attr:`ArmDrawing.below_floor` says which). The DH
-frames (x red, y green, z blue) are labelled ``x0``, ``z0``, ``x1``, ... when shown. Axis limits
-are a fixed cube framed on where the arm can reach, with equal aspect, so the view does not jump
-while the arm moves. :meth:`ArmDrawing.set_pose` only changes the data of existing artists
-(``set_verts``, ``set_data_3d``); nothing is cleared or rebuilt, so a GUI can blit them.
+gripper has its own colour, a floor is drawn at the base
+(:func:`robosim.link_geometry.floor_height`) and a link that goes below it turns red
+(:attr:`ArmDrawing.below_floor` says which). The DH frames (x red, y green, z blue) are labelled
+``x0``, ``z0``, ``x1``, ... when shown. Axis limits are a fixed cube framed on where the arm can
+reach, with equal aspect, so the view does not jump while the arm moves. :meth:`ArmDrawing.set_pose`
+only changes the data of existing artists (``set_verts``, ``set_data_3d``); nothing is cleared or
+rebuilt, so a GUI can blit them.
 """
 
 import colorsys

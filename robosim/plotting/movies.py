@@ -9,8 +9,9 @@ trajectory gets fewer frames per second rather than more than ``max_frames`` fra
 
 GIF frames are blitted (:class:`BlittedGifWriter`: the axes, ticks and path are drawn once, each
 frame redraws only the arm over them; Pillow, which matplotlib needs, writes the file); MP4 uses
-matplotlib's ``FFMpegWriter`` and needs the ``ffmpeg`` program (:func:`mp4_available`). The file is written under a temporary name in the same folder
-and renamed when complete, so a failed or cancelled export leaves the old file as it was.
+matplotlib's ``FFMpegWriter`` and needs the ``ffmpeg`` program (:func:`mp4_available`). The file is
+written under a temporary name in the same folder and renamed when complete, so a failed or
+cancelled export leaves the old file as it was.
 
 From Python::
 

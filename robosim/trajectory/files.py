@@ -62,7 +62,8 @@ class JointTrajectory:
     unit: str
 
     def check_robot(self, robot):
-        """Raise TrajectoryFileError unless the trajectory was made for an arm shaped like ``robot``."""
+        """Raise TrajectoryFileError unless the trajectory was made for an arm shaped like
+        ``robot``."""
         if self.joint_types != robot.joint_types:
             raise TrajectoryFileError(
                 f"trajectory for {self.robot_name!r} has joints {self.joint_types}, but "

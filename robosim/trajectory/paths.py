@@ -253,10 +253,10 @@ def path_fits(robot, points):
 def joint_jumps(robot, q):
     """Rows ``k`` of ``q`` ``(N, n)`` reached by a jump from row ``k - 1``.
 
-    A jump is a step in which some joint moves more than :data:`robosim.trajectory.motion.JUMP_LIMIT`
-    (radians, or that fraction of the robot's size) and more than :data:`JUMP_FACTOR` times the
-    median step along the path: a change of branch of the inverse kinematics, which would
-    swing the arm away from the path between two points.
+    A jump is a step in which some joint moves more than
+    :data:`robosim.trajectory.motion.JUMP_LIMIT` (radians, or that fraction of the robot's size)
+    and more than :data:`JUMP_FACTOR` times the median step along the path: a change of branch
+    of the inverse kinematics, which would swing the arm away from the path between two points.
     """
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
     step = (np.abs(np.diff(q, axis=0)) / scale).max(axis=1) if len(q) > 1 else np.zeros(0)

@@ -98,11 +98,11 @@ FIT_CANDIDATES = 6
 def preset_path(name, robot, points=200, *, curves=None, index=None):
     """A preset's path, placed where ``robot`` reaches all of it, or saying it does not fit.
 
-    The paper's coordinates (centimetres, converted to the robot's unit) are kept when the
-    robot can follow the path there (:func:`path_fits`). Otherwise the whole figure is moved, unchanged, to the
-    place nearest the paper's where every point is reachable; failing that it is shrunk (see
-    :data:`FIT_SCALES`). :attr:`CartesianPath.message` says which, and ``fits`` is False, with
-    the figure at the paper's place, when nothing works.
+    The paper's coordinates (centimetres, converted to the robot's unit) are kept when the robot can
+    follow the path there (:func:`path_fits`). Otherwise the whole figure is moved, unchanged, to
+    the place nearest the paper's where every point is reachable; failing that it is shrunk (see
+    :data:`FIT_SCALES`). :attr:`CartesianPath.message` says which, and ``fits`` is False, with the
+    figure at the paper's place, when nothing works.
 
     Parameters
     ----------
@@ -159,8 +159,8 @@ def place_points(robot, points, keep_place=True):
     scale : float
         The placed figure is ``offset + scale * points``, a path the robot can follow
         (:func:`path_fits`), above the base (the table) if possible; the figure's centre
-        moves to a place the robot reaches well (the inside of its workspace, nearest the figure's own place),
-        shrunk by the first of :data:`FIT_SCALES` that fits.
+        moves to a place the robot reaches well (the inside of its workspace, nearest the
+        figure's own place), shrunk by the first of :data:`FIT_SCALES` that fits.
     fits : bool
     message : str
     """

@@ -27,7 +27,8 @@ def workspace_npz_bytes(result):
     """The ``.npz`` file's bytes (compressed)."""
     buffer = io.BytesIO()
     np.savez_compressed(buffer, counts=np.stack(result.counts), origin=result.origin,
-                        voxel=np.float64(result.voxel), segment_names=np.array(result.segment_names),
+                        voxel=np.float64(result.voxel),
+                        segment_names=np.array(result.segment_names),
                         colours=np.array(result.colours), summary=json.dumps(result.summary()))
     return buffer.getvalue()
 

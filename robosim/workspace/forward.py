@@ -788,8 +788,8 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     cloud before the first joint sweeps it, see :func:`_inner_work`), plus ``b`` per position,
     the volume pass over :func:`volume_grid` included (:func:`_run_work`). Runs without
     refinement of about 200,000 positions, of the same with the first joint held still, and of
-    a few positions give ``a``, ``b`` and ``c`` (each the shortest of :data:`PROBE_REPEATS`). ``voxel`` and ``volume_from`` as for
-    :func:`forward_workspace`.
+    a few positions give ``a``, ``b`` and ``c`` (each the shortest of :data:`PROBE_REPEATS`).
+    ``voxel`` and ``volume_from`` as for :func:`forward_workspace`.
     """
     plan = _segment_plan(robot)
     voxel = check_plan(robot, grid, voxel=voxel)

@@ -117,7 +117,8 @@ def test_out_npz_and_csv_hold_the_counts(capsys, tmp_path):
     # travel, each of its configurations counted once per segment
     assert summary["configurations"] == 216
     counted = summary["volume_from"]["configurations"]
-    assert summary["volume_from"]["refined"] and counted == math.prod(summary["volume_from"]["grid"])
+    assert summary["volume_from"]["refined"]
+    assert counted == math.prod(summary["volume_from"]["grid"])
     assert data["counts"].shape[0] == 3 and np.all(data["counts"].sum(axis=(1, 2, 3)) == counted)
     rows = csv.read_text().splitlines()
     assert rows[0] == "segment,name,x,y,z,configurations"

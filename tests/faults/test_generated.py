@@ -16,7 +16,6 @@ import time
 import warnings
 
 import numpy as np
-import pytest
 
 from fault_cli import (MEMORY_CAP_BYTES, TIMEOUT_S, Hang, Stats, child_environment, deadline,
                        limit_memory, run_cli)

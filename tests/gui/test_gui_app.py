@@ -390,9 +390,9 @@ def test_one_button_per_tool_and_all_of_them_fit(monkeypatch):
 
     sys.modules[__name__].open_fake = open_fake
     labels = ["Workspace", "Joint workspace", "Trajectory", "Jog / IK", "Real arm", "Sixth"]
-    monkeypatch.setattr(tools, "TOOLS", tuple((l, __name__, "open_fake") for l in labels))
+    monkeypatch.setattr(tools, "TOOLS", tuple((label, __name__, "open_fake") for label in labels))
     app = make_app(load_robot("Lynx6"))
-    buttons = [app.screen.buttons[l] for l in labels]
+    buttons = [app.screen.buttons[label] for label in labels]
     boxes = [b.ax.get_position() for b in buttons]
     for i, box in enumerate(boxes):
         assert 0 <= box.x0 and box.x1 <= 1 and 0 <= box.y0 and box.y1 <= 1

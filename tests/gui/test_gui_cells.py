@@ -295,7 +295,7 @@ def kinds():
     """A grid whose first column is a revolute/prismatic choice."""
     fig = plt.figure(figsize=FIGSIZE, dpi=DPI)
     calls = []
-    grid = CellGrid(fig, (0.1, 0.1, 0.6, 0.3), 2, ["type", "d"], 
+    grid = CellGrid(fig, (0.1, 0.1, 0.6, 0.3), 2, ["type", "d"],
                     on_commit=lambda r, c, t: calls.append((r, c, t)),
                     choices={0: ["revolute", "prismatic"]})
     grid.calls = calls

@@ -44,7 +44,7 @@ def test_a_link_below_the_floor_is_said_in_the_status_line_until_it_comes_back()
     robot = load_robot("Lynx6")
     app = make_app(robot)
     screen = app.screen
-    screen.state.animate_to(np.radians([30, 90, 90, 60, 0]))      # the wrist bent down past the base
+    screen.state.animate_to(np.radians([30, 90, 90, 60, 0]))   # the wrist bent down past the base
     ticks_until_still(app)
     assert app.status_is_error and app.status.startswith("links 4, 5 below the floor")
     press(app, screen.buttons["Home"])

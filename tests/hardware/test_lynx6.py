@@ -7,7 +7,7 @@ import pytest
 
 from robosim import load_robot
 from robosim.errors import ValidationError
-from robosim.hardware import (DryRunPort, LinkError, Lynx6, RefusedCommand, SSC32Link,
+from robosim.hardware import (DryRunPort, Lynx6, RefusedCommand, SSC32Link,
                               stock_lynx6)
 from robosim.hardware.lynx6 import needs_rest_pose
 from robosim.trajectory.files import read_trajectory_csv, write_trajectory_csv

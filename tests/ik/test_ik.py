@@ -11,7 +11,7 @@ import pytest
 
 import robosim
 from robosim import ik
-from robosim.transforms import rotation_angle, rpy2r, xyzrpy2tr
+from robosim.transforms import rotation_angle, xyzrpy2tr
 
 LIBRARY = robosim.list_robots()
 

@@ -71,7 +71,8 @@ def test_velocity_and_acceleration_are_the_derivatives_of_position(kind):
     for knot in profile.knot_times:            # derivatives jump at knots of some kinds
         inside &= np.abs(profile.t - knot) > 3 * h
     if kind == "trapezoidal":                  # ... and at the blend ends
-        starts = profile.knot_times[:-1, None] + np.diff(profile.knot_times)[:, None] * [1 / 3, 2 / 3]
+        spans = np.diff(profile.knot_times)[:, None]
+        starts = profile.knot_times[:-1, None] + spans * [1 / 3, 2 / 3]
         for edge in starts.ravel():
             inside &= np.abs(profile.t - edge) > 3 * h
     velocity = np.gradient(profile.q, profile.t, axis=0)

@@ -18,7 +18,8 @@ def planar_2r(a1=2.0, a2=1.0):
 
 
 def scara_prism():
-    """Links 2 and 1 turning fully over a quill of travel 1: the prism of that annulus, z in [-1, 0]."""
+    """Links 2 and 1 turning fully over a quill of travel 1: the prism of that annulus,
+    z in [-1, 0]."""
     return Robot([Joint(a=2.0, limits=FULL), Joint(a=1.0, alpha=math.pi, limits=FULL),
                   Joint(kind="P", limits=(0.0, 1.0))], name="scara", unit="m")
 

@@ -1,0 +1,480 @@
+"""Triangle meshes of an arm's parts: STL files read and written, simplified, and placed.
+
+RoboAnalyzer's "3D CAD Model Importer" (seed 002, section IV-D) draws each link from an STL file
+exported with the link's DH frame as the part's origin; robosim does the same. A robot file may
+name a mesh for the base, for each link and for the gripper (:class:`MeshSpec`, read by
+:func:`robosim.library.load_robot`); :func:`robot_meshes` loads them, each placed in its frame.
+
+STL (the 3D Systems format every CAD program exports) lists triangles, each with a normal:
+
+- **binary**: an 80-byte header (free text), a little-endian ``uint32`` triangle count, then per
+  triangle 12 ``float32`` (normal, three vertices) and a ``uint16`` attribute: 50 bytes. A file
+  of ``m`` triangles is exactly ``84 + 50 m`` bytes, which is how one is recognised (a binary
+  header may itself begin with the word ``solid``).
+- **ASCII**: ``solid NAME``, then per triangle ``facet normal nx ny nz`` / ``outer loop`` /
+  three ``vertex x y z`` lines / ``endloop`` / ``endfacet``, and ``endsolid NAME``.
+
+Every file is bounded before anything is allocated for its triangles: at most
+:data:`MAX_STL_BYTES` on disk (refused from its size, without reading it) and
+:data:`MAX_TRIANGLES` triangles; a binary header's count must match the file's size, so a header
+claiming two thousand million triangles is refused from 84 bytes. Malformed files raise
+:class:`robosim.errors.MeshError` naming the file and the fault (truncated, wrong triangle
+count, a vertex that is not a finite number, no triangles at all).
+
+A mesh with more triangles than the drawing can afford is reduced by :func:`simplify` (vertex
+clustering, Rossignac and Borrel 1993): vertices in the same cube of a grid merge into their mean
+and triangles that lose a corner go.
+
+Worked example: a one-triangle binary file is 84 + 50 = 134 bytes; the triangle
+``(0, 0, 0), (1, 0, 0), (0, 1, 0)`` turns counter-clockwise seen from +z, so its normal is
+``(0, 0, 1)``::
+
+    >>> import numpy as np, tempfile, os
+    >>> triangle = np.array([[[0, 0, 0], [1, 0, 0], [0, 1, 0]]], float)
+    >>> path = os.path.join(tempfile.mkdtemp(), "one.stl")
+    >>> save_stl(path, triangle)
+    >>> os.path.getsize(path)
+    134
+    >>> triangles, normals = load_stl(path)
+    >>> normals
+    array([[0., 0., 1.]])
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .errors import MeshError
+from .library import atomic_write_bytes, read_user_bytes
+from .transforms import xyzrpy2tr
+
+#: Largest STL file read (bytes): a binary STL of a million triangles is 50 MB; an ASCII STL
+#: takes about 250 bytes a triangle, so 64 MiB holds some 250,000 of them.
+MAX_STL_BYTES = 64 << 20
+#: Most triangles in one file; the arrays of a million take 100 MB (float64 vertices and normals).
+MAX_TRIANGLES = 1_000_000
+#: Largest coordinate (file units): beyond it squares overflow float32 and the file is not a
+#: part's geometry.
+MAX_COORDINATE = 1e9
+#: Triangles drawn for a whole arm: the frame budget (40 ms at 1200 x 750 on Agg) holds about
+#: 20,000 (benchmarks/bench_meshes.py).
+DEFAULT_BUDGET = 20_000
+#: A placed mesh larger than this many times the arm's size (or smaller than its reciprocal
+#: squared) almost surely has the wrong ``scale``: a part exported in metres for an arm in mm
+#: is 1000 times too small, one in mm for an arm in metres 1000 times too large.
+SCALE_RATIO = 20.0
+_HEADER_BYTES, _TRIANGLE_BYTES = 84, 50
+_BINARY_TRIANGLE = np.dtype([("normal", "<f4", (3,)), ("vertices", "<f4", (3, 3)),
+                             ("attribute", "<u2")])
+_NUMBER = rb"(\S+)"
+_FACET = re.compile(rb"facet\s+normal\s+" + rb"\s+".join([_NUMBER] * 3)
+                    + rb"\s+outer\s+loop\s+"
+                    + rb"\s+".join([rb"vertex\s+" + rb"\s+".join([_NUMBER] * 3)] * 3)
+                    + rb"\s+endloop\s+endfacet")
+#: The fixed header of the binary files :func:`save_stl` writes (so a file is reproducible).
+HEADER = b"binary STL written by robosim"
+
+
+def load_stl(path):
+    """Read a binary or ASCII STL file.
+
+    Parameters
+    ----------
+    path : str or Path
+
+    Returns
+    -------
+    triangles : ndarray (m, 3, 3)
+        ``triangles[k, j]`` is corner ``j`` of triangle ``k`` (file units, float64).
+    normals : ndarray (m, 3)
+        Unit normals from the corners' order (counter-clockwise seen from outside, the STL
+        rule: :func:`face_normals`); a triangle without area keeps the file's normal, made unit
+        length (zero if the file's is zero too).
+
+    Raises
+    ------
+    MeshError
+        The file is missing, not a regular file, larger than :data:`MAX_STL_BYTES`, truncated,
+        claims a triangle count its size does not hold, holds no triangle or more than
+        :data:`MAX_TRIANGLES`, is not STL, or has a coordinate that is not a finite number
+        (or beyond :data:`MAX_COORDINATE`). The message names the file.
+
+    See Also
+    --------
+    save_stl : the inverse.
+    simplify : fewer triangles for drawing.
+    """
+    data = read_user_bytes(path, MeshError, what="STL file", max_bytes=MAX_STL_BYTES)
+    if _is_binary(data):
+        stored_normals, triangles = _parse_binary(data, path)
+    elif data.lstrip()[:5].lower() == b"solid":
+        stored_normals, triangles = _parse_ascii(data, path)
+    else:
+        stored_normals, triangles = _parse_binary(data, path)   # says what is wrong with it
+    if len(triangles) == 0:
+        raise MeshError(f"{path}: the STL file holds no triangles")
+    with np.errstate(invalid="ignore"):     # NaN compares False: caught by isfinite
+        bad = ~(np.isfinite(triangles) & (np.abs(triangles) <= MAX_COORDINATE)).all(axis=(1, 2))
+    if bad.any():
+        k = int(np.argmax(bad))
+        raise MeshError(f"{path}: triangle {k + 1} has a vertex that is not a finite number "
+                        f"within +-{MAX_COORDINATE:g}: {triangles[k].tolist()}")
+    normals = face_normals(triangles)
+    flat = ~normals.any(axis=1)
+    if flat.any():
+        stored = np.where(np.isfinite(stored_normals[flat]), stored_normals[flat], 0.0)
+        length = np.linalg.norm(stored, axis=1, keepdims=True)
+        normals[flat] = np.divide(stored, length, out=np.zeros_like(stored), where=length > 0)
+    return triangles, normals
+
+
+def _is_binary(data):
+    """True when the size is exactly what the header's triangle count needs."""
+    if len(data) < _HEADER_BYTES:
+        return False
+    count, = struct.unpack_from("<I", data, 80)
+    return len(data) == _HEADER_BYTES + _TRIANGLE_BYTES * count
+
+
+def _parse_binary(data, path):
+    """Stored normals ``(m, 3)`` and triangles ``(m, 3, 3)`` of a binary STL, checked first."""
+    if len(data) < _HEADER_BYTES:
+        raise MeshError(f"{path}: truncated: {len(data)} bytes, and a binary STL has at least "
+                        f"{_HEADER_BYTES} (80 of header and a triangle count); an ASCII STL "
+                        f"starts with 'solid'")
+    count, = struct.unpack_from("<I", data, 80)
+    if count > MAX_TRIANGLES:
+        raise MeshError(f"{path}: the header claims {count:,} triangles; robosim reads at "
+                        f"most {MAX_TRIANGLES:,} (simplify the part in the CAD program)")
+    needed = _HEADER_BYTES + _TRIANGLE_BYTES * count
+    if len(data) < needed:
+        raise MeshError(f"{path}: truncated: the header claims {count:,} triangles, which "
+                        f"need {needed:,} bytes, but the file has {len(data):,}")
+    if len(data) > needed:
+        raise MeshError(f"{path}: wrong triangle count: the header claims {count:,} "
+                        f"triangles ({needed:,} bytes) but the file has {len(data):,} bytes "
+                        f"({(len(data) - _HEADER_BYTES) / _TRIANGLE_BYTES:,.1f} triangles)")
+    records = np.frombuffer(data, dtype=_BINARY_TRIANGLE, count=count, offset=_HEADER_BYTES)
+    return (records["normal"].astype(float), records["vertices"].astype(float))
+
+
+def _parse_ascii(data, path):
+    """Stored normals ``(m, 3)`` and triangles ``(m, 3, 3)`` of an ASCII STL."""
+    end = data.rfind(b"endsolid")
+    if end < 0:
+        raise MeshError(f"{path}: truncated: an ASCII STL ends with 'endsolid', this one "
+                        f"does not")
+    first_line_end = data.find(b"\n")
+    body = data[first_line_end + 1 if 0 <= first_line_end < end else 5:end]
+    facets = _FACET.findall(body)
+    if len(facets) > MAX_TRIANGLES:
+        raise MeshError(f"{path}: {len(facets):,} triangles; robosim reads at most "
+                        f"{MAX_TRIANGLES:,} (simplify the part in the CAD program)")
+    leftover = _FACET.sub(b"", body).split()
+    if leftover:
+        started = body.count(b"facet normal")
+        raise MeshError(f"{path}: wrong triangle count: {started:,} facets start but "
+                        f"{len(facets):,} are complete (a facet is 'facet normal', 'outer "
+                        f"loop', three 'vertex' lines, 'endloop', 'endfacet'); first stray "
+                        f"text: {leftover[0][:40].decode('latin-1')!r}")
+    try:
+        numbers = np.array(facets, dtype=np.bytes_).astype(float).reshape(-1, 12)
+    except ValueError as exc:
+        raise MeshError(f"{path}: a facet holds something that is not a number "
+                        f"({str(exc)[:80]})") from None
+    return numbers[:, :3], numbers[:, 3:].reshape(-1, 3, 3)
+
+
+def face_normals(triangles):
+    """Unit normals ``(m, 3)`` of triangles ``(m, 3, 3)`` by the right-hand rule:
+    ``(p1 - p0) x (p2 - p0)``, normalised; zero for a triangle without area.
+
+    >>> face_normals(np.array([[[0, 0, 0], [0, 1, 0], [1, 0, 0]]], float))
+    array([[ 0.,  0., -1.]])
+    """
+    cross = np.cross(triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0])
+    length = np.linalg.norm(cross, axis=1, keepdims=True)
+    return np.divide(cross, length, out=np.zeros_like(cross), where=length > 0)
+
+
+def stl_bytes(triangles, normals=None, header=HEADER):
+    """The binary STL of triangles ``(m, 3, 3)`` (float32, as the format stores them).
+
+    ``normals`` ``(m, 3)`` default to :func:`face_normals`; ``header`` is at most 80 bytes and
+    must not begin with ``solid`` (readers would take the file for ASCII).
+    """
+    triangles = _check_triangles(triangles, "triangles")
+    normals = face_normals(triangles) if normals is None else np.asarray(normals, float)
+    if normals.shape != (len(triangles), 3):
+        raise MeshError(f"normals must be ({len(triangles)}, 3), got {normals.shape}")
+    if len(header) > 80 or header.lstrip()[:5].lower() == b"solid":
+        raise MeshError(f"a binary STL header is at most 80 bytes and does not begin with "
+                        f"'solid', got {header[:90]!r}")
+    records = np.zeros(len(triangles), dtype=_BINARY_TRIANGLE)
+    records["normal"], records["vertices"] = normals, triangles
+    return (header.ljust(80, b" ") + struct.pack("<I", len(triangles)) + records.tobytes())
+
+
+def save_stl(path, triangles, normals=None, ascii=False, name="robosim"):
+    """Write triangles ``(m, 3, 3)`` to an STL file, atomically.
+
+    Binary by default (:func:`stl_bytes`: the same triangles always give the same bytes);
+    ``ascii=True`` writes the text form, each number with 9 significant digits, enough for a
+    float32 to come back exactly. ``normals`` default to :func:`face_normals`.
+
+    See Also
+    --------
+    load_stl : the inverse.
+    """
+    if not ascii:
+        atomic_write_bytes(path, stl_bytes(triangles, normals))
+        return
+    triangles = _check_triangles(triangles, "triangles")
+    normals = face_normals(triangles) if normals is None else np.asarray(normals, float)
+    name = re.sub(r"\s+", "_", name) or "robosim"
+    lines = [f"solid {name}"]
+    for normal, corners in zip(normals, triangles):
+        lines.append("  facet normal " + " ".join(f"{v:.9g}" for v in normal))
+        lines.append("    outer loop")
+        lines += ["      vertex " + " ".join(f"{v:.9g}" for v in corner) for corner in corners]
+        lines += ["    endloop", "  endfacet"]
+    lines.append(f"endsolid {name}")
+    atomic_write_bytes(path, ("\n".join(lines) + "\n").encode("ascii"))
+
+
+def _check_triangles(triangles, what):
+    triangles = np.asarray(triangles, dtype=float)
+    if triangles.ndim != 3 or triangles.shape[1:] != (3, 3):
+        raise MeshError(f"{what} must be an array (m, 3, 3), got shape {triangles.shape}")
+    if len(triangles) > MAX_TRIANGLES:
+        raise MeshError(f"{what}: at most {MAX_TRIANGLES:,} triangles, got {len(triangles):,}")
+    if not np.isfinite(triangles).all():
+        raise MeshError(f"{what}: every coordinate must be a finite number")
+    return triangles
+
+
+# ---------------------------------------------------------------------------- simplification
+#: Cells along the box's longest side tried first by :func:`simplify`'s search, and the most.
+_FIRST_CELLS, _MOST_CELLS = 64, 1 << 16
+#: The search stops once this fraction of the budget is used (each try costs a sort of 3 m keys).
+GOOD_ENOUGH = 0.9
+
+
+def simplify(triangles, budget):
+    """At most ``budget`` triangles that look like ``triangles`` ``(m, 3, 3)``: vertex clustering.
+
+    The mesh's bounding box is cut into cubes of side ``cell``; the vertices in one cube merge
+    into their mean, triangles whose corners fall in fewer than three cubes vanish, and
+    duplicates go. The largest number of cubes along the box's longest side that keeps at most
+    ``budget`` triangles is found by bisection.
+
+    Parameters
+    ----------
+    triangles : array_like (m, 3, 3)
+    budget : int
+        Most triangles wanted, at least 1.
+
+    Returns
+    -------
+    simplified : ndarray (k, 3, 3)
+        ``k <= budget``; the input itself (as float) when ``m <= budget``.
+    cell : float
+        The cubes' side (0 when nothing was merged). Every merged vertex is the mean of
+        vertices in its cube, so it moves by less than ``cell`` along each axis, and the
+        bounding box of what is kept lies within the input's.
+
+    Examples
+    --------
+    Two triangles sharing a long edge, 1 apart, in cubes of side 2 merge into nothing; with
+    a budget of 2 nothing is merged:
+
+    >>> quad = np.array([[[0, 0, 0], [10, 0, 0], [10, 1, 0]], [[0, 0, 0], [10, 1, 0], [0, 1, 0]]])
+    >>> simplify(quad, 2)[1]
+    0.0
+    """
+    triangles = _check_triangles(triangles, "triangles")
+    budget = int(budget)
+    if budget < 1:
+        raise MeshError(f"the triangle budget must be at least 1, got {budget}")
+    if len(triangles) <= budget:
+        return triangles, 0.0
+    vertices = triangles.reshape(-1, 3)
+    low, high = vertices.min(axis=0), vertices.max(axis=0)
+    extent = float((high - low).max())
+    if extent == 0:
+        return triangles[:0], 0.0
+    # Bisection on the number of cubes along the longest side: more cubes keep more triangles.
+    fewest, most = 1, _MOST_CELLS
+    cells = _FIRST_CELLS
+    best = (triangles[:0], extent)
+    while fewest <= most:
+        kept = _cluster(vertices, low, extent / cells)
+        if len(kept) <= budget:
+            best = (kept, extent / cells)
+            if len(kept) >= GOOD_ENOUGH * budget:
+                break
+            fewest = cells + 1
+        else:
+            most = cells - 1
+        cells = (fewest + most) // 2
+    return best
+
+
+def _cluster(vertices, low, cell):
+    """Triangles left when ``vertices`` ``(3m, 3)`` merge per cube of side ``cell``."""
+    index = np.floor((vertices - low) / cell).astype(np.int64)
+    side = int(index.max()) + 1
+    key = (index[:, 0] * side + index[:, 1]) * side + index[:, 2]
+    cubes, cluster = np.unique(key, return_inverse=True)
+    cluster = cluster.reshape(-1)
+    sums = np.zeros((len(cubes), 3))
+    np.add.at(sums, cluster, vertices)
+    means = sums / np.bincount(cluster, minlength=len(cubes))[:, None]
+    corners = cluster.reshape(-1, 3)
+    whole = ((corners[:, 0] != corners[:, 1]) & (corners[:, 1] != corners[:, 2])
+             & (corners[:, 0] != corners[:, 2]))
+    corners = corners[whole]
+    ordered = np.sort(corners, axis=1)
+    order = np.lexsort(ordered.T[::-1])
+    first = np.ones(len(order), dtype=bool)
+    first[1:] = (np.diff(ordered[order], axis=0) != 0).any(axis=1)
+    return means[corners[np.sort(order[first])]]
+
+
+# ---------------------------------------------------------------------------- robot meshes
+@dataclass(frozen=True)
+class MeshSpec:
+    """A part's mesh as a robot file names it.
+
+    Parameters
+    ----------
+    file : str
+        The STL file as written in the robot file: relative to ``folder`` unless absolute.
+    folder : Path
+        The robot file's folder.
+    xyz : (3,) float
+        Position of the mesh's origin in the part's frame (the robot's length unit).
+    rpy : (3,) float
+        Its orientation: roll, pitch, yaw about fixed x, y, z (radians; degrees in the file).
+    scale : float
+        Robot length units per mesh unit (1000 for a mesh in metres on an arm in mm); > 0.
+    colour : str or None
+        ``"#rrggbb"``; None: the drawing picks the part's colour.
+    """
+
+    file: str
+    folder: Path = Path(".")
+    xyz: tuple = (0.0, 0.0, 0.0)
+    rpy: tuple = (0.0, 0.0, 0.0)
+    scale: float = 1.0
+    colour: str | None = None
+
+    @property
+    def path(self):
+        """The STL file's path (``folder / file``)."""
+        return Path(self.folder) / self.file
+
+    @property
+    def transform(self):
+        """``(4, 4)``: mesh coordinates (after ``scale``) to the part's frame."""
+        return xyzrpy2tr(self.xyz, self.rpy)
+
+
+@dataclass(frozen=True)
+class RobotMeshes:
+    """The meshes a robot file names: ``base`` (fixed to frame 0), ``links`` (one per joint,
+    link ``i`` fixed to DH frame ``i`` as in the dynamics; None for a link without a mesh) and
+    ``gripper`` (fixed to the end effector: the last frame times the tool)."""
+
+    links: tuple
+    base: MeshSpec | None = None
+    gripper: MeshSpec | None = None
+
+    def parts(self):
+        """``(name, frame, spec)`` of each mesh named: frame 0 is the base, ``i`` link ``i``'s
+        frame, ``-1`` the end effector."""
+        named = [("base", 0, self.base)]
+        named += [(f"link {i}", i, spec) for i, spec in enumerate(self.links, start=1)]
+        named.append(("gripper", -1, self.gripper))
+        return [(name, frame, spec) for name, frame, spec in named if spec is not None]
+
+
+@dataclass(frozen=True)
+class PlacedMesh:
+    """A part's triangles ready to draw: in its frame's coordinates (robot length unit).
+
+    Attributes
+    ----------
+    name : str
+        ``"base"``, ``"link i"`` or ``"gripper"``.
+    frame : int
+        Index into ``robot.fk_all(q)`` (0 base, ``i`` link ``i``), or -1 for the end effector.
+    triangles : ndarray (k, 3, 3)
+    normals : ndarray (k, 3)
+    colour : str or None
+    """
+
+    name: str
+    frame: int
+    triangles: np.ndarray
+    normals: np.ndarray
+    colour: str | None = None
+
+
+def robot_meshes(robot, budget=DEFAULT_BUDGET):
+    """Load every mesh ``robot`` names, placed in its part's frame, at most ``budget``
+    triangles in all.
+
+    Each part's vertices ``v`` (file units) become ``T @ (scale * v)`` with ``T`` its
+    :attr:`MeshSpec.transform`. Parts over their share of the budget (in proportion to their
+    triangle counts) are simplified (:func:`simplify`).
+
+    Returns
+    -------
+    list of PlacedMesh
+        Empty when the robot names no mesh.
+
+    Raises
+    ------
+    MeshError
+        A file cannot be read (see :func:`load_stl`), or a part placed at its ``scale`` is
+        more than :data:`SCALE_RATIO` times the arm's size or less than its reciprocal
+        squared (the message says which scale would fit).
+    """
+    meshes = getattr(robot, "meshes", None)
+    if meshes is None:
+        return []
+    loaded = []
+    for name, frame, spec in meshes.parts():
+        triangles, normals = load_stl(spec.path)
+        _check_scale(robot, name, spec, triangles)
+        loaded.append((name, frame, spec, triangles, normals))
+    total = sum(len(item[3]) for item in loaded)
+    placed = []
+    for name, frame, spec, triangles, normals in loaded:
+        share = max(1, math.floor(budget * len(triangles) / total))
+        if len(triangles) > share:
+            triangles, _cell = simplify(triangles, share)
+            normals = face_normals(triangles)
+        transform = spec.transform
+        rotation = transform[:3, :3]
+        points = spec.scale * triangles @ rotation.T + transform[:3, 3]
+        placed.append(PlacedMesh(name, frame, points, normals @ rotation.T, spec.colour))
+    return placed
+
+
+def _check_scale(robot, name, spec, triangles):
+    size = float(np.ptp(triangles.reshape(-1, 3), axis=0).max()) * spec.scale
+    arm = robot.length_scale
+    if arm / SCALE_RATIO ** 2 <= size <= SCALE_RATIO * arm:
+        return
+    suggestion = 10.0 ** round(math.log10(arm / size * spec.scale)) if size > 0 else 1.0
+    raise MeshError(f"{spec.path}: the {name}'s mesh spans {size:.4g} {robot.unit} at scale "
+                    f"{spec.scale:g}, against an arm of about {arm:.4g} {robot.unit}: is the "
+                    f"scale right (perhaps {suggestion:g})?")
