@@ -54,6 +54,13 @@ def trajectory_computed(fig):
     window.compute()
 
 
+def dh_steps_mid_turn(fig):
+    """Half-way through joint 2's theta."""
+    window = fig.dh_steps_window
+    window.select_joint("2")
+    window.go_to(0.5)
+
+
 def main(out):
     Path(out).mkdir(parents=True, exist_ok=True)
     app = Application(figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI), seed=1)
@@ -71,6 +78,10 @@ def main(out):
          lambda fig: fig.joint_workspace_window.compute())
     tool(app, "Trajectories...", out, "trajectories", trajectory_computed)
     tool(app, "Real arm...", out, "real_arm")
+    app.state.animate_to(lynx6.q_from_user([30, 45, -60, 20, 10]))   # degrees
+    while app.screen.animation.running:
+        app.tick()
+    tool(app, "DH steps...", out, "dh_steps", dh_steps_mid_turn)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,7 @@ TOOLS = (
     ("Workspace...", "robosim.gui.workspace_window", "open_workspace_window"),
     ("Joint workspace...", "robosim.gui.joint_workspace_window", "open_joint_workspace_window"),
     ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
+    ("DH steps...", "robosim.gui.dh_steps_window", "open_dh_steps_window"),
 )
 
 

@@ -96,6 +96,12 @@ class DHStepsDrawing:
         first = next(k for k, s in enumerate(self.steps) if s.joint == step.joint)
         return self.steps[first - 1].frame
 
+    def set_q(self, q):
+        """Show the steps of pose ``q`` ``(n,)`` from now on, at the step and fraction shown
+        (the arm moved while its steps are being shown)."""
+        self.steps = dh_steps(self.robot, q)
+        self.set_step(self.index, self.fraction)
+
     def set_step(self, index, fraction=1.0):
         """Show the moving frame ``fraction`` (0..1) of the way through step ``index``."""
         if not 0 <= index < len(self.steps):
@@ -158,8 +164,6 @@ def _ends_a_frame(steps, k):
     return k + 1 == len(steps) or steps[k + 1].joint != steps[k].joint
 
 
-
-
 def dh_steps_figure(robot, q, figsize=GIF_FIGSIZE, dpi=GIF_DPI):
     """The arm at ``q`` with its DH steps drawn over it; the drawing is ``fig.dh_steps``.
 
@@ -168,12 +172,20 @@ def dh_steps_figure(robot, q, figsize=GIF_FIGSIZE, dpi=GIF_DPI):
     labels); the view is a cube around the frames (:meth:`DHStepsDrawing.zoom`).
     """
     fig = arm_figure(robot, q, figsize=figsize, dpi=dpi)
-    fig.drawing.links.set_alpha(LINK_ALPHA)
-    fig.drawing.base.set_visible(False)
-    fig.drawing.ax.set_axis_off()
-    fig.dh_steps = DHStepsDrawing(fig.drawing.ax, robot, q)
-    fig.dh_steps.zoom()
+    fig.dh_steps = dress_for_dh_steps(fig.drawing, q)
     return fig
+
+
+def dress_for_dh_steps(drawing, q):
+    """Turn an :class:`~robosim.plotting.arm.ArmDrawing` at ``q`` into the view of its DH
+    steps: faint links, no base pillar, no panes or ticks, the steps drawn over it and the view
+    zoomed to them. Returns the :class:`DHStepsDrawing`."""
+    drawing.links.set_alpha(LINK_ALPHA)
+    drawing.base.set_visible(False)
+    drawing.ax.set_axis_off()
+    steps = DHStepsDrawing(drawing.ax, drawing.robot, q)
+    steps.zoom()
+    return steps
 
 
 def save_dh_steps_gif(robot, q, path, frames_per_step=FRAMES_PER_STEP, joint=None,

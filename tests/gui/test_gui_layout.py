@@ -118,7 +118,7 @@ def test_checker_sees_overlapping_texts():
 TOOL_WINDOWS = {"Real arm...": "arm_panel", "Jog / IK": "jog_panel",
                 "Workspace...": "workspace_window",
                 "Joint workspace...": "joint_workspace_window",
-                "Trajectories...": "trajectory_window"}
+                "Trajectories...": "trajectory_window", "DH steps...": "dh_steps_window"}
 LONG_MESSAGE = ("joint 3 target 123.456 deg is outside its limits [-90, 90] deg; the arm keeps "
                 "its last pose, type a value inside the limits or press Home. ") * 2
 
@@ -127,7 +127,7 @@ def tool_window(label, robot_name, figure=FIGURES["1000x650"]):
     fig = tools.open_tool(label, FakeArm(load_robot(robot_name)))
     width, height, dpi = figure
     fig.set_dpi(dpi)
-    fig.set_size_inches(width, height)
+    resize(fig, (width * dpi, height * dpi))
     return fig, getattr(fig, TOOL_WINDOWS[label])
 
 
@@ -143,6 +143,21 @@ def test_tool_window_fits_at_1000_by_650(label, robot_name, figure):
 def test_tool_window_wraps_a_long_message(label):
     fig, window = tool_window(label, "Lynx6")
     window.say(LONG_MESSAGE.strip(), error=True)
+    assert layout_problems(fig) == []
+
+
+@pytest.mark.parametrize("figure", list(FIGURES))
+@pytest.mark.parametrize("robot_name, joint", [("Lynx6", "2"), ("SCARA", "3"),
+                                               ("Franka Panda", "3"), ("Stanford Arm", "all")])
+def test_dh_steps_window_fits_mid_animation(robot_name, joint, figure):
+    """Every size; a prismatic row (SCARA joint 3), a modified row (Panda), all steps."""
+    fig, window = tool_window("DH steps...", robot_name, FIGURES[figure])
+    window.clock = lambda: 0.0
+    window.select_joint(joint)
+    window.play_or_pause()
+    window.clock = lambda: 1.5 * window.seconds_per_step
+    window.tick()
+    assert window.playing and 1 < window.position < 2
     assert layout_problems(fig) == []
 
 
