@@ -33,7 +33,12 @@ def register(subparsers):
     parser.add_argument("pose", metavar="x y z [roll pitch yaw]", nargs="+", type=COORDINATE,
                         help=f"position (robot's unit) and roll pitch yaw (degrees); each "
                              f"{COORDINATE.bounds}")
-    parser.add_argument("--all", action="store_true", help="list every distinct solution found")
+    parser.add_argument("--all", action="store_true",
+                        help="list every solution found, distinct modulo 360 deg (each as the "
+                             "variant nearest --q0 inside the limits)")
+    parser.add_argument("--all-turns", action="store_true",
+                        help="with --all: also list each solution's variants a whole turn "
+                             "(360 deg) away that lie inside the joint limits")
     parser.add_argument("--q0", metavar="q", nargs="+", type=COORDINATE,
                         help=f"start configuration (degrees for revolute joints; "
                              f"{COORDINATE.bounds}); default: the search starts near the target")
@@ -187,8 +192,10 @@ def ik_command(args):
     q0 = None if args.q0 is None else _start_values(robot, args.q0, "--q0")
     if args.wrist_pitch is not None:
         return _print_wrist_pitch_solutions(robot, args, q0)
+    if args.all_turns and not args.all:
+        raise ValidationError("--all-turns lists the turns of every solution: add --all")
     if args.all:
-        result = ik.solve_all(robot, target, q0, axes=rows)
+        result = ik.solve_all(robot, target, q0, axes=rows, all_turns=args.all_turns)
         solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
                                                          result.orientation_error)]
         reached = bool(solutions)

@@ -54,10 +54,12 @@ def register(subparsers):
     parser.add_argument("--points", type=POINTS, default=200,
                         help=f"points along the path (default 200; {POINTS.bounds})")
     parser.add_argument("--curves", type=CURVES, default=None,
-                        help=f"curves the surface or volume is cut into (default: the preset's, "
-                             f"1 for formulas; {CURVES.bounds})")
+                        help=f"curves the surface or volume is cut into (default: the preset's; "
+                             f"{trajectory.SURFACE_CURVES} for --surface, 1 for --formula; "
+                             f"{CURVES.bounds})")
     parser.add_argument("--index", type=INDEX, default=None,
-                        help=f"which curve to follow (default: the preset's, 0; {INDEX.bounds})")
+                        help=f"which curve to follow (default: the preset's; the middle one for "
+                             f"--surface, 0 for --formula; {INDEX.bounds})")
     parser.add_argument("--u", dest="u_range", metavar=("MIN", "MAX"), nargs=2,
                         type=COORDINATE, default=(0.0, 2 * math.pi),
                         help=f"range of u (default 0 2pi; each {COORDINATE.bounds})")
@@ -149,14 +151,14 @@ def make_path(robot, args):
     if args.preset:
         return trajectory.preset_path(args.preset, robot, args.points, curves=args.curves,
                                       index=args.index)
-    curves = 1 if args.curves is None else args.curves
-    index = 0 if args.index is None else args.index
     if args.surface:
         if args.x1_range is None or args.x2_range is None:
             raise ValidationError("a surface path needs --x1 MIN MAX and --x2 MIN MAX")
+        curves, index = trajectory.default_curves("surface", args.curves, args.index)
         return trajectory.surface_path(args.surface.strip(), args.x1_range, args.x2_range, curves,
                                        index, args.points, robot=robot)
     formulas = [formula.strip() for formula in args.formula]   # cli.values_not_options' space
+    curves, index = trajectory.default_curves("volume", args.curves, args.index)
     return trajectory.volume_path(*formulas, args.u_range, args.v_range, args.points,
                                   curves=curves, index=index, robot=robot)
 

@@ -52,6 +52,28 @@ def test_ik_pose_in_degrees_lists_all_solutions(capsys):
     assert np.all(gaps[~np.eye(len(qs), dtype=bool)] > 1e-6)
 
 
+def test_all_turns_adds_the_whole_turn_variants_inside_the_limits(capsys):
+    # The Puma 560's joints 4 and 6 turn +-266 deg, so a solution whose q4 or q6 is within
+    # 266 - 360 = -94 deg of a limit has a second variant 360 deg away.
+    robot = load_robot("Puma 560")
+    q = np.array([0.3, 0.5, -0.2, 0.4, 0.6, -0.3])
+    T = robot.fk(q)
+    pose = list(T[:3, 3]) + list(np.degrees(r2rpy(T[:3, :3])))
+    q0 = np.degrees(q)
+    _, out, _ = run_cli(capsys, "ik", "Puma 560", *pose, "--all", "--json", "--q0", *q0)
+    distinct = np.array([s["q"] for s in json.loads(out)["solutions"]])
+    status, out, _ = run_cli(capsys, "ik", "Puma 560", *pose, "--all", "--all-turns", "--json",
+                             "--q0", *q0)
+    turns = np.array([s["q"] for s in json.loads(out)["solutions"]])
+    assert status == 0 and len(turns) > len(distinct)
+    assert np.all(robot.within_limits(turns))
+    # each variant is one of the distinct solutions, turned by whole turns only
+    gaps = np.remainder(turns[:, None] - distinct[None] + np.pi, 2 * np.pi) - np.pi
+    assert np.all(np.abs(gaps).max(axis=-1).min(axis=1) < 1e-9)
+    status, out, err = run_cli(capsys, "ik", "Puma 560", *pose, "--all-turns")
+    assert status == 2 and "add --all" in err
+
+
 def test_ik_unreachable_exits_1_with_a_message(capsys):
     status, out, _ = run_cli(capsys, "ik", "lynx6", 2000, 0, 100)
     assert status == 1 and "not reached" in out

@@ -60,6 +60,15 @@ def test_a_surface_path_needs_its_ranges(capsys):
     np.testing.assert_allclose(np.array(data["xyz"])[:, 0], 200.0)
 
 
+def test_a_surface_path_follows_the_middle_curve_by_default_as_the_gui_does(capsys):
+    # x1 from 150 to 250 in 11 curves: the middle one (index 5) is x1 = 200, where the
+    # Trajectories window's blank "curves" and "index" cells also lead.
+    status, out, err = run(capsys, "trajectory", "lynx6", "--surface", "x1*x2/100", "--x1",
+                           "150", "250", "--x2", "-50", "50", "--points", "20", "--json")
+    assert status == 0
+    np.testing.assert_allclose(np.array(json.loads(out)["xyz"])[:, 0], 200.0)
+
+
 def test_a_hostile_formula_is_one_line_on_stderr(capsys):
     status, out, err = run(capsys, "trajectory", "lynx6", "--formula",
                            "__import__('os').system('echo hacked')", "0", "0")
