@@ -18,6 +18,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend)
 
 from robosim import load_robot  # noqa: E402
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
+from robosim.gui.simulator import TOGGLES  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -61,6 +62,18 @@ def dh_steps_mid_turn(fig):
     window.go_to(0.5)
 
 
+def simulator_jacobian(out):
+    """The simulator with the Jacobian readout: a Puma 560 with its wrist nearly straight."""
+    puma = load_robot("Puma 560")
+    app = Application(robot=puma, figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI))
+    app.state.animate_to(puma.q_from_user([10, -30, 40, 20, 1.5, 30]))   # degrees
+    while app.screen.animation.running:
+        app.tick()
+    app.screen.toggles.set_active(TOGGLES.index("Jacobian"))   # as a click on the box does
+    save(app.fig, out, "simulator_jacobian")
+    app.close()
+
+
 def main(out):
     Path(out).mkdir(parents=True, exist_ok=True)
     app = Application(figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI), seed=1)
@@ -73,6 +86,7 @@ def main(out):
     app.show_simulator(lynx6)
     save(app.fig, out, "simulator")
     tool(app, "Jog / IK", out, "jog_ik")
+    simulator_jacobian(out)
     tool(app, "Workspace...", out, "workspace", workspace_computed)
     tool(app, "Joint workspace...", out, "joint_workspace",
          lambda fig: fig.joint_workspace_window.compute())

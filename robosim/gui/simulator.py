@@ -3,8 +3,9 @@
 Controls: a slider per joint (clamped to the joint's limits) and an edit field per joint (degrees
 for revolute joints, the robot's length unit for prismatic ones); Home, Random Move (a pose that
 keeps the arm above the floor), New Robot, Edit table; the steps and delay of the animation; toggles
-for the DH frames, the end-effector trace, Lodes' shapes and the gripper; a button that picks whose
-4x4 matrix the readout shows; one button per tool window (:data:`robosim.gui.tools.TOOLS`).
+for the DH frames, the end-effector trace, Lodes' shapes, the gripper and the Jacobian readout
+(:mod:`robosim.gui.jacobian_readout`, in the DH table's place); a button that picks whose 4x4
+matrix the readout shows; one button per tool window (:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
 during an animation: the newest target wins. Animation frames are blitted: only the arm's
@@ -33,6 +34,8 @@ from ..trajectory.motion import wrist_angle
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
+from . import jacobian_readout
+from .jacobian_readout import JacobianReadout
 from .layout import (MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, fit_fontsize,
                      lines_height, text_width_pt)
 from .screen import Screen
@@ -74,7 +77,9 @@ READOUT_SHARE = 0.2
 #: shows, so the timer only sets the frame rate's ceiling (about 60 frames per second).
 PLAYBACK_INTERVAL_MS = 16
 #: The check buttons under the joint controls, in order.
-TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed")
+TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed", "Jacobian")
+#: The blit layers of the texts that follow the pose: the pose readout, the Jacobian readout.
+READOUT_LAYERS = ("readout", "jacobian")
 #: Random configurations Random Move tries for one that keeps the arm above the floor.
 RANDOM_MOVE_TRIES = 200
 MAX_STEPS = 1000
@@ -97,6 +102,7 @@ class SimulatorScreen(Screen):
         self._readout_time = float("-inf")
         self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
+        self._jacobian_shown = False
 
     # ================================================================== building
     def build(self):
@@ -130,6 +136,7 @@ class SimulatorScreen(Screen):
                                              va="top"))
         self.table_note = place("table note", fig.text(
             *places["table note"], self._table_units, fontsize=NOTE_FONT, color="0.3", va="top"))
+        self.jacobian = JacobianReadout(fig, robot)  # in the table's place: the "Jacobian" box
 
         self.sliders = []
         for i in range(n):
@@ -168,6 +175,7 @@ class SimulatorScreen(Screen):
         self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.tick)
         self.add_layer("arm", self.ax, self.drawing.moving_artists)
         self.add_layer("readout", self._readout_box, self._moving_texts)
+        self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
                                 ("pose", self._on_pose), ("path", self._on_path),
                                 ("status", self._on_status)):
@@ -202,6 +210,9 @@ class SimulatorScreen(Screen):
         places.point("table note", MARGIN, foot + note_height)
         table_top = foot + note_height + GAP + lines_height(n + 1, self._table_font)
         places.point("table", MARGIN, table_top)
+        if self._jacobian_shown:
+            table_top = max(table_top, foot + jacobian_readout.readout_height())
+        places.rect("jacobian", MARGIN, foot, split - 2 * MARGIN, table_top - foot)
         room_left, room_right, room_below = ARM_LABEL_ROOM
         arm_bottom = table_top + room_below
         places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
@@ -256,6 +267,8 @@ class SimulatorScreen(Screen):
         note take the font size their new width holds."""
         places = super().relayout()
         self._readout_rect = places["readout box"]
+        self._jacobian_rect = left, bottom, width, height = places["jacobian"]
+        self.jacobian.place(left, bottom + height, width * figure_size_pt(self.fig)[0])
         width, _ = figure_size_pt(self.fig)
         self.table.set_fontsize(self._table_font)
         fit_fontsize(self.title, width - 2 * MARGIN, lines_height(1, TITLE_FONT), TITLE_FONT)
@@ -450,7 +463,9 @@ class SimulatorScreen(Screen):
         return None
 
     def _on_toggle(self, label):
-        frames, trace, lodes, closed = self.toggles.get_status()
+        frames, trace, lodes, closed, jacobian = self.toggles.get_status()
+        if jacobian != self._jacobian_shown:
+            self.show_jacobian(jacobian)
         self.drawing.show_frames(frames)
         if trace != self.drawing.trace.get_visible():
             self.drawing.show_trace(trace)
@@ -461,6 +476,16 @@ class SimulatorScreen(Screen):
         self.drawing.set_gripper(float(closed))
         self._report_floor()
         self._redraw_frame()
+
+    def show_jacobian(self, shown):
+        """Show the Jacobian readout in the DH table's place (True), or the table (False)."""
+        self._jacobian_shown = shown
+        self.table.set_visible(not shown)
+        self.table_note.set_visible(not shown)
+        self.jacobian.set_visible(shown)
+        self.relayout()
+        self._update_readout()
+        self.redraw()
 
     def _report_floor(self):
         """Say in the status line when links are below the floor; the note goes when none is."""
@@ -481,8 +506,8 @@ class SimulatorScreen(Screen):
         ordinary artists again, so any later draw or a saved figure shows them.
         """
         self._show_target_in_controls(self.animation.target)
-        self.blit.animate("arm")
-        self.blit.animate("readout")
+        for layer in ("arm", *READOUT_LAYERS):
+            self.blit.animate(layer)
         self.redraw()
         self.timer.interval = interval_ms
         self.timer.start()
@@ -513,12 +538,14 @@ class SimulatorScreen(Screen):
         """The animation ended: stop the timer; the arm's artists are ordinary again, and a
         note about a target given while moving goes (it would be stale)."""
         self.timer.stop()
-        self.blit.animate("arm", False)
-        self.blit.animate("readout", False)
+        for layer in ("arm", *READOUT_LAYERS):
+            self.blit.animate(layer, False)
         if self.app.status == NEW_TARGET_WHILE_MOVING:
             self.set_status(HINT)
 
     def _update_readout(self):
+        if self._jacobian_shown:
+            self.jacobian.update(self.drawing.q)
         T = self.drawing.end_effector
         position = np.round(T[:3, 3], 4) + 0.0                                # no "-0.0000"
         rpy = np.round(np.degrees(r2rpy(T[:3, :3])), 3) + 0.0
@@ -558,6 +585,10 @@ class SimulatorScreen(Screen):
         """The readout's box in display pixels (a blit layer's box)."""
         return Bbox.from_bounds(*self._readout_rect).transformed(self.fig.transFigure)
 
+    def _jacobian_box(self):
+        """The Jacobian readout's box in display pixels (a blit layer's box)."""
+        return Bbox.from_bounds(*self._jacobian_rect).transformed(self.fig.transFigure)
+
     def _redraw_frame(self, readout=True):
         """Redraw what moves: blitted during an animation (the readout only if asked), else a
         full draw. The value cells blit themselves while the user types."""
@@ -565,5 +596,5 @@ class SimulatorScreen(Screen):
             self.blit.update("arm")
             return
         start = time.perf_counter()
-        self.blit.update("arm", "readout")
+        self.blit.update("arm", *READOUT_LAYERS)
         self._readout_gap = max(READOUT_INTERVAL, (time.perf_counter() - start) / READOUT_SHARE)

@@ -12,7 +12,7 @@ import pytest
 from matplotlib.backend_bases import ResizeEvent
 
 from fake_arm import FakeArm
-from gui_events import click_axes
+from gui_events import click, click_axes
 from layout_check import layout_problems
 from robosim import load_robot
 from robosim.gui import tools
@@ -54,6 +54,23 @@ def resize(fig, size_px):
 def test_screen_fits(screen, figure):
     app = application(figure=FIGURES[figure])
     show(app, screen)
+    assert layout_problems(app.fig) == []
+
+
+@pytest.mark.parametrize("figure", list(FIGURES))
+@pytest.mark.parametrize("robot_name, q_deg", [
+    ("Lynx6", None), ("Franka Panda", None),
+    ("Puma 560", (10, -30, 40, 20, 1.5, 30))])        # near singular: the warning shows
+def test_simulator_with_the_jacobian_readout_fits(robot_name, q_deg, figure):
+    app = application(figure=FIGURES[figure])
+    robot = load_robot(robot_name)
+    app.show_simulator(robot)
+    if q_deg is not None:
+        app.state.show_pose(robot.q_from_user(q_deg))
+    label = app.screen.toggles.labels[-1].get_window_extent()    # "Jacobian"
+    click(app.fig, (label.x0 + label.x1) / 2, (label.y0 + label.y1) / 2)
+    assert app.screen.jacobian.visible
+    assert (app.screen.jacobian.values()[3] != "") == (q_deg is not None)
     assert layout_problems(app.fig) == []
 
 
