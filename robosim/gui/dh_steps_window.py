@@ -29,6 +29,7 @@ import math
 import time
 
 import numpy as np
+from matplotlib.transforms import Bbox
 
 from ..dh_steps import MOTIONS, ROW_ORDER, symbolic_link_matrix
 from ..errors import ValidationError
@@ -161,7 +162,8 @@ class DHStepsWindow(ToolWindow):
         places.rect("view", 0, foot, split, height - foot)
         left, right = split + MARGIN, width - MARGIN
         column = right - left
-        self._panel_rect = (left, foot, column, height - foot)
+        self._column_width = column
+        places.rect("panel", left, foot, column, height - foot)
         y = height - MARGIN
         places.point("title", left, y)
         y -= lines_height(1, TITLE_FONT) + GAP
@@ -191,13 +193,13 @@ class DHStepsWindow(ToolWindow):
     def relayout(self):
         """Move everything to the places of the present size; titles shrink to fit."""
         places = super().relayout()
-        self._panel_rect_fraction = places_fraction(self._panel_rect, self.fig)
+        self._panel_rect = places["panel"]
         self._fit_texts()
         return places
 
     def _fit_texts(self):
         """Shrink the title, the convention, and what changes with the step, to fit."""
-        column = self._panel_rect[2]
+        column = self._column_width
         fit_fontsize(self.title, column, lines_height(1, TITLE_FONT), TITLE_FONT)
         fit_fontsize(self.convention, column, lines_height(2, MATRIX_FONT), MATRIX_FONT)
         self._fit_step_texts()
@@ -206,7 +208,7 @@ class DHStepsWindow(ToolWindow):
         """Fit the texts that change with the step (at every new step: measuring a line
         costs milliseconds, so a text surely narrow enough is not measured) and place the
         matrices' columns."""
-        column = self._panel_rect[2]
+        column = self._column_width
         _fit(self.step_text, column, 2, TEXT_FONT)
         _fit(self.legend, column, 2, MATRIX_FONT)
         for name in BLOCKS:
@@ -241,9 +243,8 @@ class DHStepsWindow(ToolWindow):
                 *(text for name in BLOCKS for text in self.block_columns[name]), self.legend]
 
     def _panel_box(self):
-        from matplotlib.transforms import Bbox
-
-        return Bbox.from_bounds(*self._panel_rect_fraction).transformed(self.fig.transFigure)
+        """The panel's box in display pixels (the "panel" blit layer's box)."""
+        return Bbox.from_bounds(*self._panel_rect).transformed(self.fig.transFigure)
 
     def joint_choices(self):
         """The joint cell's values: all, base, 1 .. n, tool."""
@@ -472,13 +473,6 @@ class DHStepsWindow(ToolWindow):
             self.blit.update("steps", *(["panel"] if panel else []))
         else:
             self.redraw()
-
-
-def places_fraction(rect, fig):
-    """``(left, bottom, width, height)`` in points as figure fractions."""
-    width, height = figure_size_pt(fig)
-    left, bottom, w, h = rect
-    return left / width, bottom / height, w / width, h / height
 
 
 def matrix_entries(matrix, decimals=3):
