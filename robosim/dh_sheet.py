@@ -21,12 +21,16 @@ Examples
 End-effector position: `x = 1, y = 1, z = 0` m
 """
 
+from __future__ import annotations
+
 import math
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .dh_steps import dh_steps, link_matrices, symbolic_link_matrix
 from .errors import ValidationError
+from .robot import Robot
 from .transforms import r2rpy
 
 FORMATS = ("md", "tex")
@@ -36,7 +40,7 @@ DIGITS = 4
 ANGLES = ("theta", "alpha")
 
 
-def dh_sheet(robot, q, fmt="md", digits=DIGITS):
+def dh_sheet(robot: Robot, q: ArrayLike, fmt: str = "md", digits: int = DIGITS) -> str:
     """The derivation of ``robot.fk(q)`` as a Markdown or LaTeX document.
 
     Parameters

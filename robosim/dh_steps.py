@@ -20,10 +20,15 @@ tests check that they agree with :meth:`robosim.Robot.fk_all`.
 symbol (``c1 = cos theta1``), the form a worksheet or a teaching panel shows beside the numbers.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from .robot import Robot
 from .transforms import cos_sin, homogeneous, rotx, rotz, transl
 
 #: The parameters of a DH step, and "base"/"tool" for the two mounting transforms.
@@ -65,18 +70,18 @@ class DHStep:
 
     joint: int
     parameter: str
-    value: object
+    value: float | np.ndarray | None
     matrix: np.ndarray
     frame: np.ndarray
     symbol: str
     axis: str
 
     @property
-    def motion(self):
+    def motion(self) -> str:
         """``"rotate"``, ``"translate"`` or ``"mount"`` (base and tool)."""
         return MOTIONS[self.parameter][0] if self.parameter in MOTIONS else "mount"
 
-    def describe(self, unit="", degrees=True):
+    def describe(self, unit: str = "", degrees: bool = True) -> str:
         """The step in words, e.g. ``"rotate theta2 = 30 deg about z1"``.
 
         Parameters
@@ -105,7 +110,7 @@ class DHStep:
         return f"translate {self.symbol} = {amount} along {self.axis}"
 
 
-def elementary_matrix(parameter, value):
+def elementary_matrix(parameter: str, value: ArrayLike) -> np.ndarray:
     """The 4x4 transform of one DH parameter: ``Rz`` (theta), ``Tz`` (d), ``Tx`` (a), ``Rx``
     (alpha).
 
@@ -139,7 +144,7 @@ def elementary_matrix(parameter, value):
     return transl(zeros)
 
 
-def dh_steps(robot, q):
+def dh_steps(robot: Robot, q: ArrayLike) -> list[DHStep]:
     """The elementary motions that take the world frame to the end effector, in order.
 
     Parameters
@@ -204,7 +209,7 @@ def _names(convention, row, parameter):
     return f"{_SYMBOLS[parameter]}{index}", f"{letter}{index}"
 
 
-def link_matrices(steps):
+def link_matrices(steps: Iterable[DHStep]) -> list[np.ndarray]:
     """``A_i`` of every row from a :func:`dh_steps` list: the product of the row's four matrices.
 
     Returns
@@ -220,7 +225,8 @@ def link_matrices(steps):
     return [rows[i] for i in sorted(rows)]
 
 
-def symbolic_link_matrix(robot, row, latex=False, digits=4, applied=4):
+def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False, digits: int = 4,
+                         applied: int = 4) -> list[list[str]]:
     """``A_i`` of DH row ``row`` with its constants as numbers and its variable as a symbol.
 
     A revolute row's ``theta_i = q_i + offset_i`` appears as ``c<i> = cos theta_i`` and

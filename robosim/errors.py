@@ -5,6 +5,8 @@ Every error a user can cause is a :class:`RobosimError`. Its message names what 
 as one line, without a traceback.
 """
 
+from __future__ import annotations
+
 
 class RobosimError(Exception):
     """Base class of every error robosim raises on purpose."""
@@ -22,7 +24,7 @@ class MeshError(ValidationError):
     """An STL mesh cannot be read or used; the message names the file and the fault."""
 
 
-def brief(value, width=60):
+def brief(value: object, width: int = 60) -> str:
     """``repr(value)`` cut to ``width`` characters, so a message quoting a bad value stays one
     readable line however long the value (a 100,000-character cell, a nested list).
 

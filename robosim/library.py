@@ -83,11 +83,12 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from .dynamics import Dynamics, LinkDynamics
-from .errors import RobotFileError, ValidationError, brief
+from .errors import RobosimError, RobotFileError, ValidationError, brief
 from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 
 FORMAT = "robosim-robot/1"
@@ -114,7 +115,7 @@ MAX_NUMBER = 1e12
 MAX_NAME_CHARACTERS = 100
 
 
-def library_dir():
+def library_dir() -> Path:
     """The folder of ready-made robot files.
 
     Installed, the top-level ``robots/`` folder lives inside the package as ``robosim/robots``
@@ -145,7 +146,7 @@ def _name_order(robot):
             for part in re.split(r"(\d+)", robot.name)]
 
 
-def library_robots():
+def library_robots() -> list[Robot]:
     """The ready-made robots, loaded, in alphabetical order of their names."""
     return sorted((_load_file(path) for path in _library_files()), key=_name_order)
 
@@ -155,7 +156,7 @@ def list_robots() -> list[str]:
     return [robot.name for robot in library_robots()]
 
 
-def load_robot(name_or_path: str | os.PathLike) -> Robot:
+def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
     """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json/.csv path.
 
     Raises
@@ -215,7 +216,8 @@ def _is_special(path):
         return False
 
 
-def read_user_bytes(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYTES):
+def read_user_bytes(path: str | os.PathLike[str], error_class: type[RobosimError],
+                    what: str = "file", max_bytes: int = MAX_ROBOT_FILE_BYTES) -> bytes:
     """The bytes of a regular file the user named, at most ``max_bytes``.
 
     The file is checked before it is read: a FIFO, a device (``/dev/zero``, a serial port) or a
@@ -269,7 +271,8 @@ def _file_kind(mode):
     return "not a plain file"
 
 
-def read_user_text(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYTES):
+def read_user_text(path: str | os.PathLike[str], error_class: type[RobosimError],
+                   what: str = "file", max_bytes: int = MAX_ROBOT_FILE_BYTES) -> str:
     """The UTF-8 text of a file the user named (see :func:`read_user_bytes`), without the
     byte-order mark a spreadsheet's "CSV UTF-8" export puts first."""
     data = read_user_bytes(path, error_class, what, max_bytes)
@@ -280,7 +283,8 @@ def read_user_text(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYTE
                           f"0x{data[exc.start]:02x})") from None
 
 
-def read_user_json(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYTES):
+def read_user_json(path: str | os.PathLike[str], error_class: type[RobosimError],
+                   what: str = "file", max_bytes: int = MAX_ROBOT_FILE_BYTES) -> Any:
     """The JSON data of a file the user named, or ``error_class`` saying where it is not JSON.
 
     Besides invalid JSON this refuses a key given twice in one object (the key is named),
@@ -291,7 +295,7 @@ def read_user_json(path, error_class, what="file", max_bytes=MAX_ROBOT_FILE_BYTE
     return parse_user_json(text, error_class, str(path))
 
 
-def parse_user_json(text, error_class, source):
+def parse_user_json(text: str, error_class: type[RobosimError], source: str) -> Any:
     """Parse JSON ``text`` as :func:`read_user_json` does; ``source`` starts each message."""
     try:
         data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys,
@@ -445,7 +449,7 @@ def _default_limits(revolute, home, size):
     return [min(0.0, home), max(2.0 * home, size) if home >= 0 else 0.0]
 
 
-def robot_from_dict(data, source=""):
+def robot_from_dict(data: object, source: str = "") -> Robot:
     """Build a Robot from the parsed JSON robot format (see the module docstring)."""
     place = _Where(source)
     if not isinstance(data, dict):
@@ -595,7 +599,7 @@ def _mesh_from_dict(row, where, folder, place):
                     scale=scale, colour=colour)
 
 
-def robot_from_csv(text, source="", name=None):
+def robot_from_csv(text: str, source: str = "", name: str | None = None) -> Robot:
     """Build a Robot from a CSV DH table ``type,theta,d,a,alpha[,min,max]`` (degrees)."""
     place = _Where(source)
     settings = {"name": name or (Path(source).stem if source else "robot"), "unit": "mm",
@@ -656,7 +660,8 @@ def _degrees(radians):
     return value
 
 
-def robot_to_dict(robot, folder=None):
+def robot_to_dict(robot: Robot,
+                  folder: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """The JSON robot format of ``robot`` (degrees), the inverse of :func:`robot_from_dict`.
 
     Mesh files are written relative to ``folder`` (where the robot file goes), or as absolute
@@ -732,7 +737,7 @@ def _meshes_to_dict(meshes, folder):
     return {key: value for key, value in data.items() if value is not None}
 
 
-def format_robot_json(data):
+def format_robot_json(data: dict[str, Any]) -> str:
     """JSON text of a robot file with one line per joint (and per link of the dynamics), so a
     DH table reads as a table."""
     lines = []
@@ -755,7 +760,7 @@ def format_robot_json(data):
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def atomic_write_text(path, text):
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically; see :func:`atomic_write_bytes`."""
     atomic_write_bytes(path, text.encode("utf-8"))
 
@@ -765,7 +770,7 @@ def atomic_write_text(path, text):
 STALE_TEMPORARY_S = 60.0
 
 
-def atomic_write_bytes(path, data):
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
 
     A crash or a full disk leaves the old file as it was, and every failure (an exception, a
@@ -798,7 +803,8 @@ def atomic_write_bytes(path, data):
         raise
 
 
-def remove_stale_temporaries(folder, name, suffix=".tmp"):
+def remove_stale_temporaries(folder: str | os.PathLike[str], name: str,
+                             suffix: str = ".tmp") -> None:
     """Remove the temporary files (``.NAME.*SUFFIX``) of earlier saves of ``folder / name``
     that were killed, once they are :data:`STALE_TEMPORARY_S` old."""
     now = time.time()
@@ -820,7 +826,7 @@ def _permissions_for(path):
         return 0o666 & ~umask
 
 
-def save_robot(robot: Robot, path: str | os.PathLike) -> Path:
+def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
     """Save ``robot`` as a JSON robot file, atomically; ``load_robot(path)`` gives it back.
 
     Angles are written in degrees. A robot read from a file (or built from degree values)
@@ -839,7 +845,7 @@ def save_robot(robot: Robot, path: str | os.PathLike) -> Path:
     return path
 
 
-def dh_rows(robot):
+def dh_rows(robot: Robot) -> list[dict[str, int | str]]:
     """The DH table as a student writes it: one dict per joint, degrees and length unit.
 
     The variable of each joint is shown as ``q<i>`` plus its offset, e.g. ``q2+90``.

@@ -16,7 +16,12 @@ z = 0; bending the shoulder forward by 90 deg and the elbow by 90 deg points the
 past the base: :func:`below_floor` marks the forearm (link 3) and the links after it.
 """
 
+from __future__ import annotations
+
 import numpy as np
+from numpy.typing import ArrayLike
+
+from .robot import Robot
 
 #: How far (a fraction of :attr:`robosim.Robot.length_scale`) a point may dip below the floor
 #: before it counts: the UR5's home pose dips 5 mm (0.4 %) below its base, which is no collision.
@@ -25,7 +30,7 @@ FLOOR_TOLERANCE = 0.01
 RANDOM_TRIES = 200
 
 
-def link_corners(robot, q, frames=None):
+def link_corners(robot: Robot, q: ArrayLike, frames: np.ndarray | None = None) -> np.ndarray:
     """Start, corner and end of each link ``(..., n, 3, 3)`` (robot's length unit).
 
     Parameters
@@ -55,7 +60,7 @@ def link_corners(robot, q, frames=None):
     return np.stack([starts, corners, ends], axis=-2)
 
 
-def floor_height(robot):
+def floor_height(robot: Robot) -> float | None:
     """The floor's height (length unit): the base origin's z, or None when the arm has none.
 
     None when the home pose or a named pose puts a link below the base origin's height (as
@@ -67,7 +72,8 @@ def floor_height(robot):
     return None if below_floor(robot, poses, floor).any() else floor
 
 
-def below_floor(robot, q, floor, frames=None):
+def below_floor(robot: Robot, q: ArrayLike, floor: float | None,
+                frames: np.ndarray | None = None) -> np.ndarray:
     """Which links go below the floor: boolean ``(..., n)`` for ``q`` ``(..., n)``.
 
     Link ``i`` (0-based) counts as below when its start, corner or end lies lower than
@@ -85,7 +91,8 @@ def below_floor(robot, q, floor, frames=None):
     return heights < floor - _tolerance(robot)
 
 
-def random_q_above_floor(robot, rng, floor, tries=RANDOM_TRIES):
+def random_q_above_floor(robot: Robot, rng: int | np.random.Generator | None, floor: float | None,
+                         tries: int = RANDOM_TRIES) -> np.ndarray | None:
     """A uniformly random configuration inside the limits that keeps every link above the floor.
 
     Draws ``tries`` configurations from ``rng`` at once and returns the first whose links all

@@ -43,15 +43,18 @@ Worked example: a one-triangle binary file is 84 + 50 = 134 bytes; the triangle
 from __future__ import annotations
 
 import math
+import os
 import re
 import struct
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .errors import MeshError
 from .library import atomic_write_bytes, read_user_bytes
+from .robot import Robot
 from .transforms import xyzrpy2tr
 
 #: Largest STL file read (bytes): a binary STL of a million triangles is 50 MB; an ASCII STL
@@ -81,7 +84,7 @@ _FACET = re.compile(rb"facet\s+normal\s+" + rb"\s+".join([_NUMBER] * 3)
 HEADER = b"binary STL written by robosim"
 
 
-def load_stl(path):
+def load_stl(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
     """Read a binary or ASCII STL file.
 
     Parameters
@@ -191,7 +194,7 @@ def _parse_ascii(data, path):
     return numbers[:, :3], numbers[:, 3:].reshape(-1, 3, 3)
 
 
-def face_normals(triangles):
+def face_normals(triangles: np.ndarray) -> np.ndarray:
     """Unit normals ``(m, 3)`` of triangles ``(m, 3, 3)`` by the right-hand rule:
     ``(p1 - p0) x (p2 - p0)``, normalised; zero for a triangle without area.
 
@@ -203,7 +206,8 @@ def face_normals(triangles):
     return np.divide(cross, length, out=np.zeros_like(cross), where=length > 0)
 
 
-def stl_bytes(triangles, normals=None, header=HEADER):
+def stl_bytes(triangles: ArrayLike, normals: ArrayLike | None = None,
+              header: bytes = HEADER) -> bytes:
     """The binary STL of triangles ``(m, 3, 3)`` (float32, as the format stores them).
 
     ``normals`` ``(m, 3)`` default to :func:`face_normals`; ``header`` is at most 80 bytes and
@@ -221,7 +225,8 @@ def stl_bytes(triangles, normals=None, header=HEADER):
     return (header.ljust(80, b" ") + struct.pack("<I", len(triangles)) + records.tobytes())
 
 
-def save_stl(path, triangles, normals=None, ascii=False, name="robosim"):
+def save_stl(path: str | os.PathLike[str], triangles: ArrayLike, normals: ArrayLike | None = None,
+             ascii: bool = False, name: str = "robosim") -> None:
     """Write triangles ``(m, 3, 3)`` to an STL file, atomically.
 
     Binary by default (:func:`stl_bytes`: the same triangles always give the same bytes);
@@ -266,7 +271,7 @@ _FIRST_CELLS, _MOST_CELLS = 64, 1 << 16
 GOOD_ENOUGH = 0.9
 
 
-def simplify(triangles, budget):
+def simplify(triangles: ArrayLike, budget: int) -> tuple[np.ndarray, float]:
     """At most ``budget`` triangles that look like ``triangles`` ``(m, 3, 3)``: vertex clustering.
 
     The mesh's bounding box is cut into cubes of side ``cell``; the vertices in one cube merge
@@ -370,18 +375,18 @@ class MeshSpec:
 
     file: str
     folder: Path = Path(".")
-    xyz: tuple = (0.0, 0.0, 0.0)
-    rpy: tuple = (0.0, 0.0, 0.0)
+    xyz: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    rpy: tuple[float, float, float] = (0.0, 0.0, 0.0)
     scale: float = 1.0
     colour: str | None = None
 
     @property
-    def path(self):
+    def path(self) -> Path:
         """The STL file's path (``folder / file``)."""
         return Path(self.folder) / self.file
 
     @property
-    def transform(self):
+    def transform(self) -> np.ndarray:
         """``(4, 4)``: mesh coordinates (after ``scale``) to the part's frame."""
         return xyzrpy2tr(self.xyz, self.rpy)
 
@@ -392,11 +397,11 @@ class RobotMeshes:
     link ``i`` fixed to DH frame ``i`` as in the dynamics; None for a link without a mesh) and
     ``gripper`` (fixed to the end effector: the last frame times the tool)."""
 
-    links: tuple
+    links: tuple[MeshSpec | None, ...]
     base: MeshSpec | None = None
     gripper: MeshSpec | None = None
 
-    def parts(self):
+    def parts(self) -> list[tuple[str, int, MeshSpec]]:
         """``(name, frame, spec)`` of each mesh named: frame 0 is the base, ``i`` link ``i``'s
         frame, ``-1`` the end effector."""
         named = [("base", 0, self.base)]
@@ -427,7 +432,7 @@ class PlacedMesh:
     colour: str | None = None
 
 
-def robot_meshes(robot, budget=DEFAULT_BUDGET):
+def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]:
     """Load every mesh ``robot`` names, placed in its part's frame, at most ``budget``
     triangles in all.
 

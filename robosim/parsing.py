@@ -10,12 +10,14 @@ Traceback (most recent call last):
 robosim.errors.ValidationError: the step must be a number, got 'ten'
 """
 
+from __future__ import annotations
+
 import math
 
 from .errors import ValidationError
 
 
-def parse_number(text, what, allow_blank=False):
+def parse_number(text: str, what: str, allow_blank: bool = False) -> float | None:
     """A finite number typed by a person; None for blank text when ``allow_blank``.
 
     Parameters
@@ -44,7 +46,7 @@ def parse_number(text, what, allow_blank=False):
     return value
 
 
-def is_number(text):
+def is_number(text: str) -> bool:
     """True when ``text`` reads as a number, ``inf`` and ``nan`` included (a pose name does not).
 
     The caller then says what is wrong with a number that is not finite.

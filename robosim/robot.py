@@ -16,6 +16,7 @@ Conventions (see ARCHITECTURE):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -42,6 +43,15 @@ STRUCTURAL_ZERO = 1e-9
 #: Rows computed at once by the batched kernel: big enough to amortise numpy's per-call cost,
 #: small enough that the working set stays in cache.
 _CHUNK = 4096
+
+#: One component of a frame's column: a float (one pose) or a ``(B,)`` array (a batch).
+Component = float | np.ndarray
+#: A column ``(x, y, z)`` of a frame.
+Column = tuple[Component, Component, Component]
+#: A frame as its columns ``(X, Y, Z, P)``: the rotation's axes, then the origin.
+Frame = tuple[Column, Column, Column, Column]
+#: Values indexed by joint: a sequence of floats or ``(B,)`` arrays, or an array ``(n, ...)``.
+PerJoint = Sequence[Component] | np.ndarray
 
 
 def _finite(value, what):
@@ -84,7 +94,7 @@ class Joint:
     d: float = 0.0
     theta: float = 0.0
     offset: float = 0.0
-    limits: tuple = (-math.pi, math.pi)
+    limits: tuple[float, float] = (-math.pi, math.pi)
     home: float = 0.0
     name: str = ""
 
@@ -247,7 +257,7 @@ class Robot:
         return np.array([j.home for j in self.joints])
 
     @property
-    def dh_constants(self):
+    def dh_constants(self) -> list[tuple[float, float, float]]:
         """``(a, cos alpha, sin alpha)`` per joint: the constant part of each link transform.
 
         The cosines and sines are exact at multiples of 90 degrees (see
@@ -257,11 +267,11 @@ class Robot:
         return list(self._dh_constants)
 
     @property
-    def base_columns(self):
+    def base_columns(self) -> Frame:
         """The base transform as columns ``(X, Y, Z, P)``, where :func:`chain_components` starts."""
         return self._base_columns
 
-    def joint_variables(self, q):
+    def joint_variables(self, q: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         """DH ``theta`` (radians) and ``d`` (length unit), each ``(n, ...)``, for ``q``
         ``(..., n)``.
 
@@ -342,8 +352,8 @@ class Robot:
                               f"{values[i]:g} {unit} is outside its limits "
                               f"[{low[i]:g}, {high[i]:g}]")
 
-    def random_q(self, size: int | tuple[int, ...] | None = None,
-                 rng: np.random.Generator | None = None) -> np.ndarray:
+    def random_q(self, size: int | None = None,
+                 rng: int | np.random.Generator | None = None) -> np.ndarray:
         """Uniformly random configurations inside the limits: ``(n,)`` or ``(size, n)``."""
         rng = np.random.default_rng(rng)
         lim = self.limits
@@ -445,7 +455,7 @@ class Robot:
             out[rows] = block.transpose(2, 0, 1)
         return out.reshape(q.shape[:-1] + (6, self.n))
 
-    def chain_frames(self, values, keep_all=False):
+    def chain_frames(self, values: PerJoint, keep_all: bool = False) -> list[Frame]:
         """The frames of :func:`chain_components` for joint values given joint by joint.
 
         Parameters
@@ -476,7 +486,7 @@ class Robot:
                                 self._dh_constants, self.convention, keep_all)
 
     @cached_property
-    def manipulability_rows(self):
+    def manipulability_rows(self) -> tuple[str, ...]:
         """Names of the Jacobian rows :meth:`manipulability` and :meth:`jacobian_condition` use.
 
         The translational rows ``vx, vy, vz`` for an arm with fewer than 6 joints (it cannot
@@ -599,7 +609,9 @@ class Robot:
         return theta, d
 
 
-def chain_components(start, cos_theta, sin_theta, ds, constants, convention, keep_all):
+def chain_components(start: Frame, cos_theta: PerJoint, sin_theta: PerJoint, ds: PerJoint,
+                     constants: Sequence[tuple[float, float, float]], convention: str,
+                     keep_all: bool) -> list[Frame]:
     """Multiply DH transforms onto ``start``, working on columns instead of 4x4 matrices.
 
     A frame is a tuple ``(X, Y, Z, P)`` of columns (rotation axes and origin), each a tuple of
@@ -663,7 +675,8 @@ def chain_components(start, cos_theta, sin_theta, ds, constants, convention, kee
     return frames
 
 
-def jacobian_columns(frames, p_end, revolute, convention):
+def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[bool],
+                     convention: str) -> list[tuple[Component, ...]]:
     """Geometric Jacobian columns ``(vx, vy, vz, wx, wy, wz)`` of every joint, in the base frame.
 
     ``frames`` are the column tuples of :func:`chain_components` with ``keep_all`` (start
@@ -685,7 +698,7 @@ def jacobian_columns(frames, p_end, revolute, convention):
     return columns
 
 
-def frame_times(frame, constant):
+def frame_times(frame: Frame, constant: Frame) -> Frame:
     """The column-tuple ``frame`` multiplied by a constant transform given as column tuples.
 
     ``frame @ constant`` for frames of :func:`chain_components` (floats or ``(B,)`` arrays);

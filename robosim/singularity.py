@@ -12,9 +12,14 @@ sizes and prismatic joints per robot size, so every entry is unit free and one t
 an arm in millimetres and one in metres.
 """
 
-import numpy as np
+from __future__ import annotations
 
-from .robot import JACOBIAN_ROWS
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .robot import JACOBIAN_ROWS, Robot
 
 #: In the words for a singular pose, axes count as in line, and a point as on an axis, within
 #: this angle (radians) and this fraction of the robot's size.
@@ -28,7 +33,7 @@ NEAR_SINGULAR = 0.02
 WARNING_NEAR_AXIS = 0.05
 
 
-def scaled_jacobian(robot, q, rows):
+def scaled_jacobian(robot: Robot, q: ArrayLike, rows: Sequence[int]) -> np.ndarray:
     """Jacobian rows ``rows`` at ``q`` ``(M, n)``: ``(M, len(rows), n)``, position rows in
     robot sizes and prismatic columns per robot size, so all entries are unit free.
 
@@ -45,12 +50,12 @@ def scaled_jacobian(robot, q, rows):
     return J * row_scale[:, None] * column_scale
 
 
-def smallest_singular_values(J):
+def smallest_singular_values(J: np.ndarray) -> np.ndarray:
     """Smallest singular value ``(M,)`` of each of the matrices ``J`` ``(M, r, n)``."""
     return np.linalg.svd(J, compute_uv=False)[:, -1] if min(J.shape[1:]) else np.zeros(len(J))
 
 
-def singular_words(robot, q, tolerance=NEAR_AXIS):
+def singular_words(robot: Robot, q: ArrayLike, tolerance: float = NEAR_AXIS) -> str:
     """What makes ``q`` ``(n,)`` (near) singular, as the words after "the arm": two revolute
     joint axes on one line, the tool point on joint 1's axis, or else stretched out or folded up.
 
@@ -88,7 +93,7 @@ def singular_words(robot, q, tolerance=NEAR_AXIS):
     return " and ".join(words) or "is stretched out or folded up"
 
 
-def nearness(robot, q):
+def nearness(robot: Robot, q: ArrayLike) -> np.ndarray:
     """The smallest singular value of the scaled Jacobian over the rows
     :attr:`robosim.Robot.manipulability_rows`, ``(...)`` for ``q`` ``(..., n)``: 0 at a
     singular pose, unit free (compare with :data:`NEAR_SINGULAR`)."""
@@ -98,7 +103,8 @@ def nearness(robot, q):
     return smallest_singular_values(scaled_jacobian(robot, flat, rows)).reshape(q.shape[:-1])
 
 
-def singularity_warning(robot, q, threshold=NEAR_SINGULAR):
+def singularity_warning(robot: Robot, q: ArrayLike,
+                        threshold: float = NEAR_SINGULAR) -> str | None:
     """A warning when ``q`` ``(n,)`` is near a singular pose, naming what lines up; else None.
 
     Examples

@@ -12,13 +12,16 @@ Every function accepts arrays with leading batch axes: angles of shape ``(...)``
 rotations of shape ``(..., 3, 3)``.
 """
 
+from __future__ import annotations
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 #: Below this value of ``cos(pitch)`` :func:`r2rpy` treats the rotation as gimbal-locked.
 GIMBAL_LOCK_TOLERANCE = 1e-9
 
 
-def cos_sin(angle):
+def cos_sin(angle: ArrayLike) -> tuple[float, float] | tuple[np.ndarray, np.ndarray]:
     """``(cos, sin)`` of ``angle`` (radians, scalar or array), exact at multiples of 90 degrees.
 
     ``math.cos(math.pi / 2)`` is 6e-17, not 0: snapping the quarter turns keeps points that lie
@@ -57,7 +60,7 @@ def _elementary(angle, axis):
     return out
 
 
-def rotx(angle):
+def rotx(angle: ArrayLike) -> np.ndarray:
     """Rotation about X by ``angle`` radians; shape ``(..., 3, 3)``.
 
     Examples
@@ -68,7 +71,7 @@ def rotx(angle):
     return _elementary(angle, 0)
 
 
-def roty(angle):
+def roty(angle: ArrayLike) -> np.ndarray:
     """Rotation about Y by ``angle`` radians; shape ``(..., 3, 3)``.
 
     Examples
@@ -79,7 +82,7 @@ def roty(angle):
     return _elementary(angle, 1)
 
 
-def rotz(angle):
+def rotz(angle: ArrayLike) -> np.ndarray:
     """Rotation about Z by ``angle`` radians; shape ``(..., 3, 3)``.
 
     Examples
@@ -90,7 +93,7 @@ def rotz(angle):
     return _elementary(angle, 2)
 
 
-def rpy2r(rpy):
+def rpy2r(rpy: ArrayLike) -> np.ndarray:
     """Rotation matrix from roll, pitch, yaw about fixed X, Y, Z: ``Rz(yaw) Ry(pitch) Rx(roll)``.
 
     Parameters
@@ -112,7 +115,7 @@ def rpy2r(rpy):
     return rotz(rpy[..., 2]) @ roty(rpy[..., 1]) @ rotx(rpy[..., 0])
 
 
-def r2rpy(R):
+def r2rpy(R: ArrayLike) -> np.ndarray:
     """Roll, pitch, yaw (radians) of rotation matrices, the inverse of :func:`rpy2r`.
 
     Pitch is in ``[-pi/2, pi/2]``, roll and yaw in ``(-pi, pi]``. At gimbal lock (pitch = +-90
@@ -141,7 +144,7 @@ def r2rpy(R):
     return np.stack([roll, pitch, yaw], axis=-1)
 
 
-def transl(xyz):
+def transl(xyz: ArrayLike) -> np.ndarray:
     """Pure translation transforms; ``xyz`` of shape ``(..., 3)`` gives ``(..., 4, 4)``."""
     xyz = np.asarray(xyz, dtype=float)
     out = np.zeros(xyz.shape[:-1] + (4, 4))
@@ -151,7 +154,7 @@ def transl(xyz):
     return out
 
 
-def homogeneous(R, p):
+def homogeneous(R: ArrayLike, p: ArrayLike) -> np.ndarray:
     """Transform from rotation ``R`` ``(..., 3, 3)`` and position ``p`` ``(..., 3)``."""
     R = np.asarray(R, dtype=float)
     p = np.asarray(p, dtype=float)
@@ -163,26 +166,26 @@ def homogeneous(R, p):
     return out
 
 
-def xyzrpy2tr(xyz, rpy):
+def xyzrpy2tr(xyz: ArrayLike, rpy: ArrayLike) -> np.ndarray:
     """Transform from a position and roll-pitch-yaw angles (radians)."""
     return homogeneous(rpy2r(rpy), xyz)
 
 
-def tr2xyzrpy(T):
+def tr2xyzrpy(T: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """Position ``(..., 3)`` and roll-pitch-yaw ``(..., 3)`` (radians) of transforms
     ``(..., 4, 4)``."""
     T = np.asarray(T, dtype=float)
     return T[..., :3, 3].copy(), r2rpy(T[..., :3, :3])
 
 
-def inverse(T):
+def inverse(T: ArrayLike) -> np.ndarray:
     """Inverse of rigid transforms ``(..., 4, 4)``, using ``R^T`` instead of a general inverse."""
     T = np.asarray(T, dtype=float)
     Rt = np.swapaxes(T[..., :3, :3], -1, -2)
     return homogeneous(Rt, -(Rt @ T[..., :3, 3, None])[..., 0])
 
 
-def rotation_angle(R_a, R_b):
+def rotation_angle(R_a: ArrayLike, R_b: ArrayLike) -> float | np.ndarray:
     """Angle (radians) of the rotation that takes ``R_a`` to ``R_b``; batched over ``(...)``."""
     R = np.swapaxes(np.asarray(R_a, dtype=float), -1, -2) @ np.asarray(R_b, dtype=float)
     cos_angle = (np.trace(R, axis1=-2, axis2=-1) - 1.0) / 2.0

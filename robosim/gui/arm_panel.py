@@ -15,6 +15,7 @@ it) shows. Every error becomes a line in the status lines (the window's and the 
 nothing raises out of a callback.
 """
 
+import functools
 import queue
 import threading
 import time
@@ -307,7 +308,8 @@ class ArmPanel(ToolWindow):
             self.toggle_mirror()
         name = self.arm.robot.name.lower().replace(" ", "_")
         self.calibrating = open_calibration_window(
-            driver, user_dir() / f"{name}.calibration.json", say=self.arm.set_status,
+            driver, user_dir() / f"{name}.calibration.json",
+            say=functools.partial(self.arm.set_status, owner=self),
             on_saved=self._calibration_saved, on_done=self._calibration_done)
         self.say("Calibrating: jog one servo at a time in the calibration window.")
 
@@ -315,7 +317,9 @@ class ArmPanel(ToolWindow):
         self.cells.set_text(0, CALIBRATION, str(path))
 
     def _calibration_done(self):
+        """The calibration window is finished: its messages and "Calibrating..." give way."""
         self.calibrating = None
+        self.say("The calibration window is closed; moves from this window work again.")
 
     # ------------------------------------------------------------------ timer
     def tick(self):

@@ -8,10 +8,13 @@ and the caret are drawn over the last full draw with ``draw_artist`` and blitted
 
 Keys while a cell is focused: printable characters insert at the caret; Backspace and Delete;
 Left, Right, Home, End move the caret; Enter commits (and stays in the cell if on_commit
-rejects the text); Tab and Shift+Tab commit and move to the
-next or previous cell (row-major, wrapping); Escape reverts to the cell's committed text. A
-click on a cell focuses it with the caret at the click (a double click selects the whole text,
-as does moving in with Tab: typing then replaces it); a click anywhere else commits.
+rejects the text; ``on_enter`` is called when it accepts it); Tab and Shift+Tab commit and
+move to the next or previous cell (row-major, wrapping). Escape stops typing and shows the
+cell's last accepted text: the committed text, or, in a red cell (its text was rejected), the
+last text that was accepted there, committed again (so a wrong value never stays behind a
+cancelled edit). A click on a cell focuses it with the caret at the click (a double click
+selects the whole text, as does moving in with Tab: typing then replaces it); a click anywhere
+else commits.
 
 A *choice* column (``choices={col: ["revolute", "prismatic"]}``) holds one of a few values:
 a click moves to the next value, and while focused, Space, Left and Right step through the
@@ -96,6 +99,11 @@ class CellGrid:
         typed text, and the message is returned by :meth:`commit` and kept in :attr:`message`.
     on_edit : callable, optional
         ``on_edit(row, col, text)`` after every change of the text being typed (not committed).
+    on_enter : callable, optional
+        ``on_enter(row, col, text)`` after Enter committed the cell and it was accepted (e.g. a
+        file cell whose Enter opens the file).
+    on_focus : callable, optional
+        ``on_focus(row, col)`` when a cell starts being edited (a click, Tab, :meth:`focus`).
     widths : list of float, optional
         Relative widths of the columns (default equal).
     label_width : float
@@ -118,8 +126,8 @@ class CellGrid:
     """
 
     def __init__(self, fig, rect, n_rows, columns, *, row_labels=None, on_commit=None,
-                 on_edit=None, widths=None, label_width=0.12, fontsize=9, enter_moves=False,
-                 choices=None):
+                 on_edit=None, on_enter=None, on_focus=None, widths=None, label_width=0.12,
+                 fontsize=9, enter_moves=False, choices=None):
         self.fig = fig
         self.n_rows = int(n_rows)
         self.n_cols = len(columns)
@@ -129,12 +137,15 @@ class CellGrid:
             raise ValueError(f"{len(row_labels)} row labels for {self.n_rows} rows")
         self.on_commit = on_commit
         self.on_edit = on_edit
+        self.on_enter = on_enter
+        self.on_focus = on_focus
         self.enter_moves = enter_moves
         self.choices = {int(col): [str(v) for v in values]
                         for col, values in (choices or {}).items()}
         self.message = None
         self.errors = {}
         self._texts = {}
+        self._accepted = {}       # (row, col) -> the last text set from code or accepted
         self._focused = None
         self._buffer = ""
         self._caret = 0
@@ -196,6 +207,7 @@ class CellGrid:
                 self._rects[row, col] = rect
                 self._labels[row, col] = label
                 self._texts[row, col] = ""
+                self._accepted[row, col] = None     # nothing set or accepted yet
                 self._place_text(row, col)
         self._selection = Rectangle((0, 0), 0, 0, transform=transform, facecolor=SELECTION_COLOR,
                                     edgecolor="none", visible=False)
@@ -232,7 +244,7 @@ class CellGrid:
         """Set a cell's text from code. The focused cell keeps what the user is typing; the new
         text becomes what Escape reverts to."""
         cell = self._check(row, col)
-        self._texts[cell] = str(text)
+        self._texts[cell] = self._accepted[cell] = str(text)
         if cell != self._focused:
             self._labels[cell].set_text(self._texts[cell])
             self._redraw_cell(cell)
@@ -271,6 +283,7 @@ class CellGrid:
         message = self.on_commit(*cell, text) if self.on_commit is not None else None
         if message is None:
             self.errors.pop(cell, None)
+            self._accepted[cell] = self._texts[cell]     # on_commit may have tidied it
         else:
             self.errors[cell] = str(message)
         self.message = None if message is None else str(message)
@@ -278,10 +291,19 @@ class CellGrid:
         return self.message
 
     def cancel(self):
-        """Stop editing the focused cell and show its committed text again (Escape)."""
+        """Stop editing the focused cell and show its committed text again (Escape).
+
+        In a red cell whose committed text was rejected, the last text accepted there comes
+        back instead, committed again (``on_commit`` is called with it).
+        """
         if self._focused is None:
             return
         cell = self._focused
+        good = self._accepted[cell]
+        if cell in self.errors and good is not None and good != self._texts[cell]:
+            self._buffer = good
+            self.commit()
+            return
         self._stop_editing()
         self._labels[cell].set_text(self._texts[cell])
         self._redraw_cell(cell)
@@ -335,6 +357,8 @@ class CellGrid:
         self._focused = cell
         self._buffer = self._texts[cell]
         self._scroll_px = 0.0
+        if self.on_focus is not None:
+            self.on_focus(*cell)
         toolmanager = getattr(self.fig.canvas.manager, "toolmanager", None)
         if toolmanager is not None:
             if not toolmanager.keypresslock.isowner(self):
@@ -432,7 +456,10 @@ class CellGrid:
             cell = self._focused
             if self.commit() is not None:             # rejected: stay to fix it
                 self._start_editing(cell, len(self._texts[cell]), False)
-            elif self.enter_moves:
+                return
+            if self.on_enter is not None:
+                self.on_enter(*cell, self._texts[cell])
+            if self.enter_moves and self._cids:
                 self._focus_next(cell, +1)
         elif key == "tab" or key in _BACKTAB_KEYS:
             cell = self._focused

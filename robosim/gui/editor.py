@@ -9,9 +9,17 @@ Two stages in one :class:`EditorScreen`:
    as" with a path cell; Back, Reset table, Continue.
 
 Every committed cell is checked by :mod:`robosim.gui.dh_draft` (the robot-file validation):
-wrong cells turn red, the status line says why, and Continue stays disabled (greyed; a press
-says what is still wrong) until the table is a valid robot. The cells are autosaved exactly as
-typed after every commit, and restored when the editor opens again without a robot.
+wrong cells turn red, and Continue stays disabled (greyed; a press says what is still wrong)
+until the table is a valid robot. The status line explains the problem of the *selected* cell
+(the one being typed in, else the one committed last, else the first wrong one) and counts the
+others: "joint 3: field 'a' ... (and 4 other cells to fix)". Escape in a red cell brings back
+its last accepted value (:class:`robosim.gui.cells.CellGrid`). The cells are autosaved exactly
+as typed after every commit, and restored when the editor opens again without a robot.
+
+Undo and redo: ctrl+z undoes the last committed edit (a cell, a joint type, the joint count,
+the name, unit or convention, Reset table), ctrl+y or ctrl+shift+z redoes it, up to
+:data:`robosim.gui.edit_history.UNDO_LIMIT` edits back (:mod:`robosim.gui.edit_history` keeps
+the snapshots; text being typed is committed first, so ctrl+z also takes it back).
 """
 
 from pathlib import Path
@@ -21,6 +29,7 @@ from ..library import save_robot
 from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 from . import autosave
 from .cells import CellGrid
+from .edit_history import EditHistory, describe_change
 from .shortcuts import KeyboardShortcutsOff
 from .layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
 from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, check_draft, default_save_path,
@@ -73,6 +82,8 @@ class EditorScreen(Screen):
         self._artists = []
         self._confirm = None      # the action ("reset", or a path to overwrite) to press again
         self._last_status = None
+        self.history = None       # the EditHistory of the table, made with the table
+        self._last_cell = None    # the table cell committed last, (row, col)
 
     # ------------------------------------------------------------------ building
     def build(self):
@@ -248,7 +259,7 @@ class EditorScreen(Screen):
             "table", n, self._headers(),
             row_labels=[self._row_label(i) for i in range(n)], label_width=0.1,
             widths=[1.2] + [1] * (len(COLUMNS) - 1), choices={0: list(KINDS)},
-            enter_moves=True, on_commit=self._cell_committed)
+            enter_moves=True, on_commit=self._cell_committed, on_focus=self._cell_focused)
         for row, cells in enumerate(draft["rows"]):
             for col, text in enumerate(cells):
                 self.table.set_text(row, col, text)
@@ -263,6 +274,9 @@ class EditorScreen(Screen):
         self.continue_button = self._button("Continue", "Continue", self._continue, GO_COLOR,
                                             GO_HOVER)
         self._listen_to_keys()
+        self.connect_event("key_press_event", self._undo_key)
+        if self.history is None:
+            self.history = EditHistory(self.draft)
         self._recheck(show_status=False)
 
     def _row_label(self, row):
@@ -300,10 +314,33 @@ class EditorScreen(Screen):
             if self.check.robot is not None:
                 self._status(note + "The table is a valid robot: press Continue to see it.")
             else:
-                count = len(self.check.errors)
-                prefix = f"{count} cells to fix. " if count > 1 else ""
-                self._status(note + prefix + self.check.message, error=True)
+                self._status(note + self.problem_text(), error=True)
         return self.check
+
+    def selected_problem_cell(self):
+        """The wrong cell the status line explains: the one being typed in, else the one
+        committed last, else the first (row by row); None when no cell is wrong."""
+        errors = self.check.errors
+        for cell in (self.table.focused, self._last_cell):
+            if cell in errors:
+                return cell
+        return min(errors, default=None)
+
+    def problem_text(self):
+        """What is wrong, for the status line: the selected cell's problem and how many other
+        cells are wrong (a problem of the whole robot, which no cell has, when there is one)."""
+        cell = self.selected_problem_cell()
+        if cell is None:
+            return self.check.message
+        others = len(self.check.errors) - 1
+        count = (f" (and {others} other {'cell' if others == 1 else 'cells'} to fix)"
+                 if others else "")
+        return self.check.errors[cell] + count
+
+    def _cell_focused(self, row, col):
+        """A cell was selected: if it is wrong, the status line explains it."""
+        if self.check is not None and (row, col) in self.check.errors:
+            self._status(self.problem_text(), error=True)
 
     def _set_continue_enabled(self, enabled):
         button = self.continue_button
@@ -324,14 +361,19 @@ class EditorScreen(Screen):
             return f"Your table cannot be autosaved ({exc.strerror or exc}): use Save to keep it. "
         return ""
 
-    def _changed(self, note=""):
-        """Autosave the draft (every committed edit), then check it again."""
+    def _changed(self, note="", rebuild=False):
+        """A committed edit: rebuild the table when its rows changed, remember the draft for
+        undo, autosave it, then check it again."""
+        if rebuild:
+            self._switch_stage(self._build_table_stage)
+        self.history.record(self.draft)
         warning = self._autosave()
         self._confirm = None
         return self._recheck(note=warning + note)
 
     def _cell_committed(self, row, col, text):
         self.draft["rows"][row][col] = text
+        self._last_cell = (row, col)
         return self._changed().errors.get((row, col))
 
     def _setting_committed(self, row, col, text):
@@ -345,8 +387,7 @@ class EditorScreen(Screen):
                 return str(exc)
             if count != len(draft["rows"]):
                 self.draft = resize_draft(draft, count)
-                self._switch_stage(self._build_table_stage)
-                self._recheck(note=self._autosave())
+                self._changed(rebuild=True)
             return None
         if col == NAME:
             if draft["save_as"] == default_save_path(draft["name"]):
@@ -371,6 +412,57 @@ class EditorScreen(Screen):
             self._status(warning, error=True)
         self._confirm = None
         return None
+
+    # ------------------------------------------------------------------ undo and redo
+    def _undo_key(self, event):
+        action = undo_action(event)
+        if action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+
+    def undo(self):
+        """Take the last committed edit back (text being typed is committed first)."""
+        self._step_history(self.history.undo, "Undid", "Nothing to undo", "ctrl+y redoes it")
+
+    def redo(self):
+        """Make the last undone edit again."""
+        self._step_history(self.history.redo, "Redid", "Nothing to redo", "ctrl+z undoes it")
+
+    def _step_history(self, step, done, nothing, hint):
+        for grid in (self.table, self.settings, self.save_path):
+            grid.commit()
+        before = self.draft
+        draft = step()
+        if draft is None:
+            self._status(f"{nothing} (the editor remembers the last {self.history.limit} "
+                         f"edits).")
+            return
+        draft["save_as"] = before["save_as"]      # the file to save to is not an edit
+        self.draft = draft
+        self._last_cell = None
+        if (len(draft["rows"]) != len(before["rows"]) or draft["unit"] != before["unit"]
+                or draft["joint_names"] != before["joint_names"]):
+            self._switch_stage(self._build_table_stage)
+        else:
+            self._show_cells()
+        warning = self._autosave()
+        self._confirm = None
+        edit = (draft, before) if step == self.history.undo else (before, draft)
+        self._recheck(note=f"{warning}{done} the change of {describe_change(*edit, COLUMNS)} "
+                           f"({hint}). ")
+
+    def _show_cells(self):
+        """Put the draft's texts in the cells that differ (the table keeps its shape)."""
+        draft = self.draft
+        for col, text in enumerate((draft["name"], str(len(draft["rows"])), draft["unit"],
+                                    draft["convention"])):
+            if self.settings.text(0, col) != text:
+                self.settings.set_text(0, col, text)
+        for row, cells in enumerate(draft["rows"]):
+            for col, text in enumerate(cells):
+                if self.table.text(row, col) != text:
+                    self.table.set_text(row, col, text)
 
     # ------------------------------------------------------------------ buttons
     def _valid_robot(self, action):
@@ -411,11 +503,8 @@ class EditorScreen(Screen):
             self._status("Press Reset table again to clear every row (the name, unit and "
                          "save file stay).", error=True)
             return
-        self._confirm = None
         self.draft["rows"] = [list(DEFAULT_ROW) for _ in self.draft["rows"]]
-        self._switch_stage(self._build_table_stage)
-        warning = self._autosave()
-        self._status(warning + "The table is cleared.", error=bool(warning))
+        self._changed("The table is cleared (ctrl+z brings it back). ", rebuild=True)
 
     def _continue(self):
         robot = self._valid_robot("continue")
@@ -426,3 +515,24 @@ class EditorScreen(Screen):
         except (RobosimError, OSError) as exc:
             self._status(f"Could not remember this robot for next time: {exc}", error=True)
         self.app.show_simulator(robot)
+
+
+#: Key names of undo and redo as matplotlib's backends report them (Qt gives "ctrl+Z" for
+#: ctrl+shift+z).
+UNDO_KEYS = {"ctrl+z", "cmd+z"}
+REDO_KEYS = {"ctrl+y", "cmd+y", "ctrl+shift+z", "ctrl+Z", "ctrl+shift+Z", "cmd+shift+z",
+             "cmd+Z"}
+
+
+def undo_action(event):
+    """"undo", "redo" or None for a key event.
+
+    Tk reports ctrl+shift+z as "ctrl+z" (its character is a control character, so matplotlib
+    drops the shift); the Tk event's own key symbol, an upper-case "Z", tells them apart.
+    """
+    if event.key in REDO_KEYS:
+        return "redo"
+    if event.key in UNDO_KEYS:
+        keysym = getattr(event.guiEvent, "keysym", None)
+        return "redo" if keysym == "Z" else "undo"
+    return None

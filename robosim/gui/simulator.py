@@ -380,7 +380,8 @@ class SimulatorScreen(Screen):
         self._redraw_frame()
 
     def _on_status(self, state):
-        self.set_status(*state.status)
+        message, error = state.status
+        self.set_status(message or HINT, error)     # a closed window's message: the hint
 
     def set_status(self, message, error=False):
         self.app.set_status(message, error)

@@ -17,7 +17,8 @@ Topics, and what changed when their observers are called (``callback(state)``):
 ``"play"``        :attr:`~ArmState.last_trajectory`: play it (:meth:`~ArmState.play`)
 ``"path"``        :attr:`~ArmState.path` and :attr:`~ArmState.path_bad`
 ``"connection"``  :attr:`~ArmState.connection` (the real arm's driver, or None)
-``"status"``      :attr:`~ArmState.status`: ``(message, error)`` for the simulator's status line
+``"status"``      :attr:`~ArmState.status`: ``(message, error)`` for the simulator's status line;
+                  ``("", False)`` when the window that said it withdrew it (it closed)
 ``"closed"``      the simulator went away: requests now raise
 
 No matplotlib here: scripts and tests use an ArmState without a display.
@@ -83,6 +84,8 @@ class ArmState:
         The real arm's driver while one is connected.
     status : tuple
         ``(message, error)`` last given to :meth:`set_status`.
+    status_owner : object or None
+        The window that said :attr:`status` (None: the simulator itself, or unknown).
     closed : bool
         True once the simulator showing this arm is gone.
     """
@@ -96,6 +99,7 @@ class ArmState:
         self.path = self.path_bad = None
         self.connection = None
         self.status = ("", False)
+        self.status_owner = None
         self.closed = False
         self._report = report
         self._subscriptions = {topic: [] for topic in TOPICS}
@@ -175,10 +179,19 @@ class ArmState:
             self.path_bad = None if bad is None else np.asarray(bad, dtype=bool)
         self._notify("path")
 
-    def set_status(self, message, error=False):
-        """One line for the simulator's status line (errors in red)."""
+    def set_status(self, message, error=False, owner=None):
+        """One line for the simulator's status line (errors in red), said by window ``owner``
+        (a tool window passes itself, so that its message goes when it closes)."""
         self.status = (str(message), bool(error))
+        self.status_owner = owner
         self._notify("status")
+
+    def withdraw_status(self, owner):
+        """Window ``owner`` closed: if the status line still shows its message, clear it (the
+        simulator then shows its own hint). A message is never left behind by a window that is
+        gone."""
+        if owner is not None and self.status_owner is owner:
+            self.set_status("")
 
     def set_connection(self, connection):
         """The real arm's driver now connected (None: disconnected)."""

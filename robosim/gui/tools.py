@@ -22,9 +22,10 @@ It never reaches into the simulator's widgets or artists: ``arm`` is the simulat
 ``window.subscribe(arm, "pose", callback)``
     ``callback(arm)`` after every pose change, animation frames included, until the window
     closes (other topics: :mod:`robosim.gui.state`).
-``arm.set_status(message, error=False)``
+``arm.set_status(message, error=False, owner=None)``
     One line in the simulator's status line (errors in red); :meth:`ToolWindow.say` shows it
-    in the window's own status line too.
+    in the window's own status line too, owned by the window: when the window closes its last
+    message leaves the simulator's status line (``arm.withdraw_status(window)``).
 
 Each tool adds one entry to :data:`TOOLS`; the simulator shows a button per entry and imports
 the module only when the button is pressed, so a slow tool costs nothing at start-up.
@@ -33,6 +34,7 @@ the module only when the button is pressed, so a slow tool costs nothing at star
 import importlib
 
 from ..errors import RobosimError
+from .cells import CellGrid
 from .view import View
 
 #: (button label, module, function) for each tool window, in button order.
@@ -86,6 +88,9 @@ class ToolWindow(View):
     :meth:`close`: :meth:`on_close`, then the teardown (timers stopped, widgets disconnected,
     subscriptions ended).
 
+    A cell's rejection shown in red in the status line is cleared when that cell is corrected
+    (the cell grids the window :meth:`keep` are watched), so no error outlives its cause.
+
     Parameters
     ----------
     arm : robosim.gui.state.ArmState
@@ -98,10 +103,29 @@ class ToolWindow(View):
         self.robot = arm.robot
         self.connect_event("close_event", lambda event: self.close())
 
+    def keep(self, widget):
+        """Hold ``widget`` until teardown; a :class:`CellGrid`'s commits are watched so that
+        its cell's red message leaves the status line once the cell is accepted."""
+        if isinstance(widget, CellGrid) and widget.on_commit is not None:
+            widget.on_commit = self._clearing_when_fixed(widget, widget.on_commit)
+        return super().keep(widget)
+
+    def _clearing_when_fixed(self, grid, on_commit):
+        def checked(row, col, text):
+            rejection = grid.errors.get((row, col))
+            message = on_commit(row, col, text)
+            status = self.status
+            if (message is None and rejection and status is not None and status.error
+                    and status.message == rejection):
+                self.say("")
+            return message
+        return checked
+
     def say(self, message, error=False):
-        """Show a line in this window and in the simulator's status line (errors in red)."""
+        """Show a line in this window and in the simulator's status line (errors in red); the
+        simulator's copy goes when this window closes."""
         self.status.show(message, error)
-        self.arm.set_status(message, error=error)
+        self.arm.set_status(message, error=error, owner=self)
 
     def report(self, exc):
         """An action's exception becomes a red status line (:func:`error_message`)."""
@@ -111,7 +135,9 @@ class ToolWindow(View):
         """What the window stops or releases when it closes, before the teardown."""
 
     def close(self):
-        """The window closed: :meth:`on_close`, then the teardown (safe to call twice)."""
+        """The window closed: :meth:`on_close`, its message withdrawn from the simulator's
+        status line, then the teardown (safe to call twice)."""
         self.on_close()
+        self.arm.withdraw_status(self)
         self.teardown()
 

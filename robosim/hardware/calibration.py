@@ -37,11 +37,16 @@ the Hitec servos listed in the file's notes (stall torque at 6 V). Real servos
 differ by several degrees: run the calibration wizard (``robosim arm --port PORT calibrate``).
 """
 
+from __future__ import annotations
+
 import math
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
 from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, atomic_write_text,
@@ -93,16 +98,16 @@ class ServoCalibration:
     pulse_at_reference: float
     us_per_deg: float
     direction: int
-    pulse_range: tuple
+    pulse_range: tuple[int, int]
     max_speed_deg_s: float
-    rated_torque_nm: float = None
+    rated_torque_nm: float | None = None
 
-    def pulse(self, q_deg):
+    def pulse(self, q_deg: ArrayLike) -> float | np.ndarray:
         """Pulse width (us, not rounded) for joint angle(s) ``q_deg`` (degrees)."""
         return (self.pulse_at_reference
                 + self.direction * self.us_per_deg * (np.asarray(q_deg) - self.reference_deg))
 
-    def angle(self, pulse):
+    def angle(self, pulse: ArrayLike) -> float | np.ndarray:
         """Joint angle(s) (degrees) for pulse width(s) ``pulse`` (us); inverse of :meth:`pulse`."""
         return (self.reference_deg
                 + (np.asarray(pulse) - self.pulse_at_reference) / (self.direction
@@ -116,7 +121,7 @@ class GripperCalibration:
     channel: int
     open: int
     closed: int
-    pulse_range: tuple
+    pulse_range: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -124,33 +129,33 @@ class Calibration:
     """The servos of a real arm. ``joints`` follow the robot's joint order."""
 
     robot: str
-    joints: tuple
+    joints: tuple[ServoCalibration, ...]
     gripper: GripperCalibration
-    rest_deg: tuple
+    rest_deg: tuple[float, ...]
     notes: str = ""
 
     @property
-    def n(self):
+    def n(self) -> int:
         return len(self.joints)
 
     @property
-    def rated_torques(self):
+    def rated_torques(self) -> np.ndarray:
         """Each joint's rated torque (N m) ``(n,)``, NaN where the file gives none."""
         return np.array([math.nan if j.rated_torque_nm is None else j.rated_torque_nm
                          for j in self.joints])
 
     @property
-    def channels(self):
+    def channels(self) -> list[int]:
         """Every channel in use: the joints' then the gripper's."""
         return [j.channel for j in self.joints] + [self.gripper.channel]
 
-    def with_joint(self, index, **changes):
+    def with_joint(self, index: int, **changes: Any) -> Calibration:
         """A copy with joint ``index`` (0-based) changed; the result is validated."""
         joints = list(self.joints)
         joints[index] = replace(joints[index], **changes)
         return calibration_from_dict(calibration_to_dict(replace(self, joints=tuple(joints))))
 
-    def with_gripper(self, **changes):
+    def with_gripper(self, **changes: Any) -> Calibration:
         """A copy with the gripper changed; the result is validated."""
         changed = replace(self, gripper=replace(self.gripper, **changes))
         return calibration_from_dict(calibration_to_dict(changed))
@@ -219,7 +224,7 @@ def _float(number):
         return math.inf
 
 
-def calibration_from_dict(data, source=""):
+def calibration_from_dict(data: object, source: str = "") -> Calibration:
     """Build and validate a :class:`Calibration` from the parsed JSON (see module docstring)."""
     check = _Checker(source)
     data = check.object(data, "top level", _TOP_FIELDS, optional=("notes",))
@@ -288,7 +293,7 @@ def calibration_from_dict(data, source=""):
                        rest_deg=rest, notes=data.get("notes", ""))
 
 
-def calibration_to_dict(calibration):
+def calibration_to_dict(calibration: Calibration) -> dict[str, Any]:
     """The JSON-ready dict of a calibration; :func:`calibration_from_dict` gives it back."""
     def pulse_range(values):
         return [int(v) for v in values]
@@ -311,25 +316,25 @@ def calibration_to_dict(calibration):
     }
 
 
-def format_calibration_json(calibration):
+def format_calibration_json(calibration: Calibration) -> str:
     """JSON text with one line per joint, as in the robot files."""
     return format_robot_json(calibration_to_dict(calibration))
 
 
 # --------------------------------------------------------------------------- files
-def default_calibration_path():
+def default_calibration_path() -> Path:
     """The shipped calibration of a stock Lynx6: ``robots/lynx6.calibration.json``."""
     return library_dir() / f"lynx6{CALIBRATION_SUFFIX}"
 
 
-def load_calibration(path=None):
+def load_calibration(path: str | os.PathLike[str] | None = None) -> Calibration:
     """Read and validate a calibration file (default: :func:`default_calibration_path`)."""
     path = Path(path) if path is not None else default_calibration_path()
     data = read_user_json(path, CalibrationError, "calibration file")
     return calibration_from_dict(data, source=str(path))
 
 
-def save_calibration(calibration, path):
+def save_calibration(calibration: Calibration, path: str | os.PathLike[str]) -> Path:
     """Write a calibration file atomically; the name must end in ``.calibration.json``."""
     path = Path(path)
     if not path.name.endswith(CALIBRATION_SUFFIX):
@@ -352,7 +357,7 @@ STOCK_SERVOS = ("Rated torques (estimates, check your arm's servos): Hitec stall
 STOCK_RATED_TORQUES_NM = (0.59, 2.42, 1.29, 0.94, 0.47)
 
 
-def stock_lynx6():
+def stock_lynx6() -> Calibration:
     """The documented default calibration of a stock Lynx6 (see the module docstring)."""
     names = ("base", "shoulder", "elbow", "wrist", "wrist rotate")
     joints = [{"name": name, "channel": channel, "reference_deg": 0, "pulse_at_reference": 1500,

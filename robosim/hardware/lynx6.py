@@ -37,10 +37,9 @@ from __future__ import annotations
 
 import contextlib
 import math
-import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -96,8 +95,9 @@ class Lynx6:
     The link is told to stop every servo (``STOP``) when it fails.
     """
 
-    def __init__(self, link, calibration=None, robot=None, clock=time.monotonic,
-                 completion_margin_s=COMPLETION_MARGIN_S):
+    def __init__(self, link: SSC32Link, calibration: Calibration | None = None,
+                 robot: Robot | None = None, clock: Callable[[], float] = time.monotonic,
+                 completion_margin_s: float = COMPLETION_MARGIN_S) -> None:
         self.link = link
         self.calibration = calibration if calibration is not None else load_calibration()
         self.robot = robot if robot is not None else load_robot("Lynx6")
@@ -132,7 +132,7 @@ class Lynx6:
     # ---------------------------------------------------------------- connecting
     @classmethod
     def connect(cls, port: str, baud: int = DEFAULT_BAUD,
-                calibration: Calibration | str | os.PathLike | None = None,
+                calibration: Calibration | None = None,
                 robot: Robot | None = None, dry_run: bool = False,
                 echo: Callable[[bytes], object] | None = None, timeout: float = 0.5) -> Lynx6:
         """Open ``port`` (any pyserial URL), check it is an SSC-32 (``VER``), return the arm.
@@ -232,7 +232,7 @@ class Lynx6:
         return self.link.pulses(self.calibration.channels)
 
     def start(self, confirmed_near_rest: bool = False,
-              board_pulses: Sequence[int | None] | None = None) -> None:
+              board_pulses: Sequence[int | None] | None = None) -> bool:
         """Make timed moves possible; call once after connecting.
 
         If every servo already has a pulse, the arm continues from those pulses and nothing
@@ -605,7 +605,7 @@ def _naming_the_row(where):
         raise type(exc)(f"{where}: {exc}") from None
 
 
-def gripper_fraction(state):
+def gripper_fraction(state: str) -> float:
     """How far closed (0 open .. 1 closed) the gripper state typed by a user is: ``open``,
     ``close`` or a percentage (``40`` or ``40%``); ValidationError names anything else."""
     words = {"open": 0.0, "close": 1.0, "closed": 1.0}
@@ -622,7 +622,7 @@ def gripper_fraction(state):
     return percent / 100.0
 
 
-def needs_rest_pose(board_pulses):
+def needs_rest_pose(board_pulses: Iterable[int | None]) -> bool:
     """True if some servo has no pulse yet (the board was just powered up), so that
     :meth:`Lynx6.start` must go to the rest pose at full speed, with the user's confirmation."""
     return any(p is None for p in board_pulses)

@@ -35,9 +35,13 @@ sends ``Q`` after them and refuses the reply unless its last byte is ``.`` or ``
 runs without an arm.
 """
 
+from __future__ import annotations
+
 import re
 import threading
 import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from ..errors import RobosimError, ValidationError
 
@@ -64,6 +68,34 @@ class LinkError(RobosimError):
     """The serial link failed (lost port, timeout, silent or unexpected reply); it is closed."""
 
 
+class SerialPort(Protocol):
+    """What :class:`SSC32Link` uses of a port: pyserial's ``Serial`` and :class:`DryRunPort`."""
+
+    timeout: float | None
+
+    @property
+    def in_waiting(self) -> int:
+        """Bytes received and not read yet."""
+
+    def write(self, data: bytes, /) -> int | None:
+        """Send ``data``; the number of bytes written."""
+
+    def read(self, size: int, /) -> bytes:
+        """At most ``size`` bytes, fewer when :attr:`timeout` passes first."""
+
+    def read_until(self, expected: bytes, /) -> bytes:
+        """Bytes up to and including ``expected``, fewer when :attr:`timeout` passes first."""
+
+    def flush(self) -> None:
+        """Wait until every byte written is sent."""
+
+    def close(self) -> None:
+        """Close the port."""
+
+
+_Decoded = TypeVar("_Decoded")
+
+
 # ------------------------------------------------------------------------------- encoding
 def _check_int(value, low, high, what):
     if isinstance(value, bool) or int(value) != value or not low <= value <= high:
@@ -71,7 +103,8 @@ def _check_int(value, low, high, what):
     return int(value)
 
 
-def encode_move(pulses, time_ms=None, speeds=None):
+def encode_move(pulses: Mapping[int, int], time_ms: int | None = None,
+                speeds: Mapping[int, int] | None = None) -> bytes:
     """The bytes of a single or group move.
 
     Parameters
@@ -105,36 +138,36 @@ def encode_move(pulses, time_ms=None, speeds=None):
     return "".join(parts).encode("ascii") + CR
 
 
-def encode_query_movement():
+def encode_query_movement() -> bytes:
     """``Q`` + CR: is the last move complete?"""
     return b"Q" + CR
 
 
-def encode_query_pulses(channels):
+def encode_query_pulses(channels: Sequence[int]) -> bytes:
     """``QP<ch>`` for each channel in one line; the board answers one byte per channel."""
     if not channels:
         raise ValidationError("query at least one channel")
     return "".join(f"QP{_check_int(c, 0, 31, 'channel')}" for c in channels).encode() + CR
 
 
-def encode_version():
+def encode_version() -> bytes:
     """``VER`` + CR: the firmware version."""
     return b"VER" + CR
 
 
-def encode_stop(channels):
+def encode_stop(channels: Iterable[int]) -> bytes:
     """ESC (drop any partly received line) then ``STOP<ch>`` + CR for each channel."""
     return ESC + b"".join(f"STOP{_check_int(c, 0, 31, 'channel')}".encode() + CR
                           for c in channels)
 
 
-def line_seconds(data, baud):
+def line_seconds(data: bytes, baud: int) -> float:
     """Seconds the bytes ``data`` take on the wire at ``baud`` (8N1)."""
     return len(data) * BITS_PER_BYTE / baud
 
 
 # ------------------------------------------------------------------------------- decoding
-def decode_movement(reply):
+def decode_movement(reply: bytes) -> bool:
     """True if the reply to ``Q`` says the move is complete, False if it is running."""
     if reply == MOVE_COMPLETE:
         return True
@@ -143,7 +176,7 @@ def decode_movement(reply):
     raise LinkError(f"unexpected reply {reply!r} to Q (expected b'.' or b'+')")
 
 
-def decode_pulses(reply, count):
+def decode_pulses(reply: bytes, count: int) -> list[int | None]:
     """Pulse widths in microseconds from the binary reply to ``count`` ``QP`` queries.
 
     A channel that outputs no pulse (as after power-up, before its first command) answers 0
@@ -157,7 +190,7 @@ def decode_pulses(reply, count):
     return [10 * byte if byte else None for byte in reply]
 
 
-def decode_version(reply):
+def decode_version(reply: bytes) -> str:
     """The version text from the reply to ``VER``; it must name the SSC-32."""
     text = reply.decode("ascii", errors="replace").strip()
     if "SSC32" not in text.upper().replace("-", ""):
@@ -169,7 +202,7 @@ def decode_version(reply):
 _TOKEN = re.compile(rb"#(\d+)P(\d+)(?:S(\d+))?|T(\d+)|QP(\d+)|Q|VER|STOP(\d+)")
 
 
-def parse_line(line):
+def parse_line(line: bytes) -> list[tuple[str, tuple[int, int] | int | None]]:
     """Decode one command line (without its CR) as the board reads it.
 
     Returns a list of ``(kind, values)``: ``("move", (channel, pulse))``, ``("time", ms)``,
@@ -199,7 +232,7 @@ def parse_line(line):
 
 
 # ------------------------------------------------------------------------------- the link
-def silent_board_message(port, baud, timeout):
+def silent_board_message(port: str, baud: int, timeout: float) -> str:
     """What to check when the board answers nothing."""
     return (f"no reply from the SSC-32 on {port} at {baud} baud within {timeout:g} s. "
             f"Check that the board's power is on (USB alone does not power it), that the baud "
@@ -207,7 +240,7 @@ def silent_board_message(port, baud, timeout):
             f"38400, 115200), and that this is the right port ('robosim arm --list-ports')")
 
 
-def open_serial(port, baud=DEFAULT_BAUD, timeout=0.5):
+def open_serial(port: str, baud: int = DEFAULT_BAUD, timeout: float = 0.5) -> SerialPort:
     """Open a pyserial URL (``/dev/ttyUSB0``, ``COM3``, ``loop://``, ``socket://host:port``)."""
     import serial  # lazily: plain CLI commands must not import pyserial
 
@@ -245,7 +278,8 @@ class SSC32Link:
     All methods are thread-safe: the GUI's Stop may come from another thread than streaming.
     """
 
-    def __init__(self, serial_port, port="", baud=DEFAULT_BAUD, check_timeout=CHECK_TIMEOUT_S):
+    def __init__(self, serial_port: SerialPort, port: str = "", baud: int = DEFAULT_BAUD,
+                 check_timeout: float = CHECK_TIMEOUT_S) -> None:
         self._serial = serial_port
         self.port = port or getattr(serial_port, "port", "") or "the port"
         self.baud = _check_int(baud, 1, 10_000_000, "baud rate")
@@ -259,16 +293,18 @@ class SSC32Link:
         self._check_sent_at = None  # time.monotonic() when the unanswered check's Q went out
 
     @classmethod
-    def open(cls, port, baud=DEFAULT_BAUD, timeout=0.5, check_timeout=CHECK_TIMEOUT_S):
+    def open(cls, port: str, baud: int = DEFAULT_BAUD, timeout: float = 0.5,
+             check_timeout: float = CHECK_TIMEOUT_S) -> SSC32Link:
         """Open ``port`` (any pyserial URL) at ``baud``; timeouts in seconds."""
         return cls(open_serial(port, baud, timeout), port=port, baud=baud,
                    check_timeout=check_timeout)
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         return self._serial is None
 
-    def _fail(self, message, error=LinkError, port_takes_bytes=True):
+    def _fail(self, message: str, error: type[RobosimError] = LinkError,
+              port_takes_bytes: bool = True) -> NoReturn:
         """Send STOP to :attr:`stop_on_fault` if the port still takes bytes, close it for good,
         raise ``error`` with ``message`` and what was done (call with the lock held)."""
         self.error = self.error or message
@@ -360,7 +396,7 @@ class SSC32Link:
             self._fail(silent_board_message(self.port, self.baud, self.check_timeout))
         return False
 
-    def check_board(self):
+    def check_board(self) -> bool:
         """Look, without waiting, at what the board has sent (see the module docstring).
 
         Returns True once the board has answered the check of the last checked move (or none
@@ -376,12 +412,12 @@ class SSC32Link:
         with self._lock:
             return self._poll_check()
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         """Send command bytes (a move, a stop) that get no reply."""
         with self._lock:
             self._write(data)
 
-    def query(self, command, reply_length=None):
+    def query(self, command: bytes, reply_length: int | None = None) -> bytes:
         """Send a query and return its reply: ``reply_length`` bytes, or text up to CR if None.
 
         A pending check is answered first (waiting up to :attr:`check_timeout`). Bytes that
@@ -394,7 +430,7 @@ class SSC32Link:
             self._write(command)
             return self._read(reply_length, command)
 
-    def checked(self, decode, *args):
+    def checked(self, decode: Callable[..., _Decoded], *args: Any) -> _Decoded:
         """Run ``decode(*args)``; a LinkError it raises (garbage reply) closes the link."""
         try:
             return decode(*args)
@@ -403,7 +439,8 @@ class SSC32Link:
                 self._fail(str(exc))
 
     # -------------------------------------------------------------- the board's commands
-    def move(self, pulses, time_ms=None, speeds=None, check=False):
+    def move(self, pulses: Mapping[int, int], time_ms: int | None = None,
+             speeds: Mapping[int, int] | None = None, check: bool = False) -> bytes:
         """Send a single or group move (see :func:`encode_move`); returns the move's bytes.
 
         With ``check``, ``Q`` follows in the same write, unless a check is still pending; its
@@ -417,11 +454,11 @@ class SSC32Link:
                 self._check_sent_at = time.monotonic()
         return data
 
-    def movement_complete(self):
+    def movement_complete(self) -> bool:
         """Ask ``Q``: True when the last move has finished."""
         return self.checked(decode_movement, self.query(encode_query_movement(), 1))
 
-    def pulses(self, channels):
+    def pulses(self, channels: Sequence[int]) -> list[int | None]:
         """Ask ``QP`` for each channel: commanded pulse widths (10 us resolution), None if off.
 
         ``Q`` follows the ``QP`` line and the reply's last byte must answer it (``.`` or
@@ -435,21 +472,21 @@ class SSC32Link:
                            f"Q and must be b'.' or b'+'")
         return self.checked(decode_pulses, reply[:-1], len(channels))
 
-    def version(self):
+    def version(self) -> str:
         """Ask ``VER``: the firmware version text. A silent board raises LinkError."""
         return self.checked(decode_version, self.query(encode_version()))
 
-    def stop(self, channels):
+    def stop(self, channels: Iterable[int]) -> None:
         """Cancel any partial line and stop each channel where it is (ESC, ``STOP<ch>``)."""
         self.write(encode_stop(channels))
 
-    def abort(self, message, error=LinkError):
+    def abort(self, message: str, error: type[RobosimError] = LinkError) -> NoReturn:
         """Fail closed on a fault found above the link (a move that never completes): STOP
         :attr:`stop_on_fault` if the port takes bytes, close it, raise ``error(message...)``."""
         with self._lock:
             self._fail(message, error)
 
-    def close(self):
+    def close(self) -> None:
         """Close the port (idempotent)."""
         with self._lock:
             port, self._serial = self._serial, None
@@ -470,7 +507,7 @@ class DryRunPort:
     timeout = 0.0
     port = "dry-run"
 
-    def __init__(self, echo=None):
+    def __init__(self, echo: Callable[[bytes], object] | None = None) -> None:
         self.log = []
         self.echo = echo
         self._pulses = {}
@@ -478,10 +515,10 @@ class DryRunPort:
         self._line = b""
 
     @property
-    def in_waiting(self):
+    def in_waiting(self) -> int:
         return len(self._replies)
 
-    def write(self, data):
+    def write(self, data: bytes) -> int:
         data = bytes(data)
         self.log.append(data)
         if self.echo is not None:
@@ -510,16 +547,16 @@ class DryRunPort:
             elif kind == "version":
                 self._replies += b"SSC32-DRYRUN" + CR
 
-    def read(self, count):
+    def read(self, count: int) -> bytes:
         reply, self._replies = bytes(self._replies[:count]), self._replies[count:]
         return reply
 
-    def read_until(self, terminator=CR):
+    def read_until(self, terminator: bytes = CR) -> bytes:
         end = self._replies.find(terminator)
         return self.read(len(self._replies) if end < 0 else end + len(terminator))
 
-    def flush(self):
+    def flush(self) -> None:
         pass
 
-    def close(self):
+    def close(self) -> None:
         pass

@@ -17,8 +17,15 @@ step beyond the current safe range is allowed (that is what calibration is for) 
 of the real-arm panel uses it); :class:`CalibrationWizard` is its command-line dialogue.
 """
 
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
 from ..errors import ValidationError
 from .calibration import save_calibration
+from .lynx6 import Lynx6
 from .ssc32 import PROTOCOL_PULSE_RANGE
 
 #: Jog speed in microseconds per second (about 18 deg/s on a stock servo).
@@ -47,7 +54,7 @@ class CalibrationSession:
         Jog step in microseconds.
     """
 
-    def __init__(self, arm):
+    def __init__(self, arm: Lynx6) -> None:
         self.arm = arm
         self.calibration = arm.calibration
         self.step = DEFAULT_STEP_US
@@ -55,17 +62,17 @@ class CalibrationSession:
         self.pulse = dict(zip(channels, (p or 1500 for p in arm.board_pulses())))
 
     @property
-    def entries(self):
+    def entries(self) -> int:
         """Number of servos: the joints and the gripper."""
         return self.calibration.n + 1
 
-    def channel(self, entry):
+    def channel(self, entry: int) -> int:
         return self.calibration.channels[entry]
 
-    def is_gripper(self, entry):
+    def is_gripper(self, entry: int) -> bool:
         return entry == self.calibration.n
 
-    def describe(self, entry):
+    def describe(self, entry: int) -> str:
         """One line on the servo: what it drives, its calibration, its pulse now."""
         channel = self.channel(entry)
         if self.is_gripper(entry):
@@ -80,7 +87,7 @@ class CalibrationSession:
                     f"{servo.pulse_range[0]}-{servo.pulse_range[1]} us")
         return f"{text}; now {self.pulse[channel]} us"
 
-    def set_step(self, microseconds):
+    def set_step(self, microseconds: int | str) -> None:
         """Set the jog step (a whole number of us, or its text)."""
         value = _number(microseconds, "step")
         if value != int(value) or not 1 <= value <= MAX_STEP_US:
@@ -88,7 +95,7 @@ class CalibrationSession:
                              f"got {microseconds!r}")
         self.step = int(value)
 
-    def jog(self, entry, steps):
+    def jog(self, entry: int, steps: int) -> str | None:
         """Move the servo by ``steps`` steps, slowly. Returns a warning text or None."""
         channel = self.channel(entry)
         pulse = self.pulse[channel] + int(steps) * self.step
@@ -104,7 +111,7 @@ class CalibrationSession:
                     f"us: watch the servo and stop before it strains")
         return None
 
-    def mark(self, entry, what, value=None):
+    def mark(self, entry: int, what: str, value: float | str | None = None) -> None:
         """Record what the arm shows at the servo's pulse now.
 
         ``what`` is ``"ref"`` (value: the joint's angle in degrees), ``"at"`` (value: a second
@@ -140,13 +147,13 @@ class CalibrationSession:
             raise ValidationError(f"unknown mark {what!r} (ref, at, min, max, speed)")
         self.calibration = self.calibration.with_joint(entry, **changes)
 
-    def finish(self):
+    def finish(self) -> None:
         """Tell the arm where the jogs left its servos, so that its next move is timed from
         there (not from where it was before calibrating)."""
         joint_channels = self.arm.calibration.channels[:-1]
         self.arm.continue_from([self.pulse[channel] for channel in joint_channels])
 
-    def save(self, path):
+    def save(self, path: str | os.PathLike[str]) -> Path:
         """Save the calibration atomically; returns the path."""
         return save_calibration(self.calibration, path)
 
@@ -166,13 +173,15 @@ class CalibrationWizard:
 
     STEPS = {"+": 1, "-": -1, "++": 10, "--": -10}
 
-    def __init__(self, arm, path, ask=None, say=None):
+    def __init__(self, arm: Lynx6, path: str | os.PathLike[str],
+                 ask: Callable[[str], str] | None = None,
+                 say: Callable[[str], object] | None = None) -> None:
         self.session = CalibrationSession(arm)
         self.path = path
         self.ask = ask if ask is not None else input
         self.say = say if say is not None else print
 
-    def run(self):
+    def run(self) -> Path | None:
         """Go through the joints and the gripper; returns the saved path, or None if quit."""
         session = self.session
         self.say(f"Calibrating {session.calibration.robot}: {HELP}")

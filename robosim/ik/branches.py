@@ -29,12 +29,16 @@ two families of arms that have named branches:
 Other arms get no labels (empty strings): their solutions are told apart by their joint values.
 """
 
-import numpy as np
+from __future__ import annotations
 
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ..robot import Robot
 from .closed_form import is_lynx6_shaped
 
 
-def branch_labels(robot, q):
+def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
     """Names of the branch each solution is on.
 
     Parameters
@@ -84,7 +88,7 @@ def branch_labels(robot, q):
     return [", ".join(words) for words in zip(*parts)]
 
 
-def has_spherical_wrist(robot):
+def has_spherical_wrist(robot: Robot) -> bool:
     """True for a standard-DH 6R arm whose shoulder and elbow axes are parallel and whose last
     three axes meet in one point (rows 4 and 5 have ``a = 0``, row 5 ``d = 0``)."""
     joints = robot.joints

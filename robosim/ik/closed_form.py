@@ -4,10 +4,13 @@ Both are vectorised over positions ``(..., 3)`` and never return NaN: a point ou
 the configuration that stretches the arm towards it, flagged unreachable.
 """
 
+from __future__ import annotations
+
 import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
 from ..robot import Joint, Robot
@@ -43,7 +46,7 @@ class Lynx6Solution:
     failed_joint: np.ndarray
 
     @property
-    def reason(self):
+    def reason(self) -> str | np.ndarray:
         """Why each point is unreachable: ``""``, ``"out of reach"`` or ``"joint limit J"``
         (an object array of the batch shape, a str for one point)."""
         reasons = np.where(self.out_of_reach, "out of reach",
@@ -52,7 +55,7 @@ class Lynx6Solution:
         return str(reasons) if reasons.ndim == 0 else reasons
 
 
-def lynx6_link_lengths(robot):
+def lynx6_link_lengths(robot: Robot) -> tuple[float, float, float, float, float]:
     """The link lengths ``(d1, a1, a2, a3, a4)`` of a Lynx6-shaped arm (robot's length unit).
 
     Lynx6-shaped means the DH table of seed 001, Table 2, with any link lengths: five revolute
@@ -90,7 +93,7 @@ def lynx6_link_lengths(robot):
     return joints[0].d, joints[0].a, joints[1].a, joints[2].a, joints[3].a
 
 
-def is_lynx6_shaped(robot):
+def is_lynx6_shaped(robot: Robot) -> bool:
     """True when the Lynx6 closed form (:func:`lynx6_ik`) applies to ``robot``.
 
     The one test of "is this arm Lynx6-shaped" that the GUI, the CLI and the core share; see
@@ -103,7 +106,8 @@ def is_lynx6_shaped(robot):
     return True
 
 
-def lynx6_ik(robot, position, wrist_pitch, *, elbow="up", reach="either", wrist_rotate=0.0):
+def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow: str = "up",
+             reach: str = "either", wrist_rotate: ArrayLike = 0.0) -> Lynx6Solution:
     """Closed-form IK of the Lynx6: position and the gripper's angle to the ground.
 
     The geometric method of Mateo Sanguino & Andujar (seed 001, eqs. 23-29), corrected so that
@@ -196,8 +200,9 @@ def lynx6_ik(robot, position, wrist_pitch, *, elbow="up", reach="either", wrist_
 LYNX6_BRANCHES = (("up", "front"), ("down", "front"), ("up", "back"), ("down", "back"))
 
 
-def lynx6_solutions(robot, position, wrist_pitch, reference, *, wrist_rotate=0.0,
-                    distinct=1e-9):
+def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, reference: ArrayLike,
+                    *, wrist_rotate: float = 0.0,
+                    distinct: float = 1e-9) -> tuple[np.ndarray, list[Lynx6Solution]]:
     """Every reachable closed-form solution of one position, nearest ``reference`` first.
 
     Parameters
@@ -229,7 +234,8 @@ def lynx6_solutions(robot, position, wrist_pitch, reference, *, wrist_rotate=0.0
     return found[kept], branches
 
 
-def lynx6_path(robot, positions, wrist_pitch, q0, **branch):
+def lynx6_path(robot: Robot, positions: ArrayLike, wrist_pitch: ArrayLike, q0: ArrayLike,
+               **branch: str | ArrayLike) -> tuple[np.ndarray, Lynx6Solution]:
     """Closed-form joint values along a path, for moves: never a row of unreachable values.
 
     Parameters
@@ -319,7 +325,8 @@ class ThreeRSolutions:
     reachable: np.ndarray
 
 
-def anthropomorphic_3r_ik(position, a1, a2, a3):
+def anthropomorphic_3r_ik(position: ArrayLike, a1: float, a2: float,
+                          a3: float) -> ThreeRSolutions:
     """All four solutions of the anthropomorphic 3R arm of seed 003.
 
     The paper's forward kinematics (eq. 8), with ``q1`` measured counter-clockwise from the Y
@@ -367,7 +374,7 @@ def anthropomorphic_3r_ik(position, a1, a2, a3):
     return ThreeRSolutions(np.stack(solutions, axis=-2), reachable)
 
 
-def anthropomorphic_3r_robot(a1, a2, a3, unit="m"):
+def anthropomorphic_3r_robot(a1: float, a2: float, a3: float, unit: str = "m") -> Robot:
     """The arm of :func:`anthropomorphic_3r_ik` as a standard-DH robot (joints +-180 deg).
 
     Rows: ``d1 = a1, alpha1 = 90 deg, offset1 = 90 deg`` (the paper's ``q1`` is zero along

@@ -1,6 +1,8 @@
 """Elementary functions on Python floats (one target) or on ``(B,)`` arrays (many), so that
 one formula serves both, as :func:`robosim.robot.chain_components` does for the kinematics."""
 
+from __future__ import annotations
+
 import math
 
 import numpy as np
@@ -17,11 +19,11 @@ class FloatMath:
     absolute = staticmethod(abs)
 
     @staticmethod
-    def where(condition, if_true, if_false):
+    def where(condition: bool, if_true: float, if_false: float) -> float:
         return if_true if condition else if_false
 
     @staticmethod
-    def clip(value, lower, upper):
+    def clip(value: float, lower: float, upper: float) -> float:
         return min(max(value, lower), upper)
 
 

@@ -36,7 +36,7 @@ from numpy.typing import ArrayLike
 from ..errors import ValidationError
 from ..robot import Robot
 from .numeric import (ANGLE_TOLERANCE, PATIENCE, POSITION_TOLERANCE, SAME_BRANCH, ArrayKernel,
-                      IKResult, cached_problem, check_targets, first_seeds, restart_seeds,
+                      Axes, IKResult, cached_problem, check_targets, first_seeds, restart_seeds,
                       scalar_target_columns, solve_batch, solve_seed, target_columns,
                       within_tolerances, within_tolerances_rows)
 from .turns import every_turn, nearest_turn, same_modulo_turns, turned_inside
@@ -60,7 +60,7 @@ ARM_GRID = 3
 
 
 def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
-              axes: str = "pose", seeds: int = 48,
+              axes: Axes = "pose", seeds: int = 48,
               rng: np.random.Generator | int | None = None,
               tolerance: float = POSITION_TOLERANCE, angle_tolerance: float = ANGLE_TOLERANCE,
               distinct: float = SAME_BRANCH, all_turns: bool = False) -> IKResult:

@@ -41,6 +41,7 @@ import itertools
 import math
 import operator
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,7 +49,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
-from ..robot import Robot, frame_times, jacobian_columns
+from ..robot import Component, Frame, Robot, frame_times, jacobian_columns
 from .elementary import ArrayMath, FloatMath
 from .turns import same_modulo_turns, turned_inside
 from .wrist import spherical_wrist, wrist_angles
@@ -89,6 +90,10 @@ SAME_BRANCH = 1e-6
 IDLE_COLUMN = 1e-12
 
 _AXIS_NAMES = ("x", "y", "z", "rx", "ry", "rz")
+
+#: The error components to solve: ``"pose"``, ``"position"``, letters such as ``"xyz rz"``, a
+#: sequence of names (``["x", "rz"]``) or of indices into ``x y z rx ry rz``.
+Axes = str | Sequence[str] | Sequence[int]
 
 
 @dataclass
@@ -138,7 +143,7 @@ class PathResult:
 
 
 # ---------------------------------------------------------------------------- arguments
-def parse_axes(axes):
+def parse_axes(axes: Axes) -> tuple[int, ...]:
     """The error components to solve, as a tuple of indices into ``x y z rx ry rz``.
 
     Raises ValidationError naming the part that is not an axis.
@@ -170,7 +175,7 @@ def parse_axes(axes):
     return tuple(sorted({_AXIS_NAMES.index(t) for t in tokens}))
 
 
-def check_targets(target, axes):
+def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     """Targets as ``(..., 4, 4)``; positions ``(..., 3)`` are accepted when no rotation is solved.
 
     Raises ValidationError for a wrong shape, NaN, a coordinate beyond
@@ -204,12 +209,12 @@ def check_targets(target, axes):
     return target
 
 
-def target_columns(target):
+def target_columns(target: np.ndarray) -> Frame:
     """Column tuples ``(X, Y, Z, P)`` of targets ``(B, 4, 4)``, each 3 arrays ``(B,)``."""
     return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
 
 
-def scalar_target_columns(target):
+def scalar_target_columns(target: np.ndarray) -> Frame:
     return tuple(tuple(float(target[r, c]) for r in range(3)) for c in range(4))
 
 
@@ -218,7 +223,8 @@ class FloatKernel(FloatMath):
     """Elementary functions and the damped step on Python floats (one target)."""
 
     @staticmethod
-    def damped_step(problem, q, J, e):
+    def damped_step(problem: _Problem, q: Sequence[float], J: Sequence[Sequence[float]],
+                    e: Sequence[float]) -> list[float]:
         """Solve ``(J^T J + (gain E + w) I) dq = J^T e`` (``J[j]`` is column j).
 
         A joint at a limit that the step pushes further out is held (active set): solving
@@ -270,7 +276,8 @@ class ArrayKernel(ArrayMath):
     """Elementary functions and the damped step on ``(B,)`` arrays (many targets)."""
 
     @staticmethod
-    def damped_step(problem, q, J, e):
+    def damped_step(problem: _Problem, q: Sequence[np.ndarray],
+                    J: Sequence[Sequence[Component]], e: Sequence[Component]) -> np.ndarray:
         """:meth:`FloatKernel.damped_step` for every row at once (``q``: n columns of ``(B,)``)."""
         q = np.column_stack(q)
         B = q.shape[0]
@@ -407,12 +414,14 @@ def _limit_scalar(problem, i, value):
     return min(max(value, lower), upper)
 
 
-def within_tolerances(problem, position_error, orientation_error, factor=1.0):
+def within_tolerances(problem: _Problem, position_error: float, orientation_error: float,
+                      factor: float = 1.0) -> bool:
     return (position_error <= problem.tolerance * factor
             and orientation_error <= problem.angle_tolerance * factor)
 
 
-def solve_seed(problem, target, q, patience=PATIENCE):
+def solve_seed(problem: _Problem, target: Frame, q: Sequence[float],
+               patience: int = PATIENCE) -> tuple[list[float], float, float, int]:
     """Iterate from one seed ``q`` (list of floats); returns (q, pos_err, ori_err, iterations).
 
     Stops when the errors are 1000 times below the tolerances, or when the cost has not fallen
@@ -535,7 +544,8 @@ def _limit_arrays(problem, q):
     return np.clip(np.where(use_wrap, wrapped, q), lower, upper)
 
 
-def solve_batch(problem, target, q, patience=PATIENCE):
+def solve_batch(problem: _Problem, target: np.ndarray, q: np.ndarray, patience: int = PATIENCE
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Iterate every row of ``q`` ``(B, n)`` towards its ``target`` ``(B, 4, 4)`` at once.
 
     Rows drop out of the computation as they converge or stall. Returns the best ``q``, its
@@ -601,7 +611,8 @@ _seed_banks = weakref.WeakKeyDictionary()
 _problems = weakref.WeakKeyDictionary()
 
 
-def cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
+def cached_problem(robot: Robot, axes: Axes, tolerance: float, angle_tolerance: float,
+                   finish: float | None = None) -> _Problem:
     """The (cached) constant part of a solve for ``robot``."""
     key = (parse_axes(axes), float(tolerance), float(angle_tolerance), finish)
     per_robot = _problems.setdefault(robot, {})
@@ -651,7 +662,8 @@ def _nearest_seeds(problem, bank, target, count):
     return distance.argsort(axis=1, kind="stable")
 
 
-def first_seeds(robot, problem, target, q0, rng):
+def first_seeds(robot: Robot, problem: _Problem, target: np.ndarray, q0: ArrayLike | None,
+                rng: np.random.Generator | int | None) -> np.ndarray:
     """The first seed of each target ``(B, 4, 4)``: ``q0`` (``(n,)`` or ``(B, n)``, brought
     inside the limits) when given, else the bank entry whose pose is nearest. ``(B, n)``."""
     if q0 is not None:
@@ -663,7 +675,9 @@ def first_seeds(robot, problem, target, q0, rng):
     return first
 
 
-def restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
+def restart_seeds(robot: Robot, problem: _Problem, target: np.ndarray, first: np.ndarray,
+                  q0_given: bool, seeds: int | ArrayLike,
+                  rng: np.random.Generator | int | None) -> np.ndarray:
     """The restarts of each target ``(B, 4, 4)``, in order: ``(B, k, n)``.
 
     The explicit ``seeds`` ``(k, n)``, or the ``seeds`` bank entries nearest the target
@@ -686,8 +700,8 @@ def restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
     return np.broadcast_to(explicit, (target.shape[0],) + explicit.shape)
 
 
-def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes: str = "pose",
-          seeds: int = 60, rng: np.random.Generator | int | None = None,
+def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes: Axes = "pose",
+          seeds: int | ArrayLike = 60, rng: np.random.Generator | int | None = None,
           tolerance: float = POSITION_TOLERANCE,
           angle_tolerance: float = ANGLE_TOLERANCE) -> IKResult:
     """Joint values that put the end effector at ``target``: numeric, for any robot.
@@ -927,12 +941,13 @@ def _cost(problem, position_error, orientation_error):
     return position_error / problem.tolerance + orientation_error / problem.angle_tolerance
 
 
-def within_tolerances_rows(problem, position_error, orientation_error, factor=1.0):
+def within_tolerances_rows(problem: _Problem, position_error: np.ndarray,
+                           orientation_error: np.ndarray, factor: float = 1.0) -> np.ndarray:
     return ((position_error <= problem.tolerance * factor)
             & (orientation_error <= problem.angle_tolerance * factor))
 
 
-def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: str = "pose",
+def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = "pose",
                restarts: int = 3, rng: np.random.Generator | int | None = None,
                tolerance: float = POSITION_TOLERANCE,
                angle_tolerance: float = ANGLE_TOLERANCE) -> PathResult:

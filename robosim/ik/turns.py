@@ -6,10 +6,16 @@ nearest a reference inside the limits (:func:`nearest_turn`), or listed with eve
 limits allow (:func:`every_turn`). Prismatic joints have no turns.
 """
 
+from __future__ import annotations
+
 import itertools
 import math
+from collections.abc import Iterable
 
 import numpy as np
+from numpy.typing import ArrayLike
+
+from ..robot import Robot
 
 #: Joint values this far outside a limit (radians / length unit) still count as inside, as in
 #: :meth:`robosim.Robot.within_limits`; the result is then put exactly on the limit.
@@ -32,7 +38,7 @@ def _inside(joint, value):
     return min(max(value, lower), upper)
 
 
-def nearest_turn(robot, q, reference):
+def nearest_turn(robot: Robot, q: ArrayLike, reference: ArrayLike) -> list[float] | None:
     """The variant of ``q`` (n values) inside the limits nearest ``reference``, or None.
 
     Each revolute joint gets the ``q_i + 2 pi k`` nearest ``reference_i`` among those inside
@@ -56,7 +62,8 @@ def nearest_turn(robot, q, reference):
     return turned.tolist() if inside else None
 
 
-def turned_inside(robot, q, reference):
+def turned_inside(robot: Robot, q: np.ndarray,
+                  reference: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """:func:`nearest_turn` for configurations ``q`` ``(..., n)`` and references broadcasting
     with them: the turned values ``(..., n)`` (clipped into the limits) and whether every
     joint had a turn inside them, ``(...)`` bool."""
@@ -70,14 +77,15 @@ def turned_inside(robot, q, reference):
     return np.clip(q + TURN * k, lower, upper), inside
 
 
-def every_turn(robot, q):
+def every_turn(robot: Robot, q: Iterable[float]) -> list[list[float]]:
     """Every variant of ``q`` (n values) inside the limits: a list of lists (empty if none)."""
     choices = [[_inside(joint, value + TURN * k) for k in _turns(joint, float(value))]
                for joint, value in zip(robot.joints, q)]
     return [list(variant) for variant in itertools.product(*choices)]
 
 
-def same_modulo_turns(robot, a, b, tolerance):
+def same_modulo_turns(robot: Robot, a: Iterable[float], b: Iterable[float],
+                      tolerance: float) -> bool:
     """True when ``a`` and ``b`` (n values each) are one configuration: every revolute joint
     within ``tolerance`` radians modulo 2 pi, every prismatic one within ``tolerance * L``."""
     for joint, x, y in zip(robot.joints, a, b):

@@ -21,15 +21,18 @@ Standard DH: ``P = I``, ``b1, b2 = alpha_4, alpha_5``, ``S = Rx(alpha_6) R_tool`
 alpha_6`` (rows 5 and 6 store them), ``S = R_tool``. ``t_i = q_i + offset_i``.
 """
 
+from __future__ import annotations
+
 import math
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..robot import Robot
+from ..robot import Component, Robot
 from ..transforms import cos_sin
-from .elementary import FloatMath
+from .elementary import ArrayMath, FloatMath
 
 #: Axes meeting within this fraction of the robot's size count as meeting in one point.
 MEET_TOLERANCE = 1e-9
@@ -68,7 +71,7 @@ class WristSplit:
     offsets: tuple
 
 
-def spherical_wrist(robot):
+def spherical_wrist(robot: Robot) -> WristSplit | None:
     """The :class:`WristSplit` of ``robot``, or None when it has no spherical wrist (cached).
 
     The test is geometric, whatever the convention: at two random configurations the axes of
@@ -124,7 +127,11 @@ def _rx(alpha):
     return np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
 
 
-def wrist_angles(split, frame3, target, reference_t4, ops=FloatMath):
+def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
+                 target: Sequence[Sequence[Component]], reference_t4: Component,
+                 ops: type[FloatMath] | type[ArrayMath] = FloatMath
+                 ) -> tuple[list[tuple[Component, Component, Component]],
+                            list[bool | np.ndarray]]:
     """Joint values ``(q4, q5, q6)`` that give the end effector the rotation of ``target``.
 
     Parameters

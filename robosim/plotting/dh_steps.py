@@ -15,14 +15,22 @@ artists' data, so a window can blit the artists in :attr:`DHStepsDrawing.animate
 :func:`save_dh_steps_gif` writes the whole sequence as a GIF for slides. Figure API only.
 """
 
+from __future__ import annotations
+
 import io
+import os
 
 import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.figure import Figure
+from mpl_toolkits.mplot3d import Axes3D
+from numpy.typing import ArrayLike
 
 from ..dh_steps import MOTIONS, dh_steps, elementary_matrix
 from ..errors import RobosimError
 from ..library import atomic_write_bytes
-from .arm import arm_figure, reach_box, set_frame_axes
+from ..robot import Robot
+from .arm import ArmDrawing, arm_figure, reach_box, set_frame_axes
 
 AXIS_COLOURS = ("red", "green", "blue")
 #: Length of the drawn frame axes, as a fraction of the arm's drawn size.
@@ -56,7 +64,8 @@ class DHStepsDrawing:
         Length of the drawn axes (robot's length unit); default a fraction of the arm's reach.
     """
 
-    def __init__(self, ax, robot, q, length=None):
+    def __init__(self, ax: Axes3D, robot: Robot, q: ArrayLike,
+                 length: float | None = None) -> None:
         self.ax = ax
         self.robot = robot
         self.steps = dh_steps(robot, q)
@@ -74,11 +83,11 @@ class DHStepsDrawing:
         self.set_step(len(self.steps) - 1, 1.0)
 
     @property
-    def animated_artists(self):
+    def animated_artists(self) -> list[Artist]:
         """Every artist :meth:`set_step` changes (what a blitted frame redraws)."""
         return [*self.ghosts, *self.start, *self.moving, *self.letters, self.trail, self.caption]
 
-    def moving_frame(self, index, fraction):
+    def moving_frame(self, index: int, fraction: float) -> np.ndarray:
         """Pose ``(4, 4)`` of the moving frame ``fraction`` (0..1) of the way through step
         ``index``: the step's rotation or translation scaled by ``fraction``; a base or tool
         transform is applied whole once ``fraction`` reaches 1."""
@@ -88,7 +97,7 @@ class DHStepsDrawing:
             return before @ elementary_matrix(step.parameter, fraction * step.value)
         return step.frame if fraction >= 1.0 else before
 
-    def row_start(self, index):
+    def row_start(self, index: int) -> np.ndarray:
         """The frame the row of step ``index`` starts from: frame i-1 (world for the base)."""
         step = self.steps[index]
         if step.parameter == "base":
@@ -96,13 +105,13 @@ class DHStepsDrawing:
         first = next(k for k, s in enumerate(self.steps) if s.joint == step.joint)
         return self.steps[first - 1].frame
 
-    def set_q(self, q):
+    def set_q(self, q: ArrayLike) -> None:
         """Show the steps of pose ``q`` ``(n,)`` from now on, at the step and fraction shown
         (the arm moved while its steps are being shown)."""
         self.steps = dh_steps(self.robot, q)
         self.set_step(self.index, self.fraction)
 
-    def set_step(self, index, fraction=1.0):
+    def set_step(self, index: int, fraction: float = 1.0) -> None:
         """Show the moving frame ``fraction`` (0..1) of the way through step ``index``."""
         if not 0 <= index < len(self.steps):
             raise RobosimError(f"DH step {index} does not exist: this arm has steps 0 to "
@@ -124,7 +133,7 @@ class DHStepsDrawing:
         where = {"base": "base", "tool": "tool"}.get(step.parameter, f"joint {step.joint}")
         self.caption.set_text(f"{where}: {step.describe(self.robot.unit)}")
 
-    def zoom(self, margin=0.5):
+    def zoom(self, margin: float = 0.5) -> None:
         """Set the view to a cube around every frame the steps pass through, axes included,
         drawn larger than mplot3d's default (which leaves room for tick labels)."""
         frames = np.array([step.frame for step in self.steps] + [np.eye(4)])
@@ -137,7 +146,8 @@ class DHStepsDrawing:
             getattr(self.ax, f"set_{axis}lim")(middle - half, middle + half)
         self.ax.set_box_aspect((1, 1, 1), zoom=ZOOM)
 
-    def timeline(self, frames_per_step=FRAMES_PER_STEP, joint=None):
+    def timeline(self, frames_per_step: int = FRAMES_PER_STEP,
+                 joint: int | None = None) -> list[tuple[int, float]]:
         """``(index, fraction)`` of each animation frame through every step (or through the
         steps of one DH row, ``joint`` 1-based; 0 base, n + 1 tool), ending on a whole step."""
         indices = [k for k, s in enumerate(self.steps) if joint is None or s.joint == joint]
@@ -164,7 +174,8 @@ def _ends_a_frame(steps, k):
     return k + 1 == len(steps) or steps[k + 1].joint != steps[k].joint
 
 
-def dh_steps_figure(robot, q, figsize=GIF_FIGSIZE, dpi=GIF_DPI):
+def dh_steps_figure(robot: Robot, q: ArrayLike, figsize: tuple[float, float] = GIF_FIGSIZE,
+                    dpi: float = GIF_DPI) -> Figure:
     """The arm at ``q`` with its DH steps drawn over it; the drawing is ``fig.dh_steps``.
 
     The arm's links are made faint, its base pillar hidden and the axes' panes and ticks too, so
@@ -176,7 +187,7 @@ def dh_steps_figure(robot, q, figsize=GIF_FIGSIZE, dpi=GIF_DPI):
     return fig
 
 
-def dress_for_dh_steps(drawing, q):
+def dress_for_dh_steps(drawing: ArmDrawing, q: ArrayLike) -> DHStepsDrawing:
     """Turn an :class:`~robosim.plotting.arm.ArmDrawing` at ``q`` into the view of its DH
     steps: faint links, no base pillar, no panes or ticks, the steps drawn over it and the view
     zoomed to them. Returns the :class:`DHStepsDrawing`."""
@@ -188,8 +199,9 @@ def dress_for_dh_steps(drawing, q):
     return steps
 
 
-def save_dh_steps_gif(robot, q, path, frames_per_step=FRAMES_PER_STEP, joint=None,
-                      fps=GIF_FPS):
+def save_dh_steps_gif(robot: Robot, q: ArrayLike, path: str | os.PathLike[str],
+                      frames_per_step: int = FRAMES_PER_STEP, joint: int | None = None,
+                      fps: float = GIF_FPS) -> int:
     """Write the DH steps of ``robot`` at ``q`` as an animated GIF, atomically.
 
     Parameters

@@ -12,12 +12,18 @@ Both are plain :class:`matplotlib.figure.Figure` objects (no pyplot, no window),
 Torques are in N m (forces of prismatic joints in N), energies in J, times in s.
 """
 
+from __future__ import annotations
+
 import io
+import os
 
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
+from ..dynamics import Simulation, TorqueCheck, TrajectoryTorques
 from ..library import atomic_write_bytes
+from ..robot import Robot
 
 FIGSIZE = (8.0, 6.0)
 DPI = 100
@@ -25,12 +31,14 @@ LIMIT_COLOUR = "0.35"
 EXCEEDED_COLOUR = "black"
 
 
-def torque_unit(robot, joint):
+def torque_unit(robot: Robot, joint: int) -> str:
     """``"N m"`` for a revolute joint, ``"N"`` for a prismatic one."""
     return "N m" if robot.joints[joint].is_revolute else "N"
 
 
-def torque_figure(robot, torques, limits=None, check=None, figsize=FIGSIZE, dpi=DPI):
+def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | None = None,
+                  check: TorqueCheck | None = None, figsize: tuple[float, float] = FIGSIZE,
+                  dpi: float = DPI) -> Figure:
     """One axes per joint: the torque (force) it needs against time.
 
     Parameters
@@ -74,7 +82,8 @@ def torque_figure(robot, torques, limits=None, check=None, figsize=FIGSIZE, dpi=
     return fig
 
 
-def energy_figure(simulation, title="free fall", figsize=FIGSIZE, dpi=DPI):
+def energy_figure(simulation: Simulation, title: str = "free fall",
+                  figsize: tuple[float, float] = FIGSIZE, dpi: float = DPI) -> Figure:
     """Kinetic, potential and total energy (J) of a :class:`robosim.dynamics.Simulation`.
 
     Joint-limit stops (``simulation.limit_hits``) are marked by grey vertical lines: the
@@ -95,7 +104,7 @@ def energy_figure(simulation, title="free fall", figsize=FIGSIZE, dpi=DPI):
     return fig
 
 
-def save_figure_png(fig, path):
+def save_figure_png(fig: Figure, path: str | os.PathLike[str]) -> str | os.PathLike[str]:
     """Write ``fig`` to a PNG file atomically; returns the path."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")

@@ -15,9 +15,18 @@ Velocities and accelerations not given are estimated from ``q`` with :func:`nump
 (second-order central differences inside, one-sided at the ends).
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+
 import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
+from ..robot import Robot
 from .arm import joint_colour
 
 #: (what, derivative order) of the three rows, top to bottom.
@@ -25,12 +34,13 @@ ROWS = (("position", 0), ("velocity", 1), ("acceleration", 2))
 PLAYHEAD_COLOUR = "0.35"
 
 
-def unit_label(unit, order):
+def unit_label(unit: str, order: int) -> str:
     """``deg``, ``deg/s`` or ``deg/s^2`` (``order`` 0, 1, 2) for any unit."""
     return unit + ("", "/s", "/s^2")[order]
 
 
-def derivatives(t, q, qd=None, qdd=None):
+def derivatives(t: ArrayLike, q: ArrayLike, qd: ArrayLike | None = None,
+                qdd: ArrayLike | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(qd, qdd)``: the given ones, or :func:`numpy.gradient` estimates over the times ``t``.
 
     ``t`` (N,) seconds, strictly increasing; ``q`` (N, n). A single row has zero derivatives.
@@ -48,7 +58,7 @@ def derivatives(t, q, qd=None, qdd=None):
     return np.asarray(qd, float), np.asarray(qdd, float)
 
 
-def check_trajectory(t, q):
+def check_trajectory(t: ArrayLike, q: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """``t`` as (N,) and ``q`` as (N, n) float arrays; ValidationError if they do not match."""
     t = np.asarray(t, dtype=float).reshape(-1)
     q = np.asarray(q, dtype=float)
@@ -81,7 +91,8 @@ class JointPlots:
         The legend's place: right of the top axes, or above it in rows of three.
     """
 
-    def __init__(self, axes, joint_types, unit="mm", joint_names=None, legend="right"):
+    def __init__(self, axes: Sequence[Axes], joint_types: str, unit: str = "mm",
+                 joint_names: Sequence[str] | None = None, legend: str = "right") -> None:
         self.joint_types = str(joint_types)
         self.unit = unit
         names = list(joint_names or [""] * len(self.joint_types))
@@ -115,7 +126,8 @@ class JointPlots:
                          bbox_to_anchor=(1.08 if revolute and prismatic else 1.0, 1.0))
         self.axes[0].legend(handles=self.lines[0], fontsize=7, frameon=False, **place)
 
-    def show(self, t, q, qd=None, qdd=None):
+    def show(self, t: ArrayLike, q: ArrayLike, qd: ArrayLike | None = None,
+             qdd: ArrayLike | None = None) -> None:
         """Draw trajectory ``q`` (N, n) at times ``t`` (N,) in API units (radians, length
         unit); velocities and accelerations are estimated when not given."""
         t, q = check_trajectory(t, q)
@@ -133,7 +145,7 @@ class JointPlots:
         for playhead in self.playheads:
             playhead.set_visible(False)
 
-    def set_time(self, time_s):
+    def set_time(self, time_s: float | None) -> None:
         """Put the dotted playhead line at ``time_s`` seconds (None hides it)."""
         for playhead in self.playheads:
             if time_s is None:
@@ -143,7 +155,7 @@ class JointPlots:
                 playhead.set_visible(True)
 
     @property
-    def artists(self):
+    def artists(self) -> list[Line2D]:
         """Every line the plots update (data lines, then playheads)."""
         return [line for row in self.lines for line in row] + self.playheads
 
@@ -157,8 +169,10 @@ def _fit_limits(ax, t, values):
     ax.set_xlim(float(t[0]), float(t[-1]) if t[-1] > t[0] else float(t[0]) + 1.0)
 
 
-def joint_plot_figure(t, q, robot=None, *, qd=None, qdd=None, fig=None, joint_types=None,
-                      unit=None, title=None):
+def joint_plot_figure(t: ArrayLike, q: ArrayLike, robot: Robot | None = None, *,
+                      qd: ArrayLike | None = None, qdd: ArrayLike | None = None,
+                      fig: Figure | None = None, joint_types: str | None = None,
+                      unit: str | None = None, title: str | None = None) -> Figure:
     """A figure of joint position, velocity and acceleration against time.
 
     Parameters
@@ -194,8 +208,6 @@ def joint_plot_figure(t, q, robot=None, *, qd=None, qdd=None, fig=None, joint_ty
         joint_types = joint_types or "R" * q.shape[1]
         names = None
     if fig is None:
-        from matplotlib.figure import Figure
-
         fig = Figure(figsize=(8.0, 6.0))
     axes = [fig.add_axes((0.11, 0.70 - 0.29 * k, 0.64, 0.25)) for k in range(3)]
     for ax in axes[1:]:

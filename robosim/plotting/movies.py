@@ -21,15 +21,22 @@ A GUI renders a few frames per timer tick instead (:class:`MovieExport`, :meth:`
 so the window stays responsive.
 """
 
+from __future__ import annotations
+
 import math
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from ..errors import RobosimError
 from ..library import remove_stale_temporaries
+from ..robot import Robot
+from .arm import ArmDrawing
 from .joints import check_trajectory
 
 FORMATS = ("gif", "mp4")
@@ -43,14 +50,15 @@ class MovieError(RobosimError):
     """The animation cannot be saved (no ffmpeg, unwritable folder, ...)."""
 
 
-def mp4_available():
+def mp4_available() -> bool:
     """True when matplotlib finds the ``ffmpeg`` program (needed for MP4)."""
     from matplotlib import animation
 
     return animation.writers.is_available("ffmpeg")
 
 
-def frame_indices(t, fps=DEFAULT_FPS, max_frames=DEFAULT_MAX_FRAMES):
+def frame_indices(t: ArrayLike, fps: float = DEFAULT_FPS,
+                  max_frames: int = DEFAULT_MAX_FRAMES) -> tuple[np.ndarray, float]:
     """Rows of the trajectory shown in each frame, and the frames per second that keep the
     real speed: ``(indices (F,), fps)``.
 
@@ -83,12 +91,12 @@ class BlittedGifWriter:
         Frames per second the GIF plays at.
     """
 
-    def __init__(self, drawing, fps):
+    def __init__(self, drawing: ArmDrawing, fps: float) -> None:
         self.drawing = drawing
         self.fps = fps
         self._frames = []
 
-    def setup(self, fig, outfile, dpi=None):
+    def setup(self, fig: Figure, outfile: str | os.PathLike[str], dpi: float | None = None) -> None:
         """Draw the background once (``dpi`` is the figure's own)."""
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
@@ -99,7 +107,7 @@ class BlittedGifWriter:
         self._canvas.draw()
         self._background = self._canvas.copy_from_bbox(fig.bbox)
 
-    def grab_frame(self):
+    def grab_frame(self) -> None:
         """The background, the arm as it is now on top, kept as the next frame."""
         from PIL import Image
 
@@ -113,7 +121,7 @@ class BlittedGifWriter:
         self._frames.append(Image.frombuffer("RGBA", canvas.get_width_height(),
                                              bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1))
 
-    def finish(self):
+    def finish(self) -> None:
         """Write the GIF (looping, at ``fps``)."""
         if self._frames:
             self._frames[0].save(self._outfile, format="GIF", save_all=True,
@@ -145,9 +153,11 @@ class MovieExport:
         For an unknown format, MP4 without ffmpeg, or a folder that cannot be written.
     """
 
-    def __init__(self, robot, t, q, path, *, points=None, bad=None, curves=None, fmt=None,
-                 fps=DEFAULT_FPS, max_frames=DEFAULT_MAX_FRAMES, figsize=MOVIE_FIGSIZE,
-                 dpi=MOVIE_DPI):
+    def __init__(self, robot: Robot, t: ArrayLike, q: ArrayLike, path: str | os.PathLike[str],
+                 *, points: ArrayLike | None = None, bad: ArrayLike | None = None,
+                 curves: ArrayLike | None = None, fmt: str | None = None,
+                 fps: float = DEFAULT_FPS, max_frames: int = DEFAULT_MAX_FRAMES,
+                 figsize: tuple[float, float] = MOVIE_FIGSIZE, dpi: float = MOVIE_DPI) -> None:
         from matplotlib import animation
 
         from .arm import arm_figure
@@ -189,15 +199,15 @@ class MovieExport:
         self._open = True
 
     @property
-    def total(self):
+    def total(self) -> int:
         """Number of frames the movie will have."""
         return len(self.indices)
 
     @property
-    def finished(self):
+    def finished(self) -> bool:
         return self.done >= self.total
 
-    def step(self, frames=5):
+    def step(self, frames: int = 5) -> bool:
         """Render up to ``frames`` more frames; when the last one is in, write the file.
 
         Returns True when the file is complete.
@@ -220,7 +230,7 @@ class MovieExport:
             raise
         return self.finished
 
-    def cancel(self):
+    def cancel(self) -> None:
         """Stop and remove the temporary file (the target file is left as it was)."""
         if self._open:
             self._open = False
@@ -240,7 +250,8 @@ class MovieExport:
             pass
 
 
-def save_trajectory_movie(robot, t, q, path, **options):
+def save_trajectory_movie(robot: Robot, t: ArrayLike, q: ArrayLike, path: str | os.PathLike[str],
+                          **options: Any) -> Path:
     """Write the whole animation of ``q`` (N, n) at times ``t`` (N,) to ``path`` (.gif or .mp4).
 
     Options as for :class:`MovieExport`. Returns the path.

@@ -12,8 +12,14 @@ every point, and optionally the other curves of the surface or volume it was pic
 and grey, as 3D-RAS shows them. Lengths are in the robot's unit.
 """
 
-import numpy as np
+from __future__ import annotations
 
+import numpy as np
+from matplotlib.figure import Figure
+from mpl_toolkits.mplot3d import Axes3D
+from numpy.typing import ArrayLike
+
+from ..robot import Robot
 from .arm import ArmDrawing
 
 REACHABLE_COLOUR = "tab:blue"
@@ -31,7 +37,7 @@ class PathArtists:
     ax : mpl_toolkits.mplot3d.Axes3D
     """
 
-    def __init__(self, ax):
+    def __init__(self, ax: Axes3D) -> None:
         self.ax = ax
         self.family, = ax.plot([], [], [], color=FAMILY_COLOUR, lw=0.6, zorder=1)
         self.line, = ax.plot([], [], [], color=REACHABLE_COLOUR, lw=1.2, zorder=2)
@@ -40,7 +46,8 @@ class PathArtists:
         self.bad, = ax.plot([], [], [], "o", color=BAD_COLOUR, ms=3.5, zorder=4,
                             linestyle="none")
 
-    def set_path(self, points, bad=None, curves=None):
+    def set_path(self, points: ArrayLike | None, bad: ArrayLike | None = None,
+                 curves: ArrayLike | None = None) -> None:
         """Show ``points`` ``(N, 3)``; ``bad`` ``(N,)`` True draws a point red; ``curves``
         ``(C, M, 3)`` the family the path belongs to (None: none). ``points=None`` clears."""
         points = np.empty((0, 3)) if points is None else np.asarray(points, float).reshape(-1, 3)
@@ -69,7 +76,7 @@ def _set_line(line, points):
     line.set_data_3d(points[:, 0], points[:, 1], points[:, 2])
 
 
-def include_points(ax, points):
+def include_points(ax: Axes3D, points: ArrayLike) -> None:
     """Widen the cubic limits of ``ax`` (equal aspect kept) until they hold ``points``."""
     points = np.asarray(points, dtype=float).reshape(-1, 3)
     if not len(points):
@@ -92,8 +99,10 @@ def _set_cube(ax, low, high, margin=0.0):
     ax.set_box_aspect((1, 1, 1))
 
 
-def path_figure(robot, points, bad=None, q=None, curves=None, title=None, figsize=(8.0, 6.0),
-                dpi=100):
+def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
+                q: ArrayLike | None = None, curves: ArrayLike | None = None,
+                title: str | None = None, figsize: tuple[float, float] = (8.0, 6.0),
+                dpi: float = 100) -> Figure:
     """A stand-alone figure (no pyplot, no window): the arm with the path, and a close-up.
 
     Left, ``robot`` at ``q`` with the path in its workspace; right, the path alone, filling an
@@ -118,8 +127,6 @@ def path_figure(robot, points, bad=None, q=None, curves=None, title=None, figsiz
         With attributes ``drawing`` (ArmDrawing) and ``path_artists`` (PathArtists of the
         arm view, then of the close-up).
     """
-    from matplotlib.figure import Figure
-
     fig = Figure(figsize=figsize, dpi=dpi)
     arm_ax = fig.add_axes((0.0, 0.0, 0.55, 0.92), projection="3d")
     close_ax = fig.add_axes((0.5, 0.08, 0.5, 0.8), projection="3d")

@@ -7,13 +7,23 @@ the voxel counts (configurations per voxel, log scale; empty voxels left white).
 the robot's unit.
 """
 
+from __future__ import annotations
+
+import io
+import os
+from typing import Any
+
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.colors import LogNorm
+from matplotlib.figure import Figure
+from mpl_toolkits.mplot3d import Axes3D
 
-from ..workspace.result import SAMPLE_LIMIT
+from ..library import atomic_write_bytes
+from ..workspace.result import SAMPLE_LIMIT, Workspace
 
 
-def cloud_caption(result, shown, subsampled):
+def cloud_caption(result: Workspace, shown: int, subsampled: bool) -> str:
     """One line saying what the cloud shows: points drawn, configurations, time."""
     what = (f"subsample of {shown:,} points over the occupied voxels" if subsampled
             else f"all {shown:,} points")
@@ -21,7 +31,7 @@ def cloud_caption(result, shown, subsampled):
             f"{result.elapsed:.2f} s")
 
 
-def draw_cloud(ax, result, limit=SAMPLE_LIMIT):
+def draw_cloud(ax: Axes3D, result: Workspace, limit: int = SAMPLE_LIMIT) -> str:
     """Scatter each segment's points on the 3D axes ``ax`` in its colour; returns the caption."""
     points, subsampled = result.sample(limit)
     for name, colour, cloud in _distinct_segments(result, points):
@@ -63,14 +73,15 @@ def _show_section(ax, image, extent, xlabel, ylabel, title):
     ax.set_title(title, fontsize="small")
 
 
-def draw_section_xy(ax, result, z, segment=-1):
+def draw_section_xy(ax: Axes, result: Workspace, z: float, segment: int = -1) -> None:
     """The horizontal section at height ``z`` of a segment (end effector by default)."""
     image, extent = result.section_xy(z, segment)
     _show_section(ax, image, extent, f"x ({result.unit})", f"y ({result.unit})",
                   f"XY section at z = {z:.4g} {result.unit}")
 
 
-def draw_section_vertical(ax, result, azimuth=0.0, segment=-1):
+def draw_section_vertical(ax: Axes, result: Workspace, azimuth: float = 0.0,
+                          segment: int = -1) -> None:
     """The vertical section through the base axis at ``azimuth`` (radians from +x)."""
     image, extent = result.section_vertical(azimuth, segment)
     _show_section(ax, image, extent, f"distance from base axis ({result.unit})",
@@ -78,16 +89,15 @@ def draw_section_vertical(ax, result, azimuth=0.0, segment=-1):
                   f"vertical section at {np.degrees(azimuth):.4g} deg from x")
 
 
-def default_section_height(result, segment=-1):
+def default_section_height(result: Workspace, segment: int = -1) -> float:
     """The height of the section with the most occupied voxels (world z, robot's unit)."""
     layers = np.count_nonzero(result.counts[segment], axis=(0, 1))
     return float(result.origin[2] + (int(np.argmax(layers)) + 0.5) * result.voxel)
 
 
-def workspace_figure(result, figsize=(12.0, 5.0), dpi=100, z=None, azimuth=0.0):
+def workspace_figure(result: Workspace, figsize: tuple[float, float] = (12.0, 5.0),
+                     dpi: float = 100, z: float | None = None, azimuth: float = 0.0) -> Figure:
     """A figure with the cloud and both sections, without pyplot (works headless)."""
-    from matplotlib.figure import Figure
-
     fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
     grid = fig.add_gridspec(2, 2, width_ratios=(1.6, 1.0))
     draw_cloud(fig.add_subplot(grid[:, 0], projection="3d"), result)
@@ -98,12 +108,9 @@ def workspace_figure(result, figsize=(12.0, 5.0), dpi=100, z=None, azimuth=0.0):
     return fig
 
 
-def save_workspace_png(result, path, **options):
+def save_workspace_png(result: Workspace, path: str | os.PathLike[str],
+                       **options: Any) -> str | os.PathLike[str]:
     """Write :func:`workspace_figure` to a PNG file atomically; returns the path."""
-    import io
-
-    from ..library import atomic_write_bytes
-
     buffer = io.BytesIO()
     workspace_figure(result, **options).savefig(buffer, format="png")
     atomic_write_bytes(path, buffer.getvalue())

@@ -23,11 +23,15 @@ The compiled expression runs on numpy arrays (vectorised, broadcasting), angles 
     30.0
 """
 
+from __future__ import annotations
+
 import ast
 import math
 import operator
+from collections.abc import Iterable
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
 
@@ -79,12 +83,13 @@ class ExpressionError(ValidationError):
         Characters of the offending part (for the caret line).
     """
 
-    def __init__(self, message, text="", column=None, length=1):
+    def __init__(self, message: str, text: str = "", column: int | None = None,
+                 length: int = 1) -> None:
         super().__init__(message)
         self.text, self.column, self.length = text, column, max(1, length)
 
     @property
-    def pointer(self):
+    def pointer(self) -> str:
         """Two lines: the formula and carets under the offending part ("" without a column)."""
         if self.column is None:
             return ""
@@ -102,7 +107,7 @@ class Expression:
         The variable names it may use (keyword arguments of the call).
     """
 
-    def __init__(self, text, variables, tree):
+    def __init__(self, text: str, variables: Iterable[str], tree: ast.expr) -> None:
         self.text = text
         self.variables = tuple(variables)
         self._tree = tree
@@ -110,7 +115,7 @@ class Expression:
     def __repr__(self):
         return f"Expression({self.text!r}, variables={self.variables})"
 
-    def __call__(self, **values):
+    def __call__(self, **values: ArrayLike) -> np.ndarray:
         """The formula's value ``ndarray`` (broadcast shape of the arguments), float64.
 
         Every variable of :attr:`variables` must be given. Invalid operations give NaN or inf
@@ -128,7 +133,7 @@ class Expression:
         return np.broadcast_to(np.asarray(result, dtype=float), shape).copy()
 
 
-def compile_expression(text, variables=("u", "v")):
+def compile_expression(text: str, variables: Iterable[str] = ("u", "v")) -> Expression:
     """Check ``text`` against the allow-list and return an :class:`Expression`.
 
     Parameters

@@ -14,18 +14,22 @@ degrees. The end-effector columns are written for people and plots; reading uses
 joint values. Times start anywhere but must increase strictly.
 """
 
+from __future__ import annotations
+
 import csv
 import io
 import math
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
 from ..library import atomic_write_text, read_user_text
-from ..robot import LENGTH_UNITS
+from ..robot import LENGTH_UNITS, Robot
 from ..transforms import r2rpy
 
 _JOINT_COLUMN = re.compile(r"^q(\d+)_(deg|mm|cm|m)$")
@@ -61,7 +65,7 @@ class JointTrajectory:
     joint_types: str
     unit: str
 
-    def check_robot(self, robot):
+    def check_robot(self, robot: Robot) -> None:
         """Raise TrajectoryFileError unless the trajectory was made for an arm shaped like
         ``robot``."""
         if self.joint_types != robot.joint_types:
@@ -73,7 +77,7 @@ class JointTrajectory:
                                       f"in {robot.unit}")
 
 
-def trajectory_csv_text(robot, t, q):
+def trajectory_csv_text(robot: Robot, t: ArrayLike, q: ArrayLike) -> str:
     """The CSV text of a trajectory of ``robot``: ``t`` (N,) seconds, ``q`` (N, n) API units."""
     t = np.asarray(t, dtype=float)
     q = robot.check_q(np.atleast_2d(q))
@@ -97,7 +101,8 @@ def trajectory_csv_text(robot, t, q):
     return out.getvalue()
 
 
-def write_trajectory_csv(path, robot, t, q):
+def write_trajectory_csv(path: str | os.PathLike[str], robot: Robot, t: ArrayLike,
+                         q: ArrayLike) -> Path:
     """Write a trajectory CSV atomically; returns the path. See :func:`trajectory_csv_text`."""
     path = Path(path)
     try:
@@ -107,7 +112,7 @@ def write_trajectory_csv(path, robot, t, q):
     return path
 
 
-def read_trajectory_csv(path):
+def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
     """Read a trajectory CSV written by robosim (or by hand in the same format).
 
     Returns
@@ -123,7 +128,7 @@ def read_trajectory_csv(path):
     return parse_trajectory_csv(text, source=str(path))
 
 
-def parse_trajectory_csv(text, source="trajectory"):
+def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajectory:
     """Parse the text of a trajectory CSV; see :func:`read_trajectory_csv`."""
     settings = {"robot": "", "unit": ""}
     rows = []

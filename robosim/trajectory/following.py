@@ -71,18 +71,18 @@ class FollowResult:
     points: np.ndarray
     tip: np.ndarray
     on_bad: str
-    stop_index: object
+    stop_index: int | None
     jumps: np.ndarray
     reasons: np.ndarray
     message: str
 
-    def motion(self):
+    def motion(self) -> tuple[np.ndarray, np.ndarray]:
         """``(t, q)`` to play: every row, or with ``"stop"`` the rows before the first bad
         point (empty when the very first point is bad)."""
         end = len(self.t) if self.stop_index is None else self.stop_index
         return self.t[:end], self.q[:end]
 
-    def max_joint_speeds(self):
+    def max_joint_speeds(self) -> np.ndarray:
         """Largest speed of each joint ``(n,)`` over :meth:`motion` (rad/s or unit/s)."""
         t, q = self.motion()
         if len(t) < 2:

@@ -87,22 +87,22 @@ class LineResult:
     q_path: np.ndarray
 
     @property
-    def moved(self):
+    def moved(self) -> float:
         """How far the end effector got along the line (length unit): start to the last step."""
         return float(np.linalg.norm(self.trace[-1] - self.trace[0]))
 
     @property
-    def length(self):
+    def length(self) -> float:
         """The whole line's length (length unit)."""
         return float(np.linalg.norm(self.poses[-1, :3, 3] - self.poses[0, :3, 3]))
 
     @property
-    def final_q(self):
+    def final_q(self) -> np.ndarray:
         """The last configuration reached ``(n,)``."""
         return self.q[-1]
 
 
-def default_axes(robot):
+def default_axes(robot: Robot) -> str:
     """``"pose"`` for arms with 6 or more joints, ``"position"`` for the others."""
     return "pose" if robot.n >= 6 else "position"
 
@@ -137,7 +137,7 @@ def _rotations_about(vector, fractions):
     return np.eye(3) + np.sin(theta) * K + (1 - np.cos(theta)) * (K @ K)
 
 
-def line_poses(start, end, fractions):
+def line_poses(start: ArrayLike, end: ArrayLike, fractions: ArrayLike) -> np.ndarray:
     """Poses ``(K, 4, 4)`` along the straight line from ``start`` to ``end`` at ``fractions``
     (0 = start, 1 = end): position linear, orientation at a constant rate about one axis."""
     start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
@@ -151,7 +151,8 @@ def line_poses(start, end, fractions):
 
 
 # ------------------------------------------------------------------------------- lines
-def relative_target(robot, q, delta_xyz, delta_rpy_deg):
+def relative_target(robot: Robot, q: ArrayLike, delta_xyz: ArrayLike,
+                    delta_rpy_deg: ArrayLike) -> np.ndarray:
     """The pose reached by changing the current X, Y, Z (length unit) and A, B, C (degrees).
 
     As in RoboAnalyzer, the change is added to the pose's coordinates: position
@@ -479,7 +480,7 @@ _TURN_WORDS = {"roll": "roll (about X)", "pitch": "pitch (about Y)", "yaw": "yaw
 TURNABLE = 1e-6
 
 
-def wrist_angle(robot, q):
+def wrist_angle(robot: Robot, q: ArrayLike) -> float | np.ndarray:
     """The gripper's angle to the ground (radians, positive up) of a Lynx6-shaped arm at ``q``
     ``(..., 5)``: a float, or an array ``(...)``.
 
@@ -496,7 +497,8 @@ def wrist_angle(robot, q):
     return np.arctan2(direction[..., 2], np.sum(direction[..., :2] * away, axis=-1))
 
 
-def jog_target(robot, q, axis, amount, frame="base"):
+def jog_target(robot: Robot, q: ArrayLike, axis: str, amount: float,
+               frame: str = "base") -> np.ndarray:
     """The pose after jogging: ``amount`` (length unit, or radians for a rotation) along or
     about ``axis`` (``x y z roll pitch yaw``) of the ``"base"`` (world) or ``"tool"`` frame.
 

@@ -7,14 +7,19 @@
 Positions are in the robot's length unit.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import ik
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
+from ..robot import Robot
 from .expressions import Expression, compile_expression
 from .motion import JUMP_LIMIT
 from .profiles import MAX_SAMPLES
@@ -61,7 +66,7 @@ class CartesianPath:
     name: str = ""
 
     @property
-    def length(self):
+    def length(self) -> float:
         """Length of the polyline through :attr:`points` (length unit)."""
         return float(np.linalg.norm(np.diff(self.points, axis=0), axis=1).sum())
 
@@ -137,7 +142,8 @@ def _make_path(curves, parameter, index, robot, name, closed_expected, offset=No
 SURFACE_CURVES = 11
 
 
-def default_curves(kind, curves=None, index=None):
+def default_curves(kind: str, curves: int | None = None,
+                   index: int | None = None) -> tuple[int, int] | None:
     """``(curves, index)`` of a path from the user's formulas, blanks filled in.
 
     ``kind`` "surface": :data:`SURFACE_CURVES` curves, the middle one followed (index
@@ -155,7 +161,9 @@ def default_curves(kind, curves=None, index=None):
     raise ValueError(f"kind must be 'surface' or 'volume', got {kind!r}")
 
 
-def surface_path(formula, x1_range, x2_range, curves, index, points, *, robot=None):
+def surface_path(formula: str | Expression, x1_range: Sequence[float],
+                 x2_range: Sequence[float], curves: int, index: int, points: int, *,
+                 robot: Robot | None = None) -> CartesianPath:
     """One curve of the explicit surface ``z = f(x1, x2)`` over a rectangle (3D-RAS section 6).
 
     The paper writes the surface ``y = f(x1, x2)``: ``y`` is the value of the formula. Here it
@@ -186,8 +194,10 @@ def surface_path(formula, x1_range, x2_range, curves, index, points, *, robot=No
     return _make_path(grid, x2[0].copy(), index, robot, "surface", closed_expected=False)
 
 
-def volume_path(x_formula, y_formula, z_formula, u_range, v_range, points, *, curves=1,
-                index=0, robot=None):
+def volume_path(x_formula: str | Expression, y_formula: str | Expression,
+                z_formula: str | Expression, u_range: Sequence[float],
+                v_range: Sequence[float], points: int, *, curves: int = 1, index: int = 0,
+                robot: Robot | None = None) -> CartesianPath:
     """One closed curve of a parametric object ``x = g(u, v), y = h(u, v), z = j(u, v)``.
 
     3D-RAS section 7: ``v`` takes ``curves`` values spread evenly over ``v_range`` (a single
@@ -218,7 +228,7 @@ def volume_path(x_formula, y_formula, z_formula, u_range, v_range, points, *, cu
     return _make_path(grid, u[0].copy(), index, robot, "volume", closed_expected=True)
 
 
-def reachable_points(robot, points):
+def reachable_points(robot: Robot, points: ArrayLike) -> np.ndarray:
     """Boolean ``(N,)``: the inverse kinematics reaches each position (any orientation).
 
     Each point is solved on its own (batched, from the nearest of the robot's seeds with a few
@@ -229,7 +239,7 @@ def reachable_points(robot, points):
     return np.asarray(ik.solve(robot, points, axes="position", seeds=FIT_RESTARTS).success)
 
 
-def path_fits(robot, points):
+def path_fits(robot: Robot, points: np.ndarray) -> tuple[bool, str]:
     """``(fits, reason)``: the robot follows ``points`` ``(N, 3)`` continuously.
 
     The first point is solved on its own, the others by :func:`robosim.ik.solve_path`; the path
@@ -250,7 +260,7 @@ def path_fits(robot, points):
     return True, ""
 
 
-def joint_jumps(robot, q):
+def joint_jumps(robot: Robot, q: np.ndarray) -> np.ndarray:
     """Rows ``k`` of ``q`` ``(N, n)`` reached by a jump from row ``k - 1``.
 
     A jump is a step in which some joint moves more than

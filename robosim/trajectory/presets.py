@@ -5,6 +5,8 @@ and :func:`place_points` moves and scales it into the robot's reachable workspac
 :func:`placed_formulas` writes the formulas of a placed preset, a start for the user's own.
 """
 
+from __future__ import annotations
+
 import math
 import re
 from dataclasses import dataclass
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ValidationError
+from ..robot import Robot
 from .paths import CartesianPath, path_fits, surface_path, volume_path
 
 
@@ -35,7 +38,7 @@ class Preset:
     notes: str = ""
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         """Volume presets are closed curves, surface presets open ones."""
         return self.kind == "volume"
 
@@ -95,7 +98,8 @@ FIT_POINTS = 200
 FIT_CANDIDATES = 6
 
 
-def preset_path(name, robot, points=200, *, curves=None, index=None):
+def preset_path(name: str, robot: Robot, points: int = 200, *, curves: int | None = None,
+                index: int | None = None) -> CartesianPath:
     """A preset's path, placed where ``robot`` reaches all of it, or saying it does not fit.
 
     The paper's coordinates (centimetres, converted to the robot's unit) are kept when the robot can
@@ -142,7 +146,8 @@ def _preset_curves(preset, curves, index, points):
                         points)
 
 
-def place_points(robot, points, keep_place=True):
+def place_points(robot: Robot, points: np.ndarray,
+                 keep_place: bool = True) -> tuple[np.ndarray, float, bool, str]:
     """Where to put a figure so that ``robot`` reaches every point of it.
 
     Parameters
@@ -249,7 +254,7 @@ class _ReachMap:
         return places[np.argsort(np.linalg.norm(places - target, axis=1), kind="stable")]
 
 
-def find_preset(name):
+def find_preset(name: str) -> Preset:
     """The preset called ``name`` (case, spaces, dashes and underscores do not matter)."""
     key = "".join(c for c in str(name).lower() if c.isalnum())
     for preset in PRESETS.values():
@@ -273,7 +278,7 @@ class PlacedFormulas:
     ranges: tuple
 
 
-def placed_formulas(path):
+def placed_formulas(path: CartesianPath) -> PlacedFormulas:
     """The formulas of a preset's path as placed (``offset + scale * the paper's figure``).
 
     Parameters

@@ -65,7 +65,7 @@ class Profile:
     knots: np.ndarray
 
 
-def sample_times(duration, dt):
+def sample_times(duration: float, dt: float) -> np.ndarray:
     """``0, dt, 2 dt, ...`` below ``duration``, then ``duration``: ``(N,)`` seconds."""
     duration, dt = positive_seconds(duration, "duration"), positive_seconds(dt, "time step")
     if dt > duration:
@@ -134,7 +134,7 @@ def joint_profile(q_start: ArrayLike, q_goal: ArrayLike, duration: float, dt: fl
     return Profile(t, q, qd, qdd, kind, knot_times, knots)
 
 
-def positive_seconds(value, what):
+def positive_seconds(value: float, what: str) -> float:
     """``value`` as a float of seconds; a ValidationError naming ``what`` if it is not > 0."""
     try:
         value = float(value)

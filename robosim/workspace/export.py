@@ -10,20 +10,24 @@
 Writes are atomic (:func:`robosim.library.atomic_write_bytes`).
 """
 
+from __future__ import annotations
+
 import io
 import json
+import os
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import ValidationError
 from ..library import atomic_write_bytes, atomic_write_text
+from .result import Workspace
 
 #: File types :func:`save_workspace` writes.
 DATA_SUFFIXES = (".npz", ".csv")
 
 
-def workspace_npz_bytes(result):
+def workspace_npz_bytes(result: Workspace) -> bytes:
     """The ``.npz`` file's bytes (compressed)."""
     buffer = io.BytesIO()
     np.savez_compressed(buffer, counts=np.stack(result.counts), origin=result.origin,
@@ -33,7 +37,7 @@ def workspace_npz_bytes(result):
     return buffer.getvalue()
 
 
-def workspace_csv_text(result):
+def workspace_csv_text(result: Workspace) -> str:
     """The ``.csv`` file's text: occupied voxel centres per segment with their counts."""
     lines = ["segment,name,x,y,z,configurations"]
     for s, (name, counts) in enumerate(zip(result.segment_names, result.counts), start=1):
@@ -45,7 +49,7 @@ def workspace_csv_text(result):
     return "\n".join(lines) + "\n"
 
 
-def save_workspace(result, path):
+def save_workspace(result: Workspace, path: str | os.PathLike[str]) -> str | os.PathLike[str]:
     """Write ``result`` to ``path`` as ``.npz`` or ``.csv`` (by its suffix); returns the path."""
     suffix = Path(path).suffix.lower()
     if suffix == ".npz":

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -77,7 +77,8 @@ class WorkspaceCancelled(RobosimError):
     """The progress callback asked to stop; no result is returned."""
 
 
-def auto_factor(robot, ranges=None, positions=AUTO_FACTOR_POSITIONS):
+def auto_factor(robot: Robot, ranges: Mapping[int, Sequence[float]] | None = None,
+                positions: int = AUTO_FACTOR_POSITIONS) -> int:
     """The smallest whole Factor (1..90) whose grid computes at most ``positions`` positions."""
     plan = _segment_plan(robot)
     for factor in range(1, 91):
@@ -108,7 +109,7 @@ class _SegmentPlan:
         return last if self.shares[last] is None else self.shares[last]
 
 
-def segment_names(robot):
+def segment_names(robot: Robot) -> tuple[str, ...]:
     """Names of the segments, base to end effector: joint names (or "joint i"), then "tool"."""
     names = [j.name or f"joint {i + 1}" for i, j in enumerate(robot.joints)]
     return tuple(names + (["tool"] if any(robot.tool_xyz) else []))
@@ -353,7 +354,8 @@ def _lattice(lower, upper, h):
     return first, last
 
 
-def check_plan(robot, grid=None, *, samples=None, voxel=None):
+def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | None = None,
+               voxel: float | None = None) -> float | None:
     """Refuse a workspace run that is too large, before anything is allocated.
 
     :func:`forward_workspace` (``grid``) and :func:`monte_carlo_workspace` (``samples``) call it
@@ -392,7 +394,7 @@ def check_plan(robot, grid=None, *, samples=None, voxel=None):
 
 
 # ------------------------------------------------------------------------ computing
-def default_voxel(robot, spacing=0.0):
+def default_voxel(robot: Robot, spacing: float = 0.0) -> float:
     """The default voxel edge: the robot's size over :data:`DEFAULT_CELLS`, and never finer
     than ``spacing`` (the largest gap between neighbouring samples), so the cloud has no holes.
     """
@@ -535,7 +537,8 @@ def _volume_grid(robot, plan, grid, voxel, positions):
     return finer if grid_spacing(robot, finer, moving) < spacing else grid
 
 
-def volume_grid(robot, grid, voxel=None, positions=VOLUME_POSITIONS):
+def volume_grid(robot: Robot, grid: JointGrid, voxel: float | None = None,
+                positions: int = VOLUME_POSITIONS) -> JointGrid:
     """The grid whose configurations the voxel counts (volume, occupied voxels, sections) of
     :func:`forward_workspace` come from.
 
@@ -714,7 +717,10 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
                    max(extent.reach, counted_extent.reach), began, notes, source)
 
 
-def monte_carlo_workspace(robot, samples, *, ranges=None, voxel=None, rng=0, progress=None):
+def monte_carlo_workspace(robot: Robot, samples: int, *,
+                          ranges: Mapping[int, Sequence[float]] | None = None,
+                          voxel: float | None = None, rng: int | np.random.Generator | None = 0,
+                          progress: Callable[[float], bool | None] | None = None) -> Workspace:
     """Random configurations, uniform inside ``ranges`` (default: the joint limits).
 
     The alternative to a grid for arms with many joints: the cost grows with ``samples``, not
@@ -781,7 +787,8 @@ PROBE_REPEATS = 2
 SAMPLE_PROBES = (20_000, 200_000)
 
 
-def estimate_seconds(robot, grid, voxel=None, volume_from=None):
+def estimate_seconds(robot: Robot, grid: JointGrid, voxel: float | None = None,
+                     volume_from: JointGrid | None = None) -> float:
     """Seconds :func:`forward_workspace` will take for ``grid``, from three small timed runs.
 
     A run costs about ``c`` (the segment plan, setting up), plus ``a`` per inner point (the
@@ -819,7 +826,9 @@ def estimate_seconds(robot, grid, voxel=None, volume_from=None):
     return float(a * inner + b * positions + c)
 
 
-def estimate_samples_seconds(robot, samples, ranges=None, voxel=None):
+def estimate_samples_seconds(robot: Robot, samples: int,
+                             ranges: Mapping[int, Sequence[float]] | None = None,
+                             voxel: float | None = None) -> float:
     """Seconds :func:`monte_carlo_workspace` will take for ``samples``, from two timed runs.
 
     The cost is about ``c + b * samples`` (setting up the voxel lattice, then a fixed cost per

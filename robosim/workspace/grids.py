@@ -9,12 +9,16 @@ that keeps that distance under a chosen length (the workspace's volume pass uses
 Values are in API units: radians for revolute joints, the robot's length unit for prismatic ones.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import ValidationError
+from ..robot import Robot
 
 _DEGREE = math.pi / 180.0
 
@@ -27,20 +31,20 @@ MAX_JOINT_VALUES = 1_000_000
 class JointGrid:
     """Joint values sampled by a grid workspace: one increasing 1-D array per joint (API units)."""
 
-    values: tuple
+    values: tuple[np.ndarray, ...]
 
     @property
-    def counts(self):
+    def counts(self) -> tuple[int, ...]:
         """Number of values of each joint."""
         return tuple(len(v) for v in self.values)
 
     @property
-    def configurations(self):
+    def configurations(self) -> int:
         """Number of joint configurations: the product of :attr:`counts` (the paper's eq. 18)."""
         return math.prod(self.counts)
 
     @property
-    def ranges(self):
+    def ranges(self) -> np.ndarray:
         """``(n, 2)`` first and last value of each joint."""
         return np.array([(v[0], v[-1]) for v in self.values])
 
@@ -52,7 +56,8 @@ def _user_value(robot, joint, value):
     return f"{value:g} {robot.unit}"
 
 
-def joint_ranges(robot, ranges=None):
+def joint_ranges(robot: Robot,
+                 ranges: Mapping[int, Sequence[float]] | None = None) -> np.ndarray:
     """Per-joint ranges ``(n, 2)``: the joint limits, replaced where ``ranges`` says otherwise.
 
     Parameters
@@ -76,7 +81,7 @@ def joint_ranges(robot, ranges=None):
     return out
 
 
-def limit_notes(robot, ranges):
+def limit_notes(robot: Robot, ranges: np.ndarray) -> list[str]:
     """Sentences naming the joints whose range ``(n, 2)`` leaves the joint's limits."""
     notes = []
     for j, ((lower, upper), (low_limit, high_limit)) in enumerate(zip(ranges, robot.limits)):
@@ -113,7 +118,8 @@ def _spread(ranges, counts):
     return JointGrid(tuple(values))
 
 
-def factor_grid(robot, factor, ranges=None):
+def factor_grid(robot: Robot, factor: float,
+                ranges: Mapping[int, Sequence[float]] | None = None) -> JointGrid:
     """3D-RAS's grid: step ``factor`` degrees, and eq. 18's count ``range / factor`` per joint.
 
     Each joint gets ``max(1, round(range / step))`` values spread evenly over its range, both
@@ -131,7 +137,8 @@ def factor_grid(robot, factor, ranges=None):
     return _spread(ranges, counts)
 
 
-def step_grid(robot, step, ranges=None):
+def step_grid(robot: Robot, step: float,
+              ranges: Mapping[int, Sequence[float]] | None = None) -> JointGrid:
     """A grid whose spacing is at most ``step`` (radians; see :func:`_joint_steps` for sliders).
 
     Each joint gets ``ceil(range / step) + 1`` values, both ends included.
@@ -148,7 +155,7 @@ def step_grid(robot, step, ranges=None):
     return _spread(ranges, [math.ceil(i - 1e-9) + 1 if i > 0 else 1 for i in intervals])
 
 
-def joint_levers(robot, ranges):
+def joint_levers(robot: Robot, ranges: np.ndarray) -> list[float]:
     """Per joint, how far a point can move per unit of that joint (length unit per radian, or 1
     for a prismatic joint): the links after a revolute joint (``|a|``, ``|d|``, slider travel
     within ``ranges``, tool), which bound the distance from its axis to any later point."""
@@ -161,7 +168,7 @@ def joint_levers(robot, ranges):
             for j, joint in enumerate(robot.joints)]
 
 
-def grid_spacing(robot, grid, moving=None):
+def grid_spacing(robot: Robot, grid: JointGrid, moving: Sequence[bool] | None = None) -> float:
     """An upper bound of the distance between neighbouring grid points of any segment.
 
     Moving joint ``j`` by its spacing moves a point by at most that spacing times its lever
@@ -176,7 +183,8 @@ def grid_spacing(robot, grid, moving=None):
     return spacing
 
 
-def refined_grid(robot, grid, spacing, moving):
+def refined_grid(robot: Robot, grid: JointGrid, spacing: float,
+                 moving: Sequence[bool]) -> JointGrid:
     """A grid over the same ranges whose :func:`grid_spacing` is at most ``spacing``.
 
     Each joint in ``moving`` (a bool per joint) gets the fewest evenly spread values, both ends

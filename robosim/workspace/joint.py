@@ -24,14 +24,19 @@ See Also
 robosim.workspace : the forward question (where the joints can take the gripper).
 """
 
+from __future__ import annotations
+
 import math
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
 from ..ik import is_lynx6_shaped, lynx6_ik, lynx6_link_lengths
+from ..robot import Robot
 from ..transforms import inverse, r2rpy
 from . import numeric_joint as numeric
 
@@ -89,36 +94,36 @@ class JointWorkspace:
     outside: np.ndarray
     no_solution: np.ndarray
     beyond_length: np.ndarray
-    wrist_pitch: float
-    swept: np.ndarray = None
-    axis: str = None
+    wrist_pitch: float | None
+    swept: np.ndarray | None = None
+    axis: str | None = None
     elapsed: float = 0.0
-    orientation: np.ndarray = None
+    orientation: np.ndarray | None = None
     search: str = ""
-    branch_switch: np.ndarray = None
+    branch_switch: np.ndarray | None = None
 
     @property
-    def numeric(self):
+    def numeric(self) -> bool:
         """True when solved numerically (not the Lynx6 closed form)."""
         return bool(self.search)
 
     @property
-    def out_of_reach(self):
+    def out_of_reach(self) -> np.ndarray:
         """``(N,)`` bool: no IK solution, or beyond the physical length (eqs. 19-20)."""
         return self.no_solution | self.beyond_length
 
     @property
-    def reachable(self):
+    def reachable(self) -> np.ndarray:
         """``(N,)`` bool: in reach with every joint inside its limits."""
         return ~self.out_of_reach & ~self.outside.any(axis=-1)
 
-    def limit_code(self):
+    def limit_code(self) -> np.ndarray:
         """``(N,)`` int: which joints hit limits, as bits (joint ``j``, 1-based, is bit ``j-1``);
         0 when every joint is within its limits, :data:`OUT_OF_REACH_CODE` when out of reach."""
         bits = (self.outside.astype(np.int64) << np.arange(self.outside.shape[-1])).sum(axis=-1)
         return np.where(self.out_of_reach, OUT_OF_REACH_CODE, bits)
 
-    def summary(self):
+    def summary(self) -> dict[str, Any]:
         """Counts as a JSON-ready dict."""
         in_reach = ~self.out_of_reach
         summary = {"robot": self.robot_name, "unit": self.unit,
@@ -139,21 +144,21 @@ class JointWorkspace:
         return summary
 
 
-def held_rpy_degrees(orientation):
+def held_rpy_degrees(orientation: ArrayLike | None) -> list[float] | None:
     """The held rotation as roll, pitch, yaw in degrees (ARCHITECTURE's RPY), or None."""
     if orientation is None:
         return None
     return (np.round(np.degrees(r2rpy(orientation)), 9) + 0.0).tolist()
 
 
-def physical_length(robot):
+def physical_length(robot: Robot) -> float:
     """The paper's eq. 20 bound ``sqrt((d1 + a2 + a3 + a4)^2 + a1^2)`` (length unit): the
     distance of the gripper from the base origin with the arm pointing straight up."""
     d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
     return math.hypot(d1 + a2 + a3 + a4, a1)
 
 
-def beyond_physical_length(robot, positions):
+def beyond_physical_length(robot: Robot, positions: ArrayLike) -> np.ndarray:
     """``(N,)`` bool: eqs. 19-20, the vector from the base frame to the gripper, in the arm's
     vertical plane, is longer than :func:`physical_length`."""
     local = np.asarray(positions, dtype=float) @ inverse(robot.base)[:3, :3].T \
@@ -161,8 +166,10 @@ def beyond_physical_length(robot, positions):
     return np.linalg.norm(local, axis=-1) > physical_length(robot) * (1 + 1e-12)
 
 
-def joint_workspace(robot, positions, wrist_pitch=None, *, elbow=None, reach=None, swept=None,
-                    axis=None, **numeric_options):
+def joint_workspace(robot: Robot, positions: ArrayLike, wrist_pitch: float | None = None, *,
+                    elbow: str | None = None, reach: str | None = None,
+                    swept: np.ndarray | None = None, axis: str | None = None,
+                    **numeric_options: Any) -> JointWorkspace:
     """IK of every position ``(N, 3)``.
 
     Lynx6-shaped arms (:func:`is_lynx6_shaped`): closed form with the gripper at
@@ -228,7 +235,9 @@ def _finite_triple(values, what):
     return values
 
 
-def joint_sweep(robot, axis, start, stop, count, through, wrist_pitch=None, **options):
+def joint_sweep(robot: Robot, axis: str, start: float, stop: float, count: int,
+                through: ArrayLike, wrist_pitch: float | None = None,
+                **options: Any) -> JointWorkspace:
     """Sweep one coordinate of the gripper from ``start`` to ``stop`` in ``count`` positions.
 
     Parameters
@@ -262,7 +271,8 @@ def joint_sweep(robot, axis, start, stop, count, through, wrist_pitch=None, **op
     return joint_workspace(robot, positions, wrist_pitch, swept=values, axis=axis, **options)
 
 
-def joint_box(robot, lower, upper, counts, wrist_pitch=None, **options):
+def joint_box(robot: Robot, lower: ArrayLike, upper: ArrayLike, counts: ArrayLike,
+              wrist_pitch: float | None = None, **options: Any) -> JointWorkspace:
     """Every position of a box ``lower..upper`` (3,) sampled with ``counts`` (3 ints >= 1);
     ``wrist_pitch`` and ``options`` as :func:`joint_workspace`."""
     lower = _finite_triple(lower, "the box's lower corner")

@@ -21,14 +21,19 @@ only on request. Units: positions in the robot's length unit (world frame), join
 radians / length unit.
 """
 
+from __future__ import annotations
+
 import math
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import ik
 from ..errors import RobosimError, ValidationError
+from ..robot import Robot
 
 #: Most positions one numeric joint-workspace run takes (about 0.3-0.5 ms each in a box).
 MAX_POSITIONS = 20_000
@@ -81,11 +86,11 @@ class NumericSolution:
     q: np.ndarray
     outside: np.ndarray
     no_solution: np.ndarray
-    orientation: np.ndarray
+    orientation: np.ndarray | None
     switch: np.ndarray
 
 
-def branch_switches(robot, q, reached):
+def branch_switches(robot: Robot, q: np.ndarray, reached: np.ndarray) -> np.ndarray:
     """Where a sweep's solution changes branch: boolean ``(N,)``, True at a point whose
     solution is on another branch than the last reached point before it.
 
@@ -104,7 +109,7 @@ def branch_switches(robot, q, reached):
     return switch
 
 
-def open_limits(robot):
+def open_limits(robot: Robot) -> Robot:
     """A copy of ``robot`` whose limits do not get in the way of the search.
 
     Revolute joints: a full turn either way of zero (at least; wider limits are kept), so no
@@ -125,7 +130,7 @@ def open_limits(robot):
     return _open_robots[robot]
 
 
-def nearest_turn(robot, q):
+def nearest_turn(robot: Robot, q: np.ndarray) -> np.ndarray:
     """``q`` ``(..., n)`` with each revolute value moved by whole turns nearest the middle of
     its range: inside the limits whenever any turn of it is."""
     lower, upper = robot.limits.T
@@ -134,7 +139,8 @@ def nearest_turn(robot, q):
     return np.where(robot.revolute, turned, q)
 
 
-def held_orientation(robot, q0, orientation=None, position_only=False):
+def held_orientation(robot: Robot, q0: ArrayLike, orientation: ArrayLike | None = None,
+                     position_only: bool = False) -> np.ndarray | None:
     """The gripper rotation ``(3, 3)`` to hold, or None for position only.
 
     Fewer than :data:`ORIENTATION_JOINTS` joints: always None (``orientation`` is refused).
@@ -159,12 +165,12 @@ def held_orientation(robot, q0, orientation=None, position_only=False):
     return ik.check_targets(pose, "pose")[:3, :3]
 
 
-def estimate_seconds(count, path):
+def estimate_seconds(count: int, path: bool) -> float:
     """Rough seconds for ``count`` positions along a sweep (``path``) or in a box."""
     return count * (SECONDS_PER_SWEPT_POSITION if path else SECONDS_PER_BOX_POSITION)
 
 
-def search_text(robot, path, orientation):
+def search_text(robot: Robot, path: bool, orientation: np.ndarray | None) -> str:
     """One sentence saying how the numeric verdict was searched (for output and docs)."""
     what = "position and the held orientation" if orientation is not None else "position only"
     first = (f"each point from the previous one's solution, {PATH_RESTARTS} restarts, then "
@@ -175,8 +181,10 @@ def search_text(robot, path, orientation):
             f"solution it missed may exist")
 
 
-def solve_positions(robot, positions, *, path, q0=None, orientation=None, position_only=False,
-                    progress=None):
+def solve_positions(robot: Robot, positions: ArrayLike, *, path: bool,
+                    q0: ArrayLike | None = None, orientation: ArrayLike | None = None,
+                    position_only: bool = False,
+                    progress: Callable[[float], bool | None] | None = None) -> NumericSolution:
     """Solve positions ``(N, 3)`` numerically with the limit indicators.
 
     Parameters

@@ -7,8 +7,11 @@ coordinates in the world (base) frame; a voxel with index ``i`` along an axis co
 ``[origin + i h, origin + (i + 1) h)``.
 """
 
+from __future__ import annotations
+
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -39,7 +42,7 @@ class VoxelSource:
     """
 
     configurations: int
-    grid_counts: tuple = ()
+    grid_counts: tuple[int, ...] = ()
     spacing: float = 0.0
     refined: bool = False
     positions: int = 0
@@ -91,24 +94,24 @@ class Workspace:
     positions: int
     voxel: float
     origin: np.ndarray
-    shape: tuple
-    segment_names: tuple
-    counts: tuple
-    kept_points: tuple
+    shape: tuple[int, int, int]
+    segment_names: tuple[str, ...]
+    counts: tuple[np.ndarray, ...]
+    kept_points: tuple[np.ndarray | None, ...]
     reach: float
-    bounds: tuple
+    bounds: tuple[tuple[np.ndarray, np.ndarray], ...]
     base_xyz: np.ndarray
     elapsed: float
-    notes: tuple = ()
-    voxel_source: VoxelSource = None
+    notes: tuple[str, ...] = ()
+    voxel_source: VoxelSource | None = None
 
     @property
-    def colours(self):
+    def colours(self) -> tuple[str, ...]:
         """Segment colours, 3D-RAS's order, repeating after :data:`SEGMENT_COLOURS`."""
         return tuple(SEGMENT_COLOURS[i % len(SEGMENT_COLOURS)]
                      for i in range(len(self.segment_names)))
 
-    def occupied(self, segment=-1):
+    def occupied(self, segment: int = -1) -> int:
         """Number of voxels the segment's point reaches."""
         return int(np.count_nonzero(self.counts[segment]))
 
@@ -123,7 +126,7 @@ class Workspace:
                 inner &= np.roll(padded, shift, axis=axis)[1:-1, 1:-1, 1:-1]
         return np.count_nonzero(inner), np.count_nonzero(occupied)
 
-    def volume(self, segment=-1):
+    def volume(self, segment: int = -1) -> float:
         """Workspace volume (length unit cubed) of a segment; the end effector by default.
 
         Voxels inside count whole and voxels on the surface (an empty face neighbour) count
@@ -134,7 +137,7 @@ class Workspace:
         inner, occupied = self._inner_and_occupied(segment)
         return (inner + 0.5 * (occupied - inner)) * self.voxel ** 3
 
-    def volume_bounds(self, segment=-1):
+    def volume_bounds(self, segment: int = -1) -> tuple[float, float]:
         """``(inner, occupied)``: the volume of the voxels inside, and of every occupied voxel.
 
         When the sampling leaves no holes (the voxel no finer than it), every voxel the
@@ -145,7 +148,7 @@ class Workspace:
         inner, occupied = self._inner_and_occupied(segment)
         return inner * self.voxel ** 3, occupied * self.voxel ** 3
 
-    def volume_basis(self):
+    def volume_basis(self) -> str:
         """What the end effector's volume rests on, in a few words: voxel edge, configurations
         counted (and the finer grid, when refined) and the surface-layer bounds."""
         source, unit = self.voxel_source, self.unit
@@ -163,13 +166,14 @@ class Workspace:
         return (f"{self.voxel:.3g} {unit} voxels over {what}; {low:.3g}..{high:.3g} {unit}^3 "
                 f"by the surface voxel layer")
 
-    def bounding_box(self, segment=-1):
+    def bounding_box(self, segment: int = -1) -> tuple[np.ndarray, np.ndarray]:
         """``(lower (3,), upper (3,))`` of the segment's computed points, the first joint swept
         over its whole range (exact, but for a turning first joint sampled coarsely)."""
         lower, upper = self.bounds[segment]
         return lower.copy(), upper.copy()
 
-    def section_xy(self, z, segment=-1):
+    def section_xy(self, z: float,
+                   segment: int = -1) -> tuple[np.ndarray, tuple[float, float, float, float]]:
         """The horizontal slice of counts at height ``z``.
 
         Returns
@@ -186,7 +190,8 @@ class Workspace:
         return image, (self.origin[0], self.origin[0] + nx * self.voxel,
                        self.origin[1], self.origin[1] + ny * self.voxel)
 
-    def section_vertical(self, azimuth=0.0, segment=-1):
+    def section_vertical(self, azimuth: float = 0.0, segment: int = -1
+                         ) -> tuple[np.ndarray, tuple[float, float, float, float]]:
         """The vertical slice through the base's z axis at ``azimuth`` (radians from +x).
 
         The horizontal coordinate ``s`` is the signed distance from the axis along
@@ -214,7 +219,8 @@ class Workspace:
         return image, (-cells * self.voxel, cells * self.voxel,
                        self.origin[2], self.origin[2] + nz * self.voxel)
 
-    def sample(self, limit=SAMPLE_LIMIT, rng=0):
+    def sample(self, limit: int = SAMPLE_LIMIT, rng: int | np.random.Generator | None = 0
+               ) -> tuple[list[np.ndarray], bool]:
         """Points to draw, per segment, at most ``limit`` in all.
 
         A segment with few points gives its computed points (the cloud's grid); otherwise each
@@ -249,7 +255,7 @@ class Workspace:
             points.append(self.origin + (index + rng.random(index.shape)) * self.voxel)
         return points, subsampled
 
-    def summary(self):
+    def summary(self) -> dict[str, Any]:
         """The figures as a JSON-ready dict (lengths in :attr:`unit`)."""
         lower, upper = self.bounding_box()
         return {"robot": self.robot_name, "unit": self.unit, "method": self.method,

@@ -158,8 +158,8 @@ class CancellingArm(FakeArm):
 
     window = None
 
-    def set_status(self, message, error=False):
-        super().set_status(message, error)
+    def set_status(self, message, error=False, owner=None):
+        super().set_status(message, error, owner)
         if "%" in message and not message.split(": ")[-1].startswith("0 %"):
             click_axes(self.window.buttons["Cancel"].ax)
 
