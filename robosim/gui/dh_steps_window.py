@@ -36,7 +36,8 @@ from ..errors import ValidationError
 from ..plotting.arm import ArmDrawing
 from ..plotting.dh_steps import dress_for_dh_steps
 from .cells import CellGrid
-from .layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, fit_fontsize, lines_height
+from .layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
+                     fit_fontsize, lines_height)
 from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (10.0, 6.5)
@@ -51,8 +52,6 @@ SPEED_RANGE = (0.1, 10.0)
 #: Milliseconds between two frames while playing (the clock decides how far each one goes).
 TICK_MS = 30
 ALL = "all"
-#: Width of a monospace character as a fraction of the font size (DejaVu Sans Mono: 0.602).
-MONOSPACE_WIDTH = 0.61
 #: Width of the widest glyph of DejaVu Sans ("W", "m") as a fraction of the font size.
 WIDEST_GLYPH = 1.0
 #: A position this close to where playing stops (in steps) is there.

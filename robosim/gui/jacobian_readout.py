@@ -28,11 +28,9 @@ from matplotlib.transforms import offset_copy
 
 from ..robot import JACOBIAN_ROWS
 from ..singularity import singularity_warning
-from .layout import lines_height
+from .layout import MONOSPACE_WIDTH, lines_height
 
 FONT = 8
-#: Width of a monospace character as a fraction of the font size (DejaVu Sans Mono: 0.602).
-CHAR_WIDTH = 0.61
 #: Characters of the row labels' column, and between two columns of numbers.
 LABEL_CHARS, GAP_CHARS = 4, 2
 #: Lines of the readout: heading, six rows, the figures, the warning (two lines at most).
@@ -96,8 +94,8 @@ class JacobianReadout:
     def place(self, x, top, width):
         """Put the readout's top-left corner at ``(x, top)`` (figure fraction), its font
         shrunk so that the numbers fit ``width`` points."""
-        self.fontsize = max(5.0, min(FONT, width / (self.width_chars() * CHAR_WIDTH)))
-        self._line_chars = int(width // (CHAR_WIDTH * self.fontsize))
+        self.fontsize = max(5.0, min(FONT, width / (self.width_chars() * MONOSPACE_WIDTH)))
+        self._line_chars = int(width // (MONOSPACE_WIDTH * self.fontsize))
         for text in self.texts:
             text.set_fontsize(self.fontsize)
             text.set_position((x, top))
@@ -110,7 +108,7 @@ class JacobianReadout:
         for text, chars in zip(self.columns, self._column_chars):
             right += GAP_CHARS + chars
             text.set_transform(offset_copy(self.fig.transFigure, fig=self.fig, units="points",
-                                           x=right * CHAR_WIDTH * self.fontsize))
+                                           x=right * MONOSPACE_WIDTH * self.fontsize))
 
     def box(self, x, top, width):
         """``(left, bottom, width, height)`` in points of the readout placed at ``(x, top)``

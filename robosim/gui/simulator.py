@@ -36,8 +36,8 @@ from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from . import jacobian_readout
 from .jacobian_readout import JacobianReadout
-from .layout import (MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, fit_fontsize,
-                     lines_height, text_width_pt)
+from .layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
+                     fit_fontsize, lines_height, text_width_pt)
 from .screen import Screen
 
 TITLE_FONT = 11
@@ -62,8 +62,6 @@ SETTINGS_HEIGHT, TOGGLE_FONT = 36, 9
 LEFT_COLUMN = 0.47
 TOOL_COLUMNS = 3
 READOUT_FONT = 8
-#: Width of a monospace character as a fraction of the font size (DejaVu Sans Mono: 0.602).
-READOUT_CHAR_WIDTH = 0.61
 #: Characters from the readout's left edge to the right edge of the pose numbers, and the
 #: smallest width of a matrix column.
 READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
@@ -226,7 +224,7 @@ class SimulatorScreen(Screen):
         places.point("readout", left, foot + readout_height)
         pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
         places.point("readout matrix",
-                     left + pose_chars * READOUT_CHAR_WIDTH * READOUT_FONT + 2 * MARGIN,
+                     left + pose_chars * MONOSPACE_WIDTH * READOUT_FONT + 2 * MARGIN,
                      foot + readout_height)
         y = foot + readout_height + MARGIN
         rows = -(-len(tools.TOOLS) // TOOL_COLUMNS)
@@ -281,7 +279,7 @@ class SimulatorScreen(Screen):
         points would not hold its longest line (monospace: every character as wide)."""
         largest = TABLE_FONT if self.robot.n <= 8 else TABLE_FONT - 1
         chars = max(len(line) for line in self._table_lines)
-        return max(5.0, min(largest, width / (chars * READOUT_CHAR_WIDTH)))
+        return max(5.0, min(largest, width / (chars * MONOSPACE_WIDTH)))
 
     def _slider_label_width(self):
         from matplotlib.font_manager import FontProperties
@@ -328,7 +326,7 @@ class SimulatorScreen(Screen):
         def chars_right(chars):
             """Figure coordinates shifted right by ``chars`` monospace characters."""
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
-                               x=chars * READOUT_CHAR_WIDTH * READOUT_FONT)
+                               x=chars * MONOSPACE_WIDTH * READOUT_FONT)
 
         place("readout", self.fig.text(*places["readout"], "\n".join(self._readout_labels()),
                                        **props))
