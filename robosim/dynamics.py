@@ -38,13 +38,17 @@ optional ``dynamics`` section, see :mod:`robosim.library`); a robot without it i
 a message saying so.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .errors import ValidationError
-from .robot import chain_components
+from .robot import Robot, chain_components
 
 #: Metres per robot length unit: how lengths are converted for dynamics.
 METRES_PER_UNIT = {"mm": 1e-3, "cm": 1e-2, "m": 1.0}
@@ -92,12 +96,12 @@ class LinkDynamics:
     """
 
     mass: float = 0.0
-    com: tuple = (0.0, 0.0, 0.0)
-    inertia: tuple = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    com: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    inertia: tuple[float, float, float, float, float, float] = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     motor_inertia: float = 0.0
     gear_ratio: float = 1.0
     viscous: float = 0.0
-    coulomb: tuple = (0.0, 0.0)
+    coulomb: tuple[float, float] = (0.0, 0.0)
 
     def __post_init__(self):
         object.__setattr__(self, "mass", _number(self.mass, "mass", minimum=0.0))
@@ -121,7 +125,7 @@ class LinkDynamics:
                 f"principal moment of {moments[0]:.6g} kg m^2 (a body's moments are >= 0)")
 
     @property
-    def inertia_matrix(self):
+    def inertia_matrix(self) -> np.ndarray:
         """The inertia tensor about the centre of mass ``(3, 3)``, kg m^2, link-frame axes."""
         xx, yy, zz, xy, yz, xz = self.inertia
         return np.array([[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]])
@@ -140,8 +144,8 @@ class Dynamics:
         ``(0, 0, -9.81)``).
     """
 
-    links: tuple
-    gravity: tuple = DEFAULT_GRAVITY
+    links: tuple[LinkDynamics, ...]
+    gravity: tuple[float, float, float] = DEFAULT_GRAVITY
 
     def __post_init__(self):
         object.__setattr__(self, "links", tuple(self.links))
@@ -173,7 +177,7 @@ def _numbers(values, name, count):
     return tuple(_number(v, name) for v in values)
 
 
-def require_dynamics(robot):
+def require_dynamics(robot: Robot) -> Dynamics:
     """``robot.dynamics``, or a ValidationError saying the robot has none and how to add it."""
     dynamics = getattr(robot, "dynamics", None)
     if dynamics is None:
@@ -187,7 +191,7 @@ def require_dynamics(robot):
     return dynamics
 
 
-def with_payload(robot, mass, position=None):
+def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -> Robot:
     """A copy of ``robot`` carrying a point mass at the tool point (or ``position``).
 
     Parameters
@@ -572,7 +576,9 @@ def _per_block(robot, constants, arrays, block):
 
 
 # ----------------------------------------------------------------------------- public functions
-def inverse_dynamics(robot, q, qd, qdd, gravity=None, motor=False, friction=False):
+def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
+                     gravity: ArrayLike | None = None, motor: bool = False,
+                     friction: bool = False) -> np.ndarray:
     """Joint torques (and forces) that give the arm accelerations ``qdd`` at ``q, qd``.
 
     Recursive Newton-Euler (see ``_newton_euler`` for the equations), batched.
@@ -625,7 +631,7 @@ def inverse_dynamics(robot, q, qd, qdd, gravity=None, motor=False, friction=Fals
     return tau
 
 
-def friction_torques(robot, qd):
+def friction_torques(robot: Robot, qd: ArrayLike) -> np.ndarray:
     """Torques the joints need against friction at speeds ``qd`` ``(..., n)``: N m or N.
 
     ``G^2 B qd + |G| Tc+`` for ``qd > 0``, ``G^2 B qd + |G| Tc-`` for ``qd < 0``, and 0 at
@@ -639,7 +645,7 @@ def friction_torques(robot, qd):
             + np.where(qd_si < 0, minus, 0.0))
 
 
-def gravity_torques(robot, q, gravity=None):
+def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None) -> np.ndarray:
     """Torques (N m) and forces (N) that hold the arm still at ``q`` ``(..., n)`` against gravity.
 
     Examples
@@ -658,7 +664,7 @@ def gravity_torques(robot, q, gravity=None):
     return tau
 
 
-def mass_matrix(robot, q, motor=False):
+def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     """The joint-space inertia matrix ``M(q)`` ``(..., n, n)``, SI units (kg m^2, kg).
 
     Column ``j`` is the torque that a unit acceleration of joint ``j`` alone needs, without
@@ -688,7 +694,7 @@ def mass_matrix(robot, q, motor=False):
     return result
 
 
-def coriolis(robot, q, qd):
+def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     """The Coriolis and centripetal matrix ``C(q, qd)`` ``(..., n, n)``: ``C qd`` are the torques.
 
     ``C`` is the one built from Christoffel symbols, ``C_ij = sum_k c_ijk qd_k`` with
@@ -719,7 +725,9 @@ def coriolis(robot, q, qd):
                      if q.ndim > 1 else qd_si)
 
 
-def forward_dynamics(robot, q, qd, tau, gravity=None, motor=False, friction=False):
+def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
+                     gravity: ArrayLike | None = None, motor: bool = False,
+                     friction: bool = False) -> np.ndarray:
     """Joint accelerations ``qdd`` ``(..., n)`` under torques/forces ``tau`` at ``q, qd``.
 
     ``qdd = M(q)^-1 (tau - C(q, qd) qd - g(q) [- friction])``: the inverse of
@@ -759,7 +767,8 @@ def forward_dynamics(robot, q, qd, tau, gravity=None, motor=False, friction=Fals
     return qdd_si / constants.si_scale if constants.prismatic else qdd_si
 
 
-def energy(robot, q, qd, gravity=None, motor=False):
+def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None = None,
+           motor: bool = False) -> tuple[float | np.ndarray, float | np.ndarray]:
     """Kinetic and potential energy (J) of the arm at ``q, qd`` ``(..., n)``.
 
     Kinetic ``qd^T M(q) qd / 2`` (rotors included with ``motor=True``); potential
@@ -793,7 +802,7 @@ class LimitHit:
     time: float
     joint: int          # 0-based
     side: str           # "lower" or "upper"
-    index: tuple = ()   # the batch index of the configuration (empty for one)
+    index: tuple[int, ...] = ()   # the batch index of the configuration (empty for one)
 
 
 @dataclass
@@ -822,11 +831,14 @@ class Simulation:
     potential: np.ndarray
     energy: np.ndarray
     limits: str
-    limit_hits: list = field(default_factory=list)
+    limit_hits: list[LimitHit] = field(default_factory=list)
 
 
-def simulate(robot, q0, qd0=None, duration=1.0, dt=1e-3, tau=None, gravity=None, motor=False,
-             friction=False, limits="stop"):
+def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration: float = 1.0,
+             dt: float = 1e-3,
+             tau: ArrayLike | Callable[[float, np.ndarray, np.ndarray], ArrayLike] | None = None,
+             gravity: ArrayLike | None = None, motor: bool = False, friction: bool = False,
+             limits: str = "stop") -> Simulation:
     """Integrate the arm's motion: free fall when ``tau`` is None.
 
     A fixed-step classical Runge-Kutta method (4th order) on the state ``(q, qd)``, with
@@ -952,7 +964,8 @@ class TrajectoryTorques:
     static: np.ndarray
 
 
-def trajectory_torques(robot, t, q, gravity=None, motor=False):
+def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayLike | None = None,
+                       motor: bool = False) -> TrajectoryTorques:
     """Torques along joint values ``q`` ``(N, n)`` sampled at times ``t`` ``(N,)``.
 
     Speeds and accelerations are the derivatives of the samples, by second-order finite
@@ -1013,15 +1026,15 @@ class TorqueCheck:
         more than a limit (no speed helps).
     """
 
-    exceedances: list
+    exceedances: list[Exceedance]
     time_scale: float
 
     @property
-    def ok(self):
+    def ok(self) -> bool:
         return not self.exceedances
 
 
-def check_torque_limits(torques, limits):
+def check_torque_limits(torques: TrajectoryTorques, limits: ArrayLike) -> TorqueCheck:
     """Compare the torques of a trajectory with each joint's limit; find the slowing needed.
 
     Played ``k`` times slower (``t -> k t``), speeds fall as ``1/k`` and accelerations as

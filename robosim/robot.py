@@ -316,7 +316,7 @@ class Robot:
             raise ValidationError(f"{what}: values must be finite numbers")
         return q
 
-    def within_limits(self, q: ArrayLike, tolerance: float = 1e-9) -> np.ndarray:
+    def within_limits(self, q: ArrayLike, tolerance: float = 1e-9) -> np.bool_ | np.ndarray:
         """Boolean ``(...)``: True where every joint of ``q`` ``(..., n)`` is within its limits."""
         q = self.check_q(q)
         lim = self.limits
@@ -501,7 +501,7 @@ class Robot:
         moving = np.abs(J).max(axis=(0, 2)) > STRUCTURAL_ZERO * size
         return tuple(name for k, name in enumerate(candidates) if moving[k])
 
-    def manipulability(self, q: ArrayLike) -> np.ndarray:
+    def manipulability(self, q: ArrayLike) -> float | np.ndarray:
         """Yoshikawa's manipulability ``sqrt(det(J J^T))`` on :attr:`manipulability_rows`.
 
         Computed as the product of the singular values of those rows of the Jacobian, which is
@@ -533,7 +533,7 @@ class Robot:
         """
         return np.prod(self._manipulability_singular_values(q), axis=-1)
 
-    def jacobian_condition(self, q: ArrayLike) -> np.ndarray:
+    def jacobian_condition(self, q: ArrayLike) -> float | np.ndarray:
         """Condition number ``sigma_max / sigma_min`` of the Jacobian's :attr:`manipulability_rows`.
 
         1 when the end effector moves equally easily in every direction, large near a

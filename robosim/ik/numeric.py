@@ -415,7 +415,7 @@ def _limit_scalar(problem, i, value):
 
 
 def within_tolerances(problem: _Problem, position_error: float, orientation_error: float,
-                      factor: float = 1.0) -> bool:
+                      factor: float = 1.0) -> bool | np.bool_:
     return (position_error <= problem.tolerance * factor
             and orientation_error <= problem.angle_tolerance * factor)
 
@@ -675,7 +675,7 @@ def first_seeds(robot: Robot, problem: _Problem, target: np.ndarray, q0: ArrayLi
     return first
 
 
-def restart_seeds(robot: Robot, problem: _Problem, target: np.ndarray, first: np.ndarray,
+def restart_seeds(robot: Robot, problem: _Problem, target: np.ndarray, first: ArrayLike,
                   q0_given: bool, seeds: int | ArrayLike,
                   rng: np.random.Generator | int | None) -> np.ndarray:
     """The restarts of each target ``(B, 4, 4)``, in order: ``(B, k, n)``.

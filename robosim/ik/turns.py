@@ -63,7 +63,7 @@ def nearest_turn(robot: Robot, q: ArrayLike, reference: ArrayLike) -> list[float
 
 
 def turned_inside(robot: Robot, q: np.ndarray,
-                  reference: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+                  reference: ArrayLike) -> tuple[np.ndarray, np.bool_ | np.ndarray]:
     """:func:`nearest_turn` for configurations ``q`` ``(..., n)`` and references broadcasting
     with them: the turned values ``(..., n)`` (clipped into the limits) and whether every
     joint had a turn inside them, ``(...)`` bool."""

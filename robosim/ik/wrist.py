@@ -131,7 +131,7 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
                  target: Sequence[Sequence[Component]], reference_t4: Component,
                  ops: type[FloatMath] | type[ArrayMath] = FloatMath
                  ) -> tuple[list[tuple[Component, Component, Component]],
-                            list[bool | np.ndarray]]:
+                            list[bool | np.bool_ | np.ndarray]]:
     """Joint values ``(q4, q5, q6)`` that give the end effector the rotation of ``target``.
 
     Parameters

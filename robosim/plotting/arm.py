@@ -26,13 +26,23 @@ only changes the data of existing artists (``set_verts``, ``set_data_3d``); noth
 rebuilt, so a GUI can blit them.
 """
 
+from __future__ import annotations
+
 import colorsys
+import os
+from collections.abc import Sequence
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
+from mpl_toolkits.mplot3d import Axes3D
+from mpl_toolkits.mplot3d.art3d import Line3D
+from numpy.typing import ArrayLike
 
 from ..link_geometry import below_floor, floor_height, link_corners
+from ..robot import Robot
 
 STYLES = ("links", "lodes")
 DEFAULT_STYLE = "links"
@@ -71,12 +81,12 @@ TICKS = 4
 TRACE_LENGTH = 5000
 
 
-def joint_colour(index):
+def joint_colour(index: int | np.integer) -> tuple[float, float, float]:
     """Colour of joint ``index`` (0-based), an RGB tuple; repeats after ten joints."""
     return JOINT_COLOURS[index % len(JOINT_COLOURS)]
 
 
-def reach_points(robot):
+def reach_points(robot: Robot) -> np.ndarray:
     """Frame origins and end-effector points ``(M, 3)`` over the home pose, the named poses and
     :data:`REACH_SAMPLES` random configurations inside the limits (fixed seed, so the view is the
     same on every call): where the arm can be."""
@@ -87,7 +97,7 @@ def reach_points(robot):
                           axis=1).reshape(-1, 3)
 
 
-def reach_box(robot):
+def reach_box(robot: Robot) -> tuple[np.ndarray, np.ndarray]:
     """The box ``(low (3,), high (3,))`` holding the base origin and :func:`reach_points`."""
     points = np.vstack([reach_points(robot), robot.base[None, :3, 3]])
     return points.min(axis=0), points.max(axis=0)
@@ -187,7 +197,8 @@ class ArmDrawing:
         The robot's size: the longest side of the box its reach spans (:func:`reach_box`).
     """
 
-    def __init__(self, ax, robot, q=None, style=DEFAULT_STYLE):
+    def __init__(self, ax: Axes3D, robot: Robot, q: ArrayLike | None = None,
+                 style: str = DEFAULT_STYLE) -> None:
         from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
         self.ax = ax
@@ -261,7 +272,7 @@ class ArmDrawing:
         self.ax.add_collection3d(self.floor_plane)
 
     @property
-    def base_quads(self):
+    def base_quads(self) -> np.ndarray:
         """The base: Lodes' cylinder of the minimum link radius from the bottom of the view to
         the base frame; in the links style a pedestal from the floor (a plate if the base is on
         it)."""
@@ -275,7 +286,7 @@ class ArmDrawing:
         quads = _unit_cylinder(SEGMENTS) * [radius, radius, origin[2] - bottom]
         return quads + [origin[0], origin[1], bottom]
 
-    def set_style(self, style, q=None):
+    def set_style(self, style: str, q: ArrayLike | None = None) -> None:
         """Draw the links in ``style`` ("links" or "lodes") from now on; redraws pose ``q``
         (default: the pose drawn)."""
         if style not in STYLES:
@@ -328,13 +339,13 @@ class ArmDrawing:
         self._draw_pose(self.robot.check_q(self.q if q is None else q))
 
     @property
-    def moving_artists(self):
+    def moving_artists(self) -> list[Artist]:
         """Artists that change with the pose (what an animation frame redraws)."""
         return [self.links, self.skeleton, self.gripper, self.end_marker, *self.frame_axes,
                 *self.frame_labels, self.trace, self.path, self.path_bad]
 
     # ------------------------------------------------------------------ updates
-    def shape_frames(self, q, frames):
+    def shape_frames(self, q: np.ndarray, frames: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Shape frames ``S_i`` ``(n, 4, 4)`` (joint ``i``'s axis as z, at the point where row
         ``i``'s ``d`` starts) and link heights ``d_i`` ``(n,)`` for pose ``q``."""
         d = np.where(self._revolute, self._d, q + self._offset)
@@ -345,7 +356,7 @@ class ArmDrawing:
         down[:, 2, 3] = -d
         return frames[1:] @ down, d
 
-    def set_pose(self, q, passed=None):
+    def set_pose(self, q: ArrayLike, passed: np.ndarray | None = None) -> None:
         """Move every moving artist to pose ``q`` ``(n,)`` (API units).
 
         ``passed`` ``(k, n)``: poses the arm went through since the last one drawn (frames an
@@ -423,12 +434,12 @@ class ArmDrawing:
                           [0, -gap, -g], [0, -gap, 0], nan, [0, gap, -g], [0, gap, 0]])
         return _apply(self.end_effector, local)
 
-    def set_gripper(self, closed):
+    def set_gripper(self, closed: float) -> None:
         """Open (0) or close (1) the gripper, or anything between (a fraction)."""
         self.closed = float(np.clip(closed, 0.0, 1.0))
         _set_line(self.gripper, self._gripper_points())
 
-    def gripper_gap(self):
+    def gripper_gap(self) -> float:
         """Distance between the drawn fingers (length unit), read back from the artist."""
         points = np.column_stack(self.gripper.get_data_3d())
         return float(np.linalg.norm(points[6] - points[9]))
@@ -445,20 +456,20 @@ class ArmDrawing:
             position = origins[frame] + 1.25 * length * self.frames[frame, :3, 2 * column]
             label.set_position_3d(position)
 
-    def show_frames(self, visible):
+    def show_frames(self, visible: bool) -> None:
         """Show or hide the DH frames' axes and their labels."""
         for artist in [*self.frame_axes, *self.frame_labels]:
             artist.set_visible(visible)
         if visible:
             self._update_frame_axes()
 
-    def show_trace(self, visible):
+    def show_trace(self, visible: bool) -> None:
         """Start (from the current end-effector point) or stop and erase the trace."""
         self.trace.set_visible(visible)
         self._trace_points = self.end_effector[None, :3, 3].copy() if visible else np.empty((0, 3))
         _set_line(self.trace, self._trace_points)
 
-    def set_path(self, points, bad=None):
+    def set_path(self, points: ArrayLike | None, bad: ArrayLike | None = None) -> None:
         """Draw a path ``(N, 3)``, points where ``bad`` is True in red; None removes it."""
         if points is None:
             points = np.empty((0, 3))
@@ -467,16 +478,16 @@ class ArmDrawing:
         bad = np.zeros(len(points), bool) if bad is None else np.asarray(bad, bool)
         _set_line(self.path_bad, points[bad])
 
-    def link_vertices(self, joint):
+    def link_vertices(self, joint: int) -> np.ndarray:
         """Corners ``(M, 3)`` of the shapes drawn for ``joint`` (0-based), as last set: Lodes'
         shape, or the housing and link pieces (the last joint's with the tool)."""
         return self.link_quads[self.face_joint == joint].reshape(-1, 3)
 
-    def drawn_end_effector(self):
+    def drawn_end_effector(self) -> np.ndarray:
         """The end-effector point ``(3,)`` as the end marker artist holds it (for checks)."""
         return np.array([c[0] for c in self.end_marker.get_data_3d()], dtype=float)
 
-    def floor_message(self):
+    def floor_message(self) -> str | None:
         """A sentence naming the links below the floor, or None when there are none."""
         if not self.below_floor.any():
             return None
@@ -491,7 +502,7 @@ def _set_line(line, points):
     line.set_data_3d(points[:, 0], points[:, 1], points[:, 2])
 
 
-def set_frame_axes(lines, frames, length):
+def set_frame_axes(lines: Sequence[Line3D], frames: np.ndarray, length: float) -> None:
     """Draw the axes of ``frames`` ``(F, 4, 4)`` with three Line3D ``lines`` (x, y, z): one
     segment of ``length`` per frame from its origin along each axis, NaN-separated."""
     origins = frames[:, :3, 3]
@@ -501,10 +512,9 @@ def set_frame_axes(lines, frames, length):
         _set_line(line, np.stack([origins, tips, gaps], axis=1).reshape(-1, 3))
 
 
-def arm_figure(robot, q=None, figsize=(8.0, 6.0), dpi=100, style=DEFAULT_STYLE):
+def arm_figure(robot: Robot, q: ArrayLike | None = None, figsize: tuple[float, float] = (8.0, 6.0),
+               dpi: float = 100, style: str = DEFAULT_STYLE) -> Figure:
     """A stand-alone figure (no pyplot, no window) of ``robot`` at ``q`` (default home)."""
-    from matplotlib.figure import Figure
-
     fig = Figure(figsize=figsize, dpi=dpi)
     ax = fig.add_subplot(projection="3d")
     drawing = ArmDrawing(ax, robot, q, style=style)
@@ -513,7 +523,8 @@ def arm_figure(robot, q=None, figsize=(8.0, 6.0), dpi=100, style=DEFAULT_STYLE):
     return fig
 
 
-def save_arm_png(robot, q, path, style=DEFAULT_STYLE):
+def save_arm_png(robot: Robot, q: ArrayLike | None, path: str | os.PathLike[str],
+                 style: str = DEFAULT_STYLE) -> str | os.PathLike[str]:
     """Render ``robot`` at ``q`` (API units; None for home) to a PNG file, atomically."""
     import io
 

@@ -24,7 +24,6 @@ All values are in API units: radians (revolute), the robot's length unit (prisma
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,7 +78,7 @@ def sample_times(duration: float, dt: float) -> np.ndarray:
 
 
 def joint_profile(q_start: ArrayLike, q_goal: ArrayLike, duration: float, dt: float,
-                  kind: str = "quintic", via: Sequence[ArrayLike] | None = None, *,
+                  kind: str = "quintic", via: ArrayLike | None = None, *,
                   blend: float = 1 / 3, robot: Robot | None = None) -> Profile:
     """A joint-space trajectory from ``q_start`` to ``q_goal``.
 

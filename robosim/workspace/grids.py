@@ -168,7 +168,8 @@ def joint_levers(robot: Robot, ranges: np.ndarray) -> list[float]:
             for j, joint in enumerate(robot.joints)]
 
 
-def grid_spacing(robot: Robot, grid: JointGrid, moving: Sequence[bool] | None = None) -> float:
+def grid_spacing(robot: Robot, grid: JointGrid,
+                 moving: Sequence[bool] | np.ndarray | None = None) -> float:
     """An upper bound of the distance between neighbouring grid points of any segment.
 
     Moving joint ``j`` by its spacing moves a point by at most that spacing times its lever
@@ -184,7 +185,7 @@ def grid_spacing(robot: Robot, grid: JointGrid, moving: Sequence[bool] | None = 
 
 
 def refined_grid(robot: Robot, grid: JointGrid, spacing: float,
-                 moving: Sequence[bool]) -> JointGrid:
+                 moving: Sequence[bool] | np.ndarray) -> JointGrid:
     """A grid over the same ranges whose :func:`grid_spacing` is at most ``spacing``.
 
     Each joint in ``moving`` (a bool per joint) gets the fewest evenly spread values, both ends
