@@ -8,6 +8,8 @@ Run: python docs/render_screens.py [--out docs/images]
 """
 
 import argparse
+import os
+import tempfile
 from pathlib import Path
 
 import matplotlib
@@ -21,6 +23,8 @@ from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
 from robosim.gui.simulator import TOGGLES  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+#: Where the pictures pretend the Lynx6 was loaded from (a student's folder, not yours).
+EXAMPLE_FILE = Path("/home/student/robots/lynx6.json")
 
 
 def save(fig, out, name):
@@ -74,13 +78,33 @@ def simulator_jacobian(out):
     app.close()
 
 
+def example_user_folder(folder):
+    """Make ``folder`` the robosim folder, with two robots in "My robots": the pictures show
+    neither your own robots nor your autosaved table."""
+    from robosim import Joint, Robot
+    from robosim.gui.my_robots import MyRobots
+
+    os.environ["ROBOSIM_HOME"] = str(folder)
+    robots = MyRobots.load()
+    robots.remember(load_robot("Lynx6"), EXAMPLE_FILE)
+    robots.remember(Robot([Joint("R", a=10.0), Joint("R", a=8.0), Joint("P", limits=(0, 5))],
+                          name="My first arm", unit="cm"))
+
+
 def main(out):
     Path(out).mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="robosim-docs-") as folder:
+        example_user_folder(folder)
+        render(out)
+
+
+def render(out):
     app = Application(figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI), seed=1)
     save(app.fig, out, "welcome")
     app.show_editor()
     save(app.fig, out, "editor_count")
     lynx6 = load_robot("Lynx6")
+    app.robot_file = EXAMPLE_FILE                     # as if loaded from there: "save as"
     app.show_editor(lynx6)
     save(app.fig, out, "editor_table")
     app.show_simulator(lynx6)

@@ -55,6 +55,7 @@ class Application:
         self.state = None
         self.status_line = None
         self.tool_figures = []
+        self.robot_file = None   # the file the robot on screen was loaded from or saved to
         self.fig.canvas.callbacks.exception_handler = self.report_exception
         self.fig.canvas.mpl_connect("resize_event", self._on_resize)
         if robot is None:

@@ -1,11 +1,9 @@
 """Per-user storage of what the student typed, so it survives a crash or a restart.
 
-Two files in the user's robosim folder (``$ROBOSIM_HOME``, or ``~/.robosim``):
-
-- ``draft.json``: the DH-table editor's cells exactly as typed (strings, valid or not),
-  rewritten atomically on every committed edit, so nothing typed is ever lost;
-- ``last_robot.json``: the last table the user continued with (a valid robot file), offered on
-  the welcome screen.
+The user's robosim folder is ``$ROBOSIM_HOME``, or ``~/.robosim`` (:func:`user_dir`). Here:
+``draft.json``, the DH-table editor's cells exactly as typed (strings, valid or not), rewritten
+atomically on every committed edit, so nothing typed is ever lost. The list of the user's
+recent robots is :mod:`robosim.gui.my_robots`.
 """
 
 import errno
@@ -13,8 +11,7 @@ import json
 import os
 from pathlib import Path
 
-from ..errors import RobosimError
-from ..library import atomic_write_text, load_robot, save_robot
+from ..library import atomic_write_text
 
 
 def user_dir():
@@ -47,22 +44,3 @@ def load_draft():
     except (OSError, ValueError):
         return None
     return draft if isinstance(draft, dict) else None
-
-
-def save_last_robot(robot):
-    """Remember ``robot`` as the last one the user entered."""
-    save_robot(robot, user_dir() / "last_robot.json")
-
-
-def load_last_robot():
-    """The last robot the user entered, or None (missing or no longer valid)."""
-    try:
-        path = user_dir() / "last_robot.json"
-    except OSError:
-        return None
-    if not path.is_file():
-        return None
-    try:
-        return load_robot(path)
-    except RobosimError:
-        return None

@@ -6,7 +6,8 @@ measures). The user picks a servo (``<`` / ``>``: the joints, then the gripper),
 small slow steps (``-10``, ``-1``, ``+1``, ``+10`` steps of the step cell's microseconds) and
 marks what the arm shows: *Reference* and *2nd angle* at the angle typed in the angle cell,
 *Min* / *Max* where the servo must stop, *Open* / *Closed* for the gripper, *Set speed* from the
-speed cell. *Save* writes the file named in the last cell, atomically. *Done* (or closing the
+speed cell. *Save* writes the file named in the last cell (or chosen in the native file
+dialog, where the window has one), atomically. *Done* (or closing the
 window) tells the driver where the jogs left the servos, so its next move is timed from there.
 The red STOP stops every servo, as everywhere. Every error becomes the status line.
 """
@@ -19,6 +20,7 @@ from ..errors import RobosimError, ValidationError
 from ..hardware.wizard import DEFAULT_STEP_US, CalibrationSession
 from .app import has_event_loop
 from .arm_panel import STOP_COLOR, STOP_HOVER
+from . import file_dialog
 from .cells import CellGrid
 from .tools import error_message, tool_figure
 from .view import View
@@ -153,9 +155,18 @@ class CalibrationWindow(View):
         self.say(f"marked {what}: not saved yet (Save)")
 
     def save(self):
-        """Save the calibration to the file of the "save as" cell."""
+        """Save the calibration: to the file chosen in the native dialog where the window has
+        one (starting from the "save as" cell), else to the cell's file."""
         self._commit_cells()
-        path = self.session.save(self.cells.text(0, SAVE_AS).strip())
+        typed = self.cells.text(0, SAVE_AS).strip()
+        chosen = file_dialog.ask_path(self.fig, save=True, title="Save the calibration",
+                                      initial=typed, filetypes=("Calibration files", ("*.json",)))
+        if chosen == "":
+            self.say("not saved: no file was chosen")
+            return
+        if chosen:
+            self.cells.set_text(0, SAVE_AS, chosen)
+        path = self.session.save(chosen or typed)
         self.say(f"saved {path}; to drive the arm with it, connect again with this file")
         if self._on_saved is not None:
             self._on_saved(path)

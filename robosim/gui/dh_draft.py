@@ -11,7 +11,7 @@ A draft is a JSON-serialisable dict (it is autosaved as typed)::
 
     {"format": "robosim-draft/1", "name": "My robot", "unit": "cm", "convention": "standard",
      "rows": [["revolute", "0", "15", "43", "0", "0", "-180", "180"], ...],   # COLUMNS
-     "joint_names": ["waist", ...], "extras": {...}, "save_as": "~/my_robot.json"}
+     "joint_names": ["waist", ...], "extras": {...}, "save_as": "/home/ana/my_robot.json"}
 
 Row cells follow :data:`COLUMNS`; angles in degrees, lengths in the draft's unit. As in a robot
 file, the variable column holds the joint's home value (``theta`` of a revolute joint, ``d`` of
@@ -23,6 +23,7 @@ robot file the table does not show (base, tool, named poses, manufacturer, sourc
 import math
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..errors import RobosimError
 from ..library import MAX_ANGLE_DEG, MAX_LENGTH, robot_from_dict, robot_to_dict
@@ -68,21 +69,39 @@ def number_text(value):
     return repr(value)
 
 
-def default_save_path(name):
-    """Where "Save as" proposes to write a robot called ``name``: the home folder."""
+def file_name(name):
+    """The file name "Save as" proposes for a robot called ``name``: "Puma 560" ->
+    "puma_560.json"."""
     slug = re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_").lower() or "my_robot"
-    return f"~/{slug}.json"
+    return f"{slug}.json"
 
 
-def new_draft(n_joints, name="My robot", unit="cm"):
-    """A draft of ``n_joints`` revolute joints with zero lengths and +-180 degree limits."""
+def default_save_path(name, folder="."):
+    """Where "Save as" proposes to write a robot called ``name``: :func:`file_name` in
+    ``folder``, as an absolute path."""
+    return str(Path(folder).expanduser().absolute() / file_name(name))
+
+
+def renamed_save_path(save_as, old_name, new_name):
+    """The "save as" path after the robot's name changed from ``old_name``: the proposed file
+    name follows the new name (same folder) unless the user chose another file name."""
+    path = Path(save_as)
+    return str(path.with_name(file_name(new_name))) if path.name == file_name(old_name) \
+        else save_as
+
+
+def new_draft(n_joints, name="My robot", unit="cm", folder="."):
+    """A draft of ``n_joints`` revolute joints with zero lengths and +-180 degree limits, to be
+    saved in ``folder``."""
     return {"format": FORMAT, "name": name, "unit": unit, "convention": "standard",
             "rows": [list(DEFAULT_ROW) for _ in range(n_joints)],
-            "joint_names": [""] * n_joints, "extras": {}, "save_as": default_save_path(name)}
+            "joint_names": [""] * n_joints, "extras": {},
+            "save_as": default_save_path(name, folder)}
 
 
-def draft_from_robot(robot):
-    """The draft showing ``robot``'s table (the inverse of :func:`check_draft`)."""
+def draft_from_robot(robot, folder="."):
+    """The draft showing ``robot``'s table (the inverse of :func:`check_draft`), to be saved
+    in ``folder``."""
     data = robot_to_dict(robot)
     rows = []
     for joint in data["joints"]:
@@ -93,7 +112,7 @@ def draft_from_robot(robot):
             "convention": data["convention"], "rows": rows,
             "joint_names": [joint["name"] for joint in data["joints"]],
             "extras": {k: data[k] for k in _EXTRA_FIELDS if k in data},
-            "save_as": default_save_path(data["name"])}
+            "save_as": default_save_path(data["name"], folder)}
 
 
 def resize_draft(draft, n_joints):

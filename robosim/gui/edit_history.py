@@ -77,18 +77,19 @@ class EditHistory:
 
     def undo(self):
         """The draft before the last edit (a copy to show), or None when there is none."""
-        if not self._past:
-            return None
-        self._future.append(self._present)
-        self._present = self._past.pop()
-        return copy.deepcopy(self._present)
+        return self._step(self._past, self._future)
 
     def redo(self):
         """The draft of the last undone edit (a copy to show), or None when there is none."""
-        if not self._future:
+        return self._step(self._future, self._past)
+
+    def _step(self, source, target):
+        """Make the newest draft of ``source`` the present one, the present going to
+        ``target``; a copy of it, or None when ``source`` is empty."""
+        if not source:
             return None
-        self._past.append(self._present)
-        self._present = self._future.pop()
+        target.append(self._present)
+        self._present = source.pop()
         return copy.deepcopy(self._present)
 
 

@@ -8,6 +8,13 @@ Two stages in one :class:`EditorScreen`:
    with a revolute/prismatic choice and the cells theta, d, a, alpha, offset, min, max; "Save
    as" with a path cell; Back, Reset table, Continue.
 
+Save asks for the file in the native dialog where the window has one
+(:func:`robosim.gui.file_dialog.ask_path`, TkAgg or Qt), starting from the "save as" cell;
+elsewhere it writes the path typed in the cell (Enter in the cell saves too, and a file that
+exists is replaced only on a second press). The cell shows absolute paths; it proposes the
+folder of the robot's file when it came from one, else the user's robosim folder. Continue and
+Save add the robot to "My robots" (:mod:`robosim.gui.my_robots`).
+
 Every committed cell is checked by :mod:`robosim.gui.dh_draft` (the robot-file validation):
 wrong cells turn red, and Continue stays disabled (greyed; a press says what is still wrong)
 until the table is a valid robot. The status line explains the problem of the *selected* cell
@@ -27,14 +34,15 @@ from pathlib import Path
 from ..errors import RobosimError
 from ..library import save_robot
 from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
-from . import autosave
+from . import autosave, file_dialog
 from .cells import CellGrid
 from .edit_history import EditHistory, describe_change
 from .shortcuts import KeyboardShortcutsOff
 from .layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
 from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, check_draft, default_save_path,
-                       draft_from_robot, new_draft, parse_joint_count, resize_draft,
-                       valid_draft)
+                       draft_from_robot, new_draft, parse_joint_count, renamed_save_path,
+                       resize_draft, valid_draft)
+from .my_robots import MyRobots
 from .screen import Screen
 
 FONT_SIZE = 9
@@ -70,7 +78,7 @@ class EditorScreen(Screen):
 
     def __init__(self, app, robot=None):
         super().__init__(app)
-        self.draft = draft_from_robot(robot) if robot is not None else None
+        self.draft = draft_from_robot(robot, self.save_folder()) if robot is not None else None
         self.editing = robot is not None
         self.restored = False
         if self.draft is None:
@@ -98,6 +106,17 @@ class EditorScreen(Screen):
             elif self.editing:
                 self._status(f"Editing {self.draft['name']!r}: change any cell (Tab goes to "
                              f"the table), then press Continue. Save writes a robot file.")
+
+    def save_folder(self):
+        """Where Save proposes to write: the folder of the robot's file (the application's
+        ``robot_file``), else the user's robosim folder, else the working folder."""
+        robot_file = getattr(self.app, "robot_file", None)
+        if robot_file is not None:
+            return Path(robot_file).parent
+        try:
+            return autosave.user_dir()
+        except OSError:
+            return Path.cwd()
 
     def teardown(self):
         super().teardown()
@@ -235,7 +254,7 @@ class EditorScreen(Screen):
         return None
 
     def _start_table(self, count):
-        self.draft = new_draft(count)
+        self.draft = new_draft(count, folder=self.save_folder())
         self._switch_stage(self._build_table_stage)
         warning = self._autosave()
         self._status(warning + f"Enter the DH table of your {count}-joint robot. Tab or Enter "
@@ -266,7 +285,10 @@ class EditorScreen(Screen):
         self.units_note = self._text("units note", self._units_note(), va="top",
                                      linespacing=NOTE_SPACING)
         self.save_path = self._grid("save as", 1, [""], row_labels=["save as"],
-                                    label_width=0.15, on_commit=self._save_path_committed)
+                                    label_width=0.15, on_commit=self._save_path_committed,
+                                    on_enter=lambda row, col, text: self._save(ask=False))
+        if draft["save_as"].strip():
+            draft["save_as"] = absolute_path(draft["save_as"])
         self.save_path.set_text(0, 0, draft["save_as"])
         self._button("Save", "Save", self._save)
         self._button("Back", "Back", self.app.show_welcome)
@@ -390,9 +412,10 @@ class EditorScreen(Screen):
                 self._changed(rebuild=True)
             return None
         if col == NAME:
-            if draft["save_as"] == default_save_path(draft["name"]):
-                draft["save_as"] = default_save_path(text)
-                self.save_path.set_text(0, 0, draft["save_as"])
+            save_as = renamed_save_path(draft["save_as"], draft["name"], text)
+            if save_as != draft["save_as"]:
+                draft["save_as"] = save_as
+                self.save_path.set_text(0, 0, save_as)
             draft["name"] = text
         elif col == UNIT:
             draft["unit"] = text
@@ -406,6 +429,9 @@ class EditorScreen(Screen):
         return None
 
     def _save_path_committed(self, row, col, text):
+        if text.strip():
+            text = absolute_path(text)
+            self.save_path.set_text(0, 0, text)
         self.draft["save_as"] = text
         warning = self._autosave()
         if warning:
@@ -474,16 +500,31 @@ class EditorScreen(Screen):
                          error=True)
         return self.check.robot
 
-    def _save(self):
+    def _save(self, ask=True):
+        """Save the table as a robot file: to the file chosen in the native dialog when
+        ``ask`` and the window has one, else to the "save as" cell's path."""
         robot = self._valid_robot("save it")
         if robot is None:
             return
         text = self.draft["save_as"].strip()
-        path = Path(text).expanduser().absolute()
+        chosen = None
+        if ask:
+            chosen = file_dialog.ask_path(
+                self.fig, save=True, title=f"Save {robot.name} as a robot file",
+                initial=text or default_save_path(robot.name, self.save_folder()),
+                filetypes=file_dialog.ROBOT_JSON)
+            if chosen == "":
+                self._status("Not saved: no file was chosen.")
+                return
+        if chosen:
+            self._save_path_committed(0, 0, chosen)
+            text = chosen
+            self._confirm = chosen     # the dialog asked before replacing a file
         if not text:
             self._status("Type the file to save to in the 'save as' cell (e.g. "
-                         f"{default_save_path(robot.name)}).", error=True)
+                         f"{default_save_path(robot.name, self.save_folder())}).", error=True)
             return
+        path = Path(absolute_path(text))
         if path.exists() and self._confirm != str(path):
             self._confirm = str(path)
             self._status(f"{path} already exists: press Save again to replace it.",
@@ -495,7 +536,16 @@ class EditorScreen(Screen):
             self._status(str(exc), error=True)
             return
         self._confirm = None
-        self._status(f"Saved {robot.name!r} to {path}")
+        self.app.robot_file = path
+        self._status(f"Saved {robot.name!r} to {path}" + self._remember(robot, path))
+
+    def _remember(self, robot, path=None):
+        """Add ``robot`` to My robots; "" or a warning to add to the status line."""
+        try:
+            MyRobots.load().remember(robot, path)
+        except OSError as exc:
+            return f" (My robots could not be updated: {exc.strerror or exc})"
+        return ""
 
     def _reset(self):
         if self._confirm != "reset":
@@ -510,11 +560,11 @@ class EditorScreen(Screen):
         robot = self._valid_robot("continue")
         if robot is None:
             return
-        try:
-            autosave.save_last_robot(robot)
-        except (RobosimError, OSError) as exc:
-            self._status(f"Could not remember this robot for next time: {exc}", error=True)
+        warning = self._remember(robot)
         self.app.show_simulator(robot)
+        if warning:
+            self.app.set_status(f"Could not remember this robot for next time{warning}",
+                                error=True)
 
 
 #: Key names of undo and redo as matplotlib's backends report them (Qt gives "ctrl+Z" for
@@ -536,3 +586,8 @@ def undo_action(event):
         keysym = getattr(event.guiEvent, "keysym", None)
         return "redo" if keysym == "Z" else "undo"
     return None
+
+
+def absolute_path(text):
+    """A typed path as the cells show it: ``~`` expanded, made absolute (not resolved)."""
+    return str(Path(text.strip()).expanduser().absolute())

@@ -43,6 +43,7 @@ from ..parsing import parse_number
 from ..plotting.joints import JointPlots
 from ..plotting.movies import MovieExport
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
+from . import file_dialog
 from .cells import CellGrid
 from .tools import ToolWindow, tool_figure
 
@@ -134,7 +135,7 @@ class TrajectoryWindow(ToolWindow):
                                on_commit=self._reporting(self._check_number_cell), fontsize=8)
         self.file = CellGrid(fig, (0.02, 0.27, 0.46, 0.06), 1, ["file (.csv, .gif or .mp4)"],
                              fontsize=8)
-        self.file.set_text(0, 0, DEFAULTS["file"])
+        self.file.set_text(0, 0, str(Path(DEFAULTS["file"]).absolute()))
         self.grids = [self.keep(grid) for grid in (self.choices, self.numbers, self.joints,
                                                    self.formulas, self.ranges, self.file)]
         self.buttons = {}
@@ -452,24 +453,41 @@ class TrajectoryWindow(ToolWindow):
         return Bbox.union([ax.bbox for ax in self.plots.axes])
 
     # ================================================================== files
-    def _file(self, suffix):
-        """The file cell's path with ``suffix`` (replacing another suffix)."""
+    def _file(self, suffix, save=True):
+        """The file to write (``save``) or read, with ``suffix`` (replacing another suffix):
+        chosen in the native dialog where the window has one (starting from the file cell),
+        else the file cell's path. The cell then shows it, absolute. None: the dialog was
+        cancelled (said in the status line)."""
         self.file.commit()
         text = self.file.text(0, 0).strip()
+        chosen = file_dialog.ask_path(
+            self.fig, save=save, title=f"{'Save' if save else 'Open'} a {suffix} file",
+            initial=text or f"trajectory{suffix}", filetypes=(f"{suffix} files", (f"*{suffix}",)))
+        if chosen == "":
+            self.say("no file was chosen")
+            return None
+        text = chosen or text
         if not text:
             raise ValidationError("type a file name first (in the file cell)")
-        path = Path(text).expanduser()
-        return path if path.suffix.lower() == suffix else path.with_suffix(suffix)
+        path = Path(text).expanduser().absolute()
+        path = path if path.suffix.lower() == suffix else path.with_suffix(suffix)
+        self.file.set_text(0, 0, str(path))
+        return path
 
     def export_csv(self):
         """Write the trajectory to the file cell's name as .csv (atomic)."""
         computed = self._require()
-        path = write_trajectory_csv(self._file(".csv"), self.robot, computed.t, computed.q)
+        path = self._file(".csv")
+        if path is None:
+            return
+        write_trajectory_csv(path, self.robot, computed.t, computed.q)
         self.say(f"wrote {len(computed.t)} rows to {path}")
 
     def import_csv(self):
         """Read a trajectory CSV (the file cell's name as .csv) made for this robot's shape."""
-        path = self._file(".csv")
+        path = self._file(".csv", save=False)
+        if path is None:
+            return
         trajectory = read_trajectory_csv(path)
         trajectory.check_robot(self.robot)
         outside = ~self.robot.within_limits(trajectory.q)
@@ -486,7 +504,10 @@ class TrajectoryWindow(ToolWindow):
         computed = self._require()
         if self.movie is not None:
             raise RobosimError("already saving an animation: wait for it to finish")
-        self.movie = MovieExport(self.robot, computed.t, computed.q, self._file(f".{fmt}"),
+        path = self._file(f".{fmt}")
+        if path is None:
+            return
+        self.movie = MovieExport(self.robot, computed.t, computed.q, path,
                                  points=computed.points, bad=computed.bad,
                                  curves=computed.curves, fmt=fmt)
         self.say(f"saving {self.movie.path}: 0 of {self.movie.total} frames...")

@@ -12,6 +12,7 @@ import pytest
 from fault_cli import assert_usage_error, child_environment, run_cli
 from robosim import load_robot, save_robot
 from robosim.gui import autosave
+from robosim.gui.my_robots import MyRobots
 from robosim.library import STALE_TEMPORARY_S, atomic_write_bytes
 
 
@@ -125,7 +126,8 @@ def test_robosim_home_pointing_at_a_file(tmp_path, monkeypatch):
     home = tmp_path / "home-file"
     home.write_text("not a folder")
     monkeypatch.setenv("ROBOSIM_HOME", str(home))
-    assert autosave.load_last_robot() is None and autosave.load_draft() is None
+    assert autosave.load_draft() is None
+    assert MyRobots.load().entries == [] and "cannot be kept" in MyRobots.load().problem
     with pytest.raises(OSError, match="is a file, not a folder"):
         autosave.save_draft({"rows": []})
 
@@ -140,7 +142,8 @@ def test_the_application_starts_when_robosim_home_is_a_file(tmp_path, monkeypatc
     home.write_text("not a folder")
     monkeypatch.setenv("ROBOSIM_HOME", str(home))
     app = Application(figure=plt.figure(), clock=lambda: 0.0)
-    assert isinstance(app.screen, WelcomeScreen) and app.screen.last_robot is None
+    assert isinstance(app.screen, WelcomeScreen) and app.screen.my_robots.entries == []
+    assert app.status_is_error and "My robots cannot be kept" in app.status
 
 
 def test_an_interrupted_animation_leaves_no_temporary_and_the_next_removes_a_killed_one(

@@ -19,8 +19,9 @@ from gui_events import click, click_axes, drag, type_in_cell, type_keys
 from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot
 from robosim import save_robot
 from robosim.transforms import rpy2r
-from robosim.gui import autosave, tools
+from robosim.gui import tools
 from robosim.gui.app import Application, run
+from robosim.gui.my_robots import MyRobots
 from robosim.gui.simulator import RANDOM_MOVE_TRIES, TOGGLES, SimulatorScreen
 from robosim.link_geometry import below_floor, floor_height
 from robosim.gui.welcome import WelcomeScreen
@@ -136,21 +137,20 @@ def test_welcome_loads_a_typed_robot_file_and_rejects_a_bad_path(tmp_path):
     assert "no such file" in app.status and cell.errors
     press(app, app.screen.buttons["Load a robot file"])
     assert isinstance(app.screen, WelcomeScreen) and "no such file" in app.status
-    type_in_cell(cell, 0, 0, str(path), "enter")
-    press(app, app.screen.buttons["Load a robot file"])
+    type_in_cell(cell, 0, 0, str(path), "enter")                   # Enter loads it
     assert isinstance(app.screen, SimulatorScreen)
     assert app.screen.robot.name == "typed" and app.screen.robot.joint_types == "RP"
 
 
-def test_welcome_offers_the_last_robot_entered():
+def test_welcome_offers_the_robots_entered_before():
     arm = Robot([Joint("R", a=1.0)], name="mine", unit="m")
     app = make_app()
-    assert not any(label.startswith("Last robot") for label in app.screen.buttons)
-    autosave.save_last_robot(arm)
+    assert app.screen.my_robot_buttons == []
+    MyRobots.load().remember(arm)
     app.show_welcome()
-    button = next(b for label, b in app.screen.buttons.items()
-                  if label.startswith("Last robot"))
-    press(app, button)
+    (opener, _remove), = app.screen.my_robot_buttons
+    assert opener.label.get_text() == "mine: 1 joint, m"
+    press(app, opener)
     assert app.screen.robot.name == "mine"
 
 
@@ -478,7 +478,7 @@ def test_a_student_session_from_welcome_through_the_editor_to_the_simulator_and_
     assert float(app.screen.table.text(1, 3)) == 12
     press_label(app.screen, "Back")
     assert isinstance(app.screen, WelcomeScreen)
-    last = next(b for label, b in app.screen.buttons.items() if label.startswith("Last robot"))
+    last, _remove = app.screen.my_robot_buttons[0]                 # the newest of My robots
     press(app, last)
     np.testing.assert_allclose(app.screen.robot.fk(q), expected.fk(q), atol=1e-12)
 

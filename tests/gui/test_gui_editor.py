@@ -9,11 +9,12 @@ import pytest
 from matplotlib.widgets import Button
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
-from gui_events import click_axes, click_cell, type_keys
+from gui_events import click_axes, click_cell, type_in_cell, type_keys
 from robosim import Joint, Robot, load_robot
 from robosim.gui import autosave
 from robosim.gui.dh_draft import COLUMNS, new_draft
 from robosim.gui.editor import COUNT, UNIT, EditorScreen
+from robosim.gui.my_robots import MyRobots
 from robosim.gui.shortcuts import use_robosim_shortcuts
 from robosim.library import robot_to_dict
 
@@ -120,7 +121,8 @@ def test_typing_a_three_joint_table_with_bad_values():
         np.testing.assert_allclose(robot.fk(q), expected.fk(q), atol=1e-12)
     np.testing.assert_allclose(robot.home, expected.home)
     np.testing.assert_allclose(robot.limits, expected.limits)
-    assert robot_to_dict(autosave.load_last_robot()) == robot_to_dict(robot)
+    remembered = MyRobots.load().entries[0]                       # "My robots" on welcome
+    assert robot_to_dict(remembered.robot) == robot_to_dict(robot) and remembered.path is None
 
 
 def test_the_type_choice_is_clickable_and_reachable_by_keyboard():
@@ -171,11 +173,9 @@ def test_a_user_folder_that_cannot_be_written_is_said_and_editing_goes_on(tmp_pa
 def test_save_as_writes_a_robot_file_that_loads_back(tmp_path):
     screen = open_editor(load_robot("Lynx6"))
     path = tmp_path / "my arm.json"
-    screen.save_path.focus(0, 0)
-    type_keys(screen.fig, "backspace", str(path), "enter")
     screen.table.focus(1, A)
     type_keys(screen.fig, "130", "enter")
-    press(screen, "Save")
+    type_in_cell(screen.save_path, 0, 0, str(path), "enter")   # Enter in the cell saves
     saved = load_robot(path)
     assert saved.joints[1].a == 130
     assert robot_to_dict(saved) == robot_to_dict(screen.check.robot)
@@ -192,9 +192,9 @@ def test_save_says_the_full_path_of_a_relative_name(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     screen = open_editor(load_robot("Lynx6"))
     screen.save_path.focus(0, 0)
-    type_keys(screen.fig, "backspace", "arm.json", "enter")
-    press(screen, "Save")
+    type_keys(screen.fig, "backspace", "arm.json", "enter")        # Enter in the cell saves
     assert screen.app.status == (f"Saved 'Lynx6' to {tmp_path / 'arm.json'}", False)
+    assert screen.save_path.text(0, 0) == str(tmp_path / "arm.json")
     assert load_robot(tmp_path / "arm.json").name == "Lynx6"
 
 

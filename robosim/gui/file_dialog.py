@@ -1,0 +1,84 @@
+"""The native file dialog of the window's toolkit, where the backend has one.
+
+Under TkAgg (robosim's usual window) Open, Save and every Export ask with Tk's own dialog
+(``tkinter.filedialog``), parented to the figure's Tk window; under QtAgg with Qt's
+``QFileDialog``. Every other backend (Agg in the tests, ``inline``, ipympl) has none: there the
+path typed in the window's path cell is used, as always. :func:`ask_path` is the one function
+that opens a dialog, so that tests can substitute it (the test suite never opens a real one).
+
+The toolkit is found through matplotlib's public canvas API: a TkAgg canvas has
+``get_tk_widget()``; a Qt canvas is itself a ``QWidget``.
+"""
+
+from pathlib import Path
+
+#: (description, patterns) of the files each dialog offers first; "All files" is added.
+ROBOT_FILES = ("Robot files", ("*.json", "*.csv"))
+ROBOT_JSON = ("Robot files", ("*.json",))
+
+
+def toolkit(fig):
+    """"tk", "qt" or None: the toolkit whose file dialog ``fig``'s window can show."""
+    canvas = fig.canvas
+    if callable(getattr(canvas, "get_tk_widget", None)):
+        return "tk"
+    if type(canvas).__module__.startswith("matplotlib.backends.backend_qt"):
+        return "qt"
+    return None
+
+
+def ask_path(fig, *, save, title, initial, filetypes=ROBOT_FILES):
+    """Ask for a file in the native dialog over ``fig``'s window.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    save : bool
+        True: a "save as" dialog (the toolkit asks before replacing a file); False: "open".
+    title : str
+    initial : str or Path
+        The file proposed: the dialog opens in its folder, with its name filled in (save).
+    filetypes : (description, patterns)
+        The kind of file shown first, e.g. ``("Robot files", ("*.json", "*.csv"))``.
+
+    Returns
+    -------
+    str or None
+        The absolute path chosen; ``""`` when the user cancelled; None when the backend has no
+        native dialog (use the typed path instead).
+    """
+    kind = toolkit(fig)
+    if kind is None:
+        return None
+    initial = Path(initial).expanduser().absolute()
+    folder = initial if initial.is_dir() else initial.parent
+    while not folder.is_dir() and folder != folder.parent:
+        folder = folder.parent
+    name = "" if initial.is_dir() else initial.name
+    description, patterns = filetypes
+    if kind == "tk":
+        chosen = _ask_tk(fig, save, title, folder, name, description, patterns)
+    else:
+        chosen = _ask_qt(fig, save, title, folder, name, description, patterns)
+    return str(Path(chosen).absolute()) if chosen else ""
+
+
+def _ask_tk(fig, save, title, folder, name, description, patterns):
+    from tkinter import filedialog
+
+    options = dict(parent=fig.canvas.get_tk_widget().winfo_toplevel(), title=title,
+                   initialdir=str(folder),
+                   filetypes=[(description, " ".join(patterns)), ("All files", "*")])
+    if save:
+        return filedialog.asksaveasfilename(initialfile=name,
+                                            defaultextension=patterns[0].lstrip("*"), **options)
+    return filedialog.askopenfilename(**options)
+
+
+def _ask_qt(fig, save, title, folder, name, description, patterns):
+    from matplotlib.backends.qt_compat import QtWidgets
+
+    filters = f"{description} ({' '.join(patterns)});;All files (*)"
+    ask = QtWidgets.QFileDialog.getSaveFileName if save else QtWidgets.QFileDialog.getOpenFileName
+    chosen, _filter = ask(fig.canvas, title, str(folder / name), filters)
+    return chosen
