@@ -116,6 +116,7 @@ def render(out):
          lambda fig: fig.joint_workspace_window.compute())
     tool(app, "Trajectories...", out, "trajectories", trajectory_computed)
     tool(app, "Real arm...", out, "real_arm")
+    tool(app, "Matrix...", out, "matrix")
     app.state.animate_to(lynx6.q_from_user([30, 45, -60, 20, 10]))   # degrees
     while app.screen.animation.running:
         app.tick()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
@@ -351,6 +351,36 @@ class Robot:
         raise ValidationError(f"{what}: joint {i + 1} ({joint.name or joint.kind}) = "
                               f"{values[i]:g} {unit} is outside its limits "
                               f"[{low[i]:g}, {high[i]:g}]")
+
+    def check_trajectory_within_limits(self, t: ArrayLike, q: ArrayLike,
+                                       what: str = "the trajectory") -> None:
+        """Raise a ValidationError naming the first row of ``q`` ``(N, n)`` outside the limits,
+        by its time ``t`` ``(N,)`` (s), and the joint (as :meth:`check_within_limits`)::
+
+            the trajectory at t = 1.2 s: joint 2 (shoulder) = 85 deg is outside its limits
+            [-81.0008, 81.0008]
+        """
+        q = np.atleast_2d(self.check_q(q, what))
+        outside = ~self.within_limits(q)
+        if outside.any():
+            row = int(np.argmax(outside))
+            self.check_within_limits(q[row], f"{what} at t = {np.ravel(t)[row]:g} s")
+
+    def with_limits(self, limits: ArrayLike) -> Robot:
+        """A copy whose joint limits are ``limits`` ``(n, 2)`` (API units); each home value
+        is moved to the nearest value inside its new limits. The robot itself is unchanged.
+
+        Example: ``lynx6.with_limits(np.radians([[-81, 81]] * 5))`` is the Lynx6 of a stock
+        calibration (:func:`robosim.hardware.calibrated_limits`), its home still 0.
+        """
+        limits = np.asarray(limits, dtype=float)
+        if limits.shape != (self.n, 2):
+            raise ValidationError(f"{self.name}: limits must be ({self.n}, 2), got shape "
+                                  f"{limits.shape}")
+        joints = [replace(joint, limits=(float(low), float(high)),
+                          home=float(np.clip(joint.home, low, high)))
+                  for joint, (low, high) in zip(self.joints, limits)]
+        return replace(self, joints=joints)
 
     def random_q(self, size: int | None = None,
                  rng: int | np.random.Generator | None = None) -> np.ndarray:

@@ -9,6 +9,12 @@ or close the gripper (or close it part way: a percentage and Enter in the "grip 
 open the calibration window (:mod:`robosim.gui.calibration_window`), and
 Stop, which is always visible and works during playing.
 
+A calibration file committed in its cell, or the calibration of the arm connected, narrows the
+limits the simulator and every tool window plan with to what the arm accepts
+(:meth:`robosim.gui.state.ArmState.set_calibration`); a line under the title says which limits
+are in use, and closing the window gives the model's limits back. The drawn gripper follows
+every gripper command sent (``arm.set_gripper``).
+
 Playing runs in a background thread so Stop stays responsive; the thread never touches
 matplotlib: it leaves messages that :meth:`ArmPanel.tick` (a 100 ms canvas timer; tests call
 it) shows. Every error becomes a line in the status lines (the window's and the simulator's);
@@ -19,9 +25,10 @@ import functools
 import queue
 import threading
 import time
+from pathlib import Path
 
 from ..errors import RobosimError
-from ..hardware.calibration import load_calibration
+from ..hardware.calibration import default_calibration_path, load_calibration
 from ..hardware.lynx6 import Lynx6, gripper_fraction, needs_rest_pose
 from ..hardware.ssc32 import DEFAULT_BAUD
 from .cells import CellGrid
@@ -49,6 +56,7 @@ class ArmPanel(ToolWindow):
         self.calibrating = None  # the calibration window's figure while it is open
         self._build()
         self.subscribe(arm, "pose", self._on_pose)
+        self.subscribe(arm, "limits", self._show_limits)
         self.timer = self.add_timer(TICK_MS, self.tick)
         self.timer.start()
 
@@ -57,6 +65,7 @@ class ArmPanel(ToolWindow):
         fig = self.fig
         fig.text(0.05, 0.93, f"Real arm: {self.arm.robot.name} on an SSC-32", fontsize=11,
                  fontweight="bold")
+        self.limits_text = fig.text(0.05, 0.885, self._limits_line(), fontsize=7, color="0.25")
         self.cells = self.keep(CellGrid(
             fig, (0.05, 0.72, 0.9, 0.14), 1,
             ["port", "baud", "max deg/s", "calibration file (blank: stock)"],
@@ -86,8 +95,8 @@ class ArmPanel(ToolWindow):
                    "Mirror": self.toggle_mirror, "Play on arm": self.play,
                    "Home": lambda: self._move(self.arm.robot.home),
                    "Rest": lambda: self._move(self._driver().rest_q),
-                   "Open gripper": lambda: self._driver(started=True).gripper(closed=False),
-                   "Close gripper": lambda: self._driver(started=True).gripper(closed=True),
+                   "Open gripper": lambda: self._send_gripper(0.0),
+                   "Close gripper": lambda: self._send_gripper(1.0),
                    "Calibrate...": self.calibrate,
                    "STOP": self.stop}
         button = self.button(rect, label, actions[key], **colors)
@@ -96,7 +105,13 @@ class ArmPanel(ToolWindow):
 
 
     def _check_cell(self, row, col, text):
-        """Validate the baud and speed cells as typed; a new speed applies at once."""
+        """Validate the baud and speed cells as typed; a new speed applies at once, a
+        calibration file's limits too (blank: none until Connect, which uses the stock one)."""
+        if col == CALIBRATION:
+            try:
+                self._choose_calibration(text.strip() or None)
+            except RobosimError as exc:
+                return str(exc)
         if col == BAUD and not (text.strip().isdigit() and int(text) > 0):
             return f"baud must be a whole number such as 9600, got {text!r}"
         if col == SPEED:
@@ -113,8 +128,35 @@ class ArmPanel(ToolWindow):
             closed = gripper_fraction(text)
         except RobosimError as exc:
             return str(exc)
-        self.run(lambda: self._driver(started=True).gripper(closed=closed))
+        self.run(lambda: self._send_gripper(closed))
         return None
+
+    def _send_gripper(self, closed):
+        """Close the real gripper to ``closed`` (0 open .. 1 closed); the drawn one follows."""
+        self._driver(started=True).gripper(closed=closed)
+        self.arm.set_gripper(closed)
+
+    def _choose_calibration(self, path):
+        """Plan within ``path``'s calibrated range (None: the model's limits; while an arm is
+        connected its calibration stays in use until the next Connect)."""
+        if path is None and self.driver is not None:
+            return
+        self.arm.set_calibration(None if path is None else load_calibration(path),
+                                 source=Path(path).name if path else "")
+
+    @staticmethod
+    def _calibration_name(path):
+        """How the limits line names a calibration file (None: the stock one)."""
+        return Path(path).name if path else f"stock: {default_calibration_path().name}"
+
+    def _limits_line(self):
+        """The line under the title: which joint limits the simulator plans with."""
+        return (self.arm.limits_note or "Joint limits: the model's. A calibration file (or "
+                "Connect) limits the simulator to the arm's calibrated range.")
+
+    def _show_limits(self, arm):
+        self.limits_text.set_text(self._limits_line())
+        self.redraw()
 
     def _apply_speed(self, text):
         """Limit the joints' speed to the typed deg/s (blank: the calibration's limits)."""
@@ -153,6 +195,7 @@ class ArmPanel(ToolWindow):
             raise RobosimError(f"baud must be a whole number such as 9600, got {baud_text!r}")
         calibration_file = self.cells.text(0, CALIBRATION).strip() or None
         calibration = load_calibration(calibration_file)
+        self.arm.set_calibration(calibration, source=self._calibration_name(calibration_file))
         driver = Lynx6.connect(port or "no port", baud=int(baud_text), calibration=calibration,
                                robot=self.arm.robot, dry_run=self.dry_run, echo=self._echo)
         self.driver = driver
@@ -342,6 +385,7 @@ class ArmPanel(ToolWindow):
         self.mirror = False
         if self.driver is not None:
             self.disconnect(quiet=True)
+        self.arm.set_calibration(None)
 
 
 def _speed(text):

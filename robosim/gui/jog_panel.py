@@ -286,6 +286,8 @@ class JogPanel(ToolWindow):
         solutions, branches = ik.lynx6_solutions(self.robot, position, pitch, q,
                                                  wrist_rotate=q[4], distinct=DISTINCT)
         if len(solutions) == 0:
+            self.solutions = np.empty((0, self.robot.n))    # no stale list beside the message
+            self._show_solutions()
             raise ValidationError(f"target not reached in closed form: {branches[0].reason} "
                                   f"(facing it, elbow up); {branches[3].reason} (leaning back, "
                                   f"elbow down)")

@@ -1,11 +1,13 @@
 """The simulator screen: the 3D arm, its DH table, and the control panel (Lodes' Fig. 6, 7).
 
-Controls: a slider per joint (clamped to the joint's limits) and an edit field per joint (degrees
-for revolute joints, the robot's length unit for prismatic ones); Home, Random Move (a pose that
-keeps the arm above the floor), New Robot, Edit table; the steps and delay of the animation; toggles
-for the DH frames, the end-effector trace, Lodes' shapes, the gripper and the Jacobian readout
-(:mod:`robosim.gui.jacobian_readout`, in the DH table's place); a button that picks whose 4x4
-matrix the readout shows; one button per tool window (:data:`robosim.gui.tools.TOOLS`).
+Controls: a slider per joint (clamped to the joint's limits: the model's, narrowed to the
+calibrated range while the Real arm window has a calibration in use, ``state.planning_robot``)
+and an edit field per joint (degrees for revolute joints, the robot's length unit for prismatic
+ones); Home, Random Move (a pose that keeps the arm above the floor), New Robot, Edit table; the
+steps and delay of the animation; toggles for the DH frames, the end-effector trace, Lodes'
+shapes, the gripper and the Jacobian readout (:mod:`robosim.gui.jacobian_readout`, in the DH
+table's place); a button that picks whose 4x4 matrix the readout shows; one button per tool
+window (:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
 during an animation: the newest target wins. Animation frames are blitted: only the arm's
@@ -26,6 +28,7 @@ import time
 import numpy as np
 from matplotlib.transforms import Bbox, offset_copy
 
+from ..errors import ValidationError
 from ..ik import is_lynx6_shaped
 from ..library import dh_rows
 from ..link_geometry import random_q_above_floor
@@ -111,7 +114,7 @@ class SimulatorScreen(Screen):
         fig, robot = self.fig, self.robot
         place = self.placement.add
         n = robot.n
-        low, high = robot.q_to_user(robot.limits.T)
+        low, high = robot.q_to_user(self.state.limits.T)
         home = robot.q_to_user(robot.home)
         self._slider_labels = []
         for i, joint in enumerate(robot.joints):
@@ -176,7 +179,9 @@ class SimulatorScreen(Screen):
         self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
                                 ("pose", self._on_pose), ("path", self._on_path),
-                                ("status", self._on_status)):
+                                ("status", self._on_status), ("limits", self._on_limits),
+                                ("gripper", self._on_gripper),
+                                ("highlight", self._on_highlight)):
             self.subscribe(self.state, topic, observer)
         self._update_readout()
         self.set_status(HINT)
@@ -377,6 +382,34 @@ class SimulatorScreen(Screen):
         self.drawing.set_path(state.path, state.path_bad)
         self._redraw_frame()
 
+    def _on_limits(self, state):
+        """A calibration was chosen or dropped: the sliders span the new limits; say so."""
+        low, high = self.robot.q_to_user(state.limits.T)
+        for slider, valmin, valmax in zip(self.sliders, low, high):
+            slider.valmin, slider.valmax = float(valmin), float(valmax)
+            slider.ax.set_xlim(slider.valmin, slider.valmax)
+        note = state.limits_note or "Joint limits: the model's again (no calibration in use)."
+        if not state.planning_robot.within_limits(state.target):
+            note += "; the arm's target is outside them: move it inside"
+        self.set_status(note)
+        self.redraw()
+
+    def _on_gripper(self, state):
+        """The gripper closes or opens (the toggle, the Real arm window): draw it so; the
+        toggle reads closed past half way."""
+        closed_box = TOGGLES.index("Gripper closed")
+        if self.toggles.get_status()[closed_box] != (state.gripper > 0.5):
+            self.toggles.eventson = False
+            self.toggles.set_active(closed_box)
+            self.toggles.eventson = True
+        self.drawing.set_gripper(state.gripper)
+        self._redraw_frame()
+
+    def _on_highlight(self, state):
+        """The Matrix window picked a frame: draw it bold (None: none)."""
+        self.drawing.highlight_frame(state.highlight)
+        self._redraw_frame()
+
     def _on_status(self, state):
         message, error = state.status
         self.set_status(message or HINT, error)     # a closed window's message: the hint
@@ -393,7 +426,7 @@ class SimulatorScreen(Screen):
         """Animate to a random pose inside the limits that keeps every link above the floor
         (the application's seeded generator); says so and stays when none of
         :data:`RANDOM_MOVE_TRIES` draws does."""
-        q = random_q_above_floor(self.robot, self.app.rng, self.drawing.floor,
+        q = random_q_above_floor(self.state.planning_robot, self.app.rng, self.drawing.floor,
                                  tries=RANDOM_MOVE_TRIES)
         if q is None:
             self.set_status(f"Random Move: none of {RANDOM_MOVE_TRIES} random poses inside the "
@@ -434,14 +467,16 @@ class SimulatorScreen(Screen):
         """Check a typed joint value; None accepts it, a message rejects it (cell turns red)."""
         joint = self.robot.joints[row]
         unit = "deg" if joint.is_revolute else self.robot.unit
-        low, high = self.robot.q_to_user(self.robot.limits.T)[:, row]
         try:
             value = float(text)
         except ValueError:
             return f"joint {row + 1}: {text!r} is not a number ({unit})"
-        if not np.isfinite(value) or not low <= value <= high:
-            return f"joint {row + 1}: {text} is outside its limits [{low:g}, {high:g}] {unit}"
-        self._on_slider(row, value)
+        if not np.isfinite(value):
+            return f"joint {row + 1}: {text} is not a finite number ({unit})"
+        try:
+            self._on_slider(row, value)      # the state checks the limits planned with
+        except ValidationError as exc:
+            return str(exc)
         return None
 
     def _on_setting_commit(self, row, column, text):
@@ -472,7 +507,8 @@ class SimulatorScreen(Screen):
         if style != self.drawing.style:
             self.drawing.set_style(style)
             self.redraw()  # the base is not a moving artist: a full draw
-        self.drawing.set_gripper(float(closed))
+        if closed != (self.state.gripper > 0.5):
+            self.state.set_gripper(float(closed))    # the drawing follows (_on_gripper)
         self._report_floor()
         self._redraw_frame()
 

@@ -17,6 +17,9 @@ Topics, and what changed when their observers are called (``callback(state)``):
 ``"play"``        :attr:`~ArmState.last_trajectory`: play it (:meth:`~ArmState.play`)
 ``"path"``        :attr:`~ArmState.path` and :attr:`~ArmState.path_bad`
 ``"connection"``  :attr:`~ArmState.connection` (the real arm's driver, or None)
+``"limits"``      :attr:`~ArmState.planning_robot`: a calibration was chosen or dropped
+``"gripper"``     :attr:`~ArmState.gripper`: how far closed the drawn gripper is
+``"highlight"``   :attr:`~ArmState.highlight`: the frame drawn bold (the Matrix window's)
 ``"status"``      :attr:`~ArmState.status`: ``(message, error)`` for the simulator's status line;
                   ``("", False)`` when the window that said it withdrew it (it closed)
 ``"closed"``      the simulator went away: requests now raise
@@ -31,11 +34,15 @@ Example::
     subscription.unsubscribe()             # a closing window does this
 """
 
+import contextlib
+
 import numpy as np
 
 from ..errors import RobosimError, ValidationError
+from ..hardware.calibration import calibrated_limits
 
-TOPICS = ("pose", "target", "play", "path", "connection", "status", "closed")
+TOPICS = ("pose", "target", "play", "path", "connection", "limits", "gripper", "highlight",
+          "status", "closed")
 
 
 class Subscription:
@@ -72,6 +79,18 @@ class ArmState:
     Attributes
     ----------
     robot : robosim.Robot
+        The model, as its file describes it.
+    planning_robot : robosim.Robot
+        The robot every window plans with: :attr:`robot`, its limits narrowed to the calibrated
+        range while a calibration is in use (:meth:`set_calibration`), so the simulator never
+        plans a move the real arm refuses. Sliders, Random Move, Jog / IK and trajectories
+        read their limits here, and :meth:`animate_to` and :meth:`play` check against them.
+    calibration : robosim.hardware.Calibration or None
+        The real arm's calibration in use, and ``calibration_source`` (str) where it came from.
+    gripper : float
+        How far closed the drawn gripper is, 0 (open) to 1 (closed).
+    highlight : int or None
+        The frame (0 base .. n) the 3D view draws bold; None: none.
     last_trajectory : tuple or None
         ``(t (N,) s, q (N, n))`` of the last trajectory given to :meth:`play`.
     path, path_bad : ndarray or None
@@ -98,6 +117,10 @@ class ArmState:
         self.last_trajectory = None
         self.path = self.path_bad = None
         self.connection = None
+        self.planning_robot = robot
+        self.calibration, self.calibration_source = None, ""
+        self.gripper = 0.0
+        self.highlight = None
         self.status = ("", False)
         self.status_owner = None
         self.closed = False
@@ -109,6 +132,36 @@ class ArmState:
     def q(self):
         """The pose shown now ``(n,)`` (API units); a copy."""
         return self._q.copy()
+
+    @property
+    def limits(self):
+        """The joint limits the windows plan with ``(n, 2)`` (API units):
+        :attr:`planning_robot`'s."""
+        return self.planning_robot.limits
+
+    @property
+    def limits_note(self):
+        """One line saying where the limits come from: empty for the model's own, else the
+        calibration and the joints it narrows, e.g. ``Joint limits narrowed to the calibrated
+        range (lynx6.calibration.json): q1-q5 [-81, 81] deg``."""
+        if self.calibration is None:
+            return ""
+        narrowed = np.flatnonzero(np.any(self.limits != self.robot.limits, axis=1))
+        if len(narrowed) == 0:
+            return (f"Joint limits: the calibrated range ({self.calibration_source}) holds the "
+                    f"model's")
+        low, high = self.robot.q_to_user(self.limits.T)
+        spans = []
+        for i in narrowed:   # neighbours with the same range share one entry: q1-q5 [-81, 81]
+            span = f"[{low[i]:.4g}, {high[i]:.4g}]"
+            if spans and spans[-1][2] == span and spans[-1][1] == i - 1:
+                spans[-1][1] = i
+            else:
+                spans.append([i, i, span])
+        text = ", ".join((f"q{a + 1}" if a == b else f"q{a + 1}-q{b + 1}") + f" {span}"
+                         for a, b, span in spans)
+        return (f"Joint limits narrowed to the calibrated range ({self.calibration_source}): "
+                f"{text} deg")
 
     @property
     def target(self):
@@ -146,27 +199,33 @@ class ArmState:
         """
         self._check_open()
         q = self.robot.check_q(q, "target")
-        self.robot.check_within_limits(q, "target")
+        with self._naming_the_calibration():
+            self.planning_robot.check_within_limits(q, "target")
         self._target = np.array(q, dtype=float)
         self._notify("target")
 
     def play(self, t, q):
         """Ask for joint trajectory ``q`` ``(N, n)`` to be played at times ``t`` ``(N,)`` s.
 
-        Raises ValidationError when the times do not increase or a row leaves the limits.
+        Raises ValidationError when the times do not increase or a row leaves the limits
+        (naming the time and the joint), before anything plays.
         """
         self._check_open()
+        t, q = self.check_trajectory(t, q, "; not played")
+        self.last_trajectory = (t, q)
+        self._target = q[-1].copy()
+        self._notify("play")
+
+    def check_trajectory(self, t, q, suffix=""):
+        """``(t, q)`` as arrays if every row is within the limits planned with; else a
+        ValidationError naming the first time and joint outside (then ``suffix``)."""
         t = np.asarray(t, dtype=float)
         q = self.robot.check_q(q, "trajectory")
         if q.ndim != 2 or t.shape != (len(q),) or len(q) == 0 or np.any(np.diff(t) < 0):
             raise ValidationError("a trajectory needs increasing times (N,) and poses (N, n)")
-        outside = ~self.robot.within_limits(q)
-        if outside.any():
-            raise ValidationError(f"the trajectory leaves the joint limits at t = "
-                                  f"{t[np.argmax(outside)]:g} s; not played")
-        self.last_trajectory = (t, q)
-        self._target = q[-1].copy()
-        self._notify("play")
+        with self._naming_the_calibration(suffix):
+            self.planning_robot.check_trajectory_within_limits(t, q)
+        return t, q
 
     def set_path(self, points, bad=None):
         """Draw a path ``(N, 3)`` in the 3D view, points where ``bad`` ``(N,)`` is True in red;
@@ -193,6 +252,38 @@ class ArmState:
         if owner is not None and self.status_owner is owner:
             self.set_status("")
 
+    def set_calibration(self, calibration, source=""):
+        """Plan within the model's limits intersected with ``calibration``'s range
+        (:func:`robosim.hardware.calibrated_limits`); None: the model's limits again.
+
+        ``source`` names it in messages (a file name). Raises CalibrationError (a calibration
+        for another arm) and keeps the limits in use. The pose shown does not move.
+        """
+        if calibration is None:
+            self.planning_robot, self.calibration_source = self.robot, ""
+        else:
+            limits = calibrated_limits(self.robot, calibration)
+            self.planning_robot = self.robot.with_limits(limits)
+            self.calibration_source = source or "calibration"
+        self.calibration = calibration
+        self._notify("limits")
+
+    def set_gripper(self, closed):
+        """Draw the gripper ``closed`` (0 open .. 1 closed); ValidationError outside."""
+        closed = float(closed)
+        if not 0.0 <= closed <= 1.0:
+            raise ValidationError(f"the gripper closes from 0 (open) to 1 (closed), got "
+                                  f"{closed:g}")
+        self.gripper = closed
+        self._notify("gripper")
+
+    def set_highlight(self, frame):
+        """Draw frame ``frame`` (0 base .. n) bold in the 3D view; None: none."""
+        if frame is not None and not (isinstance(frame, int) and 0 <= frame <= self.robot.n):
+            raise ValidationError(f"frame must be 0 to {self.robot.n} or None, got {frame!r}")
+        self.highlight = frame
+        self._notify("highlight")
+
     def set_connection(self, connection):
         """The real arm's driver now connected (None: disconnected)."""
         self.connection = connection
@@ -218,6 +309,16 @@ class ArmState:
         self._notify("closed")
         for observers in self._subscriptions.values():
             observers.clear()
+
+    @contextlib.contextmanager
+    def _naming_the_calibration(self, suffix=""):
+        """A limit error says when the limits are the calibrated range; ``suffix`` ends it."""
+        try:
+            yield
+        except ValidationError as exc:
+            where = (f" (the calibrated range of {self.calibration_source})"
+                     if self.calibration is not None else "")
+            raise ValidationError(f"{exc}{where}{suffix}") from None
 
     def _check_open(self):
         if self.closed:

@@ -7,7 +7,11 @@ It never reaches into the simulator's widgets or artists: ``arm`` is the simulat
 :class:`robosim.gui.state.ArmState`:
 
 ``arm.robot``
-    The :class:`robosim.Robot` being simulated.
+    The :class:`robosim.Robot` being simulated, as its file describes it.
+``arm.planning_robot``
+    The same robot with the limits to plan with: narrowed to the calibrated range while the
+    Real arm window has a calibration chosen or an arm connected (``arm.limits_note`` says
+    so). A tool window's ``self.robot`` is this one, read afresh each time.
 ``arm.q``, ``arm.target``
     The pose shown now and the pose the arm goes to ``(n,)``, API units; copies.
 ``arm.animate_to(q)``
@@ -44,6 +48,7 @@ TOOLS = (
     ("Workspace...", "robosim.gui.workspace_window", "open_workspace_window"),
     ("Joint workspace...", "robosim.gui.joint_workspace_window", "open_joint_workspace_window"),
     ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
+    ("Matrix...", "robosim.gui.matrix_panel", "open_matrix_panel"),
     ("DH steps...", "robosim.gui.dh_steps_window", "open_dh_steps_window"),
 )
 
@@ -100,8 +105,13 @@ class ToolWindow(View):
     def __init__(self, arm, fig):
         super().__init__(fig)
         self.arm = arm
-        self.robot = arm.robot
         self.connect_event("close_event", lambda event: self.close())
+
+    @property
+    def robot(self):
+        """The robot to plan with (``arm.planning_robot``): the model, its limits narrowed to
+        the calibrated range while one is in use."""
+        return self.arm.planning_robot
 
     def keep(self, widget):
         """Hold ``widget`` until teardown; a :class:`CellGrid`'s commits are watched so that

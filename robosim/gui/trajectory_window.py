@@ -99,6 +99,7 @@ class TrajectoryWindow(ToolWindow):
         # costs as much as many frames of the simulator).
         self.add_layer("playheads", self._plots_box, self.plots.playheads)
         self.subscribe(arm, "pose", self._on_pose)
+        self.subscribe(arm, "limits", lambda arm: self._flag_outside_limits())
         self.timer = self.add_timer(TICK_MS, self.tick)
 
     # ================================================================== layout
@@ -367,6 +368,17 @@ class TrajectoryWindow(ToolWindow):
         self.arm.set_path(computed.points, computed.bad)
         self._set_index(0)
         self.say(computed.what)
+        self._flag_outside_limits()
+
+    def _flag_outside_limits(self):
+        """Say in red, before any Play, where the trajectory leaves the limits planned with
+        (the calibrated range chosen after it was computed): the time and the joint."""
+        if self.computed is None:
+            return
+        try:
+            self.arm.check_trajectory(self.computed.t, self.computed.q)
+        except ValidationError as exc:
+            self.say(f"{exc}: Play refuses it; compute it again", error=True)
 
     # ================================================================== playback
     def _require(self):

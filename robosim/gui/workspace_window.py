@@ -34,7 +34,7 @@ TICK_MS = 100
 METHODS = ("Factor", "step (deg)", "Monte Carlo samples")
 MIN, MAX = range(2)
 METHOD, VALUE, VOXEL, SECTION_Z, AZIMUTH = range(5)
-#: Above this many positions the window measures the time estimate (about 0.3 s); below, the
+#: Above this many positions the window measures the time estimate (0.3-1 s); below, the
 #: run itself takes about that long.
 ESTIMATE_FROM = 2_000_000
 

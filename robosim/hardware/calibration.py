@@ -51,7 +51,7 @@ from numpy.typing import ArrayLike
 from ..errors import ValidationError, brief
 from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, atomic_write_text,
                        format_robot_json, library_dir, read_user_json)
-from ..robot import MAX_JOINTS
+from ..robot import MAX_JOINTS, Robot
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
 FORMAT = "robosim-calibration/1"
@@ -319,6 +319,55 @@ def calibration_to_dict(calibration: Calibration) -> dict[str, Any]:
 def format_calibration_json(calibration: Calibration) -> str:
     """JSON text with one line per joint, as in the robot files."""
     return format_robot_json(calibration_to_dict(calibration))
+
+
+# --------------------------------------------------------------------------- limits
+def calibrated_limits(robot: Robot, calibration: Calibration) -> np.ndarray:
+    """The joint limits a calibrated arm can reach: the model's limits intersected with the
+    angles of each servo's safe ``pulse_range``.
+
+    Parameters
+    ----------
+    robot : robosim.Robot
+        An arm of revolute joints, as many as the calibration lists.
+    calibration : Calibration
+
+    Returns
+    -------
+    ndarray (n, 2)
+        Lower and upper limit of each joint, radians. A pose inside them passes both checks of
+        :meth:`robosim.hardware.Lynx6.pulses` (model limits, then calibrated pulses).
+
+    Raises
+    ------
+    CalibrationError
+        A prismatic joint, another number of joints, or a joint whose calibrated range lies
+        wholly outside its model limits (the message names the joint and both ranges).
+
+    Examples
+    --------
+    The stock Lynx6 (:func:`stock_lynx6`): 600-2400 us about 1500 us at 11.111 us/deg is
+    +-900 / 11.111 = +-81.0008 deg, inside the model's +-90 deg, so every joint gets
+    [-81.0008, 81.0008] deg.
+    """
+    if robot.joint_types != "R" * robot.n:
+        raise CalibrationError(f"{robot.name}: only arms of revolute joints can be calibrated "
+                               f"(joints {robot.joint_types})")
+    if calibration.n != robot.n:
+        raise CalibrationError(f"the calibration lists {calibration.n} joints but {robot.name} "
+                               f"has {robot.n}")
+    model = np.degrees(robot.limits)
+    servo = np.sort([servo.angle(np.array(servo.pulse_range, dtype=float))
+                     for servo in calibration.joints], axis=1)
+    limits = np.column_stack([np.maximum(model[:, 0], servo[:, 0]),
+                              np.minimum(model[:, 1], servo[:, 1])])
+    for index, (low, high) in enumerate(limits):
+        if low > high:
+            raise CalibrationError(
+                f"joint {index + 1} ({calibration.joints[index].name}): its calibrated range "
+                f"[{servo[index, 0]:.4g}, {servo[index, 1]:.4g}] deg lies outside the model's "
+                f"limits [{model[index, 0]:g}, {model[index, 1]:g}] deg")
+    return np.radians(limits)
 
 
 # --------------------------------------------------------------------------- files

@@ -116,10 +116,11 @@ class IKResult:
     """
 
     q: np.ndarray
-    success: np.ndarray
-    position_error: np.ndarray
-    orientation_error: np.ndarray
-    iterations: np.ndarray
+    # One target gives numpy scalars (shape ()), a batch arrays.
+    success: np.ndarray | np.bool_
+    position_error: np.ndarray | float
+    orientation_error: np.ndarray | float
+    iterations: np.ndarray | np.integer
 
 
 @dataclass

@@ -79,6 +79,8 @@ VIEW_HALF, VIEW_ZOOM = 0.54, 1.1
 TICKS = 4
 #: Points kept in the end-effector trace.
 TRACE_LENGTH = 5000
+#: Length of a highlighted frame's axes, as a fraction of the robot's size.
+HIGHLIGHT_LENGTH = 0.16
 
 
 def joint_colour(index: int | np.integer) -> tuple[float, float, float]:
@@ -228,6 +230,11 @@ class ArmDrawing:
                                      visible=False, zorder=5, ha="center", va="center")
                              for i in range(robot.n + 1)
                              for axis, colour in (("x", "red"), ("z", "blue"))]
+        # one frame drawn bold (the Matrix window's link): x, y, z in red, green, blue
+        self.highlight_axes = [ax.plot([], [], [], color=c, lw=3.5, zorder=4, visible=False,
+                                       solid_capstyle="round")[0]
+                               for c in ("red", "green", "blue")]
+        self.highlighted = None
         self.trace, = ax.plot([], [], [], color="black", lw=1.5, zorder=2, visible=False)
         self.path, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=2)
         self.path_bad, = ax.plot([], [], [], "o", color="red", ms=3, zorder=4)
@@ -342,7 +349,7 @@ class ArmDrawing:
     def moving_artists(self) -> list[Artist]:
         """Artists that change with the pose (what an animation frame redraws)."""
         return [self.links, self.skeleton, self.gripper, self.end_marker, *self.frame_axes,
-                *self.frame_labels, self.trace, self.path, self.path_bad]
+                *self.frame_labels, *self.highlight_axes, self.trace, self.path, self.path_bad]
 
     # ------------------------------------------------------------------ updates
     def shape_frames(self, q: np.ndarray, frames: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -391,6 +398,9 @@ class ArmDrawing:
         _set_line(self.gripper, self._gripper_points())
         if self.frame_axes[0].get_visible():
             self._update_frame_axes()
+        if self.highlighted is not None:
+            set_frame_axes(self.highlight_axes, frames[self.highlighted][None],
+                           HIGHLIGHT_LENGTH * self.size)
         return end
 
     def _lodes_quads(self, shapes, d):
@@ -462,6 +472,18 @@ class ArmDrawing:
             artist.set_visible(visible)
         if visible:
             self._update_frame_axes()
+
+    def highlight_frame(self, frame: int | None) -> None:
+        """Draw frame ``frame`` (0 base .. n) bold, its axes :data:`HIGHLIGHT_LENGTH` of the
+        robot's size long, whatever the DH frames toggle says; None: no frame bold."""
+        if frame is not None and not 0 <= frame <= self.robot.n:
+            raise ValueError(f"frame must be 0 to {self.robot.n} or None, got {frame!r}")
+        self.highlighted = frame
+        for line in self.highlight_axes:
+            line.set_visible(frame is not None)
+        if frame is not None:
+            set_frame_axes(self.highlight_axes, self.frames[frame][None],
+                           HIGHLIGHT_LENGTH * self.size)
 
     def show_trace(self, visible: bool) -> None:
         """Start (from the current end-effector point) or stop and erase the trace."""

@@ -783,47 +783,141 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
 
 #: Timed runs per probe of the estimates (the shortest counts), and the Monte Carlo probes'
 #: sample counts.
-PROBE_REPEATS = 2
-SAMPLE_PROBES = (20_000, 200_000)
+PROBE_REPEATS = 3
+SAMPLE_PROBES = (5_000, 40_000)
+#: Blocks timed per segment by the grid estimate (milliseconds each: the voxel counts, which
+#: most of a large run's time goes to, vary most with what else the machine runs).
+BLOCK_REPEATS = 5
+#: Inner points of the thinned grid whose bounding boxes give the probe's lattice.
+PROBE_BOX_INNER = 4096
 
 
 def estimate_seconds(robot: Robot, grid: JointGrid, voxel: float | None = None,
                      volume_from: JointGrid | None = None) -> float:
-    """Seconds :func:`forward_workspace` will take for ``grid``, from three small timed runs.
+    """Seconds :func:`forward_workspace` will take for ``grid``, from a probe of the run itself.
 
-    A run costs about ``c`` (the segment plan, setting up), plus ``a`` per inner point (the
-    cloud before the first joint sweeps it, see :func:`_inner_work`), plus ``b`` per position,
-    the volume pass over :func:`volume_grid` included (:func:`_run_work`). Runs without
-    refinement of about 200,000 positions, of the same with the first joint held still, and of
-    a few positions give ``a``, ``b`` and ``c`` (each the shortest of :data:`PROBE_REPEATS`).
-    ``voxel`` and ``volume_from`` as for :func:`forward_workspace`.
+    The run's cost is modelled from what it computes, segment by segment (``I_s`` inner points
+    and ``P_s`` positions, as :func:`_run_work` counts them)::
+
+        T = setup + sum over the segments s of (f_s + e_s) I_s + f_s R_s + b_s P_s
+
+    - ``setup`` is measured: the segment plan, the choice of the grid counted
+      (:func:`volume_grid`), done as the run does, and the run's voxel lattice, allocated and
+      first touched.
+    - ``f_s`` (s per inner point: the forward kinematics of the joints after the first),
+      ``e_s`` (s per inner point: its bounding box swept by the first joint) and ``b_s`` (s
+      per position: the first joint's multiply-adds and the voxel count) are timed on the
+      run's own first block of each segment (:func:`_probe_costs`), counted into a lattice of
+      the run's size (a large lattice costs more per count).
+    - ``R_s`` counts inner points computed again because a fine grid's are not kept
+      (:data:`_KEPT_INNER`).
+
+    ``voxel`` and ``volume_from`` as for :func:`forward_workspace`. Estimating takes a few tenths
+    of a second (``benchmarks/bench_workspace_estimate.py`` prints it beside the measured times).
     """
+    began = time.perf_counter()
     plan = _segment_plan(robot)
     voxel = check_plan(robot, grid, voxel=voxel)
-    ranges = {j: tuple(r) for j, r in enumerate(grid.ranges)}
     counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
                else volume_from)
-    moving = plan.depends.any(axis=0)
-    h = default_voxel(robot, grid_spacing(robot, counted, moving)) if voxel is None else voxel
-    factor = auto_factor(robot, ranges, positions=200_000)
-    held = {**ranges, 0: (ranges[0][0], ranges[0][0])}
-    runs = (factor_grid(robot, factor, ranges), factor_grid(robot, factor, held),
-            factor_grid(robot, 90, ranges))
-    rows, times = [], []
-    for run in runs:
-        run_voxel = max(h, default_voxel(robot, grid_spacing(robot, run, moving)))
-        times.append(_probe_seconds(lambda: forward_workspace(robot, run, voxel=run_voxel,
-                                                              volume_from=run)))
-        rows.append((*_run_work(plan, run, run, _small_segments(plan, run)), 1.0))
-    try:
-        a, b, c = np.linalg.solve(np.array(rows, dtype=float), times)
-    except np.linalg.LinAlgError:
-        a, b, c = 0.0, 0.0, 0.0
-    a, b, c = max(a, 0.0), max(b, 0.0), max(c, 0.0)
-    if a == b == 0.0:
-        b = times[0] / max(rows[0][1], 1)
-    inner, positions = _run_work(plan, grid, counted, _small_segments(plan, grid))
-    return float(a * inner + b * positions + c)
+    spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
+    h = default_voxel(robot, spacing) if voxel is None else voxel
+    setup = time.perf_counter() - began
+    fixed, kinematic, box, sweep = _probe_costs(robot, plan, counted, h)
+    small = _small_segments(plan, grid)
+    separate = counted is not grid
+    kept = {id(run): _inner_work(plan, run) <= _KEPT_INNER for run in (grid, counted)}
+    seconds = setup + fixed
+    for s in _computed(plan):
+        grid_inner = _segment_work(plan, grid, s, inner=True)
+        counted_inner = _segment_work(plan, counted, s, inner=True)
+        boxes = grid_inner + (counted_inner if separate else 0)      # the extent passes
+        kinematics, positions = boxes, _segment_work(plan, counted, s)  # then the streaming
+        if not kept[id(counted)]:
+            kinematics += counted_inner          # a fine grid's inner points come again
+        if separate and s in small:              # the small segments' clouds over grid
+            positions += _segment_work(plan, grid, s)
+            kinematics += 0 if kept[id(grid)] else grid_inner
+        seconds += kinematic[s] * kinematics + box[s] * boxes + sweep[s] * positions
+    return float(seconds)
+
+
+def _probe_grid(grid):
+    """``grid`` thinned, every joint to every k-th value with its first and last kept (so the
+    ranges stay), to at most :data:`PROBE_BOX_INNER` inner configurations: its bounding boxes
+    are about the run's, found in milliseconds."""
+    def thinned(values, stride):
+        return np.unique(np.append(values[::stride], values[-1]))
+
+    counts = np.array(grid.counts)
+    stride = 1
+    while math.prod(-(-counts[1:] // stride)) > PROBE_BOX_INNER:
+        stride += 1
+    return JointGrid(tuple(thinned(v, stride) for v in grid.values))
+
+
+def _probe_costs(robot, plan, counted, h):
+    """Time blocks of each segment of the run that counts ``counted`` with voxel edge ``h``:
+    its first chunk of inner points, computed as the run computes it, swept over as many
+    neighbouring values of the first joint as the run's blocks hold for that chunk (another
+    run of values each pass, so each pass counts into another part of the lattice, as the
+    run's blocks do), counted into a lattice of the run's edge over the run's ranges (the
+    bounding boxes of :func:`_probe_grid`).
+
+    Returns
+    -------
+    fixed : float
+        Seconds the lattice costs once: allocated and touched (its page faults, and what
+        each segment's stream pays once at its end: scaling its counts).
+    kinematic, box, sweep : dict of int to float
+        Per segment, seconds per inner point of the forward kinematics and of the bounding
+        box, and seconds per position of the sweep and the voxel count. Each the median of
+        :data:`PROBE_REPEATS` passes (:data:`BLOCK_REPEATS` blocks; see
+        :func:`_probe_seconds`).
+    """
+    computed = _computed(plan)
+    meter = _Progress(None, 1)
+    thin = _probe_grid(counted)
+    extent = _extent(robot, plan, thin, _InnerClouds(robot, plan, thin), meter)
+    chunks, kinematic, box, sweep = {}, {}, {}, {}
+
+    def chunk(s):
+        chunks[s] = next(iter(_grid_chunks(robot, plan, counted, s)))
+
+    for s in computed:
+        chunk(s)                           # the first call also warms numpy's code paths up
+        kinematic[s] = _probe_seconds(lambda s=s: chunk(s))
+        xyz, kind = chunks[s]
+        kinematic[s] /= xyz[0].size
+        extent.add(s, kind, xyz)
+        box[s] = _probe_seconds(lambda s=s, xyz=xyz, kind=kind: extent.add(s, kind, xyz))
+        box[s] /= xyz[0].size
+
+    def touch():        # every page of the lattice, as the run's streams and scalings do
+        for s in computed:
+            voxels.counts[s] *= 1
+
+    began = time.perf_counter()
+    voxels = extent.voxel_grid(h)
+    touch()
+    fixed = time.perf_counter() - began
+    once = _probe_seconds(touch) / len(computed)   # what each stream pays at its end
+    outer = counted.values[0]
+    for s in computed:
+        size = chunks[s][0][0].size
+        width = max(1, _BLOCK // size) if plan.depends[s, 0] else 1
+        starts = iter(range(0, (BLOCK_REPEATS + 1) * width, width))
+
+        def block(s=s, width=width, starts=starts):
+            """The next of the run's blocks of segment s (another part of the lattice)."""
+            start = next(starts) % max(1, outer.size - width + 1)
+            piece = JointGrid((outer[start:start + width], *counted.values[1:]))
+            _stream(plan, piece, s, [chunks[s]], meter, voxels)
+
+        block()                            # warming up
+        seconds = _probe_seconds(block, BLOCK_REPEATS)
+        sweep[s] = max(seconds - once, seconds / 10) / (size * min(width, outer.size))
+    return fixed, kinematic, box, sweep
 
 
 def estimate_samples_seconds(robot: Robot, samples: int,
@@ -852,9 +946,10 @@ def estimate_samples_seconds(robot: Robot, samples: int,
 
 
 def _probe_seconds(run, repeats=PROBE_REPEATS):
-    """The shortest of ``repeats`` timed calls of ``run()``: one slow call on a shared machine
-    (another process taking the core) would otherwise set the estimate."""
-    return min(_seconds(run) for _ in range(repeats))
+    """The median of ``repeats`` timed calls of ``run()``: one call slowed by another process
+    taking the core does not set the estimate, and the share of the machine the run will get
+    is still counted (the shortest call would promise a machine to itself)."""
+    return float(np.median([_seconds(run) for _ in range(repeats)]))
 
 
 def _seconds(run):

@@ -52,6 +52,27 @@ def test_ik_pose_in_degrees_lists_all_solutions(capsys):
     assert np.all(gaps[~np.eye(len(qs), dtype=bool)] > 1e-6)
 
 
+@pytest.mark.parametrize("name", ["Puma 560", "KUKA KR5"])
+def test_ik_all_json_lists_no_configuration_twice_modulo_2_pi(capsys, name):
+    """Issue 15's proof: ``ik --all --json`` on the Puma 560 and the KR5, whose wrist joints
+    turn more than a full turn (+-266 and +-350 deg), lists each arm configuration once: no two
+    solutions agree in every joint modulo 2 pi. Ten random reachable targets (the FK of random
+    poses inside the limits), each solution checked to reach its target."""
+    robot = load_robot(name)
+    rng = np.random.default_rng(15)
+    for q_true in robot.random_q(10, rng=rng):
+        T = robot.fk(q_true)
+        pose = list(T[:3, 3]) + list(np.degrees(r2rpy(T[:3, :3])))
+        status, out, _ = run_cli(capsys, "ik", name, *pose, "--all", "--json")
+        qs = np.array([solution["q"] for solution in json.loads(out)["solutions"]])
+        assert status == 0 and len(qs) >= 1
+        np.testing.assert_allclose(robot.fk(qs)[:, :3, 3], np.broadcast_to(T[:3, 3], (len(qs), 3)),
+                                   atol=1e-9 * robot.length_scale)
+        turned = np.remainder(qs[:, None] - qs[None] + np.pi, 2 * np.pi) - np.pi
+        gaps = np.abs(turned).max(axis=-1)
+        assert np.all(gaps[~np.eye(len(qs), dtype=bool)] > 1e-6), pose
+
+
 def test_all_turns_adds_the_whole_turn_variants_inside_the_limits(capsys):
     # The Puma 560's joints 4 and 6 turn +-266 deg, so a solution whose q4 or q6 is within
     # 266 - 360 = -94 deg of a limit has a second variant 360 deg away.

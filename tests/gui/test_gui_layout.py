@@ -135,7 +135,8 @@ def test_checker_sees_overlapping_texts():
 TOOL_WINDOWS = {"Real arm...": "arm_panel", "Jog / IK": "jog_panel",
                 "Workspace...": "workspace_window",
                 "Joint workspace...": "joint_workspace_window",
-                "Trajectories...": "trajectory_window", "DH steps...": "dh_steps_window"}
+                "Trajectories...": "trajectory_window", "Matrix...": "matrix_panel",
+                "DH steps...": "dh_steps_window"}
 LONG_MESSAGE = ("joint 3 target 123.456 deg is outside its limits [-90, 90] deg; the arm keeps "
                 "its last pose, type a value inside the limits or press Home. ") * 2
 

@@ -85,3 +85,37 @@ def test_a_closed_tool_window_unsubscribes_from_the_arm(label):
     assert after == before
     arm.animate_to(LYNX6.home + 0.1)                  # nobody left to trip over a dead window
     np.testing.assert_allclose(arm.q, LYNX6.home + 0.1)
+
+
+def test_a_calibration_narrows_the_limits_requests_are_checked_against():
+    from robosim.hardware import stock_lynx6
+
+    state = ArmState(LYNX6)
+    heard = []
+    state.subscribe("limits", lambda s: heard.append(s.limits_note))
+    q = np.radians([0, 85, 0, 0, 0])          # inside +-90, beyond the stock +-81.0008 deg
+    state.animate_to(q)
+    state.set_calibration(stock_lynx6(), "stock.calibration.json")
+    assert heard == ["Joint limits narrowed to the calibrated range (stock.calibration.json): "
+                     "q1-q5 [-81, 81] deg"]
+    assert state.robot is LYNX6 and state.planning_robot is not LYNX6
+    with pytest.raises(ValidationError, match=r"joint 2 \(shoulder\) = 85 deg .* \(the "
+                                              r"calibrated range of stock.calibration.json\)"):
+        state.animate_to(q)
+    t = np.linspace(0.0, 2.0, 5)
+    with pytest.raises(ValidationError, match=r"^the trajectory at t = 1 s: joint 2 .*; "
+                                              r"not played$"):   # 85 * 0.97 = 82.45 deg
+        state.play(t, np.outer([0.0, 0.5, 0.97, 1.0, 0.5], q))
+    state.set_calibration(None)
+    assert heard[-1] == "" and state.planning_robot is LYNX6
+    state.animate_to(q)
+
+
+def test_limits_note_names_only_the_joints_narrowed():
+    from robosim.hardware import stock_lynx6
+
+    wide = stock_lynx6().with_joint(4, us_per_deg=8)      # 900 / 8 = 112.5 deg: the model's 90
+    state = ArmState(LYNX6)
+    state.set_calibration(wide, "wide")
+    assert state.limits_note.endswith("): q1-q4 [-81, 81] deg")
+    np.testing.assert_allclose(np.degrees(state.limits[4]), [-90, 90])

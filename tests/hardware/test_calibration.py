@@ -98,3 +98,69 @@ def test_file_errors_name_the_file(tmp_path):
         load_calibration(path)
     with pytest.raises(CalibrationError, match="no such calibration file"):
         load_calibration(tmp_path / "missing.calibration.json")
+
+
+# ---------------------------------------------------------------- calibrated limits
+def test_the_stock_calibration_narrows_the_lynx6_to_81_degrees():
+    from robosim import load_robot
+    from robosim.hardware import calibrated_limits
+
+    lynx6 = load_robot("Lynx6")                      # +-90 deg (robots/lynx6.json)
+    limits = np.degrees(calibrated_limits(lynx6, stock_lynx6()))
+    half = 900 / 11.111                              # 600-2400 us about 1500 us
+    np.testing.assert_allclose(limits, [[-half, half]] * 5)
+    assert half == pytest.approx(81.0008, abs=1e-4)
+
+
+def test_the_limits_are_the_intersection_for_reversed_and_offset_servos():
+    from robosim import load_robot
+    from robosim.hardware import calibrated_limits
+
+    lynx6 = load_robot("Lynx6")
+    # joint 2 reversed about 1400 us at 30 deg, 10 us/deg: 1000 us is 30 + 40 = 70 deg, 2000 us
+    # is 30 - 60 = -30 deg; joint 3's 1500 us at -60 deg spans -150..30 deg, cut at -90
+    calibration = (stock_lynx6()
+                   .with_joint(1, direction=-1, us_per_deg=10, reference_deg=30,
+                               pulse_at_reference=1400, pulse_range=(1000, 2000))
+                   .with_joint(2, reference_deg=-60, us_per_deg=10, pulse_range=(600, 2400)))
+    limits = np.degrees(calibrated_limits(lynx6, calibration))
+    np.testing.assert_allclose(limits[1], [-30, 70])
+    np.testing.assert_allclose(limits[2], [-90, 30])
+
+
+def test_poses_at_the_calibrated_limits_pass_the_driver_and_beyond_are_refused():
+    """The driver's own two checks (model limits, then pulses) agree with the intersection."""
+    from robosim import load_robot
+    from robosim.hardware import DryRunPort, Lynx6, RefusedCommand, SSC32Link
+    from robosim.hardware import calibrated_limits
+
+    lynx6 = load_robot("Lynx6")
+    calibration = stock_lynx6().with_joint(0, reference_deg=20, pulse_range=(700, 2400))
+    driver = Lynx6(SSC32Link(DryRunPort(), port="test"), calibration, lynx6)
+    limits = calibrated_limits(lynx6, calibration)
+    driver.pulses(limits[:, 0])
+    driver.pulses(limits[:, 1])
+    for joint in range(5):
+        for side, step in ((0, -1e-3), (1, 1e-3)):
+            q = np.zeros(5)
+            q[joint] = limits[joint, side] + step
+            with pytest.raises(RefusedCommand):
+                driver.pulses(q)
+
+
+def test_a_calibration_that_misses_the_model_or_another_arm_is_refused():
+    from robosim import load_robot
+    from robosim.hardware import calibrated_limits
+
+    lynx6 = load_robot("Lynx6")
+    data = calibration_to_dict(stock_lynx6())           # joint 4 at 191-209 deg, resting at 200
+    data["joints"][3].update(reference_deg=200, pulse_range=[1400, 1600])
+    data["rest_deg"][3] = 200
+    far = calibration_from_dict(data)
+    with pytest.raises(CalibrationError, match=r"joint 4 \(wrist\): its calibrated range "
+                                               r"\[191, 209\] deg lies outside"):
+        calibrated_limits(lynx6, far)
+    with pytest.raises(CalibrationError, match="lists 5 joints but Puma 560 has 6"):
+        calibrated_limits(load_robot("Puma 560"), stock_lynx6())
+    with pytest.raises(CalibrationError, match="only arms of revolute joints"):
+        calibrated_limits(load_robot("SCARA"), stock_lynx6())

@@ -203,6 +203,28 @@ def test_frames_trace_and_path_overlays():
     assert len(drawing.path.get_data_3d()[0]) == 0
 
 
+def test_a_highlighted_frame_is_drawn_bold_at_its_origin_and_follows_the_pose():
+    robot = modified_arm()
+    drawing = draw(robot)
+    assert not any(line.get_visible() for line in drawing.highlight_axes)
+    drawing.highlight_frame(2)
+    q = np.array([0.4, -0.7, 6.0])
+    drawing.set_pose(q)
+    frame = robot.fk_all(q)[2]
+    length = arm_drawing.HIGHLIGHT_LENGTH * drawing.size
+    for column, line in enumerate(drawing.highlight_axes):
+        points = np.column_stack(line.get_data_3d())
+        assert line.get_visible() and line.get_linewidth() > drawing.frame_axes[0].get_linewidth()
+        np.testing.assert_allclose(points[0], frame[:3, 3], atol=1e-9)
+        np.testing.assert_allclose(points[1], frame[:3, 3] + length * frame[:3, column],
+                                   atol=1e-9)
+    assert all(line in drawing.moving_artists for line in drawing.highlight_axes)
+    drawing.highlight_frame(None)
+    assert not any(line.get_visible() for line in drawing.highlight_axes)
+    with pytest.raises(ValueError, match="frame must be 0 to 3"):
+        drawing.highlight_frame(4)
+
+
 def test_arm_figure_needs_no_pyplot():
     fig = arm_figure(load_robot("SCARA"))
     assert fig.canvas.manager is None  # a plain Figure: no window, no pyplot state

@@ -251,3 +251,39 @@ def test_estimate_is_positive_and_summary_is_json_ready():
     summary = ws.forward_workspace(robot, grid).summary()
     text = json.dumps(summary)
     assert json.loads(text)["configurations"] == grid.configurations
+
+
+def test_the_estimate_counts_every_inner_point_and_position_of_the_run(monkeypatch):
+    """The grid estimate's accounting (issue 15, item 5), with the probe's costs fixed (no
+    timing): a planar 2R arm on a 10 x 10 grid counted as it is. Frame 1's origin moves with
+    joint 1 only (1 inner point, swept over 10 values: 10 positions); frame 2's with both (10
+    inner points, 100 positions)."""
+    import collections
+
+    from robosim.workspace import forward
+
+    costs = {"lattice": 1000.0, "kinematic": 100.0, "box": 10.0, "sweep": 5.0}
+    per_segment = {name: collections.defaultdict(lambda value=value: value)
+                   for name, value in costs.items()}
+    monkeypatch.setattr(forward, "_probe_costs", lambda *args: (
+        costs["lattice"], per_segment["kinematic"], per_segment["box"], per_segment["sweep"]))
+    robot = planar_2r()
+    grid = ws.JointGrid((np.linspace(0, 1, 10), np.linspace(0, 1, 10)))
+    inner, positions = 1 + 10, 10 + 100
+    expected = (costs["lattice"] + (costs["kinematic"] + costs["box"]) * inner
+                + costs["sweep"] * positions)
+    estimate = ws.estimate_seconds(robot, grid, volume_from=grid)
+    # + the setup as timed (milliseconds): one position more or less would be 5 s
+    assert expected <= estimate < expected + 2.5
+
+
+def test_the_estimate_probe_keeps_the_ranges_within_its_budget():
+    from robosim.workspace import forward
+
+    robot = load_robot("lynx6")
+    grid = ws.factor_grid(robot, 1, lynx6_fig5_ranges())
+    probe = forward._probe_grid(grid)
+    assert math.prod(probe.counts[1:]) <= forward.PROBE_BOX_INNER
+    np.testing.assert_array_equal(probe.ranges, grid.ranges)
+    for thinned, values in zip(probe.values, grid.values):
+        assert np.isin(thinned, values).all()
