@@ -9,6 +9,7 @@ Run: python docs/render_screens.py [--out docs/images]
 
 import argparse
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
 from robosim.gui.simulator import TOGGLES  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))   # gui_events: typing in a cell as a user does
 #: Where the pictures pretend the Lynx6 was loaded from (a student's folder, not yours).
 EXAMPLE_FILE = Path("/home/student/robots/lynx6.json")
 
@@ -78,6 +80,17 @@ def simulator_jacobian(out):
     app.close()
 
 
+def dynamics_shown(fig):
+    """The trajectory played from the Trajectories window analysed with 250 g in the gripper,
+    and a free fall of a second from the pose shown."""
+    from gui_events import type_in_cell
+
+    window = fig.dynamics_window
+    type_in_cell(window.settings, 0, 3, "250", "enter")
+    type_in_cell(window.settings, 0, 4, "1", "enter")
+    window.free_fall()
+
+
 def example_user_folder(folder):
     """Make ``folder`` the robosim folder, with two robots in "My robots": the pictures show
     neither your own robots nor your autosaved table."""
@@ -114,7 +127,9 @@ def render(out):
     tool(app, "Workspace...", out, "workspace", workspace_computed)
     tool(app, "Joint workspace...", out, "joint_workspace",
          lambda fig: fig.joint_workspace_window.compute())
-    tool(app, "Trajectories...", out, "trajectories", trajectory_computed)
+    trajectories = tool(app, "Trajectories...", out, "trajectories", trajectory_computed)
+    trajectories.trajectory_window.play()
+    tool(app, "Dynamics...", out, "dynamics", dynamics_shown)
     tool(app, "Real arm...", out, "real_arm")
     tool(app, "Matrix...", out, "matrix")
     app.state.animate_to(lynx6.q_from_user([30, 45, -60, 20, 10]))   # degrees

@@ -250,10 +250,11 @@ class _Constants:
     """What the kernel needs of a robot, in SI units, computed once per robot."""
 
     mass: tuple                 # kg per link
-    cross_first_moment: tuple   # v x h as a constant matrix times v (sparse rows) per link,
-                                # h = mass * centre of mass (kg m, link frame)
-    moment_first_moment: tuple  # h x v likewise
-    inertia_rows: tuple         # inertia about the frame origin, kg m^2 (sparse rows) per link
+    cross_first_moment: tuple   # per link, v -> v x h (a _constant_product), h = mass * centre
+                                # of mass (kg m, link frame)
+    moment_first_moment: tuple  # per link, v -> h x v
+    inertia_times: tuple        # per link, v -> I v, I the inertia about the frame origin
+                                # (kg m^2, link frame)
     revolute: tuple
     theta0: tuple               # DH theta and d at q = 0 (the variable one adds q)
     d0: tuple
@@ -282,14 +283,15 @@ def _constants(robot):
         com = np.array(link.com) * metres
         about_origin = _inertia_shifted(link.inertia_matrix, link.mass, com)
         first_moments.append(tuple((link.mass * com).tolist()))
-        rows.append(_sparse_rows(about_origin.tolist()))
+        rows.append(_constant_product(about_origin.tolist()))
     gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
     theta0, d0 = robot.joint_variables(np.zeros(robot.n))
     constants = _Constants(
         mass=tuple(link.mass for link in dynamics.links),
-        cross_first_moment=tuple(_negated_skew_rows(h) for h in first_moments),
-        moment_first_moment=tuple(_negated_skew_rows([-c for c in h]) for h in first_moments),
-        inertia_rows=tuple(rows), revolute=tuple(j.is_revolute for j in robot.joints),
+        cross_first_moment=tuple(_constant_product(_negated_skew(h)) for h in first_moments),
+        moment_first_moment=tuple(_constant_product(_negated_skew([-c for c in h]))
+                                  for h in first_moments),
+        inertia_times=tuple(rows), revolute=tuple(j.is_revolute for j in robot.joints),
         theta0=tuple(theta0.tolist()), d0=tuple(d0.tolist()),
         prismatic=not all(j.is_revolute for j in robot.joints),
         standard=robot.convention == "standard", metres=metres,
@@ -336,27 +338,40 @@ def _dot(u, v):
     return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
 
 
-def _sparse_rows(matrix):
-    """A constant ``(3, 3)`` matrix as rows of ``(column, value)`` pairs, zeros left out."""
-    return tuple(tuple((k, float(c)) for k, c in enumerate(row) if c != 0.0) for row in matrix)
+def _constant_product(matrix):
+    """``product(v) = matrix @ v`` for a constant ``(3, 3)`` matrix, ZERO for ZERO.
+
+    Each row's sum is a function specialised to the row's non-zero entries (a lumped link's
+    inertia and first moment have many zeros), so a batch multiplies no zeros and one
+    configuration runs no loop; an all-zero matrix gives ZERO, which the kernel then skips.
+    """
+    rows = [[(k, float(c)) for k, c in enumerate(row) if c != 0.0] for row in matrix]
+    if not any(rows):
+        return lambda v: ZERO
+    first, second, third = (_row_sum(terms) for terms in rows)
+
+    def product(v):
+        return ZERO if v is ZERO else (first(v), second(v), third(v))
+    return product
 
 
-def _times_constant(rows, v):
-    """A constant matrix (from :func:`_sparse_rows`) times the vector ``v``."""
-    if v is ZERO:
-        return ZERO
-    out = []
-    for terms in rows:
-        total = None
-        for k, c in terms:
-            total = c * v[k] if total is None else total + c * v[k]
-        out.append(0.0 if total is None else total)
-    return tuple(out)
+def _row_sum(terms):
+    """``sum(c * v[k] for k, c in terms)`` as a function of ``v`` (0 to 3 terms)."""
+    if not terms:
+        return lambda v: 0.0
+    if len(terms) == 1:
+        ((k, c),) = terms
+        return lambda v: c * v[k]
+    if len(terms) == 2:
+        (j, b), (k, c) = terms
+        return lambda v: b * v[j] + c * v[k]
+    (i, a), (j, b), (k, c) = terms
+    return lambda v: a * v[i] + b * v[j] + c * v[k]
 
 
-def _negated_skew_rows(h):
-    """Rows of ``-[h]x``: ``v x h`` for any ``v`` (sparse, see :func:`_sparse_rows`)."""
-    return _sparse_rows(((0.0, h[2], -h[1]), (-h[2], 0.0, h[0]), (h[1], -h[0], 0.0)))
+def _negated_skew(h):
+    """``-[h]x``: the matrix of ``v -> v x h``."""
+    return ((0.0, h[2], -h[1]), (-h[2], 0.0, h[0]), (h[1], -h[0], 0.0))
 
 
 def _to_link(frame, v):
@@ -484,14 +499,13 @@ def _inertial_wrench(constants, i, frame, a, w, wd):
     constant: ``F = m a + wd x h + w x (w x h)``, ``N = I_o wd + w x (I_o w) + h x a``.
     """
     a_link, wd_link = _to_link(frame, a), _to_link(frame, wd)
-    cross_h, rows = constants.cross_first_moment[i], constants.inertia_rows[i]
-    force = _add(_scaled(constants.mass[i], a_link), _times_constant(cross_h, wd_link))
-    moment = _add(_times_constant(rows, wd_link),
-                  _times_constant(constants.moment_first_moment[i], a_link))
+    cross_h, inertia = constants.cross_first_moment[i], constants.inertia_times[i]
+    force = _add(_scaled(constants.mass[i], a_link), cross_h(wd_link))
+    moment = _add(inertia(wd_link), constants.moment_first_moment[i](a_link))
     if w is not ZERO:
         w_link = _to_link(frame, w)
-        force = _add(force, _cross(w_link, _times_constant(cross_h, w_link)))
-        moment = _add(moment, _cross(w_link, _times_constant(rows, w_link)))
+        force = _add(force, _cross(w_link, cross_h(w_link)))
+        moment = _add(moment, _cross(w_link, inertia(w_link)))
     return _to_world(frame, force), _to_world(frame, moment)
 
 
@@ -746,9 +760,15 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
         rad/s^2 (length unit/s^2 for prismatic joints).
     """
     constants = _constants(robot)
-    g = _gravity(robot, gravity)
     q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")))
-    qd_si = _to_si(constants, qd)
+    inertia, rhs = _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction)
+    return _from_si(constants, _solve_locked(inertia, rhs, None))
+
+
+def _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction):
+    """``M(q)`` ``(..., n, n)`` and ``tau - C(q, qd) qd - g(q) [- friction]`` ``(..., n)``, SI
+    units, of checked arrays: ``M qdd = rhs`` gives the accelerations (rad/s^2, m/s^2)."""
+    g = _gravity(robot, gravity)
     n = robot.n
     units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
 
@@ -756,15 +776,35 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
         bias = _newton_euler(constants, frames, speed, None, g)
         return [bias] + [_newton_euler(constants, frames, None, unit, ZERO) for unit in units]
 
-    bias, *columns = _per_block(robot, constants, (q, qd_si), terms)
+    bias, *columns = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
     inertia = np.stack(columns, axis=-1)
     if motor:
         inertia = inertia + np.diag(constants.motor)
     rhs = tau - bias
     if friction:
         rhs = rhs - friction_torques(robot, qd)
-    qdd_si = np.linalg.solve(inertia, rhs[..., None])[..., 0]
-    return qdd_si / constants.si_scale if constants.prismatic else qdd_si
+    return inertia, rhs
+
+
+def _solve_locked(inertia, rhs, locked):
+    """``x`` ``(..., n)`` with ``inertia x = rhs`` in the rows of the free joints and ``x = 0``
+    for the joints where ``locked`` ``(..., n)`` (None: none) is True.
+
+    The locked joints' rows and columns are replaced by the identity's (and their ``rhs`` by 0),
+    which leaves the free joints' block ``M_ff x_f = rhs_f``: the motion of an arm whose
+    locked joints are held still (the torque that holds them does no work).
+    """
+    if locked is not None and locked.any():
+        free = ~locked
+        both_free = free[..., :, None] & free[..., None, :]
+        inertia = np.where(both_free, inertia, np.eye(inertia.shape[-1]))
+        rhs = np.where(free, rhs, 0.0)
+    return np.linalg.solve(inertia, rhs[..., None])[..., 0]
+
+
+def _from_si(constants, values):
+    """Joint speeds or accelerations ``(..., n)`` from SI to API units (prismatic: per unit)."""
+    return values / constants.si_scale if constants.prismatic else values
 
 
 def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None = None,
@@ -842,7 +882,7 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     """Integrate the arm's motion: free fall when ``tau`` is None.
 
     A fixed-step classical Runge-Kutta method (4th order) on the state ``(q, qd)``, with
-    accelerations from :func:`forward_dynamics`.
+    accelerations from the equations of motion of :func:`forward_dynamics`.
 
     Parameters
     ----------
@@ -857,10 +897,14 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     gravity, motor, friction
         As :func:`inverse_dynamics`.
     limits : {"stop", "ignore"}
-        ``"stop"`` (default): after each step, a joint past a limit is put back on the limit and
-        its speed set to zero, an inelastic stop that takes energy out (recorded in
-        ``limit_hits``; the energy is then no longer conserved). ``"ignore"``: the limits play
-        no part, the arm moves through them.
+        ``"stop"`` (default): the joint limits are stops. A joint found past a limit after a
+        step is put back on it and *locked* there by a plastic impact: its speed becomes zero
+        and the other joints' speeds change as the arm's momentum requires (the kinetic
+        energy can only fall, as in a real knock). While locked, the joint is held still and
+        the others move as an arm with that joint fixed; it is released at the start of a step
+        where the stop would have to pull it back rather than push. Each arrival is recorded
+        in ``limit_hits``. The total energy is kept between arrivals (the stop does no work)
+        and falls at each. ``"ignore"``: the limits play no part, the arm moves through them.
 
     Returns
     -------
@@ -876,21 +920,29 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     if steps > MAX_STEPS:
         raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps} steps, more than "
                               f"{MAX_STEPS}: use a larger dt or a shorter run")
+    constants = _constants(robot)
     (q,) = _checked(robot, ((q0, "q0"),))
     qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
         _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
     torque = _torque_source(robot, tau, q.shape)
     lower, upper = robot.limits.T
+    locked = np.zeros(q.shape, dtype=bool)
+
+    def equations(t, q, qd):
+        return _equations_of_motion(robot, constants, q, qd, torque(t, q, qd), gravity, motor,
+                                    friction)
 
     def accelerations(t, q, qd):
-        return forward_dynamics(robot, q, qd, torque(t, q, qd), gravity, motor, friction)
+        return _from_si(constants, _solve_locked(*equations(t, q, qd), locked))
 
     t = np.arange(steps + 1) * dt
     qs, qds, qdds = [np.empty((steps + 1,) + q.shape) for _ in range(3)]
     hits = []
-    stopped = np.zeros(q.shape, dtype=bool)
     for k in range(steps + 1):
-        qdd = accelerations(t[k], q, qd)
+        inertia, rhs = equations(t[k], q, qd)
+        if locked.any():
+            locked = _still_pressed(inertia, rhs, locked, q <= lower)
+        qdd = _from_si(constants, _solve_locked(inertia, rhs, locked))
         qs[k], qds[k], qdds[k] = q, qd, qdd
         if k == steps:
             break
@@ -903,7 +955,8 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         q = q + dt / 6 * (qd + 2 * k2q + 2 * k3q + k4q)
         qd = qd + dt / 6 * (qdd + 2 * k2v + 2 * k3v + k4v)
         if limits == "stop":
-            q, qd, stopped = _stop_at_limits(q, qd, lower, upper, t[k + 1], hits, stopped)
+            q, qd, locked = _stop_at_limits(robot, constants, q, qd, lower, upper, t[k + 1],
+                                            hits, locked, motor)
     kinetic, potential = energy(robot, qs, qds, gravity, motor)
     return Simulation(t=t, q=qs, qd=qds, qdd=qdds, kinetic=kinetic, potential=potential,
                       energy=kinetic + potential, limits=limits, limit_hits=hits)
@@ -920,22 +973,41 @@ def _torque_source(robot, tau, shape):
     return lambda t, q, qd: constant
 
 
-def _stop_at_limits(q, qd, lower, upper, time, hits, stopped):
-    """Joints past a limit put back on it with zero speed.
+def _still_pressed(inertia, rhs, locked, at_lower):
+    """The locked joints that the arm still presses against their stop.
 
-    ``stopped`` marks the joints held at a limit after the previous step; a joint arriving at
-    one (past it now, not held before) is appended to ``hits``. Returns ``q, qd`` and the new
-    mask of held joints.
+    The stop holds a locked joint with the torque ``M qdd - rhs`` (``qdd`` with the locked
+    joints still); a stop can only push: up at a lower limit, down at an upper one. A joint
+    whose stop would have to pull is released.
+    """
+    qdd = _solve_locked(inertia, rhs, locked)
+    holding = np.einsum("...ij,...j->...i", inertia, qdd) - rhs
+    return locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
+
+
+def _stop_at_limits(robot, constants, q, qd, lower, upper, time, hits, locked, motor):
+    """Joints that went past a limit in the last step: put back on it and locked there by a
+    plastic impact (see :func:`simulate`); each one is appended to ``hits``.
+
+    The speeds after the impact keep the momentum of the free joints, ``M_ff qd+_f = (M qd)_f``
+    with the locked joints' ``qd+ = 0``: the kinetic energy falls by
+    ``(qd - qd+)^T M (qd - qd+) / 2``. Returns ``q, qd`` and the new mask of locked joints.
     """
     below, above = q < lower, q > upper
-    held = below | above
-    if not held.any():
-        return q, qd, held
+    arriving = (below | above) & ~locked
+    if not arriving.any():
+        return q, qd, locked
     for side, mask in (("lower", below), ("upper", above)):
-        for where in zip(*np.nonzero(mask & ~stopped)):
+        for where in zip(*np.nonzero(mask & arriving)):
             hits.append(LimitHit(time=float(time), joint=int(where[-1]), side=side,
                                  index=tuple(int(i) for i in where[:-1])))
-    return np.clip(q, lower, upper), np.where(held, 0.0, qd), held
+    q = np.clip(q, lower, upper)
+    locked = locked | arriving
+    inertia = mass_matrix(robot, q, motor=motor)
+    momentum = np.einsum("...ij,...j->...i", inertia, _to_si(constants, qd))
+    after = _from_si(constants, _solve_locked(inertia, momentum, locked))
+    knocked = arriving.any(axis=-1, keepdims=True)
+    return q, np.where(knocked, after, qd), locked
 
 
 # ---------------------------------------------------------------------- torques along a motion

@@ -335,6 +335,43 @@ def test_a_joint_limit_stops_the_joint_and_is_reported():
     assert run.energy[-1] < run.energy[0]          # the stop took energy out
 
 
+@pytest.mark.parametrize("name", ["Franka Panda", "Lynx6", "Puma 560", "Stanford"])
+def test_stops_at_the_limits_never_add_energy(name):
+    # A stop is a plastic knock: the kinetic energy can only fall at it, and a locked joint is
+    # held still, so its stop does no work in between (the old rule, zeroing the joint's speed
+    # and leaving the others', added energy: the Panda's total rose fivefold in 2 s).
+    robot = load_robot(name)
+    q0 = np.radians([0, 30, -60, 0, 45, 0]) if name == "Puma 560" else robot.home
+    run = simulate(robot, q0, duration=2.0, dt=2e-3)
+    assert len(run.limit_hits) >= 1
+    scale = np.abs(run.energy).max()
+    assert np.diff(run.energy).max() <= 1e-6 * scale
+    low, high = robot.limits.T
+    assert np.all((run.q >= low) & (run.q <= high))
+    first = run.limit_hits[0]
+    # at the first stop the joint is on its limit with no speed
+    k = int(np.searchsorted(run.t, first.time - 1e-12))
+    assert run.q[k, first.joint] == (low if first.side == "lower" else high)[first.joint]
+    assert run.qd[k, first.joint] == 0.0
+
+
+def test_a_locked_joint_is_released_when_the_arm_swings_back():
+    # A pendulum released at +0.4 rad swings down through 0 to its stop at -0.5 rad, where
+    # gravity presses it (locked, still). Pushed back up by a torque above m g lc cos(0.5),
+    # the stop would have to pull: the joint is released and swings up.
+    robot = replace(pendulum(), joints=(Joint(a=0.8, limits=(-0.5, 0.5)),))
+    weight = 2.0 * G * 0.5 * math.cos(0.5)
+
+    def push_after_half_a_second(t, q, qd):
+        return np.array([1.5 * weight if t >= 0.5 else 0.0])
+
+    run = simulate(robot, [0.4], duration=0.8, dt=1e-3, tau=push_after_half_a_second)
+    assert [(h.joint, h.side) for h in run.limit_hits] == [(0, "lower")]
+    held = (run.t >= run.limit_hits[0].time) & (run.t < 0.5)
+    assert np.all(run.q[held, 0] == -0.5) and np.all(run.qd[held, 0] == 0.0)
+    assert run.q[-1, 0] > -0.5 and run.qd[-1, 0] > 0.0
+
+
 def test_constant_torque_equal_to_gravity_holds_the_arm():
     robot = planar_2r()
     q0 = [0.3, 0.4]

@@ -10,7 +10,7 @@ import sys
 import numpy as np
 
 from ..errors import ValidationError
-from .common import COORDINATE, Number, add_json_argument, print_json, text
+from .common import COORDINATE, PAYLOAD, Number, add_json_argument, print_json, text
 
 #: Baud rates: the SSC-32 offers 2400 to 115200; USB-serial adapters go up to about a million.
 BAUD = Number(300, 1_000_000, whole=True)
@@ -20,9 +20,6 @@ SPEED = Number(0, 360, above=True)
 TIMEOUT = Number(0, 60, above=True)
 #: How many times slower a trajectory plays: 100 times slower turns a minute into nearly two hours.
 TIME_SCALE = Number(0.01, 100)
-#: Load in the gripper, kg: the driver's bound (robosim.hardware.lynx6.MAX_PAYLOAD_KG, far above
-#: what a Lynx6 lifts; not imported here, so that the command line starts without pyserial).
-PAYLOAD = Number(0, 5)
 
 ACTIONS = ("pose", "home", "rest", "gripper", "play", "stop", "version", "status", "calibrate")
 

@@ -87,6 +87,9 @@ COORDINATE = Number(-MAX_LENGTH, MAX_LENGTH)
 ANGLE = Number(-MAX_ANGLE_DEG, MAX_ANGLE_DEG)
 #: Durations and time steps, seconds: up to about 11 days.
 SECONDS = Number(0, 1e6, above=True)
+#: Load in the gripper, kg: the driver's bound (robosim.hardware.lynx6.MAX_PAYLOAD_KG, far above
+#: what a Lynx6 lifts; not imported here, so that the command line starts without pyserial).
+PAYLOAD = Number(0, 5)
 
 
 def text(value):

@@ -10,11 +10,13 @@ import math
 import numpy as np
 
 from .. import dynamics
-from ..errors import ValidationError
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
-from .common import add_json_argument, add_robot_argument, joint_values, print_json, robot_from_args
+from .common import (COORDINATE, PAYLOAD, SECONDS, Number, add_json_argument, add_robot_argument,
+                     check_output, joint_values, print_json, robot_from_args, text)
 
 EXCEEDED = 1
+#: Integration step of ``robosim fall``, s: a second is far coarser than any arm's motion.
+TIME_STEP = Number(0, 1, above=True)
 #: Torques below this (N m or N) are printed as 0: rounding noise of the Newton-Euler sums.
 ROUNDING_NM = 1e-9
 
@@ -29,13 +31,14 @@ def register(subparsers):
                     "time a joint needs more and how many times slower would do; exit status "
                     "1 then.")
     add_robot_argument(parser)
-    parser.add_argument("--csv", metavar="FILE", required=True, help="trajectory CSV file")
-    parser.add_argument("--payload", type=float, metavar="KG", default=0.0,
-                        help="load at the tool point, kg (default 0)")
-    parser.add_argument("--calibration", metavar="FILE",
+    parser.add_argument("--csv", metavar="FILE", type=text, required=True,
+                        help="trajectory CSV file")
+    parser.add_argument("--payload", type=PAYLOAD, metavar="KG", default=0.0,
+                        help=f"load at the tool point, kg (default 0; {PAYLOAD.bounds})")
+    parser.add_argument("--calibration", metavar="FILE", type=text,
                         help="a servo calibration file whose rated torques are the limits "
                              "(the Lynx6 gets the shipped one by default)")
-    parser.add_argument("--png", metavar="FILE",
+    parser.add_argument("--png", metavar="FILE", type=text,
                         help="plot each joint's torque against time, limits dashed")
     add_json_argument(parser)
     parser.set_defaults(handler=torques_command)
@@ -44,49 +47,40 @@ def register(subparsers):
         "fall", help="let the arm fall freely under gravity from a pose",
         description="Forward dynamics integrated by 4th-order Runge-Kutta at a fixed step: "
                     "the arm released at rest from --from, without torques or friction. A "
-                    "joint reaching a limit stops there (its speed set to zero), and the stop "
-                    "is reported. Prints the energy at the start and the end and its largest "
-                    "drift.")
+                    "joint reaching a limit is stopped there by a plastic knock and held while "
+                    "the arm presses on it; each stop is reported. Prints the energy at the "
+                    "start and the end and its largest drift.")
     add_robot_argument(parser)
-    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=float,
+    parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
                         required=True,
-                        help="joint values: radians (revolute) and the robot's length unit "
-                             "(prismatic); degrees with --deg")
+                        help=f"joint values: radians (revolute) and the robot's length unit "
+                             f"(prismatic); degrees with --deg ({COORDINATE.bounds})")
     parser.add_argument("--deg", action="store_true", help="revolute values are in degrees")
-    parser.add_argument("--duration", type=float, required=True, help="seconds")
-    parser.add_argument("--dt", type=float, default=1e-3, help="time step, s (default 0.001)")
-    parser.add_argument("--csv", metavar="FILE", help="write the motion as a trajectory CSV")
-    parser.add_argument("--gif", metavar="FILE",
+    parser.add_argument("--duration", type=SECONDS, required=True,
+                        help=f"seconds ({SECONDS.bounds}; at most "
+                             f"{dynamics.MAX_STEPS:,} steps of --dt)")
+    parser.add_argument("--dt", type=TIME_STEP, default=1e-3,
+                        help=f"time step, s (default 0.001; {TIME_STEP.bounds})")
+    parser.add_argument("--csv", metavar="FILE", type=text,
+                        help="write the motion as a trajectory CSV")
+    parser.add_argument("--gif", metavar="FILE", type=text,
                         help="save the animation (.gif, or .mp4 when ffmpeg is installed)")
-    parser.add_argument("--png", metavar="FILE", help="plot the energy against time")
+    parser.add_argument("--png", metavar="FILE", type=text, help="plot the energy against time")
     add_json_argument(parser)
     parser.set_defaults(handler=fall_command)
 
 
 # ------------------------------------------------------------------------------- torques
-def torque_limits(robot, calibration_path):
-    """Each joint's limit (N m, NaN where unknown) from a calibration file, or None.
-
-    Without a file, the library's Lynx6 uses the shipped calibration's ratings.
-    """
-    if calibration_path is None and robot.name != "Lynx6":
-        return None
-    from ..hardware.calibration import load_calibration
-
-    calibration = load_calibration(calibration_path)
-    if calibration.n != robot.n:
-        raise ValidationError(f"the calibration lists {calibration.n} joints but {robot.name} "
-                              f"has {robot.n}")
-    return calibration.rated_torques
-
-
 def torques_command(args):
     robot = robot_from_args(args)
+    check_output(args.png, "--png")
     dynamics.require_dynamics(robot)
     trajectory = read_trajectory_csv(args.csv)
     trajectory.check_robot(robot)
     loaded = dynamics.with_payload(robot, args.payload)
     torques = dynamics.trajectory_torques(loaded, trajectory.t, trajectory.q)
+    from ..hardware.calibration import torque_limits   # only here: the CLI starts without it
+
     limits = torque_limits(robot, args.calibration)
     check = dynamics.check_torque_limits(torques, limits) if limits is not None else None
     written = {}
@@ -160,6 +154,8 @@ def _print_torques(robot, args, rows, check, written):
 # ---------------------------------------------------------------------------------- fall
 def fall_command(args):
     robot = robot_from_args(args)
+    for option in ("csv", "gif", "png"):
+        check_output(getattr(args, option), f"--{option}")
     dynamics.require_dynamics(robot)
     q0 = joint_values(robot, args.start, args.deg)
     robot.check_within_limits(q0, "--from")

@@ -1,7 +1,9 @@
 """The "Real arm..." tool window: connect to a Lynx6 on an SSC-32 and drive it from the simulator.
 
 It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
-handle). The port, baud rate and calibration file are typed in a :class:`CellGrid`; buttons
+handle). The port, baud rate, calibration file and the payload in the gripper (grams: the
+torque check before Play on arm counts it, and a refusal names the joint, the time and how many
+times slower would do) are typed in a :class:`CellGrid`; buttons
 connect (or run dry, printing the bytes in the window), confirm the rest pose after power-up,
 mirror the simulator (the real arm follows every pose change, speed-limited, at most once per
 command time on the wire), play ``arm.last_trajectory`` on the arm, move home or to rest, open
@@ -29,15 +31,16 @@ from pathlib import Path
 
 from ..errors import RobosimError
 from ..hardware.calibration import default_calibration_path, load_calibration
-from ..hardware.lynx6 import Lynx6, gripper_fraction, needs_rest_pose
+from ..hardware.lynx6 import MAX_PAYLOAD_KG, Lynx6, gripper_fraction, needs_rest_pose
 from ..hardware.ssc32 import DEFAULT_BAUD
+from ..parsing import parse_number
 from .cells import CellGrid
 from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (6.4, 4.6)
 TICK_MS = 100
 STOP_COLOR, STOP_HOVER = "#d62728", "#ff4d4d"
-PORT, BAUD, SPEED, CALIBRATION = range(4)
+PORT, BAUD, SPEED, CALIBRATION, PAYLOAD = range(5)
 
 
 class ArmPanel(ToolWindow):
@@ -68,9 +71,10 @@ class ArmPanel(ToolWindow):
         self.limits_text = fig.text(0.05, 0.885, self._limits_line(), fontsize=7, color="0.25")
         self.cells = self.keep(CellGrid(
             fig, (0.05, 0.72, 0.9, 0.14), 1,
-            ["port", "baud", "max deg/s", "calibration file (blank: stock)"],
-            widths=[3, 1.3, 1.5, 3.5], on_commit=self._check_cell))
+            ["port", "baud", "max deg/s", "calibration (blank: stock)", "payload g"],
+            widths=[2.6, 1.2, 1.5, 3.6, 1.5], on_commit=self._check_cell))
         self.cells.set_text(0, BAUD, str(DEFAULT_BAUD))
+        self.cells.set_text(0, PAYLOAD, "0")
         self.buttons = {}
         rows = {0.58: ("Connect", "Disconnect", "Dry run: off", "Arm is at rest"),
                 0.46: ("Mirror: off", "Play on arm", "Home", "Rest"),
@@ -114,12 +118,23 @@ class ArmPanel(ToolWindow):
                 return str(exc)
         if col == BAUD and not (text.strip().isdigit() and int(text) > 0):
             return f"baud must be a whole number such as 9600, got {text!r}"
-        if col == SPEED:
-            try:
+        try:
+            if col == SPEED:
                 self._apply_speed(text)
-            except RobosimError as exc:
-                return str(exc)
+            elif col == PAYLOAD:
+                self._apply_payload(text)
+        except RobosimError as exc:
+            return str(exc)
         return None
+
+    def _apply_payload(self, text):
+        """The load in the gripper (grams typed) that Play on arm's torque check counts."""
+        kilograms = parse_number(text, "payload (g)") / 1000
+        if not 0.0 <= kilograms <= MAX_PAYLOAD_KG:
+            raise RobosimError(f"payload must be from 0 to {MAX_PAYLOAD_KG * 1000:g} g, got "
+                               f"{text.strip()}")
+        if self.driver is not None:
+            self.driver.set_payload(kilograms)
 
     def _grip(self, row, col, text):
         """Close the gripper to the typed percentage (Enter in the grip cell): a part-way
@@ -201,6 +216,7 @@ class ArmPanel(ToolWindow):
         self.driver = driver
         self.arm.set_connection(driver)
         self._apply_speed(self.cells.text(0, SPEED))
+        self._apply_payload(self.cells.text(0, PAYLOAD))
         board = driver.board_pulses()
         if needs_rest_pose(board):
             rest = ", ".join(f"{v:g}" for v in calibration.rest_deg)

@@ -362,7 +362,7 @@ class SimulatorScreen(Screen):
 
     def _on_play(self, state):
         """A trajectory to play: approach its first row, then follow it in time."""
-        self.animation.play(*state.last_trajectory)
+        self.animation.play(*state.playing)
         self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
     def _on_pose(self, state):

@@ -14,7 +14,7 @@ Topics, and what changed when their observers are called (``callback(state)``):
 
 ``"pose"``        :attr:`~ArmState.q` (every animation frame)
 ``"target"``      :attr:`~ArmState.target`: animate there (:meth:`~ArmState.animate_to`)
-``"play"``        :attr:`~ArmState.last_trajectory`: play it (:meth:`~ArmState.play`)
+``"play"``        :attr:`~ArmState.playing`: play it (:meth:`~ArmState.play`)
 ``"path"``        :attr:`~ArmState.path` and :attr:`~ArmState.path_bad`
 ``"connection"``  :attr:`~ArmState.connection` (the real arm's driver, or None)
 ``"limits"``      :attr:`~ArmState.planning_robot`: a calibration was chosen or dropped
@@ -92,7 +92,11 @@ class ArmState:
     highlight : int or None
         The frame (0 base .. n) the 3D view draws bold; None: none.
     last_trajectory : tuple or None
-        ``(t (N,) s, q (N, n))`` of the last trajectory given to :meth:`play`.
+        ``(t (N,) s, q (N, n))`` of the last trajectory given to :meth:`play` to keep (what
+        "Play on arm" sends and the Dynamics window analyses).
+    playing : tuple or None
+        ``(t, q)`` of the motion :meth:`play` was last asked to show: the last trajectory, or
+        a motion only shown (a free fall).
     path, path_bad : ndarray or None
         The path drawn in the 3D view ``(N, 3)`` (robot's length unit) and its red points
         ``(N,)`` bool (None: none red).
@@ -114,7 +118,7 @@ class ArmState:
         self._q = np.array(robot.home if q is None else robot.check_q(q), dtype=float)
         self._target = self._q.copy()
         self.passed = np.empty((0, robot.n))
-        self.last_trajectory = None
+        self.last_trajectory = self.playing = None
         self.path = self.path_bad = None
         self.connection = None
         self.planning_robot = robot
@@ -204,15 +208,20 @@ class ArmState:
         self._target = np.array(q, dtype=float)
         self._notify("target")
 
-    def play(self, t, q):
+    def play(self, t, q, keep=True):
         """Ask for joint trajectory ``q`` ``(N, n)`` to be played at times ``t`` ``(N,)`` s.
+
+        ``keep``: it becomes :attr:`last_trajectory`; False for a motion only shown (a free
+        fall is no trajectory to send to the real arm).
 
         Raises ValidationError when the times do not increase or a row leaves the limits
         (naming the time and the joint), before anything plays.
         """
         self._check_open()
         t, q = self.check_trajectory(t, q, "; not played")
-        self.last_trajectory = (t, q)
+        self.playing = (t, q)
+        if keep:
+            self.last_trajectory = self.playing
         self._target = q[-1].copy()
         self._notify("play")
 

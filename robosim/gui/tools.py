@@ -1,8 +1,9 @@
 """Tool windows opened from the simulator screen, and the arm state they work on.
 
-A tool window (workspace, trajectories, jogging and IK, the real arm) is a separate figure made
-by a function ``open_<tool>(arm) -> matplotlib.figure.Figure``, holding a :class:`ToolWindow`
-(the :class:`robosim.gui.view.View` lifecycle: it tears itself down when its figure closes).
+A tool window (workspace, trajectories, jogging and IK, the real arm, dynamics) is a separate
+figure made by a function ``open_<tool>(arm) -> matplotlib.figure.Figure``, holding a
+:class:`ToolWindow` (the :class:`robosim.gui.view.View` lifecycle: it tears itself down when its
+figure closes).
 It never reaches into the simulator's widgets or artists: ``arm`` is the simulator's
 :class:`robosim.gui.state.ArmState`:
 
@@ -16,10 +17,12 @@ It never reaches into the simulator's widgets or artists: ``arm`` is the simulat
     The pose shown now and the pose the arm goes to ``(n,)``, API units; copies.
 ``arm.animate_to(q)``
     Animate the 3D arm to ``q`` in linear steps; while an animation runs the newest target wins.
-``arm.play(t, q)``
-    Play a joint trajectory: times ``(N,)`` in seconds, joint values ``(N, n)``.
+``arm.play(t, q, keep=True)``
+    Play a joint trajectory: times ``(N,)`` in seconds, joint values ``(N, n)``; ``keep=False``
+    shows a motion without making it the last trajectory (a free fall).
 ``arm.last_trajectory``
-    ``(t, q)`` of the last trajectory given to ``play`` (what "Play on arm" sends), or None.
+    ``(t, q)`` of the last trajectory given to ``play`` to keep (what "Play on arm" sends),
+    or None.
 ``arm.set_path(points, bad=None)``
     Draw a 3D path ``(N, 3)`` (robot's length unit) in the simulator, points where ``bad``
     ``(N,)`` is True in red; ``set_path(None)`` removes it.
@@ -48,6 +51,7 @@ TOOLS = (
     ("Workspace...", "robosim.gui.workspace_window", "open_workspace_window"),
     ("Joint workspace...", "robosim.gui.joint_workspace_window", "open_joint_workspace_window"),
     ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
+    ("Dynamics...", "robosim.gui.dynamics_window", "open_dynamics_window"),
     ("Matrix...", "robosim.gui.matrix_panel", "open_matrix_panel"),
     ("DH steps...", "robosim.gui.dh_steps_window", "open_dh_steps_window"),
 )

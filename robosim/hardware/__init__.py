@@ -9,10 +9,10 @@ pyserial is imported only when a port is opened.
 """
 
 from .calibration import (Calibration, CalibrationError, calibrated_limits, load_calibration,
-                          save_calibration, stock_lynx6)
+                          save_calibration, stock_lynx6, torque_limits)
 from .lynx6 import HardwareError, Lynx6, RefusedCommand
 from .ssc32 import DryRunPort, LinkError, SSC32Link
 
 __all__ = ["Calibration", "CalibrationError", "DryRunPort", "HardwareError", "LinkError",
            "Lynx6", "RefusedCommand", "SSC32Link", "calibrated_limits", "load_calibration",
-           "save_calibration", "stock_lynx6"]
+           "save_calibration", "stock_lynx6", "torque_limits"]

@@ -383,6 +383,32 @@ def load_calibration(path: str | os.PathLike[str] | None = None) -> Calibration:
     return calibration_from_dict(data, source=str(path))
 
 
+def torque_limits(robot: Robot, calibration: Calibration | str | os.PathLike[str] | None = None
+                  ) -> np.ndarray | None:
+    """Each joint's rated torque (N m) ``(n,)`` for ``robot``, NaN where unknown, or None.
+
+    Parameters
+    ----------
+    robot : Robot
+    calibration : Calibration, str, Path or None
+        A calibration or its file. None: the library's Lynx6 takes the shipped calibration's
+        ratings (:func:`load_calibration`); any other robot has no known ratings (None).
+
+    Raises
+    ------
+    ValidationError
+        When the calibration lists a different number of joints than the robot.
+    """
+    if calibration is None and robot.name != "Lynx6":
+        return None
+    if not isinstance(calibration, Calibration):
+        calibration = load_calibration(calibration)
+    if calibration.n != robot.n:
+        raise ValidationError(f"the calibration lists {calibration.n} joints but {robot.name} "
+                              f"has {robot.n}")
+    return calibration.rated_torques
+
+
 def save_calibration(calibration: Calibration, path: str | os.PathLike[str]) -> Path:
     """Write a calibration file atomically; the name must end in ``.calibration.json``."""
     path = Path(path)

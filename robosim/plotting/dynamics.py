@@ -1,7 +1,10 @@
-"""Figures of dynamics: the torques a motion needs, and the energy of a free fall.
+"""Figures of dynamics: the torques a motion needs, the energy of a free fall, holding torques.
 
-Both are plain :class:`matplotlib.figure.Figure` objects (no pyplot, no window), for the CLI's
-``--png`` files and for windows that embed them::
+:func:`torque_figure` and :func:`energy_figure` are plain :class:`matplotlib.figure.Figure`
+objects (no pyplot, no window), for the CLI's ``--png`` files; they are drawn by
+:func:`draw_torques` and :func:`draw_energy`, which draw into any axes, so the GUI's Dynamics
+window (:mod:`robosim.gui.dynamics_window`) shows the same plots in its own axes, beside
+:class:`GravityBars` (the torque each joint needs to hold the pose shown, updated in place)::
 
     from robosim import dynamics
     from robosim.plotting import torque_figure
@@ -16,9 +19,12 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Sequence
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 from numpy.typing import ArrayLike
 
 from ..dynamics import Simulation, TorqueCheck, TrajectoryTorques
@@ -53,16 +59,41 @@ def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | 
     Returns
     -------
     Figure
-        ``fig.joint_axes`` lists the axes, joint 1 at the top. Joints are drawn in
-        matplotlib's default colours rather than the simulator's (whose yellow is hard to read
-        on white); the exceedance marks are black.
+        ``fig.joint_axes`` lists the axes, joint 1 at the top (drawn by :func:`draw_torques`).
+    """
+    fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
+    axes = fig.subplots(robot.n, 1, sharex=True, squeeze=False)[:, 0]
+    draw_torques(axes, robot, torques, limits, check)
+    axes[-1].set_xlabel("time (s)")
+    axes[0].set_title(f"{robot.name}: joint torques along the motion")
+    fig.joint_axes = list(axes)
+    return fig
+
+
+def draw_torques(axes: Sequence[Axes], robot: Robot, torques: TrajectoryTorques,
+                 limits: ArrayLike | None = None, check: TorqueCheck | None = None) -> None:
+    """Draw each joint's torque (force) against time in its own axes.
+
+    Parameters
+    ----------
+    axes : sequence of n Axes
+        Joint 1's first; cleared before drawing (a window redraws into the same axes).
+    robot, torques, limits, check
+        As :func:`torque_figure`.
+
+    Notes
+    -----
+    Per axes, in this order: the torque needed (solid), the part that holds each pose still
+    (dotted), the limits (dashed, at +-limit, where known) and the first exceedance (a black
+    vertical line and dot). Joints are drawn in matplotlib's default colours rather than the
+    simulator's (whose yellow is hard to read on white); the exceedance marks are black. Each
+    axes' y label is the joint's name and unit.
     """
     n = robot.n
-    fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
-    axes = fig.subplots(n, 1, sharex=True, squeeze=False)[:, 0]
     limits = np.full(n, np.nan) if limits is None else np.asarray(limits, dtype=float)
     first = {e.joint: e for e in (check.exceedances if check is not None else [])}
     for i, ax in enumerate(axes):
+        ax.cla()
         name = robot.joints[i].name or f"q{i + 1}"
         ax.plot(torques.t, torques.tau[:, i], color=f"C{i % 10}", label="needed")
         ax.plot(torques.t, torques.static[:, i], color=f"C{i % 10}", linestyle=":",
@@ -76,21 +107,27 @@ def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | 
             ax.plot([exceedance.time], [exceedance.torque], "o", color=EXCEEDED_COLOUR)
         ax.set_ylabel(f"{name}\n({torque_unit(robot, i)})")
         ax.grid(True, alpha=0.3)
-    axes[-1].set_xlabel("time (s)")
-    axes[0].set_title(f"{robot.name}: joint torques along the motion")
-    fig.joint_axes = list(axes)
-    return fig
 
 
 def energy_figure(simulation: Simulation, title: str = "free fall",
                   figsize: tuple[float, float] = FIGSIZE, dpi: float = DPI) -> Figure:
-    """Kinetic, potential and total energy (J) of a :class:`robosim.dynamics.Simulation`.
+    """Kinetic, potential and total energy (J) of a :class:`robosim.dynamics.Simulation`
+    (drawn by :func:`draw_energy`)."""
+    fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
+    ax = fig.add_subplot()
+    draw_energy(ax, simulation)
+    ax.set_title(title)
+    return fig
+
+
+def draw_energy(ax: Axes, simulation: Simulation) -> None:
+    """Draw the kinetic, potential and total energy (J) of a simulation against time in ``ax``
+    (cleared first), with a legend.
 
     Joint-limit stops (``simulation.limit_hits``) are marked by grey vertical lines: the
     total is constant between them when nothing else takes energy out.
     """
-    fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
-    ax = fig.add_subplot()
+    ax.cla()
     ax.plot(simulation.t, simulation.kinetic, color="tab:orange", label="kinetic")
     ax.plot(simulation.t, simulation.potential, color="tab:blue", label="potential")
     ax.plot(simulation.t, simulation.energy, color="black", linewidth=2.0, label="total")
@@ -98,10 +135,68 @@ def energy_figure(simulation: Simulation, title: str = "free fall",
         ax.axvline(hit.time, color=LIMIT_COLOUR, linewidth=1.0)
     ax.set_xlabel("time (s)")
     ax.set_ylabel("energy (J)")
-    ax.set_title(title)
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best")
-    return fig
+
+
+class GravityBars:
+    """Bars of the torque (force) each joint needs to hold a pose still, updated in place.
+
+    One bar per joint (joint ``i`` at x = i + 1, in the colours of :func:`draw_torques`), the
+    limits where known as short dashed marks at +-limit, and a zero line. The y range is
+    fixed (``span``) so that the bars can be blitted; :meth:`set_torques` widens it, and says
+    so, when a value falls outside.
+
+    Parameters
+    ----------
+    ax : Axes
+    robot : Robot
+    limits : array_like (n,), optional
+        N m (N for prismatic joints); NaN where unknown.
+    span : float, optional
+        Half the height of the y range, N m; default 1.
+
+    Attributes
+    ----------
+    bars : list of Rectangle
+        The bars (the artists to blit).
+    """
+
+    def __init__(self, ax: Axes, robot: Robot, limits: ArrayLike | None = None,
+                 span: float = 1.0) -> None:
+        n = robot.n
+        self.ax = ax
+        self.limits = np.full(n, np.nan) if limits is None else np.asarray(limits, dtype=float)
+        joints = np.arange(1, n + 1)
+        self.bars: list[Rectangle] = list(ax.bar(joints, np.zeros(n), width=0.6,
+                                color=[f"C{i % 10}" for i in range(n)]))
+        ax.axhline(0.0, color="black", linewidth=0.8)
+        known = np.isfinite(self.limits)
+        for sign in (1.0, -1.0):
+            ax.plot(joints[known], sign * self.limits[known], linestyle="none", marker="_",
+                    markersize=14, color=LIMIT_COLOUR)
+        ax.set_xticks(joints, [f"q{i}" for i in joints])
+        ax.set_xlim(0.4, n + 0.6)
+        ax.grid(True, axis="y", alpha=0.3)
+        self.span = 0.0
+        self._set_span(span)
+
+    def _set_span(self, span: float) -> None:
+        known = self.limits[np.isfinite(self.limits)]
+        self.span = max(float(span), *(1.1 * known), 1e-9)
+        self.ax.set_ylim(-self.span, self.span)
+
+    def set_torques(self, tau: ArrayLike) -> bool:
+        """Show ``tau`` ``(n,)``; returns True when the y range had to widen (the axes then
+        needs a full draw, not a blit)."""
+        tau = np.asarray(tau, dtype=float)
+        for bar, value in zip(self.bars, tau):
+            bar.set_height(value)
+        largest = float(np.max(np.abs(tau), initial=0.0))
+        if largest <= self.span:
+            return False
+        self._set_span(1.25 * largest)
+        return True
 
 
 def save_figure_png(fig: Figure, path: str | os.PathLike[str]) -> str | os.PathLike[str]:

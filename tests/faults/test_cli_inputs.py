@@ -49,6 +49,11 @@ def test_formula_whose_values_overflow_a_length():
     (["workspace", "lynx6", "--samples", "1e12", "--dry-run"], "--samples"),
     (["arm", "--dry-run", "--yes", "play", "t.csv", "--time-scale", "1e308"], "--time-scale"),
     (["arm", "--dry-run", "--speed", "nan", "home"], "--speed"),
+    (["torques", "lynx6", "--csv", "t.csv", "--payload", "-1"], "--payload"),
+    (["torques", "lynx6", "--csv", "t.csv", "--payload", "1e308"], "--payload"),
+    (["fall", "lynx6", *FROM, "--duration", "inf"], "--duration"),
+    (["fall", "lynx6", *FROM, "--duration", "1", "--dt", "0"], "--dt"),
+    (["fall", "lynx6", "--from", "1e308", "0", "0", "0", "0", "--duration", "1"], "--from"),
 ])
 def test_a_value_out_of_bounds_names_the_option(argv, option):
     assert_usage_error(run_cli(*argv), f"argument {option}", "must be")
@@ -80,7 +85,8 @@ def test_a_profile_of_too_many_samples_is_refused():
 
 def test_every_bound_is_stated_in_help():
     helps = {}
-    for name in ("line", "jog", "profile", "ik", "workspace", "arm", "trajectory"):
+    for name in ("line", "jog", "profile", "ik", "workspace", "arm", "trajectory", "torques",
+                 "fall"):
         run = run_cli(name, "play" if name == "arm" else "lynx6", "--help")
         assert run.status == 0
         helps[name] = " ".join(run.out.split())          # argparse wraps lines anywhere
@@ -90,6 +96,9 @@ def test_every_bound_is_stated_in_help():
     assert "from 1 to 90" in helps["workspace"] and "4,194,304 voxels" in helps["workspace"]
     assert "from 0.01 to 100" in helps["arm"]
     assert "from 2 to 10,000" in helps["trajectory"]
+    assert "kg (default 0; from 0 to 5)" in helps["torques"]
+    assert "time step, s (default 0.001; more than 0 and at most 1)" in helps["fall"]
+    assert "seconds (more than 0 and at most 1,000,000" in helps["fall"]
 
 
 # ------------------------------------------------------------------------- empty values

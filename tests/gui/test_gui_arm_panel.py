@@ -100,6 +100,32 @@ def test_play_on_arm_streams_the_last_trajectory_and_stop_ends_it(arm, board):
     assert len(board.moves()) < 2 + 31
 
 
+def test_the_payload_cell_counts_in_the_torque_check_before_play_on_arm(arm, board):
+    # The elbow shaken 0.05 rad at 20 rad/s: within the elbow servo's rated 1.29 N m empty,
+    # beyond it with 250 g at the fingertips (tests/plotting/test_dynamics_plots.py).
+    panel = connected(arm, board)
+    press(panel, "Arm is at rest")
+    t = np.linspace(0.0, 1.0, 201)
+    q = np.zeros((201, 5))
+    q[:, 2] = 0.05 * np.sin(20.0 * t)
+    arm.play(t, q)
+    type_cell(panel, 4, "-3")
+    assert "payload must be from 0 to 5000 g" in panel.cells.errors[(0, 4)]
+    type_cell(panel, 4, "250")
+    assert panel.driver.payload_kg == 0.25
+    moves = len(board.moves())
+    press(panel, "Play on arm")
+    message, error = last_status(arm)
+    assert error and panel._player is None and len(board.moves()) == moves
+    assert "elbow" in message and "t = " in message and "0.25 kg" in message
+    assert "times slower" in message and "nothing sent" in message
+    assert panel.status.message == message                    # in this window's own line
+    type_cell(panel, 4, "0")
+    press(panel, "Play on arm")
+    assert panel._player is not None and not last_status(arm)[1]
+    press(panel, "STOP")
+
+
 def test_a_vanished_board_is_reported_and_nothing_more_is_sent(arm, board):
     panel = connected(arm, board)
     press(panel, "Arm is at rest")

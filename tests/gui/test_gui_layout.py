@@ -12,7 +12,7 @@ import pytest
 from matplotlib.backend_bases import ResizeEvent
 
 from fake_arm import FakeArm
-from gui_events import click, click_axes
+from gui_events import click, click_axes, type_in_cell
 from layout_check import layout_problems
 from robosim import load_robot
 from robosim.gui import tools
@@ -135,8 +135,8 @@ def test_checker_sees_overlapping_texts():
 TOOL_WINDOWS = {"Real arm...": "arm_panel", "Jog / IK": "jog_panel",
                 "Workspace...": "workspace_window",
                 "Joint workspace...": "joint_workspace_window",
-                "Trajectories...": "trajectory_window", "Matrix...": "matrix_panel",
-                "DH steps...": "dh_steps_window"}
+                "Trajectories...": "trajectory_window", "Dynamics...": "dynamics_window",
+                "Matrix...": "matrix_panel", "DH steps...": "dh_steps_window"}
 LONG_MESSAGE = ("joint 3 target 123.456 deg is outside its limits [-90, 90] deg; the arm keeps "
                 "its last pose, type a value inside the limits or press Home. ") * 2
 
@@ -189,3 +189,25 @@ def test_calibration_window_fits_at_1000_by_650():
     assert layout_problems(calibration) == []
     calibration.calibration_window.say(LONG_MESSAGE.strip(), error=True)
     assert layout_problems(calibration) == []
+
+
+@pytest.mark.parametrize("size", ["1000x650", "1600x1000"])
+@pytest.mark.parametrize("robot_name", ["Lynx6", "Franka Panda", "Stanford", "SCARA"])
+def test_dynamics_window_fits_with_torques_and_a_fall_shown(robot_name, size):
+    """Issue 17, item 4: torque axes for up to 7 joints (N for a prismatic one), the bars, a
+    fall's energy and a long verdict; a robot without dynamics shows its reason."""
+    import numpy as np
+
+    fig, window = tool_window("Dynamics...", robot_name, FIGURES[size])
+    robot = window.robot
+    if robot.dynamics is not None:
+        t = np.linspace(0.0, 1.0, 51)
+        middle = robot.limits.mean(axis=1)
+        window.arm.play(t, robot.home + np.outer(t, middle - robot.home))
+        type_in_cell(window.settings, 0, 4, "0.3", "enter")
+        click_axes(window.buttons["Free fall"].ax)
+        window.say(LONG_MESSAGE.strip(), error=True)
+    window.relayout()
+    assert layout_problems(fig) == []
+    resize(fig, SIZES_PX[-1] if size == "1000x650" else SIZES_PX[0])
+    assert layout_problems(fig) == []

@@ -47,6 +47,17 @@ def test_requests_are_checked_before_anyone_hears_them():
     assert np.array_equal(state.q, LYNX6.home)              # only the animator moves the arm
 
 
+def test_a_motion_only_shown_is_played_but_not_kept_for_the_real_arm():
+    state = ArmState(LYNX6)
+    kept = LYNX6.home + np.outer([0.0, 0.5, 1.0], np.full(LYNX6.n, 0.2))
+    state.play([0.0, 1.0, 2.0], kept)
+    fall = LYNX6.home + np.outer([0.0, 0.5, 1.0], np.full(LYNX6.n, -0.1))
+    state.play([0.0, 0.1, 0.2], fall, keep=False)           # a free fall
+    np.testing.assert_array_equal(state.playing[1], fall)
+    np.testing.assert_array_equal(state.last_trajectory[1], kept)
+    np.testing.assert_array_equal(state.target, fall[-1])
+
+
 def test_a_closed_state_refuses_requests_and_drops_its_observers():
     state = ArmState(LYNX6)
     events = []

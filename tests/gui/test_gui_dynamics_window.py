@@ -1,0 +1,227 @@
+"""The "Dynamics..." window driven through its widgets on Agg (issue 17, item 4).
+
+The torques, holding torques and falls themselves are checked against closed forms in
+tests/test_dynamics.py; here the window must show what the core computes for the motion and
+pose the user chose, the servo ratings of the Lynx6's stock calibration (Hitec datasheets:
+0.59, 2.42, 1.29, 0.94, 0.47 N m, robosim/hardware/calibration.py), and follow the arm.
+"""
+
+import itertools
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from fake_arm import FakeArm
+from figure_check import IMAGE_COMPARE, strip_text
+from gui_events import click, click_axes, click_cell, type_in_cell
+from robosim import dynamics, load_robot
+from robosim.gui.app import Application
+from robosim.gui.tools import open_tool
+
+RATED_NM = [0.59, 2.42, 1.29, 0.94, 0.47]
+
+
+def open_window(arm):
+    return open_tool("Dynamics...", arm).dynamics_window
+
+
+def press(window, label):
+    click_axes(window.buttons[label].ax)
+
+
+def elbow_shake():
+    """The Lynx6's elbow shaken 0.05 rad at 20 rad/s for a second: with 250 g in the gripper
+    the elbow needs more than its servo's 1.29 N m (tests/plotting/test_dynamics_plots.py)."""
+    t = np.linspace(0.0, 1.0, 201)
+    q = np.zeros((201, 5))
+    q[:, 2] = 0.05 * np.sin(20.0 * t)
+    return t, q
+
+
+def drawn_lines(ax):
+    """The axes' lines: the torque needed, holding still, then the limits and marks."""
+    needed, holding, *rest = ax.get_lines()
+    limits = sorted(line.get_ydata()[0] for line in rest if line.get_linestyle() == "--")
+    dots = [(line.get_xdata()[0], line.get_ydata()[0]) for line in rest
+            if line.get_marker() == "o"]
+    return needed, holding, limits, dots
+
+
+def bar_heights(window):
+    return np.array([bar.get_height() for bar in window.bars.bars])
+
+
+# ------------------------------------------------------------------------------ torques
+def test_a_played_trajectory_is_plotted_per_joint_with_the_servo_ratings():
+    arm = FakeArm(load_robot("Lynx6"))
+    window = open_window(arm)
+    t, q = elbow_shake()
+    arm.play(t, q)                                  # the Trajectories window does this
+    expected = dynamics.trajectory_torques(arm.robot, t, q)
+    for i, ax in enumerate(window.torque_axes):
+        needed, holding, limits, dots = drawn_lines(ax)
+        np.testing.assert_array_equal(needed.get_xdata(), t)
+        np.testing.assert_allclose(needed.get_ydata(), expected.tau[:, i])
+        np.testing.assert_allclose(holding.get_ydata(), expected.static[:, i])
+        assert limits == [-RATED_NM[i], RATED_NM[i]]
+        assert dots == []                          # no payload: within every rating
+    assert "every joint within its limit" in window.status.message
+    assert not window.status.error
+
+
+def test_with_a_payload_the_first_exceedance_is_marked_and_named():
+    arm = FakeArm(load_robot("Lynx6"))
+    window = open_window(arm)
+    type_in_cell(window.settings, 0, 3, "250", "enter")         # grams
+    t, q = elbow_shake()
+    arm.play(t, q)
+    loaded = dynamics.with_payload(arm.robot, 0.25)
+    tau = dynamics.trajectory_torques(loaded, t, q).tau[:, 2]
+    first = int(np.argmax(np.abs(tau) > 1.29))
+    assert abs(tau[first]) > 1.29 and np.all(np.abs(tau[:first]) <= 1.29)
+    _, _, limits, dots = drawn_lines(window.torque_axes[2])
+    assert limits == [-1.29, 1.29] and dots == [(t[first], tau[first])]
+    for i in (0, 1, 3, 4):
+        assert drawn_lines(window.torque_axes[i])[3] == []
+    message = window.status.message
+    assert window.status.error
+    assert "joint 3 (elbow)" in message and f"t = {t[first]:.3f} s" in message
+    slower = float(message.split("play it ")[1].split(" times slower")[0])
+    # played that much slower, the motion is within every rating (and 2 % faster is not)
+    for factor, ok in ((slower, True), (slower / 1.02, False)):
+        check = dynamics.check_torque_limits(
+            dynamics.trajectory_torques(loaded, factor * t, q), RATED_NM)
+        assert check.ok is ok
+
+
+def test_a_joint_profile_to_the_goal_row_is_analysed():
+    arm = FakeArm(load_robot("Puma 560"))
+    window = open_window(arm)
+    click_cell(window.settings, 0, 0)                           # -> "joint profile"
+    assert window.settings.text(0, 0) == "joint profile"
+    type_in_cell(window.goal, 0, 1, "60", "enter")
+    type_in_cell(window.settings, 0, 2, "1.5", "enter")
+    press(window, "Torques")
+    needed, holding = window.torque_axes[1].get_lines()[:2]
+    assert needed.get_xdata()[-1] == pytest.approx(1.5)
+    # the shoulder ends held still at 60 deg: what gravity needs there
+    goal = arm.q.copy()
+    goal[1] = np.radians(60)
+    assert holding.get_ydata()[-1] == pytest.approx(
+        dynamics.gravity_torques(arm.robot, goal)[1], rel=1e-9)
+    assert "no rated torques known for Puma 560" in window.status.message
+    assert [line for line in window.torque_axes[1].get_lines()
+            if line.get_linestyle() == "--"] == []
+
+
+def test_torques_without_a_trajectory_say_what_to_do():
+    window = open_window(FakeArm(load_robot("Lynx6")))
+    press(window, "Torques")
+    assert window.status.error and "no trajectory played yet" in window.status.message
+
+
+def test_a_bad_payload_is_refused_and_the_last_one_kept():
+    arm = FakeArm(load_robot("Lynx6"))
+    window = open_window(arm)
+    type_in_cell(window.settings, 0, 3, "100", "enter")
+    type_in_cell(window.settings, 0, 3, "-5", "enter")
+    assert window.settings.errors and "payload (g)" in window.status.message
+    assert window.loaded.dynamics.links[-1].mass == pytest.approx(
+        arm.robot.dynamics.links[-1].mass + 0.1)
+
+
+# ------------------------------------------------------------------------ holding torques
+def make_app(robot_name):
+    return Application(robot=load_robot(robot_name), clock=lambda: 0.0,
+                       figure=plt.figure(figsize=(10, 6.5), dpi=100))
+
+
+def test_the_bars_follow_a_slider_blitted_while_moving_drawn_when_still():
+    app = make_app("Lynx6")
+    state, screen = app.state, app.screen
+    window = open_window(state)
+    window.fig.canvas.draw()
+    before = dynamics.gravity_torques(state.robot, state.q)
+    np.testing.assert_allclose(bar_heights(window), before)
+    click(app.fig, 40.0, 0.5, ax=screen.sliders[1].ax)              # shoulder to 40 deg
+    app.tick()                                                   # the first of ten steps
+    assert window.blit.animated("gravity")
+    np.testing.assert_allclose(bar_heights(window),
+                               dynamics.gravity_torques(state.robot, state.q))
+    while screen.animation.running:
+        app.tick()
+    assert not window.blit.animated("gravity")
+    assert np.degrees(state.q[1]) == pytest.approx(40.0, abs=1.0)
+    held = dynamics.gravity_torques(state.robot, state.q)
+    np.testing.assert_allclose(bar_heights(window), held)
+    assert np.abs(held - before).max() > 0.1           # the bars moved
+
+
+# ------------------------------------------------------------------------------ free fall
+def test_free_fall_plays_in_the_simulator_and_the_energy_is_kept_until_a_stop():
+    app = make_app("Puma 560")
+    state, screen = app.state, app.screen
+    start = np.radians([0, 30, -60, 0, 45, 0])
+    state.animate_to(start)
+    while screen.animation.running:
+        app.tick()
+    window = open_window(state)
+    type_in_cell(window.settings, 0, 4, "0.6", "enter")
+    press(window, "Free fall")
+    fall = window.fall
+    assert state.last_trajectory is None                 # nothing for Play on arm
+    assert window.falling and fall.t[-1] == pytest.approx(0.6)
+    np.testing.assert_array_equal(fall.q[0], start)
+    free = fall.t < fall.limit_hits[0].time if fall.limit_hits else slice(None)
+    drift = np.abs(fall.energy[free] - fall.energy[0]).max()
+    assert drift <= 1e-6 * abs(fall.energy[0])
+    total = window.energy_ax.get_lines()[2]
+    np.testing.assert_array_equal(total.get_ydata(), fall.energy)
+    screen.animation.clock = itertools.count(0.0, 0.05).__next__
+    shown = []
+    while screen.animation.running:
+        app.tick()
+        shown.append(state.q)
+        if window.falling and not np.array_equal(state.q, start):
+            row = int(np.argmin(np.abs(fall.q - state.q).sum(axis=1)))
+            np.testing.assert_array_equal(fall.q[row], state.q)       # a pose of the fall
+            assert window.playhead.get_xdata()[0] == fall.t[row]
+    assert len(shown) > 5 and not window.falling
+    np.testing.assert_array_equal(state.q, fall.q[-1])
+    final = state.robot.q_to_user(fall.q[-1])
+    assert [slider.val for slider in screen.sliders] == pytest.approx(final)
+
+
+def test_stop_holds_the_arm_where_it_is():
+    arm = FakeArm(load_robot("Lynx6"))
+    window = open_window(arm)
+    press(window, "Stop")
+    assert not window.falling and "holds the pose" in window.status.message
+
+
+# ------------------------------------------------------------------- a robot without dynamics
+def test_a_robot_without_dynamics_gets_the_reason_not_a_blank_window():
+    arm = FakeArm(load_robot("SCARA"))
+    fig = open_tool("Dynamics...", arm)
+    window = fig.dynamics_window
+    assert "has no dynamics" in window.message.get_text()
+    assert "'dynamics' section" in window.message.get_text()
+    assert window.status.error and "has no dynamics" in window.status.message
+    assert not hasattr(window, "buttons") and not hasattr(window, "torque_axes")
+    arm.animate_to(arm.robot.home)                       # no observer to fail
+
+
+# -------------------------------------------------------------------------------- baseline
+@pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
+def test_dynamics_window_figure():
+    """The Lynx6 with 250 g, its elbow shaken beyond the rating, shoulder leant forward."""
+    arm = FakeArm(load_robot("Lynx6"))
+    fig = open_tool("Dynamics...", arm)
+    fig.set_size_inches(10.0, 6.5)
+    fig.set_dpi(80)
+    window = fig.dynamics_window
+    type_in_cell(window.settings, 0, 3, "250", "enter")
+    arm.play(*elbow_shake())
+    arm.animate_to(np.radians([0, 30, -20, 10, 0]))
+    return strip_text(fig)
