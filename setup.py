@@ -2,7 +2,8 @@
 
 The user fixed the layout: robot files sit in a top-level ``robots/`` folder, yet must be
 installed with the package. ``package_dir`` installs that folder as ``robosim/robots`` (with
-its .json files as package data), where :func:`robosim.library.library_dir` finds it.
+its .json files and the STL meshes under meshes/ as package data), where
+:func:`robosim.library.library_dir` finds it.
 """
 
 from setuptools import find_packages, setup
@@ -10,5 +11,5 @@ from setuptools import find_packages, setup
 setup(
     packages=find_packages(include=["robosim", "robosim.*"]) + ["robosim.robots"],
     package_dir={"robosim": "robosim", "robosim.robots": "robots"},
-    package_data={"robosim": ["py.typed"], "robosim.robots": ["*.json"]},
+    package_data={"robosim": ["py.typed"], "robosim.robots": ["*.json", "meshes/*/*.stl"]},
 )

@@ -25,8 +25,7 @@ from pathlib import Path
 os.environ.setdefault("MPLBACKEND", "Agg")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's robosim
-from bench_fk import best_time  # noqa: E402  (this folder is first on sys.path as a script)
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+from frame_timing import blitted_and_full  # noqa: E402  (this folder is first on sys.path as a script)
 
 from robosim import load_robot  # noqa: E402
 from robosim.gui.dh_steps_window import open_dh_steps_window  # noqa: E402
@@ -42,7 +41,6 @@ def frame_costs(robot):
     """(blitted frame, full frame) in ms, stepping through the arm's DH steps."""
     q = robot.random_q(rng=0)
     fig = dh_steps_figure(robot, q, figsize=WINDOW, dpi=DPI)
-    canvas = FigureCanvasAgg(fig)
     drawing = fig.dh_steps
     timeline = drawing.timeline()
     position = [0]
@@ -51,26 +49,7 @@ def frame_costs(robot):
         drawing.set_step(*timeline[position[0] % len(timeline)])
         position[0] += 1
 
-    def full():
-        advance()
-        canvas.draw()
-
-    full_ms = best_time(full, REPEATS) * 1e3
-    artists = drawing.animated_artists
-    for artist in artists:
-        artist.set_animated(True)
-    canvas.draw()
-    background = canvas.copy_from_bbox(fig.bbox)
-
-    def blitted():
-        advance()
-        canvas.restore_region(background)
-        for artist in artists:
-            fig.draw_artist(artist)
-        canvas.blit(fig.bbox)
-
-    return best_time(blitted, REPEATS) * 1e3, full_ms
-
+    return blitted_and_full(fig, drawing.animated_artists, advance, REPEATS)
 
 def window_frame_costs(robot):
     """(blitted frame, frame starting a new step, full draw) of the DH steps window, in ms."""

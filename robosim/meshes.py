@@ -264,6 +264,37 @@ def _check_triangles(triangles, what):
     return triangles
 
 
+def closed_surface(triangles: ArrayLike) -> bool:
+    """True when triangles ``(m, 3, 3)`` bound a solid with their normals outwards.
+
+    Closed and oriented: each edge is run along as often in one direction as in the other
+    (two triangles for a single solid; four where two solids touch along an edge), corners
+    being the same point when their coordinates are equal, as CAD exports write them; and the
+    enclosed volume (divergence theorem, sum of ``p0 . (p1 x p2)
+    / 6``) is positive. Such a part's faces turned away from the viewer are hidden by the
+    faces in front, so a drawing may skip them.
+
+    >>> closed_surface(np.array([[[0, 0, 0], [0, 1, 0], [1, 0, 0]], [[0, 0, 0], [1, 0, 0],
+    ...     [0, 0, 1]], [[0, 0, 0], [0, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 1, 0], [0, 0, 1]]]))
+    True
+    """
+    triangles = np.ascontiguousarray(triangles, dtype=float)
+    if len(triangles) < 4:
+        return False
+    keys = triangles.reshape(-1, 3).view(np.dtype((np.void, 24))).ravel()
+    _points, corner = np.unique(keys, return_inverse=True)
+    corner = corner.reshape(-1, 3).astype(np.int64)
+    count = int(corner.max()) + 1
+    starts, ends = corner, np.roll(corner, -1, axis=1)
+    edges = (starts * count + ends).ravel()
+    reverse = (ends * count + starts).ravel()
+    if not np.array_equal(np.sort(edges), np.sort(reverse)):
+        return False
+    volume = np.einsum("ij,ij->", triangles[:, 0],
+                       np.cross(triangles[:, 1], triangles[:, 2])) / 6.0
+    return bool(volume > 0)
+
+
 # ---------------------------------------------------------------------------- simplification
 #: Cells along the box's longest side tried first by :func:`simplify`'s search, and the most.
 _FIRST_CELLS, _MOST_CELLS = 64, 1 << 16
@@ -423,6 +454,9 @@ class PlacedMesh:
     triangles : ndarray (k, 3, 3)
     normals : ndarray (k, 3)
     colour : str or None
+    closed : bool
+        The part is a closed surface with outward normals (:func:`closed_surface`): a drawing
+        may leave out its faces turned away from the viewer.
     """
 
     name: str
@@ -430,6 +464,7 @@ class PlacedMesh:
     triangles: np.ndarray
     normals: np.ndarray
     colour: str | None = None
+    closed: bool = False
 
 
 def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]:
@@ -470,7 +505,8 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
         transform = spec.transform
         rotation = transform[:3, :3]
         points = spec.scale * triangles @ rotation.T + transform[:3, 3]
-        placed.append(PlacedMesh(name, frame, points, normals @ rotation.T, spec.colour))
+        placed.append(PlacedMesh(name, frame, points, normals @ rotation.T, spec.colour,
+                                 closed_surface(triangles)))
     return placed
 
 

@@ -1,5 +1,7 @@
 """``robosim list | show | fk | jacobian``: the library and forward kinematics."""
 
+import sys
+
 import numpy as np
 
 from ..errors import ValidationError
@@ -23,9 +25,11 @@ def register(subparsers):
     parser.add_argument("--png", metavar="FILE", type=text,
                         help="render the arm at q (default: home) to this PNG image, headless")
     # plotting.arm.STYLES, spelled out: matplotlib is imported only when a PNG is drawn
-    parser.add_argument("--style", choices=("links", "lodes"), default="links",
+    parser.add_argument("--style", choices=("links", "lodes", "mesh"), default=None,
                         help="with --png: links as slim solids along the DH geometry with joint "
-                             "housings (default), or Lodes' cylinders of radius a")
+                             "housings, Lodes' cylinders of radius a, or the STL meshes the "
+                             "robot file names (default: mesh for a robot with meshes, else "
+                             "links)")
     add_json_argument(parser)
     parser.set_defaults(handler=show_command)
 
@@ -117,9 +121,11 @@ def render_command(robot, args):
     if not args.png.lower().endswith(".png"):
         raise ValidationError(f"{args.png}: the image file name must end in .png")
     try:
-        save_arm_png(robot, q, args.png, style=args.style)
+        drawing = save_arm_png(robot, q, args.png, style=args.style)
     except OSError as exc:
         raise ValidationError(f"{args.png}: cannot write it ({exc.strerror or exc})") from None
+    if drawing.style_message:
+        print(f"robosim: note: {drawing.style_message}", file=sys.stderr)
     if args.json:
         print_json({"robot": robot.name, "q": q.tolist(), "png": args.png})
     else:

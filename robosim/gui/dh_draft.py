@@ -27,13 +27,15 @@ from pathlib import Path
 
 from ..errors import RobosimError
 from ..library import MAX_ANGLE_DEG, MAX_LENGTH, robot_from_dict, robot_to_dict
+from ..meshes import load_stl
 from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 
 FORMAT = "robosim-draft/1"
 COLUMNS = ("type", "theta", "d", "a", "alpha", "offset", "min", "max")
 KINDS = ("revolute", "prismatic")
 DEFAULT_ROW = ("revolute", "0", "0", "0", "0", "0", "-180", "180")
-_EXTRA_FIELDS = ("manufacturer", "source", "notes", "base", "tool", "poses", "dynamics")
+_EXTRA_FIELDS = ("manufacturer", "source", "notes", "base", "tool", "poses", "dynamics",
+                 "meshes")
 _COL = {name: index for index, name in enumerate(COLUMNS)}
 #: Values put in place of a wrong cell while looking for more errors in the same table.
 _STAND_IN = {"theta": 0.0, "d": 0.0, "a": 0.0, "alpha": 0.0, "offset": 0.0}
@@ -119,7 +121,7 @@ def resize_draft(draft, n_joints):
     """A copy of ``draft`` with ``n_joints`` rows: rows kept from the top, default rows added.
 
     Named poses and the dynamics list one entry per joint, so they are dropped when the count
-    changes.
+    changes; the links' meshes are kept from the top, new rows without one.
     """
     n_joints = int(n_joints)
     rows = [list(row) for row in draft["rows"][:n_joints]]
@@ -129,7 +131,52 @@ def resize_draft(draft, n_joints):
     if n_joints != len(draft["rows"]):
         extras.pop("poses", None)
         extras.pop("dynamics", None)
+        if "meshes" in extras:
+            links = list(extras["meshes"].get("links", []))
+            extras["meshes"] = dict(extras["meshes"],
+                                    links=(links + [None] * n_joints)[:n_joints])
     return dict(draft, rows=rows, joint_names=names, extras=extras)
+
+
+def row_meshes(draft):
+    """The STL file each row's link is drawn from ("" for none): relative to the working
+    folder when it is inside it (as a teacher types it), else absolute."""
+    links = draft["extras"].get("meshes", {}).get("links") or [None] * len(draft["rows"])
+    return [_shown_path((entry or {}).get("file", "")) for entry in links]
+
+
+def _shown_path(file):
+    try:
+        return Path(file).relative_to(Path.cwd()).as_posix() if file else ""
+    except ValueError:                     # outside the working folder, or relative already
+        return file
+
+
+def attach_mesh(draft, row, text):
+    """Draw row ``row``'s link from the STL file ``text`` ("" detaches it), in place.
+
+    The file is read first (:func:`robosim.meshes.load_stl`), so a missing or broken one is
+    refused at once: the error message is returned and the draft is left as it was; None when
+    done. The path is kept absolute (a saved robot file names it relative to itself); the
+    entry's other fields (colour, placement, scale) stay.
+    """
+    meshes = dict(draft["extras"].get("meshes", {}))
+    links = list(meshes.get("links") or [None] * len(draft["rows"]))
+    if text.strip():
+        path = Path(text.strip()).expanduser().absolute()
+        try:
+            load_stl(path)
+        except RobosimError as exc:
+            return f"mesh of joint {row + 1}: {exc}"
+        links[row] = dict(links[row] or {}, file=str(path))
+    else:
+        links[row] = None
+    meshes["links"] = links
+    if any(links) or set(meshes) - {"links"}:
+        draft["extras"]["meshes"] = meshes
+    else:
+        draft["extras"].pop("meshes", None)
+    return None
 
 
 def parse_joint_count(text):

@@ -112,6 +112,8 @@ def describe_change(before, after, columns):
     settings = [label for key, label in (("name", "the name"), ("unit", "the length unit"),
                                          ("convention", "the convention"))
                 if before.get(key) != after.get(key)]
+    if before["extras"].get("meshes") != after["extras"].get("meshes"):
+        settings.append("a link's mesh")
     if len(cells) == 1 and not settings:
         row, col = cells[0]
         return (f"joint {row + 1}, {columns[col]} ({before['rows'][row][col]!r} -> "

@@ -39,9 +39,9 @@ from .cells import CellGrid
 from .edit_history import EditHistory, describe_change
 from .shortcuts import KeyboardShortcutsOff
 from .layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
-from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, check_draft, default_save_path,
-                       draft_from_robot, new_draft, parse_joint_count, renamed_save_path,
-                       resize_draft, valid_draft)
+from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, attach_mesh, check_draft,
+                       default_save_path, draft_from_robot, new_draft, parse_joint_count,
+                       renamed_save_path, resize_draft, row_meshes, valid_draft)
 from .my_robots import MyRobots
 from .screen import Screen
 
@@ -61,6 +61,8 @@ BUTTON_HEIGHT, CELL_HEIGHT, GAP = 26, 22, 6
 NOTE_SPACING = 1.5
 SETTINGS = ("robot name", f"joints (1-{MAX_JOINTS})", "length unit", "convention")
 NAME, COUNT, UNIT, CONVENTION = range(4)
+#: The table's last column: the STL file of the row's link (kept in the draft's extras).
+MESH = len(COLUMNS)
 
 
 class EditorScreen(Screen):
@@ -275,12 +277,12 @@ class EditorScreen(Screen):
             self.settings.set_text(0, col, text)
         n = len(draft["rows"])
         self.table = self._grid(
-            "table", n, self._headers(),
+            "table", n, self._headers() + ["mesh (STL file)"],
             row_labels=[self._row_label(i) for i in range(n)], label_width=0.1,
-            widths=[1.2] + [1] * (len(COLUMNS) - 1), choices={0: list(KINDS)},
+            widths=[1.2] + [1] * (len(COLUMNS) - 1) + [1.6], choices={0: list(KINDS)},
             enter_moves=True, on_commit=self._cell_committed, on_focus=self._cell_focused)
         for row, cells in enumerate(draft["rows"]):
-            for col, text in enumerate(cells):
+            for col, text in enumerate([*cells, row_meshes(draft)[row]]):
                 self.table.set_text(row, col, text)
         self.units_note = self._text("units note", self._units_note(), va="top",
                                      linespacing=NOTE_SPACING)
@@ -327,7 +329,7 @@ class EditorScreen(Screen):
         """
         self.check = check_draft(self.draft)
         for row in range(self.table.n_rows):
-            for col in range(self.table.n_cols):
+            for col in range(len(COLUMNS)):             # a mesh cell is checked when typed
                 error = self.check.errors.get((row, col))
                 if error != self.table.errors.get((row, col)):
                     self.table.mark(row, col, error or False)
@@ -394,9 +396,21 @@ class EditorScreen(Screen):
         return self._recheck(note=warning + note)
 
     def _cell_committed(self, row, col, text):
+        if col == MESH:
+            return self._mesh_committed(row, text)
         self.draft["rows"][row][col] = text
         self._last_cell = (row, col)
         return self._changed().errors.get((row, col))
+
+    def _mesh_committed(self, row, text):
+        """Draw row ``row``'s link from the STL file typed (read first; empty: no mesh)."""
+        error = attach_mesh(self.draft, row, text)
+        if error:
+            self._status(error, error=True)
+            return error
+        self._changed(f"Link {row + 1} is drawn from {Path(text).name} in the mesh style. "
+                      if text.strip() else f"Link {row + 1} has no mesh now. ")
+        return None
 
     def _setting_committed(self, row, col, text):
         draft = self.draft
@@ -486,7 +500,7 @@ class EditorScreen(Screen):
             if self.settings.text(0, col) != text:
                 self.settings.set_text(0, col, text)
         for row, cells in enumerate(draft["rows"]):
-            for col, text in enumerate(cells):
+            for col, text in enumerate([*cells, row_meshes(draft)[row]]):
                 if self.table.text(row, col) != text:
                     self.table.set_text(row, col, text)
 

@@ -32,7 +32,7 @@ from ..errors import ValidationError
 from ..ik import is_lynx6_shaped
 from ..library import dh_rows
 from ..link_geometry import random_q_above_floor
-from ..plotting.arm import ArmDrawing
+from ..plotting.arm import ArmDrawing, default_style
 from ..trajectory.motion import wrist_angle
 from ..transforms import r2rpy
 from . import tools
@@ -184,7 +184,7 @@ class SimulatorScreen(Screen):
                                 ("highlight", self._on_highlight)):
             self.subscribe(self.state, topic, observer)
         self._update_readout()
-        self.set_status(HINT)
+        self.set_status(self.drawing.style_message or HINT, error=bool(self.drawing.style_message))
 
     def _main_buttons(self):
         return [("Home", self.home), ("Random Move", self.random_move),
@@ -503,7 +503,7 @@ class SimulatorScreen(Screen):
         self.drawing.show_frames(frames)
         if trace != self.drawing.trace.get_visible():
             self.drawing.show_trace(trace)
-        style = "lodes" if lodes else "links"
+        style = "lodes" if lodes else default_style(self.robot)  # mesh for a robot with meshes
         if style != self.drawing.style:
             self.drawing.set_style(style)
             self.redraw()  # the base is not a moving artist: a full draw

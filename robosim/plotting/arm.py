@@ -16,7 +16,15 @@ centred on ``d_i / 2``, and the minimum width. Standard DH: ``S_i = F_{i-1} Rz(t
 DH: ``S_i = F_i Tz(-d_i)``. A dark skeleton line follows the DH chain so the kinematics stay
 readable inside wide cylinders.
 
-Both styles: joint colours differ in hue (:data:`JOINT_COLOURS`; red is kept for warnings), the
+**mesh**: the STL meshes the robot file names (:mod:`robosim.meshes`; RoboAnalyzer's CAD view,
+seed 002), each fixed to its frame and shaded by face normal
+(:class:`robosim.plotting.mesh_style.MeshArtist`); a link without a mesh keeps its links-style
+solid, a base or gripper without one the pedestal or the drawn gripper. A robot whose file names
+meshes opens in this style (:func:`default_style`). When a mesh cannot be read (or the robot
+names none) the drawing falls back to the links style and says why in
+:attr:`ArmDrawing.style_message`: never a blank view.
+
+All styles: joint colours differ in hue (:data:`JOINT_COLOURS`; red is kept for warnings), the
 gripper has its own colour, a floor is drawn at the base
 (:func:`robosim.link_geometry.floor_height`) and a link that goes below it turns red
 (:attr:`ArmDrawing.below_floor` says which). The DH frames (x red, y green, z blue) are labelled
@@ -41,11 +49,19 @@ from mpl_toolkits.mplot3d import Axes3D
 from mpl_toolkits.mplot3d.art3d import Line3D
 from numpy.typing import ArrayLike
 
+from ..errors import MeshError
 from ..link_geometry import below_floor, floor_height, link_corners
+from ..meshes import robot_meshes
 from ..robot import Robot
+from .mesh_style import MeshArtist
 
-STYLES = ("links", "lodes")
+STYLES = ("links", "lodes", "mesh")
 DEFAULT_STYLE = "links"
+
+
+def default_style(robot: Robot) -> str:
+    """The style a robot opens in: "mesh" when its file names meshes, else "links"."""
+    return "mesh" if getattr(robot, "meshes", None) is not None else DEFAULT_STYLE
 
 
 def _hue(degrees, saturation=0.78, value=0.86):
@@ -179,8 +195,9 @@ class ArmDrawing:
     robot : robosim.Robot
     q : array_like (n,), optional
         First pose (default: home).
-    style : {"links", "lodes"}
-        How the links are drawn (module docstring); :meth:`set_style` changes it later.
+    style : {"links", "lodes", "mesh"}, optional
+        How the links are drawn (module docstring), default :func:`default_style`;
+        :meth:`set_style` changes it later.
 
     Attributes
     ----------
@@ -197,10 +214,14 @@ class ArmDrawing:
         (the collection's own ``get_facecolor`` returns them sorted by depth).
     size : float
         The robot's size: the longest side of the box its reach spans (:func:`reach_box`).
+    mesh : robosim.plotting.mesh_style.MeshArtist
+        The robot's meshes (empty without any); drawn in the mesh style only.
+    style_message : str or None
+        Why the style asked for last could not be drawn (a mesh missing or unreadable), or None.
     """
 
     def __init__(self, ax: Axes3D, robot: Robot, q: ArrayLike | None = None,
-                 style: str = DEFAULT_STYLE) -> None:
+                 style: str | None = None) -> None:
         from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
         self.ax = ax
@@ -244,10 +265,12 @@ class ArmDrawing:
         self.base = Poly3DCollection(np.zeros((0, 4, 3)), facecolors=BASE_COLOUR,
                                      edgecolors="0.25", linewidths=0.3, alpha=0.9, zorder=0)
         ax.add_collection3d(self.base)
+        self._add_meshes()
         self.q = self.end_effector = self.frames = self.link_quads = None
         self.below_floor = np.zeros(robot.n, dtype=bool)
         self.style = None
-        self.set_style(style, q=robot.home if q is None else q)
+        self.set_style(default_style(robot) if style is None else style,
+                       q=robot.home if q is None else q)
 
     # ------------------------------------------------------------------ set-up
     def _set_limits(self, centre):
@@ -264,6 +287,29 @@ class ArmDrawing:
         self.ax.set_xlabel(f"x ({unit})")
         self.ax.set_ylabel(f"y ({unit})")
         self.ax.set_zlabel(f"z ({unit})")
+
+    def _add_meshes(self):
+        """Load the robot's meshes once (:attr:`mesh`); a failure is kept for
+        :attr:`style_message`."""
+        self._mesh_problem, self.style_message = None, None
+        try:
+            placed = robot_meshes(self.robot)
+        except MeshError as exc:
+            placed, self._mesh_problem = [], str(exc)
+        if not placed and self._mesh_problem is None:
+            self._mesh_problem = f"{self.robot.name}'s robot file names no meshes"
+
+        def colour_of(part):
+            if part.name == "base":
+                return BASE_COLOUR
+            if part.name == "gripper":
+                return GRIPPER_COLOUR
+            return _shade(joint_colour(part.frame - 1), 1.15)
+
+        self.mesh = MeshArtist(self.ax, placed, self.robot.n, colour_of)
+        frames = {p.frame for p in placed}
+        self._meshed_links = np.array([i + 1 in frames for i in range(self.robot.n)])
+        self._meshed_base, self._meshed_gripper = 0 in frames, -1 in frames
 
     def _add_floor(self):
         """A translucent square at the floor's height, as wide as the view (none without one)."""
@@ -284,6 +330,8 @@ class ArmDrawing:
         the base frame; in the links style a pedestal from the floor (a plate if the base is on
         it)."""
         origin = self.robot.base[:3, 3]
+        if self.style == "mesh" and self._meshed_base:
+            return np.zeros((0, 4, 3))
         if self.style == "lodes":
             radius, bottom = self.min_size / 2, self._view_bottom
         else:
@@ -294,10 +342,18 @@ class ArmDrawing:
         return quads + [origin[0], origin[1], bottom]
 
     def set_style(self, style: str, q: ArrayLike | None = None) -> None:
-        """Draw the links in ``style`` ("links" or "lodes") from now on; redraws pose ``q``
-        (default: the pose drawn)."""
+        """Draw the links in ``style`` ("links", "lodes" or "mesh") from now on; redraws pose
+        ``q`` (default: the pose drawn).
+
+        "mesh" for a robot whose meshes cannot be read (or that names none) draws the links
+        style instead and says why in :attr:`style_message` (None when the style was drawn).
+        """
         if style not in STYLES:
             raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
+        self.style_message = None
+        if style == "mesh" and not len(self.mesh):
+            self.style_message = f"{self._mesh_problem}: drawn with links instead"
+            style = "links"
         self.style = style
         n = self.robot.n
         if style == "lodes":
@@ -335,12 +391,21 @@ class ArmDrawing:
             self.face_is_housing = np.arange(len(self.face_joint)) < len(self._housing_owner)
             colours += [_shade(joint_colour(i), 1.15) for i in np.repeat(piece_owner, LINK_SIDES)]
             alpha = 1.0
-        self._colours = np.array(colours)
+        # The mesh style keeps the links style's solids of the links without a mesh.
+        self._kept_faces = ~self._meshed_links[self.face_joint] if style == "mesh" else None
+        if self._kept_faces is not None:
+            self.face_joint = self.face_joint[self._kept_faces]
+            self.face_is_housing = self.face_is_housing[self._kept_faces]
+            colours = [c for c, kept in zip(colours, self._kept_faces) if kept]
+        self._colours = np.array(colours).reshape(-1, 4)
         self._colours[:, 3] = alpha
         self.face_colours = self._colours
         self.links.set_facecolor(self._colours)
         self.links.set_alpha(None)
         self.skeleton.set_visible(style == "lodes")
+        self.gripper.set_visible(not (style == "mesh" and self._meshed_gripper))
+        if style != "mesh":
+            self.mesh.clear()
         self.base.set_verts(self.base_quads)
         self.below_floor = np.zeros(n, dtype=bool)
         self._draw_pose(self.robot.check_q(self.q if q is None else q))
@@ -348,8 +413,9 @@ class ArmDrawing:
     @property
     def moving_artists(self) -> list[Artist]:
         """Artists that change with the pose (what an animation frame redraws)."""
-        return [self.links, self.skeleton, self.gripper, self.end_marker, *self.frame_axes,
-                *self.frame_labels, *self.highlight_axes, self.trace, self.path, self.path_bad]
+        return [self.links, self.mesh.artist, self.skeleton, self.gripper, self.end_marker,
+                *self.frame_axes, *self.frame_labels, *self.highlight_axes, self.trace, self.path,
+                self.path_bad]
 
     # ------------------------------------------------------------------ updates
     def shape_frames(self, q: np.ndarray, frames: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -386,9 +452,12 @@ class ArmDrawing:
         if self.style == "lodes":
             self.link_quads = self._lodes_quads(shapes, d)
         else:
-            self.link_quads = self._link_quads(q, frames, shapes, end)
+            quads = self._link_quads(q, frames, shapes, end)
+            self.link_quads = quads if self._kept_faces is None else quads[self._kept_faces]
         self.links.set_verts(self.link_quads)
         self._mark_below_floor(below_floor(self.robot, q, self.floor, frames))
+        if self.style == "mesh":
+            self.mesh.update(frames, end, warn=self.below_floor, warn_colour=WARNING_COLOUR)
 
         tops = _apply(shapes, np.stack([np.zeros_like(d), np.zeros_like(d), d], axis=-1))
         chain = np.stack([shapes[:, :3, 3], tops, frames[1:, :3, 3]], axis=1).reshape(-1, 3)
@@ -502,8 +571,12 @@ class ArmDrawing:
 
     def link_vertices(self, joint: int) -> np.ndarray:
         """Corners ``(M, 3)`` of the shapes drawn for ``joint`` (0-based), as last set: Lodes'
-        shape, or the housing and link pieces (the last joint's with the tool)."""
-        return self.link_quads[self.face_joint == joint].reshape(-1, 3)
+        shape, or the housing and link pieces (the last joint's with the tool), or its mesh."""
+        corners = self.link_quads[self.face_joint == joint].reshape(-1, 3)
+        if self.style != "mesh":
+            return corners
+        mesh = self.mesh.triangles[self.mesh.link_of_face == joint].reshape(-1, 3)
+        return np.concatenate([corners, mesh])
 
     def drawn_end_effector(self) -> np.ndarray:
         """The end-effector point ``(3,)`` as the end marker artist holds it (for checks)."""
@@ -535,8 +608,9 @@ def set_frame_axes(lines: Sequence[Line3D], frames: np.ndarray, length: float) -
 
 
 def arm_figure(robot: Robot, q: ArrayLike | None = None, figsize: tuple[float, float] = (8.0, 6.0),
-               dpi: float = 100, style: str = DEFAULT_STYLE) -> Figure:
-    """A stand-alone figure (no pyplot, no window) of ``robot`` at ``q`` (default home)."""
+               dpi: float = 100, style: str | None = None) -> Figure:
+    """A stand-alone figure (no pyplot, no window) of ``robot`` at ``q`` (default home), in
+    ``style`` (default :func:`default_style`); the drawing is ``fig.drawing``."""
     fig = Figure(figsize=figsize, dpi=dpi)
     ax = fig.add_subplot(projection="3d")
     drawing = ArmDrawing(ax, robot, q, style=style)
@@ -546,13 +620,18 @@ def arm_figure(robot: Robot, q: ArrayLike | None = None, figsize: tuple[float, f
 
 
 def save_arm_png(robot: Robot, q: ArrayLike | None, path: str | os.PathLike[str],
-                 style: str = DEFAULT_STYLE) -> str | os.PathLike[str]:
-    """Render ``robot`` at ``q`` (API units; None for home) to a PNG file, atomically."""
+                 style: str | None = None) -> ArmDrawing:
+    """Render ``robot`` at ``q`` (API units; None for home) to a PNG file, atomically.
+
+    Returns the :class:`ArmDrawing`: its ``style`` is the style drawn and ``style_message``
+    says why, when that is not the one asked for (a mesh that cannot be read).
+    """
     import io
 
     from ..library import atomic_write_bytes
 
     buffer = io.BytesIO()
-    arm_figure(robot, q, style=style).savefig(buffer, format="png")
+    fig = arm_figure(robot, q, style=style)
+    fig.savefig(buffer, format="png")
     atomic_write_bytes(path, buffer.getvalue())
-    return path
+    return fig.drawing

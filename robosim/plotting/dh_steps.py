@@ -45,6 +45,8 @@ GIF_COLOURS = 128
 FAST_OCTREE = 2
 #: Opacity of the arm's links under the frames (the application draws them at 0.55).
 LINK_ALPHA = 0.15
+#: How far the meshes' colours (mesh style) are mixed towards white under the frames.
+MESH_FADE = 0.75
 #: Scale of the zoomed view's box (mplot3d's default 1 leaves room for tick labels).
 ZOOM = 1.6
 GIF_FIGSIZE = (6.0, 4.5)
@@ -178,9 +180,9 @@ def dh_steps_figure(robot: Robot, q: ArrayLike, figsize: tuple[float, float] = G
                     dpi: float = GIF_DPI) -> Figure:
     """The arm at ``q`` with its DH steps drawn over it; the drawing is ``fig.dh_steps``.
 
-    The arm's links are made faint, its base pillar hidden and the axes' panes and ticks too, so
-    the frames inside the links show (and a frame draws several times faster without tick
-    labels); the view is a cube around the frames (:meth:`DHStepsDrawing.zoom`).
+    The arm's links (or meshes) are made faint, its base pillar hidden and the axes' panes and
+    ticks too, so the frames inside the links show (and a frame draws several times faster
+    without tick labels); the view is a cube around the frames (:meth:`DHStepsDrawing.zoom`).
     """
     fig = arm_figure(robot, q, figsize=figsize, dpi=dpi)
     fig.dh_steps = dress_for_dh_steps(fig.drawing, q)
@@ -189,9 +191,10 @@ def dh_steps_figure(robot: Robot, q: ArrayLike, figsize: tuple[float, float] = G
 
 def dress_for_dh_steps(drawing: ArmDrawing, q: ArrayLike) -> DHStepsDrawing:
     """Turn an :class:`~robosim.plotting.arm.ArmDrawing` at ``q`` into the view of its DH
-    steps: faint links, no base pillar, no panes or ticks, the steps drawn over it and the view
-    zoomed to them. Returns the :class:`DHStepsDrawing`."""
+    steps: faint links (or meshes), no base pillar, no panes or ticks, the steps drawn over it
+    and the view zoomed to them. Returns the :class:`DHStepsDrawing`."""
     drawing.links.set_alpha(LINK_ALPHA)
+    drawing.mesh.fade(MESH_FADE)
     drawing.base.set_visible(False)
     drawing.ax.set_axis_off()
     steps = DHStepsDrawing(drawing.ax, drawing.robot, q)

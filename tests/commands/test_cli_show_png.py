@@ -17,7 +17,7 @@ def run_cli(capsys, *argv):
 def test_show_png_renders_the_arm_at_the_given_pose(capsys, tmp_path):
     path = tmp_path / "lynx.png"
     status, out, err = run_cli(capsys, "show", "lynx6", "0", "30", "-45", "10", "0", "--deg",
-                               "--png", str(path), "--json")
+                               "--png", str(path), "--json", "--style", "links")
     assert status == 0, err
     data = json.loads(out)
     np.testing.assert_allclose(data["q"], np.radians([0, 30, -45, 10, 0]))
@@ -61,7 +61,7 @@ def coloured_pixels(path):
 
 def test_show_png_draws_either_style(capsys, tmp_path):
     links, lodes = tmp_path / "links.png", tmp_path / "lodes.png"
-    assert run_cli(capsys, "show", "lynx6", "--png", str(links))[0] == 0
+    assert run_cli(capsys, "show", "lynx6", "--png", str(links), "--style", "links")[0] == 0
     assert run_cli(capsys, "show", "lynx6", "--png", str(lodes), "--style", "lodes")[0] == 0
     # Lodes' cylinders of radius a are discs of 120 and 155 mm: far more colour than slim links.
     assert coloured_pixels(lodes) > 2 * coloured_pixels(links) > 0

@@ -25,6 +25,7 @@ WRITES = {
     "formula_trajectory.py": ["ring.csv", "ring.gif"],
     "lynx6_dry_run.py": ["lynx6_bytes.txt"],
     "notebook_cells.py": ["notebook_arm.png", "notebook_joints.png", "notebook_path.png"],
+    "teacher_mesh_robot.py": ["teaching_arm.json", "teaching_arm.png", "meshes/link1.stl"],
 }
 
 

@@ -10,6 +10,7 @@ from matplotlib.backend_bases import KeyEvent
 
 from gui_events import click_cell, type_in_cell, type_keys
 from robosim import load_robot
+from robosim.gui.dh_draft import row_meshes
 from robosim.gui.editor import COUNT, UNIT
 from robosim.gui.edit_history import UNDO_LIMIT
 from test_gui_editor import A, ALPHA, D, open_editor
@@ -51,7 +52,9 @@ def test_undo_and_redo_step_through_cells_types_units_and_joint_counts():
     for state in reversed(states[:-1]):
         type_keys(screen.fig, "ctrl+z")
         assert shown(screen) == state
-        assert screen.draft["rows"] == state[0]                      # the model, not only cells
+        model = [[*row, mesh] for row, mesh in zip(screen.draft["rows"],
+                                                   row_meshes(screen.draft))]
+        assert model == state[0]                                     # the model, not only cells
     assert screen.check.robot.joints[0].kind == "R"
     assert "Undid the change of joint 2, a ('120' -> '99')" in screen.app.status[0]
     type_keys(screen.fig, "ctrl+z")
