@@ -26,6 +26,7 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's robosim
 from frame_timing import blitted_and_full  # noqa: E402  (this folder is first on sys.path as a script)
+from bench_fk import best_time  # noqa: E402
 
 from robosim import load_robot  # noqa: E402
 from robosim.gui.dh_steps_window import open_dh_steps_window  # noqa: E402
@@ -50,6 +51,7 @@ def frame_costs(robot):
         position[0] += 1
 
     return blitted_and_full(fig, drawing.animated_artists, advance, REPEATS)
+
 
 def window_frame_costs(robot):
     """(blitted frame, frame starting a new step, full draw) of the DH steps window, in ms."""
