@@ -6,7 +6,8 @@ Prints, at the default window size (:data:`robosim.gui.app.WINDOW_SIZE`):
 - start to the welcome screen drawn: in a fresh Python (imports included) and again in this one;
 - one animation frame of the Puma 560 (6 joints) on the simulator screen: blitted (the arm only,
   as most frames of a move), blitted with the readout (the readout follows every
-  ``READOUT_INTERVAL`` s), and a full draw (what every frame would cost without blitting);
+  ``READOUT_INTERVAL`` s), with the readout and the Jacobian readout (the "Jacobian" check box),
+  and a full draw (what every frame would cost without blitting);
 - the readout alone (text update and its blit) and a status-line message.
 
 Targets (issue 7): start under 2 s, a frame under 40 ms. Cell editing is timed by
@@ -77,6 +78,7 @@ def frame_costs():
     blitted = best_ms(app.tick)
     simulator.READOUT_INTERVAL = 0.0
     simulator.READOUT_SHARE = float("inf")    # the readout every frame, however long it takes
+    screen._readout_gap = 0.0                 # (the first frame set it from the defaults)
     blitted_readout = best_ms(app.tick)
 
     def readout():
@@ -84,6 +86,10 @@ def frame_costs():
         screen.blit.update("readout")
 
     readout_ms = best_ms(readout)
+    screen.show_jacobian(True)
+    app.tick()  # the first frame after the full draw takes the backgrounds
+    blitted_jacobian = best_ms(app.tick)
+    screen.show_jacobian(False)
     screen.animation.stop()
     screen._finish()
 
@@ -94,14 +100,14 @@ def frame_costs():
 
     full = best_ms(full_frame, repeats=10)
     status = best_ms(lambda: app.set_status(f"a message {rng.random()}"))
-    return blitted, blitted_readout, full, readout_ms, status
+    return blitted, blitted_readout, blitted_jacobian, full, readout_ms, status
 
 
 def main():
     cold = min(float(subprocess.run([sys.executable, "-c", COLD_START], capture_output=True,
                                     text=True, check=True).stdout) for _ in range(3))
     warm = best_ms(start_to_welcome, repeats=5)
-    blitted, blitted_readout, full, readout_ms, status = frame_costs()
+    blitted, blitted_readout, blitted_jacobian, full, readout_ms, status = frame_costs()
     size = f"{WINDOW_SIZE[0] * WINDOW_DPI:.0f} x {WINDOW_SIZE[1] * WINDOW_DPI:.0f} px"
     print(f"backend {matplotlib.get_backend()}, window {size}, {ROBOT} (6 joints), "
           f"best of {REPEATS}")
@@ -109,6 +115,7 @@ def main():
     print(f"start to welcome screen, modules loaded:         {warm:8.1f} ms")
     print(f"animation frame, blitted (arm):                   {blitted:8.1f} ms  (target < 40)")
     print(f"animation frame, blitted (arm + readout):         {blitted_readout:8.1f} ms")
+    print(f"animation frame, blitted (+ Jacobian readout):    {blitted_jacobian:8.1f} ms")
     print(f"animation frame, full draw:                       {full:8.1f} ms")
     print(f"readout update alone (text + blit):               {readout_ms:8.1f} ms")
     print(f"status-line message (blit):                       {status:8.1f} ms")

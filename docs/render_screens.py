@@ -21,6 +21,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend)
 
 from robosim import load_robot  # noqa: E402
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
+from robosim.gui.simulator import TOGGLES  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))   # gui_events: typing in a cell as a user does
@@ -58,6 +59,25 @@ def trajectory_computed(fig):
     for column, value in enumerate(("60", "-30", "45", "20", "-75")):
         window.joints.set_text(goal_row, column, value)
     window.compute()
+
+
+def dh_steps_mid_turn(fig):
+    """Half-way through joint 2's theta."""
+    window = fig.dh_steps_window
+    window.select_joint("2")
+    window.go_to(0.5)
+
+
+def simulator_jacobian(out):
+    """The simulator with the Jacobian readout: a Puma 560 with its wrist nearly straight."""
+    puma = load_robot("Puma 560")
+    app = Application(robot=puma, figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI))
+    app.state.animate_to(puma.q_from_user([10, -30, 40, 20, 1.5, 30]))   # degrees
+    while app.screen.animation.running:
+        app.tick()
+    app.screen.toggles.set_active(TOGGLES.index("Jacobian"))   # as a click on the box does
+    save(app.fig, out, "simulator_jacobian")
+    app.close()
 
 
 def dynamics_shown(fig):
@@ -103,6 +123,7 @@ def render(out):
     app.show_simulator(lynx6)
     save(app.fig, out, "simulator")
     tool(app, "Jog / IK", out, "jog_ik")
+    simulator_jacobian(out)
     tool(app, "Workspace...", out, "workspace", workspace_computed)
     tool(app, "Joint workspace...", out, "joint_workspace",
          lambda fig: fig.joint_workspace_window.compute())
@@ -111,6 +132,10 @@ def render(out):
     tool(app, "Dynamics...", out, "dynamics", dynamics_shown)
     tool(app, "Real arm...", out, "real_arm")
     tool(app, "Matrix...", out, "matrix")
+    app.state.animate_to(lynx6.q_from_user([30, 45, -60, 20, 10]))   # degrees
+    while app.screen.animation.running:
+        app.tick()
+    tool(app, "DH steps...", out, "dh_steps", dh_steps_mid_turn)
 
 
 if __name__ == "__main__":

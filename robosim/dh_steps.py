@@ -23,7 +23,7 @@ symbol (``c1 = cos theta1``), the form a worksheet or a teaching panel shows bes
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -225,14 +225,20 @@ def link_matrices(steps: Iterable[DHStep]) -> list[np.ndarray]:
     return [rows[i] for i in sorted(rows)]
 
 
-def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False,
-                         digits: int = 4) -> list[list[str]]:
+def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False, digits: int = 4,
+                         applied: int = 4) -> list[list[str]]:
     """``A_i`` of DH row ``row`` with its constants as numbers and its variable as a symbol.
 
     A revolute row's ``theta_i = q_i + offset_i`` appears as ``c<i> = cos theta_i`` and
     ``s<i> = sin theta_i``; a prismatic row's ``d_i = q_i + offset_i`` as ``d<i>``. Every entry
     of a DH link matrix is a number times at most one of these symbols, so each is printed as
     such a product.
+
+    With ``applied`` < 4 it is ``A_i`` *so far*: the product of the row's first ``applied``
+    elementary matrices in the convention's order (:data:`ROW_ORDER`), what a student has
+    written after that many steps. The motions not yet applied count as zero (a product of
+    fewer factors is the whole product with the rest set to identity), and while the variable's
+    own motion is not among them the matrix holds numbers only.
 
     Parameters
     ----------
@@ -243,6 +249,8 @@ def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False,
         LaTeX math (``c_{1}``, ``0.5\\,s_{1}``) instead of plain text (``c1``, ``0.5 s1``).
     digits : int
         Decimals of the numbers.
+    applied : int
+        How many of the row's four elementary motions are multiplied in (0 to 4).
 
     Returns
     -------
@@ -256,8 +264,23 @@ def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False,
     >>> arm = Robot([Joint(alpha=np.pi / 2, d=0.4)], unit="m")
     >>> symbolic_link_matrix(arm, 1)
     [['c1', '0', 's1', '0'], ['s1', '0', '-c1', '0'], ['0', '1', '0', '0.4'], ['0', '0', '0', '1']]
+
+    After its first two steps (rotate theta1, translate d1) the row is ``Rz(theta1) Tz(0.4)``:
+
+    >>> symbolic_link_matrix(arm, 1, applied=2)
+    [['c1', '-s1', '0', '0'], ['s1', 'c1', '0', '0'], ['0', '0', '1', '0.4'], ['0', '0', '0', '1']]
     """
     joint = robot.joints[row - 1]
+    done = ROW_ORDER[robot.convention][:applied]
+    variable = "theta" if joint.is_revolute else "d"
+    if variable not in done:
+        constants = {"theta": joint.theta, "d": joint.d, "a": joint.a, "alpha": joint.alpha}
+        matrix = np.eye(4)
+        for parameter in done:
+            matrix = matrix @ elementary_matrix(parameter, constants[parameter])
+        return [[_term_text(v, None, latex, digits) for v in line] for line in matrix]
+    joint = replace(joint, **{p: 0.0 for p in ("theta", "d", "a", "alpha")
+                              if p not in done and p != variable})
     ca, sa = cos_sin(joint.alpha)
     a = joint.a
     if joint.is_revolute:

@@ -37,13 +37,19 @@ def drawn_texts(fig):
 
     ``fig.findobj(Text)`` is not the same: it also finds tick labels of ticks outside the view
     and texts in hidden axes, which are never drawn.
+
+    Texts placed at 3D data points (``Text3D``: a frame's axis letters) are left out: they are
+    part of the drawing, move with the view, and their extent cannot be measured after the
+    draw (mplot3d projects their position only while drawing them).
     """
+    from mpl_toolkits.mplot3d.art3d import Text3D
+
     drawn = []
     original = matplotlib.text.Text.draw
 
     def recording_draw(text, renderer):
         original(text, renderer)
-        if text.get_visible() and text.get_text():
+        if text.get_visible() and text.get_text() and not isinstance(text, Text3D):
             drawn.append(text)
 
     with mock.patch.object(matplotlib.text.Text, "draw", recording_draw):

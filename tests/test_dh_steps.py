@@ -156,6 +156,24 @@ def test_symbolic_link_matrices_evaluate_to_the_numeric_ones(robot):
             np.testing.assert_allclose(numbers, A, atol=1e-9 * robot.length_scale)
 
 
+@pytest.mark.parametrize("robot", [mixed_robot("standard"), mixed_robot("modified"),
+                                   load_robot("Lynx6"), load_robot("Franka Panda")],
+                         ids=lambda r: r.name + " " + r.convention)
+def test_symbolic_link_matrix_so_far_evaluates_to_the_product_of_the_steps_so_far(robot):
+    q = robot.random_q(rng=5)
+    values = symbol_values(robot, q)
+    steps = [s for s in dh_steps(robot, q) if s.parameter in MOTIONS]
+    for row in range(1, robot.n + 1):
+        row_steps = [s for s in steps if s.joint == row]
+        product = np.eye(4)
+        for applied in range(5):
+            if applied:
+                product = product @ row_steps[applied - 1].matrix
+            symbolic = symbolic_link_matrix(robot, row, digits=12, applied=applied)
+            numbers = np.array([[evaluate_entry(e, values) for e in line] for line in symbolic])
+            np.testing.assert_allclose(numbers, product, atol=1e-9 * robot.length_scale)
+
+
 def test_symbolic_matrix_of_a_prismatic_row_has_d_as_its_variable():
     # Standard row 2 of the mixed robot: theta = 30 deg, alpha = -90 deg, a = 0.1.
     symbolic = symbolic_link_matrix(mixed_robot("standard"), 2)

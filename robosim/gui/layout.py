@@ -28,6 +28,9 @@ STATUS_FONTSIZE = 9
 STATUS_HEIGHT = 2 * STATUS_FONTSIZE * LINE_SPACING + 4
 #: Space (points) between components and at the window's edges.
 MARGIN = 8
+#: Width of a monospace character as a fraction of the font size (DejaVu Sans Mono: 0.602), so
+#: a monospace text's width follows from its characters, without measuring it.
+MONOSPACE_WIDTH = 0.61
 #: TextToPath measures without hinting, about 4 % narrower than Agg draws (DejaVu Sans, 9 pt,
 #: measured on matplotlib 3.11): used only where the canvas has no renderer to ask.
 UNHINTED_WIDTH_FACTOR = 1.04

@@ -5,8 +5,9 @@ calibrated range while the Real arm window has a calibration in use, ``state.pla
 and an edit field per joint (degrees for revolute joints, the robot's length unit for prismatic
 ones); Home, Random Move (a pose that keeps the arm above the floor), New Robot, Edit table; the
 steps and delay of the animation; toggles for the DH frames, the end-effector trace, Lodes'
-shapes and the gripper; a button that picks whose 4x4 matrix the readout shows; one button per
-tool window (:data:`robosim.gui.tools.TOOLS`).
+shapes, the gripper and the Jacobian readout (:mod:`robosim.gui.jacobian_readout`, in the DH
+table's place); a button that picks whose 4x4 matrix the readout shows; one button per tool
+window (:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
 during an animation: the newest target wins. Animation frames are blitted: only the arm's
@@ -36,8 +37,10 @@ from ..trajectory.motion import wrist_angle
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
-from .layout import (MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, fit_fontsize,
-                     lines_height, text_width_pt)
+from . import jacobian_readout
+from .jacobian_readout import JacobianReadout
+from .layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
+                     fit_fontsize, lines_height, text_width_pt)
 from .screen import Screen
 
 TITLE_FONT = 11
@@ -62,8 +65,6 @@ SETTINGS_HEIGHT, TOGGLE_FONT = 36, 9
 LEFT_COLUMN = 0.47
 TOOL_COLUMNS = 3
 READOUT_FONT = 8
-#: Width of a monospace character as a fraction of the font size (DejaVu Sans Mono: 0.602).
-READOUT_CHAR_WIDTH = 0.61
 #: Characters from the readout's left edge to the right edge of the pose numbers, and the
 #: smallest width of a matrix column.
 READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
@@ -77,7 +78,9 @@ READOUT_SHARE = 0.2
 #: shows, so the timer only sets the frame rate's ceiling (about 60 frames per second).
 PLAYBACK_INTERVAL_MS = 16
 #: The check buttons under the joint controls, in order.
-TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed")
+TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed", "Jacobian")
+#: The blit layers of the texts that follow the pose: the pose readout, the Jacobian readout.
+READOUT_LAYERS = ("readout", "jacobian")
 #: Random configurations Random Move tries for one that keeps the arm above the floor.
 RANDOM_MOVE_TRIES = 200
 MAX_STEPS = 1000
@@ -100,6 +103,7 @@ class SimulatorScreen(Screen):
         self._readout_time = float("-inf")
         self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
+        self._jacobian_shown = False
 
     # ================================================================== building
     def build(self):
@@ -133,6 +137,7 @@ class SimulatorScreen(Screen):
                                              va="top"))
         self.table_note = place("table note", fig.text(
             *places["table note"], self._table_units, fontsize=NOTE_FONT, color="0.3", va="top"))
+        self.jacobian = JacobianReadout(fig, robot)  # in the table's place: the "Jacobian" box
 
         self.sliders = []
         for i in range(n):
@@ -171,6 +176,7 @@ class SimulatorScreen(Screen):
         self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.tick)
         self.add_layer("arm", self.ax, self.drawing.moving_artists)
         self.add_layer("readout", self._readout_box, self._moving_texts)
+        self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
                                 ("pose", self._on_pose), ("path", self._on_path),
                                 ("status", self._on_status), ("limits", self._on_limits),
@@ -207,6 +213,9 @@ class SimulatorScreen(Screen):
         places.point("table note", MARGIN, foot + note_height)
         table_top = foot + note_height + GAP + lines_height(n + 1, self._table_font)
         places.point("table", MARGIN, table_top)
+        if self._jacobian_shown:
+            table_top = max(table_top, foot + jacobian_readout.readout_height())
+        places.rect("jacobian", MARGIN, foot, split - 2 * MARGIN, table_top - foot)
         room_left, room_right, room_below = ARM_LABEL_ROOM
         arm_bottom = table_top + room_below
         places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
@@ -220,7 +229,7 @@ class SimulatorScreen(Screen):
         places.point("readout", left, foot + readout_height)
         pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
         places.point("readout matrix",
-                     left + pose_chars * READOUT_CHAR_WIDTH * READOUT_FONT + 2 * MARGIN,
+                     left + pose_chars * MONOSPACE_WIDTH * READOUT_FONT + 2 * MARGIN,
                      foot + readout_height)
         y = foot + readout_height + MARGIN
         rows = -(-len(tools.TOOLS) // TOOL_COLUMNS)
@@ -261,6 +270,8 @@ class SimulatorScreen(Screen):
         note take the font size their new width holds."""
         places = super().relayout()
         self._readout_rect = places["readout box"]
+        self._jacobian_rect = left, bottom, width, height = places["jacobian"]
+        self.jacobian.place(left, bottom + height, width * figure_size_pt(self.fig)[0])
         width, _ = figure_size_pt(self.fig)
         self.table.set_fontsize(self._table_font)
         fit_fontsize(self.title, width - 2 * MARGIN, lines_height(1, TITLE_FONT), TITLE_FONT)
@@ -273,7 +284,7 @@ class SimulatorScreen(Screen):
         points would not hold its longest line (monospace: every character as wide)."""
         largest = TABLE_FONT if self.robot.n <= 8 else TABLE_FONT - 1
         chars = max(len(line) for line in self._table_lines)
-        return max(5.0, min(largest, width / (chars * READOUT_CHAR_WIDTH)))
+        return max(5.0, min(largest, width / (chars * MONOSPACE_WIDTH)))
 
     def _slider_label_width(self):
         from matplotlib.font_manager import FontProperties
@@ -320,7 +331,7 @@ class SimulatorScreen(Screen):
         def chars_right(chars):
             """Figure coordinates shifted right by ``chars`` monospace characters."""
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
-                               x=chars * READOUT_CHAR_WIDTH * READOUT_FONT)
+                               x=chars * MONOSPACE_WIDTH * READOUT_FONT)
 
         place("readout", self.fig.text(*places["readout"], "\n".join(self._readout_labels()),
                                        **props))
@@ -486,7 +497,9 @@ class SimulatorScreen(Screen):
         return None
 
     def _on_toggle(self, label):
-        frames, trace, lodes, closed = self.toggles.get_status()
+        frames, trace, lodes, closed, jacobian = self.toggles.get_status()
+        if jacobian != self._jacobian_shown:
+            self.show_jacobian(jacobian)
         self.drawing.show_frames(frames)
         if trace != self.drawing.trace.get_visible():
             self.drawing.show_trace(trace)
@@ -498,6 +511,16 @@ class SimulatorScreen(Screen):
             self.state.set_gripper(float(closed))    # the drawing follows (_on_gripper)
         self._report_floor()
         self._redraw_frame()
+
+    def show_jacobian(self, shown):
+        """Show the Jacobian readout in the DH table's place (True), or the table (False)."""
+        self._jacobian_shown = shown
+        self.table.set_visible(not shown)
+        self.table_note.set_visible(not shown)
+        self.jacobian.set_visible(shown)
+        self.relayout()
+        self._update_readout()
+        self.redraw()
 
     def _report_floor(self):
         """Say in the status line when links are below the floor; the note goes when none is."""
@@ -518,8 +541,8 @@ class SimulatorScreen(Screen):
         ordinary artists again, so any later draw or a saved figure shows them.
         """
         self._show_target_in_controls(self.animation.target)
-        self.blit.animate("arm")
-        self.blit.animate("readout")
+        for layer in ("arm", *READOUT_LAYERS):
+            self.blit.animate(layer)
         self.redraw()
         self.timer.interval = interval_ms
         self.timer.start()
@@ -550,12 +573,14 @@ class SimulatorScreen(Screen):
         """The animation ended: stop the timer; the arm's artists are ordinary again, and a
         note about a target given while moving goes (it would be stale)."""
         self.timer.stop()
-        self.blit.animate("arm", False)
-        self.blit.animate("readout", False)
+        for layer in ("arm", *READOUT_LAYERS):
+            self.blit.animate(layer, False)
         if self.app.status == NEW_TARGET_WHILE_MOVING:
             self.set_status(HINT)
 
     def _update_readout(self):
+        if self._jacobian_shown:
+            self.jacobian.update(self.drawing.q)
         T = self.drawing.end_effector
         position = np.round(T[:3, 3], 4) + 0.0                                # no "-0.0000"
         rpy = np.round(np.degrees(r2rpy(T[:3, :3])), 3) + 0.0
@@ -595,6 +620,10 @@ class SimulatorScreen(Screen):
         """The readout's box in display pixels (a blit layer's box)."""
         return Bbox.from_bounds(*self._readout_rect).transformed(self.fig.transFigure)
 
+    def _jacobian_box(self):
+        """The Jacobian readout's box in display pixels (a blit layer's box)."""
+        return Bbox.from_bounds(*self._jacobian_rect).transformed(self.fig.transFigure)
+
     def _redraw_frame(self, readout=True):
         """Redraw what moves: blitted during an animation (the readout only if asked), else a
         full draw. The value cells blit themselves while the user types."""
@@ -602,5 +631,5 @@ class SimulatorScreen(Screen):
             self.blit.update("arm")
             return
         start = time.perf_counter()
-        self.blit.update("arm", "readout")
+        self.blit.update("arm", *READOUT_LAYERS)
         self._readout_gap = max(READOUT_INTERVAL, (time.perf_counter() - start) / READOUT_SHARE)

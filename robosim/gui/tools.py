@@ -53,6 +53,7 @@ TOOLS = (
     ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
     ("Dynamics...", "robosim.gui.dynamics_window", "open_dynamics_window"),
     ("Matrix...", "robosim.gui.matrix_panel", "open_matrix_panel"),
+    ("DH steps...", "robosim.gui.dh_steps_window", "open_dh_steps_window"),
 )
 
 

@@ -30,7 +30,7 @@ from ..dh_steps import MOTIONS, dh_steps, elementary_matrix
 from ..errors import RobosimError
 from ..library import atomic_write_bytes
 from ..robot import Robot
-from .arm import arm_figure, reach_box, set_frame_axes
+from .arm import ArmDrawing, arm_figure, reach_box, set_frame_axes
 
 AXIS_COLOURS = ("red", "green", "blue")
 #: Length of the drawn frame axes, as a fraction of the arm's drawn size.
@@ -107,6 +107,12 @@ class DHStepsDrawing:
         first = next(k for k, s in enumerate(self.steps) if s.joint == step.joint)
         return self.steps[first - 1].frame
 
+    def set_q(self, q: ArrayLike) -> None:
+        """Show the steps of pose ``q`` ``(n,)`` from now on, at the step and fraction shown
+        (the arm moved while its steps are being shown)."""
+        self.steps = dh_steps(self.robot, q)
+        self.set_step(self.index, self.fraction)
+
     def set_step(self, index: int, fraction: float = 1.0) -> None:
         """Show the moving frame ``fraction`` (0..1) of the way through step ``index``."""
         if not 0 <= index < len(self.steps):
@@ -170,8 +176,6 @@ def _ends_a_frame(steps, k):
     return k + 1 == len(steps) or steps[k + 1].joint != steps[k].joint
 
 
-
-
 def dh_steps_figure(robot: Robot, q: ArrayLike, figsize: tuple[float, float] = GIF_FIGSIZE,
                     dpi: float = GIF_DPI) -> Figure:
     """The arm at ``q`` with its DH steps drawn over it; the drawing is ``fig.dh_steps``.
@@ -181,13 +185,21 @@ def dh_steps_figure(robot: Robot, q: ArrayLike, figsize: tuple[float, float] = G
     without tick labels); the view is a cube around the frames (:meth:`DHStepsDrawing.zoom`).
     """
     fig = arm_figure(robot, q, figsize=figsize, dpi=dpi)
-    fig.drawing.links.set_alpha(LINK_ALPHA)
-    fig.drawing.mesh.fade(MESH_FADE)
-    fig.drawing.base.set_visible(False)
-    fig.drawing.ax.set_axis_off()
-    fig.dh_steps = DHStepsDrawing(fig.drawing.ax, robot, q)
-    fig.dh_steps.zoom()
+    fig.dh_steps = dress_for_dh_steps(fig.drawing, q)
     return fig
+
+
+def dress_for_dh_steps(drawing: ArmDrawing, q: ArrayLike) -> DHStepsDrawing:
+    """Turn an :class:`~robosim.plotting.arm.ArmDrawing` at ``q`` into the view of its DH
+    steps: faint links (or meshes), no base pillar, no panes or ticks, the steps drawn over it
+    and the view zoomed to them. Returns the :class:`DHStepsDrawing`."""
+    drawing.links.set_alpha(LINK_ALPHA)
+    drawing.mesh.fade(MESH_FADE)
+    drawing.base.set_visible(False)
+    drawing.ax.set_axis_off()
+    steps = DHStepsDrawing(drawing.ax, drawing.robot, q)
+    steps.zoom()
+    return steps
 
 
 def save_dh_steps_gif(robot: Robot, q: ArrayLike, path: str | os.PathLike[str],

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .. import ik
+from .. import ik, singularity
 from ..errors import ValidationError
 from ..robot import Robot
 from ..transforms import homogeneous, r2rpy, rotation_angle, rpy2r
@@ -44,9 +44,6 @@ MAX_LINE_POINTS = 5_000
 JUMP_LIMIT = 0.25
 #: Smallest singular value of the scaled Jacobian below which the arm counts as singular.
 SINGULAR_VALUE = 1e-3
-#: In the words for a singular pose, axes count as in line, and a point as on an axis, within
-#: this angle (radians) and this fraction of the robot's size.
-NEAR_AXIS = 0.02
 
 JOG_AXES = ("x", "y", "z", "roll", "pitch", "yaw")
 FRAMES = ("base", "tool")
@@ -282,12 +279,12 @@ def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):
     if ok[k] and len(wrapped):
         return k, _limit_message(robot, wrapped, where, direction)
     if ok[k]:
-        return k, singular.format(_singular_words(robot, q[k - 1]))
+        return k, singular.format(singularity.singular_words(robot, q[k - 1]))
     kind, detail = solver.blocked(poses[k], fractions[k], q[k - 1])
     if kind == "limit":
         return k, _limit_message(robot, detail, where, direction)
     if kind == "singular":
-        return k, singular.format(_singular_words(robot, detail))
+        return k, singular.format(singularity.singular_words(robot, detail))
     return k, (f"the arm cannot reach that far (out of reach, {where}): it cannot move further "
                f"{direction}; choose a target nearer the arm")
 
@@ -328,7 +325,8 @@ class _NumericPoints:
     def smallest_singular_values(self, q):
         """Smallest singular value ``(M,)`` of the Jacobian over the solved rows, positions
         in robot sizes (:data:`SINGULAR_VALUE` compares with it)."""
-        return _smallest_singular_values(_scaled_jacobian(self.robot, q, self.rows))
+        J = singularity.scaled_jacobian(self.robot, q, self.rows)
+        return singularity.smallest_singular_values(J)
 
     def blocked(self, pose, fraction, q_before):
         """Why ``pose`` was not reached from ``q_before``: ``("limit", joints)``,
@@ -408,9 +406,9 @@ class _WristHeldPoints:
     def smallest_singular_values(self, q):
         """Smallest singular value ``(M,)`` of the held Jacobian: position rows in robot
         sizes, then :attr:`HELD_ROWS`."""
-        J = _scaled_jacobian(self.robot, q, self.rows)
+        J = singularity.scaled_jacobian(self.robot, q, self.rows)
         held = np.broadcast_to(self.HELD_ROWS, (len(J),) + self.HELD_ROWS.shape)
-        return _smallest_singular_values(np.concatenate([J, held], axis=1))
+        return singularity.smallest_singular_values(np.concatenate([J, held], axis=1))
 
     def blocked(self, pose, fraction, q_before):
         """As :meth:`_NumericPoints.blocked`, from the closed form at ``pose``: out of reach,
@@ -434,26 +432,6 @@ class _WristHeldPoints:
 BRANCH_MATCH = 1e-6
 
 
-def _singular_words(robot, q):
-    """What makes ``q`` (near) singular, as the words after "the arm": two revolute joint axes
-    on one line, the tool point on joint 1's axis, or else stretched out or folded up."""
-    frames = robot.fk_all(q)
-    axes_frames = frames[:-1] if robot.convention == "standard" else frames[1:]
-    z, o = axes_frames[:, :3, 2], axes_frames[:, :3, 3]
-    near = NEAR_AXIS * robot.length_scale
-    revolute = np.flatnonzero(robot.revolute)
-    words = []
-    for i, j in ((i, j) for i in revolute for j in revolute if i < j):
-        if (np.linalg.norm(np.cross(z[i], z[j])) < NEAR_AXIS
-                and np.linalg.norm(np.cross(o[j] - o[i], z[i])) < near):
-            words.append(f"has the axes of joints {i + 1} and {j + 1} in line")
-            break
-    tool = robot.fk(q)[:3, 3]
-    if robot.revolute[0] and np.linalg.norm(np.cross(tool - o[0], z[0])) < near:
-        words.append("is over its base axis")
-    return " and ".join(words) or "is stretched out or folded up"
-
-
 def _limit_message(robot, joints, where, direction):
     """Plain words for joints at their limits stopping a move."""
     many = len(joints) > 1
@@ -468,20 +446,6 @@ def _joint_names(robot, indices):
     """``"2 (shoulder), 3 (elbow)"`` for 0-based joint ``indices``."""
     return ", ".join(f"{j + 1} ({robot.joints[j].name})" if robot.joints[j].name
                      else str(j + 1) for j in indices)
-
-
-def _scaled_jacobian(robot, q, rows):
-    """Jacobian rows ``rows`` at ``q`` ``(M, n)``: ``(M, len(rows), n)``, position rows in
-    robot sizes and prismatic columns per robot size, so all entries are unit free."""
-    J = robot.jacobian(q)[:, list(rows), :]
-    row_scale = np.array([1.0 / robot.length_scale if r < 3 else 1.0 for r in rows])
-    column_scale = np.where(robot.revolute, 1.0, robot.length_scale)
-    return J * row_scale[:, None] * column_scale
-
-
-def _smallest_singular_values(J):
-    """Smallest singular value ``(M,)`` of each of the matrices ``J`` ``(M, r, n)``."""
-    return np.linalg.svd(J, compute_uv=False)[:, -1] if min(J.shape[1:]) else np.zeros(len(J))
 
 
 def _pose_errors(robot, rows, q, poses):

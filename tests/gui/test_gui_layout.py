@@ -12,7 +12,7 @@ import pytest
 from matplotlib.backend_bases import ResizeEvent
 
 from fake_arm import FakeArm
-from gui_events import click_axes, type_in_cell
+from gui_events import click, click_axes, type_in_cell
 from layout_check import layout_problems
 from robosim import load_robot
 from robosim.gui import tools
@@ -54,6 +54,23 @@ def resize(fig, size_px):
 def test_screen_fits(screen, figure):
     app = application(figure=FIGURES[figure])
     show(app, screen)
+    assert layout_problems(app.fig) == []
+
+
+@pytest.mark.parametrize("figure", list(FIGURES))
+@pytest.mark.parametrize("robot_name, q_deg", [
+    ("Lynx6", None), ("Franka Panda", None),
+    ("Puma 560", (10, -30, 40, 20, 1.5, 30))])        # near singular: the warning shows
+def test_simulator_with_the_jacobian_readout_fits(robot_name, q_deg, figure):
+    app = application(figure=FIGURES[figure])
+    robot = load_robot(robot_name)
+    app.show_simulator(robot)
+    if q_deg is not None:
+        app.state.show_pose(robot.q_from_user(q_deg))
+    label = app.screen.toggles.labels[-1].get_window_extent()    # "Jacobian"
+    click(app.fig, (label.x0 + label.x1) / 2, (label.y0 + label.y1) / 2)
+    assert app.screen.jacobian.visible
+    assert (app.screen.jacobian.values()[3] != "") == (q_deg is not None)
     assert layout_problems(app.fig) == []
 
 
@@ -119,7 +136,7 @@ TOOL_WINDOWS = {"Real arm...": "arm_panel", "Jog / IK": "jog_panel",
                 "Workspace...": "workspace_window",
                 "Joint workspace...": "joint_workspace_window",
                 "Trajectories...": "trajectory_window", "Dynamics...": "dynamics_window",
-                "Matrix...": "matrix_panel"}
+                "Matrix...": "matrix_panel", "DH steps...": "dh_steps_window"}
 LONG_MESSAGE = ("joint 3 target 123.456 deg is outside its limits [-90, 90] deg; the arm keeps "
                 "its last pose, type a value inside the limits or press Home. ") * 2
 
@@ -128,7 +145,7 @@ def tool_window(label, robot_name, figure=FIGURES["1000x650"]):
     fig = tools.open_tool(label, FakeArm(load_robot(robot_name)))
     width, height, dpi = figure
     fig.set_dpi(dpi)
-    fig.set_size_inches(width, height)
+    resize(fig, (width * dpi, height * dpi))
     return fig, getattr(fig, TOOL_WINDOWS[label])
 
 
@@ -144,6 +161,21 @@ def test_tool_window_fits_at_1000_by_650(label, robot_name, figure):
 def test_tool_window_wraps_a_long_message(label):
     fig, window = tool_window(label, "Lynx6")
     window.say(LONG_MESSAGE.strip(), error=True)
+    assert layout_problems(fig) == []
+
+
+@pytest.mark.parametrize("figure", list(FIGURES))
+@pytest.mark.parametrize("robot_name, joint", [("Lynx6", "2"), ("SCARA", "3"),
+                                               ("Franka Panda", "3"), ("Stanford Arm", "all")])
+def test_dh_steps_window_fits_mid_animation(robot_name, joint, figure):
+    """Every size; a prismatic row (SCARA joint 3), a modified row (Panda), all steps."""
+    fig, window = tool_window("DH steps...", robot_name, FIGURES[figure])
+    window.clock = lambda: 0.0
+    window.select_joint(joint)
+    window.play_or_pause()
+    window.clock = lambda: 1.5 * window.seconds_per_step
+    window.tick()
+    assert window.playing and 1 < window.position < 2
     assert layout_problems(fig) == []
 
 
