@@ -23,6 +23,8 @@ import weakref
 
 from matplotlib.transforms import Bbox
 
+from .layout import wrap_lines
+
 STATUS_COLOUR = "black"
 ERROR_COLOUR = "#c00000"
 #: Smallest font size (points) a long status message shrinks to before it is cut.
@@ -264,7 +266,7 @@ class StatusLine:
         while True:
             self.text.set_fontsize(size)
             max_lines = self._lines_that_fit(size)
-            lines = _wrap_lines(self.message, lambda s: measure(s, self.text), width)
+            lines = wrap_lines(self.message, lambda s: measure(s, self.text), width)
             if len(lines) <= max_lines or size <= STATUS_MIN_FONT:
                 break
             size = max(STATUS_MIN_FONT, size - 1)
@@ -296,23 +298,3 @@ def _text_measure(fig):
             string, artist.get_fontproperties(), ismath=False)
         return width
     return measure
-
-
-def _wrap_lines(message, width_of, width):
-    """``message`` as lines no wider than ``width`` (pixels), broken at spaces (a word wider
-    than a line stays whole on its own line)."""
-    lines = []
-    for paragraph in message.split("\n"):
-        if width_of(paragraph) <= width:
-            lines.append(paragraph)
-            continue
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if line and width_of(candidate) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return lines

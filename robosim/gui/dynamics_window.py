@@ -35,7 +35,7 @@ from ..plotting.dynamics import GravityBars, draw_energy, draw_torques, torque_u
 from ..trajectory import PROFILE_KINDS, joint_profile
 from .cells import CellGrid
 from .layout import (MARGIN, STATUS_FONTSIZE, STATUS_HEIGHT, Layout, figure_size_pt,
-                     lines_height)
+                     lines_height, text_width_pt, wrap_lines)
 from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (11.0, 7.4)
@@ -87,11 +87,15 @@ class DynamicsWindow(ToolWindow):
         The last free fall.
     falling : bool
         True while the simulator plays the free fall.
+    reason, message : str, Text or None
+        Why the robot has no dynamics, and the Text showing it across the window (both None
+        for a robot with dynamics).
     """
 
     def __init__(self, arm, fig):
         super().__init__(arm, fig)
         self.loaded = self.limits = self.torques = self.check = self.fall = None
+        self.message = self.reason = None
         self.payload_kg = 0.0
         self.falling = False
         self._analysed = None          # the (t, q) of last_trajectory shown
@@ -159,6 +163,8 @@ class DynamicsWindow(ToolWindow):
         places = super().relayout()
         if self.status is not None:
             self.status.set_rect(places["status"])
+        if self.message is not None:
+            self._wrap_message(places["message"])
         return places
 
     def _build(self):
@@ -211,9 +217,18 @@ class DynamicsWindow(ToolWindow):
                                              va="top"))
         box = self.placement.add("message", fig.add_axes(places["message"]))
         box.set_axis_off()
-        self.message = box.text(0.5, 0.5, reason, ha="center", va="center", wrap=True,
-                                fontsize=11, transform=box.transAxes)
+        self.reason = reason
+        self.message = box.text(0.5, 0.5, reason, ha="center", va="center", fontsize=11,
+                                transform=box.transAxes)
+        self._wrap_message(places["message"])
         self.status_line(places["status"], fontsize=STATUS_FONTSIZE).show(reason, error=True)
+
+    def _wrap_message(self, rect):
+        """Break the reason into lines that fit the message box ``rect`` (figure fraction)."""
+        width = rect[2] * figure_size_pt(self.fig)[0] - 2 * MARGIN
+        prop = self.message.get_fontproperties()
+        lines = wrap_lines(self.reason, lambda line: text_width_pt(self.fig, line, prop), width)
+        self.message.set_text("\n".join(lines))
 
     def _make_bars(self):
         """The holding-torque bars for the loaded robot, scaled to what random poses need."""

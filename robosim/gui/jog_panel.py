@@ -146,7 +146,7 @@ class JogPanel(ToolWindow):
                 f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
         if self.lynx6:
             wrist = round(math.degrees(motion.wrist_angle(self.robot, q)), 9) + 0.0
-            text += f";  wrist {wrist:.4g} deg (gripper to the ground, + up)"
+            text += f";  wrist {wrist:.4g} deg (to the ground, + up)"
         self.pose_text.set_text(text)
 
     # ------------------------------------------------------------------ cells
@@ -377,7 +377,7 @@ def _cell_text(value):
 
 def _pitch_header(solve):
     """The pitch column's header: the gripper's angle to the ground in the wrist angle mode."""
-    return "wrist (deg, + up)" if solve == WRIST_ANGLE else "pitch"
+    return "wrist + up" if solve == WRIST_ANGLE else "pitch"
 
 
 def _number(text, name):

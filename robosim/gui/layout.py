@@ -141,3 +141,27 @@ def fit_button_label(button, largest):
     to_points = POINTS_PER_INCH / button.ax.figure.dpi
     return fit_fontsize(button.label, box.width * to_points - 2 * BUTTON_PADDING[0],
                         box.height * to_points - 2 * BUTTON_PADDING[1], largest)
+
+
+def wrap_lines(message, width_of, width):
+    """``message`` as lines no wider than ``width``, broken at spaces (a word wider than a
+    line stays whole on its own line).
+
+    ``width_of(string)`` measures a line in the unit of ``width`` (pixels, points); the
+    message's own line breaks are kept.
+    """
+    lines = []
+    for paragraph in message.split("\n"):
+        if width_of(paragraph) <= width:
+            lines.append(paragraph)
+            continue
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and width_of(candidate) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines

@@ -157,6 +157,15 @@ def test_tool_window_fits_at_1000_by_650(label, robot_name, figure):
     assert layout_problems(fig) == []
 
 
+@pytest.mark.parametrize("robot_name", ["Lynx6", "Puma 560"])
+@pytest.mark.parametrize("label", list(TOOL_WINDOWS))
+def test_tool_window_fits_at_the_size_it_opens_at(label, robot_name):
+    # Each tool window opens at a size of its own; the Jog / IK window's Lynx6 readout and
+    # wrist header overflowed there while every resized case above passed.
+    fig = tools.open_tool(label, FakeArm(load_robot(robot_name)))
+    assert layout_problems(fig) == []
+
+
 @pytest.mark.parametrize("label", list(TOOL_WINDOWS))
 def test_tool_window_wraps_a_long_message(label):
     fig, window = tool_window(label, "Lynx6")
