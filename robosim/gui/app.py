@@ -58,6 +58,7 @@ class Application:
         self.robot_file = None   # the file the robot on screen was loaded from or saved to
         self.fig.canvas.callbacks.exception_handler = self.report_exception
         self.fig.canvas.mpl_connect("resize_event", self._on_resize)
+        self.fig.canvas.mpl_connect("close_event", lambda event: self.close())
         if robot is None:
             self.show_welcome()
         else:
@@ -156,10 +157,13 @@ class Application:
             manager.show()
 
     def close(self):
-        """Close the application: its screen, arm state and status line are torn down (every
-        handler they connected released), then its tool windows and its figure are closed.
-        Safe to call twice."""
+        """Close the application (its window was closed, or :func:`run` starts another): its
+        screen, arm state and status line are torn down (every handler they connected
+        released, the animation's timer stopped), then its tool windows are closed as their
+        close button does (their timers stopped, the real arm's port closed) and its figure
+        is closed. Safe to call twice."""
         import matplotlib.pyplot as plt
+        from matplotlib.backend_bases import CloseEvent
 
         if self.screen is not None:
             self.screen.teardown()
@@ -171,6 +175,8 @@ class Application:
             self.state.close()
             self.state = None
         for figure in self.tool_figures:
+            figure.canvas.callbacks.process("close_event", CloseEvent("close_event",
+                                                                      figure.canvas))
             plt.close(figure)
         self.tool_figures = []
         plt.close(self.fig)

@@ -1,7 +1,8 @@
 """The simulator screen: the 3D arm, its DH table, and the control panel (Lodes' Fig. 6, 7).
 
 Controls: a slider per joint (clamped to the joint's limits: the model's, narrowed to the
-calibrated range while the Real arm window has a calibration in use, ``state.planning_robot``)
+calibrated range while the Real arm window has a calibration in use, ``state.planning_robot``;
+the DH table shows the limits in force, a narrowed one marked :data:`CALIBRATED_MARK`)
 and an edit field per joint (degrees for revolute joints, the robot's length unit for prismatic
 ones); Home, Random Move (a pose that keeps the arm above the floor), New Robot, Edit table; the
 steps and delay of the animation; toggles for the DH frames, the end-effector trace, Lodes'
@@ -46,6 +47,8 @@ from .screen import Screen
 TITLE_FONT = 11
 TABLE_FONT = 8
 NOTE_FONT = 7
+#: After a min or max of the DH table narrowed by the calibration in use.
+CALIBRATED_MARK = "*"
 SLIDER_FONT = 8
 BUTTON_FONT = 9
 #: Height of a button and the space between two neighbours (points).
@@ -209,7 +212,7 @@ class SimulatorScreen(Screen):
 
         # left: the table at the foot, its note under it, the arm above
         self._table_font = self._fitting_table_font(split - 2 * MARGIN)
-        note_height = lines_height(2, NOTE_FONT)
+        note_height = lines_height(self._table_note_lines, NOTE_FONT)
         places.point("table note", MARGIN, foot + note_height)
         table_top = foot + note_height + GAP + lines_height(n + 1, self._table_font)
         places.point("table", MARGIN, table_top)
@@ -276,8 +279,13 @@ class SimulatorScreen(Screen):
         self.table.set_fontsize(self._table_font)
         fit_fontsize(self.title, width - 2 * MARGIN, lines_height(1, TITLE_FONT), TITLE_FONT)
         fit_fontsize(self.table_note, LEFT_COLUMN * width - 2 * MARGIN,
-                     lines_height(2, NOTE_FONT), NOTE_FONT)
+                     lines_height(self._table_note_lines, NOTE_FONT), NOTE_FONT)
         return places
+
+    @property
+    def _table_note_lines(self):
+        """Lines the note under the DH table has room for: 2, more when it says more."""
+        return max(2, self._table_units.count("\n") + 1)
 
     def _fitting_table_font(self, width):
         """The DH table's font size (points): 8 (7 above 8 joints), smaller if ``width``
@@ -299,17 +307,32 @@ class SimulatorScreen(Screen):
 
     def _table_text(self):
         """The read-only DH table (degrees, the robot's length unit) as lines of monospace
-        text, and the note saying its units."""
+        text, and the note under it saying its units.
+
+        Its limits are those in force (``state.planning_robot``): while a calibration narrows
+        a joint, that joint's min and max carry a ``*`` and the note names the calibration.
+        """
         unit = self.robot.unit
+        planning = self.state.planning_robot
         header = ["#", "type", "theta", "d", "a", "alpha", "min", "max", "name"]
         columns = ("joint", "type", "theta", "d", "a", "alpha", "min", "max", "name")
-        rows = [[str(r[c]) for c in columns] for r in dh_rows(self.robot)]
+        narrowed = np.any(planning.limits != self.robot.limits, axis=1)
+        rows = []
+        for row, calibrated in zip(dh_rows(planning), narrowed):
+            mark = CALIBRATED_MARK if calibrated else ""
+            rows.append([str(row[c]) + (mark if c in ("min", "max") else "") for c in columns])
         widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
         lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in [header, *rows]]
-        units = (f"theta, alpha, revolute min/max in deg; d, a, prismatic min/max in {unit}"
-                 + ("\nmodified DH: row i holds a(i-1), alpha(i-1)"
-                    if self.robot.convention == "modified" else ""))
-        return lines, units
+        notes = [f"theta, alpha, revolute min/max in deg; d, a, prismatic min/max in {unit}"]
+        if self.robot.convention == "modified":
+            notes.append("modified DH: row i holds a(i-1), alpha(i-1)")
+        if narrowed.any():
+            notes.append(f"{CALIBRATED_MARK} calibrated range ({self.state.calibration_source}),"
+                         f" not the model's: the limits in force")
+        elif self.state.calibration is not None:
+            notes.append(f"limits: the model's, inside the calibrated range "
+                         f"({self.state.calibration_source})")
+        return lines, "\n".join(notes)
 
     def _readout_labels(self):
         """The readout's heading and the names of its lines (a Lynx6's wrist: the gripper's
@@ -383,7 +406,12 @@ class SimulatorScreen(Screen):
         self._redraw_frame()
 
     def _on_limits(self, state):
-        """A calibration was chosen or dropped: the sliders span the new limits; say so."""
+        """A calibration was chosen or dropped: the sliders span the new limits, the DH table
+        shows them; say so."""
+        self._table_lines, self._table_units = self._table_text()
+        self.table.set_text("\n".join(self._table_lines))
+        self.table_note.set_text(self._table_units)
+        self.relayout()
         low, high = self.robot.q_to_user(state.limits.T)
         for slider, valmin, valmax in zip(self.sliders, low, high):
             slider.valmin, slider.valmax = float(valmin), float(valmax)

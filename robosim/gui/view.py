@@ -15,6 +15,11 @@ Lifecycle::
     ...                         # callbacks run through view.run(action): errors reported
     view.teardown()             # screen switch or window closed (idempotent)
 
+A view's timers (:meth:`View.add_timer`) also stop when its figure closes, before any
+teardown: at the figure's ``close_event``, and at the first tick after its window is gone
+(matplotlib gives a closed pyplot figure a plain ``FigureCanvasBase`` at once, while Tk sends
+``close_event`` only when the window is destroyed, later): no timer draws in a closed figure.
+
 Every widget callback a view connects goes through :meth:`View.run`: its errors are reported
 (:meth:`View.report`) instead of printed as tracebacks, and the full draws it asks for are
 collected into one at its end (:meth:`robosim.gui.blit.BlitManager.deferred`).
@@ -51,6 +56,8 @@ class View:
         self._widgets = []
         self._connections = []
         self._timers = []
+        self._timer_canvas = None
+        self._figure_closed = False
         self._subscriptions = []
         self._layers = []
         self.placement = Placement()
@@ -104,11 +111,39 @@ class View:
 
     def add_timer(self, interval_ms, callback):
         """A canvas timer calling ``callback`` (errors reported) every ``interval_ms``; it is
-        stopped at teardown. Under Agg timers never fire: tests call the callback."""
-        timer = self.fig.canvas.new_timer(interval=interval_ms)
-        timer.add_callback(self.guarded(callback))
+        stopped at teardown and when the figure closes (:attr:`figure_closed`), and a tick
+        that comes after that (already queued, or a ``start()`` since) calls nothing. Under
+        Agg timers never fire: tests call the callback."""
+        if self._timer_canvas is None:
+            self._timer_canvas = self.fig.canvas
+            self.connect_event("close_event", self._on_figure_close)
+        timer = self._timer_canvas.new_timer(interval=interval_ms)
+        guarded = self.guarded(callback)
+
+        def tick():
+            if self.figure_closed:
+                self.stop_timers()
+                return
+            guarded()
+        timer.add_callback(tick)
         self._timers.append(timer)
         return timer
+
+    @property
+    def figure_closed(self):
+        """True once the figure was closed: its ``close_event`` came, or its window is gone
+        (the figure no longer has the canvas the view's timers were made on)."""
+        return self._figure_closed or (self._timer_canvas is not None
+                                       and self.fig.canvas is not self._timer_canvas)
+
+    def _on_figure_close(self, event):
+        self._figure_closed = True
+        self.stop_timers()
+
+    def stop_timers(self):
+        """Stop every timer of the view (they may be started again, while the figure is open)."""
+        for timer in self._timers:
+            timer.stop()
 
     def subscribe(self, state, topic, callback):
         """Observe ``topic`` of an :class:`robosim.gui.state.ArmState` until teardown."""
@@ -162,8 +197,7 @@ class View:
     def teardown(self):
         """Stop timers, disconnect widgets and callbacks, unsubscribe, forget blit layers and
         drop every reference (in that order); safe to call twice."""
-        for timer in self._timers:
-            timer.stop()
+        self.stop_timers()
         for widget in self._widgets:
             disconnect = getattr(widget, "disconnect_events", None)
             if disconnect is not None:

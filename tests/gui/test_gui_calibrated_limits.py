@@ -59,6 +59,31 @@ def test_a_calibration_file_narrows_the_sliders_and_the_window_says_so():
     assert "the model's again" in app.status
 
 
+def table_limits(app):
+    """The DH table's (min, max) per joint as printed: ``[("-90", "90"), ...]``."""
+    lines = app.screen.table.get_text().split("\n")
+    header = lines[0].split()
+    low, high = header.index("min"), header.index("max")
+    return [(line.split()[low], line.split()[high]) for line in lines[1:]]
+
+
+def test_the_dh_table_shows_the_limits_in_force_and_says_they_are_calibrated():
+    app = make_app()
+    assert table_limits(app) == [("-90", "90")] * 5            # robots/lynx6.json
+    assert "calibrated" not in app.screen.table_note.get_text()
+    panel = real_arm(app)
+    choose_stock_calibration(panel)
+    for low, high in table_limits(app):
+        assert low.endswith("*") and high.endswith("*")
+        np.testing.assert_allclose([float(low[:-1]), float(high[:-1])],
+                                   [-CALIBRATED_DEG, CALIBRATED_DEG], atol=1e-3)
+    note = app.screen.table_note.get_text()
+    assert "* calibrated range" in note and default_calibration_path().name in note
+    panel.fig.canvas.callbacks.process("close_event", None)   # the calibration goes
+    assert table_limits(app) == [("-90", "90")] * 5
+    assert "calibrated" not in app.screen.table_note.get_text()
+
+
 def test_a_typed_value_beyond_the_calibrated_range_is_refused():
     app = make_app()
     choose_stock_calibration(real_arm(app))
