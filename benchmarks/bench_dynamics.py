@@ -6,7 +6,8 @@ Run: ``python benchmarks/bench_dynamics.py``. Prints, per line, robosim's figure
 - batched inverse dynamics on 100,000 random states (rigid-body terms: the toolbox's model with
   ``nofriction(True, True)`` and motor inertia 0, so both compute the same torques; its ``rne``
   is C code);
-- a single inverse-dynamics call;
+- a single inverse-dynamics call, and a single call of the gravity torques and of the mass
+  matrix (the toolbox's ``gravload`` and ``inertia``);
 - the mass matrix of 10,000 configurations;
 - a free fall of 2 s at dt = 1 ms (robosim: ``simulate``, RK4; the toolbox: ``fdyn``, its
   default integrator, scipy's RK45 with adaptive steps).
@@ -46,6 +47,12 @@ def toolbox_puma():
     return puma
 
 
+def single_call(function, *args):
+    """Microseconds per call of ``function(*args)``: see SINGLE_CALLS."""
+    return best_time(lambda: [function(*args) for _ in range(SINGLE_CALLS)], SINGLE_REPEATS,
+                     time.process_time) / SINGLE_CALLS * 1e6
+
+
 def line(what, ours, theirs, unit):
     text = f"{what:<34} robosim {ours:10.3f} {unit}"
     if theirs is not None:
@@ -68,6 +75,8 @@ def main():
     else:
         tau = puma.rne(q[:100], qd[:100], qdd[:100])
         assert np.allclose(tau, dynamics.inverse_dynamics(robot, q[:100], qd[:100], qdd[:100]))
+        assert np.allclose(puma.gravload(q[0]), dynamics.gravity_torques(robot, q[0]))
+        assert np.allclose(puma.inertia(q[0]), dynamics.mass_matrix(robot, q[0]))
 
     ours = best_time(lambda: dynamics.inverse_dynamics(robot, q, qd, qdd), 3) / STATES * 1e6
     theirs = (best_time(lambda: puma.rne(q, qd, qdd), 3) / STATES * 1e6
@@ -75,12 +84,14 @@ def main():
     line(f"inverse dynamics, {STATES:,} states", ours, theirs, "us/state")
 
     one = (q[0], qd[0], qdd[0])
-    ours = best_time(lambda: [dynamics.inverse_dynamics(robot, *one)
-                              for _ in range(SINGLE_CALLS)], SINGLE_REPEATS,
-                     time.process_time) / SINGLE_CALLS * 1e6
-    theirs = (best_time(lambda: [puma.rne(*one) for _ in range(SINGLE_CALLS)], SINGLE_REPEATS,
-                        time.process_time) / SINGLE_CALLS * 1e6 if puma is not None else None)
-    line("inverse dynamics, single call", ours, theirs, "us/call")
+    for what, ours, theirs in (
+            ("inverse dynamics", (dynamics.inverse_dynamics, robot) + one,
+             puma and (puma.rne,) + one),
+            ("gravity torques", (dynamics.gravity_torques, robot, q[0]),
+             puma and (puma.gravload, q[0])),
+            ("mass matrix", (dynamics.mass_matrix, robot, q[0]), puma and (puma.inertia, q[0]))):
+        line(f"{what}, single call", single_call(*ours),
+             single_call(*theirs) if puma is not None else None, "us/call")
 
     many = q[:MASS_STATES]
     ours = best_time(lambda: dynamics.mass_matrix(robot, many), 3) / MASS_STATES * 1e6

@@ -315,32 +315,9 @@ def _constants(robot):
 
 
 #: The zero vector. Vectors are 3-tuples of floats (one configuration) or of ``(B,)`` arrays (a
-#: batch); the helpers return this very object for a known zero so the kernel skips its terms
-#: (a mass-matrix column has no velocities and no gravity, most joints no acceleration).
+#: batch); a gravity, first moment or origin offset known to be zero is this very object, so
+#: the kernel skips its terms (a mass-matrix column has no gravity).
 ZERO = (0.0, 0.0, 0.0)
-
-
-def _is_zero(value):
-    """Whether a joint speed or acceleration is the float 0 (known zero, its terms skipped)."""
-    return isinstance(value, float) and value == 0.0
-
-
-def _add(u, v):
-    if u is ZERO:
-        return v
-    if v is ZERO:
-        return u
-    return (u[0] + v[0], u[1] + v[1], u[2] + v[2])
-
-
-def _moment_about(n, p, f):
-    """``n + p x f``: a moment ``n`` about a point moved to the point ``p`` behind it."""
-    if p is ZERO or f is ZERO:
-        return n
-    p0, p1, p2 = p
-    f0, f1, f2 = f
-    n0, n1, n2 = n
-    return (n0 + p1 * f2 - p2 * f1, n1 + p2 * f0 - p0 * f2, n2 + p0 * f1 - p1 * f0)
 
 
 def _origin_offset(standard, a, ca, sa, d):
@@ -374,50 +351,13 @@ def _joint_geometry(constants, q):
     return geometry
 
 
-def _to_child(standard, rotation, v):
-    """``R^T v``: a vector in frame ``i - 1``'s axes given in frame ``i``'s.
-
-    ``R`` is frame ``i``'s rotation in frame ``i - 1``: ``Rz(theta) Rx(alpha)`` (standard DH)
-    or ``Rx(alpha) Rz(theta)`` (modified); ``rotation`` is ``(cos theta, sin theta,
-    cos alpha, sin alpha)``. A twist of a quarter turn or none, whose cosine and sine are exact
-    (:func:`robosim.transforms.cos_sin`), is a swap and sign changes, without products.
-    """
-    if v is ZERO:
-        return ZERO
-    ct, st, ca, sa = rotation
-    v0, v1, v2 = v
-    if standard:
-        v0, v1 = ct * v0 + st * v1, ct * v1 - st * v0
-    if sa == 0.0:
-        if ca < 0.0:
-            v1, v2 = -v1, -v2
-    elif ca == 0.0:
-        v1, v2 = (v2, -v1) if sa > 0.0 else (-v2, v1)
-    else:
-        v1, v2 = ca * v1 + sa * v2, ca * v2 - sa * v1
-    if standard:
-        return v0, v1, v2
-    return ct * v0 + st * v1, ct * v1 - st * v0, v2
-
-
-def _to_parent(standard, rotation, v):
-    """``R v``: a vector in frame ``i``'s axes given in frame ``i - 1``'s (see _to_child)."""
-    if v is ZERO:
-        return ZERO
-    ct, st, ca, sa = rotation
-    v0, v1, v2 = v
-    if not standard:
-        v0, v1 = ct * v0 - st * v1, st * v0 + ct * v1
-    if sa == 0.0:
-        if ca < 0.0:
-            v1, v2 = -v1, -v2
-    elif ca == 0.0:
-        v1, v2 = (-v2, v1) if sa > 0.0 else (v2, -v1)
-    else:
-        v1, v2 = ca * v1 - sa * v2, sa * v1 + ca * v2
-    if not standard:
-        return v0, v1, v2
-    return ct * v0 - st * v1, st * v0 + ct * v1, v2
+#: The steps from link ``i - 1``'s motion to link ``i``'s (forward pass) and from link ``i``'s
+#: wrench to link ``i - 1``'s (backward pass) in each convention (True: standard): the same
+#: steps, in reverse order, as ``Rz(theta) ... Rx(alpha)`` becomes ``Rx(alpha) ... Rz(theta)``.
+#: See :func:`_newton_euler`.
+_FORWARD = {True: ("move", "theta", "alpha", "carry"), False: ("carry", "alpha", "theta", "move")}
+_BACKWARD = {True: ("shift", "alpha", "theta", "torque"),
+             False: ("torque", "theta", "alpha", "shift")}
 
 
 def _newton_euler(constants, geometry, qd, qdd, gravity):
@@ -439,143 +379,160 @@ def _newton_euler(constants, geometry, qd, qdd, gravity):
     Notes
     -----
     Each link's quantities are expressed in its own frame's axes (as in Corke's ``rne`` and
-    Craig's chapter 6), where its mass properties are constants and a step from link to link is
-    one rotation by ``theta`` and one by ``alpha`` (:func:`_to_child`, :func:`_to_parent`).
+    Craig's chapter 6), where its mass properties are constants. Frame ``i``'s rotation in
+    frame ``i - 1`` is ``R = Rz(theta) Rx(alpha)`` (standard DH) or ``Rx(alpha) Rz(theta)``
+    (modified); a vector goes to the child frame as ``R^T v`` ("theta" and "alpha" steps, a
+    quarter-turn twist, exact, as swaps) and back as ``R v``.
 
     Forward pass: the angular velocity ``w`` and acceleration ``wd`` of each link and the
     acceleration ``a`` of its frame's origin ``o_i``, starting from ``a = -gravity`` (in base
     axes) at the base (gravity as an upward acceleration of the base, Luh, Walker and Paul's
-    trick). In the axes of a frame whose Z axis ``z`` is the joint's (frame ``i - 1`` in the
-    standard convention, frame ``i`` in the modified one), a revolute joint adds ``qd z`` to
-    ``w`` and ``qdd z + qd (w x z)`` to ``wd``; a prismatic joint adds ``qdd z + 2 qd (w x z)``
-    (Coriolis) to ``a``. With ``r = o_i - o_{i-1}`` (:func:`_origin_offset`), the origin
+    trick). "move": in the axes of a frame whose Z axis ``z`` is the joint's (frame ``i - 1``
+    in the standard convention, frame ``i`` in the modified one), a revolute joint adds
+    ``qd z`` to ``w`` and ``qdd z + qd (w x z)`` to ``wd``; a prismatic joint adds
+    ``qdd z + 2 qd (w x z)`` (Coriolis) to ``a``; ``w x z = (w_y, -w_x, 0)``. "carry": with
+    ``r = o_i - o_{i-1}`` (:func:`_origin_offset`), ``a += wd x r + w x (w x r)``; the origin
     ``o_i`` rides on link ``i`` in the standard convention (``o_{i-1}`` is on the axis), on
-    link ``i - 1`` in the modified one (``o_i`` is on the axis), so ``a += wd x r + w x (w x
-    r)`` uses the new or the previous link's ``w, wd``.
+    link ``i - 1`` in the modified one (``o_i`` is on the axis), hence the new or the previous
+    link's ``w, wd``.
 
     Each link's inertial force and moment about ``o_i`` are ``F = m a + wd x h + w x (w x h)``
     and ``N = I_o wd + w x (I_o w) + h x a``, with ``h = m c`` its first moment and ``I_o`` its
     inertia about ``o_i``.
 
     Backward pass: the wrench link ``i - 1`` exerts on link ``i`` is ``f_i = F_i + f_{i+1}``
-    and, about ``o_i``, ``n_i = N_i + n_{i+1} + r_{i+1} x f_{i+1}``. The joint torque is the
-    moment about a point of the axis along the axis: ``z . (n_i + r_i x f_i)`` in frame
-    ``i - 1`` (standard, the axis passes through ``o_{i-1}``) or ``z . n_i`` in frame ``i``
-    (modified); a prismatic joint's force is ``z . f_i``.
+    and, about ``o_i``, ``n_i = N_i + n_{i+1} + r_{i+1} x f_{i+1}`` ("shift"). The joint
+    torque ("torque") is the moment about a point of the axis along the axis: ``z . (n_i +
+    r_i x f_i)`` in frame ``i - 1`` (standard, the axis passes through ``o_{i-1}``) or
+    ``z . n_i`` in frame ``i`` (modified); a prismatic joint's force is ``z . f_i``.
+
+    The arithmetic is written out on vector components (floats or ``(B,)`` arrays), with few
+    helper calls, as a single call's time is mostly the interpreter's cost per operation and
+    per call; terms known to be zero (no speed, no acceleration yet, no gravity, a centre of
+    mass at the origin) are skipped, as a batch's time is mostly numpy's per array operation.
     """
-    standard = constants.standard
+    standard, revolute = constants.standard, constants.revolute
+    forward, backward = _FORWARD[standard], _BACKWARD[standard]
     spinning = qd is not None
-    w = wd = ZERO
+    w0 = w1 = w2 = e0 = e1 = e2 = 0.0   # w and wd (e), zero while has_w, has_e are False
+    has_w = has_e = False
     if gravity is ZERO:
-        a = ZERO
+        a0 = a1 = a2 = 0.0
     else:
-        a = tuple(-(x * gravity[0] + y * gravity[1] + z * gravity[2])
-                  for x, y, z in constants.base_axes)
-    still = a is ZERO                   # no link has moved yet: every term is zero
+        a0, a1, a2 = (-(x * gravity[0] + y * gravity[1] + z * gravity[2])
+                      for x, y, z in constants.base_axes)
+    still = gravity is ZERO             # no link has moved yet: every term is zero
     wrenches = []
-    for i, (rotation, offset) in enumerate(geometry):
+    for i, ((ct, st, ca, sa), r) in enumerate(geometry):
         speed = qd[i] if spinning else 0.0
         acceleration = 0.0 if qdd is None else qdd[i]
+        turned = not (isinstance(speed, float) and speed == 0.0)   # a float 0 is a known
+        pushed = not (isinstance(acceleration, float) and acceleration == 0.0)   # zero
         if still:
-            if _is_zero(speed) and _is_zero(acceleration):
+            if not (turned or pushed):
                 wrenches.append(None)
                 continue
             still = False
-        revolute = constants.revolute[i]
-        if standard:
-            w, wd, a = _moved(revolute, speed, acceleration, w, wd, a)
-            w, wd, a = (_to_child(True, rotation, w), _to_child(True, rotation, wd),
-                        _to_child(True, rotation, a))
-            a = _carried(a, w, wd, offset)
-        else:
-            a = _carried(a, w, wd, offset)
-            w, wd, a = (_to_child(False, rotation, w), _to_child(False, rotation, wd),
-                        _to_child(False, rotation, a))
-            w, wd, a = _moved(revolute, speed, acceleration, w, wd, a)
-        wrenches.append(_inertial_wrench(constants.mass[i], constants.first_moment[i],
-                                         constants.inertia[i], a, w, wd))
+        for step in forward:
+            if step == "move":
+                if revolute[i]:
+                    if has_w and turned:
+                        e0, e1, has_e = e0 + speed * w1, e1 - speed * w0, True
+                    if pushed:
+                        e2, has_e = e2 + acceleration, True
+                    if turned:
+                        w2, has_w = w2 + speed, True
+                else:
+                    if has_w and turned:
+                        a0, a1 = a0 + 2.0 * speed * w1, a1 - 2.0 * speed * w0
+                    if pushed:
+                        a2 = a2 + acceleration
+            elif step == "theta":
+                a0, a1 = ct * a0 + st * a1, ct * a1 - st * a0
+                if has_w:
+                    w0, w1 = ct * w0 + st * w1, ct * w1 - st * w0
+                if has_e:
+                    e0, e1 = ct * e0 + st * e1, ct * e1 - st * e0
+            elif step == "alpha":
+                if sa == 0.0:
+                    if ca < 0.0:
+                        w1, w2, e1, e2, a1, a2 = -w1, -w2, -e1, -e2, -a1, -a2
+                elif ca == 0.0:
+                    if sa > 0.0:
+                        w1, w2, e1, e2, a1, a2 = w2, -w1, e2, -e1, a2, -a1
+                    else:
+                        w1, w2, e1, e2, a1, a2 = -w2, w1, -e2, e1, -a2, a1
+                else:
+                    a1, a2 = ca * a1 + sa * a2, ca * a2 - sa * a1
+                    if has_w:
+                        w1, w2 = ca * w1 + sa * w2, ca * w2 - sa * w1
+                    if has_e:
+                        e1, e2 = ca * e1 + sa * e2, ca * e2 - sa * e1
+            elif r is not ZERO:         # carry
+                a0, a1, a2 = _carried(a0, a1, a2, r, has_w, w0, w1, w2, has_e, e0, e1, e2)
+        # The inertial wrench F, N about o_i.
+        mass, h, inertia = constants.mass[i], constants.first_moment[i], constants.inertia[i]
+        f0, f1, f2 = mass * a0, mass * a1, mass * a2
+        n0 = n1 = n2 = 0.0
+        if h is not ZERO:
+            h0, h1, h2 = h
+            n0, n1, n2 = h1 * a2 - h2 * a1, h2 * a0 - h0 * a2, h0 * a1 - h1 * a0
+            f0, f1, f2 = _carried(f0, f1, f2, h, has_w, w0, w1, w2, has_e, e0, e1, e2)
+        if has_e:
+            c0, c1, c2 = _inertia_times(inertia, e0, e1, e2)
+            n0, n1, n2 = n0 + c0, n1 + c1, n2 + c2
+        if has_w:
+            c0, c1, c2 = _inertia_times(inertia, w0, w1, w2)
+            n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, n2 + w0 * c1 - w1 * c0
+        wrenches.append((f0, f1, f2, n0, n1, n2))
     tau = [0.0] * len(geometry)
-    f = n = ZERO
+    f0 = f1 = f2 = n0 = n1 = n2 = 0.0
     for i in range(len(geometry) - 1, -1, -1):
         if wrenches[i] is not None:
-            force, moment = wrenches[i]
-            f, n = _add(force, f), _add(moment, n)
-        rotation, offset = geometry[i]
-        if standard:
-            n = _to_parent(True, rotation, _moment_about(n, offset, f))
-            f = _to_parent(True, rotation, f)
-            tau[i] = (n if constants.revolute[i] else f)[2]
-        else:
-            tau[i] = (n if constants.revolute[i] else f)[2]
-            f = _to_parent(False, rotation, f)
-            n = _moment_about(_to_parent(False, rotation, n), offset, f)
+            g0, g1, g2, m0, m1, m2 = wrenches[i]
+            f0, f1, f2, n0, n1, n2 = f0 + g0, f1 + g1, f2 + g2, n0 + m0, n1 + m1, n2 + m2
+        (ct, st, ca, sa), r = geometry[i]
+        for step in backward:
+            if step == "torque":
+                tau[i] = n2 if revolute[i] else f2
+            elif step == "alpha":
+                if sa == 0.0:
+                    if ca < 0.0:
+                        f1, f2, n1, n2 = -f1, -f2, -n1, -n2
+                elif ca == 0.0:
+                    if sa > 0.0:
+                        f1, f2, n1, n2 = -f2, f1, -n2, n1
+                    else:
+                        f1, f2, n1, n2 = f2, -f1, n2, -n1
+                else:
+                    f1, f2, n1, n2 = (ca * f1 - sa * f2, sa * f1 + ca * f2,
+                                      ca * n1 - sa * n2, sa * n1 + ca * n2)
+            elif step == "theta":
+                f0, f1, n0, n1 = (ct * f0 - st * f1, st * f0 + ct * f1,
+                                  ct * n0 - st * n1, st * n0 + ct * n1)
+            elif r is not ZERO:         # shift
+                r0, r1, r2 = r
+                n0, n1, n2 = n0 + r1 * f2 - r2 * f1, n1 + r2 * f0 - r0 * f2, n2 + r0 * f1 - r1 * f0
     return tau
 
 
-def _moved(revolute, speed, acceleration, w, wd, a):
-    """``w, wd, a`` with a joint's motion added, in the axes of a frame whose Z axis is the
-    joint's: a revolute joint adds ``qd z`` to ``w`` and ``qdd z + qd (w x z)`` to ``wd``, a
-    prismatic one ``qdd z + 2 qd (w x z)`` to ``a``; ``w x z = (w_y, -w_x, 0)``."""
-    turning = not _is_zero(speed)
-    coriolis = turning and w is not ZERO
-    pushed = not _is_zero(acceleration)
-    if revolute:
-        if coriolis or pushed:
-            e0, e1, e2 = wd
-            if coriolis:
-                e0, e1 = e0 + speed * w[1], e1 - speed * w[0]
-            wd = (e0, e1, e2 + acceleration if pushed else e2)
-        if turning:
-            w = (w[0], w[1], w[2] + speed)
-        return w, wd, a
-    if coriolis or pushed:
-        a0, a1, a2 = a
-        if coriolis:
-            a0, a1 = a0 + 2.0 * speed * w[1], a1 - 2.0 * speed * w[0]
-        a = (a0, a1, a2 + acceleration if pushed else a2)
-    return w, wd, a
-
-
-def _carried(a, w, wd, r):
-    """``a + wd x r + w x (w x r)``: the acceleration of the point ``r`` further along a body
-    turning at ``w, wd`` whose point at the start accelerates at ``a``."""
-    if r is ZERO or (w is ZERO and wd is ZERO):
-        return a
+def _carried(a0, a1, a2, r, has_w, w0, w1, w2, has_e, wd0, wd1, wd2):
+    """``a + wd x r + w x (w x r)`` (``w``, ``wd`` zero where ``has_w``, ``has_e`` are False):
+    the acceleration of the point ``r`` further along a body turning at ``w, wd`` whose point
+    at the start accelerates at ``a``. With ``m a`` for ``a`` and the first moment ``h = m c``
+    for ``r``, the force that accelerates the body's mass: ``m a + wd x h + w x (w x h)``."""
     r0, r1, r2 = r
-    a0, a1, a2 = a
-    if wd is not ZERO:
-        e0, e1, e2 = wd
-        a0, a1, a2 = a0 + e1 * r2 - e2 * r1, a1 + e2 * r0 - e0 * r2, a2 + e0 * r1 - e1 * r0
-    if w is not ZERO:
-        w0, w1, w2 = w
+    if has_e:
+        a0, a1, a2 = a0 + wd1 * r2 - wd2 * r1, a1 + wd2 * r0 - wd0 * r2, a2 + wd0 * r1 - wd1 * r0
+    if has_w:
         c0, c1, c2 = w1 * r2 - w2 * r1, w2 * r0 - w0 * r2, w0 * r1 - w1 * r0
         a0, a1, a2 = a0 + w1 * c2 - w2 * c1, a1 + w2 * c0 - w0 * c2, a2 + w0 * c1 - w1 * c0
     return a0, a1, a2
 
 
-def _inertial_wrench(mass, h, inertia, a, w, wd):
-    """A link's inertial force ``F`` and moment ``N`` about its frame's origin, link axes:
-    ``F = m a + wd x h + w x (w x h)``, ``N = I_o wd + w x (I_o w) + h x a``."""
-    a0, a1, a2 = a
-    force = _carried((mass * a0, mass * a1, mass * a2), w, wd, h)
-    n0 = n1 = n2 = 0.0
-    if h is not ZERO:
-        h0, h1, h2 = h
-        n0, n1, n2 = h1 * a2 - h2 * a1, h2 * a0 - h0 * a2, h0 * a1 - h1 * a0
-    if wd is not ZERO:
-        c0, c1, c2 = _inertia_times(inertia, wd)
-        n0, n1, n2 = n0 + c0, n1 + c1, n2 + c2
-    if w is not ZERO:
-        w0, w1, w2 = w
-        c0, c1, c2 = _inertia_times(inertia, w)
-        n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, n2 + w0 * c1 - w1 * c0
-    return force, (n0, n1, n2)
-
-
-def _inertia_times(inertia, v):
+def _inertia_times(inertia, v0, v1, v2):
     """``I v`` for an inertia given as ``(Ixx, Iyy, Izz)`` (diagonal) or ``(Ixx, Iyy, Izz, Ixy,
     Iyz, Ixz)``."""
-    v0, v1, v2 = v
     if len(inertia) == 3:
         xx, yy, zz = inertia
         return xx * v0, yy * v1, zz * v2
@@ -585,8 +542,10 @@ def _inertia_times(inertia, v):
 
 # ----------------------------------------------------------------------------- batches
 def _gravity(robot, gravity):
+    """``gravity`` (3 numbers, m/s^2) as a tuple, ZERO for none; None gives the robot's (whose
+    dynamics :func:`_constants` has checked)."""
     if gravity is None:
-        return require_dynamics(robot).gravity
+        return robot.dynamics.gravity
     gravity = _numbers(np.asarray(gravity, dtype=float).ravel(), "gravity", 3)
     return ZERO if gravity == (0.0, 0.0, 0.0) else gravity
 
@@ -594,18 +553,19 @@ def _gravity(robot, gravity):
 def _checked(robot, named):
     """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated.
 
-    Arrays of one configuration each are checked as one stacked array, its values summed in
-    Python (a NaN or an infinity makes the sum so): numpy's cost per call would be a good part
-    of a single Newton-Euler run's time. Otherwise (or when a sum of huge values overflows)
-    each is checked on its own, and a wrong one named in the message.
+    When each is one configuration ``(n,)``, their values are summed in Python to check that
+    all are finite (a NaN or an infinity makes the sum so): numpy's cost per call would be a
+    good part of a single Newton-Euler run's time. Otherwise (or when a sum of huge values
+    overflows) each is checked on its own, and a wrong one named in the message.
     """
     try:
-        stacked = np.array([values for values, _ in named], dtype=float)
-        if (stacked.ndim == 2 and stacked.shape[1] == robot.n
-                and math.isfinite(sum(stacked.ravel().tolist()))):
-            return list(stacked)
-    except ValueError:
-        pass
+        arrays = [np.asarray(values, dtype=float) for values, _ in named]
+    except (TypeError, ValueError):
+        arrays = None
+    single = (robot.n,)
+    if arrays is not None and all([a.shape == single for a in arrays]) \
+            and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
+        return arrays
     return [robot.check_q(values, name) for values, name in named]
 
 
