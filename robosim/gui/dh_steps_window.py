@@ -38,6 +38,7 @@ from ..plotting.dh_steps import dress_for_dh_steps
 from .cells import CellGrid
 from .layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
                      fit_fontsize, lines_height)
+from .matrix_text import column_widths, matrix_entries
 from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (10.0, 6.5)
@@ -219,7 +220,7 @@ class DHStepsWindow(ToolWindow):
         the column widths (monospace: a width follows from the characters), the font
         shrunk if the block is wider than its place."""
         entries, columns = self._block_entries[name], self.block_columns[name]
-        widths = [max((len(line[c]) for line in entries), default=0) for c in range(4)]
+        widths = column_widths(entries)
         chars = sum(widths) + 2 * 3
         size = max(5.0, min(MATRIX_FONT, self._block_width / (chars * MONOSPACE_WIDTH)))
         x, top = self._block_anchors[name]
@@ -472,19 +473,6 @@ class DHStepsWindow(ToolWindow):
             self.blit.update("steps", *(["panel"] if panel else []))
         else:
             self.redraw()
-
-
-def matrix_entries(matrix, decimals=3):
-    """The entries of a 4 x 4 matrix as text with ``decimals`` decimals, whole numbers as
-    such (``"0"``, ``"1"``, ``"-1"``, ``"120"``: what an elementary matrix mostly holds, read
-    at a glance, and fewer glyphs to draw), no ``"-0"``.
-
-    >>> matrix_entries(np.diag([1.0, -1.0, 0.5, 1.0]))[:3]
-    [['1', '0', '0', '0'], ['0', '-1', '0', '0'], ['0', '0', '0.500', '0']]
-    """
-    rounded = np.round(np.asarray(matrix, dtype=float), decimals) + 0.0
-    return [[f"{v:.0f}" if v == round(v) else f"{v:.{decimals}f}" for v in line]
-            for line in rounded]
 
 
 def _fit(text, width_pt, n_lines, largest):
