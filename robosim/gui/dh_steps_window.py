@@ -36,6 +36,7 @@ from ..errors import ValidationError
 from ..plotting.arm import ArmDrawing
 from ..plotting.dh_steps import dress_for_dh_steps
 from .cells import CellGrid
+from .fast_text import fast_text
 from .layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
                      fit_fontsize, lines_height)
 from .matrix_text import column_widths, matrix_entries
@@ -129,20 +130,21 @@ class DHStepsWindow(ToolWindow):
                               ("Step >", self.step_forward)):
             self.buttons[label] = self.button(places[label], label, action, fontsize=BUTTON_FONT)
             place(label, self.buttons[label].ax)
-        self.step_text = place("step", fig.text(*places["step"], "", fontsize=TEXT_FONT,
-                                                va="top", gid="panel"))
+        self.step_text = place("step", fast_text(fig, *places["step"], "", fontsize=TEXT_FONT,
+                                                 va="top", gid="panel"))
         self.block_titles, self.block_columns, self._block_entries = {}, {}, {}
         for name in BLOCKS:
-            self.block_titles[name] = place(f"{name} title", fig.text(
-                *places[f"{name} title"], "", fontsize=MATRIX_FONT, va="top", gid="panel"))
+            self.block_titles[name] = place(f"{name} title", fast_text(
+                fig, *places[f"{name} title"], "", fontsize=MATRIX_FONT, va="top", gid="panel"))
             # One right-aligned text per column: no padding spaces to draw (each glyph drawn
-            # costs, spaces too), placed by _place_block.
-            self.block_columns[name] = [fig.text(0, 0, "", fontsize=MATRIX_FONT, ha="right",
-                                                 va="top", family="monospace", gid="panel")
+            # costs, spaces too), placed by _place_block; drawn as FastText.
+            self.block_columns[name] = [fast_text(fig, 0, 0, "", fontsize=MATRIX_FONT,
+                                                  ha="right", va="top", family="monospace",
+                                                  gid="panel")
                                         for _ in range(4)]
             self._block_entries[name] = []
-        self.legend = place("legend", fig.text(*places["legend"], "", fontsize=MATRIX_FONT,
-                                               va="top", gid="panel"))
+        self.legend = place("legend", fast_text(fig, *places["legend"], "",
+                                                fontsize=MATRIX_FONT, va="top", gid="panel"))
         self.status_line(places["status"], fontsize=TEXT_FONT).show(HINT)
         self.timer = self.add_timer(TICK_MS, self.tick)
         self._arm_blitted = False
