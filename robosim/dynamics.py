@@ -25,13 +25,14 @@ the same way inside.
 
 Frames
 ------
-The link frames come from :func:`robosim.robot.chain_components` (the one kinematics kernel),
-expressed in the world frame; the recursion runs in world coordinates. Link ``i`` is rigidly
-attached to DH frame ``i`` in both conventions, so its centre of mass and inertia are given in
-frame ``i``. Joint ``i`` moves along or about ``z_{i-1}`` (standard DH) or ``z_i`` (modified
-DH). Every function takes a leading batch axis: ``(..., n)`` in, ``(..., n)`` or
-``(..., n, n)`` out. One configuration runs on plain floats, a batch on numpy arrays, through
-the same code.
+Link ``i`` is rigidly attached to DH frame ``i`` in both conventions, so its centre of mass
+and inertia are given in frame ``i``. Joint ``i`` moves along or about ``z_{i-1}`` (standard
+DH) or ``z_i`` (modified DH). The recursion runs in each link's own frame (Corke's ``rne``,
+Craig's chapter 6): a step from frame ``i - 1`` to frame ``i`` is one rotation about Z by
+``theta`` and one about X by ``alpha``, in the order of the robot's convention; the base
+transform only turns gravity into the base frame's axes. Every function takes a leading
+batch axis: ``(..., n)`` in, ``(..., n)`` or ``(..., n, n)`` out. One configuration runs on
+plain floats, a batch on numpy arrays, through the same code.
 
 Robots carry their dynamics as ``robot.dynamics``, a :class:`Dynamics` (the robot file's
 optional ``dynamics`` section, see :mod:`robosim.library`); a robot without it is refused with
@@ -48,7 +49,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .errors import ValidationError
-from .robot import Robot, chain_components
+from .robot import Robot
+from .transforms import cos_sin
 
 #: Metres per robot length unit: how lengths are converted for dynamics.
 METRES_PER_UNIT = {"mm": 1e-3, "cm": 1e-2, "m": 1.0}
@@ -249,22 +251,24 @@ def _inertia_shifted(inertia, mass, offset):
 class _Constants:
     """What the kernel needs of a robot, in SI units, computed once per robot."""
 
-    mass: tuple                 # kg per link
-    cross_first_moment: tuple   # per link, v -> v x h (a _constant_product), h = mass * centre
-                                # of mass (kg m, link frame)
-    moment_first_moment: tuple  # per link, v -> h x v
-    inertia_times: tuple        # per link, v -> I v, I the inertia about the frame origin
-                                # (kg m^2, link frame)
+    mass: tuple             # kg per link
+    first_moment: tuple     # per link h = mass * centre of mass (h0, h1, h2), kg m, link
+                            # frame; ZERO when the centre of mass is at the origin
+    inertia: tuple          # per link (Ixx, Iyy, Izz, Ixy, Iyz, Ixz) about the frame origin,
+                            # link-frame axes, kg m^2; (Ixx, Iyy, Izz) when diagonal
     revolute: tuple
-    theta0: tuple               # DH theta and d at q = 0 (the variable one adds q)
-    d0: tuple
-    prismatic: bool             # whether any joint is prismatic
+    joints: tuple           # per joint, for _joint_geometry: (revolute, theta0, d0 (m), a (m),
+                            # cos alpha, sin alpha, cos theta0, sin theta0, origin offset of a
+                            # revolute joint (see _origin_offset)); theta0, d0 the DH theta
+                            # and d at q = 0
+    base_axes: tuple        # the base frame's X, Y, Z axes in world coordinates
+    prismatic: bool         # whether any joint is prismatic
     standard: bool
     metres: float
-    si_scale: np.ndarray        # (n,): 1 for revolute joints, metres per unit for prismatic
-    motor: np.ndarray           # G^2 Jm per joint
-    viscous: np.ndarray         # G^2 B per joint
-    coulomb: np.ndarray         # (2, n): |G| Tc+ and |G| Tc- per joint
+    si_scale: np.ndarray    # (n,): 1 for revolute joints, metres per unit for prismatic
+    motor: np.ndarray       # G^2 Jm per joint
+    viscous: np.ndarray     # G^2 B per joint
+    coulomb: np.ndarray     # (2, n): |G| Tc+ and |G| Tc- per joint
 
 
 _constants_cache = {}
@@ -278,24 +282,29 @@ def _constants(robot):
     if cached is not None and cached[0] is robot and cached[1] is dynamics:
         return cached[2]
     metres = METRES_PER_UNIT[robot.unit]
-    first_moments, rows = [], []
+    standard = robot.convention == "standard"
+    first_moments, inertias = [], []
     for link in dynamics.links:
         com = np.array(link.com) * metres
         about_origin = _inertia_shifted(link.inertia_matrix, link.mass, com)
-        first_moments.append(tuple((link.mass * com).tolist()))
-        rows.append(_constant_product(about_origin.tolist()))
-    gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
+        first_moment = tuple((link.mass * com).tolist())
+        first_moments.append(ZERO if first_moment == ZERO else first_moment)
+        moments = tuple(about_origin[[0, 1, 2, 0, 1, 0], [0, 1, 2, 1, 2, 2]].tolist())
+        inertias.append(moments[:3] if moments[3:] == (0.0, 0.0, 0.0) else moments)
     theta0, d0 = robot.joint_variables(np.zeros(robot.n))
+    joints = []
+    for joint, theta, d, (a, ca, sa) in zip(robot.joints, theta0.tolist(), d0.tolist(),
+                                            robot.dh_constants):
+        d, a = d * metres, a * metres
+        joints.append((joint.is_revolute, theta, d, a, ca, sa) + cos_sin(theta)
+                      + (_origin_offset(standard, a, ca, sa, d),))
+    gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
     constants = _Constants(
-        mass=tuple(link.mass for link in dynamics.links),
-        cross_first_moment=tuple(_constant_product(_negated_skew(h)) for h in first_moments),
-        moment_first_moment=tuple(_constant_product(_negated_skew([-c for c in h]))
-                                  for h in first_moments),
-        inertia_times=tuple(rows), revolute=tuple(j.is_revolute for j in robot.joints),
-        theta0=tuple(theta0.tolist()), d0=tuple(d0.tolist()),
-        prismatic=not all(j.is_revolute for j in robot.joints),
-        standard=robot.convention == "standard", metres=metres,
-        si_scale=np.where(robot.revolute, 1.0, metres),
+        mass=tuple(link.mass for link in dynamics.links), first_moment=tuple(first_moments),
+        inertia=tuple(inertias), revolute=tuple(j.is_revolute for j in robot.joints),
+        joints=tuple(joints), base_axes=robot.base_columns[:3],
+        prismatic=not all(j.is_revolute for j in robot.joints), standard=standard,
+        metres=metres, si_scale=np.where(robot.revolute, 1.0, metres),
         motor=gear ** 2 * np.array([link.motor_inertia for link in dynamics.links]),
         viscous=gear ** 2 * np.array([link.viscous for link in dynamics.links]),
         coulomb=gear * np.array([link.coulomb for link in dynamics.links]).T)
@@ -311,6 +320,11 @@ def _constants(robot):
 ZERO = (0.0, 0.0, 0.0)
 
 
+def _is_zero(value):
+    """Whether a joint speed or acceleration is the float 0 (known zero, its terms skipped)."""
+    return isinstance(value, float) and value == 0.0
+
+
 def _add(u, v):
     if u is ZERO:
         return v
@@ -319,89 +333,100 @@ def _add(u, v):
     return (u[0] + v[0], u[1] + v[1], u[2] + v[2])
 
 
-def _scaled(s, v):
-    """``s * v`` for a scalar (or ``(B,)`` array) ``s``; ZERO when ``s`` is the float 0."""
-    if v is ZERO or (isinstance(s, float) and s == 0.0):
-        return ZERO
-    return (s * v[0], s * v[1], s * v[2])
+def _moment_about(n, p, f):
+    """``n + p x f``: a moment ``n`` about a point moved to the point ``p`` behind it."""
+    if p is ZERO or f is ZERO:
+        return n
+    p0, p1, p2 = p
+    f0, f1, f2 = f
+    n0, n1, n2 = n
+    return (n0 + p1 * f2 - p2 * f1, n1 + p2 * f0 - p0 * f2, n2 + p0 * f1 - p1 * f0)
 
 
-def _cross(u, v):
-    if u is ZERO or v is ZERO:
-        return ZERO
-    return (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
+def _origin_offset(standard, a, ca, sa, d):
+    """Where frame ``i``'s origin is from frame ``i - 1``'s, metres, as the recursion needs it.
 
-
-def _dot(u, v):
-    if u is ZERO or v is ZERO:
-        return 0.0
-    return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
-
-
-def _constant_product(matrix):
-    """``product(v) = matrix @ v`` for a constant ``(3, 3)`` matrix, ZERO for ZERO.
-
-    Each row's sum is a function specialised to the row's non-zero entries (a lumped link's
-    inertia and first moment have many zeros), so a batch multiplies no zeros and one
-    configuration runs no loop; an all-zero matrix gives ZERO, which the kernel then skips.
+    Standard DH (``Rz(theta) Tz(d) Tx(a) Rx(alpha)``): ``(a, d sin alpha, d cos alpha)`` in
+    frame ``i``'s axes. Modified DH (``Rx(alpha) Tx(a) Rz(theta) Tz(d)``):
+    ``(a, -d sin alpha, d cos alpha)`` in frame ``i - 1``'s axes. ZERO when ``a = d = 0``.
     """
-    rows = [[(k, float(c)) for k, c in enumerate(row) if c != 0.0] for row in matrix]
-    if not any(rows):
-        return lambda v: ZERO
-    first, second, third = (_row_sum(terms) for terms in rows)
-
-    def product(v):
-        return ZERO if v is ZERO else (first(v), second(v), third(v))
-    return product
+    if isinstance(d, float) and d == 0.0:
+        return ZERO if a == 0.0 else (a, 0.0, 0.0)
+    return (a, d * sa, d * ca) if standard else (a, -d * sa, d * ca)
 
 
-def _row_sum(terms):
-    """``sum(c * v[k] for k, c in terms)`` as a function of ``v`` (0 to 3 terms)."""
-    if not terms:
-        return lambda v: 0.0
-    if len(terms) == 1:
-        ((k, c),) = terms
-        return lambda v: c * v[k]
-    if len(terms) == 2:
-        (j, b), (k, c) = terms
-        return lambda v: b * v[j] + c * v[k]
-    (i, a), (j, b), (k, c) = terms
-    return lambda v: a * v[i] + b * v[j] + c * v[k]
+def _joint_geometry(constants, q):
+    """Per joint ``((cos theta, sin theta, cos alpha, sin alpha), origin offset)``.
+
+    ``q`` is one configuration as n floats (computed with :mod:`math`) or a batch as n ``(B,)``
+    arrays (computed with numpy), in API units; a joint's constant parts are floats either way.
+    """
+    cos, sin = (np.cos, np.sin) if isinstance(q[0], np.ndarray) else (math.cos, math.sin)
+    metres, standard = constants.metres, constants.standard
+    geometry = []
+    for value, (revolute, theta0, d0, a, ca, sa, ct0, st0, offset) in zip(q, constants.joints):
+        if revolute:
+            theta = value + theta0
+            geometry.append(((cos(theta), sin(theta), ca, sa), offset))
+        else:
+            geometry.append(((ct0, st0, ca, sa),
+                             _origin_offset(standard, a, ca, sa, d0 + value * metres)))
+    return geometry
 
 
-def _negated_skew(h):
-    """``-[h]x``: the matrix of ``v -> v x h``."""
-    return ((0.0, h[2], -h[1]), (-h[2], 0.0, h[0]), (h[1], -h[0], 0.0))
+def _to_child(standard, rotation, v):
+    """``R^T v``: a vector in frame ``i - 1``'s axes given in frame ``i``'s.
 
-
-def _to_link(frame, v):
-    """World vector ``v`` in the axes of ``frame`` ``(X, Y, Z, P)``: ``R^T v``."""
+    ``R`` is frame ``i``'s rotation in frame ``i - 1``: ``Rz(theta) Rx(alpha)`` (standard DH)
+    or ``Rx(alpha) Rz(theta)`` (modified); ``rotation`` is ``(cos theta, sin theta,
+    cos alpha, sin alpha)``. A twist of a quarter turn or none, whose cosine and sine are exact
+    (:func:`robosim.transforms.cos_sin`), is a swap and sign changes, without products.
+    """
     if v is ZERO:
         return ZERO
-    (x0, x1, x2), (y0, y1, y2), (z0, z1, z2) = frame[:3]
+    ct, st, ca, sa = rotation
     v0, v1, v2 = v
-    return (x0 * v0 + x1 * v1 + x2 * v2, y0 * v0 + y1 * v1 + y2 * v2,
-            z0 * v0 + z1 * v1 + z2 * v2)
+    if standard:
+        v0, v1 = ct * v0 + st * v1, ct * v1 - st * v0
+    if sa == 0.0:
+        if ca < 0.0:
+            v1, v2 = -v1, -v2
+    elif ca == 0.0:
+        v1, v2 = (v2, -v1) if sa > 0.0 else (-v2, v1)
+    else:
+        v1, v2 = ca * v1 + sa * v2, ca * v2 - sa * v1
+    if standard:
+        return v0, v1, v2
+    return ct * v0 + st * v1, ct * v1 - st * v0, v2
 
 
-def _to_world(frame, v):
-    """Link-frame vector ``v`` in world axes: ``R v``."""
+def _to_parent(standard, rotation, v):
+    """``R v``: a vector in frame ``i``'s axes given in frame ``i - 1``'s (see _to_child)."""
     if v is ZERO:
         return ZERO
-    (x0, x1, x2), (y0, y1, y2), (z0, z1, z2) = frame[:3]
+    ct, st, ca, sa = rotation
     v0, v1, v2 = v
-    return (x0 * v0 + y0 * v1 + z0 * v2, x1 * v0 + y1 * v1 + z1 * v2,
-            x2 * v0 + y2 * v1 + z2 * v2)
+    if not standard:
+        v0, v1 = ct * v0 - st * v1, st * v0 + ct * v1
+    if sa == 0.0:
+        if ca < 0.0:
+            v1, v2 = -v1, -v2
+    elif ca == 0.0:
+        v1, v2 = (-v2, v1) if sa > 0.0 else (v2, -v1)
+    else:
+        v1, v2 = ca * v1 - sa * v2, sa * v1 + ca * v2
+    if not standard:
+        return v0, v1, v2
+    return ct * v0 - st * v1, st * v0 + ct * v1, v2
 
 
-def _newton_euler(constants, frames, qd, qdd, gravity):
+def _newton_euler(constants, geometry, qd, qdd, gravity):
     """Joint torques (N m) and forces (N) by the recursive Newton-Euler algorithm.
 
     Parameters
     ----------
     constants : _Constants
-    frames : list of n + 1 frames ``(X, Y, Z, P)`` from :func:`chain_components`, world axes,
-        positions in the robot's length unit; frame 0 is the base.
+    geometry : list of n ``(rotation, origin offset)`` from :func:`_joint_geometry`
     qd, qdd : sequence of n floats or ``(B,)`` arrays, or None for all zero
         Joint speeds and accelerations in SI units (rad/s, m/s).
     gravity : 3-tuple or ZERO
@@ -413,126 +438,152 @@ def _newton_euler(constants, frames, qd, qdd, gravity):
 
     Notes
     -----
-    Forward pass (world frame): the angular velocity ``w`` and acceleration ``wd`` of each link
-    and the acceleration ``a`` of its frame's origin ``o_i``, starting from ``a = -gravity`` at
-    the base (gravity as an upward acceleration of the base, Luh, Walker and Paul's trick).
-    With ``u`` the joint axis and ``r = o_i - o_{i-1}``, a revolute joint adds ``qd u`` to
-    ``w`` and ``qdd u + qd (w_prev x u)`` to ``wd``. The origin ``o_i`` rides on link ``i`` in
-    the standard convention (``o_{i-1}`` is on the axis), on link ``i - 1`` in the modified one
-    (``o_i`` is on the axis), so ``a += wd x r + w x (w x r)`` uses the new or the previous
-    link's ``w, wd``. A prismatic joint adds ``qdd u + 2 qd (w x u)`` (Coriolis).
+    Each link's quantities are expressed in its own frame's axes (as in Corke's ``rne`` and
+    Craig's chapter 6), where its mass properties are constants and a step from link to link is
+    one rotation by ``theta`` and one by ``alpha`` (:func:`_to_child`, :func:`_to_parent`).
+
+    Forward pass: the angular velocity ``w`` and acceleration ``wd`` of each link and the
+    acceleration ``a`` of its frame's origin ``o_i``, starting from ``a = -gravity`` (in base
+    axes) at the base (gravity as an upward acceleration of the base, Luh, Walker and Paul's
+    trick). In the axes of a frame whose Z axis ``z`` is the joint's (frame ``i - 1`` in the
+    standard convention, frame ``i`` in the modified one), a revolute joint adds ``qd z`` to
+    ``w`` and ``qdd z + qd (w x z)`` to ``wd``; a prismatic joint adds ``qdd z + 2 qd (w x z)``
+    (Coriolis) to ``a``. With ``r = o_i - o_{i-1}`` (:func:`_origin_offset`), the origin
+    ``o_i`` rides on link ``i`` in the standard convention (``o_{i-1}`` is on the axis), on
+    link ``i - 1`` in the modified one (``o_i`` is on the axis), so ``a += wd x r + w x (w x
+    r)`` uses the new or the previous link's ``w, wd``.
 
     Each link's inertial force and moment about ``o_i`` are ``F = m a + wd x h + w x (w x h)``
     and ``N = I_o wd + w x (I_o w) + h x a``, with ``h = m c`` its first moment and ``I_o`` its
-    inertia about ``o_i`` (computed in the link frame, where both are constant).
+    inertia about ``o_i``.
 
     Backward pass: the wrench link ``i - 1`` exerts on link ``i`` is ``f_i = F_i + f_{i+1}``
     and, about ``o_i``, ``n_i = N_i + n_{i+1} + r_{i+1} x f_{i+1}``. The joint torque is the
-    moment about a point of the axis along ``u``: ``u . (n_i + r_i x f_i)`` (standard, the axis
-    passes through ``o_{i-1}``) or ``u . n_i`` (modified); a prismatic joint's force is
-    ``u . f_i``.
+    moment about a point of the axis along the axis: ``z . (n_i + r_i x f_i)`` in frame
+    ``i - 1`` (standard, the axis passes through ``o_{i-1}``) or ``z . n_i`` in frame ``i``
+    (modified); a prismatic joint's force is ``z . f_i``.
     """
-    metres = constants.metres
     standard = constants.standard
-    n = len(constants.mass)
+    spinning = qd is not None
     w = wd = ZERO
-    a = _scaled(-1.0, gravity)
-    previous = _scaled(metres, frames[0][3])
-    steps = []
-    for i in range(n):
-        frame = frames[i + 1]
-        origin = _scaled(metres, frame[3])
-        r = (origin[0] - previous[0], origin[1] - previous[1], origin[2] - previous[2])
-        previous = origin
-        axis = frames[i][2] if standard else frame[2]
-        speed = 0.0 if qd is None else qd[i]
+    if gravity is ZERO:
+        a = ZERO
+    else:
+        a = tuple(-(x * gravity[0] + y * gravity[1] + z * gravity[2])
+                  for x, y, z in constants.base_axes)
+    still = a is ZERO                   # no link has moved yet: every term is zero
+    wrenches = []
+    for i, (rotation, offset) in enumerate(geometry):
+        speed = qd[i] if spinning else 0.0
         acceleration = 0.0 if qdd is None else qdd[i]
-        if not standard:
-            a = _carried(a, w, wd, r)
-        if constants.revolute[i]:
-            w, wd = _turned(w, wd, axis, speed, acceleration)
+        if still:
+            if _is_zero(speed) and _is_zero(acceleration):
+                wrenches.append(None)
+                continue
+            still = False
+        revolute = constants.revolute[i]
         if standard:
-            a = _carried(a, w, wd, r)
-        if not constants.revolute[i]:
-            a = _add(a, _add(_scaled(acceleration, axis),
-                             _scaled(2.0 * speed, _cross(w, axis))))
-        steps.append((r, axis) + _inertial_wrench(constants, i, frame, a, w, wd))
-    tau = [0.0] * n
-    f = m = ZERO
-    r_next = ZERO
-    for i in range(n - 1, -1, -1):
-        r, axis, force, moment = steps[i]
-        m = _add(moment, _add(m, _cross(r_next, f)))
-        f = _add(force, f)
-        r_next = r
-        if not constants.revolute[i]:
-            tau[i] = _dot(axis, f)
-        elif standard:
-            tau[i] = _dot(axis, _add(m, _cross(r, f)))
+            w, wd, a = _moved(revolute, speed, acceleration, w, wd, a)
+            w, wd, a = (_to_child(True, rotation, w), _to_child(True, rotation, wd),
+                        _to_child(True, rotation, a))
+            a = _carried(a, w, wd, offset)
         else:
-            tau[i] = _dot(axis, m)
+            a = _carried(a, w, wd, offset)
+            w, wd, a = (_to_child(False, rotation, w), _to_child(False, rotation, wd),
+                        _to_child(False, rotation, a))
+            w, wd, a = _moved(revolute, speed, acceleration, w, wd, a)
+        wrenches.append(_inertial_wrench(constants.mass[i], constants.first_moment[i],
+                                         constants.inertia[i], a, w, wd))
+    tau = [0.0] * len(geometry)
+    f = n = ZERO
+    for i in range(len(geometry) - 1, -1, -1):
+        if wrenches[i] is not None:
+            force, moment = wrenches[i]
+            f, n = _add(force, f), _add(moment, n)
+        rotation, offset = geometry[i]
+        if standard:
+            n = _to_parent(True, rotation, _moment_about(n, offset, f))
+            f = _to_parent(True, rotation, f)
+            tau[i] = (n if constants.revolute[i] else f)[2]
+        else:
+            tau[i] = (n if constants.revolute[i] else f)[2]
+            f = _to_parent(False, rotation, f)
+            n = _moment_about(_to_parent(False, rotation, n), offset, f)
     return tau
+
+
+def _moved(revolute, speed, acceleration, w, wd, a):
+    """``w, wd, a`` with a joint's motion added, in the axes of a frame whose Z axis is the
+    joint's: a revolute joint adds ``qd z`` to ``w`` and ``qdd z + qd (w x z)`` to ``wd``, a
+    prismatic one ``qdd z + 2 qd (w x z)`` to ``a``; ``w x z = (w_y, -w_x, 0)``."""
+    turning = not _is_zero(speed)
+    coriolis = turning and w is not ZERO
+    pushed = not _is_zero(acceleration)
+    if revolute:
+        if coriolis or pushed:
+            e0, e1, e2 = wd
+            if coriolis:
+                e0, e1 = e0 + speed * w[1], e1 - speed * w[0]
+            wd = (e0, e1, e2 + acceleration if pushed else e2)
+        if turning:
+            w = (w[0], w[1], w[2] + speed)
+        return w, wd, a
+    if coriolis or pushed:
+        a0, a1, a2 = a
+        if coriolis:
+            a0, a1 = a0 + 2.0 * speed * w[1], a1 - 2.0 * speed * w[0]
+        a = (a0, a1, a2 + acceleration if pushed else a2)
+    return w, wd, a
 
 
 def _carried(a, w, wd, r):
     """``a + wd x r + w x (w x r)``: the acceleration of the point ``r`` further along a body
     turning at ``w, wd`` whose point at the start accelerates at ``a``."""
-    if w is ZERO:
-        return _add(a, _cross(wd, r))
+    if r is ZERO or (w is ZERO and wd is ZERO):
+        return a
     r0, r1, r2 = r
-    w0, w1, w2 = w
-    c0, c1, c2 = w1 * r2 - w2 * r1, w2 * r0 - w0 * r2, w0 * r1 - w1 * r0
-    return _add(a, _add(_cross(wd, r), (w1 * c2 - w2 * c1, w2 * c0 - w0 * c2,
-                                        w0 * c1 - w1 * c0)))
-
-
-def _turned(w, wd, axis, speed, acceleration):
-    """A revolute joint's effect: ``w + qd u`` and ``wd + qdd u + qd (w x u)``."""
-    return (_add(w, _scaled(speed, axis)),
-            _add(wd, _add(_scaled(acceleration, axis), _scaled(speed, _cross(w, axis)))))
-
-
-def _inertial_wrench(constants, i, frame, a, w, wd):
-    """Link ``i``'s inertial force ``F`` and moment ``N`` about its frame's origin, world axes.
-
-    Computed in the link's own frame, where its first moment ``h`` and inertia ``I_o`` are
-    constant: ``F = m a + wd x h + w x (w x h)``, ``N = I_o wd + w x (I_o w) + h x a``.
-    """
-    a_link, wd_link = _to_link(frame, a), _to_link(frame, wd)
-    cross_h, inertia = constants.cross_first_moment[i], constants.inertia_times[i]
-    force = _add(_scaled(constants.mass[i], a_link), cross_h(wd_link))
-    moment = _add(inertia(wd_link), constants.moment_first_moment[i](a_link))
+    a0, a1, a2 = a
+    if wd is not ZERO:
+        e0, e1, e2 = wd
+        a0, a1, a2 = a0 + e1 * r2 - e2 * r1, a1 + e2 * r0 - e0 * r2, a2 + e0 * r1 - e1 * r0
     if w is not ZERO:
-        w_link = _to_link(frame, w)
-        force = _add(force, _cross(w_link, cross_h(w_link)))
-        moment = _add(moment, _cross(w_link, inertia(w_link)))
-    return _to_world(frame, force), _to_world(frame, moment)
+        w0, w1, w2 = w
+        c0, c1, c2 = w1 * r2 - w2 * r1, w2 * r0 - w0 * r2, w0 * r1 - w1 * r0
+        a0, a1, a2 = a0 + w1 * c2 - w2 * c1, a1 + w2 * c0 - w0 * c2, a2 + w0 * c1 - w1 * c0
+    return a0, a1, a2
 
 
-# ----------------------------------------------------------------------------- frames, batches
-def _frames_single(robot, constants, q):
-    """The n + 1 frames of one configuration ``(n,)``, as column tuples of floats.
-
-    The DH variables are ``q`` plus the constant parts :func:`_constants` took from
-    ``robot.joint_variables`` (plain floats: numpy's cost per call would double the time).
-    """
-    theta, d = [], []
-    for value, revolute, theta0, d0 in zip(q.tolist(), constants.revolute, constants.theta0,
-                                          constants.d0):
-        theta.append(theta0 + value if revolute else theta0)
-        d.append(d0 if revolute else d0 + value)
-    return chain_components(robot.base_columns, [math.cos(t) for t in theta],
-                            [math.sin(t) for t in theta], d, robot.dh_constants,
-                            robot.convention, keep_all=True)
-
-
-def _frames_batch(robot, q):
-    """The n + 1 frames of configurations ``(B, n)``, as column tuples of ``(B,)`` arrays."""
-    theta, d = robot.joint_variables(q)
-    return chain_components(robot.base_columns, np.cos(theta), np.sin(theta), d,
-                            robot.dh_constants, robot.convention, keep_all=True)
+def _inertial_wrench(mass, h, inertia, a, w, wd):
+    """A link's inertial force ``F`` and moment ``N`` about its frame's origin, link axes:
+    ``F = m a + wd x h + w x (w x h)``, ``N = I_o wd + w x (I_o w) + h x a``."""
+    a0, a1, a2 = a
+    force = _carried((mass * a0, mass * a1, mass * a2), w, wd, h)
+    n0 = n1 = n2 = 0.0
+    if h is not ZERO:
+        h0, h1, h2 = h
+        n0, n1, n2 = h1 * a2 - h2 * a1, h2 * a0 - h0 * a2, h0 * a1 - h1 * a0
+    if wd is not ZERO:
+        c0, c1, c2 = _inertia_times(inertia, wd)
+        n0, n1, n2 = n0 + c0, n1 + c1, n2 + c2
+    if w is not ZERO:
+        w0, w1, w2 = w
+        c0, c1, c2 = _inertia_times(inertia, w)
+        n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, n2 + w0 * c1 - w1 * c0
+    return force, (n0, n1, n2)
 
 
+def _inertia_times(inertia, v):
+    """``I v`` for an inertia given as ``(Ixx, Iyy, Izz)`` (diagonal) or ``(Ixx, Iyy, Izz, Ixy,
+    Iyz, Ixz)``."""
+    v0, v1, v2 = v
+    if len(inertia) == 3:
+        xx, yy, zz = inertia
+        return xx * v0, yy * v1, zz * v2
+    xx, yy, zz, xy, yz, xz = inertia
+    return xx * v0 + xy * v1 + xz * v2, xy * v0 + yy * v1 + yz * v2, xz * v0 + yz * v1 + zz * v2
+
+
+# ----------------------------------------------------------------------------- batches
 def _gravity(robot, gravity):
     if gravity is None:
         return require_dynamics(robot).gravity
@@ -543,13 +594,15 @@ def _gravity(robot, gravity):
 def _checked(robot, named):
     """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated.
 
-    Arrays of one configuration each are checked as one stacked array: numpy's cost per call
-    is most of a single Newton-Euler run's time. Otherwise each is checked on its own, and a
-    wrong one named in the message.
+    Arrays of one configuration each are checked as one stacked array, its values summed in
+    Python (a NaN or an infinity makes the sum so): numpy's cost per call would be a good part
+    of a single Newton-Euler run's time. Otherwise (or when a sum of huge values overflows)
+    each is checked on its own, and a wrong one named in the message.
     """
     try:
         stacked = np.array([values for values, _ in named], dtype=float)
-        if stacked.ndim == 2 and stacked.shape[1] == robot.n and np.isfinite(stacked).all():
+        if (stacked.ndim == 2 and stacked.shape[1] == robot.n
+                and math.isfinite(sum(stacked.ravel().tolist()))):
             return list(stacked)
     except ValueError:
         pass
@@ -562,16 +615,16 @@ def _to_si(constants, values):
 
 
 def _per_block(robot, constants, arrays, block):
-    """Run ``block(frames, *columns)`` over configurations, one or a batch, chunk by chunk.
+    """Run ``block(geometry, *columns)`` over configurations, one or a batch, chunk by chunk.
 
     ``arrays`` (the first is ``q``) are broadcast to a common shape ``(..., n)``; ``block``
-    gets the frames and each other array as a list of n per-joint floats or ``(B,)`` arrays,
-    and returns a list of outputs, each a list of n per-joint values. Returns the outputs as
-    arrays ``(..., n)``.
+    gets the joint geometry (:func:`_joint_geometry`) and each other array as a list of n
+    per-joint floats or ``(B,)`` arrays, and returns a list of outputs, each a list of n
+    per-joint values. Returns the outputs as arrays ``(..., n)``.
     """
-    if all(a.ndim == 1 for a in arrays):
-        frames = _frames_single(robot, constants, arrays[0])
-        results = block(frames, *(a.tolist() for a in arrays[1:]))
+    if all([a.ndim == 1 for a in arrays]):
+        results = block(_joint_geometry(constants, arrays[0].tolist()),
+                        *(a.tolist() for a in arrays[1:]))
         return [np.array(values, dtype=float) for values in results]
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
     flat = [np.broadcast_to(a, shape).reshape(-1, robot.n) for a in arrays]
@@ -579,8 +632,8 @@ def _per_block(robot, constants, arrays, block):
     outputs = None
     for start in range(0, count, _CHUNK):
         rows = slice(start, start + _CHUNK)
-        frames = _frames_batch(robot, flat[0][rows])
-        results = block(frames, *(list(a[rows].T) for a in flat[1:]))
+        results = block(_joint_geometry(constants, list(flat[0][rows].T)),
+                        *(list(a[rows].T) for a in flat[1:]))
         if outputs is None:
             outputs = [np.empty((robot.n, count)) for _ in results]
         for out, values in zip(outputs, results):
@@ -637,7 +690,7 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
     qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
     (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si),
-                        lambda frames, v, acc: [_newton_euler(constants, frames, v, acc, g)])
+                        lambda geometry, v, acc: [_newton_euler(constants, geometry, v, acc, g)])
     if motor:
         tau = tau + constants.motor * qdd_si
     if friction:
@@ -674,7 +727,7 @@ def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None
     g = _gravity(robot, gravity)
     (q,) = _checked(robot, ((q, "q"),))
     (tau,) = _per_block(robot, constants, (q,),
-                        lambda frames: [_newton_euler(constants, frames, None, None, g)])
+                        lambda geometry: [_newton_euler(constants, geometry, None, None, g)])
     return tau
 
 
@@ -699,8 +752,8 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     n = robot.n
     units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
 
-    def columns(frames):
-        return [_newton_euler(constants, frames, None, unit, ZERO) for unit in units]
+    def columns(geometry):
+        return [_newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
 
     result = np.stack(_per_block(robot, constants, (q,), columns), axis=-1)
     if motor:
@@ -724,8 +777,8 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     pairs = [(j, k) for j in range(n) for k in range(j, n)]
     speeds = [[1.0 if m in (j, k) else 0.0 for m in range(n)] for j, k in pairs]
 
-    def quadratic(frames):
-        return [_newton_euler(constants, frames, speed, None, ZERO) for speed in speeds]
+    def quadratic(geometry):
+        return [_newton_euler(constants, geometry, speed, None, ZERO) for speed in speeds]
 
     h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic)))
     # c[..., i, j, k] = c_ijk (the torque on joint i from speeds j and k)
@@ -772,9 +825,9 @@ def _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction)
     n = robot.n
     units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
 
-    def terms(frames, speed):
-        bias = _newton_euler(constants, frames, speed, None, g)
-        return [bias] + [_newton_euler(constants, frames, None, unit, ZERO) for unit in units]
+    def terms(geometry, speed):
+        bias = _newton_euler(constants, geometry, speed, None, g)
+        return [bias] + [_newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
 
     bias, *columns = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
     inertia = np.stack(columns, axis=-1)

@@ -386,8 +386,13 @@ def _triple(value, where, field, place, bound):
     return tuple(_number(v, where, field, place, bound) for v in value)
 
 
-def _check_object(row, where, fields, place):
-    """Refuse ``row`` unless it is a JSON object whose fields are all among ``fields``."""
+def check_object_fields(row: object, where: str, fields: list[str] | tuple[str, ...],
+                        place: Any) -> None:
+    """Refuse ``row`` unless it is a JSON object whose fields are all among ``fields``.
+
+    ``place.error(where, message)`` makes the exception raised (it names the file); robot files
+    and calibration files share this check.
+    """
     if not isinstance(row, dict):
         raise place.error(where, f"must be an object with fields {', '.join(fields)}, "
                                  f"got {brief(row)}")
@@ -399,7 +404,7 @@ def _check_object(row, where, fields, place):
 def _joint_from_dict(row, index, unit_scale_hint, place):
     """One joint row of the JSON file (degrees) as a Joint (radians)."""
     where = f"joint {index}"
-    _check_object(row, where, _JOINT_FIELDS, place)
+    check_object_fields(row, where, _JOINT_FIELDS, place)
     if "type" not in row:
         raise place.error(where, "missing field 'type' (R or P)")
     kind = _TYPES.get(str(row["type"]).strip().lower())
@@ -532,7 +537,7 @@ def robot_from_dict(data: object, source: str = "") -> Robot:
 
 def _dynamics_from_dict(section, n_joints, place):
     """The ``dynamics`` section of a robot file as a :class:`~robosim.dynamics.Dynamics`."""
-    _check_object(section, "field 'dynamics'", _DYNAMICS_FIELDS, place)
+    check_object_fields(section, "field 'dynamics'", _DYNAMICS_FIELDS, place)
     rows = section.get("links")
     if not isinstance(rows, list) or len(rows) != n_joints:
         raise place.error("field 'dynamics'", f"'links' must list one entry per joint "
@@ -540,7 +545,7 @@ def _dynamics_from_dict(section, n_joints, place):
     links = []
     for index, row in enumerate(rows, start=1):
         where = f"dynamics of joint {index}"
-        _check_object(row, where, _LINK_FIELDS, place)
+        check_object_fields(row, where, _LINK_FIELDS, place)
         if "mass" not in row:
             raise place.error(where, "missing field 'mass' (kg)")
         try:
@@ -559,7 +564,7 @@ def _meshes_from_dict(section, n_joints, source, place):
     names are relative to the folder of ``source`` (the working folder without one)."""
     from .meshes import RobotMeshes  # robosim.meshes reads files through this module
 
-    _check_object(section, "field 'meshes'", _MESHES_FIELDS, place)
+    check_object_fields(section, "field 'meshes'", _MESHES_FIELDS, place)
     folder = Path(source).resolve().parent if source else Path.cwd()
     links = section.get("links", [None] * n_joints)
     if not isinstance(links, list) or len(links) != n_joints:
@@ -576,7 +581,7 @@ def _mesh_from_dict(row, where, folder, place):
     """One mesh entry (``file``, ``xyz``, ``rpy`` in degrees, ``scale``, ``colour``)."""
     from .meshes import MeshSpec
 
-    _check_object(row, where, _MESH_FIELDS, place)
+    check_object_fields(row, where, _MESH_FIELDS, place)
     file = row.get("file")
     if not isinstance(file, str) or not file.strip() or "\0" in file \
             or len(file) > MAX_NAME_LENGTH:

@@ -263,6 +263,21 @@ def test_torques_do_not_depend_on_the_length_unit():
         qdd * to_mm, rel=1e-9)
 
 
+def test_a_moved_base_only_turns_gravity():
+    # The same arm bolted to a tilted, shifted base, in the same world gravity, feels that
+    # gravity turned into its base axes (R^T g), and nothing else changes: speeds and
+    # accelerations are the joints' own.
+    robot = load_robot("Puma 560")
+    tilted = replace(robot, base_xyz=(0.3, -0.2, 0.5), base_rpy=(0.4, -0.3, 1.1))
+    world_gravity = np.array(robot.dynamics.gravity)
+    in_base = tilted.base[:3, :3].T @ world_gravity
+    q, qd, qdd = random_state(robot, 5)
+    assert inverse_dynamics(tilted, q, qd, qdd) == pytest.approx(
+        inverse_dynamics(robot, q, qd, qdd, gravity=in_base), rel=1e-10, abs=1e-10)
+    assert inverse_dynamics(tilted, q[0], qd[0], qdd[0]) == pytest.approx(
+        inverse_dynamics(robot, q[0], qd[0], qdd[0], gravity=in_base), rel=1e-10, abs=1e-10)
+
+
 def _scaled_file(data, factor):
     """A robot file in metres rewritten in millimetres (``factor`` 1000)."""
     data["unit"] = "mm"

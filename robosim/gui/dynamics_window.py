@@ -284,14 +284,16 @@ class DynamicsWindow(ToolWindow):
         return None
 
     def _goal_value(self, col, text):
-        """Joint ``col``'s goal in API units from ``text`` (deg or length unit), in limits."""
+        """Joint ``col``'s goal in API units from ``text`` (deg or length unit), inside the
+        limits the simulator plans with (the calibrated range while a calibration is in use)."""
         joint = self.robot.joints[col]
         unit = "deg" if joint.is_revolute else self.robot.unit
         value = parse_number(text, f"goal, joint {col + 1} ({unit})")
-        low, high = self.robot.q_to_user(self.robot.limits.T)[:, col]
+        low, high = self.robot.q_to_user(self.arm.limits.T)[:, col]
         if not low <= value <= high:
+            which = "calibrated range" if self.arm.calibration is not None else "limits"
             raise ValidationError(f"goal, joint {col + 1}: {text.strip()} {unit} is outside its "
-                                  f"limits [{low:g}, {high:g}] {unit}")
+                                  f"{which} [{low:.4g}, {high:.4g}] {unit}")
         return float(np.radians(value)) if joint.is_revolute else value
 
     def set_goal(self, q):

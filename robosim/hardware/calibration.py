@@ -50,7 +50,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
 from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, atomic_write_text,
-                       format_robot_json, library_dir, read_user_json)
+                       check_object_fields, format_robot_json, library_dir, read_user_json)
 from ..robot import MAX_JOINTS, Robot
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
@@ -172,12 +172,7 @@ class _Checker:
         return CalibrationError(f"{self.prefix}{where}: {message}")
 
     def object(self, value, where, fields, optional=()):
-        if not isinstance(value, dict):
-            raise self.error(where, f"must be an object with fields {', '.join(fields)}, "
-                                    f"got {brief(value)}")
-        unknown = sorted(set(value) - set(fields))
-        if unknown:
-            raise self.error(where, f"unknown field '{unknown[0]}' (known: {', '.join(fields)})")
+        check_object_fields(value, where, fields, self)
         missing = [f for f in fields if f not in value and f not in optional]
         if missing:
             raise self.error(where, f"missing field '{missing[0]}'")

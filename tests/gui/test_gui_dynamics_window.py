@@ -18,6 +18,7 @@ from gui_events import click, click_axes, click_cell, type_in_cell
 from robosim import dynamics, load_robot
 from robosim.gui.app import Application
 from robosim.gui.tools import open_tool
+from robosim.hardware.calibration import default_calibration_path, load_calibration
 
 RATED_NM = [0.59, 2.42, 1.29, 0.94, 0.47]
 
@@ -113,6 +114,22 @@ def test_a_joint_profile_to_the_goal_row_is_analysed():
     assert "no rated torques known for Puma 560" in window.status.message
     assert [line for line in window.torque_axes[1].get_lines()
             if line.get_linestyle() == "--"] == []
+
+
+def test_the_goal_row_keeps_to_the_calibrated_range_while_one_is_in_use():
+    """The stock Lynx6 calibration spans +-900 us at 11.111 us/deg: +-81.0 deg of the model's
+    +-90 deg (tests/gui/test_gui_calibrated_limits.py); a goal the real arm cannot reach is
+    refused, and accepted again once the calibration is gone."""
+    arm = FakeArm(load_robot("Lynx6"))
+    window = open_window(arm)
+    arm.set_calibration(load_calibration(default_calibration_path()), "lynx6.calibration.json")
+    type_in_cell(window.goal, 0, 1, "85", "enter")
+    assert window.goal.errors[(0, 1)] == (
+        "goal, joint 2: 85 deg is outside its calibrated range [-81, 81] deg")
+    arm.set_calibration(None)
+    type_in_cell(window.goal, 0, 1, "84", "enter")
+    assert (0, 1) not in window.goal.errors
+    assert window.goal.text(0, 1) == "84"
 
 
 def test_torques_without_a_trajectory_say_what_to_do():
