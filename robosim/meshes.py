@@ -426,7 +426,9 @@ class MeshSpec:
 class RobotMeshes:
     """The meshes a robot file names: ``base`` (fixed to frame 0), ``links`` (one per joint,
     link ``i`` fixed to DH frame ``i`` as in the dynamics; None for a link without a mesh) and
-    ``gripper`` (fixed to the end effector: the last frame times the tool)."""
+    ``gripper`` (fixed to the end effector: the last frame times the tool). The gripper's mesh
+    is its fingers, drawn open, one on each side of the end effector's xz plane: closing the
+    gripper slides them along its y axis (:func:`finger_shifts`)."""
 
     links: tuple[MeshSpec | None, ...]
     base: MeshSpec | None = None
@@ -465,6 +467,60 @@ class PlacedMesh:
     normals: np.ndarray
     colour: str | None = None
     closed: bool = False
+
+
+def finger_sides(triangles: ArrayLike) -> np.ndarray:
+    """Which finger of a gripper mesh each triangle belongs to, from the side of the gripper
+    frame's xz plane its corners are on: ``+1`` all on the +y side, ``-1`` all on the -y side,
+    ``0`` across the plane (a part that does not slide).
+
+    Parameters
+    ----------
+    triangles : array_like (k, 3, 3)
+        In the gripper's frame (the end effector's).
+
+    Returns
+    -------
+    ndarray (k,) of int
+    """
+    y = np.asarray(triangles, dtype=float)[..., 1]
+    return np.where((y > 0).all(axis=1), 1, np.where((y < 0).all(axis=1), -1, 0))
+
+
+def finger_shifts(triangles: ArrayLike, closed: float) -> np.ndarray:
+    """How far each triangle of a gripper mesh (drawn open) moves along the gripper frame's y
+    axis when the gripper is ``closed`` (0 open .. 1 closed): each finger slides toward the
+    xz plane by ``closed`` times its inner face's distance from it, so closed fingers touch.
+
+    Parameters
+    ----------
+    triangles : array_like (k, 3, 3)
+        The gripper's mesh in its frame (robot length unit), drawn open.
+    closed : float
+        0 (open, as drawn) to 1 (closed).
+
+    Returns
+    -------
+    ndarray (k,)
+        The shift of each triangle along y (length unit); 0 for a triangle across the plane.
+
+    Examples
+    --------
+    A finger whose inner face is 8 mm from the plane moves 4 mm in when half closed:
+
+    >>> finger = [[[0, 8, 0], [70, 8, 0], [0, 12, 14]]]
+    >>> finger_shifts(finger, 0.5)
+    array([-4.])
+    """
+    triangles = np.asarray(triangles, dtype=float)
+    sides = finger_sides(triangles)
+    y = np.abs(triangles[..., 1])
+    shifts = np.zeros(len(triangles))
+    for side in (1, -1):
+        mine = sides == side
+        if mine.any():
+            shifts[mine] = -side * float(closed) * y[mine].min()
+    return shifts
 
 
 def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]:

@@ -27,13 +27,15 @@ measured on photographs of the arm against its servos, to within a few millimetr
 - Tubes: two aluminium tubes per arm segment, 12.7 mm (1/2 in) across, 24 mm apart (ESTIMATE).
 - Base: a round housing 100 mm across and 40 mm high holding the base servo, and a turntable
   90 mm across, 6 mm thick (ESTIMATE).
-- Gripper: palm plate 44 x 30 mm, fingers 50 mm long, 14 mm high, 4 mm thick, drawn half open
-  (8 mm from the centre line each), the HS-422 on top (ESTIMATE).
+- Gripper: palm plate 44 x 30 mm with the fingers' rail, fingers 70 mm long, 14 mm high, 4 mm
+  thick, drawn open (8 mm from the centre line each: closing slides them to it,
+  :func:`robosim.meshes.finger_sides`), the HS-422 on top (ESTIMATE).
 
 Parts per file: ``base`` (housing), ``link1`` (turntable, shoulder servo on its mount),
 ``link2`` (upper arm: shoulder bracket, tubes, elbow servo), ``link3`` (forearm: elbow bracket,
 tubes, wrist servo), ``link4`` (wrist bracket, wrist-rotate servo and horn), ``link5`` (palm,
-gripper servo), ``gripper`` (the two fingers, fixed to the end effector).
+the fingers' rail, gripper servo), ``gripper`` (the two fingers alone, fixed to the end effector,
+one on each side of its xz plane: the drawing slides each along y as the gripper closes).
 """
 
 import sys
@@ -162,15 +164,16 @@ def parts_at_home():
                       box((172, -plate_y - SHEET, 172), (172 + SHEET, plate_y + SHEET, 198)),
                       box((174, -16.15, 185 - 8.4), (205, 16.15, 185 + 8.4)),
                       cylinder(0, (0, 185), 9.5, 205, 208)]
-    # Link 5: the palm plate on the horn, a base plate for the fingers, the HS-422 on top.
+    # Link 5: the palm plate on the horn, a base plate for the fingers, the HS-422 on top, and
+    # the rail the fingers slide on (under the base plate).
+    gap, thickness = 8.0, 4.0
     parts["link5"] = [box((208, -22, 170), (212, 22, 200)),
                       box((212, -22, 192), (252, 22, 196)),
-                      box((212, -18.3, 196), (252.6, 18.3, 196 + 19.8))]
-    # The fingers, half open, from the palm to the fingertips' frame.
-    gap, thickness = 8.0, 4.0
+                      box((212, -18.3, 196), (252.6, 18.3, 196 + 19.8)),
+                      box((212, -gap - thickness, 184), (230, gap + thickness, 192))]
+    # The fingers, open, from the palm to the fingertips' frame.
     parts["gripper"] = [box((230, gap, 178), (tips[0], gap + thickness, 192)),
-                        box((230, -gap - thickness, 178), (tips[0], -gap, 192)),
-                        box((212, -gap - thickness, 184), (230, gap + thickness, 192))]
+                        box((230, -gap - thickness, 178), (tips[0], -gap, 192))]
     return {name: np.concatenate(solids) for name, solids in parts.items()}
 
 

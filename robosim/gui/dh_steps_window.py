@@ -36,8 +36,10 @@ from ..errors import ValidationError
 from ..plotting.arm import ArmDrawing
 from ..plotting.dh_steps import dress_for_dh_steps
 from .cells import CellGrid
+from .fast_text import fast_text
 from .layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
                      fit_fontsize, lines_height)
+from .matrix_text import column_widths, matrix_entries
 from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (10.0, 6.5)
@@ -128,20 +130,21 @@ class DHStepsWindow(ToolWindow):
                               ("Step >", self.step_forward)):
             self.buttons[label] = self.button(places[label], label, action, fontsize=BUTTON_FONT)
             place(label, self.buttons[label].ax)
-        self.step_text = place("step", fig.text(*places["step"], "", fontsize=TEXT_FONT,
-                                                va="top", gid="panel"))
+        self.step_text = place("step", fast_text(fig, *places["step"], "", fontsize=TEXT_FONT,
+                                                 va="top", gid="panel"))
         self.block_titles, self.block_columns, self._block_entries = {}, {}, {}
         for name in BLOCKS:
-            self.block_titles[name] = place(f"{name} title", fig.text(
-                *places[f"{name} title"], "", fontsize=MATRIX_FONT, va="top", gid="panel"))
+            self.block_titles[name] = place(f"{name} title", fast_text(
+                fig, *places[f"{name} title"], "", fontsize=MATRIX_FONT, va="top", gid="panel"))
             # One right-aligned text per column: no padding spaces to draw (each glyph drawn
-            # costs, spaces too), placed by _place_block.
-            self.block_columns[name] = [fig.text(0, 0, "", fontsize=MATRIX_FONT, ha="right",
-                                                 va="top", family="monospace", gid="panel")
+            # costs, spaces too), placed by _place_block; drawn as FastText.
+            self.block_columns[name] = [fast_text(fig, 0, 0, "", fontsize=MATRIX_FONT,
+                                                  ha="right", va="top", family="monospace",
+                                                  gid="panel")
                                         for _ in range(4)]
             self._block_entries[name] = []
-        self.legend = place("legend", fig.text(*places["legend"], "", fontsize=MATRIX_FONT,
-                                               va="top", gid="panel"))
+        self.legend = place("legend", fast_text(fig, *places["legend"], "",
+                                                fontsize=MATRIX_FONT, va="top", gid="panel"))
         self.status_line(places["status"], fontsize=TEXT_FONT).show(HINT)
         self.timer = self.add_timer(TICK_MS, self.tick)
         self._arm_blitted = False
@@ -219,7 +222,7 @@ class DHStepsWindow(ToolWindow):
         the column widths (monospace: a width follows from the characters), the font
         shrunk if the block is wider than its place."""
         entries, columns = self._block_entries[name], self.block_columns[name]
-        widths = [max((len(line[c]) for line in entries), default=0) for c in range(4)]
+        widths = column_widths(entries)
         chars = sum(widths) + 2 * 3
         size = max(5.0, min(MATRIX_FONT, self._block_width / (chars * MONOSPACE_WIDTH)))
         x, top = self._block_anchors[name]
@@ -472,19 +475,6 @@ class DHStepsWindow(ToolWindow):
             self.blit.update("steps", *(["panel"] if panel else []))
         else:
             self.redraw()
-
-
-def matrix_entries(matrix, decimals=3):
-    """The entries of a 4 x 4 matrix as text with ``decimals`` decimals, whole numbers as
-    such (``"0"``, ``"1"``, ``"-1"``, ``"120"``: what an elementary matrix mostly holds, read
-    at a glance, and fewer glyphs to draw), no ``"-0"``.
-
-    >>> matrix_entries(np.diag([1.0, -1.0, 0.5, 1.0]))[:3]
-    [['1', '0', '0', '0'], ['0', '-1', '0', '0'], ['0', '0', '0.500', '0']]
-    """
-    rounded = np.round(np.asarray(matrix, dtype=float), decimals) + 0.0
-    return [[f"{v:.0f}" if v == round(v) else f"{v:.{decimals}f}" for v in line]
-            for line in rounded]
 
 
 def _fit(text, width_pt, n_lines, largest):

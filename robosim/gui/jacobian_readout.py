@@ -6,8 +6,8 @@ the core (:meth:`robosim.Robot.jacobian`, :meth:`~robosim.Robot.manipulability`,
 :meth:`~robosim.Robot.jacobian_condition`) and the warning's words from
 :func:`robosim.singularity.singularity_warning`, the words the Jog / IK window uses when a line
 stops at a singular pose. Like the simulator's pose readout, the labels are drawn once and the
-numbers are right-aligned columns without padding (each glyph drawn costs, spaces too), so an
-animation frame blits them cheaply.
+numbers are right-aligned columns without padding (each glyph drawn costs, spaces too), drawn as
+:class:`robosim.gui.fast_text.FastText`, so an animation frame blits them cheaply.
 
 Layout, 10 lines of monospace text (J in the base frame)::
 
@@ -28,6 +28,7 @@ from matplotlib.transforms import offset_copy
 
 from ..robot import JACOBIAN_ROWS
 from ..singularity import singularity_warning
+from .fast_text import fast_text
 from .layout import MONOSPACE_WIDTH, lines_height
 
 FONT = 8
@@ -73,10 +74,10 @@ class JacobianReadout:
                      visible=False)
         labels = ["J", *JACOBIAN_ROWS]
         self.labels = fig.text(0, 0, "\n".join(labels), **props)
-        self.columns = [fig.text(0, 0, f"q{i + 1}", ha="right", **props)
+        self.columns = [fast_text(fig, 0, 0, f"q{i + 1}", ha="right", **props)
                         for i in range(robot.n)]
-        self.figures = fig.text(0, 0, "", **props)
-        self.warning = fig.text(0, 0, "", color=WARNING_COLOUR, **props)
+        self.figures = fast_text(fig, 0, 0, "", **props)
+        self.warning = fast_text(fig, 0, 0, "", color=WARNING_COLOUR, **props)
 
     @property
     def texts(self):

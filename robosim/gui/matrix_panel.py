@@ -27,6 +27,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
 from ..dh_steps import dh_steps, link_matrices, symbolic_link_matrix
+from .matrix_text import column_widths, matrix_entries
 from .tools import ToolWindow, tool_figure
 
 FIGSIZE = (8.4, 5.0)
@@ -133,7 +134,7 @@ class MatrixPanel(ToolWindow):
         self.units[1].set_text(f"columns: x{i}, y{i}, z{i} (no unit) and origin ({unit}) "
                                f"of frame {i},\nwritten in {'the world' if based else 'frame 0'}")
         symbolic = symbolic_link_matrix(robot, i)
-        widths = [max(len(line[c]) for line in symbolic) for c in range(4)]
+        widths = column_widths(symbolic)
         variable = (f"c{i} = cos theta{i}, s{i} = sin theta{i}" if joint.is_revolute
                     else f"d{i} = q{i} + offset")
         self.symbolic.set_text(f"A{i} = \n" + "\n".join(
@@ -156,13 +157,13 @@ class MatrixPanel(ToolWindow):
         decimals = POSITION_DECIMALS.get(robot.unit, 4)
         scale = max(robot.length_scale, 1e-12)
         for matrix, cells, numbers in zip(self.matrices(q), self.cells, self.numbers):
+            entries = matrix_entries(matrix, ROTATION_DECIMALS, position_decimals=decimals,
+                                     whole_numbers=False)
             for k, (cell, number) in enumerate(zip(cells, numbers)):
                 row, col = divmod(k, 4)
+                number.set_text(entries[row][col])
                 value = float(matrix[row, col])
-                position = col == 3 and row < 3
-                text = f"{value:.{decimals if position else ROTATION_DECIMALS}f}"
-                number.set_text("0" if float(text) == 0 else text)   # no "-0.000"
-                tint = value / scale if position else value
+                tint = value / scale if col == 3 and row < 3 else value
                 cell.set_facecolor(TINTS((np.clip(tint, -1.0, 1.0) + 1.0) / 2.0))
         self.parameters.set_text(self._row_values(q, decimals))
 

@@ -38,6 +38,7 @@ from ..trajectory.motion import wrist_angle
 from ..transforms import r2rpy
 from . import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
+from .fast_text import fast_text
 from . import jacobian_readout
 from .jacobian_readout import JacobianReadout
 from .layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
@@ -345,8 +346,9 @@ class SimulatorScreen(Screen):
         """The readout: fixed labels drawn once, numbers in right-aligned columns.
 
         Text costs per glyph drawn (spaces too: a fraction of a millisecond each on Agg), so the
-        numbers that an animation frame blits carry no padding; labels and titles are ordinary
-        text. Its texts share the gid "readout": they overlap on purpose, as one block.
+        numbers that an animation frame blits carry no padding and are
+        :class:`~robosim.gui.fast_text.FastText`; labels and titles are ordinary text. Its
+        texts share the gid "readout": they overlap on purpose, as one block.
         """
         place = self.placement.add
         props = dict(fontsize=READOUT_FONT, family="monospace", va="top", gid="readout")
@@ -358,17 +360,17 @@ class SimulatorScreen(Screen):
 
         place("readout", self.fig.text(*places["readout"], "\n".join(self._readout_labels()),
                                        **props))
-        self.readout_pose = place("readout", self.fig.text(
-            *places["readout"], "", ha="right", transform=chars_right(READOUT_POSE_CHARS),
-            **props))
+        self.readout_pose = place("readout", fast_text(
+            self.fig, *places["readout"], "", ha="right",
+            transform=chars_right(READOUT_POSE_CHARS), **props))
         self.readout_matrix_title = place("readout matrix",
                                           self.fig.text(*places["readout matrix"], "", **props))
         # Rotation entries need "-0.000"; positions as many characters as the robot's size.
         widths = [READOUT_MATRIX_CHARS] * 3 + [
             max(READOUT_MATRIX_CHARS, len(f"{-self.drawing.size:.3f}") + 2)]
         self.readout_matrix = [
-            place("readout matrix", self.fig.text(
-                *places["readout matrix"], "", ha="right",
+            place("readout matrix", fast_text(
+                self.fig, *places["readout matrix"], "", ha="right",
                 transform=chars_right(sum(widths[:k + 1])), **props))
             for k in range(4)]
         self._readout_rect = places["readout box"]

@@ -514,9 +514,14 @@ class ArmDrawing:
         return _apply(self.end_effector, local)
 
     def set_gripper(self, closed: float) -> None:
-        """Open (0) or close (1) the gripper, or anything between (a fraction)."""
+        """Open (0) or close (1) the gripper, or anything between (a fraction): the drawn
+        fingers, and in the mesh style the gripper mesh's fingers, move."""
         self.closed = float(np.clip(closed, 0.0, 1.0))
         _set_line(self.gripper, self._gripper_points())
+        self.mesh.set_gripper(self.closed)
+        if self.style == "mesh":
+            self.mesh.update(self.frames, self.end_effector, warn=self.below_floor,
+                             warn_colour=WARNING_COLOUR)
 
     def gripper_gap(self) -> float:
         """Distance between the drawn fingers (length unit), read back from the artist."""

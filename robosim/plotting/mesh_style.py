@@ -35,7 +35,7 @@ from matplotlib.colors import to_rgba
 from mpl_toolkits.mplot3d import Axes3D
 from numpy.typing import ArrayLike
 
-from ..meshes import PlacedMesh
+from ..meshes import PlacedMesh, finger_shifts
 
 #: Share of a part's colour every face gets, and the share that depends on facing the light.
 AMBIENT, DIFFUSE = 0.35, 0.65
@@ -135,6 +135,10 @@ class MeshArtist:
         gripper.
     triangles : ndarray (F, 3, 3)
         The triangles as last drawn (world coordinates, robot length unit).
+    closed : float
+        How far closed the gripper's fingers are drawn, 0 (open, as the mesh is) to 1
+        (:meth:`set_gripper`); each finger slides along the end effector's y axis
+        (:func:`robosim.meshes.finger_shifts`).
     """
 
     def __init__(self, ax: Axes3D, placed: list[PlacedMesh], n_joints: int,
@@ -153,6 +157,7 @@ class MeshArtist:
         self._parts = [(slice(end - count, end), frame)
                        for end, count, frame in zip(ends, counts, frames)]
         self.triangles = self._local.copy()
+        self.closed = 0.0
         self.artist = ShadedTriangles(np.repeat([p.closed for p in placed], counts).astype(bool))
         ax.add_artist(self.artist)
 
@@ -170,8 +175,12 @@ class MeshArtist:
         world = np.empty_like(self._local)
         normals = np.empty_like(self._normals)
         for part, frame in self._parts:
+            local = self._local[part]
+            if frame == len(poses) - 1 and self.closed:     # the gripper's fingers slide
+                local = local.copy()
+                local[..., 1] += finger_shifts(local, self.closed)[:, None]
             rotation, origin = poses[frame, :3, :3], poses[frame, :3, 3]
-            world[part] = np.einsum("fcj,ij->fci", self._local[part], rotation) + origin
+            world[part] = np.einsum("fcj,ij->fci", local, rotation) + origin
             normals[part] = np.einsum("fj,ij->fi", self._normals[part], rotation)
         self.triangles = world
         colours = self._colours.copy()
@@ -181,6 +190,11 @@ class MeshArtist:
         light = np.abs(np.einsum("fj,j->f", normals, self.light_direction()))
         colours[:, :3] *= (AMBIENT + DIFFUSE * light)[:, None]
         self.artist.set_triangles(world, colours)
+
+    def set_gripper(self, closed: float) -> None:
+        """Draw the gripper's fingers ``closed`` (0 open .. 1 closed) from the next
+        :meth:`update` on."""
+        self.closed = float(np.clip(closed, 0.0, 1.0))
 
     def fade(self, fraction: float) -> None:
         """Mix every part's colour ``fraction`` (0..1) of the way to white, from now on: pale

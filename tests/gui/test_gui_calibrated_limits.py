@@ -17,6 +17,7 @@ from robosim import ValidationError, load_robot
 from robosim.gui.app import Application
 from robosim.gui.simulator import TOGGLES
 from robosim.hardware.calibration import default_calibration_path
+from robosim.meshes import load_stl
 from robosim.trajectory.motion import wrist_angle
 
 CALIBRATED_DEG = 900 / 11.111
@@ -173,6 +174,20 @@ def test_gripper_buttons_move_the_drawn_gripper(command, closed):
     assert app.screen.drawing.closed == closed
     toggle = app.screen.toggles.get_status()[TOGGLES.index("Gripper closed")]
     assert toggle == (closed == 1.0)
+    # The Lynx6 is drawn with its meshes: the fingers' inner faces, 8 mm either side of the
+    # end effector's xz plane when open (tools/make_lynx6_meshes.py), touch when closed.
+    assert mesh_finger_gap(app) == pytest.approx(16.0 * (1.0 - closed), abs=1e-6)
+
+
+def mesh_finger_gap(app):
+    """The distance between the mesh fingers' inner faces as drawn (mm)."""
+    drawing = app.screen.drawing
+    end = drawing.end_effector
+    fingers, _normals = load_stl(app.state.robot.meshes.gripper.path)
+    side = fingers[:, 0, 1] > 0                                 # the +y finger, as filed
+    drawn = drawing.mesh.triangles[-len(fingers):]              # the gripper comes last
+    y = np.einsum("fcj,j->fc", drawn - end[:3, 3], end[:3, 1])
+    return y[side].min() - y[~side].max()
 
 
 def test_the_grip_cell_closes_the_drawn_gripper_part_way_and_only_when_sent():

@@ -71,6 +71,47 @@ def test_a_mesh_fixed_to_a_link_moves_exactly_with_fk_all():
                                    atol=1e-9)
 
 
+#: The Lynx6's fingers as drawn in their file: open, inner faces 8 mm either side of the end
+#: effector's xz plane (tools/make_lynx6_meshes.py: ``gap = 8.0``).
+FINGER_GAP_OPEN = 8.0
+
+
+@pytest.mark.parametrize("closed", [0.5, 1.0])
+def test_the_mesh_fingers_slide_along_the_end_effectors_y_as_the_gripper_closes(closed):
+    """Each finger moves ``closed * 8`` mm toward the other along the end effector's y axis:
+    half closed the inner faces are 4 mm either side of the plane, closed they touch; the
+    palm and the links do not move."""
+    q = LYNX6.random_q(rng=7)
+    drawing = draw(LYNX6, q)
+    links_before = drawing.mesh.triangles[drawing.mesh.link_of_face >= 0].copy()
+    drawing.set_gripper(closed)
+    end = LYNX6.fk_all(q)[-1] @ LYNX6.tool
+    fingers, _normals = load_stl(LYNX6.meshes.gripper.path)
+    side = np.sign(fingers[:, 0, 1])                           # +1: the +y finger
+    assert np.all(np.sign(fingers[..., 1]) == side[:, None])   # each triangle on one side
+    moved = fingers.copy()
+    moved[..., 1] -= side[:, None] * closed * FINGER_GAP_OPEN
+    expected = np.einsum("ij,fcj->fci", end[:3, :3], moved) + end[:3, 3]
+    drawn = drawing.mesh.triangles[-len(fingers):]              # the gripper comes last
+    np.testing.assert_allclose(drawn, expected, atol=1e-9)
+    local_y = np.einsum("fcj,j->fc", drawn - end[:3, 3], end[:3, 1])
+    inner_gap = local_y[side > 0].min() - local_y[side < 0].max()
+    assert inner_gap == pytest.approx(2 * FINGER_GAP_OPEN * (1 - closed), abs=1e-6)
+    np.testing.assert_allclose(drawing.mesh.triangles[drawing.mesh.link_of_face >= 0],
+                               links_before, atol=1e-12)
+    drawing.set_pose(LYNX6.home)                               # a new pose keeps the opening
+    end = LYNX6.fk_all(LYNX6.home)[-1] @ LYNX6.tool
+    np.testing.assert_allclose(drawing.mesh.triangles[-len(fingers):],
+                               np.einsum("ij,fcj->fci", end[:3, :3], moved) + end[:3, 3],
+                               atol=1e-9)
+
+
+def test_the_gripper_in_the_links_style_leaves_the_meshes_undrawn():
+    drawing = draw(LYNX6, style="links")
+    drawing.set_gripper(1.0)
+    assert len(drawing.mesh.artist.triangles) == 0
+
+
 def test_scale_xyz_and_rpy_place_the_mesh_in_its_frame(tmp_path):
     save_stl(tmp_path / "cube.stl", CUBE)
     robot = two_link(tmp_path, {"links": [None, {"file": "cube.stl", "scale": 10,

@@ -1,0 +1,67 @@
+"""4 x 4 matrices as text, the one way the GUI writes them (the Matrix and DH steps windows).
+
+:func:`matrix_entries` turns the numbers into strings (decimals, no ``"-0.000"``, whole numbers
+as such where asked); :func:`column_widths` gives the characters each column needs, to set the
+entries (numbers or symbols) right-aligned in monospace.
+"""
+
+import numpy as np
+
+
+def matrix_entries(matrix, decimals=3, position_decimals=None, whole_numbers=True):
+    """The entries of ``matrix`` ``(rows, cols)`` as text: a list of rows of str.
+
+    Parameters
+    ----------
+    matrix : array_like (rows, cols)
+        A 4 x 4 transform, usually.
+    decimals : int
+        Decimals of each entry.
+    position_decimals : int, optional
+        Decimals of the position column ``matrix[:3, 3]`` (a length, in the robot's unit),
+        when it wants others than the rotation's.
+    whole_numbers : bool
+        True: a whole number (to the decimals) is written as such, ``"1"``, ``"-1"``,
+        ``"120"`` (what an elementary matrix mostly holds: read at a glance, and fewer glyphs
+        to draw). False: every entry has its decimals, except that zero is ``"0"``.
+
+    Returns
+    -------
+    list of list of str
+        Never ``"-0"`` or ``"-0.000"``: a value that rounds to zero is ``"0"``.
+
+    Examples
+    --------
+    >>> matrix_entries(np.diag([1.0, -1.0, 0.5, 1.0]))[:3]
+    [['1', '0', '0', '0'], ['0', '-1', '0', '0'], ['0', '0', '0.500', '0']]
+    >>> T = np.array([[1, 0, 0, 120.0], [0, -1, 0, -0.0001], [0, 0, 1, 3.14159], [0, 0, 0, 1]])
+    >>> matrix_entries(T, position_decimals=2, whole_numbers=False)[:2]
+    [['1.000', '0', '0', '120.00'], ['0', '-1.000', '0', '0']]
+    """
+    values = np.asarray(matrix, dtype=float)
+    entries = []
+    for r, line in enumerate(values):
+        row = []
+        for c, value in enumerate(line):
+            places = (position_decimals if position_decimals is not None and c == 3 and r < 3
+                      else decimals)
+            text = f"{value:.{places}f}"
+            if float(text) == 0:
+                text = "0"
+            elif whole_numbers and places and text.endswith("." + "0" * places):
+                text = text[:-(places + 1)]
+            row.append(text)
+        entries.append(row)
+    return entries
+
+
+def column_widths(entries):
+    """The characters each column of ``entries`` (rows of str, :func:`matrix_entries` or a
+    symbolic matrix) needs: a list of int (empty for no rows).
+
+    >>> column_widths([["1", "-0.500"], ["c2", "0"]])
+    [2, 6]
+    """
+    if not entries:
+        return []
+    return [max(len(row[c]) for row in entries) for c in range(len(entries[0]))]
