@@ -75,6 +75,8 @@ class WorkspaceWindow(ToolWindow):
         self.job = None
         self.result = None
         self._build()
+        self._limits_shown = self.robot.limits.copy()
+        self.subscribe(arm, "limits", self.guarded(self._on_limits))
         self.plan_text.set_text(self.update_plan())
         self.timer = self.add_timer(TICK_MS, self.tick)
         self.timer.start()
@@ -125,6 +127,25 @@ class WorkspaceWindow(ToolWindow):
                  fontweight="bold")
 
     # ------------------------------------------------------------------ settings
+    def _on_limits(self, arm):
+        """A calibration was chosen or dropped: range cells still at the old limits move to
+        the new ones; a range the user typed stays as typed (it may leave the limits on
+        purpose, and the plan says so)."""
+        old = self.robot.q_to_user(self._limits_shown.T)
+        new = self.robot.q_to_user(self.robot.limits.T)
+        self._limits_shown = self.robot.limits.copy()
+        moved = []
+        for j in range(self.robot.n):
+            for col in (MIN, MAX):
+                if self.ranges.text(j, col) == f"{old[col, j]:g}" != f"{new[col, j]:g}":
+                    self.ranges.set_text(j, col, f"{new[col, j]:g}")
+                    moved.append(j + 1)
+        if moved:
+            joints = ", ".join(f"q{j}" for j in sorted(set(moved)))
+            self.say(f"Ranges of {joints} follow the joint limits now in force: "
+                     f"{self.update_plan()}")
+        self.redraw()
+
     def _check_range(self, row, col, text):
         return self._accept(lambda: parse_number(text, f"joint {row + 1} {('min', 'max')[col]}"))
 

@@ -210,3 +210,22 @@ def test_the_gripper_toggle_and_the_state_agree():
     box = label.get_window_extent()
     click(app.fig, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
     assert app.state.gripper == 1.0 and app.screen.drawing.closed == 1.0
+
+
+def test_workspace_ranges_at_the_limits_follow_a_calibration_and_typed_ones_stay():
+    """Range cells showing the model's +-90 deg move to the calibrated +-81.0008 deg (900 us
+    at 11.111 us/deg) when the calibration is chosen, and back when the Real arm window
+    closes; a range the student typed (joint 1: -30..60) is left as typed."""
+    app = make_app()
+    window = open_window(app, "Workspace...").workspace_window
+    type_in_cell(window.ranges, 0, 0, "-30", "enter")
+    type_in_cell(window.ranges, 0, 1, "60", "enter")
+    panel = real_arm(app)
+    choose_stock_calibration(panel)
+    cells = [[float(window.ranges.text(j, col)) for col in (0, 1)] for j in range(5)]
+    np.testing.assert_allclose(cells, [[-30, 60]] + [[-CALIBRATED_DEG, CALIBRATED_DEG]] * 4,
+                               atol=1e-4)
+    assert "Ranges of q2, q3, q4, q5 follow the joint limits now in force" in window.status.message
+    panel.fig.canvas.callbacks.process("close_event", None)
+    cells = [[float(window.ranges.text(j, col)) for col in (0, 1)] for j in range(5)]
+    np.testing.assert_allclose(cells, [[-30, 60]] + [[-MODEL_DEG, MODEL_DEG]] * 4)
