@@ -109,13 +109,16 @@ class CalibrationWindow(View):
         self.say(error_message(exc), error=True)
 
     def _check_cell(self, row, col, text):
-        """The step applies as typed; the angle and speed are checked when a button uses them."""
+        """The step applies as typed (said in the status line, a refusal in red); the angle and
+        speed are checked when a button uses them."""
         if col != STEP:
             return None
         try:
             self.session.set_step(text)
         except ValueError as exc:
+            self.say(str(exc), error=True)
             return str(exc)
+        self.say(f"jog step {self.session.step} us")
         return None
 
     def _show_servo(self, redraw=True):

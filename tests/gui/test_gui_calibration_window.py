@@ -92,10 +92,12 @@ def test_the_gripper_is_marked_open_and_bad_input_keeps_the_last_good_values(arm
     assert arm.statuses[-1][1] and "gripper can be marked open, closed" in arm.statuses[-1][0]
     type_cell(window, STEP, "0")
     assert "step needs a whole number" in window.cells.errors[(0, STEP)]
+    assert "step needs a whole number" in window.status.message and window.status.error
     before = list(sent(panel))
     press(window, "-10")  # refused: the step cell is red
     assert sent(panel) == before and arm.statuses[-1][1]
     type_cell(window, STEP, "10")
+    assert window.status.message == "jog step 10 us" and not window.status.error
     press(window, "-10")  # from the open 1200 us, 100 us down
     press(window, "Open here")
     type_cell(window, SPEED, "fast")
