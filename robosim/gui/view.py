@@ -30,6 +30,8 @@ A view's geometry is one function of the figure's size, :meth:`View.layout` (a
 them to the places of the new size and fits the buttons' labels to their buttons.
 """
 
+import matplotlib.pyplot as plt
+
 from .blit import StatusLine, blit_manager
 from .layout import Layout, Placement, figure_size_pt, fit_button_label
 
@@ -56,7 +58,7 @@ class View:
         self._widgets = []
         self._connections = []
         self._timers = []
-        self._timer_canvas = None
+        self._timer_canvas = self._timer_manager = None
         self._figure_closed = False
         self._subscriptions = []
         self._layers = []
@@ -116,6 +118,7 @@ class View:
         Agg timers never fire: tests call the callback."""
         if self._timer_canvas is None:
             self._timer_canvas = self.fig.canvas
+            self._timer_manager = getattr(self._timer_canvas, "manager", None)
             self.connect_event("close_event", self._on_figure_close)
         timer = self._timer_canvas.new_timer(interval=interval_ms)
         guarded = self.guarded(callback)
@@ -131,10 +134,18 @@ class View:
 
     @property
     def figure_closed(self):
-        """True once the figure was closed: its ``close_event`` came, or its window is gone
-        (the figure no longer has the canvas the view's timers were made on)."""
-        return self._figure_closed or (self._timer_canvas is not None
-                                       and self.fig.canvas is not self._timer_canvas)
+        """True once the figure was closed: its ``close_event`` came, or its window is gone.
+
+        Between ``plt.close`` and the ``close_event`` (Tk sends it when the widget is
+        destroyed, later), newer matplotlib (3.11) gives the figure a plain canvas, while 3.9
+        keeps the old one and only drops the figure from pyplot: either tells.
+        """
+        if self._figure_closed:
+            return True
+        if self._timer_canvas is not None and self.fig.canvas is not self._timer_canvas:
+            return True
+        manager = self._timer_manager
+        return manager is not None and not plt.fignum_exists(manager.num)
 
     def _on_figure_close(self, event):
         self._figure_closed = True
