@@ -17,8 +17,8 @@ Lifecycle::
 
 A view's timers (:meth:`View.add_timer`) also stop when its figure closes, before any
 teardown: at the figure's ``close_event``, and at the first tick after its window is gone
-(matplotlib gives a closed pyplot figure a plain ``FigureCanvasBase`` at once, while Tk sends
-``close_event`` only when the window is destroyed, later): no timer draws in a closed figure.
+(``plt.close`` takes the figure out of pyplot at once, while Tk sends ``close_event`` only when
+the window is destroyed, later; :attr:`View.figure_closed`): no timer draws in a closed figure.
 
 Every widget callback a view connects goes through :meth:`View.run`: its errors are reported
 (:meth:`View.report`) instead of printed as tracebacks, and the full draws it asks for are

@@ -144,7 +144,7 @@ class WorkspaceWindow(ToolWindow):
             joints = ", ".join(f"q{j}" for j in sorted(set(moved)))
             self.say(f"Ranges of {joints} follow the joint limits now in force: "
                      f"{self.update_plan()}")
-        self.redraw()
+            self.redraw()
 
     def _check_range(self, row, col, text):
         return self._accept(lambda: parse_number(text, f"joint {row + 1} {('min', 'max')[col]}"))
