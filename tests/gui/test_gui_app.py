@@ -16,7 +16,7 @@ import pytest
 from matplotlib.widgets import Button
 
 from figure_check import DPI, FIGSIZE
-from gui_events import click, click_axes, drag, type_in_cell, type_keys
+from gui_events import click, click_axes, drag, mouse, type_in_cell, type_keys
 from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot
 from robosim import save_robot
 from robosim.transforms import rpy2r
@@ -177,9 +177,46 @@ def test_slider_is_clamped_to_the_joint_limits():
     slider = app.screen.sliders[0]
     drag(app.fig, (0.0, 0.5), (400.0, 0.5), ax=slider.ax)
     assert slider.val == pytest.approx(90.0)
-    poses, _ = ticks_until_still(app)
-    assert poses[-1][0] == pytest.approx(np.pi / 2)
-    assert robot.within_limits(poses).all()
+    assert app.state.q[0] == pytest.approx(np.pi / 2)      # a drag moves the arm at once
+    assert robot.within_limits(app.state.q)
+
+
+def test_a_dragged_slider_moves_the_arm_at_once_and_nothing_is_drawn_in_full():
+    robot = load_robot("Puma 560")
+    app = make_app(robot)
+    screen, canvas = app.screen, app.fig.canvas
+    slider = screen.sliders[1]
+    canvas.draw()
+    draws = []
+    canvas.mpl_connect("draw_event", draws.append)
+    mouse(app.fig, "button_press_event", 10.0, 0.5, ax=slider.ax)  # a press animates there
+    assert screen.animation.running and len(draws) == 1
+    for value in np.linspace(10.0, 70.0, 25)[1:]:
+        mouse(app.fig, "motion_notify_event", value, 0.5, ax=slider.ax)
+        assert slider.val == pytest.approx(value)                  # under the pointer
+        assert app.state.q[1] == pytest.approx(np.radians(value))  # the arm under the slider
+        assert not screen.animation.running
+        assert_drawn_is_fk(robot, [app.state.q], [screen.drawing.drawn_end_effector()])
+    mouse(app.fig, "button_release_event", 70.0, 0.5, ax=slider.ax)
+    assert len(draws) == 1                            # the press's: every move was blitted
+    assert screen.values.text(1, 0) == "70"
+    xyz, _rpy, _title, _matrix = screen.readout_values()
+    np.testing.assert_allclose(xyz, robot.fk(app.state.q)[:3, 3], atol=1e-4)
+    assert not screen.blit.animated("arm")           # a later full draw shows the arm
+
+
+def test_the_screen_after_a_drag_is_what_a_full_draw_shows_of_the_slider():
+    app = make_app(load_robot("Lynx6"))
+    slider = app.screen.sliders[2]
+    app.fig.canvas.draw()
+    drag(app.fig, (0.0, 0.5), (-60.0, 0.5), ax=slider.ax, steps=8)
+    box = slider.ax.bbox
+    height = app.fig.canvas.get_width_height()[1]
+    rows = slice(round(height - box.y1), round(height - box.y0))
+    columns = slice(round(box.x0), round(box.x1))
+    blitted = np.asarray(app.fig.canvas.buffer_rgba())[rows, columns].copy()
+    app.fig.canvas.draw()
+    np.testing.assert_array_equal(blitted, np.asarray(app.fig.canvas.buffer_rgba())[rows, columns])
 
 
 def test_typed_values_move_the_arm_and_bad_values_are_refused_with_a_message():

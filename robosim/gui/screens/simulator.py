@@ -10,8 +10,11 @@ shapes, the gripper and the Jacobian readout (:mod:`robosim.gui.screens.jacobian
 table's place); a button that picks whose 4x4 matrix the readout shows; one button per tool
 window (:data:`robosim.gui.tools.TOOLS`).
 
-Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.animation`); presses
-during an animation: the newest target wins. Animation frames are blitted: only the arm's
+Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.animation`): a
+typed value, Home, Random Move, a click on a slider. Presses during an animation: the newest
+target wins. While a slider is *dragged* the arm follows it directly, one blitted frame per
+pointer move (the arm, its slider and value cell, the readout when due) and no full draw, so
+the arm keeps up with the hand. Animation frames are blitted: only the arm's
 artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTERVAL` seconds
 (text is slow to draw); a full draw (which refreshes the blit background) happens when
 controls change. A target given while moving, or an error, is said in the status line; a note
@@ -108,6 +111,7 @@ class SimulatorScreen(Screen):
         self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
         self._jacobian_shown = False
+        self._dragged = None     # the joint whose slider is being dragged, or None
 
     # ================================================================== building
     def build(self):
@@ -187,6 +191,7 @@ class SimulatorScreen(Screen):
                                 ("gripper", self._on_gripper),
                                 ("highlight", self._on_highlight)):
             self.subscribe(self.state, topic, observer)
+        self.connect_event("button_release_event", self.guarded(self._end_drag))
         self._update_readout()
         self.set_status(self.drawing.style_message or HINT, error=bool(self.drawing.style_message))
 
@@ -396,7 +401,8 @@ class SimulatorScreen(Screen):
         :data:`READOUT_SHARE`), and always shows its last frame."""
         self.drawing.set_pose(state.q, passed=state.passed)
         now = self.animation.clock()
-        readout = not self.animation.running or now - self._readout_time >= self._readout_gap
+        moving = self.animation.running or self._dragged is not None
+        readout = not moving or now - self._readout_time >= self._readout_gap
         if readout:
             self._readout_time = now
             self._update_readout()
@@ -479,10 +485,53 @@ class SimulatorScreen(Screen):
         self.redraw()  # the title is ordinary text: a full draw
 
     def _on_slider(self, joint, value):
-        """A new value (degrees or length unit) for one joint; the others keep their target."""
+        """A new value (degrees or length unit) for one joint; the others keep their target.
+
+        The press on a slider animates the arm to its value (Lodes' steps); each value of the
+        drag that follows moves the arm there at once (:meth:`_follow`)."""
         target = self.state.target
         target[joint] = np.radians(value) if self.robot.joints[joint].is_revolute else value
+        dragging = self.sliders[joint].drag_active
+        if dragging and self._dragged == joint:
+            self._follow(joint, target)
+            return
+        self._dragged = joint if dragging else None
         self.state.animate_to(target)
+
+    def _follow(self, joint, target):
+        """The slider of ``joint`` is dragged to ``target``: stop any animation and show the
+        arm there at once. Only what moved is redrawn, blitted: the arm (and the readout when
+        due, :meth:`_on_pose`), the slider and its value cell; the first frame of a drag
+        draws in full once if the arm was not blitted yet."""
+        if self.animation.running:
+            self.timer.stop()
+            if self.app.status == NEW_TARGET_WHILE_MOVING:
+                self.set_status(HINT)
+        self.animation.jump_to(target)
+        if not all(self.blit.animated(layer) for layer in ("arm", *READOUT_LAYERS)):
+            for layer in ("arm", *READOUT_LAYERS):
+                self.blit.animate(layer)
+            self.redraw()
+        self.state.jump_to(target)
+        self.values.set_text(joint, 0, f"{self.robot.q_to_user(target)[joint]:.6g}")
+        if (joint, 0) in self.values.errors:
+            self.values.mark(joint, 0, False)
+        ax = self.sliders[joint].ax     # its background, track, value bar and handle
+        self.blit.draw_over([ax.patch, *ax.patches, *ax.lines], ax.bbox)
+
+    def _end_drag(self, event):
+        """The button is released: a drag ends with the readout of the last pose shown, and
+        the arm's artists become ordinary ones again (a later full draw shows them)."""
+        if self._dragged is None:
+            return
+        self._dragged = None
+        if self.animation.running:    # a click without a drag: its animation goes on
+            return
+        self._readout_time = self.animation.clock()
+        self._update_readout()
+        self._redraw_frame()
+        for layer in ("arm", *READOUT_LAYERS):
+            self.blit.animate(layer, False)
 
     def _reporting(self, check):
         """A cell's on_commit that also puts its rejection message in the status line."""
