@@ -528,6 +528,17 @@ def test_without_a_display_run_says_how_to_render_instead():
         run(block=False)
 
 
+def test_a_python_without_tk_is_told_which_package_to_install(monkeypatch):
+    monkeypatch.delenv("MPLBACKEND", raising=False)        # matplotlib chose the backend
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setitem(sys.modules, "tkinter", None)      # import tkinter fails
+    with pytest.raises(RobosimError) as error:
+        run(block=False)
+    message = str(error.value)
+    assert "python3-tk" in message and "tcl/tk" in message and "--png" in message
+    assert "display" not in message and "%matplotlib" not in message and "\n" not in message
+
+
 def test_robosim_without_a_command_and_no_display_prints_one_line():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     result = subprocess.run([sys.executable, "-m", "robosim"], capture_output=True, text=True,
