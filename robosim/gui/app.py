@@ -22,6 +22,7 @@ from ..errors import RobosimError
 from .blit import StatusLine, blit_manager
 from .layout import STATUS_FONTSIZE, STATUS_HEIGHT, figure_size_pt
 from .shortcuts import use_robosim_shortcuts
+from .window_size import fit_to_screen
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
@@ -38,7 +39,8 @@ class Application:
     seed : int, optional
         Seed of Random Move (the same seed gives the same random moves).
     figure : matplotlib.figure.Figure, optional
-        The figure to use (tests pass an Agg figure); by default a pyplot window.
+        The figure to use (tests pass an Agg figure); by default a pyplot window of
+        :data:`WINDOW_SIZE`, smaller if the screen is (:mod:`robosim.gui.window_size`).
     clock : callable, optional
         Time source of the animations in seconds (default ``time.monotonic``); tests pass a
         frozen one so that every tick shows exactly one step.
@@ -49,6 +51,7 @@ class Application:
             import matplotlib.pyplot as plt
 
             figure = plt.figure(num="robosim", figsize=WINDOW_SIZE, dpi=WINDOW_DPI)
+            fit_to_screen(figure)
         use_robosim_shortcuts(figure)       # a stray q must not close the application
         self.fig = figure
         self.rng = np.random.default_rng(seed)
@@ -283,6 +286,7 @@ def run(robot=None, block=True, seed=None):
         if tk_is_missing():
             raise RobosimError(NO_TK)
         raise RobosimError(NO_EVENT_LOOP.format(backend=plt.get_backend()))
+    fit_to_screen(figure)
     _running = Application(robot=robot, seed=seed, figure=figure)
     plt.show(block=block)
     return _running

@@ -64,6 +64,8 @@ BUTTON_HEIGHT, GAP = 22, 5
 ARM_LABEL_ROOM = (14, 48, 56)
 #: Height (points) of a joint's row (slider and value cell): at most, and at least.
 JOINT_ROW, SMALLEST_JOINT_ROW = 26, 12
+#: Below this row height (points) the simulator lays itself out compact (:meth:`layout`).
+COMFORTABLE_JOINT_ROW = 18
 #: Width of the value cells (points): a fifth of the control column within these bounds.
 VALUE_WIDTH = (44, 80)
 #: Height (points) of the steps/delay cells (header and cell); font size of the toggles' labels.
@@ -112,6 +114,7 @@ class SimulatorScreen(Screen):
         self._floor_note = None
         self._jacobian_shown = False
         self._dragged = None     # the joint whose slider is being dragged, or None
+        self._compact = False    # the layout's arrangement for short windows (layout)
 
     # ================================================================== building
     def build(self):
@@ -207,40 +210,61 @@ class SimulatorScreen(Screen):
         delay with the toggles and the matrix button, the tool buttons, the readout. Text
         keeps its size in points: the rows of fixed height are laid from the foot, and the arm
         and the joints' rows share what is left.
+
+        When that leaves a joint's row less than :data:`COMFORTABLE_JOINT_ROW` (a short window,
+        many joints: a 1000 x 650 px screen), the layout is *compact*: the readout moves under
+        the DH table and the title spans the left column only, so the joints' rows take the
+        right column from its top. Rows never go below :data:`SMALLEST_JOINT_ROW`.
         """
+        self._compact = False
+        places, joint_row = self._layout(width, height)
+        if joint_row < COMFORTABLE_JOINT_ROW:
+            self._compact = True
+            places, _ = self._layout(width, height)
+        return places
+
+    def _layout(self, width, height):
+        """The places in the arrangement :attr:`_compact` says, and the height (points) the
+        joints' rows would have without a lower bound."""
+        compact = self._compact
         places = Layout(width, height)
         n = self.robot.n
         top = height - MARGIN
         places.point("title", MARGIN, top)
-        top -= lines_height(1, TITLE_FONT) + GAP
+        title_bottom = top - lines_height(1, TITLE_FONT) - GAP
         foot = STATUS_HEIGHT + GAP
         split = LEFT_COLUMN * width
+        left, right = split + MARGIN, width - MARGIN
+        column = right - left
+
+        # the readout: at the right column's foot, or (compact) at the left column's
+        readout_left, readout_width = (MARGIN, split - 2 * MARGIN) if compact else (left, column)
+        readout_height = lines_height(len(self._readout_labels()), READOUT_FONT)
+        places.rect("readout box", readout_left, foot, readout_width, readout_height)
+        places.point("readout", readout_left, foot + readout_height)
+        pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
+        places.point("readout matrix",
+                     readout_left + pose_chars * MONOSPACE_WIDTH * READOUT_FONT + 2 * MARGIN,
+                     foot + readout_height)
+        left_foot = foot + readout_height + MARGIN if compact else foot
+        right_foot = foot if compact else foot + readout_height + MARGIN
 
         # left: the table at the foot, its note under it, the arm above
         self._table_font = self._fitting_table_font(split - 2 * MARGIN)
         note_height = lines_height(self._table_note_lines, NOTE_FONT)
-        places.point("table note", MARGIN, foot + note_height)
-        table_top = foot + note_height + GAP + lines_height(n + 1, self._table_font)
+        places.point("table note", MARGIN, left_foot + note_height)
+        table_top = left_foot + note_height + GAP + lines_height(n + 1, self._table_font)
         places.point("table", MARGIN, table_top)
         if self._jacobian_shown:
-            table_top = max(table_top, foot + jacobian_readout.readout_height())
-        places.rect("jacobian", MARGIN, foot, split - 2 * MARGIN, table_top - foot)
+            table_top = max(table_top, left_foot + jacobian_readout.readout_height())
+        places.rect("jacobian", MARGIN, left_foot, split - 2 * MARGIN, table_top - left_foot)
         room_left, room_right, room_below = ARM_LABEL_ROOM
         arm_bottom = table_top + room_below
         places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
-                    top - arm_bottom)
+                    title_bottom - arm_bottom)
 
-        # right, from the foot up: readout, tool buttons, settings, main buttons
-        left, right = split + MARGIN, width - MARGIN
-        column = right - left
-        readout_height = lines_height(len(self._readout_labels()), READOUT_FONT)
-        places.rect("readout box", left, foot, column, readout_height)
-        places.point("readout", left, foot + readout_height)
-        pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
-        places.point("readout matrix",
-                     left + pose_chars * MONOSPACE_WIDTH * READOUT_FONT + 2 * MARGIN,
-                     foot + readout_height)
-        y = foot + readout_height + MARGIN
+        # right, from the foot up: tool buttons, settings, main buttons
+        y = right_foot
         rows = -(-len(tools.TOOLS) // TOOL_COLUMNS)
         tool_width = (column - (TOOL_COLUMNS - 1) * GAP) / TOOL_COLUMNS
         for k, (label, _module, _function) in enumerate(tools.TOOLS):
@@ -263,16 +287,18 @@ class SimulatorScreen(Screen):
         y += BUTTON_HEIGHT + 1.5 * MARGIN
 
         # the joints: a header line and a row each, from the top down
-        row = max(SMALLEST_JOINT_ROW, min(JOINT_ROW, (top - y) / (n + 1)))
+        joints_top = top if compact else title_bottom
+        joint_row = (joints_top - y) / (n + 1)
+        row = max(SMALLEST_JOINT_ROW, min(JOINT_ROW, joint_row))
         value_width = min(max(0.2 * column, VALUE_WIDTH[0]), VALUE_WIDTH[1])
-        places.rect("values", right - value_width, top - (n + 1) * row, value_width,
+        places.rect("values", right - value_width, joints_top - (n + 1) * row, value_width,
                     (n + 1) * row)
         slider_left = left + self._slider_label_width() + GAP
         slider_width = right - value_width - 2 * GAP - slider_left
         for i in range(n):
-            bottom = top - (i + 2) * row
+            bottom = joints_top - (i + 2) * row
             places.rect(f"slider {i}", slider_left, bottom + 0.15 * row, slider_width, 0.7 * row)
-        return places
+        return places, joint_row
 
     def relayout(self):
         """Move everything to the places of the figure's present size; the DH table and its
@@ -283,7 +309,9 @@ class SimulatorScreen(Screen):
         self.jacobian.place(left, bottom + height, width * figure_size_pt(self.fig)[0])
         width, _ = figure_size_pt(self.fig)
         self.table.set_fontsize(self._table_font)
-        fit_fontsize(self.title, width - 2 * MARGIN, lines_height(1, TITLE_FONT), TITLE_FONT)
+        self.readout_labels.set_text("\n".join(self._readout_labels()))
+        title_width = (LEFT_COLUMN * width if self._compact else width) - 2 * MARGIN
+        fit_fontsize(self.title, title_width, lines_height(1, TITLE_FONT), TITLE_FONT)
         fit_fontsize(self.table_note, LEFT_COLUMN * width - 2 * MARGIN,
                      lines_height(self._table_note_lines, NOTE_FONT), NOTE_FONT)
         return places
@@ -342,10 +370,13 @@ class SimulatorScreen(Screen):
 
     def _readout_labels(self):
         """The readout's heading and the names of its lines (a Lynx6's wrist: the gripper's
-        angle to the ground, with the Jog / IK window's sign)."""
-        units = f"{self.robot.unit}, deg" + ("; wrist + up" if self._lynx6 else "")
+        angle to the ground, with the Jog / IK window's sign; in the compact layout the
+        heading is shorter, the sign said on the wrist's line, to leave the matrix room)."""
+        wrist_sign = self._lynx6 and not self._compact
+        units = f"{self.robot.unit}, deg" + ("; wrist + up" if wrist_sign else "")
+        wrist = "wrist" if wrist_sign else "wrist+up"
         return [f"End effector ({units})", "x", "y", "z", "roll", "pitch", "yaw",
-                *(["wrist"] if self._lynx6 else [])]
+                *([wrist] if self._lynx6 else [])]
 
     def _build_readout(self, places):
         """The readout: fixed labels drawn once, numbers in right-aligned columns.
@@ -363,8 +394,8 @@ class SimulatorScreen(Screen):
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
                                x=chars * MONOSPACE_WIDTH * READOUT_FONT)
 
-        place("readout", self.fig.text(*places["readout"], "\n".join(self._readout_labels()),
-                                       **props))
+        self.readout_labels = place("readout", self.fig.text(
+            *places["readout"], "\n".join(self._readout_labels()), **props))
         self.readout_pose = place("readout", fast_text(
             self.fig, *places["readout"], "", ha="right",
             transform=chars_right(READOUT_POSE_CHARS), **props))
