@@ -171,6 +171,19 @@ def test_slider_animates_in_ten_linear_steps_and_the_drawn_arm_is_fk_at_every_st
     assert screen.values.text(1, 0) == f"{slider.val:.6g}"
 
 
+def test_the_base_and_tool_transforms_are_written_under_the_dh_table():
+    # anthropomorphic_3r.json mounts the arm turned 90 deg about z: the table alone gives
+    # x = 65 cm at home, the readout y = 65 cm; the note says why
+    robot = load_robot("Anthropomorphic 3R")
+    app = make_app(robot)
+    note = app.screen.table_note.get_text()
+    assert "base (world to frame 0): xyz (0, 0, 0) cm, rpy (0, 0, 90) deg" in note
+    xyz, _rpy, _title, _matrix = app.screen.readout_values()
+    np.testing.assert_allclose(xyz, robot.fk(robot.home)[:3, 3], atol=1e-4)
+    assert "tool" not in note and "base" not in make_app(load_robot("Lynx6")).screen.table_note \
+        .get_text()
+
+
 def test_slider_is_clamped_to_the_joint_limits():
     robot = load_robot("Lynx6")  # +-90 deg
     app = make_app(robot)

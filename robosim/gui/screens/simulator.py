@@ -42,6 +42,7 @@ from ...transforms import r2rpy
 from .. import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..widgets.fast_text import fast_text
+from ..widgets.matrix_text import mounting_lines
 from . import jacobian_readout
 from .jacobian_readout import JacobianReadout
 from ..layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
@@ -343,6 +344,10 @@ class SimulatorScreen(Screen):
         """The read-only DH table (degrees, the robot's length unit) as lines of monospace
         text, and the note under it saying its units.
 
+        The note also says the base and tool transforms when the robot has them
+        (:func:`robosim.gui.widgets.matrix_text.mounting_lines`): the readout is
+        ``base A_1 ... A_n tool``, and a student checking it by hand needs them.
+
         Its limits are those in force (``state.planning_robot``): while a calibration narrows
         a joint, that joint's min and max carry a ``*`` and the note names the calibration.
         """
@@ -358,6 +363,7 @@ class SimulatorScreen(Screen):
         widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
         lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in [header, *rows]]
         notes = [f"theta, alpha, revolute min/max in deg; d, a, prismatic min/max in {unit}"]
+        notes += mounting_lines(self.robot)
         if self.robot.convention == "modified":
             notes.append("modified DH: row i holds a(i-1), alpha(i-1)")
         if narrowed.any():
