@@ -129,7 +129,8 @@ def factor_grid(robot: Robot, factor: float,
     """
     factor = float(factor)
     if not 1.0 <= factor <= 90.0:
-        raise ValidationError(f"Factor must be between 1 and 90 (eq. 17), got {factor:g}")
+        raise ValidationError(f"Factor (the step between sampled joint values, in degrees) "
+                              f"must be between 1 and 90, got {factor:g}")
     ranges = joint_ranges(robot, ranges)
     steps = _joint_steps(robot, ranges, factor * _DEGREE)
     widths = ranges[:, 1] - ranges[:, 0]

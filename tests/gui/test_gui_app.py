@@ -143,6 +143,16 @@ def test_welcome_loads_a_typed_robot_file_and_rejects_a_bad_path(tmp_path):
     assert app.screen.robot.name == "typed" and app.screen.robot.joint_types == "RP"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="a device file is needed")
+def test_the_welcome_file_cell_says_a_folder_or_a_device_is_not_a_robot_file(tmp_path):
+    app = make_app()
+    cell = app.screen.path_cell
+    type_in_cell(cell, 0, 0, str(tmp_path), "enter")
+    assert "a folder, not a file" in app.status and "no such file" not in app.status
+    type_in_cell(cell, 0, 0, "/dev/zero", "enter")
+    assert "not a regular file" in app.status and "no such file" not in app.status
+
+
 def test_welcome_offers_the_robots_entered_before():
     arm = Robot([Joint("R", a=1.0)], name="mine", unit="m")
     app = make_app()
