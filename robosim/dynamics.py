@@ -49,11 +49,10 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .errors import ValidationError
+from .newton_euler import (METRES_PER_UNIT, ZERO, inertia_shifted, joint_geometry,
+                           kernel_constants, newton_euler)
 from .robot import Robot
-from .transforms import cos_sin
 
-#: Metres per robot length unit: how lengths are converted for dynamics.
-METRES_PER_UNIT = {"mm": 1e-3, "cm": 1e-2, "m": 1.0}
 #: The gravity of robot files that do not give one: 9.81 m/s^2 down the world Z axis, the value
 #: Corke's toolbox uses, so that torques compare one to one.
 DEFAULT_GRAVITY = (0.0, 0.0, -9.81)
@@ -231,8 +230,8 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
     total = link.mass + mass
     com = (link.mass * np.array(link.com) + mass * point) / total
     metres = METRES_PER_UNIT[robot.unit]
-    inertia = (_inertia_shifted(link.inertia_matrix, link.mass, (np.array(link.com) - com) * metres)
-               + _inertia_shifted(np.zeros((3, 3)), mass, (point - com) * metres))
+    inertia = (inertia_shifted(link.inertia_matrix, link.mass, (np.array(link.com) - com) * metres)
+               + inertia_shifted(np.zeros((3, 3)), mass, (point - com) * metres))
     combined = replace(link, mass=total, com=tuple(com.tolist()),
                        inertia=(inertia[0, 0], inertia[1, 1], inertia[2, 2], inertia[0, 1],
                                 inertia[1, 2], inertia[0, 2]))
@@ -240,304 +239,22 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
                    name=f"{robot.name} + {mass:g} kg")
 
 
-def _inertia_shifted(inertia, mass, offset):
-    """Inertia about a point ``offset`` (m) away from the centre of mass: parallel axes."""
-    offset = np.asarray(offset, dtype=float)
-    return inertia + mass * (offset @ offset * np.eye(3) - np.outer(offset, offset))
-
-
-# ------------------------------------------------------------------- the Newton-Euler kernel
-@dataclass(frozen=True)
-class _Constants:
-    """What the kernel needs of a robot, in SI units, computed once per robot."""
-
-    mass: tuple             # kg per link
-    first_moment: tuple     # per link h = mass * centre of mass (h0, h1, h2), kg m, link
-                            # frame; ZERO when the centre of mass is at the origin
-    inertia: tuple          # per link (Ixx, Iyy, Izz, Ixy, Iyz, Ixz) about the frame origin,
-                            # link-frame axes, kg m^2; (Ixx, Iyy, Izz) when diagonal
-    revolute: tuple
-    joints: tuple           # per joint, for _joint_geometry: (revolute, theta0, d0 (m), a (m),
-                            # cos alpha, sin alpha, cos theta0, sin theta0, origin offset of a
-                            # revolute joint (see _origin_offset)); theta0, d0 the DH theta
-                            # and d at q = 0
-    base_axes: tuple        # the base frame's X, Y, Z axes in world coordinates
-    prismatic: bool         # whether any joint is prismatic
-    standard: bool
-    metres: float
-    si_scale: np.ndarray    # (n,): 1 for revolute joints, metres per unit for prismatic
-    motor: np.ndarray       # G^2 Jm per joint
-    viscous: np.ndarray     # G^2 B per joint
-    coulomb: np.ndarray     # (2, n): |G| Tc+ and |G| Tc- per joint
-
-
+# ------------------------------------------------------------------- the kernels' constants
 _constants_cache = {}
 
 
 def _constants(robot):
-    """The kernel's constants of ``robot``, cached while the robot and its dynamics live."""
+    """The kernels' constants of ``robot``, cached while the robot and its dynamics live."""
     dynamics = require_dynamics(robot)
     key = id(robot)
     cached = _constants_cache.get(key)
     if cached is not None and cached[0] is robot and cached[1] is dynamics:
         return cached[2]
-    metres = METRES_PER_UNIT[robot.unit]
-    standard = robot.convention == "standard"
-    first_moments, inertias = [], []
-    for link in dynamics.links:
-        com = np.array(link.com) * metres
-        about_origin = _inertia_shifted(link.inertia_matrix, link.mass, com)
-        first_moment = tuple((link.mass * com).tolist())
-        first_moments.append(ZERO if first_moment == ZERO else first_moment)
-        moments = tuple(about_origin[[0, 1, 2, 0, 1, 0], [0, 1, 2, 1, 2, 2]].tolist())
-        inertias.append(moments[:3] if moments[3:] == (0.0, 0.0, 0.0) else moments)
-    theta0, d0 = robot.joint_variables(np.zeros(robot.n))
-    joints = []
-    for joint, theta, d, (a, ca, sa) in zip(robot.joints, theta0.tolist(), d0.tolist(),
-                                            robot.dh_constants):
-        d, a = d * metres, a * metres
-        joints.append((joint.is_revolute, theta, d, a, ca, sa) + cos_sin(theta)
-                      + (_origin_offset(standard, a, ca, sa, d),))
-    gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
-    constants = _Constants(
-        mass=tuple(link.mass for link in dynamics.links), first_moment=tuple(first_moments),
-        inertia=tuple(inertias), revolute=tuple(j.is_revolute for j in robot.joints),
-        joints=tuple(joints), base_axes=robot.base_columns[:3],
-        prismatic=not all(j.is_revolute for j in robot.joints), standard=standard,
-        metres=metres, si_scale=np.where(robot.revolute, 1.0, metres),
-        motor=gear ** 2 * np.array([link.motor_inertia for link in dynamics.links]),
-        viscous=gear ** 2 * np.array([link.viscous for link in dynamics.links]),
-        coulomb=gear * np.array([link.coulomb for link in dynamics.links]).T)
+    constants = kernel_constants(robot, dynamics)
     if len(_constants_cache) > 64:
         _constants_cache.clear()
     _constants_cache[key] = (robot, dynamics, constants)
     return constants
-
-
-#: The zero vector. Vectors are 3-tuples of floats (one configuration) or of ``(B,)`` arrays (a
-#: batch); a gravity, first moment or origin offset known to be zero is this very object, so
-#: the kernel skips its terms (a mass-matrix column has no gravity).
-ZERO = (0.0, 0.0, 0.0)
-
-
-def _origin_offset(standard, a, ca, sa, d):
-    """Where frame ``i``'s origin is from frame ``i - 1``'s, metres, as the recursion needs it.
-
-    Standard DH (``Rz(theta) Tz(d) Tx(a) Rx(alpha)``): ``(a, d sin alpha, d cos alpha)`` in
-    frame ``i``'s axes. Modified DH (``Rx(alpha) Tx(a) Rz(theta) Tz(d)``):
-    ``(a, -d sin alpha, d cos alpha)`` in frame ``i - 1``'s axes. ZERO when ``a = d = 0``.
-    """
-    if isinstance(d, float) and d == 0.0:
-        return ZERO if a == 0.0 else (a, 0.0, 0.0)
-    return (a, d * sa, d * ca) if standard else (a, -d * sa, d * ca)
-
-
-def _joint_geometry(constants, q):
-    """Per joint ``((cos theta, sin theta, cos alpha, sin alpha), origin offset)``.
-
-    ``q`` is one configuration as n floats (computed with :mod:`math`) or a batch as n ``(B,)``
-    arrays (computed with numpy), in API units; a joint's constant parts are floats either way.
-    """
-    cos, sin = (np.cos, np.sin) if isinstance(q[0], np.ndarray) else (math.cos, math.sin)
-    metres, standard = constants.metres, constants.standard
-    geometry = []
-    for value, (revolute, theta0, d0, a, ca, sa, ct0, st0, offset) in zip(q, constants.joints):
-        if revolute:
-            theta = value + theta0
-            geometry.append(((cos(theta), sin(theta), ca, sa), offset))
-        else:
-            geometry.append(((ct0, st0, ca, sa),
-                             _origin_offset(standard, a, ca, sa, d0 + value * metres)))
-    return geometry
-
-
-#: The steps from link ``i - 1``'s motion to link ``i``'s (forward pass) and from link ``i``'s
-#: wrench to link ``i - 1``'s (backward pass) in each convention (True: standard): the same
-#: steps, in reverse order, as ``Rz(theta) ... Rx(alpha)`` becomes ``Rx(alpha) ... Rz(theta)``.
-#: See :func:`_newton_euler`.
-_FORWARD = {True: ("move", "theta", "alpha", "carry"), False: ("carry", "alpha", "theta", "move")}
-_BACKWARD = {True: ("shift", "alpha", "theta", "torque"),
-             False: ("torque", "theta", "alpha", "shift")}
-
-
-def _newton_euler(constants, geometry, qd, qdd, gravity):
-    """Joint torques (N m) and forces (N) by the recursive Newton-Euler algorithm.
-
-    Parameters
-    ----------
-    constants : _Constants
-    geometry : list of n ``(rotation, origin offset)`` from :func:`_joint_geometry`
-    qd, qdd : sequence of n floats or ``(B,)`` arrays, or None for all zero
-        Joint speeds and accelerations in SI units (rad/s, m/s).
-    gravity : 3-tuple or ZERO
-        Gravitational acceleration, world frame, m/s^2.
-
-    Returns
-    -------
-    list of n floats or ``(B,)`` arrays.
-
-    Notes
-    -----
-    Each link's quantities are expressed in its own frame's axes (as in Corke's ``rne`` and
-    Craig's chapter 6), where its mass properties are constants. Frame ``i``'s rotation in
-    frame ``i - 1`` is ``R = Rz(theta) Rx(alpha)`` (standard DH) or ``Rx(alpha) Rz(theta)``
-    (modified); a vector goes to the child frame as ``R^T v`` ("theta" and "alpha" steps, a
-    quarter-turn twist, exact, as swaps) and back as ``R v``.
-
-    Forward pass: the angular velocity ``w`` and acceleration ``wd`` of each link and the
-    acceleration ``a`` of its frame's origin ``o_i``, starting from ``a = -gravity`` (in base
-    axes) at the base (gravity as an upward acceleration of the base, Luh, Walker and Paul's
-    trick). "move": in the axes of a frame whose Z axis ``z`` is the joint's (frame ``i - 1``
-    in the standard convention, frame ``i`` in the modified one), a revolute joint adds
-    ``qd z`` to ``w`` and ``qdd z + qd (w x z)`` to ``wd``; a prismatic joint adds
-    ``qdd z + 2 qd (w x z)`` (Coriolis) to ``a``; ``w x z = (w_y, -w_x, 0)``. "carry": with
-    ``r = o_i - o_{i-1}`` (:func:`_origin_offset`), ``a += wd x r + w x (w x r)``; the origin
-    ``o_i`` rides on link ``i`` in the standard convention (``o_{i-1}`` is on the axis), on
-    link ``i - 1`` in the modified one (``o_i`` is on the axis), hence the new or the previous
-    link's ``w, wd``.
-
-    Each link's inertial force and moment about ``o_i`` are ``F = m a + wd x h + w x (w x h)``
-    and ``N = I_o wd + w x (I_o w) + h x a``, with ``h = m c`` its first moment and ``I_o`` its
-    inertia about ``o_i``.
-
-    Backward pass: the wrench link ``i - 1`` exerts on link ``i`` is ``f_i = F_i + f_{i+1}``
-    and, about ``o_i``, ``n_i = N_i + n_{i+1} + r_{i+1} x f_{i+1}`` ("shift"). The joint
-    torque ("torque") is the moment about a point of the axis along the axis: ``z . (n_i +
-    r_i x f_i)`` in frame ``i - 1`` (standard, the axis passes through ``o_{i-1}``) or
-    ``z . n_i`` in frame ``i`` (modified); a prismatic joint's force is ``z . f_i``.
-
-    The arithmetic is written out on vector components (floats or ``(B,)`` arrays), with few
-    helper calls, as a single call's time is mostly the interpreter's cost per operation and
-    per call; terms known to be zero (no speed, no acceleration yet, no gravity, a centre of
-    mass at the origin) are skipped, as a batch's time is mostly numpy's per array operation.
-    """
-    standard, revolute = constants.standard, constants.revolute
-    forward, backward = _FORWARD[standard], _BACKWARD[standard]
-    spinning = qd is not None
-    w0 = w1 = w2 = e0 = e1 = e2 = 0.0   # w and wd (e), zero while has_w, has_e are False
-    has_w = has_e = False
-    if gravity is ZERO:
-        a0 = a1 = a2 = 0.0
-    else:
-        a0, a1, a2 = (-(x * gravity[0] + y * gravity[1] + z * gravity[2])
-                      for x, y, z in constants.base_axes)
-    still = gravity is ZERO             # no link has moved yet: every term is zero
-    wrenches = []
-    for i, ((ct, st, ca, sa), r) in enumerate(geometry):
-        speed = qd[i] if spinning else 0.0
-        acceleration = 0.0 if qdd is None else qdd[i]
-        turned = not (isinstance(speed, float) and speed == 0.0)   # a float 0 is a known
-        pushed = not (isinstance(acceleration, float) and acceleration == 0.0)   # zero
-        if still:
-            if not (turned or pushed):
-                wrenches.append(None)
-                continue
-            still = False
-        for step in forward:
-            if step == "move":
-                if revolute[i]:
-                    if has_w and turned:
-                        e0, e1, has_e = e0 + speed * w1, e1 - speed * w0, True
-                    if pushed:
-                        e2, has_e = e2 + acceleration, True
-                    if turned:
-                        w2, has_w = w2 + speed, True
-                else:
-                    if has_w and turned:
-                        a0, a1 = a0 + 2.0 * speed * w1, a1 - 2.0 * speed * w0
-                    if pushed:
-                        a2 = a2 + acceleration
-            elif step == "theta":
-                a0, a1 = ct * a0 + st * a1, ct * a1 - st * a0
-                if has_w:
-                    w0, w1 = ct * w0 + st * w1, ct * w1 - st * w0
-                if has_e:
-                    e0, e1 = ct * e0 + st * e1, ct * e1 - st * e0
-            elif step == "alpha":
-                if sa == 0.0:
-                    if ca < 0.0:
-                        w1, w2, e1, e2, a1, a2 = -w1, -w2, -e1, -e2, -a1, -a2
-                elif ca == 0.0:
-                    if sa > 0.0:
-                        w1, w2, e1, e2, a1, a2 = w2, -w1, e2, -e1, a2, -a1
-                    else:
-                        w1, w2, e1, e2, a1, a2 = -w2, w1, -e2, e1, -a2, a1
-                else:
-                    a1, a2 = ca * a1 + sa * a2, ca * a2 - sa * a1
-                    if has_w:
-                        w1, w2 = ca * w1 + sa * w2, ca * w2 - sa * w1
-                    if has_e:
-                        e1, e2 = ca * e1 + sa * e2, ca * e2 - sa * e1
-            elif r is not ZERO:         # carry
-                a0, a1, a2 = _carried(a0, a1, a2, r, has_w, w0, w1, w2, has_e, e0, e1, e2)
-        # The inertial wrench F, N about o_i.
-        mass, h, inertia = constants.mass[i], constants.first_moment[i], constants.inertia[i]
-        f0, f1, f2 = mass * a0, mass * a1, mass * a2
-        n0 = n1 = n2 = 0.0
-        if h is not ZERO:
-            h0, h1, h2 = h
-            n0, n1, n2 = h1 * a2 - h2 * a1, h2 * a0 - h0 * a2, h0 * a1 - h1 * a0
-            f0, f1, f2 = _carried(f0, f1, f2, h, has_w, w0, w1, w2, has_e, e0, e1, e2)
-        if has_e:
-            c0, c1, c2 = _inertia_times(inertia, e0, e1, e2)
-            n0, n1, n2 = n0 + c0, n1 + c1, n2 + c2
-        if has_w:
-            c0, c1, c2 = _inertia_times(inertia, w0, w1, w2)
-            n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, n2 + w0 * c1 - w1 * c0
-        wrenches.append((f0, f1, f2, n0, n1, n2))
-    tau = [0.0] * len(geometry)
-    f0 = f1 = f2 = n0 = n1 = n2 = 0.0
-    for i in range(len(geometry) - 1, -1, -1):
-        if wrenches[i] is not None:
-            g0, g1, g2, m0, m1, m2 = wrenches[i]
-            f0, f1, f2, n0, n1, n2 = f0 + g0, f1 + g1, f2 + g2, n0 + m0, n1 + m1, n2 + m2
-        (ct, st, ca, sa), r = geometry[i]
-        for step in backward:
-            if step == "torque":
-                tau[i] = n2 if revolute[i] else f2
-            elif step == "alpha":
-                if sa == 0.0:
-                    if ca < 0.0:
-                        f1, f2, n1, n2 = -f1, -f2, -n1, -n2
-                elif ca == 0.0:
-                    if sa > 0.0:
-                        f1, f2, n1, n2 = -f2, f1, -n2, n1
-                    else:
-                        f1, f2, n1, n2 = f2, -f1, n2, -n1
-                else:
-                    f1, f2, n1, n2 = (ca * f1 - sa * f2, sa * f1 + ca * f2,
-                                      ca * n1 - sa * n2, sa * n1 + ca * n2)
-            elif step == "theta":
-                f0, f1, n0, n1 = (ct * f0 - st * f1, st * f0 + ct * f1,
-                                  ct * n0 - st * n1, st * n0 + ct * n1)
-            elif r is not ZERO:         # shift
-                r0, r1, r2 = r
-                n0, n1, n2 = n0 + r1 * f2 - r2 * f1, n1 + r2 * f0 - r0 * f2, n2 + r0 * f1 - r1 * f0
-    return tau
-
-
-def _carried(a0, a1, a2, r, has_w, w0, w1, w2, has_e, wd0, wd1, wd2):
-    """``a + wd x r + w x (w x r)`` (``w``, ``wd`` zero where ``has_w``, ``has_e`` are False):
-    the acceleration of the point ``r`` further along a body turning at ``w, wd`` whose point
-    at the start accelerates at ``a``. With ``m a`` for ``a`` and the first moment ``h = m c``
-    for ``r``, the force that accelerates the body's mass: ``m a + wd x h + w x (w x h)``."""
-    r0, r1, r2 = r
-    if has_e:
-        a0, a1, a2 = a0 + wd1 * r2 - wd2 * r1, a1 + wd2 * r0 - wd0 * r2, a2 + wd0 * r1 - wd1 * r0
-    if has_w:
-        c0, c1, c2 = w1 * r2 - w2 * r1, w2 * r0 - w0 * r2, w0 * r1 - w1 * r0
-        a0, a1, a2 = a0 + w1 * c2 - w2 * c1, a1 + w2 * c0 - w0 * c2, a2 + w0 * c1 - w1 * c0
-    return a0, a1, a2
-
-
-def _inertia_times(inertia, v0, v1, v2):
-    """``I v`` for an inertia given as ``(Ixx, Iyy, Izz)`` (diagonal) or ``(Ixx, Iyy, Izz, Ixy,
-    Iyz, Ixz)``."""
-    if len(inertia) == 3:
-        xx, yy, zz = inertia
-        return xx * v0, yy * v1, zz * v2
-    xx, yy, zz, xy, yz, xz = inertia
-    return xx * v0 + xy * v1 + xz * v2, xy * v0 + yy * v1 + yz * v2, xz * v0 + yz * v1 + zz * v2
 
 
 # ----------------------------------------------------------------------------- batches
@@ -577,38 +294,61 @@ def _to_si(constants, values):
 def _per_block(robot, constants, arrays, block):
     """Run ``block(geometry, *columns)`` over configurations, one or a batch, chunk by chunk.
 
-    ``arrays`` (the first is ``q``) are broadcast to a common shape ``(..., n)``; ``block``
-    gets the joint geometry (:func:`_joint_geometry`) and each other array as a list of n
-    per-joint floats or ``(B,)`` arrays, and returns a list of outputs, each a list of n
+    ``arrays`` (the first is ``q`` ``(..., n)``, the others ``(..., k)`` of any width ``k``)
+    are broadcast over their leading axes; ``block`` gets the joint geometry
+    (:func:`~robosim.newton_euler.joint_geometry`) and each other array as a list of its ``k``
+    columns, floats or ``(B,)`` arrays, and returns a list of outputs, each a list of n
     per-joint values. Returns the outputs as arrays ``(..., n)``.
     """
     if all([a.ndim == 1 for a in arrays]):
-        results = block(_joint_geometry(constants, arrays[0].tolist()),
-                        *(a.tolist() for a in arrays[1:]))
+        results = block(joint_geometry(constants, arrays[0].tolist()),
+                        *[a.tolist() for a in arrays[1:]])
         return [np.array(values, dtype=float) for values in results]
-    shape = np.broadcast_shapes(*(a.shape for a in arrays))
-    flat = [np.broadcast_to(a, shape).reshape(-1, robot.n) for a in arrays]
+    leading = np.broadcast_shapes(*(a.shape[:-1] for a in arrays))
+    flat = [np.broadcast_to(a, leading + a.shape[-1:]).reshape(-1, a.shape[-1]) for a in arrays]
     count = flat[0].shape[0]
     outputs = None
     for start in range(0, count, _CHUNK):
         rows = slice(start, start + _CHUNK)
-        results = block(_joint_geometry(constants, list(flat[0][rows].T)),
+        results = block(joint_geometry(constants, list(flat[0][rows].T)),
                         *(list(a[rows].T) for a in flat[1:]))
         if outputs is None:
             outputs = [np.empty((robot.n, count)) for _ in results]
         for out, values in zip(outputs, results):
             for i, value in enumerate(values):
                 out[i, rows] = value
-    return [out.T.reshape(shape) for out in outputs]
+    return [out.T.reshape(leading + (robot.n,)) for out in outputs]
+
+
+def _tip_wrench(constants, fext):
+    """The wrench ``fext`` ``(..., 6)`` (tool frame, about the tool point) as the kernels take
+    it: ``(f, n)`` ``(..., 6)`` in the last link's frame, about its origin (N, N m)."""
+    force = fext[..., :3] @ constants.tool_rotation.T
+    moment = fext[..., 3:] @ constants.tool_rotation.T + np.cross(constants.tool_point, force)
+    return np.concatenate([force, moment], axis=-1)
+
+
+def _checked_wrench(fext):
+    """``fext`` as floats ``(..., 6)``, or a ValidationError saying what it must be."""
+    try:
+        wrench = np.asarray(fext, dtype=float)
+    except (TypeError, ValueError):
+        wrench = None
+    if wrench is None or wrench.ndim == 0 or wrench.shape[-1] != 6 \
+            or not np.all(np.isfinite(wrench)):
+        raise ValidationError(f"fext must be 6 finite numbers [Fx, Fy, Fz, Mx, My, Mz] (N, "
+                              f"N m) per configuration, got {fext!r}")
+    return wrench
 
 
 # ----------------------------------------------------------------------------- public functions
 def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
                      gravity: ArrayLike | None = None, motor: bool = False,
-                     friction: bool = False) -> np.ndarray:
+                     friction: bool = False, *, fext: ArrayLike | None = None) -> np.ndarray:
     """Joint torques (and forces) that give the arm accelerations ``qdd`` at ``q, qd``.
 
-    Recursive Newton-Euler (see ``_newton_euler`` for the equations), batched.
+    Recursive Newton-Euler, batched: :func:`robosim.newton_euler.reference_inverse_dynamics`
+    is the same algorithm written as the textbook writes it, with a worked example.
 
     Parameters
     ----------
@@ -624,6 +364,12 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
         Add the motors' rotor inertia ``G^2 Jm qdd``.
     friction : bool
         Add viscous and Coulomb friction, ``G^2 B qd + |G| Tc(sign qd)``.
+    fext : array_like, shape (6,) or (..., 6), optional
+        A wrench ``[Fx, Fy, Fz, Mx, My, Mz]`` (N, N m) that the tool exerts on its
+        surroundings (pushing on a surface, holding a tool against one), in the tool frame,
+        about the tool point; broadcast with ``q``. It adds ``J_e(q)^T fext`` to the torques,
+        ``J_e`` the Jacobian in the tool frame (rows ``[v; w]``, lengths in metres): the
+        convention of Corke's ``rne(..., fext=...)``.
 
     Returns
     -------
@@ -649,8 +395,14 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     g = _gravity(robot, gravity)
     q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
     qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
-    (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si),
-                        lambda geometry, v, acc: [_newton_euler(constants, geometry, v, acc, g)])
+    if fext is None:
+        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si), lambda geometry, v, acc: [
+            newton_euler(constants, geometry, v, acc, g)])
+    else:
+        tip = _tip_wrench(constants, _checked_wrench(fext))
+        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si, tip),
+                            lambda geometry, v, acc, wrench: [
+                                newton_euler(constants, geometry, v, acc, g, wrench)])
     if motor:
         tau = tau + constants.motor * qdd_si
     if friction:
@@ -687,7 +439,7 @@ def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None
     g = _gravity(robot, gravity)
     (q,) = _checked(robot, ((q, "q"),))
     (tau,) = _per_block(robot, constants, (q,),
-                        lambda geometry: [_newton_euler(constants, geometry, None, None, g)])
+                        lambda geometry: [newton_euler(constants, geometry, None, None, g)])
     return tau
 
 
@@ -713,7 +465,7 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
 
     def columns(geometry):
-        return [_newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
+        return [newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
 
     result = np.stack(_per_block(robot, constants, (q,), columns), axis=-1)
     if motor:
@@ -738,7 +490,7 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     speeds = [[1.0 if m in (j, k) else 0.0 for m in range(n)] for j, k in pairs]
 
     def quadratic(geometry):
-        return [_newton_euler(constants, geometry, speed, None, ZERO) for speed in speeds]
+        return [newton_euler(constants, geometry, speed, None, ZERO) for speed in speeds]
 
     h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic)))
     # c[..., i, j, k] = c_ijk (the torque on joint i from speeds j and k)
@@ -786,8 +538,8 @@ def _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction)
     units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
 
     def terms(geometry, speed):
-        bias = _newton_euler(constants, geometry, speed, None, g)
-        return [bias] + [_newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
+        bias = newton_euler(constants, geometry, speed, None, g)
+        return [bias] + [newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
 
     bias, *columns = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
     inertia = np.stack(columns, axis=-1)
