@@ -789,8 +789,8 @@ class TrajectoryTorques:
     tau : ndarray (N, n)
         Torques (N m) and forces (N) the joints must exert.
     static : ndarray (N, n)
-        The part of ``tau`` that holding each pose still needs (gravity): what is left when the
-        motion is played infinitely slowly.
+        The part of ``tau`` that holding each pose still needs (gravity, and a tool wrench):
+        what is left when the motion is played infinitely slowly.
     """
 
     t: np.ndarray
@@ -802,7 +802,8 @@ class TrajectoryTorques:
 
 
 def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayLike | None = None,
-                       motor: bool = False) -> TrajectoryTorques:
+                       motor: bool = False, *,
+                       fext: ArrayLike | None = None) -> TrajectoryTorques:
     """Torques along joint values ``q`` ``(N, n)`` sampled at times ``t`` ``(N,)``.
 
     Speeds and accelerations are the derivatives of the samples, by second-order finite
@@ -819,6 +820,9 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
     q : array_like (N, n)
     gravity, motor
         As :func:`inverse_dynamics` (friction is left out: see :func:`check_torque_limits`).
+    fext : array_like (6,) or (N, 6), optional
+        A wrench the tool exerts on its surroundings (as :func:`inverse_dynamics`); it needs
+        the same torques however slowly the motion is played, so it counts in ``static`` too.
 
     Returns
     -------
@@ -834,9 +838,10 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
         raise ValidationError("trajectory times must be finite and strictly increase")
     qd = np.gradient(q, t, axis=0, edge_order=2)
     qdd = np.gradient(qd, t, axis=0, edge_order=2)
-    tau = inverse_dynamics(robot, q, qd, qdd, gravity=gravity, motor=motor)
-    return TrajectoryTorques(t=t, q=q, qd=qd, qdd=qdd, tau=tau,
-                             static=gravity_torques(robot, q, gravity=gravity))
+    tau = inverse_dynamics(robot, q, qd, qdd, gravity=gravity, motor=motor, fext=fext)
+    static = (gravity_torques(robot, q, gravity=gravity) if fext is None else
+              inverse_dynamics(robot, q, 0 * q, 0 * q, gravity=gravity, fext=fext))
+    return TrajectoryTorques(t=t, q=q, qd=qd, qdd=qdd, tau=tau, static=static)
 
 
 @dataclass

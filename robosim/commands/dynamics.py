@@ -12,7 +12,8 @@ import numpy as np
 from .. import dynamics
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .common import (COORDINATE, PAYLOAD, SECONDS, Number, add_json_argument, add_robot_argument,
-                     check_output, joint_values, print_json, robot_from_args, text)
+                     add_wrench_argument, check_output, joint_values, print_json,
+                     robot_from_args, text)
 
 EXCEEDED = 1
 #: Integration step of ``robosim fall``, s: a second is far coarser than any arm's motion.
@@ -35,6 +36,7 @@ def register(subparsers):
                         help="trajectory CSV file")
     parser.add_argument("--payload", type=PAYLOAD, metavar="KG", default=0.0,
                         help=f"load at the tool point, kg (default 0; {PAYLOAD.bounds})")
+    add_wrench_argument(parser)
     parser.add_argument("--calibration", metavar="FILE", type=text,
                         help="a servo calibration file whose rated torques are the limits "
                              "(the Lynx6 gets the shipped one by default)")
@@ -78,7 +80,7 @@ def torques_command(args):
     trajectory = read_trajectory_csv(args.csv)
     trajectory.check_robot(robot)
     loaded = dynamics.with_payload(robot, args.payload)
-    torques = dynamics.trajectory_torques(loaded, trajectory.t, trajectory.q)
+    torques = dynamics.trajectory_torques(loaded, trajectory.t, trajectory.q, fext=args.wrench)
     from ..hardware.calibration import torque_limits   # only here: the CLI starts without it
 
     limits = torque_limits(robot, args.calibration)
@@ -91,7 +93,8 @@ def torques_command(args):
                                              args.png))
     rows = _joint_rows(robot, torques, limits)
     if args.json:
-        print_json({"robot": robot.name, "payload_kg": args.payload, "rows": len(torques.t),
+        print_json({"robot": robot.name, "payload_kg": args.payload, "wrench": args.wrench,
+                    "rows": len(torques.t),
                     "joints": rows, **_check_summary(robot, check), **written})
     else:
         _print_torques(robot, args, rows, check, written)
@@ -130,6 +133,8 @@ def _check_summary(robot, check):
 
 def _print_torques(robot, args, rows, check, written):
     load = f", payload {args.payload:g} kg" if args.payload else ""
+    if args.wrench:
+        load += ", tool wrench [" + " ".join(f"{v:g}" for v in args.wrench) + "] N, N m"
     print(f"{robot.name}: {len(rows)} joints, torques in N m (forces in N){load}")
     for row in rows:
         limit = "" if row["limit"] is None else f"  limit {row['limit']:g}"
