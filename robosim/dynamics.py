@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .composite_body import mass_matrix_entries
 from .errors import ValidationError
 from .newton_euler import (METRES_PER_UNIT, ZERO, inertia_shifted, joint_geometry,
                            kernel_constants, newton_euler)
@@ -297,8 +298,9 @@ def _per_block(robot, constants, arrays, block):
     ``arrays`` (the first is ``q`` ``(..., n)``, the others ``(..., k)`` of any width ``k``)
     are broadcast over their leading axes; ``block`` gets the joint geometry
     (:func:`~robosim.newton_euler.joint_geometry`) and each other array as a list of its ``k``
-    columns, floats or ``(B,)`` arrays, and returns a list of outputs, each a list of n
-    per-joint values. Returns the outputs as arrays ``(..., n)``.
+    columns, floats or ``(B,)`` arrays, and returns a list of outputs, each a list of ``m``
+    values (n per-joint values, or a matrix's n * n entries row by row). Returns the outputs as
+    arrays ``(..., m)``.
     """
     if all([a.ndim == 1 for a in arrays]):
         results = block(joint_geometry(constants, arrays[0].tolist()),
@@ -313,11 +315,11 @@ def _per_block(robot, constants, arrays, block):
         results = block(joint_geometry(constants, list(flat[0][rows].T)),
                         *(list(a[rows].T) for a in flat[1:]))
         if outputs is None:
-            outputs = [np.empty((robot.n, count)) for _ in results]
+            outputs = [np.empty((len(values), count)) for values in results]
         for out, values in zip(outputs, results):
             for i, value in enumerate(values):
                 out[i, rows] = value
-    return [out.T.reshape(leading + (robot.n,)) for out in outputs]
+    return [out.T.reshape(leading + out.shape[:1]) for out in outputs]
 
 
 def _tip_wrench(constants, fext):
@@ -450,6 +452,10 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     gravity or velocity. Symmetric and positive definite for a physical arm. With
     ``motor=True`` the rotor inertias ``G^2 Jm`` are added to the diagonal.
 
+    Computed in one pass by the composite-rigid-body algorithm (:mod:`robosim.composite_body`:
+    joint ``j`` alone accelerating moves links ``j .. n`` as one rigid body), not by n
+    Newton-Euler runs.
+
     Examples
     --------
     A 1 kg point mass at the end of a 0.5 m link: ``M = m l^2 = 0.25``.
@@ -461,13 +467,9 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     """
     constants = _constants(robot)
     (q,) = _checked(robot, ((q, "q"),))
-    n = robot.n
-    units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
-
-    def columns(geometry):
-        return [newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
-
-    result = np.stack(_per_block(robot, constants, (q,), columns), axis=-1)
+    (entries,) = _per_block(robot, constants, (q,), lambda geometry: [
+        [entry for row in mass_matrix_entries(constants, geometry) for entry in row]])
+    result = entries.reshape(q.shape + (robot.n,))
     if motor:
         result = result + np.diag(constants.motor)
     return result

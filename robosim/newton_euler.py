@@ -220,9 +220,18 @@ class KernelConstants:
         """Per link ``(revolute, mass, first moment, inertia)``, as the kernels loop on them."""
         return self._links
 
+    @property
+    def bodies(self) -> tuple:
+        """Per link ``(m, h0, h1, h2, Ixx, Iyy, Izz, Ixy, Iyz, Ixz)``: its mass, first moment
+        and inertia about its frame's origin as one tuple, the composite-body kernels' form."""
+        return self._bodies
+
     def __post_init__(self):
         object.__setattr__(self, "_links", tuple(zip(self.revolute, self.mass,
                                                      self.first_moment, self.inertia)))
+        object.__setattr__(self, "_bodies", tuple(
+            (float(m),) + tuple(h) + tuple(inertia)
+            for m, h, inertia in zip(self.mass, self.first_moment, self.inertia)))
 
 
 def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
