@@ -152,12 +152,18 @@ def _turned_about_x(c: float, s: float, body):
             c * xy - s * xz, cs * (yy - zz) + (cc - ss) * yz, s * xy + c * xz)
 
 
+class NotPositiveDefinite(ArithmeticError):
+    """A matrix :func:`cholesky_solve` was given has a pivot that is not > 0 (a massless or
+    degenerate chain): the caller solves it another way."""
+
+
 def cholesky_solve(M: list, b: list) -> list:
     """``x`` with ``M x = b`` for a symmetric positive definite ``M`` (n lists of n) by its
     Cholesky factor ``M = L L^T``: n floats or ``(B,)`` arrays, like the entries.
 
     Written on entries so that one configuration runs on floats and a batch on columns, with
-    no per-call cost of a LAPACK routine; about ``n^3 / 6`` multiplications.
+    no per-call cost of a LAPACK routine; about ``n^3 / 6`` multiplications. Raises
+    :class:`NotPositiveDefinite` when a pivot is not > 0 (in any row of a batch).
     """
     n = len(b)
     L = [[0.0] * n for _ in range(n)]
@@ -168,7 +174,12 @@ def cholesky_solve(M: list, b: list) -> list:
             total = M[i][j]
             for k in range(j):
                 total = total - row[k] * other[k]
-            row[j] = total ** 0.5 if i == j else total / other[j]
+            if i != j:
+                row[j] = total / other[j]
+            elif total > 0.0 if isinstance(total, float) else (total > 0.0).all():
+                row[j] = total ** 0.5
+            else:
+                raise NotPositiveDefinite(f"pivot {i} of the mass matrix is not positive")
     y = [0.0] * n
     for i in range(n):
         total = b[i]

@@ -4,12 +4,13 @@ The equations of motion of an arm with joint values ``q`` are
 
     tau = M(q) qdd + C(q, qd) qd + g(q)   [+ motor inertia and friction terms]
 
-:func:`inverse_dynamics` computes ``tau`` by the recursive Newton-Euler algorithm, and every
-other function here is built on it: :func:`gravity_torques` (``qd = qdd = 0``),
-:func:`mass_matrix` (one column per unit acceleration, no gravity), :func:`coriolis` (the
-Christoffel-symbol matrix ``C``, found from the quadratic velocity terms),
-:func:`forward_dynamics` (``qdd = M^-1 (tau - C qd - g)``) and :func:`simulate` (a fixed-step
-4th-order Runge-Kutta integration of the forward dynamics). Along a sampled motion,
+:func:`inverse_dynamics` computes ``tau`` by the recursive Newton-Euler algorithm
+(:mod:`robosim.newton_euler`: the textbook's reference and the fast kernels), and
+:func:`gravity_torques` (``qd = qdd = 0``) and :func:`coriolis` (the Christoffel-symbol matrix
+``C``, found from the quadratic velocity terms) are built on it; :func:`mass_matrix` comes from
+the composite-rigid-body algorithm (:mod:`robosim.composite_body`), :func:`forward_dynamics`
+(``qdd = M^-1 (tau - C qd - g)``) from both with a Cholesky solve, and :func:`simulate`
+integrates it with adaptive Dormand-Prince steps (:mod:`robosim.ode`). Along a sampled motion,
 :func:`trajectory_torques` gives what each joint needs and :func:`check_torque_limits` compares
 it with limits (a servo's rating) and finds how much slower the motion must be played;
 :func:`with_payload` adds a load at the tool.
@@ -48,10 +49,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .composite_body import mass_matrix_entries
+from .composite_body import NotPositiveDefinite, cholesky_solve, mass_matrix_entries
 from .errors import ValidationError
 from .newton_euler import (METRES_PER_UNIT, ZERO, inertia_shifted, joint_geometry,
                            kernel_constants, newton_euler)
+from .ode import dormand_prince_step
 from .robot import Robot
 
 #: The gravity of robot files that do not give one: 9.81 m/s^2 down the world Z axis, the value
@@ -64,6 +66,14 @@ _CHUNK = 8192
 _INERTIA_TOLERANCE = 1e-9
 #: Most integration steps :func:`simulate` accepts (a run of 1e6 steps takes about an hour).
 MAX_STEPS = 1_000_000
+#: :func:`simulate`'s error tolerance per step, relative to ``1 + |state|`` (rad, rad/s, length
+#: unit): a 2 s fall of the Puma 560 keeps its energy to about 2e-8 of its size.
+_TOLERANCE = 1e-8
+#: The smallest step :func:`simulate` takes, as a fraction of ``dt``; a step that small is taken
+#: whatever its error estimate (a model so stiff would have needed it of the fixed steps too).
+_SMALLEST_STEP = 0.05
+#: Halvings that find when in a step a joint reaches a limit: to 1e-12 of the step.
+_BISECTIONS = 40
 #: What :func:`simulate` does at a joint limit.
 LIMIT_BEHAVIOURS = ("stop", "ignore")
 
@@ -528,23 +538,61 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
     """
     constants = _constants(robot)
     q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")))
-    inertia, rhs = _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction)
-    return _from_si(constants, _solve_locked(inertia, rhs, None))
+    return _accelerations(robot, constants, q, qd, tau, _gravity(robot, gravity), motor,
+                          friction)
 
 
-def _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction):
+def _accelerations(robot, constants, q, qd, tau, g, motor, friction, locked=None):
+    """``qdd`` ``(..., n)`` (API units) of checked arrays, the joints where ``locked`` is True
+    held still: ``M qdd = tau - C qd - g [- friction]`` with ``M`` by the composite bodies and
+    the rest by one Newton-Euler run (``qdd = 0``), solved by Cholesky on the entries.
+
+    Why not the articulated-body algorithm, which needs no matrix: for the 5 to 7 joints of an
+    arm, ``M`` costs about one Newton-Euler run and its Cholesky solve ``n^3 / 6``
+    multiplications, less than ABA's per-link 6x6 work; and ``M`` is wanted anyway by the
+    limit stops (the momentum of a plastic impact) and by the energy. A matrix that is not
+    positive definite (a massless chain) is solved by ``numpy.linalg.solve`` instead.
+    """
+    if friction:
+        tau = tau - friction_torques(robot, qd)
+    motors = constants.motor.tolist() if motor else None
+    free = None if locked is None or not locked.any() else (~locked).astype(float)
+
+    def solved(geometry, speed, torque, *holding):
+        M = mass_matrix_entries(constants, geometry)
+        if motors is not None:
+            for i, extra in enumerate(motors):
+                M[i][i] = M[i][i] + extra
+        bias = newton_euler(constants, geometry, speed, None, g)
+        rhs = [t - b for t, b in zip(torque, bias)]
+        if holding:   # a locked joint's row and column become the identity's, its rhs 0
+            (free_joints,) = holding
+            M = [[M[i][k] * (fi * fk) + (1.0 - fi if i == k else 0.0)
+                  for k, fk in enumerate(free_joints)] for i, fi in enumerate(free_joints)]
+            rhs = [value * fi for value, fi in zip(rhs, free_joints)]
+        return [cholesky_solve(M, rhs)]
+
+    arrays = (q, _to_si(constants, qd), tau) + (() if free is None else (free,))
+    try:
+        (qdd,) = _per_block(robot, constants, arrays, solved)
+    except NotPositiveDefinite:
+        inertia, rhs = _equations_of_motion(robot, constants, q, qd, tau, g, motor, False)
+        qdd = _solve_locked(inertia, rhs, locked)
+    return _from_si(constants, qdd)
+
+
+def _equations_of_motion(robot, constants, q, qd, tau, g, motor, friction):
     """``M(q)`` ``(..., n, n)`` and ``tau - C(q, qd) qd - g(q) [- friction]`` ``(..., n)``, SI
-    units, of checked arrays: ``M qdd = rhs`` gives the accelerations (rad/s^2, m/s^2)."""
-    g = _gravity(robot, gravity)
-    n = robot.n
-    units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
+    units, of checked arrays (``g`` from :func:`_gravity`): ``M qdd = rhs`` gives the
+    accelerations (rad/s^2, m/s^2)."""
 
     def terms(geometry, speed):
-        bias = newton_euler(constants, geometry, speed, None, g)
-        return [bias] + [newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
+        M = mass_matrix_entries(constants, geometry)
+        return [newton_euler(constants, geometry, speed, None, g),
+                [entry for row in M for entry in row]]
 
-    bias, *columns = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
-    inertia = np.stack(columns, axis=-1)
+    bias, entries = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
+    inertia = entries.reshape(bias.shape + (robot.n,))
     if motor:
         inertia = inertia + np.diag(constants.motor)
     rhs = tau - bias
@@ -648,8 +696,14 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
              limits: str = "stop") -> Simulation:
     """Integrate the arm's motion: free fall when ``tau`` is None.
 
-    A fixed-step classical Runge-Kutta method (4th order) on the state ``(q, qd)``, with
-    accelerations from the equations of motion of :func:`forward_dynamics`.
+    Dormand and Prince's Runge-Kutta pair (5th order, :mod:`robosim.ode`) on the state
+    ``(q, qd)``, with accelerations from the equations of motion of :func:`forward_dynamics`.
+    The steps are sized by the pair's error estimate (each step's error within
+    ``_TOLERANCE = 1e-8`` of ``1 + |state|``, root mean square over the state), from
+    ``dt / 20`` up; the motion is reported at every multiple of ``dt`` from each step's dense
+    output, and ``qdd`` recomputed there. The energy of a free fall is kept to about 1e-8 of
+    its size (the Puma 560 falling for 2 s), far better than the 1e-6 the fixed 1 ms steps of
+    the classical 4th-order method gave, in a fraction of the evaluations.
 
     Parameters
     ----------
@@ -664,12 +718,14 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     gravity, motor, friction
         As :func:`inverse_dynamics`.
     limits : {"stop", "ignore"}
-        ``"stop"`` (default): the joint limits are stops. A joint found past a limit after a
-        step is put back on it and *locked* there by a plastic impact: its speed becomes zero
-        and the other joints' speeds change as the arm's momentum requires (the kinetic
-        energy can only fall, as in a real knock). While locked, the joint is held still and
-        the others move as an arm with that joint fixed; it is released at the start of a step
-        where the stop would have to pull it back rather than push. Each arrival is recorded
+        ``"stop"`` (default): the joint limits are stops. A step in which a joint goes past a
+        limit is cut at the moment it arrives (found on the step's dense output to 1e-12 of the
+        step), where the joint is put on the limit and *locked* by a plastic impact: its speed
+        becomes zero and the other joints' speeds change as the arm's momentum requires (the
+        kinetic energy can only fall, as in a real knock). While a joint is locked, it is held
+        still and the others move as an arm with that joint fixed, in steps of at most ``dt``;
+        it is released at the start of a step where the stop would have to pull it back rather
+        than push. Each arrival is recorded
         in ``limit_hits``. The total energy is kept between arrivals (the stop does no work)
         and falls at each. ``"ignore"``: the limits play no part, the arm moves through them.
 
@@ -692,41 +748,83 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
         _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
     torque = _torque_source(robot, tau, q.shape)
-    lower, upper = robot.limits.T
+    g = _gravity(robot, gravity)
+    n, (lower, upper) = robot.n, robot.limits.T
     locked = np.zeros(q.shape, dtype=bool)
 
-    def equations(t, q, qd):
-        return _equations_of_motion(robot, constants, q, qd, torque(t, q, qd), gravity, motor,
-                                    friction)
+    def rates(t, state):
+        """``(qd, qdd)`` of a state ``(q, qd)`` ``(..., 2n)``, the locked joints held still."""
+        q, qd = state[..., :n], state[..., n:]
+        return np.concatenate([qd, _accelerations(robot, constants, q, qd, torque(t, q, qd), g,
+                                                  motor, friction, locked)], axis=-1)
 
-    def accelerations(t, q, qd):
-        return _from_si(constants, _solve_locked(*equations(t, q, qd), locked))
-
-    t = np.arange(steps + 1) * dt
-    qs, qds, qdds = [np.empty((steps + 1,) + q.shape) for _ in range(3)]
-    hits = []
-    for k in range(steps + 1):
-        inertia, rhs = equations(t[k], q, qd)
+    grid = np.arange(steps + 1) * dt
+    states = np.empty((steps + 1,) + q.shape[:-1] + (2 * n,))
+    held = np.zeros((steps + 1,) + q.shape, dtype=bool)     # locked joints at each report
+    state = states[0] = np.concatenate([q, qd], axis=-1)
+    t, h, reported, hits = 0.0, dt, 1, []
+    slope = rates(t, state)
+    while reported <= steps:
         if locked.any():
-            locked = _still_pressed(inertia, rhs, locked, q <= lower)
-        qdd = _from_si(constants, _solve_locked(inertia, rhs, locked))
-        qs[k], qds[k], qdds[k] = q, qd, qdd
-        if k == steps:
-            break
-        k2q = qd + dt / 2 * qdd
-        k2v = accelerations(t[k] + dt / 2, q + dt / 2 * qd, k2q)
-        k3q = qd + dt / 2 * k2v
-        k3v = accelerations(t[k] + dt / 2, q + dt / 2 * k2q, k3q)
-        k4q = qd + dt * k3v
-        k4v = accelerations(t[k] + dt, q + dt * k3q, k4q)
-        q = q + dt / 6 * (qd + 2 * k2q + 2 * k3q + k4q)
-        qd = qd + dt / 6 * (qdd + 2 * k2v + 2 * k3v + k4v)
+            still = _still_pressed(robot, constants, state, t, torque, g, motor, friction,
+                                   locked, lower)
+            if (still != locked).any():
+                locked = still
+                slope = rates(t, state)
+        h = min(h, dt if locked.any() else math.inf, grid[-1] - t)
+        step = dormand_prince_step(rates, t, state, slope, h)
+        error = float(np.sqrt(np.mean(np.square(step.error / (_TOLERANCE * (
+            1.0 + np.maximum(np.abs(state), np.abs(step.y_end))))))))
+        if not error <= 1.0:                    # too large, or not a number
+            if h > dt * _SMALLEST_STEP:
+                h = max(dt * _SMALLEST_STEP, h * (max(0.2, 0.9 * error ** -0.2)
+                                                  if math.isfinite(error) else 0.2))
+                continue
+            if not math.isfinite(error):
+                raise ValidationError(f"the motion cannot be integrated past t = {t:.6g} s: "
+                                      f"the accelerations are not finite there (check the "
+                                      f"masses and inertias)")
+        fraction, arriving = 1.0, None
         if limits == "stop":
-            q, qd, locked = _stop_at_limits(robot, constants, q, qd, lower, upper, t[k + 1],
-                                            hits, locked, motor)
+            fraction, arriving = _first_arrival(step, locked, lower, upper, n)
+        end = t + fraction * h
+        last = min(steps, int(math.floor(end / dt + 1e-9)))      # report the grid up to end
+        if last >= reported:
+            states[reported:last + 1] = step.at(np.minimum(1.0, (grid[reported:last + 1] - t) / h))
+            held[reported:last + 1] = locked
+            reported = last + 1
+        if arriving is None:
+            t, state, slope = t + h, step.y_end, step.slope_end
+        else:
+            t, state = end, step.at(fraction)
+            q, qd, locked = _stop_at_limits(robot, constants, state[..., :n], state[..., n:],
+                                            lower, upper, t, hits, locked, motor)
+            state = np.concatenate([q, qd], axis=-1)
+            slope = rates(t, state)
+        h = h * min(5.0, 0.9 * max(error, 1e-10) ** -0.2)
+    qs, qds = states[..., :n], states[..., n:]
+    torques = (np.array([torque(time, q, qd) for time, q, qd in zip(grid, qs, qds)])
+               if callable(tau) else torque(0.0, qs, qds))
+    qdds = _accelerations(robot, constants, qs, qds, torques, g, motor, friction, held)
     kinetic, potential = energy(robot, qs, qds, gravity, motor)
-    return Simulation(t=t, q=qs, qd=qds, qdd=qdds, kinetic=kinetic, potential=potential,
+    return Simulation(t=grid, q=qs, qd=qds, qdd=qdds, kinetic=kinetic, potential=potential,
                       energy=kinetic + potential, limits=limits, limit_hits=hits)
+
+
+def _first_arrival(step, locked, lower, upper, n):
+    """Where in ``step`` a free joint first goes past a limit: ``(fraction of the step, True)``
+    found by bisection on the step's dense output, or ``(1.0, None)`` when none does."""
+    def past(state):
+        q = state[..., :n]
+        return (((q < lower) | (q > upper)) & ~locked).any()
+
+    if not past(step.y_end):
+        return 1.0, None
+    inside, outside = 0.0, 1.0
+    for _ in range(_BISECTIONS):
+        middle = 0.5 * (inside + outside)
+        inside, outside = (inside, middle) if past(step.at(middle)) else (middle, outside)
+    return outside, True
 
 
 def _torque_source(robot, tau, shape):
@@ -740,16 +838,21 @@ def _torque_source(robot, tau, shape):
     return lambda t, q, qd: constant
 
 
-def _still_pressed(inertia, rhs, locked, at_lower):
-    """The locked joints that the arm still presses against their stop.
+def _still_pressed(robot, constants, state, t, torque, g, motor, friction, locked, lower):
+    """The locked joints that the arm at ``state`` ``(..., 2n)`` still presses against their
+    stop.
 
     The stop holds a locked joint with the torque ``M qdd - rhs`` (``qdd`` with the locked
     joints still); a stop can only push: up at a lower limit, down at an upper one. A joint
     whose stop would have to pull is released.
     """
+    n = robot.n
+    q, qd = state[..., :n], state[..., n:]
+    inertia, rhs = _equations_of_motion(robot, constants, q, qd, torque(t, q, qd), g, motor,
+                                        friction)
     qdd = _solve_locked(inertia, rhs, locked)
     holding = np.einsum("...ij,...j->...i", inertia, qdd) - rhs
-    return locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
+    return locked & np.where(q <= lower, holding >= 0.0, holding <= 0.0)
 
 
 def _stop_at_limits(robot, constants, q, qd, lower, upper, time, hits, locked, motor):

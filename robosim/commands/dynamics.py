@@ -47,7 +47,8 @@ def register(subparsers):
 
     parser = subparsers.add_parser(
         "fall", help="let the arm fall freely under gravity from a pose",
-        description="Forward dynamics integrated by 4th-order Runge-Kutta at a fixed step: "
+        description="Forward dynamics integrated by adaptive Runge-Kutta steps (Dormand-"
+                    "Prince), reported every --dt: "
                     "the arm released at rest from --from, without torques or friction. A "
                     "joint reaching a limit is stopped there by a plastic knock and held while "
                     "the arm presses on it; each stop is reported. Prints the energy at the "
@@ -191,7 +192,7 @@ def fall_command(args):
                     **written})
         return 0
     print(f"{robot.name}: free fall for {run.t[-1]:g} s at dt = {args.dt:g} s "
-          f"({len(run.t) - 1} Runge-Kutta steps)")
+          f"({len(run.t) - 1} samples)")
     stops = " before the first stop at a limit" if hits else ""
     print(f"energy {run.energy[0]:.6g} J at the start, {run.energy[-1]:.6g} J at the end "
           f"(drift of the integration{stops}: {drift:.3g} J)")
