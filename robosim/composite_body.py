@@ -16,6 +16,8 @@ of :func:`robosim.newton_euler.reference_inverse_dynamics`.
 
 from __future__ import annotations
 
+from operator import add
+
 from .newton_euler import ZERO, Column, KernelConstants
 
 
@@ -107,7 +109,7 @@ def _unit_wrench(revolute, body):
 
 def _sum(a, b):
     """Two bodies in the same frame lumped into one: every quantity adds."""
-    return tuple([x + y for x, y in zip(a, b)])
+    return tuple(map(add, a, b))
 
 
 def _shifted(r, body):

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from itertools import chain
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -312,10 +313,10 @@ def _per_block(robot, constants, arrays, block):
     values (n per-joint values, or a matrix's n * n entries row by row). Returns the outputs as
     arrays ``(..., m)``.
     """
-    if all([a.ndim == 1 for a in arrays]):
+    if len(arrays) == sum([a.ndim == 1 for a in arrays]):
         results = block(joint_geometry(constants, arrays[0].tolist()),
                         *[a.tolist() for a in arrays[1:]])
-        return [np.array(values, dtype=float) for values in results]
+        return [np.array(values) for values in results]
     leading = np.broadcast_shapes(*(a.shape[:-1] for a in arrays))
     flat = [np.broadcast_to(a, leading + a.shape[-1:]).reshape(-1, a.shape[-1]) for a in arrays]
     count = flat[0].shape[0]
@@ -478,7 +479,7 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     constants = _constants(robot)
     (q,) = _checked(robot, ((q, "q"),))
     (entries,) = _per_block(robot, constants, (q,), lambda geometry: [
-        [entry for row in mass_matrix_entries(constants, geometry) for entry in row]])
+        list(chain.from_iterable(mass_matrix_entries(constants, geometry)))])
     result = entries.reshape(q.shape + (robot.n,))
     if motor:
         result = result + np.diag(constants.motor)
@@ -499,7 +500,7 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     qd_si = _to_si(constants, qd)
     n = robot.n
     pairs = [(j, k) for j in range(n) for k in range(j, n)]
-    speeds = [[1.0 if m in (j, k) else 0.0 for m in range(n)] for j, k in pairs]
+    speeds = [[1.0 if m in (j, k) else None for m in range(n)] for j, k in pairs]
 
     def quadratic(geometry):
         return [newton_euler(constants, geometry, speed, None, ZERO) for speed in speeds]
@@ -589,7 +590,7 @@ def _equations_of_motion(robot, constants, q, qd, tau, g, motor, friction):
     def terms(geometry, speed):
         M = mass_matrix_entries(constants, geometry)
         return [newton_euler(constants, geometry, speed, None, g),
-                [entry for row in M for entry in row]]
+                list(chain.from_iterable(M))]
 
     bias, entries = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
     inertia = entries.reshape(bias.shape + (robot.n,))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -214,6 +214,7 @@ class KernelConstants:
     coulomb: np.ndarray     # (2, n): |G| Tc+ and |G| Tc- per joint
     tool_rotation: np.ndarray   # (3, 3) the tool frame's axes in the last link's frame
     tool_point: np.ndarray      # (3,) the tool point in the last link's frame, m
+    last_base_acceleration: list = field(default_factory=lambda: [None, None])
 
     @property
     def links(self) -> tuple:
@@ -318,7 +319,8 @@ def newton_euler(constants: KernelConstants, geometry: list, qd: Sequence[Column
     ----------
     constants : KernelConstants
     geometry : list of n ``(rotation, origin offset)`` from :func:`joint_geometry`
-    qd, qdd : sequence of n floats or ``(B,)`` arrays, or None for all zero
+    qd, qdd : sequence of n floats or ``(B,)`` arrays (None where known to be zero, which
+        skips its terms), or None for all zero
         Joint speeds and accelerations in SI units (rad/s, m/s).
     gravity : 3-tuple or ZERO
         Gravitational acceleration, world frame, m/s^2.
@@ -368,10 +370,9 @@ def _standard_dh(constants, geometry, qd, qdd, gravity, tip):
     links = constants.links
     for i, ((ct, st, ca, sa), r) in enumerate(geometry):
         revolute, mass, h, inertia = links[i]
-        speed = 0.0 if qd is None else qd[i]
-        acceleration = 0.0 if qdd is None else qdd[i]
-        turned = not (isinstance(speed, float) and speed == 0.0)   # a float 0 is a known
-        pushed = not (isinstance(acceleration, float) and acceleration == 0.0)   # zero
+        speed = None if qd is None else qd[i]               # None: known to be zero
+        acceleration = None if qdd is None else qdd[i]
+        turned, pushed = speed is not None, acceleration is not None
         if still:
             if not (turned or pushed):
                 wrenches.append(None)
@@ -436,7 +437,7 @@ def _standard_dh(constants, geometry, qd, qdd, gravity, tip):
                 xz * w0 + yz * w1 + zz * w2
             n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, n2 + w0 * c1 - w1 * c0
         wrenches.append((f0, f1, f2, n0, n1, n2))
-    tau = [0.0] * len(geometry)
+    tau, revolute = [0.0] * len(geometry), constants.revolute
     f0, f1, f2, n0, n1, n2 = (0.0,) * 6 if tip is None else tip
     for i in range(len(geometry) - 1, -1, -1):
         if wrenches[i] is not None:
@@ -459,7 +460,7 @@ def _standard_dh(constants, geometry, qd, qdd, gravity, tip):
                 sa * n1 + ca * n2
         f0, f1, n0, n1 = ct * f0 - st * f1, st * f0 + ct * f1, ct * n0 - st * n1, \
             st * n0 + ct * n1                               # then Rz(theta)
-        tau[i] = n2 if constants.revolute[i] else f2
+        tau[i] = n2 if revolute[i] else f2
     return tau
 
 
@@ -482,10 +483,9 @@ def _modified_dh(constants, geometry, qd, qdd, gravity, tip):
     links = constants.links
     for i, ((ct, st, ca, sa), r) in enumerate(geometry):
         revolute, mass, h, inertia = links[i]
-        speed = 0.0 if qd is None else qd[i]
-        acceleration = 0.0 if qdd is None else qdd[i]
-        turned = not (isinstance(speed, float) and speed == 0.0)   # a float 0 is a known
-        pushed = not (isinstance(acceleration, float) and acceleration == 0.0)   # zero
+        speed = None if qd is None else qd[i]               # None: known to be zero
+        acceleration = None if qdd is None else qdd[i]
+        turned, pushed = speed is not None, acceleration is not None
         if still:
             if not (turned or pushed):
                 wrenches.append(None)
@@ -550,13 +550,13 @@ def _modified_dh(constants, geometry, qd, qdd, gravity, tip):
                 xz * w0 + yz * w1 + zz * w2
             n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, n2 + w0 * c1 - w1 * c0
         wrenches.append((f0, f1, f2, n0, n1, n2))
-    tau = [0.0] * len(geometry)
+    tau, revolute = [0.0] * len(geometry), constants.revolute
     f0, f1, f2, n0, n1, n2 = (0.0,) * 6 if tip is None else tip
     for i in range(len(geometry) - 1, -1, -1):
         if wrenches[i] is not None:
             g0, g1, g2, m0, m1, m2 = wrenches[i]
             f0, f1, f2, n0, n1, n2 = f0 + g0, f1 + g1, f2 + g2, n0 + m0, n1 + m1, n2 + m2
-        tau[i] = n2 if constants.revolute[i] else f2
+        tau[i] = n2 if revolute[i] else f2
         (ct, st, ca, sa), r = geometry[i]
         f0, f1, n0, n1 = ct * f0 - st * f1, st * f0 + ct * f1, ct * n0 - st * n1, \
             st * n0 + ct * n1                               # into frame i - 1: Rz(theta)
@@ -578,8 +578,14 @@ def _modified_dh(constants, geometry, qd, qdd, gravity, tip):
 
 
 def _base_acceleration(constants, gravity):
-    """``-gravity`` in the base frame's axes (m/s^2), the base's acceleration in the recursion."""
+    """``-gravity`` in the base frame's axes (m/s^2), the base's acceleration in the recursion
+    (kept for the last gravity asked: most calls ask the robot's)."""
     if gravity is ZERO:
         return 0.0, 0.0, 0.0
+    last = constants.last_base_acceleration
+    if last[0] == gravity:
+        return last[1]
     g0, g1, g2 = gravity
-    return tuple(-(x * g0 + y * g1 + z * g2) for x, y, z in constants.base_axes)
+    acceleration = tuple([-(x * g0 + y * g1 + z * g2) for x, y, z in constants.base_axes])
+    last[:] = gravity, acceleration
+    return acceleration
