@@ -53,7 +53,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .errors import MeshError
-from .library import atomic_write_bytes, read_user_bytes
+from .files import atomic_write_bytes, read_user_bytes
 from .robot import Robot
 from .transforms import xyzrpy2tr
 

@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's robosim
 
 from robosim import load_robot  # noqa: E402
-from robosim.library import atomic_write_bytes  # noqa: E402
+from robosim.files import atomic_write_bytes  # noqa: E402
 from robosim.meshes import stl_bytes  # noqa: E402
 from robosim.transforms import inverse  # noqa: E402
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import trajectory
 from ..errors import ValidationError
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..trajectory.files import write_trajectory_csv
 from .common import (ANGLE, COORDINATE, SECONDS, Number, add_json_argument, add_robot_argument,
                      check_output, joint_values, print_json,

@@ -633,7 +633,7 @@ def save_arm_png(robot: Robot, q: ArrayLike | None, path: str | os.PathLike[str]
     """
     import io
 
-    from ..library import atomic_write_bytes
+    from ..files import atomic_write_bytes
 
     buffer = io.BytesIO()
     fig = arm_figure(robot, q, style=style)

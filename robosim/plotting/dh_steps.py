@@ -28,7 +28,7 @@ from numpy.typing import ArrayLike
 
 from ..dh_steps import MOTIONS, dh_steps, elementary_matrix
 from ..errors import RobosimError
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..robot import Robot
 from .arm import ArmDrawing, arm_figure, reach_box, set_frame_axes
 
