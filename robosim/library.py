@@ -383,7 +383,7 @@ def _dynamics_from_dict(section, n_joints, place):
     rows = section.get("links")
     if not isinstance(rows, list) or len(rows) != n_joints:
         raise place.error("field 'dynamics'", f"'links' must list one entry per joint "
-                                              f"({n_joints}), got {rows!r}")
+                                              f"({n_joints}), got {brief(rows)}")
     links = []
     for index, row in enumerate(rows, start=1):
         where = f"dynamics of joint {index}"

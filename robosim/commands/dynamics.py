@@ -137,7 +137,11 @@ def _print_torques(robot, args, rows, check, written):
               f"at t = {row['peak_time_s']:.3f} s, holding still up to "
               f"{row['peak_holding']:.4g}{limit}")
     if check is not None and check.ok:
-        print("every joint stays within its limit")
+        unknown = [row["joint"] for row in rows if row["limit"] is None]
+        print("every joint stays within its limit" if not unknown else
+              f"every joint with a known limit stays within it (no limit known for joint "
+              f"{', '.join(map(str, unknown))}: not checked)" if len(unknown) < len(rows) else
+              "no joint has a known limit: nothing was checked")
     elif check is not None:
         for e in check.exceedances:
             print(f"  joint {e.joint + 1} ({robot.joints[e.joint].name}) first needs "
