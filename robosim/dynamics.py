@@ -612,7 +612,11 @@ def _checked(robot, named):
     if arrays is not None and all([a.shape == single for a in arrays]) \
             and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
         return arrays
-    return [robot.check_q(values, name) for values, name in named]
+    checked = [robot.check_q(values, name) for values, name in named]
+    for array, (_, name) in zip(checked, named):
+        if array.size == 0:
+            raise ValidationError(f"{name}: an empty batch {array.shape}: give at least one row")
+    return checked
 
 
 def _to_si(constants, values):

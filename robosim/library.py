@@ -84,7 +84,7 @@ from typing import Any
 import numpy as np
 
 from .dynamics import Dynamics, LinkDynamics
-from .errors import RobotFileError, ValidationError, brief
+from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
 from .files import (MAX_ROBOT_FILE_BYTES, atomic_write_text, names_a_file, read_user_json,
                     read_user_text)
 from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
@@ -617,6 +617,8 @@ def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
 
     Returns the path written.
     """
+    if not isinstance(robot, Robot):
+        raise ValidationTypeError(f"save_robot saves a Robot, got {type(robot).__name__}")
     path = Path(path)
     if path.suffix.lower() != ".json":
         raise ValidationError(f"{path}: robot files are saved as .json")

@@ -33,6 +33,7 @@ import itertools
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..checks import count, positive
 from ..errors import ValidationError
 from ..robot import Robot
 from .numeric import (ANGLE_TOLERANCE, PATIENCE, POSITION_TOLERANCE, SAME_BRANCH, ArrayKernel,
@@ -111,6 +112,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     """
     problem = cached_problem(robot, axes, tolerance, angle_tolerance)
     target = check_targets(target, problem.rows)
+    seeds, distinct = count(seeds, "seeds"), positive(distinct, "distinct")
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
     if q0 is None:
