@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
+from . import checks
 from .errors import ValidationError, brief
 from .robot import Robot
 from .transforms import cos_sin
@@ -948,7 +949,8 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
              dt: float = 1e-3,
              tau: ArrayLike | Callable[[float, np.ndarray, np.ndarray], ArrayLike] | None = None,
              gravity: ArrayLike | None = None, motor: bool = False, friction: bool = False,
-             limits: str = "stop") -> Simulation:
+             limits: str = "stop",
+             progress: Callable[[float], object] | None = None) -> Simulation:
     """Integrate the arm's motion: free fall when ``tau`` is None.
 
     A fixed-step classical Runge-Kutta method (4th order) on the state ``(q, qd)``, with
@@ -976,6 +978,9 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         where the stop would have to pull it back rather than push. Each arrival is recorded
         in ``limit_hits``. The total energy is kept between arrivals (the stop does no work)
         and falls at each. ``"ignore"``: the limits play no part, the arm moves through them.
+    progress : callable, optional
+        ``progress(fraction)`` about a hundred times along the run (a long run takes minutes:
+        the command line shows a percentage).
 
     Returns
     -------
@@ -989,7 +994,8 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         ``dt`` helps).
     """
     if limits not in LIMIT_BEHAVIOURS:
-        raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got {limits!r}")
+        raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got {brief(limits)}")
+    progress = checks.callable_or_none(progress, "progress")
     duration = _amount(duration, "duration", "s", MAX_DURATION_S)
     dt = _amount(dt, "dt", "s", MAX_DURATION_S)
     if duration == 0.0 or dt == 0.0:
@@ -1024,6 +1030,7 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     t[-1] = duration
     qs, qds, qdds = [np.empty((steps + 1,) + q.shape) for _ in range(3)]
     hits = []
+    report_every = max(1, steps // 100)
     for k in range(steps + 1):
         inertia, rhs = equations(t[k], q, qd)
         if locked.any():
@@ -1032,6 +1039,8 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         qs[k], qds[k], qdds[k] = q, qd, qdd
         if k == steps:
             break
+        if progress is not None and k % report_every == 0:
+            progress(k / steps)
         dt = t[k + 1] - t[k]                # the last step ends the run at ``duration``
         k2q = qd + dt / 2 * qdd
         k2v = accelerations(t[k] + dt / 2, q + dt / 2 * qd, k2q)
@@ -1048,6 +1057,8 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
             q, qd, locked = _stop_at_limits(robot, constants, q, qd, lower, upper, t[k + 1],
                                             hits, locked, motor)
     kinetic, potential = energy(robot, qs, qds, gravity, motor)
+    if progress is not None:
+        progress(1.0)
     return Simulation(t=t, q=qs, qd=qds, qdd=qdds, kinetic=kinetic, potential=potential,
                       energy=kinetic + potential, limits=limits, limit_hits=hits)
 

@@ -6,13 +6,15 @@ energies in J. ``robosim torques`` exits with status 1 when a joint needs more t
 """
 
 import math
+import sys
 
 import numpy as np
 
 from .. import dynamics
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .common import (COORDINATE, PAYLOAD, SECONDS, Number, add_json_argument, add_robot_argument,
-                     check_output, joint_values, print_json, robot_from_args, text)
+                     check_output, joint_values, print_json, progress_printer,
+                     robot_from_args, text)
 
 EXCEEDED = 1
 #: Integration step of ``robosim fall``, s: a second is far coarser than any arm's motion.
@@ -163,7 +165,10 @@ def fall_command(args):
     dynamics.require_dynamics(robot)
     q0 = joint_values(robot, args.start, args.deg)
     robot.check_within_limits(q0, "--from")
-    run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt)
+    progress = None if args.json or not sys.stderr.isatty() else progress_printer(sys.stderr)
+    run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt, progress=progress)
+    if progress is not None:
+        sys.stderr.write("\r")
     written = {}
     if args.csv:
         written["csv"] = str(write_trajectory_csv(args.csv, robot, run.t, run.q))
