@@ -1,6 +1,6 @@
 """The DH steps drawn: a frame that moves through each elementary motion, and a GIF of it.
 
-RoboAnalyzer's "Visualization of DH Parameters" (seed 002, Table I) draws a frame at the start
+RoboAnalyzer's "Visualization of DH Parameters" (Table I) draws a frame at the start
 and moves a second one through the chosen parameter's rotation or translation. Here
 :class:`DHStepsDrawing` adds to a 3D axes (usually over :class:`robosim.plotting.arm.ArmDrawing`):
 
