@@ -9,8 +9,8 @@ column: the composite bodies are formed once and each column needs only wrench t
 
 A body is 10 numbers ``(m, h0, h1, h2, Ixx, Iyy, Izz, Ixy, Iyz, Ixz)``: mass (kg), first moment
 ``h = m c`` (kg m) and inertia (kg m^2) about its frame's origin, that frame's axes. The kernels
-run on floats (one configuration) or ``(B,)`` arrays (a batch) like the Newton-Euler ones,
-one function per DH convention; ``tests/test_newton_euler.py`` checks them against ``n`` calls
+run on floats (one configuration) or ``(B,)`` arrays (a batch) like the Newton-Euler one, on
+standard DH rows; ``tests/test_newton_euler.py`` checks them against ``n`` calls
 of :func:`robosim.newton_euler.reference_inverse_dynamics`.
 """
 
@@ -24,12 +24,13 @@ from .newton_euler import ZERO, Column, KernelConstants
 def mass_matrix_entries(constants: KernelConstants, geometry: list) -> list:
     """``M`` (kg m^2, kg) as n lists of n floats or ``(B,)`` arrays, for the joint geometry
     of :func:`robosim.newton_euler.joint_geometry`; rotor inertias not included."""
-    kernel = _standard_dh if constants.standard else _modified_dh
-    return kernel(constants, geometry)
+    return _composite_bodies(constants, geometry)
 
 
-def _standard_dh(constants, geometry):
-    """Standard DH: joint ``i`` turns about ``z`` of link ``i - 1``'s frame, through its origin.
+def _composite_bodies(constants, geometry):
+    """On standard DH rows (a modified-DH robot is regrouped into them by
+    :func:`robosim.newton_euler.kernel_constants`): joint ``i`` turns about ``z`` of link
+    ``i - 1``'s frame, through its origin.
 
     Links ``i .. n``, lumped in link ``i``'s frame, are moved into link ``i - 1``'s (about its
     origin: shift by ``r``, then ``Rx(alpha)``, ``Rz(theta)``), where joint ``i``'s axis is
@@ -59,41 +60,6 @@ def _standard_dh(constants, geometry):
             f0, f1, n0, n1 = ct * f0 - st * f1, st * f0 + ct * f1, ct * n0 - st * n1, \
                 st * n0 + ct * n1                           # then Rz(theta)
             M[j][i] = M[i][j] = n2 if revolute[j] else f2
-    return M
-
-
-def _modified_dh(constants, geometry):
-    """Modified DH: joint ``i`` turns about ``z`` of link ``i``'s own frame, through its origin.
-
-    The column's wrench is the composite's in link ``i``'s frame; going down the chain, it
-    turns (``Rz(theta)``, ``Rx(alpha)``) into the previous frame and moves to its origin, and so
-    do the lumped links on their way to the previous composite.
-    """
-    n = len(geometry)
-    revolute = constants.revolute
-    M = [[0.0] * n for _ in range(n)]
-    carried = None                  # links i + 1 .. n, in link i's frame about its origin
-    for i in range(n - 1, -1, -1):
-        body = constants.bodies[i] if carried is None else _sum(constants.bodies[i], carried)
-        f0, f1, f2, n0, n1, n2 = _unit_wrench(revolute[i], body)
-        M[i][i] = n2 if revolute[i] else f2
-        for j in range(i, 0, -1):
-            (ct, st, ca, sa), r = geometry[j]
-            f0, f1, n0, n1 = ct * f0 - st * f1, st * f0 + ct * f1, ct * n0 - st * n1, \
-                st * n0 + ct * n1                           # into link j - 1's axes: Rz(theta)
-            if ca == 0.0:                                   # then Rx(alpha)
-                f1, f2, n1, n2 = (-f2, f1, -n2, n1) if sa > 0.0 else (f2, -f1, n2, -n1)
-            elif sa != 0.0 or ca < 0.0:
-                f1, f2, n1, n2 = ca * f1 - sa * f2, sa * f1 + ca * f2, ca * n1 - sa * n2, \
-                    sa * n1 + ca * n2
-            if r is not ZERO:                               # about its origin
-                r0, r1, r2 = r
-                n0, n1, n2 = n0 + r1 * f2 - r2 * f1, n1 + r2 * f0 - r0 * f2, \
-                    n2 + r0 * f1 - r1 * f0
-            M[j - 1][i] = M[i][j - 1] = n2 if revolute[j - 1] else f2
-        if i:
-            (ct, st, ca, sa), r = geometry[i]
-            carried = _shifted(r, _turned_about_x(ca, sa, _turned_about_z(ct, st, body)))
     return M
 
 

@@ -9,10 +9,11 @@ axis. It takes one configuration, builds 4x4 and 6x6 matrices as the book does, 
 purpose: it is the one to read beside the book, and the one the fast kernels are tested against
 (``tests/test_newton_euler.py``, random robots of both conventions).
 
-The fast kernels, ``_standard_dh`` and ``_modified_dh`` (private), run the same recursion on
-3-vector components written out as floats (one configuration) or ``(B,)`` arrays (a batch),
-each link in its own DH frame (Corke's ``rne``, Craig's chapter 6), one function per DH
-convention: the two conventions make the same moves in opposite orders. Public callers use
+The fast kernel, ``_recursion`` (private), runs the same recursion on 3-vector components
+written out as floats (one configuration) or ``(B,)`` arrays (a batch), each link in its own DH
+frame (Corke's ``rne``, Craig's chapter 6), on standard DH rows: a modified-DH robot is
+regrouped into standard rows once, by :func:`kernel_constants`, so that one function serves
+both conventions. Public callers use
 :mod:`robosim.dynamics`, which checks inputs and converts units.
 
 Units are SI inside: lengths in metres, masses in kg, inertias in kg m^2.
@@ -203,10 +204,10 @@ class KernelConstants:
     joints: tuple           # per joint, for joint_geometry: (revolute, theta0, d0 (m), a (m),
                             # cos alpha, sin alpha, cos theta0, sin theta0, origin offset of a
                             # revolute joint (see origin_offset)); theta0, d0 the DH theta
-                            # and d at q = 0
-    base_axes: tuple        # the base frame's X, Y, Z axes in world coordinates
+                            # and d at q = 0; a, alpha of the standard row (kernel_constants)
+    base_axes: tuple        # the base frame's X, Y, Z axes in world coordinates (turned by
+                            # Rx(alpha_0) for a modified-DH robot: see kernel_constants)
     prismatic: bool         # whether any joint is prismatic
-    standard: bool
     metres: float
     si_scale: np.ndarray    # (n,): 1 for revolute joints, metres per unit for prismatic
     motor: np.ndarray       # G^2 Jm per joint
@@ -236,30 +237,46 @@ class KernelConstants:
 
 
 def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
-    """The fast kernels' constants of ``robot`` whose dynamics are ``dynamics`` (checked)."""
+    """The fast kernels' constants of ``robot`` whose dynamics are ``dynamics`` (checked).
+
+    The kernels know one DH convention, the standard one; a modified-DH robot is regrouped into
+    standard rows. Its chain ``base Rx(alpha_0) Tx(a_0) Rz(theta_1) Tz(d_1) Rx(alpha_1)
+    Tx(a_1) Rz(theta_2) ...`` is, as ``Rx(alpha)`` and ``Tx(a)`` commute, ``[base Rx(alpha_0)
+    Tx(a_0)] [Rz(theta_1) Tz(d_1) Tx(a_1) Rx(alpha_1)] [Rz(theta_2) ...] ... [Rz(theta_n)
+    Tz(d_n)]``: standard rows whose ``a, alpha`` are the next modified row's (none for the
+    last), under a base turned by ``Rx(alpha_0)``. Each row's frame is the modified frame moved
+    by ``Tx(a) Rx(alpha)`` of the next row, so each link's centre of mass and inertia are
+    carried into it; the last frame, and so the tool, are the same.
+    """
     metres = METRES_PER_UNIT[robot.unit]
-    standard = robot.convention == "standard"
+    rows = robot.dh_constants                       # per joint (a, cos alpha, sin alpha)
+    base = robot.base[:3, :3]
+    if robot.convention == "modified":
+        base = base @ rotx(robot.joints[0].alpha)
+        rows = rows[1:] + [(0.0, 1.0, 0.0)]
     first_moments, inertias = [], []
-    for link in dynamics.links:
-        com = np.array(link.com) * metres
-        about_origin = inertia_shifted(link.inertia_matrix, link.mass, com)
+    for link, (a, ca, sa) in zip(dynamics.links, rows):
+        com, inertia = np.array(link.com), link.inertia_matrix
+        if robot.convention == "modified":          # into the regrouped row's frame
+            turn = np.array([[1.0, 0.0, 0.0], [0.0, ca, -sa], [0.0, sa, ca]])    # Rx(alpha)
+            com, inertia = turn.T @ (com - [a, 0.0, 0.0]), turn.T @ inertia @ turn
+        com = com * metres
+        about_origin = inertia_shifted(inertia, link.mass, com)
         first_moment = tuple((link.mass * com).tolist())
         first_moments.append(ZERO if first_moment == ZERO else first_moment)
-        moments = tuple(about_origin[[0, 1, 2, 0, 1, 0], [0, 1, 2, 1, 2, 2]].tolist())
-        inertias.append(moments)
+        inertias.append(tuple(about_origin[[0, 1, 2, 0, 1, 0], [0, 1, 2, 1, 2, 2]].tolist()))
     theta0, d0 = robot.joint_variables(np.zeros(robot.n))
     joints = []
-    for joint, theta, d, (a, ca, sa) in zip(robot.joints, theta0.tolist(), d0.tolist(),
-                                            robot.dh_constants):
+    for joint, theta, d, (a, ca, sa) in zip(robot.joints, theta0.tolist(), d0.tolist(), rows):
         d, a = d * metres, a * metres
         joints.append((joint.is_revolute, theta, d, a, ca, sa) + cos_sin(theta)
-                      + (origin_offset(standard, a, ca, sa, d),))
+                      + (origin_offset(a, ca, sa, d),))
     gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
     return KernelConstants(
         mass=tuple(link.mass for link in dynamics.links), first_moment=tuple(first_moments),
         inertia=tuple(inertias), revolute=tuple(j.is_revolute for j in robot.joints),
-        joints=tuple(joints), base_axes=robot.base_columns[:3],
-        prismatic=not all(j.is_revolute for j in robot.joints), standard=standard,
+        joints=tuple(joints), base_axes=tuple(tuple(column) for column in base.T.tolist()),
+        prismatic=not all(j.is_revolute for j in robot.joints),
         metres=metres, si_scale=np.where(robot.revolute, 1.0, metres),
         motor=gear ** 2 * np.array([link.motor_inertia for link in dynamics.links]),
         viscous=gear ** 2 * np.array([link.viscous for link in dynamics.links]),
@@ -279,16 +296,13 @@ def inertia_shifted(inertia: np.ndarray, mass: float, offset: ArrayLike) -> np.n
 ZERO = (0.0, 0.0, 0.0)
 
 
-def origin_offset(standard: bool, a: float, ca: float, sa: float, d: Column) -> Vector:
-    """Where frame ``i``'s origin is from frame ``i - 1``'s, metres, as the recursion needs it.
-
-    Standard DH (``Rz(theta) Tz(d) Tx(a) Rx(alpha)``): ``(a, d sin alpha, d cos alpha)`` in
-    frame ``i``'s axes. Modified DH (``Rx(alpha) Tx(a) Rz(theta) Tz(d)``):
-    ``(a, -d sin alpha, d cos alpha)`` in frame ``i - 1``'s axes. ZERO when ``a = d = 0``.
-    """
+def origin_offset(a: float, ca: float, sa: float, d: Column) -> Vector:
+    """Where frame ``i``'s origin is from frame ``i - 1``'s, metres, in frame ``i``'s axes:
+    ``(a, d sin alpha, d cos alpha)`` for a row ``Rz(theta) Tz(d) Tx(a) Rx(alpha)``; ZERO when
+    ``a = d = 0``."""
     if isinstance(d, float) and d == 0.0:
         return ZERO if a == 0.0 else (a, 0.0, 0.0)
-    return (a, d * sa, d * ca) if standard else (a, -d * sa, d * ca)
+    return a, d * sa, d * ca
 
 
 def joint_geometry(constants: KernelConstants, q: list) -> list:
@@ -298,7 +312,7 @@ def joint_geometry(constants: KernelConstants, q: list) -> list:
     arrays (computed with numpy), in API units; a joint's constant parts are floats either way.
     """
     cos, sin = (np.cos, np.sin) if isinstance(q[0], np.ndarray) else (math.cos, math.sin)
-    metres, standard = constants.metres, constants.standard
+    metres = constants.metres
     geometry = []
     for value, (revolute, theta0, d0, a, ca, sa, ct0, st0, offset) in zip(q, constants.joints):
         if revolute:
@@ -306,14 +320,14 @@ def joint_geometry(constants: KernelConstants, q: list) -> list:
             geometry.append(((cos(theta), sin(theta), ca, sa), offset))
         else:
             geometry.append(((ct0, st0, ca, sa),
-                             origin_offset(standard, a, ca, sa, d0 + value * metres)))
+                             origin_offset(a, ca, sa, d0 + value * metres)))
     return geometry
 
 
 def newton_euler(constants: KernelConstants, geometry: list, qd: Sequence[Column] | None,
                  qdd: Sequence[Column] | None, gravity: Vector,
                  tip: Sequence[Column] | None = None) -> list:
-    """Joint torques (N m) and forces (N) by the kernel of the robot's DH convention.
+    """Joint torques (N m) and forces (N) by the recursive Newton-Euler algorithm.
 
     Parameters
     ----------
@@ -332,13 +346,13 @@ def newton_euler(constants: KernelConstants, geometry: list, qd: Sequence[Column
     -------
     list of n floats or ``(B,)`` arrays.
     """
-    kernel = _standard_dh if constants.standard else _modified_dh
-    return kernel(constants, geometry, qd, qdd, gravity, tip)
+    return _recursion(constants, geometry, qd, qdd, gravity, tip)
 
 
-def _standard_dh(constants, geometry, qd, qdd, gravity, tip):
-    """:func:`newton_euler` for standard DH: frame ``i`` is ``Rz(theta) Tz(d) Tx(a) Rx(alpha)``
-    from frame ``i - 1``, and joint ``i`` moves about or along ``z_{i-1}``.
+def _recursion(constants, geometry, qd, qdd, gravity, tip):
+    """:func:`newton_euler` on standard DH rows (a modified-DH robot is regrouped into them by
+    :func:`kernel_constants`): frame ``i`` is ``Rz(theta) Tz(d) Tx(a) Rx(alpha)`` from frame
+    ``i - 1``, and joint ``i`` moves about or along ``z_{i-1}``.
 
     Forward pass, per link (quantities in frame ``i - 1``'s axes, then ``i``'s): the angular
     velocity ``w`` and acceleration ``wd`` of the link and the acceleration ``a`` of its frame's
@@ -461,119 +475,6 @@ def _standard_dh(constants, geometry, qd, qdd, gravity, tip):
         f0, f1, n0, n1 = ct * f0 - st * f1, st * f0 + ct * f1, ct * n0 - st * n1, \
             st * n0 + ct * n1                               # then Rz(theta)
         tau[i] = n2 if revolute[i] else f2
-    return tau
-
-
-def _modified_dh(constants, geometry, qd, qdd, gravity, tip):
-    """:func:`newton_euler` for modified DH: frame ``i`` is ``Rx(alpha) Tx(a) Rz(theta) Tz(d)``
-    from frame ``i - 1``, and joint ``i`` moves about or along ``z_i``.
-
-    The moves of :func:`_standard_dh` in the opposite order: ``o_i``, at ``r``
-    (:func:`origin_offset`, frame ``i - 1``'s axes) on link ``i - 1``, accelerates at
-    ``a + wd x r + w x (w x r)`` with link ``i - 1``'s ``w, wd``; the vectors turn into frame
-    ``i`` (``R = Rx(alpha) Rz(theta)``); the joint moves about ``z_i``. Backward, the joint's
-    torque is the moment's Z about ``o_i`` in frame ``i`` before the wrench turns into frame
-    ``i - 1`` and moves to ``o_{i-1}``.
-    """
-    w0 = w1 = w2 = e0 = e1 = e2 = 0.0   # w and wd (e), zero while has_w, has_e are False
-    has_w = has_e = False
-    a0, a1, a2 = _base_acceleration(constants, gravity)
-    still = gravity is ZERO             # no link has moved yet: every term is zero
-    wrenches = []
-    links = constants.links
-    for i, ((ct, st, ca, sa), r) in enumerate(geometry):
-        revolute, mass, h, inertia = links[i]
-        speed = None if qd is None else qd[i]               # None: known to be zero
-        acceleration = None if qdd is None else qdd[i]
-        turned, pushed = speed is not None, acceleration is not None
-        if still:
-            if not (turned or pushed):
-                wrenches.append(None)
-                continue
-            still = False
-        if r is not ZERO:                                   # o_i rides on link i - 1
-            r0, r1, r2 = r
-            if has_e:
-                a0, a1, a2 = a0 + e1 * r2 - e2 * r1, a1 + e2 * r0 - e0 * r2, a2 + e0 * r1 - e1 * r0
-            if has_w:
-                c0, c1, c2 = w1 * r2 - w2 * r1, w2 * r0 - w0 * r2, w0 * r1 - w1 * r0
-                a0, a1, a2 = a0 + w1 * c2 - w2 * c1, a1 + w2 * c0 - w0 * c2, a2 + w0 * c1 - w1 * c0
-        if sa == 0.0:                                       # into frame i: Rx(alpha)^T
-            if ca < 0.0:
-                w1, w2, e1, e2, a1, a2 = -w1, -w2, -e1, -e2, -a1, -a2
-        elif ca == 0.0:
-            if sa > 0.0:
-                w1, w2, e1, e2, a1, a2 = w2, -w1, e2, -e1, a2, -a1
-            else:
-                w1, w2, e1, e2, a1, a2 = -w2, w1, -e2, e1, -a2, a1
-        else:
-            a1, a2 = ca * a1 + sa * a2, ca * a2 - sa * a1
-            if has_w:
-                w1, w2 = ca * w1 + sa * w2, ca * w2 - sa * w1
-            if has_e:
-                e1, e2 = ca * e1 + sa * e2, ca * e2 - sa * e1
-        a0, a1 = ct * a0 + st * a1, ct * a1 - st * a0       # then Rz(theta)^T
-        if has_w:
-            w0, w1 = ct * w0 + st * w1, ct * w1 - st * w0
-        if has_e:
-            e0, e1 = ct * e0 + st * e1, ct * e1 - st * e0
-        if revolute:                                        # the joint moves, in frame i
-            if has_w and turned:
-                e0, e1, has_e = e0 + speed * w1, e1 - speed * w0, True
-            if pushed:
-                e2, has_e = e2 + acceleration, True
-            if turned:
-                w2, has_w = w2 + speed, True
-        else:
-            if has_w and turned:
-                a0, a1 = a0 + 2.0 * speed * w1, a1 - 2.0 * speed * w0
-            if pushed:
-                a2 = a2 + acceleration
-        # the link's inertial force F and moment N about o_i
-        f0, f1, f2 = mass * a0, mass * a1, mass * a2
-        if h is ZERO:
-            n0 = n1 = n2 = 0.0
-        else:
-            h0, h1, h2 = h
-            n0, n1, n2 = h1 * a2 - h2 * a1, h2 * a0 - h0 * a2, h0 * a1 - h1 * a0
-            if has_e:
-                f0, f1, f2 = f0 + e1 * h2 - e2 * h1, f1 + e2 * h0 - e0 * h2, f2 + e0 * h1 - e1 * h0
-            if has_w:
-                c0, c1, c2 = w1 * h2 - w2 * h1, w2 * h0 - w0 * h2, w0 * h1 - w1 * h0
-                f0, f1, f2 = f0 + w1 * c2 - w2 * c1, f1 + w2 * c0 - w0 * c2, f2 + w0 * c1 - w1 * c0
-        xx, yy, zz, xy, yz, xz = inertia
-        if has_e:
-            n0, n1, n2 = (n0 + xx * e0 + xy * e1 + xz * e2, n1 + xy * e0 + yy * e1 + yz * e2,
-                          n2 + xz * e0 + yz * e1 + zz * e2)
-        if has_w:
-            c0, c1, c2 = xx * w0 + xy * w1 + xz * w2, xy * w0 + yy * w1 + yz * w2, \
-                xz * w0 + yz * w1 + zz * w2
-            n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, n2 + w0 * c1 - w1 * c0
-        wrenches.append((f0, f1, f2, n0, n1, n2))
-    tau, revolute = [0.0] * len(geometry), constants.revolute
-    f0, f1, f2, n0, n1, n2 = (0.0,) * 6 if tip is None else tip
-    for i in range(len(geometry) - 1, -1, -1):
-        if wrenches[i] is not None:
-            g0, g1, g2, m0, m1, m2 = wrenches[i]
-            f0, f1, f2, n0, n1, n2 = f0 + g0, f1 + g1, f2 + g2, n0 + m0, n1 + m1, n2 + m2
-        tau[i] = n2 if revolute[i] else f2
-        (ct, st, ca, sa), r = geometry[i]
-        f0, f1, n0, n1 = ct * f0 - st * f1, st * f0 + ct * f1, ct * n0 - st * n1, \
-            st * n0 + ct * n1                               # into frame i - 1: Rz(theta)
-        if sa == 0.0:                                       # then Rx(alpha)
-            if ca < 0.0:
-                f1, f2, n1, n2 = -f1, -f2, -n1, -n2
-        elif ca == 0.0:
-            if sa > 0.0:
-                f1, f2, n1, n2 = -f2, f1, -n2, n1
-            else:
-                f1, f2, n1, n2 = f2, -f1, n2, -n1
-        else:
-            f1, f2, n1, n2 = ca * f1 - sa * f2, sa * f1 + ca * f2, ca * n1 - sa * n2, \
-                sa * n1 + ca * n2
-        if r is not ZERO:                                   # about o_{i-1}
-            r0, r1, r2 = r
-            n0, n1, n2 = n0 + r1 * f2 - r2 * f1, n1 + r2 * f0 - r0 * f2, n2 + r0 * f1 - r1 * f0
     return tau
 
 
