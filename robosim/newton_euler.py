@@ -219,7 +219,8 @@ class KernelConstants:
 
     @property
     def links(self) -> tuple:
-        """Per link ``(revolute, mass, first moment, inertia)``, as the kernels loop on them."""
+        """Per link ``(revolute, mass, first moment, inertia)``, as the Newton-Euler kernel loops
+        on them: the inertia as ``(Ixx, Iyy, Izz)`` when its products are 0."""
         return self._links
 
     @property
@@ -229,8 +230,10 @@ class KernelConstants:
         return self._bodies
 
     def __post_init__(self):
-        object.__setattr__(self, "_links", tuple(zip(self.revolute, self.mass,
-                                                     self.first_moment, self.inertia)))
+        object.__setattr__(self, "_links", tuple(
+            (revolute, mass, h, inertia[:3] if inertia[3:] == (0.0, 0.0, 0.0) else inertia)
+            for revolute, mass, h, inertia in zip(self.revolute, self.mass, self.first_moment,
+                                                  self.inertia)))
         object.__setattr__(self, "_bodies", tuple(
             (float(m),) + tuple(h) + tuple(inertia)
             for m, h, inertia in zip(self.mass, self.first_moment, self.inertia)))
@@ -442,14 +445,24 @@ def _recursion(constants, geometry, qd, qdd, gravity, tip):
             if has_w:
                 c0, c1, c2 = w1 * h2 - w2 * h1, w2 * h0 - w0 * h2, w0 * h1 - w1 * h0
                 f0, f1, f2 = f0 + w1 * c2 - w2 * c1, f1 + w2 * c0 - w0 * c2, f2 + w0 * c1 - w1 * c0
-        xx, yy, zz, xy, yz, xz = inertia
-        if has_e:
-            n0, n1, n2 = (n0 + xx * e0 + xy * e1 + xz * e2, n1 + xy * e0 + yy * e1 + yz * e2,
-                          n2 + xz * e0 + yz * e1 + zz * e2)
-        if has_w:
-            c0, c1, c2 = xx * w0 + xy * w1 + xz * w2, xy * w0 + yy * w1 + yz * w2, \
-                xz * w0 + yz * w1 + zz * w2
-            n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, n2 + w0 * c1 - w1 * c0
+        if len(inertia) == 3:                               # principal axes: I diagonal
+            xx, yy, zz = inertia
+            if has_e:
+                n0, n1, n2 = n0 + xx * e0, n1 + yy * e1, n2 + zz * e2
+            if has_w:
+                c0, c1, c2 = xx * w0, yy * w1, zz * w2
+                n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, \
+                    n2 + w0 * c1 - w1 * c0
+        else:
+            xx, yy, zz, xy, yz, xz = inertia
+            if has_e:
+                n0, n1, n2 = (n0 + xx * e0 + xy * e1 + xz * e2, n1 + xy * e0 + yy * e1 + yz * e2,
+                              n2 + xz * e0 + yz * e1 + zz * e2)
+            if has_w:
+                c0, c1, c2 = xx * w0 + xy * w1 + xz * w2, xy * w0 + yy * w1 + yz * w2, \
+                    xz * w0 + yz * w1 + zz * w2
+                n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, \
+                    n2 + w0 * c1 - w1 * c0
         wrenches.append((f0, f1, f2, n0, n1, n2))
     tau, revolute = [0.0] * len(geometry), constants.revolute
     f0, f1, f2, n0, n1, n2 = (0.0,) * 6 if tip is None else tip
