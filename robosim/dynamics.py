@@ -599,10 +599,12 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
                                   motor, friction), "joint accelerations")
 
 
-def _accelerations(robot, constants, q, qd, tau, g, motor, friction, locked=None):
+def _accelerations(robot, constants, q, qd, tau, g, motor, friction, locked=None, stops=None):
     """``qdd`` ``(..., n)`` (API units) of checked arrays, the joints where ``locked`` is True
     held still: ``M qdd = tau - C qd - g [- friction]`` with ``M`` by the composite bodies and
-    the rest by one Newton-Euler run (``qdd = 0``), solved by Cholesky on the entries.
+    the rest by one Newton-Euler run (``qdd = 0``), solved by Cholesky on the entries. With a
+    list ``stops``, ``stops[:]`` becomes ``[M qdd - rhs]`` ``(..., n)`` (SI): the torques the
+    stops exert on the locked joints (see :func:`_still_pressed`).
 
     Why not the articulated-body algorithm, which needs no matrix: for the 5 to 7 joints of an
     arm, ``M`` costs about one Newton-Euler run and its Cholesky solve ``n^3 / 6``
@@ -614,27 +616,36 @@ def _accelerations(robot, constants, q, qd, tau, g, motor, friction, locked=None
         tau = tau - friction_torques(robot, qd)
     motors = constants.motor.tolist() if motor else None
     free = None if locked is None or not locked.any() else (~locked).astype(float)
+    joints = range(robot.n)
 
-    def solved(geometry, speed, torque, *holding):
+    def solved(geometry, speed, torque, *free_joints):
         M = mass_matrix_entries(constants, geometry)
         if motors is not None:
             for i, extra in enumerate(motors):
                 M[i][i] = M[i][i] + extra
         bias = newton_euler(constants, geometry, speed, None, g)
         rhs = [t - b for t, b in zip(torque, bias)]
-        if holding:   # a locked joint's row and column become the identity's, its rhs 0
-            (free_joints,) = holding
-            M = [[M[i][k] * (fi * fk) + (1.0 - fi if i == k else 0.0)
-                  for k, fk in enumerate(free_joints)] for i, fi in enumerate(free_joints)]
-            rhs = [value * fi for value, fi in zip(rhs, free_joints)]
-        return [cholesky_solve(M, rhs)]
+        if free_joints:   # a locked joint's row and column become the identity's, its rhs 0
+            (free,) = free_joints
+            qdd = cholesky_solve(
+                [[M[i][k] * (fi * fk) + (1.0 - fi if i == k else 0.0)
+                  for k, fk in enumerate(free)] for i, fi in enumerate(free)],
+                [value * fi for value, fi in zip(rhs, free)])
+        else:
+            qdd = cholesky_solve(M, rhs)
+        if stops is None:
+            return [qdd]
+        return [qdd, [sum([M[i][k] * qdd[k] for k in joints]) - rhs[i] for i in joints]]
 
     arrays = (q, _to_si(constants, qd), tau) + (() if free is None else (free,))
     try:
-        (qdd,) = _per_block(robot, constants, arrays, solved)
+        qdd, *held = _per_block(robot, constants, arrays, solved)
     except NotPositiveDefinite:
         inertia, rhs = _equations_of_motion(robot, constants, q, qd, tau, g, motor, False)
         qdd = _solve_locked(inertia, rhs, locked)
+        held = [np.einsum("...ij,...j->...i", inertia, qdd) - rhs]
+    if stops is not None:
+        stops[:] = held
     return _from_si(constants, qdd)
 
 
@@ -788,9 +799,10 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         step), where the joint is put on the limit and *locked* by a plastic impact: its speed
         becomes zero and the other joints' speeds change as the arm's momentum requires (the
         kinetic energy can only fall, as in a real knock). While a joint is locked, it is held
-        still and the others move as an arm with that joint fixed, in steps of at most ``dt``;
-        it is released at the start of a step where the stop would have to pull it back rather
-        than push. Each arrival is recorded
+        still and the others move as an arm with that joint fixed; it is released at the start
+        of a step where the stop would have to pull it back rather than push (a step longer
+        than ``dt`` at whose end the stop would pull is taken again ``dt`` long, so a release
+        comes within ``dt`` of its time). Each arrival is recorded
         in ``limit_hits``. The total energy is kept between arrivals (the stop does no work)
         and falls at each. ``"ignore"``: the limits play no part, the arm moves through them.
     progress : callable, optional
@@ -835,11 +847,17 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     n, (lower, upper) = robot.n, robot.limits.T
     locked = np.zeros(q.shape, dtype=bool)
 
+    pressing = [None, None]     # the last state evaluated with a joint locked, and the stops'
+
     def rates(t, state):
         """``(qd, qdd)`` of a state ``(q, qd)`` ``(..., 2n)``, the locked joints held still."""
         q, qd = state[..., :n], state[..., n:]
-        return np.concatenate([qd, _accelerations(robot, constants, q, qd, torque(t, q, qd), g,
-                                                  motor, friction, locked)], axis=-1)
+        stops = [] if locked.any() else None
+        qdd = _accelerations(robot, constants, q, qd, torque(t, q, qd), g, motor, friction,
+                             locked, stops)
+        if stops:
+            pressing[:] = state, stops[0]
+        return np.concatenate([qd, qdd], axis=-1)
 
     grid = np.minimum(np.arange(steps + 1) * dt, duration)
     grid[-1] = duration                     # the last step ends the run at ``duration``
@@ -851,12 +869,13 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     slope = rates(t, state)
     while reported <= steps:
         if locked.any():
-            still = _still_pressed(robot, constants, state, t, torque, g, motor, friction,
-                                   locked, lower)
+            if pressing[0] is not state:        # a rejected step was evaluated last
+                rates(t, state)
+            still = _still_pressed(pressing[1], locked, state[..., :n] <= lower)
             if (still != locked).any():
                 locked = still
                 slope = rates(t, state)
-        h = min(h, dt if locked.any() else math.inf, duration - t)
+        h = min(h, duration - t)
         step = dormand_prince_step(rates, t, state, slope, h)
         error = float(np.sqrt(np.mean(np.square(step.error / (_TOLERANCE * (
             1.0 + np.maximum(np.abs(state), np.abs(step.y_end))))))))
@@ -868,6 +887,11 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
             if not math.isfinite(error):
                 raise ValidationError(f"the motion diverged at t = {grid[reported]:.6g} s "
                                       f"(joint speeds overflowed): use a smaller dt")
+        if locked.any() and h > dt and pressing[0] is step.y_end \
+                and (_still_pressed(pressing[1], locked, step.y_end[..., :n] <= lower)
+                     != locked).any():
+            h = dt              # a stop lets go within the step: find when, to within dt
+            continue
         fraction, arriving = 1.0, None
         if limits == "stop":
             fraction, arriving = _first_arrival(step, locked, lower, upper, n)
@@ -941,21 +965,14 @@ def _torque_source(robot, tau, shape):
     return lambda t, q, qd: constant
 
 
-def _still_pressed(robot, constants, state, t, torque, g, motor, friction, locked, lower):
-    """The locked joints that the arm at ``state`` ``(..., 2n)`` still presses against their
-    stop.
+def _still_pressed(holding, locked, at_lower):
+    """The locked joints that the arm still presses against their stop.
 
-    The stop holds a locked joint with the torque ``M qdd - rhs`` (``qdd`` with the locked
-    joints still); a stop can only push: up at a lower limit, down at an upper one. A joint
-    whose stop would have to pull is released.
+    The stop holds a locked joint with the torque ``holding = M qdd - rhs`` (``qdd`` with the
+    locked joints still: :func:`_accelerations`); a stop can only push: up at a lower limit,
+    down at an upper one. A joint whose stop would have to pull is released.
     """
-    n = robot.n
-    q, qd = state[..., :n], state[..., n:]
-    inertia, rhs = _equations_of_motion(robot, constants, q, qd, torque(t, q, qd), g, motor,
-                                        friction)
-    qdd = _solve_locked(inertia, rhs, locked)
-    holding = np.einsum("...ij,...j->...i", inertia, qdd) - rhs
-    return locked & np.where(q <= lower, holding >= 0.0, holding <= 0.0)
+    return locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
 
 
 def _stop_at_limits(robot, constants, q, qd, lower, upper, time, hits, locked, motor):
