@@ -763,9 +763,13 @@ class Simulation:
     limit_hits: list[LimitHit] = field(default_factory=list)
 
 
+#: What drives a simulation: None (free fall), torques ``(n,)`` or ``(..., n)``, or a function
+#: ``tau(t, q, qd)`` returning them.
+Torques = ArrayLike | Callable[[float, np.ndarray, np.ndarray], ArrayLike] | None
+
+
 def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration: float = 1.0,
-             dt: float = 1e-3,
-             tau: ArrayLike | Callable[[float, np.ndarray, np.ndarray], ArrayLike] | None = None,
+             dt: float = 1e-3, tau: Torques = None,
              gravity: ArrayLike | None = None, motor: bool = False, friction: bool = False,
              limits: str = "stop",
              progress: Callable[[float], object] | None = None) -> Simulation:
@@ -820,109 +824,177 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         (a joint that moves no mass), or a motion that diverges (speeds overflow: a smaller
         ``dt`` helps).
     """
-    if limits not in LIMIT_BEHAVIOURS:
-        raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got {brief(limits)}")
-    progress = checks.callable_or_none(progress, "progress")
-    duration = _amount(duration, "duration", "s", MAX_DURATION_S)
-    dt = _amount(dt, "dt", "s", MAX_DURATION_S)
-    if duration == 0.0 or dt == 0.0:
-        raise ValidationError(f"duration and dt must be more than 0 s, got duration "
-                              f"{duration:g} s and dt {dt:g} s")
-    if dt > duration:
-        raise ValidationError(f"dt = {dt:g} s is longer than the duration {duration:g} s: give "
-                              f"a step no longer than the run")
-    steps = _steps(duration, dt)
-    if steps > MAX_STEPS:
-        raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps:,} steps, more than "
-                              f"{MAX_STEPS:,}: use a larger dt or a shorter run")
-    constants = _constants(robot)
-    (q,) = _checked(robot, ((q0, "q0"),))
-    if limits == "stop" and not np.all(robot.within_limits(q)):
-        rows = q.reshape(-1, robot.n)
-        robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
-    qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
-        _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
-    torque = _torque_source(robot, tau, q.shape)
-    g = _gravity(robot, gravity)
-    n, (lower, upper) = robot.n, robot.limits.T
-    locked = np.zeros(q.shape, dtype=bool)
+    return Integration(robot, q0, qd0, duration, dt, tau, gravity, motor, friction, limits,
+                       progress).finish()
 
-    pressing = [None, None]     # the last state evaluated with a joint locked, and the stops'
 
-    def rates(t, state):
+class Integration:
+    """A run of :func:`simulate` computed as far as asked, so that a fall can be shown while
+    the rest of it is computed.
+
+    Parameters are :func:`simulate`'s, checked here. :meth:`advance` integrates until the
+    samples reach a time; the first :attr:`ready` samples of :attr:`t`, :attr:`q`, :attr:`qd`
+    are then final, and :attr:`limit_hits` lists the stops up to there. :meth:`finish`
+    integrates the rest and returns the :class:`Simulation` (``simulate(...)`` is
+    ``Integration(...).finish()``).
+
+    Examples
+    --------
+    >>> from robosim import load_robot
+    >>> run = Integration(load_robot("Puma 560"), [0, 0.5, -1, 0, 0.5, 0], duration=2.0)
+    >>> run.advance(0.1) >= 101          # the samples of the first 0.1 s, at least
+    True
+    >>> run.finish().q.shape
+    (2001, 6)
+    """
+
+    def __init__(self, robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None,
+                 duration: float = 1.0, dt: float = 1e-3,
+                 tau: Torques = None, gravity: ArrayLike | None = None, motor: bool = False,
+                 friction: bool = False, limits: str = "stop",
+                 progress: Callable[[float], object] | None = None):
+        if limits not in LIMIT_BEHAVIOURS:
+            raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got "
+                                  f"{brief(limits)}")
+        self._progress = checks.callable_or_none(progress, "progress")
+        duration = _amount(duration, "duration", "s", MAX_DURATION_S)
+        dt = _amount(dt, "dt", "s", MAX_DURATION_S)
+        if duration == 0.0 or dt == 0.0:
+            raise ValidationError(f"duration and dt must be more than 0 s, got duration "
+                                  f"{duration:g} s and dt {dt:g} s")
+        if dt > duration:
+            raise ValidationError(f"dt = {dt:g} s is longer than the duration {duration:g} s: "
+                                  f"give a step no longer than the run")
+        steps = _steps(duration, dt)
+        if steps > MAX_STEPS:
+            raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps:,} steps, more "
+                                  f"than {MAX_STEPS:,}: use a larger dt or a shorter run")
+        self._constants = _constants(robot)
+        (q,) = _checked(robot, ((q0, "q0"),))
+        if limits == "stop" and not np.all(robot.within_limits(q)):
+            rows = q.reshape(-1, robot.n)
+            robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
+        qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
+            _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
+        self.robot, self.duration, self.dt, self.limits = robot, duration, dt, limits
+        self._tau, self._torque = tau, _torque_source(robot, tau, q.shape)
+        self._gravity_asked, self._g = gravity, _gravity(robot, gravity)
+        self._motor, self._friction = motor, friction
+        self._lower, self._upper = robot.limits.T
+        self._locked = np.zeros(q.shape, dtype=bool)
+        self._pressing = [None, None]   # the last state evaluated with a joint locked, and
+        #                                 the torques of its stops
+        n = robot.n
+        #: Times of the samples, s ``(steps + 1,)``: every ``dt``, the last at ``duration``.
+        self.t = np.minimum(np.arange(steps + 1) * dt, duration)
+        self.t[-1] = duration
+        self._states = np.empty((steps + 1,) + q.shape[:-1] + (2 * n,))
+        self._held = np.zeros((steps + 1,) + q.shape, dtype=bool)  # locked joints per sample
+        #: Joint values and speeds of the samples ``(steps + 1, ..., n)``; the first
+        #: :attr:`ready` are computed.
+        self.q, self.qd = self._states[..., :n], self._states[..., n:]
+        #: Every arrival at a limit so far (see :func:`simulate`).
+        self.limit_hits: list[LimitHit] = []
+        self._state = self._states[0] = np.concatenate([q, qd], axis=-1)
+        self._time, self._h, self._ready = 0.0, dt, 1
+        self._report_every, self._next_report = max(1, steps // 100), 0
+        self._slope = self._rates(0.0, self._state)
+
+    @property
+    def ready(self) -> int:
+        """How many samples are computed: ``t[:ready]``, ``q[:ready]``, ``qd[:ready]``."""
+        return self._ready
+
+    def _rates(self, t, state):
         """``(qd, qdd)`` of a state ``(q, qd)`` ``(..., 2n)``, the locked joints held still."""
+        n = self.robot.n
         q, qd = state[..., :n], state[..., n:]
-        stops = [] if locked.any() else None
-        qdd = _accelerations(robot, constants, q, qd, torque(t, q, qd), g, motor, friction,
-                             locked, stops)
+        stops = [] if self._locked.any() else None
+        qdd = _accelerations(self.robot, self._constants, q, qd, self._torque(t, q, qd),
+                             self._g, self._motor, self._friction, self._locked, stops)
         if stops:
-            pressing[:] = state, stops[0]
+            self._pressing[:] = state, stops[0]
         return np.concatenate([qd, qdd], axis=-1)
 
-    grid = np.minimum(np.arange(steps + 1) * dt, duration)
-    grid[-1] = duration                     # the last step ends the run at ``duration``
-    states = np.empty((steps + 1,) + q.shape[:-1] + (2 * n,))
-    held = np.zeros((steps + 1,) + q.shape, dtype=bool)     # locked joints at each report
-    state = states[0] = np.concatenate([q, qd], axis=-1)
-    t, h, reported, hits = 0.0, dt, 1, []
-    report_every, next_report = max(1, steps // 100), 0
-    slope = rates(t, state)
-    while reported <= steps:
-        if locked.any():
-            if pressing[0] is not state:        # a rejected step was evaluated last
-                rates(t, state)
-            still = _still_pressed(pressing[1], locked, state[..., :n] <= lower)
-            if (still != locked).any():
-                locked = still
-                slope = rates(t, state)
-        h = min(h, duration - t)
-        step = dormand_prince_step(rates, t, state, slope, h)
-        error = float(np.sqrt(np.mean(np.square(step.error / (_TOLERANCE * (
-            1.0 + np.maximum(np.abs(state), np.abs(step.y_end))))))))
-        if not error <= 1.0:                    # too large, or not a number
-            if h > dt * _SMALLEST_STEP:
-                h = max(dt * _SMALLEST_STEP, h * (max(0.2, 0.9 * error ** -0.2)
-                                                  if math.isfinite(error) else 0.2))
+    def advance(self, until: float) -> int:
+        """Integrate until the samples reach ``until`` (s) or the run's end; returns
+        :attr:`ready`."""
+        n, dt, duration, grid = self.robot.n, self.dt, self.duration, self.t
+        steps, lower, upper = len(grid) - 1, self._lower, self._upper
+        t, h, state, slope, locked = self._time, self._h, self._state, self._slope, self._locked
+        pressing = self._pressing
+        while self._ready <= steps and grid[self._ready - 1] < until:
+            if locked.any():
+                if pressing[0] is not state:    # a rejected step was evaluated last
+                    self._rates(t, state)
+                still = _still_pressed(pressing[1], locked, state[..., :n] <= lower)
+                if (still != locked).any():
+                    locked = self._locked = still
+                    slope = self._rates(t, state)
+            h = min(h, duration - t)
+            step = dormand_prince_step(self._rates, t, state, slope, h)
+            error = float(np.sqrt(np.mean(np.square(step.error / (_TOLERANCE * (
+                1.0 + np.maximum(np.abs(state), np.abs(step.y_end))))))))
+            if not error <= 1.0:                # too large, or not a number
+                if h > dt * _SMALLEST_STEP:
+                    h = max(dt * _SMALLEST_STEP, h * (max(0.2, 0.9 * error ** -0.2)
+                                                      if math.isfinite(error) else 0.2))
+                    continue
+                if not math.isfinite(error):
+                    raise ValidationError(f"the motion diverged at t = {grid[self._ready]:.6g}"
+                                          f" s (joint speeds overflowed): use a smaller dt")
+            if locked.any() and h > dt and pressing[0] is step.y_end \
+                    and (_still_pressed(pressing[1], locked, step.y_end[..., :n] <= lower)
+                         != locked).any():
+                h = dt          # a stop lets go within the step: find when, to within dt
                 continue
-            if not math.isfinite(error):
-                raise ValidationError(f"the motion diverged at t = {grid[reported]:.6g} s "
-                                      f"(joint speeds overflowed): use a smaller dt")
-        if locked.any() and h > dt and pressing[0] is step.y_end \
-                and (_still_pressed(pressing[1], locked, step.y_end[..., :n] <= lower)
-                     != locked).any():
-            h = dt              # a stop lets go within the step: find when, to within dt
-            continue
-        fraction, arriving = 1.0, None
-        if limits == "stop":
-            fraction, arriving = _first_arrival(step, locked, lower, upper, n)
-        end = t + fraction * h
-        last = int(np.searchsorted(grid, end + 1e-9 * dt, side="right")) - 1
-        if last >= reported:                    # the samples this step reached
-            states[reported:last + 1] = step.at(np.minimum(1.0, (grid[reported:last + 1] - t)
-                                                           / h))
-            held[reported:last + 1] = locked
-            reported = last + 1
-            while progress is not None and next_report < min(reported, steps):
-                progress(next_report / steps)       # every hundredth of the samples
-                next_report += report_every
-        if arriving is None:
-            t, state, slope = t + h, step.y_end, step.slope_end
-        else:
-            t, state = end, step.at(fraction)
-            q, qd, locked = _stop_at_limits(robot, constants, state[..., :n], state[..., n:],
-                                            lower, upper, t, hits, locked, motor)
-            state = np.concatenate([q, qd], axis=-1)
-            slope = rates(t, state)
-        h = h * min(5.0, 0.9 * max(error, 1e-10) ** -0.2)
-    qs, qds = states[..., :n], states[..., n:]
-    torques = (np.array([torque(time, q, qd) for time, q, qd in zip(grid, qs, qds)])
-               if callable(tau) else torque(0.0, qs, qds))
-    qdds = _accelerations(robot, constants, qs, qds, torques, g, motor, friction, held)
-    kinetic, potential = energy(robot, qs, qds, gravity, motor)
-    if progress is not None:
-        progress(1.0)
-    return Simulation(t=grid, q=qs, qd=qds, qdd=qdds, kinetic=kinetic, potential=potential,
-                      energy=kinetic + potential, limits=limits, limit_hits=hits)
+            fraction, arriving = 1.0, None
+            if self.limits == "stop":
+                fraction, arriving = _first_arrival(step, locked, lower, upper, n)
+            end = t + fraction * h
+            self._report(step, t, h, end, locked)
+            if arriving is None:
+                t, state, slope = t + h, step.y_end, step.slope_end
+            else:
+                t, state = end, step.at(fraction)
+                q, qd, locked = _stop_at_limits(self.robot, self._constants, state[..., :n],
+                                                state[..., n:], lower, upper, t,
+                                                self.limit_hits, locked, self._motor)
+                self._locked = locked
+                state = np.concatenate([q, qd], axis=-1)
+                slope = self._rates(t, state)
+            h = h * min(5.0, 0.9 * max(error, 1e-10) ** -0.2)
+        self._time, self._h, self._state, self._slope = t, h, state, slope
+        return self._ready
+
+    def _report(self, step, t, h, end, locked):
+        """Fill the samples from ``step`` (from ``t``, ``h`` long) up to time ``end``."""
+        grid, ready, steps = self.t, self._ready, len(self.t) - 1
+        last = int(np.searchsorted(grid, end + 1e-9 * self.dt, side="right")) - 1
+        if last < ready:
+            return
+        self._states[ready:last + 1] = step.at(np.minimum(1.0, (grid[ready:last + 1] - t) / h))
+        self._held[ready:last + 1] = locked
+        self._ready = last + 1
+        while self._progress is not None and self._next_report < min(self._ready, steps):
+            self._progress(self._next_report / steps)   # every hundredth of the samples
+            self._next_report += self._report_every
+
+    def finish(self) -> Simulation:
+        """Integrate to the end; the run as a :class:`Simulation` (accelerations and energies
+        of every sample)."""
+        self.advance(math.inf)
+        qs, qds, grid = self.q, self.qd, self.t
+        torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds)])
+                   if callable(self._tau) else self._torque(0.0, qs, qds))
+        qdds = _accelerations(self.robot, self._constants, qs, qds, torques, self._g,
+                              self._motor, self._friction, self._held)
+        kinetic, potential = energy(self.robot, qs, qds, self._gravity_asked, self._motor)
+        if self._progress is not None:
+            self._progress(1.0)
+        return Simulation(t=grid, q=qs, qd=qds, qdd=qdds, kinetic=kinetic,
+                          potential=potential, energy=kinetic + potential, limits=self.limits,
+                          limit_hits=self.limit_hits)
 
 
 def _first_arrival(step, locked, lower, upper, n):

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from robosim import ValidationError, library, load_robot
-from robosim.dynamics import (Dynamics, LinkDynamics, check_torque_limits, coriolis, energy,
-                              forward_dynamics, gravity_torques, inverse_dynamics, mass_matrix,
-                              simulate, trajectory_torques, with_payload)
+from robosim.dynamics import (Dynamics, Integration, LinkDynamics, check_torque_limits, coriolis,
+                              energy, forward_dynamics, gravity_torques, inverse_dynamics,
+                              mass_matrix, simulate, trajectory_torques, with_payload)
 from robosim.robot import Joint, Robot
 from robosim.transforms import rotx
 
@@ -502,3 +502,19 @@ def test_energy_of_a_pendulum():
     kinetic, potential = energy(robot, [np.pi / 2], [2.0])
     assert kinetic == pytest.approx(0.5 * (0.03 + 2.0 * 0.25) * 4.0)
     assert potential == pytest.approx(2.0 * G * 0.5)
+
+
+def test_a_run_computed_piece_by_piece_is_the_run_computed_at_once():
+    # what the Dynamics window plays while the rest of the fall is computed
+    robot = load_robot("Lynx6")
+    run = Integration(robot, robot.home, duration=1.0, dt=2e-3)
+    assert run.ready == 1
+    ready = run.advance(0.1)
+    assert ready >= 51 and run.t[ready - 1] >= 0.1 and ready < len(run.t)
+    first = run.q[:ready].copy()
+    whole = simulate(robot, robot.home, duration=1.0, dt=2e-3)
+    assert first == pytest.approx(whole.q[:ready], abs=0)
+    piecewise = run.finish()
+    assert piecewise.q == pytest.approx(whole.q, abs=0) and run.ready == len(whole.t)
+    assert [(h.joint, h.time) for h in piecewise.limit_hits] == [
+        (h.joint, h.time) for h in whole.limit_hits]
