@@ -463,7 +463,11 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     g = _gravity(robot, gravity)
     q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
     qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
-    if fext is None:
+    if fext is None and q.ndim == qd.ndim == qdd.ndim == 1:
+        # one configuration, the commonest call: straight to the kernel, on floats
+        tau = np.array(newton_euler(constants, joint_geometry(constants, q.tolist()),
+                                    qd_si.tolist(), qdd_si.tolist(), g))
+    elif fext is None:
         (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si), lambda geometry, v, acc: [
             newton_euler(constants, geometry, v, acc, g)])
     else:
