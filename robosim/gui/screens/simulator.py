@@ -182,6 +182,7 @@ class SimulatorScreen(Screen):
         self.add_layer("readout", self._readout_box, self._moving_texts)
         self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
+                                ("play more", self._on_play_more),
                                 ("pose", self._on_pose), ("path", self._on_path),
                                 ("status", self._on_status), ("limits", self._on_limits),
                                 ("gripper", self._on_gripper),
@@ -389,6 +390,15 @@ class SimulatorScreen(Screen):
         """A trajectory to play: approach its first row, then follow it in time."""
         self.animation.play(*state.playing)
         self._start(interval_ms=PLAYBACK_INTERVAL_MS)
+
+    def _on_play_more(self, state):
+        """Rows added to the motion playing (a fall computed while it plays): the animation
+        goes on with them, started again if it had run out of poses."""
+        running = self.animation.running
+        self.animation.extend(*state.played_more)
+        self._show_target_in_controls(self.animation.target)
+        if not running:
+            self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
     def _on_pose(self, state):
         """The pose shown changed: move the drawing; the readout follows at most every
