@@ -30,8 +30,9 @@ Link ``i`` is rigidly attached to DH frame ``i`` in both conventions, so its cen
 and inertia are given in frame ``i``. Joint ``i`` moves along or about ``z_{i-1}`` (standard
 DH) or ``z_i`` (modified DH). The recursion runs in each link's own frame (Corke's ``rne``,
 Craig's chapter 6): a step from frame ``i - 1`` to frame ``i`` is one rotation about Z by
-``theta`` and one about X by ``alpha``, in the order of the robot's convention; the base
-transform only turns gravity into the base frame's axes. Every function takes a leading
+``theta`` and one about X by ``alpha`` (a modified-DH robot is regrouped into standard rows
+once, see :func:`robosim.newton_euler.kernel_constants`); the base transform only turns
+gravity into the base frame's axes. Every function takes a leading
 batch axis: ``(..., n)`` in, ``(..., n)`` or ``(..., n, n)`` out. One configuration runs on
 plain floats, a batch on numpy arrays, through the same code.
 
