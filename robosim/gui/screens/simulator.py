@@ -108,6 +108,7 @@ class SimulatorScreen(Screen):
         self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
         self._jacobian_shown = False
+        self._controls_target = None   # the pose the sliders and value cells show
 
     # ================================================================== building
     def build(self):
@@ -393,10 +394,11 @@ class SimulatorScreen(Screen):
 
     def _on_play_more(self, state):
         """Rows added to the motion playing (a fall computed while it plays): the animation
-        goes on with them, started again if it had run out of poses."""
+        goes on with them, started again if it had run out of poses. The controls show where
+        it ends when it ends (redrawing their cells for every addition would hold up the
+        frames)."""
         running = self.animation.running
         self.animation.extend(*state.played_more)
-        self._show_target_in_controls(self.animation.target)
         if not running:
             self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
@@ -589,6 +591,7 @@ class SimulatorScreen(Screen):
 
     def _show_target_in_controls(self, q):
         """Sliders and value fields show ``q`` without firing their callbacks."""
+        self._controls_target = np.array(q, dtype=float)
         values = self.robot.q_to_user(q)
         for slider, value in zip(self.sliders, values):
             slider.eventson = False
@@ -610,9 +613,13 @@ class SimulatorScreen(Screen):
             self._finish()
 
     def _finish(self):
-        """The animation ended: stop the timer; the arm's artists are ordinary again, and a
-        note about a target given while moving goes (it would be stale)."""
+        """The animation ended: stop the timer; the arm's artists are ordinary again, the
+        controls show where it ended (a motion played on after it started, see
+        :meth:`_on_play_more`), and a note about a target given while moving goes (it would be
+        stale)."""
         self.timer.stop()
+        if not np.array_equal(self._controls_target, self.animation.target):
+            self._show_target_in_controls(self.animation.target)
         for layer in ("arm", *READOUT_LAYERS):
             self.blit.animate(layer, False)
         if self.app.status == NEW_TARGET_WHILE_MOVING:

@@ -70,11 +70,12 @@ MAX_FALL_S = 10.0
 FALL_DT = 2e-3
 FRAME_S = 0.02
 #: The free fall plays as soon as its first FIRST_FALL_S are computed (a few ms); the window's
-#: timer (every FALL_TICK_MS) then computes it FALL_AHEAD_S ahead of the time played, at least
-#: FALL_CHUNK_S more a tick.
+#: timer (every FALL_TICK_MS) then computes it FALL_AHEAD_S ahead of the time played, from
+#: FALL_CHUNK_S to FALL_MOST_S more a tick (a fall computes about ten times faster than it
+#: plays: a tick stays short, so the simulator's frames keep coming).
 FIRST_FALL_S = 0.1
 FALL_AHEAD_S = 0.5
-FALL_CHUNK_S = 0.05
+FALL_CHUNK_S, FALL_MOST_S = 0.05, 0.2
 FALL_TICK_MS = 40
 #: Configurations sampled to size the holding-torque bars' scale.
 SCALE_SAMPLES = 256
@@ -462,7 +463,8 @@ class DynamicsWindow(ToolWindow):
 
     def feed_fall(self, until=None):
         """Integrate the fall being played :data:`FALL_AHEAD_S` ahead of the time it has
-        played for (at least :data:`FALL_CHUNK_S` more), hand the new poses to the simulator,
+        played for (from :data:`FALL_CHUNK_S` to :data:`FALL_MOST_S` more), hand the new poses
+        to the simulator,
         and, once all is computed, plot the energy and say how it went (the timer's tick;
         tests call it)."""
         run = self.integration
@@ -470,7 +472,9 @@ class DynamicsWindow(ToolWindow):
             return
         computed = run.t[run.ready - 1]
         if until is None:
-            until = max(computed + FALL_CHUNK_S, self.clock() - self._fall_started + FALL_AHEAD_S)
+            played = self.clock() - self._fall_started
+            until = min(max(computed + FALL_CHUNK_S, played + FALL_AHEAD_S),
+                        computed + FALL_MOST_S)
         ready = run.advance(until)
         every = max(1, round(FRAME_S / FALL_DT))            # a pose every frame, and the last
         handed = len(self._fall_rows)
