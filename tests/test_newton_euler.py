@@ -1,10 +1,11 @@
 """The reference Newton-Euler (the textbook's loops) against the fast kernels, and the tool
 wrench ``fext``.
 
-The fast kernels (:mod:`robosim.newton_euler`'s ``_standard_dh`` and ``_modified_dh``, through
-:func:`robosim.dynamics.inverse_dynamics`) must give the reference's torques on any robot: both
-DH conventions, prismatic joints, odd and quarter-turn twists, a tilted base, a tool, a
-payload, motor inertia and friction, one configuration or a batch.
+The fast kernel (:mod:`robosim.newton_euler`'s ``_recursion``, on standard rows, a
+modified-DH robot regrouped into them; through :func:`robosim.dynamics.inverse_dynamics`) and
+the composite-body mass matrix must give the reference's torques on any robot: both DH
+conventions, prismatic joints, odd and quarter-turn twists, a tilted base, a tool, a payload,
+motor inertia and friction, one configuration or a batch.
 """
 
 import doctest
