@@ -92,6 +92,8 @@ from .errors import RobosimError, RobotFileError, ValidationError, brief
 from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 
 FORMAT = "robosim-robot/1"
+#: The kinds of robot file :func:`load_robot` reads.
+ROBOT_FILE_SUFFIXES = (".json", ".csv", ".urdf")
 #: Files in robots/ ending so hold servo calibrations of real arms, not robots.
 CALIBRATION_SUFFIX = ".calibration.json"
 _TYPES = {"r": REVOLUTE, "revolute": REVOLUTE, "p": PRISMATIC, "prismatic": PRISMATIC}
@@ -157,7 +159,8 @@ def list_robots() -> list[str]:
 
 
 def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
-    """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json/.csv path.
+    """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json, .csv or
+    .urdf path (a URDF's chain as a standard DH table: :func:`robosim.urdf.load_urdf`).
 
     Raises
     ------
@@ -172,7 +175,7 @@ def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
         raise RobotFileError(f"a robot name or path has at most {MAX_NAME_LENGTH:,} characters, "
                              f"got {len(text):,}")
     path = Path(text).expanduser()
-    if path.suffix.lower() in (".json", ".csv") or _is_file(path) or _is_special(path):
+    if path.suffix.lower() in ROBOT_FILE_SUFFIXES or _is_file(path) or _is_special(path):
         return _load_file(path)
     wanted = _key(text)
     for candidate in _library_files():
@@ -347,6 +350,10 @@ def _depth(data):
 
 
 def _load_file(path):
+    if path.suffix.lower() == ".urdf":
+        from .urdf import load_urdf  # robosim.urdf reads files through this module
+
+        return load_urdf(path)
     if path.suffix.lower() == ".csv":
         return robot_from_csv(read_user_text(path, RobotFileError), source=str(path))
     return robot_from_dict(read_user_json(path, RobotFileError), source=str(path))
