@@ -1,6 +1,6 @@
 """Triangle meshes of an arm's parts: STL files read and written, simplified, and placed.
 
-RoboAnalyzer's "3D CAD Model Importer" (seed 002, section IV-D) draws each link from an STL file
+RoboAnalyzer's "3D CAD Model Importer" (section IV-D) draws each link from an STL file
 exported with the link's DH frame as the part's origin; robosim does the same. A robot file may
 name a mesh for the base, for each link and for the gripper (:class:`MeshSpec`, read by
 :func:`robosim.library.load_robot`); :func:`robot_meshes` loads them, each placed in its frame.
@@ -53,7 +53,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .errors import MeshError
-from .library import atomic_write_bytes, read_user_bytes
+from .files import atomic_write_bytes, read_user_bytes
 from .robot import Robot
 from .transforms import xyzrpy2tr
 

@@ -62,7 +62,8 @@ import numpy as np
 from .dh_extraction import dh_from_axes
 from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, brief
-from .library import MAX_LENGTH, MAX_NAME_CHARACTERS, atomic_write_text, read_user_bytes
+from .files import atomic_write_text, read_user_bytes
+from .library import MAX_LENGTH, MAX_NAME_CHARACTERS
 from .robot import MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 from .transforms import homogeneous, inverse, rpy2r, tr2xyzrpy, xyzrpy2tr
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ValidationError
+from ..files import check_replaceable
 from ..library import MAX_ANGLE_DEG, MAX_LENGTH, load_robot
 from ..parsing import is_number, parse_number
 
@@ -104,7 +105,8 @@ def text(value):
 
 def check_output(path, option):
     """Refuse an output file that cannot be written before any work is done: its folder must
-    exist and be writable, and the file must not be a folder. Returns ``path``.
+    exist and be writable, and the file must not be a folder (nor a name ending in ``/``) nor
+    anything :func:`robosim.files.check_replaceable` refuses. Returns ``path``.
 
     The write itself may still fail (a full disk): the command then says so, in one line.
     """
@@ -112,6 +114,9 @@ def check_output(path, option):
         return None
     if "\0" in str(path):
         raise ValidationError(f"{option} {path!r}: not a file name (it holds a NUL character)")
+    if str(path).endswith(("/", os.sep)):
+        raise ValidationError(f"{option} {path}: cannot write it (a name ending in "
+                              f"{str(path)[-1]!r} is a folder: give a file name)")
     folder = Path(path).parent
     if not folder.is_dir():
         raise ValidationError(f"{option} {path}: cannot write it (the folder {folder} does not "
@@ -122,6 +127,11 @@ def check_output(path, option):
     if Path(path).is_dir():
         raise ValidationError(f"{option} {path}: cannot write it (that is a folder: give a file "
                               f"name)")
+    try:
+        check_replaceable(path)
+    except OSError as exc:
+        raise ValidationError(f"{option} {path}: cannot write it ({exc.strerror or exc})") \
+            from None
     return path
 
 

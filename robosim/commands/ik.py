@@ -48,9 +48,9 @@ def register(subparsers):
     parser.add_argument("--wrist-pitch", metavar="DEG", type=ANGLE, default=None,
                         help=f"Lynx6-shaped arms: the gripper's angle to the ground (degrees, "
                              f"up positive, -90 points down; {ANGLE.bounds}) at the position "
-                             f"x y z, solved in closed form (seed 001, eqs. 23-29); with --all "
-                             f"every solution: elbow up or down, facing the target or leaning "
-                             f"back")
+                             f"x y z, solved in closed form (Mateo Sanguino & Andujar 2012, "
+                             f"eqs. 23-29); with --all every solution: elbow up or down, facing "
+                             f"the target or leaning back")
     parser.add_argument("--wrist-rotate", metavar="DEG", type=ANGLE, default=0.0,
                         help=f"with --wrist-pitch: the wrist-rotate joint q5 (degrees, "
                              f"default 0; {ANGLE.bounds})")

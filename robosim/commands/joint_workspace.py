@@ -15,7 +15,7 @@ import numpy as np
 from .. import ik
 from ..workspace import joint as jw
 from ..errors import ValidationError
-from ..library import atomic_write_text
+from ..files import atomic_write_text
 from ..transforms import rpy2r
 from .common import (ANGLE, COORDINATE, Number, add_robot_argument, check_output, print_json,
                      progress_printer, robot_from_args, text)

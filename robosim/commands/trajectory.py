@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import trajectory
 from ..errors import ValidationError
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..trajectory.files import write_trajectory_csv
 from .common import (ANGLE, COORDINATE, SECONDS, Number, add_json_argument, add_robot_argument,
                      check_output, joint_values, print_json,
@@ -32,7 +32,7 @@ SPEED = Number(0, 1e6, above=True)
 def register(subparsers):
     parser = subparsers.add_parser(
         "trajectory", help="follow a preset or formula path with the end effector",
-        description="Make a Cartesian path from a preset of 3D-RAS (seed 000, section 8) or "
+        description="Make a Cartesian path from a preset of 3D-RAS (section 8) or "
                     "from formulas, follow it by inverse kinematics point by point, and print "
                     "the points reached, the path length and the largest joint speeds. "
                     "Formulas use + - * / ** (or ^), numbers, the variables u v (volume) or "

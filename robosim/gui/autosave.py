@@ -11,7 +11,7 @@ import json
 import os
 from pathlib import Path
 
-from ..library import atomic_write_text
+from ..files import atomic_write_text
 
 
 def user_dir():

@@ -5,7 +5,7 @@ or removes one; the editor (Continue, Save) and the welcome screen (a file loade
 :meth:`MyRobots.remember`. At most :data:`MAX_ROBOTS` are kept.
 
 The list is one JSON file, ``my_robots.json`` in :func:`robosim.gui.autosave.user_dir`,
-rewritten atomically (:func:`robosim.library.atomic_write_text`) on every change; each entry
+rewritten atomically (:func:`robosim.files.atomic_write_text`) on every change; each entry
 holds a copy of the robot (a robot-file dict, so a robot typed in the editor and never saved
 is kept too) and the file it came from, if any::
 
@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RobosimError
-from ..library import atomic_write_text, load_robot, robot_from_dict, robot_to_dict
+from ..files import atomic_write_text
+from ..library import load_robot, robot_from_dict, robot_to_dict
 from .autosave import user_dir
 
 FORMAT = "robosim-my-robots/1"

@@ -49,8 +49,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
-from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, atomic_write_text,
-                       check_object_fields, format_robot_json, library_dir, read_user_json)
+from ..files import atomic_write_text, read_user_json
+from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, check_object_fields,
+                       format_robot_json, library_dir)
 from ..robot import MAX_JOINTS, Robot
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 

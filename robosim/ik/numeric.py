@@ -3,8 +3,9 @@
 The numeric solver (:func:`solve`, :func:`solve_all`, :func:`solve_path`) works for any robot:
 damped least squares with Sugihara's Levenberg-Marquardt damping, joint limits kept by
 projection, restarts from random seeds. The closed forms live in :mod:`robosim.ik.closed_form`
-and are re-exported here: :func:`lynx6_ik` (seed 001, eqs. 23-29; :func:`lynx6_path` along a
-path) and :func:`anthropomorphic_3r_ik` (seed 003, four solutions).
+and are re-exported here: :func:`lynx6_ik` (Mateo Sanguino & Andujar 2012, eqs. 23-29;
+:func:`lynx6_path` along a path) and :func:`anthropomorphic_3r_ik` (the Java/VRML simulator,
+four solutions).
 
 Conventions (see ARCHITECTURE): joint values in radians / the robot's length unit; targets are
 ``(4, 4)`` homogeneous transforms in the world frame (the robot's base transform included), or

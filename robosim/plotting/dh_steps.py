@@ -1,6 +1,6 @@
 """The DH steps drawn: a frame that moves through each elementary motion, and a GIF of it.
 
-RoboAnalyzer's "Visualization of DH Parameters" (seed 002, Table I) draws a frame at the start
+RoboAnalyzer's "Visualization of DH Parameters" (Table I) draws a frame at the start
 and moves a second one through the chosen parameter's rotation or translation. Here
 :class:`DHStepsDrawing` adds to a 3D axes (usually over :class:`robosim.plotting.arm.ArmDrawing`):
 
@@ -28,7 +28,7 @@ from numpy.typing import ArrayLike
 
 from ..dh_steps import MOTIONS, dh_steps, elementary_matrix
 from ..errors import RobosimError
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..robot import Robot
 from .arm import ArmDrawing, arm_figure, reach_box, set_frame_axes
 

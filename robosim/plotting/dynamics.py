@@ -28,7 +28,7 @@ from matplotlib.patches import Rectangle
 from numpy.typing import ArrayLike
 
 from ..dynamics import Simulation, TorqueCheck, TrajectoryTorques
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..robot import Robot
 
 FIGSIZE = (8.0, 6.0)

@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
-from ..library import atomic_write_text, read_user_text
+from ..files import atomic_write_text, read_user_text
 from ..robot import LENGTH_UNITS, Robot
 from ..transforms import r2rpy
 

@@ -1,6 +1,6 @@
 """Forward workspace: where each frame of an arm can go, as voxel densities, volume and reach.
 
-3D-RAS (seed 000, section 4) draws the forward workspace as one point cloud per segment (base
+3D-RAS (section 4) draws the forward workspace as one point cloud per segment (base
 orange, shoulder yellow, elbow red, wrist magenta, gripper purple) over a grid of joint values
 whose spacing is its "Factor" (eqs. 17-18). Here a *segment* is the origin of one DH frame
 1..n (plus the tool point when the robot has a tool offset), and its cloud streams into a voxel

@@ -1,6 +1,6 @@
 """Grids of joint values for the forward workspace: ranges, steps and 3D-RAS's Factor.
 
-3D-RAS (seed 000, eqs. 17-18) samples each joint with a step of ``Factor`` degrees and counts
+3D-RAS (eqs. 17-18) samples each joint with a step of ``Factor`` degrees and counts
 ``range_1 x ... x range_i / Factor^i`` configurations. :func:`factor_grid` reproduces that count;
 :func:`step_grid` takes a step and keeps both ends of every range. :func:`grid_spacing` bounds how
 far apart neighbouring points of a grid land, and :func:`refined_grid` gives each joint the step
