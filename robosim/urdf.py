@@ -543,28 +543,33 @@ def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = 
 
 def _check_fit(robot, model, path, movable):
     """Refuse ``robot`` unless its frames follow the URDF chain's at the zero pose and at
-    :data:`CHECK_POSES` random poses (seeded), within :data:`FIT_TOLERANCE` relative."""
+    :data:`CHECK_POSES` random poses (seeded), within :data:`FIT_TOLERANCE` relative.
+
+    DH frame ``i`` must stay fixed to joint ``i``'s child link (the transform between them at
+    the zero pose holds at every pose): the first joint whose frame does not is named. Then the
+    end effector must be the tip's frame.
+    """
     child_index = [k for k, joint in enumerate(path) if joint.movable]
     size = max(robot.length_scale, 1e-9)
-    zero = robot.home * 0.0
-    urdf_zero = chain_frames(path, zero)
-    dh_zero = robot.fk_all(zero)
-    fixed = [inverse(urdf_zero[k]) @ dh_zero[i + 1] for i, k in enumerate(child_index)]
-    rng = np.random.default_rng(0)
-    for q in [zero, *robot.random_q(CHECK_POSES, rng)]:
-        urdf = chain_frames(path, q)
-        dh = robot.fk_all(q)
-        for i, k in enumerate(child_index):
-            error = _difference(urdf[k] @ fixed[i], dh[i + 1], size)
+    poses = [robot.home * 0.0, *robot.random_q(CHECK_POSES, np.random.default_rng(0))]
+    urdf = [chain_frames(path, q) for q in poses]
+    dh = [robot.fk_all(q) for q in poses]
+    for i, k in enumerate(child_index):
+        fixed = inverse(urdf[0][k]) @ dh[0][i + 1]
+        for q, urdf_frames, dh_frames in zip(poses, urdf, dh):
+            error = _difference(urdf_frames[k] @ fixed, dh_frames[i + 1], size)
             if error > FIT_TOLERANCE:
                 raise RobotFileError(
-                    f"{model.source}: joint {movable[i].name!r}: the extracted DH row does not "
-                    f"reproduce the URDF chain (frames differ by {error:.2g} relative at "
-                    f"q = {np.round(q, 4).tolist()}); give another tip or convention")
-        error = _difference(urdf[-1], robot.fk(q), size)
+                    f"{model.source}: joint {movable[i].name!r}: the DH table does not "
+                    f"reproduce the URDF chain (DH frame {i + 1} moves against the joint's "
+                    f"link by {error:.2g} relative at q = {np.round(q, 4).tolist()}; is its "
+                    f"axis nearly but not quite parallel to the previous one?)")
+    for q, urdf_frames in zip(poses, urdf):
+        error = _difference(urdf_frames[-1], robot.fk(q), size)
         if error > FIT_TOLERANCE:
             raise RobotFileError(f"{model.source}: link {path[-1].child!r}: the tool frame does "
-                                 f"not follow the URDF chain (differs by {error:.2g} relative)")
+                                 f"not follow the URDF chain (it differs by {error:.2g} "
+                                 f"relative at q = {np.round(q, 4).tolist()})")
 
 
 def _difference(a, b, size):

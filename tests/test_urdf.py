@@ -347,3 +347,137 @@ def test_the_arm_the_bad_files_are_made_from_loads(tmp_path):
     robot = load_urdf(path)
     assert [j.name for j in robot.joints] == ["j1", "j2"]
     assert robot.fk([0, 0])[:3, 3] == pytest.approx([0.3, 0, 0])
+
+
+# ------------------------------------------------------------------ random chains, every case
+def _words(vector):
+    return " ".join(str(v) for v in np.asarray(vector).tolist())
+
+
+def _random_chain_urdf(rng, n):
+    """URDF text of a random serial chain of ``n`` joints: axes along coordinate axes (so
+    consecutive ones are often parallel, collinear or intersecting) or random, origins often
+    zero or along one axis, some joints prismatic, fixed joints between, and a tool."""
+    def origin():
+        xyz = rng.choice([np.zeros(3), np.eye(3)[rng.integers(3)] * rng.uniform(-0.5, 0.5),
+                          rng.uniform(-0.3, 0.3, 3)])
+        rpy = rng.choice([np.zeros(3), np.pi / 2 * rng.integers(-2, 3, 3),
+                          rng.uniform(-np.pi, np.pi, 3)])
+        return f'<origin xyz="{_words(xyz)}" rpy="{_words(rpy)}"/>'
+
+    links = ['<link name="l0"/>']
+    joints, parent = [], "l0"
+    for i in range(1, n + 1):
+        if rng.random() < 0.3:
+            links.append(f'<link name="f{i}"/>')
+            joints.append(f'<joint name="fixed{i}" type="fixed"><parent link="{parent}"/>'
+                          f'<child link="f{i}"/>{origin()}</joint>')
+            parent = f"f{i}"
+        axis = rng.choice([np.eye(3)[rng.integers(3)] * rng.choice([-1, 1]),
+                           rng.normal(size=3)])
+        kind = "prismatic" if rng.random() < 0.25 else "revolute"
+        lower, upper = (-0.4, 0.4) if kind == "prismatic" else (-3.0, 3.0)
+        links.append(f'<link name="l{i}"/>')
+        joints.append(f'<joint name="j{i}" type="{kind}"><parent link="{parent}"/>'
+                      f'<child link="l{i}"/>{origin()}<axis xyz="{_words(axis)}"/>'
+                      f'<limit lower="{lower}" upper="{upper}" effort="1" velocity="1"/></joint>')
+        parent = f"l{i}"
+    links.append('<link name="tool"/>')
+    joints.append(f'<joint name="tool_joint" type="fixed"><parent link="{parent}"/>'
+                  f'<child link="tool"/>{origin()}</joint>')
+    return f'<robot name="random">{"".join(links)}{"".join(joints)}</robot>'
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_chains_have_the_fk_of_their_urdf_in_both_conventions(seed, tmp_path):
+    rng = np.random.default_rng(seed)
+    text = _random_chain_urdf(rng, int(rng.integers(1, 8)))
+    path = tmp_path / "random.urdf"
+    path.write_text(text)
+    chain = urdf_chain(text, "tool")
+    for convention in ("standard", "modified"):
+        robot = load_urdf(path, convention=convention)
+        for q in robot.random_q(20, rng=seed):
+            assert_same_pose(robot.fk(q), urdf_fk(chain, q), chain_size(chain) + 1e-3)
+
+
+def _link_element(text, name):
+    return next(link for link in ET.fromstring(text).findall("link") if link.get("name") == name)
+
+
+def _origin_of(element):
+    origin = element.find("origin") if element is not None else None
+    transform = np.eye(4)
+    if origin is not None:
+        transform[:3, :3] = _rotation_rpy(*map(float, origin.get("rpy", "0 0 0").split()))
+        transform[:3, 3] = [float(v) for v in origin.get("xyz", "0 0 0").split()]
+    return transform
+
+
+def test_meshes_sit_where_the_urdf_puts_them_at_random_poses():
+    """Each placed mesh's frame, carried by the DH frames, is the URDF link's frame times the
+    collision origin: the Panda's links, its base and its hand (the gripper part)."""
+    path = URDF_DIR / "panda_description/urdf/panda.urdf"
+    text = path.read_text()
+    robot = load_urdf(path)
+    for q in robot.random_q(5, rng=4):
+        frames = robot.fk_all(q)
+        parts = [(frames[0], robot.meshes.base, "panda_link0"),
+                 (robot.fk(q), robot.meshes.gripper, "panda_hand")]
+        parts += [(frames[i], spec, f"panda_link{i}")
+                  for i, spec in enumerate(robot.meshes.links, start=1)]
+        for frame, spec, link in parts:
+            collision = _link_element(text, link).find("collision")
+            expected = urdf_fk(urdf_chain(text, link), q) @ _origin_of(collision)
+            assert spec.path.name == f"{link.removeprefix('panda_')}.stl"
+            assert_same_pose(frame @ spec.transform, expected, 1.0)
+
+
+def test_inertias_are_turned_into_the_dh_frames():
+    """The Panda's links 1 to 6: centre of mass and inertia tensor in the world, from the DH
+    frames, equal the URDF link's at random poses; link 7 carries the hand and fingers too."""
+    path = URDF_DIR / "panda_description/urdf/panda.urdf"
+    text = path.read_text()
+    for convention in ("standard", "modified"):
+        robot = load_urdf(path, convention=convention)
+        for q in robot.random_q(3, rng=6):
+            frames = robot.fk_all(q)
+            for i in range(1, 7):
+                inertial = _link_element(text, f"panda_link{i}").find("inertial")
+                world = urdf_fk(urdf_chain(text, f"panda_link{i}"), q) @ _origin_of(inertial)
+                element = inertial.find("inertia")
+                xx, yy, zz, xy, yz, xz = (float(element.get(k)) for k in
+                                          ("ixx", "iyy", "izz", "ixy", "iyz", "ixz"))
+                tensor = np.array([[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]])
+                link = robot.dynamics.links[i - 1]
+                turn = frames[i][:3, :3]
+                assert link.mass == pytest.approx(float(inertial.find("mass").get("value")))
+                assert np.allclose(frames[i][:3, :3] @ link.com + frames[i][:3, 3],
+                                   world[:3, 3], atol=1e-12)
+                assert np.allclose(turn @ link.inertia_matrix @ turn.T,
+                                   world[:3, :3] @ tensor @ world[:3, :3].T, atol=1e-12)
+    masses = [float(_link_element(text, name).find("inertial/mass").get("value"))
+              for name in ("panda_link7", "panda_hand", "panda_leftfinger", "panda_rightfinger")]
+    assert robot.dynamics.links[6].mass == pytest.approx(sum(masses))
+
+
+def test_a_table_that_does_not_reproduce_the_chain_is_refused_naming_the_joint(monkeypatch):
+    """The check before a robot is returned: a table off by 1e-6 m in the elbow row's a (a
+    fault planted in the extraction) is refused. DH frame 3 is then still fixed to the
+    forearm, only displaced; joint 4 turns about the displaced axis: it is named."""
+    import dataclasses
+
+    import robosim.urdf as urdf_module
+
+    extract = urdf_module.dh_from_axes
+
+    def off_by_a_micron(*args, **kwargs):
+        fit = extract(*args, **kwargs)
+        rows = list(fit.rows)
+        rows[2] = dataclasses.replace(rows[2], a=rows[2].a + 1e-6)
+        return dataclasses.replace(fit, rows=tuple(rows))
+
+    monkeypatch.setattr(urdf_module, "dh_from_axes", off_by_a_micron)
+    refused = "joint 'wrist_1_joint': the DH table does not"
+    with pytest.raises(robosim.RobotFileError, match=refused):
+        load_urdf(URDF_DIR / "ur_description/urdf/ur5_robot.urdf")
