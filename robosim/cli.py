@@ -14,6 +14,7 @@ import warnings
 
 from . import __version__
 from .commands import COMMAND_MODULES
+from .commands.common import angle_flags_last
 from .errors import RobosimError, ValidationError
 from .files import Terminated, handle_terminate_as_interrupt
 
@@ -72,7 +73,7 @@ def main(argv=None):
         with warnings.catch_warnings():
             if not debug:
                 warnings.simplefilter("ignore", RuntimeWarning)
-            args = build_parser().parse_args(values_not_options(argv))
+            args = build_parser().parse_args(values_not_options(angle_flags_last(argv)))
             handler = getattr(args, "handler", None)
             if handler is None:
                 from .commands.app import start_application

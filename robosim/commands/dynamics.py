@@ -11,8 +11,9 @@ import numpy as np
 
 from .. import dynamics
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
-from .common import (COORDINATE, PAYLOAD, SECONDS, Number, add_json_argument, add_robot_argument,
-                     check_output, joint_values, print_json, robot_from_args, text)
+from .common import (COORDINATE, JOINT_UNITS, PAYLOAD, SECONDS, Number, add_angle_unit,
+                     add_json_argument, add_robot_argument, check_output, joint_values,
+                     print_json, robot_from_args, text)
 
 EXCEEDED = 1
 #: Integration step of ``robosim fall``, s: a second is far coarser than any arm's motion.
@@ -53,9 +54,8 @@ def register(subparsers):
     add_robot_argument(parser)
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
                         required=True,
-                        help=f"joint values: radians (revolute) and the robot's length unit "
-                             f"(prismatic); degrees with --deg ({COORDINATE.bounds})")
-    parser.add_argument("--deg", action="store_true", help="revolute values are in degrees")
+                        help=f"joint values: {JOINT_UNITS} ({COORDINATE.bounds})")
+    add_angle_unit(parser)
     parser.add_argument("--duration", type=SECONDS, required=True,
                         help=f"seconds ({SECONDS.bounds}; at most "
                              f"{dynamics.MAX_STEPS:,} steps of --dt)")
