@@ -628,7 +628,12 @@ def _dynamics(model, groups, dh_frames):
                 placed = inverse(dh_frame) @ frames[name] @ inertial.origin
                 turn = placed[:3, :3]
                 parts.append((inertial.mass, placed[:3, 3], turn @ inertial.inertia @ turn.T))
-        links.append(_combined(parts))
+        try:
+            links.append(_combined(parts))
+        except ValidationError as exc:
+            names = ", ".join(repr(name) for name in group)
+            raise RobotFileError(f"{model.source}: the inertials of link {names}: {exc}") \
+                from None
     if all(link is None for link in links):
         return None
     return Dynamics([link or LinkDynamics() for link in links])
@@ -725,7 +730,8 @@ def _robot_meshes(model, groups, dh_frames, tool, package_dirs, notes):
                      f"mesh is drawn as a link).")
     if missing:
         notes.append(f"{len(missing)} STL mesh file(s) not found or not uniformly scaled "
-                     f"(first: {missing[0]}); give --package-dir.")
+                     f"(first: {missing[0]}); give their folder with --package-dir (package_dirs= "
+                     f"in Python).")
     if base is None and gripper is None and not any(links):
         return None
     return RobotMeshes(links=links, base=base, gripper=gripper)
@@ -835,7 +841,8 @@ def export_urdf(robot: Robot, path: str | os.PathLike[str]) -> Path:
     robot's limits), a fixed joint to a ``tool`` link for the tool transform; each link's mesh
     as a ``<visual>`` (absolute file names) and its dynamics as an ``<inertial>``. Standard DH
     rows become ``origin = previous constant part``, ``motion = q`` about z; modified rows
-    ``origin = Rx(alpha) Tx(a) Rz(offset) Tz(d)``.
+    ``origin = Rx(alpha) Tx(a) Rz(offset) Tz(d)``. Joints keep their names: one named with
+    ``finger`` or ``gripper`` is read back as a gripper joint unless ``tip="tool"`` is given.
 
     Returns the path written.
     """

@@ -322,7 +322,14 @@ LOOP = """<robot name="loop"><link name="a"/><link name="b"/>
     (_arm("planar"), "'j1' is planar"),
     (_arm(axis="0 0 0"), "'j1': its axis is zero"),
     (BILLION_LAUGHS, "<!DOCTYPE>"),
-], ids=["not-xml", "joint-loop", "floating", "planar", "zero-axis", "entity-expansion"])
+    (_arm(extra='<xacro:property name="x" value="1"/>'), "a xacro file"),
+    (_arm().replace('<link name="b"/>', '<link name="b"><inertial><mass value="1"/>'
+                    '<inertia ixx="-1" iyy="1" izz="1"/></inertial></link>'),
+     "link 'b': field 'inertia'"),
+    (_arm().replace('<child link="c"/>', '<child link="b"/>'), "child of two joints"),
+    (_arm().replace('<parent link="b"/>', '<parent link="nowhere"/>'), "'nowhere' is not"),
+], ids=["not-xml", "joint-loop", "floating", "planar", "zero-axis", "entity-expansion",
+        "xacro", "negative-inertia", "two-parents", "missing-link"])
 def test_bad_files_are_refused_in_one_line_with_exit_2(text, words, tmp_path, capsys):
     path = tmp_path / "bad.urdf"
     path.write_text(text)
