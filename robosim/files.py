@@ -144,8 +144,9 @@ def read_user_json(path: str | os.PathLike[str], error_class: type[RobosimError]
     """The JSON data of a file the user named, or ``error_class`` saying where it is not JSON.
 
     Besides invalid JSON this refuses a key given twice in one object (the key is named),
-    nesting deeper than :data:`MAX_JSON_DEPTH`, and reads an integer of more than 18 digits as a
-    float (so ``10**400`` is inf, refused by the field's check, instead of an overflow later).
+    ``NaN`` and ``Infinity`` (which Python's reader would take), nesting deeper than
+    :data:`MAX_JSON_DEPTH`, and reads an integer of more than 18 digits as a float (so
+    ``10**400`` is inf, refused by the field's check, instead of an overflow later).
     """
     text = read_user_text(path, error_class, what, max_bytes)
     return parse_user_json(text, error_class, str(path))
@@ -155,10 +156,13 @@ def parse_user_json(text: str, error_class: type[RobosimError], source: str) -> 
     """Parse JSON ``text`` as :func:`read_user_json` does; ``source`` starts each message."""
     try:
         data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys,
-                          parse_int=_bounded_int)
+                          parse_int=_bounded_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise error_class(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
                           f"{exc.msg})") from None
+    except _NotJsonNumber as exc:
+        raise error_class(f"{source}: {exc.args[0]} is not a JSON number (JSON has no NaN or "
+                          f"infinity: give a number)") from None
     except _DuplicateKey as exc:
         raise error_class(f"{source}: the key {exc.args[0]!r} is given twice in one object "
                           f"(JSON keeps only the last: remove one)") from None
@@ -171,6 +175,15 @@ def parse_user_json(text: str, error_class: type[RobosimError], source: str) -> 
 
 class _DuplicateKey(Exception):
     """Raised inside ``json.loads`` by :func:`_refuse_duplicate_keys`; never leaves this module."""
+
+
+class _NotJsonNumber(Exception):
+    """Raised inside ``json.loads`` for ``NaN``, ``Infinity``, ``-Infinity``, which Python's
+    reader takes although JSON has no such numbers; never leaves this module."""
+
+
+def _refuse_constant(name):
+    raise _NotJsonNumber(name)
 
 
 def _refuse_duplicate_keys(pairs):

@@ -84,8 +84,9 @@ from typing import Any
 import numpy as np
 
 from .dynamics import Dynamics, LinkDynamics
-from .errors import RobotFileError, ValidationError, brief
-from .files import atomic_write_text, names_a_file, read_user_json, read_user_text
+from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
+from .files import (MAX_ROBOT_FILE_BYTES, atomic_write_text, names_a_file, read_user_json,
+                    read_user_text)
 from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 
 FORMAT = "robosim-robot/1"
@@ -390,7 +391,7 @@ def _dynamics_from_dict(section, n_joints, place):
     rows = section.get("links")
     if not isinstance(rows, list) or len(rows) != n_joints:
         raise place.error("field 'dynamics'", f"'links' must list one entry per joint "
-                                              f"({n_joints}), got {rows!r}")
+                                              f"({n_joints}), got {brief(rows)}")
     links = []
     for index, row in enumerate(rows, start=1):
         where = f"dynamics of joint {index}"
@@ -623,11 +624,18 @@ def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
 
     Returns the path written.
     """
+    if not isinstance(robot, Robot):
+        raise ValidationTypeError(f"save_robot saves a Robot, got {type(robot).__name__}")
     path = Path(path)
     if path.suffix.lower() != ".json":
         raise ValidationError(f"{path}: robot files are saved as .json")
+    text = format_robot_json(robot_to_dict(robot, folder=path.parent))
+    size = len(text.encode("utf-8"))
+    if size > MAX_ROBOT_FILE_BYTES:
+        raise RobotFileError(f"{path}: the robot file would be {size:,} bytes, more than the "
+                             f"{MAX_ROBOT_FILE_BYTES:,} load_robot reads (shorten its notes)")
     try:
-        atomic_write_text(path, format_robot_json(robot_to_dict(robot, folder=path.parent)))
+        atomic_write_text(path, text)
     except OSError as exc:
         raise RobotFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
     return path

@@ -6,6 +6,8 @@ and the base and tool transforms) with the origin of the moving frame after each
 LaTeX worksheet.
 """
 
+import sys
+
 import numpy as np
 
 from ..dh_sheet import dh_sheet
@@ -13,7 +15,8 @@ from ..dh_steps import dh_steps
 from ..errors import ValidationError
 from ..files import atomic_write_text
 from .common import (add_configuration_arguments, add_json_argument, add_robot_argument,
-                     check_output, configuration, print_json, robot_from_args, text)
+                     check_output, configuration, print_json, progress_printer,
+                     robot_from_args, text)
 
 #: Most GIF frames per elementary motion: a 12-joint arm's GIF then has 1,500 frames.
 MAX_FRAMES_PER_STEP = 30
@@ -94,10 +97,14 @@ def _write_gif(robot, q, args):
     if not 1 <= frames <= MAX_FRAMES_PER_STEP:
         raise ValidationError(f"--frames must be 1 to {MAX_FRAMES_PER_STEP} frames per step, "
                               f"got {frames}")
+    progress = None if args.json or not sys.stderr.isatty() else progress_printer(sys.stderr)
     try:
-        return save_dh_steps_gif(robot, q, args.gif, frames_per_step=frames)
+        return save_dh_steps_gif(robot, q, args.gif, frames_per_step=frames, progress=progress)
     except OSError as exc:
         raise ValidationError(f"{args.gif}: cannot write it ({exc.strerror or exc})") from None
+    finally:
+        if progress is not None:
+            sys.stderr.write("\r")
 
 
 def _joint_label(step):

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
 from ..robot import Component, Frame, Robot, frame_times, jacobian_columns
@@ -185,7 +186,7 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     rotation.
     """
     rows = parse_axes(axes)
-    target = np.array(target, dtype=float)
+    target = checks.real_array(target, "target")
     rotation_needed = any(r >= 3 for r in rows)
     if target.shape[-1:] == (3,) and not rotation_needed:
         full = np.zeros(target.shape[:-1] + (4, 4))
@@ -196,8 +197,7 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     if target.shape[-2:] != (4, 4):
         raise ValidationError(f"target must be a 4x4 transform (or a position x, y, z when "
                               f"solving position only), got shape {target.shape}")
-    if not np.all(np.isfinite(target)):
-        raise ValidationError("target: values must be finite numbers")
+    target = checks.transforms(target, "target")
     farthest = float(np.abs(target[..., :3, 3]).max(initial=0.0))
     if farthest > MAX_LENGTH:      # squared in the error: 1e300 overflowed (issue 14)
         raise ValidationError(f"target: a position coordinate of {farthest:g} is beyond "
@@ -615,8 +615,10 @@ _problems = weakref.WeakKeyDictionary()
 
 def cached_problem(robot: Robot, axes: Axes, tolerance: float, angle_tolerance: float,
                    finish: float | None = None) -> _Problem:
-    """The (cached) constant part of a solve for ``robot``."""
-    key = (parse_axes(axes), float(tolerance), float(angle_tolerance), finish)
+    """The (cached) constant part of a solve for ``robot``; the tolerances checked here."""
+    tolerance = checks.positive(tolerance, "tolerance")
+    angle_tolerance = checks.positive(angle_tolerance, "angle_tolerance")
+    key = (parse_axes(axes), tolerance, angle_tolerance, finish)
     per_robot = _problems.setdefault(robot, {})
     if key not in per_robot:
         per_robot[key] = _Problem(robot, key[0], tolerance, angle_tolerance, finish)
@@ -744,10 +746,12 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     """
     problem = cached_problem(robot, axes, tolerance, angle_tolerance)
     target = check_targets(target, problem.rows)
+    if np.ndim(seeds) == 0:
+        seeds = checks.count(seeds, "seeds")
     batch_shape = target.shape[:-2]
     flat_target = target.reshape(-1, 4, 4)
     if q0 is not None:
-        q0 = np.broadcast_to(robot.check_q(q0, "q0"), batch_shape + (robot.n,))
+        q0 = checks.broadcast_batch(robot.check_q(q0, "q0"), batch_shape, "q0", "target")
         q0 = q0.reshape(-1, robot.n)
     if not batch_shape:
         return _solve_single(robot, problem, target, q0, seeds, rng)
