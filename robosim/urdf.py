@@ -849,8 +849,12 @@ def export_urdf(robot: Robot, path: str | os.PathLike[str]) -> Path:
     path = Path(path)
     if path.suffix.lower() != ".urdf":
         raise ValidationError(f"{path}: a URDF file name ends in .urdf")
+    text = robot_to_urdf(robot)
+    if len(text.encode("utf-8")) > MAX_URDF_BYTES:
+        raise RobotFileError(f"{path}: the URDF would be {len(text.encode('utf-8')):,} bytes, "
+                             f"more than the {MAX_URDF_BYTES:,} load_urdf reads back")
     try:
-        atomic_write_text(path, robot_to_urdf(robot))
+        atomic_write_text(path, text)
     except OSError as exc:
         raise RobotFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
     return path

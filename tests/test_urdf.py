@@ -488,3 +488,14 @@ def test_a_table_that_does_not_reproduce_the_chain_is_refused_naming_the_joint(m
     refused = "joint 'wrist_1_joint': the DH table does not"
     with pytest.raises(robosim.RobotFileError, match=refused):
         load_urdf(URDF_DIR / "ur_description/urdf/ur5_robot.urdf")
+
+
+def test_export_refuses_a_urdf_larger_than_load_urdf_reads(tmp_path):
+    """What robosim writes, robosim reads back: a robot whose name alone is 17 MB is not
+    written (load_urdf reads at most 16 MiB), and no file is left."""
+    import dataclasses
+
+    robot = dataclasses.replace(robosim.load_robot("lynx6"), name="n" * (17 << 20))
+    with pytest.raises(robosim.RobotFileError, match="more than the 16,777,216 load_urdf"):
+        export_urdf(robot, tmp_path / "big.urdf")
+    assert list(tmp_path.iterdir()) == []
