@@ -61,10 +61,10 @@ import numpy as np
 
 from .dh_extraction import dh_from_axes
 from .dynamics import Dynamics, LinkDynamics
-from .errors import RobotFileError, ValidationError, brief
+from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
 from .files import atomic_write_text, read_user_bytes
 from .library import MAX_LENGTH, MAX_NAME_CHARACTERS
-from .robot import MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
+from .robot import CONVENTIONS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 from .transforms import homogeneous, inverse, rpy2r, tr2xyzrpy, xyzrpy2tr
 
 #: The largest URDF read (bytes): the biggest real ones (a humanoid with its gazebo
@@ -479,7 +479,7 @@ def load_urdf(path: str | os.PathLike[str], tip: str | None = None,
     tip : str, optional
         The link where the chain ends (default: see :func:`default_tip`).
     convention : {"standard", "modified"}
-    package_dirs : iterable of paths
+    package_dirs : path or iterable of paths
         Folders where ``package://NAME/...`` mesh paths are looked for first.
 
     Returns
@@ -501,8 +501,15 @@ def load_urdf(path: str | os.PathLike[str], tip: str | None = None,
         robot = load_urdf("ur5_robot.urdf")
         robot.joints[0].d          # 0.089159: UR's d1
     """
+    if isinstance(package_dirs, (str, os.PathLike)):
+        package_dirs = [package_dirs]          # one folder given as itself
+    if convention not in CONVENTIONS:
+        raise ValidationError(f"convention must be one of {', '.join(CONVENTIONS)}, got "
+                              f"{brief(convention)}")
+    if tip is not None and not isinstance(tip, str):
+        raise ValidationTypeError(f"tip must be a link's name, got {type(tip).__name__}")
     model = read_urdf(path)
-    return robot_from_urdf(model, tip, convention, package_dirs)
+    return robot_from_urdf(model, tip, convention, list(package_dirs))
 
 
 def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = "standard",
@@ -846,6 +853,8 @@ def export_urdf(robot: Robot, path: str | os.PathLike[str]) -> Path:
 
     Returns the path written.
     """
+    if not isinstance(robot, Robot):
+        raise ValidationTypeError(f"export_urdf writes a Robot, got {type(robot).__name__}")
     path = Path(path)
     if path.suffix.lower() != ".urdf":
         raise ValidationError(f"{path}: a URDF file name ends in .urdf")

@@ -499,3 +499,15 @@ def test_export_refuses_a_urdf_larger_than_load_urdf_reads(tmp_path):
     with pytest.raises(robosim.RobotFileError, match="more than the 16,777,216 load_urdf"):
         export_urdf(robot, tmp_path / "big.urdf")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_python_api_checks_its_arguments():
+    ur5 = URDF_DIR / "ur_description/urdf/ur5_robot.urdf"
+    with pytest.raises(TypeError, match="export_urdf writes a Robot, got str"):
+        export_urdf("lynx6", "arm.urdf")
+    with pytest.raises(TypeError, match="tip must be a link's name, got int"):
+        load_urdf(ur5, tip=3)
+    with pytest.raises(ValueError, match="convention must be one of standard, modified"):
+        load_urdf(ur5, convention="craig")
+    # One folder may be given as itself, not only in a list.
+    assert load_urdf(ur5, package_dirs=str(URDF_DIR.parent)).meshes is not None
