@@ -156,6 +156,20 @@ def _normal(origin_a, direction_a, point_b, direction_b, x_previous, size):
     return start, end, _facing(cross / sine, x_previous)
 
 
+def tidy_length(value: float, size: float) -> float:
+    """``value`` as the decimal of 12 significant digits nearest it, or 0, when that moves it by
+    less than :data:`LENGTH_TOLERANCE` times ``size``: a table reads ``0.0823``, not the
+    ``0.08230000000000001`` that rounding in the construction leaves (a change of 1e-17 m).
+
+    >>> tidy_length(0.08230000000000001, 1.0), tidy_length(3e-17, 1.0)
+    (0.0823, 0.0)
+    """
+    if abs(value) < LENGTH_TOLERANCE * size:
+        return 0.0
+    short = float(f"{value:.12g}")
+    return short if abs(short - value) < LENGTH_TOLERANCE * size else value
+
+
 def _angle(from_axis, to_axis, about):
     """Angle (radians) turning ``from_axis`` into ``to_axis`` about ``about``; a multiple of 90
     degrees to within :data:`ANGLE_TOLERANCE` is made exact."""
@@ -276,7 +290,7 @@ def _row(previous, frame, kind, convention, size):
     else:
         alpha, a = _angle(z0, z1, x0), float(np.dot(step, x0))
         theta, d = _angle(x0, x1, z1), float(np.dot(step, z1))
-    a, d = (0.0 if abs(v) < LENGTH_TOLERANCE * size else v for v in (a, d))
+    a, d = (tidy_length(v, size) for v in (a, d))
     if kind == REVOLUTE:
         return DHRow(REVOLUTE, a, alpha, d, 0.0, theta)
     if kind == PRISMATIC:

@@ -59,7 +59,7 @@ from xml.parsers import expat
 
 import numpy as np
 
-from .dh_extraction import dh_from_axes
+from .dh_extraction import dh_from_axes, tidy_length
 from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
 from .files import atomic_write_text, read_user_bytes
@@ -534,8 +534,9 @@ def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = 
                             offset=row.offset, limits=(lower, upper),
                             home=min(max(0.0, lower), upper),
                             name=joint.name[:MAX_NAME_CHARACTERS]))
-    base_xyz, base_rpy = tr2xyzrpy(fit.base)
-    tool_xyz, tool_rpy = tr2xyzrpy(fit.tool)
+    size = float(sum(np.linalg.norm(joint.origin[:3, 3]) for joint in path)) or 1.0
+    (base_xyz, base_rpy), (tool_xyz, tool_rpy) = tr2xyzrpy(fit.base), tr2xyzrpy(fit.tool)
+    base_xyz, tool_xyz = ([tidy_length(v, size) for v in xyz] for xyz in (base_xyz, tool_xyz))
     groups = _rigid_groups(model, path)
     notes = []
     meshes = _robot_meshes(model, groups, fit.frames, fit.tool, package_dirs, notes)
