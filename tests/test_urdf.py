@@ -8,9 +8,7 @@ x, y, z) with its own rotation formulas, so it shares no code with ``robosim.urd
 """
 
 import math
-import os
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,12 +17,8 @@ import robosim
 from robosim.cli import main
 from robosim.library import library_robots
 from robosim.urdf import export_urdf, load_urdf, robot_to_urdf
+from shared_data import URDF_DIR
 
-REPO = Path(__file__).resolve().parents[1]
-#: The shared test data beside the repository (CI always has it); ROBOSIM_SHARED points
-#: elsewhere (a worktree whose parent folder is not the checkout's).
-SHARED = Path(os.environ.get("ROBOSIM_SHARED", REPO / ".." / "shared"))
-URDF_DIR = SHARED / "urdf" / "example-robot-data" / "robots"
 #: The tip each file's chain ends at by default, read from the files (issue 28: the end of the
 #: chain with the most movable joints, before the gripper's joints; the furthest such link).
 DEFAULT_TIPS = {

@@ -1,18 +1,15 @@
 """``robosim urdf`` and ``robosim export-urdf`` (issue 28), run in-process through cli.main."""
 
 import json
-import os
-from pathlib import Path
 
 import numpy as np
 
 import robosim
 from robosim.cli import main
+from shared_data import URDF_DIR
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("ROBOSIM_SHARED", REPO / ".." / "shared"))
-UR5 = SHARED / "urdf/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf"
-PANDA = SHARED / "urdf/example-robot-data/robots/panda_description/urdf/panda.urdf"
+UR5 = URDF_DIR / "ur_description/urdf/ur5_robot.urdf"
+PANDA = URDF_DIR / "panda_description/urdf/panda.urdf"
 
 
 def test_urdf_prints_the_table_with_base_tool_and_the_mesh_note(capsys):
