@@ -85,8 +85,8 @@ import numpy as np
 
 from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
-from .files import (MAX_ROBOT_FILE_BYTES, atomic_write_text, names_a_file, read_user_json,
-                    read_user_text)
+from .files import (MAX_ROBOT_FILE_BYTES, names_a_file, read_user_json, read_user_text,
+                    write_readable_text)
 from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 
 FORMAT = "robosim-robot/1"
@@ -630,15 +630,10 @@ def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
     if path.suffix.lower() != ".json":
         raise ValidationError(f"{path}: robot files are saved as .json")
     text = format_robot_json(robot_to_dict(robot, folder=path.parent))
-    size = len(text.encode("utf-8"))
-    if size > MAX_ROBOT_FILE_BYTES:
-        raise RobotFileError(f"{path}: the robot file would be {size:,} bytes, more than the "
-                             f"{MAX_ROBOT_FILE_BYTES:,} load_robot reads (shorten its notes)")
-    try:
-        atomic_write_text(path, text)
-    except OSError as exc:
-        raise RobotFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
-    return path
+    return write_readable_text(
+        path, text, RobotFileError, MAX_ROBOT_FILE_BYTES,
+        lambda size: f"the robot file would be {size:,} bytes, more than the "
+                     f"{MAX_ROBOT_FILE_BYTES:,} load_robot reads (shorten its notes)")
 
 
 def dh_rows(robot: Robot) -> list[dict[str, int | str]]:

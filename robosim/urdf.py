@@ -62,7 +62,7 @@ import numpy as np
 from .dh_extraction import dh_from_axes, tidy_length
 from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
-from .files import atomic_write_text, read_user_bytes
+from .files import read_user_bytes, write_readable_text
 from .library import MAX_LENGTH, MAX_NAME_CHARACTERS
 from .robot import CONVENTIONS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 from .transforms import homogeneous, inverse, rpy2r, tr2xyzrpy, xyzrpy2tr
@@ -859,12 +859,7 @@ def export_urdf(robot: Robot, path: str | os.PathLike[str]) -> Path:
     path = Path(path)
     if path.suffix.lower() != ".urdf":
         raise ValidationError(f"{path}: a URDF file name ends in .urdf")
-    text = robot_to_urdf(robot)
-    if len(text.encode("utf-8")) > MAX_URDF_BYTES:
-        raise RobotFileError(f"{path}: the URDF would be {len(text.encode('utf-8')):,} bytes, "
-                             f"more than the {MAX_URDF_BYTES:,} load_urdf reads back")
-    try:
-        atomic_write_text(path, text)
-    except OSError as exc:
-        raise RobotFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
-    return path
+    return write_readable_text(
+        path, robot_to_urdf(robot), RobotFileError, MAX_URDF_BYTES,
+        lambda size: f"the URDF would be {size:,} bytes, more than the {MAX_URDF_BYTES:,} "
+                     f"load_urdf reads back")
