@@ -230,11 +230,11 @@ def _triple(value, where, field, place, bound):
 
 
 def check_object_fields(row: object, where: str, fields: list[str] | tuple[str, ...],
-                        place: Any) -> None:
+                        place: Any) -> dict[str, Any]:
     """Refuse ``row`` unless it is a JSON object whose fields are all among ``fields``.
 
     ``place.error(where, message)`` makes the exception raised (it names the file); robot files
-    and calibration files share this check.
+    and calibration files share this check. Returns ``row``, now known to be a dict.
     """
     if not isinstance(row, dict):
         raise place.error(where, f"must be an object with fields {', '.join(fields)}, "
@@ -242,6 +242,7 @@ def check_object_fields(row: object, where: str, fields: list[str] | tuple[str, 
     unknown = sorted(set(row) - set(fields))
     if unknown:
         raise place.error(where, f"unknown field '{unknown[0]}' (known: {', '.join(fields)})")
+    return row
 
 
 def _joint_from_dict(row, index, unit_scale_hint, place):
