@@ -1,10 +1,7 @@
 """tools/mypy_baseline.py: mypy's errors counted per file and code against a baseline that may
 only shrink. The mypy output below is in the form mypy 2.4.1 prints with --show-error-codes."""
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
+from tool_script import load_tool
 
 MYPY_OUTPUT = """\
 robosim/a.py:10: error: Unsupported operand types for + ("str" and "int")  [operator]
@@ -16,11 +13,7 @@ robosim/b.py:7: error: Incompatible types in assignment  [assignment]
 
 
 def tool():
-    spec = importlib.util.spec_from_file_location("mypy_baseline",
-                                                  ROOT / "tools" / "mypy_baseline.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("mypy_baseline")
 
 
 def run(tmp_path, baseline_text, *options):
