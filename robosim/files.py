@@ -324,7 +324,7 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
     A writer is gone when no process has the id in the file's name. One whose id was reused by
     another process stays until that process ends (it is only a few bytes meanwhile).
     """
-    removed = []
+    removed: list[Path] = []
     try:
         names = [entry.name for entry in os.scandir(folder)
                  if entry.name.startswith(".") and entry.name.endswith(TEMPORARY_SUFFIXES)]

@@ -237,11 +237,11 @@ def _triple(value, where, field, place, bound):
 
 
 def check_object_fields(row: object, where: str, fields: list[str] | tuple[str, ...],
-                        place: Any) -> None:
+                        place: Any) -> dict[str, Any]:
     """Refuse ``row`` unless it is a JSON object whose fields are all among ``fields``.
 
     ``place.error(where, message)`` makes the exception raised (it names the file); robot files
-    and calibration files share this check.
+    and calibration files share this check. Returns ``row``, now known to be a dict.
     """
     if not isinstance(row, dict):
         raise place.error(where, f"must be an object with fields {', '.join(fields)}, "
@@ -249,6 +249,7 @@ def check_object_fields(row: object, where: str, fields: list[str] | tuple[str, 
     unknown = sorted(set(row) - set(fields))
     if unknown:
         raise place.error(where, f"unknown field '{unknown[0]}' (known: {', '.join(fields)})")
+    return row
 
 
 def _joint_from_dict(row, index, unit_scale_hint, place):
@@ -377,7 +378,7 @@ def robot_from_dict(data: object, source: str = "") -> Robot:
     meshes = _meshes_from_dict(data["meshes"], len(joints), source, place) \
         if "meshes" in data else None
     try:
-        return Robot(joints, name=data["name"], convention=convention,
+        return Robot(tuple(joints), name=data["name"], convention=convention,
                      unit=unit, poses=api_poses, manufacturer=data.get("manufacturer", ""),
                      source=data.get("source", ""), notes=data.get("notes", ""),
                      dynamics=dynamics, meshes=meshes, **mounts)
@@ -472,7 +473,7 @@ def robot_from_csv(text: str, source: str = "", name: str | None = None) -> Robo
         cell_rows = list(csv.reader(io.StringIO("\n".join(line for _, line in table_lines))))
     except csv.Error as exc:
         raise place.error("table", f"not a readable CSV table ({exc})") from None
-    rows = []
+    rows: list[dict[str, Any]] = []   # the JSON format's joint rows
     for (number, _), cells in zip(table_lines, cell_rows):
         cells = [c.strip() for c in cells]
         if not rows and cells and cells[0].lower() == "type":
@@ -481,7 +482,7 @@ def robot_from_csv(text: str, source: str = "", name: str | None = None) -> Robo
         if len(cells) not in (5, 7):
             raise place.error(where, f"expected 5 or 7 columns type,theta,d,a,alpha[,min,max], "
                                      f"got {len(cells)}")
-        row = {"type": cells[0]}
+        row: dict[str, Any] = {"type": cells[0]}
         for field, cell in zip(("theta", "d", "a", "alpha", "min", "max"), cells[1:]):
             try:
                 row[field] = float(cell)
@@ -535,9 +536,10 @@ def robot_to_dict(robot: Robot,
             "offset": convert(joint.offset),
             "limits": [convert(v) for v in joint.limits],
         })
-    data = {"format": FORMAT, "name": robot.name, "manufacturer": robot.manufacturer,
-            "source": robot.source, "convention": robot.convention, "unit": robot.unit,
-            "joints": joints}
+    data: dict[str, Any] = {
+        "format": FORMAT, "name": robot.name, "manufacturer": robot.manufacturer,
+        "source": robot.source, "convention": robot.convention, "unit": robot.unit,
+        "joints": joints}
     for field in ("base", "tool"):
         xyz, rpy = getattr(robot, field + "_xyz"), getattr(robot, field + "_rpy")
         if any(xyz) or any(rpy):

@@ -158,7 +158,7 @@ def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajecto
     if not header or header[0] != "t_s":
         raise TrajectoryFileError(f"{source}: line {header_line}: the first column must be "
                                   f"'t_s' (time in seconds), got {brief(header[:1])}")
-    joints = []
+    joints: list[str] = []   # each joint column's unit
     for column in header[1:]:
         match = _JOINT_COLUMN.match(column)
         if not match:
