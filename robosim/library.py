@@ -87,7 +87,8 @@ from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
 from .files import (MAX_ROBOT_FILE_BYTES, names_a_file, read_user_json, read_user_text,
                     write_readable_text)
-from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
+from .robot import (CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, MAX_NAME_CHARACTERS, PRISMATIC,
+                    REVOLUTE, Joint, Robot)
 
 FORMAT = "robosim-robot/1"
 #: The kinds of robot file :func:`load_robot` reads.
@@ -111,8 +112,6 @@ MAX_MESH_SCALE = 1e6
 MAX_LENGTH = 1e6
 MAX_ANGLE_DEG = 3600.0
 MAX_NUMBER = 1e12
-#: Robot and joint names appear in every table and message: at most this many characters.
-MAX_NAME_CHARACTERS = 100
 
 
 def library_dir() -> Path:

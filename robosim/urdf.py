@@ -63,13 +63,17 @@ from .dh_extraction import dh_from_axes, tidy_length
 from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
 from .files import read_user_bytes, write_readable_text
-from .library import MAX_LENGTH, MAX_NAME_CHARACTERS
-from .robot import CONVENTIONS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
+from .meshes import MeshSpec, RobotMeshes
+from .robot import (CONVENTIONS, MAX_JOINTS, MAX_NAME_CHARACTERS, PRISMATIC, REVOLUTE,
+                    Joint, Robot)
 from .transforms import homogeneous, inverse, rpy2r, tr2xyzrpy, xyzrpy2tr
 
 #: The largest URDF read (bytes): the biggest real ones (a humanoid with its gazebo
 #: elements) are a few hundred kilobytes.
 MAX_URDF_BYTES = 16 << 20
+#: Largest magnitude of a number in a URDF (metres, radians, kg, kg m^2): a kilometre and
+#: more is no arm, and every product the kinematics forms stays finite.
+MAX_NUMBER = 1e6
 #: Deepest element nesting accepted (a URDF nests about 5 deep).
 MAX_XML_DEPTH = 32
 #: Most elements in one file.
@@ -257,7 +261,8 @@ def parse_urdf(data: bytes, source: str = "URDF") -> UrdfModel:
         if link.name in links:
             raise RobotFileError(f"{source}: link {link.name!r} is defined twice")
         links[link.name] = link
-    joints, names, parents = [], set(), {}
+    joints, names = [], set()
+    parents: dict[str, UrdfJoint] = {}
     for element in root.findall("joint"):
         joint = _joint(element, links, source)
         if joint.name in names:
@@ -301,7 +306,7 @@ def _name(element, what, source):
     return name
 
 
-def _numbers(text, count, where, source, bound=MAX_LENGTH):
+def _numbers(text, count, where, source, bound=MAX_NUMBER):
     parts = str(text).split()
     try:
         values = [float(part) for part in parts]
@@ -535,18 +540,25 @@ def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = 
                             home=min(max(0.0, lower), upper),
                             name=joint.name[:MAX_NAME_CHARACTERS]))
     size = float(sum(np.linalg.norm(joint.origin[:3, 3]) for joint in path)) or 1.0
-    (base_xyz, base_rpy), (tool_xyz, tool_rpy) = tr2xyzrpy(fit.base), tr2xyzrpy(fit.tool)
-    base_xyz, tool_xyz = ([tidy_length(v, size) for v in xyz] for xyz in (base_xyz, tool_xyz))
+    mounts = {}
+    for mount, transform in (("base", fit.base), ("tool", fit.tool)):
+        xyz, rpy = tr2xyzrpy(transform)
+        mounts[f"{mount}_xyz"] = _triple([tidy_length(v, size) for v in xyz])
+        mounts[f"{mount}_rpy"] = _triple(rpy)
     groups = _rigid_groups(model, path)
-    notes = []
+    notes: list[str] = []
     meshes = _robot_meshes(model, groups, fit.frames, fit.tool, package_dirs, notes)
-    robot = Robot(joints, name=model.name, convention=convention, unit="m",
-                  base_xyz=base_xyz, base_rpy=base_rpy, tool_xyz=tool_xyz, tool_rpy=tool_rpy,
+    robot = Robot(tuple(joints), name=model.name, convention=convention, unit="m", **mounts,
                   source=f"URDF {model.source}, chain {model.root} -> {tip}",
                   notes=" ".join(notes), dynamics=_dynamics(model, groups, fit.frames),
                   meshes=meshes)
     _check_fit(robot, model, path, movable)
     return robot
+
+
+def _triple(values):
+    x, y, z = (float(v) for v in values)
+    return x, y, z
 
 
 def _check_fit(robot, model, path, movable):
@@ -694,8 +706,6 @@ def _robot_meshes(model, groups, dh_frames, tool, package_dirs, notes):
     """The robot's meshes: per DH frame the first STL of its group's links, the second of the
     last group as the gripper (fixed to the end effector, DH frame n @ ``tool``); ``notes``
     gets a note of what was skipped."""
-    from .meshes import MeshSpec, RobotMeshes
-
     frames = _zero_frames(model)
     folder = Path(model.source).resolve().parent
     skipped, missing = {}, []
@@ -785,8 +795,8 @@ def robot_to_urdf(robot: Robot) -> str:
     if len(set(names)) != len(names) or not all(names):
         names = [f"joint{i}" for i in range(1, robot.n + 1)]
     link_names = ["base_link", *(f"link{i}" for i in range(1, robot.n + 1)), "tool"]
-    meshes = robot.meshes
-    dynamics = robot.dynamics
+    meshes = robot.meshes if isinstance(robot.meshes, RobotMeshes) else None
+    dynamics = robot.dynamics if isinstance(robot.dynamics, Dynamics) else None
     for index, link_name in enumerate(link_names):
         link = ET.SubElement(top, "link", name=link_name)
         if 1 <= index <= robot.n:
