@@ -138,6 +138,12 @@ def _key(name):
     return re.sub(r"[\s_\-]+", "", name).lower()
 
 
+def same_name(a: str, b: str) -> bool:
+    """True when two robot names are one as :func:`load_robot` looks them up (without case,
+    spaces, dashes or underscores): "lynx-6" and "Lynx6"."""
+    return _key(a) == _key(b)
+
+
 def _name_order(robot):
     """Sort key: alphabetical without case, numbers by value ('UR3' before 'UR10')."""
     return [int(part) if part.isdigit() else part.lower()
