@@ -324,6 +324,25 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
     return removed
 
 
+def set_aside(path: str | os.PathLike[str]) -> Path:
+    """Rename a damaged file of the user's to ``NAME.damaged`` (replacing an older one) so
+    that the application can start without it and nothing in it is lost; returns the new
+    name. Only the name moves: a FIFO, a device or a symbolic link is renamed, never opened.
+
+    Raises
+    ------
+    OSError
+        It cannot be renamed (the folder is not writable, a folder has the new name).
+    """
+    path = Path(path)
+    aside = path.with_name(path.name + ".damaged")
+    if aside.is_dir() and not aside.is_symlink():
+        raise IsADirectoryError(errno.EISDIR, "a folder has the name it would be set aside as",
+                                str(aside))
+    os.replace(path, aside)
+    return aside
+
+
 def _process_alive(pid):
     """True unless no process has id ``pid`` (on Windows, where signal 0 would end the
     process, every writer is taken as alive)."""
