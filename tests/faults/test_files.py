@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from fault_cli import assert_usage_error, child_environment, run_cli
+from fault_cli import assert_usage_error, character_device_twin, child_environment, run_cli
 from robosim import load_robot, save_robot
 from robosim.files import (FileRefusedError, atomic_write_bytes, read_user_bytes,
                            remove_stale_temporaries)
@@ -25,13 +25,7 @@ def leftovers(folder):
 
 
 def null_twin(folder):
-    """A character device 1,3 (/dev/null's numbers) in ``folder``, or skip saying why."""
-    twin = folder / "twin"
-    try:
-        os.mknod(twin, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
-    except PermissionError:
-        pytest.skip("mknod of a character device is not permitted here (needs CAP_MKNOD)")
-    return twin
+    return character_device_twin(folder, "twin", 3)
 
 
 def fifo_twin(folder):

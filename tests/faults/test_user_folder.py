@@ -3,12 +3,11 @@ file or draft is set aside as ``NAME.damaged`` with one status line, and the app
 starts; nothing blocks on a FIFO or reads a device without end."""
 
 import os
-import stat
 
 import matplotlib.pyplot as plt
 import pytest
 
-from fault_cli import deadline
+from fault_cli import character_device_twin, deadline
 from robosim.gui import autosave
 from robosim.gui.my_robots import FILE_NAME, MyRobots
 
@@ -21,23 +20,13 @@ def deep_json():
     return "[" * 100_000 + "]" * 100_000          # RecursionError in json.loads before
 
 
-def zero_twin(folder):
-    """A character device 1,5 (/dev/zero's numbers: reads without end), or skip saying why."""
-    twin = folder / "zero-twin"
-    try:
-        os.mknod(twin, 0o666 | stat.S_IFCHR, os.makedev(1, 5))
-    except PermissionError:
-        pytest.skip("mknod of a character device is not permitted here (needs CAP_MKNOD)")
-    return twin
-
-
 def damage(path, how):
     if how == "nested":
         path.write_text(deep_json(), encoding="utf-8")
     elif how == "fifo":
         os.mkfifo(path)
     else:                                           # a link to an endless device
-        path.symlink_to(zero_twin(path.parent))
+        path.symlink_to(character_device_twin(path.parent, "zero-twin", 5))  # /dev/zero
 
 
 @pytest.mark.parametrize("how", ["nested", "fifo", "link to /dev/zero twin"])
