@@ -52,6 +52,9 @@ except the centre of mass:
 - ``gravity``: the gravitational acceleration in the world frame, m/s^2, default
   ``[0, 0, -9.81]``.
 
+Each is bounded like every other field (:data:`robosim.dynamics.MAX_MASS_KG` and its
+neighbours: a million kg, kg m^2, N m; gravity 1,000 m/s^2), so the torques stay finite.
+
 Torques come out in N m and forces in N whatever the length unit: lengths are converted to
 metres before use (see :mod:`robosim.dynamics`).
 
