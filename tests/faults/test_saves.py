@@ -10,9 +10,9 @@ import pytest
 
 from fault_cli import assert_usage_error, run_cli
 from robosim import load_robot, save_robot
-from robosim.gui import autosave
-from robosim.gui.my_robots import MyRobots
 from robosim.files import atomic_write_bytes
+from robosim.gui.user_files import autosave
+from robosim.gui.user_files.my_robots import MyRobots
 
 
 def leftovers(folder):
@@ -107,7 +107,7 @@ def test_the_application_starts_when_robosim_home_is_a_file(tmp_path, monkeypatc
     import matplotlib.pyplot as plt
 
     from robosim.gui.app import Application
-    from robosim.gui.welcome import WelcomeScreen
+    from robosim.gui.screens.welcome import WelcomeScreen
 
     home = tmp_path / "home-file"
     home.write_text("not a folder")

@@ -8,8 +8,8 @@ import matplotlib.pyplot as plt
 import pytest
 
 from fault_cli import character_device_twin, deadline
-from robosim.gui import autosave
-from robosim.gui.my_robots import FILE_NAME, MyRobots
+from robosim.gui.user_files import autosave
+from robosim.gui.user_files.my_robots import FILE_NAME, MyRobots
 
 
 def home():
@@ -51,7 +51,7 @@ def test_a_damaged_draft_is_set_aside_and_load_draft_returns_none(how):
 
 def test_the_application_starts_with_a_damaged_my_robots_and_says_so_once():
     from robosim.gui.app import Application
-    from robosim.gui.welcome import WelcomeScreen
+    from robosim.gui.screens.welcome import WelcomeScreen
 
     (home() / FILE_NAME).write_text(deep_json(), encoding="utf-8")
     app = Application(figure=plt.figure(), clock=lambda: 0.0)

@@ -5,19 +5,20 @@ Previous/Next when the library has more. The button slots are made once; turning
 relabels them.
 
 "Load a robot file" opens the native file dialog where the window has one
-(:func:`robosim.gui.file_dialog.ask_path`: TkAgg, Qt); in every backend the path typed in the
-cell above it works too (Enter in the cell loads it; the cell shows it as an absolute path).
+(:func:`robosim.gui.widgets.file_dialog.ask_path`: TkAgg, Qt); in every backend the path typed in
+the cell above it works too (Enter in the cell loads it; the cell shows it as an absolute path).
 
-"My robots" lists the last robots entered, loaded or saved (:mod:`robosim.gui.my_robots`),
-newest first, each with a button that opens it and a small "x" that removes it from the list.
+"My robots" lists the last robots entered, loaded or saved
+(:mod:`robosim.gui.user_files.my_robots`), newest first, each with a button that opens it and a
+small "x" that removes it from the list.
 """
 
 from pathlib import Path
 
-from ..library import library_robots, load_robot
-from . import file_dialog
-from .my_robots import MAX_ROBOTS, MyRobots
-from .screen import Screen
+from ...library import library_robots, load_robot
+from ..widgets import file_dialog
+from ..user_files.my_robots import MAX_ROBOTS, MyRobots
+from .base import Screen
 
 ROBOT_COLUMNS, ROBOT_ROWS = 4, 6
 GRID_LEFT, GRID_TOP, GRID_WIDTH, GRID_HEIGHT = 0.36, 0.80, 0.62, 0.62
@@ -48,7 +49,7 @@ class WelcomeScreen(Screen):
         return max(1, -(-len(self.robots) // per_page))
 
     def build(self):
-        from .cells import CellGrid
+        from ..widgets.cells import CellGrid
 
         fig = self.fig
         fig.text(0.04, 0.93, "Welcome to robosim", fontsize=20, weight="bold")

@@ -6,11 +6,11 @@ the DH table shows the limits in force, a narrowed one marked :data:`CALIBRATED_
 and an edit field per joint (degrees for revolute joints, the robot's length unit for prismatic
 ones); Home, Random Move (a pose that keeps the arm above the floor), New Robot, Edit table; the
 steps and delay of the animation; toggles for the DH frames, the end-effector trace, Lodes'
-shapes, the gripper and the Jacobian readout (:mod:`robosim.gui.jacobian_readout`, in the DH
+shapes, the gripper and the Jacobian readout (:mod:`robosim.gui.screens.jacobian_readout`, in the DH
 table's place); a button that picks whose 4x4 matrix the readout shows; one button per tool
 window (:data:`robosim.gui.tools.TOOLS`).
 
-Changing a value animates the arm in linear steps (:mod:`robosim.gui.animation`); presses
+Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.animation`); presses
 during an animation: the newest target wins. Animation frames are blitted: only the arm's
 artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTERVAL` seconds
 (text is slow to draw); a full draw (which refreshes the blit background) happens when
@@ -20,7 +20,7 @@ about a target given while moving goes when the arm stops, an error when a good 
 The arm itself is an :class:`robosim.gui.state.ArmState` (the application's ``state``): the
 screen observes it (a target or a trajectory to play starts an animation, each pose shown moves
 the drawing, a path or a status message is shown) and reports each frame's pose to it; tool
-windows observe and ask the same state (contract in :mod:`robosim.gui.tools`).
+windows observe and ask the same state (contract in :mod:`robosim.gui.tools.window`).
 """
 
 import math
@@ -29,21 +29,21 @@ import time
 import numpy as np
 from matplotlib.transforms import Bbox, offset_copy
 
-from ..errors import ValidationError
-from ..ik import is_lynx6_shaped
-from ..library import dh_rows
-from ..link_geometry import random_q_above_floor
-from ..plotting.arm import ArmDrawing, default_style
-from ..trajectory.motion import wrist_angle
-from ..transforms import r2rpy
-from . import tools
+from ...errors import ValidationError
+from ...ik import is_lynx6_shaped
+from ...library import dh_rows
+from ...link_geometry import random_q_above_floor
+from ...plotting.arm import ArmDrawing, default_style
+from ...trajectory.motion import wrist_angle
+from ...transforms import r2rpy
+from .. import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
-from .fast_text import fast_text
+from ..widgets.fast_text import fast_text
 from . import jacobian_readout
 from .jacobian_readout import JacobianReadout
-from .layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
+from ..layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
                      fit_fontsize, lines_height, text_width_pt)
-from .screen import Screen
+from .base import Screen
 
 TITLE_FONT = 11
 TABLE_FONT = 8
@@ -113,7 +113,7 @@ class SimulatorScreen(Screen):
     def build(self):
         import matplotlib.widgets as mw
 
-        from .cells import CellGrid
+        from ..widgets.cells import CellGrid
 
         fig, robot = self.fig, self.robot
         place = self.placement.add
@@ -347,7 +347,7 @@ class SimulatorScreen(Screen):
 
         Text costs per glyph drawn (spaces too: a fraction of a millisecond each on Agg), so the
         numbers that an animation frame blits carry no padding and are
-        :class:`~robosim.gui.fast_text.FastText`; labels and titles are ordinary text. Its
+        :class:`~robosim.gui.widgets.fast_text.FastText`; labels and titles are ordinary text. Its
         texts share the gid "readout": they overlap on purpose, as one block.
         """
         place = self.placement.add

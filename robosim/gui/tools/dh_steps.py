@@ -15,9 +15,9 @@ use. On the right, for the step being played:
   (:func:`robosim.dh_steps.symbolic_link_matrix`);
 - ``0T_i`` so far: frame 0 to the moving frame (``0T_{i-1} A_i`` so far).
 
-The window follows the simulator's arm (:mod:`robosim.gui.tools` contract): move a slider, even
-while the steps play, and the steps are those of the new pose from the next frame on. Frames are
-blitted: the moving frame and the arm over the 3D view's background, the matrices (which change
+The window follows the simulator's arm (:mod:`robosim.gui.tools.window` contract): move a slider,
+even while the steps play, and the steps are those of the new pose from the next frame on. Frames
+are blitted: the moving frame and the arm over the 3D view's background, the matrices (which change
 only from one step to the next) over the panel's. The speed is seconds per elementary motion.
 
 Controls: the "joint" cell (a click picks the next: all, base, 1 .. n, tool), the "s per step"
@@ -31,16 +31,16 @@ import time
 import numpy as np
 from matplotlib.transforms import Bbox
 
-from ..dh_steps import MOTIONS, ROW_ORDER, symbolic_link_matrix
-from ..errors import ValidationError
-from ..plotting.arm import ArmDrawing
-from ..plotting.dh_steps import dress_for_dh_steps
-from .cells import CellGrid
-from .fast_text import fast_text
-from .layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
+from ...dh_steps import MOTIONS, ROW_ORDER, symbolic_link_matrix
+from ...errors import ValidationError
+from ...plotting.arm import ArmDrawing
+from ...plotting.dh_steps import dress_for_dh_steps
+from ..widgets.cells import CellGrid
+from ..widgets.fast_text import fast_text
+from ..layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
                      fit_fontsize, lines_height)
-from .matrix_text import column_widths, matrix_entries
-from .tools import ToolWindow, tool_figure
+from ..widgets.matrix_text import column_widths, matrix_entries
+from .window import ToolWindow
 
 FIGSIZE = (10.0, 6.5)
 TITLE_FONT, TEXT_FONT, MATRIX_FONT, BUTTON_FONT = 11, 9, 8, 9
@@ -67,7 +67,7 @@ HINT = ("Pick a joint (a click on the cell picks the next), then Play or Step >;
 
 
 class DHStepsWindow(ToolWindow):
-    """The DH steps of the simulator's arm; :func:`open_dh_steps_window` makes one.
+    """The DH steps of the simulator's arm; ``DHStepsWindow.open(arm)`` opens one.
 
     Parameters
     ----------
@@ -88,6 +88,9 @@ class DHStepsWindow(ToolWindow):
     playing : bool
     seconds_per_step : float
     """
+
+    TITLE = "DH steps: {robot}"
+    FIGSIZE = FIGSIZE
 
     def __init__(self, arm, fig, clock=time.monotonic):
         super().__init__(arm, fig)
@@ -527,11 +530,3 @@ def _legend(robot, row, steps):
         return f"{symbols}theta{row} = q{row}{offset} = {value}"
     offset = f" + {joint.offset:g} {robot.unit}" if joint.offset else ""
     return f"d{row} = q{row}{offset} = {variable.value:.4g} {robot.unit} (prismatic)"
-
-
-def open_dh_steps_window(arm):
-    """Open the DH steps window on the simulator's arm state; returns its figure (the
-    window is ``fig.dh_steps_window``)."""
-    fig = tool_figure(f"DH steps: {arm.robot.name}", FIGSIZE)
-    fig.dh_steps_window = DHStepsWindow(arm, fig)
-    return fig

@@ -1,10 +1,10 @@
 """The "Joint workspace..." tool window: the joint values a range of positions needs (3D-RAS
 section 5), for every robot.
 
-It follows :mod:`robosim.gui.tools` (it only uses the ``arm`` handle). A :class:`CellGrid` holds
-x, y, z rows with "from", "to" and "steps" columns: a sweep of x, y or z goes from..to on the
-swept row in that many steps, the other two coordinates at their "from" value; the 3D box uses
-every row.
+It follows :mod:`robosim.gui.tools.window` (it only uses the ``arm`` handle). A
+:class:`CellGrid` holds x, y, z rows with "from", "to" and "steps" columns: a sweep of x, y or
+z goes from..to on the swept row in that many steps, the other two coordinates at their "from"
+value; the 3D box uses every row.
 
 The Lynx6 (and arms of its shape) is solved in closed form; its settings are the wrist angle to
 the ground (degrees), the elbow and the reach (facing the target, as the paper's arm, or also
@@ -27,17 +27,16 @@ their limits. Errors become a red status line.
 
 import math
 
-import matplotlib.pyplot as plt
 import numpy as np
 
-from .. import ik
-from ..workspace import joint as jw
-from ..workspace import numeric_joint as numeric
-from ..errors import RobosimError, ValidationError
-from ..workspace.result import SEGMENT_COLOURS
-from .cells import CellGrid
-from ..parsing import parse_number
-from .tools import ToolWindow, tool_figure
+from ... import ik
+from ...workspace import joint as jw
+from ...workspace import numeric_joint as numeric
+from ...errors import RobosimError, ValidationError
+from ...workspace.result import SEGMENT_COLOURS
+from ..widgets.cells import CellGrid
+from ...parsing import parse_number
+from .window import ToolWindow
 
 FIGSIZE = (11.0, 7.5)
 MODES = ("sweep x", "sweep y", "sweep z", "3D box")
@@ -87,7 +86,10 @@ def joint_axes_rectangles(count):
 
 
 class JointWorkspaceWindow(ToolWindow):
-    """The window's state and widgets; :func:`open_joint_workspace_window` makes one."""
+    """The window's state and widgets; ``JointWorkspaceWindow.open(arm)`` opens one."""
+
+    TITLE = "Joint workspace: {robot}"
+    FIGSIZE = FIGSIZE
 
     def __init__(self, arm, fig):
         super().__init__(arm, fig)
@@ -300,19 +302,3 @@ class JointWorkspaceWindow(ToolWindow):
         if ax.collections:
             ax.legend(loc="upper left", fontsize="small", markerscale=3)
         self.redraw()
-
-
-def open_joint_workspace_window(arm):
-    """Open the "Joint workspace..." window for the simulator's ``arm`` handle; returns its
-    figure (the window object is ``fig.joint_workspace_window``).
-
-    The Lynx6 is solved in closed form, every other arm numerically (see the module).
-    """
-    window_fig = tool_figure(f"Joint workspace: {arm.robot.name}", FIGSIZE)
-    try:
-        window = JointWorkspaceWindow(arm, window_fig)
-    except RobosimError:
-        plt.close(window_fig)
-        raise
-    window_fig.joint_workspace_window = window
-    return window_fig

@@ -3,7 +3,7 @@
 The user's robosim folder is ``$ROBOSIM_HOME``, or ``~/.robosim`` (:func:`user_dir`). Here:
 ``draft.json``, the DH-table editor's cells exactly as typed (strings, valid or not), rewritten
 atomically on every committed edit, so nothing typed is ever lost. The list of the user's
-recent robots is :mod:`robosim.gui.my_robots`.
+recent robots is :mod:`robosim.gui.user_files.my_robots`.
 """
 
 import errno
@@ -11,8 +11,8 @@ import json
 import os
 from pathlib import Path
 
-from ..errors import RobosimError
-from ..files import atomic_write_text, read_user_json, remove_stale_temporaries, set_aside
+from ...errors import RobosimError
+from ...files import atomic_write_text, read_user_json, remove_stale_temporaries, set_aside
 
 DRAFT = "draft.json"
 

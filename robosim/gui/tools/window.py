@@ -1,9 +1,11 @@
-"""Tool windows opened from the simulator screen, and the arm state they work on.
+"""The base of the tool windows opened from the simulator screen, and the arm state they use.
 
-A tool window (workspace, trajectories, jogging and IK, the real arm, dynamics) is a separate
-figure made by a function ``open_<tool>(arm) -> matplotlib.figure.Figure``, holding a
+A tool window (workspace, trajectories, jogging and IK, the real arm, dynamics) is a
 :class:`ToolWindow` (the :class:`robosim.gui.view.View` lifecycle: it tears itself down when its
-figure closes).
+figure closes) in a figure of its own, made by ``WindowClass.open(arm)``, which returns the
+window (its figure is ``window.fig``). Whoever opens a window keeps it while it is open (the
+application does, until the window closes): nothing is stored on the figure, so a closed
+window and its figure are freed.
 It never reaches into the simulator's widgets or artists: ``arm`` is the simulator's
 :class:`robosim.gui.state.ArmState`:
 
@@ -34,37 +36,13 @@ It never reaches into the simulator's widgets or artists: ``arm`` is the simulat
     in the window's own status line too, owned by the window: when the window closes its last
     message leaves the simulator's status line (``arm.withdraw_status(window)``).
 
-Each tool adds one entry to :data:`TOOLS`; the simulator shows a button per entry and imports
-the module only when the button is pressed, so a slow tool costs nothing at start-up.
+Each tool is one module of :mod:`robosim.gui.tools`, named after its button, and one entry of
+:data:`robosim.gui.tools.TOOLS`.
 """
 
-import importlib
-
-from ..errors import RobosimError
-from .cells import CellGrid
-from .view import View
-
-#: (button label, module, function) for each tool window, in button order.
-TOOLS = (
-    ("Real arm...", "robosim.gui.arm_panel", "open_arm_panel"),
-    ("Jog / IK", "robosim.gui.jog_panel", "open_jog_panel"),
-    ("Workspace...", "robosim.gui.workspace_window", "open_workspace_window"),
-    ("Joint workspace...", "robosim.gui.joint_workspace_window", "open_joint_workspace_window"),
-    ("Trajectories...", "robosim.gui.trajectory_window", "open_trajectory_window"),
-    ("Dynamics...", "robosim.gui.dynamics_window", "open_dynamics_window"),
-    ("Matrix...", "robosim.gui.matrix_panel", "open_matrix_panel"),
-    ("DH steps...", "robosim.gui.dh_steps_window", "open_dh_steps_window"),
-)
-
-
-def open_tool(label, arm):
-    """Open the tool window whose button says ``label``; returns its figure."""
-    for tool_label, module_name, function_name in TOOLS:
-        if tool_label == label:
-            module = importlib.import_module(module_name)
-            return getattr(module, function_name)(arm)
-    raise KeyError(f"no tool called {label!r}")
-
+from ...errors import RobosimError
+from ..widgets.cells import CellGrid
+from ..view import View
 
 def error_message(exc):
     """The status-line text of an exception raised by a window's action: a RobosimError as it
@@ -75,12 +53,26 @@ def error_message(exc):
     return f"internal error: {type(exc).__name__}: {exc}"
 
 
+def in_new_figure(window_class, title, figsize, owner, *args, **kwargs):
+    """Build ``window_class(owner, fig, *args, **kwargs)`` in a new :func:`tool_figure`;
+    returns the window. If building fails, the figure is closed (no empty window stays) and
+    the error goes on."""
+    import matplotlib.pyplot as plt
+
+    fig = tool_figure(title, figsize)
+    try:
+        return window_class(owner, fig, *args, **kwargs)
+    except BaseException:
+        plt.close(fig)
+        raise
+
+
 def tool_figure(title, figsize):
     """A new pyplot figure for a tool window, its window (where there is one) called ``title``,
     with robosim's keyboard shortcuts (no key closes it: :mod:`robosim.gui.shortcuts`)."""
     import matplotlib.pyplot as plt
 
-    from .shortcuts import use_robosim_shortcuts
+    from ..shortcuts import use_robosim_shortcuts
 
     fig = plt.figure(figsize=figsize)
     use_robosim_shortcuts(fig)
@@ -106,10 +98,21 @@ class ToolWindow(View):
     fig : matplotlib.figure.Figure
     """
 
+    #: The window's title; ``{robot}`` stands for the robot's name.
+    TITLE = ""
+    #: The figure's size when it opens, inches.
+    FIGSIZE = (8.0, 6.0)
+
     def __init__(self, arm, fig):
         super().__init__(fig)
         self.arm = arm
         self.connect_event("close_event", lambda event: self.close())
+
+    @classmethod
+    def open(cls, arm):
+        """Open this window for the simulator's ``arm`` (a
+        :class:`robosim.gui.state.ArmState`) in a new figure; returns the window."""
+        return in_new_figure(cls, cls.TITLE.format(robot=arm.robot.name), cls.FIGSIZE, arm)
 
     @property
     def robot(self):

@@ -25,10 +25,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import RobosimError
-from ..library import MAX_ANGLE_DEG, MAX_LENGTH, robot_from_dict, robot_to_dict
-from ..meshes import load_stl
-from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
+from ...errors import RobosimError
+from ...library import MAX_ANGLE_DEG, MAX_LENGTH, robot_from_dict, robot_to_dict
+from ...meshes import load_stl
+from ...robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 
 FORMAT = "robosim-draft/1"
 COLUMNS = ("type", "theta", "d", "a", "alpha", "offset", "min", "max")

@@ -1,6 +1,6 @@
 """The "Matrix..." tool window: one link's transform ``A_i`` beside the frame it reaches, ``0T_i``.
 
-It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
+It follows the tool-window contract of :mod:`robosim.gui.tools.window` (it only uses the ``arm``
 handle) and holds no kinematics of its own: :func:`robosim.dh_steps.dh_steps` multiplies the
 elementary DH motions, :func:`robosim.dh_steps.link_matrices` gives each row's ``A_i`` and
 :func:`robosim.dh_steps.symbolic_link_matrix` its symbolic form.
@@ -26,9 +26,9 @@ from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
-from ..dh_steps import dh_steps, link_matrices, symbolic_link_matrix
-from .matrix_text import column_widths, matrix_entries
-from .tools import ToolWindow, tool_figure
+from ...dh_steps import dh_steps, link_matrices, symbolic_link_matrix
+from ..widgets.matrix_text import column_widths, matrix_entries
+from .window import ToolWindow
 
 FIGSIZE = (8.4, 5.0)
 #: Cell tints: -1 blue, 0 white, +1 red, light enough to read the numbers over.
@@ -41,8 +41,11 @@ NUMBER_FONT, LABEL_FONT = 9, 8
 MATRIX_LEFT, MATRIX_WIDTH, MATRIX_HEIGHT, MATRIX_BOTTOM = (0.02, 0.54), 0.42, 0.78, 0.01
 
 
-class MatrixPanel(ToolWindow):
-    """The window's state and widgets; :func:`open_matrix_panel` makes one."""
+class MatrixWindow(ToolWindow):
+    """The window's state and widgets; ``MatrixWindow.open(arm)`` opens one."""
+
+    TITLE = "Matrix"
+    FIGSIZE = FIGSIZE
 
     def __init__(self, arm, fig):
         super().__init__(arm, fig)
@@ -205,14 +208,3 @@ class MatrixPanel(ToolWindow):
         """The simulator stops drawing the frame bold."""
         if not self.arm.closed:
             self.arm.set_highlight(None)
-
-
-def open_matrix_panel(arm):
-    """Open the "Matrix..." window for the simulator's ``arm`` handle; returns its figure.
-
-    The panel object is kept as ``fig.matrix_panel`` (widgets are held through weak
-    references).
-    """
-    fig = tool_figure("Matrix", FIGSIZE)
-    fig.matrix_panel = MatrixPanel(arm, fig)
-    return fig

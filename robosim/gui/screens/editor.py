@@ -9,41 +9,43 @@ Two stages in one :class:`EditorScreen`:
    as" with a path cell; Back, Reset table, Continue.
 
 Save asks for the file in the native dialog where the window has one
-(:func:`robosim.gui.file_dialog.ask_path`, TkAgg or Qt), starting from the "save as" cell;
+(:func:`robosim.gui.widgets.file_dialog.ask_path`, TkAgg or Qt), starting from the "save as" cell;
 elsewhere it writes the path typed in the cell (Enter in the cell saves too, and a file that
 exists is replaced only on a second press). The cell shows absolute paths; it proposes the
 folder of the robot's file when it came from one, else the user's robosim folder. Continue and
-Save add the robot to "My robots" (:mod:`robosim.gui.my_robots`).
+Save add the robot to "My robots" (:mod:`robosim.gui.user_files.my_robots`).
 
-Every committed cell is checked by :mod:`robosim.gui.dh_draft` (the robot-file validation):
+Every committed cell is checked by :mod:`robosim.gui.screens.dh_draft` (the robot-file validation):
 wrong cells turn red, and Continue stays disabled (greyed; a press says what is still wrong)
 until the table is a valid robot. The status line explains the problem of the *selected* cell
 (the one being typed in, else the one committed last, else the first wrong one) and counts the
 others: "joint 3: field 'a' ... (and 4 other cells to fix)". Escape in a red cell brings back
-its last accepted value (:class:`robosim.gui.cells.CellGrid`). The cells are autosaved exactly
-as typed after every commit, and restored when the editor opens again without a robot.
+its last accepted value (:class:`robosim.gui.widgets.cells.CellGrid`). The cells are autosaved
+exactly as typed after every commit, and restored when the editor opens again without a robot.
 
 Undo and redo: ctrl+z undoes the last committed edit (a cell, a joint type, the joint count,
 the name, unit or convention, Reset table), ctrl+y or ctrl+shift+z redoes it, up to
-:data:`robosim.gui.edit_history.UNDO_LIMIT` edits back (:mod:`robosim.gui.edit_history` keeps
-the snapshots; text being typed is committed first, so ctrl+z also takes it back).
+:data:`robosim.gui.screens.edit_history.UNDO_LIMIT` edits back
+(:mod:`robosim.gui.screens.edit_history` keeps the snapshots; text being typed is committed
+first, so ctrl+z also takes it back).
 """
 
 from pathlib import Path
 
-from ..errors import RobosimError
-from ..library import save_robot
-from ..robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
-from . import autosave, file_dialog
-from .cells import CellGrid
+from ...errors import RobosimError
+from ...library import save_robot
+from ...robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
+from ..user_files import autosave
+from ..widgets import file_dialog
+from ..widgets.cells import CellGrid
 from .edit_history import EditHistory, describe_change
-from .shortcuts import KeyboardShortcutsOff
-from .layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
+from ..shortcuts import KeyboardShortcutsOff
+from ..layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
 from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, attach_mesh, check_draft,
                        default_save_path, draft_from_robot, new_draft, parse_joint_count,
                        renamed_save_path, resize_draft, row_meshes, valid_draft)
-from .my_robots import MyRobots
-from .screen import Screen
+from ..user_files.my_robots import MyRobots
+from .base import Screen
 
 FONT_SIZE = 9
 TITLE_SIZE = 13
@@ -71,7 +73,7 @@ class EditorScreen(Screen):
     Parameters
     ----------
     app : object
-        The application (see :class:`robosim.gui.screen.Screen`); it also has
+        The application (see :class:`robosim.gui.screens.base.Screen`); it also has
         ``show_welcome()`` and ``show_simulator(robot)``.
     robot : robosim.Robot, optional
         Start with this robot's table. Without it the autosaved draft is restored, or, when

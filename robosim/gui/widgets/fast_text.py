@@ -50,7 +50,8 @@ class _LineRenderer:
     renderer's own (one per renderer, so matplotlib's text-size cache keeps its entries)."""
 
     def __init__(self, renderer):
-        self.renderer = renderer
+        # weakly: _renderers' value must not keep its key (the canvas's renderer) alive
+        self.renderer = weakref.proxy(renderer)
 
     def __getattr__(self, name):
         return getattr(self.renderer, name)

@@ -4,7 +4,7 @@ No matplotlib here: the welcome screen lists :attr:`MyRobots.entries` (newest fi
 or removes one; the editor (Continue, Save) and the welcome screen (a file loaded) call
 :meth:`MyRobots.remember`. At most :data:`MAX_ROBOTS` are kept.
 
-The list is one JSON file, ``my_robots.json`` in :func:`robosim.gui.autosave.user_dir`,
+The list is one JSON file, ``my_robots.json`` in :func:`robosim.gui.user_files.autosave.user_dir`,
 rewritten atomically (:func:`robosim.files.atomic_write_text`) on every change; each entry
 holds a copy of the robot (a robot-file dict, so a robot typed in the editor and never saved
 is kept too) and the file it came from, if any::
@@ -34,9 +34,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import RobosimError
-from ..files import atomic_write_text
-from ..library import load_robot, robot_from_dict, robot_to_dict
+from ...errors import RobosimError
+from ...files import atomic_write_text
+from ...library import load_robot, robot_from_dict, robot_to_dict
 from .autosave import read_user_folder_json, user_dir
 
 FORMAT = "robosim-my-robots/1"

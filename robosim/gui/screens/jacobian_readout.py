@@ -7,7 +7,7 @@ the core (:meth:`robosim.Robot.jacobian`, :meth:`~robosim.Robot.manipulability`,
 :func:`robosim.singularity.singularity_warning`, the words the Jog / IK window uses when a line
 stops at a singular pose. Like the simulator's pose readout, the labels are drawn once and the
 numbers are right-aligned columns without padding (each glyph drawn costs, spaces too), drawn as
-:class:`robosim.gui.fast_text.FastText`, so an animation frame blits them cheaply.
+:class:`robosim.gui.widgets.fast_text.FastText`, so an animation frame blits them cheaply.
 
 Layout, 10 lines of monospace text (J in the base frame)::
 
@@ -26,17 +26,17 @@ import textwrap
 import numpy as np
 from matplotlib.transforms import offset_copy
 
-from ..robot import JACOBIAN_ROWS
-from ..singularity import singularity_warning
-from .fast_text import fast_text
-from .layout import MONOSPACE_WIDTH, lines_height
+from ...robot import JACOBIAN_ROWS
+from ...singularity import singularity_warning
+from ..widgets.fast_text import fast_text
+from ..layout import MONOSPACE_WIDTH, lines_height
+from ..theme import ERROR_COLOUR
 
 FONT = 8
 #: Characters of the row labels' column, and between two columns of numbers.
 LABEL_CHARS, GAP_CHARS = 4, 2
 #: Lines of the readout: heading, six rows, the figures, the warning (two lines at most).
 LINES = 10
-WARNING_COLOUR = "#c00000"
 #: Decimals of the rotational rows' entries (radians per joint unit) and of the translational
 #: rows' entries of a robot whose size is 1 to 10 length units (one fewer per factor of 10).
 DECIMALS = 3
@@ -77,7 +77,7 @@ class JacobianReadout:
         self.columns = [fast_text(fig, 0, 0, f"q{i + 1}", ha="right", **props)
                         for i in range(robot.n)]
         self.figures = fast_text(fig, 0, 0, "", **props)
-        self.warning = fast_text(fig, 0, 0, "", color=WARNING_COLOUR, **props)
+        self.warning = fast_text(fig, 0, 0, "", color=ERROR_COLOUR, **props)
 
     @property
     def texts(self):

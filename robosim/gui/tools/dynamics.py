@@ -1,6 +1,6 @@
 """The "Dynamics..." tool window: the torques a motion needs, holding torques, free fall.
 
-It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
+It follows the tool-window contract of :mod:`robosim.gui.tools.window` (it only uses the ``arm``
 handle) and draws with :mod:`robosim.plotting.dynamics`; the numbers come from
 :mod:`robosim.dynamics`. Torques are in N m (forces of prismatic joints in N), energies in J.
 
@@ -26,17 +26,17 @@ A robot without dynamics gets the reason and what to do in the window, and nothi
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from .. import dynamics
-from ..errors import RobosimError, ValidationError
-from ..hardware.calibration import torque_limits
-from ..hardware.lynx6 import MAX_PAYLOAD_KG
-from ..parsing import parse_number
-from ..plotting.dynamics import GravityBars, draw_energy, draw_torques, torque_unit
-from ..trajectory import PROFILE_KINDS, joint_profile
-from .cells import CellGrid
-from .layout import (MARGIN, STATUS_FONTSIZE, STATUS_HEIGHT, Layout, figure_size_pt,
+from ... import dynamics
+from ...errors import RobosimError, ValidationError
+from ...hardware.calibration import torque_limits
+from ...hardware.lynx6 import MAX_PAYLOAD_KG
+from ...parsing import parse_number
+from ...plotting.dynamics import GravityBars, draw_energy, draw_torques, torque_unit
+from ...trajectory import PROFILE_KINDS, joint_profile
+from ..widgets.cells import CellGrid
+from ..layout import (MARGIN, STATUS_FONTSIZE, STATUS_HEIGHT, Layout, figure_size_pt,
                      lines_height, text_width_pt, wrap_lines)
-from .tools import ToolWindow, tool_figure
+from .window import ToolWindow
 
 FIGSIZE = (11.0, 7.4)
 TITLE_FONT = 12
@@ -73,7 +73,7 @@ HINT = ("Torques: the last trajectory played (or a joint profile to the goal row
 
 
 class DynamicsWindow(ToolWindow):
-    """The window's state and widgets; :func:`open_dynamics_window` makes one.
+    """The window's state and widgets; ``DynamicsWindow.open(arm)`` opens one.
 
     Attributes
     ----------
@@ -91,6 +91,9 @@ class DynamicsWindow(ToolWindow):
         Why the robot has no dynamics, and the Text showing it across the window (both None
         for a robot with dynamics).
     """
+
+    TITLE = "Dynamics"
+    FIGSIZE = FIGSIZE
 
     def __init__(self, arm, fig):
         super().__init__(arm, fig)
@@ -518,14 +521,3 @@ def _number(text, what, low, high, above=True):
         raise ValidationError(f"{what} must be {bound} {low:g} {'and at most' if above else 'to'}"
                               f" {high:g}, got {text.strip()}")
     return value
-
-
-def open_dynamics_window(arm):
-    """Open the "Dynamics..." window for the simulator's ``arm`` handle; returns its figure.
-
-    The window object is kept as ``fig.dynamics_window`` (widgets are held through weak
-    references).
-    """
-    fig = tool_figure("Dynamics", FIGSIZE)
-    fig.dynamics_window = DynamicsWindow(arm, fig)
-    return fig

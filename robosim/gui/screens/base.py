@@ -5,7 +5,7 @@ All screens share the application figure. Switching screens tears the old one do
 (they live on the canvas), and widgets are held through weak references (MATPLOTLIB_NOTES.md).
 """
 
-from .view import View
+from ..view import View
 
 
 class Screen(View):

@@ -1,7 +1,7 @@
 """Undo and redo for the DH-table editor: snapshots of its draft, newest last.
 
 No matplotlib here: the editor screen records a snapshot of its draft
-(:mod:`robosim.gui.dh_draft`) after every committed edit (a cell, a joint type, the joint
+(:mod:`robosim.gui.screens.dh_draft`) after every committed edit (a cell, a joint type, the joint
 count, the unit, a reset) and, on ctrl+z / ctrl+y, shows the snapshot :class:`EditHistory`
 hands back. Snapshots are deep copies, so nothing the screen changes later alters the past.
 
@@ -101,7 +101,7 @@ def describe_change(before, after, columns):
     Parameters
     ----------
     before, after : dict
-        Drafts (:mod:`robosim.gui.dh_draft`).
+        Drafts (:mod:`robosim.gui.screens.dh_draft`).
     columns : sequence of str
         The names of the row cells (``dh_draft.COLUMNS``).
     """

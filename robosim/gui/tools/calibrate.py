@@ -16,14 +16,14 @@ import functools
 
 import matplotlib.pyplot as plt
 
-from ..errors import RobosimError, ValidationError
-from ..hardware.wizard import DEFAULT_STEP_US, CalibrationSession
-from .app import has_event_loop
-from .arm_panel import STOP_COLOR, STOP_HOVER
-from . import file_dialog
-from .cells import CellGrid
-from .tools import error_message, tool_figure
-from .view import View
+from ...errors import RobosimError, ValidationError
+from ...hardware.wizard import DEFAULT_STEP_US, CalibrationSession
+from ..app import has_event_loop
+from ..theme import STOP_COLOUR, STOP_HOVER
+from ..widgets import file_dialog
+from ..widgets.cells import CellGrid
+from .window import error_message, in_new_figure
+from ..view import View
 
 FIGSIZE = (6.4, 4.2)
 STEP, ANGLE, SPEED, SAVE_AS = range(4)
@@ -40,7 +40,7 @@ ROWS = (
 
 
 class CalibrationWindow(View):
-    """The window's state and widgets; :func:`open_calibration_window` makes one.
+    """The window's state and widgets; ``CalibrationWindow.open(driver, save_path)`` opens one.
 
     Parameters
     ----------
@@ -54,6 +54,17 @@ class CalibrationWindow(View):
     on_saved, on_done : callable, optional
         ``on_saved(path)`` after a save; ``on_done()`` once the window is finished.
     """
+
+    @classmethod
+    def open(cls, driver, save_path, say=None, on_saved=None, on_done=None):
+        """Open the calibration window for a started ``driver`` in a new figure and show it;
+        returns the window. If the board does not answer (QP), no empty window stays open."""
+        window = in_new_figure(cls, "Calibrate the real arm", FIGSIZE, driver, save_path,
+                               say=say, on_saved=on_saved, on_done=on_done)
+        fig = window.fig
+        if fig.canvas.manager is not None and has_event_loop(fig):
+            fig.canvas.manager.show()  # opened from a window's button: show it now
+        return window
 
     def __init__(self, driver, fig, save_path, say=None, on_saved=None, on_done=None):
         super().__init__(fig)
@@ -88,7 +99,7 @@ class CalibrationWindow(View):
         self.cells.set_text(0, SAVE_AS, save_path)
         self._button("Save", (0.74, 0.22, 0.21, 0.09), self.save)
         self._button("Done", (0.05, 0.08, 0.21, 0.1), self.done)
-        stop = self._button("STOP", (0.28, 0.08, 0.67, 0.1), self.stop, color=STOP_COLOR,
+        stop = self._button("STOP", (0.28, 0.08, 0.67, 0.1), self.stop, color=STOP_COLOUR,
                             hovercolor=STOP_HOVER)
         stop.label.set_fontsize(14)
         stop.label.set_color("white")
@@ -205,18 +216,3 @@ class CalibrationWindow(View):
             raise RobosimError("this calibration is finished: open Calibrate... again")
 
 
-def open_calibration_window(driver, save_path, say=None, on_saved=None, on_done=None):
-    """Open the calibration window for a started ``driver``; returns its figure.
-
-    The window object is kept as ``fig.calibration_window`` (widgets hold weak references).
-    """
-    fig = tool_figure("Calibrate the real arm", FIGSIZE)
-    try:
-        fig.calibration_window = CalibrationWindow(driver, fig, save_path, say=say,
-                                                   on_saved=on_saved, on_done=on_done)
-    except BaseException:  # e.g. the board did not answer QP: no empty window stays open
-        plt.close(fig)
-        raise
-    if fig.canvas.manager is not None and has_event_loop(fig):
-        fig.canvas.manager.show()  # opened from a window's button: show it now
-    return fig

@@ -1,10 +1,10 @@
 """The "Trajectories..." tool window: compute a trajectory, play it on the simulator, export it.
 
-It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
-handle). The left half holds the settings, typed in :class:`~robosim.gui.cells.CellGrid` cells
-(choice cells step through their values on a click), and the buttons; the right half the joint
-position, velocity and acceleration of the computed trajectory
-(:mod:`robosim.plotting.joints`) with a dotted playhead and a time slider under them.
+It follows the tool-window contract of :mod:`robosim.gui.tools.window` (it only uses the ``arm``
+handle). The left half holds the settings, typed in :class:`~robosim.gui.widgets.cells.CellGrid`
+cells (choice cells step through their values on a click), and the buttons; the right half the joint
+position, velocity and acceleration of the computed trajectory (:mod:`robosim.plotting.joints`) with
+a dotted playhead and a time slider under them.
 
 Types of trajectory:
 
@@ -38,14 +38,14 @@ import numpy as np
 from matplotlib.transforms import Bbox
 from matplotlib.widgets import Slider
 
-from ..errors import RobosimError, ValidationError
-from ..parsing import parse_number
-from ..plotting.joints import JointPlots
-from ..plotting.movies import MovieExport
-from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
-from . import file_dialog
-from .cells import CellGrid
-from .tools import ToolWindow, tool_figure
+from ...errors import RobosimError, ValidationError
+from ...parsing import parse_number
+from ...plotting.joints import JointPlots
+from ...plotting.movies import MovieExport
+from ...trajectory.files import read_trajectory_csv, write_trajectory_csv
+from ..widgets import file_dialog
+from ..widgets.cells import CellGrid
+from .window import ToolWindow
 
 FIGSIZE = (11.0, 7.4)
 TICK_MS = 40
@@ -83,10 +83,13 @@ class Computed:
 
 
 class TrajectoryWindow(ToolWindow):
-    """The window's state and widgets; :func:`open_trajectory_window` makes one."""
+    """The window's state and widgets; ``TrajectoryWindow.open(arm)`` opens one."""
+
+    TITLE = "Trajectories"
+    FIGSIZE = FIGSIZE
 
     def __init__(self, arm, fig):
-        from .. import trajectory
+        from ... import trajectory
 
         super().__init__(arm, fig)
         self.core = trajectory
@@ -237,7 +240,7 @@ class TrajectoryWindow(ToolWindow):
         return np.array([self._joint_value(row, col, text) for col, text in enumerate(texts)])
 
     def _formula(self, row, text):
-        from ..trajectory.expressions import compile_expression
+        from ...trajectory.expressions import compile_expression
 
         variables = ("x1", "x2") if row == 0 else ("u", "v")
         return compile_expression(text, variables)
@@ -574,14 +577,3 @@ def _whole(text, what, low, high):
         raise ValidationError(f"{what} must be a whole number from {low} to {high}, "
                               f"got {text.strip()!r}")
     return int(value)
-
-
-def open_trajectory_window(arm):
-    """Open the "Trajectories..." window for the simulator's ``arm`` handle; returns its figure.
-
-    The window object is kept as ``fig.trajectory_window`` (widgets are held through weak
-    references).
-    """
-    fig = tool_figure("Trajectories", FIGSIZE)
-    fig.trajectory_window = TrajectoryWindow(arm, fig)
-    return fig

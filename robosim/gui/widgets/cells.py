@@ -38,9 +38,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
-from .blit import blit_manager
-from .layout import POINTS_PER_INCH, fit_fontsize
-from .shortcuts import figure_keys
+from ..blit import blit_manager
+from ..layout import POINTS_PER_INCH, fit_fontsize
+from ..shortcuts import figure_keys
 
 NORMAL_COLOR = "white"
 ERROR_COLOR = "#ffb3b3"

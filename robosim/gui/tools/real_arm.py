@@ -1,6 +1,6 @@
 """The "Real arm..." tool window: connect to a Lynx6 on an SSC-32 and drive it from the simulator.
 
-It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
+It follows the tool-window contract of :mod:`robosim.gui.tools.window` (it only uses the ``arm``
 handle). The port, baud rate, calibration file and the payload in the gripper (grams: the
 torque check before Play on arm counts it, and a refusal names the joint, the time and how many
 times slower would do) are typed in a :class:`CellGrid`; buttons
@@ -8,7 +8,7 @@ connect (or run dry, printing the bytes in the window), confirm the rest pose af
 mirror the simulator (the real arm follows every pose change, speed-limited, at most once per
 command time on the wire), play ``arm.last_trajectory`` on the arm, move home or to rest, open
 or close the gripper (or close it part way: a percentage and Enter in the "grip % closed" cell),
-open the calibration window (:mod:`robosim.gui.calibration_window`), and
+open the calibration window (:mod:`robosim.gui.tools.calibrate`), and
 Stop, which is always visible and works during playing.
 
 A calibration file committed in its cell, or the calibration of the arm connected, narrows the
@@ -18,7 +18,7 @@ are in use, and closing the window gives the model's limits back. The drawn grip
 every gripper command sent (``arm.set_gripper``).
 
 Playing runs in a background thread so Stop stays responsive; the thread never touches
-matplotlib: it leaves messages that :meth:`ArmPanel.tick` (a 100 ms canvas timer; tests call
+matplotlib: it leaves messages that :meth:`RealArmWindow.tick` (a 100 ms canvas timer; tests call
 it) shows. Every error becomes a line in the status lines (the window's and the simulator's);
 nothing raises out of a callback.
 """
@@ -29,22 +29,25 @@ import threading
 import time
 from pathlib import Path
 
-from ..errors import RobosimError
-from ..hardware.calibration import default_calibration_path, load_calibration
-from ..hardware.lynx6 import MAX_PAYLOAD_KG, Lynx6, gripper_fraction, needs_rest_pose
-from ..hardware.ssc32 import DEFAULT_BAUD
-from ..parsing import parse_number
-from .cells import CellGrid
-from .tools import ToolWindow, tool_figure
+from ...errors import RobosimError
+from ...hardware.calibration import default_calibration_path, load_calibration
+from ...hardware.lynx6 import MAX_PAYLOAD_KG, Lynx6, gripper_fraction, needs_rest_pose
+from ...hardware.ssc32 import DEFAULT_BAUD
+from ...parsing import parse_number
+from ..widgets.cells import CellGrid
+from ..theme import STOP_COLOUR, STOP_HOVER
+from .window import ToolWindow
 
 FIGSIZE = (6.4, 4.6)
 TICK_MS = 100
-STOP_COLOR, STOP_HOVER = "#d62728", "#ff4d4d"
 PORT, BAUD, SPEED, CALIBRATION, PAYLOAD = range(5)
 
 
-class ArmPanel(ToolWindow):
-    """The window's state and widgets; :func:`open_arm_panel` makes one."""
+class RealArmWindow(ToolWindow):
+    """The window's state and widgets; ``RealArmWindow.open(arm)`` opens one."""
+
+    TITLE = "Real arm"
+    FIGSIZE = FIGSIZE
 
     def __init__(self, arm, fig):
         super().__init__(arm, fig)
@@ -56,7 +59,7 @@ class ArmPanel(ToolWindow):
         self._pending_pose = None
         self._last_sent = 0.0
         self._last_error = None
-        self.calibrating = None  # the calibration window's figure while it is open
+        self.calibrating = None  # the calibration window while it is open
         self._build()
         self.subscribe(arm, "pose", self._on_pose)
         self.subscribe(arm, "limits", self._show_limits)
@@ -84,7 +87,7 @@ class ArmPanel(ToolWindow):
                 self._button(label, (0.05 + 0.23 * column, bottom, 0.21, 0.09))
         self.grip = self.keep(CellGrid(fig, (0.28, 0.22, 0.21, 0.115), 1, ["grip % closed"],
                                        on_commit=self._grip))
-        stop = self._button("STOP", (0.51, 0.2, 0.44, 0.23), color=STOP_COLOR,
+        stop = self._button("STOP", (0.51, 0.2, 0.44, 0.23), color=STOP_COLOUR,
                             hovercolor=STOP_HOVER)
         stop.label.set_fontsize(16)
         stop.label.set_color("white")
@@ -245,7 +248,7 @@ class ArmPanel(ToolWindow):
             return
         self._stop_player(driver)
         if self.calibrating is not None:
-            self.calibrating.calibration_window.done()
+            self.calibrating.done()
         driver.close()
         self.arm.set_connection(None)
         if not quiet:
@@ -357,8 +360,8 @@ class ArmPanel(ToolWindow):
 
     def calibrate(self):
         """Open the calibration window; moves from this window wait until it is done."""
-        from .autosave import user_dir
-        from .calibration_window import open_calibration_window
+        from ..user_files.autosave import user_dir
+        from .calibrate import CalibrationWindow
 
         driver = self._driver(started=True)
         if self._busy():
@@ -366,7 +369,7 @@ class ArmPanel(ToolWindow):
         if self.mirror:
             self.toggle_mirror()
         name = self.arm.robot.name.lower().replace(" ", "_")
-        self.calibrating = open_calibration_window(
+        self.calibrating = CalibrationWindow.open(
             driver, user_dir() / f"{name}.calibration.json",
             say=functools.partial(self.arm.set_status, owner=self),
             on_saved=self._calibration_saved, on_done=self._calibration_done)
@@ -413,13 +416,3 @@ def _speed(text):
         raise RobosimError(f"max deg/s must be a positive number (blank: the calibration's "
                            f"limits), got {text!r}")
     return value
-
-
-def open_arm_panel(arm):
-    """Open the "Real arm..." window for the simulator's ``arm`` handle; returns its figure.
-
-    The panel object is kept as ``fig.arm_panel`` (widgets are held through weak references).
-    """
-    fig = tool_figure("Real arm", FIGSIZE)
-    fig.arm_panel = ArmPanel(arm, fig)
-    return fig

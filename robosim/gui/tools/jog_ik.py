@@ -1,6 +1,6 @@
 """The "Jog / IK" tool window: jog the tool, solve inverse kinematics, move along straight lines.
 
-It follows the tool-window contract of :mod:`robosim.gui.tools` (it only uses the ``arm``
+It follows the tool-window contract of :mod:`robosim.gui.tools.window` (it only uses the ``arm``
 handle) and holds no kinematics of its own: :mod:`robosim.trajectory.motion` and
 :mod:`robosim.ik` do the work, the window reads cells and shows results.
 
@@ -35,12 +35,12 @@ import math
 
 import numpy as np
 
-from .. import ik
-from ..trajectory import motion
-from ..errors import ValidationError
-from ..transforms import r2rpy, xyzrpy2tr
-from .cells import CellGrid
-from .tools import ToolWindow, tool_figure
+from ... import ik
+from ...trajectory import motion
+from ...errors import ValidationError
+from ...transforms import r2rpy, xyzrpy2tr
+from ..widgets.cells import CellGrid
+from .window import ToolWindow
 
 FIGSIZE = (7.2, 6.8)
 #: Joint speed of the moves this window plays (deg/s, or robot sizes per second) ...
@@ -63,8 +63,11 @@ X, Y, Z, ROLL, PITCH, YAW, VIA, SOLVE = range(8)
 JOG_LABELS = ("X", "Y", "Z", "roll", "pitch", "yaw")
 
 
-class JogPanel(ToolWindow):
-    """The window's state and widgets; :func:`open_jog_panel` makes one."""
+class JogIKWindow(ToolWindow):
+    """The window's state and widgets; ``JogIKWindow.open(arm)`` opens one."""
+
+    TITLE = "Jog / IK"
+    FIGSIZE = FIGSIZE
 
     def __init__(self, arm, fig):
         super().__init__(arm, fig)
@@ -416,13 +419,3 @@ def _joint_text(robot, q):
     """Joint values as the user reads them: degrees for revolute joints, length unit else."""
     return "  ".join(f"{v:7.2f}" for v in np.round(robot.q_to_user(q), 2) + 0.0) + (
         " deg" if all(robot.revolute) else f" (deg, {robot.unit})")
-
-
-def open_jog_panel(arm):
-    """Open the "Jog / IK" window for the simulator's ``arm`` handle; returns its figure.
-
-    The panel object is kept as ``fig.jog_panel`` (widgets are held through weak references).
-    """
-    fig = tool_figure("Jog / IK", FIGSIZE)
-    fig.jog_panel = JogPanel(arm, fig)
-    return fig

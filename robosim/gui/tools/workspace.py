@@ -1,6 +1,6 @@
 """The "Workspace..." tool window: the forward workspace of the simulated arm (3D-RAS section 4).
 
-It follows :mod:`robosim.gui.tools` (it only uses the ``arm`` handle). Per joint, a range
+It follows :mod:`robosim.gui.tools.window` (it only uses the ``arm`` handle). Per joint, a range
 (default: the limits) is typed in a :class:`CellGrid`, as degrees for revolute joints and the
 robot's unit for prismatic ones; the sampling is 3D-RAS's Factor, a step in degrees or Monte
 Carlo samples; the voxel edge, the section height and the vertical section's azimuth are
@@ -21,12 +21,12 @@ import threading
 
 from matplotlib.patches import Rectangle
 
-from .. import workspace as ws
-from ..errors import RobosimError, ValidationError
-from .cells import CellGrid
-from ..parsing import parse_number
-from .tools import ToolWindow, tool_figure
-from ..plotting.workspace import (default_section_height, draw_cloud, draw_section_vertical,
+from ... import workspace as ws
+from ...errors import RobosimError, ValidationError
+from ..widgets.cells import CellGrid
+from ...parsing import parse_number
+from .window import ToolWindow
+from ...plotting.workspace import (default_section_height, draw_cloud, draw_section_vertical,
                               draw_section_xy)
 
 FIGSIZE = (12.0, 7.5)
@@ -68,7 +68,10 @@ class _Job:
 
 
 class WorkspaceWindow(ToolWindow):
-    """The window's state and widgets; :func:`open_workspace_window` makes one."""
+    """The window's state and widgets; ``WorkspaceWindow.open(arm)`` opens one."""
+
+    TITLE = "Workspace: {robot}"
+    FIGSIZE = FIGSIZE
 
     def __init__(self, arm, fig):
         super().__init__(arm, fig)
@@ -311,14 +314,3 @@ class WorkspaceWindow(ToolWindow):
         """The window closes: a running computation is cancelled."""
         if self.job is not None:
             self.job.cancelled = True
-
-
-def open_workspace_window(arm):
-    """Open the "Workspace..." window for the simulator's ``arm`` handle; returns its figure.
-
-    The window object is kept as ``fig.workspace_window`` (widgets hold weak references).
-    """
-    fig = tool_figure(f"Workspace: {arm.robot.name}", FIGSIZE)
-    fig.workspace_window = WorkspaceWindow(arm, fig)
-    return fig
-
