@@ -158,9 +158,7 @@ def _check_format(data):
 def _old_last_robot(folder):
     """The one robot an older robosim remembered (``last_robot.json``), as a first entry."""
     old = folder / OLD_LAST_ROBOT
-    if not old.is_file():
-        return []
     try:
-        return [Entry(load_robot(old))]
-    except RobosimError:
+        return [Entry(load_robot(old))] if old.is_file() else []
+    except (RobosimError, OSError):     # OSError: a folder we may not read (issue 25)
         return []
