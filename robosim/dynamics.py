@@ -214,7 +214,8 @@ def _numbers(values, name, count, bound):
 def _finite(values, quantity):
     """``values``, or a ValidationError saying that ``quantity`` overflowed (issue 25: NaN
     torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0)."""
-    if not np.isfinite(values).all():
+    if not ((values.ndim == 1 and math.isfinite(sum(values.tolist())))    # one, fast
+            or np.isfinite(values).all()):        # a batch, or a sum that merely overflowed
         raise ValidationError(f"the {quantity} overflowed (they are not finite numbers): the "
                               f"joint values, speeds, accelerations or torques given are too "
                               f"large for the arithmetic")
