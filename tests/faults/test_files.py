@@ -146,3 +146,13 @@ def test_sigterm_during_a_save_removes_the_temporary_and_ends_the_process(tmp_pa
     path.write_bytes(b"old")
     assert killed_save(path, signal.SIGTERM) == -signal.SIGTERM
     assert leftovers(tmp_path) == [] and path.read_bytes() == b"old"
+
+
+def test_a_killed_save_is_removed_by_a_later_read_in_the_folder(tmp_path):
+    # "any later robosim run that touches the folder": loading another robot file there
+    path = tmp_path / "robot.json"
+    save_robot(load_robot("lynx6"), path)
+    assert killed_save(tmp_path / "other.json", signal.SIGKILL) == -signal.SIGKILL
+    assert len(leftovers(tmp_path)) == 1
+    load_robot(path)
+    assert leftovers(tmp_path) == []
