@@ -107,3 +107,11 @@ def test_a_calibration_made_for_another_robot_is_refused_by_the_driver():
     assert isinstance(puma_file, Calibration)
     with pytest.raises(CalibrationError, match="the calibration is for 'Puma 560', not Lynx6"):
         Lynx6(SSC32Link(DryRunPort(), port="dry-run"), calibration=puma_file)
+
+
+def test_trajectory_times_beyond_a_billion_seconds_are_refused(tmp_path):
+    from robosim.trajectory.files import TrajectoryFileError, parse_trajectory_csv
+
+    text = "t_s,q1_deg\n0,0\n1e300,1\n"
+    with pytest.raises(TrajectoryFileError, match=r"within \+-1e\+09 s, got 1e\+300 s"):
+        parse_trajectory_csv(text)
