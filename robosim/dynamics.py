@@ -607,13 +607,13 @@ def _checked(robot, named):
     overflows) each is checked on its own, and a wrong one named in the message.
     """
     try:
-        arrays = [np.asarray(values, dtype=float) for values, _ in named]
-    except (TypeError, ValueError):
+        arrays = [np.asarray(values) for values, _ in named]
+    except (TypeError, ValueError, OverflowError):
         arrays = None
     single = (robot.n,)
-    if arrays is not None and all([a.shape == single for a in arrays]) \
+    if arrays is not None and all([a.shape == single and a.dtype.kind in "fi" for a in arrays]) \
             and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
-        return arrays
+        return [a.astype(float, copy=False) for a in arrays]
     checked = [robot.check_q(values, name) for values, name in named]
     for array, (_, name) in zip(checked, named):
         if array.size == 0:

@@ -618,6 +618,8 @@ class Robot:
                 return None
             values = q.tolist()
         elif isinstance(q, (list, tuple)) and len(q) == self.n:
+            if any(type(v) is bool for v in q):                    # noqa: E721
+                return None                                         # check_q refuses them
             try:
                 values = [float(v) for v in q]
             except (TypeError, ValueError, OverflowError):      # check_q says why
