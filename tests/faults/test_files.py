@@ -156,3 +156,20 @@ def test_a_killed_save_is_removed_by_a_later_read_in_the_folder(tmp_path):
     assert len(leftovers(tmp_path)) == 1
     load_robot(path)
     assert leftovers(tmp_path) == []
+
+
+def test_the_command_line_handles_sigterm_as_ctrl_c(tmp_path):
+    # a long fall writing its CSV at the end: SIGTERM ends it in one line, status 143
+    child = subprocess.Popen([sys.executable, "-m", "robosim", "fall", "lynx6", "--from",
+                              "0", "0", "0", "0", "0", "--duration", "1000", "--csv",
+                              str(tmp_path / "fall.csv")],
+                             stderr=subprocess.PIPE, text=True, env=child_environment())
+    try:
+        child.wait(timeout=3)               # still running: it takes minutes
+    except subprocess.TimeoutExpired:
+        pass
+    child.send_signal(signal.SIGTERM)
+    assert child.wait(timeout=30) == 143
+    assert child.stderr.read().strip() == "robosim: terminated"
+    child.stderr.close()
+    assert list(tmp_path.iterdir()) == []
