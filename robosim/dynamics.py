@@ -214,7 +214,8 @@ def _numbers(values, name, count, bound):
 def _finite(values, quantity):
     """``values``, or a ValidationError saying that ``quantity`` overflowed (issue 25: NaN
     torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0)."""
-    if not np.isfinite(values).all():
+    if not ((values.ndim == 1 and math.isfinite(sum(values.tolist())))    # one, fast
+            or np.isfinite(values).all()):        # a batch, or a sum that merely overflowed
         raise ValidationError(f"the {quantity} overflowed (they are not finite numbers): the "
                               f"joint values, speeds, accelerations or torques given are too "
                               f"large for the arithmetic")
@@ -606,13 +607,13 @@ def _checked(robot, named):
     overflows) each is checked on its own, and a wrong one named in the message.
     """
     try:
-        arrays = [np.asarray(values, dtype=float) for values, _ in named]
-    except (TypeError, ValueError):
+        arrays = [np.asarray(values) for values, _ in named]
+    except (TypeError, ValueError, OverflowError):
         arrays = None
     single = (robot.n,)
-    if arrays is not None and all([a.shape == single for a in arrays]) \
+    if arrays is not None and all([a.shape == single and a.dtype.kind in "fi" for a in arrays]) \
             and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
-        return arrays
+        return [a.astype(float, copy=False) for a in arrays]
     checked = [robot.check_q(values, name) for values, name in named]
     for array, (_, name) in zip(checked, named):
         if array.size == 0:

@@ -52,6 +52,9 @@ except the centre of mass:
 - ``gravity``: the gravitational acceleration in the world frame, m/s^2, default
   ``[0, 0, -9.81]``.
 
+Each is bounded like every other field (:data:`robosim.dynamics.MAX_MASS_KG` and its
+neighbours: a million kg, kg m^2, N m; gravity 1,000 m/s^2), so the torques stay finite.
+
 Torques come out in N m and forces in N whatever the length unit: lengths are converted to
 metres before use (see :mod:`robosim.dynamics`).
 
@@ -137,6 +140,12 @@ def _library_files():
 def _key(name):
     """Names compare without case, spaces, dashes or underscores: 'puma-560' finds 'Puma 560'."""
     return re.sub(r"[\s_\-]+", "", name).lower()
+
+
+def same_name(a: str, b: str) -> bool:
+    """True when two robot names are one as :func:`load_robot` looks them up (without case,
+    spaces, dashes or underscores): "lynx-6" and "Lynx6"."""
+    return _key(a) == _key(b)
 
 
 def _name_order(robot):

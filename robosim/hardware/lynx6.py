@@ -47,8 +47,8 @@ from numpy.typing import ArrayLike
 
 from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits, gravity_torques,
                         trajectory_torques, with_payload)
-from ..errors import RobosimError, ValidationError
-from ..library import load_robot
+from ..errors import RobosimError, ValidationError, brief
+from ..library import load_robot, same_name
 from ..robot import Robot
 from .calibration import Calibration, CalibrationError, load_calibration
 from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE_RUNNING,
@@ -105,6 +105,10 @@ class Lynx6:
         if self.robot.joint_types != "R" * self.robot.n:
             raise CalibrationError(f"{self.robot.name}: only arms of revolute joints can be "
                                    f"driven (joints {self.robot.joint_types})")
+        if self.calibration.robot and not same_name(self.calibration.robot, self.robot.name):
+            raise CalibrationError(f"the calibration is for {brief(self.calibration.robot)}, not "
+                                   f"{self.robot.name}: calibrate this arm, or give its own "
+                                   f"calibration file")
         if self.calibration.n != self.robot.n:
             raise CalibrationError(f"the calibration lists {self.calibration.n} joints but "
                                    f"{self.robot.name} has {self.robot.n}")
@@ -348,22 +352,29 @@ class Lynx6:
         """Move to the robot model's home pose."""
         return self.move_to(self.robot.home, wait=wait)
 
-    def gripper(self, closed: bool | float) -> None:
+    def gripper(self, closed: bool | float) -> bool:
         """Open (``closed=False`` or 0) or close (``True`` or 1) the gripper, or close it part
         way (a fraction between 0 and 1: its pulse is that far from the calibrated open pulse
         to the closed one), in :data:`GRIPPER_MOVE_MS`.
 
         Part way is for holding an object without driving the servo against it: a gripper
         servo pressing on an object it cannot close over draws current until it overheats.
+        Sent as every move is (:meth:`move_to`): under the send lock, and not at all when
+        :meth:`stop`, from another thread, came first; returns whether it was sent.
         """
         fraction = float(closed)
         if not 0.0 <= fraction <= 1.0:
             raise ValidationError(f"the gripper closes from 0 (open) to 1 (closed); got "
                                   f"{closed!r}")
+        self._stop.clear()
         self._require_started()
         grip = self.calibration.gripper
         pulse = round(grip.open + fraction * (grip.closed - grip.open))
-        self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
+        with self._send_lock:
+            if self._stop.is_set():
+                return False
+            self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
+        return True
 
     def wait_until_still(self, expected_s: float) -> bool:
         """Poll ``Q`` until the move is complete; returns False if :meth:`stop` interrupted.

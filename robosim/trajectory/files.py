@@ -36,6 +36,9 @@ _JOINT_COLUMN = re.compile(r"^q(\d+)_(deg|mm|cm|m)$")
 #: The largest trajectory file read: about 130,000 rows of a six-joint arm as robosim writes
 #: them (some 120 bytes a row), minutes of motion at the SSC-32's 20 ms frame.
 MAX_TRAJECTORY_BYTES = 16 << 20
+#: Times of a trajectory, s, either way (31 years): every message prints them in a few digits
+#: (t = 1e300 was printed with 300, issue 25).
+MAX_TIME_S = 1e9
 
 
 class TrajectoryFileError(ValidationError):
@@ -202,6 +205,9 @@ def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajecto
 def _check_times(t, source):
     if not np.all(np.isfinite(t)):
         raise TrajectoryFileError(f"{source}: times must be finite numbers")
+    if t.size and np.abs(t).max() > MAX_TIME_S:
+        raise TrajectoryFileError(f"{source}: times must be within +-{MAX_TIME_S:g} s, got "
+                                  f"{t[np.argmax(np.abs(t))]:.3g} s")
     steps = np.diff(t)
     if np.any(steps <= 0):
         row = int(np.argmax(steps <= 0)) + 1
