@@ -225,12 +225,9 @@ def _numbers(values, name, count, bound):
 
 def _finite(values, quantity):
     """``values``, or a ValidationError saying that ``quantity`` overflowed (issue 25: NaN
-    torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0).
-
-    One configuration's values are summed in Python first (finite only when every value is):
-    numpy's check would be a tenth of a single Newton-Euler call's time."""
-    if not ((values.ndim == 1 and math.isfinite(sum(values.tolist())))
-            or np.isfinite(values).all()):
+    torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0)."""
+    if not ((values.ndim == 1 and math.isfinite(sum(values.tolist())))    # one, fast
+            or np.isfinite(values).all()):        # a batch, or a sum that merely overflowed
         raise ValidationError(f"the {quantity} overflowed (they are not finite numbers): the "
                               f"joint values, speeds, accelerations or torques given are too "
                               f"large for the arithmetic")
@@ -331,7 +328,7 @@ def _gravity(robot, gravity):
     return ZERO if gravity == (0.0, 0.0, 0.0) else gravity
 
 
-def _checked(robot, named):
+def _checked(robot, named) -> list[np.ndarray]:
     """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated.
 
     When each is one configuration ``(n,)``, their values are summed in Python to check that
@@ -340,13 +337,13 @@ def _checked(robot, named):
     overflows) each is checked on its own, and a wrong one named in the message.
     """
     try:
-        arrays = [np.asarray(values, dtype=float) for values, _ in named]
-    except (TypeError, ValueError):
+        arrays = [np.asarray(values) for values, _ in named]
+    except (TypeError, ValueError, OverflowError):
         arrays = None
     single = (robot.n,)
-    if arrays is not None and all([a.shape == single for a in arrays]) \
+    if arrays is not None and all([a.shape == single and a.dtype.kind in "fi" for a in arrays]) \
             and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
-        return arrays
+        return [a.astype(float, copy=False) for a in arrays]
     checked = [robot.check_q(values, name) for values, name in named]
     for array, (_, name) in zip(checked, named):
         if array.size == 0:

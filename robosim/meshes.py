@@ -240,16 +240,16 @@ def stl_bytes(triangles: ArrayLike, normals: ArrayLike | None = None,
     ``normals`` ``(m, 3)`` default to :func:`face_normals`; ``header`` is at most 80 bytes and
     must not begin with ``solid`` (readers would take the file for ASCII).
     """
-    triangles = _check_triangles(triangles, "triangles")
-    normals = face_normals(triangles) if normals is None else np.asarray(normals, float)
-    if normals.shape != (len(triangles), 3):
-        raise MeshError(f"normals must be ({len(triangles)}, 3), got {normals.shape}")
+    corners = _check_triangles(triangles, "triangles")
+    unit_normals = face_normals(corners) if normals is None else np.asarray(normals, float)
+    if unit_normals.shape != (len(corners), 3):
+        raise MeshError(f"normals must be ({len(corners)}, 3), got {unit_normals.shape}")
     if len(header) > 80 or header.lstrip()[:5].lower() == b"solid":
         raise MeshError(f"a binary STL header is at most 80 bytes and does not begin with "
                         f"'solid', got {header[:90]!r}")
-    records = np.zeros(len(triangles), dtype=_BINARY_TRIANGLE)
-    records["normal"], records["vertices"] = normals, triangles
-    return (header.ljust(80, b" ") + struct.pack("<I", len(triangles)) + records.tobytes())
+    records = np.zeros(len(corners), dtype=_BINARY_TRIANGLE)
+    records["normal"], records["vertices"] = unit_normals, corners
+    return (header.ljust(80, b" ") + struct.pack("<I", len(corners)) + records.tobytes())
 
 
 def save_stl(path: str | os.PathLike[str], triangles: ArrayLike, normals: ArrayLike | None = None,
@@ -267,30 +267,30 @@ def save_stl(path: str | os.PathLike[str], triangles: ArrayLike, normals: ArrayL
     if not ascii:
         atomic_write_bytes(path, stl_bytes(triangles, normals))
         return
-    triangles = _check_triangles(triangles, "triangles")
-    normals = face_normals(triangles) if normals is None else np.asarray(normals, float)
+    corners = _check_triangles(triangles, "triangles")
+    unit_normals = face_normals(corners) if normals is None else np.asarray(normals, float)
     name = re.sub(r"\s+", "_", name) or "robosim"
     lines = [f"solid {name}"]
-    for normal, corners in zip(normals, triangles):
+    for normal, triangle in zip(unit_normals, corners):
         lines.append("  facet normal " + " ".join(f"{v:.9g}" for v in normal))
         lines.append("    outer loop")
-        lines += ["      vertex " + " ".join(f"{v:.9g}" for v in corner) for corner in corners]
+        lines += ["      vertex " + " ".join(f"{v:.9g}" for v in corner) for corner in triangle]
         lines += ["    endloop", "  endfacet"]
     lines.append(f"endsolid {name}")
     atomic_write_bytes(path, ("\n".join(lines) + "\n").encode("ascii"))
 
 
-def _check_triangles(triangles, what):
-    triangles = np.asarray(triangles, dtype=float)
-    if triangles.ndim != 3 or triangles.shape[1:] != (3, 3):
-        raise MeshError(f"{what} must be an array (m, 3, 3), got shape {triangles.shape}")
-    if not 1 <= len(triangles) <= MAX_TRIANGLES:
+def _check_triangles(triangles: ArrayLike, what: str) -> np.ndarray:
+    corners = np.asarray(triangles, dtype=float)
+    if corners.ndim != 3 or corners.shape[1:] != (3, 3):
+        raise MeshError(f"{what} must be an array (m, 3, 3), got shape {corners.shape}")
+    if not 1 <= len(corners) <= MAX_TRIANGLES:
         # load_stl refuses a file without triangles: nothing is written that it would refuse
-        raise MeshError(f"{what}: 1 to {MAX_TRIANGLES:,} triangles, got {len(triangles):,}")
-    if not (np.isfinite(triangles) & (np.abs(triangles) <= MAX_COORDINATE)).all():
+        raise MeshError(f"{what}: 1 to {MAX_TRIANGLES:,} triangles, got {len(corners):,}")
+    if not (np.isfinite(corners) & (np.abs(corners) <= MAX_COORDINATE)).all():
         raise MeshError(f"{what}: every coordinate must be a finite number within "
                         f"+-{MAX_COORDINATE:g}")
-    return triangles
+    return corners
 
 
 def closed_surface(triangles: ArrayLike) -> bool:
@@ -568,9 +568,10 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
     Raises
     ------
     MeshError
-        A file cannot be read (see :func:`load_stl`), or a part placed at its ``scale`` is
+        A file cannot be read (see :func:`load_stl`), a part placed at its ``scale`` is
         more than :data:`SCALE_RATIO` times the arm's size or less than its reciprocal
-        squared (the message says which scale would fit).
+        squared (the message says which scale would fit), or a part is placed (``xyz``) more
+        than :data:`SCALE_RATIO` arm sizes from its frame.
     """
     meshes = getattr(robot, "meshes", None)
     if meshes is None:
@@ -579,6 +580,7 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
     for name, frame, spec in meshes.parts():
         triangles, normals = load_stl(spec.path)
         _check_scale(robot, name, spec, triangles)
+        _check_offset(robot, name, spec)
         loaded.append((name, frame, spec, triangles, normals))
     total = sum(len(item[3]) for item in loaded)
     placed = []
@@ -593,6 +595,17 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
         placed.append(PlacedMesh(name, frame, points, normals @ rotation.T, spec.colour,
                                  closed_surface(triangles)))
     return placed
+
+
+def _check_offset(robot, name, spec):
+    """A part placed more than :data:`SCALE_RATIO` arm sizes from its frame is off the picture
+    (a mesh at xyz 1e6 was silently not drawn, issue 25): refused, naming the offset."""
+    offset = float(np.linalg.norm(spec.xyz))
+    arm = robot.length_scale
+    if offset > SCALE_RATIO * arm:
+        raise MeshError(f"{spec.path}: the {name}'s mesh is placed {offset:.4g} {robot.unit} "
+                        f"from its frame (field 'xyz'), against an arm of about {arm:.4g} "
+                        f"{robot.unit}: it would be drawn off the picture; is xyz right?")
 
 
 def _check_scale(robot, name, spec, triangles):

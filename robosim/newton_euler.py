@@ -103,12 +103,13 @@ def reference_inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: A
     ...                                     fext=[0, 10, 0, 0, 0, 0]), 9) + 0
     array([29.62, 10.  ])
     """
-    links = robot.dynamics.links
+    dynamics: Any = robot.dynamics
+    links = dynamics.links
     metres = METRES_PER_UNIT[robot.unit]
     si = np.where(robot.revolute, 1.0, metres)
     q = np.asarray(q, dtype=float)
     qd, qdd = np.asarray(qd, dtype=float) * si, np.asarray(qdd, dtype=float) * si
-    g = np.asarray(robot.dynamics.gravity if gravity is None else gravity, dtype=float)
+    g = np.asarray(dynamics.gravity if gravity is None else gravity, dtype=float)
     n = robot.n
     T = [_dh_matrix(robot, i, q) for i in range(n)] + [_in_metres(robot.tool, metres)]
     A = [_screw_axis(robot, i, T[i]) for i in range(n)]
@@ -123,7 +124,8 @@ def reference_inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: A
         Vs.append(V)
         Vds.append(Vd)
 
-    F = np.zeros(6) if fext is None else np.concatenate([fext[3:], fext[:3]]).astype(float)
+    wrench = np.zeros(6) if fext is None else np.asarray(fext, dtype=float)   # (f, m)
+    F = np.concatenate([wrench[3:], wrench[:3]])                             # (m, f): the book's
     tau = np.zeros(n)
     for i in range(n - 1, -1, -1):
         F = adjoint(inverse(T[i + 1])).T @ F + G[i] @ Vds[i] - ad(Vs[i]).T @ G[i] @ Vs[i]
@@ -171,20 +173,20 @@ def _spatial_inertia(link, metres):
                      [link.mass * skew(c).T, link.mass * np.eye(3)]])
 
 
-def skew(v: ArrayLike) -> np.ndarray:
+def skew(v: np.ndarray) -> np.ndarray:
     """``[v]`` (3, 3): ``[v] u = v x u``."""
     x, y, z = v
     return np.array([[0, -z, y], [z, 0, -x], [-y, x, 0.0]])
 
 
-def adjoint(T: ArrayLike) -> np.ndarray:
+def adjoint(T: np.ndarray) -> np.ndarray:
     """``[Ad_T]`` (6, 6): carries a twist ``(w, v)`` from frame ``{b}`` into ``{a}`` when ``T``
     is ``{b}`` seen from ``{a}`` (Modern Robotics, definition 3.20)."""
     R, p = T[:3, :3], T[:3, 3]
     return np.block([[R, np.zeros((3, 3))], [skew(p) @ R, R]])
 
 
-def ad(V: ArrayLike) -> np.ndarray:
+def ad(V: np.ndarray) -> np.ndarray:
     """``[ad_V]`` (6, 6) of a twist ``V = (w, v)``: ``[[w], 0; [v], [w]]`` (equation 8.38)."""
     w, v = skew(V[:3]), skew(V[3:])
     return np.block([[w, np.zeros((3, 3))], [v, w]])
@@ -216,6 +218,8 @@ class KernelConstants:
     tool_rotation: np.ndarray   # (3, 3) the tool frame's axes in the last link's frame
     tool_point: np.ndarray      # (3,) the tool point in the last link's frame, m
     last_base_acceleration: list = field(default_factory=lambda: [None, None])
+    _links: tuple = field(init=False, repr=False, default=())
+    _bodies: tuple = field(init=False, repr=False, default=())
 
     @property
     def links(self) -> tuple:

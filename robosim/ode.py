@@ -85,5 +85,5 @@ def dormand_prince_step(f: Callable[[float, np.ndarray], np.ndarray], t: float,
         stage = y + h * sum(w * k for w, k in zip(weights, slopes) if w)
         slopes.append(f(t + c * h, stage))
     y_end = stage                       # the last stage is the 5th-order solution
-    error = h * sum(e * k for e, k in zip(E, slopes) if e)
+    error = np.asarray(h * sum(e * k for e, k in zip(E, slopes) if e))
     return Step(h=h, y_start=y, y_end=y_end, slope_end=slopes[6], error=error, slopes=slopes)

@@ -41,14 +41,15 @@ import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits,
                         inverse_dynamics, trajectory_torques, with_payload)
-from ..errors import RobosimError, ValidationError
-from ..library import load_robot
+from ..errors import RobosimError, ValidationError, brief
+from ..library import load_robot, same_name
 from ..robot import Robot
 from .calibration import Calibration, CalibrationError, load_calibration
 from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE_RUNNING,
@@ -105,6 +106,10 @@ class Lynx6:
         if self.robot.joint_types != "R" * self.robot.n:
             raise CalibrationError(f"{self.robot.name}: only arms of revolute joints can be "
                                    f"driven (joints {self.robot.joint_types})")
+        if self.calibration.robot and not same_name(self.calibration.robot, self.robot.name):
+            raise CalibrationError(f"the calibration is for {brief(self.calibration.robot)}, not "
+                                   f"{self.robot.name}: calibrate this arm, or give its own "
+                                   f"calibration file")
         if self.calibration.n != self.robot.n:
             raise CalibrationError(f"the calibration lists {self.calibration.n} joints but "
                                    f"{self.robot.name} has {self.robot.n}")
@@ -126,7 +131,7 @@ class Lynx6:
         self._max_speed = np.array([s.max_speed_deg_s for s in servos])
         self._limits_deg = np.degrees(self.robot.limits)
         self.payload_kg = 0.0
-        self.wrench = None
+        self.wrench: np.ndarray | None = None
         # The move in progress, in degrees: from _start to _target over [_t0, _t0 + _duration].
         self._start = self._target = None
         self._t0, self._duration = 0.0, 0.0
@@ -253,7 +258,8 @@ class Lynx6:
         """
         board = self.board_pulses() if board_pulses is None else board_pulses
         if not needs_rest_pose(board):
-            self.continue_from(board[:-1])
+            # every servo has a pulse: none of them is None
+            self.continue_from(cast("list[int]", board[:-1]))
             self.started = True
             return False
         if not confirmed_near_rest:
@@ -348,22 +354,29 @@ class Lynx6:
         """Move to the robot model's home pose."""
         return self.move_to(self.robot.home, wait=wait)
 
-    def gripper(self, closed: bool | float) -> None:
+    def gripper(self, closed: bool | float) -> bool:
         """Open (``closed=False`` or 0) or close (``True`` or 1) the gripper, or close it part
         way (a fraction between 0 and 1: its pulse is that far from the calibrated open pulse
         to the closed one), in :data:`GRIPPER_MOVE_MS`.
 
         Part way is for holding an object without driving the servo against it: a gripper
         servo pressing on an object it cannot close over draws current until it overheats.
+        Sent as every move is (:meth:`move_to`): under the send lock, and not at all when
+        :meth:`stop`, from another thread, came first; returns whether it was sent.
         """
         fraction = float(closed)
         if not 0.0 <= fraction <= 1.0:
             raise ValidationError(f"the gripper closes from 0 (open) to 1 (closed); got "
                                   f"{closed!r}")
+        self._stop.clear()
         self._require_started()
         grip = self.calibration.gripper
         pulse = round(grip.open + fraction * (grip.closed - grip.open))
-        self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
+        with self._send_lock:
+            if self._stop.is_set():
+                return False
+            self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
+        return True
 
     def wait_until_still(self, expected_s: float) -> bool:
         """Poll ``Q`` until the move is complete; returns False if :meth:`stop` interrupted.
@@ -472,7 +485,7 @@ class Lynx6:
             speed = np.abs(np.diff(q_deg, axis=0)) / np.diff(times)[:, None]
             ratio = speed / self._max_speed
             if ratio.max() > 1.0 + 1e-9:  # not for a rounding error
-                step, joint = np.unravel_index(np.argmax(ratio), ratio.shape)
+                step, joint = map(int, np.unravel_index(np.argmax(ratio), ratio.shape))
                 needed = math.ceil(ratio.max() * time_scale * 100 - 1e-6) / 100
                 raise RefusedCommand(
                     f"{self._joint_name(joint)} would move at {_short(speed[step, joint])} deg/s "

@@ -482,21 +482,32 @@ def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes,
                      voxels.origin, voxels.shape, plan.names,
                      tuple(counts), tuple(kept), reach,
                      tuple(boxes), np.array(robot.base_xyz), time.perf_counter() - began,
-                     tuple(notes), source)
+                     tuple(notes), voxel_source=source)
 
 
 def _flat_notes(robot, end_box, voxel):
-    """A note when the end effector stays in a layer thinner than a voxel (a planar arm): its
-    workspace is a surface or a curve, with no volume; the voxels only count the layer."""
+    """A note when the end effector stays in a layer thinner than a voxel. A layer of no
+    thickness (a planar arm: at most :data:`FLAT` of the arm's size) is a surface or a curve,
+    with no volume; a thicker one only means the voxel is coarse for this arm (a 12-joint arm
+    at the default sampling was said to have "no volume", issue 25)."""
     if end_box is None:
         return []
     extent = np.asarray(end_box[1]) - np.asarray(end_box[0])
-    thin = [f"{axis} {size:.3g}" for axis, size in zip("xyz", extent) if size < voxel]
+    thin = [(axis, size) for axis, size in zip("xyz", extent) if size < voxel]
     if not thin:
         return []
-    return [f"the end effector stays within {', '.join(thin)} {robot.unit} (less than a voxel): "
-            f"its workspace is a surface or a curve, with no volume; the volume figure is that "
-            f"of the voxel layer it passes through"]
+    within = ", ".join(f"{axis} {size:.3g}" for axis, size in thin)
+    if all(size <= FLAT * robot.length_scale for _, size in thin):
+        return [f"the end effector stays within {within} {robot.unit} (less than a voxel): "
+                f"its workspace is a surface or a curve, with no volume; the volume figure is "
+                f"that of the voxel layer it passes through"]
+    return [f"the voxel ({voxel:.3g} {robot.unit}) is coarser than the workspace is thick "
+            f"({within} {robot.unit}): the volume is a rough figure; count a finer grid "
+            f"(more volume positions) or Monte Carlo samples"]
+
+
+#: Thickness, as a fraction of the arm's size, below which a workspace is flat (rounding).
+FLAT = 1e-9
 
 
 def _grid_chunks(robot, plan, grid, segment):
@@ -760,7 +771,8 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
     voxels = _VoxelGrid(centre - radius, centre + radius, h, len(plan.names))
     boxes = {s: (np.full(3, np.inf), np.full(3, -np.inf)) for s in computed}
     reach = 0.0
-    kept = [[] if samples <= SAMPLE_LIMIT else None for _ in plan.names]
+    collected: list[list[np.ndarray] | None] = [[] if samples <= SAMPLE_LIMIT else None
+                                                for _ in plan.names]
     meter = _Progress(progress, samples)
     for number, start in enumerate(range(0, samples, _INNER_CHUNK)):
         size = min(_INNER_CHUNK, samples - start)
@@ -777,10 +789,11 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
             boxes[s] = np.minimum(lower, world.min(axis=0)), np.maximum(upper, world.max(axis=0))
             if s == end:
                 reach = max(reach, float(np.sqrt(((world - centre) ** 2).sum(axis=1).max())))
-            if kept[s] is not None:
-                kept[s].append(world)
+            segment_points = collected[s]
+            if segment_points is not None:
+                segment_points.append(world)
         meter.advance(size)
-    kept = [np.concatenate(k) if k else None for k in kept]
+    kept = [np.concatenate(k) if k else None for k in collected]
     occupied = max(1, int(np.count_nonzero(voxels.counts[end])))
     if samples / occupied < 5:
         notes.append(f"{samples / occupied:.1f} samples per occupied voxel: the volume "

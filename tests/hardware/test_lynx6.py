@@ -323,6 +323,20 @@ def test_the_gripper_moves_between_its_calibrated_pulses(board, arm):
     assert [m[0] for m in board.moves()[-3:]] == [{5: 1800}, {5: 1200}, {5: 1350}]
 
 
+def test_the_gripper_waits_for_a_move_being_written_and_obeys_a_stop_meanwhile(board, arm):
+    # issue 25: gripper() neither took the send lock nor checked Stop
+    before = len(board.moves())
+    outcome = []
+    with arm._send_lock:                          # another thread is writing a move
+        closing = threading.Thread(target=lambda: outcome.append(arm.gripper(closed=True)))
+        closing.start()
+        closing.join(0.2)
+        assert closing.is_alive()                 # the gripper waits for the lock
+        arm._stop.set()                           # Stop pressed while it waits
+    closing.join(5)
+    assert outcome == [False] and len(board.moves()) == before
+
+
 @pytest.mark.parametrize("bad", [-0.1, 1.5, float("nan")])
 def test_a_gripper_fraction_outside_0_to_1_is_refused_before_any_byte(board, arm, bad):
     before = len(board.moves())
