@@ -9,8 +9,9 @@ Safety rules this driver enforces (SSC32_NOTES.md):
   measured from where the arm is estimated to be (the board moves linearly in time).
   A trajectory whose rows are faster than that is refused (play it slower with ``time_scale``).
 - Torque: a trajectory whose dynamics (robot model's masses, plus :attr:`Lynx6.payload_kg` in
-  the gripper) need more than a servo's ``rated_torque_nm`` is refused, naming the joint, the
-  time and how many times slower would do (:meth:`Lynx6.check_torques`).
+  the gripper and the :attr:`Lynx6.wrench` it pushes with) need more than a servo's
+  ``rated_torque_nm`` is refused, naming the joint, the time and how many times slower would
+  do (:meth:`Lynx6.check_torques`).
 - Start-up: after power-up the board outputs no pulse and moves the first command at full
   speed. :meth:`Lynx6.start` asks ``QP``: if a channel has no pulse yet, the first command goes
   to the calibration's rest pose and needs the user's confirmation that the arm is near it;
@@ -45,8 +46,8 @@ from typing import cast
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits, gravity_torques,
-                        trajectory_torques, with_payload)
+from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits,
+                        inverse_dynamics, trajectory_torques, with_payload)
 from ..errors import RobosimError, ValidationError, brief
 from ..library import load_robot, same_name
 from ..robot import Robot
@@ -130,6 +131,7 @@ class Lynx6:
         self._max_speed = np.array([s.max_speed_deg_s for s in servos])
         self._limits_deg = np.degrees(self.robot.limits)
         self.payload_kg = 0.0
+        self.wrench: np.ndarray | None = None
         # The move in progress, in degrees: from _start to _target over [_t0, _t0 + _duration].
         self._start = self._target = None
         self._t0, self._duration = 0.0, 0.0
@@ -558,11 +560,24 @@ class Lynx6:
                                   f"{kilograms!r}")
         self.payload_kg = float(kilograms)
 
+    def set_wrench(self, wrench: ArrayLike | None) -> None:
+        """A wrench ``[Fx, Fy, Fz, Mx, My, Mz]`` (N, N m) the gripper exerts on its surroundings
+        all along a trajectory (pushing on a surface), in the tool frame about the tool point,
+        counted by :meth:`check_torques`; None for none."""
+        if wrench is not None:
+            values = np.asarray(wrench, dtype=float) if np.size(wrench) == 6 else None
+            if values is None or values.shape != (6,) or not np.all(np.isfinite(values)):
+                raise ValidationError(f"wrench must be 6 finite numbers [Fx, Fy, Fz, Mx, My, "
+                                      f"Mz] (N, N m), got {wrench!r}")
+            wrench = values
+        self.wrench = wrench
+
     def check_torques(self, t: ArrayLike, q: ArrayLike,
                       time_scale: float = 1.0) -> TorqueCheck | None:
         """Refuse a trajectory that needs more torque than a servo is rated for.
 
         The torques come from the robot model's dynamics with :attr:`payload_kg` at the tool
+        and :attr:`wrench` (see :meth:`set_wrench`) exerted by it
         (:func:`robosim.dynamics.trajectory_torques`, the trajectory played ``time_scale``
         times slower); joints whose calibration gives no ``rated_torque_nm`` are not checked,
         nor is anything when the model has no dynamics. A trajectory of fewer than three rows
@@ -588,16 +603,18 @@ class Lynx6:
         times = (times - times[0]) * time_scale
         q = np.atleast_2d(np.asarray(q, dtype=float))
         if len(times) < 3:
-            holding = gravity_torques(robot, q)
+            holding = inverse_dynamics(robot, q, 0 * q, 0 * q, fext=self.wrench)
             torques = TrajectoryTorques(t=times, q=q, qd=0 * q, qdd=0 * q, tau=holding,
                                         static=holding)
         else:
-            torques = trajectory_torques(robot, times, q)
+            torques = trajectory_torques(robot, times, q, fext=self.wrench)
         check = check_torque_limits(torques, limits)
         if check.ok:
             return check
         first = check.exceedances[0]
         load = f" with {self.payload_kg:g} kg in the gripper" if self.payload_kg else ""
+        if self.wrench is not None:
+            load += " pushing with [" + " ".join(f"{v:g}" for v in self.wrench) + "] N, N m"
         need = (f"{self._joint_name(first.joint)} needs {abs(first.torque):.2f} N m at "
                 f"t = {first.time:.3f} s{load}, above its servo's rated "
                 f"{first.limit:g} N m: refused, nothing sent")

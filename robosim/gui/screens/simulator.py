@@ -108,6 +108,7 @@ class SimulatorScreen(Screen):
         self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
         self._jacobian_shown = False
+        self._controls_target = None   # the pose the sliders and value cells show
 
     # ================================================================== building
     def build(self):
@@ -182,6 +183,7 @@ class SimulatorScreen(Screen):
         self.add_layer("readout", self._readout_box, self._moving_texts)
         self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
+                                ("play more", self._on_play_more),
                                 ("pose", self._on_pose), ("path", self._on_path),
                                 ("status", self._on_status), ("limits", self._on_limits),
                                 ("gripper", self._on_gripper),
@@ -390,6 +392,16 @@ class SimulatorScreen(Screen):
         self.animation.play(*state.playing)
         self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
+    def _on_play_more(self, state):
+        """Rows added to the motion playing (a fall computed while it plays): the animation
+        goes on with them, started again if it had run out of poses. The controls show where
+        it ends when it ends (redrawing their cells for every addition would hold up the
+        frames)."""
+        running = self.animation.running
+        self.animation.extend(*state.played_more)
+        if not running:
+            self._start(interval_ms=PLAYBACK_INTERVAL_MS)
+
     def _on_pose(self, state):
         """The pose shown changed: move the drawing; the readout follows at most every
         :data:`READOUT_INTERVAL` s while an animation runs (longer when drawing it is slow, see
@@ -579,6 +591,7 @@ class SimulatorScreen(Screen):
 
     def _show_target_in_controls(self, q):
         """Sliders and value fields show ``q`` without firing their callbacks."""
+        self._controls_target = np.array(q, dtype=float)
         values = self.robot.q_to_user(q)
         for slider, value in zip(self.sliders, values):
             slider.eventson = False
@@ -600,9 +613,13 @@ class SimulatorScreen(Screen):
             self._finish()
 
     def _finish(self):
-        """The animation ended: stop the timer; the arm's artists are ordinary again, and a
-        note about a target given while moving goes (it would be stale)."""
+        """The animation ended: stop the timer; the arm's artists are ordinary again, the
+        controls show where it ended (a motion played on after it started, see
+        :meth:`_on_play_more`), and a note about a target given while moving goes (it would be
+        stale)."""
         self.timer.stop()
+        if not np.array_equal(self._controls_target, self.animation.target):
+            self._show_target_in_controls(self.animation.target)
         for layer in ("arm", *READOUT_LAYERS):
             self.blit.animate(layer, False)
         if self.app.status == NEW_TARGET_WHILE_MOVING:
