@@ -23,7 +23,8 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .errors import ValidationError
+from .checks import real_array
+from .errors import ValidationError, ValidationTypeError, brief
 from .transforms import cos_sin, xyzrpy2tr
 
 REVOLUTE = "R"
@@ -31,6 +32,9 @@ PRISMATIC = "P"
 CONVENTIONS = ("standard", "modified")
 LENGTH_UNITS = ("mm", "cm", "m")
 MAX_JOINTS = 12
+#: Robot and joint names appear in every table and message: robot files (and URDFs) give them
+#: at most this many characters.
+MAX_NAME_CHARACTERS = 100
 #: Names of the Jacobian's rows, in order (ARCHITECTURE: linear velocity, then angular).
 JACOBIAN_ROWS = ("vx", "vy", "vz", "wx", "wy", "wz")
 #: Configurations on which :attr:`Robot.manipulability_rows` looks for rows that never move.
@@ -191,6 +195,10 @@ class Robot:
         if len(self.joints) > MAX_JOINTS:
             raise ValidationError(f"a robot has at most {MAX_JOINTS} joints, got "
                                   f"{len(self.joints)}")
+        for joint in self.joints:
+            if not isinstance(joint, Joint):
+                raise ValidationTypeError(f"joints must be Joint objects (robosim.Joint), got "
+                                          f"{type(joint).__name__} {brief(joint)}")
         if self.convention not in CONVENTIONS:
             raise ValidationError(f"convention must be one of {CONVENTIONS}, got "
                                   f"{self.convention!r}")
@@ -307,13 +315,12 @@ class Robot:
 
     # --------------------------------------------------------------- joint values
     def check_q(self, q: ArrayLike, what: str = "joint values") -> np.ndarray:
-        """``q`` as a float array ``(..., n)``; raises ValidationError on a wrong size or NaN."""
-        q = np.asarray(q, dtype=float)
+        """``q`` as a float array ``(..., n)``; raises ValidationError on a wrong size, NaN, or
+        anything that is not real numbers (:func:`robosim.checks.real_array`)."""
+        q = real_array(q, what)
         if q.ndim == 0 or q.shape[-1] != self.n:
             raise ValidationError(f"{what}: {self.name} has {self.n} joints, got "
                                   f"{q.shape[-1] if q.ndim else 1} value(s)")
-        if not np.all(np.isfinite(q)):
-            raise ValidationError(f"{what}: values must be finite numbers")
         return q
 
     def within_limits(self, q: ArrayLike, tolerance: float = 1e-9) -> np.bool_ | np.ndarray:
@@ -523,13 +530,16 @@ class Robot:
         move its end effector in all six directions, so with all six rows the measure would be
         0 everywhere), all six rows for 6 joints or more; in both cases without the rows the
         arm never moves in, such as ``vz`` of a planar arm in the xy plane (found on
-        :data:`MANIPULABILITY_SAMPLES` random configurations).
+        :data:`MANIPULABILITY_SAMPLES` random configurations). An arm whose end effector
+        never moves (links of zero length) gets the rotational rows it turns in.
         """
         candidates = JACOBIAN_ROWS[:3] if self.n < 6 else JACOBIAN_ROWS
         J = self.jacobian(self.random_q(MANIPULABILITY_SAMPLES, rng=0))
         size = np.array([max(1.0, self.length_scale)] * 3 + [1.0] * 3)
         moving = np.abs(J).max(axis=(0, 2)) > STRUCTURAL_ZERO * size
-        return tuple(name for k, name in enumerate(candidates) if moving[k])
+        rows = tuple(name for k, name in enumerate(candidates) if moving[k])
+        # links of zero length: the end effector only turns, and the turning rows are measured
+        return rows or tuple(name for k, name in enumerate(JACOBIAN_ROWS) if moving[k])
 
     def manipulability(self, q: ArrayLike) -> float | np.ndarray:
         """Yoshikawa's manipulability ``sqrt(det(J J^T))`` on :attr:`manipulability_rows`.
@@ -611,9 +621,11 @@ class Robot:
                 return None
             values = q.tolist()
         elif isinstance(q, (list, tuple)) and len(q) == self.n:
+            if any(type(v) is bool for v in q):                    # noqa: E721
+                return None                                         # check_q refuses them
             try:
                 values = [float(v) for v in q]
-            except TypeError:
+            except (TypeError, ValueError, OverflowError):      # check_q says why
                 return None
         else:
             return None

@@ -6,13 +6,15 @@ energies in J. ``robosim torques`` exits with status 1 when a joint needs more t
 """
 
 import math
+import sys
 
 import numpy as np
 
 from .. import dynamics
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
-from .common import (COORDINATE, PAYLOAD, SECONDS, Number, add_json_argument, add_robot_argument,
-                     check_output, joint_values, print_json, robot_from_args, text)
+from .common import (COORDINATE, JOINT_UNITS, PAYLOAD, SECONDS, Number, add_angle_unit,
+                     add_json_argument, add_robot_argument, add_wrench_argument, check_output,
+                     joint_values, print_json, progress_printer, robot_from_args, text)
 
 EXCEEDED = 1
 #: Integration step of ``robosim fall``, s: a second is far coarser than any arm's motion.
@@ -35,6 +37,7 @@ def register(subparsers):
                         help="trajectory CSV file")
     parser.add_argument("--payload", type=PAYLOAD, metavar="KG", default=0.0,
                         help=f"load at the tool point, kg (default 0; {PAYLOAD.bounds})")
+    add_wrench_argument(parser)
     parser.add_argument("--calibration", metavar="FILE", type=text,
                         help="a servo calibration file whose rated torques are the limits "
                              "(the Lynx6 gets the shipped one by default)")
@@ -45,7 +48,8 @@ def register(subparsers):
 
     parser = subparsers.add_parser(
         "fall", help="let the arm fall freely under gravity from a pose",
-        description="Forward dynamics integrated by 4th-order Runge-Kutta at a fixed step: "
+        description="Forward dynamics integrated by adaptive Runge-Kutta steps (Dormand-"
+                    "Prince), reported every --dt: "
                     "the arm released at rest from --from, without torques or friction. A "
                     "joint reaching a limit is stopped there by a plastic knock and held while "
                     "the arm presses on it; each stop is reported. Prints the energy at the "
@@ -53,9 +57,8 @@ def register(subparsers):
     add_robot_argument(parser)
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
                         required=True,
-                        help=f"joint values: radians (revolute) and the robot's length unit "
-                             f"(prismatic); degrees with --deg ({COORDINATE.bounds})")
-    parser.add_argument("--deg", action="store_true", help="revolute values are in degrees")
+                        help=f"joint values: {JOINT_UNITS} ({COORDINATE.bounds})")
+    add_angle_unit(parser)
     parser.add_argument("--duration", type=SECONDS, required=True,
                         help=f"seconds ({SECONDS.bounds}; at most "
                              f"{dynamics.MAX_STEPS:,} steps of --dt)")
@@ -78,7 +81,7 @@ def torques_command(args):
     trajectory = read_trajectory_csv(args.csv)
     trajectory.check_robot(robot)
     loaded = dynamics.with_payload(robot, args.payload)
-    torques = dynamics.trajectory_torques(loaded, trajectory.t, trajectory.q)
+    torques = dynamics.trajectory_torques(loaded, trajectory.t, trajectory.q, fext=args.wrench)
     from ..hardware.calibration import torque_limits   # only here: the CLI starts without it
 
     limits = torque_limits(robot, args.calibration)
@@ -91,7 +94,8 @@ def torques_command(args):
                                              args.png))
     rows = _joint_rows(robot, torques, limits)
     if args.json:
-        print_json({"robot": robot.name, "payload_kg": args.payload, "rows": len(torques.t),
+        print_json({"robot": robot.name, "payload_kg": args.payload, "wrench": args.wrench,
+                    "rows": len(torques.t),
                     "joints": rows, **_check_summary(robot, check), **written})
     else:
         _print_torques(robot, args, rows, check, written)
@@ -130,6 +134,8 @@ def _check_summary(robot, check):
 
 def _print_torques(robot, args, rows, check, written):
     load = f", payload {args.payload:g} kg" if args.payload else ""
+    if args.wrench:
+        load += ", tool wrench [" + " ".join(f"{v:g}" for v in args.wrench) + "] N, N m"
     print(f"{robot.name}: {len(rows)} joints, torques in N m (forces in N){load}")
     for row in rows:
         limit = "" if row["limit"] is None else f"  limit {row['limit']:g}"
@@ -137,7 +143,11 @@ def _print_torques(robot, args, rows, check, written):
               f"at t = {row['peak_time_s']:.3f} s, holding still up to "
               f"{row['peak_holding']:.4g}{limit}")
     if check is not None and check.ok:
-        print("every joint stays within its limit")
+        unknown = [row["joint"] for row in rows if row["limit"] is None]
+        print("every joint stays within its limit" if not unknown else
+              f"every joint with a known limit stays within it (no limit known for joint "
+              f"{', '.join(map(str, unknown))}: not checked)" if len(unknown) < len(rows) else
+              "no joint has a known limit: nothing was checked")
     elif check is not None:
         for e in check.exceedances:
             print(f"  joint {e.joint + 1} ({robot.joints[e.joint].name}) first needs "
@@ -159,7 +169,10 @@ def fall_command(args):
     dynamics.require_dynamics(robot)
     q0 = joint_values(robot, args.start, args.deg)
     robot.check_within_limits(q0, "--from")
-    run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt)
+    progress = None if args.json or not sys.stderr.isatty() else progress_printer(sys.stderr)
+    run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt, progress=progress)
+    if progress is not None:
+        sys.stderr.write("\r")
     written = {}
     if args.csv:
         written["csv"] = str(write_trajectory_csv(args.csv, robot, run.t, run.q))
@@ -186,7 +199,7 @@ def fall_command(args):
                     **written})
         return 0
     print(f"{robot.name}: free fall for {run.t[-1]:g} s at dt = {args.dt:g} s "
-          f"({len(run.t) - 1} Runge-Kutta steps)")
+          f"({len(run.t) - 1} samples)")
     stops = " before the first stop at a limit" if hits else ""
     print(f"energy {run.energy[0]:.6g} J at the start, {run.energy[-1]:.6g} J at the end "
           f"(drift of the integration{stops}: {drift:.3g} J)")

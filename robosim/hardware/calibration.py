@@ -49,8 +49,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
-from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, atomic_write_text,
-                       check_object_fields, format_robot_json, library_dir, read_user_json)
+from ..files import atomic_write_text, read_user_json
+from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, check_object_fields,
+                       format_robot_json, library_dir)
 from ..robot import MAX_JOINTS, Robot
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
@@ -59,6 +60,9 @@ _JOINT_FIELDS = ("name", "channel", "reference_deg", "pulse_at_reference", "us_p
                  "direction", "pulse_range", "max_speed_deg_s", "rated_torque_nm")
 #: Largest rated torque accepted (N m): far above any hobby servo, catches a kg cm typed as N m.
 MAX_RATED_TORQUE_NM = 50.0
+#: The slowest speed limit a calibration may give (deg/s: a quarter turn in 15 minutes); a
+#: speed of 1e-300 made every move "take" a 303-digit number of seconds (issue 25).
+MIN_SPEED_DEG_S = 0.1
 _GRIPPER_FIELDS = ("channel", "open", "closed", "pulse_range")
 _TOP_FIELDS = ("format", "robot", "notes", "joints", "gripper", "rest_deg")
 
@@ -87,7 +91,7 @@ class ServoCalibration:
     pulse_range : (int, int)
         Safe pulse widths (us) for this servo on this arm.
     max_speed_deg_s : float
-        Speed limit of the joint (degrees per second).
+        Speed limit of the joint (degrees per second, :data:`MIN_SPEED_DEG_S` to 360).
     rated_torque_nm : float or None
         The most torque the servo gives (N m); None when unknown (no torque check).
     """
@@ -171,12 +175,13 @@ class _Checker:
     def error(self, where, message):
         return CalibrationError(f"{self.prefix}{where}: {message}")
 
-    def object(self, value, where, fields, optional=()):
-        check_object_fields(value, where, fields, self)
-        missing = [f for f in fields if f not in value and f not in optional]
+    def object(self, value: object, where: str, fields: tuple[str, ...],
+               optional: tuple[str, ...] = ()) -> dict[str, Any]:
+        row = check_object_fields(value, where, fields, self)
+        missing = [f for f in fields if f not in row and f not in optional]
         if missing:
             raise self.error(where, f"missing field '{missing[0]}'")
-        return value
+        return row
 
     def number(self, value, where, field, low=-math.inf, high=math.inf, positive=False):
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
@@ -222,13 +227,13 @@ def _float(number):
 def calibration_from_dict(data: object, source: str = "") -> Calibration:
     """Build and validate a :class:`Calibration` from the parsed JSON (see module docstring)."""
     check = _Checker(source)
-    data = check.object(data, "top level", _TOP_FIELDS, optional=("notes",))
-    if data["format"] != FORMAT:
-        raise check.error("field 'format'", f"expected {FORMAT!r}, got {brief(data['format'])}")
+    top = check.object(data, "top level", _TOP_FIELDS, optional=("notes",))
+    if top["format"] != FORMAT:
+        raise check.error("field 'format'", f"expected {FORMAT!r}, got {brief(top['format'])}")
     for field in ("robot", "notes"):
-        if not isinstance(data.get(field, ""), str):
-            raise check.error(f"field '{field}'", f"must be text, got {brief(data[field])}")
-    rows = data["joints"]
+        if not isinstance(top.get(field, ""), str):
+            raise check.error(f"field '{field}'", f"must be text, got {brief(top[field])}")
+    rows = top["joints"]
     if not isinstance(rows, list) or not rows or len(rows) > MAX_JOINTS:
         raise check.error("field 'joints'", f"must list one entry per joint (1 to {MAX_JOINTS})")
     joints = []
@@ -253,13 +258,13 @@ def calibration_from_dict(data: object, source: str = "") -> Calibration:
             direction=int(direction),
             pulse_range=check.pulse_range(row["pulse_range"], where),
             max_speed_deg_s=check.number(row["max_speed_deg_s"], where, "max_speed_deg_s",
-                                         positive=True, high=360),
+                                         MIN_SPEED_DEG_S, 360),
             rated_torque_nm=None if row.get("rated_torque_nm") is None else check.number(
                 row["rated_torque_nm"], where, "rated_torque_nm", positive=True,
                 high=MAX_RATED_TORQUE_NM))
         joints.append(servo)
     where = "gripper"
-    row = check.object(data["gripper"], where, _GRIPPER_FIELDS)
+    row = check.object(top["gripper"], where, _GRIPPER_FIELDS)
     gripper_range = check.pulse_range(row["pulse_range"], where)
     gripper = GripperCalibration(
         channel=check.whole(row["channel"], where, "channel", CHANNELS.start, CHANNELS.stop - 1),
@@ -275,7 +280,7 @@ def calibration_from_dict(data: object, source: str = "") -> Calibration:
             user = "the gripper" if position == len(joints) else f"joint {position + 1}"
             raise check.error(user, f"field 'channel' {channel} is already used by "
                                     f"joint {owner}")
-    rest = data["rest_deg"]
+    rest = top["rest_deg"]
     if not isinstance(rest, list) or len(rest) != len(joints):
         raise check.error("field 'rest_deg'", f"must list {len(joints)} joint angles in "
                                               f"degrees, got {brief(rest)}")
@@ -284,8 +289,8 @@ def calibration_from_dict(data: object, source: str = "") -> Calibration:
     for index, (servo, angle) in enumerate(zip(joints, rest), start=1):
         check.pulse_inside(float(servo.pulse(angle)), servo.pulse_range, f"joint {index}",
                            f"pulse at rest_deg {angle:g}")
-    return Calibration(robot=data["robot"], joints=tuple(joints), gripper=gripper,
-                       rest_deg=rest, notes=data.get("notes", ""))
+    return Calibration(robot=top["robot"], joints=tuple(joints), gripper=gripper,
+                       rest_deg=rest, notes=top.get("notes", ""))
 
 
 def calibration_to_dict(calibration: Calibration) -> dict[str, Any]:

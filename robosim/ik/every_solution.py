@@ -33,13 +33,14 @@ import itertools
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..checks import count, positive
 from ..errors import ValidationError
 from ..robot import Robot
 from .numeric import (ANGLE_TOLERANCE, PATIENCE, POSITION_TOLERANCE, SAME_BRANCH, ArrayKernel,
                       Axes, IKResult, cached_problem, check_targets, first_seeds, restart_seeds,
                       scalar_target_columns, solve_batch, solve_seed, target_columns,
                       within_tolerances, within_tolerances_rows)
-from .turns import every_turn, nearest_turn, same_modulo_turns, turned_inside
+from .turns import every_turn, nearest_turn, same_modulo_turns, turn_count, turned_inside
 from .wrist import wrist_angles
 
 #: Samples of joint 3 in the scan of :func:`_scan_seeds` (1.5 degrees apart over 270).
@@ -57,6 +58,9 @@ OUTSIDE_MARGIN = 0.2
 SCAN_PATIENCE = 3
 #: Seeds per joint when the first joint is prismatic (a grid over the ranges).
 ARM_GRID = 3
+#: Most variants ``all_turns`` lists (issue 25: +-3600 deg limits made 20^6 of them and
+#: exhausted memory); the count is known before any is made.
+MAX_TURN_VARIANTS = 100_000
 
 
 def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
@@ -82,7 +86,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         Solutions closer than this in every joint (radians modulo 2 pi, or ``distinct * L``
         for prismatic joints) are one.
     all_turns : bool
-        List every 2 pi variant of each solution that lies inside the limits.
+        List every 2 pi variant of each solution that lies inside the limits (at most
+        :data:`MAX_TURN_VARIANTS`, counted before any is listed: more raise a
+        ValidationError).
 
     Returns
     -------
@@ -111,6 +117,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     """
     problem = cached_problem(robot, axes, tolerance, angle_tolerance)
     target = check_targets(target, problem.rows)
+    seeds, distinct = count(seeds, "seeds"), positive(distinct, "distinct")
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
     if q0 is None:
@@ -139,6 +146,13 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
             kept.append(turned[order])
             rows.append(good[order])
     if all_turns:
+        listed = sum(turn_count(robot, solution) for solution in kept)
+        if listed > MAX_TURN_VARIANTS:
+            raise ValidationError(
+                f"all_turns: the {len(kept)} solutions have {listed:,} variants 2 pi apart "
+                f"inside the limits, more than the {MAX_TURN_VARIANTS:,} listed at most "
+                f"(limits of many turns multiply them): narrow the limits, or leave "
+                f"all_turns out")
         variants = [(variant, row) for solution, row in zip(kept, rows)
                     for variant in every_turn(robot, solution)]
         variants.sort(key=lambda pair: float(np.sum(np.abs(np.subtract(pair[0], reference))

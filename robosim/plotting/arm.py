@@ -7,7 +7,7 @@ through for a prismatic one), a pedestal, and a two-finger gripper that opens an
 are fractions of the robot's size (:attr:`ArmDrawing.size`), so a Puma in metres and a SCARA in
 centimetres look alike.
 
-**lodes**: Lodes' shapes (seed 004, section III). Per joint ``i``, in its *shape frame* ``S_i``
+**lodes**: Lodes' shapes (section III). Per joint ``i``, in its *shape frame* ``S_i``
 (the joint axis as z): a revolute joint is a cylinder along z from 0 to ``d_i`` of radius
 ``|a_i|``; a prismatic one a box from 0 to ``d_i`` (the joint's variable), ``|a_i|`` wide and
 deep. Below a minimum size (a fraction of the robot's size) a shape keeps the minimum height,
@@ -17,7 +17,7 @@ DH: ``S_i = F_i Tz(-d_i)``. A dark skeleton line follows the DH chain so the kin
 readable inside wide cylinders.
 
 **mesh**: the STL meshes the robot file names (:mod:`robosim.meshes`; RoboAnalyzer's CAD view,
-seed 002), each fixed to its frame and shaded by face normal
+RoboAnalyzer), each fixed to its frame and shaded by face normal
 (:class:`robosim.plotting.mesh_style.MeshArtist`); a link without a mesh keeps its links-style
 solid, a base or gripper without one the pedestal or the drawn gripper. A robot whose file names
 meshes opens in this style (:func:`default_style`). When a mesh cannot be read (or the robot
@@ -255,7 +255,7 @@ class ArmDrawing:
         self.highlight_axes = [ax.plot([], [], [], color=c, lw=3.5, zorder=4, visible=False,
                                        solid_capstyle="round")[0]
                                for c in ("red", "green", "blue")]
-        self.highlighted = None
+        self.highlighted: int | None = None
         self.trace, = ax.plot([], [], [], color="black", lw=1.5, zorder=2, visible=False)
         self.path, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=2)
         self.path_bad, = ax.plot([], [], [], "o", color="red", ms=3, zorder=4)
@@ -266,9 +266,13 @@ class ArmDrawing:
                                      edgecolors="0.25", linewidths=0.3, alpha=0.9, zorder=0)
         ax.add_collection3d(self.base)
         self._add_meshes()
-        self.q = self.end_effector = self.frames = self.link_quads = None
+        # set by set_style below, which draws the first pose
+        self.style: str
+        self.q: np.ndarray
+        self.end_effector: np.ndarray
+        self.frames: np.ndarray
+        self.link_quads: np.ndarray
         self.below_floor = np.zeros(robot.n, dtype=bool)
-        self.style = None
         self.set_style(default_style(robot) if style is None else style,
                        q=robot.home if q is None else q)
 
@@ -288,10 +292,11 @@ class ArmDrawing:
         self.ax.set_ylabel(f"y ({unit})")
         self.ax.set_zlabel(f"z ({unit})")
 
-    def _add_meshes(self):
+    def _add_meshes(self) -> None:
         """Load the robot's meshes once (:attr:`mesh`); a failure is kept for
         :attr:`style_message`."""
-        self._mesh_problem, self.style_message = None, None
+        self._mesh_problem: str | None = None
+        self.style_message: str | None = None
         try:
             placed = robot_meshes(self.robot)
         except MeshError as exc:
@@ -633,7 +638,7 @@ def save_arm_png(robot: Robot, q: ArrayLike | None, path: str | os.PathLike[str]
     """
     import io
 
-    from ..library import atomic_write_bytes
+    from ..files import atomic_write_bytes
 
     buffer = io.BytesIO()
     fig = arm_figure(robot, q, style=style)

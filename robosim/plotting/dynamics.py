@@ -28,7 +28,7 @@ from matplotlib.patches import Rectangle
 from numpy.typing import ArrayLike
 
 from ..dynamics import Simulation, TorqueCheck, TrajectoryTorques
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..robot import Robot
 
 FIGSIZE = (8.0, 6.0)
@@ -62,7 +62,7 @@ def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | 
         ``fig.joint_axes`` lists the axes, joint 1 at the top (drawn by :func:`draw_torques`).
     """
     fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
-    axes = fig.subplots(robot.n, 1, sharex=True, squeeze=False)[:, 0]
+    axes = list(fig.subplots(robot.n, 1, sharex=True, squeeze=False)[:, 0])
     draw_torques(axes, robot, torques, limits, check)
     axes[-1].set_xlabel("time (s)")
     axes[0].set_title(f"{robot.name}: joint torques along the motion")

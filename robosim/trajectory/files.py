@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
-from ..library import atomic_write_text, read_user_text
+from ..files import read_user_text, write_readable_text
 from ..robot import LENGTH_UNITS, Robot
 from ..transforms import r2rpy
 
@@ -36,6 +36,9 @@ _JOINT_COLUMN = re.compile(r"^q(\d+)_(deg|mm|cm|m)$")
 #: The largest trajectory file read: about 130,000 rows of a six-joint arm as robosim writes
 #: them (some 120 bytes a row), minutes of motion at the SSC-32's 20 ms frame.
 MAX_TRAJECTORY_BYTES = 16 << 20
+#: Times of a trajectory, s, either way (31 years): every message prints them in a few digits
+#: (t = 1e300 was printed with 300, issue 25).
+MAX_TIME_S = 1e9
 
 
 class TrajectoryFileError(ValidationError):
@@ -94,7 +97,9 @@ def trajectory_csv_text(robot: Robot, t: ArrayLike, q: ArrayLike) -> str:
     values = np.column_stack([t, robot.q_to_user(q), poses[:, :3, 3],
                               np.degrees(r2rpy(poses[:, :3, :3]))])
     out = io.StringIO()
-    out.write(f"# robosim trajectory\n# robot: {robot.name}\n# unit: {robot.unit}\n")
+    # a name with a line break would start a line the reader takes for data (issue 25)
+    name = " ".join(robot.name.splitlines())
+    out.write(f"# robosim trajectory\n# robot: {name}\n# unit: {robot.unit}\n")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(columns)
     writer.writerows([[f"{v:.9g}" for v in row] for row in values])
@@ -103,13 +108,19 @@ def trajectory_csv_text(robot: Robot, t: ArrayLike, q: ArrayLike) -> str:
 
 def write_trajectory_csv(path: str | os.PathLike[str], robot: Robot, t: ArrayLike,
                          q: ArrayLike) -> Path:
-    """Write a trajectory CSV atomically; returns the path. See :func:`trajectory_csv_text`."""
-    path = Path(path)
-    try:
-        atomic_write_text(path, trajectory_csv_text(robot, t, q))
-    except OSError as exc:
-        raise TrajectoryFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
-    return path
+    """Write a trajectory CSV atomically; returns the path. See :func:`trajectory_csv_text`.
+
+    Raises
+    ------
+    TrajectoryFileError
+        The file would be larger than :data:`MAX_TRAJECTORY_BYTES`, which
+        :func:`read_trajectory_csv` refuses (nothing is written), or it cannot be written.
+    """
+    return write_readable_text(
+        path, trajectory_csv_text(robot, t, q), TrajectoryFileError, MAX_TRAJECTORY_BYTES,
+        lambda size: f"the trajectory would be {size:,} bytes, more than the "
+                     f"{MAX_TRAJECTORY_BYTES:,} robosim reads back ('torques --csv', 'arm "
+                     f"play'): sample it more coarsely (a larger --dt) or make it shorter")
 
 
 def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
@@ -150,7 +161,7 @@ def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajecto
     if not header or header[0] != "t_s":
         raise TrajectoryFileError(f"{source}: line {header_line}: the first column must be "
                                   f"'t_s' (time in seconds), got {brief(header[:1])}")
-    joints = []
+    joints: list[str] = []   # each joint column's unit
     for column in header[1:]:
         match = _JOINT_COLUMN.match(column)
         if not match:
@@ -194,6 +205,9 @@ def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajecto
 def _check_times(t, source):
     if not np.all(np.isfinite(t)):
         raise TrajectoryFileError(f"{source}: times must be finite numbers")
+    if t.size and np.abs(t).max() > MAX_TIME_S:
+        raise TrajectoryFileError(f"{source}: times must be within +-{MAX_TIME_S:g} s, got "
+                                  f"{t[np.argmax(np.abs(t))]:.3g} s")
     steps = np.diff(t)
     if np.any(steps <= 0):
         row = int(np.argmax(steps <= 0)) + 1

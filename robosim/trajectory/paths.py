@@ -1,6 +1,6 @@
 """Cartesian paths for the end effector: surfaces y = f(x1, x2) and parametric volume curves.
 
-3D-RAS (seed 000, section 8) draws a path as a family of curves on a surface or in a volume;
+3D-RAS (section 8) draws a path as a family of curves on a surface or in a volume;
 :func:`surface_path` and :func:`volume_path` evaluate the user's formulas (the safe evaluator of
 :mod:`robosim.trajectory.expressions`) on a grid and keep one curve of the family.
 :func:`path_fits` and :func:`joint_jumps` tell whether a robot can follow a path smoothly.
@@ -95,7 +95,8 @@ def _grid_values(name, formula, variables, values):
     return result
 
 
-def _range(values, what, allow_empty=False):
+def _range(values: Sequence[float], what: str,
+           allow_empty: bool = False) -> tuple[float, float]:
     try:
         low, high = (float(v) for v in values)
     except (TypeError, ValueError):

@@ -1,6 +1,6 @@
 """Forward workspace: where each frame of an arm can go, as voxel densities, volume and reach.
 
-3D-RAS (seed 000, section 4) draws the forward workspace as one point cloud per segment (base
+3D-RAS (section 4) draws the forward workspace as one point cloud per segment (base
 orange, shoulder yellow, elbow red, wrist magenta, gripper purple) over a grid of joint values
 whose spacing is its "Factor" (eqs. 17-18). Here a *segment* is the origin of one DH frame
 1..n (plus the tool point when the robot has a tool offset), and its cloud streams into a voxel
@@ -44,7 +44,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import RobosimError, ValidationError
+from .. import checks
+from ..errors import RobosimError, ValidationError, ValidationTypeError
 from ..library import MAX_LENGTH
 from ..robot import Robot, chain_components
 from ..transforms import cos_sin, homogeneous, inverse, rotx
@@ -370,9 +371,15 @@ def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | No
     float or None
         The voxel edge, checked.
     """
-    if samples is not None and not 1 <= samples <= MAX_POSITIONS:
-        raise ValidationError(f"samples must be between 1 and {MAX_POSITIONS:.0e}, got {samples}")
+    if samples is not None:
+        checks.count(samples, "samples", 1, int(MAX_POSITIONS))
     if grid is not None:
+        if not isinstance(grid, JointGrid):
+            raise ValidationTypeError(f"grid must be a JointGrid (factor_grid, step_grid), got "
+                                      f"{type(grid).__name__}")
+        if len(grid.values) != robot.n:
+            raise ValidationError(f"grid has {len(grid.values)} joints but {robot.name} has "
+                                  f"{robot.n}: make it with this robot")
         work = _grid_work(_segment_plan(robot), grid)
         if work > MAX_POSITIONS:
             raise ValidationError(f"{work:.3g} positions to compute (at most "
@@ -413,7 +420,8 @@ class _Progress:
     """Counts work done and asks the callback whether to go on."""
 
     def __init__(self, callback, total):
-        self.callback, self.total, self.done = callback, max(total, 1), 0
+        self.callback = checks.callable_or_none(callback, "progress")
+        self.total, self.done = max(total, 1), 0
 
     def advance(self, amount):
         self.done += amount
@@ -474,21 +482,32 @@ def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes,
                      voxels.origin, voxels.shape, plan.names,
                      tuple(counts), tuple(kept), reach,
                      tuple(boxes), np.array(robot.base_xyz), time.perf_counter() - began,
-                     tuple(notes), source)
+                     tuple(notes), voxel_source=source)
 
 
 def _flat_notes(robot, end_box, voxel):
-    """A note when the end effector stays in a layer thinner than a voxel (a planar arm): its
-    workspace is a surface or a curve, with no volume; the voxels only count the layer."""
+    """A note when the end effector stays in a layer thinner than a voxel. A layer of no
+    thickness (a planar arm: at most :data:`FLAT` of the arm's size) is a surface or a curve,
+    with no volume; a thicker one only means the voxel is coarse for this arm (a 12-joint arm
+    at the default sampling was said to have "no volume", issue 25)."""
     if end_box is None:
         return []
     extent = np.asarray(end_box[1]) - np.asarray(end_box[0])
-    thin = [f"{axis} {size:.3g}" for axis, size in zip("xyz", extent) if size < voxel]
+    thin = [(axis, size) for axis, size in zip("xyz", extent) if size < voxel]
     if not thin:
         return []
-    return [f"the end effector stays within {', '.join(thin)} {robot.unit} (less than a voxel): "
-            f"its workspace is a surface or a curve, with no volume; the volume figure is that "
-            f"of the voxel layer it passes through"]
+    within = ", ".join(f"{axis} {size:.3g}" for axis, size in thin)
+    if all(size <= FLAT * robot.length_scale for _, size in thin):
+        return [f"the end effector stays within {within} {robot.unit} (less than a voxel): "
+                f"its workspace is a surface or a curve, with no volume; the volume figure is "
+                f"that of the voxel layer it passes through"]
+    return [f"the voxel ({voxel:.3g} {robot.unit}) is coarser than the workspace is thick "
+            f"({within} {robot.unit}): the volume is a rough figure; count a finer grid "
+            f"(more volume positions) or Monte Carlo samples"]
+
+
+#: Thickness, as a fraction of the arm's size, below which a workspace is flat (rounding).
+FLAT = 1e-9
 
 
 def _grid_chunks(robot, plan, grid, segment):
@@ -735,8 +754,8 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
         ``configurations == positions == samples``; every sample gives a point per segment.
     """
     began = time.perf_counter()
-    samples = int(samples)
     voxel = check_plan(robot, samples=samples, voxel=voxel)
+    samples = int(samples)
     plan = _segment_plan(robot)
     bounds = joint_ranges(robot, ranges)
     notes = limit_notes(robot, bounds)
@@ -752,7 +771,8 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
     voxels = _VoxelGrid(centre - radius, centre + radius, h, len(plan.names))
     boxes = {s: (np.full(3, np.inf), np.full(3, -np.inf)) for s in computed}
     reach = 0.0
-    kept = [[] if samples <= SAMPLE_LIMIT else None for _ in plan.names]
+    collected: list[list[np.ndarray] | None] = [[] if samples <= SAMPLE_LIMIT else None
+                                                for _ in plan.names]
     meter = _Progress(progress, samples)
     for number, start in enumerate(range(0, samples, _INNER_CHUNK)):
         size = min(_INNER_CHUNK, samples - start)
@@ -769,10 +789,11 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
             boxes[s] = np.minimum(lower, world.min(axis=0)), np.maximum(upper, world.max(axis=0))
             if s == end:
                 reach = max(reach, float(np.sqrt(((world - centre) ** 2).sum(axis=1).max())))
-            if kept[s] is not None:
-                kept[s].append(world)
+            segment_points = collected[s]
+            if segment_points is not None:
+                segment_points.append(world)
         meter.advance(size)
-    kept = [np.concatenate(k) if k else None for k in kept]
+    kept = [np.concatenate(k) if k else None for k in collected]
     occupied = max(1, int(np.count_nonzero(voxels.counts[end])))
     if samples / occupied < 5:
         notes.append(f"{samples / occupied:.1f} samples per occupied voxel: the volume "

@@ -1,6 +1,6 @@
 """Grids of joint values for the forward workspace: ranges, steps and 3D-RAS's Factor.
 
-3D-RAS (seed 000, eqs. 17-18) samples each joint with a step of ``Factor`` degrees and counts
+3D-RAS (eqs. 17-18) samples each joint with a step of ``Factor`` degrees and counts
 ``range_1 x ... x range_i / Factor^i`` configurations. :func:`factor_grid` reproduces that count;
 :func:`step_grid` takes a step and keeps both ends of every range. :func:`grid_spacing` bounds how
 far apart neighbouring points of a grid land, and :func:`refined_grid` gives each joint the step
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import checks
 from ..errors import ValidationError
 from ..robot import Robot
 
@@ -127,15 +128,15 @@ def factor_grid(robot: Robot, factor: float,
     paper's Fig. 5 (base 0..180, shoulder 0..90, elbow 0..90, wrist -90..90 deg, Factor 15)
     gives 12 x 6 x 6 x 12 = 5,184 configurations, as the paper prints.
     """
-    factor = float(factor)
+    factor = checks.positive(factor, "Factor")
     if not 1.0 <= factor <= 90.0:
         raise ValidationError(f"Factor (the step between sampled joint values, in degrees) "
                               f"must be between 1 and 90, got {factor:g}")
-    ranges = joint_ranges(robot, ranges)
-    steps = _joint_steps(robot, ranges, factor * _DEGREE)
-    widths = ranges[:, 1] - ranges[:, 0]
+    spans = joint_ranges(robot, ranges)
+    steps = _joint_steps(robot, spans, factor * _DEGREE)
+    widths = spans[:, 1] - spans[:, 0]
     counts = [max(1, round(w / s)) if w > 0 else 1 for w, s in zip(widths, steps)]
-    return _spread(ranges, counts)
+    return _spread(spans, counts)
 
 
 def step_grid(robot: Robot, step: float,
@@ -144,16 +145,14 @@ def step_grid(robot: Robot, step: float,
 
     Each joint gets ``ceil(range / step) + 1`` values, both ends included.
     """
-    step = float(step)
-    if not (math.isfinite(step) and step > 0):
-        raise ValidationError(f"the step must be a positive number, got {step:g}")
-    ranges = joint_ranges(robot, ranges)
-    steps = _joint_steps(robot, ranges, step)
-    widths = ranges[:, 1] - ranges[:, 0]
+    step = checks.positive(step, "the step")
+    spans = joint_ranges(robot, ranges)
+    steps = _joint_steps(robot, spans, step)
+    widths = spans[:, 1] - spans[:, 0]
     intervals = [w / s if w > 0 else 0.0 for w, s in zip(widths, steps)]
     # Checked before rounding: a step of 1e-300 makes inf intervals, which no int holds.
     _check_counts([i + 1 for i in intervals])
-    return _spread(ranges, [math.ceil(i - 1e-9) + 1 if i > 0 else 1 for i in intervals])
+    return _spread(spans, [math.ceil(i - 1e-9) + 1 if i > 0 else 1 for i in intervals])
 
 
 def joint_levers(robot: Robot, ranges: np.ndarray) -> list[float]:

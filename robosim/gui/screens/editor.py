@@ -86,8 +86,9 @@ class EditorScreen(Screen):
         self.draft = draft_from_robot(robot, self.save_folder()) if robot is not None else None
         self.editing = robot is not None
         self.restored = False
+        self.draft_problem = None  # a damaged autosave set aside: the status line says so
         if self.draft is None:
-            self.draft = valid_draft(autosave.load_draft())
+            self.draft, self.draft_problem = autosave.read_draft(valid_draft)
             self.restored = self.draft is not None
         self.check = None
         self.stage = None         # "count" (the number of joints) or "table"
@@ -102,6 +103,8 @@ class EditorScreen(Screen):
     def build(self):
         if self.draft is None:
             self._build_count_stage()
+            if self.draft_problem:
+                self._status(self.draft_problem, error=True)
         else:
             self._build_table_stage()
             if self.restored:

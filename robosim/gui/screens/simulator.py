@@ -116,6 +116,7 @@ class SimulatorScreen(Screen):
         self._jacobian_shown = False
         self._dragged = None     # the joint whose slider is being dragged, or None
         self._compact = False    # the layout's arrangement for short windows (layout)
+        self._controls_target = None   # the pose the sliders and value cells show
 
     # ================================================================== building
     def build(self):
@@ -190,6 +191,7 @@ class SimulatorScreen(Screen):
         self.add_layer("readout", self._readout_box, self._moving_texts)
         self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
+                                ("play more", self._on_play_more),
                                 ("pose", self._on_pose), ("path", self._on_path),
                                 ("status", self._on_status), ("limits", self._on_limits),
                                 ("gripper", self._on_gripper),
@@ -432,6 +434,16 @@ class SimulatorScreen(Screen):
         self.animation.play(*state.playing)
         self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
+    def _on_play_more(self, state):
+        """Rows added to the motion playing (a fall computed while it plays): the animation
+        goes on with them, started again if it had run out of poses. The controls show where
+        it ends when it ends (redrawing their cells for every addition would hold up the
+        frames)."""
+        running = self.animation.running
+        self.animation.extend(*state.played_more)
+        if not running:
+            self._start(interval_ms=PLAYBACK_INTERVAL_MS)
+
     def _on_pose(self, state):
         """The pose shown changed: move the drawing; the readout follows at most every
         :data:`READOUT_INTERVAL` s while an animation runs (longer when drawing it is slow, see
@@ -550,6 +562,7 @@ class SimulatorScreen(Screen):
                 self.blit.animate(layer)
             self.redraw()
         self.state.jump_to(target)
+        self._controls_target = np.array(target, dtype=float)
         self.values.set_text(joint, 0, f"{self.robot.q_to_user(target)[joint]:.6g}")
         if (joint, 0) in self.values.errors:
             self.values.mark(joint, 0, False)
@@ -665,6 +678,7 @@ class SimulatorScreen(Screen):
 
     def _show_target_in_controls(self, q):
         """Sliders and value fields show ``q`` without firing their callbacks."""
+        self._controls_target = np.array(q, dtype=float)
         values = self.robot.q_to_user(q)
         for slider, value in zip(self.sliders, values):
             slider.eventson = False
@@ -686,9 +700,13 @@ class SimulatorScreen(Screen):
             self._finish()
 
     def _finish(self):
-        """The animation ended: stop the timer; the arm's artists are ordinary again, and a
-        note about a target given while moving goes (it would be stale)."""
+        """The animation ended: stop the timer; the arm's artists are ordinary again, the
+        controls show where it ended (a motion played on after it started, see
+        :meth:`_on_play_more`), and a note about a target given while moving goes (it would be
+        stale)."""
         self.timer.stop()
+        if not np.array_equal(self._controls_target, self.animation.target):
+            self._show_target_in_controls(self.animation.target)
         for layer in ("arm", *READOUT_LAYERS):
             self.blit.animate(layer, False)
         if self.app.status == NEW_TARGET_WHILE_MOVING:

@@ -1,6 +1,6 @@
 """The "DH steps" tool window: how frame i-1 becomes frame i, one elementary motion at a time.
 
-RoboAnalyzer's "Visualization of DH Parameters" (seed 002, Table I), in the simulator: pick a
+RoboAnalyzer's "Visualization of DH Parameters" (Table I), in the simulator: pick a
 joint (or all joints in turn, base and tool included) and play, step forward or step back through
 its elementary motions (:func:`robosim.dh_steps`). On the left the arm, faint, with the moving
 frame (x, y, z in red, green, blue) turning or sliding from frame i-1, ghosts of the frames already

@@ -15,8 +15,9 @@ handle) and holds no kinematics of its own: :mod:`robosim.trajectory.motion` and
   Rx(roll)``), absolute or as a change of the current pose's coordinates; "solve" picks the
   full pose or the position only (default: the pose for arms with 6 or more joints).
   A Lynx6-shaped arm also offers "wrist angle": the position and the gripper's angle to the
-  ground (the pitch cell), solved in closed form (seed 001, :func:`robosim.ik.lynx6_ik`): elbow
-  up or down, facing the target or leaning back over the base.
+  ground (the pitch cell), solved in closed form (Mateo Sanguino & Andujar 2012,
+  :func:`robosim.ik.lynx6_ik`): elbow up or down, facing the target or leaning back over the
+  base.
   "Solve IK" lists the distinct solutions (nearest the current configuration first) and
   animates to the first; "< Previous" and "Next >" animate from one solution to another.
   "Straight line" moves there through the via-points, every one on the line (in the wrist
