@@ -12,7 +12,7 @@ them and reports each pose it shows with :meth:`~ArmState.show_pose`.
 
 Topics, and what changed when their observers are called (``callback(state)``):
 
-``"pose"``        :attr:`~ArmState.q` (every animation frame)
+``"pose"``        :attr:`~ArmState.q` (every animation frame, every :meth:`~ArmState.jump_to`)
 ``"target"``      :attr:`~ArmState.target`: animate there (:meth:`~ArmState.animate_to`)
 ``"play"``        :attr:`~ArmState.playing`: play it (:meth:`~ArmState.play`)
 ``"play more"``   :attr:`~ArmState.played_more`: rows added to the motion playing
@@ -211,6 +211,20 @@ class ArmState:
             self.planning_robot.check_within_limits(q, "target")
         self._target = np.array(q, dtype=float)
         self._notify("target")
+
+    def jump_to(self, q):
+        """Put the arm at ``q`` ``(n,)`` at once, without an animation (a slider being
+        dragged): the target and the pose shown both become ``q``, and the ``"pose"``
+        observers follow (no ``"target"`` notification: there is nothing to animate).
+
+        Raises ValidationError or RobosimError as :meth:`animate_to` does.
+        """
+        self._check_open()
+        q = self.robot.check_q(q, "target")
+        with self._naming_the_calibration():
+            self.planning_robot.check_within_limits(q, "target")
+        self._target = np.array(q, dtype=float)
+        self.show_pose(q)
 
     def play(self, t, q, keep=True):
         """Ask for joint trajectory ``q`` ``(N, n)`` to be played at times ``t`` ``(N,)`` s.

@@ -148,6 +148,17 @@ def test_a_bad_payload_is_refused_and_the_last_one_kept():
         arm.robot.dynamics.links[-1].mass + 0.1)
 
 
+def test_torques_refuse_to_judge_while_the_payload_cell_is_red():
+    arm = FakeArm(load_robot("Lynx6"))
+    window = open_window(arm)
+    arm.play(np.linspace(0.0, 2.0, 21), np.zeros((21, arm.robot.n)))
+    analysed = window.torques                     # the trajectory played was analysed
+    type_in_cell(window.settings, 0, 3, "-5", "enter")
+    press(window, "Torques")
+    assert window.status.error and "fix the red payload cell first" in window.status.message
+    assert window.torques is analysed             # no new verdict on the last good payload
+
+
 # ------------------------------------------------------------------------ holding torques
 def make_app(robot_name):
     return Application(robot=load_robot(robot_name), clock=lambda: 0.0,

@@ -295,3 +295,17 @@ def test_trajectory_export_uses_the_dialog_and_shows_the_file_absolute(dialog, t
     dialog("")
     click_axes(window.buttons["Import CSV"].ax)
     assert window.status.message == "no file was chosen"
+
+
+def test_save_gif_proposes_a_gif_not_the_csv_in_the_file_cell(dialog, tmp_path):
+    # the cell names a CSV; "Save GIF" once offered to replace it, and wrote the .gif anyway
+    from fake_arm import FakeArm
+    from robosim.gui.tools import open_tool
+
+    window = open_tool("Trajectories...", FakeArm(load_robot("Lynx6")))
+    window.file.set_text(0, 0, str(tmp_path / "move.csv"))
+    click_axes(window.buttons["Compute"].ax)
+    asked = dialog("")                                   # cancelled: nothing is written
+    click_axes(window.buttons["Save GIF"].ax)
+    assert Path(asked.calls[0]["initial"]) == tmp_path / "move.gif"
+    assert window.movie is None and window.status.message == "no file was chosen"

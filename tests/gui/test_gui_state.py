@@ -116,6 +116,21 @@ def test_a_closed_tool_window_unsubscribes_from_the_arm(label):
     np.testing.assert_allclose(arm.q, LYNX6.home + 0.1)
 
 
+def test_jump_to_shows_the_pose_at_once_without_asking_for_an_animation():
+    state = ArmState(LYNX6)
+    heard = []
+    for topic in ("pose", "target"):
+        state.subscribe(topic, lambda s, topic=topic: heard.append(topic))
+    q = LYNX6.home + 0.2
+    state.jump_to(q)
+    assert heard == ["pose"]
+    np.testing.assert_array_equal(state.q, q)
+    np.testing.assert_array_equal(state.target, q)
+    with pytest.raises(ValidationError, match="outside"):
+        state.jump_to(LYNX6.home + 10.0)
+    np.testing.assert_array_equal(state.q, q)
+
+
 def test_a_calibration_narrows_the_limits_requests_are_checked_against():
     from robosim.hardware import stock_lynx6
 

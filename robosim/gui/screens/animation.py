@@ -111,6 +111,13 @@ class JointAnimation:
         self.q = self._poses[self._index].copy()
         return self.q.copy()
 
+    def jump_to(self, q):
+        """Stop, with ``q`` ``(n,)`` the pose shown and the target (a dragged slider moved the
+        arm there at once); the next move starts from it."""
+        self.stop()
+        self.q = np.array(q, dtype=float)
+        self.target = self.q.copy()
+
     def stop(self):
         """Stop where the arm is now; the target becomes the pose shown."""
         self._poses = np.empty((0, len(self.q)))

@@ -168,8 +168,12 @@ class WelcomeScreen(Screen):
             return None
         path = Path(text.strip()).expanduser().absolute()
         self.path_cell.set_text(0, 0, str(path))
-        if not path.is_file():
+        if path.is_dir():
+            message = f"{path}: a folder, not a file; name a robot file ({FILE_KINDS}) in it"
+        elif not path.exists():
             message = f"{path}: no such file"
+        elif not path.is_file():
+            message = f"{path}: not a regular file (a device or a pipe); name a robot file"
         elif path.suffix.lower() not in ROBOT_FILE_SUFFIXES:
             message = f"{path}: a robot file ends in {FILE_KINDS}"
         else:

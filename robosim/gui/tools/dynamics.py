@@ -348,6 +348,10 @@ class DynamicsWindow(ToolWindow):
         """Analyse the chosen motion: torques per joint, limits, the first exceedance."""
         self.settings.commit()
         self.goal.commit()
+        if (0, PAYLOAD) in self.settings.errors:   # never a verdict on another payload
+            raise ValidationError(f"fix the red payload cell first "
+                                  f"({self.settings.errors[(0, PAYLOAD)]}); nothing was "
+                                  f"computed")
         if self.settings.text(0, SOURCE) == "joint profile":
             t, q, what = self._profile()
         else:
