@@ -33,11 +33,16 @@ Each iteration evaluates the forward kinematics and the geometric Jacobian in th
 runs on Python floats for one target (no numpy call overhead, the single-solve path) and on
 ``(B,)`` arrays for many targets at once. Failed targets restart from the seed bank in rounds of
 growing size, nearest seeds first, so most pay for a few restarts only.
+
+Arms with a closed form skip the search: a 6-joint arm with a spherical wrist solving the full
+pose, or a 3-joint arm solving a point, gets every solution from Pieper's method
+(:mod:`robosim.ik.pieper`) and :func:`solve` returns the one nearest ``q0`` (or home) inside
+the limits; the iteration only finishes it where rounding left it outside the tolerances, and
+searches as above when no solution lies inside the limits (the nearest error is then reported).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import operator
 import weakref
@@ -51,8 +56,8 @@ from ..errors import ValidationError
 from ..library import MAX_LENGTH
 from ..robot import Component, Frame, Robot, frame_times, jacobian_columns
 from .elementary import ArrayMath, FloatMath
-from .turns import same_modulo_turns, turned_inside
-from .wrist import spherical_wrist, wrist_angles
+from .turns import turned_inside
+from .pieper import nearest_solution, pieper_applies, pieper_ik
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
            "check_targets"]
@@ -76,13 +81,6 @@ DAMPING_BIAS = 1e-14
 DAMPING_GAIN = 0.1
 #: Largest joint step per iteration: radians for revolute, fraction of L for prismatic.
 MAX_STEP = 0.6
-#: Seeds of joints 1-3 that :func:`solve` tries through the wrist decoupling (one target,
-#: spherical wrist) before the general iteration: the nearest bank seed reaches the wrist
-#: centre for 90% of random Puma 560 targets, the first three for all of them.
-SPLIT_TRIES = 8
-#: Bank entries searched for the first arm seed of each of many targets (the distance table
-#: is targets x entries): three joints are covered densely enough by a quarter of the bank.
-FIRST_ARM_SEEDS = 128
 #: Joint values within this (radians; times L for prismatic joints) modulo 2 pi are one
 #: solution.
 SAME_BRANCH = 1e-6
@@ -337,10 +335,10 @@ class _Problem:
         self.position_rows = [r for r in self.rows if r < 3]
         self.rotation_rows = [r - 3 for r in self.rows if r >= 3]
         self._idle = None
-        # Pieper's decoupling where it applies (six joints, spherical wrist, the full pose).
-        self.split = spherical_wrist(robot) if self.rows == (0, 1, 2, 3, 4, 5) else None
-        self.arm_problem = None if self.split is None else cached_problem(
-            self.split.arm, "position", tolerance, angle_tolerance, finish)
+        # Pieper's closed form where it applies: six joints with a spherical wrist solving
+        # the full pose, or three joints solving a point.
+        self.closed_form = (self.rows == (0, 1, 2, 3, 4, 5)[:self.n]
+                            and self.n in (3, 6) and pieper_applies(robot))
 
     @property
     def idle(self):
@@ -473,65 +471,6 @@ def _solve_one(problem, target, seeds, patience=PATIENCE):
         if within_tolerances(problem, position_error, orientation_error):
             break
     return best[0], best[1], best[2], total
-
-
-def _solve_split(problem, target, reference, reference_first, rng):
-    """One target ``(4, 4)`` through the wrist decoupling (see :mod:`robosim.ik.wrist`).
-
-    Joints 1-3 put the wrist centre in place, from ``reference[:3]`` first when
-    ``reference_first`` (a given ``q0``: its arm branch is kept), then from the arm's seed-bank
-    entries nearest the centre (:data:`SPLIT_TRIES` in all). For each new arm solution the
-    wrist's closed-form solutions, each as its turn nearest ``reference`` (n floats) inside
-    the limits, nearest first, are checked (and finished to the tolerances) by the general
-    iteration. All on Python floats.
-
-    Returns
-    -------
-    outcome : (q, position_error, orientation_error) or None
-        The first that converges.
-    iterations : int
-    """
-    split, arm_problem = problem.split, problem.arm_problem
-    columns = scalar_target_columns(target)
-    X, Y, Z, P = columns
-    c = split.center_in_end
-    center = tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
-    center_columns = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), center)
-
-    def arm_seeds():
-        if reference_first:
-            yield reference[:3]
-        bank_q, bank_poses = _seed_bank(split.arm, rng)
-        distance = np.sum((bank_poses[:, :3, 3] - center) ** 2, axis=1)
-        nearest = np.argpartition(distance, SPLIT_TRIES)[:SPLIT_TRIES]
-        nearest = nearest[np.argsort(distance[nearest])]
-        yield from bank_q[nearest].tolist()
-
-    iterations = 0
-    found = []
-    for seed in itertools.islice(arm_seeds(), SPLIT_TRIES):
-        arm_q, position_error, orientation_error, more = solve_seed(arm_problem,
-                                                                     center_columns, seed)
-        iterations += more
-        if (not within_tolerances(arm_problem, position_error, orientation_error)
-                or any(same_modulo_turns(split.arm, arm_q, other, SAME_BRANCH)
-                       for other in found)):
-            continue
-        found.append(arm_q)
-        frame3 = split.arm.chain_frames(arm_q)[-1][:3]
-        wrists, valid = wrist_angles(split, frame3, columns[:3], reference[3] + split.offsets[0])
-        turned, inside = turned_inside(problem.robot, np.array([arm_q + list(wrist)
-                                                                for wrist in wrists]),
-                                       reference)
-        candidates = sorted((q for q, ok, fits in zip(turned.tolist(), valid, inside)
-                             if ok and fits),
-                            key=lambda q: sum(abs(a - b) for a, b in zip(q[3:], reference[3:])))
-        for q in candidates:
-            q, position_error, orientation_error, more = solve_seed(problem, columns, q)
-            iterations += more
-            if within_tolerances(problem, position_error, orientation_error):
-                return (q, position_error, orientation_error), iterations
-    return None, iterations
 
 
 # ------------------------------------------------------------------------ many targets
@@ -754,12 +693,12 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     q, iterations = np.empty((count, robot.n)), np.zeros(count, dtype=int)
     position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
     rest = np.arange(count)
-    if problem.split is not None:
-        split_q, split_position, split_orientation, spent, done = _solve_split_batch(
-            problem, flat_target, q0, rng)
-        q[done], iterations[:] = split_q[done], spent
-        position_error[done], orientation_error[done] = split_position[done], \
-            split_orientation[done]
+    if problem.closed_form:
+        closed_q, closed_position, closed_orientation, spent, done = _closed_form_batch(
+            problem, flat_target, q0)
+        q[done], iterations[:] = closed_q[done], spent
+        position_error[done] = closed_position[done]
+        orientation_error[done] = closed_orientation[done]
         rest = np.flatnonzero(~done)
     if rest.size:
         more = _solve_general_batch(robot, problem, flat_target[rest],
@@ -795,99 +734,63 @@ def _solve_general_batch(robot, problem, target, q0, seeds, rng):
     return q, position_error, orientation_error, iterations
 
 
-def _solve_split_batch(problem, target, q0, rng):
-    """Many targets ``(B, 4, 4)`` through the wrist decoupling at once: the arm from
-    ``q0[:, :3]`` first (when given), then from the arm's bank seeds nearest the wrist centre,
-    :data:`SPLIT_TRIES` tries in all for the targets not reached yet; the wrist solution
-    nearest ``q0`` (or home) inside the limits.
+def _closed_form_batch(problem, target, q0):
+    """Many targets ``(B, 4, 4)`` by Pieper's closed form: per target the solution nearest
+    ``q0`` (or home) inside the limits, finished by the iteration where rounding left it
+    outside the tolerances.
 
     Returns ``(q, position_error, orientation_error, iterations, done)``; ``done`` ``(B,)``
     marks the targets reached, the others are left to the general iteration.
     """
-    split, arm_problem, robot = problem.split, problem.arm_problem, problem.robot
+    robot = problem.robot
     count = target.shape[0]
-    center = np.broadcast_to(np.eye(4), (count, 4, 4)).copy()
-    center[:, :3, 3] = np.einsum("bij,j->bi", target[:, :3, :3], split.center_in_end) \
-        + target[:, :3, 3]
     reference = (np.broadcast_to(robot.home, (count, robot.n)) if q0 is None
                  else np.clip(q0, *robot.limits.T))
-    bank = _seed_bank(split.arm, rng)
-
-    def bank_seeds(rows, count, size=None):
-        """The ``count`` arm seeds nearest the wrist centres of ``rows``, ``(R, count, 3)``,
-        among the first ``size`` of the bank (all by default)."""
-        part = (bank[0][:size], bank[1][:size])
-        return part[0][_nearest_seeds(arm_problem, part, center[rows], count)]
-
-    # Most targets are reached at the first try: the rest look further, nearest first.
-    everyone = np.arange(count)
-    first = (reference[:, :3] if q0 is not None
-             else bank_seeds(everyone, 1, FIRST_ARM_SEEDS)[:, 0])
-    q = np.broadcast_to(reference, (count, robot.n)).copy()
-    position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
-    iterations, done = np.zeros(count, dtype=int), np.zeros(count, dtype=bool)
-    attempts = [(everyone, first)]
-    while attempts:
-        rows, seeds = attempts.pop(0)
-        outcome = _split_attempt(problem, target[rows], center[rows], seeds, reference[rows])
-        q[rows], position_error[rows], orientation_error[rows] = outcome[:3]
-        iterations[rows] += outcome[3]
-        done[rows] = outcome[4]
-        if rows is everyone and not done.all():
-            rest = np.flatnonzero(~done)
-            skip = 0 if q0 is not None else 1
-            more = bank_seeds(rest, SPLIT_TRIES - 1 + skip)[:, skip:]
-            attempts = [(rest, more[:, k]) for k in range(more.shape[1])]
-        elif attempts:
-            still = ~done[attempts[0][0]]
-            attempts = [(rows_k[still], seeds_k[still]) for rows_k, seeds_k in attempts]
-            if not still.any():
-                break
+    found = pieper_ik(robot, target, reference)
+    turned, inside = turned_inside(robot, found.q, reference[:, None, :])
+    usable = found.valid & inside
+    weights = np.where(robot.revolute, 1.0, 1.0 / robot.length_scale)
+    distance = np.where(usable, (np.abs(turned - reference[:, None, :]) * weights).sum(axis=2),
+                        np.inf)
+    q = np.where(usable.any(axis=1)[:, None],
+                 np.take_along_axis(turned, distance.argmin(axis=1)[:, None, None], axis=1)[:, 0],
+                 reference)
+    position_error, orientation_error, _ = problem.evaluate(list(q.T), target_columns(target),
+                                                            ArrayKernel, want_step=False)
+    position_error = np.broadcast_to(position_error, (count,)).copy()
+    orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
+    iterations = np.ones(count, dtype=int)
+    rest = np.flatnonzero(usable.any(axis=1)
+                          & ~within_tolerances_rows(problem, position_error, orientation_error))
+    if rest.size:
+        more = solve_batch(problem, target[rest], q[rest])
+        q[rest], position_error[rest], orientation_error[rest] = more[:3]
+        iterations[rest] += more[3]
+    done = usable.any(axis=1) & within_tolerances_rows(problem, position_error,
+                                                        orientation_error)
     return q, position_error, orientation_error, iterations, done
 
 
-def _split_attempt(problem, target, center, arm_seeds, reference):
-    """One try of :func:`_solve_split_batch` for targets ``(R, 4, 4)`` with wrist centres
-    ``center`` ``(R, 4, 4)``, arm seeds ``(R, 3)`` and references ``(R, n)``."""
-    split, arm_problem, robot = problem.split, problem.arm_problem, problem.robot
-    arm_q, position_error, orientation_error, iterations = solve_batch(arm_problem, center,
-                                                                        arm_seeds)
-    reached = within_tolerances_rows(arm_problem, position_error, orientation_error)
-    frame3 = split.arm.chain_frames(list(arm_q.T))[-1][:3]
-    columns = target_columns(target)
-    wrists, valid = wrist_angles(split, frame3, columns[:3],
-                                 reference[:, 3] + split.offsets[0], ArrayMath)
-    candidates, usable, gaps = [], [], []
-    for wrist, ok in zip(wrists, valid):
-        turned, inside = turned_inside(robot, np.column_stack([arm_q, *wrist]), reference)
-        candidates.append(turned)
-        usable.append(reached & ok & inside)
-        gaps.append(np.where(usable[-1], np.abs(turned - reference)[:, 3:].sum(axis=1),
-                             np.inf))
-    pick = np.argmin(gaps, axis=0)
-    q = np.where((pick == 0)[:, None], candidates[0], candidates[1])
-    position_error, orientation_error, _ = problem.evaluate(list(q.T), columns, ArrayKernel,
-                                                            want_step=False)
-    count = target.shape[0]
-    position_error = np.broadcast_to(position_error, (count,))
-    orientation_error = np.broadcast_to(orientation_error, (count,))
-    done = np.choose(pick, usable) & within_tolerances_rows(problem, position_error,
-                                                      orientation_error)
-    return q, position_error, orientation_error, iterations + 1, done
-
-
 def _solve_single(robot, problem, target, q0, seeds, rng):
-    """:func:`solve` for one target ``(4, 4)``: the wrist decoupling where it applies (its
-    solution nearest ``q0``, or home), else (or when it fails) the general iteration from the
-    first seed and then the restarts. Python floats throughout (no numpy per-call cost)."""
+    """:func:`solve` for one target ``(4, 4)``: Pieper's closed form where it applies (its
+    solution nearest ``q0``, or home, inside the limits; finished by the iteration where
+    rounding left it outside the tolerances), else (or when it has none) the general
+    iteration from the first seed and then the restarts. Python floats throughout."""
     spent = 0
-    if problem.split is not None:
-        reference = robot.home if q0 is None else np.clip(q0[0], *robot.limits.T)
-        outcome, spent = _solve_split(problem, target, reference.tolist(), q0 is not None, rng)
-        if outcome is not None:
-            q, position_error, orientation_error = outcome
-            return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
-                            np.float64(orientation_error), np.int64(spent))
+    if problem.closed_form:
+        reference = (robot.home if q0 is None else np.clip(q0[0], *robot.limits.T)).tolist()
+        q, _ = nearest_solution(robot, target, reference)
+        if q is not None:
+            columns = scalar_target_columns(target)
+            position_error, orientation_error, _ = problem.evaluate(q, columns, FloatKernel,
+                                                                    want_step=False)
+            spent = 1
+            if not within_tolerances(problem, position_error, orientation_error):
+                q, position_error, orientation_error, more = solve_seed(problem, columns, q)
+                spent += more
+            if within_tolerances(problem, position_error, orientation_error):
+                return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
+                                np.float64(orientation_error), np.int64(spent))
     first = first_seeds(robot, problem, target[None], q0, rng)
     seeds_in_turn = _chain_seeds(first[0], lambda: restart_seeds(
         robot, problem, target[None], first, q0 is not None, seeds, rng)[0])
