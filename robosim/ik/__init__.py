@@ -43,6 +43,7 @@ from .every_solution import solve_all
 from .pieper import PieperSolutions, pieper_applies, pieper_ik
 from .numeric import (
                           ANGLE_TOLERANCE,
+                          CONVERGED,
                           POSITION_TOLERANCE,
                           IKResult,
                           PathResult,
@@ -52,8 +53,9 @@ from .numeric import (
                           solve_path,
 )
 
-__all__ = ["ANGLE_TOLERANCE", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution", "POSITION_TOLERANCE",
-           "PathResult", "PieperSolutions", "ThreeRSolutions", "anthropomorphic_3r_ik",
-           "anthropomorphic_3r_robot", "branch_labels", "check_targets", "has_spherical_wrist",
-           "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths", "lynx6_path", "lynx6_solutions",
-           "parse_axes", "pieper_applies", "pieper_ik", "solve", "solve_all", "solve_path"]
+__all__ = ["ANGLE_TOLERANCE", "CONVERGED", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution",
+           "POSITION_TOLERANCE", "PathResult", "PieperSolutions", "ThreeRSolutions",
+           "anthropomorphic_3r_ik", "anthropomorphic_3r_robot", "branch_labels", "check_targets",
+           "has_spherical_wrist", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",
+           "lynx6_path", "lynx6_solutions", "parse_axes", "pieper_applies", "pieper_ik", "solve",
+           "solve_all", "solve_path"]

@@ -24,9 +24,9 @@ from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
 from ..robot import Robot
-from .numeric import (ANGLE_TOLERANCE, POSITION_TOLERANCE, SAME_BRANCH, ArrayKernel, Axes,
-                      IKResult, cached_problem, check_targets, first_seeds, restart_seeds,
-                      solve_batch, target_columns, within_tolerances_rows)
+from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
+                      _cached_problem, _first_seeds, _OnArrays, _restart_seeds, _target_columns,
+                      _within, check_targets)
 from .pieper import pieper_ik
 from .turns import every_turn, nearest_turn, same_modulo_turns, turned_inside
 
@@ -81,7 +81,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     >>> len(solve_all(robot, robot.fk(q), q0=q, all_turns=True).q)
     9
     """
-    problem = cached_problem(robot, axes, tolerance, angle_tolerance)
+    problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
     target = check_targets(target, problem.rows)
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
@@ -94,14 +94,14 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         turned = (nearest_turn(robot, q, reference) for q in found.q[found.valid])
         starts = np.array([q for q in turned if q is not None]).reshape(-1, robot.n)
     else:
-        first = first_seeds(robot, problem, target[None], q0, rng)
-        starts = np.vstack([first, restart_seeds(robot, problem, target[None], first,
+        first = _first_seeds(robot, problem, target[None], q0, rng)
+        starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
                                                   q0 is not None, seeds, rng)[0]])
     if len(starts) == 0:
         return _result(robot, np.empty((0, robot.n)), np.empty(0), np.empty(0),
                        np.empty(0, dtype=int))
     q, position_error, orientation_error, iterations = _finish(problem, target, starts)
-    good = np.flatnonzero(within_tolerances_rows(problem, position_error, orientation_error))
+    good = np.flatnonzero(_within(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
     turned = turned_inside(robot, q[good], reference)[0].tolist()
     distance = [float(np.sum(np.abs(np.subtract(v, reference)) / scale)) for v in turned]
@@ -127,15 +127,15 @@ def _finish(problem, target, starts):
     reach it (closed-form solutions) are only checked, in one evaluation."""
     count = len(starts)
     position_error, orientation_error, _ = problem.evaluate(
-        list(starts.T), target_columns(np.broadcast_to(target, (count, 4, 4))), ArrayKernel,
-        want_step=False)
+        list(starts.T), _target_columns(np.broadcast_to(target, (count, 4, 4))),
+        _OnArrays.kernel, want_step=False)
     position_error = np.broadcast_to(position_error, (count,)).copy()
     orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
     q, iterations = starts.copy(), np.ones(count, dtype=int)
-    rest = np.flatnonzero(~within_tolerances_rows(problem, position_error, orientation_error,
-                                            problem.finish))
+    rest = np.flatnonzero(~_within(problem, position_error, orientation_error, problem.finish))
     if rest.size:
-        more = solve_batch(problem, np.broadcast_to(target, (rest.size, 4, 4)), starts[rest])
+        more = _OnArrays.iterate(problem, np.broadcast_to(target, (rest.size, 4, 4)),
+                                 starts[rest])
         q[rest], position_error[rest], orientation_error[rest] = more[:3]
         iterations[rest] += more[3]
     return q, position_error, orientation_error, iterations
@@ -143,4 +143,4 @@ def _finish(problem, target, starts):
 
 def _result(robot, q, position_error, orientation_error, iterations):
     return IKResult(q, np.ones(len(q), dtype=bool), position_error, orientation_error,
-                    iterations)
+                    iterations, np.full(len(q), CONVERGED, dtype=object))

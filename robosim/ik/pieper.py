@@ -638,8 +638,9 @@ def nearest_solution(robot: Robot, target: np.ndarray,
         sum of joint distances from ``reference`` (prismatic ones over the robot's size);
         None when no solution lies inside the limits.
     reason : str
-        As :attr:`PieperSolutions.reason`, or ``"joint limit"`` when solutions exist but none
-        inside the limits.
+        The degenerate case of the solution returned (``""``, or a free joint), or why there
+        is none: as :attr:`PieperSolutions.reason`, or :data:`JOINT_LIMIT` when solutions
+        exist but none inside the limits.
 
     Notes
     -----
@@ -674,23 +675,27 @@ def nearest_solution(robot: Robot, target: np.ndarray,
             distance += weight * abs(value - reference[i])
         return distance, out
 
-    ranked = sorted(found for found in (turned(s.q, 0) for s in arm if s.valid) if found)
+    ranked = sorted((found + (free_joint(1) if s.free1 else free_joint(2) if s.free2 else "",)
+                     for found, s in ((turned(s.q, 0), s) for s in arm if s.valid) if found),
+                    key=lambda entry: entry[0])
     best, wrist_reached = None, False
-    for arm_distance, arm_q in ranked:
+    for arm_distance, arm_q, note in ranked:
         if best is not None and arm_distance >= best[0]:
             break
         if split is None:
-            best = (arm_distance, arm_q)
+            best = (arm_distance, arm_q, note)
             continue
         frame3 = split.arm.chain_frames(arm_q)[-1][:3]
         wrists, ok = wrist_angles(split, frame3, columns[:3], reference[3] + split.offsets[0])
         wrist_reached = wrist_reached or ok[0]
+        if ok[0] and not ok[1]:
+            note = note or free_joint(4)
         for wrist, good in zip(wrists, ok):
             found = turned(wrist, 3) if good else None
             if found and (best is None or arm_distance + found[0] < best[0]):
-                best = (arm_distance + found[0], arm_q + found[1])
+                best = (arm_distance + found[0], arm_q + found[1], note)
     if best is not None:
-        return best[1], ""
+        return best[1], best[2]
     if not any(s.valid for s in arm):
         return None, OUT_OF_REACH
     if ranked and split is not None and not wrist_reached:

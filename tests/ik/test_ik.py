@@ -400,3 +400,29 @@ def test_target_in_reach_only_outside_the_joint_limits_is_reported_not_reached()
     # The same arm with full turns reaches it: the limits were the obstacle, not the reach.
     free = ik.solve(arm((-math.pi, math.pi)), target, axes="xy")
     assert free.success and free.position_error < 1e-9
+
+
+def test_each_target_says_why_it_was_or_was_not_reached():
+    puma = robosim.load_robot("Puma 560")
+    q = np.array([0.3, 0.5, -0.2, 0.4, 0.6, -0.3])
+    assert ik.solve(puma, puma.fk(q)).reason == "converged"
+    far = puma.fk(q)
+    far[:3, 3] = (3.0, 0.0, 0.0)                         # beyond the reach: no closed form
+    assert ik.solve(puma, far).reason == "not reached: out of reach"
+    # Joint 1 held within +-0.1 rad, a target behind the base: every closed-form solution
+    # turns joint 1 near pi, outside the limits.
+    tight = puma.with_limits(np.array([[-0.1, 0.1]] + [[-np.pi, np.pi]] * 5))
+    behind = puma.fk([np.pi, 0.5, -0.2, 0.4, 0.6, -0.3])
+    assert ik.solve(tight, behind).reason == "not reached: joint limit"
+    singular = ik.solve(puma, puma.fk([0.3, 0.5, -0.2, 0.4, 0.0, -0.3]))   # q5 = 0
+    assert singular.success and singular.reason == "converged (singular: joint 4 free)"
+    # The numeric search says where it stalled: a 2R arm (no closed form) stretched out
+    # towards a point beyond its reach, near a singularity; the Lynx6 leaning towards one
+    # until its shoulder stops at -90 deg, at a joint limit.
+    arm = robosim.Robot([robosim.Joint("R", a=1.0), robosim.Joint("R", a=1.0)], unit="m")
+    assert ik.solve(arm, [5.0, 1.0, 0.0], axes="xy").reason == "not reached: singular"
+    lynx6 = robosim.load_robot("Lynx6")
+    assert ik.solve(lynx6, [2000.0, 0.0, 100.0],
+                    axes="position").reason == "not reached: joint limit"
+    batch = ik.solve(puma, np.stack([puma.fk(q), far]))
+    assert batch.reason.tolist() == ["converged", "not reached: out of reach"]
