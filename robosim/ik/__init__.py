@@ -48,6 +48,7 @@ from .numeric import (
                           IKResult,
                           PathResult,
                           check_targets,
+                          damped_least_squares,
                           parse_axes,
                           solve,
                           solve_path,
@@ -56,6 +57,7 @@ from .numeric import (
 __all__ = ["ANGLE_TOLERANCE", "CONVERGED", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution",
            "POSITION_TOLERANCE", "PathResult", "PieperSolutions", "ThreeRSolutions",
            "anthropomorphic_3r_ik", "anthropomorphic_3r_robot", "branch_labels", "check_targets",
+           "damped_least_squares",
            "has_spherical_wrist", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",
            "lynx6_path", "lynx6_solutions", "parse_axes", "pieper_applies", "pieper_ik", "solve",
            "solve_all", "solve_path"]

@@ -66,7 +66,7 @@ from .turns import turned_inside
 from .pieper import JOINT_LIMIT, nearest_solution, pieper_applies, pieper_ik
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
-           "check_targets"]
+           "check_targets", "damped_least_squares"]
 
 #: Default success thresholds: position in the robot's length unit, orientation in radians.
 POSITION_TOLERANCE = 1e-9
@@ -234,6 +234,41 @@ def _target_columns(target):
 
 
 # ------------------------------------------------------------------------------- kernel
+def damped_least_squares(J: ArrayLike, e: ArrayLike, damping: float) -> np.ndarray:
+    """The damped least-squares step, as the book writes it: ``(J^T J + damping I) dq = J^T e``.
+
+    The reference of the solver's two kernels (:class:`_FloatKernel` on Python floats with a
+    hand Cholesky factorisation, :class:`_ArrayKernel` on stacks of matrices), which also
+    hold joints at their limits and scale the columns; without a joint at a limit they
+    compute this.
+
+    Parameters
+    ----------
+    J : array_like, shape (..., m, n)
+        The Jacobian (rows: the solved error components).
+    e : array_like, shape (..., m)
+        The error to remove.
+    damping : float
+        ``> 0``: the step's length is traded for its accuracy near a singularity.
+
+    Returns
+    -------
+    dq : ndarray, shape (..., n)
+
+    Examples
+    --------
+    ``J = [[2, 0], [0, 1]]``, ``e = (1, 1)``, damping 1: ``(J^T J + I) = diag(5, 2)``,
+    ``J^T e = (2, 1)``, so ``dq = (2/5, 1/2)``.
+
+    >>> damped_least_squares([[2.0, 0.0], [0.0, 1.0]], [1.0, 1.0], 1.0)
+    array([0.4, 0.5])
+    """
+    J, e = np.asarray(J, dtype=float), np.asarray(e, dtype=float)
+    Jt = np.swapaxes(J, -1, -2)
+    A = Jt @ J + damping * np.eye(J.shape[-1])
+    return np.linalg.solve(A, (Jt @ e[..., None]))[..., 0]
+
+
 class _FloatKernel(FloatMath):
     """Elementary functions and the damped step on Python floats (one target)."""
 

@@ -164,7 +164,9 @@ def pieper_applies(robot: Robot) -> bool:
 
 
 def _chain_of(robot):
-    """``(chain, split)`` of ``robot`` (split None for a 3-joint arm), or None."""
+    """``(chain, split, joints)`` of ``robot`` (split None for a 3-joint arm), or None;
+    ``joints``: per joint its limits, whether it is revolute and its weight in the distance
+    of :func:`nearest_solution` (1, or one over the robot's size for a prismatic joint)."""
     if robot not in _built:
         _built[robot] = _build(robot)
     return _built[robot]
@@ -183,7 +185,10 @@ def _build(robot):
     chain = _normal_form(arm)
     if chain is None or not _recovers_itself(arm, chain):
         return None
-    return chain, split
+    scale = robot.length_scale
+    joints = tuple((joint.limits, joint.is_revolute, 1.0 if joint.is_revolute else 1.0 / scale)
+                   for joint in robot.joints)
+    return chain, split, joints
 
 
 def _normal_form(arm):
@@ -512,7 +517,7 @@ def pieper_ik(robot: Robot, target: ArrayLike,
     if built is None:
         raise ValidationError(f"{robot.name}: Pieper's closed form needs 6 joints with a "
                               f"spherical wrist, or 3 joints placing a point")
-    chain, split = built
+    chain, split, _ = built
     target = np.asarray(target, dtype=float)
     if split is None and target.shape[-2:] == (4, 4):
         target = target[..., :3, 3]
@@ -649,7 +654,7 @@ def nearest_solution(robot: Robot, target: np.ndarray,
     arm solutions are taken nearest first and the search stops at one farther than the best
     whole solution found.
     """
-    chain, split = _chain_of(robot)
+    chain, split, joints = _chain_of(robot)
     columns = _columns(target, split, (target.tolist(),))
     if split is None:
         point = columns[0]
@@ -658,10 +663,6 @@ def nearest_solution(robot: Robot, target: np.ndarray,
         c = split.center_in_end
         point = tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
     arm = _arm_slots(chain, _invariants(chain, point), reference[:3], FloatMath)
-    scale = robot.length_scale
-    joints = [(joint.limits, joint.is_revolute, 1.0 if joint.is_revolute else 1.0 / scale)
-              for joint in robot.joints]
-
     def turned(values, first):
         """``values`` of joints ``first, first + 1, ..`` at their turn nearest the reference
         inside the limits, and their distance from it; None outside the limits."""
