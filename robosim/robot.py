@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
+from types import MappingProxyType
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -124,6 +125,12 @@ class Joint:
         return self.kind == REVOLUTE
 
 
+def _read_only(array):
+    """``array`` made read-only: a robot's precomputed arrays never change after it is built."""
+    array.setflags(write=False)
+    return array
+
+
 def _mount(value, what):
     """A base or tool transform: None (identity) or a (4, 4) array."""
     if value is None:
@@ -134,7 +141,7 @@ def _mount(value, what):
     return value
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class Robot:
     """A serial arm: a DH table plus base and tool transforms.
 
@@ -150,7 +157,8 @@ class Robot:
         Base (world to frame 0) and tool (frame n to end effector) transforms as a position
         (length unit) and roll-pitch-yaw (radians).
     poses : dict of str to sequence of float
-        Named joint configurations besides ``home`` (which comes from the joints).
+        Named joint configurations besides ``home`` (which comes from the joints); kept as a
+        read-only mapping.
     manufacturer, source, notes : str
         Descriptive metadata; ``source`` says where the numbers come from.
     dynamics : robosim.dynamics.Dynamics, optional
@@ -167,6 +175,14 @@ class Robot:
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
     >>> np.round(arm.fk([0.0, np.pi / 2])[:3, 3], 12)
     array([1., 1., 0.])
+
+    A robot is immutable: its kinematics are precomputed when it is built, so a changed robot
+    is a new one, from :func:`dataclasses.replace` (or :meth:`with_limits`):
+
+    >>> from dataclasses import replace
+    >>> longer = replace(arm, tool_xyz=(0.5, 0.0, 0.0))
+    >>> np.round(longer.fk([0.0, 0.0])[:3, 3], 12)
+    array([2.5, 0. , 0. ])
     """
 
     joints: tuple[Joint, ...]
@@ -185,7 +201,13 @@ class Robot:
     meshes: object = None
 
     def __post_init__(self):
-        self.joints = tuple(self.joints)
+        # Frozen: the checked and derived values are set once, here, through object's
+        # __setattr__; afterwards assigning to a field raises (a changed robot is a new one:
+        # dataclasses.replace or with_limits).
+        def keep(attr, value):
+            object.__setattr__(self, attr, value)
+
+        keep("joints", tuple(self.joints))
         if not self.joints:
             raise ValidationError("a robot needs at least one joint (the table is empty)")
         if len(self.joints) > MAX_JOINTS:
@@ -200,35 +222,43 @@ class Robot:
             values = tuple(_finite(v, attr) for v in getattr(self, attr))
             if len(values) != 3:
                 raise ValidationError(f"{attr} needs 3 numbers, got {len(values)}")
-            setattr(self, attr, values)
+            keep(attr, values)
         poses = {}
         for pose_name, q in dict(self.poses).items():
             if pose_name == "home":
                 raise ValidationError("pose 'home' comes from the joints' home values; "
                                       "do not list it under poses")
             poses[pose_name] = tuple(float(v) for v in self.check_q(q, f"pose {pose_name!r}"))
-        self.poses = poses
+        keep("poses", MappingProxyType(poses))
         if self.dynamics is not None and len(self.dynamics.links) != self.n:
             raise ValidationError(f"dynamics lists {len(self.dynamics.links)} links for "
                                   f"{self.n} joints")
         if self.meshes is not None and len(self.meshes.links) != self.n:
             raise ValidationError(f"meshes lists {len(self.meshes.links)} links for "
                                   f"{self.n} joints")
-        self.base = xyzrpy2tr(self.base_xyz, self.base_rpy)
-        self.tool = xyzrpy2tr(self.tool_xyz, self.tool_rpy)
-        self._revolute = np.array([j.is_revolute for j in self.joints])
-        self._a = np.array([j.a for j in self.joints])
-        self._dh_constants = [(j.a, *cos_sin(j.alpha)) for j in self.joints]
-        self._base_columns = tuple(tuple(float(v) for v in self.base[:3, c]) for c in range(4))
-        self._has_tool = not np.array_equal(self.tool, np.eye(4))
-        self._tool_columns = tuple(tuple(float(v) for v in self.tool[:3, c]) for c in range(4))
+        keep("base", _read_only(xyzrpy2tr(self.base_xyz, self.base_rpy)))
+        keep("tool", _read_only(xyzrpy2tr(self.tool_xyz, self.tool_rpy)))
+        keep("_revolute", _read_only(np.array([j.is_revolute for j in self.joints])))
+        keep("_a", _read_only(np.array([j.a for j in self.joints])))
+        keep("_dh_constants", [(j.a, *cos_sin(j.alpha)) for j in self.joints])
+        keep("_base_columns", tuple(tuple(float(v) for v in self.base[:3, c]) for c in range(4)))
+        keep("_has_tool", not np.array_equal(self.tool, np.eye(4)))
+        keep("_tool_columns", tuple(tuple(float(v) for v in self.tool[:3, c]) for c in range(4)))
         # The constant part of theta and of d: the variable one is q + offset.
-        self._theta0 = np.array([j.offset if j.is_revolute else j.theta for j in self.joints])
-        self._d0 = np.array([j.d if j.is_revolute else j.offset for j in self.joints])
+        keep("_theta0", _read_only(np.array([j.offset if j.is_revolute else j.theta
+                                             for j in self.joints])))
+        keep("_d0", _read_only(np.array([j.d if j.is_revolute else j.offset for j in self.joints])))
         # Per joint: revolute?, constant theta and d, and cos/sin of a prismatic joint's theta.
-        self._joint_constants = [(j.is_revolute, float(theta0), float(d0), math.cos(theta0),
-                                  math.sin(theta0))
-                                 for j, theta0, d0 in zip(self.joints, self._theta0, self._d0)]
+        keep("_joint_constants", [(j.is_revolute, float(theta0), float(d0), math.cos(theta0),
+                                   math.sin(theta0))
+                                  for j, theta0, d0 in zip(self.joints, self._theta0, self._d0)])
+
+    def __reduce__(self):
+        """Pickled and deep-copied as its fields: a copy is built again, like any robot (the
+        read-only ``poses`` mapping itself cannot be pickled)."""
+        values = {item.name: getattr(self, item.name) for item in fields(self)}
+        values["poses"] = dict(self.poses)
+        return _rebuild_robot, (values,)
 
     # ----------------------------------------------------------------- description
     @property
@@ -292,7 +322,7 @@ class Robot:
             raise ValidationError(f"robot {self.name!r} has no pose {pose_name!r} "
                                   f"(known: {known})") from None
 
-    @property
+    @cached_property
     def length_scale(self) -> float:
         """A characteristic size (length unit): sum of ``|a|``, ``|d|`` and prismatic travel.
 
@@ -783,6 +813,11 @@ class Robot:
         theta = np.where(rev, q, 0.0) + self._theta0.reshape(rev.shape)
         d = np.where(rev, 0.0, q) + self._d0.reshape(rev.shape)
         return theta, d
+
+
+def _rebuild_robot(values):
+    """The robot of :meth:`Robot.__reduce__`'s field values."""
+    return Robot(**values)
 
 
 def link_transform(theta: ArrayLike, d: ArrayLike, a: float, alpha: float,

@@ -28,7 +28,8 @@ from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANC
                       _cached_problem, _first_seeds, _OnArrays, _restart_seeds, _target_columns,
                       _within, check_targets)
 from .pieper import pieper_ik
-from .turns import every_turn, nearest_turn, same_modulo_turns, turned_inside
+from .turns import every_turn, same_modulo_turns, turned_inside
+
 
 def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
               axes: Axes = "pose", seeds: int = 48,
@@ -91,8 +92,8 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         reference = np.clip(robot.check_q(q0, "q0"), *robot.limits.T)
     if problem.closed_form:
         found = pieper_ik(robot, target, reference)
-        turned = (nearest_turn(robot, q, reference) for q in found.q[found.valid])
-        starts = np.array([q for q in turned if q is not None]).reshape(-1, robot.n)
+        turned, inside = turned_inside(robot, found.q[found.valid], reference)
+        starts = turned[inside]
     else:
         first = _first_seeds(robot, problem, target[None], q0, rng)
         starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
