@@ -8,7 +8,7 @@ standard DH) and the Franka Panda (7 joints, modified DH) over the arm as
   background restored and only :attr:`DHStepsDrawing.animated_artists` drawn and blitted, as a
   window animating the steps would (target < 40 ms, issue 16);
 - a full draw of the same frame (what each frame would cost without blitting);
-- a frame of the simulator's "DH steps" window (:mod:`robosim.gui.dh_steps_window`, 1000 x 650
+- a frame of the simulator's "DH steps" window (:mod:`robosim.gui.tools.dh_steps`, 1000 x 650
   px) while it plays: the moving frame blitted over the 3D view, and a frame that starts a new
   step, which also blits the panel of matrices (target < 40 ms); then the window's full draw;
 - a whole GIF of the Lynx6's steps at the default frames per step (``robosim dh-steps --gif``).
@@ -29,7 +29,7 @@ from frame_timing import blitted_and_full  # noqa: E402  (this folder is first o
 from bench_fk import best_time  # noqa: E402
 
 from robosim import load_robot  # noqa: E402
-from robosim.gui.dh_steps_window import open_dh_steps_window  # noqa: E402
+from robosim.gui.tools.dh_steps import DHStepsWindow  # noqa: E402
 from robosim.gui.state import ArmState  # noqa: E402
 from robosim.plotting.dh_steps import dh_steps_figure, save_dh_steps_gif  # noqa: E402
 
@@ -55,10 +55,10 @@ def frame_costs(robot):
 
 def window_frame_costs(robot):
     """(blitted frame, frame starting a new step, full draw) of the DH steps window, in ms."""
-    fig = open_dh_steps_window(ArmState(robot, robot.random_q(rng=0)))
+    window = DHStepsWindow.open(ArmState(robot, robot.random_q(rng=0)))
+    fig = window.fig
     fig.set_size_inches(10.0, 6.5)
     fig.set_dpi(DPI)
-    window = fig.dh_steps_window
     now = [0.0]
     window.clock = lambda: now[0]
     window.seconds_per_step = 1.0

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's robosim
 from bench_fk import best_time  # noqa: E402  (this folder is first on sys.path as a script)
 from robosim import load_robot  # noqa: E402
-from robosim.gui import simulator  # noqa: E402
+from robosim.gui.screens import simulator  # noqa: E402
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
 
 REPEATS = 30

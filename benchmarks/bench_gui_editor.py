@@ -28,8 +28,8 @@ from bench_fk import best_time  # noqa: E402  (this folder is first on sys.path 
 from gui_events import click, key  # noqa: E402
 
 from robosim import load_robot  # noqa: E402
-from robosim.gui.cells import CellGrid  # noqa: E402
-from robosim.gui.editor import EditorScreen  # noqa: E402
+from robosim.gui.widgets.cells import CellGrid  # noqa: E402
+from robosim.gui.screens.editor import EditorScreen  # noqa: E402
 
 REPEATS = 50
 

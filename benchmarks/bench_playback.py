@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's robosim
 from robosim import load_robot  # noqa: E402
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
-from robosim.gui.trajectory_window import open_trajectory_window  # noqa: E402
+from robosim.gui.tools.trajectories import TrajectoryWindow  # noqa: E402
 from robosim.plotting.movies import save_trajectory_movie  # noqa: E402
 
 ROBOT = "Puma 560"
@@ -82,8 +82,8 @@ def main():
     t, q = quintic_move(robot)
     app = Application(robot=robot, figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI))
     app.fig.canvas.draw()
-    trajectories = open_trajectory_window(app.screen.state)
-    trajectories.canvas.draw()
+    trajectories = TrajectoryWindow.open(app.screen.state)
+    trajectories.fig.canvas.draw()
     runs = [playback_rate(app, t, q) for _ in range(RUNS)]
     fps, frame = max(runs)
     gif_fps, gif_frames = max(gif_rate(robot, t, q) for _ in range(RUNS))

@@ -1,7 +1,7 @@
 """Time to turn a 1,000-point parametric path into joint values (issue 5: under 0.5 s each).
 
 Run: ``python benchmarks/bench_trajectory.py``. For the Lynx6 and the Puma 560: the weld seam
-preset (seed 000, eqs. 37-39) with 1,000 points, placed in the robot's workspace once, then
+preset (3D-RAS, eqs. 37-39) with 1,000 points, placed in the robot's workspace once, then
 timed: evaluating the formulas (:func:`robosim.trajectory.volume_path`) and following the path
 by inverse kinematics point by point (:func:`robosim.trajectory.follow_path`). Also the
 placement itself, a joint profile of 1,000 samples, and a path that leaves the workspace.

@@ -28,20 +28,20 @@ from bench_fk import best_time  # noqa: E402  (this folder is on sys.path when r
 from fake_arm import FakeArm  # noqa: E402
 from robosim import load_robot  # noqa: E402
 from robosim.plotting.movies import MovieExport  # noqa: E402
-from robosim.gui.trajectory_window import open_trajectory_window  # noqa: E402
+from robosim.gui.tools.trajectories import TrajectoryWindow  # noqa: E402
 
 
 def main():
     arm = FakeArm(load_robot("Lynx6"))
 
     def open_and_draw():
-        fig = open_trajectory_window(arm)
+        fig = TrajectoryWindow.open(arm).fig
         fig.canvas.draw()
         plt.close(fig)
 
     print(f"open the window and draw it:   {best_time(open_and_draw, 3) * 1e3:8.1f} ms")
-    fig = open_trajectory_window(arm)
-    window = fig.trajectory_window
+    window = TrajectoryWindow.open(arm)
+    fig = window.fig
     fig.canvas.draw()
     window.numbers.set_text(0, 1, "1000")
     for col, value in enumerate([60, -30, 45, 20, -75]):

@@ -1,6 +1,7 @@
 """Sphinx configuration of robosim's documentation (build: sphinx-build -W -b html docs OUT)."""
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -17,15 +18,23 @@ copyright = "the robosim authors, MIT licence"
 release = version = robosim.__version__
 
 extensions = [
-    "myst_parser",
+    "myst_nb",          # Markdown pages (MyST) and the notebooks with their stored outputs
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.mathjax",
     "cli_reference",
 ]
-source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build", "requirements.txt"]
 myst_heading_anchors = 3
+myst_enable_extensions = ["dollarmath"]
+# The notebooks are shown as stored (their outputs were made by running them); the test suite
+# runs their code. They live in examples/notebooks; a copy is made here for Sphinx, which reads
+# only what is inside docs/.
+nb_execution_mode = "off"
+NOTEBOOKS = HERE / "notebooks"
+NOTEBOOKS.mkdir(exist_ok=True)
+for notebook in sorted((HERE.parent / "examples" / "notebooks").glob("*.ipynb")):
+    shutil.copy2(notebook, NOTEBOOKS / notebook.name)
 
 # The docstrings are numpydoc; napoleon reads them without another dependency.
 napoleon_google_docstring = False

@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend)
 
 from robosim import load_robot  # noqa: E402
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
-from robosim.gui.simulator import TOGGLES  # noqa: E402
+from robosim.gui.screens.simulator import TOGGLES  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))   # gui_events: typing in a cell as a user does
@@ -38,32 +38,29 @@ def save(fig, out, name):
 def tool(app, label, out, name, action=None):
     """Open a tool window from the simulator (as its button does), act in it, and save it."""
     app.screen.open_tool(label)
-    fig = app.tool_figures[-1]
+    window = app.tool_windows[-1]
     if action is not None:
-        action(fig)
-    save(fig, out, name)
-    return fig
+        action(window)
+    save(window.fig, out, name)
+    return window
 
 
-def workspace_computed(fig):
-    window = fig.workspace_window
+def workspace_computed(window):
     window.compute()
     window.wait()
     window.tick()
 
 
-def trajectory_computed(fig):
+def trajectory_computed(window):
     """A quintic profile to a goal typed in the goal row (degrees), computed."""
-    window = fig.trajectory_window
     goal_row = window.joints.n_rows - 1
     for column, value in enumerate(("60", "-30", "45", "20", "-75")):
         window.joints.set_text(goal_row, column, value)
     window.compute()
 
 
-def dh_steps_mid_turn(fig):
+def dh_steps_mid_turn(window):
     """Half-way through joint 2's theta."""
-    window = fig.dh_steps_window
     window.select_joint("2")
     window.go_to(0.5)
 
@@ -80,12 +77,11 @@ def simulator_jacobian(out):
     app.close()
 
 
-def dynamics_shown(fig):
+def dynamics_shown(window):
     """The trajectory played from the Trajectories window analysed with 250 g in the gripper,
     and a free fall of a second from the pose shown."""
     from gui_events import type_in_cell
 
-    window = fig.dynamics_window
     type_in_cell(window.settings, 0, 3, "250", "enter")
     type_in_cell(window.settings, 0, 4, "1", "enter")
     window.free_fall()
@@ -95,7 +91,7 @@ def example_user_folder(folder):
     """Make ``folder`` the robosim folder, with two robots in "My robots": the pictures show
     neither your own robots nor your autosaved table."""
     from robosim import Joint, Robot
-    from robosim.gui.my_robots import MyRobots
+    from robosim.gui.user_files.my_robots import MyRobots
 
     os.environ["ROBOSIM_HOME"] = str(folder)
     robots = MyRobots.load()
@@ -126,9 +122,9 @@ def render(out):
     simulator_jacobian(out)
     tool(app, "Workspace...", out, "workspace", workspace_computed)
     tool(app, "Joint workspace...", out, "joint_workspace",
-         lambda fig: fig.joint_workspace_window.compute())
+         lambda window: window.compute())
     trajectories = tool(app, "Trajectories...", out, "trajectories", trajectory_computed)
-    trajectories.trajectory_window.play()
+    trajectories.play()
     tool(app, "Dynamics...", out, "dynamics", dynamics_shown)
     tool(app, "Real arm...", out, "real_arm")
     tool(app, "Matrix...", out, "matrix")

@@ -10,13 +10,14 @@ The public names live in one-concept modules and are re-exported here::
 
 import importlib
 
-from .errors import MeshError, RobosimError, RobotFileError, ValidationError
+from .errors import MeshError, RobosimError, RobotFileError, ValidationError, ValidationTypeError
 from .robot import Joint, Robot
 from .dh_steps import DHStep, dh_steps
 from .library import list_robots, load_robot, save_robot
 
 __all__ = ["DHStep", "Joint", "MeshError", "Robot", "RobosimError", "RobotFileError",
-           "ValidationError", "dh_steps", "list_robots", "load_robot", "save_robot"]
+           "ValidationError", "ValidationTypeError", "dh_steps", "list_robots", "load_robot",
+           "save_robot"]
 __version__ = "0.1.0"
 
 #: Modules that moved when the core was grouped into subpackages: the README of robosim 0.1

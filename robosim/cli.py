@@ -14,10 +14,15 @@ import warnings
 
 from . import __version__
 from .commands import COMMAND_MODULES
+from .commands.common import angle_flags_last
 from .errors import RobosimError, ValidationError
+from .files import Terminated, handle_terminate_as_interrupt
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+#: Ctrl-C and SIGTERM: the shell's 128 + signal number.
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 #: An argument that starts with one '-' followed by a digit, a point or a bracket, or that holds
 #: an operator, is a value (a negative number, a formula such as ``-60*cos(u)+250``), never an
 #: option: argparse would take it for an unknown option ("expected 3 arguments").
@@ -57,7 +62,8 @@ def main(argv=None):
     """Run the command line; returns the exit status.
 
     0 done, 1 a target or path not (fully) reached, 2 a usage error (one line on stderr),
-    3 an internal error (a bug: one line, the traceback with ``ROBOSIM_DEBUG=1``), 130 Ctrl-C.
+    3 an internal error (a bug: one line, the traceback with ``ROBOSIM_DEBUG=1``), 130 Ctrl-C,
+    143 SIGTERM.
     numpy's RuntimeWarnings are not shown (a result that matters is checked for finiteness
     where it is made); ``ROBOSIM_DEBUG=1`` shows them.
     """
@@ -67,7 +73,7 @@ def main(argv=None):
         with warnings.catch_warnings():
             if not debug:
                 warnings.simplefilter("ignore", RuntimeWarning)
-            args = build_parser().parse_args(values_not_options(argv))
+            args = build_parser().parse_args(values_not_options(angle_flags_last(argv)))
             handler = getattr(args, "handler", None)
             if handler is None:
                 from .commands.app import start_application
@@ -76,9 +82,10 @@ def main(argv=None):
     except RobosimError as exc:
         print(f"robosim: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("robosim: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:         # Ctrl-C, or SIGTERM once run() set it so
+        terminated = isinstance(exc, Terminated)
+        print(f"robosim: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: say so in one line, keep the traceback for developers
@@ -95,5 +102,7 @@ def _one_line(exc):
 
 
 def run():
-    """Console-script entry point."""
+    """Console-script entry point; ``SIGTERM`` (sent at logout) is handled as Ctrl-C is, so a
+    save or an export it interrupts cleans up."""
+    handle_terminate_as_interrupt()
     sys.exit(main())

@@ -28,14 +28,17 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike
 
+from . import checks
 from .dh_steps import dh_steps, link_matrices, symbolic_link_matrix
-from .errors import ValidationError
+from .errors import ValidationError, brief
 from .robot import Robot
 from .transforms import r2rpy
 
 FORMATS = ("md", "tex")
 #: Decimals of the numbers on a worksheet: a student's calculator shows about this many.
 DIGITS = 4
+#: Most decimals a worksheet prints (a float holds about 17 significant digits).
+MAX_DIGITS = 17
 #: The DH parameters that are angles (shown in degrees).
 ANGLES = ("theta", "alpha")
 
@@ -50,7 +53,7 @@ def dh_sheet(robot: Robot, q: ArrayLike, fmt: str = "md", digits: int = DIGITS) 
         Joint values: radians (revolute), length unit (prismatic).
     fmt : {"md", "tex"}
     digits : int
-        Decimals of the numbers.
+        Decimals of the numbers, 0 to :data:`MAX_DIGITS`.
 
     Returns
     -------
@@ -64,7 +67,8 @@ def dh_sheet(robot: Robot, q: ArrayLike, fmt: str = "md", digits: int = DIGITS) 
         Unknown ``fmt``, or ``q`` of the wrong size.
     """
     if fmt not in FORMATS:
-        raise ValidationError(f"worksheet format must be one of {FORMATS}, got {fmt!r}")
+        raise ValidationError(f"worksheet format must be one of {FORMATS}, got {brief(fmt)}")
+    digits = checks.count(digits, "digits", 0, MAX_DIGITS)
     q = robot.check_q(q)
     if q.ndim != 1:
         raise ValidationError(f"a worksheet is for one configuration, got shape {q.shape}")

@@ -48,7 +48,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .errors import ValidationError
+from . import checks
+from .errors import ValidationError, brief
 from .robot import Robot
 from .transforms import cos_sin
 
@@ -64,8 +65,22 @@ _CHUNK = 8192
 _INERTIA_TOLERANCE = 1e-9
 #: Most integration steps :func:`simulate` accepts (a run of 1e6 steps takes about an hour).
 MAX_STEPS = 1_000_000
+#: Longest run and step of :func:`simulate`, s (11 days: the command line's bound too).
+MAX_DURATION_S = 1e6
 #: What :func:`simulate` does at a joint limit.
 LIMIT_BEHAVIOURS = ("stop", "ignore")
+#: Bounds of the dynamic parameters, like every other field of a robot file (issue 25:
+#: ``"mass": 1e308`` loaded, the Newton-Euler sums overflowed to NaN and NaN passed the torque
+#: check). Far beyond any arm -- a 1,000 t link, a 1 km centre of mass in mm -- yet with every
+#: product of the kernel far from the float range. Masses kg; inertias kg m^2; centres of
+#: mass in the robot's length unit (the robot file's bound on lengths); gear ratios either way;
+#: friction N m s/rad and N m; gravity m/s^2 (100 g).
+MAX_MASS_KG = 1e6
+MAX_INERTIA_KG_M2 = 1e6
+MAX_COM = 1e6
+MAX_GEAR_RATIO = 1e6
+MAX_FRICTION = 1e6
+MAX_GRAVITY = 1e3
 
 
 # ------------------------------------------------------------------------------ parameters
@@ -106,16 +121,22 @@ class LinkDynamics:
     coulomb: tuple[float, float] = (0.0, 0.0)
 
     def __post_init__(self):
-        object.__setattr__(self, "mass", _number(self.mass, "mass", minimum=0.0))
-        object.__setattr__(self, "com", _numbers(self.com, "com", 3))
-        object.__setattr__(self, "inertia", _numbers(self.inertia, "inertia", 6))
+        object.__setattr__(self, "mass", _number(self.mass, "mass", MAX_MASS_KG, minimum=0.0))
+        object.__setattr__(self, "com", _numbers(self.com, "com", 3, MAX_COM))
+        object.__setattr__(self, "inertia",
+                           _numbers(self.inertia, "inertia", 6, MAX_INERTIA_KG_M2))
         object.__setattr__(self, "motor_inertia",
-                           _number(self.motor_inertia, "motor_inertia", minimum=0.0))
-        object.__setattr__(self, "gear_ratio", _number(self.gear_ratio, "gear_ratio"))
-        if self.gear_ratio == 0.0:
-            raise ValidationError("field 'gear_ratio' must not be 0")
-        object.__setattr__(self, "viscous", _number(self.viscous, "viscous", minimum=0.0))
-        plus, minus = _numbers(self.coulomb, "coulomb", 2)
+                           _number(self.motor_inertia, "motor_inertia", MAX_INERTIA_KG_M2,
+                                   minimum=0.0))
+        object.__setattr__(self, "gear_ratio",
+                           _number(self.gear_ratio, "gear_ratio", MAX_GEAR_RATIO))
+        if abs(self.gear_ratio) < 1.0 / MAX_GEAR_RATIO:
+            raise ValidationError(f"field 'gear_ratio' must not be 0 (at least "
+                                  f"{1.0 / MAX_GEAR_RATIO:g} either way), got "
+                                  f"{self.gear_ratio:.3g}")
+        object.__setattr__(self, "viscous",
+                           _number(self.viscous, "viscous", MAX_FRICTION, minimum=0.0))
+        plus, minus = _numbers(self.coulomb, "coulomb", 2, MAX_FRICTION)
         if plus < 0.0 or minus > 0.0:
             raise ValidationError(f"field 'coulomb' is [for positive speed >= 0, for negative "
                                   f"speed <= 0], got {[plus, minus]}")
@@ -151,32 +172,53 @@ class Dynamics:
 
     def __post_init__(self):
         object.__setattr__(self, "links", tuple(self.links))
-        object.__setattr__(self, "gravity", _numbers(self.gravity, "gravity", 3))
+        object.__setattr__(self, "gravity", _numbers(self.gravity, "gravity", 3, MAX_GRAVITY))
 
 
-def _number(value, name, minimum=None):
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
-        raise ValidationError(f"field '{name}' must be a number, got {value!r}")
-    value = float(value)
+def _number(value, name, bound, minimum=None):
+    """``value`` as a float: a finite real number with ``|value| <= bound`` (and ``>= minimum``)."""
+    if isinstance(value, (bool, np.bool_, complex, np.complexfloating)) \
+            or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise ValidationError(f"field '{name}' must be a number, got {brief(value)}")
+    try:
+        value = float(value)
+    except OverflowError:           # a Python int beyond the float range
+        value = math.inf
     if not math.isfinite(value):
         raise ValidationError(f"field '{name}' must be finite, got {value!r}")
+    if abs(value) > bound:
+        raise ValidationError(f"field '{name}' = {value:.3g} is beyond +-{bound:g}")
     if minimum is not None and value < minimum:
-        raise ValidationError(f"field '{name}' must be >= {minimum:g}, got {value:g}")
+        raise ValidationError(f"field '{name}' must be >= {minimum:g}, got {value:.6g}")
     return value
 
 
-def _amount(value, name, unit):
-    """An argument that must be a finite number >= 0 (a payload, a duration)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.number)) \
-            or not math.isfinite(value) or value < 0:
-        raise ValidationError(f"{name} must be a number of {unit} >= 0, got {value!r}")
+def _amount(value, name, unit, bound):
+    """An argument that must be a finite number from 0 to ``bound`` (a payload, a duration)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
+                                                                     np.floating)) \
+            or not 0 <= value <= bound:
+        raise ValidationError(f"{name} must be a number of {unit} from 0 to {bound:g}, "
+                              f"got {brief(value)}")
     return float(value)
 
 
-def _numbers(values, name, count):
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) != count:
-        raise ValidationError(f"field '{name}' must be a list of {count} numbers, got {values!r}")
-    return tuple(_number(v, name) for v in values)
+def _numbers(values, name, count, bound):
+    if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__len__") \
+            or len(values) != count:
+        raise ValidationError(f"field '{name}' must be a list of {count} numbers, "
+                              f"got {brief(values)}")
+    return tuple(_number(v, name, bound) for v in values)
+
+
+def _finite(values, quantity):
+    """``values``, or a ValidationError saying that ``quantity`` overflowed (issue 25: NaN
+    torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0)."""
+    if not np.isfinite(values).all():
+        raise ValidationError(f"the {quantity} overflowed (they are not finite numbers): the "
+                              f"joint values, speeds, accelerations or torques given are too "
+                              f"large for the arithmetic")
+    return values
 
 
 def require_dynamics(robot: Robot) -> Dynamics:
@@ -188,7 +230,7 @@ def require_dynamics(robot: Robot) -> Dynamics:
             f"'dynamics' section to its robot file, or use a robot that has one (for example "
             f"'Puma 560')")
     if len(dynamics.links) != robot.n:
-        raise ValidationError(f"robot {robot.name!r}: dynamics lists {len(dynamics.links)} "
+        raise ValidationError(f"robot {brief(robot.name)}: dynamics lists {len(dynamics.links)} "
                               f"links for {robot.n} joints")
     return dynamics
 
@@ -223,11 +265,12 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
     """
     from dataclasses import replace
     dynamics = require_dynamics(robot)
-    mass = _amount(mass, "payload", "kg")
+    mass = _amount(mass, "payload", "kg", MAX_MASS_KG)
     if mass == 0.0:
         return robot
     link = dynamics.links[-1]
-    point = np.array(robot.tool_xyz if position is None else _numbers(position, "position", 3))
+    point = np.array(robot.tool_xyz if position is None
+                     else _numbers(position, "position", 3, MAX_COM))
     total = link.mass + mass
     com = (link.mass * np.array(link.com) + mass * point) / total
     metres = METRES_PER_UNIT[robot.unit]
@@ -546,7 +589,11 @@ def _gravity(robot, gravity):
     dynamics :func:`_constants` has checked)."""
     if gravity is None:
         return robot.dynamics.gravity
-    gravity = _numbers(np.asarray(gravity, dtype=float).ravel(), "gravity", 3)
+    try:
+        values = np.asarray(gravity, dtype=float).ravel()
+    except (TypeError, ValueError, OverflowError):
+        values = gravity
+    gravity = _numbers(values, "gravity", 3, MAX_GRAVITY)
     return ZERO if gravity == (0.0, 0.0, 0.0) else gravity
 
 
@@ -566,7 +613,11 @@ def _checked(robot, named):
     if arrays is not None and all([a.shape == single for a in arrays]) \
             and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
         return arrays
-    return [robot.check_q(values, name) for values, name in named]
+    checked = [robot.check_q(values, name) for values, name in named]
+    for array, (_, name) in zip(checked, named):
+        if array.size == 0:
+            raise ValidationError(f"{name}: an empty batch {array.shape}: give at least one row")
+    return checked
 
 
 def _to_si(constants, values):
@@ -655,7 +706,7 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
         tau = tau + constants.motor * qdd_si
     if friction:
         tau = tau + friction_torques(robot, qd)
-    return tau
+    return _finite(tau, "joint torques")
 
 
 def friction_torques(robot: Robot, qd: ArrayLike) -> np.ndarray:
@@ -668,8 +719,8 @@ def friction_torques(robot: Robot, qd: ArrayLike) -> np.ndarray:
     (qd,) = _checked(robot, ((qd, "qd"),))
     qd_si = _to_si(constants, qd)
     plus, minus = constants.coulomb
-    return (constants.viscous * qd_si + np.where(qd_si > 0, plus, 0.0)
-            + np.where(qd_si < 0, minus, 0.0))
+    return _finite(constants.viscous * qd_si + np.where(qd_si > 0, plus, 0.0)
+                   + np.where(qd_si < 0, minus, 0.0), "friction torques")
 
 
 def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None) -> np.ndarray:
@@ -688,7 +739,7 @@ def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None
     (q,) = _checked(robot, ((q, "q"),))
     (tau,) = _per_block(robot, constants, (q,),
                         lambda geometry: [_newton_euler(constants, geometry, None, None, g)])
-    return tau
+    return _finite(tau, "gravity torques")
 
 
 def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
@@ -718,7 +769,7 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     result = np.stack(_per_block(robot, constants, (q,), columns), axis=-1)
     if motor:
         result = result + np.diag(constants.motor)
-    return result
+    return _finite(result, "mass matrix entries")
 
 
 def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
@@ -748,8 +799,9 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     for j, k in pairs:
         if j != k:
             c[..., :, j, k] = c[..., :, k, j] = (h[j, k] - h[j, j] - h[k, k]) / 2.0
-    return np.einsum("...ijk,...k->...ij", c, np.broadcast_to(qd_si, q.shape[:-1] + (n,))
-                     if q.ndim > 1 else qd_si)
+    return _finite(np.einsum("...ijk,...k->...ij", c,
+                             np.broadcast_to(qd_si, q.shape[:-1] + (n,))
+                             if q.ndim > 1 else qd_si), "Coriolis terms")
 
 
 def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
@@ -775,7 +827,7 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
     constants = _constants(robot)
     q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")))
     inertia, rhs = _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction)
-    return _from_si(constants, _solve_locked(inertia, rhs, None))
+    return _finite(_from_si(constants, _solve_locked(inertia, rhs, None)), "joint accelerations")
 
 
 def _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction):
@@ -812,7 +864,13 @@ def _solve_locked(inertia, rhs, locked):
         both_free = free[..., :, None] & free[..., None, :]
         inertia = np.where(both_free, inertia, np.eye(inertia.shape[-1]))
         rhs = np.where(free, rhs, 0.0)
-    return np.linalg.solve(inertia, rhs[..., None])[..., 0]
+    try:
+        return np.linalg.solve(inertia, rhs[..., None])[..., 0]
+    except np.linalg.LinAlgError:
+        raise ValidationError(
+            "the mass matrix is singular: some joint moves no mass or inertia (every link "
+            "beyond it is massless), so its acceleration is not defined; give those links a "
+            "mass or an inertia, or a motor inertia with motor=True") from None
 
 
 def _from_si(constants, values):
@@ -834,7 +892,7 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
     """
     dynamics = require_dynamics(robot)
     constants = _constants(robot)
-    g = np.asarray(dynamics.gravity if gravity is None else gravity, dtype=float)
+    g = np.asarray(dynamics.gravity if gravity is None else _gravity(robot, gravity))
     q, qd = _checked(robot, ((q, "q"), (qd, "qd")))
     qd_si = _to_si(constants, qd)
     inertia = mass_matrix(robot, q, motor=motor)
@@ -844,7 +902,7 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
     centres = (np.einsum("...nij,nj->...ni", frames[..., 1:, :3, :3], coms)
                + frames[..., 1:, :3, 3]) * constants.metres
     potential = -np.einsum("n,...ni,i->...", np.array(constants.mass), centres, g)
-    return kinetic, potential
+    return _finite(kinetic, "kinetic energies"), _finite(potential, "potential energies")
 
 
 # ----------------------------------------------------------------------------------- simulation
@@ -891,7 +949,8 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
              dt: float = 1e-3,
              tau: ArrayLike | Callable[[float, np.ndarray, np.ndarray], ArrayLike] | None = None,
              gravity: ArrayLike | None = None, motor: bool = False, friction: bool = False,
-             limits: str = "stop") -> Simulation:
+             limits: str = "stop",
+             progress: Callable[[float], object] | None = None) -> Simulation:
     """Integrate the arm's motion: free fall when ``tau`` is None.
 
     A fixed-step classical Runge-Kutta method (4th order) on the state ``(q, qd)``, with
@@ -902,8 +961,9 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     q0, qd0 : array_like (n,) or (..., n)
         Initial joint values and speeds; ``qd0`` default zero. A batch runs side by side.
     duration, dt : float
-        Length of the run and the step, s; ``round(duration / dt)`` steps (at most
-        :data:`MAX_STEPS`).
+        Length of the run and the step, s (more than 0, ``dt <= duration``, at most
+        :data:`MAX_DURATION_S`); ``duration / dt`` rounded up steps (at most
+        :data:`MAX_STEPS`), the last one shortened to end the run at ``duration``.
     tau : None, array_like (n,) or (..., n), or callable
         Joint torques (N m; N for prismatic joints): None for none (free fall), constant values,
         or ``tau(t, q, qd)`` returning them.
@@ -918,23 +978,41 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         where the stop would have to pull it back rather than push. Each arrival is recorded
         in ``limit_hits``. The total energy is kept between arrivals (the stop does no work)
         and falls at each. ``"ignore"``: the limits play no part, the arm moves through them.
+    progress : callable, optional
+        ``progress(fraction)`` about a hundred times along the run (a long run takes minutes:
+        the command line shows a percentage).
 
     Returns
     -------
     Simulation
+
+    Raises
+    ------
+    ValidationError
+        Bad arguments, ``q0`` outside the limits with ``limits="stop"``, a singular mass matrix
+        (a joint that moves no mass), or a motion that diverges (speeds overflow: a smaller
+        ``dt`` helps).
     """
     if limits not in LIMIT_BEHAVIOURS:
-        raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got {limits!r}")
-    duration = _amount(duration, "duration", "s")
-    dt = _amount(dt, "dt", "s")
-    if dt == 0.0:
-        raise ValidationError("dt must be more than 0 s, got 0")
-    steps = int(round(duration / dt))
+        raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got {brief(limits)}")
+    progress = checks.callable_or_none(progress, "progress")
+    duration = _amount(duration, "duration", "s", MAX_DURATION_S)
+    dt = _amount(dt, "dt", "s", MAX_DURATION_S)
+    if duration == 0.0 or dt == 0.0:
+        raise ValidationError(f"duration and dt must be more than 0 s, got duration "
+                              f"{duration:g} s and dt {dt:g} s")
+    if dt > duration:
+        raise ValidationError(f"dt = {dt:g} s is longer than the duration {duration:g} s: give "
+                              f"a step no longer than the run")
+    steps = _steps(duration, dt)
     if steps > MAX_STEPS:
-        raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps} steps, more than "
-                              f"{MAX_STEPS}: use a larger dt or a shorter run")
+        raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps:,} steps, more than "
+                              f"{MAX_STEPS:,}: use a larger dt or a shorter run")
     constants = _constants(robot)
     (q,) = _checked(robot, ((q0, "q0"),))
+    if limits == "stop" and not np.all(robot.within_limits(q)):
+        rows = q.reshape(-1, robot.n)
+        robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
     qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
         _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
     torque = _torque_source(robot, tau, q.shape)
@@ -948,9 +1026,11 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     def accelerations(t, q, qd):
         return _from_si(constants, _solve_locked(*equations(t, q, qd), locked))
 
-    t = np.arange(steps + 1) * dt
+    t = np.minimum(np.arange(steps + 1) * dt, duration)
+    t[-1] = duration
     qs, qds, qdds = [np.empty((steps + 1,) + q.shape) for _ in range(3)]
     hits = []
+    report_every = max(1, steps // 100)
     for k in range(steps + 1):
         inertia, rhs = equations(t[k], q, qd)
         if locked.any():
@@ -959,6 +1039,9 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         qs[k], qds[k], qdds[k] = q, qd, qdd
         if k == steps:
             break
+        if progress is not None and k % report_every == 0:
+            progress(k / steps)
+        dt = t[k + 1] - t[k]                # the last step ends the run at ``duration``
         k2q = qd + dt / 2 * qdd
         k2v = accelerations(t[k] + dt / 2, q + dt / 2 * qd, k2q)
         k3q = qd + dt / 2 * k2v
@@ -967,12 +1050,29 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         k4v = accelerations(t[k] + dt, q + dt * k3q, k4q)
         q = q + dt / 6 * (qd + 2 * k2q + 2 * k3q + k4q)
         qd = qd + dt / 6 * (qdd + 2 * k2v + 2 * k3v + k4v)
+        if not (np.isfinite(q).all() and np.isfinite(qd).all()):
+            raise ValidationError(f"the motion diverged at t = {t[k + 1]:.6g} s (joint speeds "
+                                  f"overflowed): use a smaller dt")
         if limits == "stop":
             q, qd, locked = _stop_at_limits(robot, constants, q, qd, lower, upper, t[k + 1],
                                             hits, locked, motor)
     kinetic, potential = energy(robot, qs, qds, gravity, motor)
+    if progress is not None:
+        progress(1.0)
     return Simulation(t=t, q=qs, qd=qds, qdd=qdds, kinetic=kinetic, potential=potential,
                       energy=kinetic + potential, limits=limits, limit_hits=hits)
+
+
+def _steps(duration, dt):
+    """Runge-Kutta steps of a run: ``duration / dt`` rounded up, the last one shortened so that
+    the run ends at ``duration`` (0.5 s at dt = 1 s is one step of 0.5 s, not none; 1.5 s is
+    two steps, 1 s and 0.5 s). A quotient within rounding of a whole number is that number.
+
+    >>> _steps(1.0, 0.1), _steps(0.5, 1.0), _steps(1.5, 1.0)
+    (10, 1, 2)
+    """
+    quotient = duration / dt
+    return max(1, math.ceil(quotient - 1e-9 * max(1.0, quotient)))
 
 
 def _torque_source(robot, tau, shape):
@@ -1133,7 +1233,14 @@ def check_torque_limits(torques: TrajectoryTorques, limits: ArrayLike) -> Torque
     ----------
     torques : TrajectoryTorques
     limits : array_like (n,)
-        Each joint's largest torque (N m) or force (N), > 0; NaN or inf where unknown.
+        Each joint's largest torque (N m) or force (N), > 0; NaN or inf where unknown (such a
+        joint is not checked: :attr:`TorqueCheck.ok` speaks for the others only).
+
+    Raises
+    ------
+    ValidationError
+        Limits that are not n positive numbers, or torques that are not finite (a NaN is never
+        taken as within a limit).
 
     Returns
     -------
@@ -1150,11 +1257,17 @@ def check_torque_limits(torques: TrajectoryTorques, limits: ArrayLike) -> Torque
     >>> check.exceedances[0].torque, round(check.time_scale, 6)
     (2.0, 1.732051)
     """
-    limits = np.asarray(limits, dtype=float)
     tau, static = torques.tau, torques.static
+    if not (np.isfinite(tau).all() and np.isfinite(static).all()):
+        raise ValidationError("the torques to check are not all finite numbers (NaN or inf): "
+                              "nothing can be said about their limits")
+    try:
+        limits = np.asarray(limits, dtype=float)
+    except (TypeError, ValueError):
+        limits = np.array([-1.0])
     if limits.shape != tau.shape[-1:] or np.any(limits <= 0):
         raise ValidationError(f"torque limits must be {tau.shape[-1]} positive numbers (NaN "
-                              f"where unknown), got {limits.tolist()}")
+                              f"where unknown), got {brief(np.asarray(limits).tolist())}")
     known = np.isfinite(limits)
     bound = np.where(known, limits, np.inf)
     over = np.abs(tau) > bound

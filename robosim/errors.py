@@ -16,6 +16,12 @@ class ValidationError(RobosimError, ValueError):
     """A value given by the user (argument, table cell, file field) is not acceptable."""
 
 
+class ValidationTypeError(ValidationError, TypeError):
+    """An argument of the wrong kind (text, a set, complex numbers where real ones belong): a
+    :class:`ValidationError`, and a :class:`TypeError` as numpy would raise, so callers that
+    catch either catch it."""
+
+
 class RobotFileError(ValidationError):
     """A robot file cannot be read, parsed or validated; the message names file, row and field."""
 

@@ -73,22 +73,20 @@ Comment lines before the table may set ``# name: ...``, ``# unit: cm`` and
 from __future__ import annotations
 
 import csv
-import glob
 import io
 import json
 import math
 import os
 import re
-import stat
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from .dynamics import Dynamics, LinkDynamics
-from .errors import RobosimError, RobotFileError, ValidationError, brief
+from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
+from .files import (MAX_ROBOT_FILE_BYTES, atomic_write_text, names_a_file, read_user_json,
+                    read_user_text)
 from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
 
 FORMAT = "robosim-robot/1"
@@ -172,7 +170,7 @@ def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
         raise RobotFileError(f"a robot name or path has at most {MAX_NAME_LENGTH:,} characters, "
                              f"got {len(text):,}")
     path = Path(text).expanduser()
-    if path.suffix.lower() in (".json", ".csv") or _is_file(path) or _is_special(path):
+    if path.suffix.lower() in (".json", ".csv") or names_a_file(path):
         return _load_file(path)
     wanted = _key(text)
     for candidate in _library_files():
@@ -189,161 +187,6 @@ def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
 #: The longest robot name or path ``load_robot`` looks up (Linux's PATH_MAX); a longer one is
 #: refused before it reaches the file system ("File name too long", issue 14).
 MAX_NAME_LENGTH = 4096
-#: Robot and calibration files are a few kilobytes; 1 MiB leaves room for long notes.
-MAX_ROBOT_FILE_BYTES = 1 << 20
-#: JSON nesting of the deepest file robosim reads (robot file: top, joints, joint, limits = 4).
-MAX_JSON_DEPTH = 16
-#: An integer written with more digits than this is read as the float it stands for (and a
-#: huge one, such as 10**400, becomes inf and is refused as not finite); Python's own limit of
-#: 4,300 digits would raise a ValueError instead.
-_MAX_INT_DIGITS = 18
-
-
-def _is_file(path):
-    """``path.is_file()``, False where the system refuses the name (a part over 255 bytes)."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):      # ValueError: a NUL character in the name
-        return False
-
-
-def _is_special(path):
-    """True if ``path`` names something on disk that is neither a file nor a folder (a device,
-    a FIFO): it is meant as a file, and reading it says why it cannot be one."""
-    try:
-        return not stat.S_ISDIR(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return False
-
-
-def read_user_bytes(path: str | os.PathLike[str], error_class: type[RobosimError],
-                    what: str = "file", max_bytes: int = MAX_ROBOT_FILE_BYTES) -> bytes:
-    """The bytes of a regular file the user named, at most ``max_bytes``.
-
-    The file is checked before it is read: a FIFO, a device (``/dev/zero``, a serial port) or a
-    symbolic link to one is refused without opening it, so nothing blocks or reads without end;
-    a file larger than ``max_bytes`` is refused with its size. Symbolic links to regular files
-    are followed.
-
-    Raises
-    ------
-    error_class
-        Saying why: no such file, not a regular file, too large, or the system's reason.
-    """
-    path = Path(path)
-    if "\0" in str(path):
-        raise error_class(f"{brief(str(path))}: not a file name (it holds a NUL character)")
-    try:
-        kind = os.stat(path).st_mode
-        if not stat.S_ISREG(kind):
-            raise error_class(f"{path}: not a regular file ({_file_kind(kind)}); give a "
-                              f"{what} on disk")
-        # O_NONBLOCK: should the path become a FIFO between stat and open, open returns at once.
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
-                         | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise error_class(f"{path}: no such {what}") from None
-    except OSError as exc:
-        raise error_class(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    with os.fdopen(handle, "rb") as stream:
-        try:
-            size = os.fstat(stream.fileno()).st_size
-            # read(n) allocates n bytes first: ask for the size the file says (a 64 MiB cap
-            # must not cost 64 MiB for a 1 kB file), then for the rest should it have grown
-            # or be one whose size says 0 (/proc).
-            data = b"" if size > max_bytes else stream.read(size + 1)
-            if size < len(data) <= max_bytes:
-                data += stream.read(max_bytes + 1 - len(data))
-        except OSError as exc:
-            raise error_class(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    if size > max_bytes or len(data) > max_bytes:
-        raise error_class(f"{path}: {max(size, len(data)):,} bytes is too large for a {what} "
-                          f"(at most {max_bytes:,})")
-    return data
-
-
-def _file_kind(mode):
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
-                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-                       (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return name
-    return "not a plain file"
-
-
-def read_user_text(path: str | os.PathLike[str], error_class: type[RobosimError],
-                   what: str = "file", max_bytes: int = MAX_ROBOT_FILE_BYTES) -> str:
-    """The UTF-8 text of a file the user named (see :func:`read_user_bytes`), without the
-    byte-order mark a spreadsheet's "CSV UTF-8" export puts first."""
-    data = read_user_bytes(path, error_class, what, max_bytes)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise error_class(f"{path}: not UTF-8 text (byte {exc.start + 1} is "
-                          f"0x{data[exc.start]:02x})") from None
-
-
-def read_user_json(path: str | os.PathLike[str], error_class: type[RobosimError],
-                   what: str = "file", max_bytes: int = MAX_ROBOT_FILE_BYTES) -> Any:
-    """The JSON data of a file the user named, or ``error_class`` saying where it is not JSON.
-
-    Besides invalid JSON this refuses a key given twice in one object (the key is named),
-    nesting deeper than :data:`MAX_JSON_DEPTH`, and reads an integer of more than 18 digits as a
-    float (so ``10**400`` is inf, refused by the field's check, instead of an overflow later).
-    """
-    text = read_user_text(path, error_class, what, max_bytes)
-    return parse_user_json(text, error_class, str(path))
-
-
-def parse_user_json(text: str, error_class: type[RobosimError], source: str) -> Any:
-    """Parse JSON ``text`` as :func:`read_user_json` does; ``source`` starts each message."""
-    try:
-        data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys,
-                          parse_int=_bounded_int)
-    except json.JSONDecodeError as exc:
-        raise error_class(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg})") from None
-    except _DuplicateKey as exc:
-        raise error_class(f"{source}: the key {exc.args[0]!r} is given twice in one object "
-                          f"(JSON keeps only the last: remove one)") from None
-    except RecursionError:
-        raise error_class(f"{source}: nested more than {MAX_JSON_DEPTH} levels deep") from None
-    if _depth(data) > MAX_JSON_DEPTH:
-        raise error_class(f"{source}: nested more than {MAX_JSON_DEPTH} levels deep")
-    return data
-
-
-class _DuplicateKey(Exception):
-    """Raised inside ``json.loads`` by :func:`_refuse_duplicate_keys`; never leaves this module."""
-
-
-def _refuse_duplicate_keys(pairs):
-    data = {}
-    for key, value in pairs:
-        if key in data:
-            raise _DuplicateKey(key)
-        data[key] = value
-    return data
-
-
-def _bounded_int(text):
-    digits = len(text.lstrip("-"))
-    return int(text) if digits <= _MAX_INT_DIGITS else float(text)
-
-
-def _depth(data):
-    """Nesting depth of parsed JSON (a number or text is 0, ``[]`` 1), without recursion."""
-    deepest, pending = 0, [(data, 0)]
-    while pending:
-        value, level = pending.pop()
-        if isinstance(value, (list, dict)):
-            level += 1
-            if level > MAX_JSON_DEPTH:
-                return level
-            deepest = max(deepest, level)
-            pending.extend((item, level) for item in
-                           (value.values() if isinstance(value, dict) else value))
-    return deepest
 
 
 def _load_file(path):
@@ -541,7 +384,7 @@ def _dynamics_from_dict(section, n_joints, place):
     rows = section.get("links")
     if not isinstance(rows, list) or len(rows) != n_joints:
         raise place.error("field 'dynamics'", f"'links' must list one entry per joint "
-                                              f"({n_joints}), got {rows!r}")
+                                              f"({n_joints}), got {brief(rows)}")
     links = []
     for index, row in enumerate(rows, start=1):
         where = f"dynamics of joint {index}"
@@ -765,72 +608,6 @@ def format_robot_json(data: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically; see :func:`atomic_write_bytes`."""
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
-#: A temporary file of a save older than this (seconds) was left by a save that was killed;
-#: the next save of the same file removes it. Younger ones may belong to a save in progress.
-STALE_TEMPORARY_S = 60.0
-
-
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
-
-    A crash or a full disk leaves the old file as it was, and every failure (an exception, a
-    full disk, Ctrl-C) removes the temporary file; one left by a save that was killed
-    (``SIGKILL``, a power cut) is removed by the next save of the same file once it is
-    :data:`STALE_TEMPORARY_S` old. A symbolic link is followed: its target is replaced
-    atomically and the link stays. The file gets the permissions an ordinary write would give
-    it: those of the file it replaces, or for a new file the usual ``0o666`` less the umask
-    (``mkstemp`` alone would make every saved file private, 0600).
-    """
-    path = Path(path)
-    if path.is_symlink():
-        path = Path(os.path.realpath(path))
-    folder = path.parent if str(path.parent) else Path(".")
-    mode = _permissions_for(path)
-    remove_stale_temporaries(folder, path.name)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            os.chmod(temporary, mode)
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
-
-
-def remove_stale_temporaries(folder: str | os.PathLike[str], name: str,
-                             suffix: str = ".tmp") -> None:
-    """Remove the temporary files (``.NAME.*SUFFIX``) of earlier saves of ``folder / name``
-    that were killed, once they are :data:`STALE_TEMPORARY_S` old."""
-    now = time.time()
-    for leftover in Path(folder).glob(f".{glob.escape(name)}.*{glob.escape(suffix)}"):
-        try:
-            if now - leftover.lstat().st_mtime > STALE_TEMPORARY_S and leftover.is_file():
-                leftover.unlink()
-        except OSError:         # gone meanwhile, or not ours to remove: the save goes on
-            pass
-
-
-def _permissions_for(path):
-    """Permission bits for writing ``path``: kept from an existing file, else 0o666 less umask."""
-    try:
-        return stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
     """Save ``robot`` as a JSON robot file, atomically; ``load_robot(path)`` gives it back.
 
@@ -840,11 +617,18 @@ def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
 
     Returns the path written.
     """
+    if not isinstance(robot, Robot):
+        raise ValidationTypeError(f"save_robot saves a Robot, got {type(robot).__name__}")
     path = Path(path)
     if path.suffix.lower() != ".json":
         raise ValidationError(f"{path}: robot files are saved as .json")
+    text = format_robot_json(robot_to_dict(robot, folder=path.parent))
+    size = len(text.encode("utf-8"))
+    if size > MAX_ROBOT_FILE_BYTES:
+        raise RobotFileError(f"{path}: the robot file would be {size:,} bytes, more than the "
+                             f"{MAX_ROBOT_FILE_BYTES:,} load_robot reads (shorten its notes)")
     try:
-        atomic_write_text(path, format_robot_json(robot_to_dict(robot, folder=path.parent)))
+        atomic_write_text(path, text)
     except OSError as exc:
         raise RobotFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
     return path

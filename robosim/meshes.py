@@ -1,6 +1,6 @@
 """Triangle meshes of an arm's parts: STL files read and written, simplified, and placed.
 
-RoboAnalyzer's "3D CAD Model Importer" (seed 002, section IV-D) draws each link from an STL file
+RoboAnalyzer's "3D CAD Model Importer" (section IV-D) draws each link from an STL file
 exported with the link's DH frame as the part's origin; robosim does the same. A robot file may
 name a mesh for the base, for each link and for the gripper (:class:`MeshSpec`, read by
 :func:`robosim.library.load_robot`); :func:`robot_meshes` loads them, each placed in its frame.
@@ -14,10 +14,17 @@ STL (the 3D Systems format every CAD program exports) lists triangles, each with
 - **ASCII**: ``solid NAME``, then per triangle ``facet normal nx ny nz`` / ``outer loop`` /
   three ``vertex x y z`` lines / ``endloop`` / ``endfacet``, and ``endsolid NAME``.
 
+Files from other programs read as those programs' own tests expect (the files of numpy-stl's
+and trimesh's test suites, ``tests/faults/test_peer_meshes.py``): keywords in any case
+(``FACET NORMAL``), a UTF-8 byte-order mark, several solids in one ASCII file (joined into one
+mesh), a binary file whose header begins with ``solid`` and that has a few bytes (fewer than a
+record) after its last triangle. A file without triangles is refused: a part needs a surface.
+
 Every file is bounded before anything is allocated for its triangles: at most
 :data:`MAX_STL_BYTES` on disk (refused from its size, without reading it) and
 :data:`MAX_TRIANGLES` triangles; a binary header's count must match the file's size, so a header
-claiming two thousand million triangles is refused from 84 bytes. Malformed files raise
+claiming two thousand million triangles is refused from 84 bytes, and an ASCII number token
+over :data:`MAX_NUMBER_CHARACTERS` is refused before any array is made. Malformed files raise
 :class:`robosim.errors.MeshError` naming the file and the fault (truncated, wrong triangle
 count, a vertex that is not a finite number, no triangles at all).
 
@@ -53,7 +60,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .errors import MeshError
-from .library import atomic_write_bytes, read_user_bytes
+from .files import atomic_write_bytes, read_user_bytes
 from .robot import Robot
 from .transforms import xyzrpy2tr
 
@@ -75,11 +82,22 @@ SCALE_RATIO = 20.0
 _HEADER_BYTES, _TRIANGLE_BYTES = 84, 50
 _BINARY_TRIANGLE = np.dtype([("normal", "<f4", (3,)), ("vertices", "<f4", (3, 3)),
                              ("attribute", "<u2")])
-_NUMBER = rb"(\S+)"
+#: Longest number token of an ASCII STL: a float written in full takes 25 characters; a token
+#: longer than this is not a number, and bounding it keeps the array of tokens small (a vertex
+#: written with 8 million digits made the reader ask numpy for 179 GiB, issue 25).
+MAX_NUMBER_CHARACTERS = 64
+_NUMBER = rb"(\S{1,%d})" % MAX_NUMBER_CHARACTERS
+#: Keywords in any case: CAD programs write ``FACET NORMAL`` and ``ENDSOLID`` too.
 _FACET = re.compile(rb"facet\s+normal\s+" + rb"\s+".join([_NUMBER] * 3)
                     + rb"\s+outer\s+loop\s+"
                     + rb"\s+".join([rb"vertex\s+" + rb"\s+".join([_NUMBER] * 3)] * 3)
-                    + rb"\s+endloop\s+endfacet")
+                    + rb"\s+endloop\s+endfacet", re.IGNORECASE)
+_FACET_START = re.compile(rb"facet\s+normal", re.IGNORECASE)
+#: The ``solid NAME`` and ``endsolid NAME`` lines: a file may hold several solids (CAD exports
+#: of assemblies), which are read as one mesh.
+_SOLID_LINE = re.compile(rb"^[ \t]*(?:end)?solid\b[^\n]*$", re.IGNORECASE | re.MULTILINE)
+_END_SOLID = re.compile(rb"endsolid", re.IGNORECASE)
+_BYTE_ORDER_MARK = b"\xef\xbb\xbf"
 #: The fixed header of the binary files :func:`save_stl` writes (so a file is reproducible).
 HEADER = b"binary STL written by robosim"
 
@@ -114,10 +132,18 @@ def load_stl(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
     simplify : fewer triangles for drawing.
     """
     data = read_user_bytes(path, MeshError, what="STL file", max_bytes=MAX_STL_BYTES)
+    text = data[len(_BYTE_ORDER_MARK):] if data.startswith(_BYTE_ORDER_MARK) else data
     if _is_binary(data):
         stored_normals, triangles = _parse_binary(data, path)
-    elif data.lstrip()[:5].lower() == b"solid":
-        stored_normals, triangles = _parse_ascii(data, path)
+    elif text.lstrip()[:5].lower() == b"solid":
+        try:
+            stored_normals, triangles = _parse_ascii(text, path)
+        except MeshError:
+            # numpy-stl's binary files begin "solid" and may end with a newline after the
+            # last record: binary after all when the size says so, else the ASCII fault.
+            if not _is_binary(data, slack=_TRIANGLE_BYTES - 1):
+                raise
+            stored_normals, triangles = _parse_binary(data, path)
     else:
         stored_normals, triangles = _parse_binary(data, path)   # says what is wrong with it
     if len(triangles) == 0:
@@ -137,12 +163,13 @@ def load_stl(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
     return triangles, normals
 
 
-def _is_binary(data):
-    """True when the size is exactly what the header's triangle count needs."""
+def _is_binary(data, slack=0):
+    """True when the size is what the header's triangle count needs, plus at most ``slack``
+    bytes (less than a record: a newline some writers add)."""
     if len(data) < _HEADER_BYTES:
         return False
     count, = struct.unpack_from("<I", data, 80)
-    return len(data) == _HEADER_BYTES + _TRIANGLE_BYTES * count
+    return 0 <= len(data) - (_HEADER_BYTES + _TRIANGLE_BYTES * count) <= slack
 
 
 def _parse_binary(data, path):
@@ -159,7 +186,7 @@ def _parse_binary(data, path):
     if len(data) < needed:
         raise MeshError(f"{path}: truncated: the header claims {count:,} triangles, which "
                         f"need {needed:,} bytes, but the file has {len(data):,}")
-    if len(data) > needed:
+    if len(data) - needed >= _TRIANGLE_BYTES:      # fewer bytes than a record: padding
         raise MeshError(f"{path}: wrong triangle count: the header claims {count:,} "
                         f"triangles ({needed:,} bytes) but the file has {len(data):,} bytes "
                         f"({(len(data) - _HEADER_BYTES) / _TRIANGLE_BYTES:,.1f} triangles)")
@@ -168,24 +195,24 @@ def _parse_binary(data, path):
 
 
 def _parse_ascii(data, path):
-    """Stored normals ``(m, 3)`` and triangles ``(m, 3, 3)`` of an ASCII STL."""
-    end = data.rfind(b"endsolid")
-    if end < 0:
+    """Stored normals ``(m, 3)`` and triangles ``(m, 3, 3)`` of an ASCII STL: every solid of
+    the file, keywords in any case."""
+    if _END_SOLID.search(data) is None:
         raise MeshError(f"{path}: truncated: an ASCII STL ends with 'endsolid', this one "
                         f"does not")
-    first_line_end = data.find(b"\n")
-    body = data[first_line_end + 1 if 0 <= first_line_end < end else 5:end]
+    body = data
     facets = _FACET.findall(body)
     if len(facets) > MAX_TRIANGLES:
         raise MeshError(f"{path}: {len(facets):,} triangles; robosim reads at most "
                         f"{MAX_TRIANGLES:,} (simplify the part in the CAD program)")
-    leftover = _FACET.sub(b"", body).split()
+    leftover = _SOLID_LINE.sub(b"", _FACET.sub(b"", body)).split()
     if leftover:
-        started = body.count(b"facet normal")
+        started = len(_FACET_START.findall(body))
         raise MeshError(f"{path}: wrong triangle count: {started:,} facets start but "
                         f"{len(facets):,} are complete (a facet is 'facet normal', 'outer "
-                        f"loop', three 'vertex' lines, 'endloop', 'endfacet'); first stray "
-                        f"text: {leftover[0][:40].decode('latin-1')!r}")
+                        f"loop', three 'vertex' lines, 'endloop', 'endfacet'; a number has at "
+                        f"most {MAX_NUMBER_CHARACTERS} characters); first stray text: "
+                        f"{leftover[0][:40].decode('latin-1')!r}")
     try:
         numbers = np.array(facets, dtype=np.bytes_).astype(float).reshape(-1, 12)
     except ValueError as exc:
@@ -257,10 +284,12 @@ def _check_triangles(triangles, what):
     triangles = np.asarray(triangles, dtype=float)
     if triangles.ndim != 3 or triangles.shape[1:] != (3, 3):
         raise MeshError(f"{what} must be an array (m, 3, 3), got shape {triangles.shape}")
-    if len(triangles) > MAX_TRIANGLES:
-        raise MeshError(f"{what}: at most {MAX_TRIANGLES:,} triangles, got {len(triangles):,}")
-    if not np.isfinite(triangles).all():
-        raise MeshError(f"{what}: every coordinate must be a finite number")
+    if not 1 <= len(triangles) <= MAX_TRIANGLES:
+        # load_stl refuses a file without triangles: nothing is written that it would refuse
+        raise MeshError(f"{what}: 1 to {MAX_TRIANGLES:,} triangles, got {len(triangles):,}")
+    if not (np.isfinite(triangles) & (np.abs(triangles) <= MAX_COORDINATE)).all():
+        raise MeshError(f"{what}: every coordinate must be a finite number within "
+                        f"+-{MAX_COORDINATE:g}")
     return triangles
 
 

@@ -24,7 +24,8 @@ from types import MappingProxyType
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .errors import ValidationError
+from .checks import real_array
+from .errors import ValidationError, ValidationTypeError, brief
 from .transforms import cos_sin, homogeneous, rotx, rotz, transl, xyzrpy2tr
 
 REVOLUTE = "R"
@@ -213,6 +214,10 @@ class Robot:
         if len(self.joints) > MAX_JOINTS:
             raise ValidationError(f"a robot has at most {MAX_JOINTS} joints, got "
                                   f"{len(self.joints)}")
+        for joint in self.joints:
+            if not isinstance(joint, Joint):
+                raise ValidationTypeError(f"joints must be Joint objects (robosim.Joint), got "
+                                          f"{type(joint).__name__} {brief(joint)}")
         if self.convention not in CONVENTIONS:
             raise ValidationError(f"convention must be one of {CONVENTIONS}, got "
                                   f"{self.convention!r}")
@@ -337,13 +342,12 @@ class Robot:
 
     # --------------------------------------------------------------- joint values
     def check_q(self, q: ArrayLike, what: str = "joint values") -> np.ndarray:
-        """``q`` as a float array ``(..., n)``; raises ValidationError on a wrong size or NaN."""
-        q = np.asarray(q, dtype=float)
+        """``q`` as a float array ``(..., n)``; raises ValidationError on a wrong size, NaN, or
+        anything that is not real numbers (:func:`robosim.checks.real_array`)."""
+        q = real_array(q, what)
         if q.ndim == 0 or q.shape[-1] != self.n:
             raise ValidationError(f"{what}: {self.name} has {self.n} joints, got "
                                   f"{q.shape[-1] if q.ndim else 1} value(s)")
-        if not np.all(np.isfinite(q)):
-            raise ValidationError(f"{what}: values must be finite numbers")
         return q
 
     def within_limits(self, q: ArrayLike, tolerance: float = 1e-9) -> np.bool_ | np.ndarray:
@@ -789,7 +793,7 @@ class Robot:
         elif isinstance(q, (list, tuple)) and len(q) == self.n:
             try:
                 values = [float(v) for v in q]
-            except TypeError:
+            except (TypeError, ValueError, OverflowError):      # check_q says why
                 return None
         else:
             return None

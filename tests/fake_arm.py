@@ -1,6 +1,6 @@
 """The simulator's arm state with nothing animating it, for tool-window tests.
 
-A real :class:`robosim.gui.state.ArmState` (the contract of :mod:`robosim.gui.tools`) whose
+A real :class:`robosim.gui.state.ArmState` (the contract of :mod:`robosim.gui.tools.window`) whose
 moves jump: ``animate_to`` shows the target at once (there is no animation to wait for),
 ``play`` shows the last row. Every status message is recorded in ``statuses``.
 """

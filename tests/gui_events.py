@@ -71,7 +71,8 @@ def click_axes(ax, x=0.5, y=0.5, dblclick=False):
 
 
 def click_cell(grid, row, col, dx=0.0, dblclick=False):
-    """Click a cell of a :class:`robosim.gui.cells.CellGrid` (``dx`` pixels right of centre)."""
+    """Click a cell of a :class:`robosim.gui.widgets.cells.CellGrid` (``dx`` pixels right of
+    centre)."""
     x, y = grid.cell_bbox(row, col).get_points().mean(axis=0)
     click(grid.fig, x + dx, y, dblclick=dblclick)
 

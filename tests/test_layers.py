@@ -124,3 +124,36 @@ def test_the_command_line_lists_robots_without_importing_matplotlib():
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stderr == "False"
+
+
+def import_cycles(package):
+    """The groups of modules of ``package`` that import each other, directly or through
+    others (function-level imports too; the package's ``__init__`` is left out)."""
+    modules = {m for m in all_modules() if within(m, package) and m != package}
+
+    def module_of(imported):
+        while imported and imported not in modules:
+            imported = imported.rpartition(".")[0]
+        return imported
+
+    graph = {m: {module_of(i) for i in all_modules()[m]} - {"", m} for m in modules}
+    reach = {m: reachable(graph, m) for m in modules}
+    groups = {frozenset(m for m in reach[start] if start in reach[m])
+              for start in modules if start in reach[start]}
+    return sorted(sorted(group) for group in groups)
+
+
+def reachable(graph, start):
+    """Every node a path from ``start`` reaches in ``graph`` (node -> set of nodes)."""
+    seen, todo = set(), [start]
+    while todo:
+        for node in graph[todo.pop()]:
+            if node not in seen:
+                seen.add(node)
+                todo.append(node)
+    return seen
+
+
+def test_no_two_gui_modules_import_each_other():
+    # the Real arm window and the calibration window once did, for two colours (gui/theme.py)
+    assert import_cycles("robosim.gui") == []

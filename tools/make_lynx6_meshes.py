@@ -6,7 +6,7 @@ against it). Each part is built from boxes and cylinders, in millimetres, where 
 real arm in the **home pose** (world frame: base frame 0, z up; the arm stretched as
 robots/lynx6.json's home pose puts it: upper arm up, forearm and gripper forward along x), then
 mapped into its DH frame (``inverse(fk_all(home)[i])``), so that each file has its link's DH
-frame as origin, as RoboAnalyzer's CAD importer expects (seed 002, section IV-D).
+frame as origin, as RoboAnalyzer's CAD importer expects (section IV-D).
 
 The DH frames at home (robots/lynx6.json, 3D-RAS Table 2: d1 = 65, a1 = 25, a2 = a3 = 120,
 a4 = 155 mm): the shoulder axis at (25, 0, 65) along y, the elbow at (25, 0, 185), the wrist at
@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's robosim
 
 from robosim import load_robot  # noqa: E402
-from robosim.library import atomic_write_bytes  # noqa: E402
+from robosim.files import atomic_write_bytes  # noqa: E402
 from robosim.meshes import stl_bytes  # noqa: E402
 from robosim.transforms import inverse  # noqa: E402
 

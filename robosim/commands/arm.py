@@ -10,7 +10,8 @@ import sys
 import numpy as np
 
 from ..errors import ValidationError
-from .common import COORDINATE, PAYLOAD, Number, add_json_argument, print_json, text
+from .common import (COORDINATE, DEGREES_OR_RADIANS, PAYLOAD, Number, add_angle_unit,
+                     add_json_argument, print_json, radians, text)
 
 #: Baud rates: the SSC-32 offers 2400 to 115200; USB-serial adapters go up to about a million.
 BAUD = Number(300, 1_000_000, whole=True)
@@ -40,9 +41,10 @@ def register(subparsers):
     def action(name, text):
         return actions.add_parser(name, help=text, parents=[options_after_the_action])
 
-    pose = action("pose", "move to joint angles q1..qn in degrees")
+    pose = action("pose", "move to joint angles q1..qn (degrees, radians with --rad)")
     pose.add_argument("q", type=COORDINATE, nargs="+", metavar="q",
-                      help=f"joint angles (degrees; {COORDINATE.bounds})")
+                      help=f"joint angles ({DEGREES_OR_RADIANS}; {COORDINATE.bounds})")
+    add_angle_unit(pose)
     action("home", "move to the robot's home pose")
     action("rest", "move to the calibration's rest pose (before power-off)")
     gripper = action("gripper", "open or close the gripper, or close it part way")
@@ -163,7 +165,7 @@ def _run_action(arm, args):
     if args.action == "play":
         return _play(arm, args)
     targets = {"home": lambda: arm.robot.home, "rest": lambda: arm.rest_q,
-               "pose": lambda: _pose(arm, args.q)}
+               "pose": lambda: _pose(arm, args)}
     q = targets[args.action]()
     pulses = arm.pulses(q)  # refused here, before the start-up move, if out of range
     _start(arm, args)
@@ -182,11 +184,11 @@ def _degrees(q):
     return " ".join(f"{v:g}" for v in np.round(np.degrees(q), 3))
 
 
-def _pose(arm, values):
-    if len(values) != arm.robot.n:
+def _pose(arm, args):
+    if len(args.q) != arm.robot.n:
         raise ValidationError(f"{arm.robot.name} has {arm.robot.n} joints, got "
-                              f"{len(values)} angle(s)")
-    return np.radians(values)
+                              f"{len(args.q)} angle(s)")
+    return radians(args, args.q)
 
 
 def _start(arm, args):

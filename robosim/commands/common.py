@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ValidationError
+from ..files import check_replaceable
 from ..library import MAX_ANGLE_DEG, MAX_LENGTH, load_robot
 from ..parsing import is_number, parse_number
 
@@ -104,7 +105,8 @@ def text(value):
 
 def check_output(path, option):
     """Refuse an output file that cannot be written before any work is done: its folder must
-    exist and be writable, and the file must not be a folder. Returns ``path``.
+    exist and be writable, and the file must not be a folder (nor a name ending in ``/``) nor
+    anything :func:`robosim.files.check_replaceable` refuses. Returns ``path``.
 
     The write itself may still fail (a full disk): the command then says so, in one line.
     """
@@ -112,6 +114,9 @@ def check_output(path, option):
         return None
     if "\0" in str(path):
         raise ValidationError(f"{option} {path!r}: not a file name (it holds a NUL character)")
+    if str(path).endswith(("/", os.sep)):
+        raise ValidationError(f"{option} {path}: cannot write it (a name ending in "
+                              f"{str(path)[-1]!r} is a folder: give a file name)")
     folder = Path(path).parent
     if not folder.is_dir():
         raise ValidationError(f"{option} {path}: cannot write it (the folder {folder} does not "
@@ -122,6 +127,11 @@ def check_output(path, option):
     if Path(path).is_dir():
         raise ValidationError(f"{option} {path}: cannot write it (that is a folder: give a file "
                               f"name)")
+    try:
+        check_replaceable(path)
+    except OSError as exc:
+        raise ValidationError(f"{option} {path}: cannot write it ({exc.strerror or exc})") \
+            from None
     return path
 
 
@@ -130,23 +140,61 @@ def add_robot_argument(parser):
                         help="library name (see 'robosim list') or a .json/.csv robot file")
 
 
+#: The one rule for angles typed on the command line (docs/shell.md): degrees, unless the
+#: command is given ``--rad``. Help texts name the unit with these words.
+DEGREES_OR_RADIANS = "degrees, radians with --rad"
+#: Joint values: revolute in the angle unit, prismatic in the robot's length unit.
+JOINT_UNITS = f"revolute joints in {DEGREES_OR_RADIANS}, prismatic in the robot's length unit"
+#: Angle flags, accepted anywhere after the command name (see :func:`angle_flags_last`).
+ANGLE_FLAGS = ("--deg", "--rad")
+
+
+def add_angle_unit(parser):
+    """``--deg`` / ``--rad``: the unit of every angle typed on this command; degrees by default.
+
+    Both set ``args.deg`` (True for degrees), so that ``--deg`` keeps working where it was once
+    needed. Students think in degrees and the application shows degrees; the Python API works
+    in radians.
+    """
+    unit = parser.add_mutually_exclusive_group()
+    unit.add_argument("--deg", dest="deg", action="store_true", default=True,
+                      help="angles typed on this command are in degrees (the default)")
+    unit.add_argument("--rad", dest="deg", action="store_false",
+                      help="angles typed on this command are in radians")
+
+
+def angle_flags_last(argv):
+    """``argv`` with every ``--deg`` / ``--rad`` after the command name moved to the end.
+
+    argparse reads an option placed between a command's values as the end of them
+    (``robosim dh-steps lynx6 --deg 0 45 ...`` was refused); at the end the flag belongs to the
+    innermost command (``robosim arm pose ...``) and every value stays where it was typed.
+    """
+    flags = [arg for arg in argv[1:] if arg in ANGLE_FLAGS]
+    if not flags:
+        return list(argv)
+    return [argv[0], *(arg for arg in argv[1:] if arg not in ANGLE_FLAGS), *flags]
+
+
+def radians(args, values):
+    """Angles typed on the command line (:func:`add_angle_unit`) in radians, as floats."""
+    values = np.asarray(values, dtype=float)
+    return np.radians(values) if args.deg else values
+
+
 def add_joint_arguments(parser, nargs="+"):
     parser.add_argument("q", metavar="q", nargs=nargs, type=COORDINATE,
-                        help=f"joint values: radians (revolute) and the robot's length unit "
-                             f"(prismatic); degrees with --deg ({COORDINATE.bounds})")
-    parser.add_argument("--deg", action="store_true",
-                        help="revolute joint values are in degrees")
+                        help=f"joint values: {JOINT_UNITS} ({COORDINATE.bounds})")
+    add_angle_unit(parser)
 
 
 def add_configuration_arguments(parser, nargs="+"):
-    """Joint values ``q ...`` (``--deg`` for degrees), or the name of one of the robot's poses;
-    with ``nargs="*"`` they may be left out for the home pose."""
+    """Joint values ``q ...`` (degrees unless ``--rad``), or the name of one of the robot's
+    poses; with ``nargs="*"`` they may be left out for the home pose."""
     parser.add_argument("q", metavar="q", nargs=nargs,
-                        help="joint values: radians (revolute) and the robot's length unit "
-                             "(prismatic), degrees with --deg; or the name of a pose "
-                             "(home, or one listed by 'robosim show ROBOT')")
-    parser.add_argument("--deg", action="store_true",
-                        help="revolute joint values are in degrees")
+                        help=f"joint values: {JOINT_UNITS}; or the name of a pose "
+                             f"(home, or one listed by 'robosim show ROBOT')")
+    add_angle_unit(parser)
 
 
 def configuration(robot, args):
@@ -177,7 +225,8 @@ def robot_from_args(args):
 
 
 def joint_values(robot, values, degrees):
-    """Joint values from the command line in API units (radians, length unit)."""
+    """Joint values from the command line in API units (radians, length unit); ``degrees``
+    says whether revolute values were typed in degrees (``args.deg``)."""
     if len(values) != robot.n:
         raise ValidationError(f"{robot.name} has {robot.n} joints ({robot.joint_types}), "
                               f"got {len(values)} value(s)")

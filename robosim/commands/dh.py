@@ -6,14 +6,17 @@ and the base and tool transforms) with the origin of the moving frame after each
 LaTeX worksheet.
 """
 
+import sys
+
 import numpy as np
 
 from ..dh_sheet import dh_sheet
 from ..dh_steps import dh_steps
 from ..errors import ValidationError
-from ..library import atomic_write_text
+from ..files import atomic_write_text
 from .common import (add_configuration_arguments, add_json_argument, add_robot_argument,
-                     configuration, print_json, robot_from_args)
+                     check_output, configuration, print_json, progress_printer,
+                     robot_from_args, text)
 
 #: Most GIF frames per elementary motion: a 12-joint arm's GIF then has 1,500 frames.
 MAX_FRAMES_PER_STEP = 30
@@ -30,7 +33,7 @@ def register(subparsers):
     add_robot_argument(parser)
     add_configuration_arguments(parser, nargs="*")
     add_json_argument(parser)
-    parser.add_argument("--gif", metavar="FILE",
+    parser.add_argument("--gif", metavar="FILE", type=text,
                         help="also write the steps as an animated GIF: a frame moving through "
                              "each motion over the arm, the step named")
     parser.add_argument("--frames", metavar="N", type=int,
@@ -47,8 +50,9 @@ def register(subparsers):
     add_robot_argument(parser)
     add_configuration_arguments(parser, nargs="*")
     output = parser.add_mutually_exclusive_group(required=True)
-    output.add_argument("--md", metavar="FILE", help="write Markdown to FILE")
-    output.add_argument("--tex", metavar="FILE", help="write LaTeX (pdflatex) to FILE")
+    output.add_argument("--md", metavar="FILE", type=text, help="write Markdown to FILE")
+    output.add_argument("--tex", metavar="FILE", type=text,
+                        help="write LaTeX (pdflatex) to FILE")
     parser.set_defaults(handler=dh_sheet_command)
 
 
@@ -56,7 +60,7 @@ def dh_steps_command(args):
     robot = robot_from_args(args)
     q = configuration(robot, args)
     steps = dh_steps(robot, q)
-    frames = _write_gif(robot, q, args) if args.gif else None
+    frames = _write_gif(robot, q, args) if args.gif is not None else None
     if args.json:
         gif = {"gif": args.gif, "gif_frames": frames} if args.gif else {}
         print_json({"robot": robot.name, "unit": robot.unit, "convention": robot.convention,
@@ -88,14 +92,19 @@ def _write_gif(robot, q, args):
 
     if not args.gif.lower().endswith(".gif"):
         raise ValidationError(f"{args.gif}: the animation file name must end in .gif")
+    check_output(args.gif, "--gif")
     frames = FRAMES_PER_STEP if args.frames is None else args.frames
     if not 1 <= frames <= MAX_FRAMES_PER_STEP:
         raise ValidationError(f"--frames must be 1 to {MAX_FRAMES_PER_STEP} frames per step, "
                               f"got {frames}")
+    progress = None if args.json or not sys.stderr.isatty() else progress_printer(sys.stderr)
     try:
-        return save_dh_steps_gif(robot, q, args.gif, frames_per_step=frames)
+        return save_dh_steps_gif(robot, q, args.gif, frames_per_step=frames, progress=progress)
     except OSError as exc:
         raise ValidationError(f"{args.gif}: cannot write it ({exc.strerror or exc})") from None
+    finally:
+        if progress is not None:
+            sys.stderr.write("\r")
 
 
 def _joint_label(step):
@@ -119,7 +128,9 @@ def _frame_reached(steps, k):
 def dh_sheet_command(args):
     robot = robot_from_args(args)
     q = configuration(robot, args)
-    path, fmt = (args.md, "md") if args.md else (args.tex, "tex")
+    option, path, fmt = ("--md", args.md, "md") if args.md is not None \
+        else ("--tex", args.tex, "tex")
+    check_output(path, option)
     try:
         atomic_write_text(path, dh_sheet(robot, q, fmt))
     except OSError as exc:

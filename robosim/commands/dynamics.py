@@ -6,13 +6,15 @@ energies in J. ``robosim torques`` exits with status 1 when a joint needs more t
 """
 
 import math
+import sys
 
 import numpy as np
 
 from .. import dynamics
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
-from .common import (COORDINATE, PAYLOAD, SECONDS, Number, add_json_argument, add_robot_argument,
-                     check_output, joint_values, print_json, robot_from_args, text)
+from .common import (COORDINATE, JOINT_UNITS, PAYLOAD, SECONDS, Number, add_angle_unit,
+                     add_json_argument, add_robot_argument, check_output, joint_values,
+                     print_json, progress_printer, robot_from_args, text)
 
 EXCEEDED = 1
 #: Integration step of ``robosim fall``, s: a second is far coarser than any arm's motion.
@@ -53,9 +55,8 @@ def register(subparsers):
     add_robot_argument(parser)
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
                         required=True,
-                        help=f"joint values: radians (revolute) and the robot's length unit "
-                             f"(prismatic); degrees with --deg ({COORDINATE.bounds})")
-    parser.add_argument("--deg", action="store_true", help="revolute values are in degrees")
+                        help=f"joint values: {JOINT_UNITS} ({COORDINATE.bounds})")
+    add_angle_unit(parser)
     parser.add_argument("--duration", type=SECONDS, required=True,
                         help=f"seconds ({SECONDS.bounds}; at most "
                              f"{dynamics.MAX_STEPS:,} steps of --dt)")
@@ -137,7 +138,11 @@ def _print_torques(robot, args, rows, check, written):
               f"at t = {row['peak_time_s']:.3f} s, holding still up to "
               f"{row['peak_holding']:.4g}{limit}")
     if check is not None and check.ok:
-        print("every joint stays within its limit")
+        unknown = [row["joint"] for row in rows if row["limit"] is None]
+        print("every joint stays within its limit" if not unknown else
+              f"every joint with a known limit stays within it (no limit known for joint "
+              f"{', '.join(map(str, unknown))}: not checked)" if len(unknown) < len(rows) else
+              "no joint has a known limit: nothing was checked")
     elif check is not None:
         for e in check.exceedances:
             print(f"  joint {e.joint + 1} ({robot.joints[e.joint].name}) first needs "
@@ -159,7 +164,10 @@ def fall_command(args):
     dynamics.require_dynamics(robot)
     q0 = joint_values(robot, args.start, args.deg)
     robot.check_within_limits(q0, "--from")
-    run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt)
+    progress = None if args.json or not sys.stderr.isatty() else progress_printer(sys.stderr)
+    run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt, progress=progress)
+    if progress is not None:
+        sys.stderr.write("\r")
     written = {}
     if args.csv:
         written["csv"] = str(write_trajectory_csv(args.csv, robot, run.t, run.q))

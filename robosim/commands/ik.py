@@ -1,9 +1,9 @@
 """``robosim ik``, ``robosim line`` and ``robosim jog``: inverse kinematics, straight-line
 moves, and jogs along or about an axis (the simulator's Jog / IK window without a display).
 
-Angles on this command line are degrees (joint values of revolute joints, roll-pitch-yaw);
-lengths are the robot's unit. Exit status 1 says the target was not reached (the output says
-why), 2 a usage error.
+Angles on this command line (joint values of revolute joints, roll-pitch-yaw, turns) are
+degrees, or radians with ``--rad``; lengths are the robot's unit. Exit status 1 says the
+target was not reached (the output says why), 2 a usage error.
 """
 
 import math
@@ -15,8 +15,9 @@ from ..trajectory import motion
 from ..errors import ValidationError
 from ..trajectory.files import write_trajectory_csv
 from ..transforms import r2rpy, xyzrpy2tr
-from .common import (ANGLE, COORDINATE, SECONDS, Number, add_json_argument, add_robot_argument,
-                     check_output, print_json, robot_from_args, text)
+from .common import (ANGLE, COORDINATE, DEGREES_OR_RADIANS, JOINT_UNITS, SECONDS, Number,
+                     add_angle_unit, add_json_argument, add_robot_argument, check_output,
+                     joint_values, print_json, radians, robot_from_args, text)
 
 NOT_REACHED = 1
 #: Via-points of a line or jog: as many as the core solves on one line.
@@ -27,12 +28,13 @@ def register(subparsers):
     parser = subparsers.add_parser(
         "ik", help="inverse kinematics: joint values that reach a position (and orientation)",
         description="Joint values that put the end effector at x y z (robot's unit) and, when "
-                    "roll pitch yaw (degrees, R = Rz(yaw) Ry(pitch) Rx(roll)) are given, that "
-                    "orientation. Exit status 1 when the target is not reached.")
+                    f"roll pitch yaw ({DEGREES_OR_RADIANS}; R = Rz(yaw) Ry(pitch) Rx(roll)) "
+                    "are given, that orientation. Exit status 1 when the target is not "
+                    "reached.")
     add_robot_argument(parser)
     parser.add_argument("pose", metavar="x y z [roll pitch yaw]", nargs="+", type=COORDINATE,
-                        help=f"position (robot's unit) and roll pitch yaw (degrees); each "
-                             f"{COORDINATE.bounds}")
+                        help=f"position (robot's unit) and roll pitch yaw "
+                             f"({DEGREES_OR_RADIANS}); each {COORDINATE.bounds}")
     parser.add_argument("--all", action="store_true",
                         help="list every solution found, distinct modulo 360 deg (each as the "
                              "variant nearest --q0 inside the limits)")
@@ -40,20 +42,22 @@ def register(subparsers):
                         help="with --all: also list each solution's variants a whole turn "
                              "(360 deg) away that lie inside the joint limits")
     parser.add_argument("--q0", metavar="q", nargs="+", type=COORDINATE,
-                        help=f"start configuration (degrees for revolute joints; "
-                             f"{COORDINATE.bounds}); default: the search starts near the target")
+                        help=f"start configuration ({JOINT_UNITS}; {COORDINATE.bounds}); "
+                             f"default: the search starts near the target")
     parser.add_argument("--axes", default=None, type=text,
                         help="pose components to solve: pose, position, or e.g. 'xyz rz' "
                              "(default: pose when roll pitch yaw are given, else position)")
     parser.add_argument("--wrist-pitch", metavar="DEG", type=ANGLE, default=None,
-                        help=f"Lynx6-shaped arms: the gripper's angle to the ground (degrees, "
-                             f"up positive, -90 points down; {ANGLE.bounds}) at the position "
-                             f"x y z, solved in closed form (seed 001, eqs. 23-29); with --all "
-                             f"every solution: elbow up or down, facing the target or leaning "
-                             f"back")
+                        help=f"Lynx6-shaped arms: the gripper's angle to the ground "
+                             f"({DEGREES_OR_RADIANS}, up positive, -90 deg points down; "
+                             f"{ANGLE.bounds}) at the position "
+                             f"x y z, solved in closed form (Mateo Sanguino & Andujar 2012, "
+                             f"eqs. 23-29); with --all every solution: elbow up or down, facing "
+                             f"the target or leaning back")
     parser.add_argument("--wrist-rotate", metavar="DEG", type=ANGLE, default=0.0,
-                        help=f"with --wrist-pitch: the wrist-rotate joint q5 (degrees, "
-                             f"default 0; {ANGLE.bounds})")
+                        help=f"with --wrist-pitch: the wrist-rotate joint q5 "
+                             f"({DEGREES_OR_RADIANS}, default 0; {ANGLE.bounds})")
+    add_angle_unit(parser)
     add_json_argument(parser)
     parser.set_defaults(handler=ik_command)
 
@@ -68,25 +72,27 @@ def register(subparsers):
     _add_start_argument(parser)
     target = parser.add_mutually_exclusive_group(required=True)
     target.add_argument("--to", metavar="v", nargs="+", type=COORDINATE,
-                        help=f"x y z [roll pitch yaw]: the end pose (degrees); each "
-                             f"{COORDINATE.bounds}")
+                        help=f"x y z [roll pitch yaw]: the end pose (lengths in the robot's "
+                             f"unit, angles in {DEGREES_OR_RADIANS}); each {COORDINATE.bounds}")
     target.add_argument("--by", metavar="v", nargs=6, type=COORDINATE,
-                        help=f"dx dy dz dA dB dC: change of position and roll-pitch-yaw (deg); "
-                             f"each {COORDINATE.bounds}")
+                        help=f"dx dy dz dA dB dC: change of position (robot's unit) and "
+                             f"roll-pitch-yaw ({DEGREES_OR_RADIANS}); each {COORDINATE.bounds}")
     parser.add_argument("--hold-wrist", action="store_true",
                         help="Lynx6-shaped arms: hold the gripper's angle to the ground and "
                              "joint 5 (wrist rotate) at their start values, solved in closed "
                              "form (give a position: x y z, or dA dB dC = 0)")
     parser.add_argument("--wrist-pitch", metavar="DEG", type=ANGLE, default=None,
-                        help="with --hold-wrist (implied): the gripper's angle to the ground at "
-                             "the end (degrees, up positive); it turns evenly along the line")
+                        help=f"with --hold-wrist (implied): the gripper's angle to the ground at "
+                             f"the end ({DEGREES_OR_RADIANS}, up positive); it turns evenly "
+                             f"along the line")
     _add_move_arguments(parser, default_steps=10)
     parser.set_defaults(handler=line_command)
 
     parser = subparsers.add_parser(
         "jog", help="jog the end effector along or about an axis (base or tool frame)",
         description="Move the end effector from the configuration --from by AMOUNT (robot's "
-                    "unit) along x, y or z, or turn it by AMOUNT degrees about roll, pitch or "
+                    "unit) along x, y or z, or turn it by AMOUNT (degrees, radians with --rad) "
+                    "about roll, pitch or "
                     "yaw, in the base or the tool frame, along a straight line, as the "
                     "simulator's Jog / IK window does. A 6-joint arm holds the rest of its "
                     "pose; the Lynx6 holds its gripper's angle to the ground and its "
@@ -96,8 +102,8 @@ def register(subparsers):
     add_robot_argument(parser)
     parser.add_argument("axis", choices=motion.JOG_AXES, help="what to jog along or about")
     parser.add_argument("amount", type=COORDINATE,
-                        help=f"robot's length unit (x, y, z) or degrees (roll, pitch, yaw); "
-                             f"{COORDINATE.bounds}")
+                        help=f"robot's length unit (x, y, z) or {DEGREES_OR_RADIANS} (roll, "
+                             f"pitch, yaw); {COORDINATE.bounds}")
     _add_start_argument(parser)
     parser.add_argument("--frame", choices=motion.FRAMES, default="base",
                         help="the axes of the base (world) or of the tool (default base)")
@@ -107,8 +113,9 @@ def register(subparsers):
 
 def _add_start_argument(parser):
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
-                        required=True, help=f"start joint values (degrees for revolute joints; "
+                        required=True, help=f"start joint values ({JOINT_UNITS}; "
                                             f"{COORDINATE.bounds})")
+    add_angle_unit(parser)
 
 
 def _add_move_arguments(parser, default_steps):
@@ -128,25 +135,26 @@ def _add_move_arguments(parser, default_steps):
                         help="write the via-points as a trajectory CSV")
 
 
-def _start_values(robot, values, what):
-    """Joint values typed at the command line (degrees for revolute joints) in API units."""
+def _start_values(robot, args, values, what):
+    """Joint values typed at the command line (:data:`JOINT_UNITS`) in API units."""
     if len(values) != robot.n:
         raise ValidationError(f"{what}: {robot.name} has {robot.n} joints "
                               f"({robot.joint_types}), got {len(values)} value(s)")
-    q = robot.q_from_user(np.array(values, dtype=float))
+    q = joint_values(robot, values, args.deg)
     robot.check_within_limits(q, what)
     return q
 
 
-def _target_pose(values, what, orientation=None):
-    """A pose from x y z [roll pitch yaw] (degrees); without angles ``orientation`` or identity."""
+def _target_pose(args, values, what, orientation=None):
+    """A pose from x y z [roll pitch yaw] (angles in ``args``' unit); without angles
+    ``orientation`` or identity."""
     if len(values) not in (3, 6):
         raise ValidationError(f"{what}: give x y z or x y z roll pitch yaw, got "
                               f"{len(values)} number(s)")
     if not all(math.isfinite(v) for v in values):
         raise ValidationError(f"{what}: values must be finite numbers")
     if len(values) == 6:
-        return xyzrpy2tr(values[:3], np.radians(values[3:]))
+        return xyzrpy2tr(values[:3], radians(args, values[3:]))
     T = np.eye(4)
     T[:3, 3] = values[:3]
     if orientation is not None:
@@ -175,10 +183,10 @@ def _wrist_pitch_solutions(robot, args, q0):
     for value, option in ((args.wrist_pitch, "--wrist-pitch"),
                           (args.wrist_rotate, "--wrist-rotate")):
         if not math.isfinite(value):
-            raise ValidationError(f"{option} must be a finite number of degrees, got {value}")
+            raise ValidationError(f"{option} must be a finite number, got {value}")
     found, branches = ik.lynx6_solutions(
-        robot, args.pose, math.radians(args.wrist_pitch), robot.home if q0 is None else q0,
-        wrist_rotate=math.radians(args.wrist_rotate))
+        robot, args.pose, float(radians(args, args.wrist_pitch)),
+        robot.home if q0 is None else q0, wrist_rotate=float(radians(args, args.wrist_rotate)))
     solutions = [(q, True, float(np.linalg.norm(robot.fk(q)[:3, 3] - args.pose)), 0.0)
                  for q in found]
     return solutions, branches[0].reason
@@ -186,10 +194,10 @@ def _wrist_pitch_solutions(robot, args, q0):
 
 def ik_command(args):
     robot = robot_from_args(args)
-    target = _target_pose(args.pose, "target")
+    target = _target_pose(args, args.pose, "target")
     axes = args.axes or ("pose" if len(args.pose) == 6 else "position")
     rows = ik.parse_axes(axes)
-    q0 = None if args.q0 is None else _start_values(robot, args.q0, "--q0")
+    q0 = None if args.q0 is None else _start_values(robot, args, args.q0, "--q0")
     if args.wrist_pitch is not None:
         return _print_wrist_pitch_solutions(robot, args, q0)
     if args.all_turns and not args.all:
@@ -236,10 +244,12 @@ def ik_command(args):
 def _print_wrist_pitch_solutions(robot, args, q0):
     solutions, reason = _wrist_pitch_solutions(robot, args, q0)
     solutions = solutions if args.all else solutions[:1]
-    what = f"position, gripper at {args.wrist_pitch:g} deg to the ground, closed form"
+    pitch_deg = math.degrees(radians(args, args.wrist_pitch))
+    what = f"position, gripper at {pitch_deg:g} deg to the ground, closed form"
     if args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "axes": "position",
-                    "wrist_pitch_deg": args.wrist_pitch, "wrist_rotate_deg": args.wrist_rotate,
+                    "wrist_pitch_deg": pitch_deg,
+                    "wrist_rotate_deg": math.degrees(radians(args, args.wrist_rotate)),
                     "reached": bool(solutions), "reason": "" if solutions else reason,
                     "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
                                    "branch": branch, "success": True, "position_error": p,
@@ -271,7 +281,7 @@ def _branches(robot, solutions):
 def line_command(args):
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
-    q_from = _start_values(robot, args.start, "--from")
+    q_from = _start_values(robot, args, args.start, "--from")
     hold_wrist = args.hold_wrist or args.wrist_pitch is not None
     if hold_wrist and ((args.to is not None and len(args.to) != 3)
                        or (args.by is not None and any(args.by[3:]))):
@@ -279,24 +289,25 @@ def line_command(args):
                               "the end): give a position (--to x y z, or --by with "
                               "dA dB dC = 0)")
     if args.to is not None:
-        target = _target_pose(args.to, "--to", orientation=robot.fk(q_from)[:3, :3])
+        target = _target_pose(args, args.to, "--to", orientation=robot.fk(q_from)[:3, :3])
     else:
-        target = motion.relative_target(robot, q_from, args.by[:3], args.by[3:])
+        target = motion.relative_target(robot, q_from, args.by[:3],
+                                        np.degrees(radians(args, args.by[3:])))
     result = motion.straight_line(
         robot, q_from, target, args.steps, axes=args.axes, hold_wrist=hold_wrist,
-        wrist_pitch=None if args.wrist_pitch is None else math.radians(args.wrist_pitch))
+        wrist_pitch=None if args.wrist_pitch is None else float(radians(args, args.wrist_pitch)))
     return _report_move(args, robot, result, "straight line")
 
 
 def jog_command(args):
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
-    q_from = _start_values(robot, args.start, "--from")
+    q_from = _start_values(robot, args, args.start, "--from")
     rotation = args.axis in motion.JOG_AXES[3:]
-    amount = math.radians(args.amount) if rotation else args.amount
+    amount = float(radians(args, args.amount)) if rotation else args.amount
     result = motion.jog(robot, q_from, args.axis, amount, args.frame, axes=args.axes,
                         steps=args.steps)
-    unit = "deg" if rotation else robot.unit
+    unit = ("deg" if args.deg else "rad") if rotation else robot.unit
     return _report_move(args, robot, result,
                         f"jog {args.axis} {args.amount:+g} {unit} ({args.frame} frame)")
 

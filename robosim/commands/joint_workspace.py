@@ -7,7 +7,6 @@ start's gripper orientation when it has 6 or more joints (``--rpy`` another one,
 printed joint values are degrees (prismatic joints: the length unit).
 """
 
-import math
 import sys
 
 import numpy as np
@@ -15,10 +14,11 @@ import numpy as np
 from .. import ik
 from ..workspace import joint as jw
 from ..errors import ValidationError
-from ..library import atomic_write_text
+from ..files import atomic_write_text
 from ..transforms import rpy2r
-from .common import (ANGLE, COORDINATE, Number, add_robot_argument, check_output, print_json,
-                     progress_printer, robot_from_args, text)
+from .common import (ANGLE, COORDINATE, DEGREES_OR_RADIANS, Number, add_angle_unit,
+                     add_robot_argument, check_output, print_json, progress_printer, radians,
+                     robot_from_args, text)
 
 #: Positions along a sweep or a box edge (the core refuses more than a million in all).
 COUNT = Number(1, jw.MAX_POSITIONS, whole=True)
@@ -30,10 +30,10 @@ def register(subparsers):
         description="Solve the IK along a sweep or over a box of gripper positions and mark "
                     "the joints that leave their limits (3D-RAS's q1..q4 indicators) and the "
                     "positions out of reach. The Lynx6: closed form, gripper at --pitch "
-                    "degrees to the ground, out of reach also beyond the paper's eqs. 19-20. "
-                    "Other arms: numeric IK from --start, position only below 6 joints, the "
-                    "start's gripper orientation held from 6 joints; the verdicts are the "
-                    "search's (it also searches with the limits opened).")
+                    "(degrees, radians with --rad) to the ground, out of reach also beyond "
+                    "the paper's eqs. 19-20. Other arms: numeric IK from --start, position "
+                    "only below 6 joints, the start's gripper orientation held from 6 joints; "
+                    "the verdicts are the search's (it also searches with the limits opened).")
     add_robot_argument(parser)
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--sweep", nargs=4, metavar=("AXIS", "FROM", "TO", "N"),
@@ -51,8 +51,8 @@ def register(subparsers):
                              f"in all)")
     lynx6 = parser.add_argument_group("Lynx6 (closed form)")
     lynx6.add_argument("--pitch", type=ANGLE, default=None,
-                       help=f"gripper angle to the ground, degrees (-90: pointing down; "
-                            f"default 0; {ANGLE.bounds})")
+                       help=f"gripper angle to the ground, {DEGREES_OR_RADIANS} (-90 deg: "
+                            f"pointing down; default 0; {ANGLE.bounds})")
     lynx6.add_argument("--elbow", choices=("up", "down"), default=None, help="default up")
     lynx6.add_argument("--reach", choices=("front", "either"), default=None,
                        help="front (default): facing the target, as the paper; either: also "
@@ -63,14 +63,15 @@ def register(subparsers):
                             "orientation is held (a pose of the robot; default home)")
     held = other.add_mutually_exclusive_group()
     held.add_argument("--rpy", nargs=3, type=ANGLE, metavar=("ROLL", "PITCH", "YAW"),
-                      help=f"6+ joints: hold this gripper orientation (degrees, fixed X, Y, Z; "
-                           f"each {ANGLE.bounds})")
+                      help=f"6+ joints: hold this gripper orientation ({DEGREES_OR_RADIANS}, "
+                           f"fixed X, Y, Z; each {ANGLE.bounds})")
     held.add_argument("--position-only", action="store_true",
                       help="6+ joints: solve for the position only, any orientation")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--csv", metavar="FILE", type=text,
                         help="write every position and its joints")
+    add_angle_unit(parser)
     parser.set_defaults(handler=joint_workspace_command)
 
 
@@ -85,7 +86,7 @@ def _options(robot, args):
         if numeric_flags:
             raise ValidationError(f"{' and '.join(numeric_flags)}: {robot.name} is solved in "
                                   f"closed form; give --pitch (and --elbow, --reach) instead")
-        pitch = math.radians(0.0 if args.pitch is None else args.pitch)
+        pitch = float(radians(args, 0.0 if args.pitch is None else args.pitch))
         return dict(wrist_pitch=pitch, elbow=args.elbow, reach=args.reach), robot.home
     lynx6_flags = [flag for flag, value in (("--pitch", args.pitch), ("--elbow", args.elbow),
                                             ("--reach", args.reach)) if value is not None]
@@ -94,7 +95,7 @@ def _options(robot, args):
                               f"{robot.name} is solved numerically (see --start, --rpy, "
                               f"--position-only)")
     start = robot.pose(args.start)
-    orientation = None if args.rpy is None else rpy2r(np.radians(args.rpy))
+    orientation = None if args.rpy is None else rpy2r(radians(args, args.rpy))
     progress = progress_printer(sys.stderr) if sys.stderr.isatty() and not args.json else None
     return dict(q0=start, orientation=orientation, position_only=args.position_only,
                 progress=progress), start

@@ -1,7 +1,8 @@
 """``robosim trajectory`` (Cartesian paths) and ``robosim profile`` (joint-space profiles).
 
-Angles typed here are degrees (joint values); formula variables are plain numbers (``u``, ``v``
-in radians inside ``sin(u)``; ``u*deg`` takes degrees). Lengths are the robot's unit. Exit
+Angles typed here (joint values, the gripper's angle) are degrees, or radians with ``--rad``;
+formula variables are plain numbers (``u``, ``v`` in radians inside ``sin(u)``; ``u*deg`` takes
+degrees). Lengths are the robot's unit. Exit
 status 1 says some points of the path were not reached (the output lists them), 2 a usage
 error.
 """
@@ -13,11 +14,11 @@ import numpy as np
 
 from .. import trajectory
 from ..errors import ValidationError
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..trajectory.files import write_trajectory_csv
-from .common import (ANGLE, COORDINATE, SECONDS, Number, add_json_argument, add_robot_argument,
-                     check_output, joint_values, print_json,
-                     robot_from_args, text)
+from .common import (ANGLE, COORDINATE, DEGREES_OR_RADIANS, JOINT_UNITS, SECONDS, Number,
+                     add_angle_unit, add_json_argument, add_robot_argument, check_output,
+                     joint_values, print_json, radians, robot_from_args, text)
 
 NOT_REACHED = 1
 #: Points followed along a path, each solved by IK (200 take well under a second).
@@ -32,7 +33,7 @@ SPEED = Number(0, 1e6, above=True)
 def register(subparsers):
     parser = subparsers.add_parser(
         "trajectory", help="follow a preset or formula path with the end effector",
-        description="Make a Cartesian path from a preset of 3D-RAS (seed 000, section 8) or "
+        description="Make a Cartesian path from a preset of 3D-RAS (section 8) or "
                     "from formulas, follow it by inverse kinematics point by point, and print "
                     "the points reached, the path length and the largest joint speeds. "
                     "Formulas use + - * / ** (or ^), numbers, the variables u v (volume) or "
@@ -74,7 +75,7 @@ def register(subparsers):
                         type=COORDINATE,
                         help=f"surface: range of x2, along the path ({COORDINATE.bounds})")
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
-                        help=f"start joint values (degrees for revolute joints; default home; "
+                        help=f"start joint values ({JOINT_UNITS}; default home; "
                              f"{COORDINATE.bounds})")
     timing = parser.add_mutually_exclusive_group()
     timing.add_argument("--duration", type=SECONDS,
@@ -85,7 +86,8 @@ def register(subparsers):
                              f"{trajectory.DEFAULT_SPEED_FRACTION:g} of its size)")
     parser.add_argument("--wrist-pitch", metavar="DEG", type=ANGLE,
                         help=f"Lynx6-shaped arms: hold the gripper at this angle to the ground "
-                             f"({ANGLE.bounds}) and solve in closed form (the paper's method)")
+                             f"({DEGREES_OR_RADIANS}; {ANGLE.bounds}) and solve in closed form "
+                             f"(the paper's method)")
     parser.add_argument("--stop", action="store_true",
                         help="stop before the first bad point (default: skip bad points)")
     parser.add_argument("--csv", metavar="FILE", type=text,
@@ -94,14 +96,15 @@ def register(subparsers):
                         help="save the animation (.gif, or .mp4 when ffmpeg is installed)")
     parser.add_argument("--png", metavar="FILE", type=text,
                         help="draw the path over the arm to a PNG")
+    add_angle_unit(parser)
     add_json_argument(parser)
     parser.set_defaults(handler=trajectory_command)
 
     parser = subparsers.add_parser(
         "profile", help="joint-space trajectory: linear, cubic, quintic or trapezoidal",
-        description="Move the joints from --from to --to (degrees for revolute joints), "
-                    "through any --via configurations, over --duration seconds sampled every "
-                    "--dt; prints the samples (or writes a CSV) and the largest speeds.")
+        description=f"Move the joints from --from to --to ({JOINT_UNITS}), "
+                    f"through any --via configurations, over --duration seconds sampled every "
+                    f"--dt; prints the samples (or writes a CSV) and the largest speeds.")
     add_robot_argument(parser)
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
                         help=f"start joint values (default home; {COORDINATE.bounds})")
@@ -117,15 +120,17 @@ def register(subparsers):
     parser.add_argument("--dt", type=SECONDS, default=0.1,
                         help=f"time step, s (default 0.1; {SECONDS.bounds})")
     parser.add_argument("--csv", metavar="FILE", type=text, help="write the trajectory as a CSV")
+    add_angle_unit(parser)
     add_json_argument(parser)
     parser.set_defaults(handler=profile_command)
 
 
-def _configuration(robot, values, what):
-    """Joint values typed in degrees (revolute) and length unit, checked against the limits."""
+def _configuration(robot, values, what, degrees):
+    """Joint values typed in degrees (revolute; radians unless ``degrees``) and length unit,
+    checked against the limits."""
     if values is None:
         return robot.home
-    q = joint_values(robot, values, degrees=True)
+    q = joint_values(robot, values, degrees)
     robot.check_within_limits(q, what)
     return q
 
@@ -172,12 +177,12 @@ def trajectory_command(args):
     robot = robot_from_args(args)
     for option in ("csv", "gif", "png"):
         check_output(getattr(args, option), f"--{option}")
-    q0 = _configuration(robot, args.start, "--from")
+    q0 = _configuration(robot, args.start, "--from", args.deg)
     path = make_path(robot, args)
     result = trajectory.follow_path(
         robot, path, q0, on_bad="stop" if args.stop else "skip", duration=args.duration,
         speed=args.speed,
-        wrist_pitch=None if args.wrist_pitch is None else math.radians(args.wrist_pitch))
+        wrist_pitch=None if args.wrist_pitch is None else float(radians(args, args.wrist_pitch)))
     t, q = result.motion()
     written = _write_outputs(robot, args, path, result)
     speeds = result.max_joint_speeds()
@@ -239,9 +244,10 @@ def _write_outputs(robot, args, path, result):
 def profile_command(args):
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
-    start = _configuration(robot, args.start, "--from")
-    goal = _configuration(robot, args.goal, "--to")
-    via = [_configuration(robot, v, f"--via {k}") for k, v in enumerate(args.via or [], 1)]
+    start = _configuration(robot, args.start, "--from", args.deg)
+    goal = _configuration(robot, args.goal, "--to", args.deg)
+    via = [_configuration(robot, v, f"--via {k}", args.deg)
+           for k, v in enumerate(args.via or [], 1)]
     profile = trajectory.joint_profile(start, goal, args.duration, args.dt, args.kind,
                                        via=via or None, robot=robot)
     speeds = np.abs(profile.qd).max(axis=0)

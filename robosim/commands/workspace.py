@@ -14,8 +14,9 @@ from .. import workspace as ws
 from ..errors import ValidationError
 from ..workspace.export import DATA_SUFFIXES, save_workspace
 from ..library import MAX_LENGTH
-from .common import (COORDINATE, Number, add_json_argument, add_robot_argument, check_output,
-                     print_json, progress_printer, robot_from_args, text)
+from .common import (COORDINATE, DEGREES_OR_RADIANS, JOINT_UNITS, Number, add_angle_unit,
+                     add_json_argument, add_robot_argument, check_output, print_json,
+                     progress_printer, radians, robot_from_args, text)
 
 FACTOR = Number(1, 90, what="the 3D-RAS Factor")
 STEP_DEG = Number(0, 360, above=True)
@@ -40,15 +41,16 @@ def register(subparsers):
     sampling.add_argument("--factor", type=FACTOR,
                           help=f"3D-RAS Factor, {FACTOR.bounds} (step in degrees)")
     sampling.add_argument("--step", type=STEP_DEG, metavar="DEG",
-                          help=f"joint step in degrees (prismatic joints: 1%% of the travel "
-                               f"per degree), both range ends included ({STEP_DEG.bounds}; at "
-                               f"most {ws.MAX_POSITIONS:.0e} positions in all)")
+                          help=f"joint step in {DEGREES_OR_RADIANS} (prismatic joints: 1%% of "
+                               f"the travel per degree), both range ends included "
+                               f"({STEP_DEG.bounds}; at most {ws.MAX_POSITIONS:.0e} positions "
+                               f"in all)")
     sampling.add_argument("--samples", type=SAMPLES, metavar="N",
                           help=f"N random configurations (Monte Carlo) instead of a grid "
                                f"({SAMPLES.bounds})")
     parser.add_argument("--range", nargs=3, action="append", default=[],
                         metavar=("J", "MIN", "MAX"),
-                        help=f"joint J (1-based) from MIN to MAX (degrees or length unit, "
+                        help=f"joint J (1-based) from MIN to MAX ({JOINT_UNITS}; "
                              f"{COORDINATE.bounds}); repeat for several joints; MIN = MAX "
                              f"holds the joint still")
     parser.add_argument("--voxel", type=VOXEL, metavar="LENGTH",
@@ -63,13 +65,15 @@ def register(subparsers):
                         help="save the picture (.png) or the voxel counts (.npz, .csv)")
     parser.add_argument("--dry-run", action="store_true",
                         help="only print the configurations and the time estimate")
+    add_angle_unit(parser)
     add_json_argument(parser)
     parser.set_defaults(handler=workspace_command)
 
 
 
-def parse_ranges(robot, triples):
-    """``--range J MIN MAX`` triples (user units) as ``{joint index: (min, max)}`` in API units."""
+def parse_ranges(robot, triples, degrees=True):
+    """``--range J MIN MAX`` triples (user units: revolute joints in degrees, or radians when
+    not ``degrees``) as ``{joint index: (min, max)}`` in API units."""
     ranges = {}
     for joint_text, *bounds in triples:
         what = f"--range {joint_text.strip()} {' '.join(b.strip() for b in bounds)}"
@@ -81,7 +85,7 @@ def parse_ranges(robot, triples):
         if not 1 <= joint <= robot.n:
             raise ValidationError(f"--range: joint {joint} does not exist ({robot.name} has "
                                   f"joints 1..{robot.n})")
-        if robot.joints[joint - 1].is_revolute:
+        if robot.joints[joint - 1].is_revolute and degrees:
             low, high = math.radians(low), math.radians(high)
         ranges[joint - 1] = (low, high)
     return ranges
@@ -118,7 +122,7 @@ def _volume_from(robot, grid, args):
 
 def workspace_command(args):
     robot = robot_from_args(args)
-    ranges = parse_ranges(robot, args.range)
+    ranges = parse_ranges(robot, args.range, args.deg)
     _check_out(args.out)
     volume_from = None
     if args.samples is not None:
@@ -129,7 +133,7 @@ def workspace_command(args):
                      f"{estimate:.2g} s")
     else:
         if args.step is not None:
-            grid = ws.step_grid(robot, math.radians(args.step), ranges)
+            grid = ws.step_grid(robot, float(radians(args, args.step)), ranges)
         else:
             factor = args.factor if args.factor is not None else ws.auto_factor(robot, ranges)
             grid = ws.factor_grid(robot, factor, ranges)

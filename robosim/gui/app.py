@@ -1,10 +1,11 @@
 """The application: one figure, a status line, and the screen currently shown in it.
 
-Screens (:mod:`robosim.gui.welcome`, :mod:`robosim.gui.editor`, :mod:`robosim.gui.simulator`)
-are :class:`robosim.gui.screen.Screen` objects (:class:`robosim.gui.view.View` lifecycle); the
-application tears the old one down and builds the next in the same figure. While the simulator
-is shown the application holds its arm's :class:`robosim.gui.state.ArmState` (:attr:`state`),
-which the tool windows observe; it is closed when the simulator goes.
+Screens (:mod:`robosim.gui.screens.welcome`, :mod:`robosim.gui.screens.editor`,
+:mod:`robosim.gui.screens.simulator`) are :class:`robosim.gui.screens.base.Screen` objects
+(:class:`robosim.gui.view.View` lifecycle); the application tears the old one down and builds
+the next in the same figure. While the simulator is shown the application holds its arm's
+:class:`robosim.gui.state.ArmState` (:attr:`state`), which the tool windows observe; it is
+closed when the simulator goes.
 
 No student ever sees a traceback: every exception raised in a callback of the figure (canvas
 events, widget observers, the animation timer) becomes a message in the status line, and the
@@ -54,7 +55,7 @@ class Application:
         self.screen = None
         self.state = None
         self.status_line = None
-        self.tool_figures = []
+        self.tool_windows = []
         self.robot_file = None   # the file the robot on screen was loaded from or saved to
         self.fig.canvas.callbacks.exception_handler = self.report_exception
         self.fig.canvas.mpl_connect("resize_event", self._on_resize)
@@ -67,19 +68,19 @@ class Application:
     # ------------------------------------------------------------------ screens
     def show_welcome(self):
         """Switch to the welcome screen."""
-        from .welcome import WelcomeScreen
+        from .screens.welcome import WelcomeScreen
 
         self._switch(WelcomeScreen(self))
 
     def show_editor(self, robot=None):
         """Switch to the DH-table editor, filled in with ``robot`` if given."""
-        from .editor import EditorScreen
+        from .screens.editor import EditorScreen
 
         self._switch(EditorScreen(self, robot))
 
     def show_simulator(self, robot):
         """Switch to the simulator screen with ``robot`` (a new arm state)."""
-        from .simulator import SimulatorScreen
+        from .screens.simulator import SimulatorScreen
         from .state import ArmState
 
         state = ArmState(robot, report=self.report_exception)
@@ -148,13 +149,21 @@ class Application:
             self.set_status(f"Something went wrong ({type(exc).__name__}: {exc}); nothing was "
                             f"changed. Set ROBOSIM_DEBUG=1 to see the details.", error=True)
 
-    def open_tool_window(self, figure):
-        """Keep a tool window's figure, guard its callbacks and show it."""
+    def open_tool_window(self, window):
+        """Keep a tool window (a :class:`robosim.gui.tools.window.ToolWindow`) while it is
+        open, guard its figure's callbacks and show it; once its figure closes the application
+        lets it go (the window and its figure are freed)."""
+        figure = window.fig
         figure.canvas.callbacks.exception_handler = self.report_exception
-        self.tool_figures.append(figure)
+        self.tool_windows.append(window)
+        figure.canvas.mpl_connect("close_event", lambda event: self._forget_tool(window))
         manager = getattr(figure.canvas, "manager", None)
         if manager is not None and has_event_loop(figure):
             manager.show()
+
+    def _forget_tool(self, window):
+        if window in self.tool_windows:
+            self.tool_windows.remove(window)
 
     def close(self):
         """Close the application (its window was closed, or :func:`run` starts another): its
@@ -174,11 +183,12 @@ class Application:
         if self.state is not None:
             self.state.close()
             self.state = None
-        for figure in self.tool_figures:
+        for window in list(self.tool_windows):
+            figure = window.fig
             figure.canvas.callbacks.process("close_event", CloseEvent("close_event",
                                                                       figure.canvas))
             plt.close(figure)
-        self.tool_figures = []
+        self.tool_windows = []
         plt.close(self.fig)
 
 

@@ -24,9 +24,8 @@ import weakref
 from matplotlib.transforms import Bbox
 
 from .layout import wrap_lines
+from .theme import ERROR_COLOUR, TEXT_COLOUR
 
-STATUS_COLOUR = "black"
-ERROR_COLOUR = "#c00000"
 #: Smallest font size (points) a long status message shrinks to before it is cut.
 STATUS_MIN_FONT = 7
 #: Space left of the status text, pixels.
@@ -34,14 +33,18 @@ STATUS_PAD_PX = 6
 #: Height of a line of text as a multiple of the font size (matplotlib's linespacing).
 STATUS_LINE_SPACING = 1.2
 
+#: figure -> a weak reference to its BlitManager. The canvas owns the manager (see
+#: :class:`BlitManager`); a strong value here would keep its figure, the key, alive for ever.
 _managers = weakref.WeakKeyDictionary()
 
 
 def blit_manager(fig):
     """The :class:`BlitManager` of ``fig`` (made at the first call)."""
-    manager = _managers.get(fig)
+    reference = _managers.get(fig)
+    manager = reference() if reference is not None else None
     if manager is None:
-        manager = _managers[fig] = BlitManager(fig)
+        manager = BlitManager(fig)
+        _managers[fig] = weakref.ref(manager)
     return manager
 
 
@@ -56,6 +59,11 @@ class _Layer:
 class BlitManager:
     """Backgrounds, animated layers and opaque redraws of one figure (use :func:`blit_manager`).
 
+    The figure's canvas owns its manager: the manager's ``draw_event`` handler is a plain
+    function, which a canvas holds strongly (bound methods it holds weakly). So the manager
+    lives as long as the canvas, and a closed figure, its canvas and its manager are freed
+    together (nothing outside them refers to the manager for good).
+
     Attributes
     ----------
     drawn : bool
@@ -69,7 +77,7 @@ class BlitManager:
         self._layers = {}
         self._deferring = 0
         self._draw_requested = False
-        self.canvas.mpl_connect("draw_event", self._on_draw)
+        self.canvas.mpl_connect("draw_event", lambda event: self._on_draw(event))
         self.canvas.mpl_connect("resize_event", self._on_resize)
 
     @property
@@ -218,7 +226,7 @@ class StatusLine:
         self.ax.set_navigate(False)
         self.ax.patch.set_facecolor(fig.get_facecolor())
         self.text = self.ax.text(0, 0.5, "", fontsize=fontsize, va="center",
-                                 color=STATUS_COLOUR, parse_math=False,
+                                 color=TEXT_COLOUR, parse_math=False,
                                  transform=self.ax.transAxes)
         self._place()
         self._manager = blit_manager(fig)
@@ -228,7 +236,7 @@ class StatusLine:
         """Show ``message`` (errors in red)."""
         self.message = str(message)
         self.error = bool(error)
-        self.text.set_color(ERROR_COLOUR if error else STATUS_COLOUR)
+        self.text.set_color(ERROR_COLOUR if error else TEXT_COLOUR)
         self._wrap()
         self._manager.draw_over([self.ax.patch, self.text], self.ax.bbox)
 

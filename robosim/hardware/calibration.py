@@ -49,8 +49,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
-from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, atomic_write_text,
-                       check_object_fields, format_robot_json, library_dir, read_user_json)
+from ..files import atomic_write_text, read_user_json
+from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, check_object_fields,
+                       format_robot_json, library_dir)
 from ..robot import MAX_JOINTS, Robot
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
@@ -59,6 +60,9 @@ _JOINT_FIELDS = ("name", "channel", "reference_deg", "pulse_at_reference", "us_p
                  "direction", "pulse_range", "max_speed_deg_s", "rated_torque_nm")
 #: Largest rated torque accepted (N m): far above any hobby servo, catches a kg cm typed as N m.
 MAX_RATED_TORQUE_NM = 50.0
+#: The slowest speed limit a calibration may give (deg/s: a quarter turn in 15 minutes); a
+#: speed of 1e-300 made every move "take" a 303-digit number of seconds (issue 25).
+MIN_SPEED_DEG_S = 0.1
 _GRIPPER_FIELDS = ("channel", "open", "closed", "pulse_range")
 _TOP_FIELDS = ("format", "robot", "notes", "joints", "gripper", "rest_deg")
 
@@ -87,7 +91,7 @@ class ServoCalibration:
     pulse_range : (int, int)
         Safe pulse widths (us) for this servo on this arm.
     max_speed_deg_s : float
-        Speed limit of the joint (degrees per second).
+        Speed limit of the joint (degrees per second, :data:`MIN_SPEED_DEG_S` to 360).
     rated_torque_nm : float or None
         The most torque the servo gives (N m); None when unknown (no torque check).
     """
@@ -253,7 +257,7 @@ def calibration_from_dict(data: object, source: str = "") -> Calibration:
             direction=int(direction),
             pulse_range=check.pulse_range(row["pulse_range"], where),
             max_speed_deg_s=check.number(row["max_speed_deg_s"], where, "max_speed_deg_s",
-                                         positive=True, high=360),
+                                         MIN_SPEED_DEG_S, 360),
             rated_torque_nm=None if row.get("rated_torque_nm") is None else check.number(
                 row["rated_torque_nm"], where, "rated_torque_nm", positive=True,
                 high=MAX_RATED_TORQUE_NM))

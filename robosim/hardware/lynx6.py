@@ -303,13 +303,12 @@ class Lynx6:
 
     def move_time_ms(self, q_from_deg: ArrayLike, q_to_deg: ArrayLike) -> int:
         """The shortest move time (ms) that keeps every joint within its speed limit."""
-        seconds = np.max(np.abs(np.asarray(q_to_deg) - q_from_deg) / self._max_speed)
-        milliseconds = max(MIN_MOVE_MS, math.ceil(seconds * 1000))
-        if milliseconds > MAX_TIME_MS:
-            raise RefusedCommand(f"the move would take {milliseconds / 1000:.1f} s at the speed "
+        seconds = float(np.max(np.abs(np.asarray(q_to_deg) - q_from_deg) / self._max_speed))
+        if seconds * 1000 > MAX_TIME_MS:        # before ceil: a tiny speed limit gives inf
+            raise RefusedCommand(f"the move would take {_short(seconds)} s at the speed "
                                  f"limit, more than one SSC-32 move can last "
                                  f"({MAX_TIME_MS / 1000:g} s): move in smaller steps")
-        return milliseconds
+        return max(MIN_MOVE_MS, math.ceil(seconds * 1000))
 
     def move_to(self, q: ArrayLike, wait: bool = False) -> int | None:
         """Move to joint values ``q`` (radians, ``(n,)``) within the speed limits.
@@ -474,7 +473,7 @@ class Lynx6:
                 step, joint = np.unravel_index(np.argmax(ratio), ratio.shape)
                 needed = math.ceil(ratio.max() * time_scale * 100 - 1e-6) / 100
                 raise RefusedCommand(
-                    f"{self._joint_name(joint)} would move at {speed[step, joint]:.1f} deg/s "
+                    f"{self._joint_name(joint)} would move at {_short(speed[step, joint])} deg/s "
                     f"near t = {times[step]:.3f} s, above its limit of "
                     f"{self._max_speed[joint]:g} deg/s: refused, nothing sent (play it "
                     f"{needed:g} times slower)")
@@ -641,3 +640,9 @@ def _rows_at_least_apart(times, min_step):
             keep.pop()  # the last row replaces it, so the final step is not too short either
         keep.append(last)
     return np.array(keep)
+
+
+def _short(value):
+    """``value`` with one decimal, or in short scientific form when that would be long (a
+    speed over a step of 1e-300 s has 300 digits)."""
+    return f"{value:.1f}" if abs(value) < 1e6 else f"{value:.3g}"

@@ -12,8 +12,9 @@ One concept a module, the public names re-exported here (``robosim.ik.solve``):
 - :mod:`robosim.ik.wrist`: the spherical wrist found geometrically and its two closed-form
   solutions;
 - :mod:`robosim.ik.turns`: joint values modulo 2 pi (nearest turn, every turn in the limits);
-- :mod:`robosim.ik.closed_form`: :func:`lynx6_ik` (seed 001, eqs. 23-29), :func:`lynx6_path`,
-  :func:`lynx6_solutions`, :func:`anthropomorphic_3r_ik` (seed 003, four solutions) and
+- :mod:`robosim.ik.closed_form`: :func:`lynx6_ik` (Mateo Sanguino & Andujar 2012, eqs. 23-29),
+  :func:`lynx6_path`, :func:`lynx6_solutions`, :func:`anthropomorphic_3r_ik` (the Java/VRML
+  simulator, four solutions) and
   :func:`is_lynx6_shaped`, the one test of whether the Lynx6 closed form applies;
 - :mod:`robosim.ik.branches`: :func:`branch_labels` names each solution's branch (shoulder
   right/left, elbow up/down, wrist flip; Lynx6 facing/leaning back, elbow up/down).

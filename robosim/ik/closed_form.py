@@ -1,4 +1,7 @@
-"""Closed-form inverse kinematics: the Lynx6 (seed 001) and the anthropomorphic 3R arm (seed 003).
+"""Closed-form inverse kinematics: the Lynx6 and the anthropomorphic 3R arm.
+
+The Lynx6's follows Mateo Sanguino & Andujar 2012, the 3R arm's the Java/VRML simulator (see
+docs/references.md).
 
 Both are vectorised over positions ``(..., 3)`` and never return NaN: a point out of reach gets
 the configuration that stretches the arm towards it, flagged unreachable.
@@ -58,10 +61,10 @@ class Lynx6Solution:
 def lynx6_link_lengths(robot: Robot) -> tuple[float, float, float, float, float]:
     """The link lengths ``(d1, a1, a2, a3, a4)`` of a Lynx6-shaped arm (robot's length unit).
 
-    Lynx6-shaped means the DH table of seed 001, Table 2, with any link lengths: five revolute
-    standard-DH joints with twists (90, 0, 0, -90, 0) deg, offsets (0, 90, -90, 0, 0) deg,
-    ``d = 0`` past joint 1, ``a5 = 0`` and no tool transform. The library's Lynx6 gives
-    ``(d1, a1, a2, a3, a4) = (65, 25, 120, 120, 155)`` mm.
+    Lynx6-shaped means the DH table of Mateo Sanguino & Andujar 2012, Table 2, with any link
+    lengths: five revolute standard-DH joints with twists (90, 0, 0, -90, 0) deg, offsets
+    (0, 90, -90, 0, 0) deg, ``d = 0`` past joint 1, ``a5 = 0`` and no tool transform. The
+    library's Lynx6 gives ``(d1, a1, a2, a3, a4) = (65, 25, 120, 120, 155)`` mm.
 
     Raises
     ------
@@ -89,7 +92,7 @@ def lynx6_link_lengths(robot: Robot) -> tuple[float, float, float, float, float]
                 break
     if problem:
         raise ValidationError(f"lynx6_ik needs an arm shaped like the library's Lynx6 "
-                              f"(seed 001, Table 2); {robot.name}: {problem}")
+                              f"(Mateo Sanguino & Andujar 2012, Table 2); {robot.name}: {problem}")
     return joints[0].d, joints[0].a, joints[1].a, joints[2].a, joints[3].a
 
 
@@ -110,7 +113,7 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
              reach: str = "either", wrist_rotate: ArrayLike = 0.0) -> Lynx6Solution:
     """Closed-form IK of the Lynx6: position and the gripper's angle to the ground.
 
-    The geometric method of Mateo Sanguino & Andujar (seed 001, eqs. 23-29), corrected so that
+    The geometric method of Mateo Sanguino & Andujar (2012, eqs. 23-29), corrected so that
     ``robot.fk(q)`` returns the position (proved by the round-trip tests):
 
     - ``p_x`` in eqs. 23-28 is the distance ``r = sqrt(x^2 + y^2)`` of the target from the base
@@ -327,7 +330,7 @@ class ThreeRSolutions:
 
 def anthropomorphic_3r_ik(position: ArrayLike, a1: float, a2: float,
                           a3: float) -> ThreeRSolutions:
-    """All four solutions of the anthropomorphic 3R arm of seed 003.
+    """All four solutions of the anthropomorphic 3R arm of the Java/VRML simulator.
 
     The paper's forward kinematics (eq. 8), with ``q1`` measured counter-clockwise from the Y
     axis::
@@ -386,4 +389,5 @@ def anthropomorphic_3r_robot(a1: float, a2: float, a3: float, unit: str = "m") -
                   Joint("R", a=a2, limits=half_turn, name="shoulder"),
                   Joint("R", a=a3, limits=half_turn, name="elbow")],
                  name="Anthropomorphic 3R", unit=unit,
-                 source="seed 003: the anthropomorphic arm's forward kinematics, eq. 8")
+                 source="the Java/VRML simulator: the anthropomorphic arm's forward "
+                        "kinematics, eq. 8")

@@ -22,13 +22,18 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..checks import count, positive
 from ..errors import ValidationError
 from ..robot import Robot
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
                       _cached_problem, _first_seeds, _OnArrays, _restart_seeds, _target_columns,
                       _within, check_targets)
 from .pieper import pieper_ik
-from .turns import every_turn, same_modulo_turns, turned_inside
+from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
+
+#: Most variants ``all_turns`` lists (issue 25: +-3600 deg limits made 20^6 of them and
+#: exhausted memory); the count is known before any is made.
+MAX_TURN_VARIANTS = 100_000
 
 
 def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
@@ -54,7 +59,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         Solutions closer than this in every joint (radians modulo 2 pi, or ``distinct * L``
         for prismatic joints) are one.
     all_turns : bool
-        List every 2 pi variant of each solution that lies inside the limits.
+        List every 2 pi variant of each solution that lies inside the limits (at most
+        :data:`MAX_TURN_VARIANTS`, counted before any is listed: more raise a
+        ValidationError).
 
     Returns
     -------
@@ -84,6 +91,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
     target = check_targets(target, problem.rows)
+    seeds, distinct = count(seeds, "seeds"), positive(distinct, "distinct")
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
     if q0 is None:
@@ -112,6 +120,13 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
             kept.append(turned[order])
             rows.append(good[order])
     if all_turns:
+        listed = sum(turn_count(robot, solution) for solution in kept)
+        if listed > MAX_TURN_VARIANTS:
+            raise ValidationError(
+                f"all_turns: the {len(kept)} solutions have {listed:,} variants 2 pi apart "
+                f"inside the limits, more than the {MAX_TURN_VARIANTS:,} listed at most "
+                f"(limits of many turns multiply them): narrow the limits, or leave "
+                f"all_turns out")
         variants = [(variant, row) for solution, row in zip(kept, rows)
                     for variant in every_turn(robot, solution)]
         variants.sort(key=lambda pair: float(np.sum(np.abs(np.subtract(pair[0], reference))

@@ -3,8 +3,9 @@
 The numeric solver (:func:`solve`, :func:`solve_all`, :func:`solve_path`) works for any robot:
 damped least squares with Sugihara's Levenberg-Marquardt damping, joint limits kept by
 projection, restarts from random seeds. The closed forms live in :mod:`robosim.ik.closed_form`
-and are re-exported here: :func:`lynx6_ik` (seed 001, eqs. 23-29; :func:`lynx6_path` along a
-path) and :func:`anthropomorphic_3r_ik` (seed 003, four solutions).
+and are re-exported here: :func:`lynx6_ik` (Mateo Sanguino & Andujar 2012, eqs. 23-29;
+:func:`lynx6_path` along a path) and :func:`anthropomorphic_3r_ik` (the Java/VRML simulator,
+four solutions).
 
 Conventions (see ARCHITECTURE): joint values in radians / the robot's length unit; targets are
 ``(4, 4)`` homogeneous transforms in the world frame (the robot's base transform included), or
@@ -58,6 +59,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
 from ..robot import Component, Robot, frame_times, jacobian_columns
@@ -198,7 +200,7 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     rotation.
     """
     rows = parse_axes(axes)
-    target = np.array(target, dtype=float)
+    target = checks.real_array(target, "target")
     rotation_needed = any(r >= 3 for r in rows)
     if target.shape[-1:] == (3,) and not rotation_needed:
         full = np.zeros(target.shape[:-1] + (4, 4))
@@ -209,8 +211,7 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     if target.shape[-2:] != (4, 4):
         raise ValidationError(f"target must be a 4x4 transform (or a position x, y, z when "
                               f"solving position only), got shape {target.shape}")
-    if not np.all(np.isfinite(target)):
-        raise ValidationError("target: values must be finite numbers")
+    target = checks.transforms(target, "target")
     farthest = float(np.abs(target[..., :3, 3]).max(initial=0.0))
     if farthest > MAX_LENGTH:      # squared in the error: 1e300 overflowed (issue 14)
         raise ValidationError(f"target: a position coordinate of {farthest:g} is beyond "
@@ -704,8 +705,10 @@ _problems = weakref.WeakKeyDictionary()
 
 
 def _cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
-    """The (cached) constant part of a solve for ``robot``."""
-    key = (parse_axes(axes), float(tolerance), float(angle_tolerance), finish)
+    """The (cached) constant part of a solve for ``robot``; the tolerances checked here."""
+    tolerance = checks.positive(tolerance, "tolerance")
+    angle_tolerance = checks.positive(angle_tolerance, "angle_tolerance")
+    key = (parse_axes(axes), tolerance, angle_tolerance, finish)
     per_robot = _problems.setdefault(robot, {})
     if key not in per_robot:
         per_robot[key] = _Problem(robot, key[0], tolerance, angle_tolerance, finish)
@@ -830,10 +833,12 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
     target = check_targets(target, problem.rows)
+    if np.ndim(seeds) == 0:
+        seeds = checks.count(seeds, "seeds")
     batch_shape = target.shape[:-2]
     flat_target = target.reshape(-1, 4, 4)
     if q0 is not None:
-        q0 = np.broadcast_to(robot.check_q(q0, "q0"), batch_shape + (robot.n,))
+        q0 = checks.broadcast_batch(robot.check_q(q0, "q0"), batch_shape, "q0", "target")
         q0 = q0.reshape(-1, robot.n)
     count = flat_target.shape[0]
     q, iterations = np.empty((count, robot.n)), np.zeros(count, dtype=int)

@@ -95,6 +95,12 @@ def turned_inside(robot: Robot, q: np.ndarray,
     return np.clip(q + TURN * k, lower, upper), inside
 
 
+def turn_count(robot: Robot, q: Iterable[float]) -> int:
+    """How many variants :func:`every_turn` would list for ``q``, without listing them (a
+    product of per-joint counts: +-3600 deg limits give 20 per revolute joint)."""
+    return math.prod(len(_turns(joint, float(value))) for joint, value in zip(robot.joints, q))
+
+
 def every_turn(robot: Robot, q: Iterable[float]) -> list[list[float]]:
     """Every variant of ``q`` (n values) inside the limits: a list of lists (empty if none)."""
     choices = [[_inside(joint, value + TURN * k) for k in _turns(joint, float(value))]

@@ -16,7 +16,9 @@ package imports neither :mod:`robosim.gui` nor :mod:`robosim.commands` (tests/te
   (:func:`torque_figure`, :func:`energy_figure`, :func:`draw_torques`, :func:`draw_energy`),
   holding torques as bars (:class:`GravityBars`), :func:`save_figure_png`;
 - :mod:`robosim.plotting.dh_steps`: a frame moving through each DH row's elementary motions
-  (:class:`DHStepsDrawing`, :func:`dh_steps_figure`, :func:`save_dh_steps_gif`).
+  (:class:`DHStepsDrawing`, :func:`dh_steps_figure`, :func:`save_dh_steps_gif`);
+- :mod:`robosim.plotting.notebook`: joint sliders redrawing a figure in a notebook
+  (:func:`joint_sliders`; a static figure without ipywidgets).
 """
 
 from .arm import STYLES, ArmDrawing, arm_figure, joint_colour, reach_box, save_arm_png
@@ -25,14 +27,15 @@ from .dynamics import (GravityBars, draw_energy, draw_torques, energy_figure, sa
                        torque_figure, torque_unit)
 from .joints import JointPlots, derivatives, joint_plot_figure
 from .movies import MovieError, MovieExport, mp4_available, save_trajectory_movie
+from .notebook import joint_sliders
 from .paths import PathArtists, include_points, path_figure
 from .workspace import (draw_cloud, draw_section_vertical, draw_section_xy, save_workspace_png,
                         workspace_figure)
 
 __all__ = ["STYLES", "ArmDrawing", "DHStepsDrawing", "GravityBars", "JointPlots", "MovieError",
            "MovieExport", "PathArtists", "arm_figure", "derivatives", "dh_steps_figure",
-           "draw_cloud", "draw_energy", "draw_section_vertical", "draw_section_xy",
-           "draw_torques", "energy_figure", "include_points", "joint_colour",
-           "joint_plot_figure", "mp4_available", "path_figure", "reach_box", "save_arm_png",
-           "save_dh_steps_gif", "save_figure_png", "save_trajectory_movie",
-           "save_workspace_png", "torque_figure", "torque_unit", "workspace_figure"]
+           "draw_cloud", "draw_energy", "draw_section_vertical", "draw_section_xy", "draw_torques",
+           "energy_figure", "include_points", "joint_colour", "joint_plot_figure", "joint_sliders",
+           "mp4_available", "path_figure", "reach_box", "save_arm_png", "save_dh_steps_gif",
+           "save_figure_png", "save_trajectory_movie", "save_workspace_png", "torque_figure",
+           "torque_unit", "workspace_figure"]

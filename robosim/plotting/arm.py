@@ -7,7 +7,7 @@ through for a prismatic one), a pedestal, and a two-finger gripper that opens an
 are fractions of the robot's size (:attr:`ArmDrawing.size`), so a Puma in metres and a SCARA in
 centimetres look alike.
 
-**lodes**: Lodes' shapes (seed 004, section III). Per joint ``i``, in its *shape frame* ``S_i``
+**lodes**: Lodes' shapes (section III). Per joint ``i``, in its *shape frame* ``S_i``
 (the joint axis as z): a revolute joint is a cylinder along z from 0 to ``d_i`` of radius
 ``|a_i|``; a prismatic one a box from 0 to ``d_i`` (the joint's variable), ``|a_i|`` wide and
 deep. Below a minimum size (a fraction of the robot's size) a shape keeps the minimum height,
@@ -17,7 +17,7 @@ DH: ``S_i = F_i Tz(-d_i)``. A dark skeleton line follows the DH chain so the kin
 readable inside wide cylinders.
 
 **mesh**: the STL meshes the robot file names (:mod:`robosim.meshes`; RoboAnalyzer's CAD view,
-seed 002), each fixed to its frame and shaded by face normal
+RoboAnalyzer), each fixed to its frame and shaded by face normal
 (:class:`robosim.plotting.mesh_style.MeshArtist`); a link without a mesh keeps its links-style
 solid, a base or gripper without one the pedestal or the drawn gripper. A robot whose file names
 meshes opens in this style (:func:`default_style`). When a mesh cannot be read (or the robot
@@ -633,7 +633,7 @@ def save_arm_png(robot: Robot, q: ArrayLike | None, path: str | os.PathLike[str]
     """
     import io
 
-    from ..library import atomic_write_bytes
+    from ..files import atomic_write_bytes
 
     buffer = io.BytesIO()
     fig = arm_figure(robot, q, style=style)

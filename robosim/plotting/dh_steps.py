@@ -1,6 +1,6 @@
 """The DH steps drawn: a frame that moves through each elementary motion, and a GIF of it.
 
-RoboAnalyzer's "Visualization of DH Parameters" (seed 002, Table I) draws a frame at the start
+RoboAnalyzer's "Visualization of DH Parameters" (Table I) draws a frame at the start
 and moves a second one through the chosen parameter's rotation or translation. Here
 :class:`DHStepsDrawing` adds to a 3D axes (usually over :class:`robosim.plotting.arm.ArmDrawing`):
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -26,9 +27,10 @@ from matplotlib.figure import Figure
 from mpl_toolkits.mplot3d import Axes3D
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..dh_steps import MOTIONS, dh_steps, elementary_matrix
 from ..errors import RobosimError
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..robot import Robot
 from .arm import ArmDrawing, arm_figure, reach_box, set_frame_axes
 
@@ -204,7 +206,8 @@ def dress_for_dh_steps(drawing: ArmDrawing, q: ArrayLike) -> DHStepsDrawing:
 
 def save_dh_steps_gif(robot: Robot, q: ArrayLike, path: str | os.PathLike[str],
                       frames_per_step: int = FRAMES_PER_STEP, joint: int | None = None,
-                      fps: float = GIF_FPS) -> int:
+                      fps: float = GIF_FPS,
+                      progress: Callable[[float], object] | None = None) -> int:
     """Write the DH steps of ``robot`` at ``q`` as an animated GIF, atomically.
 
     Parameters
@@ -217,6 +220,8 @@ def save_dh_steps_gif(robot: Robot, q: ArrayLike, path: str | os.PathLike[str],
     joint : int, optional
         Only this DH row's steps (1-based; 0 base, n + 1 tool); default all.
     fps : float
+    progress : callable, optional
+        ``progress(fraction)`` after each frame (1,500 frames take some 40 s).
 
     Returns
     -------
@@ -232,12 +237,15 @@ def save_dh_steps_gif(robot: Robot, q: ArrayLike, path: str | os.PathLike[str],
     canvas = FigureCanvasAgg(fig)
     drawing = fig.dh_steps
     timeline = drawing.timeline(frames_per_step, joint)
+    progress = checks.callable_or_none(progress, "progress")
     images = []
-    for index, fraction in timeline:
+    for frame, (index, fraction) in enumerate(timeline, start=1):
         drawing.set_step(index, fraction)
         canvas.draw()
         rgba = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba())
         images.append(rgba.quantize(colors=GIF_COLOURS, method=FAST_OCTREE))
+        if progress is not None:
+            progress(frame / len(timeline))
     interval = int(round(1000 / fps))
     durations = [interval] * (len(images) - 1) + [interval + int(round(1000 * END_HOLD))]
     buffer = io.BytesIO()

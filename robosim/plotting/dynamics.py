@@ -3,7 +3,7 @@
 :func:`torque_figure` and :func:`energy_figure` are plain :class:`matplotlib.figure.Figure`
 objects (no pyplot, no window), for the CLI's ``--png`` files; they are drawn by
 :func:`draw_torques` and :func:`draw_energy`, which draw into any axes, so the GUI's Dynamics
-window (:mod:`robosim.gui.dynamics_window`) shows the same plots in its own axes, beside
+window (:mod:`robosim.gui.tools.dynamics`) shows the same plots in its own axes, beside
 :class:`GravityBars` (the torque each joint needs to hold the pose shown, updated in place)::
 
     from robosim import dynamics
@@ -28,7 +28,7 @@ from matplotlib.patches import Rectangle
 from numpy.typing import ArrayLike
 
 from ..dynamics import Simulation, TorqueCheck, TrajectoryTorques
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..robot import Robot
 
 FIGSIZE = (8.0, 6.0)

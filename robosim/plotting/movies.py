@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +33,7 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
 from ..errors import RobosimError
-from ..library import remove_stale_temporaries
+from ..files import check_replaceable, temporary_file
 from ..robot import Robot
 from .arm import ArmDrawing
 from .joints import check_trajectory
@@ -183,13 +182,10 @@ class MovieExport:
         drawing.show_trace(True)
         self.writer = (BlittedGifWriter(drawing, fps) if fmt == "gif"
                        else animation.FFMpegWriter(fps=fps))
-        folder = self.path.parent if str(self.path.parent) else Path(".")
         self._temporary = None
         try:
-            remove_stale_temporaries(folder, self.path.name, suffix=f".{fmt}")
-            handle, self._temporary = tempfile.mkstemp(prefix=f".{self.path.name}.",
-                                                       suffix=f".{fmt}", dir=folder)
-            os.close(handle)
+            self._target = check_replaceable(self.path)
+            self._temporary = temporary_file(self._target, f".{fmt}")
             os.chmod(self._temporary, 0o644)  # mkstemp's 0600 would stay on the movie
             self.writer.setup(self.fig, self._temporary, dpi=dpi)
         except OSError as exc:
@@ -222,7 +218,7 @@ class MovieExport:
             if self.finished:
                 self._open = False
                 self.writer.finish()
-                os.replace(self._temporary, self.path)
+                os.replace(self._temporary, check_replaceable(self._target))
         except BaseException as exc:       # Ctrl-C too: no temporary file is left behind
             self.cancel()
             if isinstance(exc, (OSError, ValueError, RuntimeError)):

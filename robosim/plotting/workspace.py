@@ -19,7 +19,7 @@ from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
 from mpl_toolkits.mplot3d import Axes3D
 
-from ..library import atomic_write_bytes
+from ..files import atomic_write_bytes
 from ..workspace.result import SAMPLE_LIMIT, Workspace
 
 

@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
-from ..library import atomic_write_text, read_user_text
+from ..files import atomic_write_text, read_user_text
 from ..robot import LENGTH_UNITS, Robot
 from ..transforms import r2rpy
 
@@ -94,7 +94,9 @@ def trajectory_csv_text(robot: Robot, t: ArrayLike, q: ArrayLike) -> str:
     values = np.column_stack([t, robot.q_to_user(q), poses[:, :3, 3],
                               np.degrees(r2rpy(poses[:, :3, :3]))])
     out = io.StringIO()
-    out.write(f"# robosim trajectory\n# robot: {robot.name}\n# unit: {robot.unit}\n")
+    # a name with a line break would start a line the reader takes for data (issue 25)
+    name = " ".join(robot.name.splitlines())
+    out.write(f"# robosim trajectory\n# robot: {name}\n# unit: {robot.unit}\n")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(columns)
     writer.writerows([[f"{v:.9g}" for v in row] for row in values])
@@ -103,10 +105,23 @@ def trajectory_csv_text(robot: Robot, t: ArrayLike, q: ArrayLike) -> str:
 
 def write_trajectory_csv(path: str | os.PathLike[str], robot: Robot, t: ArrayLike,
                          q: ArrayLike) -> Path:
-    """Write a trajectory CSV atomically; returns the path. See :func:`trajectory_csv_text`."""
+    """Write a trajectory CSV atomically; returns the path. See :func:`trajectory_csv_text`.
+
+    Raises
+    ------
+    TrajectoryFileError
+        The file would be larger than :data:`MAX_TRAJECTORY_BYTES`, which
+        :func:`read_trajectory_csv` refuses (nothing is written), or it cannot be written.
+    """
     path = Path(path)
+    text = trajectory_csv_text(robot, t, q)
+    if len(text) > MAX_TRAJECTORY_BYTES:        # ASCII but for the name: characters ~ bytes
+        raise TrajectoryFileError(
+            f"{path}: the trajectory would be {len(text.encode('utf-8')):,} bytes, more than "
+            f"the {MAX_TRAJECTORY_BYTES:,} robosim reads back ('torques --csv', 'arm play'): "
+            f"sample it more coarsely (a larger --dt) or make it shorter")
     try:
-        atomic_write_text(path, trajectory_csv_text(robot, t, q))
+        atomic_write_text(path, text)
     except OSError as exc:
         raise TrajectoryFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
     return path

@@ -1,6 +1,6 @@
 """Cartesian motion: straight lines with exact via-points, and jogging along and about axes.
 
-RoboAnalyzer (seed 002) moves along a line by open-loop Jacobian steps and misses its final
+RoboAnalyzer moves along a line by open-loop Jacobian steps and misses its final
 pose by up to 1.5 mm and 1.5 deg with 100 via-points (its Table II). Here every via-point is
 solved by inverse kinematics from the previous one (:func:`robosim.ik.solve_path`), so each one
 lies on the line and the last one is the target to numerical precision, for any number of
@@ -373,7 +373,8 @@ class _WristHeldPoints:
             raise ValidationError(f"the gripper's angle at the end must be a finite number, "
                                   f"got {end_pitch}")
         if not ik.is_lynx6_shaped(robot):
-            raise ValidationError(f"hold_wrist needs a Lynx6-shaped arm (seed 001, Table 2); "
+            raise ValidationError(f"hold_wrist needs a Lynx6-shaped arm (Mateo Sanguino & "
+                                  f"Andujar 2012, Table 2); "
                                   f"{robot.name} is not one")
         pitch = float(wrist_angle(robot, q))
         position = robot.fk(q)[:3, 3]

@@ -1,6 +1,6 @@
 """Cartesian paths for the end effector: surfaces y = f(x1, x2) and parametric volume curves.
 
-3D-RAS (seed 000, section 8) draws a path as a family of curves on a surface or in a volume;
+3D-RAS (section 8) draws a path as a family of curves on a surface or in a volume;
 :func:`surface_path` and :func:`volume_path` evaluate the user's formulas (the safe evaluator of
 :mod:`robosim.trajectory.expressions`) on a grid and keep one curve of the family.
 :func:`path_fits` and :func:`joint_jumps` tell whether a robot can follow a path smoothly.

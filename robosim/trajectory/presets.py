@@ -1,4 +1,4 @@
-"""The ready-made paths: the paper's worked examples (seed 000, section 8), placed for a robot.
+"""The ready-made paths: the paper's worked examples (3D-RAS, section 8), placed for a robot.
 
 :data:`PRESETS` names each path with its formulas and source; :func:`preset_path` evaluates one
 and :func:`place_points` moves and scales it into the robot's reachable workspace;
@@ -20,7 +20,7 @@ from .paths import CartesianPath, path_fits, surface_path, volume_path
 
 @dataclass(frozen=True)
 class Preset:
-    """A ready-made path: the paper's worked examples (seed 000, section 8) and a surface.
+    """A ready-made path: the paper's worked examples (3D-RAS, section 8) and a surface.
 
     Formulas are in centimetres, as in the paper, and converted to the robot's unit; angles in
     radians. ``notes`` says where the preset departs from the paper and why.
@@ -47,18 +47,18 @@ _TWO_PI = 2 * math.pi
 PRESETS = {preset.name: preset for preset in (
     Preset("hyperbolic paraboloid", "25 closed curves on the paper's 'hyperbolic paraboloid'",
            "volume", ("30 + 10*sin(u)", "30 + 10*cos(u + v)", "18*exp(-v)"),
-           (0.0, _TWO_PI), (0.0, 1.0), 25, 12, "seed 000, eqs. 25-27, i = 25 curves",
+           (0.0, _TWO_PI), (0.0, 1.0), 25, 12, "3D-RAS, eqs. 25-27, i = 25 curves",
            "u runs over [0, 2 pi] instead of the paper's [0, 6] so that each curve closes."),
     Preset("epicycloid", "the paper's epicycloid, a closed loop at constant height", "volume",
            ("20 + 20*sin(u)*cos(u)", "20 + 20*sin(3*u)*sin(u)", "20 + v"),
-           (0.0, math.pi), (0.0, 0.0), 1, 0, "seed 000, eqs. 28-30 (i = 70)",
+           (0.0, math.pi), (0.0, 0.0), 1, 0, "3D-RAS, eqs. 28-30 (i = 70)",
            "The printed x and y repeat every pi: u runs over [0, pi] (the curve once, closed) "
            "instead of [0, 30] (9.5 times round, ending off its start). v is 0 as in the "
            "paper; its i = 70 is a resolution, set here with the number of points."),
     Preset("moebius belt", "the edge of a Moebius belt, twice round before it closes",
            "volume", ("20 + (5 + 0.5*v*cos(0.5*u))*cos(u)",
                       "20 + (5 + 0.5*v*cos(0.5*u))*sin(u)", "20 + 0.5*v*sin(0.5*u)"),
-           (0.0, 2 * _TWO_PI), (-4.0, 4.0), 28, 27, "seed 000, eqs. 31-33, i = 28 curves",
+           (0.0, 2 * _TWO_PI), (-4.0, 4.0), 28, 27, "3D-RAS, eqs. 31-33, i = 28 curves",
            "The paper gives u, v in [0, 360]. u is taken in degrees and doubled to [0, 4 pi]: "
            "a curve across the belt returns to its start only after two turns. v in [0, 360] "
            "would make the belt 36 times wider than its radius; v runs over [-4, 4] cm, a belt "
@@ -66,14 +66,14 @@ PRESETS = {preset.name: preset for preset in (
     Preset("latitudinal sphere", "a circle of latitude on the paper's sphere", "volume",
            ("20 + 10*cos(u)*cos(v)", "20 + 10*sin(u)*cos(v)", "15 + 15*sin(v)"),
            (0.0, _TWO_PI), (-math.pi / 2, math.pi / 2), 28, 18,
-           "seed 000, eqs. 34-36, i = 28 curves",
+           "3D-RAS, eqs. 34-36, i = 28 curves",
            "The paper gives u, v in [0, 360] degrees: u is [0, 2 pi]; v (the latitude) runs "
            "over [-pi/2, pi/2] so each circle of latitude appears once. As printed, the sphere "
            "is stretched to a radius of 15 cm along z."),
     Preset("weld seam", "the weld where two orthogonal pipes (r1 = 8, r2 = 9 cm) meet",
            "volume", ("25 + 8*cos(u)", "25 + 8*sin(u)", "15 + sqrt(9^2 - 8^2*sin(u)^2)"),
            (0.0, _TWO_PI), (0.0, 0.0), 1, 0,
-           "seed 000, eqs. 37-39: r1 = 8, r2 = 9 cm, offset (25, 25, 15), i = 32",
+           "3D-RAS, eqs. 37-39: r1 = 8, r2 = 9 cm, offset (25, 25, 15), i = 32",
            "The upright pipe (r1) meets a horizontal pipe (r2) along x; the seam is the upper "
            "half of their intersection. The paper's i = 32 is a resolution, set here with the "
            "number of points."),

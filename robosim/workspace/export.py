@@ -7,7 +7,7 @@
   the voxel's centre in the robot's unit, world frame, and the configurations of the grid
   counted (a finer one than the cloud's when that was coarse: the summary's ``volume_from``).
 
-Writes are atomic (:func:`robosim.library.atomic_write_bytes`).
+Writes are atomic (:func:`robosim.files.atomic_write_bytes`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ValidationError
-from ..library import atomic_write_bytes, atomic_write_text
+from ..files import atomic_write_bytes, atomic_write_text
 from .result import Workspace
 
 #: File types :func:`save_workspace` writes.

@@ -1,6 +1,6 @@
 """Forward workspace: where each frame of an arm can go, as voxel densities, volume and reach.
 
-3D-RAS (seed 000, section 4) draws the forward workspace as one point cloud per segment (base
+3D-RAS (section 4) draws the forward workspace as one point cloud per segment (base
 orange, shoulder yellow, elbow red, wrist magenta, gripper purple) over a grid of joint values
 whose spacing is its "Factor" (eqs. 17-18). Here a *segment* is the origin of one DH frame
 1..n (plus the tool point when the robot has a tool offset), and its cloud streams into a voxel
@@ -44,7 +44,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import RobosimError, ValidationError
+from .. import checks
+from ..errors import RobosimError, ValidationError, ValidationTypeError
 from ..library import MAX_LENGTH
 from ..robot import Robot, chain_components
 from ..transforms import cos_sin, homogeneous, inverse, rotx
@@ -370,9 +371,15 @@ def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | No
     float or None
         The voxel edge, checked.
     """
-    if samples is not None and not 1 <= samples <= MAX_POSITIONS:
-        raise ValidationError(f"samples must be between 1 and {MAX_POSITIONS:.0e}, got {samples}")
+    if samples is not None:
+        checks.count(samples, "samples", 1, int(MAX_POSITIONS))
     if grid is not None:
+        if not isinstance(grid, JointGrid):
+            raise ValidationTypeError(f"grid must be a JointGrid (factor_grid, step_grid), got "
+                                      f"{type(grid).__name__}")
+        if len(grid.values) != robot.n:
+            raise ValidationError(f"grid has {len(grid.values)} joints but {robot.name} has "
+                                  f"{robot.n}: make it with this robot")
         work = _grid_work(_segment_plan(robot), grid)
         if work > MAX_POSITIONS:
             raise ValidationError(f"{work:.3g} positions to compute (at most "
@@ -413,7 +420,8 @@ class _Progress:
     """Counts work done and asks the callback whether to go on."""
 
     def __init__(self, callback, total):
-        self.callback, self.total, self.done = callback, max(total, 1), 0
+        self.callback = checks.callable_or_none(callback, "progress")
+        self.total, self.done = max(total, 1), 0
 
     def advance(self, amount):
         self.done += amount
@@ -735,8 +743,8 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
         ``configurations == positions == samples``; every sample gives a point per segment.
     """
     began = time.perf_counter()
-    samples = int(samples)
     voxel = check_plan(robot, samples=samples, voxel=voxel)
+    samples = int(samples)
     plan = _segment_plan(robot)
     bounds = joint_ranges(robot, ranges)
     notes = limit_notes(robot, bounds)

@@ -1,6 +1,6 @@
 """Grids of joint values for the forward workspace: ranges, steps and 3D-RAS's Factor.
 
-3D-RAS (seed 000, eqs. 17-18) samples each joint with a step of ``Factor`` degrees and counts
+3D-RAS (eqs. 17-18) samples each joint with a step of ``Factor`` degrees and counts
 ``range_1 x ... x range_i / Factor^i`` configurations. :func:`factor_grid` reproduces that count;
 :func:`step_grid` takes a step and keeps both ends of every range. :func:`grid_spacing` bounds how
 far apart neighbouring points of a grid land, and :func:`refined_grid` gives each joint the step
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import checks
 from ..errors import ValidationError
 from ..robot import Robot
 
@@ -127,7 +128,7 @@ def factor_grid(robot: Robot, factor: float,
     paper's Fig. 5 (base 0..180, shoulder 0..90, elbow 0..90, wrist -90..90 deg, Factor 15)
     gives 12 x 6 x 6 x 12 = 5,184 configurations, as the paper prints.
     """
-    factor = float(factor)
+    factor = checks.positive(factor, "Factor")
     if not 1.0 <= factor <= 90.0:
         raise ValidationError(f"Factor must be between 1 and 90 (eq. 17), got {factor:g}")
     ranges = joint_ranges(robot, ranges)
@@ -143,9 +144,7 @@ def step_grid(robot: Robot, step: float,
 
     Each joint gets ``ceil(range / step) + 1`` values, both ends included.
     """
-    step = float(step)
-    if not (math.isfinite(step) and step > 0):
-        raise ValidationError(f"the step must be a positive number, got {step:g}")
+    step = checks.positive(step, "the step")
     ranges = joint_ranges(robot, ranges)
     steps = _joint_steps(robot, ranges, step)
     widths = ranges[:, 1] - ranges[:, 0]

@@ -116,9 +116,10 @@ class Workspace:
         return int(np.count_nonzero(self.counts[segment]))
 
     def _inner_and_occupied(self, segment):
-        """Voxels of the segment that are occupied, and those of them whose six face neighbours
-        are occupied too (the others form the surface layer)."""
-        occupied = self.counts[segment] > 0
+        """Voxels of the segment that are occupied, holes closed (:func:`closed_voxels`), and
+        those of them whose six face neighbours are occupied too (the others form the surface
+        layer)."""
+        occupied = closed_voxels(self.counts[segment] > 0)
         padded = np.pad(occupied, 1)
         inner = occupied.copy()
         for axis in range(3):
@@ -131,14 +132,18 @@ class Workspace:
 
         Voxels inside count whole and voxels on the surface (an empty face neighbour) count
         half: the surface cuts them about in the middle on average, which removes most of the
-        half-voxel layer that counting occupied voxels would add. Holes appear, and the volume
-        undercounts, when the voxel is finer than the sampling (see :attr:`notes`).
+        half-voxel layer that counting occupied voxels would add. Empty voxels that the
+        sampling passed between (a voxel about as wide as the samples' spacing leaves up to a
+        tenth of the inside empty) are filled first (:func:`closed_voxels`); larger holes
+        appear, and the volume undercounts, when the voxel is finer than the sampling (see
+        :attr:`notes`).
         """
         inner, occupied = self._inner_and_occupied(segment)
         return (inner + 0.5 * (occupied - inner)) * self.voxel ** 3
 
     def volume_bounds(self, segment: int = -1) -> tuple[float, float]:
-        """``(inner, occupied)``: the volume of the voxels inside, and of every occupied voxel.
+        """``(inner, occupied)``: the volume of the voxels inside, and of every occupied voxel
+        (holes closed, as :meth:`volume` counts them).
 
         When the sampling leaves no holes (the voxel no finer than it), every voxel the
         workspace touches is occupied and the true volume lies between these two, give or take
@@ -274,3 +279,27 @@ class Workspace:
                 "elapsed_s": self.elapsed, "notes": list(self.notes)}
 
 
+def closed_voxels(occupied: np.ndarray) -> np.ndarray:
+    """``occupied`` (a 3-D bool array) with gaps of one voxel closed: a morphological closing
+    by the 3 x 3 x 3 cube (dilation, then erosion), computed axis by axis.
+
+    A voxel about as wide as the spacing of the samples is crossed by some sample lines and
+    missed by others: inside the workspace up to a tenth of the voxels stay empty (the
+    spherical RRP arm of issue 25 counted 3.13 m^3 of its 3.665, and its bounds missed the
+    true value). Closing fills every empty voxel whose neighbourhood the workspace surrounds,
+    and leaves the outline and any larger hollow (a shell's inside) as they are.
+
+    >>> cube = np.ones((5, 5, 5), bool)
+    >>> cube[2, 2, 2] = False                        # a voxel the samples passed between
+    >>> bool(closed_voxels(cube).all())
+    True
+    >>> bool(closed_voxels(np.pad(cube, 2))[0, 0, 0])   # outside stays outside
+    False
+    """
+    grown = np.pad(occupied, 1)
+    for axis in range(3):
+        grown = grown | np.roll(grown, 1, axis) | np.roll(grown, -1, axis)
+    shrunk = np.pad(grown, 1)
+    for axis in range(3):
+        shrunk = shrunk & np.roll(shrunk, 1, axis) & np.roll(shrunk, -1, axis)
+    return shrunk[2:-2, 2:-2, 2:-2] | occupied

@@ -83,8 +83,8 @@ def test_worksheet_numbers_parse_back_and_equal_fk(name, tmp_path, capsys):
     values = [str(v) for v in q]
     frames, end = robot.fk_all(q), robot.fk(q)
     md, tex = tmp_path / "sheet.md", tmp_path / "sheet.tex"
-    assert run_cli(capsys, "dh-sheet", name, *values, "--md", str(md))[0] == 0
-    assert run_cli(capsys, "dh-sheet", name, *values, "--tex", str(tex))[0] == 0
+    assert run_cli(capsys, "dh-sheet", name, *values, "--rad", "--md", str(md))[0] == 0
+    assert run_cli(capsys, "dh-sheet", name, *values, "--rad", "--tex", str(tex))[0] == 0
     text = md.read_text(encoding="utf-8")
     np.testing.assert_allclose(markdown_matrix(text, "T"), end, atol=PRINTED)
     for i in range(1, robot.n + 1):

@@ -1,19 +1,18 @@
-"""Issue 14, saves: no temporary file outlives a save, links are followed, outputs are checked.
+"""Issue 14, saves: no temporary file outlives a save, links are followed, outputs are checked
+(killed saves and devices: test_files.py).
 """
 
 import os
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
-from fault_cli import assert_usage_error, child_environment, run_cli
+from fault_cli import assert_usage_error, run_cli
 from robosim import load_robot, save_robot
-from robosim.gui import autosave
-from robosim.gui.my_robots import MyRobots
-from robosim.library import STALE_TEMPORARY_S, atomic_write_bytes
+from robosim.files import atomic_write_bytes
+from robosim.gui.user_files import autosave
+from robosim.gui.user_files.my_robots import MyRobots
 
 
 def leftovers(folder):
@@ -43,34 +42,6 @@ def test_ctrl_c_during_a_save_leaves_no_temporary(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         atomic_write_bytes(tmp_path / "t.csv", b"data")
     assert leftovers(tmp_path) == []
-
-
-KILLED_SAVE = """
-import os, sys, time
-from robosim.library import atomic_write_bytes
-os.fsync = lambda fd: (print("writing", flush=True), time.sleep(60))
-atomic_write_bytes(sys.argv[1], b"x" * 1000)
-"""
-
-
-def test_a_killed_save_is_cleaned_up_by_the_next_save(tmp_path):
-    path = tmp_path / "robot.json"
-    path.write_bytes(b"old")
-    child = subprocess.Popen([sys.executable, "-c", KILLED_SAVE, str(path)],
-                             stdout=subprocess.PIPE, text=True, env=child_environment())
-    assert child.stdout.readline().strip() == "writing"
-    child.send_signal(signal.SIGKILL)
-    child.wait(timeout=10)
-    child.stdout.close()
-    [left] = leftovers(tmp_path)                  # SIGKILL: nothing could clean up
-    assert path.read_bytes() == b"old"
-    young = tmp_path / ".robot.json.young.tmp"    # a save in progress elsewhere: kept
-    young.write_bytes(b"")
-    old = time.time() - STALE_TEMPORARY_S - 1
-    os.utime(tmp_path / left, (old, old))
-    atomic_write_bytes(path, b"new")
-    assert path.read_bytes() == b"new"
-    assert leftovers(tmp_path) == [young.name]
 
 
 def test_saving_through_a_symlink_replaces_the_target_and_keeps_the_link(tmp_path):
@@ -136,7 +107,7 @@ def test_the_application_starts_when_robosim_home_is_a_file(tmp_path, monkeypatc
     import matplotlib.pyplot as plt
 
     from robosim.gui.app import Application
-    from robosim.gui.welcome import WelcomeScreen
+    from robosim.gui.screens.welcome import WelcomeScreen
 
     home = tmp_path / "home-file"
     home.write_text("not a folder")
@@ -151,10 +122,10 @@ def test_an_interrupted_animation_leaves_no_temporary_and_the_next_removes_a_kil
     from robosim.plotting.movies import MovieExport
 
     lynx6 = load_robot("lynx6")
-    killed = tmp_path / ".m.gif.killed.gif"          # what a killed export leaves
+    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                              capture_output=True, text=True, check=True)
+    killed = tmp_path / f".m.gif.pid{finished.stdout.strip()}.killed.gif"   # its writer is gone
     killed.write_bytes(b"GIF89a")
-    old = time.time() - STALE_TEMPORARY_S - 1
-    os.utime(killed, (old, old))
     export = MovieExport(lynx6, [0.0, 0.1, 0.2], [lynx6.home] * 3, tmp_path / "m.gif")
     assert not killed.exists()
 

@@ -1,4 +1,4 @@
-from robosim.gui import autosave
+from robosim.gui.user_files import autosave
 
 
 def test_draft_round_trip_keeps_invalid_text():

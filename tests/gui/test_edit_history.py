@@ -2,8 +2,8 @@
 
 import pytest
 
-from robosim.gui.dh_draft import COLUMNS, new_draft
-from robosim.gui.edit_history import EditHistory, describe_change
+from robosim.gui.screens.dh_draft import COLUMNS, new_draft
+from robosim.gui.screens.edit_history import EditHistory, describe_change
 
 
 def drafts(count):

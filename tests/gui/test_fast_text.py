@@ -1,5 +1,5 @@
-"""FastText (robosim/gui/fast_text.py): drawn on Agg where a Text would be, in its colour, and
-the same as any Text to everything that reads it (its string, its layout)."""
+"""FastText (robosim/gui/widgets/fast_text.py): drawn on Agg where a Text would be, in its
+colour, and the same as any Text to everything that reads it (its string, its layout)."""
 
 import io
 
@@ -9,7 +9,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from robosim.gui.fast_text import FastText, fast_text
+from robosim.gui.widgets.fast_text import FastText, fast_text
 
 LINES = "0.866  -0.500\n-45.678 120\nStep 3 of 22 (all joints): rotate theta2"
 

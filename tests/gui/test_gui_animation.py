@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from robosim.gui.animation import DEFAULT_STEPS, JointAnimation
+from robosim.gui.screens.animation import DEFAULT_STEPS, JointAnimation
 
 
 class FakeClock:

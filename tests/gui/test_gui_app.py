@@ -8,6 +8,7 @@ import itertools
 import os
 import subprocess
 import sys
+import types
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -21,10 +22,10 @@ from robosim import save_robot
 from robosim.transforms import rpy2r
 from robosim.gui import tools
 from robosim.gui.app import Application, run
-from robosim.gui.my_robots import MyRobots
-from robosim.gui.simulator import RANDOM_MOVE_TRIES, TOGGLES, SimulatorScreen
+from robosim.gui.user_files.my_robots import MyRobots
+from robosim.gui.screens.simulator import RANDOM_MOVE_TRIES, TOGGLES, SimulatorScreen
 from robosim.link_geometry import below_floor, floor_height
-from robosim.gui.welcome import WelcomeScreen
+from robosim.gui.screens.welcome import WelcomeScreen
 
 
 def make_app(robot=None, seed=None):
@@ -107,7 +108,7 @@ def test_welcome_pages_show_every_library_robot_and_a_click_opens_it():
 
 
 def test_welcome_turns_pages_when_the_library_outgrows_one(monkeypatch):
-    from robosim.gui import welcome
+    from robosim.gui.screens import welcome
 
     arms = [Robot([Joint("R", a=1.0)], name=f"arm {k}", unit="m") for k in range(30)]
     monkeypatch.setattr(welcome, "library_robots", lambda: arms)
@@ -384,13 +385,15 @@ def test_the_arm_state_contract_for_tool_windows():
 def test_one_button_per_tool_and_all_of_them_fit(monkeypatch):
     opened = []
 
-    def open_fake(arm):
-        opened.append(arm)
-        return plt.figure()
+    class FakeTool:
+        @classmethod
+        def open(cls, arm):
+            opened.append(arm)
+            return types.SimpleNamespace(fig=plt.figure())
 
-    sys.modules[__name__].open_fake = open_fake
+    monkeypatch.setattr(sys.modules[__name__], "FakeTool", FakeTool, raising=False)
     labels = ["Workspace", "Joint workspace", "Trajectory", "Jog / IK", "Real arm", "Sixth"]
-    monkeypatch.setattr(tools, "TOOLS", tuple((label, __name__, "open_fake") for label in labels))
+    monkeypatch.setattr(tools, "TOOLS", tuple((label, __name__, "FakeTool") for label in labels))
     app = make_app(load_robot("Lynx6"))
     buttons = [app.screen.buttons[label] for label in labels]
     boxes = [b.ax.get_position() for b in buttons]
@@ -399,7 +402,7 @@ def test_one_button_per_tool_and_all_of_them_fit(monkeypatch):
         assert not any(box.overlaps(other) for other in boxes[i + 1:])
     press(app, buttons[3])
     assert opened == [app.state]
-    assert app.tool_figures and app.tool_figures[0].canvas.callbacks.exception_handler \
+    assert app.tool_windows and app.tool_windows[0].fig.canvas.callbacks.exception_handler \
         == app.report_exception
 
 
@@ -427,7 +430,7 @@ def test_an_exception_in_a_callback_becomes_a_status_message_not_a_traceback(cap
 
 
 def test_a_student_session_from_welcome_through_the_editor_to_the_simulator_and_back():
-    from robosim.gui.editor import EditorScreen
+    from robosim.gui.screens.editor import EditorScreen
 
     app = make_app(seed=2)
     press(app, app.screen.buttons["Enter a DH table"])
@@ -500,8 +503,9 @@ def test_robosim_without_a_command_and_no_display_prints_one_line():
 def test_importing_the_gui_changes_no_global_matplotlib_state():
     code = ("import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
             "before = dict(matplotlib.rcParams)\n"
-            "import robosim.gui.app, robosim.gui.simulator, robosim.gui.welcome\n"
-            "import robosim.plotting.arm, robosim.gui.animation, robosim.gui.cells\n"
+            "import robosim.gui.app, robosim.gui.screens.simulator, robosim.gui.screens.welcome\n"
+            "import robosim.plotting.arm, robosim.gui.screens.animation\n"
+            "import robosim.gui.widgets.cells\n"
             "after = dict(matplotlib.rcParams)\n"
             "print(sorted(k for k in before if before[k] != after[k]))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

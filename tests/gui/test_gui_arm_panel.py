@@ -26,7 +26,7 @@ def type_cell(panel, col, text):
 
 
 def connected(arm, board):
-    panel = open_tool("Real arm...", arm).arm_panel
+    panel = open_tool("Real arm...", arm)
     type_cell(panel, 0, board.port)
     type_cell(panel, 1, "115200")
     press(panel, "Connect")
@@ -137,7 +137,7 @@ def test_a_vanished_board_is_reported_and_nothing_more_is_sent(arm, board):
 
 
 def test_gripper_buttons_and_dry_run_show_the_bytes(arm):
-    panel = open_tool("Real arm...", arm).arm_panel
+    panel = open_tool("Real arm...", arm)
     press(panel, "Dry run")
     press(panel, "Connect")
     press(panel, "Arm is at rest")
@@ -161,7 +161,7 @@ def test_the_grip_cell_closes_the_gripper_part_way_and_refuses_nonsense(arm, boa
 
 
 def test_errors_become_status_lines(arm, board):
-    panel = open_tool("Real arm...", arm).arm_panel
+    panel = open_tool("Real arm...", arm)
     press(panel, "Connect")
     assert last_status(arm) == (last_status(arm)[0], True)
     assert "type the port" in last_status(arm)[0]
@@ -185,7 +185,8 @@ def test_a_robot_that_does_not_fit_the_calibration_is_refused(board):
 
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
 def test_arm_panel_figure(arm):
-    fig = open_tool("Real arm...", arm)
+    panel = open_tool("Real arm...", arm)
+    fig = panel.fig
     fig.set_size_inches(FIGSIZE)
     fig.set_dpi(DPI)
     return strip_text(fig)

@@ -15,7 +15,7 @@ from figure_check import DPI, FIGSIZE
 from gui_events import click, click_axes, type_in_cell
 from robosim import ValidationError, load_robot
 from robosim.gui.app import Application
-from robosim.gui.simulator import TOGGLES
+from robosim.gui.screens.simulator import TOGGLES
 from robosim.hardware.calibration import default_calibration_path
 from robosim.meshes import load_stl
 from robosim.trajectory.motion import wrist_angle
@@ -31,11 +31,11 @@ def make_app(seed=7):
 
 def open_window(app, label):
     click_axes(app.screen.buttons[label].ax)
-    return app.tool_figures[-1]
+    return app.tool_windows[-1]
 
 
 def real_arm(app):
-    return open_window(app, "Real arm...").arm_panel
+    return open_window(app, "Real arm...")
 
 
 def choose_stock_calibration(panel):
@@ -121,7 +121,7 @@ def test_jog_ik_solves_within_the_calibrated_range():
     branches break a +-90 deg limit): solved before the calibration is chosen, refused after."""
     app = make_app()
     panel = real_arm(app)
-    jog = open_window(app, "Jog / IK").jog_panel
+    jog = open_window(app, "Jog / IK")
     robot = app.state.robot
     beyond = np.radians([10, 85, -20, 10, 0])
     x, y, z = robot.fk(beyond)[:3, 3]
@@ -140,7 +140,7 @@ def test_jog_ik_solves_within_the_calibrated_range():
 def test_a_trajectory_outside_the_calibrated_range_is_flagged_before_play():
     app = make_app()
     panel = real_arm(app)
-    window = open_window(app, "Trajectories...").trajectory_window
+    window = open_window(app, "Trajectories...")
     window.numbers.set_text(0, 0, "2")
     window.numbers.set_text(0, 1, "41")
     for col, value in enumerate([0, 88, 0, 0, 0]):       # inside the model's +-90 deg
@@ -217,7 +217,7 @@ def test_workspace_ranges_at_the_limits_follow_a_calibration_and_typed_ones_stay
     at 11.111 us/deg) when the calibration is chosen, and back when the Real arm window
     closes; a range the student typed (joint 1: -30..60) is left as typed."""
     app = make_app()
-    window = open_window(app, "Workspace...").workspace_window
+    window = open_window(app, "Workspace...")
     type_in_cell(window.ranges, 0, 0, "-30", "enter")
     type_in_cell(window.ranges, 0, 1, "60", "enter")
     panel = real_arm(app)

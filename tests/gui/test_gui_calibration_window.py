@@ -9,7 +9,7 @@ from fake_arm import FakeArm
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from gui_events import click, type_keys
 from robosim import load_robot
-from robosim.gui.calibration_window import ANGLE, SPEED, STEP, open_calibration_window
+from robosim.gui.tools.calibrate import ANGLE, SPEED, STEP, CalibrationWindow
 from robosim.gui.tools import open_tool
 from robosim.hardware import DryRunPort, Lynx6, SSC32Link, load_calibration
 from robosim.hardware.wizard import JOG_SPEED_US_S
@@ -35,7 +35,7 @@ def arm():
 @pytest.fixture
 def panel(arm):
     """The real-arm panel on a dry run, started at the rest pose, calibration window open."""
-    panel = open_tool("Real arm...", arm).arm_panel
+    panel = open_tool("Real arm...", arm)
     for name in ("Dry run", "Connect", "Arm is at rest", "Calibrate..."):
         press(panel, name)
     assert panel.calibrating is not None, arm.statuses[-1]
@@ -47,7 +47,7 @@ def sent(panel):
 
 
 def test_two_marked_angles_are_saved_and_offered_to_the_panel(arm, panel, tmp_path):
-    window = panel.calibrating.calibration_window
+    window = panel.calibrating
     press(window, ">")  # joint 2, the shoulder
     type_cell(window, STEP, "50")
     press(window, "+10")
@@ -64,7 +64,7 @@ def test_two_marked_angles_are_saved_and_offered_to_the_panel(arm, panel, tmp_pa
 
 
 def test_the_panel_waits_for_done_and_then_moves_from_the_jogged_pose(arm, panel):
-    window = panel.calibrating.calibration_window
+    window = panel.calibrating
     type_cell(window, STEP, "50")
     press(window, "+10")  # the base to 2000 us: 45 deg of the stock 11.111 us/deg
     before = list(sent(panel))
@@ -82,7 +82,7 @@ def test_the_panel_waits_for_done_and_then_moves_from_the_jogged_pose(arm, panel
 
 def test_the_gripper_is_marked_open_and_bad_input_keeps_the_last_good_values(arm, panel,
                                                                             tmp_path):
-    window = panel.calibrating.calibration_window
+    window = panel.calibrating
     press(window, "<")  # wraps around to the gripper
     assert window.entry == 5
     press(window, "Reference")
@@ -112,7 +112,7 @@ def test_the_gripper_is_marked_open_and_bad_input_keeps_the_last_good_values(arm
 
 
 def test_stop_works_in_the_window_and_disconnecting_finishes_the_calibration(panel):
-    window = panel.calibrating.calibration_window
+    window = panel.calibrating
     press(window, "STOP")
     assert sent(panel)[-1] == STOP_ALL
     press(panel, "Disconnect")
@@ -125,14 +125,15 @@ def test_stop_works_in_the_window_and_disconnecting_finishes_the_calibration(pan
 def test_calibration_window_figure(tmp_path):
     driver = Lynx6(SSC32Link(DryRunPort(), port="dry-run"))
     driver.start(confirmed_near_rest=True)
-    fig = open_calibration_window(driver, tmp_path / "arm.calibration.json")
+    window = CalibrationWindow.open(driver, tmp_path / "arm.calibration.json")
+    fig = window.fig
     fig.set_size_inches(FIGSIZE)
     fig.set_dpi(DPI)
     return strip_text(fig)
 
 
 def test_a_board_that_stops_answering_leaves_no_calibration_window(arm, board):
-    panel = open_tool("Real arm...", arm).arm_panel
+    panel = open_tool("Real arm...", arm)
     type_cell(panel, 0, board.port)
     type_cell(panel, 1, "115200")
     press(panel, "Connect")

@@ -9,8 +9,8 @@ from matplotlib.backend_bases import CloseEvent
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from gui_events import click, click_cell, type_keys
-from robosim.gui import cells
-from robosim.gui.cells import CellGrid
+from robosim.gui.widgets import cells
+from robosim.gui.widgets.cells import CellGrid
 from robosim.gui.shortcuts import figure_keys
 
 

@@ -19,7 +19,7 @@ from test_gui_layout import resize
 from robosim import Joint, Robot, load_robot
 from robosim.gui import tools
 from robosim.gui.app import Application
-from robosim.gui.dh_steps_window import DHStepsWindow
+from robosim.gui.tools.dh_steps import DHStepsWindow
 
 
 class Clock:
@@ -35,9 +35,8 @@ class Clock:
 def open_window(robot, q_deg=None):
     q = robot.home if q_deg is None else robot.q_from_user(q_deg)
     arm = FakeArm(robot, q)
-    fig = tools.open_tool("DH steps...", arm)
-    fig.set_dpi(50)                  # a quarter of the pixels: the full draws cost less
-    window = fig.dh_steps_window
+    window = tools.open_tool("DH steps...", arm)
+    window.fig.set_dpi(50)           # a quarter of the pixels: the full draws cost less
     window.clock = Clock()
     return arm, window
 
@@ -199,8 +198,8 @@ def test_the_simulator_slider_moves_the_steps_while_they_play():
     app = Application(robot=robot, figure=plt.figure(figsize=(10, 6.5), dpi=50),
                       clock=lambda: 0.0)
     app.screen.open_tool("DH steps...")
-    app.tool_figures[-1].set_dpi(50)
-    window = app.tool_figures[-1].dh_steps_window
+    window = app.tool_windows[-1]
+    window.fig.set_dpi(50)
     window.clock = Clock()
     window.select_joint("2")
     press(window, "Play")
@@ -299,6 +298,6 @@ def test_dh_steps_window_mid_animation(name, q_deg, joint, position):
 def test_docstring_examples_hold():
     import doctest
 
-    from robosim.gui import dh_steps_window
+    from robosim.gui.tools import dh_steps
 
-    assert doctest.testmod(dh_steps_window).failed == 0
+    assert doctest.testmod(dh_steps).failed == 0

@@ -24,7 +24,7 @@ RATED_NM = [0.59, 2.42, 1.29, 0.94, 0.47]
 
 
 def open_window(arm):
-    return open_tool("Dynamics...", arm).dynamics_window
+    return open_tool("Dynamics...", arm)
 
 
 def press(window, label):
@@ -220,8 +220,7 @@ def test_stop_holds_the_arm_where_it_is():
 # ------------------------------------------------------------------- a robot without dynamics
 def test_a_robot_without_dynamics_gets_the_reason_not_a_blank_window():
     arm = FakeArm(load_robot("SCARA"))
-    fig = open_tool("Dynamics...", arm)
-    window = fig.dynamics_window
+    window = open_tool("Dynamics...", arm)
     assert "has no dynamics" in window.message.get_text()
     assert "'dynamics' section" in window.message.get_text()
     assert window.status.error and "has no dynamics" in window.status.message
@@ -234,10 +233,10 @@ def test_a_robot_without_dynamics_gets_the_reason_not_a_blank_window():
 def test_dynamics_window_figure():
     """The Lynx6 with 250 g, its elbow shaken beyond the rating, shoulder leant forward."""
     arm = FakeArm(load_robot("Lynx6"))
-    fig = open_tool("Dynamics...", arm)
+    window = open_tool("Dynamics...", arm)
+    fig = window.fig
     fig.set_size_inches(10.0, 6.5)
     fig.set_dpi(80)
-    window = fig.dynamics_window
     type_in_cell(window.settings, 0, 3, "250", "enter")
     arm.play(*elbow_shake())
     arm.animate_to(np.radians([0, 30, -20, 10, 0]))

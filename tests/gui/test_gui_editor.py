@@ -11,10 +11,10 @@ from matplotlib.widgets import Button
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from gui_events import click_axes, click_cell, type_in_cell, type_keys
 from robosim import Joint, Robot, load_robot
-from robosim.gui import autosave
-from robosim.gui.dh_draft import COLUMNS, new_draft
-from robosim.gui.editor import COUNT, UNIT, EditorScreen
-from robosim.gui.my_robots import MyRobots
+from robosim.gui.user_files import autosave
+from robosim.gui.screens.dh_draft import COLUMNS, new_draft
+from robosim.gui.screens.editor import COUNT, UNIT, EditorScreen
+from robosim.gui.user_files.my_robots import MyRobots
 from robosim.gui.shortcuts import use_robosim_shortcuts
 from robosim.library import robot_to_dict
 

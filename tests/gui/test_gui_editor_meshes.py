@@ -4,7 +4,7 @@ import numpy as np
 
 from gui_events import type_in_cell, type_keys
 from robosim import Joint, Robot, load_robot
-from robosim.gui.editor import MESH
+from robosim.gui.screens.editor import MESH
 from robosim.meshes import save_stl
 from test_gui_editor import open_editor, press
 

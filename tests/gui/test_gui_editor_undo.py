@@ -10,9 +10,9 @@ from matplotlib.backend_bases import KeyEvent
 
 from gui_events import click_cell, type_in_cell, type_keys
 from robosim import load_robot
-from robosim.gui.dh_draft import row_meshes
-from robosim.gui.editor import COUNT, UNIT
-from robosim.gui.edit_history import UNDO_LIMIT
+from robosim.gui.screens.dh_draft import row_meshes
+from robosim.gui.screens.editor import COUNT, UNIT
+from robosim.gui.screens.edit_history import UNDO_LIMIT
 from test_gui_editor import A, ALPHA, D, open_editor
 
 
@@ -71,7 +71,7 @@ def test_undo_and_redo_step_through_cells_types_units_and_joint_counts():
 
 
 def test_a_new_edit_after_undo_ends_the_redo_and_is_autosaved():
-    from robosim.gui import autosave
+    from robosim.gui.user_files import autosave
 
     screen = open_editor(load_robot("Lynx6"))
     type_in_cell(screen.table, 0, D, "70", "enter")

@@ -2,7 +2,7 @@
 path cells everywhere (Enter acts, paths shown absolute), "save as" in the robot's folder, and
 "My robots" on the welcome screen.
 
-The native dialog is never opened here: :func:`robosim.gui.file_dialog.ask_path` is replaced
+The native dialog is never opened here: :func:`robosim.gui.widgets.file_dialog.ask_path` is replaced
 by a stand-in that records how it was asked and answers like the dialog would.
 """
 
@@ -16,12 +16,13 @@ from figure_check import DPI, FIGSIZE
 from gui_events import click_axes, type_in_cell, type_keys
 from layout_check import layout_problems
 from robosim import Joint, Robot, load_robot, save_robot
-from robosim.gui import autosave, file_dialog
+from robosim.gui.user_files import autosave
+from robosim.gui.widgets import file_dialog
 from robosim.gui.app import Application
-from robosim.gui.editor import EditorScreen
-from robosim.gui.my_robots import FILE_NAME, MAX_ROBOTS, MyRobots
-from robosim.gui.simulator import SimulatorScreen
-from robosim.gui.welcome import WelcomeScreen
+from robosim.gui.screens.editor import EditorScreen
+from robosim.gui.user_files.my_robots import FILE_NAME, MAX_ROBOTS, MyRobots
+from robosim.gui.screens.simulator import SimulatorScreen
+from robosim.gui.screens.welcome import WelcomeScreen
 from robosim.library import robot_to_dict
 from test_gui_layout import FIGURES
 
@@ -268,7 +269,7 @@ def test_trajectory_export_uses_the_dialog_and_shows_the_file_absolute(dialog, t
     from robosim.trajectory.files import read_trajectory_csv
 
     arm = FakeArm(load_robot("Lynx6"))
-    window = open_tool("Trajectories...", arm).trajectory_window
+    window = open_tool("Trajectories...", arm)
     assert Path(window.file.text(0, 0)).is_absolute()
     click_axes(window.buttons["Compute"].ax)
     asked = dialog(tmp_path / "move")                 # the suffix is added

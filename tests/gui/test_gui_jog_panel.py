@@ -10,7 +10,7 @@ from fake_arm import FakeArm
 from gripper_angle import gripper_angle
 from gui_events import click, type_in_cell
 from robosim import load_robot
-from robosim.gui.jog_panel import SOLVE, STEP, TURN, VIA
+from robosim.gui.tools.jog_ik import SOLVE, STEP, TURN, VIA
 from robosim.gui.tools import open_tool
 from robosim.transforms import rotation_angle, rotx, rpy2r, r2rpy, xyzrpy2tr
 
@@ -22,7 +22,7 @@ Q_PUMA = np.array([0.3, -0.5, 0.8, 0.4, 0.7, -0.2])
 
 def open_panel(robot, q=None):
     arm = FakeArm(robot, q)
-    return arm, open_tool("Jog / IK", arm).jog_panel
+    return arm, open_tool("Jog / IK", arm)
 
 
 def press(panel, name):

@@ -9,14 +9,14 @@ from fake_arm import FakeArm
 from figure_check import DPI, IMAGE_COMPARE, strip_text
 from gui_events import click_axes, click_cell
 from robosim import Joint, Robot, load_robot
-from robosim.gui.joint_workspace_window import MAX_PLOTTED_JOINTS
+from robosim.gui.tools.joint_workspace import MAX_PLOTTED_JOINTS
 from robosim.gui.tools import open_tool
 
 PUMA_POSE = np.radians([10.0, -30.0, 20.0, 0.0, 40.0, 0.0])
 
 
 def joint_window(arm):
-    return open_tool("Joint workspace...", arm).joint_workspace_window
+    return open_tool("Joint workspace...", arm)
 
 
 def set_rows(window, rows):

@@ -132,41 +132,38 @@ def test_checker_sees_overlapping_texts():
 
 
 # ---------------------------------------------------------------------- tool windows
-TOOL_WINDOWS = {"Real arm...": "arm_panel", "Jog / IK": "jog_panel",
-                "Workspace...": "workspace_window",
-                "Joint workspace...": "joint_workspace_window",
-                "Trajectories...": "trajectory_window", "Dynamics...": "dynamics_window",
-                "Matrix...": "matrix_panel", "DH steps...": "dh_steps_window"}
+TOOL_WINDOWS = [label for label, _module, _class in tools.TOOLS]
 LONG_MESSAGE = ("joint 3 target 123.456 deg is outside its limits [-90, 90] deg; the arm keeps "
                 "its last pose, type a value inside the limits or press Home. ") * 2
 
 
 def tool_window(label, robot_name, figure=FIGURES["1000x650"]):
-    fig = tools.open_tool(label, FakeArm(load_robot(robot_name)))
+    window = tools.open_tool(label, FakeArm(load_robot(robot_name)))
+    fig = window.fig
     width, height, dpi = figure
     fig.set_dpi(dpi)
     resize(fig, (width * dpi, height * dpi))
-    return fig, getattr(fig, TOOL_WINDOWS[label])
+    return fig, window
 
 
 @pytest.mark.parametrize("figure", ["1000x650", "1000x650 Tk window"])
 @pytest.mark.parametrize("robot_name", ["Lynx6", "Puma 560"])
-@pytest.mark.parametrize("label", list(TOOL_WINDOWS))
+@pytest.mark.parametrize("label", TOOL_WINDOWS)
 def test_tool_window_fits_at_1000_by_650(label, robot_name, figure):
     fig, _window = tool_window(label, robot_name, FIGURES[figure])
     assert layout_problems(fig) == []
 
 
 @pytest.mark.parametrize("robot_name", ["Lynx6", "Puma 560"])
-@pytest.mark.parametrize("label", list(TOOL_WINDOWS))
+@pytest.mark.parametrize("label", TOOL_WINDOWS)
 def test_tool_window_fits_at_the_size_it_opens_at(label, robot_name):
     # Each tool window opens at a size of its own; the Jog / IK window's Lynx6 readout and
     # wrist header overflowed there while every resized case above passed.
-    fig = tools.open_tool(label, FakeArm(load_robot(robot_name)))
-    assert layout_problems(fig) == []
+    window = tools.open_tool(label, FakeArm(load_robot(robot_name)))
+    assert layout_problems(window.fig) == []
 
 
-@pytest.mark.parametrize("label", list(TOOL_WINDOWS))
+@pytest.mark.parametrize("label", TOOL_WINDOWS)
 def test_tool_window_wraps_a_long_message(label):
     fig, window = tool_window(label, "Lynx6")
     window.say(LONG_MESSAGE.strip(), error=True)
@@ -194,10 +191,10 @@ def test_calibration_window_fits_at_1000_by_650():
         click_axes(panel.buttons[name].ax)
     calibration = panel.calibrating
     assert calibration is not None
-    calibration.set_size_inches(*FIGURES["1000x650"][:2])
-    assert layout_problems(calibration) == []
-    calibration.calibration_window.say(LONG_MESSAGE.strip(), error=True)
-    assert layout_problems(calibration) == []
+    calibration.fig.set_size_inches(*FIGURES["1000x650"][:2])
+    assert layout_problems(calibration.fig) == []
+    calibration.say(LONG_MESSAGE.strip(), error=True)
+    assert layout_problems(calibration.fig) == []
 
 
 @pytest.mark.parametrize("size", ["1000x650", "1600x1000"])

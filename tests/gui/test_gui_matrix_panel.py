@@ -42,7 +42,7 @@ def make_app():
 
 def open_matrix(app):
     click_axes(app.screen.buttons["Matrix..."].ax)
-    return app.tool_figures[-1].matrix_panel
+    return app.tool_windows[-1]
 
 
 def test_each_link_shows_its_a_i_beside_0t_i_and_the_frame_is_drawn_bold():
@@ -101,13 +101,13 @@ def test_the_numbers_follow_a_slider_move_blitted_and_are_drawn_in_full_when_sti
 def test_a_prismatic_link_and_an_offset_are_written_out():
     scara = load_robot("SCARA")
     arm = FakeArm(scara)
-    panel = open_tool("Matrix...", arm).matrix_panel
+    panel = open_tool("Matrix...", arm)
     prismatic = scara.joint_types.index("P") + 1
     panel.show_link(prismatic)
     assert f"d{prismatic}" in panel.symbolic.get_text()
     assert f"d{prismatic} = q{prismatic}" in panel.parameters.get_text()
     lynx6 = FakeArm(load_robot("Lynx6"))                 # shoulder offset 90 deg
-    panel = open_tool("Matrix...", lynx6).matrix_panel
+    panel = open_tool("Matrix...", lynx6)
     panel.show_link(2)
     assert "theta2 = q2 + offset = 0.00 + 90 = 90.00 deg" in panel.parameters.get_text()
 
@@ -115,8 +115,9 @@ def test_a_prismatic_link_and_an_offset_are_written_out():
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
 def test_matrix_panel_figure():
     arm = FakeArm(load_robot("Puma 560"), q=np.radians([20, -35, 50, 10, 40, -25]))
-    fig = open_tool("Matrix...", arm)
-    fig.matrix_panel.show_link(3)
+    panel = open_tool("Matrix...", arm)
+    panel.show_link(3)
+    fig = panel.fig
     fig.set_size_inches(FIGSIZE)
     fig.set_dpi(DPI)
     return strip_text(fig)

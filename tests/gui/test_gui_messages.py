@@ -13,8 +13,8 @@ from figure_check import DPI, FIGSIZE
 from gui_events import click_axes, type_in_cell
 from robosim import load_robot
 from robosim.gui.app import Application
-from robosim.gui.simulator import HINT
-from robosim.gui.trajectory_window import DURATION
+from robosim.gui.screens.simulator import HINT
+from robosim.gui.tools.trajectories import DURATION
 
 
 def simulator_app():
@@ -23,9 +23,9 @@ def simulator_app():
 
 
 def open_tool(app, label):
-    """Press the simulator's tool button ``label``; returns the tool's figure."""
+    """Press the simulator's tool button ``label``; returns the tool window."""
     click_axes(app.screen.buttons[label].ax)
-    return app.tool_figures[-1]
+    return app.tool_windows[-1]
 
 
 def close_window(fig):
@@ -36,10 +36,10 @@ def close_window(fig):
 
 def test_the_calibration_message_leaves_the_main_window_with_the_tool():
     app = simulator_app()
-    panel = open_tool(app, "Real arm...").arm_panel
+    panel = open_tool(app, "Real arm...")
     for name in ("Dry run", "Connect", "Arm is at rest", "Calibrate..."):
         click_axes(panel.buttons[name].ax)
-    window = panel.calibrating.calibration_window
+    window = panel.calibrating
     assert app.status.startswith("Calibrating: jog one servo")
     click_axes(window.buttons[">"].ax)                  # the calibration window speaks
     assert app.status == window.status.message == ("jog this servo in small steps and mark "
@@ -53,8 +53,8 @@ def test_the_calibration_message_leaves_the_main_window_with_the_tool():
 
 def test_a_closing_tool_leaves_a_newer_message_of_another_window_alone():
     app = simulator_app()
-    jog = open_tool(app, "Jog / IK").jog_panel
-    trajectories = open_tool(app, "Trajectories...").trajectory_window
+    jog = open_tool(app, "Jog / IK")
+    trajectories = open_tool(app, "Trajectories...")
     jog.say("from the jog window", error=True)
     trajectories.say("from the trajectory window")
     close_window(jog.fig)
@@ -65,7 +65,7 @@ def test_a_closing_tool_leaves_a_newer_message_of_another_window_alone():
 
 def test_a_tool_error_goes_once_its_cell_is_corrected():
     app = simulator_app()
-    window = open_tool(app, "Trajectories...").trajectory_window
+    window = open_tool(app, "Trajectories...")
     type_in_cell(window.numbers, 0, DURATION, "-2", "enter")
     assert window.status.error and "duration" in window.status.message
     assert app.status_is_error and app.status == window.status.message

@@ -13,7 +13,7 @@ def test_the_readout_wrist_is_the_angle_jog_ik_types_positive_up():
     app = make_app(robot)
     screen = app.screen
     # Shoulder 10 deg back, elbow -30, wrist -20: the gripper 40 deg below the horizontal
-    # (q2 + q3 + q4 facing the target, seed 001's angle to the ground).
+    # (q2 + q3 + q4 facing the target, Mateo Sanguino & Andujar 2012's angle to the ground).
     q = np.radians([20.0, 10.0, -30.0, -20.0, 5.0])
     screen.state.animate_to(q)
     ticks_until_still(app)

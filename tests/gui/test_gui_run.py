@@ -61,7 +61,7 @@ def test_running_again_closes_the_first_application_and_its_handlers(backend):
     first_counts = handler_counts(first.fig)
     assert first_counts["button_press_event"] > 0
     first.screen.open_tool("Jog / IK")
-    tool = first.tool_figures[-1]
+    tool = first.tool_windows[-1].fig
 
     second = run("Lynx6", block=False)
     assert second is not first and second.fig is not first.fig

@@ -14,9 +14,10 @@ import pytest
 
 from figure_check import DPI, IMAGE_COMPARE, strip_text
 from robosim import load_robot
-from robosim.gui import tools, welcome
+from robosim.gui import tools
+from robosim.gui.screens import welcome
 from robosim.gui.app import Application
-from robosim.gui.my_robots import MyRobots
+from robosim.gui.user_files.my_robots import MyRobots
 
 SCREEN_FIGSIZE = (10.0, 6.5)
 SIMULATED = ["Tester Robot", "SCARA", "Example R", "Lodes Puma 560", "Puma 260", "Lynx6",

@@ -9,9 +9,9 @@ from figure_check import DPI, FIGSIZE
 from gui_events import click_axes, type_keys
 from robosim import load_robot
 from robosim.gui.app import Application
-from robosim.gui.editor import EditorScreen
+from robosim.gui.screens.editor import EditorScreen
 from robosim.gui.shortcuts import use_robosim_shortcuts
-from robosim.gui.tools import tool_figure
+from robosim.gui.tools.window import tool_figure
 
 QUIT_KEYS = {"keymap.quit": ["ctrl+w", "cmd+w", "q"], "keymap.quit_all": ["W"]}
 

@@ -6,7 +6,7 @@ import pytest
 
 from test_gui_app import make_app, press, ticks_until_still
 from robosim import Joint, Robot, load_robot
-from robosim.gui import simulator
+from robosim.gui.screens import simulator
 
 
 def test_random_move_keeps_the_arm_above_the_floor_over_200_seeded_presses(monkeypatch):

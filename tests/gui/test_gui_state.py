@@ -90,7 +90,7 @@ def test_a_broken_observer_is_reported_and_the_others_still_hear():
 def test_a_closed_tool_window_unsubscribes_from_the_arm(label):
     arm = FakeArm(LYNX6)
     before = {topic: len(observers) for topic, observers in arm._subscriptions.items()}
-    fig = open_tool(label, arm)
+    fig = open_tool(label, arm).fig
     fig.canvas.callbacks.process("close_event", CloseEvent("close_event", fig.canvas))
     after = {topic: len(observers) for topic, observers in arm._subscriptions.items()}
     assert after == before

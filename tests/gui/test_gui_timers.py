@@ -90,14 +90,14 @@ def test_closing_the_simulator_stops_its_animation(backend, order, motion):
 
 def open_tool(app, label):
     click_axes(app.screen.buttons[label].ax)
-    return app.tool_figures[-1]
+    return app.tool_windows[-1]
 
 
 @pytest.mark.parametrize("order", ["tk", "qt"])
 def test_closing_the_dh_steps_window_while_it_plays_stops_it(backend, order):
     app = simulator()
-    fig = open_tool(app, "DH steps...")
-    window = fig.dh_steps_window
+    window = open_tool(app, "DH steps...")
+    fig = window.fig
     now = [0.0]
     window.clock = lambda: now[0]
     click_axes(window.buttons["Play"].ax)
@@ -115,7 +115,7 @@ def test_closing_the_dh_steps_window_while_it_plays_stops_it(backend, order):
 @pytest.mark.parametrize("label", [label for label, _, _ in tools.TOOLS])
 def test_every_timer_of_a_tool_window_stops_when_it_closes(backend, label):
     app = simulator()
-    fig = open_tool(app, label)
+    fig = open_tool(app, label).fig
     for timer in timers_of(fig.canvas):     # what a window starts later (a GIF being saved)
         timer.start()
     canvas = close(fig, "tk")
@@ -126,7 +126,7 @@ def test_every_timer_of_a_tool_window_stops_when_it_closes(backend, label):
 
 def test_closing_the_simulator_closes_its_tool_windows_and_their_timers(backend):
     app = simulator()
-    fig = open_tool(app, "Real arm...")
+    fig = open_tool(app, "Real arm...").fig
     assert any(timer.running for timer in timers_of(fig.canvas))   # the arm panel polls
     tool_canvas = fig.canvas
     close(app.fig, "qt")

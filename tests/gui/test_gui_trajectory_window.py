@@ -31,7 +31,7 @@ def arm():
 
 
 def open_window(arm):
-    return open_tool("Trajectories...", arm).trajectory_window
+    return open_tool("Trajectories...", arm)
 
 
 def press(window, label):

@@ -17,11 +17,11 @@ def arm():
 
 
 def workspace_window(arm):
-    return open_tool("Workspace...", arm).workspace_window
+    return open_tool("Workspace...", arm)
 
 
 def joint_window(arm):
-    return open_tool("Joint workspace...", arm).joint_workspace_window
+    return open_tool("Joint workspace...", arm)
 
 
 def press(window, label):

@@ -8,8 +8,8 @@ import math
 
 import numpy as np
 
-from robosim.gui import matrix_text
-from robosim.gui.matrix_text import column_widths, matrix_entries
+from robosim.gui.widgets import matrix_text
+from robosim.gui.widgets.matrix_text import column_widths, matrix_entries
 
 C30, S30 = math.cos(math.radians(30)), math.sin(math.radians(30))
 #: Rz(30 deg) followed by a translation (120, -45.678, 0.0004) mm.

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from robosim import Joint, Robot
-from robosim.gui import autosave
-from robosim.gui.my_robots import FILE_NAME, MAX_ROBOTS, MyRobots
+from robosim.gui.user_files import autosave
+from robosim.gui.user_files.my_robots import FILE_NAME, MAX_ROBOTS, MyRobots
 from robosim.library import robot_to_dict
 
 

@@ -2,7 +2,7 @@
 
 The expected branches come from the Puma 560's geometric closed form, derived from its DH
 table in tests/puma_geometry.py, never from the solver's own output (the 3R arm's four
-solutions against the closed form of seed 003: tests/ik/test_ik.py).
+solutions against the closed form of the Java/VRML simulator: tests/ik/test_ik.py).
 """
 
 import math

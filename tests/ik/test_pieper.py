@@ -3,7 +3,7 @@
 - the Puma 560's published geometric solution, written from its DH table in
   tests/puma_geometry.py (eight branches);
 - the anthropomorphic 3R arm's four solutions, from the paper's own forward kinematics
-  (seed 003, eq. 8: robosim.ik.anthropomorphic_3r_ik);
+  (the Java/VRML simulator, eq. 8: robosim.ik.anthropomorphic_3r_ik);
 - a dense multistart of plain Newton iterations (pseudo-inverse of the Jacobian, no limits)
   on library arms and on random arms with a spherical wrist, in both DH conventions, with
   offsets, odd twists, base and tool transforms and a prismatic joint among the first three:

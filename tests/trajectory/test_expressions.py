@@ -11,7 +11,7 @@ from robosim.trajectory.expressions import ExpressionError, compile_expression
 U = np.linspace(-2.0, 5.0, 7)
 V = np.linspace(0.1, 0.9, 7)
 
-# The paper's volume formulas (seed 000, eqs. 25-39) and the same maths written with `math`.
+# The paper's volume formulas (3D-RAS, eqs. 25-39) and the same maths written with `math`.
 PAPER_FORMULAS = [
     ("30 + 10*sin(u)", lambda u, v: 30 + 10 * math.sin(u)),
     ("30 + 10*cos(u + v)", lambda u, v: 30 + 10 * math.cos(u + v)),

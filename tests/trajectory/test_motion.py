@@ -174,7 +174,8 @@ def test_lynx6_pitch_jog_turns_the_gripper_to_the_ground_with_the_point_held(q, 
     np.testing.assert_allclose(LYNX6.fk(after)[:3, 3], LYNX6.fk(q)[:3, 3], atol=1e-6)
     assert gripper_angle(LYNX6, after) == pytest.approx(gripper_angle(LYNX6, q) + amount,
                                                          abs=1e-8)
-    # The same configuration as the closed form (seed 001) for that point and gripper angle.
+    # The same configuration as the closed form (Mateo Sanguino & Andujar 2012) for that point and
+    # gripper angle.
     closed = [robosim.ik.lynx6_ik(LYNX6, LYNX6.fk(q)[:3, 3], gripper_angle(LYNX6, q) + amount,
                                   elbow=elbow, wrist_rotate=q[4]).q
               for elbow in ("up", "down")]
@@ -201,7 +202,8 @@ def test_lynx6_rotation_it_cannot_make_is_refused_in_plain_words_before_moving()
 
 
 def test_a_three_joint_arm_turns_only_about_what_its_joints_allow():
-    # The anthropomorphic 3R arm (seed 003) cannot turn its tool at all with its point held.
+    # The anthropomorphic 3R arm (the Java/VRML simulator) cannot turn its tool at all with its
+    # point held.
     arm = robosim.ik.anthropomorphic_3r_robot(0.3, 0.4, 0.3)
     q = np.array([0.3, 0.5, -0.7])
     with pytest.raises(robosim.ValidationError, match="3 joints.*cannot turn.*X, Y, Z jogs"):
@@ -309,8 +311,8 @@ def test_lynx6_jog_stops_before_the_edge_of_reach_found_from_the_geometry():
 
 def test_lynx6_jog_stops_before_a_joint_limit_it_would_cross():
     # Held at its angle, +Z turns the wrist (joint 4) down to its -90 deg limit on the way:
-    # find where from the closed form (seed 001) along the line, then the jog must stop at
-    # the last via-point before that place and name the joint.
+    # find where from the closed form (Mateo Sanguino & Andujar 2012) along the line, then the
+    # jog must stop at the last via-point before that place and name the joint.
     q = np.radians([10, 20, -30, -60, 0])
     T = LYNX6.fk(q)
     along = np.linspace(0.0, 100.0, 100001)

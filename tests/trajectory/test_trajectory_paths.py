@@ -14,7 +14,7 @@ from robosim.trajectory import (PRESETS, find_preset, follow_path, joint_jumps, 
 #: comparing steps, which needs a path sampled finely enough.
 POINTS = 200
 
-# The paper's equations (seed 000, eqs. 25-39) in centimetres, written out with `math`.
+# The paper's equations (3D-RAS, eqs. 25-39) in centimetres, written out with `math`.
 PAPER = {
     "hyperbolic paraboloid": lambda u, v: (30 + 10 * math.sin(u), 30 + 10 * math.cos(u + v),
                                            18 * math.exp(-v)),

@@ -8,7 +8,8 @@ import pytest
 from robosim import ValidationError, load_robot
 from robosim.workspace import joint as jw
 
-D1, A1, A2, A3, A4 = 65.0, 25.0, 120.0, 120.0, 155.0      # the library Lynx6 (seed 001)
+# the library Lynx6 (Mateo Sanguino & Andujar 2012)
+D1, A1, A2, A3, A4 = 65.0, 25.0, 120.0, 120.0, 155.0
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,8 @@
 """Joint workspace of arms without the Lynx6 closed form: numeric IK, limit and reach verdicts.
 
-Expected values come from geometry: the two-link arm's law of cosines, seed 003's closed form
-of the anthropomorphic 3R arm, the sum of the link lengths, and fk round trips.
+Expected values come from geometry: the two-link arm's law of cosines, the Java/VRML
+simulator's closed form of the anthropomorphic 3R arm, the sum of the link lengths, and fk round
+trips.
 """
 
 import math

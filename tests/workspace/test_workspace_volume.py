@@ -6,7 +6,8 @@ vertical plane through the base axis, so the workspace is that plane's reachable
 swept half a turn, and Pappus gives ``V = pi * integral over R of |s| ds dz`` (``s``: signed
 distance from the base axis; points with ``s < 0`` sweep the other half-space, so nothing is
 counted twice). R is rasterised from a dense sampling of the planar chain written from the DH
-table (Table 2 of seed 001), and the raster's inner and occupied pixels bracket it.
+table (Table 2 of Mateo Sanguino & Andujar 2012), and the raster's inner and occupied pixels
+bracket it.
 """
 
 import math
@@ -19,7 +20,8 @@ from robosim import workspace as ws
 
 FIG5 = {0: (0.0, math.pi), 1: (0.0, math.pi / 2), 2: (0.0, math.pi / 2),
         3: (-math.pi / 2, math.pi / 2), 4: (0.0, 0.0)}
-#: Table 2 of seed 001: the shoulder axis at (a1, d1) from the base, links a2, a3, a4 (mm).
+#: Table 2 of Mateo Sanguino & Andujar 2012: the shoulder axis at (a1, d1) from the base, links a2,
+#: a3, a4 (mm).
 D1, A1, A2, A3, A4 = 65.0, 25.0, 120.0, 120.0, 155.0
 
 

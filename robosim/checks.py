@@ -1,0 +1,149 @@
+"""The one checker of what the Python API is given: joint arrays, batches, targets, counts.
+
+Every public function checks its inputs here, at the edge, so that a bad argument raises a
+:class:`~robosim.errors.ValidationError` naming the argument, what was expected and what
+arrived -- never numpy's or Python's own ``ValueError``/``TypeError``/``OverflowError`` from deep
+inside, and never a silently wrong result (complex numbers with their imaginary part dropped,
+dates read as numbers, a NaN count). The wrong *kind* of argument raises
+:class:`~robosim.errors.ValidationTypeError`, which is also a ``TypeError``.
+
+>>> real_array([1, 2.5], "q")
+array([1. , 2.5])
+>>> real_array("abc", "q")
+Traceback (most recent call last):
+...
+robosim.errors.ValidationTypeError: q must be numbers (a list or an array), got text 'abc'
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .errors import ValidationError, ValidationTypeError, brief
+
+#: numpy dtype kinds that are real numbers (bool is not: True is no joint value).
+_REAL_KINDS = "iuf"
+_KIND_NAMES = {"b": "true/false values", "c": "complex numbers", "M": "dates", "m": "durations",
+               "U": "text", "S": "bytes", "V": "records", "O": "objects"}
+#: Tolerance of a transform's last row against ``[0, 0, 0, 1]``.
+LAST_ROW_TOLERANCE = 1e-9
+
+
+def real_array(value: ArrayLike, name: str) -> np.ndarray:
+    """``value`` as a float array of finite real numbers, any shape.
+
+    Refuses, naming ``name``: text, mappings, sets, generators and other objects that are not
+    numbers or (nested) sequences of them; ragged lists; complex numbers, dates, booleans; an
+    integer beyond the float range; NaN and infinity.
+    """
+    if isinstance(value, (str, bytes)):
+        raise ValidationTypeError(f"{name} must be numbers (a list or an array), got text "
+                                  f"{brief(value)}")
+    if not isinstance(value, (np.ndarray, Sequence, numbers.Number, np.generic)):
+        raise ValidationTypeError(f"{name} must be numbers (a list or an array), got "
+                                  f"{_kind_of(value)}")
+    try:
+        try:
+            array = np.asarray(value)
+        except OverflowError:           # a Python int beyond int64: read item by item below
+            array = np.array(value, dtype=object)
+    except (ValueError, TypeError):
+        raise ValidationError(f"{name} must be a regular array of numbers, got rows of "
+                              f"different lengths: {brief(value)}") from None
+    if array.dtype.kind == "O":
+        array = _objects_as_floats(array, value, name)
+    elif array.dtype.kind not in _REAL_KINDS:
+        raise ValidationTypeError(f"{name} must be real numbers, got "
+                                  f"{_KIND_NAMES.get(array.dtype.kind, array.dtype)} "
+                                  f"({brief(value)})")
+    array = array.astype(float, copy=False)
+    if not np.isfinite(array).all():
+        raise ValidationError(f"{name}: values must be finite numbers, got "
+                              f"{brief(array.tolist())}")
+    return array
+
+
+def _objects_as_floats(array, value, name):
+    """An object array (Python ints too large for int64, mixed items) as floats, or refused."""
+    flat = []
+    for item in array.ravel().tolist():
+        if isinstance(item, bool) or not isinstance(item, numbers.Real):
+            what = ("rows of different lengths" if isinstance(item, (list, tuple, np.ndarray))
+                    else _kind_of(item))
+            raise (ValidationError if "rows" in what else ValidationTypeError)(
+                f"{name} must be a regular array of real numbers, got {what}: "
+                f"{brief(value)}")
+        try:
+            flat.append(float(item))
+        except OverflowError:
+            flat.append(math.inf)
+    return np.array(flat, dtype=float).reshape(array.shape)
+
+
+def _kind_of(value):
+    return f"{type(value).__name__} {brief(value, 40)}"
+
+
+def transforms(value: ArrayLike, name: str) -> np.ndarray:
+    """Homogeneous transforms ``(..., 4, 4)`` (a batch of at least one) with last row
+    ``[0, 0, 0, 1]``; the rotation part is checked by the caller that needs it."""
+    array = real_array(value, name)
+    if array.shape[-2:] != (4, 4):
+        raise ValidationError(f"{name} must be a 4x4 transform, got shape {array.shape}")
+    if array.size == 0:
+        raise ValidationError(f"{name}: an empty batch {array.shape}: give at least one")
+    row = array[..., 3, :]
+    if np.abs(row - (0.0, 0.0, 0.0, 1.0)).max() > LAST_ROW_TOLERANCE:
+        bad = row.reshape(-1, 4)[np.abs(row.reshape(-1, 4) - (0, 0, 0, 1)).max(axis=1).argmax()]
+        raise ValidationError(f"{name}: the last row of a transform is [0, 0, 0, 1], got "
+                              f"{brief(bad.tolist())}")
+    return array
+
+
+def broadcast_batch(array: np.ndarray, batch_shape: tuple[int, ...], name: str,
+                    against: str) -> np.ndarray:
+    """``array`` ``(..., n)`` broadcast to ``batch_shape + (n,)``, or a ValidationError saying
+    that its rows do not match ``against`` (one row for each, or one for all)."""
+    try:
+        return np.broadcast_to(array, batch_shape + array.shape[-1:])
+    except ValueError:
+        raise ValidationError(f"{name} has rows {array.shape[:-1]} but {against} has "
+                              f"{batch_shape or 'one'}: give one row for all, or one for "
+                              f"each") from None
+
+
+def count(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
+    """A whole number from ``minimum`` to ``maximum`` (a float with no fraction is taken)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.generic)):
+        raise ValidationTypeError(f"{name} must be a whole number, got {_kind_of(value)}")
+    if not (math.isfinite(value) and float(value).is_integer()) \
+            or value < minimum or (maximum is not None and value > maximum):
+        span = f"from {minimum:,}" + (f" to {maximum:,}" if maximum is not None else " up")
+        raise ValidationError(f"{name} must be a whole number {span}, got {brief(value)}")
+    return int(value)
+
+
+def positive(value: Any, name: str, maximum: float = math.inf) -> float:
+    """A finite real number ``0 < value <= maximum``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.generic)) \
+            or isinstance(value, (np.complexfloating, np.datetime64, np.timedelta64)):
+        raise ValidationTypeError(f"{name} must be a number, got {_kind_of(value)}")
+    if not (math.isfinite(value) and 0 < value <= maximum):
+        raise ValidationError(f"{name} must be a number more than 0"
+                              f"{'' if math.isinf(maximum) else f' and at most {maximum:g}'}, "
+                              f"got {brief(value)}")
+    return float(value)
+
+
+def callable_or_none(value: Any, name: str) -> Callable[..., Any] | None:
+    """``value`` if it is None or can be called (a progress callback), else a type error."""
+    if value is not None and not callable(value):
+        raise ValidationTypeError(f"{name} must be a function (or None), got "
+                                  f"{_kind_of(value)}")
+    return value

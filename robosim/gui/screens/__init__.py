@@ -1,0 +1,1 @@
+"""The screens of the application window: welcome, DH-table editor, simulator, their helpers."""

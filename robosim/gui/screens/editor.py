@@ -1,0 +1,609 @@
+"""The DH-table editor screen: how many joints, then one row per joint.
+
+Two stages in one :class:`EditorScreen`:
+
+1. *Number of joints* (shown when there is neither a robot to edit nor a saved draft): a button
+   per count 1-12, or type the count and press Enter.
+2. *The table*: the robot's name, joint count, length unit and DH convention; one row per joint
+   with a revolute/prismatic choice and the cells theta, d, a, alpha, offset, min, max; "Save
+   as" with a path cell; Back, Reset table, Continue.
+
+Save asks for the file in the native dialog where the window has one
+(:func:`robosim.gui.widgets.file_dialog.ask_path`, TkAgg or Qt), starting from the "save as" cell;
+elsewhere it writes the path typed in the cell (Enter in the cell saves too, and a file that
+exists is replaced only on a second press). The cell shows absolute paths; it proposes the
+folder of the robot's file when it came from one, else the user's robosim folder. Continue and
+Save add the robot to "My robots" (:mod:`robosim.gui.user_files.my_robots`).
+
+Every committed cell is checked by :mod:`robosim.gui.screens.dh_draft` (the robot-file validation):
+wrong cells turn red, and Continue stays disabled (greyed; a press says what is still wrong)
+until the table is a valid robot. The status line explains the problem of the *selected* cell
+(the one being typed in, else the one committed last, else the first wrong one) and counts the
+others: "joint 3: field 'a' ... (and 4 other cells to fix)". Escape in a red cell brings back
+its last accepted value (:class:`robosim.gui.widgets.cells.CellGrid`). The cells are autosaved
+exactly as typed after every commit, and restored when the editor opens again without a robot.
+
+Undo and redo: ctrl+z undoes the last committed edit (a cell, a joint type, the joint count,
+the name, unit or convention, Reset table), ctrl+y or ctrl+shift+z redoes it, up to
+:data:`robosim.gui.screens.edit_history.UNDO_LIMIT` edits back
+(:mod:`robosim.gui.screens.edit_history` keeps the snapshots; text being typed is committed
+first, so ctrl+z also takes it back).
+"""
+
+from pathlib import Path
+
+from ...errors import RobosimError
+from ...library import save_robot
+from ...robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
+from ..user_files import autosave
+from ..widgets import file_dialog
+from ..widgets.cells import CellGrid
+from .edit_history import EditHistory, describe_change
+from ..shortcuts import KeyboardShortcutsOff
+from ..layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
+from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, attach_mesh, check_draft,
+                       default_save_path, draft_from_robot, new_draft, parse_joint_count,
+                       renamed_save_path, resize_draft, row_meshes, valid_draft)
+from ..user_files.my_robots import MyRobots
+from .base import Screen
+
+FONT_SIZE = 9
+TITLE_SIZE = 13
+BUTTON_COLOR = "#e6e6e6"
+BUTTON_HOVER = "#cfcfcf"
+GO_COLOR = "#9fd89f"
+GO_HOVER = "#7cc87c"
+DISABLED_COLOR = "#f2f2f2"
+DISABLED_TEXT = "#a0a0a0"
+#: Height (points) of a line of the table (header included): at most, and at least.
+TABLE_ROW_HEIGHT, SMALLEST_ROW_HEIGHT = 24, 12
+#: Height (points) of a button, of a one-line cell, and the space between rows.
+BUTTON_HEIGHT, CELL_HEIGHT, GAP = 26, 22, 6
+#: Line spacing of the notes under the table.
+NOTE_SPACING = 1.5
+SETTINGS = ("robot name", f"joints (1-{MAX_JOINTS})", "length unit", "convention")
+NAME, COUNT, UNIT, CONVENTION = range(4)
+#: The table's last column: the STL file of the row's link (kept in the draft's extras).
+MESH = len(COLUMNS)
+
+
+class EditorScreen(Screen):
+    """The number-of-joints and DH-table editor screen.
+
+    Parameters
+    ----------
+    app : object
+        The application (see :class:`robosim.gui.screens.base.Screen`); it also has
+        ``show_welcome()`` and ``show_simulator(robot)``.
+    robot : robosim.Robot, optional
+        Start with this robot's table. Without it the autosaved draft is restored, or, when
+        there is none, the screen asks for the number of joints first.
+    """
+
+    def __init__(self, app, robot=None):
+        super().__init__(app)
+        self.draft = draft_from_robot(robot, self.save_folder()) if robot is not None else None
+        self.editing = robot is not None
+        self.restored = False
+        if self.draft is None:
+            self.draft = valid_draft(autosave.load_draft())
+            self.restored = self.draft is not None
+        self.check = None
+        self.stage = None         # "count" (the number of joints) or "table"
+        self.table = self.settings = self.save_path = self.continue_button = None
+        self._artists = []
+        self._confirm = None      # the action ("reset", or a path to overwrite) to press again
+        self._last_status = None
+        self.history = None       # the EditHistory of the table, made with the table
+        self._last_cell = None    # the table cell committed last, (row, col)
+
+    # ------------------------------------------------------------------ building
+    def build(self):
+        if self.draft is None:
+            self._build_count_stage()
+        else:
+            self._build_table_stage()
+            if self.restored:
+                problem = f" Still to fix: {self.check.message}" if self.check.message else ""
+                self._status("Your last table is back as you typed it (Reset table starts "
+                             "a new one)." + problem, error=bool(problem))
+            elif self.editing:
+                self._status(f"Editing {self.draft['name']!r}: change any cell (Tab goes to "
+                             f"the table), then press Continue. Save writes a robot file.")
+
+    def save_folder(self):
+        """Where Save proposes to write: the folder of the robot's file (the application's
+        ``robot_file``), else the user's robosim folder, else the working folder."""
+        robot_file = getattr(self.app, "robot_file", None)
+        if robot_file is not None:
+            return Path(robot_file).parent
+        try:
+            return autosave.user_dir()
+        except OSError:
+            return Path.cwd()
+
+    def teardown(self):
+        super().teardown()
+        self.table = self.settings = self.save_path = self.continue_button = None
+
+    def _places(self):
+        return self.layout(*figure_size_pt(self.fig))
+
+    def _axes(self, name):
+        ax = self.placement.add(name, self.fig.add_axes(self._places()[name]))
+        self._artists.append(ax)
+        return ax
+
+    def _text(self, name, text, **kwargs):
+        artist = self.fig.text(*self._places()[name], text,
+                               fontsize=kwargs.pop("fontsize", FONT_SIZE), parse_math=False,
+                               **kwargs)
+        self._artists.append(self.placement.add(name, artist))
+        return artist
+
+    def _button(self, name, label, callback, color=BUTTON_COLOR, hover=BUTTON_HOVER):
+        button = self.button(self._places()[name], label, callback, fontsize=FONT_SIZE + 1,
+                             color=color, hovercolor=hover)
+        self._artists.append(self.placement.add(name, button.ax))
+        return button
+
+    def _grid(self, name, n_rows, columns, **kwargs):
+        grid = self.keep(CellGrid(self.fig, self._places()[name], n_rows, columns,
+                                  fontsize=FONT_SIZE, **kwargs))
+        self._artists.append(self.placement.add(name, grid.ax))
+        return grid
+
+    def layout(self, width, height):
+        """The places of the stage shown, in a figure of ``width`` x ``height`` points.
+
+        Rows of fixed height (buttons, cells, notes) are laid from the foot and the top; the
+        DH table takes what is between, up to :data:`TABLE_ROW_HEIGHT` a line.
+        """
+        places = Layout(width, height)
+        left, right = 0.05 * width, 0.95 * width
+        top = height - MARGIN
+        foot = STATUS_HEIGHT + GAP
+        if self.stage == "count":
+            return self._count_layout(places, left, right, top, foot)
+        places.point("title", left, top)            # va="top"
+        top -= lines_height(1, TITLE_SIZE) + GAP
+        places.rect("settings", left, top - 2 * CELL_HEIGHT, right - left, 2 * CELL_HEIGHT)
+        top -= 2 * CELL_HEIGHT + 2 * GAP
+        places.rect("Back", left, foot, 0.12 * width, BUTTON_HEIGHT)
+        places.rect("Reset table", left + 0.14 * width, foot, 0.15 * width, BUTTON_HEIGHT)
+        places.rect("Continue", right - 0.17 * width, foot, 0.17 * width, BUTTON_HEIGHT)
+        y = foot + BUTTON_HEIGHT + 2 * GAP
+        places.rect("save as", left, y, 0.6 * width, CELL_HEIGHT)
+        places.rect("Save", left + 0.62 * width, y, 0.12 * width, CELL_HEIGHT)
+        y += CELL_HEIGHT + 2 * GAP
+        notes = lines_height(3, FONT_SIZE) * NOTE_SPACING / 1.2
+        n_lines = len(self.draft["rows"]) + 1
+        row = max(SMALLEST_ROW_HEIGHT, min(TABLE_ROW_HEIGHT, (top - y - notes - GAP) / n_lines))
+        places.rect("table", left, top - n_lines * row, right - left, n_lines * row)
+        places.point("units note", left, top - n_lines * row - GAP)     # va="top"
+        return places
+
+    def _count_layout(self, places, left, right, top, foot):
+        width, height = places.width, places.height
+        places.point("question", width / 2, top)                      # va="top"
+        places.point("how", width / 2, top - lines_height(1, TITLE_SIZE) - GAP)
+        middle = 0.6 * height
+        count_width = (right - left) / MAX_JOINTS
+        for count in range(1, MAX_JOINTS + 1):
+            places.rect(str(count), left + (count - 1) * count_width + GAP / 2, middle,
+                        count_width - GAP, 2 * BUTTON_HEIGHT)
+        places.rect("joints", 0.4 * width, middle - 3 * CELL_HEIGHT, 0.2 * width, CELL_HEIGHT)
+        places.rect("Back", left, foot, 0.12 * width, BUTTON_HEIGHT)
+        return places
+
+    def _listen_to_keys(self):
+        """While this screen is shown: no matplotlib shortcuts (a stray ``q`` would close the
+        window), and keys typed outside every cell are not lost silently."""
+        self.keep(KeyboardShortcutsOff(self.fig))
+        self.connect_event("key_press_event", self._key_outside_cells)
+
+    def _key_outside_cells(self, event):
+        """Tab with no cell focused goes to the first cell to fix (or the first cell); other
+        typing says where to click."""
+        grids = [widget for widget in self._widgets if isinstance(widget, CellGrid)]
+        if event.key is None or any(grid.focused is not None for grid in grids):
+            return
+        if event.key == "tab":
+            if self.table is None:
+                self.count_cell.focus(0, 0)
+            else:
+                self.table.focus(*min(self.table.errors, default=(0, 1)))
+        elif len(event.key.removeprefix("shift+")) == 1:
+            self._status("Click a cell to type in it, or press Tab to go to the table.")
+
+    def _switch_stage(self, build_stage):
+        """Replace everything this screen drew by ``build_stage()`` (the status line stays)."""
+        super().teardown()
+        for artist in self._artists:
+            artist.remove()
+        self._artists = []
+        build_stage()
+        self.relayout()
+        self.redraw()
+
+    def _status(self, message, error=False):
+        """Show ``message`` in the status line, unless it already shows it (a status change
+        redraws the whole figure)."""
+        if self._last_status != (message, error):
+            self._last_status = (message, error)
+            self.app.set_status(message, error=error)
+
+    # ------------------------------------------------------------------ stage 1: joint count
+    def _build_count_stage(self):
+        self.stage = "count"
+        self._text("question", "How many joints does your robot have?", ha="center",
+                   va="top", fontsize=TITLE_SIZE, fontweight="bold")
+        self._text("how", "Click a number, or type it in the cell and press Enter.",
+                   ha="center", va="top")
+        for count in range(1, MAX_JOINTS + 1):
+            self._button(str(count), str(count), lambda count=count: self._start_table(count))
+        self.count_cell = self._grid("joints", 1, [""], row_labels=["joints"],
+                                     label_width=0.45, on_commit=self._count_typed)
+        self.count_cell.focus(0, 0)
+        self._button("Back", "Back", self.app.show_welcome)
+        self._listen_to_keys()
+
+    def _count_typed(self, row, col, text):
+        try:
+            count = parse_joint_count(text)
+        except RobosimError as exc:
+            self._status(str(exc), error=True)
+            return str(exc)
+        self._start_table(count)
+        return None
+
+    def _start_table(self, count):
+        self.draft = new_draft(count, folder=self.save_folder())
+        self._switch_stage(self._build_table_stage)
+        warning = self._autosave()
+        self._status(warning + f"Enter the DH table of your {count}-joint robot. Tab or Enter "
+                     f"moves to the next cell.", error=bool(warning))
+        self.table.focus(0, 1)
+
+    # ------------------------------------------------------------------ stage 2: the table
+    def _build_table_stage(self):
+        self.stage = "table"
+        draft = self.draft
+        self._text("title", "DH table", fontsize=TITLE_SIZE, fontweight="bold", va="top")
+        self.settings = self._grid(
+            "settings", 1, list(SETTINGS), widths=[3, 1.2, 1.2, 1.6],
+            choices={UNIT: list(LENGTH_UNITS), CONVENTION: list(CONVENTIONS)},
+            on_commit=self._setting_committed)
+        for col, text in enumerate((draft["name"], str(len(draft["rows"])), draft["unit"],
+                                    draft["convention"])):
+            self.settings.set_text(0, col, text)
+        n = len(draft["rows"])
+        self.table = self._grid(
+            "table", n, self._headers() + ["mesh (STL file)"],
+            row_labels=[self._row_label(i) for i in range(n)], label_width=0.1,
+            widths=[1.2] + [1] * (len(COLUMNS) - 1) + [1.6], choices={0: list(KINDS)},
+            enter_moves=True, on_commit=self._cell_committed, on_focus=self._cell_focused)
+        for row, cells in enumerate(draft["rows"]):
+            for col, text in enumerate([*cells, row_meshes(draft)[row]]):
+                self.table.set_text(row, col, text)
+        self.units_note = self._text("units note", self._units_note(), va="top",
+                                     linespacing=NOTE_SPACING)
+        self.save_path = self._grid("save as", 1, [""], row_labels=["save as"],
+                                    label_width=0.15, on_commit=self._save_path_committed,
+                                    on_enter=lambda row, col, text: self._save(ask=False))
+        if draft["save_as"].strip():
+            draft["save_as"] = absolute_path(draft["save_as"])
+        self.save_path.set_text(0, 0, draft["save_as"])
+        self._button("Save", "Save", self._save)
+        self._button("Back", "Back", self.app.show_welcome)
+        self._button("Reset table", "Reset table", self._reset)
+        self.continue_button = self._button("Continue", "Continue", self._continue, GO_COLOR,
+                                            GO_HOVER)
+        self._listen_to_keys()
+        self.connect_event("key_press_event", self._undo_key)
+        if self.history is None:
+            self.history = EditHistory(self.draft)
+        self._recheck(show_status=False)
+
+    def _row_label(self, row):
+        name = self.draft["joint_names"][row]
+        return f"{row + 1} {name}" if name else str(row + 1)
+
+    def _headers(self):
+        unit = self.draft["unit"]
+        either = f"(deg/{unit})"
+        return ["type", "theta (deg)", f"d ({unit})", f"a ({unit})", "alpha (deg)",
+                f"offset {either}", f"min {either}", f"max {either}"]
+
+    def _units_note(self):
+        unit = self.draft["unit"]
+        return (f"Angles in degrees, lengths in {unit}. Click a type (or type r or p) to "
+                f"switch between revolute and prismatic.\n"
+                f"theta of a revolute joint, d of a prismatic one: the joint's home value "
+                f"(offset is added to it).\n"
+                f"offset, min, max: degrees for a revolute joint, {unit} for a prismatic one. "
+                f"Empty min and max: default limits.")
+
+    def _recheck(self, show_status=True, note=""):
+        """Check the draft, mark every cell, enable Continue or not; the check is returned.
+
+        The status line says what to do next, after ``note`` (about the edit just made).
+        """
+        self.check = check_draft(self.draft)
+        for row in range(self.table.n_rows):
+            for col in range(len(COLUMNS)):             # a mesh cell is checked when typed
+                error = self.check.errors.get((row, col))
+                if error != self.table.errors.get((row, col)):
+                    self.table.mark(row, col, error or False)
+        self._set_continue_enabled(self.check.robot is not None)
+        if show_status:
+            if self.check.robot is not None:
+                self._status(note + "The table is a valid robot: press Continue to see it.")
+            else:
+                self._status(note + self.problem_text(), error=True)
+        return self.check
+
+    def selected_problem_cell(self):
+        """The wrong cell the status line explains: the one being typed in, else the one
+        committed last, else the first (row by row); None when no cell is wrong."""
+        errors = self.check.errors
+        for cell in (self.table.focused, self._last_cell):
+            if cell in errors:
+                return cell
+        return min(errors, default=None)
+
+    def problem_text(self):
+        """What is wrong, for the status line: the selected cell's problem and how many other
+        cells are wrong (a problem of the whole robot, which no cell has, when there is one)."""
+        cell = self.selected_problem_cell()
+        if cell is None:
+            return self.check.message
+        others = len(self.check.errors) - 1
+        count = (f" (and {others} other {'cell' if others == 1 else 'cells'} to fix)"
+                 if others else "")
+        return self.check.errors[cell] + count
+
+    def _cell_focused(self, row, col):
+        """A cell was selected: if it is wrong, the status line explains it."""
+        if self.check is not None and (row, col) in self.check.errors:
+            self._status(self.problem_text(), error=True)
+
+    def _set_continue_enabled(self, enabled):
+        button = self.continue_button
+        color, hover = (GO_COLOR, GO_HOVER) if enabled else (DISABLED_COLOR, DISABLED_COLOR)
+        if button.color == color:
+            return
+        button.color, button.hovercolor = color, hover
+        button.ax.set_facecolor(color)
+        button.label.set_color("black" if enabled else DISABLED_TEXT)
+        self.redraw()
+
+    def _autosave(self):
+        """Store the draft as typed; "" or, when the user folder cannot be written, a warning
+        for the status line (the editor carries on: Save still writes a robot file)."""
+        try:
+            autosave.save_draft(self.draft)
+        except OSError as exc:
+            return f"Your table cannot be autosaved ({exc.strerror or exc}): use Save to keep it. "
+        return ""
+
+    def _changed(self, note="", rebuild=False):
+        """A committed edit: rebuild the table when its rows changed, remember the draft for
+        undo, autosave it, then check it again."""
+        if rebuild:
+            self._switch_stage(self._build_table_stage)
+        self.history.record(self.draft)
+        warning = self._autosave()
+        self._confirm = None
+        return self._recheck(note=warning + note)
+
+    def _cell_committed(self, row, col, text):
+        if col == MESH:
+            return self._mesh_committed(row, text)
+        self.draft["rows"][row][col] = text
+        self._last_cell = (row, col)
+        return self._changed().errors.get((row, col))
+
+    def _mesh_committed(self, row, text):
+        """Draw row ``row``'s link from the STL file typed (read first; empty: no mesh)."""
+        error = attach_mesh(self.draft, row, text)
+        if error:
+            self._status(error, error=True)
+            return error
+        self._changed(f"Link {row + 1} is drawn from {Path(text).name} in the mesh style. "
+                      if text.strip() else f"Link {row + 1} has no mesh now. ")
+        return None
+
+    def _setting_committed(self, row, col, text):
+        draft = self.draft
+        note = ""
+        if col == COUNT:
+            try:
+                count = parse_joint_count(text)
+            except RobosimError as exc:
+                self._status(str(exc), error=True)
+                return str(exc)
+            if count != len(draft["rows"]):
+                self.draft = resize_draft(draft, count)
+                self._changed(rebuild=True)
+            return None
+        if col == NAME:
+            save_as = renamed_save_path(draft["save_as"], draft["name"], text)
+            if save_as != draft["save_as"]:
+                draft["save_as"] = save_as
+                self.save_path.set_text(0, 0, save_as)
+            draft["name"] = text
+        elif col == UNIT:
+            draft["unit"] = text
+            for index, header in enumerate(self._headers()):
+                self.table.set_header(index, header)
+            self.units_note.set_text(self._units_note())
+            note = f"Lengths are now in {text} (the numbers stay as typed). "
+        else:
+            draft["convention"] = text
+        self._changed(note)
+        return None
+
+    def _save_path_committed(self, row, col, text):
+        if text.strip():
+            text = absolute_path(text)
+            self.save_path.set_text(0, 0, text)
+        self.draft["save_as"] = text
+        warning = self._autosave()
+        if warning:
+            self._status(warning, error=True)
+        self._confirm = None
+        return None
+
+    # ------------------------------------------------------------------ undo and redo
+    def _undo_key(self, event):
+        action = undo_action(event)
+        if action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+
+    def undo(self):
+        """Take the last committed edit back (text being typed is committed first)."""
+        self._step_history(self.history.undo, "Undid", "Nothing to undo", "ctrl+y redoes it")
+
+    def redo(self):
+        """Make the last undone edit again."""
+        self._step_history(self.history.redo, "Redid", "Nothing to redo", "ctrl+z undoes it")
+
+    def _step_history(self, step, done, nothing, hint):
+        for grid in (self.table, self.settings, self.save_path):
+            grid.commit()
+        before = self.draft
+        draft = step()
+        if draft is None:
+            self._status(f"{nothing} (the editor remembers the last {self.history.limit} "
+                         f"edits).")
+            return
+        draft["save_as"] = before["save_as"]      # the file to save to is not an edit
+        self.draft = draft
+        self._last_cell = None
+        if (len(draft["rows"]) != len(before["rows"]) or draft["unit"] != before["unit"]
+                or draft["joint_names"] != before["joint_names"]):
+            self._switch_stage(self._build_table_stage)
+        else:
+            self._show_cells()
+        warning = self._autosave()
+        self._confirm = None
+        edit = (draft, before) if step == self.history.undo else (before, draft)
+        self._recheck(note=f"{warning}{done} the change of {describe_change(*edit, COLUMNS)} "
+                           f"({hint}). ")
+
+    def _show_cells(self):
+        """Put the draft's texts in the cells that differ (the table keeps its shape)."""
+        draft = self.draft
+        for col, text in enumerate((draft["name"], str(len(draft["rows"])), draft["unit"],
+                                    draft["convention"])):
+            if self.settings.text(0, col) != text:
+                self.settings.set_text(0, col, text)
+        for row, cells in enumerate(draft["rows"]):
+            for col, text in enumerate([*cells, row_meshes(draft)[row]]):
+                if self.table.text(row, col) != text:
+                    self.table.set_text(row, col, text)
+
+    # ------------------------------------------------------------------ buttons
+    def _valid_robot(self, action):
+        """The draft's robot, or None with a status message saying why ``action`` waits."""
+        for grid in (self.table, self.settings, self.save_path):
+            grid.commit()
+        if self.check.robot is None:
+            self._status(f"Fix the table before you {action}: {self.check.message}",
+                         error=True)
+        return self.check.robot
+
+    def _save(self, ask=True):
+        """Save the table as a robot file: to the file chosen in the native dialog when
+        ``ask`` and the window has one, else to the "save as" cell's path."""
+        robot = self._valid_robot("save it")
+        if robot is None:
+            return
+        text = self.draft["save_as"].strip()
+        chosen = None
+        if ask:
+            chosen = file_dialog.ask_path(
+                self.fig, save=True, title=f"Save {robot.name} as a robot file",
+                initial=text or default_save_path(robot.name, self.save_folder()),
+                filetypes=file_dialog.ROBOT_JSON)
+            if chosen == "":
+                self._status("Not saved: no file was chosen.")
+                return
+        if chosen:
+            self._save_path_committed(0, 0, chosen)
+            text = chosen
+            self._confirm = chosen     # the dialog asked before replacing a file
+        if not text:
+            self._status("Type the file to save to in the 'save as' cell (e.g. "
+                         f"{default_save_path(robot.name, self.save_folder())}).", error=True)
+            return
+        path = Path(absolute_path(text))
+        if path.exists() and self._confirm != str(path):
+            self._confirm = str(path)
+            self._status(f"{path} already exists: press Save again to replace it.",
+                         error=True)
+            return
+        try:
+            save_robot(robot, path)
+        except RobosimError as exc:
+            self._status(str(exc), error=True)
+            return
+        self._confirm = None
+        self.app.robot_file = path
+        self._status(f"Saved {robot.name!r} to {path}" + self._remember(robot, path))
+
+    def _remember(self, robot, path=None):
+        """Add ``robot`` to My robots; "" or a warning to add to the status line."""
+        try:
+            MyRobots.load().remember(robot, path)
+        except OSError as exc:
+            return f" (My robots could not be updated: {exc.strerror or exc})"
+        return ""
+
+    def _reset(self):
+        if self._confirm != "reset":
+            self._confirm = "reset"
+            self._status("Press Reset table again to clear every row (the name, unit and "
+                         "save file stay).", error=True)
+            return
+        self.draft["rows"] = [list(DEFAULT_ROW) for _ in self.draft["rows"]]
+        self._changed("The table is cleared (ctrl+z brings it back). ", rebuild=True)
+
+    def _continue(self):
+        robot = self._valid_robot("continue")
+        if robot is None:
+            return
+        warning = self._remember(robot)
+        self.app.show_simulator(robot)
+        if warning:
+            self.app.set_status(f"Could not remember this robot for next time{warning}",
+                                error=True)
+
+
+#: Key names of undo and redo as matplotlib's backends report them (Qt gives "ctrl+Z" for
+#: ctrl+shift+z).
+UNDO_KEYS = {"ctrl+z", "cmd+z"}
+REDO_KEYS = {"ctrl+y", "cmd+y", "ctrl+shift+z", "ctrl+Z", "ctrl+shift+Z", "cmd+shift+z",
+             "cmd+Z"}
+
+
+def undo_action(event):
+    """"undo", "redo" or None for a key event.
+
+    Tk reports ctrl+shift+z as "ctrl+z" (its character is a control character, so matplotlib
+    drops the shift); the Tk event's own key symbol, an upper-case "Z", tells them apart.
+    """
+    if event.key in REDO_KEYS:
+        return "redo"
+    if event.key in UNDO_KEYS:
+        keysym = getattr(event.guiEvent, "keysym", None)
+        return "redo" if keysym == "Z" else "undo"
+    return None
+
+
+def absolute_path(text):
+    """A typed path as the cells show it: ``~`` expanded, made absolute (not resolved)."""
+    return str(Path(text.strip()).expanduser().absolute())

@@ -1,0 +1,665 @@
+"""The simulator screen: the 3D arm, its DH table, and the control panel (Lodes' Fig. 6, 7).
+
+Controls: a slider per joint (clamped to the joint's limits: the model's, narrowed to the
+calibrated range while the Real arm window has a calibration in use, ``state.planning_robot``;
+the DH table shows the limits in force, a narrowed one marked :data:`CALIBRATED_MARK`)
+and an edit field per joint (degrees for revolute joints, the robot's length unit for prismatic
+ones); Home, Random Move (a pose that keeps the arm above the floor), New Robot, Edit table; the
+steps and delay of the animation; toggles for the DH frames, the end-effector trace, Lodes'
+shapes, the gripper and the Jacobian readout (:mod:`robosim.gui.screens.jacobian_readout`, in the DH
+table's place); a button that picks whose 4x4 matrix the readout shows; one button per tool
+window (:data:`robosim.gui.tools.TOOLS`).
+
+Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.animation`); presses
+during an animation: the newest target wins. Animation frames are blitted: only the arm's
+artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTERVAL` seconds
+(text is slow to draw); a full draw (which refreshes the blit background) happens when
+controls change. A target given while moving, or an error, is said in the status line; a note
+about a target given while moving goes when the arm stops, an error when a good target comes.
+
+The arm itself is an :class:`robosim.gui.state.ArmState` (the application's ``state``): the
+screen observes it (a target or a trajectory to play starts an animation, each pose shown moves
+the drawing, a path or a status message is shown) and reports each frame's pose to it; tool
+windows observe and ask the same state (contract in :mod:`robosim.gui.tools.window`).
+"""
+
+import math
+import time
+
+import numpy as np
+from matplotlib.transforms import Bbox, offset_copy
+
+from ...errors import ValidationError
+from ...ik import is_lynx6_shaped
+from ...library import dh_rows
+from ...link_geometry import random_q_above_floor
+from ...plotting.arm import ArmDrawing, default_style
+from ...trajectory.motion import wrist_angle
+from ...transforms import r2rpy
+from .. import tools
+from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
+from ..widgets.fast_text import fast_text
+from . import jacobian_readout
+from .jacobian_readout import JacobianReadout
+from ..layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
+                     fit_fontsize, lines_height, text_width_pt)
+from .base import Screen
+
+TITLE_FONT = 11
+TABLE_FONT = 8
+NOTE_FONT = 7
+#: After a min or max of the DH table narrowed by the calibration in use.
+CALIBRATED_MARK = "*"
+SLIDER_FONT = 8
+BUTTON_FONT = 9
+#: Height of a button and the space between two neighbours (points).
+BUTTON_HEIGHT, GAP = 22, 5
+#: Room (points) left of, right of and below the 3D axes' box for its tick and axis labels,
+#: which the zoomed box draws past the axes' edges. Measured on matplotlib 3.11 for the Lynx6,
+#: Puma 560 and SCARA, square axes of 200-800 px at 100 dpi: labels reached up to 19 px left,
+#: 62 px right and 74 px below the axes, never above.
+ARM_LABEL_ROOM = (14, 48, 56)
+#: Height (points) of a joint's row (slider and value cell): at most, and at least.
+JOINT_ROW, SMALLEST_JOINT_ROW = 26, 12
+#: Width of the value cells (points): a fifth of the control column within these bounds.
+VALUE_WIDTH = (44, 80)
+#: Height (points) of the steps/delay cells (header and cell); font size of the toggles' labels.
+SETTINGS_HEIGHT, TOGGLE_FONT = 36, 9
+#: The left column (arm and DH table) takes this fraction of the width.
+LEFT_COLUMN = 0.47
+TOOL_COLUMNS = 3
+READOUT_FONT = 8
+#: Characters from the readout's left edge to the right edge of the pose numbers, and the
+#: smallest width of a matrix column.
+READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
+#: Seconds between two updates of the readout during an animation.
+READOUT_INTERVAL = 0.2
+#: Largest share of the time the readout may take during an animation: when drawing it took
+#: longer than READOUT_SHARE * READOUT_INTERVAL (a slow or loaded machine: its text costs
+#: 15-80 ms), the next update waits longer, so the arm keeps its frame rate.
+READOUT_SHARE = 0.2
+#: Milliseconds between two frames of a played trajectory: the clock picks the pose each frame
+#: shows, so the timer only sets the frame rate's ceiling (about 60 frames per second).
+PLAYBACK_INTERVAL_MS = 16
+#: The check buttons under the joint controls, in order.
+TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed", "Jacobian")
+#: The blit layers of the texts that follow the pose: the pose readout, the Jacobian readout.
+READOUT_LAYERS = ("readout", "jacobian")
+#: Random configurations Random Move tries for one that keeps the arm above the floor.
+RANDOM_MOVE_TRIES = 200
+MAX_STEPS = 1000
+MAX_DELAY_MS = 5000
+HINT = "Move a slider or type a value; presses during a move: the newest target wins."
+NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it from where it is "
+                           "(the newest target wins).")
+
+
+class SimulatorScreen(Screen):
+    """The simulator screen showing the arm of ``state``
+    (a :class:`~robosim.gui.state.ArmState`)."""
+
+    def __init__(self, app, state):
+        super().__init__(app)
+        self.state = state
+        self.robot = state.robot
+        self._lynx6 = is_lynx6_shaped(self.robot)
+        self.matrix_choice = -1  # -1: end effector; i >= 0: frame i
+        self._readout_time = float("-inf")
+        self._readout_gap = READOUT_INTERVAL
+        self._floor_note = None
+        self._jacobian_shown = False
+
+    # ================================================================== building
+    def build(self):
+        import matplotlib.widgets as mw
+
+        from ..widgets.cells import CellGrid
+
+        fig, robot = self.fig, self.robot
+        place = self.placement.add
+        n = robot.n
+        low, high = robot.q_to_user(self.state.limits.T)
+        home = robot.q_to_user(robot.home)
+        self._slider_labels = []
+        for i, joint in enumerate(robot.joints):
+            unit = "deg" if joint.is_revolute else robot.unit
+            name = joint.name if joint.name and joint.name != f"joint {i + 1}" else ""
+            self._slider_labels.append(f"joint {i + 1}" + (f": {name}" if name else "")
+                                       + f" ({unit})")
+        self._table_lines, self._table_units = self._table_text()
+        places = self.layout(*figure_size_pt(fig))
+
+        self.ax = place("arm", fig.add_axes(places["arm"], projection="3d"))
+        self.drawing = ArmDrawing(self.ax, robot, self.state.q)
+        self.animation = JointAnimation(self.state.q, clock=self.app.clock)
+        self.title = place("title", fig.text(
+            *places["title"], f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
+                              f"{robot.convention} DH, lengths in {robot.unit}",
+            fontsize=TITLE_FONT, weight="bold", va="top"))
+        self.table = place("table", fig.text(*places["table"], "\n".join(self._table_lines),
+                                             family="monospace", fontsize=self._table_font,
+                                             va="top"))
+        self.table_note = place("table note", fig.text(
+            *places["table note"], self._table_units, fontsize=NOTE_FONT, color="0.3", va="top"))
+        self.jacobian = JacobianReadout(fig, robot)  # in the table's place: the "Jacobian" box
+
+        self.sliders = []
+        for i in range(n):
+            ax = place(f"slider {i}", fig.add_axes(places[f"slider {i}"]))
+            slider = self.keep(mw.Slider(ax, self._slider_labels[i], low[i], high[i],
+                                         valinit=home[i]))
+            slider.label.set_fontsize(SLIDER_FONT)
+            slider.valtext.set_visible(False)
+            slider.drawon = False  # one full draw per change, in _start, not one per slider
+            slider.on_changed(self.guarded(lambda value, i=i: self._on_slider(i, value)))
+            self.sliders.append(slider)
+        self.values = self.keep(CellGrid(
+            fig, places["values"], n, ["value"],
+            on_commit=self._reporting(self._on_value_commit), fontsize=8 if n > 8 else 9))
+        place("values", self.values.ax)
+        self._show_target_in_controls(self.state.target)
+
+        self.buttons = {}
+        for label, action in self._main_buttons():
+            self._button(places[label], label, action)
+        self.settings = self.keep(CellGrid(fig, places["settings"], 1, ["steps", "delay (ms)"],
+                                           on_commit=self._reporting(self._on_setting_commit)))
+        place("settings", self.settings.ax)
+        self.settings.set_text(0, 0, str(DEFAULT_STEPS))
+        self.settings.set_text(0, 1, f"{DEFAULT_DELAY * 1000:g}")
+        toggle_ax = place("toggles", fig.add_axes(places["toggles"]))
+        self.toggles = self.keep(mw.CheckButtons(toggle_ax, list(TOGGLES)))
+        for label in self.toggles.labels:
+            label.set_fontsize(TOGGLE_FONT)
+        self.toggles.on_clicked(self.guarded(self._on_toggle))
+        self._button(places["Matrix: next frame"], "Matrix: next frame", self.next_matrix)
+        for label, _module, _function in tools.TOOLS:
+            self._button(places[label], label, lambda label=label: self.open_tool(label))
+        self._build_readout(places)
+
+        self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.tick)
+        self.add_layer("arm", self.ax, self.drawing.moving_artists)
+        self.add_layer("readout", self._readout_box, self._moving_texts)
+        self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
+        for topic, observer in (("target", self._on_target), ("play", self._on_play),
+                                ("pose", self._on_pose), ("path", self._on_path),
+                                ("status", self._on_status), ("limits", self._on_limits),
+                                ("gripper", self._on_gripper),
+                                ("highlight", self._on_highlight)):
+            self.subscribe(self.state, topic, observer)
+        self._update_readout()
+        self.set_status(self.drawing.style_message or HINT, error=bool(self.drawing.style_message))
+
+    def _main_buttons(self):
+        return [("Home", self.home), ("Random Move", self.random_move),
+                ("New Robot", self.app.show_welcome), ("Edit table", self.edit_table)]
+
+    def layout(self, width, height):
+        """Where everything goes in a figure of ``width`` x ``height`` points.
+
+        Left: the title, the 3D arm, below it the DH table and its units. Right, from the top:
+        a row per joint (slider, value cell), Home/Random Move/New Robot/Edit table, steps and
+        delay with the toggles and the matrix button, the tool buttons, the readout. Text
+        keeps its size in points: the rows of fixed height are laid from the foot, and the arm
+        and the joints' rows share what is left.
+        """
+        places = Layout(width, height)
+        n = self.robot.n
+        top = height - MARGIN
+        places.point("title", MARGIN, top)
+        top -= lines_height(1, TITLE_FONT) + GAP
+        foot = STATUS_HEIGHT + GAP
+        split = LEFT_COLUMN * width
+
+        # left: the table at the foot, its note under it, the arm above
+        self._table_font = self._fitting_table_font(split - 2 * MARGIN)
+        note_height = lines_height(self._table_note_lines, NOTE_FONT)
+        places.point("table note", MARGIN, foot + note_height)
+        table_top = foot + note_height + GAP + lines_height(n + 1, self._table_font)
+        places.point("table", MARGIN, table_top)
+        if self._jacobian_shown:
+            table_top = max(table_top, foot + jacobian_readout.readout_height())
+        places.rect("jacobian", MARGIN, foot, split - 2 * MARGIN, table_top - foot)
+        room_left, room_right, room_below = ARM_LABEL_ROOM
+        arm_bottom = table_top + room_below
+        places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
+                    top - arm_bottom)
+
+        # right, from the foot up: readout, tool buttons, settings, main buttons
+        left, right = split + MARGIN, width - MARGIN
+        column = right - left
+        readout_height = lines_height(len(self._readout_labels()), READOUT_FONT)
+        places.rect("readout box", left, foot, column, readout_height)
+        places.point("readout", left, foot + readout_height)
+        pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
+        places.point("readout matrix",
+                     left + pose_chars * MONOSPACE_WIDTH * READOUT_FONT + 2 * MARGIN,
+                     foot + readout_height)
+        y = foot + readout_height + MARGIN
+        rows = -(-len(tools.TOOLS) // TOOL_COLUMNS)
+        tool_width = (column - (TOOL_COLUMNS - 1) * GAP) / TOOL_COLUMNS
+        for k, (label, _module, _function) in enumerate(tools.TOOLS):
+            row, col = divmod(k, TOOL_COLUMNS)
+            places.rect(label, left + col * (tool_width + GAP),
+                        y + (rows - 1 - row) * (BUTTON_HEIGHT + GAP), tool_width, BUTTON_HEIGHT)
+        y += rows * (BUTTON_HEIGHT + GAP) - GAP + MARGIN
+        row_height = max(SETTINGS_HEIGHT, lines_height(len(TOGGLES), TOGGLE_FONT) + GAP)
+        places.rect("settings", left, y + row_height - SETTINGS_HEIGHT, 0.4 * column,
+                    SETTINGS_HEIGHT)
+        places.rect("toggles", left + 0.4 * column + 2 * GAP, y, 0.25 * column, row_height)
+        matrix_left = left + 0.65 * column + 4 * GAP
+        places.rect("Matrix: next frame", matrix_left, y + row_height - BUTTON_HEIGHT,
+                    right - matrix_left, BUTTON_HEIGHT)
+        y += row_height + MARGIN
+        main = self._main_buttons()
+        button_width = (column - (len(main) - 1) * GAP) / len(main)
+        for k, (label, _action) in enumerate(main):
+            places.rect(label, left + k * (button_width + GAP), y, button_width, BUTTON_HEIGHT)
+        y += BUTTON_HEIGHT + 1.5 * MARGIN
+
+        # the joints: a header line and a row each, from the top down
+        row = max(SMALLEST_JOINT_ROW, min(JOINT_ROW, (top - y) / (n + 1)))
+        value_width = min(max(0.2 * column, VALUE_WIDTH[0]), VALUE_WIDTH[1])
+        places.rect("values", right - value_width, top - (n + 1) * row, value_width,
+                    (n + 1) * row)
+        slider_left = left + self._slider_label_width() + GAP
+        slider_width = right - value_width - 2 * GAP - slider_left
+        for i in range(n):
+            bottom = top - (i + 2) * row
+            places.rect(f"slider {i}", slider_left, bottom + 0.15 * row, slider_width, 0.7 * row)
+        return places
+
+    def relayout(self):
+        """Move everything to the places of the figure's present size; the DH table and its
+        note take the font size their new width holds."""
+        places = super().relayout()
+        self._readout_rect = places["readout box"]
+        self._jacobian_rect = left, bottom, width, height = places["jacobian"]
+        self.jacobian.place(left, bottom + height, width * figure_size_pt(self.fig)[0])
+        width, _ = figure_size_pt(self.fig)
+        self.table.set_fontsize(self._table_font)
+        fit_fontsize(self.title, width - 2 * MARGIN, lines_height(1, TITLE_FONT), TITLE_FONT)
+        fit_fontsize(self.table_note, LEFT_COLUMN * width - 2 * MARGIN,
+                     lines_height(self._table_note_lines, NOTE_FONT), NOTE_FONT)
+        return places
+
+    @property
+    def _table_note_lines(self):
+        """Lines the note under the DH table has room for: 2, more when it says more."""
+        return max(2, self._table_units.count("\n") + 1)
+
+    def _fitting_table_font(self, width):
+        """The DH table's font size (points): 8 (7 above 8 joints), smaller if ``width``
+        points would not hold its longest line (monospace: every character as wide)."""
+        largest = TABLE_FONT if self.robot.n <= 8 else TABLE_FONT - 1
+        chars = max(len(line) for line in self._table_lines)
+        return max(5.0, min(largest, width / (chars * MONOSPACE_WIDTH)))
+
+    def _slider_label_width(self):
+        from matplotlib.font_manager import FontProperties
+
+        font = FontProperties(size=SLIDER_FONT)
+        return max(text_width_pt(self.fig, label, font) for label in self._slider_labels)
+
+    def _button(self, rect, label, action):
+        self.buttons[label] = self.button(rect, label, action, fontsize=BUTTON_FONT)
+        self.placement.add(label, self.buttons[label].ax)
+        return self.buttons[label]
+
+    def _table_text(self):
+        """The read-only DH table (degrees, the robot's length unit) as lines of monospace
+        text, and the note under it saying its units.
+
+        Its limits are those in force (``state.planning_robot``): while a calibration narrows
+        a joint, that joint's min and max carry a ``*`` and the note names the calibration.
+        """
+        unit = self.robot.unit
+        planning = self.state.planning_robot
+        header = ["#", "type", "theta", "d", "a", "alpha", "min", "max", "name"]
+        columns = ("joint", "type", "theta", "d", "a", "alpha", "min", "max", "name")
+        narrowed = np.any(planning.limits != self.robot.limits, axis=1)
+        rows = []
+        for row, calibrated in zip(dh_rows(planning), narrowed):
+            mark = CALIBRATED_MARK if calibrated else ""
+            rows.append([str(row[c]) + (mark if c in ("min", "max") else "") for c in columns])
+        widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
+        lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in [header, *rows]]
+        notes = [f"theta, alpha, revolute min/max in deg; d, a, prismatic min/max in {unit}"]
+        if self.robot.convention == "modified":
+            notes.append("modified DH: row i holds a(i-1), alpha(i-1)")
+        if narrowed.any():
+            notes.append(f"{CALIBRATED_MARK} calibrated range ({self.state.calibration_source}),"
+                         f" not the model's: the limits in force")
+        elif self.state.calibration is not None:
+            notes.append(f"limits: the model's, inside the calibrated range "
+                         f"({self.state.calibration_source})")
+        return lines, "\n".join(notes)
+
+    def _readout_labels(self):
+        """The readout's heading and the names of its lines (a Lynx6's wrist: the gripper's
+        angle to the ground, with the Jog / IK window's sign)."""
+        units = f"{self.robot.unit}, deg" + ("; wrist + up" if self._lynx6 else "")
+        return [f"End effector ({units})", "x", "y", "z", "roll", "pitch", "yaw",
+                *(["wrist"] if self._lynx6 else [])]
+
+    def _build_readout(self, places):
+        """The readout: fixed labels drawn once, numbers in right-aligned columns.
+
+        Text costs per glyph drawn (spaces too: a fraction of a millisecond each on Agg), so the
+        numbers that an animation frame blits carry no padding and are
+        :class:`~robosim.gui.widgets.fast_text.FastText`; labels and titles are ordinary text. Its
+        texts share the gid "readout": they overlap on purpose, as one block.
+        """
+        place = self.placement.add
+        props = dict(fontsize=READOUT_FONT, family="monospace", va="top", gid="readout")
+
+        def chars_right(chars):
+            """Figure coordinates shifted right by ``chars`` monospace characters."""
+            return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
+                               x=chars * MONOSPACE_WIDTH * READOUT_FONT)
+
+        place("readout", self.fig.text(*places["readout"], "\n".join(self._readout_labels()),
+                                       **props))
+        self.readout_pose = place("readout", fast_text(
+            self.fig, *places["readout"], "", ha="right",
+            transform=chars_right(READOUT_POSE_CHARS), **props))
+        self.readout_matrix_title = place("readout matrix",
+                                          self.fig.text(*places["readout matrix"], "", **props))
+        # Rotation entries need "-0.000"; positions as many characters as the robot's size.
+        widths = [READOUT_MATRIX_CHARS] * 3 + [
+            max(READOUT_MATRIX_CHARS, len(f"{-self.drawing.size:.3f}") + 2)]
+        self.readout_matrix = [
+            place("readout matrix", fast_text(
+                self.fig, *places["readout matrix"], "", ha="right",
+                transform=chars_right(sum(widths[:k + 1])), **props))
+            for k in range(4)]
+        self._readout_rect = places["readout box"]
+
+    # ================================================================== observing the arm
+    def _on_target(self, state):
+        """A new target: animate to it from the pose shown (the newest target wins)."""
+        if self.animation.running:
+            self.set_status(NEW_TARGET_WHILE_MOVING)
+        elif self.app.status_is_error:
+            self.set_status(HINT)  # a good target: the last error message no longer applies
+        self.animation.move_to(state.target)
+        self._start(interval_ms=max(1, round(self.animation.delay * 1000)))
+
+    def _on_play(self, state):
+        """A trajectory to play: approach its first row, then follow it in time."""
+        self.animation.play(*state.playing)
+        self._start(interval_ms=PLAYBACK_INTERVAL_MS)
+
+    def _on_pose(self, state):
+        """The pose shown changed: move the drawing; the readout follows at most every
+        :data:`READOUT_INTERVAL` s while an animation runs (longer when drawing it is slow, see
+        :data:`READOUT_SHARE`), and always shows its last frame."""
+        self.drawing.set_pose(state.q, passed=state.passed)
+        now = self.animation.clock()
+        readout = not self.animation.running or now - self._readout_time >= self._readout_gap
+        if readout:
+            self._readout_time = now
+            self._update_readout()
+        self._report_floor()
+        self._redraw_frame(readout=readout)
+
+    def _on_path(self, state):
+        self.drawing.set_path(state.path, state.path_bad)
+        self._redraw_frame()
+
+    def _on_limits(self, state):
+        """A calibration was chosen or dropped: the sliders span the new limits, the DH table
+        shows them; say so."""
+        self._table_lines, self._table_units = self._table_text()
+        self.table.set_text("\n".join(self._table_lines))
+        self.table_note.set_text(self._table_units)
+        self.relayout()
+        low, high = self.robot.q_to_user(state.limits.T)
+        for slider, valmin, valmax in zip(self.sliders, low, high):
+            slider.valmin, slider.valmax = float(valmin), float(valmax)
+            slider.ax.set_xlim(slider.valmin, slider.valmax)
+        note = state.limits_note or "Joint limits: the model's again (no calibration in use)."
+        if not state.planning_robot.within_limits(state.target):
+            note += "; the arm's target is outside them: move it inside"
+        self.set_status(note)
+        self.redraw()
+
+    def _on_gripper(self, state):
+        """The gripper closes or opens (the toggle, the Real arm window): draw it so; the
+        toggle reads closed past half way."""
+        closed_box = TOGGLES.index("Gripper closed")
+        if self.toggles.get_status()[closed_box] != (state.gripper > 0.5):
+            self.toggles.eventson = False
+            self.toggles.set_active(closed_box)
+            self.toggles.eventson = True
+        self.drawing.set_gripper(state.gripper)
+        self._redraw_frame()
+
+    def _on_highlight(self, state):
+        """The Matrix window picked a frame: draw it bold (None: none)."""
+        self.drawing.highlight_frame(state.highlight)
+        self._redraw_frame()
+
+    def _on_status(self, state):
+        message, error = state.status
+        self.set_status(message or HINT, error)     # a closed window's message: the hint
+
+    def set_status(self, message, error=False):
+        self.app.set_status(message, error)
+
+    # ================================================================== controls
+    def home(self):
+        """Animate to the home pose."""
+        self.state.animate_to(self.robot.home)
+
+    def random_move(self):
+        """Animate to a random pose inside the limits that keeps every link above the floor
+        (the application's seeded generator); says so and stays when none of
+        :data:`RANDOM_MOVE_TRIES` draws does."""
+        q = random_q_above_floor(self.state.planning_robot, self.app.rng, self.drawing.floor,
+                                 tries=RANDOM_MOVE_TRIES)
+        if q is None:
+            self.set_status(f"Random Move: none of {RANDOM_MOVE_TRIES} random poses inside the "
+                            f"limits keeps the arm above the floor; the arm stays", error=True)
+            return
+        self.state.animate_to(q)
+
+    def edit_table(self):
+        """Open the DH-table editor with this robot."""
+        self.app.show_editor(self.robot)
+
+    def open_tool(self, label):
+        """Open a tool window working on this arm."""
+        self.app.open_tool_window(tools.open_tool(label, self.state))
+
+    def next_matrix(self):
+        """Show the next frame's matrix in the readout: end effector, frame 0, ..., frame n."""
+        self.matrix_choice = self.matrix_choice + 1 if self.matrix_choice < self.robot.n else -1
+        self._update_readout()
+        self.redraw()  # the title is ordinary text: a full draw
+
+    def _on_slider(self, joint, value):
+        """A new value (degrees or length unit) for one joint; the others keep their target."""
+        target = self.state.target
+        target[joint] = np.radians(value) if self.robot.joints[joint].is_revolute else value
+        self.state.animate_to(target)
+
+    def _reporting(self, check):
+        """A cell's on_commit that also puts its rejection message in the status line."""
+        def on_commit(row, column, text):
+            message = check(row, column, text)
+            if message is not None:
+                self.set_status(message, error=True)
+            return message
+        return on_commit
+
+    def _on_value_commit(self, row, column, text):
+        """Check a typed joint value; None accepts it, a message rejects it (cell turns red)."""
+        joint = self.robot.joints[row]
+        unit = "deg" if joint.is_revolute else self.robot.unit
+        try:
+            value = float(text)
+        except ValueError:
+            return f"joint {row + 1}: {text!r} is not a number ({unit})"
+        if not np.isfinite(value):
+            return f"joint {row + 1}: {text} is not a finite number ({unit})"
+        try:
+            self._on_slider(row, value)      # the state checks the limits planned with
+        except ValidationError as exc:
+            return str(exc)
+        return None
+
+    def _on_setting_commit(self, row, column, text):
+        """Steps (1..1000) or delay (0..5000 ms); None accepts, a message rejects."""
+        try:
+            value = float(text)
+        except ValueError:
+            value = float("nan")
+        if column == 0:
+            if not (1 <= value <= MAX_STEPS and value == round(value)):
+                return f"steps must be a whole number from 1 to {MAX_STEPS}, got {text!r}"
+            self.animation.steps = int(value)
+        else:
+            if not np.isfinite(value) or not 0 <= value <= MAX_DELAY_MS:
+                return f"delay must be 0 to {MAX_DELAY_MS} ms, got {text!r}"
+            self.animation.delay = value / 1000
+            self.timer.interval = max(1, int(value))
+        return None
+
+    def _on_toggle(self, label):
+        frames, trace, lodes, closed, jacobian = self.toggles.get_status()
+        if jacobian != self._jacobian_shown:
+            self.show_jacobian(jacobian)
+        self.drawing.show_frames(frames)
+        if trace != self.drawing.trace.get_visible():
+            self.drawing.show_trace(trace)
+        style = "lodes" if lodes else default_style(self.robot)  # mesh for a robot with meshes
+        if style != self.drawing.style:
+            self.drawing.set_style(style)
+            self.redraw()  # the base is not a moving artist: a full draw
+        if closed != (self.state.gripper > 0.5):
+            self.state.set_gripper(float(closed))    # the drawing follows (_on_gripper)
+        self._report_floor()
+        self._redraw_frame()
+
+    def show_jacobian(self, shown):
+        """Show the Jacobian readout in the DH table's place (True), or the table (False)."""
+        self._jacobian_shown = shown
+        self.table.set_visible(not shown)
+        self.table_note.set_visible(not shown)
+        self.jacobian.set_visible(shown)
+        self.relayout()
+        self._update_readout()
+        self.redraw()
+
+    def _report_floor(self):
+        """Say in the status line when links are below the floor; the note goes when none is."""
+        message = self.drawing.floor_message()
+        if message is not None and self.app.status != message:
+            self.set_status(message, error=True)
+        elif message is None and self.app.status == self._floor_note:
+            self.set_status(HINT)
+        self._floor_note = message
+
+    # ================================================================== animation
+    def _start(self, interval_ms):
+        """Show the new target in the controls, redraw once, and run the animation with a tick
+        every ``interval_ms`` milliseconds.
+
+        While it runs the arm and the readout are animated blit layers (left out of full
+        draws, blitted over the background the full draw leaves); when it stops they become
+        ordinary artists again, so any later draw or a saved figure shows them.
+        """
+        self._show_target_in_controls(self.animation.target)
+        for layer in ("arm", *READOUT_LAYERS):
+            self.blit.animate(layer)
+        self.redraw()
+        self.timer.interval = interval_ms
+        self.timer.start()
+
+    def _show_target_in_controls(self, q):
+        """Sliders and value fields show ``q`` without firing their callbacks."""
+        values = self.robot.q_to_user(q)
+        for slider, value in zip(self.sliders, values):
+            slider.eventson = False
+            slider.set_val(value)
+            slider.eventson = True
+        for i, value in enumerate(values):
+            self.values.set_text(i, 0, f"{value:.6g}")
+            self.values.mark(i, 0, False)
+
+    def tick(self):
+        """Show the next pose of the animation (the timer calls this; tests call it by hand):
+        the arm's state shows it, and every observer (this screen first) follows."""
+        q = self.animation.step()
+        if q is None:
+            self._finish()
+            return
+        self.state.show_pose(q, passed=self.animation.skipped)
+        if not self.animation.running:
+            self._finish()
+
+    def _finish(self):
+        """The animation ended: stop the timer; the arm's artists are ordinary again, and a
+        note about a target given while moving goes (it would be stale)."""
+        self.timer.stop()
+        for layer in ("arm", *READOUT_LAYERS):
+            self.blit.animate(layer, False)
+        if self.app.status == NEW_TARGET_WHILE_MOVING:
+            self.set_status(HINT)
+
+    def _update_readout(self):
+        if self._jacobian_shown:
+            self.jacobian.update(self.drawing.q)
+        T = self.drawing.end_effector
+        position = np.round(T[:3, 3], 4) + 0.0                                # no "-0.0000"
+        rpy = np.round(np.degrees(r2rpy(T[:3, :3])), 3) + 0.0
+        angles = [*rpy]
+        if self._lynx6:   # the gripper's angle to the ground, as Jog / IK types it
+            angles.append(round(math.degrees(wrist_angle(self.robot, self.drawing.q)), 3) + 0.0)
+        self.readout_pose.set_text("\n" + "\n".join([*(f"{v:.4f}" for v in position),
+                                                     *(f"{v:.3f}" for v in angles)]))
+        if self.matrix_choice < 0:
+            title, matrix = "T end effector (base frame)", T
+        else:
+            title = f"T frame {self.matrix_choice} (base frame)"
+            matrix = self.drawing.frames[self.matrix_choice]
+        self.readout_matrix_title.set_text(title)
+        for column, text in zip((np.round(matrix, 3) + 0.0).T, self.readout_matrix):
+            text.set_text("\n" + "\n".join(f"{v:.3f}" for v in column))
+
+    def readout_values(self):
+        """What the readout shows, read back from its text: ``(xyz, rpy_deg, title, matrix)``
+        (a Lynx6's wrist line is :meth:`readout_wrist`)."""
+        pose = np.array(self.readout_pose.get_text().split(), dtype=float)
+        matrix = np.array([text.get_text().split() for text in self.readout_matrix],
+                          dtype=float).T
+        return pose[:3], pose[3:6], self.readout_matrix_title.get_text(), matrix
+
+    def readout_wrist(self):
+        """The Lynx6's gripper angle to the ground (deg, + up) the readout shows, or None."""
+        values = self.readout_pose.get_text().split()
+        return float(values[6]) if len(values) > 6 else None
+
+    # ================================================================== drawing
+    @property
+    def _moving_texts(self):
+        return [self.readout_pose, *self.readout_matrix]
+
+    def _readout_box(self):
+        """The readout's box in display pixels (a blit layer's box)."""
+        return Bbox.from_bounds(*self._readout_rect).transformed(self.fig.transFigure)
+
+    def _jacobian_box(self):
+        """The Jacobian readout's box in display pixels (a blit layer's box)."""
+        return Bbox.from_bounds(*self._jacobian_rect).transformed(self.fig.transFigure)
+
+    def _redraw_frame(self, readout=True):
+        """Redraw what moves: blitted during an animation (the readout only if asked), else a
+        full draw. The value cells blit themselves while the user types."""
+        if not readout:
+            self.blit.update("arm")
+            return
+        start = time.perf_counter()
+        self.blit.update("arm", *READOUT_LAYERS)
+        self._readout_gap = max(READOUT_INTERVAL, (time.perf_counter() - start) / READOUT_SHARE)

@@ -1,0 +1,523 @@
+"""The "Dynamics..." tool window: the torques a motion needs, holding torques, free fall.
+
+It follows the tool-window contract of :mod:`robosim.gui.tools.window` (it only uses the ``arm``
+handle) and draws with :mod:`robosim.plotting.dynamics`; the numbers come from
+:mod:`robosim.dynamics`. Torques are in N m (forces of prismatic joints in N), energies in J.
+
+Right: the torque (force) each joint needs against time (solid), the part that holds each pose
+still (dotted), the joint's limit (dashed, where known: the servo ratings of the Lynx6's
+calibration, the connected driver's when the Real arm window is connected) and the first time
+a joint needs more (a black line and dot, named in the status line with how many times slower
+the motion must be played). "Torques" analyses the last trajectory played (the Trajectories or
+Jog window's: ``arm.last_trajectory``), recomputed whenever a new one is played, or a joint
+profile from the pose shown to the goal row, with the payload typed in grams at the tool.
+
+Left, under the settings and buttons: the torque each joint needs to hold the pose shown
+(bars, limits as grey marks), following the sliders; blitted while the arm moves, a full draw
+when it stops. "Free fall" integrates the arm's motion from the pose shown, at rest and without
+torques (:func:`robosim.dynamics.simulate`: 4th-order Runge-Kutta, a joint reaching a limit
+is stopped there by a plastic knock), plays it in the simulator (not as a trajectory for the
+real arm: ``keep=False``) and plots its kinetic, potential and total energy with a playhead
+that follows the arm; "Stop" holds the arm where it is.
+
+A robot without dynamics gets the reason and what to do in the window, and nothing else.
+"""
+
+import numpy as np
+from matplotlib.ticker import MaxNLocator
+
+from ... import dynamics
+from ...errors import RobosimError, ValidationError
+from ...hardware.calibration import torque_limits
+from ...hardware.lynx6 import MAX_PAYLOAD_KG
+from ...parsing import parse_number
+from ...plotting.dynamics import GravityBars, draw_energy, draw_torques, torque_unit
+from ...trajectory import PROFILE_KINDS, joint_profile
+from ..widgets.cells import CellGrid
+from ..layout import (MARGIN, STATUS_FONTSIZE, STATUS_HEIGHT, Layout, figure_size_pt,
+                     lines_height, text_width_pt, wrap_lines)
+from .window import ToolWindow
+
+FIGSIZE = (11.0, 7.4)
+TITLE_FONT = 12
+CELL_FONT = 8
+TICK_FONT = 7
+BUTTON_FONT = 9
+#: Height of a button and of a one-row cell grid with its header (points), and the space
+#: between neighbours.
+BUTTON_HEIGHT, GRID_HEIGHT, GAP = 22, 34, 6
+#: The left column (settings, holding torques, energy) takes this fraction of the width.
+LEFT_COLUMN = 0.42
+#: Room (points) around an axes for its tick labels and axis labels: left (y ticks and a
+#: one-line y label), below (x ticks and label), above (a one-line title).
+AXES_ROOM = (44, 26, 14)
+#: Gap (points) between two joints' torque axes (their y tick labels half stick out).
+TORQUE_GAP = 8
+
+SOURCES = ("last trajectory", "joint profile")
+SOURCE, PROFILE, DURATION, PAYLOAD, FALL = range(5)
+DEFAULTS = {SOURCE: "last trajectory", PROFILE: "quintic", DURATION: "2", PAYLOAD: "0",
+            FALL: "2"}
+#: Samples of a joint profile analysed, and the longest profile and fall (s).
+PROFILE_POINTS = 201
+MAX_DURATION_S = 60.0
+MAX_FALL_S = 10.0
+#: Integration step of the free fall (s), and the time between two poses shown (s).
+FALL_DT = 2e-3
+FRAME_S = 0.02
+#: Configurations sampled to size the holding-torque bars' scale.
+SCALE_SAMPLES = 256
+BUTTONS = ("Torques", "Goal = pose", "Free fall", "Stop")
+HINT = ("Torques: the last trajectory played (or a joint profile to the goal row). "
+        "The bars follow the sliders; Free fall drops the arm from the pose shown.")
+
+
+class DynamicsWindow(ToolWindow):
+    """The window's state and widgets; ``DynamicsWindow.open(arm)`` opens one.
+
+    Attributes
+    ----------
+    loaded : Robot or None
+        The robot with the payload typed (None without dynamics).
+    limits : ndarray (n,) or None
+        Each joint's limit, N m; NaN where unknown, None when none is known.
+    torques, check : TrajectoryTorques, TorqueCheck or None
+        The last analysis shown (``check`` None without limits).
+    fall : Simulation or None
+        The last free fall.
+    falling : bool
+        True while the simulator plays the free fall.
+    reason, message : str, Text or None
+        Why the robot has no dynamics, and the Text showing it across the window (both None
+        for a robot with dynamics).
+    """
+
+    TITLE = "Dynamics"
+    FIGSIZE = FIGSIZE
+
+    def __init__(self, arm, fig):
+        super().__init__(arm, fig)
+        self.loaded = self.limits = self.torques = self.check = self.fall = None
+        self.message = self.reason = None
+        self.payload_kg = 0.0
+        self.falling = False
+        self._analysed = None          # the (t, q) of last_trajectory shown
+        self._fall_rows = None
+        self.connect_event("resize_event", lambda event: self.relayout())
+        try:
+            dynamics.require_dynamics(self.robot)
+        except ValidationError as exc:
+            self._build_without_dynamics(str(exc))
+            return
+        self.loaded = self.robot
+        self.limits = self._known_limits()
+        self._build()
+        for topic, observer in (("pose", self._on_pose), ("play", self._on_play),
+                                ("connection", self._on_connection)):
+            self.subscribe(arm, topic, self.guarded(observer))
+        if arm.last_trajectory is not None:
+            self.run(self.compute)
+
+    # ================================================================== layout
+    def layout(self, width, height):
+        """Where everything goes in a figure of ``width`` x ``height`` points.
+
+        Left, from the top: the title, the settings, the goal row, the buttons, then the
+        holding-torque bars and the energy plot sharing what is left. Right: one torque axes
+        per joint, stacked. The status line at the foot.
+        """
+        places = Layout(width, height)
+        top = height - MARGIN
+        places.point("title", MARGIN, top)
+        top -= lines_height(1, TITLE_FONT) + GAP
+        foot = STATUS_HEIGHT + GAP
+        places.rect("status", 0, 0, width, STATUS_HEIGHT)
+        split = LEFT_COLUMN * width
+        column = split - 2 * MARGIN
+        y = top - GRID_HEIGHT
+        places.rect("settings", MARGIN, y, column, GRID_HEIGHT)
+        y -= GAP + GRID_HEIGHT
+        places.rect("goal", MARGIN, y, column, GRID_HEIGHT)
+        y -= GAP + BUTTON_HEIGHT
+        button_width = (column - (len(BUTTONS) - 1) * GAP) / len(BUTTONS)
+        for k, label in enumerate(BUTTONS):
+            places.rect(label, MARGIN + k * (button_width + GAP), y, button_width,
+                        BUTTON_HEIGHT)
+        left_room, below, above = AXES_ROOM
+        plots_top = y - GAP
+        share = (plots_top - foot) / 2
+        for k, name in enumerate(("gravity", "energy")):
+            bottom = plots_top - (k + 1) * share
+            places.rect(name, MARGIN + left_room, bottom + below,
+                        column - left_room, share - below - above)
+        left = split + MARGIN + left_room
+        n = self.robot.n
+        torque_top = top - above
+        torque_foot = foot + below
+        pitch = (torque_top - torque_foot + TORQUE_GAP) / n
+        for i in range(n):
+            places.rect(f"torque {i}", left, torque_top - (i + 1) * pitch + TORQUE_GAP,
+                        width - MARGIN - left, pitch - TORQUE_GAP)
+        places.rect("message", MARGIN, foot, width - 2 * MARGIN, top - foot)
+        return places
+
+    def relayout(self):
+        """Move everything to the places of the figure's present size (status line too)."""
+        places = super().relayout()
+        if self.status is not None:
+            self.status.set_rect(places["status"])
+        if self.message is not None:
+            self._wrap_message(places["message"])
+        return places
+
+    def _build(self):
+        fig, robot = self.fig, self.robot
+        places = self.layout(*figure_size_pt(fig))
+        place = self.placement.add
+        self.title = place("title", fig.text(*places["title"], f"Dynamics: {robot.name}",
+                                             fontsize=TITLE_FONT, fontweight="bold", va="top"))
+        self.settings = self.keep(CellGrid(
+            fig, places["settings"], 1,
+            ["torques of", "profile", "duration s", "payload g", "fall s"],
+            widths=[1.7, 1.2, 1, 1, 0.8], fontsize=CELL_FONT, on_commit=self._check_setting,
+            choices={SOURCE: SOURCES, PROFILE: PROFILE_KINDS}))
+        place("settings", self.settings.ax)
+        for col, text in DEFAULTS.items():
+            self.settings.set_text(0, col, text)
+        units = ["deg" if joint.is_revolute else robot.unit for joint in robot.joints]
+        self.goal = self.keep(CellGrid(
+            fig, places["goal"], 1, [f"q{i} {u}" for i, u in enumerate(units, start=1)],
+            row_labels=["goal"], label_width=0.1, fontsize=CELL_FONT,
+            on_commit=self._check_goal))
+        place("goal", self.goal.ax)
+        self.set_goal(self.arm.q)
+        actions = {"Torques": self.compute, "Goal = pose": lambda: self.set_goal(self.arm.q),
+                   "Free fall": self.free_fall, "Stop": self.stop}
+        self.buttons = {}
+        for label in BUTTONS:
+            self.buttons[label] = self.button(places[label], label, actions[label],
+                                              fontsize=BUTTON_FONT)
+            place(label, self.buttons[label].ax)
+        self.gravity_ax = place("gravity", fig.add_axes(places["gravity"]))
+        self._make_bars()
+        self.energy_ax = place("energy", fig.add_axes(places["energy"]))
+        self._empty_energy()
+        self.torque_axes = [place(f"torque {i}", fig.add_axes(places[f"torque {i}"]))
+                            for i in range(robot.n)]
+        for ax in self.torque_axes[1:]:
+            ax.sharex(self.torque_axes[0])
+        self._empty_torques()
+        self.status_line(places["status"], fontsize=STATUS_FONTSIZE).show(HINT)
+        self.relayout()
+        self._say_limits()
+
+    def _build_without_dynamics(self, reason):
+        """Title, the reason in the middle of the window, and the status line: nothing else."""
+        fig = self.fig
+        places = self.layout(*figure_size_pt(fig))
+        self.placement.add("title", fig.text(*places["title"], f"Dynamics: {self.robot.name}",
+                                             fontsize=TITLE_FONT, fontweight="bold",
+                                             va="top"))
+        box = self.placement.add("message", fig.add_axes(places["message"]))
+        box.set_axis_off()
+        self.reason = reason
+        self.message = box.text(0.5, 0.5, reason, ha="center", va="center", fontsize=11,
+                                transform=box.transAxes)
+        self._wrap_message(places["message"])
+        self.status_line(places["status"], fontsize=STATUS_FONTSIZE).show(reason, error=True)
+
+    def _wrap_message(self, rect):
+        """Break the reason into lines that fit the message box ``rect`` (figure fraction)."""
+        width = rect[2] * figure_size_pt(self.fig)[0] - 2 * MARGIN
+        prop = self.message.get_fontproperties()
+        lines = wrap_lines(self.reason, lambda line: text_width_pt(self.fig, line, prop), width)
+        self.message.set_text("\n".join(lines))
+
+    def _make_bars(self):
+        """The holding-torque bars for the loaded robot, scaled to what random poses need."""
+        ax = self.gravity_ax
+        ax.cla()
+        samples = self.loaded.random_q(SCALE_SAMPLES, np.random.default_rng(0))
+        span = 1.1 * float(np.abs(dynamics.gravity_torques(self.loaded, samples)).max())
+        self.bars = GravityBars(ax, self.loaded, self.limits, span=span)
+        ax.set_title("to hold this pose (N m; N for prismatic)", fontsize=CELL_FONT)
+        ax.tick_params(labelsize=TICK_FONT)
+        ax.yaxis.set_major_locator(MaxNLocator(4))
+        self.bars.set_torques(dynamics.gravity_torques(self.loaded, self.arm.q))
+        self.add_layer("gravity", ax, self.bars.bars)
+
+    def _empty_energy(self):
+        ax = self.energy_ax
+        ax.cla()
+        ax.set_axis_off()
+        ax.text(0.5, 0.5, "Free fall: the energy of the fall", ha="center", va="center",
+                fontsize=CELL_FONT, color="0.4", transform=ax.transAxes)
+        self.playhead = None
+
+    def _empty_torques(self):
+        for ax in self.torque_axes:
+            ax.cla()
+            ax.set_yticks([])
+            ax.tick_params(labelbottom=False, labelsize=TICK_FONT)
+        self.torque_axes[0].set_title("Torques: the torque each joint needs along a motion",
+                                      fontsize=CELL_FONT)
+
+    # ================================================================== cells
+    def _check_setting(self, row, col, text):
+        """Check a typed setting; a new payload re-scales the bars and redoes the analysis."""
+        try:
+            if col == DURATION:
+                _number(text, "duration (s)", 0.0, MAX_DURATION_S)
+            elif col == FALL:
+                _number(text, "fall (s)", 0.0, MAX_FALL_S)
+            elif col == PAYLOAD:
+                self._set_payload(_number(text, "payload (g)", 0.0, MAX_PAYLOAD_KG * 1000,
+                                          above=False) / 1000)
+        except RobosimError as exc:
+            self.say(str(exc), error=True)
+            return str(exc)
+        return None
+
+    def _check_goal(self, row, col, text):
+        try:
+            self._goal_value(col, text)
+        except RobosimError as exc:
+            self.say(str(exc), error=True)
+            return str(exc)
+        return None
+
+    def _goal_value(self, col, text):
+        """Joint ``col``'s goal in API units from ``text`` (deg or length unit), inside the
+        limits the simulator plans with (the calibrated range while a calibration is in use)."""
+        joint = self.robot.joints[col]
+        unit = "deg" if joint.is_revolute else self.robot.unit
+        value = parse_number(text, f"goal, joint {col + 1} ({unit})")
+        low, high = self.robot.q_to_user(self.arm.limits.T)[:, col]
+        if not low <= value <= high:
+            which = "calibrated range" if self.arm.calibration is not None else "limits"
+            raise ValidationError(f"goal, joint {col + 1}: {text.strip()} {unit} is outside its "
+                                  f"{which} [{low:.4g}, {high:.4g}] {unit}")
+        return float(np.radians(value)) if joint.is_revolute else value
+
+    def set_goal(self, q):
+        """Fill the goal row with ``q`` (API units), shown in degrees / length unit."""
+        for col, value in enumerate(self.robot.q_to_user(q)):
+            self.goal.set_text(0, col, f"{value:.4g}")
+            self.goal.mark(0, col, False)
+
+    def _setting(self, col, what, high):
+        self.settings.commit()
+        return _number(self.settings.text(0, col), what, 0.0, high)
+
+    def _set_payload(self, kilograms):
+        loaded = dynamics.with_payload(self.robot, kilograms)
+        if loaded is self.loaded:
+            return
+        self.loaded, self.payload_kg = loaded, kilograms
+        self._redo()
+
+    def _redo(self):
+        """The bars and the analysis shown again, for a new payload or new limits."""
+        self.blit.remove_layer("gravity")
+        self._make_bars()
+        if self.torques is not None:
+            self.compute()
+        self.redraw()
+
+    # ================================================================== torques
+    def compute(self):
+        """Analyse the chosen motion: torques per joint, limits, the first exceedance."""
+        self.settings.commit()
+        self.goal.commit()
+        if self.settings.text(0, SOURCE) == "joint profile":
+            t, q, what = self._profile()
+        else:
+            trajectory = self.arm.last_trajectory
+            if trajectory is None:
+                raise RobosimError("no trajectory played yet: play one from the Trajectories "
+                                   "window, or choose 'joint profile' and type the goal")
+            t, q = trajectory
+            self._analysed = trajectory
+            what = f"the last trajectory ({len(t)} rows, {t[-1] - t[0]:.3g} s)"
+        torques = dynamics.trajectory_torques(self.loaded, t, q)
+        check = (dynamics.check_torque_limits(torques, self.limits)
+                 if self.limits is not None else None)
+        self.torques, self.check = torques, check
+        draw_torques(self.torque_axes, self.loaded, torques, self.limits, check)
+        self._style_torque_axes()
+        self.redraw()
+        self.say(*self._verdict(what))
+
+    def _profile(self):
+        goal = np.array([self._goal_value(col, self.goal.text(0, col))
+                         for col in range(self.robot.n)])
+        duration = self._setting(DURATION, "duration (s)", MAX_DURATION_S)
+        kind = self.settings.text(0, PROFILE)
+        profile = joint_profile(self.arm.q, goal, duration, duration / (PROFILE_POINTS - 1),
+                                kind=kind, robot=self.robot)
+        return profile.t, profile.q, f"a {kind} profile to the goal in {duration:g} s"
+
+    def _style_torque_axes(self):
+        """Small ticks, one-line y labels (``q1 (N m)``), x labels only at the foot."""
+        last = len(self.torque_axes) - 1
+        for i, ax in enumerate(self.torque_axes):
+            ax.set_ylabel(f"q{i + 1} ({torque_unit(self.robot, i)})", fontsize=TICK_FONT)
+            ax.tick_params(labelsize=TICK_FONT, labelbottom=i == last)
+            ax.yaxis.set_major_locator(MaxNLocator(3))
+        self.torque_axes[-1].set_xlabel("time (s)", fontsize=TICK_FONT)
+        self.torque_axes[0].set_title("torque needed (solid), to hold still (dotted), limit "
+                                      "(dashed)", fontsize=CELL_FONT)
+
+    def _verdict(self, what):
+        """The status line after an analysis: ``(message, error)``."""
+        load = self.loaded.name[len(self.robot.name):]
+        peaks = np.abs(self.torques.tau).max(axis=0)
+        worst = int(np.argmax(peaks))
+        peak = (f"largest |torque| {peaks[worst]:.3g} {torque_unit(self.robot, worst)} "
+                f"(q{worst + 1})")
+        if self.check is None:
+            return f"{what}{load}: {peak}; no rated torques known for {self.robot.name}", False
+        if self.check.ok:
+            return f"{what}{load}: {peak}; every joint within its limit", False
+        first = self.check.exceedances[0]
+        name = self.robot.joints[first.joint].name or f"q{first.joint + 1}"
+        unit = torque_unit(self.robot, first.joint)
+        needs = (f"joint {first.joint + 1} ({name}) first needs {abs(first.torque):.3g} {unit} "
+                 f"at t = {first.time:.3f} s, above its limit {first.limit:g} {unit} "
+                 f"({what}{load})")
+        if np.isinf(self.check.time_scale):
+            return f"{needs}: holding the arm still already needs more, no speed helps", True
+        slower = np.ceil(self.check.time_scale * 100 - 1e-6) / 100
+        return f"{needs}: play it {slower:g} times slower", True
+
+    def _on_play(self, arm):
+        """A new trajectory was played: analyse it when it is the chosen source."""
+        if (arm.last_trajectory is not None and arm.last_trajectory is not self._analysed
+                and self.settings.text(0, SOURCE) == "last trajectory"):
+            self.compute()
+
+    # ================================================================== limits
+    def _known_limits(self):
+        """The connected driver's servo ratings, else the library Lynx6's stock ones."""
+        driver = self.arm.connection
+        calibration = getattr(driver, "calibration", None)
+        try:
+            return torque_limits(self.robot, calibration)
+        except RobosimError as exc:
+            self.arm.set_status(f"no torque limits: {exc}", error=True, owner=self)
+            return None
+
+    def _say_limits(self):
+        if self.limits is None or not np.isfinite(self.limits).any():
+            return
+        ratings = ", ".join("-" if np.isnan(v) else f"{v:g}" for v in self.limits)
+        self.say(f"limits (dashed): the servos' rated torques, {ratings} N m")
+
+    def _on_connection(self, arm):
+        limits = self._known_limits()
+        if limits is None and self.limits is None or (
+                limits is not None and self.limits is not None
+                and np.array_equal(limits, self.limits, equal_nan=True)):
+            return
+        self.limits = limits
+        self._redo()
+
+    # ================================================================== free fall
+    def free_fall(self):
+        """Let the arm fall from the pose shown, at rest; play it in the simulator."""
+        duration = self._setting(FALL, "fall (s)", MAX_FALL_S)
+        self.say(f"free fall: integrating {duration:g} s at dt = {FALL_DT * 1000:g} ms...")
+        self.blit.draw_now()
+        start = self.arm.q
+        # the limits the simulator plans with (narrowed while a calibration is in use) are the
+        # stops: the fall plays within them
+        falling = dynamics.with_payload(self.arm.planning_robot, self.payload_kg)
+        fall = dynamics.simulate(falling, start, duration=duration, dt=FALL_DT)
+        every = max(1, round(FRAME_S / FALL_DT))
+        rows = np.unique(np.append(np.arange(0, len(fall.t), every), len(fall.t) - 1))
+        self.fall, self._fall_rows = fall, rows
+        draw_energy(self.energy_ax, fall)
+        self._style_energy_axes()
+        self.falling = True
+        self.blit.animate("playhead")
+        self.redraw()
+        self.say(self._fall_summary(fall))
+        self.arm.play(fall.t[rows], fall.q[rows], keep=False)
+
+    def _style_energy_axes(self):
+        ax = self.energy_ax
+        ax.set_axis_on()
+        ax.tick_params(labelsize=TICK_FONT)
+        ax.yaxis.set_major_locator(MaxNLocator(4))
+        ax.xaxis.label.set_fontsize(TICK_FONT)
+        ax.yaxis.label.set_fontsize(TICK_FONT)
+        ax.set_title("free fall: energy (J)", fontsize=CELL_FONT)
+        ax.legend(loc="upper right", fontsize=TICK_FONT)
+        self.playhead = ax.axvline(0.0, color="tab:red", linestyle=":", linewidth=1.5)
+        self.add_layer("playhead", ax, [self.playhead])
+
+    def _fall_summary(self, fall):
+        """What the status line says of a fall: its drift before any stop, and the stops."""
+        free = fall.t < fall.limit_hits[0].time if fall.limit_hits else slice(None)
+        drift = float(np.abs(fall.energy[free] - fall.energy[0]).max())
+        text = (f"free fall {fall.t[-1]:g} s (Runge-Kutta, dt = {FALL_DT * 1000:g} ms): energy "
+                f"drift {drift:.2g} J")
+        if not fall.limit_hits:
+            return text
+        hit = fall.limit_hits[0]
+        more = len(fall.limit_hits) - 1
+        return (f"{text} before joint {hit.joint + 1} stopped at its {hit.side} limit at "
+                f"t = {hit.time:.2f} s" + (f" ({more} more stops)" if more else ""))
+
+    def stop(self):
+        """Hold the arm where it is (a fall or any motion stops)."""
+        self.arm.animate_to(self.arm.q)
+        self._end_fall()
+        self.say("stopped: the arm holds the pose shown")
+
+    def _end_fall(self):
+        if self.falling:
+            self.falling = False
+            self.blit.animate("playhead", False)
+            self.redraw()
+
+    # ================================================================== following the arm
+    def _on_pose(self, arm):
+        """Pose observer: the bars show the holding torques; while falling, the playhead
+        follows. Blitted while the arm moves; one full draw when it arrives."""
+        q = arm.q
+        widened = self.bars.set_torques(dynamics.gravity_torques(self.loaded, q))
+        moving = not np.array_equal(q, arm.target)
+        if self.falling:
+            self._follow_fall(q)
+        if moving and not widened:
+            if not self.blit.animated("gravity"):
+                self.blit.animate("gravity")
+                self.redraw()
+            self.blit.update(*(["gravity", "playhead"] if self.falling else ["gravity"]))
+            return
+        self.blit.animate("gravity", False)
+        if not moving:
+            self._end_fall()
+        self.redraw()
+
+    def _follow_fall(self, q):
+        rows = self._fall_rows
+        matches = np.flatnonzero(np.all(np.abs(self.fall.q[rows] - q) <= 1e-12, axis=1))
+        if len(matches):
+            time_s = float(self.fall.t[rows[matches[-1]]])
+            self.playhead.set_xdata([time_s, time_s])
+
+    def on_close(self):
+        """The window closes: a fall being played goes on in the simulator."""
+        self.falling = False
+
+
+def _number(text, what, low, high, above=True):
+    """``text`` as a number in (low, high] (``above``) or [low, high]; ValidationError else."""
+    value = parse_number(text, what)
+    if not ((value > low if above else value >= low) and value <= high):
+        bound = "more than" if above else "from"
+        raise ValidationError(f"{what} must be {bound} {low:g} {'and at most' if above else 'to'}"
+                              f" {high:g}, got {text.strip()}")
+    return value

@@ -1,0 +1,1 @@
+"""The files robosim keeps in the user's folder: the editor's autosave, "My robots"."""

@@ -1,0 +1,162 @@
+""""My robots": the last robots a user entered, loaded or saved, kept in the user's folder.
+
+No matplotlib here: the welcome screen lists :attr:`MyRobots.entries` (newest first) and opens
+or removes one; the editor (Continue, Save) and the welcome screen (a file loaded) call
+:meth:`MyRobots.remember`. At most :data:`MAX_ROBOTS` are kept.
+
+The list is one JSON file, ``my_robots.json`` in :func:`robosim.gui.user_files.autosave.user_dir`,
+rewritten atomically (:func:`robosim.files.atomic_write_text`) on every change; each entry
+holds a copy of the robot (a robot-file dict, so a robot typed in the editor and never saved
+is kept too) and the file it came from, if any::
+
+    {"format": "robosim-my-robots/1",
+     "robots": [{"robot": {...robot file...}, "path": "/home/ana/arm.json"}, ...]}
+
+A file that cannot be read (corrupt, not this format, unreadable) never stops the welcome
+screen: the list starts empty, :attr:`MyRobots.problem` says why, and the next
+:meth:`~MyRobots.remember` replaces the file. Entries that are no longer valid robots are left
+out the same way.
+
+Two entries are the same robot when everything the list shows of them is the same (name,
+number of joints, unit) and they come from the same file (or both from none): remembering it
+again moves it to the top instead of adding a second line that looks the same.
+
+Example::
+
+    robots = MyRobots.load()
+    robots.remember(load_robot("arm.json"), "arm.json")
+    robots.entries[0].label      # 'My arm: 3 joints, cm'
+"""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import RobosimError
+from ...files import atomic_write_text
+from ...library import load_robot, robot_from_dict, robot_to_dict
+from .autosave import user_dir
+
+FORMAT = "robosim-my-robots/1"
+FILE_NAME = "my_robots.json"
+#: How many robots the list keeps.
+MAX_ROBOTS = 8
+#: The file of robosim versions that remembered one robot only; read when there is no list yet.
+OLD_LAST_ROBOT = "last_robot.json"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One robot of the list.
+
+    Attributes
+    ----------
+    robot : robosim.Robot
+    path : str or None
+        The absolute path of the file it was loaded from or saved to; None for a robot only
+        entered in the editor.
+    """
+
+    robot: object
+    path: str = None
+
+    @property
+    def label(self):
+        """What the list shows: ``"name: n joints, unit"``."""
+        robot = self.robot
+        return f"{robot.name}: {robot.n} {'joint' if robot.n == 1 else 'joints'}, {robot.unit}"
+
+    @property
+    def key(self):
+        """Entries with the same key are the same line of the list."""
+        return (self.robot.name, self.robot.n, self.robot.unit, self.path)
+
+    def to_dict(self):
+        return {"robot": robot_to_dict(self.robot), "path": self.path}
+
+
+class MyRobots:
+    """The user's recent robots, newest first; :meth:`load` reads them.
+
+    Parameters
+    ----------
+    entries : list of Entry
+    file : pathlib.Path or None
+        Where the list is saved (None: nowhere, the user folder cannot be made).
+    problem : str or None
+        Why the stored list, or some of its entries, could not be read.
+    """
+
+    def __init__(self, entries=(), file=None, problem=None):
+        self.entries = list(entries)[:MAX_ROBOTS]
+        self.file = file
+        self.problem = problem
+
+    @classmethod
+    def load(cls, folder=None):
+        """The list stored in ``folder`` (default: the user folder); never raises."""
+        try:
+            folder = Path(folder) if folder is not None else user_dir()
+        except OSError as exc:
+            return cls(problem=f"My robots cannot be kept: {exc}")
+        file = folder / FILE_NAME
+        if not file.exists():
+            return cls(_old_last_robot(folder), file)
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+            stored = data["robots"] if data.get("format") == FORMAT else None
+            if not isinstance(stored, list):
+                raise ValueError(f"not a {FORMAT} file")
+        except (OSError, ValueError, TypeError, AttributeError, KeyError) as exc:
+            return cls([], file, f"My robots: {file} could not be read ({exc}); the list "
+                                 f"starts empty and the file is replaced at the next change.")
+        entries, dropped = [], 0
+        for item in stored[:MAX_ROBOTS]:
+            try:
+                path = item.get("path")
+                entries.append(Entry(robot_from_dict(item["robot"], source=str(file)),
+                                     str(path) if path else None))
+            except (RobosimError, TypeError, AttributeError, KeyError):
+                dropped += 1
+        problem = (f"My robots: {dropped} of the robots in {file} could not be read and "
+                   f"are left out." if dropped else None)
+        return cls(entries, file, problem)
+
+    def remember(self, robot, path=None):
+        """Put ``robot`` (from file ``path``, if any) at the top, drop the oldest beyond
+        :data:`MAX_ROBOTS`, and save the list.
+
+        Raises
+        ------
+        OSError
+            The list cannot be written (the entries are changed all the same).
+        """
+        entry = Entry(robot, str(Path(path).expanduser().absolute()) if path else None)
+        self.entries = [entry] + [e for e in self.entries if e.key != entry.key]
+        del self.entries[MAX_ROBOTS:]
+        self.save()
+        return entry
+
+    def remove(self, index):
+        """Forget entry ``index`` (0 is the newest) and save the list (OSError if it cannot)."""
+        del self.entries[index]
+        self.save()
+
+    def save(self):
+        """Write the list, atomically (a corrupt file is replaced)."""
+        if self.file is None:
+            raise OSError(self.problem or "no user folder to keep My robots in")
+        data = {"format": FORMAT, "robots": [entry.to_dict() for entry in self.entries]}
+        atomic_write_text(self.file, json.dumps(data, indent=1) + "\n")
+        self.problem = None
+
+
+def _old_last_robot(folder):
+    """The one robot an older robosim remembered (``last_robot.json``), as a first entry."""
+    old = folder / OLD_LAST_ROBOT
+    if not old.is_file():
+        return []
+    try:
+        return [Entry(load_robot(old))]
+    except RobosimError:
+        return []

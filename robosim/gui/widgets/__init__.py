@@ -1,0 +1,1 @@
+"""Widgets the windows are built from: typed-in cell grids, fast text, file dialogs, matrix text."""

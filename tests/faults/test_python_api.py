@@ -1,0 +1,83 @@
+"""Issue 25, item 6: the Python API checks its inputs at the edge. Each call of the issue
+raised numpy's or Python's own exception from deep inside, or was accepted with a silently
+wrong result; now each raises a RobosimError that names the argument, and that is also the
+ValueError or TypeError numpy-style callers catch."""
+
+import numpy as np
+import pytest
+
+import robosim
+from robosim import dynamics, ik, load_robot, workspace
+from robosim.dh_sheet import dh_sheet
+from robosim.errors import RobosimError, ValidationTypeError
+
+LYNX = load_robot("lynx6")
+PUMA = load_robot("Puma 560")
+TARGET = LYNX.fk(LYNX.home)
+
+# (call, the words the message must hold, the kind: TypeError for the wrong kind of thing)
+CASES = {
+    "fk text": (lambda: LYNX.fk("abc"), "got text", TypeError),
+    "fk mapping": (lambda: LYNX.fk({"a": 1}), "got dict", TypeError),
+    "fk set": (lambda: LYNX.fk(set(range(5))), "got set", TypeError),
+    "fk generator": (lambda: LYNX.fk(x for x in range(5)), "got generator", TypeError),
+    "fk ragged": (lambda: LYNX.fk([[0] * 5, [0] * 4]), "rows of different lengths", ValueError),
+    "fk 10**400": (lambda: LYNX.fk([10 ** 400] * 5), "finite", ValueError),
+    "fk complex": (lambda: LYNX.fk(np.zeros(5) + 1j), "complex numbers", TypeError),
+    "fk datetime64": (lambda: LYNX.fk(np.array(["2020-01-01"] * 5, dtype="datetime64[D]")),
+                      "dates", TypeError),
+    "solve empty batch": (lambda: ik.solve(LYNX, np.zeros((0, 4, 4))), "empty batch",
+                          ValueError),
+    "solve q0 rows": (lambda: ik.solve(LYNX, TARGET, q0=np.zeros((2, 5))),
+                      r"q0 has rows \(2,\) but target has one", ValueError),
+    "solve seeds -1": (lambda: ik.solve(LYNX, TARGET, seeds=-1), "seeds must be a whole",
+                       ValueError),
+    "solve seeds nan": (lambda: ik.solve(LYNX, TARGET, seeds=float("nan")),
+                        "seeds must be a whole", ValueError),
+    "solve tolerance -1": (lambda: ik.solve(LYNX, TARGET, tolerance=-1),
+                           "tolerance must be a number more than 0", ValueError),
+    "solve tolerance nan": (lambda: ik.solve(LYNX, TARGET, tolerance=float("nan")),
+                            "tolerance must be", ValueError),
+    "solve last row": (lambda: ik.solve(LYNX, np.vstack([TARGET[:3], [1, 1, 1, 1]])),
+                       "last row of a transform", ValueError),
+    "solve_all distinct -1": (lambda: ik.solve_all(LYNX, TARGET, distinct=-1),
+                              "distinct must be", ValueError),
+    "inverse_dynamics empty": (lambda: dynamics.inverse_dynamics(
+        PUMA, np.zeros((0, 6)), np.zeros((0, 6)), np.zeros((0, 6))), "empty batch", ValueError),
+    "simulate empty": (lambda: dynamics.simulate(PUMA, np.zeros((0, 6)), duration=0.01),
+                       "empty batch", ValueError),
+    "simulate 1e308 s": (lambda: dynamics.simulate(PUMA, PUMA.home, duration=1e308),
+                         "duration must be", ValueError),
+    "simulate dt 1e308": (lambda: dynamics.simulate(PUMA, PUMA.home, dt=1e308), "dt must be",
+                          ValueError),
+    "simulate 0 s": (lambda: dynamics.simulate(PUMA, PUMA.home, duration=0), "more than 0 s",
+                     ValueError),
+    "simulate outside limits": (lambda: dynamics.simulate(PUMA, PUMA.limits[:, 1] + 0.1,
+                                                          duration=0.01),
+                                "outside its limits", ValueError),
+    "workspace grid of another robot": (
+        lambda: workspace.forward_workspace(LYNX, workspace.factor_grid(PUMA, 45)),
+        "grid has 6 joints but Lynx6 has 5", ValueError),
+    "workspace progress not callable": (
+        lambda: workspace.forward_workspace(LYNX, workspace.factor_grid(LYNX, 45), progress=3),
+        "progress must be a function", TypeError),
+    "factor_grid text": (lambda: workspace.factor_grid(LYNX, "1"), "Factor must be a number",
+                         TypeError),
+    "monte_carlo 2.5 samples": (lambda: workspace.monte_carlo_workspace(LYNX, 2.5),
+                                "samples must be a whole number", ValueError),
+    "save_robot None": (lambda: robosim.save_robot(None, "never.json"), "saves a Robot",
+                        TypeError),
+    "Robot of numbers": (lambda: robosim.Robot([1, 2]), "joints must be Joint objects",
+                         TypeError),
+    "dh_sheet digits -1": (lambda: dh_sheet(LYNX, LYNX.home, "md", digits=-1),
+                           "digits must be a whole number from 0", ValueError),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_a_bad_argument_is_a_robosim_error_naming_it(name):
+    call, words, kind = CASES[name]
+    with pytest.raises(RobosimError, match=words) as info:
+        call()
+    assert isinstance(info.value, kind)
+    assert isinstance(info.value, ValidationTypeError) == (kind is TypeError)
