@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import robosim
+from random_robots import mounted
 from robosim.ik import damped_least_squares
 from robosim.ik.numeric import _ArrayKernel, _cached_problem, _FloatKernel
 
@@ -35,11 +36,7 @@ def _random_robot(rng, convention, n):
             joints.append(robosim.Joint("R", a=a, alpha=alpha,
                                         d=float(rng.choice([0.0, rng.uniform(-0.4, 0.4)])),
                                         offset=float(rng.choice([0.0, rng.uniform(-1, 1)]))))
-    return robosim.Robot(joints, convention=convention, unit="m",
-                         base_xyz=tuple(rng.uniform(-0.3, 0.3, 3)),
-                         base_rpy=tuple(rng.uniform(-1, 1, 3)),
-                         tool_xyz=tuple(rng.uniform(-0.2, 0.2, 3)),
-                         tool_rpy=tuple(rng.uniform(-1, 1, 3)))
+    return mounted(rng, joints, convention)
 
 
 def _robots():

@@ -553,16 +553,20 @@ def _columns(target, split, one):
     return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
 
 
+def _point(split, columns):
+    """The point joints 1-3 must place: the wrist centre ``T_target @ c_end`` of a 6-joint
+    arm, the target point of a 3-joint one (world coordinates, floats or ``(B,)`` arrays)."""
+    if split is None:
+        return columns[0]
+    X, Y, Z, P = columns
+    c = split.center_in_end
+    return tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
+
+
 def _solutions(robot, chain, split, columns, reference, ops):
     """The arrays of :class:`PieperSolutions`, ``(B, k, n)``, ``(B, k)``, ``(B,)`` (or without
     ``B`` for one target with ``ops=FloatMath``)."""
-    if split is None:
-        point = columns[0]
-    else:
-        X, Y, Z, P = columns
-        c = split.center_in_end
-        point = tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
-    arm = _arm_slots(chain, _invariants(chain, point), reference[:3], ops)
+    arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3], ops)
     valid, double = _drop_repeats(arm, robot.revolute[:3].tolist(), chain.scale, ops)
     free1 = _any([s.free1 & ok for s, ok in zip(arm, valid)])
     free2 = _any([s.free2 & ok for s, ok in zip(arm, valid)])
@@ -656,13 +660,8 @@ def nearest_solution(robot: Robot, target: np.ndarray,
     """
     chain, split, joints = _chain_of(robot)
     columns = _columns(target, split, (target.tolist(),))
-    if split is None:
-        point = columns[0]
-    else:
-        X, Y, Z, P = columns
-        c = split.center_in_end
-        point = tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
-    arm = _arm_slots(chain, _invariants(chain, point), reference[:3], FloatMath)
+    arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3],
+                     FloatMath)
     def turned(values, first):
         """``values`` of joints ``first, first + 1, ..`` at their turn nearest the reference
         inside the limits, and their distance from it; None outside the limits."""

@@ -1,7 +1,7 @@
 """Every IK solution of a target (solve_all), the spherical-wrist decoupling, turns of 2 pi.
 
 The expected branches come from the Puma 560's geometric closed form, derived from its DH
-table in tests/puma_geometry.py, never from the solver's own output (the 3R arm's four
+table in tests/ik_oracles.py, never from the solver's own output (the 3R arm's four
 solutions against the closed form of the Java/VRML simulator: tests/ik/test_ik.py).
 """
 
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import robosim
-from puma_geometry import puma_closed_form
+from ik_oracles import puma_closed_form
 from robosim import ik
 from robosim.ik.turns import every_turn, nearest_turn, same_modulo_turns
 from robosim.ik.wrist import spherical_wrist, wrist_angles

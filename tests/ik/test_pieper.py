@@ -1,7 +1,7 @@
 """Pieper's closed form (robosim/ik/pieper.py) against independent constructions.
 
 - the Puma 560's published geometric solution, written from its DH table in
-  tests/puma_geometry.py (eight branches);
+  tests/ik_oracles.py (eight branches);
 - the anthropomorphic 3R arm's four solutions, from the paper's own forward kinematics
   (the Java/VRML simulator, eq. 8: robosim.ik.anthropomorphic_3r_ik);
 - a dense multistart of plain Newton iterations (pseudo-inverse of the Jacobian, no limits)
@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 
 import robosim
-from puma_geometry import puma_closed_form
+from ik_oracles import paper_3r_position, puma_closed_form
+from random_robots import mounted
 from robosim import ik
 from robosim.ik.pieper import (DOUBLE_ROOT, OUT_OF_REACH, free_joint, nearest_solution,
                                pieper_applies, pieper_ik)
@@ -63,19 +64,11 @@ def test_one_target_gives_what_the_batch_gives():
         np.testing.assert_allclose(one.q[one.valid], batch.q[k][batch.valid[k]], atol=1e-12)
 
 
-def _paper_3r_position(q, a1, a2, a3):
-    """Seed 003, eq. 8: the anthropomorphic arm's position (q1 from the Y axis)."""
-    q1, q2, q3 = np.moveaxis(np.asarray(q), -1, 0)
-    reach = a2 * np.cos(q2) + a3 * np.cos(q2 + q3)
-    return np.stack([-reach * np.sin(q1), reach * np.cos(q1),
-                     a1 + a2 * np.sin(q2) + a3 * np.sin(q2 + q3)], axis=-1)
-
-
 def test_the_3r_arm_gets_the_papers_four_solutions():
     a1, a2, a3 = 0.4, 0.5, 0.3
     robot = ik.anthropomorphic_3r_robot(a1, a2, a3)
     q = np.random.default_rng(3).uniform(-2.8, 2.8, size=(50, 3))
-    points = _paper_3r_position(q, a1, a2, a3)
+    points = paper_3r_position(q, a1, a2, a3)
     found = pieper_ik(robot, points)
     assert found.q.shape == (50, 4, 3) and np.all(found.valid)
     expected = ik.anthropomorphic_3r_ik(points, a1, a2, a3).q
@@ -134,11 +127,7 @@ def _random_wrist_arm(rng, convention, prismatic):
                                  offset=offsets[0]),
                    robosim.Joint(alpha=wrist_twists[0], offset=offsets[1]),
                    robosim.Joint(alpha=wrist_twists[1], d=0.1, offset=offsets[2])]
-    return robosim.Robot(joints, convention=convention, unit="m",
-                         base_xyz=tuple(rng.uniform(-0.2, 0.2, 3)),
-                         base_rpy=tuple(rng.uniform(-0.5, 0.5, 3)),
-                         tool_xyz=tuple(rng.uniform(-0.1, 0.1, 3)),
-                         tool_rpy=tuple(rng.uniform(-1, 1, 3)))
+    return mounted(rng, joints, convention, reach=0.1)
 
 
 def _random_arms():

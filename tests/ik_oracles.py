@@ -1,5 +1,6 @@
-"""The Puma 560's eight inverse-kinematics branches by its published geometric construction,
-written from its DH table: the independent oracle of the closed-form and solve_all tests."""
+"""Independent IK oracles for the closed-form and solve_all tests: the Puma 560's eight branches
+by its published geometric construction (written from its DH table), and the anthropomorphic
+3R arm's position by the Java/VRML simulator's eq. 8."""
 
 import math
 
@@ -43,3 +44,11 @@ def puma_closed_form(robot, target):
                 c = math.atan2(flip * M[2, 1], -flip * M[2, 0])
                 branches.append([q1, q2, q3, a, -b, c])
     return np.array(branches)
+
+
+def paper_3r_position(q, a1, a2, a3):
+    """The Java/VRML simulator, eq. 8: the anthropomorphic arm's position (q1 from the Y axis)."""
+    q1, q2, q3 = np.moveaxis(np.asarray(q), -1, 0)
+    reach = a2 * np.cos(q2) + a3 * np.cos(q2 + q3)
+    return np.stack([-reach * np.sin(q1), reach * np.cos(q1),
+                     a1 + a2 * np.sin(q2) + a3 * np.sin(q2 + q3)], axis=-1)
