@@ -367,6 +367,7 @@ class _Problem:
         self.lower = limits[:, 0].tolist()
         self.upper = limits[:, 1].tolist()
         self.limits = limits
+        self.home = robot.home
         self.max_step = [MAX_STEP if rev else MAX_STEP * self.scale for rev in self.revolute]
         # Limits that can stop a joint (a revolute joint with a full turn of range wraps).
         self.can_block = np.array([not rev or hi - lo < 2 * math.pi
@@ -884,8 +885,8 @@ def _closed_form(problem, target, q0, one):
     """
     robot = problem.robot
     count = target.shape[0]
-    reference = (np.broadcast_to(robot.home, (count, robot.n)) if q0 is None
-                 else np.clip(q0, *robot.limits.T))
+    reference = (np.broadcast_to(problem.home, (count, robot.n)) if q0 is None
+                 else np.clip(q0, problem.limits[:, 0], problem.limits[:, 1]))
     if one:
         solution, reason = nearest_solution(robot, target[0], reference[0].tolist())
         found = np.array([solution is not None])
