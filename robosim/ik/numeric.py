@@ -96,6 +96,8 @@ SAME_BRANCH = 1e-6
 IDLE_COLUMN = 1e-12
 
 _AXIS_NAMES = ("x", "y", "z", "rx", "ry", "rz")
+#: :func:`parse_axes` of the most used arguments, looked up without parsing.
+_PARSED = {"pose": (0, 1, 2, 3, 4, 5), "position": (0, 1, 2)}
 
 #: The error components to solve: ``"pose"``, ``"position"``, letters such as ``"xyz rz"``, a
 #: sequence of names (``["x", "rz"]``) or of indices into ``x y z rx ry rz``.
@@ -165,6 +167,10 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
 
     Raises ValidationError naming the part that is not an axis.
     """
+    if isinstance(axes, str) and axes in _PARSED:
+        return _PARSED[axes]
+    if type(axes) is tuple and axes in _PARSED.values():    # axes parsed already
+        return axes
     if isinstance(axes, str):
         key = axes.strip().lower()
         if key in ("pose", "all"):
@@ -841,6 +847,10 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     if q0 is not None:
         q0 = checks.broadcast_batch(robot.check_q(q0, "q0"), batch_shape, "q0", "target")
         q0 = q0.reshape(-1, robot.n)
+    if problem.closed_form and not batch_shape:
+        exact = _closed_form_exact(problem, target, q0)
+        if exact is not None:
+            return exact
     count = flat_target.shape[0]
     q, iterations = np.empty((count, robot.n)), np.zeros(count, dtype=int)
     position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
@@ -870,6 +880,25 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     return IKResult(q.reshape(batch_shape + (robot.n,)), success.reshape(batch_shape),
                     position_error.reshape(batch_shape), orientation_error.reshape(batch_shape),
                     iterations.reshape(batch_shape), reason.reshape(batch_shape))
+
+
+def _closed_form_exact(problem, target, q0):
+    """One target ``(4, 4)``'s :class:`IKResult` straight from the closed form when its
+    solution nearest ``q0`` (or home) inside the limits reaches the tolerances as it is (the
+    common case: no numpy call on the way); None for anything else, which the general path
+    (:func:`_closed_form`, then the search) handles."""
+    reference = (problem.home if q0 is None
+                 else np.clip(q0[0], problem.limits[:, 0], problem.limits[:, 1])).tolist()
+    q, note = nearest_solution(problem.robot, target, reference)
+    if q is None:
+        return None
+    position_error, orientation_error, _ = problem.evaluate(q, _target_columns(target),
+                                                            _FloatKernel, want_step=False)
+    if not _within(problem, position_error, orientation_error):
+        return None
+    return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
+                    np.float64(orientation_error), np.int64(1),
+                    CONVERGED if not note else f"{CONVERGED} ({note})")
 
 
 def _closed_form(problem, target, q0, one):
