@@ -118,27 +118,36 @@ def broadcast_batch(array: np.ndarray, batch_shape: tuple[int, ...], name: str,
                               f"each") from None
 
 
+def _is_real_number(value: Any) -> bool:
+    """True for a real number: int, float and numpy's integer and floating scalars (all
+    :class:`numbers.Real`); not a bool, a complex, a time or a numpy string."""
+    return isinstance(value, numbers.Real) \
+        and not isinstance(value, (bool, np.bool_, np.timedelta64))
+
+
 def count(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
     """A whole number from ``minimum`` to ``maximum`` (a float with no fraction is taken)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.generic)):
+    if not _is_real_number(value):
         raise ValidationTypeError(f"{name} must be a whole number, got {_kind_of(value)}")
-    if not (math.isfinite(value) and float(value).is_integer()) \
-            or value < minimum or (maximum is not None and value > maximum):
-        span = f"from {minimum:,}" + (f" to {maximum:,}" if maximum is not None else " up")
+    span = f"from {minimum:,}" + (f" to {maximum:,}" if maximum is not None else " up")
+    if not (math.isfinite(value) and float(value).is_integer()):
         raise ValidationError(f"{name} must be a whole number {span}, got {brief(value)}")
-    return int(value)
+    whole = int(value)
+    if whole < minimum or (maximum is not None and whole > maximum):
+        raise ValidationError(f"{name} must be a whole number {span}, got {brief(value)}")
+    return whole
 
 
 def positive(value: Any, name: str, maximum: float = math.inf) -> float:
     """A finite real number ``0 < value <= maximum``."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.generic)) \
-            or isinstance(value, (np.complexfloating, np.datetime64, np.timedelta64)):
+    if not _is_real_number(value):
         raise ValidationTypeError(f"{name} must be a number, got {_kind_of(value)}")
-    if not (math.isfinite(value) and 0 < value <= maximum):
+    number = float(value)
+    if not (math.isfinite(number) and 0 < number <= maximum):
         raise ValidationError(f"{name} must be a number more than 0"
                               f"{'' if math.isinf(maximum) else f' and at most {maximum:g}'}, "
                               f"got {brief(value)}")
-    return float(value)
+    return number
 
 
 def callable_or_none(value: Any, name: str) -> Callable[..., Any] | None:

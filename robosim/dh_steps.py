@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -102,6 +103,7 @@ class DHStep:
             return "base transform: world to frame 0"
         if self.parameter == "tool":
             return "tool transform: last frame to end effector"
+        assert self.value is not None, "only the base and tool steps have no amount"
         motion, _ = MOTIONS[self.parameter]
         if motion == "rotate":
             amount = f"{np.degrees(self.value):.6g} deg" if degrees else f"{self.value:.6g} rad"
@@ -217,7 +219,7 @@ def link_matrices(steps: Iterable[DHStep]) -> list[np.ndarray]:
     list of ndarray (4, 4) or (..., 4, 4)
         ``n`` link transforms, row 1 first (base and tool not included).
     """
-    rows = {}
+    rows: dict[int, np.ndarray] = {}   # DH row -> product of its matrices so far
     for step in steps:
         if step.parameter in MOTIONS:
             previous = rows.get(step.joint)
@@ -279,10 +281,14 @@ def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False, digits: in
         for parameter in done:
             matrix = matrix @ elementary_matrix(parameter, constants[parameter])
         return [[_term_text(v, None, latex, digits) for v in line] for line in matrix]
-    joint = replace(joint, **{p: 0.0 for p in ("theta", "d", "a", "alpha")
-                              if p not in done and p != variable})
+    not_applied: dict[str, Any] = {p: 0.0 for p in ("theta", "d", "a", "alpha")
+                                   if p not in done and p != variable}
+    joint = replace(joint, **not_applied)
     ca, sa = cos_sin(joint.alpha)
     a = joint.a
+    c: _Term
+    s: _Term
+    d: _Term
     if joint.is_revolute:
         c, s, d = (1.0, f"c{row}"), (1.0, f"s{row}"), (joint.d, None)
     else:
@@ -303,6 +309,10 @@ def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False, digits: in
                  [times(sa, s), times(sa, c), (ca, None), times(ca, d)]]
     terms.append([zero, zero, zero, one])
     return [[_term_text(k, symbol, latex, digits) for k, symbol in line] for line in terms]
+
+
+# An entry of a link matrix: a number times a symbol ("c1", "s1", "d1"), or a number alone.
+_Term = tuple[float, str | None]
 
 
 def _term_text(coefficient, symbol, latex, digits):

@@ -32,7 +32,7 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -249,6 +249,27 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def write_readable_text(path: str | os.PathLike[str], text: str,
+                        error_class: type[RobosimError], max_bytes: int,
+                        too_large: Callable[[int], str]) -> Path:
+    """Write ``text`` to ``path`` atomically, unless its reader would refuse it.
+
+    What robosim writes, robosim reads back: a text whose UTF-8 is larger than ``max_bytes``
+    (the cap of the reader of that kind of file) is refused before anything is written, with
+    ``error_class("PATH: " + too_large(size))``; a failed write is ``error_class`` too.
+
+    Returns the path written.
+    """
+    size = len(text.encode("utf-8"))
+    if size > max_bytes:
+        raise error_class(f"{path}: {too_large(size)}")
+    try:
+        atomic_write_text(path, text)
+    except OSError as exc:
+        raise error_class(f"{path}: cannot write it ({exc.strerror or exc})") from None
+    return Path(path)
+
+
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
 
@@ -303,7 +324,7 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
     A writer is gone when no process has the id in the file's name. One whose id was reused by
     another process stays until that process ends (it is only a few bytes meanwhile).
     """
-    removed = []
+    removed: list[Path] = []
     try:
         names = [entry.name for entry in os.scandir(folder)
                  if entry.name.startswith(".") and entry.name.endswith(TEMPORARY_SUFFIXES)]

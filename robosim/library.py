@@ -85,11 +85,14 @@ import numpy as np
 
 from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
-from .files import (MAX_ROBOT_FILE_BYTES, atomic_write_text, names_a_file, read_user_json,
-                    read_user_text)
-from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
+from .files import (MAX_ROBOT_FILE_BYTES, names_a_file, read_user_json, read_user_text,
+                    write_readable_text)
+from .robot import (CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, MAX_NAME_CHARACTERS, PRISMATIC,
+                    REVOLUTE, Joint, Robot)
 
 FORMAT = "robosim-robot/1"
+#: The kinds of robot file :func:`load_robot` reads.
+ROBOT_FILE_SUFFIXES = (".json", ".csv", ".urdf")
 #: Files in robots/ ending so hold servo calibrations of real arms, not robots.
 CALIBRATION_SUFFIX = ".calibration.json"
 _TYPES = {"r": REVOLUTE, "revolute": REVOLUTE, "p": PRISMATIC, "prismatic": PRISMATIC}
@@ -109,8 +112,6 @@ MAX_MESH_SCALE = 1e6
 MAX_LENGTH = 1e6
 MAX_ANGLE_DEG = 3600.0
 MAX_NUMBER = 1e12
-#: Robot and joint names appear in every table and message: at most this many characters.
-MAX_NAME_CHARACTERS = 100
 
 
 def library_dir() -> Path:
@@ -155,7 +156,8 @@ def list_robots() -> list[str]:
 
 
 def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
-    """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json/.csv path.
+    """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json, .csv or
+    .urdf path (a URDF's chain as a standard DH table: :func:`robosim.urdf.load_urdf`).
 
     Raises
     ------
@@ -170,7 +172,7 @@ def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
         raise RobotFileError(f"a robot name or path has at most {MAX_NAME_LENGTH:,} characters, "
                              f"got {len(text):,}")
     path = Path(text).expanduser()
-    if path.suffix.lower() in (".json", ".csv") or names_a_file(path):
+    if path.suffix.lower() in ROBOT_FILE_SUFFIXES or names_a_file(path):
         return _load_file(path)
     wanted = _key(text)
     for candidate in _library_files():
@@ -190,6 +192,10 @@ MAX_NAME_LENGTH = 4096
 
 
 def _load_file(path):
+    if path.suffix.lower() == ".urdf":
+        from .urdf import load_urdf  # robosim.urdf builds robots with this module
+
+        return load_urdf(path)
     if path.suffix.lower() == ".csv":
         return robot_from_csv(read_user_text(path, RobotFileError), source=str(path))
     return robot_from_dict(read_user_json(path, RobotFileError), source=str(path))
@@ -230,11 +236,11 @@ def _triple(value, where, field, place, bound):
 
 
 def check_object_fields(row: object, where: str, fields: list[str] | tuple[str, ...],
-                        place: Any) -> None:
+                        place: Any) -> dict[str, Any]:
     """Refuse ``row`` unless it is a JSON object whose fields are all among ``fields``.
 
     ``place.error(where, message)`` makes the exception raised (it names the file); robot files
-    and calibration files share this check.
+    and calibration files share this check. Returns ``row``, now known to be a dict.
     """
     if not isinstance(row, dict):
         raise place.error(where, f"must be an object with fields {', '.join(fields)}, "
@@ -242,6 +248,7 @@ def check_object_fields(row: object, where: str, fields: list[str] | tuple[str, 
     unknown = sorted(set(row) - set(fields))
     if unknown:
         raise place.error(where, f"unknown field '{unknown[0]}' (known: {', '.join(fields)})")
+    return row
 
 
 def _joint_from_dict(row, index, unit_scale_hint, place):
@@ -370,7 +377,7 @@ def robot_from_dict(data: object, source: str = "") -> Robot:
     meshes = _meshes_from_dict(data["meshes"], len(joints), source, place) \
         if "meshes" in data else None
     try:
-        return Robot(joints, name=data["name"], convention=convention,
+        return Robot(tuple(joints), name=data["name"], convention=convention,
                      unit=unit, poses=api_poses, manufacturer=data.get("manufacturer", ""),
                      source=data.get("source", ""), notes=data.get("notes", ""),
                      dynamics=dynamics, meshes=meshes, **mounts)
@@ -465,7 +472,7 @@ def robot_from_csv(text: str, source: str = "", name: str | None = None) -> Robo
         cell_rows = list(csv.reader(io.StringIO("\n".join(line for _, line in table_lines))))
     except csv.Error as exc:
         raise place.error("table", f"not a readable CSV table ({exc})") from None
-    rows = []
+    rows: list[dict[str, Any]] = []   # the JSON format's joint rows
     for (number, _), cells in zip(table_lines, cell_rows):
         cells = [c.strip() for c in cells]
         if not rows and cells and cells[0].lower() == "type":
@@ -474,7 +481,7 @@ def robot_from_csv(text: str, source: str = "", name: str | None = None) -> Robo
         if len(cells) not in (5, 7):
             raise place.error(where, f"expected 5 or 7 columns type,theta,d,a,alpha[,min,max], "
                                      f"got {len(cells)}")
-        row = {"type": cells[0]}
+        row: dict[str, Any] = {"type": cells[0]}
         for field, cell in zip(("theta", "d", "a", "alpha", "min", "max"), cells[1:]):
             try:
                 row[field] = float(cell)
@@ -528,9 +535,10 @@ def robot_to_dict(robot: Robot,
             "offset": convert(joint.offset),
             "limits": [convert(v) for v in joint.limits],
         })
-    data = {"format": FORMAT, "name": robot.name, "manufacturer": robot.manufacturer,
-            "source": robot.source, "convention": robot.convention, "unit": robot.unit,
-            "joints": joints}
+    data: dict[str, Any] = {
+        "format": FORMAT, "name": robot.name, "manufacturer": robot.manufacturer,
+        "source": robot.source, "convention": robot.convention, "unit": robot.unit,
+        "joints": joints}
     for field in ("base", "tool"):
         xyz, rpy = getattr(robot, field + "_xyz"), getattr(robot, field + "_rpy")
         if any(xyz) or any(rpy):
@@ -623,15 +631,10 @@ def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
     if path.suffix.lower() != ".json":
         raise ValidationError(f"{path}: robot files are saved as .json")
     text = format_robot_json(robot_to_dict(robot, folder=path.parent))
-    size = len(text.encode("utf-8"))
-    if size > MAX_ROBOT_FILE_BYTES:
-        raise RobotFileError(f"{path}: the robot file would be {size:,} bytes, more than the "
-                             f"{MAX_ROBOT_FILE_BYTES:,} load_robot reads (shorten its notes)")
-    try:
-        atomic_write_text(path, text)
-    except OSError as exc:
-        raise RobotFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
-    return path
+    return write_readable_text(
+        path, text, RobotFileError, MAX_ROBOT_FILE_BYTES,
+        lambda size: f"the robot file would be {size:,} bytes, more than the "
+                     f"{MAX_ROBOT_FILE_BYTES:,} load_robot reads (shorten its notes)")
 
 
 def dh_rows(robot: Robot) -> list[dict[str, int | str]]:

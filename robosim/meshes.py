@@ -240,16 +240,16 @@ def stl_bytes(triangles: ArrayLike, normals: ArrayLike | None = None,
     ``normals`` ``(m, 3)`` default to :func:`face_normals`; ``header`` is at most 80 bytes and
     must not begin with ``solid`` (readers would take the file for ASCII).
     """
-    triangles = _check_triangles(triangles, "triangles")
-    normals = face_normals(triangles) if normals is None else np.asarray(normals, float)
-    if normals.shape != (len(triangles), 3):
-        raise MeshError(f"normals must be ({len(triangles)}, 3), got {normals.shape}")
+    corners = _check_triangles(triangles, "triangles")
+    unit_normals = face_normals(corners) if normals is None else np.asarray(normals, float)
+    if unit_normals.shape != (len(corners), 3):
+        raise MeshError(f"normals must be ({len(corners)}, 3), got {unit_normals.shape}")
     if len(header) > 80 or header.lstrip()[:5].lower() == b"solid":
         raise MeshError(f"a binary STL header is at most 80 bytes and does not begin with "
                         f"'solid', got {header[:90]!r}")
-    records = np.zeros(len(triangles), dtype=_BINARY_TRIANGLE)
-    records["normal"], records["vertices"] = normals, triangles
-    return (header.ljust(80, b" ") + struct.pack("<I", len(triangles)) + records.tobytes())
+    records = np.zeros(len(corners), dtype=_BINARY_TRIANGLE)
+    records["normal"], records["vertices"] = unit_normals, corners
+    return (header.ljust(80, b" ") + struct.pack("<I", len(corners)) + records.tobytes())
 
 
 def save_stl(path: str | os.PathLike[str], triangles: ArrayLike, normals: ArrayLike | None = None,
@@ -267,30 +267,30 @@ def save_stl(path: str | os.PathLike[str], triangles: ArrayLike, normals: ArrayL
     if not ascii:
         atomic_write_bytes(path, stl_bytes(triangles, normals))
         return
-    triangles = _check_triangles(triangles, "triangles")
-    normals = face_normals(triangles) if normals is None else np.asarray(normals, float)
+    corners = _check_triangles(triangles, "triangles")
+    unit_normals = face_normals(corners) if normals is None else np.asarray(normals, float)
     name = re.sub(r"\s+", "_", name) or "robosim"
     lines = [f"solid {name}"]
-    for normal, corners in zip(normals, triangles):
+    for normal, triangle in zip(unit_normals, corners):
         lines.append("  facet normal " + " ".join(f"{v:.9g}" for v in normal))
         lines.append("    outer loop")
-        lines += ["      vertex " + " ".join(f"{v:.9g}" for v in corner) for corner in corners]
+        lines += ["      vertex " + " ".join(f"{v:.9g}" for v in corner) for corner in triangle]
         lines += ["    endloop", "  endfacet"]
     lines.append(f"endsolid {name}")
     atomic_write_bytes(path, ("\n".join(lines) + "\n").encode("ascii"))
 
 
-def _check_triangles(triangles, what):
-    triangles = np.asarray(triangles, dtype=float)
-    if triangles.ndim != 3 or triangles.shape[1:] != (3, 3):
-        raise MeshError(f"{what} must be an array (m, 3, 3), got shape {triangles.shape}")
-    if not 1 <= len(triangles) <= MAX_TRIANGLES:
+def _check_triangles(triangles: ArrayLike, what: str) -> np.ndarray:
+    corners = np.asarray(triangles, dtype=float)
+    if corners.ndim != 3 or corners.shape[1:] != (3, 3):
+        raise MeshError(f"{what} must be an array (m, 3, 3), got shape {corners.shape}")
+    if not 1 <= len(corners) <= MAX_TRIANGLES:
         # load_stl refuses a file without triangles: nothing is written that it would refuse
-        raise MeshError(f"{what}: 1 to {MAX_TRIANGLES:,} triangles, got {len(triangles):,}")
-    if not (np.isfinite(triangles) & (np.abs(triangles) <= MAX_COORDINATE)).all():
+        raise MeshError(f"{what}: 1 to {MAX_TRIANGLES:,} triangles, got {len(corners):,}")
+    if not (np.isfinite(corners) & (np.abs(corners) <= MAX_COORDINATE)).all():
         raise MeshError(f"{what}: every coordinate must be a finite number within "
                         f"+-{MAX_COORDINATE:g}")
-    return triangles
+    return corners
 
 
 def closed_surface(triangles: ArrayLike) -> bool:

@@ -33,6 +33,9 @@ PRISMATIC = "P"
 CONVENTIONS = ("standard", "modified")
 LENGTH_UNITS = ("mm", "cm", "m")
 MAX_JOINTS = 12
+#: Robot and joint names appear in every table and message: robot files (and URDFs) give them
+#: at most this many characters.
+MAX_NAME_CHARACTERS = 100
 #: Names of the Jacobian's rows, in order (ARCHITECTURE: linear velocity, then angular).
 JACOBIAN_ROWS = ("vx", "vy", "vz", "wx", "wy", "wz")
 #: Configurations on which :attr:`Robot.manipulability_rows` looks for rows that never move.

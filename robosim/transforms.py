@@ -14,11 +14,19 @@ rotations of shape ``(..., 3, 3)``.
 
 from __future__ import annotations
 
+from typing import overload
+
 import numpy as np
 from numpy.typing import ArrayLike
 
 #: Below this value of ``cos(pitch)`` :func:`r2rpy` treats the rotation as gimbal-locked.
 GIMBAL_LOCK_TOLERANCE = 1e-9
+
+
+@overload
+def cos_sin(angle: float) -> tuple[float, float]: ...
+@overload
+def cos_sin(angle: ArrayLike) -> tuple[float, float] | tuple[np.ndarray, np.ndarray]: ...
 
 
 def cos_sin(angle: ArrayLike) -> tuple[float, float] | tuple[np.ndarray, np.ndarray]:

@@ -1,10 +1,10 @@
 """The Lynx6's meshes: the committed STL files are what tools/make_lynx6_meshes.py makes, byte
 for byte, small, closed solids, and named by robots/lynx6.json for every part."""
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
+from tool_script import load_tool
 
 from robosim import load_robot
 from robosim.meshes import closed_surface, load_stl
@@ -14,11 +14,7 @@ FOLDER = ROOT / "robots" / "meshes" / "lynx6"
 
 
 def generator():
-    spec = importlib.util.spec_from_file_location("make_lynx6_meshes",
-                                                  ROOT / "tools" / "make_lynx6_meshes.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("make_lynx6_meshes")
 
 
 def test_the_script_regenerates_the_committed_files_byte_for_byte():

@@ -137,7 +137,7 @@ def check_output(path, option):
 
 def add_robot_argument(parser):
     parser.add_argument("robot", metavar="ROBOT", type=text,
-                        help="library name (see 'robosim list') or a .json/.csv robot file")
+                        help="library name (see 'robosim list') or a .json/.csv/.urdf robot file")
 
 
 #: The one rule for angles typed on the command line (docs/shell.md): degrees, unless the

@@ -21,6 +21,7 @@ from ..errors import RobosimError
 from .blit import StatusLine, blit_manager
 from .layout import STATUS_FONTSIZE, STATUS_HEIGHT, figure_size_pt
 from .shortcuts import use_robosim_shortcuts
+from .view import has_event_loop
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
@@ -190,19 +191,6 @@ class Application:
             plt.close(figure)
         self.tool_windows = []
         plt.close(self.fig)
-
-
-def has_event_loop(figure):
-    """True when ``figure``'s backend runs an event loop, so its timers fire and it animates.
-
-    matplotlib's public test, whatever the backend is called: a backend without an event loop
-    (Agg, Jupyter's ``inline``, the file backends) makes plain
-    :class:`matplotlib.backend_bases.TimerBase` timers, which never fire; an interactive one
-    (Tk, Qt, ipympl's ``widget``, ...) makes its own subclass.
-    """
-    from matplotlib.backend_bases import TimerBase
-
-    return type(figure.canvas.new_timer()) is not TimerBase
 
 
 #: The application :func:`run` started last; a second ``run()`` closes it first.

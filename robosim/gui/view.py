@@ -223,3 +223,16 @@ class View:
         self._subscriptions, self._layers = [], []
         self.placement.clear()
         self._label_sizes = {}
+
+
+def has_event_loop(figure):
+    """True when ``figure``'s backend runs an event loop, so its timers fire and it animates.
+
+    matplotlib's public test, whatever the backend is called: a backend without an event loop
+    (Agg, Jupyter's ``inline``, the file backends) makes plain
+    :class:`matplotlib.backend_bases.TimerBase` timers, which never fire; an interactive one
+    (Tk, Qt, ipympl's ``widget``, ...) makes its own subclass.
+    """
+    from matplotlib.backend_bases import TimerBase
+
+    return type(figure.canvas.new_timer()) is not TimerBase

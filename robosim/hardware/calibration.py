@@ -175,12 +175,13 @@ class _Checker:
     def error(self, where, message):
         return CalibrationError(f"{self.prefix}{where}: {message}")
 
-    def object(self, value, where, fields, optional=()):
-        check_object_fields(value, where, fields, self)
-        missing = [f for f in fields if f not in value and f not in optional]
+    def object(self, value: object, where: str, fields: tuple[str, ...],
+               optional: tuple[str, ...] = ()) -> dict[str, Any]:
+        row = check_object_fields(value, where, fields, self)
+        missing = [f for f in fields if f not in row and f not in optional]
         if missing:
             raise self.error(where, f"missing field '{missing[0]}'")
-        return value
+        return row
 
     def number(self, value, where, field, low=-math.inf, high=math.inf, positive=False):
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
@@ -226,13 +227,13 @@ def _float(number):
 def calibration_from_dict(data: object, source: str = "") -> Calibration:
     """Build and validate a :class:`Calibration` from the parsed JSON (see module docstring)."""
     check = _Checker(source)
-    data = check.object(data, "top level", _TOP_FIELDS, optional=("notes",))
-    if data["format"] != FORMAT:
-        raise check.error("field 'format'", f"expected {FORMAT!r}, got {brief(data['format'])}")
+    top = check.object(data, "top level", _TOP_FIELDS, optional=("notes",))
+    if top["format"] != FORMAT:
+        raise check.error("field 'format'", f"expected {FORMAT!r}, got {brief(top['format'])}")
     for field in ("robot", "notes"):
-        if not isinstance(data.get(field, ""), str):
-            raise check.error(f"field '{field}'", f"must be text, got {brief(data[field])}")
-    rows = data["joints"]
+        if not isinstance(top.get(field, ""), str):
+            raise check.error(f"field '{field}'", f"must be text, got {brief(top[field])}")
+    rows = top["joints"]
     if not isinstance(rows, list) or not rows or len(rows) > MAX_JOINTS:
         raise check.error("field 'joints'", f"must list one entry per joint (1 to {MAX_JOINTS})")
     joints = []
@@ -263,7 +264,7 @@ def calibration_from_dict(data: object, source: str = "") -> Calibration:
                 high=MAX_RATED_TORQUE_NM))
         joints.append(servo)
     where = "gripper"
-    row = check.object(data["gripper"], where, _GRIPPER_FIELDS)
+    row = check.object(top["gripper"], where, _GRIPPER_FIELDS)
     gripper_range = check.pulse_range(row["pulse_range"], where)
     gripper = GripperCalibration(
         channel=check.whole(row["channel"], where, "channel", CHANNELS.start, CHANNELS.stop - 1),
@@ -279,7 +280,7 @@ def calibration_from_dict(data: object, source: str = "") -> Calibration:
             user = "the gripper" if position == len(joints) else f"joint {position + 1}"
             raise check.error(user, f"field 'channel' {channel} is already used by "
                                     f"joint {owner}")
-    rest = data["rest_deg"]
+    rest = top["rest_deg"]
     if not isinstance(rest, list) or len(rest) != len(joints):
         raise check.error("field 'rest_deg'", f"must list {len(joints)} joint angles in "
                                               f"degrees, got {brief(rest)}")
@@ -288,8 +289,8 @@ def calibration_from_dict(data: object, source: str = "") -> Calibration:
     for index, (servo, angle) in enumerate(zip(joints, rest), start=1):
         check.pulse_inside(float(servo.pulse(angle)), servo.pulse_range, f"joint {index}",
                            f"pulse at rest_deg {angle:g}")
-    return Calibration(robot=data["robot"], joints=tuple(joints), gripper=gripper,
-                       rest_deg=rest, notes=data.get("notes", ""))
+    return Calibration(robot=top["robot"], joints=tuple(joints), gripper=gripper,
+                       rest_deg=rest, notes=top.get("notes", ""))
 
 
 def calibration_to_dict(calibration: Calibration) -> dict[str, Any]:

@@ -40,6 +40,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -251,7 +252,8 @@ class Lynx6:
         """
         board = self.board_pulses() if board_pulses is None else board_pulses
         if not needs_rest_pose(board):
-            self.continue_from(board[:-1])
+            # every servo has a pulse: none of them is None
+            self.continue_from(cast("list[int]", board[:-1]))
             self.started = True
             return False
         if not confirmed_near_rest:
@@ -470,7 +472,7 @@ class Lynx6:
             speed = np.abs(np.diff(q_deg, axis=0)) / np.diff(times)[:, None]
             ratio = speed / self._max_speed
             if ratio.max() > 1.0 + 1e-9:  # not for a rounding error
-                step, joint = np.unravel_index(np.argmax(ratio), ratio.shape)
+                step, joint = map(int, np.unravel_index(np.argmax(ratio), ratio.shape))
                 needed = math.ceil(ratio.max() * time_scale * 100 - 1e-6) / 100
                 raise RefusedCommand(
                     f"{self._joint_name(joint)} would move at {_short(speed[step, joint])} deg/s "

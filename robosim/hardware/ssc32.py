@@ -210,7 +210,8 @@ def parse_line(line: bytes) -> list[tuple[str, tuple[int, int] | int | None]]:
     ``("stop", channel)``. Raises ValidationError on bytes that are not a command.
     """
     text = re.sub(rb"[ \t\n]", b"", line.upper())
-    commands, position = [], 0
+    commands: list[tuple[str, tuple[int, int] | int | None]] = []
+    position = 0
     for match in _TOKEN.finditer(text):
         if match.start() != position:
             break
@@ -280,17 +281,18 @@ class SSC32Link:
 
     def __init__(self, serial_port: SerialPort, port: str = "", baud: int = DEFAULT_BAUD,
                  check_timeout: float = CHECK_TIMEOUT_S) -> None:
-        self._serial = serial_port
+        self._serial: SerialPort | None = serial_port   # None once closed
         self.port = port or getattr(serial_port, "port", "") or "the port"
         self.baud = _check_int(baud, 1, 10_000_000, "baud rate")
         if not check_timeout > 0:
             raise ValidationError(f"check timeout must be a positive number of seconds, got "
                                   f"{check_timeout!r}")
         self.check_timeout = check_timeout
-        self.stop_on_fault = ()
-        self.error = None
+        self.stop_on_fault: tuple[int, ...] = ()
+        self.error: str | None = None   # the message of the fault that closed the link
         self._lock = threading.Lock()
-        self._check_sent_at = None  # time.monotonic() when the unanswered check's Q went out
+        # time.monotonic() when the unanswered check's Q went out
+        self._check_sent_at: float | None = None
 
     @classmethod
     def open(cls, port: str, baud: int = DEFAULT_BAUD, timeout: float = 0.5,
@@ -504,13 +506,13 @@ class DryRunPort:
     each write's bytes (the CLI prints them).
     """
 
-    timeout = 0.0
+    timeout: float | None = 0.0     # as SerialPort's: pyserial's None means "wait forever"
     port = "dry-run"
 
     def __init__(self, echo: Callable[[bytes], object] | None = None) -> None:
-        self.log = []
+        self.log: list[bytes] = []
         self.echo = echo
-        self._pulses = {}
+        self._pulses: dict[int, int] = {}   # channel -> last commanded pulse (us)
         self._replies = bytearray()
         self._line = b""
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..errors import ValidationError
 from .calibration import save_calibration
@@ -121,9 +122,10 @@ class CalibrationSession:
         pulse = self.pulse[self.channel(entry)]
         if self.is_gripper(entry):
             low, high = self.calibration.gripper.pulse_range
-            changes = {"open": {"open": pulse}, "closed": {"closed": pulse},
-                       "min": {"pulse_range": (pulse, high)},
-                       "max": {"pulse_range": (low, pulse)}}.get(what)
+            marks: dict[str, dict[str, Any]] = {
+                "open": {"open": pulse}, "closed": {"closed": pulse},
+                "min": {"pulse_range": (pulse, high)}, "max": {"pulse_range": (low, pulse)}}
+            changes = marks.get(what)
             if changes is None:
                 raise ValidationError(f"the gripper can be marked open, closed, min or max, not "
                                  f"{what!r}")

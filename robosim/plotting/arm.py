@@ -255,7 +255,7 @@ class ArmDrawing:
         self.highlight_axes = [ax.plot([], [], [], color=c, lw=3.5, zorder=4, visible=False,
                                        solid_capstyle="round")[0]
                                for c in ("red", "green", "blue")]
-        self.highlighted = None
+        self.highlighted: int | None = None
         self.trace, = ax.plot([], [], [], color="black", lw=1.5, zorder=2, visible=False)
         self.path, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=2)
         self.path_bad, = ax.plot([], [], [], "o", color="red", ms=3, zorder=4)
@@ -266,9 +266,13 @@ class ArmDrawing:
                                      edgecolors="0.25", linewidths=0.3, alpha=0.9, zorder=0)
         ax.add_collection3d(self.base)
         self._add_meshes()
-        self.q = self.end_effector = self.frames = self.link_quads = None
+        # set by set_style below, which draws the first pose
+        self.style: str
+        self.q: np.ndarray
+        self.end_effector: np.ndarray
+        self.frames: np.ndarray
+        self.link_quads: np.ndarray
         self.below_floor = np.zeros(robot.n, dtype=bool)
-        self.style = None
         self.set_style(default_style(robot) if style is None else style,
                        q=robot.home if q is None else q)
 
@@ -288,10 +292,11 @@ class ArmDrawing:
         self.ax.set_ylabel(f"y ({unit})")
         self.ax.set_zlabel(f"z ({unit})")
 
-    def _add_meshes(self):
+    def _add_meshes(self) -> None:
         """Load the robot's meshes once (:attr:`mesh`); a failure is kept for
         :attr:`style_message`."""
-        self._mesh_problem, self.style_message = None, None
+        self._mesh_problem: str | None = None
+        self.style_message: str | None = None
         try:
             placed = robot_meshes(self.robot)
         except MeshError as exc:

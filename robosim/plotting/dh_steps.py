@@ -82,8 +82,10 @@ class DHStepsDrawing:
         self.trail, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=6)
         self.caption = ax.text2D(0.02, 0.97, "", transform=ax.transAxes, fontsize=10,
                                  va="top")
-        self.index = self.fraction = None
-        self.frame = None
+        # set by set_step below: the step shown, how far through it, the moving frame's pose
+        self.index: int
+        self.fraction: float
+        self.frame: np.ndarray
         self.set_step(len(self.steps) - 1, 1.0)
 
     @property
@@ -98,6 +100,7 @@ class DHStepsDrawing:
         step = self.steps[index]
         before = self.steps[index - 1].frame if index else np.eye(4)
         if step.parameter in MOTIONS:
+            assert step.value is not None, "only the base and tool steps have no amount"
             return before @ elementary_matrix(step.parameter, fraction * step.value)
         return step.frame if fraction >= 1.0 else before
 

@@ -62,7 +62,7 @@ def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | 
         ``fig.joint_axes`` lists the axes, joint 1 at the top (drawn by :func:`draw_torques`).
     """
     fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
-    axes = fig.subplots(robot.n, 1, sharex=True, squeeze=False)[:, 0]
+    axes = list(fig.subplots(robot.n, 1, sharex=True, squeeze=False)[:, 0])
     draw_torques(axes, robot, torques, limits, check)
     axes[-1].set_xlabel("time (s)")
     axes[0].set_title(f"{robot.name}: joint torques along the motion")

@@ -18,6 +18,7 @@ Velocities and accelerations not given are estimated from ``q`` with :func:`nump
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Literal
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -45,17 +46,17 @@ def derivatives(t: ArrayLike, q: ArrayLike, qd: ArrayLike | None = None,
 
     ``t`` (N,) seconds, strictly increasing; ``q`` (N, n). A single row has zero derivatives.
     """
-    t, q = check_trajectory(t, q)
-    if len(t) < 2:
-        zeros = np.zeros_like(q)
+    times, values = check_trajectory(t, q)
+    if len(times) < 2:
+        zeros = np.zeros_like(values)
         return (zeros if qd is None else np.asarray(qd, float),
                 zeros if qdd is None else np.asarray(qdd, float))
-    edge = 2 if len(t) >= 3 else 1
-    if qd is None:
-        qd = np.gradient(q, t, axis=0, edge_order=edge)
-    if qdd is None:
-        qdd = np.gradient(np.asarray(qd, float), t, axis=0, edge_order=edge)
-    return np.asarray(qd, float), np.asarray(qdd, float)
+    edge: Literal[1, 2] = 2 if len(times) >= 3 else 1
+    velocity = (np.gradient(values, times, axis=0, edge_order=edge) if qd is None
+                else np.asarray(qd, float))
+    acceleration = (np.gradient(velocity, times, axis=0, edge_order=edge) if qdd is None
+                    else np.asarray(qdd, float))
+    return velocity, acceleration
 
 
 def check_trajectory(t: ArrayLike, q: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
@@ -98,12 +99,14 @@ class JointPlots:
         names = list(joint_names or [""] * len(self.joint_types))
         revolute = [i for i, kind in enumerate(self.joint_types) if kind == "R"]
         prismatic = [i for i, kind in enumerate(self.joint_types) if kind != "R"]
-        self.lines = [[None] * len(self.joint_types) for _ in ROWS]
-        self.playheads = []
+        self.lines: list[list[Line2D]] = []     # per row, one line per joint
+        self.playheads: list[Line2D] = []
         self.axes = list(axes)
-        self.scales = []      # per row: [(axes, joints)] for the revolute and prismatic scales
-        for row, (ax, (what, order)) in enumerate(zip(self.axes, ROWS)):
+        # per row: [(axes, joints, unit)] for the revolute and prismatic scales
+        self.scales: list[list[tuple[Axes, list[int], str]]] = []
+        for ax, (what, order) in zip(self.axes, ROWS):
             groups = []
+            row_lines: dict[int, Line2D] = {}
             if revolute:
                 groups.append((ax, revolute, "deg"))
             if prismatic:
@@ -112,13 +115,15 @@ class JointPlots:
                 target.set_ylabel(f"{what} ({unit_label(group_unit, order)})")
                 for j in joints:
                     label = f"q{j + 1} {names[j]}".strip() + f" ({group_unit})"
-                    self.lines[row][j], = target.plot([], [], color=joint_colour(j), lw=1.5,
-                                                      label=label)
+                    row_lines[j], = target.plot([], [], color=joint_colour(j), lw=1.5,
+                                                label=label)
+            self.lines.append([row_lines[j] for j in range(len(self.joint_types))])
             self.scales.append(groups)
             ax.grid(True, alpha=0.3)
             self.playheads.append(ax.axvline(0.0, color=PLAYHEAD_COLOUR, lw=1.0, ls=":",
                                              visible=False))
         self.axes[-1].set_xlabel("time (s)")
+        place: dict[str, Any]
         if legend == "top":
             place = dict(loc="lower left", bbox_to_anchor=(0.0, 1.02), ncol=min(3, len(names)))
         else:

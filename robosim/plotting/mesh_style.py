@@ -32,10 +32,12 @@ import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.backend_bases import RendererBase
 from matplotlib.colors import to_rgba
+from matplotlib.typing import ColorType
 from mpl_toolkits.mplot3d import Axes3D
 from numpy.typing import ArrayLike
 
 from ..meshes import PlacedMesh, finger_shifts
+
 
 #: Share of a part's colour every face gets, and the share that depends on facing the light.
 AMBIENT, DIFFUSE = 0.35, 0.65
@@ -73,7 +75,7 @@ class ShadedTriangles(Artist):
         """The faces to paint: 2D corners ``(k, 3, 2)`` in the axes' projected coordinates and
         colours ``(k, 4)``, far to near, back faces of closed parts left out."""
         points = self.triangles.reshape(-1, 3)
-        M = self.axes.M
+        M = self._axes_3d().M
         # einsum, not @: numpy hands (N, 3) @ (3, 3) to a multi-threaded BLAS, which took
         # 46 ms instead of 2 for 60,000 points on a loaded two-core machine.
         homogeneous = np.einsum("ij,kj->ik", points, M[:, :3]) + M[:, 3]
@@ -85,6 +87,13 @@ class ShadedTriangles(Artist):
         # Depth: mplot3d's projected z grows away from the viewer; paint the far ones first.
         order = shown[np.argsort(-projected[shown, :, 2].sum(axis=1), kind="stable")]
         return xy[order], self.colours[order]
+
+    def _axes_3d(self) -> Axes3D:
+        """The 3D axes the artist was added to (``ax.add_artist``): it projects with them."""
+        if not isinstance(self.axes, Axes3D):
+            raise TypeError(f"ShadedTriangles draws in a 3D axes (mpl_toolkits.mplot3d.Axes3D), "
+                            f"not in {type(self.axes).__name__}")
+        return self.axes
 
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or not len(self.triangles):
@@ -99,15 +108,16 @@ class ShadedTriangles(Artist):
         if self.get_alpha() is not None:
             colours = colours.copy()
             colours[:, 3] *= self.get_alpha()
+        axes = self._axes_3d()
         try:
             renderer.draw_gouraud_triangles(gc, corners, np.repeat(colours[:, None], 3, axis=1),
-                                            self.axes.transData.frozen())
+                                            axes.transData.frozen())
         except NotImplementedError:        # a renderer without Gouraud triangles (cairo)
             from matplotlib.collections import PolyCollection
 
-            fallback = PolyCollection(corners, facecolors=colours, edgecolors="none",
-                                      transform=self.axes.transData)
-            fallback.set_figure(self.get_figure())
+            fallback = PolyCollection(list(corners), facecolors=colours, edgecolors="none",
+                                      transform=axes.transData)
+            fallback.set_figure(axes.get_figure())
             fallback.draw(renderer)
         gc.restore()
         renderer.close_group("mesh")
@@ -142,7 +152,7 @@ class MeshArtist:
     """
 
     def __init__(self, ax: Axes3D, placed: list[PlacedMesh], n_joints: int,
-                 colour_of: Callable[[PlacedMesh], object]) -> None:
+                 colour_of: Callable[[PlacedMesh], ColorType]) -> None:
         self.ax = ax
         self._local = np.concatenate([p.triangles for p in placed] or [np.zeros((0, 3, 3))])
         self._normals = np.concatenate([p.normals for p in placed] or [np.zeros((0, 3))])
@@ -165,7 +175,7 @@ class MeshArtist:
         return len(self._local)
 
     def update(self, frames: np.ndarray, end: np.ndarray, warn: ArrayLike | None = None,
-               warn_colour: object = "red") -> None:
+               warn_colour: ColorType = "red") -> None:
         """Move the parts to ``frames`` ``(n + 1, 4, 4)`` (``robot.fk_all(q)``) and ``end``
         ``(4, 4)`` (the end effector), and shade them for the current view.
 

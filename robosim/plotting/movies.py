@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -37,6 +37,9 @@ from ..files import check_replaceable, temporary_file
 from ..robot import Robot
 from .arm import ArmDrawing
 from .joints import check_trajectory
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 FORMATS = ("gif", "mp4")
 DEFAULT_FPS = 15
@@ -93,7 +96,7 @@ class BlittedGifWriter:
     def __init__(self, drawing: ArmDrawing, fps: float) -> None:
         self.drawing = drawing
         self.fps = fps
-        self._frames = []
+        self._frames: list[Image.Image] = []
 
     def setup(self, fig: Figure, outfile: str | os.PathLike[str], dpi: float | None = None) -> None:
         """Draw the background once (``dpi`` is the figure's own)."""
@@ -180,9 +183,11 @@ class MovieExport:
             PathArtists(drawing.ax).set_path(points, bad, curves)
             include_points(drawing.ax, points)
         drawing.show_trace(True)
+        # matplotlib's type hints say int, but ffmpeg takes the real rate (-r 12.5): rounding
+        # it would change the movie's speed
         self.writer = (BlittedGifWriter(drawing, fps) if fmt == "gif"
-                       else animation.FFMpegWriter(fps=fps))
-        self._temporary = None
+                       else animation.FFMpegWriter(fps=fps))  # type: ignore[arg-type]
+        self._temporary: Path | None = None
         try:
             self._target = check_replaceable(self.path)
             self._temporary = temporary_file(self._target, f".{fmt}")
@@ -218,6 +223,7 @@ class MovieExport:
             if self.finished:
                 self._open = False
                 self.writer.finish()
+                assert self._temporary is not None, "an open movie has its temporary file"
                 os.replace(self._temporary, check_replaceable(self._target))
         except BaseException as exc:       # Ctrl-C too: no temporary file is left behind
             self.cancel()

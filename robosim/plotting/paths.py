@@ -129,7 +129,7 @@ def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
     """
     fig = Figure(figsize=figsize, dpi=dpi)
     arm_ax = fig.add_axes((0.0, 0.0, 0.55, 0.92), projection="3d")
-    close_ax = fig.add_axes((0.5, 0.08, 0.5, 0.8), projection="3d")
+    close_ax: Axes3D = fig.add_axes((0.5, 0.08, 0.5, 0.8), projection="3d")
     fig.drawing = ArmDrawing(arm_ax, robot, q)
     fig.path_artists = (PathArtists(arm_ax), PathArtists(close_ax))
     for artists in fig.path_artists:

@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
-from ..files import atomic_write_text, read_user_text
+from ..files import read_user_text, write_readable_text
 from ..robot import LENGTH_UNITS, Robot
 from ..transforms import r2rpy
 
@@ -113,18 +113,11 @@ def write_trajectory_csv(path: str | os.PathLike[str], robot: Robot, t: ArrayLik
         The file would be larger than :data:`MAX_TRAJECTORY_BYTES`, which
         :func:`read_trajectory_csv` refuses (nothing is written), or it cannot be written.
     """
-    path = Path(path)
-    text = trajectory_csv_text(robot, t, q)
-    if len(text) > MAX_TRAJECTORY_BYTES:        # ASCII but for the name: characters ~ bytes
-        raise TrajectoryFileError(
-            f"{path}: the trajectory would be {len(text.encode('utf-8')):,} bytes, more than "
-            f"the {MAX_TRAJECTORY_BYTES:,} robosim reads back ('torques --csv', 'arm play'): "
-            f"sample it more coarsely (a larger --dt) or make it shorter")
-    try:
-        atomic_write_text(path, text)
-    except OSError as exc:
-        raise TrajectoryFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
-    return path
+    return write_readable_text(
+        path, trajectory_csv_text(robot, t, q), TrajectoryFileError, MAX_TRAJECTORY_BYTES,
+        lambda size: f"the trajectory would be {size:,} bytes, more than the "
+                     f"{MAX_TRAJECTORY_BYTES:,} robosim reads back ('torques --csv', 'arm "
+                     f"play'): sample it more coarsely (a larger --dt) or make it shorter")
 
 
 def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
@@ -165,7 +158,7 @@ def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajecto
     if not header or header[0] != "t_s":
         raise TrajectoryFileError(f"{source}: line {header_line}: the first column must be "
                                   f"'t_s' (time in seconds), got {brief(header[:1])}")
-    joints = []
+    joints: list[str] = []   # each joint column's unit
     for column in header[1:]:
         match = _JOINT_COLUMN.match(column)
         if not match:

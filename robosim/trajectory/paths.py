@@ -95,7 +95,8 @@ def _grid_values(name, formula, variables, values):
     return result
 
 
-def _range(values, what, allow_empty=False):
+def _range(values: Sequence[float], what: str,
+           allow_empty: bool = False) -> tuple[float, float]:
     try:
         low, high = (float(v) for v in values)
     except (TypeError, ValueError):

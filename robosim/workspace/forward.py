@@ -482,7 +482,7 @@ def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes,
                      voxels.origin, voxels.shape, plan.names,
                      tuple(counts), tuple(kept), reach,
                      tuple(boxes), np.array(robot.base_xyz), time.perf_counter() - began,
-                     tuple(notes), source)
+                     tuple(notes), voxel_source=source)
 
 
 def _flat_notes(robot, end_box, voxel):
@@ -760,7 +760,8 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
     voxels = _VoxelGrid(centre - radius, centre + radius, h, len(plan.names))
     boxes = {s: (np.full(3, np.inf), np.full(3, -np.inf)) for s in computed}
     reach = 0.0
-    kept = [[] if samples <= SAMPLE_LIMIT else None for _ in plan.names]
+    collected: list[list[np.ndarray] | None] = [[] if samples <= SAMPLE_LIMIT else None
+                                                for _ in plan.names]
     meter = _Progress(progress, samples)
     for number, start in enumerate(range(0, samples, _INNER_CHUNK)):
         size = min(_INNER_CHUNK, samples - start)
@@ -777,10 +778,11 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
             boxes[s] = np.minimum(lower, world.min(axis=0)), np.maximum(upper, world.max(axis=0))
             if s == end:
                 reach = max(reach, float(np.sqrt(((world - centre) ** 2).sum(axis=1).max())))
-            if kept[s] is not None:
-                kept[s].append(world)
+            segment_points = collected[s]
+            if segment_points is not None:
+                segment_points.append(world)
         meter.advance(size)
-    kept = [np.concatenate(k) if k else None for k in kept]
+    kept = [np.concatenate(k) if k else None for k in collected]
     occupied = max(1, int(np.count_nonzero(voxels.counts[end])))
     if samples / occupied < 5:
         notes.append(f"{samples / occupied:.1f} samples per occupied voxel: the volume "

@@ -131,11 +131,11 @@ def factor_grid(robot: Robot, factor: float,
     factor = checks.positive(factor, "Factor")
     if not 1.0 <= factor <= 90.0:
         raise ValidationError(f"Factor must be between 1 and 90 (eq. 17), got {factor:g}")
-    ranges = joint_ranges(robot, ranges)
-    steps = _joint_steps(robot, ranges, factor * _DEGREE)
-    widths = ranges[:, 1] - ranges[:, 0]
+    spans = joint_ranges(robot, ranges)
+    steps = _joint_steps(robot, spans, factor * _DEGREE)
+    widths = spans[:, 1] - spans[:, 0]
     counts = [max(1, round(w / s)) if w > 0 else 1 for w, s in zip(widths, steps)]
-    return _spread(ranges, counts)
+    return _spread(spans, counts)
 
 
 def step_grid(robot: Robot, step: float,
@@ -145,13 +145,13 @@ def step_grid(robot: Robot, step: float,
     Each joint gets ``ceil(range / step) + 1`` values, both ends included.
     """
     step = checks.positive(step, "the step")
-    ranges = joint_ranges(robot, ranges)
-    steps = _joint_steps(robot, ranges, step)
-    widths = ranges[:, 1] - ranges[:, 0]
+    spans = joint_ranges(robot, ranges)
+    steps = _joint_steps(robot, spans, step)
+    widths = spans[:, 1] - spans[:, 0]
     intervals = [w / s if w > 0 else 0.0 for w, s in zip(widths, steps)]
     # Checked before rounding: a step of 1e-300 makes inf intervals, which no int holds.
     _check_counts([i + 1 for i in intervals])
-    return _spread(ranges, [math.ceil(i - 1e-9) + 1 if i > 0 else 1 for i in intervals])
+    return _spread(spans, [math.ceil(i - 1e-9) + 1 if i > 0 else 1 for i in intervals])
 
 
 def joint_levers(robot: Robot, ranges: np.ndarray) -> list[float]:

@@ -140,6 +140,7 @@ class JointWorkspace:
             summary["held_orientation_rpy_deg"] = held_rpy_degrees(self.orientation)
             summary["search"] = self.search
         if self.branch_switch is not None:
+            assert self.swept is not None, "branch switches are found along a sweep only"
             summary["branch_switches_at"] = self.swept[self.branch_switch].tolist()
         return summary
 
@@ -195,14 +196,14 @@ def joint_workspace(robot: Robot, positions: ArrayLike, wrist_pitch: float | Non
             raise ValidationError(f"the {' and '.join(given)} "
                                   f"{'setting is' if len(given) == 1 else 'settings are'} for "
                                   f"Lynx6-shaped arms only; {robot.name} is solved numerically")
-        solution = numeric.solve_positions(robot, positions, path=axis is not None,
+        searched = numeric.solve_positions(robot, positions, path=axis is not None,
                                            **numeric_options)
-        return JointWorkspace(robot.name, robot.unit, positions, solution.q, solution.outside,
-                              solution.no_solution, np.zeros(len(positions), dtype=bool), None,
-                              swept, axis, time.perf_counter() - began, solution.orientation,
+        return JointWorkspace(robot.name, robot.unit, positions, searched.q, searched.outside,
+                              searched.no_solution, np.zeros(len(positions), dtype=bool), None,
+                              swept, axis, time.perf_counter() - began, searched.orientation,
                               numeric.search_text(robot, axis is not None,
-                                                  solution.orientation),
-                              solution.switch if axis is not None else None)
+                                                  searched.orientation),
+                              searched.switch if axis is not None else None)
     given = [name for name, value in numeric_options.items()
              if value is not None and value is not False]
     if given:
@@ -221,18 +222,18 @@ def joint_workspace(robot: Robot, positions: ArrayLike, wrist_pitch: float | Non
                           float(wrist_pitch), swept, axis, time.perf_counter() - began)
 
 
-def _count(count, what):
-    count = int(count)
-    if not 2 <= count <= MAX_POSITIONS:
-        raise ValidationError(f"{what} must be between 2 and {MAX_POSITIONS:,}, got {count}")
-    return count
+def _count(count: int, what: str) -> int:
+    number = int(count)
+    if not 2 <= number <= MAX_POSITIONS:
+        raise ValidationError(f"{what} must be between 2 and {MAX_POSITIONS:,}, got {number}")
+    return number
 
 
-def _finite_triple(values, what):
-    values = np.asarray(values, dtype=float)
-    if values.shape != (3,) or not np.all(np.isfinite(values)):
+def _finite_triple(values: ArrayLike, what: str) -> np.ndarray:
+    triple = np.asarray(values, dtype=float)
+    if triple.shape != (3,) or not np.all(np.isfinite(triple)):
         raise ValidationError(f"{what} must be three finite numbers x y z")
-    return values
+    return triple
 
 
 def joint_sweep(robot: Robot, axis: str, start: float, stop: float, count: int,
@@ -275,17 +276,17 @@ def joint_box(robot: Robot, lower: ArrayLike, upper: ArrayLike, counts: ArrayLik
               wrist_pitch: float | None = None, **options: Any) -> JointWorkspace:
     """Every position of a box ``lower..upper`` (3,) sampled with ``counts`` (3 ints >= 1);
     ``wrist_pitch`` and ``options`` as :func:`joint_workspace`."""
-    lower = _finite_triple(lower, "the box's lower corner")
-    upper = _finite_triple(upper, "the box's upper corner")
-    if np.any(lower > upper):
-        i = int(np.argmax(lower > upper))
-        raise ValidationError(f"the box is reversed along {AXES[i]}: lower {lower[i]:g} > "
-                              f"upper {upper[i]:g}")
-    counts = [int(c) for c in np.broadcast_to(counts, (3,))]
-    if min(counts) < 1 or math.prod(counts) > MAX_POSITIONS:
-        raise ValidationError(f"box of {' x '.join(map(str, counts))} positions: each count "
+    low = _finite_triple(lower, "the box's lower corner")
+    high = _finite_triple(upper, "the box's upper corner")
+    if np.any(low > high):
+        i = int(np.argmax(low > high))
+        raise ValidationError(f"the box is reversed along {AXES[i]}: lower {low[i]:g} > "
+                              f"upper {high[i]:g}")
+    per_axis = [int(c) for c in np.broadcast_to(counts, (3,))]
+    if min(per_axis) < 1 or math.prod(per_axis) > MAX_POSITIONS:
+        raise ValidationError(f"box of {' x '.join(map(str, per_axis))} positions: each count "
                               f"at least 1, at most {MAX_POSITIONS:,} in all")
     axes = [np.linspace(lo, hi, c) if c > 1 else np.array([(lo + hi) / 2.0])
-            for lo, hi, c in zip(lower, upper, counts)]
+            for lo, hi, c in zip(low, high, per_axis)]
     positions = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, 3)
     return joint_workspace(robot, positions, wrist_pitch, **options)

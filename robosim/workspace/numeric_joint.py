@@ -57,7 +57,7 @@ BRANCH_JUMP = 0.5
 SECONDS_PER_SWEPT_POSITION = 3e-3
 SECONDS_PER_BOX_POSITION = 5e-4
 
-_open_robots = weakref.WeakKeyDictionary()
+_open_robots: weakref.WeakKeyDictionary[Robot, Robot] = weakref.WeakKeyDictionary()
 
 
 class JointWorkspaceCancelled(RobosimError):
@@ -126,7 +126,8 @@ def open_limits(robot: Robot) -> Robot:
                 margin = max(upper - lower, robot.length_scale)
                 lower, upper = lower - margin, upper + margin
             joints.append(replace(joint, limits=(lower, upper)))
-        _open_robots[robot] = replace(robot, joints=joints, name=f"{robot.name} (limits open)")
+        _open_robots[robot] = replace(robot, joints=tuple(joints),
+                                     name=f"{robot.name} (limits open)")
     return _open_robots[robot]
 
 

@@ -10,7 +10,7 @@ coordinates in the world (base) frame; a voxel with index ``i`` along an axis co
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -84,7 +84,8 @@ class Workspace:
     notes : tuple of str
         Caveats to show the user (ranges beyond limits, voxels finer than the sampling, ...).
     voxel_source : VoxelSource
-        What the counts, and so the volume, occupied voxels and sections, come from.
+        What the counts, and so the volume, occupied voxels and sections, come from (a
+        keyword argument: every run has one, and it follows fields with defaults).
     """
 
     robot_name: str
@@ -103,7 +104,7 @@ class Workspace:
     base_xyz: np.ndarray
     elapsed: float
     notes: tuple[str, ...] = ()
-    voxel_source: VoxelSource | None = None
+    voxel_source: VoxelSource = field(kw_only=True)
 
     @property
     def colours(self) -> tuple[str, ...]:

@@ -248,3 +248,18 @@ def test_inputs_that_ate_memory_stay_under_an_address_space_cap(tmp_path):
         assert status == 2 and len(err.splitlines()) == 1, (argv, status, err)
         assert "internal error" not in err, (argv, err)
     assert peak < MEMORY_CAP_BYTES
+
+
+def test_damaged_urdf_files(tmp_path):
+    """Issue 28: damaged copies of exported URDFs (and of their text as ROS writes it) load as
+    a robot whose FK is finite or are refused in one line; nothing else escapes."""
+    from generators import mutate_urdf
+    from robosim.urdf import robot_to_urdf
+
+    rng = random.Random(SEED)
+    sources = [robot_to_urdf(load_robot(name)) for name in ("lynx6", "Puma 560", "gantry")]
+    texts = [(f"urdf-{k:03d}-{label}", text) for k in range(240)
+             for label, text in [mutate_urdf(rng, rng.choice(sources))]]
+    failures = file_cases(tmp_path, "robot.urdf", texts, load_robot,
+                          lambda robot: np.all(np.isfinite(robot.fk(robot.home))))
+    report(failures, len(texts))

@@ -71,6 +71,16 @@ CASES = {
                          TypeError),
     "dh_sheet digits -1": (lambda: dh_sheet(LYNX, LYNX.home, "md", digits=-1),
                            "digits must be a whole number from 0", ValueError),
+    # numpy scalars that are not real numbers (found by mypy, issue 29): a complex count was
+    # taken as its real part, numpy text and dates raised numpy's or Python's own TypeError
+    "monte_carlo complex samples": (
+        lambda: workspace.monte_carlo_workspace(LYNX, np.complex128(1000 + 5j)),
+        "samples must be a whole number, got complex128", TypeError),
+    "factor_grid numpy text": (lambda: workspace.factor_grid(LYNX, np.str_("15")),
+                               "Factor must be a number, got str_", TypeError),
+    "dh_sheet digits datetime64": (
+        lambda: dh_sheet(LYNX, LYNX.home, "md", digits=np.datetime64("2020")),
+        "digits must be a whole number, got datetime64", TypeError),
 }
 
 

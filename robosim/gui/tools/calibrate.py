@@ -18,7 +18,7 @@ import matplotlib.pyplot as plt
 
 from ...errors import RobosimError, ValidationError
 from ...hardware.wizard import DEFAULT_STEP_US, CalibrationSession
-from ..app import has_event_loop
+from ..view import has_event_loop
 from ..theme import STOP_COLOUR, STOP_HOVER
 from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
