@@ -203,6 +203,19 @@ class Robot:
     notes: str = ""
     dynamics: object = None
     meshes: object = None
+    # Derived once in __post_init__ (not arguments): the transforms and the kinematics'
+    # constants.
+    base: np.ndarray = field(init=False, repr=False, compare=False)
+    tool: np.ndarray = field(init=False, repr=False, compare=False)
+    _revolute: np.ndarray = field(init=False, repr=False, compare=False)
+    _a: np.ndarray = field(init=False, repr=False, compare=False)
+    _dh_constants: list = field(init=False, repr=False, compare=False)
+    _base_columns: Frame = field(init=False, repr=False, compare=False)
+    _has_tool: bool = field(init=False, repr=False, compare=False)
+    _tool_columns: Frame = field(init=False, repr=False, compare=False)
+    _theta0: np.ndarray = field(init=False, repr=False, compare=False)
+    _d0: np.ndarray = field(init=False, repr=False, compare=False)
+    _joint_constants: list = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         # Frozen: the checked and derived values are set once, here, through object's
@@ -264,7 +277,7 @@ class Robot:
     def __reduce__(self):
         """Pickled and deep-copied as its fields: a copy is built again, like any robot (the
         read-only ``poses`` mapping itself cannot be pickled)."""
-        values = {item.name: getattr(self, item.name) for item in fields(self)}
+        values = {item.name: getattr(self, item.name) for item in fields(self) if item.init}
         values["poses"] = dict(self.poses)
         return _rebuild_robot, (values,)
 

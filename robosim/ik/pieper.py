@@ -149,7 +149,7 @@ class _Chain:
                                        # on the samples
 
 
-_built = weakref.WeakKeyDictionary()
+_built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def pieper_applies(robot: Robot) -> bool:
@@ -526,6 +526,7 @@ def pieper_ik(robot: Robot, target: ArrayLike,
                               f"got shape {target.shape}")
     shape = target.shape[:-2] if split is not None else target.shape[:-1]
     reference = robot.home if reference is None else np.asarray(reference, dtype=float)
+    ops: type[FloatMath] | type[ArrayMath]
     if shape == ():
         ops, columns = FloatMath, _columns(target, split, (target.tolist(),))
         reference = np.broadcast_to(reference, (robot.n,)).tolist()
@@ -687,7 +688,7 @@ def nearest_solution(robot: Robot, target: np.ndarray,
             continue
         frame3 = split.arm.chain_frames(arm_q)[-1][:3]
         wrists, ok = wrist_angles(split, frame3, columns[:3], reference[3] + split.offsets[0])
-        wrist_reached = wrist_reached or ok[0]
+        wrist_reached = wrist_reached or bool(ok[0])
         if ok[0] and not ok[1]:
             note = note or free_joint(4)
         for wrist, good in zip(wrists, ok):

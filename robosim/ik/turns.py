@@ -57,9 +57,14 @@ def nearest_turn(robot: Robot, q: ArrayLike, reference: ArrayLike) -> list[float
     ...                    [2.0], [0.0]))            # no turn of 2.0 lies in [0, 1]
     None
     """
-    turned = [joint_turn(float(value), float(near), joint.limits, joint.is_revolute)
-              for joint, value, near in zip(robot.joints, q, reference)]
-    return None if None in turned else turned
+    turned = []
+    for joint, value, near in zip(robot.joints, np.asarray(q, dtype=float).tolist(),
+                                  np.asarray(reference, dtype=float).tolist()):
+        variant = joint_turn(value, near, joint.limits, joint.is_revolute)
+        if variant is None:
+            return None
+        turned.append(variant)
+    return turned
 
 
 def joint_turn(value: float, reference: float, limits: tuple[float, float],
