@@ -112,8 +112,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     q, position_error, orientation_error, iterations = _finish(problem, target, starts)
     good = np.flatnonzero(_within(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
-    turned = turned_inside(robot, q[good], reference)[0].tolist()
-    distance = [float(np.sum(np.abs(np.subtract(v, reference)) / scale)) for v in turned]
+    turned_rows = turned_inside(robot, q[good], reference)[0]
+    distance = (np.abs(turned_rows - reference) / scale).sum(axis=1)
+    turned = turned_rows.tolist()
     kept, rows = [], []
     for order in np.argsort(distance, kind="stable"):
         if not any(same_modulo_turns(robot, turned[order], other, distinct) for other in kept):
