@@ -424,7 +424,7 @@ class _Problem:
         step)`` with ``step`` the n joint increments from ``ops.damped_step`` (None without
         ``want_step``).
         """
-        frames = self.robot.chain_frames(q, keep_all=True)
+        frames = self.robot.chain_frames(q, keep_all=want_step)   # frames 0..n-1 for the step only
         X, Y, Z, P = frames[-1] if self.tool is None else frame_times(frames[-1], self.tool)
         Xd, Yd, Zd, Pd = target
         error = [Pd[0] - P[0], Pd[1] - P[1], Pd[2] - P[2]]
