@@ -206,16 +206,18 @@ def ik_command(args):
         result = ik.solve_all(robot, target, q0, axes=rows, all_turns=args.all_turns)
         solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
                                                          result.orientation_error)]
-        reached = bool(solutions)
+        reached, reason = bool(solutions), ik.CONVERGED
         if not reached:
             best = ik.solve(robot, target, q0, axes=rows)
             solutions = [(best.q, False, best.position_error, best.orientation_error)]
+            reason = best.reason
     else:
         best = ik.solve(robot, target, q0, axes=rows)
-        reached = bool(best.success)
+        reached, reason = bool(best.success), best.reason
         solutions = [(best.q, reached, best.position_error, best.orientation_error)]
     if args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "axes": axes, "reached": reached,
+                    "reason": reason,
                     "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
                                    "branch": branch, "success": bool(ok),
                                    "position_error": float(p),
@@ -226,8 +228,8 @@ def ik_command(args):
         return 0 if reached else NOT_REACHED
     if not reached:
         q, _, p, o = solutions[0]
-        print(f"not reached: the nearest configuration found misses by {p:.6g} {robot.unit} "
-              f"and {math.degrees(o):.6g} deg (out of reach, or outside the joint limits)")
+        print(f"{reason}: the nearest configuration found misses by {p:.6g} {robot.unit} "
+              f"and {math.degrees(o):.6g} deg")
         print(f"  {_q_text(robot, q)}")
         return NOT_REACHED
     _print_solutions(robot, solutions, args.all, axes)

@@ -97,7 +97,11 @@ def test_all_turns_adds_the_whole_turn_variants_inside_the_limits(capsys):
 
 def test_ik_unreachable_exits_1_with_a_message(capsys):
     status, out, _ = run_cli(capsys, "ik", "lynx6", 2000, 0, 100)
-    assert status == 1 and "not reached" in out
+    assert status == 1 and "not reached: joint limit" in out      # q2 leans to -90 deg
+    status, out, _ = run_cli(capsys, "ik", "Puma 560", 3, 0, 0, 0, 0, 0, "--json")
+    assert status == 1 and json.loads(out)["reason"] == "not reached: out of reach"
+    status, out, _ = run_cli(capsys, "ik", "Puma 560", 0.5, 0.1, 0.4, 0, 90, 0, "--json")
+    assert status == 0 and json.loads(out)["reason"] == "converged"
 
 
 def test_ik_wrong_number_of_values_is_a_usage_error(capsys):

@@ -257,10 +257,9 @@ class JogIKWindow(ToolWindow):
             self.solutions = np.empty((0, self.robot.n))
             self._show_solutions()
             raise ValidationError(
-                f"target not reached: the nearest configuration found misses by "
+                f"target {best.reason}: the nearest configuration found misses by "
                 f"{float(best.position_error):.3g} {self.robot.unit} and "
-                f"{math.degrees(float(best.orientation_error)):.3g} deg (out of reach or "
-                f"outside the joint limits)")
+                f"{math.degrees(float(best.orientation_error)):.3g} deg")
         self._set_solutions(found.q)
 
     def _set_solutions(self, solutions):
