@@ -344,11 +344,14 @@ class EditorScreen(Screen):
         The status line says what to do next, after ``note`` (about the edit just made).
         """
         self.check = check_draft(self.draft)
+        meshes = row_meshes(self.draft)
         for row in range(self.table.n_rows):
             for col in range(len(COLUMNS)):             # a mesh cell is checked when typed
                 error = self.check.errors.get((row, col))
                 if error != self.table.errors.get((row, col)):
                     self.table.mark(row, col, error or False)
+            if (row, MESH) in self.table.errors and self.table.text(row, MESH) == meshes[row]:
+                self.table.mark(row, MESH, False)       # undo brought its accepted file back
         self._set_continue_enabled(self.check.robot is not None)
         if show_status:
             if self.check.robot is not None:
@@ -372,10 +375,7 @@ class EditorScreen(Screen):
         cell = self.selected_problem_cell()
         if cell is None:
             return self.check.message
-        others = len(self.check.errors) - 1
-        count = (f" (and {others} other {'cell' if others == 1 else 'cells'} to fix)"
-                 if others else "")
-        return self.check.errors[cell] + count
+        return self.check.errors[cell] + _others_to_fix(len(self.check.errors) - 1)
 
     def _cell_focused(self, row, col):
         """A cell was selected: if it is wrong, the status line explains it."""
@@ -422,7 +422,7 @@ class EditorScreen(Screen):
         """Draw row ``row``'s link from the STL file typed (read first; empty: no mesh)."""
         error = attach_mesh(self.draft, row, text)
         if error:
-            self._status(error, error=True)
+            self._status(error + _others_to_fix(len(self.check.errors)), error=True)
             return error
         self._changed(f"Link {row + 1} is drawn from {Path(text).name} in the mesh style. "
                       if text.strip() else f"Link {row + 1} has no mesh now. ")
@@ -626,3 +626,11 @@ def undo_action(event):
 def absolute_path(text):
     """A typed path as the cells show it: ``~`` expanded, made absolute (not resolved)."""
     return str(Path(text.strip()).expanduser().absolute())
+
+
+def _others_to_fix(count):
+    """The status line's count of the other wrong cells: " (and 2 other cells to fix)", or ""
+    when there are none."""
+    if not count:
+        return ""
+    return f" (and {count} other {'cell' if count == 1 else 'cells'} to fix)"
