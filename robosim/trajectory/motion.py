@@ -271,7 +271,9 @@ def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):
     if not blocked.any():
         return None, ""
     k = int(np.argmax(blocked))
-    where = f"{100 * fractions[k]:.1f}% of the way"
+    # Where the arm stops: the last point passed (k >= 1, the start is never blocked), so the
+    # percentage is the distance the result's ``moved`` reports over the line's length.
+    where = f"stopped {100 * fractions[k - 1]:.1f}% of the way"
     singular = (f"the arm {{}} (a singular pose, {where}): it cannot move further "
                 f"{direction}; move a joint with the sliders first")
     # A revolute joint that went round by a turn was wrapped past a limit by the solver.

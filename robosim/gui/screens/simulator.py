@@ -42,7 +42,7 @@ from ...transforms import r2rpy
 from .. import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..widgets.fast_text import fast_text
-from ..widgets.matrix_text import mounting_lines
+from ..widgets.matrix_text import mounting_lines, shown_angles
 from . import jacobian_readout
 from .jacobian_readout import JacobianReadout
 from ..layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
@@ -717,8 +717,7 @@ class SimulatorScreen(Screen):
             self.jacobian.update(self.drawing.q)
         T = self.drawing.end_effector
         position = np.round(T[:3, 3], 4) + 0.0                                # no "-0.0000"
-        rpy = np.round(np.degrees(r2rpy(T[:3, :3])), 3) + 0.0
-        angles = [*rpy]
+        angles = [*shown_angles(np.degrees(r2rpy(T[:3, :3])), 3)]
         if self._lynx6:   # the gripper's angle to the ground, as Jog / IK types it
             angles.append(round(math.degrees(wrist_angle(self.robot, self.drawing.q)), 3) + 0.0)
         self.readout_pose.set_text("\n" + "\n".join([*(f"{v:.4f}" for v in position),

@@ -66,6 +66,30 @@ def fixed(value, decimals):
     return f"{0.0:.{decimals}f}" if float(text) == 0 else text
 
 
+def shown_angles(degrees, decimals):
+    """Angles as every window shows them: rounded to ``decimals``, in (-180, 180] degrees,
+    never ``-0``. A roll of -180 deg and one of 180 deg are the same turn, and r2rpy returns
+    either for nearly the same pose: the screen always says 180.
+
+    Parameters
+    ----------
+    degrees : array_like (...)
+        Angles in degrees.
+    decimals : int
+        Decimals shown.
+
+    Returns
+    -------
+    ndarray (...)
+        The angles to format.
+
+    >>> shown_angles([-180.0, -179.99999, -1e-12, 190.0, 45.0004], 3).tolist()
+    [180.0, 180.0, 0.0, -170.0, 45.0]
+    """
+    rounded = np.round(np.asarray(degrees, dtype=float), decimals)
+    return np.round(180.0 - (180.0 - rounded) % 360.0, decimals) + 0.0
+
+
 def column_widths(entries):
     """The characters each column of ``entries`` (rows of str, :func:`matrix_entries` or a
     symbolic matrix) needs: a list of int (empty for no rows).
