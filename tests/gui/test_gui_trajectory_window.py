@@ -374,3 +374,11 @@ def test_closing_the_window_while_saving_leaves_no_file(arm, tmp_path):
     assert 0 < window.movie.done < window.movie.total
     window.close()
     assert window.movie is None and list(tmp_path.iterdir()) == []
+
+
+def test_the_goal_row_shows_rounding_noise_as_zero():
+    lynx6 = load_robot("Lynx6")
+    window = open_window(FakeArm(lynx6))
+    window.set_goal(np.radians([-1.50368e-15, 30.0, 0.0, 0.0, 0.0]))
+    goal_row = window.joints.n_rows - 1
+    assert [window.joints.text(goal_row, col) for col in range(2)] == ["0", "30"]

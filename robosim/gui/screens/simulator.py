@@ -42,7 +42,7 @@ from ...transforms import r2rpy
 from .. import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..widgets.fast_text import fast_text
-from ..widgets.matrix_text import mounting_lines, shown_angles
+from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text, mounting_lines, shown_angles
 from . import jacobian_readout
 from .jacobian_readout import JacobianReadout
 from ..layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
@@ -563,7 +563,8 @@ class SimulatorScreen(Screen):
             self.redraw()
         self.state.jump_to(target)
         self._controls_target = np.array(target, dtype=float)
-        self.values.set_text(joint, 0, f"{self.robot.q_to_user(target)[joint]:.6g}")
+        self.values.set_text(joint, 0, decimal_text(self.robot.q_to_user(target)[joint],
+                                                    JOINT_DECIMALS))
         if (joint, 0) in self.values.errors:
             self.values.mark(joint, 0, False)
         ax = self.sliders[joint].ax     # its background, track, value bar and handle
@@ -685,7 +686,7 @@ class SimulatorScreen(Screen):
             slider.set_val(value)
             slider.eventson = True
         for i, value in enumerate(values):
-            self.values.set_text(i, 0, f"{value:.6g}")
+            self.values.set_text(i, 0, decimal_text(value, JOINT_DECIMALS))
             self.values.mark(i, 0, False)
 
     def tick(self):

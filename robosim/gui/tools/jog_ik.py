@@ -40,7 +40,7 @@ from ...trajectory import motion
 from ...errors import ValidationError
 from ...transforms import r2rpy, xyzrpy2tr
 from ..widgets.cells import CellGrid
-from ..widgets.matrix_text import shown_angles
+from ..widgets.matrix_text import decimal_text, shown_angles
 from .window import ToolWindow
 
 FIGSIZE = (7.2, 6.8)
@@ -389,7 +389,7 @@ _TARGET_NAMES = ("x", "y", "z", "roll", "pitch", "yaw")
 
 def _cell_text(value):
     """A number for a cell: six decimals (a micrometre in metres), no trailing zeros."""
-    return f"{round(float(value), 6) + 0.0:.6f}".rstrip("0").rstrip(".")
+    return decimal_text(value, 6)
 
 
 def _pitch_header(solve):
