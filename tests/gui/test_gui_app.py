@@ -593,3 +593,15 @@ def test_importing_the_gui_changes_no_global_matplotlib_state():
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_the_window_closing_does_not_close_its_figure_a_second_time(monkeypatch):
+    """Closing the figure again from its own close_event (sent by Tk while it destroys the
+    window) made Tk destroy the window twice: a TclError at exit."""
+    app = make_app(load_robot("Puma 560"))
+    closed = []
+    monkeypatch.setattr(plt, "close", lambda fig=None: closed.append(fig))
+    app.fig.canvas.callbacks.process("close_event", None)
+    assert app.screen is None and app.fig not in closed
+    app.close()                                   # called directly: it closes its figure
+    assert app.fig in closed
