@@ -558,8 +558,9 @@ class CellGrid:
 
     def _fit_shown_text(self, cell):
         """Show the cell's committed text whole: in a smaller font (down to 6 pt) when it is
-        wider than the cell, and beyond that with its middle replaced by "…" (both ends of a
-        path or a number stay readable; typing in the cell shows the whole text)."""
+        wider than the cell, and beyond that cut with "…": a number keeps its first digits
+        (its size and leading decimals), other text both ends (a path's folder and file
+        name). Typing in the cell shows the whole text."""
         label, text = self._labels[cell], self._texts[cell]
         label.set_text(text)
         to_points = POINTS_PER_INCH / self.fig.dpi
@@ -567,11 +568,17 @@ class CellGrid:
         if width_pt <= 0 or not text:
             return
         fit_fontsize(label, width_pt, float("inf"), self._fontsize)
+        try:
+            float(text)
+            head_share = 1.0
+        except ValueError:
+            head_share = 0.5
         keep = len(text)
         while keep > 1 and text_width_pt(self.fig, label.get_text(),
                                          label.get_fontproperties()) > width_pt:
             keep -= 1
-            label.set_text(text[:(keep + 1) // 2] + "…" + text[len(text) - keep // 2:])
+            head = round(keep * head_share + 0.25)
+            label.set_text(text[:head] + "…" + text[len(text) - (keep - head):])
 
     def _redraw_cell(self, cell):
         """Update the cell's artists and show them: blit the cell alone once the figure has
