@@ -119,6 +119,7 @@ def elementary_matrix(parameter: str, value: ArrayLike) -> np.ndarray:
     Parameters
     ----------
     parameter : {"theta", "d", "a", "alpha"}
+        Which DH parameter the motion changes: a turn about or slide along z, or x.
     value : float or array_like (...)
         Radians for theta and alpha, length unit for d and a.
 
@@ -152,6 +153,7 @@ def dh_steps(robot: Robot, q: ArrayLike) -> list[DHStep]:
     Parameters
     ----------
     robot : robosim.Robot
+        The arm (either DH convention).
     q : array_like (n,) or (..., n)
         Joint values: radians (revolute), length unit (prismatic).
 
@@ -229,7 +231,7 @@ def link_matrices(steps: Iterable[DHStep]) -> list[np.ndarray]:
 
 def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False, digits: int = 4,
                          applied: int = 4) -> list[list[str]]:
-    """``A_i`` of DH row ``row`` with its constants as numbers and its variable as a symbol.
+    r"""``A_i`` of DH row ``row`` with its constants as numbers and its variable as a symbol.
 
     A revolute row's ``theta_i = q_i + offset_i`` appears as ``c<i> = cos theta_i`` and
     ``s<i> = sin theta_i``; a prismatic row's ``d_i = q_i + offset_i`` as ``d<i>``. Every entry
@@ -245,10 +247,11 @@ def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False, digits: in
     Parameters
     ----------
     robot : robosim.Robot
+        The arm (either DH convention).
     row : int
         1-based DH row.
     latex : bool
-        LaTeX math (``c_{1}``, ``0.5\\,s_{1}``) instead of plain text (``c1``, ``0.5 s1``).
+        LaTeX math (``c_{1}``, ``0.5\,s_{1}``) instead of plain text (``c1``, ``0.5 s1``).
     digits : int
         Decimals of the numbers.
     applied : int

@@ -253,6 +253,8 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
 
     Parameters
     ----------
+    robot : Robot
+        With ``robot.dynamics``; it is not changed.
     mass : float
         Payload, kg (``>= 0``).
     position : (float, float, float), optional
@@ -345,7 +347,7 @@ def _checked(robot, named) -> list[np.ndarray]:
             and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
         return [a.astype(float, copy=False) for a in arrays]
     checked = [robot.check_q(values, name) for values, name in named]
-    for array, (_, name) in zip(checked, named):
+    for array, (_, name) in zip(checked, named, strict=True):
         if array.size == 0:
             raise ValidationError(f"{name}: an empty batch {array.shape}: give at least one row")
     return checked
@@ -380,7 +382,7 @@ def _per_block(robot, constants, arrays, block):
                         *(list(a[rows].T) for a in flat[1:]))
         if outputs is None:
             outputs = [np.empty((len(values), count)) for values in results]
-        for out, values in zip(outputs, results):
+        for out, values in zip(outputs, results, strict=True):
             for i, value in enumerate(values):
                 out[i, rows] = value
     return [out.T.reshape(leading + out.shape[:1]) for out in outputs]
@@ -562,7 +564,7 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     def quadratic(geometry):
         return [newton_euler(constants, geometry, speed, None, ZERO) for speed in speeds]
 
-    h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic)))
+    h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic), strict=True))
     # c[..., i, j, k] = c_ijk (the torque on joint i from speeds j and k)
     c = np.empty(q.shape[:-1] + (n, n, n))
     for j in range(n):
@@ -585,10 +587,14 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
 
     Parameters
     ----------
+    robot : Robot
+        With ``robot.dynamics`` (a robot without is refused with a message).
     q, qd : array_like (..., n)
         Joint values and speeds (rad, rad/s; length unit and per second for prismatic).
     tau : array_like (..., n)
         Joint torques, N m (forces, N, for prismatic joints).
+    gravity, motor, friction
+        As :func:`inverse_dynamics`.
 
     Returns
     -------
@@ -626,13 +632,13 @@ def _accelerations(robot, constants, q, qd, tau, g, motor, friction, locked=None
             for i, extra in enumerate(motors):
                 M[i][i] = M[i][i] + extra
         bias = newton_euler(constants, geometry, speed, None, g)
-        rhs = [t - b for t, b in zip(torque, bias)]
+        rhs = [t - b for t, b in zip(torque, bias, strict=True)]
         if free_joints:   # a locked joint's row and column become the identity's, its rhs 0
             (free,) = free_joints
             qdd = cholesky_solve(
                 [[M[i][k] * (fi * fk) + (1.0 - fi if i == k else 0.0)
                   for k, fk in enumerate(free)] for i, fi in enumerate(free)],
-                [value * fi for value, fi in zip(rhs, free)])
+                [value * fi for value, fi in zip(rhs, free, strict=True)])
         else:
             qdd = cholesky_solve(M, rhs)
         if stops is None:
@@ -788,6 +794,8 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
 
     Parameters
     ----------
+    robot : Robot
+        With ``robot.dynamics`` (a robot without is refused with a message).
     q0, qd0 : array_like (n,) or (..., n)
         Initial joint values and speeds; ``qd0`` default zero. A batch runs side by side.
     duration, dt : float
@@ -987,7 +995,8 @@ class Integration:
         of every sample)."""
         self.advance(math.inf)
         qs, qds, grid = self.q, self.qd, self.t
-        torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds)])
+        torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds,
+                                                                              strict=True)])
                    if callable(self._tau) else self._torque(0.0, qs, qds))
         qdds = _accelerations(self.robot, self._constants, qs, qds, torques, self._g,
                               self._motor, self._friction, self._held)
@@ -1062,7 +1071,7 @@ def _stop_at_limits(robot, constants, q, qd, lower, upper, time, hits, locked, m
     if not arriving.any():
         return q, qd, locked
     for side, mask in (("lower", below), ("upper", above)):
-        for where in zip(*np.nonzero(mask & arriving)):
+        for where in zip(*np.nonzero(mask & arriving), strict=True):
             hits.append(LimitHit(time=float(time), joint=int(where[-1]), side=side,
                                  index=tuple(int(i) for i in where[:-1])))
     q = np.clip(q, lower, upper)
@@ -1117,6 +1126,7 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
     t : array_like (N,)
         Strictly increasing times, s.
     q : array_like (N, n)
+        Joint values at the times ``t`` (API units: rad, length unit).
     gravity, motor
         As :func:`inverse_dynamics` (friction is left out: see :func:`check_torque_limits`).
     fext : array_like (6,) or (N, 6), optional
@@ -1188,6 +1198,7 @@ def check_torque_limits(torques: TrajectoryTorques, limits: ArrayLike) -> Torque
     Parameters
     ----------
     torques : TrajectoryTorques
+        From :func:`trajectory_torques`.
     limits : array_like (n,)
         Each joint's largest torque (N m) or force (N), > 0; NaN or inf where unknown (such a
         joint is not checked: :attr:`TorqueCheck.ok` speaks for the others only).

@@ -136,7 +136,7 @@ def reference_inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: A
         tau += gear ** 2 * np.array([link.motor_inertia for link in links]) * qdd
     if friction:
         coulomb = [link.coulomb[0] if v > 0 else link.coulomb[1] if v < 0 else 0.0
-                   for link, v in zip(links, qd)]
+                   for link, v in zip(links, qd, strict=True)]
         tau += gear ** 2 * np.array([link.viscous for link in links]) * qd + gear * coulomb
     return tau
 
@@ -237,10 +237,10 @@ class KernelConstants:
         object.__setattr__(self, "_links", tuple(
             (revolute, mass, h, inertia[:3] if inertia[3:] == (0.0, 0.0, 0.0) else inertia)
             for revolute, mass, h, inertia in zip(self.revolute, self.mass, self.first_moment,
-                                                  self.inertia)))
+                                                  self.inertia, strict=True)))
         object.__setattr__(self, "_bodies", tuple(
             (float(m),) + tuple(h) + tuple(inertia)
-            for m, h, inertia in zip(self.mass, self.first_moment, self.inertia)))
+            for m, h, inertia in zip(self.mass, self.first_moment, self.inertia, strict=True)))
 
 
 def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
@@ -262,7 +262,7 @@ def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
         base = base @ rotx(robot.joints[0].alpha)
         rows = rows[1:] + [(0.0, 1.0, 0.0)]
     first_moments, inertias = [], []
-    for link, (a, ca, sa) in zip(dynamics.links, rows):
+    for link, (a, ca, sa) in zip(dynamics.links, rows, strict=True):
         com, inertia = np.array(link.com), link.inertia_matrix
         if robot.convention == "modified":          # into the regrouped row's frame
             turn = np.array([[1.0, 0.0, 0.0], [0.0, ca, -sa], [0.0, sa, ca]])    # Rx(alpha)
@@ -274,7 +274,8 @@ def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
         inertias.append(tuple(about_origin[[0, 1, 2, 0, 1, 0], [0, 1, 2, 1, 2, 2]].tolist()))
     theta0, d0 = robot.joint_variables(np.zeros(robot.n))
     joints = []
-    for joint, theta, d, (a, ca, sa) in zip(robot.joints, theta0.tolist(), d0.tolist(), rows):
+    for joint, theta, d, (a, ca, sa) in zip(robot.joints, theta0.tolist(), d0.tolist(), rows,
+                                            strict=True):
         d, a = d * metres, a * metres
         joints.append((joint.is_revolute, theta, d, a, ca, sa) + cos_sin(theta)
                       + (origin_offset(a, ca, sa, d),))
@@ -321,7 +322,8 @@ def joint_geometry(constants: KernelConstants, q: list) -> list:
     cos, sin = (np.cos, np.sin) if isinstance(q[0], np.ndarray) else (math.cos, math.sin)
     metres = constants.metres
     geometry = []
-    for value, (revolute, theta0, d0, a, ca, sa, ct0, st0, offset) in zip(q, constants.joints):
+    for value, (revolute, theta0, d0, a, ca, sa, ct0, st0, offset) in zip(q, constants.joints,
+                                                                          strict=True):
         if revolute:
             theta = value + theta0
             geometry.append(((cos(theta), sin(theta), ca, sa), offset))
@@ -339,7 +341,9 @@ def newton_euler(constants: KernelConstants, geometry: list, qd: Sequence[Column
     Parameters
     ----------
     constants : KernelConstants
+        The arm's link constants in SI units (:func:`kernel_constants`).
     geometry : list of n ``(rotation, origin offset)`` from :func:`joint_geometry`
+        Each link's frame relative to the previous one at the current joint values.
     qd, qdd : sequence of n floats or ``(B,)`` arrays (None where known to be zero, which
         skips its terms), or None for all zero
         Joint speeds and accelerations in SI units (rad/s, m/s).

@@ -272,7 +272,8 @@ class Robot:
         # Per joint: revolute?, constant theta and d, and cos/sin of a prismatic joint's theta.
         keep("_joint_constants", [(j.is_revolute, float(theta0), float(d0), math.cos(theta0),
                                    math.sin(theta0))
-                                  for j, theta0, d0 in zip(self.joints, self._theta0, self._d0)])
+                                  for j, theta0, d0 in zip(self.joints, self._theta0, self._d0,
+                                                           strict=True)])
 
     def __reduce__(self):
         """Pickled and deep-copied as its fields: a copy is built again, like any robot (the
@@ -429,7 +430,7 @@ class Robot:
                                   f"{limits.shape}")
         joints = [replace(joint, limits=(float(low), float(high)),
                           home=float(np.clip(joint.home, low, high)))
-                  for joint, (low, high) in zip(self.joints, limits)]
+                  for joint, (low, high) in zip(self.joints, limits, strict=True)]
         return replace(self, joints=joints)
 
     def random_q(self, size: int | None = None,
@@ -457,6 +458,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -546,6 +548,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -586,6 +589,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -631,6 +635,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -698,7 +703,8 @@ class Robot:
         """
         cos, sin = (np.cos, np.sin) if isinstance(values[0], np.ndarray) else (math.cos, math.sin)
         cos_theta, sin_theta, ds = [], [], []
-        for value, (revolute, theta0, d0, cos0, sin0) in zip(values, self._joint_constants):
+        for value, (revolute, theta0, d0, cos0, sin0) in zip(values, self._joint_constants,
+                                                             strict=True):
             if revolute:
                 theta = value + theta0
                 cos_theta.append(cos(theta))
@@ -742,6 +748,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -772,6 +779,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -805,12 +813,12 @@ class Robot:
         Lets one configuration skip the batch machinery; anything else (a batch, a wrong size)
         goes through :meth:`check_q`, which also raises for a NaN or infinity here.
         """
-        if type(q) is np.ndarray:                                # noqa: E721 (fast exact test)
+        if type(q) is np.ndarray:                                # fast exact test
             if q.shape != (self.n,) or q.dtype.kind not in "fi":
                 return None
             values = q.tolist()
         elif isinstance(q, (list, tuple)) and len(q) == self.n:
-            if any(type(v) is bool for v in q):                    # noqa: E721
+            if any(type(v) is bool for v in q):
                 return None                                         # check_q refuses them
             try:
                 values = [float(v) for v in q]
@@ -901,7 +909,7 @@ def chain_components(start: Frame, cos_theta: PerJoint, sin_theta: PerJoint, ds:
     last = len(constants) - 1
     for i, (a, ca, sa) in enumerate(constants):
         ct, st, d = cos_theta[i], sin_theta[i], ds[i]
-        moves = type(d) is not float or d != 0.0                 # noqa: E721 (arrays move)
+        moves = type(d) is not float or d != 0.0                 # arrays move
         # u: the column that the twist turns with Z (w in the standard convention, Y else).
         if standard:
             u0, u1, u2 = ct * y0 - st * x0, ct * y1 - st * x1, ct * y2 - st * x2
@@ -952,7 +960,7 @@ def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[
     """
     axis_frames = frames[:-1] if convention == "standard" else frames[1:]
     columns = []
-    for rev, (_, _, z, o) in zip(revolute, axis_frames):
+    for rev, (_, _, z, o) in zip(revolute, axis_frames, strict=True):
         if rev:
             r0, r1, r2 = p_end[0] - o[0], p_end[1] - o[1], p_end[2] - o[2]
             columns.append((z[1] * r2 - z[2] * r1, z[2] * r0 - z[0] * r2, z[0] * r1 - z[1] * r0,

@@ -72,7 +72,7 @@ def test_each_step_is_a_pure_motion_of_the_named_kind_amount_and_axis(robot):
     frames = robot.fk_all(q)
     theta, d = robot.joint_variables(q)
     steps = dh_steps(robot, q)
-    for before, step in zip(steps, steps[1:-1]):
+    for before, step in zip(steps, steps[1:-1], strict=False):  # each step after its previous
         i = step.joint
         expected_value = {"theta": theta[i - 1], "d": d[i - 1], "a": robot.joints[i - 1].a,
                           "alpha": robot.joints[i - 1].alpha}[step.parameter]
@@ -111,7 +111,7 @@ def test_steps_are_batched():
     batched = dh_steps(robot, q)
     assert batched[3].frame.shape == (2, 3, 4, 4) and batched[3].value.shape == (2, 3)
     single = dh_steps(robot, q[1, 2])
-    for many, one in zip(batched, single):
+    for many, one in zip(batched, single, strict=True):
         np.testing.assert_allclose(many.frame[1, 2], one.frame, atol=1e-15)
         np.testing.assert_allclose(many.matrix[1, 2], one.matrix, atol=1e-15)
 
@@ -127,7 +127,7 @@ def test_descriptions_name_the_motion_value_and_axis():
 def symbol_values(robot, q):
     theta, d = robot.joint_variables(q)
     values = {}
-    for i, joint in enumerate(robot.joints, start=1):
+    for i in range(1, robot.n + 1):
         values.update({f"c{i}": math.cos(theta[i - 1]), f"s{i}": math.sin(theta[i - 1]),
                        f"d{i}": d[i - 1]})
     return values

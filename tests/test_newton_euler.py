@@ -66,7 +66,7 @@ def reference(robot, q, qd, qdd, fext=None, **terms):
     """The reference, one configuration at a time, over a batch ``(B, n)``."""
     fext = [None] * len(q) if fext is None else fext
     return np.array([reference_inverse_dynamics(robot, *state, fext=wrench, **terms)
-                     for *state, wrench in zip(q, qd, qdd, fext)])
+                     for *state, wrench in zip(q, qd, qdd, fext, strict=True)])
 
 
 @pytest.mark.parametrize("seed", range(12))

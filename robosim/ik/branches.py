@@ -45,6 +45,7 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
     Parameters
     ----------
     robot : robosim.Robot
+        The arm the solutions are of.
     q : array_like (k, n)
         Solutions (API units).
 
@@ -90,7 +91,7 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
         parts = [np.where(_dot(wrist - origins[:, 0], x1) >= 0, "right", "left"),
                  np.where(_dot(offset, up) >= 0, "elbow up", "elbow down"),
                  np.where(np.sin(theta5) > 0, "flip", "no flip")]
-    return [", ".join(words) for words in zip(*parts)]
+    return [", ".join(words) for words in zip(*parts, strict=True)]
 
 
 def has_spherical_wrist(robot: Robot) -> bool:

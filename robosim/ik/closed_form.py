@@ -85,7 +85,8 @@ def lynx6_link_lengths(robot: Robot) -> tuple[float, float, float, float, float]
     elif not np.array_equal(robot.tool, np.eye(4)):
         problem = "it has a tool transform"
     else:
-        for i, (joint, (a_value, alpha_deg, offset_deg)) in enumerate(zip(joints, expected), 1):
+        rows = zip(joints, expected, strict=True)    # n == 5 was checked above
+        for i, (joint, (_, alpha_deg, offset_deg)) in enumerate(rows, 1):
             if (not math.isclose(math.degrees(joint.alpha), alpha_deg, abs_tol=1e-9)
                     or not math.isclose(math.degrees(joint.offset), offset_deg, abs_tol=1e-9)
                     or (i > 1 and joint.d != 0.0) or (i == 5 and joint.a != 0.0)):
@@ -153,6 +154,7 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
         through the base axis and the target, from the horizontal pointing away from the base
         axis; ``-pi/2`` points straight down.
     elbow : {"up", "down"}
+        The elbow above or below the line from shoulder to wrist.
     reach : {"either", "front", "back"}
         Facing the target, leaning back over the base, or the facing solution unless only the
         other is reachable.
@@ -211,7 +213,10 @@ def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, refer
 
     Parameters
     ----------
+    robot : Robot
+        A Lynx6-shaped arm (see :func:`lynx6_ik`).
     position : array_like, shape (3,)
+        Gripper point in the world frame (length unit).
     wrist_pitch, wrist_rotate : float
         As in :func:`lynx6_ik` (radians).
     reference : array_like, shape (5,)
@@ -350,6 +355,7 @@ def anthropomorphic_3r_ik(position: ArrayLike, a1: float, a2: float,
     Parameters
     ----------
     position : array_like, shape (..., 3)
+        The wrist point, in the frame of the base (same length unit as the links).
     a1, a2, a3 : float
         Shoulder height and the two link lengths (any one length unit).
 

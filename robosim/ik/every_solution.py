@@ -46,7 +46,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     Parameters
     ----------
     robot : Robot
+        The arm (any joints; limits respected).
     target : array_like, shape (4, 4) (or (3,) for position-only axes)
+        The pose to reach, in the world frame.
     q0 : array_like, shape (n,), optional
         The reference: solutions are reported as their 2 pi variant nearest it and sorted by
         distance from it.
@@ -128,7 +130,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
                 f"inside the limits, more than the {MAX_TURN_VARIANTS:,} listed at most "
                 f"(limits of many turns multiply them): narrow the limits, or leave "
                 f"all_turns out")
-        variants = [(variant, row) for solution, row in zip(kept, rows)
+        variants = [(variant, row) for solution, row in zip(kept, rows, strict=True)
                     for variant in every_turn(robot, solution)]
         variants.sort(key=lambda pair: float(np.sum(np.abs(np.subtract(pair[0], reference))
                                                     / scale)))

@@ -59,7 +59,7 @@ def nearest_turn(robot: Robot, q: ArrayLike, reference: ArrayLike) -> list[float
     """
     turned = []
     for joint, value, near in zip(robot.joints, np.asarray(q, dtype=float).tolist(),
-                                  np.asarray(reference, dtype=float).tolist()):
+                                  np.asarray(reference, dtype=float).tolist(), strict=True):
         variant = joint_turn(value, near, joint.limits, joint.is_revolute)
         if variant is None:
             return None
@@ -103,13 +103,14 @@ def turned_inside(robot: Robot, q: np.ndarray,
 def turn_count(robot: Robot, q: Iterable[float]) -> int:
     """How many variants :func:`every_turn` would list for ``q``, without listing them (a
     product of per-joint counts: +-3600 deg limits give 20 per revolute joint)."""
-    return math.prod(len(_turns(joint, float(value))) for joint, value in zip(robot.joints, q))
+    return math.prod(len(_turns(joint, float(value))) for joint, value in zip(robot.joints, q,
+                                                                              strict=True))
 
 
 def every_turn(robot: Robot, q: Iterable[float]) -> list[list[float]]:
     """Every variant of ``q`` (n values) inside the limits: a list of lists (empty if none)."""
     choices = [[_inside(joint, value + TURN * k) for k in _turns(joint, float(value))]
-               for joint, value in zip(robot.joints, q)]
+               for joint, value in zip(robot.joints, q, strict=True)]
     return [list(variant) for variant in itertools.product(*choices)]
 
 
@@ -117,7 +118,7 @@ def same_modulo_turns(robot: Robot, a: Iterable[float], b: Iterable[float],
                       tolerance: float) -> bool:
     """True when ``a`` and ``b`` (n values each) are one configuration: every revolute joint
     within ``tolerance`` radians modulo 2 pi, every prismatic one within ``tolerance * L``."""
-    for joint, x, y in zip(robot.joints, a, b):
+    for joint, x, y in zip(robot.joints, a, b, strict=True):
         gap = (abs((x - y + math.pi) % TURN - math.pi) if joint.is_revolute
                else abs(x - y) / robot.length_scale)
         if gap > tolerance:

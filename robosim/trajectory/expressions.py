@@ -195,7 +195,7 @@ def _columns_by_byte(source, columns):
     character the two counts differ (an IndexError in the error message, issue 14).
     """
     by_byte = []
-    for char, column in zip(source, columns):
+    for char, column in zip(source, columns, strict=True):
         by_byte.extend([column] * len(char.encode("utf-8")))
     return by_byte
 

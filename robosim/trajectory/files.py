@@ -183,7 +183,8 @@ def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajecto
         if len(cells) < 1 + len(joints):
             raise TrajectoryFileError(f"{source}: line {number}: expected at least "
                                       f"{1 + len(joints)} values, got {len(cells)}")
-        for c, (column, cell) in enumerate(zip(header, cells[:1 + len(joints)])):
+        for c, (column, cell) in enumerate(zip(header[:1 + len(joints)], cells[:1 + len(joints)],
+                                                strict=True)):
             try:
                 value = float(cell)
             except ValueError:

@@ -99,6 +99,7 @@ def follow_path(robot: Robot, path_points: ArrayLike | CartesianPath, q0: ArrayL
     Parameters
     ----------
     robot : Robot
+        The arm that follows the path.
     path_points : array_like, shape (N, 3), or CartesianPath
         Positions in the robot's length unit.
     q0 : array_like, shape (n,)

@@ -179,6 +179,7 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
     Parameters
     ----------
     robot : Robot
+        The arm that moves.
     q_from : array_like, shape (n,)
         Start configuration; the line starts at ``robot.fk(q_from)``.
     target_pose : array_like, shape (4, 4)
@@ -460,7 +461,8 @@ def _pose_errors(robot, rows, q, poses):
         return position_error, np.zeros(len(q))
     if len(rotation_rows) == 3:
         return position_error, rotation_angle(reached[:, :3, :3], poses[:, :3, :3])
-    turn = np.array([_rotation_vector(P[:3, :3] @ R[:3, :3].T) for R, P in zip(reached, poses)])
+    turn = np.array([_rotation_vector(P[:3, :3] @ R[:3, :3].T) for R, P in zip(reached, poses,
+                                                                               strict=True)])
     return position_error, np.linalg.norm(turn[:, rotation_rows], axis=-1)
 
 

@@ -180,6 +180,8 @@ def surface_path(formula: str | Expression, x1_range: Sequence[float],
     x1_range, x2_range : (float, float)
         Length unit of the robot.
     curves, index, points : int
+        How many curves cover the surface, which of them (0-based) the path follows, and its
+        points.
     robot : Robot, optional
         Check that every point is reachable (:attr:`CartesianPath.fits`).
 
@@ -211,7 +213,10 @@ def volume_path(x_formula: str | Expression, y_formula: str | Expression,
     x_formula, y_formula, z_formula : str or Expression
         In the variables ``u`` and ``v``; angles in radians (``u*deg`` takes degrees).
     u_range, v_range : (float, float)
+        The ranges of ``u`` and ``v``.
     points, curves, index : int
+        The path's points, how many curves cover the volume, and which of them (0-based) the
+        path follows.
     robot : Robot, optional
         Check that every point is reachable (:attr:`CartesianPath.fits`).
 
@@ -224,7 +229,8 @@ def volume_path(x_formula: str | Expression, y_formula: str | Expression,
     u = np.linspace(*_range(u_range, "u"), points)[None, :]
     v = np.linspace(*_range(v_range, "v", allow_empty=True), curves)[:, None]
     grid = np.stack([_grid_values(axis, formula, ("u", "v"), {"u": u, "v": v})
-                     for axis, formula in zip("xyz", (x_formula, y_formula, z_formula))],
+                     for axis, formula in zip("xyz", (x_formula, y_formula, z_formula),
+                                              strict=True)],
                     axis=-1)
     return _make_path(grid, u[0].copy(), index, robot, "volume", closed_expected=True)
 

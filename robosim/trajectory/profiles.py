@@ -153,7 +153,7 @@ def _knots(q_start, q_goal, via, robot):
     rows.append(np.atleast_1d(np.asarray(q_goal, dtype=float)))
     names = ["start"] + [f"via {k}" for k in range(1, len(rows) - 1)] + ["goal"]
     n = rows[0].shape[-1]
-    for name, row in zip(names, rows):
+    for name, row in zip(names, rows, strict=True):
         if row.ndim != 1 or row.shape[0] != n:
             raise ValidationError(f"{name} configuration has {row.shape[-1]} value(s), the start "
                                   f"has {n}")

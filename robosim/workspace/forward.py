@@ -493,7 +493,7 @@ def _flat_notes(robot, end_box, voxel):
     if end_box is None:
         return []
     extent = np.asarray(end_box[1]) - np.asarray(end_box[0])
-    thin = [(axis, size) for axis, size in zip("xyz", extent) if size < voxel]
+    thin = [(axis, size) for axis, size in zip("xyz", extent, strict=True) if size < voxel]
     if not thin:
         return []
     within = ", ".join(f"{axis} {size:.3g}" for axis, size in thin)
@@ -524,7 +524,7 @@ def _grid_chunks(robot, plan, grid, segment):
     for start in range(0, total, _INNER_CHUNK):
         index = np.arange(start, min(total, start + _INNER_CHUNK))
         q = np.repeat(rest[None, :], index.size, axis=0)
-        for j, i in zip(inner, np.unravel_index(index, counts) if counts else ()):
+        for j, i in zip(inner, np.unravel_index(index, counts) if counts else (), strict=True):
             q[:, j] = grid.values[j][i]
         yield _inner_points(robot, plan, q, [segment])[segment], kind
 
@@ -667,6 +667,7 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
     Parameters
     ----------
     robot : Robot
+        The arm.
     grid : JointGrid, optional
         From :func:`factor_grid` or :func:`step_grid`; default: the joint limits at
         :func:`auto_factor`.

@@ -63,6 +63,8 @@ def joint_ranges(robot: Robot,
 
     Parameters
     ----------
+    robot : Robot
+        The arm whose limits are the default ranges.
     ranges : dict of int to (float, float), optional
         ``{joint index (0-based): (min, max)}`` in API units. A range may leave the joint's
         limits (3D-RAS's Fig. 5 turns the base 0..180 deg): :func:`limit_notes` says so.
@@ -85,7 +87,8 @@ def joint_ranges(robot: Robot,
 def limit_notes(robot: Robot, ranges: np.ndarray) -> list[str]:
     """Sentences naming the joints whose range ``(n, 2)`` leaves the joint's limits."""
     notes = []
-    for j, ((lower, upper), (low_limit, high_limit)) in enumerate(zip(ranges, robot.limits)):
+    for j, ((lower, upper), (low_limit, high_limit)) in enumerate(zip(ranges, robot.limits,
+                                                                      strict=True)):
         if lower < low_limit - 1e-12 or upper > high_limit + 1e-12:
             notes.append(f"joint {j + 1} range {_user_value(robot, j, lower)}.."
                          f"{_user_value(robot, j, upper)} leaves its limits "
@@ -113,7 +116,7 @@ def _check_counts(counts):
 def _spread(ranges, counts):
     _check_counts(counts)
     values = []
-    for (lower, upper), count in zip(ranges, counts):
+    for (lower, upper), count in zip(ranges, counts, strict=True):
         values.append(np.linspace(lower, upper, count) if count > 1
                       else np.array([(lower + upper) / 2.0]))
     return JointGrid(tuple(values))
@@ -135,7 +138,7 @@ def factor_grid(robot: Robot, factor: float,
     spans = joint_ranges(robot, ranges)
     steps = _joint_steps(robot, spans, factor * _DEGREE)
     widths = spans[:, 1] - spans[:, 0]
-    counts = [max(1, round(w / s)) if w > 0 else 1 for w, s in zip(widths, steps)]
+    counts = [max(1, round(w / s)) if w > 0 else 1 for w, s in zip(widths, steps, strict=True)]
     return _spread(spans, counts)
 
 
@@ -149,7 +152,7 @@ def step_grid(robot: Robot, step: float,
     spans = joint_ranges(robot, ranges)
     steps = _joint_steps(robot, spans, step)
     widths = spans[:, 1] - spans[:, 0]
-    intervals = [w / s if w > 0 else 0.0 for w, s in zip(widths, steps)]
+    intervals = [w / s if w > 0 else 0.0 for w, s in zip(widths, steps, strict=True)]
     # Checked before rounding: a step of 1e-300 makes inf intervals, which no int holds.
     _check_counts([i + 1 for i in intervals])
     return _spread(spans, [math.ceil(i - 1e-9) + 1 if i > 0 else 1 for i in intervals])
@@ -160,9 +163,9 @@ def joint_levers(robot: Robot, ranges: np.ndarray) -> list[float]:
     for a prismatic joint): the links after a revolute joint (``|a|``, ``|d|``, slider travel
     within ``ranges``, tool), which bound the distance from its axis to any later point."""
     travel = [0.0 if j.is_revolute else max(abs(lo + j.offset), abs(hi + j.offset))
-              for j, (lo, hi) in zip(robot.joints, ranges)]
+              for j, (lo, hi) in zip(robot.joints, ranges, strict=True)]
     links = [abs(j.a) + (abs(j.d) if j.is_revolute else 0.0) + t
-             for j, t in zip(robot.joints, travel)]
+             for j, t in zip(robot.joints, travel, strict=True)]
     tool = math.hypot(*robot.tool_xyz)
     return [sum(links[j:]) + tool if joint.is_revolute else 1.0
             for j, joint in enumerate(robot.joints)]
@@ -178,7 +181,8 @@ def grid_spacing(robot: Robot, grid: JointGrid,
     """
     moving = [True] * robot.n if moving is None else moving
     spacing = 0.0
-    for values, lever, moves in zip(grid.values, joint_levers(robot, grid.ranges), moving):
+    for values, lever, moves in zip(grid.values, joint_levers(robot, grid.ranges), moving,
+                                    strict=True):
         if moves and len(values) > 1:
             spacing = max(spacing, float(np.max(np.diff(values))) * lever)
     return spacing
@@ -194,7 +198,7 @@ def refined_grid(robot: Robot, grid: JointGrid, spacing: float,
     """
     levers = joint_levers(robot, grid.ranges)
     values = []
-    for old, lever, moves in zip(grid.values, levers, moving):
+    for old, lever, moves in zip(grid.values, levers, moving, strict=True):
         width = float(old[-1] - old[0])
         if not moves or width <= 0:
             values.append(old)

@@ -243,7 +243,14 @@ def joint_sweep(robot: Robot, axis: str, start: float, stop: float, count: int,
 
     Parameters
     ----------
+    robot : Robot
+        The arm (the Lynx6 in closed form, others numerically).
     axis : {"x", "y", "z"}
+        The coordinate swept.
+    start, stop : float
+        The swept coordinate's first and last value (world, length unit).
+    count : int
+        Positions, evenly spaced, ends included.
     through : (3,)
         The other two coordinates come from this point (world, length unit).
     wrist_pitch, options
@@ -287,6 +294,6 @@ def joint_box(robot: Robot, lower: ArrayLike, upper: ArrayLike, counts: ArrayLik
         raise ValidationError(f"box of {' x '.join(map(str, per_axis))} positions: each count "
                               f"at least 1, at most {MAX_POSITIONS:,} in all")
     axes = [np.linspace(lo, hi, c) if c > 1 else np.array([(lo + hi) / 2.0])
-            for lo, hi, c in zip(low, high, per_axis)]
+            for lo, hi, c in zip(low, high, per_axis, strict=True)]
     positions = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, 3)
     return joint_workspace(robot, positions, wrist_pitch, **options)

@@ -247,7 +247,7 @@ class Workspace:
         total = sum(wanted)
         shares = ([int(limit * w / total) for w in wanted] if total > limit else wanted)
         points, subsampled = [], False
-        for s, (kept, share) in enumerate(zip(self.kept_points, shares)):
+        for s, (kept, share) in enumerate(zip(self.kept_points, shares, strict=True)):
             if kept is not None and share >= len(kept):
                 points.append(kept.copy())
                 continue
@@ -276,7 +276,8 @@ class Workspace:
                 "reach": self.reach,
                 "bounding_box": {"min": lower.tolist(), "max": upper.tolist()},
                 "segments": [{"name": n, "colour": c, "occupied_voxels": self.occupied(s)}
-                             for s, (n, c) in enumerate(zip(self.segment_names, self.colours))],
+                             for s, (n, c) in enumerate(zip(self.segment_names, self.colours,
+                                                            strict=True))],
                 "elapsed_s": self.elapsed, "notes": list(self.notes)}
 
 
