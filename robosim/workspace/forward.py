@@ -696,6 +696,7 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
     A planar arm with links 2 and 1 whose elbow turns fully reaches 3 from its base:
 
     >>> from robosim import Joint, Robot
+    >>> from robosim.workspace import step_grid
     >>> arm = Robot([Joint(a=2.0), Joint(a=1.0)], unit="m")
     >>> forward_workspace(arm, step_grid(arm, math.radians(10))).reach
     3.0
