@@ -220,6 +220,17 @@ def link_matrices(steps: Iterable[DHStep]) -> list[np.ndarray]:
     -------
     list of ndarray (4, 4) or (..., 4, 4)
         ``n`` link transforms, row 1 first (base and tool not included).
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees: ``A_1`` is one unit along x,
+    ``A_2`` turns 90 degrees and then goes one unit along the new x, so ``(0, 1)``.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> A1, A2 = link_matrices(dh_steps(arm, [0.0, np.pi / 2]))
+    >>> (A1[:2, 3].round(3) + 0.0).tolist(), (A2[:2, 3].round(3) + 0.0).tolist()
+    ([1.0, 0.0], [0.0, 1.0])
     """
     rows: dict[int, np.ndarray] = {}   # DH row -> product of its matrices so far
     for step in steps:

@@ -174,14 +174,36 @@ def _spatial_inertia(link, metres):
 
 
 def skew(v: np.ndarray) -> np.ndarray:
-    """``[v]`` (3, 3): ``[v] u = v x u``."""
+    """``[v]`` (3, 3): ``[v] u = v x u``.
+
+    Examples
+    --------
+    ``[v] u = v x u``: with ``v = z`` and ``u = x``, ``z x x = y``.
+
+    >>> S = skew(np.array([0.0, 0.0, 1.0]))
+    >>> S.tolist(), (S @ [1.0, 0.0, 0.0]).tolist()
+    ([[0.0, -1.0, 0.0], [1.0, 0.0, -0.0], [-0.0, 0.0, 0.0]], [0.0, 1.0, 0.0])
+    """
     x, y, z = v
     return np.array([[0, -z, y], [z, 0, -x], [-y, x, 0.0]])
 
 
 def adjoint(T: np.ndarray) -> np.ndarray:
     """``[Ad_T]`` (6, 6): carries a twist ``(w, v)`` from frame ``{b}`` into ``{a}`` when ``T``
-    is ``{b}`` seen from ``{a}`` (Modern Robotics, definition 3.20)."""
+    is ``{b}`` seen from ``{a}`` (Modern Robotics, definition 3.20).
+
+    Examples
+    --------
+    A frame ``{b}`` one unit along x of ``{a}``, not turned, and a unit spin about ``{b}``'s z
+    axis: seen from ``{a}`` the spin is the same and ``v = p x w = (1, 0, 0) x (0, 0, 1) =
+    (0, -1, 0)``, the velocity of the body's point at ``{a}``'s origin, one unit from the axis
+    (Modern Robotics, proposition 3.22: ``V_a = [Ad_T] V_b``).
+
+    >>> T = np.eye(4)
+    >>> T[0, 3] = 1.0
+    >>> (adjoint(T) @ [0.0, 0.0, 1.0, 0.0, 0.0, 0.0] + 0.0).tolist()
+    [0.0, 0.0, 1.0, 0.0, -1.0, 0.0]
+    """
     R, p = T[:3, :3], T[:3, 3]
     return np.block([[R, np.zeros((3, 3))], [skew(p) @ R, R]])
 

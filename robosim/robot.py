@@ -330,6 +330,15 @@ class Robot:
         ``theta_i = q_i + offset_i`` and ``d_i = d_i`` for a revolute joint; ``theta_i`` constant
         and ``d_i = q_i + offset_i`` for a prismatic one. The joint axis comes first so that
         ``theta[i]`` is joint i's row, as :func:`chain_components` indexes them.
+
+        Examples
+        --------
+        A revolute joint with a 90 degree offset, then a prismatic one with ``theta = 0``:
+
+        >>> arm = Robot([Joint(offset=np.pi / 2), Joint("P", d=0.0)], unit="m")
+        >>> theta, d = arm.joint_variables([np.pi / 6, 0.25])
+        >>> np.degrees(theta).round(3).tolist(), d.round(3).tolist()
+        ([120.0, 0.0], [0.0, 0.25])
         """
         return self._joint_values(np.asarray(q, dtype=float))
 
@@ -442,12 +451,26 @@ class Robot:
         return rng.uniform(lim[:, 0], lim[:, 1], size=shape)
 
     def q_to_user(self, q: ArrayLike) -> np.ndarray:
-        """Radians to degrees for revolute joints; prismatic values unchanged."""
+        """Radians to degrees for revolute joints; prismatic values unchanged.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(), Joint("P")], unit="mm")
+        >>> arm.q_to_user([np.pi / 2, 40.0]).round(3).tolist()     # degrees, millimetres
+        [90.0, 40.0]
+        """
         q = np.asarray(q, dtype=float)
         return np.where(self._revolute, np.degrees(q), q)
 
     def q_from_user(self, values: ArrayLike) -> np.ndarray:
-        """Degrees to radians for revolute joints; prismatic values unchanged."""
+        """Degrees to radians for revolute joints; prismatic values unchanged.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(), Joint("P")], unit="mm")
+        >>> arm.q_from_user([180.0, 40.0]).round(4).tolist()       # pi radians, millimetres
+        [3.1416, 40.0]
+        """
         values = np.asarray(values, dtype=float)
         return np.where(self._revolute, np.radians(values), values)
 
@@ -473,6 +496,18 @@ class Robot:
         -----
         One configuration runs on Python floats (numpy's per-call cost would dominate), a
         batch on ``(B,)`` columns in blocks of 4096 rows; both through :func:`chain_components`.
+
+        Examples
+        --------
+        The planar two-link arm with unit links at ``q = (30, 60)`` degrees: the elbow is at
+        ``(cos 30, sin 30) = (0.866, 0.5)``, the tip one link further along ``30 + 60 = 90``
+        degrees, at ``(0.866, 1.5)``; the end frame's x axis points along 90 degrees, ``(0, 1,
+        0)``.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> T = arm.fk(np.radians([30, 60]))
+        >>> (T[:3, 3].round(3) + 0.0).tolist(), (T[:3, 0].round(3) + 0.0).tolist()
+        ([0.866, 1.5, 0.0], [0.0, 1.0, 0.0])
         """
         values = self._one_configuration(q)
         if values is not None:
@@ -490,6 +525,14 @@ class Robot:
         """Every frame: ``(..., n + 1, 4, 4)``, frame 0 is the base, frame i ends link i.
 
         The tool is not included: ``fk(q) == fk_all(q)[..., -1, :, :] @ robot.tool``.
+
+        Examples
+        --------
+        The same arm's frame origins: the base, the elbow and the tip.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> (arm.fk_all(np.radians([30, 60]))[:, :2, 3].round(3) + 0.0).tolist()
+        [[0.0, 0.0], [0.866, 0.5], [0.866, 1.5]]
         """
         values = self._one_configuration(q)
         if values is not None:

@@ -1,7 +1,5 @@
 """robosim.dh_steps: the elementary motions of each DH row multiply out to the arm's frames."""
 
-import doctest
-import importlib
 import math
 import re
 
@@ -179,9 +177,3 @@ def test_symbolic_matrix_of_a_prismatic_row_has_d_as_its_variable():
     symbolic = symbolic_link_matrix(mixed_robot("standard"), 2)
     assert symbolic[2] == ["0", "-1", "0", "d2"]
     assert symbolic[0] == ["0.866", "0", "-0.5", "0.0866"]
-
-
-def test_docstring_examples_hold():
-    # robosim.dh_steps is the function (re-exported); the module is found by its full name.
-    for name in ("robosim.dh_steps", "robosim.robot"):
-        assert doctest.testmod(importlib.import_module(name)).failed == 0

@@ -96,7 +96,17 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
 
 def has_spherical_wrist(robot: Robot) -> bool:
     """True for a standard-DH 6R arm whose shoulder and elbow axes are parallel and whose last
-    three axes meet in one point (rows 4 and 5 have ``a = 0``, row 5 ``d = 0``)."""
+    three axes meet in one point (rows 4 and 5 have ``a = 0``, row 5 ``d = 0``).
+
+    Examples
+    --------
+    The Puma 560's last three axes meet at its wrist centre; the two-link planar arm has none.
+
+    >>> from robosim import Joint, Robot, load_robot
+    >>> has_spherical_wrist(load_robot("Puma 560")), has_spherical_wrist(
+    ...     Robot([Joint(a=1.0), Joint(a=1.0)], unit="m"))
+    (True, False)
+    """
     joints = robot.joints
     return (robot.n == 6 and robot.convention == "standard" and all(robot.revolute)
             and joints[1].alpha == 0 and joints[3].a == 0 and joints[4].a == 0

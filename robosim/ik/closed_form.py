@@ -103,6 +103,12 @@ def is_lynx6_shaped(robot: Robot) -> bool:
 
     The one test of "is this arm Lynx6-shaped" that the GUI, the CLI and the core share; see
     :func:`lynx6_link_lengths` for what it checks.
+
+    Examples
+    --------
+    >>> from robosim import load_robot
+    >>> is_lynx6_shaped(load_robot("Lynx6")), is_lynx6_shaped(load_robot("Puma 560"))
+    (True, False)
     """
     try:
         lynx6_link_lengths(robot)
@@ -362,6 +368,17 @@ def anthropomorphic_3r_ik(position: ArrayLike, a1: float, a2: float,
     Returns
     -------
     ThreeRSolutions
+
+    Examples
+    --------
+    Shoulder height and links 1: the point ``(0, 1, 2)`` is 1 out along Y and 1 above the
+    shoulder, ``sqrt 2`` away, so ``cos q3 = (2 - 1 - 1) / 2 = 0``, ``q3 = -+90`` degrees and
+    ``q2 = atan2(1, 1) +- 45`` degrees: elbow up (over the shoulder, ``q2 = 90``, forearm out
+    along Y) or elbow down (upper arm out along Y, ``q2 = 0``, forearm up).
+
+    >>> solutions = anthropomorphic_3r_ik([0.0, 1.0, 2.0], 1.0, 1.0, 1.0)
+    >>> (np.degrees(solutions.q[:2]).round(3) + 0.0).tolist(), bool(solutions.reachable)
+    ([[0.0, 90.0, -90.0], [0.0, 0.0, 90.0]], True)
     """
     position = np.asarray(position, dtype=float)
     if position.shape[-1:] != (3,) or not np.all(np.isfinite(position)):

@@ -102,13 +102,31 @@ def turned_inside(robot: Robot, q: np.ndarray,
 
 def turn_count(robot: Robot, q: Iterable[float]) -> int:
     """How many variants :func:`every_turn` would list for ``q``, without listing them (a
-    product of per-joint counts: +-3600 deg limits give 20 per revolute joint)."""
+    product of per-joint counts: +-3600 deg limits give 20 per revolute joint).
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0, limits=np.radians([-270, 270]))], unit="m")
+    >>> turn_count(arm, [np.radians(100)]), turn_count(arm, [np.radians(0)])   # +-360: outside
+    (2, 1)
+    """
     return math.prod(len(_turns(joint, float(value))) for joint, value in zip(robot.joints, q,
                                                                               strict=True))
 
 
 def every_turn(robot: Robot, q: Iterable[float]) -> list[list[float]]:
-    """Every variant of ``q`` (n values) inside the limits: a list of lists (empty if none)."""
+    """Every variant of ``q`` (n values) inside the limits: a list of lists (empty if none).
+
+    Examples
+    --------
+    A joint that turns +-270 degrees reaches 100 degrees also as ``100 - 360 = -260``:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0, limits=np.radians([-270, 270]))], unit="m")
+    >>> [np.degrees(variant).round(3).tolist() for variant in every_turn(arm, [np.radians(100)])]
+    [[-260.0], [100.0]]
+    """
     choices = [[_inside(joint, value + TURN * k) for k in _turns(joint, float(value))]
                for joint, value in zip(robot.joints, q, strict=True)]
     return [list(variant) for variant in itertools.product(*choices)]

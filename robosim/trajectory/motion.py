@@ -103,7 +103,14 @@ class LineResult:
 
 
 def default_axes(robot: Robot) -> str:
-    """``"pose"`` for arms with 6 or more joints, ``"position"`` for the others."""
+    """``"pose"`` for arms with 6 or more joints, ``"position"`` for the others.
+
+    Examples
+    --------
+    >>> from robosim import load_robot
+    >>> default_axes(load_robot("Puma 560")), default_axes(load_robot("Lynx6"))
+    ('pose', 'position')
+    """
     return "pose" if robot.n >= 6 else "position"
 
 
@@ -139,7 +146,18 @@ def _rotations_about(vector, fractions):
 
 def line_poses(start: ArrayLike, end: ArrayLike, fractions: ArrayLike) -> np.ndarray:
     """Poses ``(K, 4, 4)`` along the straight line from ``start`` to ``end`` at ``fractions``
-    (0 = start, 1 = end): position linear, orientation at a constant rate about one axis."""
+    (0 = start, 1 = end): position linear, orientation at a constant rate about one axis.
+
+    Examples
+    --------
+    From the origin to ``(2, 0, 0)`` turning 90 degrees about z: half way the position is
+    ``(1, 0, 0)`` and the turn 45 degrees, so the x axis points along ``(cos 45, sin 45, 0)``.
+
+    >>> from robosim.transforms import homogeneous, rotz
+    >>> middle = line_poses(np.eye(4), homogeneous(rotz(np.pi / 2), [2, 0, 0]), [0.5])[0]
+    >>> (middle[:3, 3].round(3) + 0.0).tolist(), (middle[:3, 0].round(3) + 0.0).tolist()
+    ([1.0, 0.0, 0.0], [0.707, 0.707, 0.0])
+    """
     start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
     fractions = np.asarray(fractions, dtype=float)
     turn = _rotation_vector(start[:3, :3].T @ end[:3, :3])
@@ -157,6 +175,17 @@ def relative_target(robot: Robot, q: ArrayLike, delta_xyz: ArrayLike,
 
     As in RoboAnalyzer, the change is added to the pose's coordinates: position
     ``p + delta`` in the world frame, roll-pitch-yaw ``rpy + delta`` (``R = Rz Ry Rx``).
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees has its tip at ``(1, 1, 0)``; 0.5 up
+    along Y puts the target at ``(1, 1.5, 0)``, the orientation unchanged.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> target = relative_target(arm, np.radians([0, 90]), [0, 0.5, 0], [0, 0, 0])
+    >>> (target[:3, 3].round(3) + 0.0).tolist()
+    [1.0, 1.5, 0.0]
     """
     T = robot.fk(robot.check_q(q))
     delta_xyz = _three(delta_xyz, "X, Y, Z change")
@@ -210,6 +239,23 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
         a joint limit, or a singularity (a joint that would have to jump, or a nearly singular
         Jacobian). The reason says it in words a student reads (what is in the way, what to
         do), with the fraction of the line done in parentheses for the teacher.
+
+    Examples
+    --------
+    The two-link arm with unit links from ``(0, 90)`` degrees (tip at ``(1, 1)``) straight down
+    to ``(1, 0)``, holding x and y only: the tip's x stays 1 all along. At the end the tip is
+    1 from the base, so ``cos q2 = (1 - 1 - 1) / 2 = -1/2``: ``q2 = 120`` degrees (the elbow
+    keeps its side) and ``q1 = 0 - atan2(sin q2, 1 + cos q2) = -60`` degrees.
+
+    >>> from robosim import Joint, Robot
+    >>> from robosim.transforms import homogeneous
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> line = straight_line(arm, np.radians([0, 90]), homogeneous(np.eye(3), [1, 0, 0]), 5,
+    ...                      axes="x y")
+    >>> line.complete, np.degrees(line.q[-1]).round(3).tolist()
+    (True, [-60.0, 120.0])
+    >>> (arm.fk(line.q)[:, 0, 3].round(6) + 0.0).tolist()     # x of the tip at every via-point
+    [1.0, 1.0, 1.0, 1.0, 1.0]
     """
     steps = int(steps)
     if not 2 <= steps <= MAX_LINE_POINTS:

@@ -65,7 +65,16 @@ class Profile:
 
 
 def sample_times(duration: float, dt: float) -> np.ndarray:
-    """``0, dt, 2 dt, ...`` below ``duration``, then ``duration``: ``(N,)`` seconds."""
+    """``0, dt, 2 dt, ...`` below ``duration``, then ``duration``: ``(N,)`` seconds.
+
+    Examples
+    --------
+    A second in steps of 0.3 s: 0, 0.3, 0.6 and 0.9 lie below 1 s, then a last, shorter step
+    ends at 1 s.
+
+    >>> sample_times(1.0, 0.3).round(3).tolist()
+    [0.0, 0.3, 0.6, 0.9, 1.0]
+    """
     duration, dt = positive_seconds(duration, "duration"), positive_seconds(dt, "time step")
     if dt > duration:
         raise ValidationError(f"time step {dt:g} s is longer than the duration {duration:g} s")

@@ -68,6 +68,15 @@ def joint_ranges(robot: Robot,
     ranges : dict of int to (float, float), optional
         ``{joint index (0-based): (min, max)}`` in API units. A range may leave the joint's
         limits (3D-RAS's Fig. 5 turns the base 0..180 deg): :func:`limit_notes` says so.
+
+    Examples
+    --------
+    Joint 1 of the two-link arm limited to 0..90 degrees, joint 2 keeping its +-180:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> np.degrees(joint_ranges(arm, {0: (0.0, np.pi / 2)})).round(3).tolist()
+    [[0.0, 90.0], [-180.0, 180.0]]
     """
     out = robot.limits.copy()
     for joint, bounds in dict(ranges or {}).items():
@@ -130,6 +139,16 @@ def factor_grid(robot: Robot, factor: float,
     ends included (so the spacing is ``range / (count - 1)``, slightly above the step). The
     paper's Fig. 5 (base 0..180, shoulder 0..90, elbow 0..90, wrist -90..90 deg, Factor 15)
     gives 12 x 6 x 6 x 12 = 5,184 configurations, as the paper prints.
+
+    Examples
+    --------
+    Factor 90 over +-180 degrees: ``360 / 90 = 4`` values, spread over the range (120 apart).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> grid = factor_grid(arm, 90)
+    >>> grid.counts, np.degrees(grid.values[0]).round(3).tolist()
+    ((4, 4), [-180.0, -60.0, 60.0, 180.0])
     """
     factor = checks.positive(factor, "Factor")
     if not 1.0 <= factor <= 90.0:
@@ -147,6 +166,17 @@ def step_grid(robot: Robot, step: float,
     """A grid whose spacing is at most ``step`` (radians; see :func:`_joint_steps` for sliders).
 
     Each joint gets ``ceil(range / step) + 1`` values, both ends included.
+
+    Examples
+    --------
+    The two-link arm's joints turn +-180 degrees; steps of at most 90 degrees give
+    ``360 / 90 + 1 = 5`` values each, 25 configurations.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> grid = step_grid(arm, np.radians(90))
+    >>> grid.counts, grid.configurations, np.degrees(grid.values[0]).round(3).tolist()
+    ((5, 5), 25, [-180.0, -90.0, 0.0, 90.0, 180.0])
     """
     step = checks.positive(step, "the step")
     spans = joint_ranges(robot, ranges)
