@@ -487,6 +487,17 @@ def friction_torques(robot: Robot, qd: ArrayLike) -> np.ndarray:
 
     ``G^2 B qd + |G| Tc+`` for ``qd > 0``, ``G^2 B qd + |G| Tc-`` for ``qd < 0``, and 0 at
     rest (no stiction), as Corke's toolbox models it.
+
+    Examples
+    --------
+    A joint with viscous friction 0.1 N m s/rad and Coulomb friction 0.5 N m either way, no
+    gearbox (``G = 1``): at 2 rad/s it needs ``0.1 * 2 + 0.5 = 0.7`` N m, backwards ``-0.7``.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0, viscous=0.1, coulomb=(0.5, -0.5))]))
+    >>> [friction_torques(arm, [speed]).round(3).tolist() for speed in (2.0, -2.0, 0.0)]
+    [[0.7], [-0.7], [0.0]]
     """
     constants = _constants(robot)
     (qd,) = _checked(robot, ((qd, "qd"),))

@@ -315,7 +315,16 @@ def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
 
 
 def inertia_shifted(inertia: np.ndarray, mass: float, offset: ArrayLike) -> np.ndarray:
-    """Inertia (3, 3) about a point ``offset`` (m) away from the centre of mass: parallel axes."""
+    """Inertia (3, 3) about a point ``offset`` (m) away from the centre of mass: parallel axes.
+
+    Examples
+    --------
+    A point mass of 2 kg (no inertia about its own centre) seen from 0.5 m along x: ``m r^2 =
+    0.5`` kg m^2 about the y and z axes, none about x (the parallel-axis theorem).
+
+    >>> np.diag(inertia_shifted(np.zeros((3, 3)), 2.0, [0.5, 0.0, 0.0])).round(6).tolist()
+    [0.0, 0.5, 0.5]
+    """
     offset = np.asarray(offset, dtype=float)
     return inertia + mass * (offset @ offset * np.eye(3) - np.outer(offset, offset))
 

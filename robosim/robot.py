@@ -377,7 +377,14 @@ class Robot:
         return q
 
     def within_limits(self, q: ArrayLike, tolerance: float = 1e-9) -> np.bool_ | np.ndarray:
-        """Boolean ``(...)``: True where every joint of ``q`` ``(..., n)`` is within its limits."""
+        """Boolean ``(...)``: True where every joint of ``q`` ``(..., n)`` is within its limits.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(a=1.0, limits=(-np.pi / 2, np.pi / 2))], unit="m")
+        >>> arm.within_limits([[0.5], [2.0]]).tolist()        # 2 rad is past 90 degrees
+        [True, False]
+        """
         q = self.check_q(q)
         lim = self.limits
         return np.all((q >= lim[:, 0] - tolerance) & (q <= lim[:, 1] + tolerance), axis=-1)
@@ -432,6 +439,13 @@ class Robot:
 
         Example: ``lynx6.with_limits(np.radians([[-81, 81]] * 5))`` is the Lynx6 of a stock
         calibration (:func:`robosim.hardware.calibrated_limits`), its home still 0.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(a=1.0)], unit="m")
+        >>> narrow = arm.with_limits(np.radians([[10, 90]]))
+        >>> np.degrees(narrow.limits).round(3).tolist(), np.degrees(narrow.home).round(3).tolist()
+        ([[10.0, 90.0]], [10.0])
         """
         limits = np.asarray(limits, dtype=float)
         if limits.shape != (self.n, 2):

@@ -75,6 +75,12 @@ def lynx6_link_lengths(robot: Robot) -> tuple[float, float, float, float, float]
     See Also
     --------
     is_lynx6_shaped : the same test as True / False.
+
+    Examples
+    --------
+    >>> import robosim
+    >>> lynx6_link_lengths(robosim.load_robot("Lynx6"))
+    (65.0, 25.0, 120.0, 120.0, 155.0)
     """
     expected = [(0.0, 90.0, 0.0), (0.0, 0.0, 90.0), (0.0, 0.0, -90.0), (0.0, -90.0, 0.0),
                 (None, 0.0, 0.0)]
@@ -170,6 +176,20 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
     Returns
     -------
     Lynx6Solution
+
+    Examples
+    --------
+    The library Lynx6 (``d1, a1, a2, a3, a4 = 65, 25, 120, 120, 155`` mm) with the gripper
+    pointing straight down at ``(145, 0, 30)``: the wrist is ``a4 = 155`` above it, at
+    ``(145, 0, 185)``, which is ``(120, 120)`` out and up from the shoulder ``(25, 0, 65)``.
+    With the elbow up that is the upper arm straight up and the forearm level (``q2 = q3 = 0``,
+    as at home), and the wrist bent 90 degrees down.
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> solution = lynx6_ik(lynx6, [145.0, 0.0, 30.0], np.radians(-90))
+    >>> (np.degrees(solution.q).round(3) + 0.0).tolist(), bool(solution.reachable)
+    ([0.0, 0.0, 0.0, -90.0, 0.0], True)
     """
     d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
     if elbow not in ("up", "down"):

@@ -166,6 +166,11 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
     """The error components to solve, as a tuple of indices into ``x y z rx ry rz``.
 
     Raises ValidationError naming the part that is not an axis.
+
+    Examples
+    --------
+    >>> parse_axes("position"), parse_axes("x y rz")
+    ((0, 1, 2), (0, 1, 5))
     """
     if isinstance(axes, str) and axes in _PARSED:
         return _PARSED[axes]

@@ -159,6 +159,20 @@ def pieper_applies(robot: Robot) -> bool:
     Checked once on three random configurations: each must be among the solutions of its own
     wrist centre (or tool point). An arm where one of joints 1-3 does not move the point
     (the Tester robot's joint 2), or with a continuum of solutions (a planar 3R arm), fails.
+
+    Examples
+    --------
+    The Puma 560 has a spherical wrist and the anthropomorphic 3R arm places a point; the
+    planar 3R arm's parallel axes cannot place a point in space, and the two-link planar arm
+    has neither.
+
+    >>> from robosim import Joint, Robot, load_robot
+    >>> pieper_applies(load_robot("Puma 560")), pieper_applies(load_robot("Anthropomorphic 3R"))
+    (True, True)
+    >>> pieper_applies(load_robot("Planar 3R"))
+    False
+    >>> pieper_applies(Robot([Joint(a=1.0), Joint(a=1.0)], unit="m"))
+    False
     """
     return _chain_of(robot) is not None
 

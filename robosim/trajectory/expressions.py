@@ -147,6 +147,12 @@ def compile_expression(text: str, variables: Iterable[str] = ("u", "v")) -> Expr
     ------
     ExpressionError
         With the column and text of the first part that is not allowed.
+
+    Examples
+    --------
+    >>> circle_x = compile_expression("20*cos(u)", ("u",))
+    >>> circle_x(u=np.radians([0, 60, 90])).round(3).tolist()    # 20 cos 60 = 10
+    [20.0, 10.0, 0.0]
     """
     variables = tuple(variables)
     for name in variables:
