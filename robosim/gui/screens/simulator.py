@@ -215,9 +215,11 @@ class SimulatorScreen(Screen):
         and the joints' rows share what is left.
 
         When that leaves a joint's row less than :data:`COMFORTABLE_JOINT_ROW` (a short window,
-        many joints: a 1000 x 650 px screen), the layout is *compact*: the readout moves under
-        the DH table and the title spans the left column only, so the joints' rows take the
-        right column from its top. Rows never go below :data:`SMALLEST_JOINT_ROW`.
+        many joints: a 1000 x 650 px screen), the layout is *compact*: the title spans the left
+        column only, so the joints' rows take the right column from its top; the readout keeps
+        the pose only (the Matrix... window shows the matrices) and stands beside the arm, whose
+        axes drop their ticks and labels (the readout gives the numbers), so the arm keeps most
+        of the left column. Rows never go below :data:`SMALLEST_JOINT_ROW`.
         """
         self._compact = False
         places, joint_row = self._layout(width, height)
@@ -240,16 +242,20 @@ class SimulatorScreen(Screen):
         left, right = split + MARGIN, width - MARGIN
         column = right - left
 
-        # the readout: at the right column's foot, or (compact) at the left column's
-        readout_left, readout_width = (MARGIN, split - 2 * MARGIN) if compact else (left, column)
+        # the readout: at the right column's foot, or (compact: the pose only) beside the arm
         readout_height = lines_height(len(self._readout_labels()), READOUT_FONT)
-        places.rect("readout box", readout_left, foot, readout_width, readout_height)
-        places.point("readout", readout_left, foot + readout_height)
         pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
-        places.point("readout matrix",
-                     readout_left + pose_chars * MONOSPACE_WIDTH * READOUT_FONT + 2 * MARGIN,
-                     foot + readout_height)
-        left_foot = foot + readout_height + MARGIN if compact else foot
+        pose_width = pose_chars * MONOSPACE_WIDTH * READOUT_FONT
+        if compact:
+            readout_left, readout_width = split - MARGIN - pose_width, pose_width
+            readout_bottom = title_bottom - readout_height
+        else:
+            readout_left, readout_width, readout_bottom = left, column, foot
+        places.rect("readout box", readout_left, readout_bottom, readout_width, readout_height)
+        places.point("readout", readout_left, readout_bottom + readout_height)
+        places.point("readout matrix", readout_left + pose_width + 2 * MARGIN,
+                     readout_bottom + readout_height)
+        left_foot = foot
         right_foot = foot if compact else foot + readout_height + MARGIN
 
         # left: the table at the foot, its note under it, the arm above
@@ -261,10 +267,15 @@ class SimulatorScreen(Screen):
         if self._jacobian_shown:
             table_top = max(table_top, left_foot + jacobian_readout.readout_height())
         places.rect("jacobian", MARGIN, left_foot, split - 2 * MARGIN, table_top - left_foot)
-        room_left, room_right, room_below = ARM_LABEL_ROOM
-        arm_bottom = table_top + room_below
-        places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
-                    title_bottom - arm_bottom)
+        if compact:    # no tick labels: the arm up to the readout
+            arm_bottom = table_top + GAP
+            places.rect("arm", MARGIN, arm_bottom, readout_left - GAP - MARGIN,
+                        title_bottom - arm_bottom)
+        else:
+            room_left, room_right, room_below = ARM_LABEL_ROOM
+            arm_bottom = table_top + room_below
+            places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
+                        title_bottom - arm_bottom)
 
         # right, from the foot up: tool buttons, settings, main buttons
         y = right_foot
@@ -313,6 +324,13 @@ class SimulatorScreen(Screen):
         width, _ = figure_size_pt(self.fig)
         self.table.set_fontsize(self._table_font)
         self.readout_labels.set_text("\n".join(self._readout_labels()))
+        # compact: the arm without ticks and labels, the readout without its matrix
+        if self._compact:
+            self.ax.set_axis_off()
+        else:
+            self.ax.set_axis_on()
+        for text in (self.readout_matrix_title, *self.readout_matrix):
+            text.set_visible(not self._compact)
         title_width = (LEFT_COLUMN * width if self._compact else width) - 2 * MARGIN
         fit_fontsize(self.title, title_width, lines_height(1, TITLE_FONT), TITLE_FONT)
         fit_fontsize(self.table_note, LEFT_COLUMN * width - 2 * MARGIN,
