@@ -554,6 +554,16 @@ def jog_target(robot: Robot, q: ArrayLike, axis: str, amount: float,
     A base-frame rotation turns the tool about a world axis through the tool point; a
     tool-frame move is along or about the tool's own axes. A Lynx6-shaped arm turns about
     the axes it has instead (see :func:`jog`).
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees, its tip at ``(1, 1, 0)``, jogged
+    0.25 along the base's x:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> (jog_target(arm, np.radians([0, 90]), "x", 0.25)[:3, 3].round(3) + 0.0).tolist()
+    [1.25, 1.0, 0.0]
     """
     _check_jog(axis, frame)
     amount = float(amount)

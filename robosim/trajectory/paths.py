@@ -241,6 +241,15 @@ def reachable_points(robot: Robot, points: ArrayLike) -> np.ndarray:
     Each point is solved on its own (batched, from the nearest of the robot's seeds with a few
     restarts), so this says whether a point can be reached at all, not whether a path gets
     there continuously (see :func:`path_fits`).
+
+    Examples
+    --------
+    The two-link arm with unit links reaches points up to 2 from its base:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> reachable_points(arm, [[1.0, 1.0, 0.0], [0.0, 1.9, 0.0], [2.5, 0.0, 0.0]]).tolist()
+    [True, True, False]
     """
     points = np.asarray(points, dtype=float).reshape(-1, 3)
     return np.asarray(ik.solve(robot, points, axes="position", seeds=FIT_RESTARTS).success)

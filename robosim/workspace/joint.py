@@ -183,6 +183,18 @@ def joint_workspace(robot: Robot, positions: ArrayLike, wrist_pitch: float | Non
     (start configuration, default home), ``orientation`` ((3, 3) held by 6+ joint arms,
     default the start's) and ``position_only``. Lynx6 settings are refused for it, and
     numeric options for a Lynx6, with a message saying so.
+
+    Examples
+    --------
+    The Lynx6 (links 65, 25, 120, 120, 155 mm) with the gripper pointing straight down at
+    ``(145, 0, 30)`` (the wrist then ``(120, 120)`` from the shoulder, upper arm up and forearm
+    level) and at ``(700, 0, 30)``, farther than the 420 mm the arm stretches from the base axis:
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> sweep = joint_workspace(lynx6, [[145, 0, 30], [700, 0, 30]], np.radians(-90))
+    >>> sweep.out_of_reach.tolist(), (np.degrees(sweep.q[0]).round(3) + 0.0).tolist()
+    ([False, True], [0.0, 0.0, 0.0, -90.0, 0.0])
     """
     began = time.perf_counter()
     positions = np.asarray(positions, dtype=float).reshape(-1, 3)
