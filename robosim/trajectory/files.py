@@ -81,7 +81,22 @@ class JointTrajectory:
 
 
 def trajectory_csv_text(robot: Robot, t: ArrayLike, q: ArrayLike) -> str:
-    """The CSV text of a trajectory of ``robot``: ``t`` (N,) seconds, ``q`` (N, n) API units."""
+    """The CSV text of a trajectory of ``robot``: ``t`` (N,) seconds, ``q`` (N, n) API units.
+
+    Examples
+    --------
+    One joint of a 1 m link turning from 0 to 90 degrees in 1 s: the header names the units,
+    and each row gives the time, the joint value in degrees and the tip's pose (at 90 degrees
+    the tip is at ``(0, 1, 0)``).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0)], unit="m", name="arm")
+    >>> lines = trajectory_csv_text(arm, [0.0, 1.0], [[0.0], [np.pi / 2]]).splitlines()
+    >>> lines[1:3], lines[3].split(",")[:5]
+    (['# robot: arm', '# unit: m'], ['t_s', 'q1_deg', 'x_m', 'y_m', 'z_m'])
+    >>> [round(float(cell), 9) + 0.0 for cell in lines[-1].split(",")[:5]]
+    [1.0, 90.0, 0.0, 1.0, 0.0]
+    """
     t = np.asarray(t, dtype=float)
     q = robot.check_q(np.atleast_2d(q))
     if t.shape != (q.shape[0],):

@@ -154,7 +154,17 @@ def held_rpy_degrees(orientation: ArrayLike | None) -> list[float] | None:
 
 def physical_length(robot: Robot) -> float:
     """The paper's eq. 20 bound ``sqrt((d1 + a2 + a3 + a4)^2 + a1^2)`` (length unit): the
-    distance of the gripper from the base origin with the arm pointing straight up."""
+    distance of the gripper from the base origin with the arm pointing straight up.
+
+    Examples
+    --------
+    The library Lynx6 (``d1, a1, a2, a3, a4 = 65, 25, 120, 120, 155`` mm):
+    ``sqrt((65 + 120 + 120 + 155)^2 + 25^2) = sqrt(460^2 + 25^2) = 460.679`` mm.
+
+    >>> import robosim
+    >>> round(physical_length(robosim.load_robot("Lynx6")), 3)
+    460.679
+    """
     d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
     return math.hypot(d1 + a2 + a3 + a4, a1)
 
