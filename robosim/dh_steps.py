@@ -79,7 +79,15 @@ class DHStep:
 
     @property
     def motion(self) -> str:
-        """``"rotate"``, ``"translate"`` or ``"mount"`` (base and tool)."""
+        """``"rotate"``, ``"translate"`` or ``"mount"`` (base and tool).
+
+        Examples
+        --------
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0)], unit="m")
+        >>> [step.motion for step in dh_steps(arm, [0.0])]
+        ['mount', 'rotate', 'translate', 'translate', 'rotate', 'mount']
+        """
         return MOTIONS[self.parameter][0] if self.parameter in MOTIONS else "mount"
 
     def describe(self, unit: str = "", degrees: bool = True) -> str:

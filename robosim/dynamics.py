@@ -161,7 +161,13 @@ class LinkDynamics:
 
     @property
     def inertia_matrix(self) -> np.ndarray:
-        """The inertia tensor about the centre of mass ``(3, 3)``, kg m^2, link-frame axes."""
+        """The inertia tensor about the centre of mass ``(3, 3)``, kg m^2, link-frame axes.
+
+        Examples
+        --------
+        >>> LinkDynamics(mass=1.0, inertia=(1.0, 2.0, 3.0, 0.1, 0.0, 0.0)).inertia_matrix.tolist()
+        [[1.0, 0.1, 0.0], [0.1, 2.0, 0.0], [0.0, 0.0, 3.0]]
+        """
         xx, yy, zz, xy, yz, xz = self.inertia
         return np.array([[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]])
 

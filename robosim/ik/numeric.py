@@ -1042,6 +1042,20 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
     Returns
     -------
     PathResult
+
+    Examples
+    --------
+    The two-link arm with unit links from ``(0, 90)`` degrees (tip at ``(1, 1)``) down to
+    ``(1, 0)`` in two steps, x and y only: each point is solved from the one before, so the
+    elbow keeps its side; at ``(1, 0)``, 1 from the base, ``cos q2 = (1 - 1 - 1) / 2``:
+    ``q2 = 120`` and ``q1 = -atan2(sin 120, 1 + cos 120) = -60`` degrees.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> path = solve_path(arm, [[1.0, 0.5, 0.0], [1.0, 0.0, 0.0]], np.radians([0, 90]),
+    ...                   axes="x y")
+    >>> path.reachable.tolist(), np.degrees(path.q[-1]).round(3).tolist()
+    ([True, True], [-60.0, 120.0])
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance, finish=1.0)
     targets = check_targets(targets, problem.rows)

@@ -111,7 +111,14 @@ class _SegmentPlan:
 
 
 def segment_names(robot: Robot) -> tuple[str, ...]:
-    """Names of the segments, base to end effector: joint names (or "joint i"), then "tool"."""
+    """Names of the segments, base to end effector: joint names (or "joint i"), then "tool".
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> segment_names(Robot([Joint(a=1.0, name="shoulder"), Joint(a=1.0)], unit="m"))
+    ('shoulder', 'joint 2')
+    """
     names = [j.name or f"joint {i + 1}" for i, j in enumerate(robot.joints)]
     return tuple(names + (["tool"] if any(robot.tool_xyz) else []))
 

@@ -94,7 +94,17 @@ def joint_ranges(robot: Robot,
 
 
 def limit_notes(robot: Robot, ranges: np.ndarray) -> list[str]:
-    """Sentences naming the joints whose range ``(n, 2)`` leaves the joint's limits."""
+    """Sentences naming the joints whose range ``(n, 2)`` leaves the joint's limits.
+
+    Examples
+    --------
+    Joint 1 of the two-link arm asked to turn 0..270 degrees, past its +-180:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> limit_notes(arm, np.radians([[0, 270], [-90, 90]]))
+    ['joint 1 range 0 deg..270 deg leaves its limits -180 deg..180 deg']
+    """
     notes = []
     for j, ((lower, upper), (low_limit, high_limit)) in enumerate(zip(ranges, robot.limits,
                                                                       strict=True)):
