@@ -338,7 +338,17 @@ ZERO = (0.0, 0.0, 0.0)
 def origin_offset(a: float, ca: float, sa: float, d: Column) -> Vector:
     """Where frame ``i``'s origin is from frame ``i - 1``'s, metres, in frame ``i``'s axes:
     ``(a, d sin alpha, d cos alpha)`` for a row ``Rz(theta) Tz(d) Tx(a) Rx(alpha)``; ZERO when
-    ``a = d = 0``."""
+    ``a = d = 0``.
+
+    Examples
+    --------
+    A row with ``a = 1`` and ``d = 2``, twisted 90 degrees about x: the step ``d`` along the
+    old z is, in the new axes, 2 along y (``d sin alpha``) and 0 along z (``d cos alpha``);
+    ``a`` is 1 along x.
+
+    >>> (np.round(origin_offset(1.0, 0.0, 1.0, 2.0), 9) + 0.0).tolist()
+    [1.0, 2.0, 0.0]
+    """
     if isinstance(d, float) and d == 0.0:
         return ZERO if a == 0.0 else (a, 0.0, 0.0)
     return a, d * sa, d * ca

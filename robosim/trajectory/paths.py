@@ -188,6 +188,15 @@ def surface_path(formula: str | Expression, x1_range: Sequence[float],
     Returns
     -------
     CartesianPath
+
+    Examples
+    --------
+    The plane ``z = x1 + x2`` over ``0..10 x 0..10``, covered by 3 curves along ``x2`` at
+    ``x1 = 0, 5, 10``; the middle one in 3 points: ``x2 = 0, 5, 10``, so ``z = 5, 10, 15``.
+
+    >>> path = surface_path("x1 + x2", (0, 10), (0, 10), curves=3, index=1, points=3)
+    >>> path.points.round(3).tolist()
+    [[5.0, 0.0, 5.0], [5.0, 5.0, 10.0], [5.0, 10.0, 15.0]]
     """
     _counts(curves, index, points)
     x1 = np.linspace(*_range(x1_range, "x1"), curves)[:, None]

@@ -257,7 +257,13 @@ class _ReachMap:
 
 
 def find_preset(name: str) -> Preset:
-    """The preset called ``name`` (case, spaces, dashes and underscores do not matter)."""
+    """The preset called ``name`` (case, spaces, dashes and underscores do not matter).
+
+    Examples
+    --------
+    >>> find_preset("WELD-seam").name
+    'weld seam'
+    """
     key = "".join(c for c in str(name).lower() if c.isalnum())
     for preset in PRESETS.values():
         if "".join(c for c in preset.name if c.isalnum()) == key:

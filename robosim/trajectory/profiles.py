@@ -143,7 +143,17 @@ def joint_profile(q_start: ArrayLike, q_goal: ArrayLike, duration: float, dt: fl
 
 
 def positive_seconds(value: float, what: str) -> float:
-    """``value`` as a float of seconds; a ValidationError naming ``what`` if it is not > 0."""
+    """``value`` as a float of seconds; a ValidationError naming ``what`` if it is not > 0.
+
+    Examples
+    --------
+    >>> positive_seconds("2.5", "duration")
+    2.5
+    >>> positive_seconds(0, "duration")
+    Traceback (most recent call last):
+        ...
+    robosim.errors.ValidationError: duration must be a positive number of seconds, got 0
+    """
     try:
         value = float(value)
     except (TypeError, ValueError):

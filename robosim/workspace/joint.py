@@ -146,7 +146,16 @@ class JointWorkspace:
 
 
 def held_rpy_degrees(orientation: ArrayLike | None) -> list[float] | None:
-    """The held rotation as roll, pitch, yaw in degrees (ARCHITECTURE's RPY), or None."""
+    """The held rotation as roll, pitch, yaw in degrees (ARCHITECTURE's RPY), or None.
+
+    Examples
+    --------
+    A turn of 90 degrees about z is yaw 90:
+
+    >>> from robosim.transforms import rotz
+    >>> held_rpy_degrees(rotz(np.pi / 2))
+    [0.0, 0.0, 90.0]
+    """
     if orientation is None:
         return None
     return (np.round(np.degrees(r2rpy(orientation)), 9) + 0.0).tolist()
@@ -171,7 +180,18 @@ def physical_length(robot: Robot) -> float:
 
 def beyond_physical_length(robot: Robot, positions: ArrayLike) -> np.ndarray:
     """``(N,)`` bool: eqs. 19-20, the vector from the base frame to the gripper, in the arm's
-    vertical plane, is longer than :func:`physical_length`."""
+    vertical plane, is longer than :func:`physical_length`.
+
+    Examples
+    --------
+    The Lynx6's gripper can be at most ``460.679`` mm from its base frame's origin (see
+    :func:`physical_length`): 300 mm is within, 500 mm beyond.
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> beyond_physical_length(lynx6, [[300, 0, 0], [0, 0, 500]]).tolist()
+    [False, True]
+    """
     local = np.asarray(positions, dtype=float) @ inverse(robot.base)[:3, :3].T \
         + inverse(robot.base)[:3, 3]
     return np.linalg.norm(local, axis=-1) > physical_length(robot) * (1 + 1e-12)
