@@ -369,7 +369,18 @@ class Robot:
     # --------------------------------------------------------------- joint values
     def check_q(self, q: ArrayLike, what: str = "joint values") -> np.ndarray:
         """``q`` as a float array ``(..., n)``; raises ValidationError on a wrong size, NaN, or
-        anything that is not real numbers (:func:`robosim.checks.real_array`)."""
+        anything that is not real numbers (:func:`robosim.checks.real_array`).
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> arm.check_q([0.1, 0.2]).tolist()
+        [0.1, 0.2]
+        >>> arm.check_q([0.1, 0.2, 0.3])
+        Traceback (most recent call last):
+            ...
+        robosim.errors.ValidationError: joint values: robot has 2 joints, got 3 value(s)
+        """
         q = real_array(q, what)
         if q.ndim == 0 or q.shape[-1] != self.n:
             raise ValidationError(f"{what}: {self.name} has {self.n} joints, got "

@@ -426,6 +426,16 @@ def anthropomorphic_3r_robot(a1: float, a2: float, a3: float, unit: str = "m") -
 
     Rows: ``d1 = a1, alpha1 = 90 deg, offset1 = 90 deg`` (the paper's ``q1`` is zero along
     Y), then ``a2`` and ``a3`` with no twist.
+
+    Examples
+    --------
+    The arm of :func:`anthropomorphic_3r_ik`'s example (shoulder height and links 1) with the
+    upper arm up (``q2 = 90`` degrees) and the forearm out along Y (``q3 = -90``): the tip is at
+    ``(0, 1, 1 + 1)``.
+
+    >>> arm = anthropomorphic_3r_robot(1.0, 1.0, 1.0)
+    >>> (arm.fk(np.radians([0, 90, -90]))[:3, 3].round(3) + 0.0).tolist()
+    [0.0, 1.0, 2.0]
     """
     half_turn = (-math.pi, math.pi)
     return Robot([Joint("R", d=a1, alpha=math.pi / 2, offset=math.pi / 2, limits=half_turn,

@@ -155,7 +155,17 @@ def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
 
 
 def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajectory:
-    """Parse the text of a trajectory CSV; see :func:`read_trajectory_csv`."""
+    r"""Parse the text of a trajectory CSV; see :func:`read_trajectory_csv`.
+
+    Examples
+    --------
+    Two rows of a one-joint trajectory: the joint column is in degrees, read back in radians.
+
+    >>> text = "t_s,q1_deg\n0,0\n1,90\n"
+    >>> trajectory = parse_trajectory_csv(text)
+    >>> trajectory.t.tolist(), trajectory.q[:, 0].round(4).tolist()     # 90 deg = pi / 2
+    ([0.0, 1.0], [0.0, 1.5708])
+    """
     settings = {"robot": "", "unit": ""}
     rows = []
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):

@@ -537,6 +537,15 @@ def wrist_angle(robot: Robot, q: ArrayLike) -> float | np.ndarray:
     axis and the tool point, from the horizontal pointing away from the base axis; computed
     from the frames (frame 3's origin, the wrist axis, to the tool point), not from the joint
     values.
+
+    Examples
+    --------
+    The Lynx6 with its wrist bent 90 degrees down from home (upper arm up, forearm level):
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> round(float(np.degrees(wrist_angle(lynx6, np.radians([0, 0, 0, -90, 0])))), 3)
+    -90.0
     """
     base_inverse = np.linalg.inv(robot.base)
     wrist = (base_inverse @ robot.fk_all(q)[..., 3, :, :])[..., :3, 3]
