@@ -209,7 +209,16 @@ def adjoint(T: np.ndarray) -> np.ndarray:
 
 
 def ad(V: np.ndarray) -> np.ndarray:
-    """``[ad_V]`` (6, 6) of a twist ``V = (w, v)``: ``[[w], 0; [v], [w]]`` (equation 8.38)."""
+    """``[ad_V]`` (6, 6) of a twist ``V = (w, v)``: ``[[w], 0; [v], [w]]`` (equation 8.38).
+
+    Examples
+    --------
+    ``[ad_V1] V2`` is the Lie bracket of two twists: for two unit spins about x and y through
+    the origin, ``w1 x w2 = x x y = z`` (Modern Robotics, definition 8.2).
+
+    >>> (ad(np.array([1.0, 0, 0, 0, 0, 0])) @ [0.0, 1, 0, 0, 0, 0] + 0.0).tolist()
+    [0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+    """
     w, v = skew(V[:3]), skew(V[3:])
     return np.block([[w, np.zeros((3, 3))], [v, w]])
 

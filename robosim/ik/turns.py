@@ -72,7 +72,15 @@ def joint_turn(value: float, reference: float, limits: tuple[float, float],
     """The variant ``value + 2 pi k`` of one joint's value inside its ``limits`` nearest
     ``reference`` (put exactly inside when within :data:`LIMIT_SLACK` of a limit), or None;
     a prismatic joint's value itself when inside. Floats: :func:`turned_inside` does the same
-    on arrays."""
+    on arrays.
+
+    Examples
+    --------
+    350 degrees is -10 degrees one turn back: inside +-180 and nearest 0, that is the one.
+
+    >>> round(float(np.degrees(joint_turn(np.radians(350), 0.0, (-np.pi, np.pi), True))), 6)
+    -10.0
+    """
     lower, upper = limits
     if revolute:
         low = math.ceil((lower - LIMIT_SLACK - value) / TURN)
@@ -135,7 +143,15 @@ def every_turn(robot: Robot, q: Iterable[float]) -> list[list[float]]:
 def same_modulo_turns(robot: Robot, a: Iterable[float], b: Iterable[float],
                       tolerance: float) -> bool:
     """True when ``a`` and ``b`` (n values each) are one configuration: every revolute joint
-    within ``tolerance`` radians modulo 2 pi, every prismatic one within ``tolerance * L``."""
+    within ``tolerance`` radians modulo 2 pi, every prismatic one within ``tolerance * L``.
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> same_modulo_turns(arm, [0.5, 1.0], [0.5 - 2 * np.pi, 1.0], 1e-9)
+    True
+    """
     for joint, x, y in zip(robot.joints, a, b, strict=True):
         gap = (abs((x - y + math.pi) % TURN - math.pi) if joint.is_revolute
                else abs(x - y) / robot.length_scale)

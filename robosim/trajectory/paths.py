@@ -67,7 +67,17 @@ class CartesianPath:
 
     @property
     def length(self) -> float:
-        """Length of the polyline through :attr:`points` (length unit)."""
+        """Length of the polyline through :attr:`points` (length unit).
+
+        Examples
+        --------
+        The middle curve of :func:`surface_path`'s example, ``(5, 0, 5) -> (5, 5, 10) -> (5, 10,
+        15)``: two steps of ``sqrt(5^2 + 5^2) = 7.071``.
+
+        >>> path = surface_path("x1 + x2", (0, 10), (0, 10), curves=3, index=1, points=3)
+        >>> round(path.length, 3)
+        14.142
+        """
         return float(np.linalg.norm(np.diff(self.points, axis=0), axis=1).sum())
 
 
@@ -292,6 +302,16 @@ def joint_jumps(robot: Robot, q: np.ndarray) -> np.ndarray:
     :data:`robosim.trajectory.motion.JUMP_LIMIT` (radians, or that fraction of the robot's size)
     and more than :data:`JUMP_FACTOR` times the median step along the path: a change of branch
     of the inverse kinematics, which would swing the arm away from the path between two points.
+
+    Examples
+    --------
+    A joint moving 0.01 rad a step, then 1 rad at once (more than :data:`JUMP_FACTOR` times the
+    median step and past ``JUMP_LIMIT``): row 3 was reached by a jump.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0)], unit="m")
+    >>> joint_jumps(arm, np.array([[0.0], [0.01], [0.02], [1.02], [1.03]])).tolist()
+    [3]
     """
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
     step = (np.abs(np.diff(q, axis=0)) / scale).max(axis=1) if len(q) > 1 else np.zeros(0)
