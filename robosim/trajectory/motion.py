@@ -670,6 +670,18 @@ def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base
     -------
     LineResult
         ``result.final_q`` is where the arm ends up.
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees (tip at ``(1, 1)``) jogged 1 down
+    along y: the tip ends at ``(1, 0)``, 1 from the base, where ``q = (-60, 120)`` degrees
+    (see :func:`straight_line`'s example).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> move = jog(arm, np.radians([0, 90]), "y", -1.0, steps=5)
+    >>> move.complete, np.degrees(move.q[-1]).round(3).tolist()
+    (True, [-60.0, 120.0])
     """
     _check_jog(axis, frame)
     q = robot.check_q(q)

@@ -243,6 +243,16 @@ def volume_path(x_formula: str | Expression, y_formula: str | Expression,
     -------
     CartesianPath
         ``points`` in the formulas' numbers, taken as the robot's length unit.
+
+    Examples
+    --------
+    A circle of radius 10 about ``(20, 0, 5)``: ``x = 20 + 10 cos u``, ``y = 10 sin u``, ``z = 5``,
+    ``u`` over a full turn in 5 points (every 90 degrees; the last point closes the circle).
+
+    >>> ring = volume_path("20 + 10*cos(u)", "10*sin(u)", "5 + 0*v", (0, 2 * np.pi), (0, 1), 5)
+    >>> (ring.points.round(3) + 0.0).tolist(), ring.closed
+    ([[30.0, 0.0, 5.0], [20.0, 10.0, 5.0], [10.0, 0.0, 5.0], [20.0, -10.0, 5.0],
+      [30.0, 0.0, 5.0]], True)
     """
     _counts(curves, index, points)
     u = np.linspace(*_range(u_range, "u"), points)[None, :]
