@@ -315,6 +315,12 @@ class Robot:
         The cosines and sines are exact at multiples of 90 degrees (see
         :func:`robosim.transforms.cos_sin`). With :meth:`joint_variables` this is what
         :func:`chain_components` needs.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(a=1.0, alpha=np.pi / 2), Joint(a=0.5)], unit="m")
+        >>> arm.dh_constants                     # cos 90 is exactly 0, not 6e-17
+        [(1.0, 0.0, 1.0), (0.5, 1.0, 0.0)]
         """
         return list(self._dh_constants)
 

@@ -201,7 +201,18 @@ def step_grid(robot: Robot, step: float,
 def joint_levers(robot: Robot, ranges: np.ndarray) -> list[float]:
     """Per joint, how far a point can move per unit of that joint (length unit per radian, or 1
     for a prismatic joint): the links after a revolute joint (``|a|``, ``|d|``, slider travel
-    within ``ranges``, tool), which bound the distance from its axis to any later point."""
+    within ``ranges``, tool), which bound the distance from its axis to any later point.
+
+    Examples
+    --------
+    The two-link arm with unit links: joint 1 carries both links (a point moves at most
+    ``1 + 1 = 2`` per radian), joint 2 the last one (1 per radian).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> joint_levers(arm, arm.limits)
+    [2.0, 1.0]
+    """
     travel = [0.0 if j.is_revolute else max(abs(lo + j.offset), abs(hi + j.offset))
               for j, (lo, hi) in zip(robot.joints, ranges, strict=True)]
     links = [abs(j.a) + (abs(j.d) if j.is_revolute else 0.0) + t
@@ -218,6 +229,16 @@ def grid_spacing(robot: Robot, grid: JointGrid,
     Moving joint ``j`` by its spacing moves a point by at most that spacing times its lever
     (:func:`joint_levers`). ``moving`` (a bool per joint, default all) leaves out the joints
     that move no point, such as a wrist rotation about the axis through the last origin.
+
+    Examples
+    --------
+    Steps of 90 degrees on levers of 2 and 1: neighbours differ in one joint, so they are at
+    most joint 1's ``(pi / 2) * 2 = 3.142`` apart.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> round(grid_spacing(arm, step_grid(arm, np.pi / 2)), 3)
+    3.142
     """
     moving = [True] * robot.n if moving is None else moving
     spacing = 0.0
