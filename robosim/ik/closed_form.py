@@ -257,6 +257,17 @@ def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, refer
     branches : list of Lynx6Solution
         The closed form on each of :data:`LYNX6_BRANCHES`, in that order: their
         ``reason`` says why a branch is not reachable.
+
+    Examples
+    --------
+    The Lynx6 pointing straight down at ``(145, 0, 30)`` mm (see :func:`lynx6_ik`): the
+    elbow-up solution ``(0, 0, 0, -90, 0)`` degrees is nearest home, so it comes first.
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> q, branches = lynx6_solutions(lynx6, [145.0, 0.0, 30.0], np.radians(-90), lynx6.home)
+    >>> (np.degrees(q[0]).round(3) + 0.0).tolist(), len(branches)
+    ([0.0, 0.0, 0.0, -90.0, 0.0], 4)
     """
     branches = [lynx6_ik(robot, position, wrist_pitch, elbow=elbow, reach=reach,
                          wrist_rotate=wrist_rotate) for elbow, reach in LYNX6_BRANCHES]

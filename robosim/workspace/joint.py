@@ -324,7 +324,20 @@ def joint_sweep(robot: Robot, axis: str, start: float, stop: float, count: int,
 def joint_box(robot: Robot, lower: ArrayLike, upper: ArrayLike, counts: ArrayLike,
               wrist_pitch: float | None = None, **options: Any) -> JointWorkspace:
     """Every position of a box ``lower..upper`` (3,) sampled with ``counts`` (3 ints >= 1);
-    ``wrist_pitch`` and ``options`` as :func:`joint_workspace`."""
+    ``wrist_pitch`` and ``options`` as :func:`joint_workspace`.
+
+    Examples
+    --------
+    The Lynx6 pointing straight down over a box 145..200 mm out, 0 across, 30 high, in 2 x 1 x 1
+    positions: both within reach (the wrist 155 mm above each, at most 175 mm out and 120
+    up from the shoulder: ``sqrt(175^2 + 120^2) = 212 < 240`` mm of upper arm and forearm).
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> box = joint_box(lynx6, [145, 0, 30], [200, 0, 30], [2, 1, 1], np.radians(-90))
+    >>> box.positions.tolist(), box.out_of_reach.tolist()
+    ([[145.0, 0.0, 30.0], [200.0, 0.0, 30.0]], [False, False])
+    """
     low = _finite_triple(lower, "the box's lower corner")
     high = _finite_triple(upper, "the box's upper corner")
     if np.any(low > high):
