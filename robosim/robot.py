@@ -437,6 +437,19 @@ class Robot:
             What ``q`` is, the start of the message ("pose", "target", "row 3").
         tolerance : float, optional
             Slack in API units, as :meth:`within_limits`.
+
+        Examples
+        --------
+        A joint limited to +-1 rad (+-57.2958 degrees) asked for 2 rad (114.592 degrees):
+
+        >>> arm = Robot([Joint(a=1.0, limits=(-1.0, 1.0))], unit="m")
+        >>> from robosim.errors import ValidationError
+        >>> try:
+        ...     arm.check_within_limits([2.0])
+        ... except ValidationError as error:
+        ...     print(error)
+        pose: joint 1 (R) = 114.592 deg is outside its limits
+        [-57.2958, 57.2958]
         """
         q = self.check_q(q, what)
         if self.within_limits(q, tolerance):

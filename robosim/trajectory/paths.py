@@ -290,6 +290,16 @@ def path_fits(robot: Robot, points: np.ndarray) -> tuple[bool, str]:
     The first point is solved on its own, the others by :func:`robosim.ik.solve_path`; the path
     fits when every point is reached and no joint jumps (see :func:`joint_jumps`). ``reason``
     is "" when it fits, else what went wrong, for a message.
+
+    Examples
+    --------
+    The two-link arm with unit links follows three points down the line ``x = 1`` (all within
+    its reach of 2, no joint jumping):
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> path_fits(arm, np.array([[1.0, 1.0, 0.0], [1.0, 0.5, 0.0], [1.0, 0.0, 0.0]]))
+    (True, '')
     """
     points = np.asarray(points, dtype=float).reshape(-1, 3)
     first = ik.solve(robot, points[0], axes="position", seeds=FIT_RESTARTS)
