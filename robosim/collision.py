@@ -694,10 +694,16 @@ def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,
     return Checker(robot, scene, radius).check(q)
 
 
-def first_collision(checker: Checker, q: ArrayLike) -> int | None:
-    """Index of the first pose of ``q`` ``(N, n)`` that collides, or None."""
-    hits = np.flatnonzero(checker.check(q).collides)
-    return int(hits[0]) if hits.size else None
+def first_collision(checker: Checker, q: ArrayLike) -> tuple[int, str] | None:
+    """The first pose of a trajectory ``q`` ``(N, n)`` that collides: its index and the pairs
+    in words ("link 4 (wrist) hits table"), or None when none does (what a trajectory is
+    flagged with before it plays)."""
+    found = checker.check(q)
+    hits = np.flatnonzero(found.collides)
+    if not hits.size:
+        return None
+    first = int(hits[0])
+    return first, found.describe(first)[len("collision: "):]
 
 
 __all__: Sequence[str] = ("FORMAT", "LINK_RADIUS", "Checker", "Collisions", "LinkSolids",

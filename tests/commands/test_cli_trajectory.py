@@ -102,3 +102,27 @@ def test_profile_hits_its_goal_and_writes_a_csv(capsys, tmp_path):
     np.testing.assert_allclose(saved.q[0], 0.0)
     status, out, err = run(capsys, "profile", "lynx6", "--to", "10", "20", "30", "40", "100")
     assert status == 2 and "--to: joint 5 (wrist rotate) = 100 deg is outside" in err
+
+
+def test_profile_timed_by_speed_limits_passes_every_via_and_flags_a_collision(capsys):
+    status = main(["profile", "lynx6", "--to", "30", "-20", "-10", "-40", "0", "--via", "10",
+                   "10", "0", "20", "0", "--max-speed", "60", "--max-accel", "120", "--dt",
+                   "0.05", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    t, q = np.array(data["t"]), np.array(data["q_user"])
+    for time, pose in zip(data["knot_times"], ([0, 0, 0, 0, 0], [10, 10, 0, 20, 0],
+                                               [30, -20, -10, -40, 0])):
+        np.testing.assert_allclose(q[np.argmin(np.abs(t - time))], pose, atol=1e-9)
+    assert max(data["max_joint_speed"]) <= 60 + 1e-6
+    # the wrist turned down 40 deg with the shoulder leaning 20 deg: gripper in the table
+    assert data["first_collision"]["pairs"] == "link 4 (wrist) hits table"
+
+
+def test_profile_with_end_velocities(capsys):
+    status = main(["profile", "lynx6", "--to", "30", "0", "0", "0", "0", "--qd-goal", "10", "0",
+                   "0", "0", "0", "--dt", "0.5", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0 and data["first_collision"] is None
+    np.testing.assert_allclose(data["qd_user"][-1], [10, 0, 0, 0, 0], atol=1e-9)
+    np.testing.assert_allclose(data["qd_user"][0], [0, 0, 0, 0, 0], atol=1e-12)
