@@ -6,9 +6,8 @@ pose through a prepared :class:`robosim.collision.Checker` (what Random Move, a 
 drag pays per pose).
 """
 
-import time
-
 import numpy as np
+from bench_fk import best_time
 
 from robosim import load_robot
 from robosim.collision import LYNX6_TABLE, Checker, scene_from_dict
@@ -17,16 +16,6 @@ BOXES = [LYNX6_TABLE,
          {"name": "box 1", "shape": "box", "size": [60, 60, 80], "xyz": [200, 100, 40],
           "rpy": [0, 0, 30]},
          {"name": "box 2", "shape": "box", "size": [100, 40, 40], "xyz": [150, -150, 20]}]
-
-
-def best_time(function, repeats, clock=time.perf_counter):
-    """Shortest time (s) of ``repeats`` calls of ``function``."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = clock()
-        function()
-        best = min(best, clock() - start)
-    return best
 
 
 def main():

@@ -322,12 +322,12 @@ def _segments(solids, q):
     robot = solids.robot
     frames = robot.chain_frames(list(q.T), keep_all=True)
     count = q.shape[0]
-
-    def column(frame, c):                                                   # (B, 3)
-        return np.stack([np.broadcast_to(v, (count,)) for v in frame[c]], axis=-1)
-
-    origins = np.stack([column(f, 3) for f in frames], axis=1)                # (B, n + 1, 3)
-    z_axes = np.stack([column(f, 2) for f in frames], axis=1)
+    origins = np.empty((count, robot.n + 1, 3))
+    z_axes = np.empty((count, robot.n + 1, 3))
+    for i, frame in enumerate(frames):           # components are floats or (B,) arrays
+        for k in range(3):
+            origins[:, i, k] = frame[3][k]
+            z_axes[:, i, k] = frame[2][k]
     _theta, d = robot.joint_variables(q)                                            # (n, B)
     d = np.broadcast_to(d, (robot.n, q.shape[0])).T[..., None]                     # (B, n, 1)
     starts, ends = origins[:, :-1], origins[:, 1:]
@@ -335,9 +335,10 @@ def _segments(solids, q):
         corners = starts + d * z_axes[:, :-1]
     else:
         corners = ends - d * z_axes[:, 1:]
-    x_last, y_last = column(frames[-1], 0), column(frames[-1], 1)
-    tx, ty, tz = robot.tool_xyz
-    tip = origins[:, -1] + tx * x_last + ty * y_last + tz * z_axes[:, -1]
+    tip = origins[:, -1].copy()                  # + the tool's offset along the last axes
+    for column, length in zip(frames[-1][:3], robot.tool_xyz):
+        for k in range(3):
+            tip[:, k] += length * column[k]
     points = np.empty((count, 2 * robot.n + 2, 3))   # o_0, c_1, o_1, c_2, ..., o_n, tip
     points[:, 0:-2:2] = starts
     points[:, 1:-2:2] = corners

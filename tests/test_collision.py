@@ -19,6 +19,7 @@ from robosim import collision
 from robosim.collision import (Checker, Obstacle, Scene, capsule_distance, check, default_scene,
                                load_scene, save_scene, scene_from_dict, scene_to_dict)
 from robosim.errors import ValidationError
+from test_robot import _mounted_mixed_robot  # both joint kinds, odd twists, base and tool
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "docs" / "scene.schema.json").read_text())
@@ -124,6 +125,24 @@ def test_lynx6_gripper_pressed_into_its_table():
     assert "link 4 (wrist) hits table" in result.describe()
     # Wrist level instead: the fingertips at z = 108.9 mm, clear of everything.
     assert not check(lynx, np.radians([0, -30, 0, 0, 0])).collides
+
+
+@pytest.mark.parametrize("convention", ["standard", "modified"])
+def test_capsule_axes_are_the_link_geometry_pieces(convention):
+    # The fast path (chained columns) against the reference: link_corners and fk's tool point.
+    from robosim.link_geometry import link_corners
+    robot = _mounted_mixed_robot(convention)
+    solids = collision.link_solids(robot)
+    q = robot.random_q(30, rng=5)
+    corners = link_corners(robot, q)                                          # (B, n, 3, 3)
+    pieces = [np.stack([corners[:, i, j], corners[:, i, j + 1]], axis=1)
+              for i in range(robot.n) for j in range(2)]
+    pieces.append(np.stack([corners[:, -1, 2], robot.fk(q)[:, :3, 3]], axis=1))
+    expected = np.stack(pieces, axis=1)[:, solids.pieces]
+    np.testing.assert_allclose(collision.capsule_segments(solids, q), expected, atol=1e-12)
+    # link 3 (a = d = 0) has no capsule; the tool's is on the last link
+    assert 4 not in solids.pieces and 5 not in solids.pieces
+    assert solids.link_of[-1] == robot.n - 1
 
 
 def test_batch_equals_single():
