@@ -115,7 +115,7 @@ def register(subparsers):
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
                         help=f"start joint values (default home; {COORDINATE.bounds})")
     parser.add_argument("--to", dest="goal", metavar="q", nargs="+", type=COORDINATE,
-                        required=True, help=f"goal joint values ({COORDINATE.bounds})")
+                        help=f"goal joint values ({COORDINATE.bounds}); or --taught")
     parser.add_argument("--via", metavar="q", nargs="+", type=COORDINATE, action="append",
                         help=f"a via-configuration (repeat for more; {COORDINATE.bounds})")
     parser.add_argument("--kind", choices=trajectory.PROFILE_KINDS, default="quintic",
@@ -136,6 +136,10 @@ def register(subparsers):
                              "every via at a whole --dt; needs --max-accel")
     parser.add_argument("--max-accel", metavar="a", nargs="+", type=POSITIVE_RATE,
                         help="acceleration limits for --max-speed (per second squared)")
+    parser.add_argument("--taught", metavar="FILE", type=text,
+                        help="instead of --from/--via/--to: the poses of a taught sequence "
+                             "(robosim-taught/1 JSON, docs/formats.md) with their dwells and "
+                             "speeds, timed by --max-speed and --max-accel")
     parser.add_argument("--scene", metavar="FILE", type=text,
                         help="obstacles to flag the first collision against (default: the "
                              "floor; the Lynx6's table)")
@@ -264,11 +268,18 @@ def _write_outputs(robot, args, path, result):
 def profile_command(args):
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
-    start = _configuration(robot, args.start, "--from", args.deg)
-    goal = _configuration(robot, args.goal, "--to", args.deg)
-    via = [_configuration(robot, v, f"--via {k}", args.deg)
-           for k, v in enumerate(args.via or [], 1)]
-    profile = _profile(robot, args, start, goal, via)
+    if (args.goal is None) == (args.taught is None):
+        raise ValidationError("give the goal (--to) or a taught sequence (--taught FILE)")
+    if args.taught is not None:
+        if args.start is not None or args.via:
+            raise ValidationError("--taught holds the poses: leave out --from and --via")
+        profile = _taught_profile(robot, args)
+    else:
+        start = _configuration(robot, args.start, "--from", args.deg)
+        goal = _configuration(robot, args.goal, "--to", args.deg)
+        via = [_configuration(robot, v, f"--via {k}", args.deg)
+               for k, v in enumerate(args.via or [], 1)]
+        profile = _profile(robot, args, start, goal, via)
     speeds = np.abs(profile.qd).max(axis=0)
     scene = load_scene(args.scene) if args.scene else None
     collision = first_collision(Checker(robot, scene), profile.q)
@@ -316,6 +327,19 @@ def _profile(robot, args, start, goal, via):
         raise ValidationError("--max-speed times a quintic through the vias: leave out --kind")
     return trajectory.via_points([start, *via, goal], args.dt, max_speed, max_accel,
                                  qd_start=qd_start, qd_goal=qd_goal, robot=robot)
+
+
+def _taught_profile(robot, args):
+    """:func:`robosim.trajectory.via_points` through a taught file's poses."""
+    if args.max_speed is None or args.max_accel is None:
+        raise ValidationError("--taught is timed by the joints' limits: give --max-speed and "
+                              "--max-accel")
+    if args.qd_start is not None or args.qd_goal is not None:
+        raise ValidationError("a taught sequence starts and ends at rest: leave out "
+                              "--qd-start and --qd-goal")
+    taught = trajectory.load_taught(args.taught, robot)
+    return taught.trajectory(args.dt, _rates(robot, args, args.max_speed, "--max-speed"),
+                             _rates(robot, args, args.max_accel, "--max-accel"), robot=robot)
 
 
 def _rates(robot, args, values, option):

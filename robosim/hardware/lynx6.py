@@ -59,6 +59,10 @@ from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE
                     DryRunPort, LinkError, SSC32Link, encode_move, encode_query_movement,
                     line_seconds)
 
+#: Seconds a servo is given to reach its speed limit from rest (:meth:`Lynx6.motion_limits`):
+#: an estimate (hobby servos reach full speed within a few tenths of a second unloaded); a
+#: taught trajectory timed with it accelerates gently.
+SERVO_RAMP_S = 0.5
 #: Poses checked for collisions from one streamed row to the next (the first row included).
 COLLISION_SUBSTEPS = 4
 #: Shortest time given to a move (ms), so a tiny correction never runs at full speed.
@@ -168,6 +172,14 @@ class Lynx6:
     def speed_limits(self) -> np.ndarray:
         """Each joint's speed limit in degrees per second ``(n,)`` (a copy)."""
         return self._max_speed.copy()
+
+    def motion_limits(self) -> tuple[np.ndarray, np.ndarray]:
+        """Speed (rad/s) and acceleration (rad/s**2) limits ``(n,)`` each, for
+        :func:`robosim.trajectory.via_points`: the speed limits (:attr:`speed_limits`) and the
+        acceleration that reaches them in :data:`SERVO_RAMP_S`. A trajectory timed by them
+        passes :meth:`plan`'s speed check."""
+        speed = np.radians(self._max_speed)
+        return speed, speed / SERVO_RAMP_S
 
     def limit_speed(self, deg_per_s: float) -> None:
         """Lower every joint's speed limit to at most ``deg_per_s`` (never above calibration;

@@ -126,3 +126,20 @@ def test_profile_with_end_velocities(capsys):
     assert status == 0 and data["first_collision"] is None
     np.testing.assert_allclose(data["qd_user"][-1], [10, 0, 0, 0, 0], atol=1e-9)
     np.testing.assert_allclose(data["qd_user"][0], [0, 0, 0, 0, 0], atol=1e-12)
+
+
+def test_profile_through_a_taught_file(capsys, tmp_path):
+    path = tmp_path / "taught.json"
+    path.write_text(json.dumps({"format": "robosim-taught/1", "robot": "Lynx6", "poses": [
+        {"q": [0, 0, 0, 0, 0]}, {"q": [30, 20, -10, 40, 0], "dwell_s": 0.5, "speed": 0.5},
+        {"q": [0, 0, 0, 0, 0]}]}))
+    status = main(["profile", "lynx6", "--taught", str(path), "--max-speed", "60",
+                   "--max-accel", "120", "--dt", "0.02", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0 and data["first_collision"] is None
+    t, q = np.array(data["t"]), np.array(data["q_user"])
+    arrive, leave = (np.argmin(np.abs(t - time)) for time in data["knot_times"][1:3])
+    assert t[leave] - t[arrive] == pytest.approx(0.5)              # the dwell
+    np.testing.assert_allclose(q[arrive:leave + 1], [[30, 20, -10, 40, 0]] * (leave - arrive + 1))
+    status = main(["profile", "lynx6", "--taught", str(path), "--dt", "0.02"])
+    assert status == 2 and "give --max-speed and --max-accel" in capsys.readouterr().err

@@ -367,3 +367,19 @@ def test_the_scene_adds_obstacles_to_refuse():
                                 / "lynx6_desk.json"))
     with pytest.raises(RefusedCommand, match="hits cup"):
         driver.plan(t, q)
+
+
+def test_a_taught_sequence_timed_by_the_servo_limits_passes_every_check():
+    from robosim.trajectory import TaughtSequence
+    driver = dry_arm()
+    taught = TaughtSequence("Lynx6")
+    for degrees, dwell in (([0, 0, 0, 0, 0], 0), ([40, -20, 10, -30, 0], 0.5),
+                           ([-30, 10, 20, 10, 45], 0), ([0, 0, 0, 0, 0], 0)):
+        taught.record(np.radians(degrees), dwell)
+    profile = taught.trajectory(0.02, *driver.motion_limits(), robot=driver.robot)
+    times, _ = driver.plan(profile.t, profile.q)        # speed, torque and collisions: accepted
+    assert times[-1] == pytest.approx(profile.t[-1])
+    taught.record(np.radians([0, -30, 0, -60, 0]))      # then the gripper into the table
+    profile = taught.trajectory(0.02, *driver.motion_limits(), robot=driver.robot)
+    with pytest.raises(RefusedCommand, match="hits table"):
+        driver.plan(profile.t, profile.q)
