@@ -59,7 +59,7 @@ def new_figure():
 def start_to_welcome():
     app = Application(figure=new_figure())
     app.fig.canvas.draw()
-    plt.close(app.fig)
+    app.close()
 
 
 def frame_costs():
@@ -100,6 +100,7 @@ def frame_costs():
 
     full = best_ms(full_frame, repeats=10)
     status = best_ms(lambda: app.set_status(f"a message {rng.random()}"))
+    app.close()      # a window left open fails at exit under TkAgg (TclError from atexit)
     return blitted, blitted_readout, blitted_jacobian, full, readout_ms, status
 
 

@@ -14,10 +14,11 @@ from .errors import MeshError, RobosimError, RobotFileError, ValidationError, Va
 from .robot import Joint, Robot
 from .dh_steps import DHStep, dh_steps
 from .library import list_robots, load_robot, save_robot
+from .urdf import export_urdf, load_urdf
 
 __all__ = ["DHStep", "Joint", "MeshError", "Robot", "RobosimError", "RobotFileError",
-           "ValidationError", "ValidationTypeError", "dh_steps", "list_robots", "load_robot",
-           "save_robot"]
+           "ValidationError", "ValidationTypeError", "dh_steps", "export_urdf", "list_robots",
+           "load_robot", "load_urdf", "save_robot"]
 __version__ = "0.1.0"
 
 #: Modules that moved when the core was grouped into subpackages: the README of robosim 0.1

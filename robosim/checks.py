@@ -33,6 +33,7 @@ _KIND_NAMES = {"b": "true/false values", "c": "complex numbers", "M": "dates", "
                "U": "text", "S": "bytes", "V": "records", "O": "objects"}
 #: Tolerance of a transform's last row against ``[0, 0, 0, 1]``.
 LAST_ROW_TOLERANCE = 1e-9
+_LAST_ROW = (0.0, 0.0, 0.0, 1.0)
 
 
 def real_array(value: ArrayLike, name: str) -> np.ndarray:
@@ -42,10 +43,16 @@ def real_array(value: ArrayLike, name: str) -> np.ndarray:
     numbers or (nested) sequences of them; ragged lists; complex numbers, dates, booleans; an
     integer beyond the float range; NaN and infinity.
     """
+    if type(value) is np.ndarray and value.dtype.kind == "f":     # noqa: E721 (the common case, fast)
+        if not np.isfinite(value).all():
+            raise ValidationError(f"{name}: values must be finite numbers, got "
+                                  f"{brief(value.tolist())}")
+        return value.astype(float, copy=False)
     if isinstance(value, (str, bytes)):
         raise ValidationTypeError(f"{name} must be numbers (a list or an array), got text "
                                   f"{brief(value)}")
-    if not isinstance(value, (np.ndarray, Sequence, numbers.Number, np.generic)):
+    if not isinstance(value, (list, tuple, np.ndarray, np.generic, int, float)) \
+            and not isinstance(value, (Sequence, numbers.Number)):
         raise ValidationTypeError(f"{name} must be numbers (a list or an array), got "
                                   f"{_kind_of(value)}")
     try:
@@ -99,8 +106,12 @@ def transforms(value: ArrayLike, name: str) -> np.ndarray:
     if array.size == 0:
         raise ValidationError(f"{name}: an empty batch {array.shape}: give at least one")
     row = array[..., 3, :]
-    if np.abs(row - (0.0, 0.0, 0.0, 1.0)).max() > LAST_ROW_TOLERANCE:
-        bad = row.reshape(-1, 4)[np.abs(row.reshape(-1, 4) - (0, 0, 0, 1)).max(axis=1).argmax()]
+    if array.ndim == 2:                 # one transform: a list compare is a tenth of the cost
+        good = all(abs(a - b) <= LAST_ROW_TOLERANCE for a, b in zip(row.tolist(), _LAST_ROW))
+    else:
+        good = np.abs(row - _LAST_ROW).max() <= LAST_ROW_TOLERANCE
+    if not good:
+        bad = row.reshape(-1, 4)[np.abs(row.reshape(-1, 4) - _LAST_ROW).max(axis=1).argmax()]
         raise ValidationError(f"{name}: the last row of a transform is [0, 0, 0, 1], got "
                               f"{brief(bad.tolist())}")
     return array
@@ -140,6 +151,8 @@ def count(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -
 
 def positive(value: Any, name: str, maximum: float = math.inf) -> float:
     """A finite real number ``0 < value <= maximum``."""
+    if type(value) is float and 0 < value < math.inf and value <= maximum:   # noqa: E721
+        return value                        # the common case, fast (NaN fails every compare)
     if not _is_real_number(value):
         raise ValidationTypeError(f"{name} must be a number, got {_kind_of(value)}")
     number = float(value)

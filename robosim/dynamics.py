@@ -4,12 +4,13 @@ The equations of motion of an arm with joint values ``q`` are
 
     tau = M(q) qdd + C(q, qd) qd + g(q)   [+ motor inertia and friction terms]
 
-:func:`inverse_dynamics` computes ``tau`` by the recursive Newton-Euler algorithm, and every
-other function here is built on it: :func:`gravity_torques` (``qd = qdd = 0``),
-:func:`mass_matrix` (one column per unit acceleration, no gravity), :func:`coriolis` (the
-Christoffel-symbol matrix ``C``, found from the quadratic velocity terms),
-:func:`forward_dynamics` (``qdd = M^-1 (tau - C qd - g)``) and :func:`simulate` (a fixed-step
-4th-order Runge-Kutta integration of the forward dynamics). Along a sampled motion,
+:func:`inverse_dynamics` computes ``tau`` by the recursive Newton-Euler algorithm
+(:mod:`robosim.newton_euler`: the textbook's reference and the fast kernels), and
+:func:`gravity_torques` (``qd = qdd = 0``) and :func:`coriolis` (the Christoffel-symbol matrix
+``C``, found from the quadratic velocity terms) are built on it; :func:`mass_matrix` comes from
+the composite-rigid-body algorithm (:mod:`robosim.composite_body`), :func:`forward_dynamics`
+(``qdd = M^-1 (tau - C qd - g)``) from both with a Cholesky solve, and :func:`simulate`
+integrates it with adaptive Dormand-Prince steps (:mod:`robosim.ode`). Along a sampled motion,
 :func:`trajectory_torques` gives what each joint needs and :func:`check_torque_limits` compares
 it with limits (a servo's rating) and finds how much slower the motion must be played;
 :func:`with_payload` adds a load at the tool.
@@ -29,8 +30,9 @@ Link ``i`` is rigidly attached to DH frame ``i`` in both conventions, so its cen
 and inertia are given in frame ``i``. Joint ``i`` moves along or about ``z_{i-1}`` (standard
 DH) or ``z_i`` (modified DH). The recursion runs in each link's own frame (Corke's ``rne``,
 Craig's chapter 6): a step from frame ``i - 1`` to frame ``i`` is one rotation about Z by
-``theta`` and one about X by ``alpha``, in the order of the robot's convention; the base
-transform only turns gravity into the base frame's axes. Every function takes a leading
+``theta`` and one about X by ``alpha`` (a modified-DH robot is regrouped into standard rows
+once, see :func:`robosim.newton_euler.kernel_constants`); the base transform only turns
+gravity into the base frame's axes. Every function takes a leading
 batch axis: ``(..., n)`` in, ``(..., n)`` or ``(..., n, n)`` out. One configuration runs on
 plain floats, a batch on numpy arrays, through the same code.
 
@@ -43,18 +45,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from itertools import chain
 from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from . import checks
+from .composite_body import NotPositiveDefinite, cholesky_solve, mass_matrix_entries
 from .errors import ValidationError, brief
+from .newton_euler import (METRES_PER_UNIT, ZERO, inertia_shifted, joint_geometry,
+                           kernel_constants, newton_euler)
+from .ode import dormand_prince_step
 from .robot import Robot
-from .transforms import cos_sin
 
-#: Metres per robot length unit: how lengths are converted for dynamics.
-METRES_PER_UNIT = {"mm": 1e-3, "cm": 1e-2, "m": 1.0}
 #: The gravity of robot files that do not give one: 9.81 m/s^2 down the world Z axis, the value
 #: Corke's toolbox uses, so that torques compare one to one.
 DEFAULT_GRAVITY = (0.0, 0.0, -9.81)
@@ -67,6 +71,14 @@ _INERTIA_TOLERANCE = 1e-9
 MAX_STEPS = 1_000_000
 #: Longest run and step of :func:`simulate`, s (11 days: the command line's bound too).
 MAX_DURATION_S = 1e6
+#: :func:`simulate`'s error tolerance per step, relative to ``1 + |state|`` (rad, rad/s, length
+#: unit): a 2 s fall of the Puma 560 keeps its energy to about 2e-8 of its size.
+_TOLERANCE = 1e-8
+#: The smallest step :func:`simulate` takes, as a fraction of ``dt``; a step that small is taken
+#: whatever its error estimate (a model so stiff would have needed it of the fixed steps too).
+_SMALLEST_STEP = 0.05
+#: Halvings that find when in a step a joint reaches a limit: to 1e-12 of the step.
+_BISECTIONS = 40
 #: What :func:`simulate` does at a joint limit.
 LIMIT_BEHAVIOURS = ("stop", "ignore")
 #: Bounds of the dynamic parameters, like every other field of a robot file (issue 25:
@@ -214,7 +226,8 @@ def _numbers(values, name, count, bound):
 def _finite(values, quantity):
     """``values``, or a ValidationError saying that ``quantity`` overflowed (issue 25: NaN
     torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0)."""
-    if not np.isfinite(values).all():
+    if not ((values.ndim == 1 and math.isfinite(sum(values.tolist())))    # one, fast
+            or np.isfinite(values).all()):        # a batch, or a sum that merely overflowed
         raise ValidationError(f"the {quantity} overflowed (they are not finite numbers): the "
                               f"joint values, speeds, accelerations or torques given are too "
                               f"large for the arithmetic")
@@ -274,8 +287,8 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
     total = link.mass + mass
     com = (link.mass * np.array(link.com) + mass * point) / total
     metres = METRES_PER_UNIT[robot.unit]
-    inertia = (_inertia_shifted(link.inertia_matrix, link.mass, (np.array(link.com) - com) * metres)
-               + _inertia_shifted(np.zeros((3, 3)), mass, (point - com) * metres))
+    inertia = (inertia_shifted(link.inertia_matrix, link.mass, (np.array(link.com) - com) * metres)
+               + inertia_shifted(np.zeros((3, 3)), mass, (point - com) * metres))
     combined = replace(link, mass=total, com=tuple(com.tolist()),
                        inertia=(inertia[0, 0], inertia[1, 1], inertia[2, 2], inertia[0, 1],
                                 inertia[1, 2], inertia[0, 2]))
@@ -283,304 +296,22 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
                    name=f"{robot.name} + {mass:g} kg")
 
 
-def _inertia_shifted(inertia, mass, offset):
-    """Inertia about a point ``offset`` (m) away from the centre of mass: parallel axes."""
-    offset = np.asarray(offset, dtype=float)
-    return inertia + mass * (offset @ offset * np.eye(3) - np.outer(offset, offset))
-
-
-# ------------------------------------------------------------------- the Newton-Euler kernel
-@dataclass(frozen=True)
-class _Constants:
-    """What the kernel needs of a robot, in SI units, computed once per robot."""
-
-    mass: tuple             # kg per link
-    first_moment: tuple     # per link h = mass * centre of mass (h0, h1, h2), kg m, link
-                            # frame; ZERO when the centre of mass is at the origin
-    inertia: tuple          # per link (Ixx, Iyy, Izz, Ixy, Iyz, Ixz) about the frame origin,
-                            # link-frame axes, kg m^2; (Ixx, Iyy, Izz) when diagonal
-    revolute: tuple
-    joints: tuple           # per joint, for _joint_geometry: (revolute, theta0, d0 (m), a (m),
-                            # cos alpha, sin alpha, cos theta0, sin theta0, origin offset of a
-                            # revolute joint (see _origin_offset)); theta0, d0 the DH theta
-                            # and d at q = 0
-    base_axes: tuple        # the base frame's X, Y, Z axes in world coordinates
-    prismatic: bool         # whether any joint is prismatic
-    standard: bool
-    metres: float
-    si_scale: np.ndarray    # (n,): 1 for revolute joints, metres per unit for prismatic
-    motor: np.ndarray       # G^2 Jm per joint
-    viscous: np.ndarray     # G^2 B per joint
-    coulomb: np.ndarray     # (2, n): |G| Tc+ and |G| Tc- per joint
-
-
+# ------------------------------------------------------------------- the kernels' constants
 _constants_cache = {}
 
 
 def _constants(robot):
-    """The kernel's constants of ``robot``, cached while the robot and its dynamics live."""
+    """The kernels' constants of ``robot``, cached while the robot and its dynamics live."""
     dynamics = require_dynamics(robot)
     key = id(robot)
     cached = _constants_cache.get(key)
     if cached is not None and cached[0] is robot and cached[1] is dynamics:
         return cached[2]
-    metres = METRES_PER_UNIT[robot.unit]
-    standard = robot.convention == "standard"
-    first_moments, inertias = [], []
-    for link in dynamics.links:
-        com = np.array(link.com) * metres
-        about_origin = _inertia_shifted(link.inertia_matrix, link.mass, com)
-        first_moment = tuple((link.mass * com).tolist())
-        first_moments.append(ZERO if first_moment == ZERO else first_moment)
-        moments = tuple(about_origin[[0, 1, 2, 0, 1, 0], [0, 1, 2, 1, 2, 2]].tolist())
-        inertias.append(moments[:3] if moments[3:] == (0.0, 0.0, 0.0) else moments)
-    theta0, d0 = robot.joint_variables(np.zeros(robot.n))
-    joints = []
-    for joint, theta, d, (a, ca, sa) in zip(robot.joints, theta0.tolist(), d0.tolist(),
-                                            robot.dh_constants):
-        d, a = d * metres, a * metres
-        joints.append((joint.is_revolute, theta, d, a, ca, sa) + cos_sin(theta)
-                      + (_origin_offset(standard, a, ca, sa, d),))
-    gear = np.array([abs(link.gear_ratio) for link in dynamics.links])
-    constants = _Constants(
-        mass=tuple(link.mass for link in dynamics.links), first_moment=tuple(first_moments),
-        inertia=tuple(inertias), revolute=tuple(j.is_revolute for j in robot.joints),
-        joints=tuple(joints), base_axes=robot.base_columns[:3],
-        prismatic=not all(j.is_revolute for j in robot.joints), standard=standard,
-        metres=metres, si_scale=np.where(robot.revolute, 1.0, metres),
-        motor=gear ** 2 * np.array([link.motor_inertia for link in dynamics.links]),
-        viscous=gear ** 2 * np.array([link.viscous for link in dynamics.links]),
-        coulomb=gear * np.array([link.coulomb for link in dynamics.links]).T)
+    constants = kernel_constants(robot, dynamics)
     if len(_constants_cache) > 64:
         _constants_cache.clear()
     _constants_cache[key] = (robot, dynamics, constants)
     return constants
-
-
-#: The zero vector. Vectors are 3-tuples of floats (one configuration) or of ``(B,)`` arrays (a
-#: batch); a gravity, first moment or origin offset known to be zero is this very object, so
-#: the kernel skips its terms (a mass-matrix column has no gravity).
-ZERO = (0.0, 0.0, 0.0)
-
-
-def _origin_offset(standard, a, ca, sa, d):
-    """Where frame ``i``'s origin is from frame ``i - 1``'s, metres, as the recursion needs it.
-
-    Standard DH (``Rz(theta) Tz(d) Tx(a) Rx(alpha)``): ``(a, d sin alpha, d cos alpha)`` in
-    frame ``i``'s axes. Modified DH (``Rx(alpha) Tx(a) Rz(theta) Tz(d)``):
-    ``(a, -d sin alpha, d cos alpha)`` in frame ``i - 1``'s axes. ZERO when ``a = d = 0``.
-    """
-    if isinstance(d, float) and d == 0.0:
-        return ZERO if a == 0.0 else (a, 0.0, 0.0)
-    return (a, d * sa, d * ca) if standard else (a, -d * sa, d * ca)
-
-
-def _joint_geometry(constants, q):
-    """Per joint ``((cos theta, sin theta, cos alpha, sin alpha), origin offset)``.
-
-    ``q`` is one configuration as n floats (computed with :mod:`math`) or a batch as n ``(B,)``
-    arrays (computed with numpy), in API units; a joint's constant parts are floats either way.
-    """
-    cos, sin = (np.cos, np.sin) if isinstance(q[0], np.ndarray) else (math.cos, math.sin)
-    metres, standard = constants.metres, constants.standard
-    geometry = []
-    for value, (revolute, theta0, d0, a, ca, sa, ct0, st0, offset) in zip(q, constants.joints):
-        if revolute:
-            theta = value + theta0
-            geometry.append(((cos(theta), sin(theta), ca, sa), offset))
-        else:
-            geometry.append(((ct0, st0, ca, sa),
-                             _origin_offset(standard, a, ca, sa, d0 + value * metres)))
-    return geometry
-
-
-#: The steps from link ``i - 1``'s motion to link ``i``'s (forward pass) and from link ``i``'s
-#: wrench to link ``i - 1``'s (backward pass) in each convention (True: standard): the same
-#: steps, in reverse order, as ``Rz(theta) ... Rx(alpha)`` becomes ``Rx(alpha) ... Rz(theta)``.
-#: See :func:`_newton_euler`.
-_FORWARD = {True: ("move", "theta", "alpha", "carry"), False: ("carry", "alpha", "theta", "move")}
-_BACKWARD = {True: ("shift", "alpha", "theta", "torque"),
-             False: ("torque", "theta", "alpha", "shift")}
-
-
-def _newton_euler(constants, geometry, qd, qdd, gravity):
-    """Joint torques (N m) and forces (N) by the recursive Newton-Euler algorithm.
-
-    Parameters
-    ----------
-    constants : _Constants
-    geometry : list of n ``(rotation, origin offset)`` from :func:`_joint_geometry`
-    qd, qdd : sequence of n floats or ``(B,)`` arrays, or None for all zero
-        Joint speeds and accelerations in SI units (rad/s, m/s).
-    gravity : 3-tuple or ZERO
-        Gravitational acceleration, world frame, m/s^2.
-
-    Returns
-    -------
-    list of n floats or ``(B,)`` arrays.
-
-    Notes
-    -----
-    Each link's quantities are expressed in its own frame's axes (as in Corke's ``rne`` and
-    Craig's chapter 6), where its mass properties are constants. Frame ``i``'s rotation in
-    frame ``i - 1`` is ``R = Rz(theta) Rx(alpha)`` (standard DH) or ``Rx(alpha) Rz(theta)``
-    (modified); a vector goes to the child frame as ``R^T v`` ("theta" and "alpha" steps, a
-    quarter-turn twist, exact, as swaps) and back as ``R v``.
-
-    Forward pass: the angular velocity ``w`` and acceleration ``wd`` of each link and the
-    acceleration ``a`` of its frame's origin ``o_i``, starting from ``a = -gravity`` (in base
-    axes) at the base (gravity as an upward acceleration of the base, Luh, Walker and Paul's
-    trick). "move": in the axes of a frame whose Z axis ``z`` is the joint's (frame ``i - 1``
-    in the standard convention, frame ``i`` in the modified one), a revolute joint adds
-    ``qd z`` to ``w`` and ``qdd z + qd (w x z)`` to ``wd``; a prismatic joint adds
-    ``qdd z + 2 qd (w x z)`` (Coriolis) to ``a``; ``w x z = (w_y, -w_x, 0)``. "carry": with
-    ``r = o_i - o_{i-1}`` (:func:`_origin_offset`), ``a += wd x r + w x (w x r)``; the origin
-    ``o_i`` rides on link ``i`` in the standard convention (``o_{i-1}`` is on the axis), on
-    link ``i - 1`` in the modified one (``o_i`` is on the axis), hence the new or the previous
-    link's ``w, wd``.
-
-    Each link's inertial force and moment about ``o_i`` are ``F = m a + wd x h + w x (w x h)``
-    and ``N = I_o wd + w x (I_o w) + h x a``, with ``h = m c`` its first moment and ``I_o`` its
-    inertia about ``o_i``.
-
-    Backward pass: the wrench link ``i - 1`` exerts on link ``i`` is ``f_i = F_i + f_{i+1}``
-    and, about ``o_i``, ``n_i = N_i + n_{i+1} + r_{i+1} x f_{i+1}`` ("shift"). The joint
-    torque ("torque") is the moment about a point of the axis along the axis: ``z . (n_i +
-    r_i x f_i)`` in frame ``i - 1`` (standard, the axis passes through ``o_{i-1}``) or
-    ``z . n_i`` in frame ``i`` (modified); a prismatic joint's force is ``z . f_i``.
-
-    The arithmetic is written out on vector components (floats or ``(B,)`` arrays), with few
-    helper calls, as a single call's time is mostly the interpreter's cost per operation and
-    per call; terms known to be zero (no speed, no acceleration yet, no gravity, a centre of
-    mass at the origin) are skipped, as a batch's time is mostly numpy's per array operation.
-    """
-    standard, revolute = constants.standard, constants.revolute
-    forward, backward = _FORWARD[standard], _BACKWARD[standard]
-    spinning = qd is not None
-    w0 = w1 = w2 = e0 = e1 = e2 = 0.0   # w and wd (e), zero while has_w, has_e are False
-    has_w = has_e = False
-    if gravity is ZERO:
-        a0 = a1 = a2 = 0.0
-    else:
-        a0, a1, a2 = (-(x * gravity[0] + y * gravity[1] + z * gravity[2])
-                      for x, y, z in constants.base_axes)
-    still = gravity is ZERO             # no link has moved yet: every term is zero
-    wrenches = []
-    for i, ((ct, st, ca, sa), r) in enumerate(geometry):
-        speed = qd[i] if spinning else 0.0
-        acceleration = 0.0 if qdd is None else qdd[i]
-        turned = not (isinstance(speed, float) and speed == 0.0)   # a float 0 is a known
-        pushed = not (isinstance(acceleration, float) and acceleration == 0.0)   # zero
-        if still:
-            if not (turned or pushed):
-                wrenches.append(None)
-                continue
-            still = False
-        for step in forward:
-            if step == "move":
-                if revolute[i]:
-                    if has_w and turned:
-                        e0, e1, has_e = e0 + speed * w1, e1 - speed * w0, True
-                    if pushed:
-                        e2, has_e = e2 + acceleration, True
-                    if turned:
-                        w2, has_w = w2 + speed, True
-                else:
-                    if has_w and turned:
-                        a0, a1 = a0 + 2.0 * speed * w1, a1 - 2.0 * speed * w0
-                    if pushed:
-                        a2 = a2 + acceleration
-            elif step == "theta":
-                a0, a1 = ct * a0 + st * a1, ct * a1 - st * a0
-                if has_w:
-                    w0, w1 = ct * w0 + st * w1, ct * w1 - st * w0
-                if has_e:
-                    e0, e1 = ct * e0 + st * e1, ct * e1 - st * e0
-            elif step == "alpha":
-                if sa == 0.0:
-                    if ca < 0.0:
-                        w1, w2, e1, e2, a1, a2 = -w1, -w2, -e1, -e2, -a1, -a2
-                elif ca == 0.0:
-                    if sa > 0.0:
-                        w1, w2, e1, e2, a1, a2 = w2, -w1, e2, -e1, a2, -a1
-                    else:
-                        w1, w2, e1, e2, a1, a2 = -w2, w1, -e2, e1, -a2, a1
-                else:
-                    a1, a2 = ca * a1 + sa * a2, ca * a2 - sa * a1
-                    if has_w:
-                        w1, w2 = ca * w1 + sa * w2, ca * w2 - sa * w1
-                    if has_e:
-                        e1, e2 = ca * e1 + sa * e2, ca * e2 - sa * e1
-            elif r is not ZERO:         # carry
-                a0, a1, a2 = _carried(a0, a1, a2, r, has_w, w0, w1, w2, has_e, e0, e1, e2)
-        # The inertial wrench F, N about o_i.
-        mass, h, inertia = constants.mass[i], constants.first_moment[i], constants.inertia[i]
-        f0, f1, f2 = mass * a0, mass * a1, mass * a2
-        n0 = n1 = n2 = 0.0
-        if h is not ZERO:
-            h0, h1, h2 = h
-            n0, n1, n2 = h1 * a2 - h2 * a1, h2 * a0 - h0 * a2, h0 * a1 - h1 * a0
-            f0, f1, f2 = _carried(f0, f1, f2, h, has_w, w0, w1, w2, has_e, e0, e1, e2)
-        if has_e:
-            c0, c1, c2 = _inertia_times(inertia, e0, e1, e2)
-            n0, n1, n2 = n0 + c0, n1 + c1, n2 + c2
-        if has_w:
-            c0, c1, c2 = _inertia_times(inertia, w0, w1, w2)
-            n0, n1, n2 = n0 + w1 * c2 - w2 * c1, n1 + w2 * c0 - w0 * c2, n2 + w0 * c1 - w1 * c0
-        wrenches.append((f0, f1, f2, n0, n1, n2))
-    tau = [0.0] * len(geometry)
-    f0 = f1 = f2 = n0 = n1 = n2 = 0.0
-    for i in range(len(geometry) - 1, -1, -1):
-        if wrenches[i] is not None:
-            g0, g1, g2, m0, m1, m2 = wrenches[i]
-            f0, f1, f2, n0, n1, n2 = f0 + g0, f1 + g1, f2 + g2, n0 + m0, n1 + m1, n2 + m2
-        (ct, st, ca, sa), r = geometry[i]
-        for step in backward:
-            if step == "torque":
-                tau[i] = n2 if revolute[i] else f2
-            elif step == "alpha":
-                if sa == 0.0:
-                    if ca < 0.0:
-                        f1, f2, n1, n2 = -f1, -f2, -n1, -n2
-                elif ca == 0.0:
-                    if sa > 0.0:
-                        f1, f2, n1, n2 = -f2, f1, -n2, n1
-                    else:
-                        f1, f2, n1, n2 = f2, -f1, n2, -n1
-                else:
-                    f1, f2, n1, n2 = (ca * f1 - sa * f2, sa * f1 + ca * f2,
-                                      ca * n1 - sa * n2, sa * n1 + ca * n2)
-            elif step == "theta":
-                f0, f1, n0, n1 = (ct * f0 - st * f1, st * f0 + ct * f1,
-                                  ct * n0 - st * n1, st * n0 + ct * n1)
-            elif r is not ZERO:         # shift
-                r0, r1, r2 = r
-                n0, n1, n2 = n0 + r1 * f2 - r2 * f1, n1 + r2 * f0 - r0 * f2, n2 + r0 * f1 - r1 * f0
-    return tau
-
-
-def _carried(a0, a1, a2, r, has_w, w0, w1, w2, has_e, wd0, wd1, wd2):
-    """``a + wd x r + w x (w x r)`` (``w``, ``wd`` zero where ``has_w``, ``has_e`` are False):
-    the acceleration of the point ``r`` further along a body turning at ``w, wd`` whose point
-    at the start accelerates at ``a``. With ``m a`` for ``a`` and the first moment ``h = m c``
-    for ``r``, the force that accelerates the body's mass: ``m a + wd x h + w x (w x h)``."""
-    r0, r1, r2 = r
-    if has_e:
-        a0, a1, a2 = a0 + wd1 * r2 - wd2 * r1, a1 + wd2 * r0 - wd0 * r2, a2 + wd0 * r1 - wd1 * r0
-    if has_w:
-        c0, c1, c2 = w1 * r2 - w2 * r1, w2 * r0 - w0 * r2, w0 * r1 - w1 * r0
-        a0, a1, a2 = a0 + w1 * c2 - w2 * c1, a1 + w2 * c0 - w0 * c2, a2 + w0 * c1 - w1 * c0
-    return a0, a1, a2
-
-
-def _inertia_times(inertia, v0, v1, v2):
-    """``I v`` for an inertia given as ``(Ixx, Iyy, Izz)`` (diagonal) or ``(Ixx, Iyy, Izz, Ixy,
-    Iyz, Ixz)``."""
-    if len(inertia) == 3:
-        xx, yy, zz = inertia
-        return xx * v0, yy * v1, zz * v2
-    xx, yy, zz, xy, yz, xz = inertia
-    return xx * v0 + xy * v1 + xz * v2, xy * v0 + yy * v1 + yz * v2, xz * v0 + yz * v1 + zz * v2
 
 
 # ----------------------------------------------------------------------------- batches
@@ -597,7 +328,7 @@ def _gravity(robot, gravity):
     return ZERO if gravity == (0.0, 0.0, 0.0) else gravity
 
 
-def _checked(robot, named):
+def _checked(robot, named) -> list[np.ndarray]:
     """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated.
 
     When each is one configuration ``(n,)``, their values are summed in Python to check that
@@ -606,13 +337,13 @@ def _checked(robot, named):
     overflows) each is checked on its own, and a wrong one named in the message.
     """
     try:
-        arrays = [np.asarray(values, dtype=float) for values, _ in named]
-    except (TypeError, ValueError):
+        arrays = [np.asarray(values) for values, _ in named]
+    except (TypeError, ValueError, OverflowError):
         arrays = None
     single = (robot.n,)
-    if arrays is not None and all([a.shape == single for a in arrays]) \
+    if arrays is not None and all([a.shape == single and a.dtype.kind in "fi" for a in arrays]) \
             and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
-        return arrays
+        return [a.astype(float, copy=False) for a in arrays]
     checked = [robot.check_q(values, name) for values, name in named]
     for array, (_, name) in zip(checked, named):
         if array.size == 0:
@@ -628,38 +359,62 @@ def _to_si(constants, values):
 def _per_block(robot, constants, arrays, block):
     """Run ``block(geometry, *columns)`` over configurations, one or a batch, chunk by chunk.
 
-    ``arrays`` (the first is ``q``) are broadcast to a common shape ``(..., n)``; ``block``
-    gets the joint geometry (:func:`_joint_geometry`) and each other array as a list of n
-    per-joint floats or ``(B,)`` arrays, and returns a list of outputs, each a list of n
-    per-joint values. Returns the outputs as arrays ``(..., n)``.
+    ``arrays`` (the first is ``q`` ``(..., n)``, the others ``(..., k)`` of any width ``k``)
+    are broadcast over their leading axes; ``block`` gets the joint geometry
+    (:func:`~robosim.newton_euler.joint_geometry`) and each other array as a list of its ``k``
+    columns, floats or ``(B,)`` arrays, and returns a list of outputs, each a list of ``m``
+    values (n per-joint values, or a matrix's n * n entries row by row). Returns the outputs as
+    arrays ``(..., m)``.
     """
-    if all([a.ndim == 1 for a in arrays]):
-        results = block(_joint_geometry(constants, arrays[0].tolist()),
-                        *(a.tolist() for a in arrays[1:]))
-        return [np.array(values, dtype=float) for values in results]
-    shape = np.broadcast_shapes(*(a.shape for a in arrays))
-    flat = [np.broadcast_to(a, shape).reshape(-1, robot.n) for a in arrays]
+    if len(arrays) == sum([a.ndim == 1 for a in arrays]):
+        results = block(joint_geometry(constants, arrays[0].tolist()),
+                        *[a.tolist() for a in arrays[1:]])
+        return [np.array(values) for values in results]
+    leading = np.broadcast_shapes(*(a.shape[:-1] for a in arrays))
+    flat = [np.broadcast_to(a, leading + a.shape[-1:]).reshape(-1, a.shape[-1]) for a in arrays]
     count = flat[0].shape[0]
     outputs = None
     for start in range(0, count, _CHUNK):
         rows = slice(start, start + _CHUNK)
-        results = block(_joint_geometry(constants, list(flat[0][rows].T)),
+        results = block(joint_geometry(constants, list(flat[0][rows].T)),
                         *(list(a[rows].T) for a in flat[1:]))
         if outputs is None:
-            outputs = [np.empty((robot.n, count)) for _ in results]
+            outputs = [np.empty((len(values), count)) for values in results]
         for out, values in zip(outputs, results):
             for i, value in enumerate(values):
                 out[i, rows] = value
-    return [out.T.reshape(shape) for out in outputs]
+    return [out.T.reshape(leading + out.shape[:1]) for out in outputs]
+
+
+def _tip_wrench(constants, fext):
+    """The wrench ``fext`` ``(..., 6)`` (tool frame, about the tool point) as the kernels take
+    it: ``(f, n)`` ``(..., 6)`` in the last link's frame, about its origin (N, N m)."""
+    force = fext[..., :3] @ constants.tool_rotation.T
+    moment = fext[..., 3:] @ constants.tool_rotation.T + np.cross(constants.tool_point, force)
+    return np.concatenate([force, moment], axis=-1)
+
+
+def _checked_wrench(fext):
+    """``fext`` as floats ``(..., 6)``, or a ValidationError saying what it must be."""
+    try:
+        wrench = np.asarray(fext, dtype=float)
+    except (TypeError, ValueError):
+        wrench = None
+    if wrench is None or wrench.ndim == 0 or wrench.shape[-1] != 6 \
+            or not np.all(np.isfinite(wrench)):
+        raise ValidationError(f"fext must be 6 finite numbers [Fx, Fy, Fz, Mx, My, Mz] (N, "
+                              f"N m) per configuration, got {fext!r}")
+    return wrench
 
 
 # ----------------------------------------------------------------------------- public functions
 def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
                      gravity: ArrayLike | None = None, motor: bool = False,
-                     friction: bool = False) -> np.ndarray:
+                     friction: bool = False, *, fext: ArrayLike | None = None) -> np.ndarray:
     """Joint torques (and forces) that give the arm accelerations ``qdd`` at ``q, qd``.
 
-    Recursive Newton-Euler (see ``_newton_euler`` for the equations), batched.
+    Recursive Newton-Euler, batched: :func:`robosim.newton_euler.reference_inverse_dynamics`
+    is the same algorithm written as the textbook writes it, with a worked example.
 
     Parameters
     ----------
@@ -675,6 +430,12 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
         Add the motors' rotor inertia ``G^2 Jm qdd``.
     friction : bool
         Add viscous and Coulomb friction, ``G^2 B qd + |G| Tc(sign qd)``.
+    fext : array_like, shape (6,) or (..., 6), optional
+        A wrench ``[Fx, Fy, Fz, Mx, My, Mz]`` (N, N m) that the tool exerts on its
+        surroundings (pushing on a surface, holding a tool against one), in the tool frame,
+        about the tool point; broadcast with ``q``. It adds ``J_e(q)^T fext`` to the torques,
+        ``J_e`` the Jacobian in the tool frame (rows ``[v; w]``, lengths in metres): the
+        convention of Corke's ``rne(..., fext=...)``.
 
     Returns
     -------
@@ -700,8 +461,18 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     g = _gravity(robot, gravity)
     q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
     qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
-    (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si),
-                        lambda geometry, v, acc: [_newton_euler(constants, geometry, v, acc, g)])
+    if fext is None and q.ndim == qd.ndim == qdd.ndim == 1:
+        # one configuration, the commonest call: straight to the kernel, on floats
+        tau = np.array(newton_euler(constants, joint_geometry(constants, q.tolist()),
+                                    qd_si.tolist(), qdd_si.tolist(), g))
+    elif fext is None:
+        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si), lambda geometry, v, acc: [
+            newton_euler(constants, geometry, v, acc, g)])
+    else:
+        tip = _tip_wrench(constants, _checked_wrench(fext))
+        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si, tip),
+                            lambda geometry, v, acc, wrench: [
+                                newton_euler(constants, geometry, v, acc, g, wrench)])
     if motor:
         tau = tau + constants.motor * qdd_si
     if friction:
@@ -738,7 +509,7 @@ def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None
     g = _gravity(robot, gravity)
     (q,) = _checked(robot, ((q, "q"),))
     (tau,) = _per_block(robot, constants, (q,),
-                        lambda geometry: [_newton_euler(constants, geometry, None, None, g)])
+                        lambda geometry: [newton_euler(constants, geometry, None, None, g)])
     return _finite(tau, "gravity torques")
 
 
@@ -748,6 +519,10 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     Column ``j`` is the torque that a unit acceleration of joint ``j`` alone needs, without
     gravity or velocity. Symmetric and positive definite for a physical arm. With
     ``motor=True`` the rotor inertias ``G^2 Jm`` are added to the diagonal.
+
+    Computed in one pass by the composite-rigid-body algorithm (:mod:`robosim.composite_body`:
+    joint ``j`` alone accelerating moves links ``j .. n`` as one rigid body), not by n
+    Newton-Euler runs.
 
     Examples
     --------
@@ -760,13 +535,9 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     """
     constants = _constants(robot)
     (q,) = _checked(robot, ((q, "q"),))
-    n = robot.n
-    units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
-
-    def columns(geometry):
-        return [_newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
-
-    result = np.stack(_per_block(robot, constants, (q,), columns), axis=-1)
+    (entries,) = _per_block(robot, constants, (q,), lambda geometry: [
+        list(chain.from_iterable(mass_matrix_entries(constants, geometry)))])
+    result = entries.reshape(q.shape + (robot.n,))
     if motor:
         result = result + np.diag(constants.motor)
     return _finite(result, "mass matrix entries")
@@ -786,10 +557,10 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     qd_si = _to_si(constants, qd)
     n = robot.n
     pairs = [(j, k) for j in range(n) for k in range(j, n)]
-    speeds = [[1.0 if m in (j, k) else 0.0 for m in range(n)] for j, k in pairs]
+    speeds = [[1.0 if m in (j, k) else None for m in range(n)] for j, k in pairs]
 
     def quadratic(geometry):
-        return [_newton_euler(constants, geometry, speed, None, ZERO) for speed in speeds]
+        return [newton_euler(constants, geometry, speed, None, ZERO) for speed in speeds]
 
     h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic)))
     # c[..., i, j, k] = c_ijk (the torque on joint i from speeds j and k)
@@ -826,23 +597,72 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
     """
     constants = _constants(robot)
     q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")))
-    inertia, rhs = _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction)
-    return _finite(_from_si(constants, _solve_locked(inertia, rhs, None)), "joint accelerations")
+    return _finite(_accelerations(robot, constants, q, qd, tau, _gravity(robot, gravity),
+                                  motor, friction), "joint accelerations")
 
 
-def _equations_of_motion(robot, constants, q, qd, tau, gravity, motor, friction):
+def _accelerations(robot, constants, q, qd, tau, g, motor, friction, locked=None, stops=None):
+    """``qdd`` ``(..., n)`` (API units) of checked arrays, the joints where ``locked`` is True
+    held still: ``M qdd = tau - C qd - g [- friction]`` with ``M`` by the composite bodies and
+    the rest by one Newton-Euler run (``qdd = 0``), solved by Cholesky on the entries. With a
+    list ``stops``, ``stops[:]`` becomes ``[M qdd - rhs]`` ``(..., n)`` (SI): the torques the
+    stops exert on the locked joints (see :func:`_still_pressed`).
+
+    Why not the articulated-body algorithm, which needs no matrix: for the 5 to 7 joints of an
+    arm, ``M`` costs about one Newton-Euler run and its Cholesky solve ``n^3 / 6``
+    multiplications, less than ABA's per-link 6x6 work; and ``M`` is wanted anyway by the
+    limit stops (the momentum of a plastic impact) and by the energy. A matrix that is not
+    positive definite (a massless chain) is solved by ``numpy.linalg.solve`` instead.
+    """
+    if friction:
+        tau = tau - friction_torques(robot, qd)
+    motors = constants.motor.tolist() if motor else None
+    free = None if locked is None or not locked.any() else (~locked).astype(float)
+    joints = range(robot.n)
+
+    def solved(geometry, speed, torque, *free_joints):
+        M = mass_matrix_entries(constants, geometry)
+        if motors is not None:
+            for i, extra in enumerate(motors):
+                M[i][i] = M[i][i] + extra
+        bias = newton_euler(constants, geometry, speed, None, g)
+        rhs = [t - b for t, b in zip(torque, bias)]
+        if free_joints:   # a locked joint's row and column become the identity's, its rhs 0
+            (free,) = free_joints
+            qdd = cholesky_solve(
+                [[M[i][k] * (fi * fk) + (1.0 - fi if i == k else 0.0)
+                  for k, fk in enumerate(free)] for i, fi in enumerate(free)],
+                [value * fi for value, fi in zip(rhs, free)])
+        else:
+            qdd = cholesky_solve(M, rhs)
+        if stops is None:
+            return [qdd]
+        return [qdd, [sum([M[i][k] * qdd[k] for k in joints]) - rhs[i] for i in joints]]
+
+    arrays = (q, _to_si(constants, qd), tau) + (() if free is None else (free,))
+    try:
+        qdd, *held = _per_block(robot, constants, arrays, solved)
+    except NotPositiveDefinite:
+        inertia, rhs = _equations_of_motion(robot, constants, q, qd, tau, g, motor, False)
+        qdd = _solve_locked(inertia, rhs, locked)
+        held = [np.einsum("...ij,...j->...i", inertia, qdd) - rhs]
+    if stops is not None:
+        stops[:] = held
+    return _from_si(constants, qdd)
+
+
+def _equations_of_motion(robot, constants, q, qd, tau, g, motor, friction):
     """``M(q)`` ``(..., n, n)`` and ``tau - C(q, qd) qd - g(q) [- friction]`` ``(..., n)``, SI
-    units, of checked arrays: ``M qdd = rhs`` gives the accelerations (rad/s^2, m/s^2)."""
-    g = _gravity(robot, gravity)
-    n = robot.n
-    units = [[1.0 if k == j else 0.0 for k in range(n)] for j in range(n)]
+    units, of checked arrays (``g`` from :func:`_gravity`): ``M qdd = rhs`` gives the
+    accelerations (rad/s^2, m/s^2)."""
 
     def terms(geometry, speed):
-        bias = _newton_euler(constants, geometry, speed, None, g)
-        return [bias] + [_newton_euler(constants, geometry, None, unit, ZERO) for unit in units]
+        M = mass_matrix_entries(constants, geometry)
+        return [newton_euler(constants, geometry, speed, None, g),
+                list(chain.from_iterable(M))]
 
-    bias, *columns = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
-    inertia = np.stack(columns, axis=-1)
+    bias, entries = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
+    inertia = entries.reshape(bias.shape + (robot.n,))
     if motor:
         inertia = inertia + np.diag(constants.motor)
     rhs = tau - bias
@@ -945,16 +765,26 @@ class Simulation:
     limit_hits: list[LimitHit] = field(default_factory=list)
 
 
+#: What drives a simulation: None (free fall), torques ``(n,)`` or ``(..., n)``, or a function
+#: ``tau(t, q, qd)`` returning them.
+Torques = ArrayLike | Callable[[float, np.ndarray, np.ndarray], ArrayLike] | None
+
+
 def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration: float = 1.0,
-             dt: float = 1e-3,
-             tau: ArrayLike | Callable[[float, np.ndarray, np.ndarray], ArrayLike] | None = None,
+             dt: float = 1e-3, tau: Torques = None,
              gravity: ArrayLike | None = None, motor: bool = False, friction: bool = False,
              limits: str = "stop",
              progress: Callable[[float], object] | None = None) -> Simulation:
     """Integrate the arm's motion: free fall when ``tau`` is None.
 
-    A fixed-step classical Runge-Kutta method (4th order) on the state ``(q, qd)``, with
-    accelerations from the equations of motion of :func:`forward_dynamics`.
+    Dormand and Prince's Runge-Kutta pair (5th order, :mod:`robosim.ode`) on the state
+    ``(q, qd)``, with accelerations from the equations of motion of :func:`forward_dynamics`.
+    The steps are sized by the pair's error estimate (each step's error within
+    ``_TOLERANCE = 1e-8`` of ``1 + |state|``, root mean square over the state), from
+    ``dt / 20`` up; the motion is reported at every multiple of ``dt`` from each step's dense
+    output, and ``qdd`` recomputed there. The energy of a free fall is kept to about 1e-8 of
+    its size (the Puma 560 falling for 2 s), far better than the 1e-6 the fixed 1 ms steps of
+    the classical 4th-order method gave, in a fraction of the evaluations.
 
     Parameters
     ----------
@@ -970,12 +800,15 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     gravity, motor, friction
         As :func:`inverse_dynamics`.
     limits : {"stop", "ignore"}
-        ``"stop"`` (default): the joint limits are stops. A joint found past a limit after a
-        step is put back on it and *locked* there by a plastic impact: its speed becomes zero
-        and the other joints' speeds change as the arm's momentum requires (the kinetic
-        energy can only fall, as in a real knock). While locked, the joint is held still and
-        the others move as an arm with that joint fixed; it is released at the start of a step
-        where the stop would have to pull it back rather than push. Each arrival is recorded
+        ``"stop"`` (default): the joint limits are stops. A step in which a joint goes past a
+        limit is cut at the moment it arrives (found on the step's dense output to 1e-12 of the
+        step), where the joint is put on the limit and *locked* by a plastic impact: its speed
+        becomes zero and the other joints' speeds change as the arm's momentum requires (the
+        kinetic energy can only fall, as in a real knock). While a joint is locked, it is held
+        still and the others move as an arm with that joint fixed; it is released at the start
+        of a step where the stop would have to pull it back rather than push (a step longer
+        than ``dt`` at whose end the stop would pull is taken again ``dt`` long, so a release
+        comes within ``dt`` of its time). Each arrival is recorded
         in ``limit_hits``. The total energy is kept between arrivals (the stop does no work)
         and falls at each. ``"ignore"``: the limits play no part, the arm moves through them.
     progress : callable, optional
@@ -993,80 +826,200 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         (a joint that moves no mass), or a motion that diverges (speeds overflow: a smaller
         ``dt`` helps).
     """
-    if limits not in LIMIT_BEHAVIOURS:
-        raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got {brief(limits)}")
-    progress = checks.callable_or_none(progress, "progress")
-    duration = _amount(duration, "duration", "s", MAX_DURATION_S)
-    dt = _amount(dt, "dt", "s", MAX_DURATION_S)
-    if duration == 0.0 or dt == 0.0:
-        raise ValidationError(f"duration and dt must be more than 0 s, got duration "
-                              f"{duration:g} s and dt {dt:g} s")
-    if dt > duration:
-        raise ValidationError(f"dt = {dt:g} s is longer than the duration {duration:g} s: give "
-                              f"a step no longer than the run")
-    steps = _steps(duration, dt)
-    if steps > MAX_STEPS:
-        raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps:,} steps, more than "
-                              f"{MAX_STEPS:,}: use a larger dt or a shorter run")
-    constants = _constants(robot)
-    (q,) = _checked(robot, ((q0, "q0"),))
-    if limits == "stop" and not np.all(robot.within_limits(q)):
-        rows = q.reshape(-1, robot.n)
-        robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
-    qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
-        _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
-    torque = _torque_source(robot, tau, q.shape)
-    lower, upper = robot.limits.T
-    locked = np.zeros(q.shape, dtype=bool)
+    return Integration(robot, q0, qd0, duration, dt, tau, gravity, motor, friction, limits,
+                       progress).finish()
 
-    def equations(t, q, qd):
-        return _equations_of_motion(robot, constants, q, qd, torque(t, q, qd), gravity, motor,
-                                    friction)
 
-    def accelerations(t, q, qd):
-        return _from_si(constants, _solve_locked(*equations(t, q, qd), locked))
+class Integration:
+    """A run of :func:`simulate` computed as far as asked, so that a fall can be shown while
+    the rest of it is computed.
 
-    t = np.minimum(np.arange(steps + 1) * dt, duration)
-    t[-1] = duration
-    qs, qds, qdds = [np.empty((steps + 1,) + q.shape) for _ in range(3)]
-    hits = []
-    report_every = max(1, steps // 100)
-    for k in range(steps + 1):
-        inertia, rhs = equations(t[k], q, qd)
-        if locked.any():
-            locked = _still_pressed(inertia, rhs, locked, q <= lower)
-        qdd = _from_si(constants, _solve_locked(inertia, rhs, locked))
-        qs[k], qds[k], qdds[k] = q, qd, qdd
-        if k == steps:
-            break
-        if progress is not None and k % report_every == 0:
-            progress(k / steps)
-        dt = t[k + 1] - t[k]                # the last step ends the run at ``duration``
-        k2q = qd + dt / 2 * qdd
-        k2v = accelerations(t[k] + dt / 2, q + dt / 2 * qd, k2q)
-        k3q = qd + dt / 2 * k2v
-        k3v = accelerations(t[k] + dt / 2, q + dt / 2 * k2q, k3q)
-        k4q = qd + dt * k3v
-        k4v = accelerations(t[k] + dt, q + dt * k3q, k4q)
-        q = q + dt / 6 * (qd + 2 * k2q + 2 * k3q + k4q)
-        qd = qd + dt / 6 * (qdd + 2 * k2v + 2 * k3v + k4v)
-        if not (np.isfinite(q).all() and np.isfinite(qd).all()):
-            raise ValidationError(f"the motion diverged at t = {t[k + 1]:.6g} s (joint speeds "
-                                  f"overflowed): use a smaller dt")
-        if limits == "stop":
-            q, qd, locked = _stop_at_limits(robot, constants, q, qd, lower, upper, t[k + 1],
-                                            hits, locked, motor)
-    kinetic, potential = energy(robot, qs, qds, gravity, motor)
-    if progress is not None:
-        progress(1.0)
-    return Simulation(t=t, q=qs, qd=qds, qdd=qdds, kinetic=kinetic, potential=potential,
-                      energy=kinetic + potential, limits=limits, limit_hits=hits)
+    Parameters are :func:`simulate`'s, checked here. :meth:`advance` integrates until the
+    samples reach a time; the first :attr:`ready` samples of :attr:`t`, :attr:`q`, :attr:`qd`
+    are then final, and :attr:`limit_hits` lists the stops up to there. :meth:`finish`
+    integrates the rest and returns the :class:`Simulation` (``simulate(...)`` is
+    ``Integration(...).finish()``).
+
+    Examples
+    --------
+    >>> from robosim import load_robot
+    >>> run = Integration(load_robot("Puma 560"), [0, 0.5, -1, 0, 0.5, 0], duration=2.0)
+    >>> run.advance(0.1) >= 101          # the samples of the first 0.1 s, at least
+    True
+    >>> run.finish().q.shape
+    (2001, 6)
+    """
+
+    def __init__(self, robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None,
+                 duration: float = 1.0, dt: float = 1e-3,
+                 tau: Torques = None, gravity: ArrayLike | None = None, motor: bool = False,
+                 friction: bool = False, limits: str = "stop",
+                 progress: Callable[[float], object] | None = None):
+        if limits not in LIMIT_BEHAVIOURS:
+            raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got "
+                                  f"{brief(limits)}")
+        self._progress = checks.callable_or_none(progress, "progress")
+        duration = _amount(duration, "duration", "s", MAX_DURATION_S)
+        dt = _amount(dt, "dt", "s", MAX_DURATION_S)
+        if duration == 0.0 or dt == 0.0:
+            raise ValidationError(f"duration and dt must be more than 0 s, got duration "
+                                  f"{duration:g} s and dt {dt:g} s")
+        if dt > duration:
+            raise ValidationError(f"dt = {dt:g} s is longer than the duration {duration:g} s: "
+                                  f"give a step no longer than the run")
+        steps = _steps(duration, dt)
+        if steps > MAX_STEPS:
+            raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps:,} steps, more "
+                                  f"than {MAX_STEPS:,}: use a larger dt or a shorter run")
+        self._constants = _constants(robot)
+        (q,) = _checked(robot, ((q0, "q0"),))
+        if limits == "stop" and not np.all(robot.within_limits(q)):
+            rows = q.reshape(-1, robot.n)
+            robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
+        qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
+            _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
+        self.robot, self.duration, self.dt, self.limits = robot, duration, dt, limits
+        self._tau, self._torque = tau, _torque_source(robot, tau, q.shape)
+        self._gravity_asked, self._g = gravity, _gravity(robot, gravity)
+        self._motor, self._friction = motor, friction
+        self._lower, self._upper = robot.limits.T
+        self._locked = np.zeros(q.shape, dtype=bool)
+        self._pressing = [None, None]   # the last state evaluated with a joint locked, and
+        #                                 the torques of its stops
+        n = robot.n
+        #: Times of the samples, s ``(steps + 1,)``: every ``dt``, the last at ``duration``.
+        self.t = np.minimum(np.arange(steps + 1) * dt, duration)
+        self.t[-1] = duration
+        self._states = np.empty((steps + 1,) + q.shape[:-1] + (2 * n,))
+        self._held = np.zeros((steps + 1,) + q.shape, dtype=bool)  # locked joints per sample
+        #: Joint values and speeds of the samples ``(steps + 1, ..., n)``; the first
+        #: :attr:`ready` are computed.
+        self.q, self.qd = self._states[..., :n], self._states[..., n:]
+        #: Every arrival at a limit so far (see :func:`simulate`).
+        self.limit_hits: list[LimitHit] = []
+        self._state = self._states[0] = np.concatenate([q, qd], axis=-1)
+        self._time, self._h, self._ready = 0.0, dt, 1
+        self._report_every, self._next_report = max(1, steps // 100), 0
+        self._slope = self._rates(0.0, self._state)
+
+    @property
+    def ready(self) -> int:
+        """How many samples are computed: ``t[:ready]``, ``q[:ready]``, ``qd[:ready]``."""
+        return self._ready
+
+    def _rates(self, t, state):
+        """``(qd, qdd)`` of a state ``(q, qd)`` ``(..., 2n)``, the locked joints held still."""
+        n = self.robot.n
+        q, qd = state[..., :n], state[..., n:]
+        stops = [] if self._locked.any() else None
+        qdd = _accelerations(self.robot, self._constants, q, qd, self._torque(t, q, qd),
+                             self._g, self._motor, self._friction, self._locked, stops)
+        if stops:
+            self._pressing[:] = state, stops[0]
+        return np.concatenate([qd, qdd], axis=-1)
+
+    def advance(self, until: float) -> int:
+        """Integrate until the samples reach ``until`` (s) or the run's end; returns
+        :attr:`ready`."""
+        n, dt, duration, grid = self.robot.n, self.dt, self.duration, self.t
+        steps, lower, upper = len(grid) - 1, self._lower, self._upper
+        t, h, state, slope, locked = self._time, self._h, self._state, self._slope, self._locked
+        pressing = self._pressing
+        while self._ready <= steps and grid[self._ready - 1] < until:
+            if locked.any():
+                if pressing[0] is not state:    # a rejected step was evaluated last
+                    self._rates(t, state)
+                still = _still_pressed(pressing[1], locked, state[..., :n] <= lower)
+                if (still != locked).any():
+                    locked = self._locked = still
+                    slope = self._rates(t, state)
+            h = min(h, duration - t)
+            step = dormand_prince_step(self._rates, t, state, slope, h)
+            error = float(np.sqrt(np.mean(np.square(step.error / (_TOLERANCE * (
+                1.0 + np.maximum(np.abs(state), np.abs(step.y_end))))))))
+            if not error <= 1.0:                # too large, or not a number
+                if h > dt * _SMALLEST_STEP:
+                    h = max(dt * _SMALLEST_STEP, h * (max(0.2, 0.9 * error ** -0.2)
+                                                      if math.isfinite(error) else 0.2))
+                    continue
+                if not math.isfinite(error):
+                    raise ValidationError(f"the motion diverged at t = {grid[self._ready]:.6g}"
+                                          f" s (joint speeds overflowed): use a smaller dt")
+            if locked.any() and h > dt and pressing[0] is step.y_end \
+                    and (_still_pressed(pressing[1], locked, step.y_end[..., :n] <= lower)
+                         != locked).any():
+                h = dt          # a stop lets go within the step: find when, to within dt
+                continue
+            fraction, arriving = 1.0, None
+            if self.limits == "stop":
+                fraction, arriving = _first_arrival(step, locked, lower, upper, n)
+            end = t + fraction * h
+            self._report(step, t, h, end, locked)
+            if arriving is None:
+                t, state, slope = t + h, step.y_end, step.slope_end
+            else:
+                t, state = end, step.at(fraction)
+                q, qd, locked = _stop_at_limits(self.robot, self._constants, state[..., :n],
+                                                state[..., n:], lower, upper, t,
+                                                self.limit_hits, locked, self._motor)
+                self._locked = locked
+                state = np.concatenate([q, qd], axis=-1)
+                slope = self._rates(t, state)
+            h = h * min(5.0, 0.9 * max(error, 1e-10) ** -0.2)
+        self._time, self._h, self._state, self._slope = t, h, state, slope
+        return self._ready
+
+    def _report(self, step, t, h, end, locked):
+        """Fill the samples from ``step`` (from ``t``, ``h`` long) up to time ``end``."""
+        grid, ready, steps = self.t, self._ready, len(self.t) - 1
+        last = int(np.searchsorted(grid, end + 1e-9 * self.dt, side="right")) - 1
+        if last < ready:
+            return
+        self._states[ready:last + 1] = step.at(np.minimum(1.0, (grid[ready:last + 1] - t) / h))
+        self._held[ready:last + 1] = locked
+        self._ready = last + 1
+        while self._progress is not None and self._next_report < min(self._ready, steps):
+            self._progress(self._next_report / steps)   # every hundredth of the samples
+            self._next_report += self._report_every
+
+    def finish(self) -> Simulation:
+        """Integrate to the end; the run as a :class:`Simulation` (accelerations and energies
+        of every sample)."""
+        self.advance(math.inf)
+        qs, qds, grid = self.q, self.qd, self.t
+        torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds)])
+                   if callable(self._tau) else self._torque(0.0, qs, qds))
+        qdds = _accelerations(self.robot, self._constants, qs, qds, torques, self._g,
+                              self._motor, self._friction, self._held)
+        kinetic, potential = energy(self.robot, qs, qds, self._gravity_asked, self._motor)
+        if self._progress is not None:
+            self._progress(1.0)
+        return Simulation(t=grid, q=qs, qd=qds, qdd=qdds, kinetic=kinetic,
+                          potential=potential, energy=kinetic + potential, limits=self.limits,
+                          limit_hits=self.limit_hits)
+
+
+def _first_arrival(step, locked, lower, upper, n):
+    """Where in ``step`` a free joint first goes past a limit: ``(fraction of the step, True)``
+    found by bisection on the step's dense output, or ``(1.0, None)`` when none does."""
+    def past(state):
+        q = state[..., :n]
+        return (((q < lower) | (q > upper)) & ~locked).any()
+
+    if not past(step.y_end):
+        return 1.0, None
+    inside, outside = 0.0, 1.0
+    for _ in range(_BISECTIONS):
+        middle = 0.5 * (inside + outside)
+        inside, outside = (inside, middle) if past(step.at(middle)) else (middle, outside)
+    return outside, True
 
 
 def _steps(duration, dt):
-    """Runge-Kutta steps of a run: ``duration / dt`` rounded up, the last one shortened so that
-    the run ends at ``duration`` (0.5 s at dt = 1 s is one step of 0.5 s, not none; 1.5 s is
-    two steps, 1 s and 0.5 s). A quotient within rounding of a whole number is that number.
+    """Samples of a run after the start: ``duration / dt`` rounded up, the last interval
+    shortened so that the run ends at ``duration`` (0.5 s at dt = 1 s is one sample at 0.5 s,
+    not none; 1.5 s is two, at 1 s and 1.5 s). A quotient within rounding of a whole number is
+    that number.
 
     >>> _steps(1.0, 0.1), _steps(0.5, 1.0), _steps(1.5, 1.0)
     (10, 1, 2)
@@ -1086,15 +1039,13 @@ def _torque_source(robot, tau, shape):
     return lambda t, q, qd: constant
 
 
-def _still_pressed(inertia, rhs, locked, at_lower):
+def _still_pressed(holding, locked, at_lower):
     """The locked joints that the arm still presses against their stop.
 
-    The stop holds a locked joint with the torque ``M qdd - rhs`` (``qdd`` with the locked
-    joints still); a stop can only push: up at a lower limit, down at an upper one. A joint
-    whose stop would have to pull is released.
+    The stop holds a locked joint with the torque ``holding = M qdd - rhs`` (``qdd`` with the
+    locked joints still: :func:`_accelerations`); a stop can only push: up at a lower limit,
+    down at an upper one. A joint whose stop would have to pull is released.
     """
-    qdd = _solve_locked(inertia, rhs, locked)
-    holding = np.einsum("...ij,...j->...i", inertia, qdd) - rhs
     return locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
 
 
@@ -1137,8 +1088,8 @@ class TrajectoryTorques:
     tau : ndarray (N, n)
         Torques (N m) and forces (N) the joints must exert.
     static : ndarray (N, n)
-        The part of ``tau`` that holding each pose still needs (gravity): what is left when the
-        motion is played infinitely slowly.
+        The part of ``tau`` that holding each pose still needs (gravity, and a tool wrench):
+        what is left when the motion is played infinitely slowly.
     """
 
     t: np.ndarray
@@ -1150,7 +1101,8 @@ class TrajectoryTorques:
 
 
 def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayLike | None = None,
-                       motor: bool = False) -> TrajectoryTorques:
+                       motor: bool = False, *,
+                       fext: ArrayLike | None = None) -> TrajectoryTorques:
     """Torques along joint values ``q`` ``(N, n)`` sampled at times ``t`` ``(N,)``.
 
     Speeds and accelerations are the derivatives of the samples, by second-order finite
@@ -1167,6 +1119,9 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
     q : array_like (N, n)
     gravity, motor
         As :func:`inverse_dynamics` (friction is left out: see :func:`check_torque_limits`).
+    fext : array_like (6,) or (N, 6), optional
+        A wrench the tool exerts on its surroundings (as :func:`inverse_dynamics`); it needs
+        the same torques however slowly the motion is played, so it counts in ``static`` too.
 
     Returns
     -------
@@ -1182,9 +1137,10 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
         raise ValidationError("trajectory times must be finite and strictly increase")
     qd = np.gradient(q, t, axis=0, edge_order=2)
     qdd = np.gradient(qd, t, axis=0, edge_order=2)
-    tau = inverse_dynamics(robot, q, qd, qdd, gravity=gravity, motor=motor)
-    return TrajectoryTorques(t=t, q=q, qd=qd, qdd=qdd, tau=tau,
-                             static=gravity_torques(robot, q, gravity=gravity))
+    tau = inverse_dynamics(robot, q, qd, qdd, gravity=gravity, motor=motor, fext=fext)
+    static = (gravity_torques(robot, q, gravity=gravity) if fext is None else
+              inverse_dynamics(robot, q, 0 * q, 0 * q, gravity=gravity, fext=fext))
+    return TrajectoryTorques(t=t, q=q, qd=qd, qdd=qdd, tau=tau, static=static)
 
 
 @dataclass

@@ -15,10 +15,10 @@ temporary file in the same folder, then is renamed over the target, so a crash o
 leaves the old file whole.
 
 **Temporary files** are named ``.NAME.pidPID.XXXXXXXX.tmp`` (a movie's end in ``.gif`` or
-``.mp4``): they carry the writer's process id, and every later write into the same folder
-removes at once those whose writer is gone (killed by ``SIGKILL`` or a power cut). A failure, a
-Ctrl-C or a ``SIGTERM`` (sent at logout) removes the writer's own temporary file: during a write
-``SIGTERM`` is handled like Ctrl-C, and then ends the process as it would have.
+``.mp4``): they carry the writer's process id, and every later read or write in the same
+folder removes at once those whose writer is gone (killed by ``SIGKILL`` or a power cut). A
+failure, a Ctrl-C or a ``SIGTERM`` (sent at logout) removes the writer's own temporary file:
+during a write ``SIGTERM`` is handled like Ctrl-C, and then ends the process as it would have.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +78,8 @@ def read_user_bytes(path: str | os.PathLike[str], error_class: type[RobosimError
     The file is checked before it is read: a FIFO, a device (``/dev/zero``, a serial port) or a
     symbolic link to one is refused without opening it, so nothing blocks or reads without end;
     a file larger than ``max_bytes`` is refused with its size. Symbolic links to regular files
-    are followed.
+    are followed. Temporary files in the folder whose writer is gone are removed
+    (:func:`remove_stale_temporaries`): any robosim run that touches a folder cleans it.
 
     Raises
     ------
@@ -100,6 +101,7 @@ def read_user_bytes(path: str | os.PathLike[str], error_class: type[RobosimError
         raise error_class(f"{path}: no such {what}") from None
     except OSError as exc:
         raise error_class(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    remove_stale_temporaries(path.parent if str(path.parent) else Path("."))
     with os.fdopen(handle, "rb") as stream:
         try:
             size = os.fstat(stream.fileno()).st_size
@@ -249,6 +251,27 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def write_readable_text(path: str | os.PathLike[str], text: str,
+                        error_class: type[RobosimError], max_bytes: int,
+                        too_large: Callable[[int], str]) -> Path:
+    """Write ``text`` to ``path`` atomically, unless its reader would refuse it.
+
+    What robosim writes, robosim reads back: a text whose UTF-8 is larger than ``max_bytes``
+    (the cap of the reader of that kind of file) is refused before anything is written, with
+    ``error_class("PATH: " + too_large(size))``; a failed write is ``error_class`` too.
+
+    Returns the path written.
+    """
+    size = len(text.encode("utf-8"))
+    if size > max_bytes:
+        raise error_class(f"{path}: {too_large(size)}")
+    try:
+        atomic_write_text(path, text)
+    except OSError as exc:
+        raise error_class(f"{path}: cannot write it ({exc.strerror or exc})") from None
+    return Path(path)
+
+
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
 
@@ -322,6 +345,25 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
         except OSError:         # gone meanwhile, or not ours to remove: the write goes on
             pass
     return removed
+
+
+def set_aside(path: str | os.PathLike[str]) -> Path:
+    """Rename a damaged file of the user's to ``NAME.damaged`` (replacing an older one) so
+    that the application can start without it and nothing in it is lost; returns the new
+    name. Only the name moves: a FIFO, a device or a symbolic link is renamed, never opened.
+
+    Raises
+    ------
+    OSError
+        It cannot be renamed (the folder is not writable, a folder has the new name).
+    """
+    path = Path(path)
+    aside = path.with_name(path.name + ".damaged")
+    if aside.is_dir() and not aside.is_symlink():
+        raise IsADirectoryError(errno.EISDIR, "a folder has the name it would be set aside as",
+                                str(aside))
+    os.replace(path, aside)
+    return aside
 
 
 def _process_alive(pid):

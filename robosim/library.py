@@ -52,6 +52,9 @@ except the centre of mass:
 - ``gravity``: the gravitational acceleration in the world frame, m/s^2, default
   ``[0, 0, -9.81]``.
 
+Each is bounded like every other field (:data:`robosim.dynamics.MAX_MASS_KG` and its
+neighbours: a million kg, kg m^2, N m; gravity 1,000 m/s^2), so the torques stay finite.
+
 Torques come out in N m and forces in N whatever the length unit: lengths are converted to
 metres before use (see :mod:`robosim.dynamics`).
 
@@ -85,11 +88,14 @@ import numpy as np
 
 from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
-from .files import (MAX_ROBOT_FILE_BYTES, atomic_write_text, names_a_file, read_user_json,
-                    read_user_text)
-from .robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, PRISMATIC, REVOLUTE, Joint, Robot
+from .files import (MAX_ROBOT_FILE_BYTES, names_a_file, read_user_json, read_user_text,
+                    write_readable_text)
+from .robot import (CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, MAX_NAME_CHARACTERS, PRISMATIC,
+                    REVOLUTE, Joint, Robot)
 
 FORMAT = "robosim-robot/1"
+#: The kinds of robot file :func:`load_robot` reads.
+ROBOT_FILE_SUFFIXES = (".json", ".csv", ".urdf")
 #: Files in robots/ ending so hold servo calibrations of real arms, not robots.
 CALIBRATION_SUFFIX = ".calibration.json"
 _TYPES = {"r": REVOLUTE, "revolute": REVOLUTE, "p": PRISMATIC, "prismatic": PRISMATIC}
@@ -109,8 +115,6 @@ MAX_MESH_SCALE = 1e6
 MAX_LENGTH = 1e6
 MAX_ANGLE_DEG = 3600.0
 MAX_NUMBER = 1e12
-#: Robot and joint names appear in every table and message: at most this many characters.
-MAX_NAME_CHARACTERS = 100
 
 
 def library_dir() -> Path:
@@ -138,6 +142,12 @@ def _key(name):
     return re.sub(r"[\s_\-]+", "", name).lower()
 
 
+def same_name(a: str, b: str) -> bool:
+    """True when two robot names are one as :func:`load_robot` looks them up (without case,
+    spaces, dashes or underscores): "lynx-6" and "Lynx6"."""
+    return _key(a) == _key(b)
+
+
 def _name_order(robot):
     """Sort key: alphabetical without case, numbers by value ('UR3' before 'UR10')."""
     return [int(part) if part.isdigit() else part.lower()
@@ -155,7 +165,8 @@ def list_robots() -> list[str]:
 
 
 def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
-    """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json/.csv path.
+    """Load a robot by library name (``"Puma 560"``, ``"lynx6"``) or from a .json, .csv or
+    .urdf path (a URDF's chain as a standard DH table: :func:`robosim.urdf.load_urdf`).
 
     Raises
     ------
@@ -170,7 +181,7 @@ def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
         raise RobotFileError(f"a robot name or path has at most {MAX_NAME_LENGTH:,} characters, "
                              f"got {len(text):,}")
     path = Path(text).expanduser()
-    if path.suffix.lower() in (".json", ".csv") or names_a_file(path):
+    if path.suffix.lower() in ROBOT_FILE_SUFFIXES or names_a_file(path):
         return _load_file(path)
     wanted = _key(text)
     for candidate in _library_files():
@@ -190,6 +201,10 @@ MAX_NAME_LENGTH = 4096
 
 
 def _load_file(path):
+    if path.suffix.lower() == ".urdf":
+        from .urdf import load_urdf  # robosim.urdf builds robots with this module
+
+        return load_urdf(path)
     if path.suffix.lower() == ".csv":
         return robot_from_csv(read_user_text(path, RobotFileError), source=str(path))
     return robot_from_dict(read_user_json(path, RobotFileError), source=str(path))
@@ -625,15 +640,10 @@ def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
     if path.suffix.lower() != ".json":
         raise ValidationError(f"{path}: robot files are saved as .json")
     text = format_robot_json(robot_to_dict(robot, folder=path.parent))
-    size = len(text.encode("utf-8"))
-    if size > MAX_ROBOT_FILE_BYTES:
-        raise RobotFileError(f"{path}: the robot file would be {size:,} bytes, more than the "
-                             f"{MAX_ROBOT_FILE_BYTES:,} load_robot reads (shorten its notes)")
-    try:
-        atomic_write_text(path, text)
-    except OSError as exc:
-        raise RobotFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
-    return path
+    return write_readable_text(
+        path, text, RobotFileError, MAX_ROBOT_FILE_BYTES,
+        lambda size: f"the robot file would be {size:,} bytes, more than the "
+                     f"{MAX_ROBOT_FILE_BYTES:,} load_robot reads (shorten its notes)")
 
 
 def dh_rows(robot: Robot) -> list[dict[str, int | str]]:

@@ -568,9 +568,10 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
     Raises
     ------
     MeshError
-        A file cannot be read (see :func:`load_stl`), or a part placed at its ``scale`` is
+        A file cannot be read (see :func:`load_stl`), a part placed at its ``scale`` is
         more than :data:`SCALE_RATIO` times the arm's size or less than its reciprocal
-        squared (the message says which scale would fit).
+        squared (the message says which scale would fit), or a part is placed (``xyz``) more
+        than :data:`SCALE_RATIO` arm sizes from its frame.
     """
     meshes = getattr(robot, "meshes", None)
     if meshes is None:
@@ -579,6 +580,7 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
     for name, frame, spec in meshes.parts():
         triangles, normals = load_stl(spec.path)
         _check_scale(robot, name, spec, triangles)
+        _check_offset(robot, name, spec)
         loaded.append((name, frame, spec, triangles, normals))
     total = sum(len(item[3]) for item in loaded)
     placed = []
@@ -593,6 +595,17 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
         placed.append(PlacedMesh(name, frame, points, normals @ rotation.T, spec.colour,
                                  closed_surface(triangles)))
     return placed
+
+
+def _check_offset(robot, name, spec):
+    """A part placed more than :data:`SCALE_RATIO` arm sizes from its frame is off the picture
+    (a mesh at xyz 1e6 was silently not drawn, issue 25): refused, naming the offset."""
+    offset = float(np.linalg.norm(spec.xyz))
+    arm = robot.length_scale
+    if offset > SCALE_RATIO * arm:
+        raise MeshError(f"{spec.path}: the {name}'s mesh is placed {offset:.4g} {robot.unit} "
+                        f"from its frame (field 'xyz'), against an arm of about {arm:.4g} "
+                        f"{robot.unit}: it would be drawn off the picture; is xyz right?")
 
 
 def _check_scale(robot, name, spec, triangles):

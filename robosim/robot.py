@@ -32,6 +32,9 @@ PRISMATIC = "P"
 CONVENTIONS = ("standard", "modified")
 LENGTH_UNITS = ("mm", "cm", "m")
 MAX_JOINTS = 12
+#: Robot and joint names appear in every table and message: robot files (and URDFs) give them
+#: at most this many characters.
+MAX_NAME_CHARACTERS = 100
 #: Names of the Jacobian's rows, in order (ARCHITECTURE: linear velocity, then angular).
 JACOBIAN_ROWS = ("vx", "vy", "vz", "wx", "wy", "wz")
 #: Configurations on which :attr:`Robot.manipulability_rows` looks for rows that never move.
@@ -527,13 +530,16 @@ class Robot:
         move its end effector in all six directions, so with all six rows the measure would be
         0 everywhere), all six rows for 6 joints or more; in both cases without the rows the
         arm never moves in, such as ``vz`` of a planar arm in the xy plane (found on
-        :data:`MANIPULABILITY_SAMPLES` random configurations).
+        :data:`MANIPULABILITY_SAMPLES` random configurations). An arm whose end effector
+        never moves (links of zero length) gets the rotational rows it turns in.
         """
         candidates = JACOBIAN_ROWS[:3] if self.n < 6 else JACOBIAN_ROWS
         J = self.jacobian(self.random_q(MANIPULABILITY_SAMPLES, rng=0))
         size = np.array([max(1.0, self.length_scale)] * 3 + [1.0] * 3)
         moving = np.abs(J).max(axis=(0, 2)) > STRUCTURAL_ZERO * size
-        return tuple(name for k, name in enumerate(candidates) if moving[k])
+        rows = tuple(name for k, name in enumerate(candidates) if moving[k])
+        # links of zero length: the end effector only turns, and the turning rows are measured
+        return rows or tuple(name for k, name in enumerate(JACOBIAN_ROWS) if moving[k])
 
     def manipulability(self, q: ArrayLike) -> float | np.ndarray:
         """Yoshikawa's manipulability ``sqrt(det(J J^T))`` on :attr:`manipulability_rows`.
@@ -615,6 +621,8 @@ class Robot:
                 return None
             values = q.tolist()
         elif isinstance(q, (list, tuple)) and len(q) == self.n:
+            if any(type(v) is bool for v in q):                    # noqa: E721
+                return None                                         # check_q refuses them
             try:
                 values = [float(v) for v in q]
             except (TypeError, ValueError, OverflowError):      # check_q says why

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .errors import ValidationError
 from .robot import JACOBIAN_ROWS, Robot
 
 #: In the words for a singular pose, axes count as in line, and a point as on an axis, within
@@ -97,7 +98,7 @@ def nearness(robot: Robot, q: ArrayLike) -> np.ndarray:
     """The smallest singular value of the scaled Jacobian over the rows
     :attr:`robosim.Robot.manipulability_rows`, ``(...)`` for ``q`` ``(..., n)``: 0 at a
     singular pose, unit free (compare with :data:`NEAR_SINGULAR`)."""
-    q = np.asarray(q, dtype=float)
+    q = robot.check_q(q)
     rows = [JACOBIAN_ROWS.index(name) for name in robot.manipulability_rows]
     flat = q.reshape(-1, robot.n)
     return smallest_singular_values(scaled_jacobian(robot, flat, rows)).reshape(q.shape[:-1])
@@ -117,6 +118,10 @@ def singularity_warning(robot: Robot, q: ArrayLike,
     >>> singularity_warning(puma, q) is None
     True
     """
+    q = robot.check_q(q)
+    if q.ndim != 1:
+        raise ValidationError(f"singularity_warning takes one configuration ({robot.n} joint "
+                              f"values), got shape {q.shape}")
     if nearness(robot, q) >= threshold:
         return None
     return f"near a singular pose: the arm {singular_words(robot, q, WARNING_NEAR_AXIS)}"

@@ -2,7 +2,7 @@
 
 A real :class:`robosim.gui.state.ArmState` (the contract of :mod:`robosim.gui.tools.window`) whose
 moves jump: ``animate_to`` shows the target at once (there is no animation to wait for),
-``play`` shows the last row. Every status message is recorded in ``statuses``.
+``play`` and ``play_more`` show the last row. Every status message is recorded in ``statuses``.
 """
 
 from robosim.gui.state import ArmState
@@ -16,6 +16,7 @@ class FakeArm(ArmState):
         self.statuses = []
         self.subscribe("target", self._jump)
         self.subscribe("play", self._jump)
+        self.subscribe("play more", self._jump)
         self.subscribe("status", lambda state: self.statuses.append(state.status))
 
     def _jump(self, state):

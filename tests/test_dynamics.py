@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from robosim import ValidationError, library, load_robot
-from robosim.dynamics import (Dynamics, LinkDynamics, check_torque_limits, coriolis, energy,
-                              forward_dynamics, gravity_torques, inverse_dynamics, mass_matrix,
-                              simulate, trajectory_torques, with_payload)
+from robosim.dynamics import (Dynamics, Integration, LinkDynamics, check_torque_limits, coriolis,
+                              energy, forward_dynamics, gravity_torques, inverse_dynamics,
+                              mass_matrix, simulate, trajectory_torques, with_payload)
 from robosim.robot import Joint, Robot
 from robosim.transforms import rotx
 
@@ -332,7 +332,7 @@ def test_free_fall_of_a_pendulum_follows_its_equation_of_motion():
     run = simulate(robot, [0.0], duration=0.5, dt=1e-3, limits="ignore")
     inertia = 0.03 + 2.0 * 0.5**2
     speed = np.sqrt(2 * 2.0 * G * 0.5 * (0.0 - np.sin(run.q[:, 0])) / inertia)
-    assert np.abs(run.qd[:, 0]) == pytest.approx(speed, abs=1e-8)
+    assert np.abs(run.qd[:, 0]) == pytest.approx(speed, abs=1e-6)   # the steps' tolerance
     assert run.qdd[:, 0] == pytest.approx(-2.0 * G * 0.5 * np.cos(run.q[:, 0]) / inertia,
                                           abs=1e-9)
 
@@ -364,10 +364,14 @@ def test_stops_at_the_limits_never_add_energy(name):
     low, high = robot.limits.T
     assert np.all((run.q >= low) & (run.q <= high))
     first = run.limit_hits[0]
-    # at the first stop the joint is on its limit with no speed
-    k = int(np.searchsorted(run.t, first.time - 1e-12))
-    assert run.q[k, first.joint] == (low if first.side == "lower" else high)[first.joint]
-    assert run.qd[k, first.joint] == 0.0
+    # at the first sample after the first stop the joint is on its limit with no speed, or
+    # released and leaving it
+    k = int(np.searchsorted(run.t, first.time))
+    q, qd = run.q[k, first.joint], run.qd[k, first.joint]
+    if first.side == "lower":
+        assert (q == low[first.joint] and qd == 0.0) or qd > 0.0
+    else:
+        assert (q == high[first.joint] and qd == 0.0) or qd < 0.0
 
 
 def test_a_locked_joint_is_released_when_the_arm_swings_back():
@@ -400,7 +404,9 @@ def test_simulation_runs_a_batch_side_by_side():
     both = simulate(robot, q0, duration=0.1, dt=1e-3, limits="ignore")
     alone = simulate(robot, q0[1], duration=0.1, dt=1e-3, limits="ignore")
     assert both.q.shape == (101, 2, 2)
-    assert both.q[:, 1] == pytest.approx(alone.q, rel=1e-12)
+    # side by side they share the adaptive steps, sized for both: the same motion to within
+    # the steps' tolerance
+    assert both.q[:, 1] == pytest.approx(alone.q, rel=1e-7, abs=1e-9)
 
 
 # -------------------------------------------------------------------- torques along a motion
@@ -496,3 +502,19 @@ def test_energy_of_a_pendulum():
     kinetic, potential = energy(robot, [np.pi / 2], [2.0])
     assert kinetic == pytest.approx(0.5 * (0.03 + 2.0 * 0.25) * 4.0)
     assert potential == pytest.approx(2.0 * G * 0.5)
+
+
+def test_a_run_computed_piece_by_piece_is_the_run_computed_at_once():
+    # what the Dynamics window plays while the rest of the fall is computed
+    robot = load_robot("Lynx6")
+    run = Integration(robot, robot.home, duration=1.0, dt=2e-3)
+    assert run.ready == 1
+    ready = run.advance(0.1)
+    assert ready >= 51 and run.t[ready - 1] >= 0.1 and ready < len(run.t)
+    first = run.q[:ready].copy()
+    whole = simulate(robot, robot.home, duration=1.0, dt=2e-3)
+    assert first == pytest.approx(whole.q[:ready], abs=0)
+    piecewise = run.finish()
+    assert piecewise.q == pytest.approx(whole.q, abs=0) and run.ready == len(whole.t)
+    assert [(h.joint, h.time) for h in piecewise.limit_hits] == [
+        (h.joint, h.time) for h in whole.limit_hits]

@@ -4,8 +4,8 @@ Each module has ``register(subparsers)``; :data:`COMMAND_MODULES` is the order t
 ``robosim --help``.
 """
 
-from . import (arm, collision, dh, dynamics, ik, joint_workspace, kinematics, trajectory,
+from . import (arm, collision, dh, dynamics, ik, joint_workspace, kinematics, trajectory, urdf,
                workspace)
 
-COMMAND_MODULES = (kinematics, dh, ik, workspace, joint_workspace, trajectory, collision,
+COMMAND_MODULES = (kinematics, urdf, dh, ik, workspace, joint_workspace, trajectory, collision,
                    dynamics, arm)

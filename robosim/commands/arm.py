@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from .common import (COORDINATE, DEGREES_OR_RADIANS, PAYLOAD, Number, add_angle_unit,
-                     add_json_argument, print_json, radians, text)
+                     add_json_argument, add_wrench_argument, print_json, radians, text)
 
 #: Baud rates: the SSC-32 offers 2400 to 115200; USB-serial adapters go up to about a million.
 BAUD = Number(300, 1_000_000, whole=True)
@@ -61,6 +61,7 @@ def register(subparsers):
     play.add_argument("--payload", type=PAYLOAD, metavar="KG", default=0.0,
                       help=f"load in the gripper, kg: the servos' torques are checked with it "
                            f"(default 0; {PAYLOAD.bounds})")
+    add_wrench_argument(play)
     action("stop", "stop every servo where it is")
     action("version", "print the board's firmware version")
     action("status", "print the board's commanded pulses and joint angles")
@@ -220,6 +221,7 @@ def _play(arm, args):
     trajectory = read_trajectory_csv(args.file)
     trajectory.check_robot(arm.robot)
     arm.set_payload(args.payload)
+    arm.set_wrench(args.wrench)
     arm.plan(trajectory.t, trajectory.q, args.time_scale)  # refused here, before start-up
     _start(arm, args)
     progress = None if args.json else _progress_bar

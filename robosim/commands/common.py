@@ -91,6 +91,18 @@ SECONDS = Number(0, 1e6, above=True)
 #: Load in the gripper, kg: the driver's bound (robosim.hardware.lynx6.MAX_PAYLOAD_KG, far above
 #: what a Lynx6 lifts; not imported here, so that the command line starts without pyserial).
 PAYLOAD = Number(0, 5)
+#: Each component of a tool wrench, N or N m: far above what any arm here can push.
+WRENCH = Number(-1e5, 1e5, what="a wrench component")
+
+
+def add_wrench_argument(parser):
+    """``--wrench FX FY FZ MX MY MZ``: what the tool pushes with all along (``args.wrench``, a
+    list of 6 floats, or None), counted in the torque check."""
+    parser.add_argument("--wrench", type=WRENCH, nargs=6,
+                        metavar=("FX", "FY", "FZ", "MX", "MY", "MZ"),
+                        help=f"a wrench the tool exerts on its surroundings all along (pushing "
+                             f"on a surface): N and N m, tool frame, about the tool point "
+                             f"({WRENCH.bounds} each); the torque check counts it")
 
 
 def text(value):
@@ -137,7 +149,7 @@ def check_output(path, option):
 
 def add_robot_argument(parser):
     parser.add_argument("robot", metavar="ROBOT", type=text,
-                        help="library name (see 'robosim list') or a .json/.csv robot file")
+                        help="library name (see 'robosim list') or a .json/.csv/.urdf robot file")
 
 
 #: The one rule for angles typed on the command line (docs/shell.md): degrees, unless the

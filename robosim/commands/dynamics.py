@@ -13,8 +13,8 @@ import numpy as np
 from .. import dynamics
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .common import (COORDINATE, JOINT_UNITS, PAYLOAD, SECONDS, Number, add_angle_unit,
-                     add_json_argument, add_robot_argument, check_output, joint_values,
-                     print_json, progress_printer, robot_from_args, text)
+                     add_json_argument, add_robot_argument, add_wrench_argument, check_output,
+                     joint_values, print_json, progress_printer, robot_from_args, text)
 
 EXCEEDED = 1
 #: Integration step of ``robosim fall``, s: a second is far coarser than any arm's motion.
@@ -37,6 +37,7 @@ def register(subparsers):
                         help="trajectory CSV file")
     parser.add_argument("--payload", type=PAYLOAD, metavar="KG", default=0.0,
                         help=f"load at the tool point, kg (default 0; {PAYLOAD.bounds})")
+    add_wrench_argument(parser)
     parser.add_argument("--calibration", metavar="FILE", type=text,
                         help="a servo calibration file whose rated torques are the limits "
                              "(the Lynx6 gets the shipped one by default)")
@@ -47,7 +48,8 @@ def register(subparsers):
 
     parser = subparsers.add_parser(
         "fall", help="let the arm fall freely under gravity from a pose",
-        description="Forward dynamics integrated by 4th-order Runge-Kutta at a fixed step: "
+        description="Forward dynamics integrated by adaptive Runge-Kutta steps (Dormand-"
+                    "Prince), reported every --dt: "
                     "the arm released at rest from --from, without torques or friction. A "
                     "joint reaching a limit is stopped there by a plastic knock and held while "
                     "the arm presses on it; each stop is reported. Prints the energy at the "
@@ -79,7 +81,7 @@ def torques_command(args):
     trajectory = read_trajectory_csv(args.csv)
     trajectory.check_robot(robot)
     loaded = dynamics.with_payload(robot, args.payload)
-    torques = dynamics.trajectory_torques(loaded, trajectory.t, trajectory.q)
+    torques = dynamics.trajectory_torques(loaded, trajectory.t, trajectory.q, fext=args.wrench)
     from ..hardware.calibration import torque_limits   # only here: the CLI starts without it
 
     limits = torque_limits(robot, args.calibration)
@@ -92,7 +94,8 @@ def torques_command(args):
                                              args.png))
     rows = _joint_rows(robot, torques, limits)
     if args.json:
-        print_json({"robot": robot.name, "payload_kg": args.payload, "rows": len(torques.t),
+        print_json({"robot": robot.name, "payload_kg": args.payload, "wrench": args.wrench,
+                    "rows": len(torques.t),
                     "joints": rows, **_check_summary(robot, check), **written})
     else:
         _print_torques(robot, args, rows, check, written)
@@ -131,6 +134,8 @@ def _check_summary(robot, check):
 
 def _print_torques(robot, args, rows, check, written):
     load = f", payload {args.payload:g} kg" if args.payload else ""
+    if args.wrench:
+        load += ", tool wrench [" + " ".join(f"{v:g}" for v in args.wrench) + "] N, N m"
     print(f"{robot.name}: {len(rows)} joints, torques in N m (forces in N){load}")
     for row in rows:
         limit = "" if row["limit"] is None else f"  limit {row['limit']:g}"
@@ -194,7 +199,7 @@ def fall_command(args):
                     **written})
         return 0
     print(f"{robot.name}: free fall for {run.t[-1]:g} s at dt = {args.dt:g} s "
-          f"({len(run.t) - 1} Runge-Kutta steps)")
+          f"({len(run.t) - 1} samples)")
     stops = " before the first stop at a limit" if hits else ""
     print(f"energy {run.energy[0]:.6g} J at the start, {run.energy[-1]:.6g} J at the end "
           f"(drift of the integration{stops}: {drift:.3g} J)")

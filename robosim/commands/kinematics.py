@@ -78,13 +78,25 @@ def show_command(args):
     if args.q:
         raise ValidationError("joint values are for the picture: add --png FILE to render the "
                               "arm at that pose")
-    rows = dh_rows(robot)
-    # Base, tool, poses and dynamics as in the robot file: degrees, the robot's length unit.
+    if args.json:
+        print_json(show_json(robot))
+        return
+    print_robot(robot)
+
+
+def show_json(robot):
+    """What ``robosim show --json`` prints: the summary, the DH table, and the base, tool,
+    poses and dynamics as in the robot file (degrees, the robot's length unit)."""
     extras = {key: value for key, value in robot_to_dict(robot).items()
               if key in ("base", "tool", "poses", "dynamics")}
-    if args.json:
-        print_json({**_summary(robot), "table": rows, **extras, "notes": robot.notes})
-        return
+    return {**_summary(robot), "table": dh_rows(robot), **extras, "notes": robot.notes}
+
+
+def print_robot(robot):
+    """The robot as ``robosim show`` prints it: the DH table (degrees, the robot's length
+    unit), base, tool, poses, masses and notes."""
+    rows = dh_rows(robot)
+    extras = robot_to_dict(robot)
     print(f"{robot.name}: {robot.n} joints, {robot.convention} DH, lengths in {robot.unit}, "
           f"angles in degrees")
     if robot.source:

@@ -13,6 +13,7 @@ screen keeps its last good state. ``ROBOSIM_DEBUG=1`` re-raises instead, for dev
 """
 
 import os
+import sys
 import time
 
 import numpy as np
@@ -22,6 +23,7 @@ from .blit import StatusLine, blit_manager
 from .layout import STATUS_FONTSIZE, STATUS_HEIGHT, figure_size_pt
 from .shortcuts import use_robosim_shortcuts
 from .view import has_event_loop
+from .window_size import fit_to_screen
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
@@ -38,7 +40,8 @@ class Application:
     seed : int, optional
         Seed of Random Move (the same seed gives the same random moves).
     figure : matplotlib.figure.Figure, optional
-        The figure to use (tests pass an Agg figure); by default a pyplot window.
+        The figure to use (tests pass an Agg figure); by default a pyplot window of
+        :data:`WINDOW_SIZE`, smaller if the screen is (:mod:`robosim.gui.window_size`).
     clock : callable, optional
         Time source of the animations in seconds (default ``time.monotonic``); tests pass a
         frozen one so that every tick shows exactly one step.
@@ -49,6 +52,7 @@ class Application:
             import matplotlib.pyplot as plt
 
             figure = plt.figure(num="robosim", figsize=WINDOW_SIZE, dpi=WINDOW_DPI)
+            fit_to_screen(figure)
         use_robosim_shortcuts(figure)       # a stray q must not close the application
         self.fig = figure
         self.rng = np.random.default_rng(seed)
@@ -203,6 +207,32 @@ NO_EVENT_LOOP = (
     "restart the kernel); without a window draw figures instead, with robosim.plotting "
     "(arm_figure, path_figure, workspace_figure, ...) or 'robosim show ROBOT [q ...] --png FILE'")
 
+NO_TK = (
+    "no window: this Python has no Tk (its tkinter module), which matplotlib needs to open "
+    "one. Install it: 'sudo apt install python3-tk' on Debian/Ubuntu ('sudo dnf install "
+    "python3-tkinter' on Fedora); on Windows and macOS run the python.org installer again with "
+    "'tcl/tk and IDLE' ticked. Without a window draw figures instead, with robosim.plotting "
+    "(arm_figure, path_figure, workspace_figure, ...) or 'robosim show ROBOT [q ...] --png FILE'")
+
+
+def tk_is_missing():
+    """True when a window could open but this Python has no tkinter, so matplotlib, left to
+    choose its backend, fell back to one without windows (Debian's system Python).
+
+    A backend chosen on purpose (``MPLBACKEND``, which Jupyter sets too) or no display at all
+    (Linux without ``DISPLAY`` or ``WAYLAND_DISPLAY``) is another story (:data:`NO_EVENT_LOOP`).
+    """
+    if os.environ.get("MPLBACKEND"):
+        return False
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+                                                 or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    try:
+        import tkinter  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
 
 def run(robot=None, block=True, seed=None):
     """Start the application; returns the :class:`Application`.
@@ -224,7 +254,9 @@ def run(robot=None, block=True, seed=None):
     ------
     RobosimError
         When matplotlib's backend has no event loop (Agg, ``inline``, ...): the message says to
-        use ``%matplotlib widget`` in Jupyter, or the figure helpers.
+        use ``%matplotlib widget`` in Jupyter, or the figure helpers; when this Python has no
+        Tk although a display is there, it names the package to install
+        (:func:`tk_is_missing`).
     """
     global _running
     import matplotlib.pyplot as plt
@@ -239,7 +271,10 @@ def run(robot=None, block=True, seed=None):
     figure = plt.figure(num="robosim", figsize=WINDOW_SIZE, dpi=WINDOW_DPI)
     if not has_event_loop(figure):
         plt.close(figure)               # nothing is left to show as a still picture
+        if tk_is_missing():
+            raise RobosimError(NO_TK)
         raise RobosimError(NO_EVENT_LOOP.format(backend=plt.get_backend()))
+    fit_to_screen(figure)
     _running = Application(robot=robot, seed=seed, figure=figure)
     plt.show(block=block)
     return _running

@@ -12,9 +12,11 @@ them and reports each pose it shows with :meth:`~ArmState.show_pose`.
 
 Topics, and what changed when their observers are called (``callback(state)``):
 
-``"pose"``        :attr:`~ArmState.q` (every animation frame)
+``"pose"``        :attr:`~ArmState.q` (every animation frame, every :meth:`~ArmState.jump_to`)
 ``"target"``      :attr:`~ArmState.target`: animate there (:meth:`~ArmState.animate_to`)
 ``"play"``        :attr:`~ArmState.playing`: play it (:meth:`~ArmState.play`)
+``"play more"``   :attr:`~ArmState.played_more`: rows added to the motion playing
+                  (:meth:`~ArmState.play_more`: a free fall computed while it plays)
 ``"path"``        :attr:`~ArmState.path` and :attr:`~ArmState.path_bad`
 ``"connection"``  :attr:`~ArmState.connection` (the real arm's driver, or None)
 ``"limits"``      :attr:`~ArmState.planning_robot`: a calibration was chosen or dropped
@@ -41,8 +43,8 @@ import numpy as np
 from ..errors import RobosimError, ValidationError
 from ..hardware.calibration import calibrated_limits
 
-TOPICS = ("pose", "target", "play", "path", "connection", "limits", "gripper", "highlight",
-          "status", "closed")
+TOPICS = ("pose", "target", "play", "play more", "path", "connection", "limits", "gripper",
+          "highlight", "status", "closed")
 
 
 class Subscription:
@@ -96,7 +98,9 @@ class ArmState:
         "Play on arm" sends and the Dynamics window analyses).
     playing : tuple or None
         ``(t, q)`` of the motion :meth:`play` was last asked to show: the last trajectory, or
-        a motion only shown (a free fall).
+        a motion only shown (a free fall), with the rows :meth:`play_more` added since.
+    played_more : tuple or None
+        ``(t, q)`` of the rows last added by :meth:`play_more`.
     path, path_bad : ndarray or None
         The path drawn in the 3D view ``(N, 3)`` (robot's length unit) and its red points
         ``(N,)`` bool (None: none red).
@@ -118,7 +122,7 @@ class ArmState:
         self._q = np.array(robot.home if q is None else robot.check_q(q), dtype=float)
         self._target = self._q.copy()
         self.passed = np.empty((0, robot.n))
-        self.last_trajectory = self.playing = None
+        self.last_trajectory = self.playing = self.played_more = None
         self.path = self.path_bad = None
         self.connection = None
         self.planning_robot = robot
@@ -208,6 +212,20 @@ class ArmState:
         self._target = np.array(q, dtype=float)
         self._notify("target")
 
+    def jump_to(self, q):
+        """Put the arm at ``q`` ``(n,)`` at once, without an animation (a slider being
+        dragged): the target and the pose shown both become ``q``, and the ``"pose"``
+        observers follow (no ``"target"`` notification: there is nothing to animate).
+
+        Raises ValidationError or RobosimError as :meth:`animate_to` does.
+        """
+        self._check_open()
+        q = self.robot.check_q(q, "target")
+        with self._naming_the_calibration():
+            self.planning_robot.check_within_limits(q, "target")
+        self._target = np.array(q, dtype=float)
+        self.show_pose(q)
+
     def play(self, t, q, keep=True):
         """Ask for joint trajectory ``q`` ``(N, n)`` to be played at times ``t`` ``(N,)`` s.
 
@@ -224,6 +242,25 @@ class ArmState:
             self.last_trajectory = self.playing
         self._target = q[-1].copy()
         self._notify("play")
+
+    def play_more(self, t, q):
+        """Add rows ``q`` ``(N, n)`` at times ``t`` ``(N,)`` s (after the last) to the motion
+        being shown: the rest of a motion computed while it plays (a free fall). They are
+        :attr:`played_more` while the observers of ``"play more"`` run.
+
+        Raises ValidationError as :meth:`play`; RobosimError when nothing was played.
+        """
+        self._check_open()
+        if self.playing is None:
+            raise RobosimError("nothing is playing: play a motion before adding to it")
+        t, q = self.check_trajectory(t, q, "; not played")
+        before = self.playing
+        self.playing = (np.concatenate([before[0], t]), np.concatenate([before[1], q]))
+        if self.last_trajectory is before:
+            self.last_trajectory = self.playing
+        self.played_more = (t, q)
+        self._target = q[-1].copy()
+        self._notify("play more")
 
     def check_trajectory(self, t, q, suffix=""):
         """``(t, q)`` as arrays if every row is within the limits planned with; else a

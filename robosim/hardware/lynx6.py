@@ -9,8 +9,9 @@ Safety rules this driver enforces (SSC32_NOTES.md):
   measured from where the arm is estimated to be (the board moves linearly in time).
   A trajectory whose rows are faster than that is refused (play it slower with ``time_scale``).
 - Torque: a trajectory whose dynamics (robot model's masses, plus :attr:`Lynx6.payload_kg` in
-  the gripper) need more than a servo's ``rated_torque_nm`` is refused, naming the joint, the
-  time and how many times slower would do (:meth:`Lynx6.check_torques`).
+  the gripper and the :attr:`Lynx6.wrench` it pushes with) need more than a servo's
+  ``rated_torque_nm`` is refused, naming the joint, the time and how many times slower would
+  do (:meth:`Lynx6.check_torques`).
 - Collisions: a trajectory or a move that makes the arm hit itself, its table or the obstacles
   of :attr:`Lynx6.scene` (:mod:`robosim.collision`; :meth:`Lynx6.set_scene`) is refused before
   anything is sent, naming the time and the pair (:meth:`Lynx6.check_collisions`).
@@ -49,10 +50,10 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..collision import Checker, Scene
-from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits, gravity_torques,
-                        trajectory_torques, with_payload)
-from ..errors import RobosimError, ValidationError
-from ..library import load_robot
+from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits,
+                        inverse_dynamics, trajectory_torques, with_payload)
+from ..errors import RobosimError, ValidationError, brief
+from ..library import load_robot, same_name
 from ..robot import Robot
 from .calibration import Calibration, CalibrationError, load_calibration
 from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE_RUNNING,
@@ -115,6 +116,10 @@ class Lynx6:
         if self.robot.joint_types != "R" * self.robot.n:
             raise CalibrationError(f"{self.robot.name}: only arms of revolute joints can be "
                                    f"driven (joints {self.robot.joint_types})")
+        if self.calibration.robot and not same_name(self.calibration.robot, self.robot.name):
+            raise CalibrationError(f"the calibration is for {brief(self.calibration.robot)}, not "
+                                   f"{self.robot.name}: calibrate this arm, or give its own "
+                                   f"calibration file")
         if self.calibration.n != self.robot.n:
             raise CalibrationError(f"the calibration lists {self.calibration.n} joints but "
                                    f"{self.robot.name} has {self.robot.n}")
@@ -137,6 +142,7 @@ class Lynx6:
         self._limits_deg = np.degrees(self.robot.limits)
         self.payload_kg = 0.0
         self._collisions = Checker(self.robot)
+        self.wrench: np.ndarray | None = None
         # The move in progress, in degrees: from _start to _target over [_t0, _t0 + _duration].
         self._start = self._target = None
         self._t0, self._duration = 0.0, 0.0
@@ -370,22 +376,29 @@ class Lynx6:
         """Move to the robot model's home pose."""
         return self.move_to(self.robot.home, wait=wait)
 
-    def gripper(self, closed: bool | float) -> None:
+    def gripper(self, closed: bool | float) -> bool:
         """Open (``closed=False`` or 0) or close (``True`` or 1) the gripper, or close it part
         way (a fraction between 0 and 1: its pulse is that far from the calibrated open pulse
         to the closed one), in :data:`GRIPPER_MOVE_MS`.
 
         Part way is for holding an object without driving the servo against it: a gripper
         servo pressing on an object it cannot close over draws current until it overheats.
+        Sent as every move is (:meth:`move_to`): under the send lock, and not at all when
+        :meth:`stop`, from another thread, came first; returns whether it was sent.
         """
         fraction = float(closed)
         if not 0.0 <= fraction <= 1.0:
             raise ValidationError(f"the gripper closes from 0 (open) to 1 (closed); got "
                                   f"{closed!r}")
+        self._stop.clear()
         self._require_started()
         grip = self.calibration.gripper
         pulse = round(grip.open + fraction * (grip.closed - grip.open))
-        self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
+        with self._send_lock:
+            if self._stop.is_set():
+                return False
+            self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
+        return True
 
     def wait_until_still(self, expected_s: float) -> bool:
         """Poll ``Q`` until the move is complete; returns False if :meth:`stop` interrupted.
@@ -607,11 +620,24 @@ class Lynx6:
                                   f"{kilograms!r}")
         self.payload_kg = float(kilograms)
 
+    def set_wrench(self, wrench: ArrayLike | None) -> None:
+        """A wrench ``[Fx, Fy, Fz, Mx, My, Mz]`` (N, N m) the gripper exerts on its surroundings
+        all along a trajectory (pushing on a surface), in the tool frame about the tool point,
+        counted by :meth:`check_torques`; None for none."""
+        if wrench is not None:
+            values = np.asarray(wrench, dtype=float) if np.size(wrench) == 6 else None
+            if values is None or values.shape != (6,) or not np.all(np.isfinite(values)):
+                raise ValidationError(f"wrench must be 6 finite numbers [Fx, Fy, Fz, Mx, My, "
+                                      f"Mz] (N, N m), got {wrench!r}")
+            wrench = values
+        self.wrench = wrench
+
     def check_torques(self, t: ArrayLike, q: ArrayLike,
                       time_scale: float = 1.0) -> TorqueCheck | None:
         """Refuse a trajectory that needs more torque than a servo is rated for.
 
         The torques come from the robot model's dynamics with :attr:`payload_kg` at the tool
+        and :attr:`wrench` (see :meth:`set_wrench`) exerted by it
         (:func:`robosim.dynamics.trajectory_torques`, the trajectory played ``time_scale``
         times slower); joints whose calibration gives no ``rated_torque_nm`` are not checked,
         nor is anything when the model has no dynamics. A trajectory of fewer than three rows
@@ -637,16 +663,18 @@ class Lynx6:
         times = (times - times[0]) * time_scale
         q = np.atleast_2d(np.asarray(q, dtype=float))
         if len(times) < 3:
-            holding = gravity_torques(robot, q)
+            holding = inverse_dynamics(robot, q, 0 * q, 0 * q, fext=self.wrench)
             torques = TrajectoryTorques(t=times, q=q, qd=0 * q, qdd=0 * q, tau=holding,
                                         static=holding)
         else:
-            torques = trajectory_torques(robot, times, q)
+            torques = trajectory_torques(robot, times, q, fext=self.wrench)
         check = check_torque_limits(torques, limits)
         if check.ok:
             return check
         first = check.exceedances[0]
         load = f" with {self.payload_kg:g} kg in the gripper" if self.payload_kg else ""
+        if self.wrench is not None:
+            load += " pushing with [" + " ".join(f"{v:g}" for v in self.wrench) + "] N, N m"
         need = (f"{self._joint_name(first.joint)} needs {abs(first.torque):.2f} N m at "
                 f"t = {first.time:.3f} s{load}, above its servo's rated "
                 f"{first.limit:g} N m: refused, nothing sent")

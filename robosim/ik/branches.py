@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..errors import ValidationError
 from ..robot import Robot
 from .closed_form import is_lynx6_shaped
 
@@ -60,7 +61,11 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
     >>> branch_labels(puma, np.radians([[0, 45, -180, 0, 45, 0]]))   # Corke's qn
     ['right, elbow up, flip']
     """
-    q = np.atleast_2d(robot.check_q(q))
+    q = robot.check_q(q)
+    if q.ndim > 2:
+        raise ValidationError(f"branch_labels takes solutions (k, {robot.n}), got shape "
+                              f"{q.shape}")
+    q = np.atleast_2d(q)
     lynx6 = is_lynx6_shaped(robot)
     if not (lynx6 or has_spherical_wrist(robot)):
         return [""] * len(q)

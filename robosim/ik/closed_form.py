@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..checks import real_array
 from ..errors import ValidationError
 from ..robot import Joint, Robot
 from ..transforms import inverse
@@ -167,7 +168,7 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
         raise ValidationError(f"elbow must be 'up' or 'down', got {elbow!r}")
     if reach not in ("either", "front", "back"):
         raise ValidationError(f"reach must be 'either', 'front' or 'back', got {reach!r}")
-    position = np.asarray(position, dtype=float)
+    position = real_array(position, "position")
     if position.shape[-1:] != (3,):
         raise ValidationError(f"position must be x, y, z (shape (..., 3)), got shape "
                               f"{position.shape}")

@@ -27,19 +27,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.backend_bases import RendererBase
 from matplotlib.colors import to_rgba
+from matplotlib.typing import ColorType
 from mpl_toolkits.mplot3d import Axes3D
 from numpy.typing import ArrayLike
 
 from ..meshes import PlacedMesh, finger_shifts
 
-if TYPE_CHECKING:
-    from matplotlib.typing import ColorType
 
 #: Share of a part's colour every face gets, and the share that depends on facing the light.
 AMBIENT, DIFFUSE = 0.35, 0.65

@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
-from ..files import atomic_write_text, read_user_text
+from ..files import read_user_text, write_readable_text
 from ..robot import LENGTH_UNITS, Robot
 from ..transforms import r2rpy
 
@@ -36,6 +36,9 @@ _JOINT_COLUMN = re.compile(r"^q(\d+)_(deg|mm|cm|m)$")
 #: The largest trajectory file read: about 130,000 rows of a six-joint arm as robosim writes
 #: them (some 120 bytes a row), minutes of motion at the SSC-32's 20 ms frame.
 MAX_TRAJECTORY_BYTES = 16 << 20
+#: Times of a trajectory, s, either way (31 years): every message prints them in a few digits
+#: (t = 1e300 was printed with 300, issue 25).
+MAX_TIME_S = 1e9
 
 
 class TrajectoryFileError(ValidationError):
@@ -113,18 +116,11 @@ def write_trajectory_csv(path: str | os.PathLike[str], robot: Robot, t: ArrayLik
         The file would be larger than :data:`MAX_TRAJECTORY_BYTES`, which
         :func:`read_trajectory_csv` refuses (nothing is written), or it cannot be written.
     """
-    path = Path(path)
-    text = trajectory_csv_text(robot, t, q)
-    if len(text) > MAX_TRAJECTORY_BYTES:        # ASCII but for the name: characters ~ bytes
-        raise TrajectoryFileError(
-            f"{path}: the trajectory would be {len(text.encode('utf-8')):,} bytes, more than "
-            f"the {MAX_TRAJECTORY_BYTES:,} robosim reads back ('torques --csv', 'arm play'): "
-            f"sample it more coarsely (a larger --dt) or make it shorter")
-    try:
-        atomic_write_text(path, text)
-    except OSError as exc:
-        raise TrajectoryFileError(f"{path}: cannot write it ({exc.strerror or exc})") from None
-    return path
+    return write_readable_text(
+        path, trajectory_csv_text(robot, t, q), TrajectoryFileError, MAX_TRAJECTORY_BYTES,
+        lambda size: f"the trajectory would be {size:,} bytes, more than the "
+                     f"{MAX_TRAJECTORY_BYTES:,} robosim reads back ('torques --csv', 'arm "
+                     f"play'): sample it more coarsely (a larger --dt) or make it shorter")
 
 
 def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
@@ -209,6 +205,9 @@ def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajecto
 def _check_times(t, source):
     if not np.all(np.isfinite(t)):
         raise TrajectoryFileError(f"{source}: times must be finite numbers")
+    if t.size and np.abs(t).max() > MAX_TIME_S:
+        raise TrajectoryFileError(f"{source}: times must be within +-{MAX_TIME_S:g} s, got "
+                                  f"{t[np.argmax(np.abs(t))]:.3g} s")
     steps = np.diff(t)
     if np.any(steps <= 0):
         row = int(np.argmax(steps <= 0)) + 1

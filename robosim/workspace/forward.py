@@ -486,17 +486,28 @@ def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes,
 
 
 def _flat_notes(robot, end_box, voxel):
-    """A note when the end effector stays in a layer thinner than a voxel (a planar arm): its
-    workspace is a surface or a curve, with no volume; the voxels only count the layer."""
+    """A note when the end effector stays in a layer thinner than a voxel. A layer of no
+    thickness (a planar arm: at most :data:`FLAT` of the arm's size) is a surface or a curve,
+    with no volume; a thicker one only means the voxel is coarse for this arm (a 12-joint arm
+    at the default sampling was said to have "no volume", issue 25)."""
     if end_box is None:
         return []
     extent = np.asarray(end_box[1]) - np.asarray(end_box[0])
-    thin = [f"{axis} {size:.3g}" for axis, size in zip("xyz", extent) if size < voxel]
+    thin = [(axis, size) for axis, size in zip("xyz", extent) if size < voxel]
     if not thin:
         return []
-    return [f"the end effector stays within {', '.join(thin)} {robot.unit} (less than a voxel): "
-            f"its workspace is a surface or a curve, with no volume; the volume figure is that "
-            f"of the voxel layer it passes through"]
+    within = ", ".join(f"{axis} {size:.3g}" for axis, size in thin)
+    if all(size <= FLAT * robot.length_scale for _, size in thin):
+        return [f"the end effector stays within {within} {robot.unit} (less than a voxel): "
+                f"its workspace is a surface or a curve, with no volume; the volume figure is "
+                f"that of the voxel layer it passes through"]
+    return [f"the voxel ({voxel:.3g} {robot.unit}) is coarser than the workspace is thick "
+            f"({within} {robot.unit}): the volume is a rough figure; count a finer grid "
+            f"(more volume positions) or Monte Carlo samples"]
+
+
+#: Thickness, as a fraction of the arm's size, below which a workspace is flat (rounding).
+FLAT = 1e-9
 
 
 def _grid_chunks(robot, plan, grid, segment):

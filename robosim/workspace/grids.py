@@ -130,7 +130,8 @@ def factor_grid(robot: Robot, factor: float,
     """
     factor = checks.positive(factor, "Factor")
     if not 1.0 <= factor <= 90.0:
-        raise ValidationError(f"Factor must be between 1 and 90 (eq. 17), got {factor:g}")
+        raise ValidationError(f"Factor (the step between sampled joint values, in degrees) "
+                              f"must be between 1 and 90, got {factor:g}")
     spans = joint_ranges(robot, ranges)
     steps = _joint_steps(robot, spans, factor * _DEGREE)
     widths = spans[:, 1] - spans[:, 0]

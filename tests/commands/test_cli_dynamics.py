@@ -88,3 +88,33 @@ def test_fall_saves_the_animation_and_the_energy_plot(tmp_path, capsys):
                              "--png", str(png))
     assert status == 0 and f"wrote animation: {gif}" in out
     assert gif.read_bytes()[:6] == b"GIF89a" and png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_torques_count_the_wrench_the_tool_pushes_with(tmp_path, capsys):
+    path = lynx6_still(tmp_path)
+    wrench = [1.0, -2.0, 3.0, 0.1, -0.2, 0.3]
+    status, out, _ = run_cli(capsys, "torques", "Lynx6", "--csv", str(path), "--json")
+    empty = json.loads(out)
+    status, out, _ = run_cli(capsys, "torques", "Lynx6", "--csv", str(path), "--json",
+                             "--wrench", *map(str, wrench))
+    pushing = json.loads(out)
+    # held still, the push costs J_e^T w: the Jacobian's rows turned into the tool frame,
+    # lengths in metres (the Lynx6's unit is mm)
+    robot = load_robot("Lynx6")
+    jacobian, turn = robot.jacobian(np.zeros(5)), robot.fk(np.zeros(5))[:3, :3].T
+    tool_jacobian = np.vstack([turn @ jacobian[:3] / 1000, turn @ jacobian[3:]])
+    extra = [pushing["joints"][i]["peak"] - empty["joints"][i]["peak"] for i in range(5)]
+    assert extra == pytest.approx(tool_jacobian.T @ wrench, abs=1e-9)
+    assert pushing["wrench"] == wrench
+    # 10 N straight down at the fingertips, 275 mm out from the shoulder: more than its servo's
+    # 2.42 N m however slowly the motion is played
+    down = robot.fk(np.zeros(5))[:3, :3].T @ [0, 0, -10.0]
+    status, out, _ = run_cli(capsys, "torques", "Lynx6", "--csv", str(path), "--wrench",
+                             *map(str, down), "0", "0", "0")
+    assert status == 1 and "no speed helps" in out and "tool wrench" in out
+
+
+def test_a_wrench_of_five_numbers_is_a_usage_error(tmp_path, capsys):
+    status, _, err = run_cli(capsys, "torques", "Lynx6", "--csv", str(lynx6_still(tmp_path)),
+                             "--wrench", "1", "2", "3", "4", "5")
+    assert status == 2 and "--wrench" in err

@@ -26,6 +26,7 @@ WRITES = {
     "lynx6_dry_run.py": ["lynx6_bytes.txt"],
     "notebook_cells.py": ["notebook_arm.png", "notebook_joints.png", "notebook_path.png"],
     "teacher_mesh_robot.py": ["teaching_arm.json", "teaching_arm.png", "meshes/link1.stl"],
+    "urdf_tables.py": ["puma_560.urdf", "puma_560_modified.json"],
 }
 
 

@@ -10,6 +10,7 @@ import io
 import os
 import resource
 import signal
+import stat
 import time
 import warnings
 from dataclasses import dataclass
@@ -131,3 +132,17 @@ class Stats:
                 f"({cls.worst_case}); peak RSS of this test process {peak:.0f} MB, of the "
                 f"capped subprocess {cls.capped_peak_bytes / 2**20:.0f} MB "
                 f"(limit {MEMORY_CAP_BYTES / 2**20:.0f} MB)")
+
+
+def character_device_twin(folder, name, minor):
+    """A character device 1,``minor`` in ``folder`` (3 is /dev/null, 5 /dev/zero): a twin of
+    a real device that a test may write to or read from without touching /dev. Skips the
+    test, saying why, where mknod is not permitted."""
+    import pytest
+
+    twin = folder / name
+    try:
+        os.mknod(twin, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
+    except PermissionError:
+        pytest.skip("mknod of a character device is not permitted here (needs CAP_MKNOD)")
+    return twin

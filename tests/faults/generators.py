@@ -9,6 +9,7 @@ NUL characters, deep nesting, duplicate keys, truncation and byte damage.
 
 import copy
 import json
+import re
 
 HOSTILE_NUMBERS = ["1e308", "-1e308", "inf", "-inf", "nan", "NaN", "1e-320", "0", "-0",
                    "1e999", "9" * 400, "9" * 5000, "0x10", "1_000", "1e6", "-1e6", "1000001",
@@ -248,3 +249,39 @@ def formulas(rng, count):
     for k in range(count):
         text = "".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 12)))
         yield f"formula-{k:03d}", text
+
+
+# ------------------------------------------------------------------------- URDF files
+_ATTRIBUTE = re.compile(r'="([^"]*)"')
+HOSTILE_ATTRIBUTES = [*HOSTILE_NUMBERS, "0 0 0", "1 2", "1 2 3 4", "nan 0 0", "1e308 1e308 0",
+                      "world", "base_link", "floating", "planar", "continuous", "fixed",
+                      "package://x/y.stl", "/dev/zero", "&amp;", "\u00e9"]
+_XML_DAMAGE = ["<!DOCTYPE r [<!ENTITY a \"aaaa\">]>", "<!ENTITY a \"b\">", "&a;", "<", "</robot>",
+               "<link/>", "<joint/>", "]]>", "<x>" * 40 + "</x>" * 40, "\x00", "\ufeff"]
+
+
+def mutate_urdf(rng, text):
+    """A damaged copy of a URDF's text and a label: an attribute value replaced, an element
+    line dropped, duplicated or moved, markup inserted, truncation."""
+    lines = text.splitlines()
+    kind = rng.choice(["attribute", "attribute", "attribute", "drop-line", "copy-line",
+                       "swap-lines", "insert", "truncate"])
+    i = rng.randrange(len(lines))
+    if kind == "attribute":
+        spans = [(k, m) for k, line in enumerate(lines) for m in _ATTRIBUTE.finditer(line)]
+        k, match = rng.choice(spans)
+        value = rng.choice(HOSTILE_ATTRIBUTES).replace('"', "'")
+        lines[k] = lines[k][:match.start(1)] + value + lines[k][match.end(1):]
+        return f"attribute-line{k + 1}", "\n".join(lines)
+    if kind == "drop-line":
+        del lines[i]
+    elif kind == "copy-line":
+        lines.insert(rng.randrange(len(lines)), lines[i])
+    elif kind == "swap-lines":
+        j = rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], lines[i]
+    elif kind == "insert":
+        lines.insert(i, rng.choice(_XML_DAMAGE))
+    else:
+        return kind, text[:rng.randrange(len(text))]
+    return f"{kind}-line{i + 1}", "\n".join(lines)

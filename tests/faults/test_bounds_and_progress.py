@@ -84,3 +84,34 @@ def test_dh_sheet_to_a_name_ending_in_a_slash_is_refused(tmp_path):
 
 def test_dh_steps_gif_empty_is_refused_not_ignored():
     assert_usage_error(run_cli("dh-steps", "lynx6", "--gif", ""), "--gif", "empty")
+
+
+def test_manipulability_of_an_arm_with_zero_length_links_is_a_number(tmp_path):
+    # every link of length 0: the end effector only turns (exit 3, IndexError, before)
+    path = tmp_path / "zero.json"
+    path.write_text(json.dumps({"name": "zero", "unit": "m", "joints": [
+        {"type": "R", "theta": 0, "d": 0, "a": 0, "alpha": 0},
+        {"type": "R", "theta": 0, "d": 0, "a": 0, "alpha": 90}]}), encoding="utf-8")
+    run = run_cli("jacobian", path, "0", "0", "--manipulability")
+    assert run.status == 0, run.err
+    # both axes along z: J's turning row wz = [1, 1], sqrt(det(J J^T)) = sqrt(2)
+    assert "over rows wz: 1.41421" in run.out
+
+
+def test_a_calibration_made_for_another_robot_is_refused_by_the_driver():
+    from robosim.hardware import DryRunPort, Lynx6, SSC32Link
+    from robosim.hardware.calibration import Calibration
+
+    stock = load_calibration(None)
+    puma_file = calibration_from_dict({**calibration_to_dict(stock), "robot": "Puma 560"})
+    assert isinstance(puma_file, Calibration)
+    with pytest.raises(CalibrationError, match="the calibration is for 'Puma 560', not Lynx6"):
+        Lynx6(SSC32Link(DryRunPort(), port="dry-run"), calibration=puma_file)
+
+
+def test_trajectory_times_beyond_a_billion_seconds_are_refused(tmp_path):
+    from robosim.trajectory.files import TrajectoryFileError, parse_trajectory_csv
+
+    text = "t_s,q1_deg\n0,0\n1e300,1\n"
+    with pytest.raises(TrajectoryFileError, match=r"within \+-1e\+09 s, got 1e\+300 s"):
+        parse_trajectory_csv(text)

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from fault_cli import assert_usage_error, child_environment, run_cli
+from fault_cli import assert_usage_error, character_device_twin, child_environment, run_cli
 from robosim import load_robot, save_robot
 from robosim.files import (FileRefusedError, atomic_write_bytes, read_user_bytes,
                            remove_stale_temporaries)
@@ -25,13 +25,7 @@ def leftovers(folder):
 
 
 def null_twin(folder):
-    """A character device 1,3 (/dev/null's numbers) in ``folder``, or skip saying why."""
-    twin = folder / "twin"
-    try:
-        os.mknod(twin, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
-    except PermissionError:
-        pytest.skip("mknod of a character device is not permitted here (needs CAP_MKNOD)")
-    return twin
+    return character_device_twin(folder, "twin", 3)
 
 
 def fifo_twin(folder):
@@ -152,3 +146,30 @@ def test_sigterm_during_a_save_removes_the_temporary_and_ends_the_process(tmp_pa
     path.write_bytes(b"old")
     assert killed_save(path, signal.SIGTERM) == -signal.SIGTERM
     assert leftovers(tmp_path) == [] and path.read_bytes() == b"old"
+
+
+def test_a_killed_save_is_removed_by_a_later_read_in_the_folder(tmp_path):
+    # "any later robosim run that touches the folder": loading another robot file there
+    path = tmp_path / "robot.json"
+    save_robot(load_robot("lynx6"), path)
+    assert killed_save(tmp_path / "other.json", signal.SIGKILL) == -signal.SIGKILL
+    assert len(leftovers(tmp_path)) == 1
+    load_robot(path)
+    assert leftovers(tmp_path) == []
+
+
+def test_the_command_line_handles_sigterm_as_ctrl_c(tmp_path):
+    # a long fall writing its CSV at the end: SIGTERM ends it in one line, status 143
+    child = subprocess.Popen([sys.executable, "-m", "robosim", "fall", "lynx6", "--from",
+                              "0", "0", "0", "0", "0", "--duration", "1000", "--csv",
+                              str(tmp_path / "fall.csv")],
+                             stderr=subprocess.PIPE, text=True, env=child_environment())
+    try:
+        child.wait(timeout=3)               # still running: it takes minutes
+    except subprocess.TimeoutExpired:
+        pass
+    child.send_signal(signal.SIGTERM)
+    assert child.wait(timeout=30) == 143
+    assert child.stderr.read().strip() == "robosim: terminated"
+    child.stderr.close()
+    assert list(tmp_path.iterdir()) == []

@@ -79,7 +79,9 @@ def load_checked(loader, path):
 
 def file_cases(tmp_path, name, texts, loader, check_loaded):
     """Write each text to ``name``, load it; a loader error other than RobosimError, a
-    multi-line or huge message, or a loaded object that fails ``check_loaded`` is a failure."""
+    multi-line or huge message, or a loaded object on which ``check_loaded`` raises (its
+    asserts) is a failure; ``check_loaded`` returns nothing (a returned value is refused, so
+    that a check written as an expression cannot pass unseen)."""
     failures = []
     path = tmp_path / name
     for label, text in texts:
@@ -88,7 +90,7 @@ def file_cases(tmp_path, name, texts, loader, check_loaded):
         try:
             loaded = load_checked(loader, path)
             if loaded is not None:
-                check_loaded(loaded)
+                assert check_loaded(loaded) is None, "checks assert, they return nothing"
         except (Exception, Hang) as exc:   # noqa: BLE001  (any other exception is a finding)
             failures.append(f"{label}: {type(exc).__name__}: {str(exc)[:200]}")
         Stats.record(f"{name} {label}", time.perf_counter() - began)
@@ -115,9 +117,10 @@ def test_damaged_csv_robot_tables(tmp_path):
              "R,0,10,0,90,-170,170\nR,0,0,20,0,-90,90\nP,0,5,0,0,0,30\n")
     texts = [(f"csv-{k:03d}-{label}", text) for k in range(80)
              for label, text in [mutate_csv(rng, table)]]
-    failures = file_cases(tmp_path, "table.csv", texts, load_robot,
-                          lambda robot: np.all(np.isfinite(robot.fk(robot.home))))
-    report(failures, len(texts))
+    def usable(robot):   # an assert: a bare expression's value was ignored (issue 25)
+        assert np.all(np.isfinite(robot.fk(robot.home)))
+
+    report(file_cases(tmp_path, "table.csv", texts, load_robot, usable), len(texts))
 
 
 def test_damaged_calibration_files(tmp_path):
@@ -248,3 +251,19 @@ def test_inputs_that_ate_memory_stay_under_an_address_space_cap(tmp_path):
         assert status == 2 and len(err.splitlines()) == 1, (argv, status, err)
         assert "internal error" not in err, (argv, err)
     assert peak < MEMORY_CAP_BYTES
+
+
+def test_damaged_urdf_files(tmp_path):
+    """Issue 28: damaged copies of exported URDFs (and of their text as ROS writes it) load as
+    a robot whose FK is finite or are refused in one line; nothing else escapes."""
+    from generators import mutate_urdf
+    from robosim.urdf import robot_to_urdf
+
+    rng = random.Random(SEED)
+    sources = [robot_to_urdf(load_robot(name)) for name in ("lynx6", "Puma 560", "gantry")]
+    texts = [(f"urdf-{k:03d}-{label}", text) for k in range(240)
+             for label, text in [mutate_urdf(rng, rng.choice(sources))]]
+    def usable(robot):   # an assert: the lambda's value was ignored, so it could not fail
+        assert np.all(np.isfinite(robot.fk(robot.home)))
+
+    report(file_cases(tmp_path, "robot.urdf", texts, load_robot, usable), len(texts))

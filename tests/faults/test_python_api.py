@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import robosim
-from robosim import dynamics, ik, load_robot, workspace
+from robosim import dynamics, ik, load_robot, singularity, workspace
 from robosim.dh_sheet import dh_sheet
 from robosim.errors import RobosimError, ValidationTypeError
 
@@ -71,6 +71,16 @@ CASES = {
                          TypeError),
     "dh_sheet digits -1": (lambda: dh_sheet(LYNX, LYNX.home, "md", digits=-1),
                            "digits must be a whole number from 0", ValueError),
+    # more of the same, found by probing the public functions with the issue's inputs
+    "fk booleans": (lambda: LYNX.fk([True] * 5), "true/false values", TypeError),
+    "gravity_torques complex": (lambda: dynamics.gravity_torques(PUMA, np.zeros(6) + 1j),
+                                "complex numbers", TypeError),
+    "nearness text": (lambda: singularity.nearness(LYNX, "abc"), "got text", TypeError),
+    "singularity_warning batch": (lambda: singularity.singularity_warning(
+        LYNX, np.zeros((2, 5))), "takes one configuration", ValueError),
+    "branch_labels 3-D": (lambda: ik.branch_labels(LYNX, np.zeros((2, 2, 5))),
+                          "takes solutions", ValueError),
+    "lynx6_ik position set": (lambda: ik.lynx6_ik(LYNX, {1, 2, 3}, 0.0), "got set", TypeError),
     # numpy scalars that are not real numbers (found by mypy, issue 29): a complex count was
     # taken as its real part, numpy text and dates raised numpy's or Python's own TypeError
     "monte_carlo complex samples": (

@@ -45,3 +45,16 @@ def test_the_volume_bounds_contain_the_true_volume(make, true_volume):
     low, high = result.volume_bounds()
     assert low <= true_volume <= high
     assert result.volume() == pytest.approx(true_volume, rel=0.05)
+
+
+def test_a_voxel_coarser_than_the_workspace_is_not_called_no_volume():
+    # a 12-joint arm at default sampling got 1.57 m voxels for a 1.56 m thick workspace and
+    # was said to have "no volume"; the RRP shell with a 2.5 m voxel is the same situation
+    result = workspace.forward_workspace(spherical_rrp(), voxel=2.5)
+    assert not any("no volume" in note for note in result.notes)
+    assert any("coarser than the workspace is thick" in note for note in result.notes)
+
+
+def test_a_planar_arm_still_has_no_volume():
+    planar = Robot([Joint(a=2.0), Joint(a=1.0)], unit="m")
+    assert any("no volume" in note for note in workspace.forward_workspace(planar).notes)

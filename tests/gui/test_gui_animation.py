@@ -78,6 +78,22 @@ def test_play_approaches_the_first_pose_then_follows_the_trajectory_times():
     assert animation.step() is None
 
 
+def test_a_play_from_the_pose_shown_starts_at_once_and_takes_more_poses_as_they_come():
+    # a free fall computed while it plays: its first rows, then the rest, on one clock
+    clock = FakeClock()
+    animation = JointAnimation([0.0], steps=2, delay=0.5, clock=clock)
+    animation.play([0.0, 0.1], [[0.0], [1.0]])
+    assert animation.step()[0] == 0.0                   # no approach: the arm is there
+    clock.now = 0.1
+    assert animation.step()[0] == 1.0 and not animation.running
+    animation.extend([0.2, 0.3], [[2.0], [3.0]])
+    assert animation.running and animation.target[0] == 3.0
+    clock.now = 0.3
+    assert animation.step()[0] == 3.0
+    np.testing.assert_allclose(animation.skipped[:, 0], [2.0])
+    assert animation.step() is None
+
+
 def test_stop_keeps_the_pose_shown():
     animation = JointAnimation([0.0], steps=5)
     animation.move_to([5.0])

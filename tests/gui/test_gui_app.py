@@ -16,7 +16,7 @@ import pytest
 from matplotlib.widgets import Button
 
 from figure_check import DPI, FIGSIZE
-from gui_events import click, click_axes, drag, type_in_cell, type_keys
+from gui_events import click, click_axes, drag, mouse, type_in_cell, type_keys
 from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot
 from robosim import save_robot
 from robosim.transforms import rpy2r
@@ -143,6 +143,16 @@ def test_welcome_loads_a_typed_robot_file_and_rejects_a_bad_path(tmp_path):
     assert app.screen.robot.name == "typed" and app.screen.robot.joint_types == "RP"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="a device file is needed")
+def test_the_welcome_file_cell_says_a_folder_or_a_device_is_not_a_robot_file(tmp_path):
+    app = make_app()
+    cell = app.screen.path_cell
+    type_in_cell(cell, 0, 0, str(tmp_path), "enter")
+    assert "a folder, not a file" in app.status and "no such file" not in app.status
+    type_in_cell(cell, 0, 0, "/dev/zero", "enter")
+    assert "not a regular file" in app.status and "no such file" not in app.status
+
+
 def test_welcome_offers_the_robots_entered_before():
     arm = Robot([Joint("R", a=1.0)], name="mine", unit="m")
     app = make_app()
@@ -171,15 +181,65 @@ def test_slider_animates_in_ten_linear_steps_and_the_drawn_arm_is_fk_at_every_st
     assert screen.values.text(1, 0) == f"{slider.val:.6g}"
 
 
+def test_the_base_and_tool_transforms_are_written_under_the_dh_table():
+    # anthropomorphic_3r.json mounts the arm turned 90 deg about z: the table alone gives
+    # x = 65 cm at home, the readout y = 65 cm; the note says why
+    robot = load_robot("Anthropomorphic 3R")
+    app = make_app(robot)
+    note = app.screen.table_note.get_text()
+    assert "base (world to frame 0): xyz (0, 0, 0) cm, rpy (0, 0, 90) deg" in note
+    xyz, _rpy, _title, _matrix = app.screen.readout_values()
+    np.testing.assert_allclose(xyz, robot.fk(robot.home)[:3, 3], atol=1e-4)
+    assert "tool" not in note and "base" not in make_app(load_robot("Lynx6")).screen.table_note \
+        .get_text()
+
+
 def test_slider_is_clamped_to_the_joint_limits():
     robot = load_robot("Lynx6")  # +-90 deg
     app = make_app(robot)
     slider = app.screen.sliders[0]
     drag(app.fig, (0.0, 0.5), (400.0, 0.5), ax=slider.ax)
     assert slider.val == pytest.approx(90.0)
-    poses, _ = ticks_until_still(app)
-    assert poses[-1][0] == pytest.approx(np.pi / 2)
-    assert robot.within_limits(poses).all()
+    assert app.state.q[0] == pytest.approx(np.pi / 2)      # a drag moves the arm at once
+    assert robot.within_limits(app.state.q)
+
+
+def test_a_dragged_slider_moves_the_arm_at_once_and_nothing_is_drawn_in_full():
+    robot = load_robot("Puma 560")
+    app = make_app(robot)
+    screen, canvas = app.screen, app.fig.canvas
+    slider = screen.sliders[1]
+    canvas.draw()
+    draws = []
+    canvas.mpl_connect("draw_event", draws.append)
+    mouse(app.fig, "button_press_event", 10.0, 0.5, ax=slider.ax)  # a press animates there
+    assert screen.animation.running and len(draws) == 1
+    for value in np.linspace(10.0, 70.0, 25)[1:]:
+        mouse(app.fig, "motion_notify_event", value, 0.5, ax=slider.ax)
+        assert slider.val == pytest.approx(value)                  # under the pointer
+        assert app.state.q[1] == pytest.approx(np.radians(value))  # the arm under the slider
+        assert not screen.animation.running
+        assert_drawn_is_fk(robot, [app.state.q], [screen.drawing.drawn_end_effector()])
+    mouse(app.fig, "button_release_event", 70.0, 0.5, ax=slider.ax)
+    assert len(draws) == 1                            # the press's: every move was blitted
+    assert screen.values.text(1, 0) == "70"
+    xyz, _rpy, _title, _matrix = screen.readout_values()
+    np.testing.assert_allclose(xyz, robot.fk(app.state.q)[:3, 3], atol=1e-4)
+    assert not screen.blit.animated("arm")           # a later full draw shows the arm
+
+
+def test_the_screen_after_a_drag_is_what_a_full_draw_shows_of_the_slider():
+    app = make_app(load_robot("Lynx6"))
+    slider = app.screen.sliders[2]
+    app.fig.canvas.draw()
+    drag(app.fig, (0.0, 0.5), (-60.0, 0.5), ax=slider.ax, steps=8)
+    box = slider.ax.bbox
+    height = app.fig.canvas.get_width_height()[1]
+    rows = slice(round(height - box.y1), round(height - box.y0))
+    columns = slice(round(box.x0), round(box.x1))
+    blitted = np.asarray(app.fig.canvas.buffer_rgba())[rows, columns].copy()
+    app.fig.canvas.draw()
+    np.testing.assert_array_equal(blitted, np.asarray(app.fig.canvas.buffer_rgba())[rows, columns])
 
 
 def test_typed_values_move_the_arm_and_bad_values_are_refused_with_a_message():
@@ -489,6 +549,17 @@ def test_a_student_session_from_welcome_through_the_editor_to_the_simulator_and_
 def test_without_a_display_run_says_how_to_render_instead():
     with pytest.raises(RobosimError, match="robosim show ROBOT"):
         run(block=False)
+
+
+def test_a_python_without_tk_is_told_which_package_to_install(monkeypatch):
+    monkeypatch.delenv("MPLBACKEND", raising=False)        # matplotlib chose the backend
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setitem(sys.modules, "tkinter", None)      # import tkinter fails
+    with pytest.raises(RobosimError) as error:
+        run(block=False)
+    message = str(error.value)
+    assert "python3-tk" in message and "tcl/tk" in message and "--png" in message
+    assert "display" not in message and "%matplotlib" not in message and "\n" not in message
 
 
 def test_robosim_without_a_command_and_no_display_prints_one_line():

@@ -153,11 +153,30 @@ def test_the_grip_cell_closes_the_gripper_part_way_and_refuses_nonsense(arm, boa
     panel.grip.focus(0, 0)
     type_keys(panel.fig, "40", "enter")
     assert board.settle() and board.moves()[-1][0] == {5: 1440}   # 1200 + 40% of 600 us
+    assert last_status(arm) == ("gripper closed to 40 %", False)   # confirmed
     moves = len(board.moves())
     panel.grip.focus(0, 0)
     type_keys(panel.fig, "backspace", "backspace", "150", "enter")
     assert "percentage from 0 (open) to 100 (closed)" in panel.grip.errors[(0, 0)]
+    message, error = last_status(arm)                   # the red cell's reason, said
+    assert error and message == panel.grip.errors[(0, 0)]
     assert len(board.moves()) == moves
+
+
+def test_home_with_dry_run_on_says_to_press_connect(arm):
+    panel = open_tool("Real arm...", arm)
+    press(panel, "Dry run")
+    press(panel, "Home")
+    message, error = last_status(arm)
+    assert error and "Dry run is on, press Connect" in message and "(or Dry run)" not in message
+
+
+def test_a_failed_connect_leaves_the_limits_planned_with_alone(arm, tmp_path):
+    panel = open_tool("Real arm...", arm)
+    type_cell(panel, 0, str(tmp_path / "no-such-port"))
+    press(panel, "Connect")
+    assert last_status(arm)[1]                                     # the failure, in red
+    assert arm.calibration is None and arm.planning_robot is arm.robot
 
 
 def test_errors_become_status_lines(arm, board):

@@ -50,9 +50,10 @@ def test_two_marked_angles_are_saved_and_offered_to_the_panel(arm, panel, tmp_pa
     window = panel.calibrating
     press(window, ">")  # joint 2, the shoulder
     type_cell(window, STEP, "50")
-    press(window, "+10")
+    press(window, "+10 steps")
     # ten slow steps of 50 us from the rest pose's 1500 us, in one jog of the shoulder's channel
     assert sent(panel)[-1] == f"#1P2000S{JOG_SPEED_US_S}\r".encode()
+    assert window.status.message == "+10 steps of 50 us (+500 us): 2000 us"
     type_cell(window, ANGLE, "45")
     press(window, "2nd angle")  # the reference stays the stock 1500 us at 0 deg
     type_cell(window, 3, str(tmp_path / "mine.calibration.json"))
@@ -66,7 +67,7 @@ def test_two_marked_angles_are_saved_and_offered_to_the_panel(arm, panel, tmp_pa
 def test_the_panel_waits_for_done_and_then_moves_from_the_jogged_pose(arm, panel):
     window = panel.calibrating
     type_cell(window, STEP, "50")
-    press(window, "+10")  # the base to 2000 us: 45 deg of the stock 11.111 us/deg
+    press(window, "+10 steps")  # the base to 2000 us: 45 deg of the stock 11.111 us/deg
     before = list(sent(panel))
     press(panel, "Rest")
     message, error = arm.statuses[-1]
@@ -94,11 +95,11 @@ def test_the_gripper_is_marked_open_and_bad_input_keeps_the_last_good_values(arm
     assert "step needs a whole number" in window.cells.errors[(0, STEP)]
     assert "step needs a whole number" in window.status.message and window.status.error
     before = list(sent(panel))
-    press(window, "-10")  # refused: the step cell is red
+    press(window, "-10 steps")  # refused: the step cell is red
     assert sent(panel) == before and arm.statuses[-1][1]
     type_cell(window, STEP, "10")
     assert window.status.message == "jog step 10 us" and not window.status.error
-    press(window, "-10")  # from the open 1200 us, 100 us down
+    press(window, "-10 steps")  # from the open 1200 us, 100 us down
     press(window, "Open here")
     type_cell(window, SPEED, "fast")
     press(window, "<")
@@ -117,7 +118,7 @@ def test_stop_works_in_the_window_and_disconnecting_finishes_the_calibration(pan
     assert sent(panel)[-1] == STOP_ALL
     press(panel, "Disconnect")
     assert panel.calibrating is None and window.finished
-    press(window, "+1")
+    press(window, "+1 step")
     assert "finished" in window.status.message
 
 

@@ -148,6 +148,17 @@ def test_a_bad_payload_is_refused_and_the_last_one_kept():
         arm.robot.dynamics.links[-1].mass + 0.1)
 
 
+def test_torques_refuse_to_judge_while_the_payload_cell_is_red():
+    arm = FakeArm(load_robot("Lynx6"))
+    window = open_window(arm)
+    arm.play(np.linspace(0.0, 2.0, 21), np.zeros((21, arm.robot.n)))
+    analysed = window.torques                     # the trajectory played was analysed
+    type_in_cell(window.settings, 0, 3, "-5", "enter")
+    press(window, "Torques")
+    assert window.status.error and "fix the red payload cell first" in window.status.message
+    assert window.torques is analysed             # no new verdict on the last good payload
+
+
 # ------------------------------------------------------------------------ holding torques
 def make_app(robot_name):
     return Application(robot=load_robot(robot_name), clock=lambda: 0.0,
@@ -176,7 +187,7 @@ def test_the_bars_follow_a_slider_blitted_while_moving_drawn_when_still():
 
 
 # ------------------------------------------------------------------------------ free fall
-def test_free_fall_plays_in_the_simulator_and_the_energy_is_kept_until_a_stop():
+def test_free_fall_plays_at_once_computed_ahead_and_keeps_its_energy_until_a_stop():
     app = make_app("Puma 560")
     state, screen = app.state, app.screen
     start = np.radians([0, 30, -60, 0, 45, 0])
@@ -184,30 +195,56 @@ def test_free_fall_plays_in_the_simulator_and_the_energy_is_kept_until_a_stop():
     while screen.animation.running:
         app.tick()
     window = open_window(state)
+    window.clock = itertools.count(0.0, 0.05).__next__      # a tick of the window: 50 ms
     type_in_cell(window.settings, 0, 4, "0.6", "enter")
     press(window, "Free fall")
-    fall = window.fall
+    run = window.integration
     assert state.last_trajectory is None                 # nothing for Play on arm
-    assert window.falling and fall.t[-1] == pytest.approx(0.6)
+    assert window.falling and window.fall is None and run.t[-1] == pytest.approx(0.6)
+    # the simulator shows the fall while most of it is still to compute
+    screen.animation.clock = itertools.count(0.0, 0.05).__next__
+    app.tick()
+    app.tick()
+    assert run.ready < len(run.t) / 2 and window.integration is run
+    assert not np.array_equal(state.q, start)
+    row = int(np.argmin(np.abs(run.q[:run.ready] - state.q).sum(axis=1)))
+    np.testing.assert_array_equal(run.q[row], state.q)              # a pose of the fall
+    shown = [state.q]
+    while screen.animation.running or window.integration is not None:
+        window.feed_fall()                               # the window's timer
+        app.tick()
+        shown.append(state.q)
+    fall = window.fall
     np.testing.assert_array_equal(fall.q[0], start)
     free = fall.t < fall.limit_hits[0].time if fall.limit_hits else slice(None)
     drift = np.abs(fall.energy[free] - fall.energy[0]).max()
     assert drift <= 1e-6 * abs(fall.energy[0])
     total = window.energy_ax.get_lines()[2]
     np.testing.assert_array_equal(total.get_ydata(), fall.energy)
-    screen.animation.clock = itertools.count(0.0, 0.05).__next__
-    shown = []
-    while screen.animation.running:
-        app.tick()
-        shown.append(state.q)
-        if window.falling and not np.array_equal(state.q, start):
-            row = int(np.argmin(np.abs(fall.q - state.q).sum(axis=1)))
-            np.testing.assert_array_equal(fall.q[row], state.q)       # a pose of the fall
-            assert window.playhead.get_xdata()[0] == fall.t[row]
-    assert len(shown) > 5 and not window.falling
+    for q in shown:                                      # every pose shown is one of the fall
+        assert np.abs(fall.q - q).sum(axis=1).min() == 0.0
+    assert len(shown) > 5
     np.testing.assert_array_equal(state.q, fall.q[-1])
     final = state.robot.q_to_user(fall.q[-1])
     assert [slider.val for slider in screen.sliders] == pytest.approx(final)
+
+
+def test_the_playhead_follows_the_fall_once_it_is_computed():
+    app = make_app("Lynx6")
+    state, screen = app.state, app.screen
+    window = open_window(state)
+    type_in_cell(window.settings, 0, 4, "0.3", "enter")
+    press(window, "Free fall")
+    while window.integration is not None:
+        window.feed_fall()
+    fall = window.fall
+    screen.animation.clock = itertools.count(0.0, 0.02).__next__
+    while screen.animation.running:
+        app.tick()
+        if window.falling:
+            row = int(np.argmin(np.abs(fall.q - state.q).sum(axis=1)))
+            assert window.playhead.get_xdata()[0] == fall.t[row]
+    assert not window.falling
 
 
 def test_stop_holds_the_arm_where_it_is():

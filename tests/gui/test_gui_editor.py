@@ -235,6 +235,22 @@ def test_the_length_unit_is_chosen_on_the_screen():
     assert screen.app.shown[0].unit == "cm"
 
 
+def test_the_base_and_tool_kept_are_shown_and_a_unit_change_says_what_it_does_to_them():
+    # panda.json: a tool 0.103 m along z, turned -45 deg about it
+    screen = open_editor(load_robot("Franka Panda"))
+    assert ("tool: xyz (0, 0, 0.103) m, rpy (0, 0, -45) deg"
+            in screen.units_note.get_text())
+    click_cell(screen.settings, 0, UNIT)                   # m -> mm (the units cycle)
+    unit = screen.settings.text(0, UNIT)
+    assert f"So do the tool positions (x, y, z): they are now read in {unit} too" \
+        in screen.app.status[0]
+    assert f"tool: xyz (0, 0, 0.103) {unit}" in screen.units_note.get_text()
+    lynx6 = open_editor(load_robot("Lynx6"))
+    assert "Kept from the robot file" not in lynx6.units_note.get_text()
+    click_cell(lynx6.settings, 0, UNIT)
+    assert "So do" not in lynx6.app.status[0]
+
+
 def test_changing_the_joint_count_keeps_the_rows_above():
     screen = open_editor(load_robot("Lynx6"))
     screen.settings.focus(0, COUNT)

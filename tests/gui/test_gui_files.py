@@ -24,6 +24,7 @@ from robosim.gui.user_files.my_robots import FILE_NAME, MAX_ROBOTS, MyRobots
 from robosim.gui.screens.simulator import SimulatorScreen
 from robosim.gui.screens.welcome import WelcomeScreen
 from robosim.library import robot_to_dict
+from shared_data import URDF_DIR
 from test_gui_layout import FIGURES
 
 ARM = Robot([Joint("R", a=2.0, name="q1"),
@@ -114,7 +115,7 @@ def test_under_qt_the_dialog_is_asked_over_the_canvas_widget(monkeypatch, tmp_pa
     chosen = file_dialog.ask_path(fig, save=False, title="Open", initial=tmp_path / "x.json")
     assert chosen == str(tmp_path / "arm.json")
     assert asked == [(canvas, "Open", str(tmp_path / "x.json"),
-                      "Robot files (*.json *.csv);;All files (*)")]
+                      "Robot files (*.json *.csv *.urdf);;All files (*)")]
 
 
 # ------------------------------------------------------------------------- welcome: open
@@ -149,6 +150,20 @@ def test_a_typed_relative_path_is_shown_absolute_and_enter_loads_it(tmp_path, mo
     cell.focus(0, 0)
     type_keys(app.fig, "enter")
     assert isinstance(app.screen, SimulatorScreen) and app.robot_file == tmp_path / "two.json"
+
+
+def test_a_typed_urdf_opens_and_the_editor_shows_its_extracted_table():
+    """Issue 28: the file cell takes a URDF; its DH table is in the editor (lengths in m)."""
+    path = URDF_DIR / "ur_description/urdf/ur5_robot.urdf"
+    app = make_app()
+    type_in_cell(app.screen.path_cell, 0, 0, str(path), "enter")
+    assert isinstance(app.screen, SimulatorScreen) and app.robot_file == path
+    assert app.screen.robot.n == 6 and app.screen.robot.unit == "m"
+    app.screen.edit_table()
+    table = app.screen.table
+    assert [float(table.text(row, 2)) for row in range(6)] == [     # the d column
+        0.089159, 0, 0, 0.10915, 0.09465, 0.0823]
+    assert [float(table.text(row, 3)) for row in range(6)] == [0, 0.425, 0.39225, 0, 0, 0]
 
 
 # ------------------------------------------------------------------------- welcome: My robots
@@ -280,3 +295,17 @@ def test_trajectory_export_uses_the_dialog_and_shows_the_file_absolute(dialog, t
     dialog("")
     click_axes(window.buttons["Import CSV"].ax)
     assert window.status.message == "no file was chosen"
+
+
+def test_save_gif_proposes_a_gif_not_the_csv_in_the_file_cell(dialog, tmp_path):
+    # the cell names a CSV; "Save GIF" once offered to replace it, and wrote the .gif anyway
+    from fake_arm import FakeArm
+    from robosim.gui.tools import open_tool
+
+    window = open_tool("Trajectories...", FakeArm(load_robot("Lynx6")))
+    window.file.set_text(0, 0, str(tmp_path / "move.csv"))
+    click_axes(window.buttons["Compute"].ax)
+    asked = dialog("")                                   # cancelled: nothing is written
+    click_axes(window.buttons["Save GIF"].ax)
+    assert Path(asked.calls[0]["initial"]) == tmp_path / "move.gif"
+    assert window.movie is None and window.status.message == "no file was chosen"

@@ -7,6 +7,8 @@ cell (tests/layout_check.py). A window made at one size and resized to another i
 again. Tool windows are checked at 1000 x 650.
 """
 
+import math
+
 import matplotlib.pyplot as plt
 import pytest
 from matplotlib.backend_bases import ResizeEvent
@@ -14,9 +16,10 @@ from matplotlib.backend_bases import ResizeEvent
 from fake_arm import FakeArm
 from gui_events import click, click_axes, type_in_cell
 from layout_check import layout_problems
-from robosim import load_robot
+from robosim import Joint, Robot, load_robot
 from robosim.gui import tools
-from robosim.gui.app import WINDOW_DPI, Application
+from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application
+from robosim.gui.window_size import SCREEN_ROOM_PX, fitted_size_in
 
 SIZES_PX = [(1000, 650), (1280, 800), (1600, 1000)]
 #: The figure of a 1000 x 650 px TkAgg window under Xvfb, measured: the toolbar takes 50 px and
@@ -217,3 +220,47 @@ def test_dynamics_window_fits_with_torques_and_a_fall_shown(robot_name, size):
     assert layout_problems(fig) == []
     resize(fig, SIZES_PX[-1] if size == "1000x650" else SIZES_PX[0])
     assert layout_problems(fig) == []
+
+
+# ------------------------------------------------------------- windows sized from the screen
+#: The figure a window opens with on these screens (robosim.gui.window_size): Tk's 104.17 dpi
+#: under Xvfb and its 50 px toolbar, measured; the application's preferred 12 x 7.5 in.
+SCREENS_PX = {"1000x650 screen": (1000, 650), "1920x1080 screen": (1920, 1080)}
+TK_DPI, TK_TOOLBAR_PX = 104.17, 50
+
+
+def opening_figure(screen, preferred_in=WINDOW_SIZE):
+    width, height = fitted_size_in(preferred_in, TK_DPI, SCREENS_PX[screen], TK_TOOLBAR_PX)
+    return width, height, TK_DPI
+
+
+def test_a_window_opens_inside_a_small_screen_and_as_it_was_on_a_large_one():
+    width, height, dpi = opening_figure("1000x650 screen")
+    assert width * dpi <= 1000 - SCREEN_ROOM_PX[0]
+    assert height * dpi + TK_TOOLBAR_PX <= 650 - SCREEN_ROOM_PX[1]
+    assert opening_figure("1920x1080 screen")[:2] == WINDOW_SIZE
+
+
+def many_joints(n):
+    return Robot([Joint("R", a=0.1, alpha=math.pi / 2 * (k % 2)) for k in range(n)],
+                 name=f"{n} joints", unit="m")
+
+
+@pytest.mark.parametrize("screen", list(SCREENS_PX))
+@pytest.mark.parametrize("robot", ["Lynx6", "Franka Panda", "Puma 560", 1, 3, 8, 10])
+def test_the_simulator_fits_the_window_it_opens_in(robot, screen):
+    robot = load_robot(robot) if isinstance(robot, str) else many_joints(robot)
+    app = application(figure=opening_figure(screen))
+    app.show_simulator(robot)
+    assert layout_problems(app.fig) == []
+
+
+@pytest.mark.parametrize("screen", list(SCREENS_PX))
+@pytest.mark.parametrize("label", TOOL_WINDOWS)
+def test_tool_window_fits_the_window_it_opens_in(label, screen):
+    window = tools.tool_class(label)
+    width, height, dpi = opening_figure(screen, window.FIGSIZE)
+    opened = tools.open_tool(label, FakeArm(load_robot("Lynx6")))
+    opened.fig.set_dpi(dpi)
+    resize(opened.fig, (width * dpi, height * dpi))
+    assert layout_problems(opened.fig) == []

@@ -98,6 +98,15 @@ def test_the_numbers_follow_a_slider_move_blitted_and_are_drawn_in_full_when_sti
     assert "theta2 = q2 = 30.00 deg" in panel.parameters.get_text()
 
 
+def test_the_base_and_tool_the_end_effector_includes_are_written_out():
+    # panda.json: the flange-to-fingertip tool, 0.103 m along z and -45 deg about it
+    panda = open_tool("Matrix...", FakeArm(load_robot("Franka Panda")))
+    assert panda.mounting.get_text() == ("tool (frame 7 to the end effector): "
+                                         "xyz (0, 0, 0.103) m, rpy (0, 0, -45) deg")
+    lynx6 = open_tool("Matrix...", FakeArm(load_robot("Lynx6")))
+    assert lynx6.mounting.get_text() == ""                  # neither: nothing to say
+
+
 def test_a_prismatic_link_and_an_offset_are_written_out():
     scara = load_robot("SCARA")
     arm = FakeArm(scara)
@@ -110,6 +119,15 @@ def test_a_prismatic_link_and_an_offset_are_written_out():
     panel = open_tool("Matrix...", lynx6)
     panel.show_link(2)
     assert "theta2 = q2 + offset = 0.00 + 90 = 90.00 deg" in panel.parameters.get_text()
+
+
+def test_a_joint_a_hair_below_zero_reads_0_00_not_minus_0_00():
+    lynx6 = load_robot("Lynx6")
+    arm = FakeArm(lynx6, q=lynx6.home - 1e-9)           # what a computed pose often holds
+    panel = open_tool("Matrix...", arm)
+    panel.show_link(1)
+    assert "theta1 = q1 = 0.00 deg" in panel.parameters.get_text()
+    assert "-0.00" not in panel.parameters.get_text()
 
 
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)

@@ -47,6 +47,24 @@ def test_requests_are_checked_before_anyone_hears_them():
     assert np.array_equal(state.q, LYNX6.home)              # only the animator moves the arm
 
 
+def test_rows_added_to_a_motion_playing_are_checked_and_heard():
+    state = ArmState(LYNX6)
+    heard = []
+    state.subscribe("play more", lambda s: heard.append(s.played_more))
+    with pytest.raises(RobosimError, match="nothing is playing"):
+        state.play_more([0.0], LYNX6.home[None])
+    fall = LYNX6.home + np.outer([0.0, 0.5, 1.0, 1.5], np.full(LYNX6.n, -0.1))
+    state.play([0.0, 0.1], fall[:2], keep=False)
+    with pytest.raises(ValidationError, match="joint 2"):
+        state.play_more([0.2], np.radians([[0, 120, 0, 0, 0]]))
+    state.play_more([0.2, 0.3], fall[2:])
+    assert len(heard) == 1
+    np.testing.assert_array_equal(heard[0][1], fall[2:])
+    np.testing.assert_array_equal(state.playing[1], fall)
+    np.testing.assert_array_equal(state.target, fall[-1])
+    assert state.last_trajectory is None
+
+
 def test_a_motion_only_shown_is_played_but_not_kept_for_the_real_arm():
     state = ArmState(LYNX6)
     kept = LYNX6.home + np.outer([0.0, 0.5, 1.0], np.full(LYNX6.n, 0.2))
@@ -96,6 +114,21 @@ def test_a_closed_tool_window_unsubscribes_from_the_arm(label):
     assert after == before
     arm.animate_to(LYNX6.home + 0.1)                  # nobody left to trip over a dead window
     np.testing.assert_allclose(arm.q, LYNX6.home + 0.1)
+
+
+def test_jump_to_shows_the_pose_at_once_without_asking_for_an_animation():
+    state = ArmState(LYNX6)
+    heard = []
+    for topic in ("pose", "target"):
+        state.subscribe(topic, lambda s, topic=topic: heard.append(topic))
+    q = LYNX6.home + 0.2
+    state.jump_to(q)
+    assert heard == ["pose"]
+    np.testing.assert_array_equal(state.q, q)
+    np.testing.assert_array_equal(state.target, q)
+    with pytest.raises(ValidationError, match="outside"):
+        state.jump_to(LYNX6.home + 10.0)
+    np.testing.assert_array_equal(state.q, q)
 
 
 def test_a_calibration_narrows_the_limits_requests_are_checked_against():

@@ -33,6 +33,20 @@ def test_both_tools_are_listed():
     assert "Workspace..." in labels and "Joint workspace..." in labels
 
 
+def test_a_new_factor_redraws_its_count_at_once_and_in_the_students_words(arm):
+    window = workspace_window(arm)
+    window.fig.canvas.draw()
+    draws = []
+    window.fig.canvas.mpl_connect("draw_event", draws.append)
+    type_in_cell(window.settings, 0, 1, "2", "enter")
+    assert draws, "the plan's text changed but the window was not drawn again"
+    plan = window.plan_text.get_text()
+    assert "estimated" in plan and "e+" not in plan
+    type_in_cell(window.settings, 0, 1, "95", "enter")
+    message, error = arm.statuses[-1]
+    assert error and "between 1 and 90" in message and "eq." not in message
+
+
 def test_typed_ranges_and_factor_give_the_papers_count_before_computing(arm):
     window = workspace_window(arm)
     for row, (low, high) in enumerate([(0, 180), (0, 90), (0, 90), (-90, 90)]):

@@ -59,6 +59,9 @@ def test_a_corrupt_file_gives_a_message_an_empty_list_and_is_replaced_on_the_nex
     robots = MyRobots.load()
     assert robots.entries == [] and "could not be read" in robots.problem
     assert str(stored_file()) in robots.problem
+    # issue 25: set aside whole, not overwritten at the next save
+    assert "set aside as my_robots.json.damaged" in robots.problem
+    assert stored_file().with_name("my_robots.json.damaged").read_bytes() == content
     robots.remember(arm(0))
     assert [e.robot.name for e in MyRobots.load().entries] == ["arm 0"]
     assert MyRobots.load().problem is None

@@ -151,6 +151,22 @@ def test_a_payload_too_heavy_to_hold_is_refused_whatever_the_speed():
         driver.set_payload(250)
 
 
+def test_a_wrench_the_gripper_pushes_with_counts_in_the_torque_check():
+    driver = dry_arm()
+    t, q = elbow_shake()
+    driver.plan(t, q)
+    # 10 N down at the fingertips, 275 mm out from the shoulder and elbow axes: 2.75 N m more
+    # than holding needs, above the shoulder's 2.42 N m whatever the speed
+    down = driver.robot.fk(np.zeros(5))[:3, :3].T @ [0, 0, -10.0]
+    driver.set_wrench(list(down) + [0, 0, 0])
+    with pytest.raises(RefusedCommand, match=r"pushing with \[.*\] N, N m.*no speed helps"):
+        driver.plan(t, q, time_scale=10.0)
+    driver.set_wrench(None)
+    driver.plan(t, q)
+    with pytest.raises(ValidationError, match=r"wrench must be 6 finite numbers"):
+        driver.set_wrench([1, 2, 3])
+
+
 def test_a_step_longer_than_one_board_move_is_refused():
     driver = dry_arm()
     with pytest.raises(RefusedCommand, match="longer than one SSC-32 move can last"):
@@ -305,6 +321,20 @@ def test_the_gripper_moves_between_its_calibrated_pulses(board, arm):
     arm.gripper(closed=False)
     arm.gripper(closed=0.25)                      # a quarter of the way from 1200 to 1800 us
     assert [m[0] for m in board.moves()[-3:]] == [{5: 1800}, {5: 1200}, {5: 1350}]
+
+
+def test_the_gripper_waits_for_a_move_being_written_and_obeys_a_stop_meanwhile(board, arm):
+    # issue 25: gripper() neither took the send lock nor checked Stop
+    before = len(board.moves())
+    outcome = []
+    with arm._send_lock:                          # another thread is writing a move
+        closing = threading.Thread(target=lambda: outcome.append(arm.gripper(closed=True)))
+        closing.start()
+        closing.join(0.2)
+        assert closing.is_alive()                 # the gripper waits for the lock
+        arm._stop.set()                           # Stop pressed while it waits
+    closing.join(5)
+    assert outcome == [False] and len(board.moves()) == before
 
 
 @pytest.mark.parametrize("bad", [-0.1, 1.5, float("nan")])

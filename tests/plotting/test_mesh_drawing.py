@@ -130,6 +130,8 @@ def test_scale_xyz_and_rpy_place_the_mesh_in_its_frame(tmp_path):
     ({"links": [{"file": "missing.stl"}, None]}, "missing.stl: no such STL file"),
     ({"base": {"file": "junk.stl"}}, "junk.stl: truncated"),
     ({"base": {"file": "cube.stl", "scale": 10_000}}, "is the scale right"),
+    # issue 25: a part placed 1e6 mm away was silently not drawn
+    ({"links": [{"file": "cube.stl", "xyz": [1e6, 0, 0]}, None]}, "is xyz right"),
 ])
 def test_a_mesh_that_cannot_be_used_falls_back_to_links_with_a_message(tmp_path, broken,
                                                                       named):

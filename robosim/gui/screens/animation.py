@@ -47,6 +47,7 @@ class JointAnimation:
         self._times = np.empty(0)
         self._index = -1
         self._steps_shown_each_tick = 0
+        self._trajectory_clock = 0.0
         self._start = None
         self.skipped = np.empty((0, len(self.q)))
 
@@ -64,15 +65,27 @@ class JointAnimation:
         self._steps_shown_each_tick = self.steps
 
     def play(self, t, q):
-        """Replace whatever runs by a linear move to ``q[0]``, then poses ``q`` at times ``t``."""
+        """Replace whatever runs by a linear move to ``q[0]`` (none when the arm shows it
+        already), then poses ``q`` at times ``t``."""
         t = np.asarray(t, dtype=float)
         q = np.asarray(q, dtype=float)
-        fractions = np.arange(1, self.steps + 1) / self.steps
+        steps = 0 if np.array_equal(q[0], self.q) else self.steps
+        fractions = np.arange(1, steps + 1) / self.steps
         approach = self.q + fractions[:, None] * (q[0] - self.q)
-        lead = self.delay * self.steps
-        times = np.concatenate([self.delay * np.arange(self.steps), lead + t - t[0]])
+        lead = self.delay * steps
+        self._trajectory_clock = lead - t[0]        # a pose at time t is shown at t + this
+        times = np.concatenate([self.delay * np.arange(steps), t + self._trajectory_clock])
         self._start_poses(np.vstack([approach, q]), times, q[-1])
-        self._steps_shown_each_tick = self.steps
+        self._steps_shown_each_tick = steps
+
+    def extend(self, t, q):
+        """Poses ``q`` at times ``t`` (the clock of the trajectory being played) added after
+        its last: the rest of a motion computed while it plays. Shown from the next
+        :meth:`step` on, also when the trajectory had run out of poses."""
+        self._poses = np.vstack([self._poses, np.asarray(q, dtype=float)])
+        self._times = np.concatenate([self._times,
+                                      np.asarray(t, dtype=float) + self._trajectory_clock])
+        self.target = self._poses[-1].copy()
 
     def _start_poses(self, poses, times, target):
         self._poses, self._times = poses, times
@@ -97,6 +110,13 @@ class JointAnimation:
         self.skipped = self._poses[previous + 1:self._index].copy()
         self.q = self._poses[self._index].copy()
         return self.q.copy()
+
+    def jump_to(self, q):
+        """Stop, with ``q`` ``(n,)`` the pose shown and the target (a dragged slider moved the
+        arm there at once); the next move starts from it."""
+        self.stop()
+        self.q = np.array(q, dtype=float)
+        self.target = self.q.copy()
 
     def stop(self):
         """Stop where the arm is now; the target becomes the pose shown."""

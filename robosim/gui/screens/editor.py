@@ -38,6 +38,7 @@ from ...robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 from ..user_files import autosave
 from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
+from ..widgets.matrix_text import mounting_text
 from .edit_history import EditHistory, describe_change
 from ..shortcuts import KeyboardShortcutsOff
 from ..layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
@@ -85,8 +86,9 @@ class EditorScreen(Screen):
         self.draft = draft_from_robot(robot, self.save_folder()) if robot is not None else None
         self.editing = robot is not None
         self.restored = False
+        self.draft_problem = None  # a damaged autosave set aside: the status line says so
         if self.draft is None:
-            self.draft = valid_draft(autosave.load_draft())
+            self.draft, self.draft_problem = autosave.read_draft(valid_draft)
             self.restored = self.draft is not None
         self.check = None
         self.stage = None         # "count" (the number of joints) or "table"
@@ -101,6 +103,8 @@ class EditorScreen(Screen):
     def build(self):
         if self.draft is None:
             self._build_count_stage()
+            if self.draft_problem:
+                self._status(self.draft_problem, error=True)
         else:
             self._build_table_stage()
             if self.restored:
@@ -176,7 +180,8 @@ class EditorScreen(Screen):
         places.rect("save as", left, y, 0.6 * width, CELL_HEIGHT)
         places.rect("Save", left + 0.62 * width, y, 0.12 * width, CELL_HEIGHT)
         y += CELL_HEIGHT + 2 * GAP
-        notes = lines_height(3, FONT_SIZE) * NOTE_SPACING / 1.2
+        note_lines = 3 + (1 if self._mounting_note() else 0)
+        notes = lines_height(note_lines, FONT_SIZE) * NOTE_SPACING / 1.2
         n_lines = len(self.draft["rows"]) + 1
         row = max(SMALLEST_ROW_HEIGHT, min(TABLE_ROW_HEIGHT, (top - y - notes - GAP) / n_lines))
         places.rect("table", left, top - n_lines * row, right - left, n_lines * row)
@@ -322,7 +327,16 @@ class EditorScreen(Screen):
                 f"theta of a revolute joint, d of a prismatic one: the joint's home value "
                 f"(offset is added to it).\n"
                 f"offset, min, max: degrees for a revolute joint, {unit} for a prismatic one. "
-                f"Empty min and max: default limits.")
+                f"Empty min and max: default limits." + self._mounting_note())
+
+    def _mounting_note(self):
+        """A line (starting with a newline) saying the base and tool transforms the robot file
+        gives, which this table keeps but does not edit; "" when it gives neither."""
+        extras, unit = self.draft.get("extras", {}), self.draft["unit"]
+        kept = [mounting_text(name, extras[name].get("xyz", (0, 0, 0)),
+                              extras[name].get("rpy", (0, 0, 0)), unit)
+                for name in ("base", "tool") if extras.get(name)]
+        return ("\nKept from the robot file (edit it there): " + "; ".join(kept)) if kept else ""
 
     def _recheck(self, show_status=True, note=""):
         """Check the draft, mark every cell, enable Continue or not; the check is returned.
@@ -439,6 +453,11 @@ class EditorScreen(Screen):
                 self.table.set_header(index, header)
             self.units_note.set_text(self._units_note())
             note = f"Lengths are now in {text} (the numbers stay as typed). "
+            moved = [name for name in ("base", "tool")
+                     if any(draft.get("extras", {}).get(name, {}).get("xyz", ()))]
+            if moved:
+                note += (f"So do the {' and '.join(moved)} positions (x, y, z): they are now "
+                         f"read in {text} too. ")
         else:
             draft["convention"] = text
         self._changed(note)

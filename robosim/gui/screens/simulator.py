@@ -10,8 +10,11 @@ shapes, the gripper and the Jacobian readout (:mod:`robosim.gui.screens.jacobian
 table's place); a button that picks whose 4x4 matrix the readout shows; one button per tool
 window (:data:`robosim.gui.tools.TOOLS`).
 
-Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.animation`); presses
-during an animation: the newest target wins. Animation frames are blitted: only the arm's
+Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.animation`): a
+typed value, Home, Random Move, a click on a slider. Presses during an animation: the newest
+target wins. While a slider is *dragged* the arm follows it directly, one blitted frame per
+pointer move (the arm, its slider and value cell, the readout when due) and no full draw, so
+the arm keeps up with the hand. Animation frames are blitted: only the arm's
 artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTERVAL` seconds
 (text is slow to draw); a full draw (which refreshes the blit background) happens when
 controls change. A target given while moving, or an error, is said in the status line; a note
@@ -39,6 +42,7 @@ from ...transforms import r2rpy
 from .. import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..widgets.fast_text import fast_text
+from ..widgets.matrix_text import mounting_lines
 from . import jacobian_readout
 from .jacobian_readout import JacobianReadout
 from ..layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
@@ -61,6 +65,8 @@ BUTTON_HEIGHT, GAP = 22, 5
 ARM_LABEL_ROOM = (14, 48, 56)
 #: Height (points) of a joint's row (slider and value cell): at most, and at least.
 JOINT_ROW, SMALLEST_JOINT_ROW = 26, 12
+#: Below this row height (points) the simulator lays itself out compact (:meth:`layout`).
+COMFORTABLE_JOINT_ROW = 18
 #: Width of the value cells (points): a fifth of the control column within these bounds.
 VALUE_WIDTH = (44, 80)
 #: Height (points) of the steps/delay cells (header and cell); font size of the toggles' labels.
@@ -108,6 +114,9 @@ class SimulatorScreen(Screen):
         self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
         self._jacobian_shown = False
+        self._dragged = None     # the joint whose slider is being dragged, or None
+        self._compact = False    # the layout's arrangement for short windows (layout)
+        self._controls_target = None   # the pose the sliders and value cells show
 
     # ================================================================== building
     def build(self):
@@ -182,11 +191,13 @@ class SimulatorScreen(Screen):
         self.add_layer("readout", self._readout_box, self._moving_texts)
         self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
+                                ("play more", self._on_play_more),
                                 ("pose", self._on_pose), ("path", self._on_path),
                                 ("status", self._on_status), ("limits", self._on_limits),
                                 ("gripper", self._on_gripper),
                                 ("highlight", self._on_highlight)):
             self.subscribe(self.state, topic, observer)
+        self.connect_event("button_release_event", self.guarded(self._end_drag))
         self._update_readout()
         self.set_status(self.drawing.style_message or HINT, error=bool(self.drawing.style_message))
 
@@ -202,40 +213,61 @@ class SimulatorScreen(Screen):
         delay with the toggles and the matrix button, the tool buttons, the readout. Text
         keeps its size in points: the rows of fixed height are laid from the foot, and the arm
         and the joints' rows share what is left.
+
+        When that leaves a joint's row less than :data:`COMFORTABLE_JOINT_ROW` (a short window,
+        many joints: a 1000 x 650 px screen), the layout is *compact*: the readout moves under
+        the DH table and the title spans the left column only, so the joints' rows take the
+        right column from its top. Rows never go below :data:`SMALLEST_JOINT_ROW`.
         """
+        self._compact = False
+        places, joint_row = self._layout(width, height)
+        if joint_row < COMFORTABLE_JOINT_ROW:
+            self._compact = True
+            places, _ = self._layout(width, height)
+        return places
+
+    def _layout(self, width, height):
+        """The places in the arrangement :attr:`_compact` says, and the height (points) the
+        joints' rows would have without a lower bound."""
+        compact = self._compact
         places = Layout(width, height)
         n = self.robot.n
         top = height - MARGIN
         places.point("title", MARGIN, top)
-        top -= lines_height(1, TITLE_FONT) + GAP
+        title_bottom = top - lines_height(1, TITLE_FONT) - GAP
         foot = STATUS_HEIGHT + GAP
         split = LEFT_COLUMN * width
+        left, right = split + MARGIN, width - MARGIN
+        column = right - left
+
+        # the readout: at the right column's foot, or (compact) at the left column's
+        readout_left, readout_width = (MARGIN, split - 2 * MARGIN) if compact else (left, column)
+        readout_height = lines_height(len(self._readout_labels()), READOUT_FONT)
+        places.rect("readout box", readout_left, foot, readout_width, readout_height)
+        places.point("readout", readout_left, foot + readout_height)
+        pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
+        places.point("readout matrix",
+                     readout_left + pose_chars * MONOSPACE_WIDTH * READOUT_FONT + 2 * MARGIN,
+                     foot + readout_height)
+        left_foot = foot + readout_height + MARGIN if compact else foot
+        right_foot = foot if compact else foot + readout_height + MARGIN
 
         # left: the table at the foot, its note under it, the arm above
         self._table_font = self._fitting_table_font(split - 2 * MARGIN)
         note_height = lines_height(self._table_note_lines, NOTE_FONT)
-        places.point("table note", MARGIN, foot + note_height)
-        table_top = foot + note_height + GAP + lines_height(n + 1, self._table_font)
+        places.point("table note", MARGIN, left_foot + note_height)
+        table_top = left_foot + note_height + GAP + lines_height(n + 1, self._table_font)
         places.point("table", MARGIN, table_top)
         if self._jacobian_shown:
-            table_top = max(table_top, foot + jacobian_readout.readout_height())
-        places.rect("jacobian", MARGIN, foot, split - 2 * MARGIN, table_top - foot)
+            table_top = max(table_top, left_foot + jacobian_readout.readout_height())
+        places.rect("jacobian", MARGIN, left_foot, split - 2 * MARGIN, table_top - left_foot)
         room_left, room_right, room_below = ARM_LABEL_ROOM
         arm_bottom = table_top + room_below
         places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
-                    top - arm_bottom)
+                    title_bottom - arm_bottom)
 
-        # right, from the foot up: readout, tool buttons, settings, main buttons
-        left, right = split + MARGIN, width - MARGIN
-        column = right - left
-        readout_height = lines_height(len(self._readout_labels()), READOUT_FONT)
-        places.rect("readout box", left, foot, column, readout_height)
-        places.point("readout", left, foot + readout_height)
-        pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
-        places.point("readout matrix",
-                     left + pose_chars * MONOSPACE_WIDTH * READOUT_FONT + 2 * MARGIN,
-                     foot + readout_height)
-        y = foot + readout_height + MARGIN
+        # right, from the foot up: tool buttons, settings, main buttons
+        y = right_foot
         rows = -(-len(tools.TOOLS) // TOOL_COLUMNS)
         tool_width = (column - (TOOL_COLUMNS - 1) * GAP) / TOOL_COLUMNS
         for k, (label, _module, _function) in enumerate(tools.TOOLS):
@@ -258,16 +290,18 @@ class SimulatorScreen(Screen):
         y += BUTTON_HEIGHT + 1.5 * MARGIN
 
         # the joints: a header line and a row each, from the top down
-        row = max(SMALLEST_JOINT_ROW, min(JOINT_ROW, (top - y) / (n + 1)))
+        joints_top = top if compact else title_bottom
+        joint_row = (joints_top - y) / (n + 1)
+        row = max(SMALLEST_JOINT_ROW, min(JOINT_ROW, joint_row))
         value_width = min(max(0.2 * column, VALUE_WIDTH[0]), VALUE_WIDTH[1])
-        places.rect("values", right - value_width, top - (n + 1) * row, value_width,
+        places.rect("values", right - value_width, joints_top - (n + 1) * row, value_width,
                     (n + 1) * row)
         slider_left = left + self._slider_label_width() + GAP
         slider_width = right - value_width - 2 * GAP - slider_left
         for i in range(n):
-            bottom = top - (i + 2) * row
+            bottom = joints_top - (i + 2) * row
             places.rect(f"slider {i}", slider_left, bottom + 0.15 * row, slider_width, 0.7 * row)
-        return places
+        return places, joint_row
 
     def relayout(self):
         """Move everything to the places of the figure's present size; the DH table and its
@@ -278,7 +312,9 @@ class SimulatorScreen(Screen):
         self.jacobian.place(left, bottom + height, width * figure_size_pt(self.fig)[0])
         width, _ = figure_size_pt(self.fig)
         self.table.set_fontsize(self._table_font)
-        fit_fontsize(self.title, width - 2 * MARGIN, lines_height(1, TITLE_FONT), TITLE_FONT)
+        self.readout_labels.set_text("\n".join(self._readout_labels()))
+        title_width = (LEFT_COLUMN * width if self._compact else width) - 2 * MARGIN
+        fit_fontsize(self.title, title_width, lines_height(1, TITLE_FONT), TITLE_FONT)
         fit_fontsize(self.table_note, LEFT_COLUMN * width - 2 * MARGIN,
                      lines_height(self._table_note_lines, NOTE_FONT), NOTE_FONT)
         return places
@@ -310,6 +346,10 @@ class SimulatorScreen(Screen):
         """The read-only DH table (degrees, the robot's length unit) as lines of monospace
         text, and the note under it saying its units.
 
+        The note also says the base and tool transforms when the robot has them
+        (:func:`robosim.gui.widgets.matrix_text.mounting_lines`): the readout is
+        ``base A_1 ... A_n tool``, and a student checking it by hand needs them.
+
         Its limits are those in force (``state.planning_robot``): while a calibration narrows
         a joint, that joint's min and max carry a ``*`` and the note names the calibration.
         """
@@ -325,6 +365,7 @@ class SimulatorScreen(Screen):
         widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
         lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in [header, *rows]]
         notes = [f"theta, alpha, revolute min/max in deg; d, a, prismatic min/max in {unit}"]
+        notes += mounting_lines(self.robot)
         if self.robot.convention == "modified":
             notes.append("modified DH: row i holds a(i-1), alpha(i-1)")
         if narrowed.any():
@@ -337,10 +378,13 @@ class SimulatorScreen(Screen):
 
     def _readout_labels(self):
         """The readout's heading and the names of its lines (a Lynx6's wrist: the gripper's
-        angle to the ground, with the Jog / IK window's sign)."""
-        units = f"{self.robot.unit}, deg" + ("; wrist + up" if self._lynx6 else "")
+        angle to the ground, with the Jog / IK window's sign; in the compact layout the
+        heading is shorter, the sign said on the wrist's line, to leave the matrix room)."""
+        wrist_sign = self._lynx6 and not self._compact
+        units = f"{self.robot.unit}, deg" + ("; wrist + up" if wrist_sign else "")
+        wrist = "wrist" if wrist_sign else "wrist+up"
         return [f"End effector ({units})", "x", "y", "z", "roll", "pitch", "yaw",
-                *(["wrist"] if self._lynx6 else [])]
+                *([wrist] if self._lynx6 else [])]
 
     def _build_readout(self, places):
         """The readout: fixed labels drawn once, numbers in right-aligned columns.
@@ -358,8 +402,8 @@ class SimulatorScreen(Screen):
             return offset_copy(self.fig.transFigure, fig=self.fig, units="points",
                                x=chars * MONOSPACE_WIDTH * READOUT_FONT)
 
-        place("readout", self.fig.text(*places["readout"], "\n".join(self._readout_labels()),
-                                       **props))
+        self.readout_labels = place("readout", self.fig.text(
+            *places["readout"], "\n".join(self._readout_labels()), **props))
         self.readout_pose = place("readout", fast_text(
             self.fig, *places["readout"], "", ha="right",
             transform=chars_right(READOUT_POSE_CHARS), **props))
@@ -390,13 +434,24 @@ class SimulatorScreen(Screen):
         self.animation.play(*state.playing)
         self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
+    def _on_play_more(self, state):
+        """Rows added to the motion playing (a fall computed while it plays): the animation
+        goes on with them, started again if it had run out of poses. The controls show where
+        it ends when it ends (redrawing their cells for every addition would hold up the
+        frames)."""
+        running = self.animation.running
+        self.animation.extend(*state.played_more)
+        if not running:
+            self._start(interval_ms=PLAYBACK_INTERVAL_MS)
+
     def _on_pose(self, state):
         """The pose shown changed: move the drawing; the readout follows at most every
         :data:`READOUT_INTERVAL` s while an animation runs (longer when drawing it is slow, see
         :data:`READOUT_SHARE`), and always shows its last frame."""
         self.drawing.set_pose(state.q, passed=state.passed)
         now = self.animation.clock()
-        readout = not self.animation.running or now - self._readout_time >= self._readout_gap
+        moving = self.animation.running or self._dragged is not None
+        readout = not moving or now - self._readout_time >= self._readout_gap
         if readout:
             self._readout_time = now
             self._update_readout()
@@ -479,10 +534,54 @@ class SimulatorScreen(Screen):
         self.redraw()  # the title is ordinary text: a full draw
 
     def _on_slider(self, joint, value):
-        """A new value (degrees or length unit) for one joint; the others keep their target."""
+        """A new value (degrees or length unit) for one joint; the others keep their target.
+
+        The press on a slider animates the arm to its value (Lodes' steps); each value of the
+        drag that follows moves the arm there at once (:meth:`_follow`)."""
         target = self.state.target
         target[joint] = np.radians(value) if self.robot.joints[joint].is_revolute else value
+        dragging = self.sliders[joint].drag_active
+        if dragging and self._dragged == joint:
+            self._follow(joint, target)
+            return
+        self._dragged = joint if dragging else None
         self.state.animate_to(target)
+
+    def _follow(self, joint, target):
+        """The slider of ``joint`` is dragged to ``target``: stop any animation and show the
+        arm there at once. Only what moved is redrawn, blitted: the arm (and the readout when
+        due, :meth:`_on_pose`), the slider and its value cell; the first frame of a drag
+        draws in full once if the arm was not blitted yet."""
+        if self.animation.running:
+            self.timer.stop()
+            if self.app.status == NEW_TARGET_WHILE_MOVING:
+                self.set_status(HINT)
+        self.animation.jump_to(target)
+        if not all(self.blit.animated(layer) for layer in ("arm", *READOUT_LAYERS)):
+            for layer in ("arm", *READOUT_LAYERS):
+                self.blit.animate(layer)
+            self.redraw()
+        self.state.jump_to(target)
+        self._controls_target = np.array(target, dtype=float)
+        self.values.set_text(joint, 0, f"{self.robot.q_to_user(target)[joint]:.6g}")
+        if (joint, 0) in self.values.errors:
+            self.values.mark(joint, 0, False)
+        ax = self.sliders[joint].ax     # its background, track, value bar and handle
+        self.blit.draw_over([ax.patch, *ax.patches, *ax.lines], ax.bbox)
+
+    def _end_drag(self, event):
+        """The button is released: a drag ends with the readout of the last pose shown, and
+        the arm's artists become ordinary ones again (a later full draw shows them)."""
+        if self._dragged is None:
+            return
+        self._dragged = None
+        if self.animation.running:    # a click without a drag: its animation goes on
+            return
+        self._readout_time = self.animation.clock()
+        self._update_readout()
+        self._redraw_frame()
+        for layer in ("arm", *READOUT_LAYERS):
+            self.blit.animate(layer, False)
 
     def _reporting(self, check):
         """A cell's on_commit that also puts its rejection message in the status line."""
@@ -579,6 +678,7 @@ class SimulatorScreen(Screen):
 
     def _show_target_in_controls(self, q):
         """Sliders and value fields show ``q`` without firing their callbacks."""
+        self._controls_target = np.array(q, dtype=float)
         values = self.robot.q_to_user(q)
         for slider, value in zip(self.sliders, values):
             slider.eventson = False
@@ -600,9 +700,13 @@ class SimulatorScreen(Screen):
             self._finish()
 
     def _finish(self):
-        """The animation ended: stop the timer; the arm's artists are ordinary again, and a
-        note about a target given while moving goes (it would be stale)."""
+        """The animation ended: stop the timer; the arm's artists are ordinary again, the
+        controls show where it ended (a motion played on after it started, see
+        :meth:`_on_play_more`), and a note about a target given while moving goes (it would be
+        stale)."""
         self.timer.stop()
+        if not np.array_equal(self._controls_target, self.animation.target):
+            self._show_target_in_controls(self.animation.target)
         for layer in ("arm", *READOUT_LAYERS):
             self.blit.animate(layer, False)
         if self.app.status == NEW_TARGET_WHILE_MOVING:

@@ -15,7 +15,7 @@ small "x" that removes it from the list.
 
 from pathlib import Path
 
-from ...library import library_robots, load_robot
+from ...library import ROBOT_FILE_SUFFIXES, library_robots, load_robot
 from ..widgets import file_dialog
 from ..user_files.my_robots import MAX_ROBOTS, MyRobots
 from .base import Screen
@@ -30,6 +30,8 @@ INACTIVE_COLOUR = "0.93"
 MY_ROBOTS_TOP, MY_ROBOT_HEIGHT, REMOVE_WIDTH = 0.465, 0.045, 0.03
 #: Longest robot name shown in full in the list (longer names end in "...").
 MY_ROBOT_NAME_CHARACTERS = 22
+#: The robot files the file cell takes, as the cell's label and its messages say them.
+FILE_KINDS = ", ".join(ROBOT_FILE_SUFFIXES[:-1]) + " or " + ROBOT_FILE_SUFFIXES[-1]
 
 
 class WelcomeScreen(Screen):
@@ -62,7 +64,7 @@ class WelcomeScreen(Screen):
         self._button((LEFT_COLUMN, 0.715, LEFT_WIDTH, BUTTON_HEIGHT), "Enter a DH table",
                      lambda: self.app.show_editor(None))
         self.path_cell = self.keep(CellGrid(
-            fig, (LEFT_COLUMN, 0.605, LEFT_WIDTH, 0.08), 1, ["robot file (.json or .csv)"],
+            fig, (LEFT_COLUMN, 0.605, LEFT_WIDTH, 0.08), 1, [f"robot file ({FILE_KINDS})"],
             on_commit=self._on_path_commit, on_enter=lambda row, col, text: self.load_path(text)))
         self._button((LEFT_COLUMN, 0.53, LEFT_WIDTH, BUTTON_HEIGHT), "Load a robot file",
                      self.load_file)
@@ -166,10 +168,14 @@ class WelcomeScreen(Screen):
             return None
         path = Path(text.strip()).expanduser().absolute()
         self.path_cell.set_text(0, 0, str(path))
-        if not path.is_file():
+        if path.is_dir():
+            message = f"{path}: a folder, not a file; name a robot file ({FILE_KINDS}) in it"
+        elif not path.exists():
             message = f"{path}: no such file"
-        elif path.suffix.lower() not in (".json", ".csv"):
-            message = f"{path}: a robot file ends in .json or .csv"
+        elif not path.is_file():
+            message = f"{path}: not a regular file (a device or a pipe); name a robot file"
+        elif path.suffix.lower() not in ROBOT_FILE_SUFFIXES:
+            message = f"{path}: a robot file ends in {FILE_KINDS}"
         else:
             self.app.set_status("Press Enter or 'Load a robot file' to open it.")
             return None
@@ -190,7 +196,7 @@ class WelcomeScreen(Screen):
             self.path_cell.set_text(0, 0, chosen)
             typed = chosen
         if not typed:
-            self.app.set_status("Type the path of a robot file (.json or .csv) in the cell "
+            self.app.set_status(f"Type the path of a robot file ({FILE_KINDS}) in the cell "
                                 "first.", error=True)
             return
         self.load_path(typed)
@@ -204,7 +210,7 @@ class WelcomeScreen(Screen):
     def load_path(self, text):
         """Load the robot file ``text``, add it to My robots, open it in the simulator."""
         if not text.strip():
-            self.app.set_status("Type the path of a robot file (.json or .csv) first.",
+            self.app.set_status(f"Type the path of a robot file ({FILE_KINDS}) first.",
                                 error=True)
             return
         path = Path(text.strip()).expanduser().absolute()

@@ -3,7 +3,8 @@
 The window is the screen form of the command-line calibration wizard; both drive a
 :class:`robosim.hardware.wizard.CalibrationSession` (its docstring says what each mark
 measures). The user picks a servo (``<`` / ``>``: the joints, then the gripper), jogs it in
-small slow steps (``-10``, ``-1``, ``+1``, ``+10`` steps of the step cell's microseconds) and
+small slow steps ("-10 steps", "-1 step", "+1 step", "+10 steps": steps of the step cell's
+microseconds, the status line saying how far that went) and
 marks what the arm shows: *Reference* and *2nd angle* at the angle typed in the angle cell,
 *Min* / *Max* where the servo must stop, *Open* / *Closed* for the gripper, *Set speed* from the
 speed cell. *Save* writes the file named in the last cell (or chosen in the native file
@@ -30,8 +31,8 @@ STEP, ANGLE, SPEED, SAVE_AS = range(4)
 HEADERS = {STEP: "step (us)", ANGLE: "angle (deg)", SPEED: "max deg/s", SAVE_AS: "save as"}
 #: (label, what it does) of the buttons, row by row; marks are CalibrationSession.mark words.
 ROWS = (
-    (0.66, (("-10", ("jog", -10)), ("-1", ("jog", -1)), ("+1", ("jog", 1)),
-            ("+10", ("jog", 10)))),
+    (0.66, (("-10 steps", ("jog", -10)), ("-1 step", ("jog", -1)), ("+1 step", ("jog", 1)),
+            ("+10 steps", ("jog", 10)))),
     (0.34, (("Reference", ("mark", "ref")), ("2nd angle", ("mark", "at")),
             ("Min here", ("mark", "min")), ("Max here", ("mark", "max")))),
     (0.22, (("Open here", ("mark", "open")), ("Closed here", ("mark", "closed")),
@@ -154,7 +155,10 @@ class CalibrationWindow(View):
         if warning:
             self.say(warning, error=True)
         else:
-            self.say(f"{self.session.pulse[self.session.channel(self.entry)]} us")
+            moved = steps * self.session.step
+            self.say(f"{steps:+d} step{'s' if abs(steps) > 1 else ''} of {self.session.step} us"
+                     f" ({moved:+d} us): {self.session.pulse[self.session.channel(self.entry)]}"
+                     f" us")
 
     def mark(self, what):
         """Record the servo's pulse now as ``what`` (a CalibrationSession.mark word)."""

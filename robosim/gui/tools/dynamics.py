@@ -15,13 +15,17 @@ profile from the pose shown to the goal row, with the payload typed in grams at 
 Left, under the settings and buttons: the torque each joint needs to hold the pose shown
 (bars, limits as grey marks), following the sliders; blitted while the arm moves, a full draw
 when it stops. "Free fall" integrates the arm's motion from the pose shown, at rest and without
-torques (:func:`robosim.dynamics.simulate`: 4th-order Runge-Kutta, a joint reaching a limit
-is stopped there by a plastic knock), plays it in the simulator (not as a trajectory for the
-real arm: ``keep=False``) and plots its kinetic, potential and total energy with a playhead
-that follows the arm; "Stop" holds the arm where it is.
+torques (:class:`robosim.dynamics.Integration`: adaptive Runge-Kutta steps, a joint reaching a
+limit is stopped there by a plastic knock) and plays it in the simulator at once (not as a
+trajectory for the real arm: ``keep=False``), computing the rest ahead of what is shown; once
+all is computed it plots the kinetic, potential and total energy with a playhead that follows
+the arm. "Stop" holds the arm where it is.
 
 A robot without dynamics gets the reason and what to do in the window, and nothing else.
 """
+
+import math
+import time
 
 import numpy as np
 from matplotlib.ticker import MaxNLocator
@@ -65,6 +69,14 @@ MAX_FALL_S = 10.0
 #: Integration step of the free fall (s), and the time between two poses shown (s).
 FALL_DT = 2e-3
 FRAME_S = 0.02
+#: The free fall plays as soon as its first FIRST_FALL_S are computed (a few ms); the window's
+#: timer (every FALL_TICK_MS) then computes it FALL_AHEAD_S ahead of the time played, from
+#: FALL_CHUNK_S to FALL_MOST_S more a tick (a fall computes about ten times faster than it
+#: plays: a tick stays short, so the simulator's frames keep coming).
+FIRST_FALL_S = 0.1
+FALL_AHEAD_S = 0.5
+FALL_CHUNK_S, FALL_MOST_S = 0.05, 0.2
+FALL_TICK_MS = 40
 #: Configurations sampled to size the holding-torque bars' scale.
 SCALE_SAMPLES = 256
 BUTTONS = ("Torques", "Goal = pose", "Free fall", "Stop")
@@ -84,7 +96,7 @@ class DynamicsWindow(ToolWindow):
     torques, check : TrajectoryTorques, TorqueCheck or None
         The last analysis shown (``check`` None without limits).
     fall : Simulation or None
-        The last free fall.
+        The last free fall, once computed.
     falling : bool
         True while the simulator plays the free fall.
     reason, message : str, Text or None
@@ -102,7 +114,13 @@ class DynamicsWindow(ToolWindow):
         self.payload_kg = 0.0
         self.falling = False
         self._analysed = None          # the (t, q) of last_trajectory shown
-        self._fall_rows = None
+        self._fall_rows = None         # the samples of the fall handed to the simulator
+        #: The fall being computed while it plays (:class:`robosim.dynamics.Integration`), None
+        #: once computed.
+        self.integration = None
+        self._fall_started = 0.0
+        #: Seconds for :meth:`feed_fall`'s look-ahead (tests may give a fake clock).
+        self.clock = time.monotonic
         self.connect_event("resize_event", lambda event: self.relayout())
         try:
             dynamics.require_dynamics(self.robot)
@@ -193,6 +211,7 @@ class DynamicsWindow(ToolWindow):
         self.set_goal(self.arm.q)
         actions = {"Torques": self.compute, "Goal = pose": lambda: self.set_goal(self.arm.q),
                    "Free fall": self.free_fall, "Stop": self.stop}
+        self.fall_timer = self.add_timer(FALL_TICK_MS, self.feed_fall)
         self.buttons = {}
         for label in BUTTONS:
             self.buttons[label] = self.button(places[label], label, actions[label],
@@ -329,6 +348,10 @@ class DynamicsWindow(ToolWindow):
         """Analyse the chosen motion: torques per joint, limits, the first exceedance."""
         self.settings.commit()
         self.goal.commit()
+        if (0, PAYLOAD) in self.settings.errors:   # never a verdict on another payload
+            raise ValidationError(f"fix the red payload cell first "
+                                  f"({self.settings.errors[(0, PAYLOAD)]}); nothing was "
+                                  f"computed")
         if self.settings.text(0, SOURCE) == "joint profile":
             t, q, what = self._profile()
         else:
@@ -424,25 +447,60 @@ class DynamicsWindow(ToolWindow):
 
     # ================================================================== free fall
     def free_fall(self):
-        """Let the arm fall from the pose shown, at rest; play it in the simulator."""
+        """Let the arm fall from the pose shown, at rest, and play it in the simulator at once:
+        the first :data:`FIRST_FALL_S` are integrated here, the rest by :meth:`feed_fall` (the
+        window's timer) ahead of what the simulator shows; the energy is plotted when the
+        whole fall is computed."""
         duration = self._setting(FALL, "fall (s)", MAX_FALL_S)
-        self.say(f"free fall: integrating {duration:g} s at dt = {FALL_DT * 1000:g} ms...")
-        self.blit.draw_now()
-        start = self.arm.q
         # the limits the simulator plans with (narrowed while a calibration is in use) are the
         # stops: the fall plays within them
         falling = dynamics.with_payload(self.arm.planning_robot, self.payload_kg)
-        fall = dynamics.simulate(falling, start, duration=duration, dt=FALL_DT)
-        every = max(1, round(FRAME_S / FALL_DT))
-        rows = np.unique(np.append(np.arange(0, len(fall.t), every), len(fall.t) - 1))
-        self.fall, self._fall_rows = fall, rows
-        draw_energy(self.energy_ax, fall)
-        self._style_energy_axes()
-        self.falling = True
-        self.blit.animate("playhead")
-        self.redraw()
-        self.say(self._fall_summary(fall))
-        self.arm.play(fall.t[rows], fall.q[rows], keep=False)
+        self.integration = dynamics.Integration(falling, self.arm.q, duration=duration,
+                                                dt=FALL_DT)
+        self._end_fall()
+        self.fall, self._fall_rows, self.falling = None, np.empty(0, dtype=int), True
+        self._fall_started = self.clock()
+        self.say(f"free fall: {duration:g} s at dt = {FALL_DT * 1000:g} ms, computed while it "
+                 f"plays...")
+        self.feed_fall(until=FIRST_FALL_S)
+        self.fall_timer.start()
+
+    def feed_fall(self, until=None):
+        """Integrate the fall being played :data:`FALL_AHEAD_S` ahead of the time it has
+        played for (from :data:`FALL_CHUNK_S` to :data:`FALL_MOST_S` more), hand the new poses
+        to the simulator,
+        and, once all is computed, plot the energy and say how it went (the timer's tick;
+        tests call it)."""
+        run = self.integration
+        if run is None:
+            return
+        computed = run.t[run.ready - 1]
+        if until is None:
+            played = self.clock() - self._fall_started
+            until = min(max(computed + FALL_CHUNK_S, played + FALL_AHEAD_S),
+                        computed + FALL_MOST_S)
+        ready = run.advance(until)
+        every = max(1, round(FRAME_S / FALL_DT))            # a pose every frame, and the last
+        handed = len(self._fall_rows)
+        start = self._fall_rows[-1] + 1 if handed else 0
+        rows = np.arange(math.ceil(start / every) * every, ready, every)
+        if ready == len(run.t) and (not len(rows) or rows[-1] != ready - 1):
+            rows = np.append(rows, ready - 1)
+        if len(rows):
+            self._fall_rows = np.append(self._fall_rows, rows)
+            if not handed:
+                self.arm.play(run.t[rows], run.q[rows], keep=False)
+            else:
+                self.arm.play_more(run.t[rows], run.q[rows])
+        if ready == len(run.t):
+            self.fall_timer.stop()
+            self.integration, self.fall = None, run.finish()
+            draw_energy(self.energy_ax, self.fall)
+            self._style_energy_axes()
+            if self.falling:
+                self.blit.animate("playhead")
+            self.redraw()
+            self.say(self._fall_summary(self.fall))
 
     def _style_energy_axes(self):
         ax = self.energy_ax
@@ -470,7 +528,10 @@ class DynamicsWindow(ToolWindow):
                 f"t = {hit.time:.2f} s" + (f" ({more} more stops)" if more else ""))
 
     def stop(self):
-        """Hold the arm where it is (a fall or any motion stops)."""
+        """Hold the arm where it is (a fall or any motion stops; the rest of a fall being
+        computed is not)."""
+        self.fall_timer.stop()
+        self.integration = None
         self.arm.animate_to(self.arm.q)
         self._end_fall()
         self.say("stopped: the arm holds the pose shown")
@@ -478,8 +539,9 @@ class DynamicsWindow(ToolWindow):
     def _end_fall(self):
         if self.falling:
             self.falling = False
-            self.blit.animate("playhead", False)
-            self.redraw()
+            if self.fall is not None:
+                self.blit.animate("playhead", False)
+                self.redraw()
 
     # ================================================================== following the arm
     def _on_pose(self, arm):
@@ -487,14 +549,15 @@ class DynamicsWindow(ToolWindow):
         follows. Blitted while the arm moves; one full draw when it arrives."""
         q = arm.q
         widened = self.bars.set_torques(dynamics.gravity_torques(self.loaded, q))
-        moving = not np.array_equal(q, arm.target)
-        if self.falling:
+        moving = not np.array_equal(q, arm.target) or self.integration is not None
+        if self.falling and self.fall is not None:
             self._follow_fall(q)
         if moving and not widened:
             if not self.blit.animated("gravity"):
                 self.blit.animate("gravity")
                 self.redraw()
-            self.blit.update(*(["gravity", "playhead"] if self.falling else ["gravity"]))
+            self.blit.update(*(["gravity", "playhead"] if self.falling and self.fall is not None
+                               else ["gravity"]))
             return
         self.blit.animate("gravity", False)
         if not moving:
@@ -509,8 +572,10 @@ class DynamicsWindow(ToolWindow):
             self.playhead.set_xdata([time_s, time_s])
 
     def on_close(self):
-        """The window closes: a fall being played goes on in the simulator."""
+        """The window closes: a fall being played goes on in the simulator as far as it was
+        computed."""
         self.falling = False
+        self.integration = None
 
 
 def _number(text, what, low, high, above=True):

@@ -14,6 +14,9 @@ side:
 - ``0T_i = A_1 ... A_i`` (``T_i = base A_1 ... A_i`` when the robot has a base transform): frame
   i in the world.
 
+The robot's base and tool transforms, when it has them, are written above the matrices (xyz in
+the robot's unit, roll-pitch-yaw in degrees): the end effector is ``base A_1 ... A_n tool``.
+
 Each entry sits in a cell tinted by its value (blue negative, red positive, white zero; the
 position column relative to the robot's size), so the zeros and ones of a rotation stand out.
 The simulator draws frame i bold (``arm.set_highlight``) while the window is open.
@@ -27,7 +30,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
 from ...dh_steps import dh_steps, link_matrices, symbolic_link_matrix
-from ..widgets.matrix_text import column_widths, matrix_entries
+from ..widgets.matrix_text import column_widths, fixed, matrix_entries, mounting_lines
 from .window import ToolWindow
 
 FIGSIZE = (8.4, 5.0)
@@ -62,7 +65,10 @@ class MatrixWindow(ToolWindow):
         self.buttons = {label: self.button(rect, label, action) for label, rect, action in (
             ("< Previous link", (0.03, 0.83, 0.19, 0.07), lambda: self.step(-1)),
             ("Next link >", (0.235, 0.83, 0.19, 0.07), lambda: self.step(+1)))}
-        self.link_text = fig.text(0.45, 0.855, "", fontsize=LABEL_FONT)
+        self.link_text = fig.text(0.45, 0.895, "", fontsize=LABEL_FONT, va="top")
+        # the base and tool transforms the world frame and the end effector include
+        self.mounting = fig.text(0.45, 0.855, "\n".join(mounting_lines(self.robot)),
+                                 fontsize=LABEL_FONT - 1, color="0.25", va="top")
         # the two matrices and their headings; the units of their columns under them
         self.box = self._blank_axes((0.03, 0.4, 0.94, 0.41))
         self.headings, self.cells, self.numbers = [], [], []
@@ -178,14 +184,14 @@ class MatrixWindow(ToolWindow):
         unit = robot.unit
         if joint.is_revolute:
             q_i, offset = np.degrees(q[i - 1]), np.degrees(joint.offset)
-            variable = (f"theta{i} = q{i} + offset = {q_i:.2f} + {offset:g} = "
-                        f"{np.degrees(theta):.2f} deg" if offset
-                        else f"theta{i} = q{i} = {q_i:.2f} deg")
+            variable = (f"theta{i} = q{i} + offset = {fixed(q_i, 2)} + {offset:g} = "
+                        f"{fixed(np.degrees(theta), 2)} deg" if offset
+                        else f"theta{i} = q{i} = {fixed(q_i, 2)} deg")
             constant = f"d{i} = {d:g} {unit}"
         else:
-            variable = (f"d{i} = q{i} + offset = {q[i - 1]:.{decimals}f} + {joint.offset:g} = "
-                        f"{d:.{decimals}f} {unit}" if joint.offset
-                        else f"d{i} = q{i} = {d:.{decimals}f} {unit}")
+            variable = (f"d{i} = q{i} + offset = {fixed(q[i - 1], decimals)} + "
+                        f"{joint.offset:g} = {fixed(d, decimals)} {unit}" if joint.offset
+                        else f"d{i} = q{i} = {fixed(d, decimals)} {unit}")
             constant = f"theta{i} = {np.degrees(theta):g} deg"
         k = i if robot.convention == "standard" else i - 1     # modified: a(i-1), alpha(i-1)
         return (f"row {i} now: {variable}\n{constant}, a{k} = {joint.a:g} {unit}, "

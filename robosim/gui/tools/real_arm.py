@@ -145,14 +145,18 @@ class RealArmWindow(ToolWindow):
         try:
             closed = gripper_fraction(text)
         except RobosimError as exc:
+            self.say(str(exc), error=True)       # the red cell says why, here
             return str(exc)
         self.run(lambda: self._send_gripper(closed))
         return None
 
     def _send_gripper(self, closed):
-        """Close the real gripper to ``closed`` (0 open .. 1 closed); the drawn one follows."""
+        """Close the real gripper to ``closed`` (0 open .. 1 closed); the drawn one follows,
+        and the status line says what was sent."""
         self._driver(started=True).gripper(closed=closed)
         self.arm.set_gripper(closed)
+        self.say("gripper opened" if closed == 0 else "gripper closed" if closed == 1
+                 else f"gripper closed to {closed * 100:g} %")
 
     def _choose_calibration(self, path):
         """Plan within ``path``'s calibrated range (None: the model's limits; while an arm is
@@ -192,6 +196,9 @@ class RealArmWindow(ToolWindow):
     # ------------------------------------------------------------------ connection
     def _driver(self, started=False):
         if self.driver is None:
+            if self.dry_run:
+                raise RobosimError("not connected: Dry run is on, press Connect to start it "
+                                   "(no port is opened)")
             raise RobosimError("not connected: type the port and press Connect (or Dry run)")
         if started and not self.driver.started:
             raise RobosimError("confirm first that the arm is near its rest pose "
@@ -213,9 +220,15 @@ class RealArmWindow(ToolWindow):
             raise RobosimError(f"baud must be a whole number such as 9600, got {baud_text!r}")
         calibration_file = self.cells.text(0, CALIBRATION).strip() or None
         calibration = load_calibration(calibration_file)
+        in_use = self.arm.calibration, self.arm.calibration_source
         self.arm.set_calibration(calibration, source=self._calibration_name(calibration_file))
-        driver = Lynx6.connect(port or "no port", baud=int(baud_text), calibration=calibration,
-                               robot=self.arm.robot, dry_run=self.dry_run, echo=self._echo)
+        try:
+            driver = Lynx6.connect(port or "no port", baud=int(baud_text),
+                                   calibration=calibration, robot=self.arm.robot,
+                                   dry_run=self.dry_run, echo=self._echo)
+        except BaseException:
+            self.arm.set_calibration(*in_use)   # no arm: the limits planned with stay
+            raise
         self.driver = driver
         self.arm.set_connection(driver)
         self._apply_speed(self.cells.text(0, SPEED))

@@ -475,9 +475,12 @@ class TrajectoryWindow(ToolWindow):
         cancelled (said in the status line)."""
         self.file.commit()
         text = self.file.text(0, 0).strip()
+        # the dialog proposes the name with this suffix: "Save GIF" never offers to replace
+        # the .csv the cell names
+        initial = Path(text).with_suffix(suffix) if text else f"trajectory{suffix}"
         chosen = file_dialog.ask_path(
             self.fig, save=save, title=f"{'Save' if save else 'Open'} a {suffix} file",
-            initial=text or f"trajectory{suffix}", filetypes=(f"{suffix} files", (f"*{suffix}",)))
+            initial=initial, filetypes=(f"{suffix} files", (f"*{suffix}",)))
         if chosen == "":
             self.say("no file was chosen")
             return None

@@ -68,13 +68,17 @@ def in_new_figure(window_class, title, figsize, owner, *args, **kwargs):
 
 
 def tool_figure(title, figsize):
-    """A new pyplot figure for a tool window, its window (where there is one) called ``title``,
-    with robosim's keyboard shortcuts (no key closes it: :mod:`robosim.gui.shortcuts`)."""
+    """A new pyplot figure of ``figsize`` inches (smaller if the screen is:
+    :mod:`robosim.gui.window_size`) for a tool window, its window (where there is one) called
+    ``title``, with robosim's keyboard shortcuts (no key closes it:
+    :mod:`robosim.gui.shortcuts`)."""
     import matplotlib.pyplot as plt
 
     from ..shortcuts import use_robosim_shortcuts
+    from ..window_size import fit_to_screen
 
     fig = plt.figure(figsize=figsize)
+    fit_to_screen(fig)
     use_robosim_shortcuts(fig)
     if fig.canvas.manager is not None:
         fig.canvas.manager.set_window_title(title)

@@ -39,6 +39,19 @@ METHOD, VALUE, VOXEL, SECTION_Z, AZIMUTH = range(5)
 ESTIMATE_FROM = 2_000_000
 
 
+def duration_text(seconds):
+    """A time estimate as a student reads it: ``"8.5 s"``, ``"170 s"``, ``"3.5 min"``.
+
+    >>> duration_text(8.46), duration_text(170.2), duration_text(210)
+    ('8.5 s', '170 s', '3.5 min')
+    """
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    if seconds < 180:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.1f} min"
+
+
 class _Job:
     """A workspace computation in a background thread: progress, cancel, result or error."""
 
@@ -78,6 +91,8 @@ class WorkspaceWindow(ToolWindow):
         self.job = None
         self.result = None
         self._build()
+        self.fit_labels()             # headers and buttons fit a window smaller than FIGSIZE
+        self.connect_event("resize_event", lambda event: self.fit_labels())
         self._limits_shown = self.robot.limits.copy()
         self.subscribe(arm, "limits", self.guarded(self._on_limits))
         self.plan_text.set_text(self.update_plan())
@@ -172,6 +187,7 @@ class WorkspaceWindow(ToolWindow):
             self.say(str(exc), error=True)
             return str(exc)
         self.say(text)
+        self.redraw()             # the plan above the buttons is ordinary text: a full draw
         return None
 
     def joint_ranges(self):
@@ -217,14 +233,15 @@ class WorkspaceWindow(ToolWindow):
             if value > ESTIMATE_FROM:
                 seconds = ws.estimate_samples_seconds(self.robot, int(value),
                                                       self.joint_ranges(), voxel)
-                text += f", estimated {seconds:.2g} s"
+                text += f", estimated {duration_text(seconds)}"
             else:
                 text += ", under a second"
         else:
             counts = " x ".join(str(c) for c in grid.counts)
             text = f"{grid.configurations:,} configurations ({counts})"
             if grid.configurations > ESTIMATE_FROM:
-                text += f", estimated {ws.estimate_seconds(self.robot, grid, voxel):.2g} s"
+                seconds = ws.estimate_seconds(self.robot, grid, voxel)
+                text += f", estimated {duration_text(seconds)}"
             else:
                 text += ", under a second"
         self.plan_text.set_text(text)

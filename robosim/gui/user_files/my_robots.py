@@ -12,10 +12,11 @@ is kept too) and the file it came from, if any::
     {"format": "robosim-my-robots/1",
      "robots": [{"robot": {...robot file...}, "path": "/home/ana/arm.json"}, ...]}
 
-A file that cannot be read (corrupt, not this format, unreadable) never stops the welcome
-screen: the list starts empty, :attr:`MyRobots.problem` says why, and the next
-:meth:`~MyRobots.remember` replaces the file. Entries that are no longer valid robots are left
-out the same way.
+A file that cannot be read (corrupt, nested too deep, not this format, unreadable, a FIFO or a
+device in its place) never stops the welcome screen: it is set aside as
+``my_robots.json.damaged`` (nothing in it is lost), the list starts empty and
+:attr:`MyRobots.problem` says why in one status line. Entries that are no longer valid robots
+are left out, and the status line says how many.
 
 Two entries are the same robot when everything the list shows of them is the same (name,
 number of joints, unit) and they come from the same file (or both from none): remembering it
@@ -29,13 +30,14 @@ Example::
 """
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import RobosimError
 from ...files import atomic_write_text
 from ...library import load_robot, robot_from_dict, robot_to_dict
-from .autosave import user_dir
+from .autosave import read_user_folder_json, user_dir
 
 FORMAT = "robosim-my-robots/1"
 FILE_NAME = "my_robots.json"
@@ -100,18 +102,13 @@ class MyRobots:
         except OSError as exc:
             return cls(problem=f"My robots cannot be kept: {exc}")
         file = folder / FILE_NAME
-        if not file.exists():
+        if not os.path.lexists(file):
             return cls(_old_last_robot(folder), file)
-        try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-            stored = data["robots"] if data.get("format") == FORMAT else None
-            if not isinstance(stored, list):
-                raise ValueError(f"not a {FORMAT} file")
-        except (OSError, ValueError, TypeError, AttributeError, KeyError) as exc:
-            return cls([], file, f"My robots: {file} could not be read ({exc}); the list "
-                                 f"starts empty and the file is replaced at the next change.")
+        data, problem = read_user_folder_json(file, "My robots file", _check_format)
+        if data is None:
+            return cls([], file, f"My robots: {problem}; the list starts empty.")
         entries, dropped = [], 0
-        for item in stored[:MAX_ROBOTS]:
+        for item in data["robots"][:MAX_ROBOTS]:
             try:
                 path = item.get("path")
                 entries.append(Entry(robot_from_dict(item["robot"], source=str(file)),
@@ -151,12 +148,17 @@ class MyRobots:
         self.problem = None
 
 
+def _check_format(data):
+    """Raise a ValueError unless ``data`` has the shape of a My robots file."""
+    if not (isinstance(data, dict) and data.get("format") == FORMAT
+            and isinstance(data.get("robots"), list)):
+        raise ValueError(f"not a {FORMAT} file")
+
+
 def _old_last_robot(folder):
     """The one robot an older robosim remembered (``last_robot.json``), as a first entry."""
     old = folder / OLD_LAST_ROBOT
-    if not old.is_file():
-        return []
     try:
-        return [Entry(load_robot(old))]
-    except RobosimError:
+        return [Entry(load_robot(old))] if old.is_file() else []
+    except (RobosimError, OSError):     # OSError: a folder we may not read (issue 25)
         return []

@@ -12,8 +12,10 @@ The toolkit is found through matplotlib's public canvas API: a TkAgg canvas has
 
 from pathlib import Path
 
+from ...library import ROBOT_FILE_SUFFIXES
+
 #: (description, patterns) of the files each dialog offers first; "All files" is added.
-ROBOT_FILES = ("Robot files", ("*.json", "*.csv"))
+ROBOT_FILES = ("Robot files", tuple(f"*{suffix}" for suffix in ROBOT_FILE_SUFFIXES))
 ROBOT_JSON = ("Robot files", ("*.json",))
 
 
@@ -39,7 +41,7 @@ def ask_path(fig, *, save, title, initial, filetypes=ROBOT_FILES):
     initial : str or Path
         The file proposed: the dialog opens in its folder, with its name filled in (save).
     filetypes : (description, patterns)
-        The kind of file shown first, e.g. ``("Robot files", ("*.json", "*.csv"))``.
+        The kind of file shown first, e.g. ``("Robot files", ("*.json", "*.csv", "*.urdf"))``.
 
     Returns
     -------

@@ -55,6 +55,17 @@ def matrix_entries(matrix, decimals=3, position_decimals=None, whole_numbers=Tru
     return entries
 
 
+def fixed(value, decimals):
+    """``value`` with ``decimals`` decimals, never ``"-0.00"``: a value that rounds to zero is
+    written without a sign.
+
+    >>> fixed(-1.5e-15, 2), fixed(-0.004, 2), fixed(-0.006, 2)
+    ('0.00', '0.00', '-0.01')
+    """
+    text = f"{float(value):.{decimals}f}"
+    return f"{0.0:.{decimals}f}" if float(text) == 0 else text
+
+
 def column_widths(entries):
     """The characters each column of ``entries`` (rows of str, :func:`matrix_entries` or a
     symbolic matrix) needs: a list of int (empty for no rows).
@@ -65,3 +76,27 @@ def column_widths(entries):
     if not entries:
         return []
     return [max(len(row[c]) for row in entries) for c in range(len(entries[0]))]
+
+
+def mounting_text(name, xyz, rpy_deg, unit):
+    """One line saying a base or tool transform as the robot file writes it: its translation
+    ``xyz`` (3,) in ``unit`` and roll-pitch-yaw ``rpy_deg`` (3,) in degrees, 6 significant
+    digits, never ``-0``.
+
+    >>> mounting_text("tool", (0, 0, 0.103), (0, 0, -45), "m")
+    'tool: xyz (0, 0, 0.103) m, rpy (0, 0, -45) deg'
+    """
+    def numbers(values):
+        return ", ".join(f"{float(v) + 0.0:.6g}" if round(float(v), 12) else "0"
+                         for v in values)
+    return f"{name}: xyz ({numbers(xyz)}) {unit}, rpy ({numbers(rpy_deg)}) deg"
+
+
+def mounting_lines(robot):
+    """The lines of :func:`mounting_text` for ``robot``'s base and tool transforms that are
+    not the identity (a list of 0 to 2 str; the robot keeps roll-pitch-yaw in radians)."""
+    return [mounting_text(name, xyz, np.degrees(rpy), robot.unit)
+            for name, xyz, rpy in (("base (world to frame 0)", robot.base_xyz, robot.base_rpy),
+                                   (f"tool (frame {robot.n} to the end effector)",
+                                    robot.tool_xyz, robot.tool_rpy))
+            if any(xyz) or any(rpy)]

@@ -1,0 +1,196 @@
+"""A joint slider dragged by a real pointer: screen updates per second and full draws.
+
+Run: ``python benchmarks/bench_drag.py`` (Linux: Xvfb and xdotool installed; a display of
+your own is used when ``DISPLAY`` is set and ``--xvfb`` is not given).
+
+For each robot (Puma 560, Lynx6) the real application is started in a TkAgg window on the
+simulator screen, and joint 1's slider is dragged with real pointer events from xdotool:
+a press on the handle, ``MOVES`` moves ``MOVE_MS`` ms apart along the slider, a release.
+During the drag every ``canvas.draw`` (a full draw) and ``canvas.blit`` is timed; calls less
+than ``GROUP_MS`` ms apart are one screen update. Printed per robot: screen updates per
+second over the drag, full draws, and whether the slider ended under the pointer and the arm
+under the slider once the drag was over.
+
+Target (issue 24): at least 30 updates per second for both robots, no full draw per motion
+event. Timings depend on the machine and its load.
+"""
+
+import argparse
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ROBOTS = ("Puma 560", "Lynx6")
+JOINT = 0
+MOVES = 150
+MOVE_MS = 10
+GROUP_MS = 3.0
+SCREEN = "1280x1024x24"
+
+# The application, run in its own Python with TkAgg. It prints the slider's track on the
+# screen (pixels, X's y down), counts draws and blits, and prints what it saw after the release.
+CHILD = r"""
+import json, sys, time
+import matplotlib
+matplotlib.use("TkAgg")
+import matplotlib.pyplot as plt
+import numpy as np
+from robosim import load_robot
+from robosim.gui.app import Application
+
+robot_name, joint = sys.argv[1], int(sys.argv[2])
+app = Application(robot=load_robot(robot_name))
+fig, canvas = app.fig, app.fig.canvas
+slider = app.screen.sliders[joint]
+calls = []                     # (time, "draw" or "blit") during the drag
+state = {"pressed": False, "report": None}
+
+def counting(method, kind):
+    def counted(*args, **kwargs):
+        if state["pressed"]:
+            calls.append((time.perf_counter(), kind))
+        return method(*args, **kwargs)
+    return counted
+
+canvas.draw = counting(canvas.draw, "draw")
+canvas.blit = counting(canvas.blit, "blit")
+
+def track():
+    widget = canvas.get_tk_widget()
+    box = slider.ax.bbox
+    height = canvas.figure.bbox.height
+    x0, x1 = widget.winfo_rootx() + box.x0, widget.winfo_rootx() + box.x1
+    y = widget.winfo_rooty() + height - (box.y0 + box.y1) / 2
+    handle = box.x0 + (slider.val - slider.valmin) / (slider.valmax - slider.valmin) * box.width
+    return {"x0": x0, "x1": x1, "y": y, "handle": widget.winfo_rootx() + handle}
+
+def on_press(event):
+    if event.inaxes is slider.ax:
+        state["pressed"] = True
+        state["start"] = time.perf_counter()
+
+def on_release(event):
+    if not state["pressed"]:
+        return
+    state["pressed"] = False
+    state["end"] = time.perf_counter()
+    pointer = None if event.xdata is None else float(np.clip(event.xdata, slider.valmin,
+                                                             slider.valmax))
+    state["pointer"] = pointer
+    timer = canvas.new_timer(interval=1500)     # let a running animation end
+    timer.single_shot = True
+    timer.add_callback(report)
+    timer.start()
+    state["timer"] = timer
+
+def report():
+    shown = app.state.robot.q_to_user(app.state.q)[joint]
+    print(json.dumps({"calls": calls, "start": state["start"], "end": state["end"],
+                      "slider": float(slider.val), "pointer": state["pointer"],
+                      "arm": float(shown)}), flush=True)
+    plt.close("all")
+
+canvas.mpl_connect("button_press_event", on_press)
+canvas.mpl_connect("button_release_event", on_release)
+
+def ready():
+    print(json.dumps(track()), flush=True)
+
+ready_timer = canvas.new_timer(interval=1500)
+ready_timer.single_shot = True
+ready_timer.add_callback(ready)
+ready_timer.start()
+plt.show()
+"""
+
+
+def drag_commands(track):
+    """xdotool's arguments: press on the handle, MOVES moves along the track, release."""
+    y = round(track["y"])
+    start = track["handle"]
+    width = track["x1"] - track["x0"]
+    # to the right end's side and back: a sweep a student makes, always inside the track
+    left, right = track["x0"] + 0.1 * width, track["x0"] + 0.9 * width
+    xs = [left + (right - left) * (0.5 - 0.5 * math.cos(2 * math.pi * k / MOVES))
+          for k in range(1, MOVES + 1)]
+    args = ["mousemove", str(round(start)), str(y), "mousedown", "1"]
+    for x in xs:
+        args += ["sleep", f"{MOVE_MS / 1000:.3f}", "mousemove", str(round(x)), str(y)]
+    return args + ["sleep", "0.05", "mouseup", "1"]
+
+
+def updates(calls):
+    """Calls less than GROUP_MS apart are one screen update; returns their number."""
+    times = sorted(t for t, _kind in calls)
+    groups = 0
+    last = None
+    for t in times:
+        if last is None or (t - last) * 1000 >= GROUP_MS:
+            groups += 1
+        last = t
+    return groups
+
+
+def run_robot(robot, env):
+    child = subprocess.Popen([sys.executable, "-c", CHILD, robot, str(JOINT)],
+                             env=env, cwd=env["PYTHONPATH"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        track = json.loads(child.stdout.readline())
+        subprocess.run(["xdotool", *drag_commands(track)], env=env, check=True)
+        line = child.stdout.readline()
+        child.wait(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    if not line:
+        raise SystemExit(f"{robot}: the application reported nothing:\n{child.stderr.read()}")
+    result = json.loads(line)
+    seconds = result["end"] - result["start"]
+    draws = sum(1 for _t, kind in result["calls"] if kind == "draw")
+    blits = sum(1 for _t, kind in result["calls"] if kind == "blit")
+    rate = updates(result["calls"]) / seconds
+    span = abs(result["pointer"] - result["slider"]) if result["pointer"] is not None else None
+    print(f"{robot:9s} drag {seconds:5.2f} s: {rate:5.1f} updates/s, {draws:3d} full draws, "
+          f"{blits:4d} blits; slider {result['slider']:8.3f}, pointer {result['pointer']:8.3f}"
+          f" (off by {span:.3f}), arm {result['arm']:8.3f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--xvfb", action="store_true",
+                        help="use a new Xvfb display even when DISPLAY is set")
+    parser.add_argument("--root", default=str(ROOT), help="the robosim checkout to measure")
+    options = parser.parse_args()
+    for tool in ("xdotool",) + (("Xvfb",) if options.xvfb or not os.environ.get("DISPLAY")
+                                else ()):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"bench_drag needs {tool} (Debian/Ubuntu: apt install xvfb "
+                             f"xdotool)")
+    env = dict(os.environ, PYTHONPATH=options.root, MPLBACKEND="TkAgg")
+    server = None
+    if options.xvfb or not os.environ.get("DISPLAY"):
+        display = f":{90 + os.getpid() % 500}"
+        server = subprocess.Popen(["Xvfb", display, "-screen", "0", SCREEN, "-nolisten", "tcp"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+        env["DISPLAY"] = display
+    try:
+        print(f"{MOVES} pointer moves {MOVE_MS} ms apart on joint {JOINT + 1}'s slider; "
+              f"updates = draws and blits less than {GROUP_MS:g} ms apart")
+        for robot in ROBOTS:
+            run_robot(robot, env)
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""Dormand-Prince 5(4) steps with their dense output: the integrator of
+:func:`robosim.dynamics.simulate`.
+
+One step of ``y' = f(t, y)`` from ``t`` to ``t + h`` with Dormand and Prince's embedded pair
+(J. R. Dormand, P. J. Prince, "A family of embedded Runge-Kutta formulae", J. Comp. Appl. Math.
+6, 1980): seven stages, the last at the step's end (so the next step reuses it, "first same as
+last"), a 5th-order solution, and the difference from the embedded 4th-order one as the error
+estimate that sizes the next step. Between ``t`` and ``t + h`` the solution is read off a
+4th-order polynomial built from the same stages (Hairer, Norsett and Wanner, *Solving Ordinary
+Differential Equations I*, section II.6, the dense output of their DOPRI5 code), so results can
+be reported on any time grid whatever steps the error control takes.
+
+``y`` is an array of any shape (a batch of states side by side); ``f`` returns one of the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+#: The stages' times, as fractions of the step.
+C = (0.0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1.0, 1.0)
+#: Each stage's weights of the earlier stages' slopes (the Butcher tableau's rows).
+A = ((),
+     (1 / 5,),
+     (3 / 40, 9 / 40),
+     (44 / 45, -56 / 15, 32 / 9),
+     (19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729),
+     (9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656),
+     (35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84))
+#: The 5th-order solution's weights minus the embedded 4th-order one's: the error estimate.
+E = (71 / 57600, 0.0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40)
+#: The dense output's weights of the slopes for its 4th-degree term (DOPRI5's ``d``).
+D = (-12715105075 / 11282082432, 0.0, 87487479700 / 32700410799,
+     -10690763975 / 1880347072, 701980252875 / 199316789632, -1453857185 / 822651844,
+     69997945 / 29380423)
+
+
+@dataclass
+class Step:
+    """One Dormand-Prince step from ``t`` to ``t + h``.
+
+    Attributes
+    ----------
+    y_end : ndarray
+        The solution at ``t + h`` (5th order).
+    slope_end : ndarray
+        ``f(t + h, y_end)``: the next step's first stage.
+    error : ndarray
+        Estimated local error of ``y_end``, per component.
+    """
+
+    h: float
+    y_start: np.ndarray
+    y_end: np.ndarray
+    slope_end: np.ndarray
+    error: np.ndarray
+    slopes: list
+    _terms: tuple | None = None      # the dense output's polynomial, made on first use
+
+    def at(self, fraction: float | np.ndarray) -> np.ndarray:
+        """The solution at ``t + fraction * h`` (``0 <= fraction <= 1``; an array ``(m,)`` of
+        fractions gives ``(m,) + y.shape``), from the 4th-order dense output."""
+        fraction = np.asarray(fraction, dtype=float)
+        theta = fraction.reshape(fraction.shape + (1,) * self.y_start.ndim)
+        if self._terms is None:
+            h, k = self.h, self.slopes
+            change = self.y_end - self.y_start
+            first = h * k[0] - change
+            second = change - h * k[6] - first
+            self._terms = change, first, second, h * sum(d * s for d, s in zip(D, k) if d)
+        change, first, second, fourth = self._terms
+        rest = 1.0 - theta
+        return self.y_start + theta * (change + rest * (first + theta * (second + rest * fourth)))
+
+
+def dormand_prince_step(f: Callable[[float, np.ndarray], np.ndarray], t: float,
+                        y: np.ndarray, slope: np.ndarray, h: float) -> Step:
+    """One step of ``y' = f(t, y)`` from ``y`` at ``t``, where ``f(t, y) = slope``, to
+    ``t + h``: six new evaluations of ``f``."""
+    slopes = [slope]
+    for c, weights in zip(C[1:], A[1:]):
+        stage = y + h * sum(w * k for w, k in zip(weights, slopes) if w)
+        slopes.append(f(t + c * h, stage))
+    y_end = stage                       # the last stage is the 5th-order solution
+    error = np.asarray(h * sum(e * k for e, k in zip(E, slopes) if e))
+    return Step(h=h, y_start=y, y_end=y_end, slope_end=slopes[6], error=error, slopes=slopes)
