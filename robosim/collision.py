@@ -578,17 +578,19 @@ class Checker:
         self.robot, self.scene = robot, scene
         self.solids = solids = link_solids(robot, radius)
         labels = solids.labels
-        # link-level pairs: (name, name) -> capsule-level columns
-        groups: dict[tuple[str, str], list[int]] = {}
+        groups: dict[tuple[str, str], tuple[int, ...]] = {}     # pair -> its links (0-based)
         for a, b in solids.self_pairs:
-            groups.setdefault((labels[solids.link_of[a]], labels[solids.link_of[b]]), [])
+            groups.setdefault((labels[solids.link_of[a]], labels[solids.link_of[b]]),
+                              (int(solids.link_of[a]), int(solids.link_of[b])))
         self._kinds: dict[str, list[int]] = {shape: [] for shape in SHAPES}
         for k, obstacle in enumerate(scene.obstacles):
             self._kinds[obstacle.shape].append(k)
             for c in range(len(solids.pieces)):
                 if solids.link_of[c] + 1 not in obstacle.ignore_links:
-                    groups.setdefault((labels[solids.link_of[c]], obstacle.name), [])
+                    groups.setdefault((labels[solids.link_of[c]], obstacle.name),
+                                      (int(solids.link_of[c]),))
         self.pairs = tuple(groups)
+        self._pair_links = list(groups.values())
         self._group_of = {pair: i for i, pair in enumerate(self.pairs)}
         self._frames = np.array([np.linalg.inv(o.transform) for o in scene.obstacles]
                                 ).reshape(-1, 4, 4)
@@ -606,6 +608,13 @@ class Checker:
         self._self_group = np.array([self._group_of[(labels[solids.link_of[a]],
                                                      labels[solids.link_of[b]])]
                                      for a, b in solids.self_pairs], dtype=int)
+
+    def links_hit(self, found: Collisions, index: int | tuple[int, ...] = ()) -> np.ndarray:
+        """Which links ``(n,)`` are in a colliding pair of ``found`` at pose ``index``."""
+        hit = np.zeros(self.robot.n, dtype=bool)
+        for pair in np.flatnonzero(found.hits[index]):
+            hit[list(self._pair_links[pair])] = True
+        return hit
 
     def check(self, q: ArrayLike) -> Collisions:
         """The :class:`Collisions` at poses ``q`` ``(..., n)`` (API units)."""
@@ -695,6 +704,19 @@ def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,
     return Checker(robot, scene, radius).check(q)
 
 
+def random_free_q(checker: Checker, rng: int | np.random.Generator | None, tries: int = 200,
+                  robot: Robot | None = None) -> np.ndarray | None:
+    """A uniformly random configuration inside the limits that collides with nothing.
+
+    Draws ``tries`` configurations of ``robot`` (default the checker's; a robot of the same
+    geometry with narrower limits, such as a calibrated arm's planning robot) at once and
+    returns the first that is clear, or None when none is.
+    """
+    candidates = (checker.robot if robot is None else robot).random_q(tries, rng=rng)
+    clear = ~checker.check(candidates).collides
+    return candidates[np.argmax(clear)] if clear.any() else None
+
+
 def first_collision(checker: Checker, q: ArrayLike) -> tuple[int, str] | None:
     """The first pose of a trajectory ``q`` ``(N, n)`` that collides: its index and the pairs
     in words ("link 4 (wrist) hits table"), or None when none does (what a trajectory is
@@ -710,5 +732,5 @@ def first_collision(checker: Checker, q: ArrayLike) -> tuple[int, str] | None:
 __all__: Sequence[str] = ("FORMAT", "LINK_RADIUS", "Checker", "Collisions", "LinkSolids",
                           "Obstacle", "Scene", "capsule_distance", "capsule_segments", "check",
                           "default_scene", "first_collision", "link_solids", "load_scene",
-                          "save_scene", "scene_from_dict", "scene_to_dict",
+                          "random_free_q", "save_scene", "scene_from_dict", "scene_to_dict",
                           "segment_segment_distance")
