@@ -141,6 +141,7 @@ class SimulatorScreen(Screen):
 
         self.ax = place("arm", fig.add_axes(places["arm"], projection="3d"))
         self.drawing = ArmDrawing(self.ax, robot, self.state.q)
+        self.drawing.collisions = self.state.collisions     # one checker for every window
         self.animation = JointAnimation(self.state.q, clock=self.app.clock)
         self.title = place("title", fig.text(
             *places["title"], f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
