@@ -608,6 +608,9 @@ class Checker:
         self._self_group = np.array([self._group_of[(labels[solids.link_of[a]],
                                                      labels[solids.link_of[b]])]
                                      for a, b in solids.self_pairs], dtype=int)
+        self._scene_columns = self._scene_group >= 0
+        self._self_min = _GroupMin(self._self_group)
+        self._scene_min = _GroupMin(self._scene_group[self._scene_columns])
 
     def links_hit(self, found: Collisions, index: int | tuple[int, ...] = ()) -> np.ndarray:
         """Which links ``(n,)`` are in a colliding pair of ``found`` at pose ``index``."""
@@ -635,7 +638,7 @@ class Checker:
             a, b = self.solids.self_pairs.T
             d = segment_segment_distance(segments[:, a, 0], segments[:, a, 1],
                                          segments[:, b, 0], segments[:, b, 1]) - 2 * r
-            _group_min(out, self._self_group, d)
+            self._self_min.into(out, d)
         if not self.scene.obstacles:
             return out
         table = np.full((count,) + self._scene_group.shape, np.inf)   # (B, C, K)
@@ -658,15 +661,23 @@ class Checker:
                 dist = _segment_cylinder_distance(np.stack(p, -1), np.stack(u, -1),
                                                   self._radius[ks], self._half_height[ks])
             table[:, :, ks] = dist - r
-        columns = self._scene_group >= 0
-        _group_min(out, self._scene_group[columns], table[:, columns])
+        self._scene_min.into(out, table[:, self._scene_columns])
         return out
 
 
-def _group_min(out, groups, values):
-    """``out[:, g] = min(out[:, g], values[:, i])`` for every column ``i`` of group ``g``."""
-    for g in np.unique(groups):
-        np.minimum(out[:, g], values[:, groups == g].min(axis=1), out=out[:, g])
+class _GroupMin:
+    """``out[:, g] = min(out[:, g], values[:, i])`` for every column ``i`` of group ``g``
+    (``groups`` ``(M,)``, fixed): the columns sorted by group once, then one reduceat."""
+
+    def __init__(self, groups):
+        self.order = np.argsort(groups, kind="stable")
+        self.groups, self.starts = np.unique(groups[self.order], return_index=True)
+
+    def into(self, out, values):
+        if not len(self.groups):
+            return
+        smallest = np.minimum.reduceat(values[:, self.order], self.starts, axis=1)
+        out[:, self.groups] = np.minimum(out[:, self.groups], smallest)
 
 
 def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,
