@@ -2,13 +2,14 @@
 
 Controls: a slider per joint (clamped to the joint's limits: the model's, narrowed to the
 calibrated range while the Real arm window has a calibration in use, ``state.planning_robot``;
-the DH table shows the limits in force, a narrowed one marked :data:`CALIBRATED_MARK`)
-and an edit field per joint (degrees for revolute joints, the robot's length unit for prismatic
-ones); Home, Random Move (a pose that keeps the arm above the floor), New Robot, Edit table; the
-steps and delay of the animation; toggles for the DH frames, the end-effector trace, Lodes'
-shapes, the gripper and the Jacobian readout (:mod:`robosim.gui.screens.jacobian_readout`, in the DH
-table's place); a button that picks whose 4x4 matrix the readout shows; one button per tool
-window (:data:`robosim.gui.tools.TOOLS`).
+the DH table shows the limits in force, a narrowed one marked :data:`CALIBRATED_MARK`) and an
+edit field per joint (degrees for revolute joints, the robot's length unit for prismatic ones);
+Home, Random Move (a pose clear of the floor, the table and the arm itself), New Robot, Edit
+table; the steps and delay of the animation; toggles for the DH frames, the end-effector trace,
+Lodes' shapes, the gripper and the Jacobian readout
+(:mod:`robosim.gui.screens.jacobian_readout`, in the DH table's place); a button that picks
+whose 4x4 matrix the readout shows; one button per tool window
+(:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.animation`): a
 typed value, Home, Random Move, a click on a slider. Presses during an animation: the newest
@@ -35,7 +36,7 @@ from matplotlib.transforms import Bbox, offset_copy
 from ...errors import ValidationError
 from ...ik import is_lynx6_shaped
 from ...library import dh_rows
-from ...link_geometry import random_q_above_floor
+from ...collision import random_free_q
 from ...plotting.arm import ArmDrawing, default_style
 from ...trajectory.motion import wrist_angle
 from ...transforms import r2rpy
@@ -91,7 +92,7 @@ PLAYBACK_INTERVAL_MS = 16
 TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed", "Jacobian")
 #: The blit layers of the texts that follow the pose: the pose readout, the Jacobian readout.
 READOUT_LAYERS = ("readout", "jacobian")
-#: Random configurations Random Move tries for one that keeps the arm above the floor.
+#: Random configurations Random Move tries for one that collides with nothing.
 RANDOM_MOVE_TRIES = 200
 MAX_STEPS = 1000
 MAX_DELAY_MS = 5000
@@ -140,6 +141,7 @@ class SimulatorScreen(Screen):
 
         self.ax = place("arm", fig.add_axes(places["arm"], projection="3d"))
         self.drawing = ArmDrawing(self.ax, robot, self.state.q)
+        self.drawing.collisions = self.state.collisions     # one checker for every window
         self.animation = JointAnimation(self.state.q, clock=self.app.clock)
         self.title = place("title", fig.text(
             *places["title"], f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
@@ -527,14 +529,16 @@ class SimulatorScreen(Screen):
         self.state.animate_to(self.robot.home)
 
     def random_move(self):
-        """Animate to a random pose inside the limits that keeps every link above the floor
-        (the application's seeded generator); says so and stays when none of
-        :data:`RANDOM_MOVE_TRIES` draws does."""
-        q = random_q_above_floor(self.state.planning_robot, self.app.rng, self.drawing.floor,
-                                 tries=RANDOM_MOVE_TRIES)
+        """Animate to a random pose inside the limits that collides with nothing: the floor
+        (the Lynx6: its table), the arm itself (:mod:`robosim.collision`; the application's
+        seeded generator); says so and stays when none of :data:`RANDOM_MOVE_TRIES` draws
+        does."""
+        q = random_free_q(self.drawing.collisions, self.app.rng, RANDOM_MOVE_TRIES,
+                          robot=self.state.planning_robot)
         if q is None:
             self.set_status(f"Random Move: none of {RANDOM_MOVE_TRIES} random poses inside the "
-                            f"limits keeps the arm above the floor; the arm stays", error=True)
+                            f"limits keeps the arm clear of the floor, the table and itself; "
+                            f"the arm stays", error=True)
             return
         self.state.animate_to(q)
 
@@ -671,8 +675,9 @@ class SimulatorScreen(Screen):
         self.redraw()
 
     def _report_floor(self):
-        """Say in the status line when links are below the floor; the note goes when none is."""
-        message = self.drawing.floor_message()
+        """Say in the status line when links collide (the pair named) or are below the floor;
+        the note goes when none is."""
+        message = self.drawing.collision_message() or self.drawing.floor_message()
         if message is not None and self.app.status != message:
             self.set_status(message, error=True)
         elif message is None and self.app.status == self._floor_note:

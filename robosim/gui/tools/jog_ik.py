@@ -240,7 +240,7 @@ class JogIKWindow(ToolWindow):
             amount = math.radians(_positive(self.jog_cells.text(0, TURN), "turn"))
         amount = amount if sign == "+" else -amount
         result = motion.jog(self.robot, self.arm.q, motion.JOG_AXES[index], amount, self.frame,
-                            steps=JOG_VIA_POINTS)
+                            steps=JOG_VIA_POINTS, collisions=self.arm.collisions)
         self._play_line(result, f"jog {sign}{name} ({self.frame} frame)")
 
     # ------------------------------------------------------------------ IK
@@ -343,10 +343,11 @@ class JogIKWindow(ToolWindow):
             target = np.eye(4)
             target[:3, 3] = position
             result = motion.straight_line(self.robot, self.arm.q, target, steps,
-                                          hold_wrist=True, wrist_pitch=pitch)
+                                          hold_wrist=True, wrist_pitch=pitch,
+                                          collisions=self.arm.collisions)
         else:
             result = motion.straight_line(self.robot, self.arm.q, self.target(), steps,
-                                          axes=self._axes())
+                                          axes=self._axes(), collisions=self.arm.collisions)
         self._play_line(result, f"straight line, {steps} via-points")
 
     def _play_line(self, result, what):
