@@ -704,13 +704,20 @@ def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,
 
     Examples
     --------
-    The Lynx6 at home stands clear of its table; bent down onto it, its gripper hits it:
+    The Lynx6 at home stands clear of its table. With the gripper pointing straight down at
+    ``(145, 0, 30)`` mm (``q = (0, 0, 0, -90, 0)`` degrees, see :func:`robosim.ik.lynx6_ik`)
+    its tip is 30 mm above the table top, less the links' radius ``0.02 x 485 = 9.7`` mm; put
+    50 mm lower, the gripper is in the table:
 
     >>> import robosim
+    >>> from robosim.ik import lynx6_ik
     >>> lynx = robosim.load_robot("lynx6")
     >>> bool(check(lynx, lynx.home).collides)
     False
-    >>> check(lynx, np.radians([0, 60, 60, 30, 0])).colliding_pairs()
+    >>> above = check(lynx, np.radians([0, 0, 0, -90, 0]))
+    >>> above.colliding_pairs(), round(float(above.distance), 3)
+    ([], 20.3)
+    >>> check(lynx, lynx6_ik(lynx, [145, 0, -20], np.radians(-90)).q).colliding_pairs()
     [('link 4 (wrist)', 'table')]
     """
     return Checker(robot, scene, radius).check(q)
