@@ -27,6 +27,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import ik, singularity
+from ..collision import Checker
 from ..errors import ValidationError
 from ..robot import Robot
 from ..transforms import homogeneous, r2rpy, rotation_angle, rpy2r
@@ -103,7 +104,14 @@ class LineResult:
 
 
 def default_axes(robot: Robot) -> str:
-    """``"pose"`` for arms with 6 or more joints, ``"position"`` for the others."""
+    """``"pose"`` for arms with 6 or more joints, ``"position"`` for the others.
+
+    Examples
+    --------
+    >>> from robosim import load_robot
+    >>> default_axes(load_robot("Puma 560")), default_axes(load_robot("Lynx6"))
+    ('pose', 'position')
+    """
     return "pose" if robot.n >= 6 else "position"
 
 
@@ -139,7 +147,18 @@ def _rotations_about(vector, fractions):
 
 def line_poses(start: ArrayLike, end: ArrayLike, fractions: ArrayLike) -> np.ndarray:
     """Poses ``(K, 4, 4)`` along the straight line from ``start`` to ``end`` at ``fractions``
-    (0 = start, 1 = end): position linear, orientation at a constant rate about one axis."""
+    (0 = start, 1 = end): position linear, orientation at a constant rate about one axis.
+
+    Examples
+    --------
+    From the origin to ``(2, 0, 0)`` turning 90 degrees about z: half way the position is
+    ``(1, 0, 0)`` and the turn 45 degrees, so the x axis points along ``(cos 45, sin 45, 0)``.
+
+    >>> from robosim.transforms import homogeneous, rotz
+    >>> middle = line_poses(np.eye(4), homogeneous(rotz(np.pi / 2), [2, 0, 0]), [0.5])[0]
+    >>> (middle[:3, 3].round(3) + 0.0).tolist(), (middle[:3, 0].round(3) + 0.0).tolist()
+    ([1.0, 0.0, 0.0], [0.707, 0.707, 0.0])
+    """
     start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
     fractions = np.asarray(fractions, dtype=float)
     turn = _rotation_vector(start[:3, :3].T @ end[:3, :3])
@@ -157,6 +176,17 @@ def relative_target(robot: Robot, q: ArrayLike, delta_xyz: ArrayLike,
 
     As in RoboAnalyzer, the change is added to the pose's coordinates: position
     ``p + delta`` in the world frame, roll-pitch-yaw ``rpy + delta`` (``R = Rz Ry Rx``).
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees has its tip at ``(1, 1, 0)``; 0.5 up
+    along Y puts the target at ``(1, 1.5, 0)``, the orientation unchanged.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> target = relative_target(arm, np.radians([0, 90]), [0, 0.5, 0], [0, 0, 0])
+    >>> (target[:3, 3].round(3) + 0.0).tolist()
+    [1.0, 1.5, 0.0]
     """
     T = robot.fk(robot.check_q(q))
     delta_xyz = _three(delta_xyz, "X, Y, Z change")
@@ -173,12 +203,14 @@ def _three(values, what):
 
 def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps: int, *,
                   axes: str | None = None, direction: str = "", hold_wrist: bool = False,
-                  wrist_pitch: float | None = None) -> LineResult:
+                  wrist_pitch: float | None = None,
+                  collisions: Checker | None = None) -> LineResult:
     """Move the end effector along a straight line to ``target_pose`` through ``steps`` via-points.
 
     Parameters
     ----------
     robot : Robot
+        The arm that moves.
     q_from : array_like, shape (n,)
         Start configuration; the line starts at ``robot.fk(q_from)``.
     target_pose : array_like, shape (4, 4)
@@ -201,14 +233,35 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
         (radians, as :func:`wrist_angle`); it turns at a constant rate along the line from
         its start value (the via-point at fraction ``f`` of the line has ``start + f (end -
         start)``). Default: held at the start value.
+    collisions : robosim.collision.Checker, optional
+        Also stop before the arm collides with itself or the checker's scene (leaving a
+        collision the start is in is allowed: the distance grows). None: no collision check.
 
     Returns
     -------
     LineResult
         Stopped before the first via-point behind an obstacle: a point the arm cannot reach,
-        a joint limit, or a singularity (a joint that would have to jump, or a nearly singular
-        Jacobian). The reason says it in words a student reads (what is in the way, what to
-        do), with the fraction of the line done in parentheses for the teacher.
+        a joint limit, a singularity (a joint that would have to jump, or a nearly singular
+        Jacobian) or, with ``collisions``, a collision. The reason says it in words a student
+        reads (what is in the way, what to do), with the fraction of the line done in
+        parentheses for the teacher.
+
+    Examples
+    --------
+    The two-link arm with unit links from ``(0, 90)`` degrees (tip at ``(1, 1)``) straight down
+    to ``(1, 0)``, holding x and y only: the tip's x stays 1 all along. At the end the tip is
+    1 from the base, so ``cos q2 = (1 - 1 - 1) / 2 = -1/2``: ``q2 = 120`` degrees (the elbow
+    keeps its side) and ``q1 = 0 - atan2(sin q2, 1 + cos q2) = -60`` degrees.
+
+    >>> from robosim import Joint, Robot
+    >>> from robosim.transforms import homogeneous
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> line = straight_line(arm, np.radians([0, 90]), homogeneous(np.eye(3), [1, 0, 0]), 5,
+    ...                      axes="x y")
+    >>> line.complete, np.degrees(line.q[-1]).round(3).tolist()
+    (True, [-60.0, 120.0])
+    >>> (arm.fk(line.q)[:, 0, 3].round(6) + 0.0).tolist()     # x of the tip at every via-point
+    [1.0, 1.0, 1.0, 1.0, 1.0]
     """
     steps = int(steps)
     if not 2 <= steps <= MAX_LINE_POINTS:
@@ -249,7 +302,7 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
     q_fine = np.vstack([q_from, q_solved])
     ok = np.concatenate([[True], reached_points])
     stop, reason = _first_obstacle(robot, solver, q_fine, ok, fine, fractions,
-                                   direction or "along this line")
+                                   direction or "along this line", collisions)
     reached = (stop - 1) // per_segment + 1 if stop is not None else steps
     q = q_fine[::per_segment][:reached]
     errors = solver.errors(q, poses[:reached], fractions[::per_segment][:reached])
@@ -260,7 +313,7 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
                       stop is None, reason, robot.fk(q_path)[:, :3, 3], q_path)
 
 
-def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):
+def _first_obstacle(robot, solver, q, ok, poses, fractions, direction, collisions=None):
     """The first internal index that cannot be passed, and why; ``(None, "")`` if none."""
     jumps = np.concatenate([[False], _jumps(robot, q[:-1], q[1:])])
     smallest = solver.smallest_singular_values(q)
@@ -268,12 +321,23 @@ def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):
     singular = np.concatenate([[False], (smallest[1:] < SINGULAR_VALUE)
                                & (smallest[1:] < smallest[:-1])])
     blocked = ~ok | jumps | singular
+    colliding = np.zeros_like(blocked)
+    if collisions is not None:
+        # Colliding and getting closer: leaving a collision the start is in is allowed.
+        found = collisions.check(q)
+        distance = found.distance
+        colliding[1:] = ok[1:] & found.collides[1:] & (distance[1:] < distance[:-1])
+        blocked = blocked | colliding
     if not blocked.any():
         return None, ""
     k = int(np.argmax(blocked))
     # Where the arm stops: the last point passed (k >= 1, the start is never blocked), so the
     # percentage is the distance the result's ``moved`` reports over the line's length.
     where = f"stopped {100 * fractions[k - 1]:.1f}% of the way"
+    if colliding[k] and not (~ok | jumps | singular)[k]:
+        pairs = found.describe(k)[len("collision: "):]
+        return k, (f"the arm would collide ({pairs}, {where}): it cannot move further "
+                   f"{direction}; move around the obstacle")
     singular = (f"the arm {{}} (a singular pose, {where}): it cannot move further "
                 f"{direction}; move a joint with the sliders first")
     # A revolute joint that went round by a turn was wrapped past a limit by the solver.
@@ -462,7 +526,8 @@ def _pose_errors(robot, rows, q, poses):
         return position_error, np.zeros(len(q))
     if len(rotation_rows) == 3:
         return position_error, rotation_angle(reached[:, :3, :3], poses[:, :3, :3])
-    turn = np.array([_rotation_vector(P[:3, :3] @ R[:3, :3].T) for R, P in zip(reached, poses)])
+    turn = np.array([_rotation_vector(P[:3, :3] @ R[:3, :3].T) for R, P in zip(reached, poses,
+                                                                               strict=True)])
     return position_error, np.linalg.norm(turn[:, rotation_rows], axis=-1)
 
 
@@ -491,6 +556,15 @@ def wrist_angle(robot: Robot, q: ArrayLike) -> float | np.ndarray:
     axis and the tool point, from the horizontal pointing away from the base axis; computed
     from the frames (frame 3's origin, the wrist axis, to the tool point), not from the joint
     values.
+
+    Examples
+    --------
+    The Lynx6 with its wrist bent 90 degrees down from home (upper arm up, forearm level):
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> round(float(np.degrees(wrist_angle(lynx6, np.radians([0, 0, 0, -90, 0])))), 3)
+    -90.0
     """
     base_inverse = np.linalg.inv(robot.base)
     wrist = (base_inverse @ robot.fk_all(q)[..., 3, :, :])[..., :3, 3]
@@ -508,6 +582,16 @@ def jog_target(robot: Robot, q: ArrayLike, axis: str, amount: float,
     A base-frame rotation turns the tool about a world axis through the tool point; a
     tool-frame move is along or about the tool's own axes. A Lynx6-shaped arm turns about
     the axes it has instead (see :func:`jog`).
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees, its tip at ``(1, 1, 0)``, jogged
+    0.25 along the base's x:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> (jog_target(arm, np.radians([0, 90]), "x", 0.25)[:3, 3].round(3) + 0.0).tolist()
+    [1.25, 1.0, 0.0]
     """
     _check_jog(axis, frame)
     amount = float(amount)
@@ -575,7 +659,8 @@ def _cannot_turn_message(robot, q, axis, frame):
 
 
 def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base", *,
-        axes: str | None = None, steps: int = 2) -> LineResult:
+        axes: str | None = None, steps: int = 2,
+        collisions: Checker | None = None) -> LineResult:
     """Jog the end effector (see :func:`jog_target`) along a straight line from ``q``.
 
     What the move holds, by arm:
@@ -599,12 +684,25 @@ def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base
       rotations that work, and nothing moves.
 
     ``axes`` overrides what is held (see :mod:`robosim.ik`): the numeric solver on those
-    components, for any arm.
+    components, for any arm. ``collisions`` (a :class:`robosim.collision.Checker`) stops the
+    jog before a collision, as :func:`straight_line`.
 
     Returns
     -------
     LineResult
         ``result.final_q`` is where the arm ends up.
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees (tip at ``(1, 1)``) jogged 1 down
+    along y: the tip ends at ``(1, 0)``, 1 from the base, where ``q = (-60, 120)`` degrees
+    (see :func:`straight_line`'s example).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> move = jog(arm, np.radians([0, 90]), "y", -1.0, steps=5)
+    >>> move.complete, np.degrees(move.q[-1]).round(3).tolist()
+    (True, [-60.0, 120.0])
     """
     _check_jog(axis, frame)
     q = robot.check_q(q)
@@ -617,7 +715,7 @@ def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base
         axes = "pose" if robot.n >= 6 or rotation else "position"
     words = f"in {'+' if amount >= 0 else '-'}{axis if rotation else axis.upper()}"
     return straight_line(robot, q, jog_target(robot, q, axis, amount, frame), steps, axes=axes,
-                         direction=words, hold_wrist=hold_wrist)
+                         direction=words, hold_wrist=hold_wrist, collisions=collisions)
 
 
 def _wrist_can_be_held(robot, q):

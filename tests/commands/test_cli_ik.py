@@ -255,3 +255,16 @@ def test_line_holding_the_wrist_refuses_a_turn_and_other_arms(capsys):
     status, _, err = run_cli(capsys, "line", "Puma 560", "--from", 0, 0, 0, 0, 0, 0,
                              "--by", 0, 0, 0.01, 0, 0, 0, "--hold-wrist")
     assert status == 2 and "Lynx6-shaped" in err
+
+
+def test_jog_with_collisions_stops_above_the_table(capsys):
+    # Fingertips 31.4 mm above the table (tests/test_collision.py), jogged 100 mm down.
+    argv = ("jog", "lynx6", "z", -100, "--from", 0, -30, 0, 0, 0, "--json")
+    status, out, _ = run_cli(capsys, *argv)
+    assert status == 0 and json.loads(out)["complete"]       # no check: it goes through
+    status, out, _ = run_cli(capsys, *argv, "--collisions")
+    data = json.JSONDecoder().raw_decode(out)[0]    # a "stopped after" line follows the JSON
+    assert status == 1 and not data["complete"]
+    assert data["reason"].startswith("the arm would collide (link 4 (wrist) hits table")
+    status, _, err = run_cli(capsys, *argv, "--scene", "scene.json")
+    assert status == 2 and "--scene goes with --collisions" in err

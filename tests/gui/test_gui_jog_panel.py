@@ -358,3 +358,14 @@ def test_a_roll_of_minus_180_is_shown_as_180_like_the_simulator():
     arm, panel = open_panel(panda, q)
     assert "roll 180  " in panel.pose_text.get_text()
     assert panel.target_cells.text(0, 3) == "180"
+
+
+def test_a_jog_down_into_the_table_stops_before_it_and_says_why():
+    # Fingertips 31.4 mm above the Lynx6's table (tests/test_collision.py); 50 mm down.
+    arm, panel = open_panel(LYNX6, np.radians([0, -30, 0, 0, 0]))
+    type_in_cell(panel.jog_cells, 0, STEP, "50", "enter")
+    press(panel, "-Z")
+    message, error = last_status(arm)
+    assert error and "the arm would collide (link 4 (wrist) hits table" in message
+    assert not arm.collisions.check(arm.q).collides
+    assert 0 < 31.4 - LYNX6.fk(arm.q)[2, 3] < 31.4                 # it went part of the way

@@ -1,6 +1,7 @@
 """The "Trajectories..." window, on Agg, with a fake arm handle and synthetic events."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -382,3 +383,16 @@ def test_the_goal_row_shows_rounding_noise_as_zero():
     window.set_goal(np.radians([-1.50368e-15, 30.0, 0.0, 0.0, 0.0]))
     goal_row = window.joints.n_rows - 1
     assert [window.joints.text(goal_row, col) for col in range(2)] == ["0", "30"]
+
+
+def test_a_trajectory_through_the_table_is_flagged_before_play(arm):
+    window = open_window(arm)
+    set_settings(window, duration="2", points="41")
+    set_goal(window, [0.0, -30.0, 0.0, -60.0, 0.0])               # the gripper into the table
+    press(window, "Compute")
+    message, error = last_status(arm)
+    assert error and re.match(r"at t = [\d.]+ s link 4 \(wrist\) hits table: the real arm "
+                              r"refuses this trajectory", message)
+    set_goal(window)                                               # the usual goal: clear
+    press(window, "Compute")
+    assert not last_status(arm)[1]

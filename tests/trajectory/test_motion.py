@@ -155,7 +155,7 @@ def test_jog_moves_along_or_about_the_chosen_axis(axis, frame):
         # The rotation between before and after is about the chosen axis, by the amount.
         relative = after[:3, :3] @ T[:3, :3].T if frame == "base" else T[:3, :3].T @ after[:3, :3]
         expected_axis = np.eye(3)[index - 3]
-        turn = motion._rotation_vector(relative)
+        turn = motion._rotation_vector(relative)  # noqa: SLF001 - the rotation-vector helper
         np.testing.assert_allclose(turn, amount * expected_axis, atol=1e-9)
 
 
@@ -409,3 +409,20 @@ def test_a_wanted_gripper_angle_needs_hold_wrist_and_a_finite_value():
     with pytest.raises(robosim.ValidationError, match="finite"):
         motion.straight_line(LYNX6, LYNX6_POSES[0], LYNX6.fk(LYNX6_POSES[0]), 2,
                              hold_wrist=True, wrist_pitch=float("nan"))
+
+
+def test_a_jog_into_the_table_stops_before_the_collision_and_names_it():
+    from robosim.collision import Checker
+    lynx = robosim.load_robot("Lynx6")
+    checker = Checker(lynx)
+    q = np.radians([0, -30, 0, 0, 0])           # fingertips 31.4 mm above the table
+    free = motion.jog(lynx, q, "z", -100)
+    assert free.complete                        # without a checker the line goes through
+    stopped = motion.jog(lynx, q, "z", -100, collisions=checker)
+    assert not stopped.complete
+    assert stopped.reason.startswith("the arm would collide (link 4 (wrist) hits table, ")
+    assert "it cannot move further in -Z" in stopped.reason
+    assert not checker.check(stopped.q_path).collides.any()
+    assert len(stopped.q_path) < len(free.q_path)
+    # from the last good pose on, the next step down collides
+    assert checker.check(free.q_path[len(stopped.q_path)]).collides

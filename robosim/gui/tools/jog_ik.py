@@ -249,7 +249,7 @@ class JogIKWindow(ToolWindow):
             amount = math.radians(_positive(self.jog_cells.text(0, TURN), "turn"))
         amount = amount if sign == "+" else -amount
         result = motion.jog(self.robot, self.arm.q, motion.JOG_AXES[index], amount, self.frame,
-                            steps=JOG_VIA_POINTS)
+                            steps=JOG_VIA_POINTS, collisions=self.arm.collisions)
         self._play_line(result, f"jog {sign}{name} ({self.frame} frame)")
 
     # ------------------------------------------------------------------ IK
@@ -332,7 +332,8 @@ class JogIKWindow(ToolWindow):
         branches = ik.branch_labels(self.robot, self.solutions[:LISTED]) if count else []
         lines = [f"{'>' if k == self.choice else ' '}{k + 1:>2}  {_joint_text(self.robot, q)}"
                  + (f"  ({branch})" if branch else "")
-                 for k, (q, branch) in enumerate(zip(self.solutions[:LISTED], branches))]
+                 for k, (q, branch) in enumerate(zip(self.solutions[:LISTED], branches,
+                                                     strict=True))]
         if count > LISTED:
             lines.append(f"    ... and {count - LISTED} more (Next > shows them)")
         if count > LISTED and self.choice >= LISTED:
@@ -351,10 +352,11 @@ class JogIKWindow(ToolWindow):
             target = np.eye(4)
             target[:3, 3] = position
             result = motion.straight_line(self.robot, self.arm.q, target, steps,
-                                          hold_wrist=True, wrist_pitch=pitch)
+                                          hold_wrist=True, wrist_pitch=pitch,
+                                          collisions=self.arm.collisions)
         else:
             result = motion.straight_line(self.robot, self.arm.q, self.target(), steps,
-                                          axes=self._axes())
+                                          axes=self._axes(), collisions=self.arm.collisions)
         self._play_line(result, f"straight line, {steps} via-points")
 
     def _play_line(self, result, what):

@@ -38,6 +38,7 @@ import numpy as np
 from matplotlib.transforms import Bbox
 from matplotlib.widgets import Slider
 
+from ...collision import first_collision
 from ...errors import RobosimError, ValidationError
 from ...parsing import parse_number
 from ...plotting.joints import JointPlots
@@ -350,10 +351,11 @@ class TrajectoryWindow(ToolWindow):
         user's own (type 'formula' or 'surface')."""
         rows = (0,) if placed.kind == "surface" else (1, 2, 3)
         range_rows = (0, 1) if placed.kind == "surface" else (2, 3)
-        for row, text in zip(rows, placed.formulas):
+        for row, text in zip(rows, placed.formulas, strict=True):
             self.formulas.set_text(row, 0, text)
             self.formulas.mark(row, 0, False)
-        for row, (low, high) in zip(range_rows, placed.ranges):   # exact: 2 pi, not 6.28319,
+        for row, (low, high) in zip(range_rows, placed.ranges,
+                                    strict=True):   # exact: 2 pi, not 6.28319,
             self.ranges.set_text(row, 0, repr(float(low)))          # so closed curves close
             self.ranges.set_text(row, 1, repr(float(high)))
             self.ranges.mark(row, 0, False)
@@ -372,17 +374,30 @@ class TrajectoryWindow(ToolWindow):
         self.arm.set_path(computed.points, computed.bad)
         self._set_index(0)
         self.say(computed.what)
-        self._flag_outside_limits()
+        if not self._flag_outside_limits():
+            self._flag_collision()
+
+    def _flag_collision(self):
+        """Say in red, before any Play, when and where the trajectory first collides (the
+        simulator plays it, showing the links in red; the real arm refuses it)."""
+        found = first_collision(self.arm.collisions, self.computed.q)
+        if found is not None:
+            row, pairs = found
+            self.say(f"at t = {self.computed.t[row]:.2f} s {pairs}: the real arm refuses "
+                     f"this trajectory", error=True)
 
     def _flag_outside_limits(self):
         """Say in red, before any Play, where the trajectory leaves the limits planned with
-        (the calibrated range chosen after it was computed): the time and the joint."""
+        (the calibrated range chosen after it was computed): the time and the joint. True
+        when it said so."""
         if self.computed is None:
-            return
+            return False
         try:
             self.arm.check_trajectory(self.computed.t, self.computed.q)
         except ValidationError as exc:
             self.say(f"{exc}: Play refuses it; compute it again", error=True)
+            return True
+        return False
 
     # ================================================================== playback
     def _require(self):
