@@ -277,7 +277,8 @@ def port_error_message(port: str, exc: BaseException) -> str:
     "port '/dev/ttyUSB9' does not exist. Check that the USB cable is plugged in, then ..."
     """
     number = getattr(exc, "errno", None)
-    advice = _PORT_ADVICE.get(errno.ENOENT if number == errno.ENOTDIR else number)
+    advice = _PORT_ADVICE.get(errno.ENOENT if number == errno.ENOTDIR else number) \
+        if isinstance(number, int) else None
     if advice is None and "No such file" in str(exc):     # pyserial's URL handlers
         advice = _PORT_ADVICE[errno.ENOENT]
     if advice is None:

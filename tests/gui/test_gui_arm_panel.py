@@ -219,7 +219,7 @@ def test_after_play_on_arm_the_simulator_shows_where_the_arm_went(arm, board):
     arm.play(t, q)
     arm.animate_to(np.radians([-20.0, 0.0, 0.0, 0.0, 0.0]))    # the simulator moved on since
     press(panel, "Play on arm")
-    panel._player.join(timeout=10)
+    panel._player.join(timeout=10)  # noqa: SLF001 - the play thread
     panel.tick()
     np.testing.assert_allclose(arm.q, q[-1])
     message, error = last_status(arm)

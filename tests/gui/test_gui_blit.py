@@ -124,7 +124,7 @@ def test_a_closing_figure_asks_for_no_more_draws(monkeypatch):
     monkeypatch.setattr(fig.canvas, "draw_idle", lambda: asked.append("draw"))
     manager.draw_idle()
     assert asked == ["draw"]
-    CloseEvent("close_event", fig.canvas)._process()
+    fig.canvas.callbacks.process("close_event", CloseEvent("close_event", fig.canvas))
     manager.draw_idle()
     with manager.deferred():
         manager.draw_idle()

@@ -386,12 +386,12 @@ def test_a_long_value_is_shown_whole_or_with_both_ends(table):
     table.set_text(2, 0, "-166.00317253421234567890123456789")
     table.set_text(1, 0, "/home/student/robots/my_arm/meshes/forearm_link_v2.stl")
     table.fig.canvas.draw()
+    labels = table._labels  # noqa: SLF001 - the drawn texts
     for row in (0, 1):
-        label, cell = table._labels[row, 0], table.cell_bbox(row, 0)
-        assert label.get_window_extent().x1 <= cell.x1
-    assert table._labels[0, 0].get_text() == long_number
-    number = table._labels[2, 0].get_text()          # a number keeps its first digits
+        assert labels[row, 0].get_window_extent().x1 <= table.cell_bbox(row, 0).x1
+    assert labels[0, 0].get_text() == long_number
+    number = labels[2, 0].get_text()                 # a number keeps its first digits
     assert number.startswith("-166.00") and number.endswith("…")
-    shown = table._labels[1, 0].get_text()
+    shown = labels[1, 0].get_text()
     assert shown.startswith("/home") and shown.endswith(".stl") and "…" in shown
     assert table.text(1, 0).endswith("forearm_link_v2.stl")      # the value itself is whole

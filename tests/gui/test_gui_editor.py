@@ -245,7 +245,7 @@ def test_the_base_and_tool_are_shown_and_a_unit_change_says_what_it_does_to_them
     unit = screen.settings.text(0, UNIT)
     assert f"So do the tool positions (x, y, z): they are now read in {unit} too" \
         in screen.app.status[0]
-    assert screen.mounting._headers[2].get_text() == f"z ({unit})"
+    assert screen.mounting._headers[2].get_text() == f"z ({unit})"  # noqa: SLF001 - drawn
     assert screen.mounting.text(1, 2) == "0.103"
     lynx6 = open_editor(load_robot("Lynx6"))
     click_cell(lynx6.settings, 0, UNIT)

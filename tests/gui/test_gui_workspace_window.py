@@ -178,7 +178,7 @@ def test_closing_cancels_a_running_job(arm):
 def test_a_result_fits_the_window_and_the_progress_bar_says_its_percentage(arm, size_in):
     window = workspace_window(arm)
     window.fig.set_size_inches(*size_in)
-    window._set_progress(0.4)
+    window._set_progress(0.4)  # noqa: SLF001 - a job part done
     assert window.progress_text.get_text() == "40%"
     type_in_cell(window.settings, 0, 1, "6", "enter")
     press(window, "Compute")
