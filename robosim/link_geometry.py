@@ -92,6 +92,22 @@ def below_floor(robot: Robot, q: ArrayLike, floor: float | None,
     return heights < floor - _tolerance(robot)
 
 
+def floor_message(robot: Robot, below: np.ndarray, floor: float | None) -> str | None:
+    """The sentence naming the links ``below`` ``(n,)`` bool (:func:`below_floor`) the floor
+    at height ``floor``, or None when none is: what the status line says.
+
+    >>> from robosim import Joint, Robot
+    >>> floor_message(Robot([Joint(a=1.0), Joint(a=1.0)]), np.array([False, True]), 0.0)
+    'link 2 below the floor (z = 0 mm): the real arm would hit it'
+    """
+    if not np.any(below):
+        return None
+    names = ", ".join(str(i + 1) for i in np.flatnonzero(below))
+    plural = "s" if np.sum(below) > 1 else ""
+    return (f"link{plural} {names} below the floor (z = {floor:g} {robot.unit}): the real arm "
+            f"would hit it")
+
+
 def random_q_above_floor(robot: Robot, rng: int | np.random.Generator | None, floor: float | None,
                          tries: int = RANDOM_TRIES) -> np.ndarray | None:
     """A uniformly random configuration inside the limits that keeps every link above the floor.

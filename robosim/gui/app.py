@@ -64,7 +64,8 @@ class Application:
         self.robot_file = None   # the file the robot on screen was loaded from or saved to
         self.fig.canvas.callbacks.exception_handler = self.report_exception
         self.fig.canvas.mpl_connect("resize_event", self._on_resize)
-        self.fig.canvas.mpl_connect("close_event", lambda event: self.close())
+        self.fig.canvas.mpl_connect("close_event",
+                                    lambda event: self.close(figure_closing=True))
         if robot is None:
             self.show_welcome()
         else:
@@ -170,12 +171,14 @@ class Application:
         if window in self.tool_windows:
             self.tool_windows.remove(window)
 
-    def close(self):
+    def close(self, figure_closing=False):
         """Close the application (its window was closed, or :func:`run` starts another): its
         screen, arm state and status line are torn down (every handler they connected
         released, the animation's timer stopped), then its tool windows are closed as their
         close button does (their timers stopped, the real arm's port closed) and its figure
-        is closed. Safe to call twice."""
+        is closed, unless ``figure_closing`` (called from its close_event: closing it again
+        from inside Tk's destroy makes Tk destroy the window twice, a TclError). Safe to
+        call twice."""
         import matplotlib.pyplot as plt
         from matplotlib.backend_bases import CloseEvent
 
@@ -194,7 +197,8 @@ class Application:
                                                                       figure.canvas))
             plt.close(figure)
         self.tool_windows = []
-        plt.close(self.fig)
+        if not figure_closing:
+            plt.close(self.fig)
 
 
 #: The application :func:`run` started last; a second ``run()`` closes it first.

@@ -77,8 +77,10 @@ class BlitManager:
         self._layers = {}
         self._deferring = 0
         self._draw_requested = False
+        self.closed = False
         self.canvas.mpl_connect("draw_event", lambda event: self._on_draw(event))
         self.canvas.mpl_connect("resize_event", self._on_resize)
+        self.canvas.mpl_connect("close_event", lambda event: self._on_close())
 
     @property
     def can_blit(self):
@@ -141,7 +143,7 @@ class BlitManager:
         """Draw ``artists`` (each paints its own background, e.g. a patch first) over the
         screen and blit ``box`` (display Bbox); before the first draw nothing happens (that
         draw shows them)."""
-        if not self.drawn:
+        if not self.drawn or self.closed:
             return
         if not getattr(self.canvas, "supports_blit", False):
             self.canvas.draw_idle()
@@ -153,10 +155,11 @@ class BlitManager:
 
     # ------------------------------------------------------------------ full draws
     def draw_idle(self):
-        """A full draw: now (``canvas.draw_idle``), or once at the end of :meth:`deferred`."""
+        """A full draw: now (``canvas.draw_idle``), or once at the end of :meth:`deferred`;
+        none once the figure is closing (see :meth:`_on_close`)."""
         if self._deferring:
             self._draw_requested = True
-        else:
+        elif not self.closed:
             self.canvas.draw_idle()
 
     def draw_now(self):
@@ -175,7 +178,7 @@ class BlitManager:
             self._deferring -= 1
             if not self._deferring and self._draw_requested:
                 self._draw_requested = False
-                self.canvas.draw_idle()
+                self.draw_idle()
 
     def _on_draw(self, event):
         """After a full draw: keep each animated layer's background and draw it over."""
@@ -184,6 +187,14 @@ class BlitManager:
             if layer.animated:
                 layer.background = self.canvas.copy_from_bbox(layer.box())
                 self._draw_artists(layer.artists)
+
+    def _on_close(self):
+        """The figure is closing: its window may already be half destroyed (Tk sends
+        close_event while destroying the canvas), so nothing more is drawn or blitted. A draw
+        asked for now would be left pending on a canvas that is gone: Tk then prints
+        ``invalid command name "...idle_draw"``."""
+        self.closed = True
+        self.drawn = False
 
     def _on_resize(self, event):
         self.drawn = False

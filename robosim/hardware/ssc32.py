@@ -37,6 +37,7 @@ runs without an arm.
 
 from __future__ import annotations
 
+import errno
 import re
 import threading
 import time
@@ -252,7 +253,37 @@ def open_serial(port: str, baud: int = DEFAULT_BAUD, timeout: float = 0.5) -> Se
         return serial.serial_for_url(port, baudrate=baud, timeout=timeout,
                                      write_timeout=timeout)
     except (serial.SerialException, OSError, ValueError) as exc:
-        raise LinkError(f"cannot open port {port!r}: {exc}") from None
+        raise LinkError(port_error_message(port, exc)) from None
+
+
+#: What to try when a port cannot be opened, by the OS error number pyserial passes on.
+_PORT_ADVICE = {
+    errno.ENOENT: "does not exist. Check that the USB cable is plugged in, then pick a port "
+                  "that 'robosim arm --list-ports' lists (e.g. /dev/ttyUSB0, or COM3 on "
+                  "Windows)",
+    errno.EACCES: "cannot be opened: you may not use it. On Linux add yourself to the dialout "
+                  "group ('sudo usermod -aG dialout $USER'), then log out and in again",
+    errno.EBUSY: "is in use by another program (another robosim, a serial terminal): close "
+                 "it and press Connect again",
+}
+
+
+def port_error_message(port: str, exc: BaseException) -> str:
+    """Why ``port`` could not be opened and what to try, in a student's words; the system's
+    own text (``[Errno 2] could not open port ...``) only for errors without advice.
+
+    >>> port_error_message("/dev/ttyUSB9", FileNotFoundError(2, "No such file or directory"))
+    ... # doctest: +ELLIPSIS
+    "port '/dev/ttyUSB9' does not exist. Check that the USB cable is plugged in, then ..."
+    """
+    number = getattr(exc, "errno", None)
+    advice = _PORT_ADVICE.get(errno.ENOENT if number == errno.ENOTDIR else number) \
+        if isinstance(number, int) else None
+    if advice is None and "No such file" in str(exc):     # pyserial's URL handlers
+        advice = _PORT_ADVICE[errno.ENOENT]
+    if advice is None:
+        return f"cannot open port {port!r}: {exc}"
+    return f"port {port!r} {advice}"
 
 
 class SSC32Link:

@@ -51,7 +51,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import MeshError
 from ..collision import Checker, Collisions, Scene
-from ..link_geometry import below_floor, floor_height, link_corners
+from ..link_geometry import below_floor, floor_height, floor_message, link_corners
 from ..meshes import robot_meshes
 from ..robot import Robot
 from .mesh_style import MeshArtist
@@ -619,12 +619,7 @@ class ArmDrawing:
 
     def floor_message(self) -> str | None:
         """A sentence naming the links below the floor, or None when there are none."""
-        if not self.below_floor.any():
-            return None
-        names = ", ".join(str(i + 1) for i in np.flatnonzero(self.below_floor))
-        plural = "s" if self.below_floor.sum() > 1 else ""
-        return (f"link{plural} {names} below the floor (z = {self.floor:g} {self.robot.unit}): "
-                f"the real arm would hit it")
+        return floor_message(self.robot, self.below_floor, self.floor)
 
 
 def _set_line(line, points):

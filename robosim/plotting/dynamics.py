@@ -30,6 +30,7 @@ from numpy.typing import ArrayLike
 from ..dynamics import Simulation, TorqueCheck, TrajectoryTorques
 from ..files import atomic_write_bytes
 from ..robot import Robot
+from .arm import joint_colour
 
 FIGSIZE = (8.0, 6.0)
 DPI = 100
@@ -101,8 +102,8 @@ def draw_torques(axes: Sequence[Axes], robot: Robot, torques: TrajectoryTorques,
     for i, ax in enumerate(axes):
         ax.cla()
         name = robot.joints[i].name or f"q{i + 1}"
-        ax.plot(torques.t, torques.tau[:, i], color=f"C{i % 10}", label="needed")
-        ax.plot(torques.t, torques.static[:, i], color=f"C{i % 10}", linestyle=":",
+        ax.plot(torques.t, torques.tau[:, i], color=joint_colour(i), label="needed")
+        ax.plot(torques.t, torques.static[:, i], color=joint_colour(i), linestyle=":",
                 linewidth=1.0, label="holding still")
         if np.isfinite(limits[i]):
             for sign in (1.0, -1.0):
@@ -175,7 +176,7 @@ class GravityBars:
         self.limits = np.full(n, np.nan) if limits is None else np.asarray(limits, dtype=float)
         joints = np.arange(1, n + 1)
         self.bars: list[Rectangle] = list(ax.bar(joints, np.zeros(n), width=0.6,
-                                color=[f"C{i % 10}" for i in range(n)]))
+                                color=[joint_colour(i) for i in range(n)]))
         ax.axhline(0.0, color="black", linewidth=0.8)
         known = np.isfinite(self.limits)
         for sign in (1.0, -1.0):

@@ -331,7 +331,9 @@ def _first_obstacle(robot, solver, q, ok, poses, fractions, direction, collision
     if not blocked.any():
         return None, ""
     k = int(np.argmax(blocked))
-    where = f"{100 * fractions[k]:.1f}% of the way"
+    # Where the arm stops: the last point passed (k >= 1, the start is never blocked), so the
+    # percentage is the distance the result's ``moved`` reports over the line's length.
+    where = f"stopped {100 * fractions[k - 1]:.1f}% of the way"
     if colliding[k] and not (~ok | jumps | singular)[k]:
         pairs = found.describe(k)[len("collision: "):]
         return k, (f"the arm would collide ({pairs}, {where}): it cannot move further "

@@ -178,7 +178,17 @@ def test_slider_animates_in_ten_linear_steps_and_the_drawn_arm_is_fk_at_every_st
     poses, drawn = ticks_until_still(app)
     np.testing.assert_allclose(poses, expected_move(robot.home, target, 10), atol=1e-12)
     assert_drawn_is_fk(robot, poses, drawn)
-    assert screen.values.text(1, 0) == f"{slider.val:.6g}"
+    assert float(screen.values.text(1, 0)) == pytest.approx(slider.val, abs=5e-5)
+
+
+def test_value_cells_show_rounding_noise_as_zero():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    q = robot.home.copy()
+    q[0] = np.radians(-1.50368e-15)
+    app.screen.state.animate_to(q)
+    ticks_until_still(app)
+    assert app.screen.values.text(0, 0) == "0"
 
 
 def test_the_base_and_tool_transforms_are_written_under_the_dh_table():
@@ -583,3 +593,15 @@ def test_importing_the_gui_changes_no_global_matplotlib_state():
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_the_window_closing_does_not_close_its_figure_a_second_time(monkeypatch):
+    """Closing the figure again from its own close_event (sent by Tk while it destroys the
+    window) made Tk destroy the window twice: a TclError at exit."""
+    app = make_app(load_robot("Puma 560"))
+    closed = []
+    monkeypatch.setattr(plt, "close", lambda fig=None: closed.append(fig))
+    app.fig.canvas.callbacks.process("close_event", None)
+    assert app.screen is None and app.fig not in closed
+    app.close()                                   # called directly: it closes its figure
+    assert app.fig in closed

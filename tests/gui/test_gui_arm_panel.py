@@ -209,3 +209,32 @@ def test_arm_panel_figure(arm):
     fig.set_size_inches(FIGSIZE)
     fig.set_dpi(DPI)
     return strip_text(fig)
+
+
+def test_after_play_on_arm_the_simulator_shows_where_the_arm_went(arm, board):
+    panel = connected(arm, board)
+    press(panel, "Arm is at rest")
+    t = np.linspace(0.0, 0.3, 4)
+    q = np.radians(np.outer(t, [30.0, 10.0, 0.0, 0.0, 0.0]))
+    arm.play(t, q)
+    arm.animate_to(np.radians([-20.0, 0.0, 0.0, 0.0, 0.0]))    # the simulator moved on since
+    press(panel, "Play on arm")
+    panel._player.join(timeout=10)  # noqa: SLF001 - the play thread
+    panel.tick()
+    np.testing.assert_allclose(arm.q, q[-1])
+    message, error = last_status(arm)
+    assert not error and message == ("trajectory played on the arm; the simulator shows its "
+                                     "last pose, where the arm is now")
+
+
+def test_a_missing_port_is_named_with_what_to_try_in_full(arm, tmp_path):
+    panel = open_tool("Real arm...", arm)
+    port = str(tmp_path / "ttyUSB9")
+    type_cell(panel, 0, port)
+    press(panel, "Connect")
+    message, error = last_status(arm)
+    assert error and message.startswith(f"port '{port}' does not exist. Check that the USB")
+    assert "Errno" not in message
+    shown = panel.status.text.get_text()
+    assert not shown.endswith("...") and shown.replace("\n", " ").endswith(
+        "(e.g. /dev/ttyUSB0, or COM3 on Windows)")

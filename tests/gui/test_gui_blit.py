@@ -110,3 +110,24 @@ def test_a_status_message_is_blitted_once_the_figure_is_drawn():
     height = fig.canvas.get_width_height()[1]
     assert draws == [] and rows.size > 0
     assert height - 1 - rows.min() <= status.ax.bbox.y1 + 1
+
+
+def test_a_closing_figure_asks_for_no_more_draws(monkeypatch):
+    """Tk sends close_event while it destroys the canvas: a draw asked for then stays pending
+    on a canvas that is gone, and Tk prints 'invalid command name "...idle_draw"'."""
+    from matplotlib.backend_bases import CloseEvent
+
+    fig = plt.figure(figsize=FIGSIZE, dpi=DPI)
+    manager = blit_manager(fig)
+    fig.canvas.draw()
+    asked = []
+    monkeypatch.setattr(fig.canvas, "draw_idle", lambda: asked.append("draw"))
+    manager.draw_idle()
+    assert asked == ["draw"]
+    fig.canvas.callbacks.process("close_event", CloseEvent("close_event", fig.canvas))
+    manager.draw_idle()
+    with manager.deferred():
+        manager.draw_idle()
+    manager.draw_over([fig.patch], fig.bbox)
+    assert asked == ["draw"]
+    plt.close(fig)

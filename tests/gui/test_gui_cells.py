@@ -376,3 +376,22 @@ def test_tab_stays_in_a_tk_canvas():
     assert set(widget.bindings) == {"<Tab>", "<Shift-Tab>", "<ISO_Left_Tab>"}
     assert widget.bindings["<Tab>"]("tk event") == "break"
     assert delivered == ["tk event"]
+
+
+def test_a_long_value_is_shown_whole_or_with_both_ends(table):
+    """A committed text wider than its cell is not cut at the cell's edge: it shrinks, and a
+    text too long for the smallest font keeps its first and last characters around "…"."""
+    long_number = "0.12345678901234567"
+    table.set_text(0, 0, long_number)
+    table.set_text(2, 0, "-166.00317253421234567890123456789")
+    table.set_text(1, 0, "/home/student/robots/my_arm/meshes/forearm_link_v2.stl")
+    table.fig.canvas.draw()
+    labels = table._labels  # noqa: SLF001 - the drawn texts
+    for row in (0, 1):
+        assert labels[row, 0].get_window_extent().x1 <= table.cell_bbox(row, 0).x1
+    assert labels[0, 0].get_text() == long_number
+    number = labels[2, 0].get_text()                 # a number keeps its first digits
+    assert number.startswith("-166.00") and number.endswith("…")
+    shown = labels[1, 0].get_text()
+    assert shown.startswith("/home") and shown.endswith(".stl") and "…" in shown
+    assert table.text(1, 0).endswith("forearm_link_v2.stl")      # the value itself is whole

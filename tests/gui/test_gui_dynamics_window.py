@@ -19,6 +19,7 @@ from robosim import dynamics, load_robot
 from robosim.gui.app import Application
 from robosim.gui.tools import open_tool
 from robosim.hardware.calibration import default_calibration_path, load_calibration
+from robosim.link_geometry import below_floor
 
 RATED_NM = [0.59, 2.42, 1.29, 0.94, 0.47]
 
@@ -278,3 +279,26 @@ def test_dynamics_window_figure():
     arm.play(*elbow_shake())
     arm.animate_to(np.radians([0, 30, -20, 10, 0]))
     return strip_text(fig)
+
+
+def test_a_fall_that_ends_below_the_floor_names_the_links_in_the_status_line():
+    lynx6 = load_robot("Lynx6")
+    arm = FakeArm(lynx6)
+    window = open_window(arm)
+    type_in_cell(window.settings, 0, 4, "1", "enter")
+    press(window, "Free fall")
+    while window.integration is not None:
+        window.feed_fall()
+    below = below_floor(lynx6, window.fall.q[-1], 0.0)      # the Lynx6 stands at z = 0
+    assert below.any()
+    names = ", ".join(str(i + 1) for i in np.flatnonzero(below))
+    assert window.status.message.startswith(f"it ends with links {names} below the floor")
+    assert arm.statuses[-1] == (window.status.message, True)
+
+
+def test_goal_cells_show_rounding_noise_as_zero():
+    lynx6 = load_robot("Lynx6")
+    window = open_window(FakeArm(lynx6))
+    q = np.radians([-1.50368e-15, 30.0, -0.00004, 12.345678, 0.0])
+    window.set_goal(q)
+    assert [window.goal.text(0, col) for col in range(5)] == ["0", "30", "0", "12.3457", "0"]

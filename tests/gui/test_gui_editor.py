@@ -235,20 +235,47 @@ def test_the_length_unit_is_chosen_on_the_screen():
     assert screen.app.shown[0].unit == "cm"
 
 
-def test_the_base_and_tool_kept_are_shown_and_a_unit_change_says_what_it_does_to_them():
+def test_the_base_and_tool_are_shown_and_a_unit_change_says_what_it_does_to_them():
     # panda.json: a tool 0.103 m along z, turned -45 deg about it
     screen = open_editor(load_robot("Franka Panda"))
-    assert ("tool: xyz (0, 0, 0.103) m, rpy (0, 0, -45) deg"
-            in screen.units_note.get_text())
+    assert [screen.mounting.text(1, col) for col in range(6)] == \
+        ["0", "0", "0.103", "0", "0", "-45"]
+    assert [screen.mounting.text(0, col) for col in range(6)] == ["0"] * 6
     click_cell(screen.settings, 0, UNIT)                   # m -> mm (the units cycle)
     unit = screen.settings.text(0, UNIT)
     assert f"So do the tool positions (x, y, z): they are now read in {unit} too" \
         in screen.app.status[0]
-    assert f"tool: xyz (0, 0, 0.103) {unit}" in screen.units_note.get_text()
+    assert screen.mounting._headers[2].get_text() == f"z ({unit})"  # noqa: SLF001 - drawn
+    assert screen.mounting.text(1, 2) == "0.103"
     lynx6 = open_editor(load_robot("Lynx6"))
-    assert "Kept from the robot file" not in lynx6.units_note.get_text()
     click_cell(lynx6.settings, 0, UNIT)
     assert "So do" not in lynx6.app.status[0]
+
+
+def test_the_base_and_tool_are_edited_undone_and_saved_like_any_cell(tmp_path):
+    screen = open_editor(Robot([Joint(a=10.0), Joint(a=5.0)], name="2R", unit="cm"))
+    type_in_cell(screen.mounting, 0, 5, "90", "enter")             # base yaw: turned 90 deg
+    type_in_cell(screen.mounting, 1, 0, "2", "enter")              # tool 2 cm along x
+    assert screen.app.status == ("Now tool: xyz (2, 0, 0) cm, rpy (0, 0, 0) deg. The table is "
+                                 "a valid robot: press Continue to see it.", False)
+    type_in_cell(screen.mounting, 1, 1, "y", "enter")
+    assert screen.app.status[1] and "tool y (cm)" in screen.app.status[0]
+    type_keys(screen.fig, "escape")
+    type_keys(screen.fig, "ctrl+z")                                # the tool goes
+    assert screen.app.status[0].startswith("Undid the change of the tool transform")
+    assert screen.mounting.text(1, 0) == "0" and screen.mounting.errors == {}
+    type_keys(screen.fig, "ctrl+y")
+    assert screen.mounting.text(1, 0) == "2"
+    press(screen, "Continue")
+    robot = screen.app.shown[-1]
+    # At home the arm lies along frame 0's x (15 cm), plus the tool's 2 cm; the base turns
+    # it 90 deg about z: the tool point is at (0, 17, 0).
+    np.testing.assert_allclose(robot.fk(robot.home)[:3, 3], [0.0, 17.0, 0.0], atol=1e-9)
+    path = tmp_path / "turned.json"
+    screen.save_path.set_text(0, 0, "")
+    type_in_cell(screen.save_path, 0, 0, str(path), "enter")   # Enter in the cell saves
+    saved = load_robot(path)
+    np.testing.assert_allclose(saved.fk(saved.home)[:3, 3], [0.0, 17.0, 0.0], atol=1e-9)
 
 
 def test_changing_the_joint_count_keeps_the_rows_above():

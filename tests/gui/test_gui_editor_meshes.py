@@ -51,3 +51,26 @@ def test_the_lynx6_shows_its_meshes_and_one_can_be_taken_off():
     assert meshes.links[3].path.resolve() == lynx6.meshes.links[3].path.resolve()
     assert meshes.links[3].colour == lynx6.meshes.links[3].colour
     assert meshes.gripper.path.resolve() == lynx6.meshes.gripper.path.resolve()
+
+
+def test_undo_takes_a_refused_mesh_cell_back_to_its_file_and_colour(tmp_path):
+    screen = open_editor(TWO_LINK)
+    type_in_cell(screen.table, 0, 2, "7", "enter")                      # an edit to undo
+    type_in_cell(screen.table, 1, MESH, str(tmp_path / "nothing.stl"), "enter")
+    assert (1, MESH) in screen.table.errors
+    type_keys(screen.fig, "ctrl+z")
+    assert screen.app.status == ("Undid the change of joint 1, d ('0' -> '7') (ctrl+y redoes "
+                                 "it). The table is a valid robot: press Continue to see it.",
+                                 False)
+    assert screen.table.text(1, MESH) == ""
+    assert screen.table.errors == {}
+
+
+def test_a_refused_mesh_counts_the_other_cells_to_fix(tmp_path):
+    screen = open_editor(TWO_LINK)
+    type_in_cell(screen.table, 0, 2, "x", "enter")
+    type_in_cell(screen.table, 1, 3, "y", "enter")
+    type_in_cell(screen.table, 0, MESH, str(tmp_path / "nothing.stl"), "enter")
+    message, error = screen.app.status
+    assert error and message == (f"mesh of joint 1: {tmp_path / 'nothing.stl'}: no such STL "
+                                 f"file (and 2 other cells to fix)")

@@ -328,6 +328,38 @@ def test_lynx6_rotation_jogs_do_what_the_five_joints_can_and_say_what_they_canno
     np.testing.assert_array_equal(arm.q, before)
 
 
+def test_a_refused_target_cell_says_why_at_once():
+    arm, panel = open_panel(PUMA, Q_PUMA)
+    press(panel, "Solve IK")
+    assert not last_status(arm)[1]
+    type_in_cell(panel.target_cells, 0, 1, "abc", "enter")
+    assert last_status(arm) == ("y must be a number, got 'abc'", True)
+    type_in_cell(panel.jog_cells, 0, STEP, "-3", "enter")
+    assert last_status(arm) == ("step must be greater than 0, got '-3'", True)
+
+
+def test_a_line_after_a_failed_solve_forgets_the_no_solution():
+    arm, panel = open_panel(PUMA, Q_PUMA)
+    set_target(panel, [5.0, 0, 0, 0, 0, 0])                  # 5 m away: no solution
+    press(panel, "Solve IK")
+    assert panel.choice_text.get_text() == "no solution"
+    press(panel, "Current pose")
+    panel.target_cells.set_text(0, 2, f"{PUMA.fk(Q_PUMA)[2, 3] + 0.02:.12g}")
+    press(panel, "Straight line")
+    assert not last_status(arm)[1] and "done" in last_status(arm)[0]
+    assert panel.choice_text.get_text() == "no solutions yet: press Solve IK"
+
+
+def test_a_roll_of_minus_180_is_shown_as_180_like_the_simulator():
+    panda = load_robot("Panda")
+    q = panda.home.copy()
+    q[1] += 0.01                     # r2rpy gives a roll of -180 deg here, 180 at home
+    assert math.degrees(r2rpy(panda.fk(q)[:3, :3])[0]) == pytest.approx(-180.0)
+    arm, panel = open_panel(panda, q)
+    assert "roll 180  " in panel.pose_text.get_text()
+    assert panel.target_cells.text(0, 3) == "180"
+
+
 def test_a_jog_down_into_the_table_stops_before_it_and_says_why():
     # Fingertips 31.4 mm above the Lynx6's table (tests/test_collision.py); 50 mm down.
     arm, panel = open_panel(LYNX6, np.radians([0, -30, 0, 0, 0]))

@@ -27,3 +27,14 @@ def test_the_readout_wrist_is_the_angle_jog_ik_types_positive_up():
 def test_other_arms_have_no_wrist_line():
     app = make_app(load_robot("Puma 560"))
     assert app.screen.readout_wrist() is None
+
+
+def test_the_readout_shows_a_roll_of_minus_180_as_180_like_jog_ik():
+    panda = load_robot("Panda")
+    app = make_app(panda)
+    q = panda.home.copy()
+    q[1] += 0.01                     # r2rpy gives a roll of -180 deg here (Jog / IK: 180)
+    app.screen.state.animate_to(q)
+    ticks_until_still(app)
+    _xyz, rpy, _title, _matrix = app.screen.readout_values()
+    assert rpy[0] == 180.0

@@ -377,6 +377,14 @@ def test_closing_the_window_while_saving_leaves_no_file(arm, tmp_path):
     assert window.movie is None and list(tmp_path.iterdir()) == []
 
 
+def test_the_goal_row_shows_rounding_noise_as_zero():
+    lynx6 = load_robot("Lynx6")
+    window = open_window(FakeArm(lynx6))
+    window.set_goal(np.radians([-1.50368e-15, 30.0, 0.0, 0.0, 0.0]))
+    goal_row = window.joints.n_rows - 1
+    assert [window.joints.text(goal_row, col) for col in range(2)] == ["0", "30"]
+
+
 def test_a_trajectory_through_the_table_is_flagged_before_play(arm):
     window = open_window(arm)
     set_settings(window, duration="2", points="41")

@@ -7,6 +7,7 @@ import pytest
 
 from fake_arm import FakeArm
 from gui_events import click_axes, type_in_cell
+from layout_check import layout_problems
 from robosim import load_robot
 from robosim.gui.tools import TOOLS, open_tool
 
@@ -171,3 +172,16 @@ def test_closing_cancels_a_running_job(arm):
     window.job.thread.join(60)
     assert not window.job.thread.is_alive() and window.result is None
     assert math.isfinite(window.progress_bar.get_width())
+
+
+@pytest.mark.parametrize("size_in", [(9.84, 5.1), (12.0, 7.5)])   # 1000 x 650, 1920 x 1080
+def test_a_result_fits_the_window_and_the_progress_bar_says_its_percentage(arm, size_in):
+    window = workspace_window(arm)
+    window.fig.set_size_inches(*size_in)
+    window._set_progress(0.4)  # noqa: SLF001 - a job part done
+    assert window.progress_text.get_text() == "40%"
+    type_in_cell(window.settings, 0, 1, "6", "enter")
+    press(window, "Compute")
+    window.wait(120)
+    assert window.progress_text.get_text() == "100%"
+    assert layout_problems(window.fig) == []

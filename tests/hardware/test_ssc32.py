@@ -167,9 +167,11 @@ def test_a_socket_url_reaches_the_board_as_a_serial_port_does():
         board.close()
 
 
-def test_a_port_that_does_not_exist_is_named():
-    with pytest.raises(LinkError, match="cannot open port '/dev/robosim-no-such-port'"):
+def test_a_port_that_does_not_exist_is_named_with_what_to_try():
+    with pytest.raises(LinkError, match="^port '/dev/robosim-no-such-port' does not exist. "
+                                        "Check that the USB cable is plugged in") as caught:
         SSC32Link.open("/dev/robosim-no-such-port")
+    assert "--list-ports" in str(caught.value) and "Errno" not in str(caught.value)
 
 
 def test_dry_run_logs_the_exact_bytes_and_answers_like_an_idle_board():

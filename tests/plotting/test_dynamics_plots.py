@@ -55,3 +55,23 @@ def test_free_fall_energy_figure_of_the_puma_560():
     robot = load_robot("Puma 560")
     run = dynamics.simulate(robot, np.radians([0, 30, -60, 0, 45, 0]), duration=0.8, dt=4e-3)
     return strip_text(energy_figure(run, figsize=FIGSIZE, dpi=DPI))
+
+
+def test_each_joint_has_the_colour_it_has_in_every_window():
+    """Joint j's torque lines and holding-torque bar are the simulator's joint j colour (the
+    one the Trajectories plot uses), never the red kept for warnings."""
+    import matplotlib.colors as mcolors
+    import matplotlib.pyplot as plt
+
+    from robosim.plotting import joint_colour
+    from robosim.plotting.dynamics import GravityBars
+
+    robot, torques, limits, check = lynx6_shake_with_payload()
+    fig = torque_figure(robot, torques, limits, check)
+    for j, ax in enumerate(fig.joint_axes):
+        needed, holding = ax.get_lines()[:2]
+        for line in (needed, holding):
+            assert mcolors.same_color(line.get_color(), joint_colour(j))
+    bars = GravityBars(plt.figure().add_subplot(), robot, limits)
+    for j, bar in enumerate(bars.bars):
+        assert mcolors.same_color(bar.get_facecolor(), joint_colour(j))

@@ -75,7 +75,23 @@ def test_line_out_of_reach_stops_before_and_says_why():
     via = np.linalg.norm(LYNX6.fk(result.q[-1])[:3, 3] - start[:3, 3])
     assert via <= result.moved < result.length
     percent = float(result.reason.split("% of the way")[0].split()[-1])
-    assert abs(100 * result.moved / result.length - percent) < 100 / 19   # within a segment
+    assert percent == pytest.approx(100 * result.moved / result.length, abs=0.05)
+
+
+def test_a_short_line_that_stops_at_once_says_it_moved_nothing():
+    # At x = 400 mm the Lynx6 at home height is stretched out: 20 mm more cannot be done.
+    start = LYNX6.fk(LYNX6.home)
+    q_from = motion.straight_line(LYNX6, LYNX6.home, _moved_x(start, 400.0), 20).q[-1]
+    result = motion.straight_line(LYNX6, q_from, _moved_x(LYNX6.fk(q_from), 420.0), 2)
+    assert not result.complete and result.length == pytest.approx(20.0)
+    assert "stopped 0.0% of the way" in result.reason and result.moved < 0.01
+
+
+def _moved_x(pose, x):
+    """``pose`` (4, 4) with its x position set to ``x``."""
+    target = pose.copy()
+    target[0, 3] = x
+    return target
 
 
 def test_line_names_the_joint_limit_in_the_way():

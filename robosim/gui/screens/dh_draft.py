@@ -179,6 +179,40 @@ def attach_mesh(draft, row, text):
     return None
 
 
+#: The transforms around the DH chain the editor shows under the table, as robot files name
+#: them: where the arm stands (world to frame 0) and what the tool adds past the last frame.
+MOUNTINGS = ("base", "tool")
+
+
+def mounting_values(draft, name):
+    """x, y, z (the draft's unit) and roll, pitch, yaw (degrees) of the draft's ``name``
+    transform (:data:`MOUNTINGS`): a list of 6 floats, zeros where the file gives none.
+
+    >>> mounting_values({"extras": {"tool": {"xyz": [0, 0, 0.103]}}}, "tool")
+    [0.0, 0.0, 0.103, 0.0, 0.0, 0.0]
+    """
+    mount = draft["extras"].get(name, {})
+    return [float(v) for v in (*mount.get("xyz", (0, 0, 0)), *mount.get("rpy", (0, 0, 0)))]
+
+
+def set_mounting_value(draft, name, index, value):
+    """Set entry ``index`` (0-5: x, y, z, roll, pitch, yaw) of the draft's ``name`` transform
+    to ``value``; a transform that becomes all zeros leaves the draft (the file writes none).
+
+    >>> draft = {"extras": {}}
+    >>> set_mounting_value(draft, "base", 5, 90.0); draft["extras"]
+    {'base': {'xyz': [0.0, 0.0, 0.0], 'rpy': [0.0, 0.0, 90.0]}}
+    >>> set_mounting_value(draft, "base", 5, 0.0); draft["extras"]
+    {}
+    """
+    values = mounting_values(draft, name)
+    values[index] = float(value)
+    if any(values):
+        draft["extras"][name] = {"xyz": values[:3], "rpy": values[3:]}
+    else:
+        draft["extras"].pop(name, None)
+
+
 def parse_joint_count(text):
     """The number of joints typed in ``text`` (1 to 12); raises RobosimError naming the text."""
     try:

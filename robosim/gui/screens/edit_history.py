@@ -115,6 +115,8 @@ def describe_change(before, after, columns):
                 if before.get(key) != after.get(key)]
     if before["extras"].get("meshes") != after["extras"].get("meshes"):
         settings.append("a link's mesh")
+    settings += [f"the {name} transform" for name in ("base", "tool")
+                 if before["extras"].get(name) != after["extras"].get(name)]
     if len(cells) == 1 and not settings:
         row, col = cells[0]
         return (f"joint {row + 1}, {columns[col]} ({before['rows'][row][col]!r} -> "

@@ -38,13 +38,15 @@ from ...robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 from ..user_files import autosave
 from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
-from ..widgets.matrix_text import mounting_text
+from ..widgets.matrix_text import decimal_text, mounting_text
 from .edit_history import EditHistory, describe_change
 from ..shortcuts import KeyboardShortcutsOff
 from ..layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
-from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, attach_mesh, check_draft,
-                       default_save_path, draft_from_robot, new_draft, parse_joint_count,
-                       renamed_save_path, resize_draft, row_meshes, valid_draft)
+from ...parsing import parse_number
+from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, MOUNTINGS, attach_mesh, check_draft,
+                       default_save_path, draft_from_robot, mounting_values, new_draft,
+                       parse_joint_count, renamed_save_path, resize_draft, row_meshes,
+                       set_mounting_value, valid_draft)
 from ..user_files.my_robots import MyRobots
 from .base import Screen
 
@@ -93,6 +95,7 @@ class EditorScreen(Screen):
         self.check = None
         self.stage = None         # "count" (the number of joints) or "table"
         self.table = self.settings = self.save_path = self.continue_button = None
+        self.mounting = None
         self._artists = []
         self._confirm = None      # the action ("reset", or a path to overwrite) to press again
         self._last_status = None
@@ -129,6 +132,7 @@ class EditorScreen(Screen):
     def teardown(self):
         super().teardown()
         self.table = self.settings = self.save_path = self.continue_button = None
+        self.mounting = None
 
     def _places(self):
         return self.layout(*figure_size_pt(self.fig))
@@ -180,7 +184,9 @@ class EditorScreen(Screen):
         places.rect("save as", left, y, 0.6 * width, CELL_HEIGHT)
         places.rect("Save", left + 0.62 * width, y, 0.12 * width, CELL_HEIGHT)
         y += CELL_HEIGHT + 2 * GAP
-        note_lines = 3 + (1 if self._mounting_note() else 0)
+        places.rect("mounting", left, y, 0.75 * (right - left), 3 * CELL_HEIGHT)
+        y += 3 * CELL_HEIGHT + 2 * GAP
+        note_lines = 3
         notes = lines_height(note_lines, FONT_SIZE) * NOTE_SPACING / 1.2
         n_lines = len(self.draft["rows"]) + 1
         row = max(SMALLEST_ROW_HEIGHT, min(TABLE_ROW_HEIGHT, (top - y - notes - GAP) / n_lines))
@@ -293,6 +299,10 @@ class EditorScreen(Screen):
                 self.table.set_text(row, col, text)
         self.units_note = self._text("units note", self._units_note(), va="top",
                                      linespacing=NOTE_SPACING)
+        self.mounting = self._grid("mounting", 2, self._mounting_headers(),
+                                   row_labels=list(MOUNTINGS), label_width=0.08,
+                                   on_commit=self._mounting_committed)
+        self._show_mounting()
         self.save_path = self._grid("save as", 1, [""], row_labels=["save as"],
                                     label_width=0.15, on_commit=self._save_path_committed,
                                     on_enter=lambda row, col, text: self._save(ask=False))
@@ -327,16 +337,37 @@ class EditorScreen(Screen):
                 f"theta of a revolute joint, d of a prismatic one: the joint's home value "
                 f"(offset is added to it).\n"
                 f"offset, min, max: degrees for a revolute joint, {unit} for a prismatic one. "
-                f"Empty min and max: default limits." + self._mounting_note())
+                f"Empty min and max: default limits.")
 
-    def _mounting_note(self):
-        """A line (starting with a newline) saying the base and tool transforms the robot file
-        gives, which this table keeps but does not edit; "" when it gives neither."""
-        extras, unit = self.draft.get("extras", {}), self.draft["unit"]
-        kept = [mounting_text(name, extras[name].get("xyz", (0, 0, 0)),
-                              extras[name].get("rpy", (0, 0, 0)), unit)
-                for name in ("base", "tool") if extras.get(name)]
-        return ("\nKept from the robot file (edit it there): " + "; ".join(kept)) if kept else ""
+    def _mounting_headers(self):
+        unit = self.draft["unit"]
+        return [f"x ({unit})", f"y ({unit})", f"z ({unit})", "roll (deg)", "pitch (deg)",
+                "yaw (deg)"]
+
+    def _show_mounting(self):
+        """Put the draft's base and tool transforms in their cells (zeros when it has none)."""
+        for row, name in enumerate(MOUNTINGS):
+            for col, value in enumerate(mounting_values(self.draft, name)):
+                text = decimal_text(value, 6)
+                if self.mounting.text(row, col) != text:
+                    self.mounting.set_text(row, col, text)
+                if (row, col) in self.mounting.errors:
+                    self.mounting.mark(row, col, False)
+
+    def _mounting_committed(self, row, col, text):
+        """A base or tool cell: x, y, z in the robot's unit, roll, pitch, yaw in degrees
+        (``R = Rz(yaw) Ry(pitch) Rx(roll)``), written to the draft as the robot file has them."""
+        name = MOUNTINGS[row]
+        what = f"{name} {self._mounting_headers()[col]}"
+        try:
+            value = parse_number(text, what)
+        except RobosimError as exc:
+            self._status(str(exc), error=True)
+            return str(exc)
+        set_mounting_value(self.draft, name, col, value)
+        values = mounting_values(self.draft, name)
+        self._changed(f"Now {mounting_text(name, values[:3], values[3:], self.draft['unit'])}. ")
+        return None
 
     def _recheck(self, show_status=True, note=""):
         """Check the draft, mark every cell, enable Continue or not; the check is returned.
@@ -344,11 +375,14 @@ class EditorScreen(Screen):
         The status line says what to do next, after ``note`` (about the edit just made).
         """
         self.check = check_draft(self.draft)
+        meshes = row_meshes(self.draft)
         for row in range(self.table.n_rows):
             for col in range(len(COLUMNS)):             # a mesh cell is checked when typed
                 error = self.check.errors.get((row, col))
                 if error != self.table.errors.get((row, col)):
                     self.table.mark(row, col, error or False)
+            if (row, MESH) in self.table.errors and self.table.text(row, MESH) == meshes[row]:
+                self.table.mark(row, MESH, False)       # undo brought its accepted file back
         self._set_continue_enabled(self.check.robot is not None)
         if show_status:
             if self.check.robot is not None:
@@ -372,10 +406,7 @@ class EditorScreen(Screen):
         cell = self.selected_problem_cell()
         if cell is None:
             return self.check.message
-        others = len(self.check.errors) - 1
-        count = (f" (and {others} other {'cell' if others == 1 else 'cells'} to fix)"
-                 if others else "")
-        return self.check.errors[cell] + count
+        return self.check.errors[cell] + _others_to_fix(len(self.check.errors) - 1)
 
     def _cell_focused(self, row, col):
         """A cell was selected: if it is wrong, the status line explains it."""
@@ -422,7 +453,7 @@ class EditorScreen(Screen):
         """Draw row ``row``'s link from the STL file typed (read first; empty: no mesh)."""
         error = attach_mesh(self.draft, row, text)
         if error:
-            self._status(error, error=True)
+            self._status(error + _others_to_fix(len(self.check.errors)), error=True)
             return error
         self._changed(f"Link {row + 1} is drawn from {Path(text).name} in the mesh style. "
                       if text.strip() else f"Link {row + 1} has no mesh now. ")
@@ -451,6 +482,8 @@ class EditorScreen(Screen):
             draft["unit"] = text
             for index, header in enumerate(self._headers()):
                 self.table.set_header(index, header)
+            for index, header in enumerate(self._mounting_headers()):
+                self.mounting.set_header(index, header)
             self.units_note.set_text(self._units_note())
             note = f"Lengths are now in {text} (the numbers stay as typed). "
             moved = [name for name in ("base", "tool")
@@ -491,7 +524,7 @@ class EditorScreen(Screen):
         self._step_history(self.history.redo, "Redid", "Nothing to redo", "ctrl+z undoes it")
 
     def _step_history(self, step, done, nothing, hint):
-        for grid in (self.table, self.settings, self.save_path):
+        for grid in (self.table, self.settings, self.mounting, self.save_path):
             grid.commit()
         before = self.draft
         draft = step()
@@ -524,11 +557,12 @@ class EditorScreen(Screen):
             for col, text in enumerate([*cells, row_meshes(draft)[row]]):
                 if self.table.text(row, col) != text:
                     self.table.set_text(row, col, text)
+        self._show_mounting()
 
     # ------------------------------------------------------------------ buttons
     def _valid_robot(self, action):
         """The draft's robot, or None with a status message saying why ``action`` waits."""
-        for grid in (self.table, self.settings, self.save_path):
+        for grid in (self.table, self.settings, self.mounting, self.save_path):
             grid.commit()
         if self.check.robot is None:
             self._status(f"Fix the table before you {action}: {self.check.message}",
@@ -626,3 +660,11 @@ def undo_action(event):
 def absolute_path(text):
     """A typed path as the cells show it: ``~`` expanded, made absolute (not resolved)."""
     return str(Path(text.strip()).expanduser().absolute())
+
+
+def _others_to_fix(count):
+    """The status line's count of the other wrong cells: " (and 2 other cells to fix)", or ""
+    when there are none."""
+    if not count:
+        return ""
+    return f" (and {count} other {'cell' if count == 1 else 'cells'} to fix)"

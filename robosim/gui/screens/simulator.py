@@ -43,7 +43,7 @@ from ...transforms import r2rpy
 from .. import tools
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..widgets.fast_text import fast_text
-from ..widgets.matrix_text import mounting_lines
+from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text, mounting_lines, shown_angles
 from . import jacobian_readout
 from .jacobian_readout import JacobianReadout
 from ..layout import (MARGIN, MONOSPACE_WIDTH, STATUS_HEIGHT, Layout, figure_size_pt,
@@ -586,7 +586,8 @@ class SimulatorScreen(Screen):
             self.redraw()
         self.state.jump_to(target)
         self._controls_target = np.array(target, dtype=float)
-        self.values.set_text(joint, 0, f"{self.robot.q_to_user(target)[joint]:.6g}")
+        self.values.set_text(joint, 0, decimal_text(self.robot.q_to_user(target)[joint],
+                                                    JOINT_DECIMALS))
         if (joint, 0) in self.values.errors:
             self.values.mark(joint, 0, False)
         ax = self.sliders[joint].ax     # its background, track, value bar and handle
@@ -709,7 +710,7 @@ class SimulatorScreen(Screen):
             slider.set_val(value)
             slider.eventson = True
         for i, value in enumerate(values):
-            self.values.set_text(i, 0, f"{value:.6g}")
+            self.values.set_text(i, 0, decimal_text(value, JOINT_DECIMALS))
             self.values.mark(i, 0, False)
 
     def tick(self):
@@ -741,8 +742,7 @@ class SimulatorScreen(Screen):
             self.jacobian.update(self.drawing.q)
         T = self.drawing.end_effector
         position = np.round(T[:3, 3], 4) + 0.0                                # no "-0.0000"
-        rpy = np.round(np.degrees(r2rpy(T[:3, :3])), 3) + 0.0
-        angles = [*rpy]
+        angles = [*shown_angles(np.degrees(r2rpy(T[:3, :3])), 3)]
         if self._lynx6:   # the gripper's angle to the ground, as Jog / IK types it
             angles.append(round(math.degrees(wrist_angle(self.robot, self.drawing.q)), 3) + 0.0)
         self.readout_pose.set_text("\n" + "\n".join([*(f"{v:.4f}" for v in position),

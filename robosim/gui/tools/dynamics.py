@@ -34,10 +34,12 @@ from ... import dynamics
 from ...errors import RobosimError, ValidationError
 from ...hardware.calibration import torque_limits
 from ...hardware.lynx6 import MAX_PAYLOAD_KG
+from ...link_geometry import below_floor, floor_height, floor_message
 from ...parsing import parse_number
 from ...plotting.dynamics import GravityBars, draw_energy, draw_torques, torque_unit
 from ...trajectory import PROFILE_KINDS, joint_profile
 from ..widgets.cells import CellGrid
+from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text
 from ..layout import (MARGIN, STATUS_FONTSIZE, STATUS_HEIGHT, Layout, figure_size_pt,
                      lines_height, text_width_pt, wrap_lines)
 from .window import ToolWindow
@@ -321,7 +323,7 @@ class DynamicsWindow(ToolWindow):
     def set_goal(self, q):
         """Fill the goal row with ``q`` (API units), shown in degrees / length unit."""
         for col, value in enumerate(self.robot.q_to_user(q)):
-            self.goal.set_text(0, col, f"{value:.4g}")
+            self.goal.set_text(0, col, decimal_text(value, JOINT_DECIMALS))
             self.goal.mark(0, col, False)
 
     def _setting(self, col, what, high):
@@ -500,7 +502,7 @@ class DynamicsWindow(ToolWindow):
             if self.falling:
                 self.blit.animate("playhead")
             self.redraw()
-            self.say(self._fall_summary(self.fall))
+            self.say(*self._fall_summary(self.fall))
 
     def _style_energy_axes(self):
         ax = self.energy_ax
@@ -515,17 +517,21 @@ class DynamicsWindow(ToolWindow):
         self.add_layer("playhead", ax, [self.playhead])
 
     def _fall_summary(self, fall):
-        """What the status line says of a fall: its drift before any stop, and the stops."""
+        """What the status line says of a fall, ``(message, error)``: the links its last pose
+        puts below the floor first (the simulator shows them red; this line replaces the
+        simulator's own note), then its energy drift before any stop, and the stops."""
         free = fall.t < fall.limit_hits[0].time if fall.limit_hits else slice(None)
         drift = float(np.abs(fall.energy[free] - fall.energy[0]).max())
         text = (f"free fall {fall.t[-1]:g} s (Runge-Kutta, dt = {FALL_DT * 1000:g} ms): energy "
                 f"drift {drift:.2g} J")
-        if not fall.limit_hits:
-            return text
-        hit = fall.limit_hits[0]
-        more = len(fall.limit_hits) - 1
-        return (f"{text} before joint {hit.joint + 1} stopped at its {hit.side} limit at "
-                f"t = {hit.time:.2f} s" + (f" ({more} more stops)" if more else ""))
+        if fall.limit_hits:
+            hit = fall.limit_hits[0]
+            more = len(fall.limit_hits) - 1
+            text += (f" before joint {hit.joint + 1} stopped at its {hit.side} limit at "
+                     f"t = {hit.time:.2f} s" + (f" ({more} more stops)" if more else ""))
+        floor = floor_height(self.robot)
+        below = floor_message(self.robot, below_floor(self.robot, fall.q[-1], floor), floor)
+        return (f"it ends with {below}; {text}", True) if below else (text, False)
 
     def stop(self):
         """Hold the arm where it is (a fall or any motion stops; the rest of a fall being

@@ -40,6 +40,7 @@ from ...trajectory import motion
 from ...errors import ValidationError
 from ...transforms import r2rpy, xyzrpy2tr
 from ..widgets.cells import CellGrid
+from ..widgets.matrix_text import decimal_text, shown_angles
 from .window import ToolWindow
 
 FIGSIZE = (7.2, 6.8)
@@ -61,6 +62,8 @@ STEP, TURN = range(2)
 WRIST_ANGLE = "wrist angle"
 X, Y, Z, ROLL, PITCH, YAW, VIA, SOLVE = range(8)
 JOG_LABELS = ("X", "Y", "Z", "roll", "pitch", "yaw")
+#: What the solution line says before Solve IK, and after a line or jog moved the arm.
+NO_SOLUTIONS_YET = "no solutions yet: press Solve IK"
 
 
 class JogIKWindow(ToolWindow):
@@ -118,7 +121,7 @@ class JogIKWindow(ToolWindow):
             self._button(label, (0.04 + 0.235 * column, 0.29, 0.22, 0.06), action)
         self._button("< Previous", (0.04, 0.215, 0.16, 0.06), lambda: self.switch(-1))
         self._button("Next >", (0.215, 0.215, 0.16, 0.06), lambda: self.switch(+1))
-        self.choice_text = fig.text(0.4, 0.235, "no solutions yet: press Solve IK", fontsize=8)
+        self.choice_text = fig.text(0.4, 0.235, NO_SOLUTIONS_YET, fontsize=8)
         self.solution_text = fig.text(0.04, 0.2, "", fontsize=7, family="monospace", va="top")
         self.status_line((0.02, 0.005, 0.96, 0.05), fontsize=8).show(
             "Jog with the buttons, or type a target and press Solve IK or Straight line.")
@@ -145,7 +148,7 @@ class JogIKWindow(ToolWindow):
         ground) over the jog buttons."""
         T = self.robot.fk(q)
         x, y, z = np.round(T[:3, 3], 9) + 0.0                      # no "-0"
-        roll, pitch, yaw = np.round(np.degrees(r2rpy(T[:3, :3])), 9) + 0.0
+        roll, pitch, yaw = shown_angles(np.degrees(r2rpy(T[:3, :3])), 2)
         text = (f"tool at x {x:.4g}  y {y:.4g}  z {z:.4g} {self.robot.unit};  "
                 f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
         if self.lynx6:
@@ -158,8 +161,14 @@ class JogIKWindow(ToolWindow):
         try:
             _positive(text, "step" if col == STEP else "turn")
         except ValidationError as exc:
-            return str(exc)
+            return self._refused(exc)
         return None
+
+    def _refused(self, exc):
+        """A cell's text was refused: the status line says why at once (the message before
+        it is about something else), and the cell keeps it for its red colour."""
+        self.say(str(exc), error=True)
+        return str(exc)
 
     def _check_target_cell(self, row, col, text):
         if col == SOLVE:
@@ -173,7 +182,7 @@ class JogIKWindow(ToolWindow):
             else:
                 _number(text, _TARGET_NAMES[col])
         except ValidationError as exc:
-            return str(exc)
+            return self._refused(exc)
         return None
 
     def _committed(self, grid):
@@ -197,7 +206,7 @@ class JogIKWindow(ToolWindow):
         """x, y, z, roll, pitch, yaw of the current pose (degrees; in the wrist angle mode
         the pitch is the gripper's angle to the ground)."""
         T = self.robot.fk(self.arm.q)
-        values = np.concatenate([T[:3, 3], np.degrees(r2rpy(T[:3, :3]))])
+        values = np.concatenate([T[:3, 3], shown_angles(np.degrees(r2rpy(T[:3, :3])), 6)])
         if self._axes() == WRIST_ANGLE:
             values[PITCH] = math.degrees(motion.wrist_angle(self.robot, self.arm.q))
         return values
@@ -352,7 +361,12 @@ class JogIKWindow(ToolWindow):
 
     def _play_line(self, result, what):
         """Play the line's via-points on the arm (when it stops: every step up to the obstacle,
-        so the arm goes as far as the message says), draw its path, and say how it went."""
+        so the arm goes as far as the message says), draw its path, and say how it went.
+        The solutions listed before are forgotten: they were found from another pose."""
+        self.solutions = np.empty((0, self.robot.n))
+        self.choice = 0
+        self.choice_text.set_text(NO_SOLUTIONS_YET)
+        self.solution_text.set_text("")
         moved = result.q if result.complete else result.q_path
         missing = result.poses[len(result.q):, :3, 3]
         points = np.vstack([result.trace, missing])
@@ -377,7 +391,7 @@ _TARGET_NAMES = ("x", "y", "z", "roll", "pitch", "yaw")
 
 def _cell_text(value):
     """A number for a cell: six decimals (a micrometre in metres), no trailing zeros."""
-    return f"{round(float(value), 6) + 0.0:.6f}".rstrip("0").rstrip(".")
+    return decimal_text(value, 6)
 
 
 def _pitch_header(solve):

@@ -29,6 +29,8 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
+
 from ...errors import RobosimError
 from ...hardware.calibration import default_calibration_path, load_calibration
 from ...hardware.lynx6 import MAX_PAYLOAD_KG, Lynx6, gripper_fraction, needs_rest_pose
@@ -56,6 +58,7 @@ class RealArmWindow(ToolWindow):
         self.mirror = False
         self._messages = queue.Queue()
         self._player = None
+        self._played_q = None     # the rows of the trajectory played on the arm
         self._pending_pose = None
         self._last_sent = 0.0
         self._last_error = None
@@ -91,9 +94,10 @@ class RealArmWindow(ToolWindow):
                             hovercolor=STOP_HOVER)
         stop.label.set_fontsize(16)
         stop.label.set_color("white")
-        self.status_line((0.04, 0.085, 0.92, 0.09), fontsize=8).show(
+        # three lines: a port's message names the port, what is wrong and what to try
+        self.status_line((0.04, 0.06, 0.92, 0.13), fontsize=8, max_lines=3).show(
             "Type the port (e.g. /dev/ttyUSB0, COM3) and press Connect, or use Dry run.")
-        self.sent = fig.text(0.05, 0.04, "", fontsize=7, family="monospace")
+        self.sent = fig.text(0.05, 0.025, "", fontsize=7, family="monospace")
 
     def _button(self, label, rect, **colors):
         key = label.split(":")[0]
@@ -334,25 +338,32 @@ class RealArmWindow(ToolWindow):
             raise RobosimError("no trajectory yet: play one in the simulator first")
         t, q = trajectory
         driver.plan(t, q)  # refuse here, in the window, before the thread starts
+        self._played_q = np.asarray(q, dtype=float)
         self._player = threading.Thread(target=self._play_in_background, args=(driver, t, q),
                                         daemon=True)
         self._player.start()
         self.say(f"playing {len(t)} rows on the arm...")
 
     def _play_in_background(self, driver, t, q):
+        """Play on the arm (this thread); the timer (:meth:`tick`) then shows in the simulator
+        the last row sent, where the arm went, and the status line says how far it got."""
+        sent = [0]
+
         def progress(done, total, t_s):
+            sent[0] = done
             self._messages.put(("status", f"playing on the arm: row {done}/{total}, "
                                           f"t = {t_s:.2f} s", False))
 
         try:
             completed = driver.play(t, q, progress=progress)
-            self._messages.put(("status", "trajectory played on the arm" if completed
-                                else "stopped", False))
+            message, error = ("trajectory played on the arm", False) if completed else \
+                ("stopped", False)
         except RobosimError as exc:
-            self._messages.put(("status", str(exc), True))
+            message, error = str(exc), True
         except Exception as exc:  # noqa: BLE001 - reported, never lost in a thread
-            self._messages.put(("status", f"internal error: {type(exc).__name__}: {exc}",
-                                True))
+            message, error = f"internal error: {type(exc).__name__}: {exc}", True
+        self._messages.put(("arrived", sent[0], False))
+        self._messages.put(("status", message + _where_it_went(sent[0], len(t)), error))
 
     def stop(self):
         """Stop at once: end a play and tell the board to stop every servo."""
@@ -407,6 +418,9 @@ class RealArmWindow(ToolWindow):
             if kind == "sent":
                 self.sent.set_text(f"sent: {text}")
                 self.redraw()
+            elif kind == "arrived":
+                if text:                  # rows sent: the simulator shows the last one
+                    self.arm.animate_to(self._played_q[text - 1])
             else:
                 self.say(text, error)
         if self.mirror:
@@ -418,6 +432,18 @@ class RealArmWindow(ToolWindow):
         if self.driver is not None:
             self.disconnect(quiet=True)
         self.arm.set_calibration(None)
+
+
+def _where_it_went(sent, total):
+    """What the status line adds after a play on the arm: whether the simulator, which then
+    shows the last row sent, shows where the arm is."""
+    if sent == total:
+        return "; the simulator shows its last pose, where the arm is now"
+    if sent == 0:
+        return ("; no row reached the arm: the simulator keeps its pose, which may differ from "
+                "the arm's")
+    return (f"; the arm got {sent} of {total} rows: the simulator shows row {sent}, the last "
+            f"one sent (the arm may not have reached it)")
 
 
 def _speed(text):

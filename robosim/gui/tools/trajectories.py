@@ -46,6 +46,7 @@ from ...plotting.movies import MovieExport
 from ...trajectory.files import read_trajectory_csv, write_trajectory_csv
 from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
+from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text
 from .window import ToolWindow
 
 FIGSIZE = (11.0, 7.4)
@@ -265,7 +266,7 @@ class TrajectoryWindow(ToolWindow):
     def set_goal(self, q):
         """Fill the goal row with ``q`` (API units), shown in degrees / length unit."""
         for col, value in enumerate(self.robot.q_to_user(q)):
-            self.joints.set_text(len(JOINT_ROWS) - 1, col, f"{value:.6g}")
+            self.joints.set_text(len(JOINT_ROWS) - 1, col, decimal_text(value, JOINT_DECIMALS))
             self.joints.mark(len(JOINT_ROWS) - 1, col, False)
 
     def _on_choice(self, row, col, text):

@@ -24,6 +24,7 @@ from matplotlib.patches import Rectangle
 from ... import workspace as ws
 from ...errors import RobosimError, ValidationError
 from ..widgets.cells import CellGrid
+from ..layout import figure_size_pt, text_width_pt, wrap_lines
 from ...parsing import parse_number
 from .window import ToolWindow
 from ...plotting.workspace import (default_section_height, draw_cloud, draw_section_vertical,
@@ -103,9 +104,12 @@ class WorkspaceWindow(ToolWindow):
     def _build(self):
         fig, robot = self.fig, self.robot
         # the 3D box draws its tick labels past its lower edge: room above the ranges grid
-        self.cloud_ax = fig.add_axes((0.0, 0.31, 0.5, 0.6), projection="3d")
-        self.xy_ax = fig.add_axes((0.58, 0.67, 0.38, 0.26))
-        self.vertical_ax = fig.add_axes((0.58, 0.31, 0.38, 0.25))
+        self.cloud_ax = fig.add_axes((0.0, 0.36, 0.5, 0.5), projection="3d")
+        # each section's tick and axis labels need about 0.1 of a 5 inch high window below it:
+        # the vertical one's stay clear of the sampling headers (0.26), the XY one's of the
+        # vertical one's title
+        self.xy_ax = fig.add_axes((0.58, 0.71, 0.38, 0.22))
+        self.vertical_ax = fig.add_axes((0.58, 0.38, 0.38, 0.2))
         user = robot.q_to_user(robot.limits.T)
         units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
         labels = [f"{i + 1} {j.name or j.kind} ({u})" for i, (j, u) in
@@ -139,6 +143,8 @@ class WorkspaceWindow(ToolWindow):
         self.progress_ax.set_xticks([])
         self.progress_ax.set_yticks([])
         self.progress_bar = self.progress_ax.add_patch(Rectangle((0, 0), 0, 1, color="#2ca02c"))
+        self.progress_text = self.progress_ax.text(0.5, 0.5, "", ha="center", va="center",
+                                                   fontsize=8)
         self.status_line((0.02, 0.0, 0.96, 0.06)).show(   # the figures take two lines
             "Set the ranges and the sampling, then Compute.")
         fig.text(0.03, 0.965, f"Forward workspace: {robot.name}", fontsize=12,
@@ -297,7 +303,10 @@ class WorkspaceWindow(ToolWindow):
             self.say(job.error, error=True)
 
     def _set_progress(self, fraction):
-        self.progress_bar.set_width(min(max(fraction, 0.0), 1.0))
+        """Fill the progress bar to ``fraction`` (0..1) and write it in percent over it."""
+        fraction = min(max(fraction, 0.0), 1.0)
+        self.progress_bar.set_width(fraction)
+        self.progress_text.set_text(f"{100 * fraction:.0f}%")
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
@@ -306,6 +315,7 @@ class WorkspaceWindow(ToolWindow):
         self.result = result
         self.cloud_ax.clear()
         draw_cloud(self.cloud_ax, result)
+        self._wrap_cloud_title()
         self.redraw_sections()
         lower, upper = result.bounding_box()
         self.say(f"{result.configurations:,} configurations in {result.elapsed:.2f} s; "
@@ -313,6 +323,15 @@ class WorkspaceWindow(ToolWindow):
                  f"{result.unit}, {result.occupied():,} voxels occupied"
                  + "".join(f"; {note}" for note in result.notes)
                  + f"\nvolume from {result.volume_basis()}")
+
+    def _wrap_cloud_title(self):
+        """Break the summary over the cloud into lines as wide as the cloud's axes (centred
+        on it, a longer line would start left of the window)."""
+        title = self.cloud_ax.title
+        width = self.cloud_ax.get_position(original=True).width * figure_size_pt(self.fig)[0]
+        prop = title.get_fontproperties()
+        title.set_text("\n".join(wrap_lines(
+            title.get_text(), lambda line: text_width_pt(self.fig, line, prop), width)))
 
     def redraw_sections(self):
         """Draw both sections at the typed height and azimuth (blank height: the fullest)."""

@@ -39,7 +39,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
 from ..blit import blit_manager
-from ..layout import POINTS_PER_INCH, fit_fontsize
+from ..layout import POINTS_PER_INCH, fit_fontsize, text_width_pt
 from ..shortcuts import figure_keys
 
 NORMAL_COLOR = "white"
@@ -529,8 +529,10 @@ class CellGrid:
         else:
             rect.set_facecolor(ERROR_COLOR if error else NORMAL_COLOR)
         if not focused:
+            self._fit_shown_text(cell)
             self._place_text(*cell)
             return
+        label.set_fontsize(self._fontsize)
         label.set_text(self._buffer)
         cell_width_px = rect.get_window_extent().width
         caret_px = self._text_width_px(self._buffer[:self._caret])
@@ -553,6 +555,30 @@ class CellGrid:
             self._selection.set_bounds(x0, bottom + 0.15 * height, width, 0.7 * height)
             self._selection.set_clip_path(rect)
         self._selection.set_visible(self._selected_all)
+
+    def _fit_shown_text(self, cell):
+        """Show the cell's committed text whole: in a smaller font (down to 6 pt) when it is
+        wider than the cell, and beyond that cut with "…": a number keeps its first digits
+        (its size and leading decimals), other text both ends (a path's folder and file
+        name). Typing in the cell shows the whole text."""
+        label, text = self._labels[cell], self._texts[cell]
+        label.set_text(text)
+        to_points = POINTS_PER_INCH / self.fig.dpi
+        width_pt = (self._rects[cell].get_window_extent().width - 2 * TEXT_PAD_PX) * to_points
+        if width_pt <= 0 or not text:
+            return
+        fit_fontsize(label, width_pt, float("inf"), self._fontsize)
+        try:
+            float(text)
+            head_share = 1.0
+        except ValueError:
+            head_share = 0.5
+        keep = len(text)
+        while keep > 1 and text_width_pt(self.fig, label.get_text(),
+                                         label.get_fontproperties()) > width_pt:
+            keep -= 1
+            head = round(keep * head_share + 0.25)
+            label.set_text(text[:head] + "…" + text[len(text) - (keep - head):])
 
     def _redraw_cell(self, cell):
         """Update the cell's artists and show them: blit the cell alone once the figure has

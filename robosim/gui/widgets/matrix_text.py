@@ -66,6 +66,45 @@ def fixed(value, decimals):
     return f"{0.0:.{decimals}f}" if float(text) == 0 else text
 
 
+#: Decimals of a joint value in a cell: a ten-thousandth of a degree, or of the length unit.
+JOINT_DECIMALS = 4
+
+
+def decimal_text(value, decimals):
+    """``value`` rounded to ``decimals`` for a cell, without trailing zeros and never
+    ``"-0"``: what a float's rounding noise must not show (``-1.50368e-15`` is ``"0"``).
+
+    >>> decimal_text(-1.50368e-15, 4), decimal_text(2.5, 4), decimal_text(-120.00004, 4)
+    ('0', '2.5', '-120')
+    """
+    text = fixed(value, decimals)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def shown_angles(degrees, decimals):
+    """Angles as every window shows them: rounded to ``decimals``, in (-180, 180] degrees,
+    never ``-0``. A roll of -180 deg and one of 180 deg are the same turn, and r2rpy returns
+    either for nearly the same pose: the screen always says 180.
+
+    Parameters
+    ----------
+    degrees : array_like (...)
+        Angles in degrees.
+    decimals : int
+        Decimals shown.
+
+    Returns
+    -------
+    ndarray (...)
+        The angles to format.
+
+    >>> shown_angles([-180.0, -179.99999, -1e-12, 190.0, 45.0004], 3).tolist()
+    [180.0, 180.0, 0.0, -170.0, 45.0]
+    """
+    rounded = np.round(np.asarray(degrees, dtype=float), decimals)
+    return np.round(180.0 - (180.0 - rounded) % 360.0, decimals) + 0.0
+
+
 def column_widths(entries):
     """The characters each column of ``entries`` (rows of str, :func:`matrix_entries` or a
     symbolic matrix) needs: a list of int (empty for no rows).
