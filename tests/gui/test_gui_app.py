@@ -21,7 +21,7 @@ from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, lo
 from robosim import save_robot
 from robosim.transforms import rpy2r
 from robosim.gui import tools
-from robosim.gui.app import Application, run
+from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application, run
 from robosim.gui.user_files.my_robots import MyRobots
 from robosim.gui.screens.simulator import RANDOM_MOVE_TRIES, TOGGLES, SimulatorScreen
 from robosim.link_geometry import below_floor, floor_height
@@ -347,8 +347,11 @@ def test_readout_shows_position_rpy_and_the_matrix_of_the_chosen_frame():
 
 
 def test_readout_columns_do_not_run_into_each_other_for_a_robot_in_millimetres():
+    # At the application's own size: the compact layout of a small figure shows no matrix.
     robot = load_robot("Lynx6")
-    app = make_app(robot)
+    app = Application(robot=robot, figure=plt.figure(figsize=WINDOW_SIZE, dpi=WINDOW_DPI),
+                      clock=lambda: 0.0)
+    assert not app.screen._compact                               # noqa: SLF001 (the case)
     screen = app.screen
     screen.state.animate_to(np.radians([-45, 60, -30, 0, 0]))   # x, y, z = 112.6, -112.6, 262.5 mm
     ticks_until_still(app)
