@@ -41,6 +41,7 @@ from ...plotting.arm import ArmDrawing, default_style
 from ...trajectory.motion import wrist_angle
 from ...transforms import r2rpy
 from .. import tools
+from .gripper_drag import PICK_PIXELS, GripperDrag, to_pixels
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..widgets.fast_text import fast_text
 from ..widgets.matrix_text import mounting_lines
@@ -115,7 +116,9 @@ class SimulatorScreen(Screen):
         self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
         self._jacobian_shown = False
-        self._dragged = None     # the joint whose slider is being dragged, or None
+        self._dragged = None     # the joint whose slider is dragged, "gripper", or None
+        self._gripper_drag = None  # the GripperDrag going on (robosim.gui.screens.gripper_drag)
+        self._before_drag = None   # the pose before the last gripper drag: ctrl+z returns there
         self._compact = False    # the layout's arrangement for short windows (layout)
         self._controls_target = None   # the pose the sliders and value cells show
 
@@ -200,6 +203,9 @@ class SimulatorScreen(Screen):
                                 ("highlight", self._on_highlight)):
             self.subscribe(self.state, topic, observer)
         self.connect_event("button_release_event", self.guarded(self._end_drag))
+        self.connect_event("button_press_event", self.guarded(self._press_gripper))
+        self.connect_event("motion_notify_event", self.guarded(self._drag_gripper))
+        self.connect_event("key_press_event", self.guarded(self._on_key))
         self._update_readout()
         self.set_status(self.drawing.style_message or HINT, error=bool(self.drawing.style_message))
 
@@ -578,12 +584,7 @@ class SimulatorScreen(Screen):
             self.timer.stop()
             if self.app.status == NEW_TARGET_WHILE_MOVING:
                 self.set_status(HINT)
-        self.animation.jump_to(target)
-        if not all(self.blit.animated(layer) for layer in ("arm", *READOUT_LAYERS)):
-            for layer in ("arm", *READOUT_LAYERS):
-                self.blit.animate(layer)
-            self.redraw()
-        self.state.jump_to(target)
+        self._show_at_once(target)
         self._controls_target = np.array(target, dtype=float)
         self.values.set_text(joint, 0, f"{self.robot.q_to_user(target)[joint]:.6g}")
         if (joint, 0) in self.values.errors:
@@ -591,11 +592,73 @@ class SimulatorScreen(Screen):
         ax = self.sliders[joint].ax     # its background, track, value bar and handle
         self.blit.draw_over([ax.patch, *ax.patches, *ax.lines], ax.bbox)
 
+    def _press_gripper(self, event):
+        """A press of the left button within :data:`PICK_PIXELS` of the drawn tool point starts
+        a gripper drag: the 3D view stops rotating on drag until the release."""
+        if event.inaxes is not self.ax or event.button != 1 or self._dragged is not None:
+            return
+        tool = to_pixels(self.ax, self.drawing.end_effector[:3, 3])[0]
+        if np.hypot(event.x - tool[0], event.y - tool[1]) > PICK_PIXELS:
+            return
+        if self.animation.running:
+            self.timer.stop()
+            self.state.stop()
+        self.ax.disable_mouse_rotation()
+        self._dragged = "gripper"
+        self._before_drag = self.state.q.copy()
+        self._gripper_drag = GripperDrag(self.ax, self.state.planning_robot, self.state.q,
+                                         (event.x, event.y), self.state.collisions)
+        self.set_status("Dragging the gripper (shift: along one axis; ctrl+z afterwards: back).")
+
+    def _drag_gripper(self, event):
+        """The pointer moved while the gripper is dragged: the arm follows by IK, blitted
+        like a slider drag; a refused target leaves it at its last good pose, said why."""
+        if self._gripper_drag is None:
+            return
+        q, message = self._gripper_drag.follow((event.x, event.y),
+                                               along_axis="shift" in (event.key or ""))
+        if message is not None:
+            if self.app.status != message:
+                self.set_status(message, error=True)
+            return
+        self._jump_with_controls(q)
+
+    def _show_at_once(self, q):
+        """Put the arm at ``q`` without an animation, its artists blitted (the first frame of
+        a drag draws in full once if the arm was not blitted yet)."""
+        self.animation.jump_to(q)
+        if not all(self.blit.animated(layer) for layer in ("arm", *READOUT_LAYERS)):
+            for layer in ("arm", *READOUT_LAYERS):
+                self.blit.animate(layer)
+            self.redraw()
+        self.state.jump_to(q)
+
+    def _jump_with_controls(self, q):
+        """Show the arm at ``q`` at once, blitted, with every slider and value cell."""
+        self._show_at_once(q)
+        self._show_target_in_controls(q)
+        self.blit.draw_over([artist for slider in self.sliders
+                             for artist in (slider.ax.patch, *slider.ax.patches,
+                                            *slider.ax.lines)],
+                            Bbox.union([slider.ax.bbox for slider in self.sliders]))
+
+    def _on_key(self, event):
+        """ctrl+z after a gripper drag: the arm goes back to the pose before it (one step)."""
+        if event.key != "ctrl+z" or self._before_drag is None or self._dragged is not None:
+            return
+        q, self._before_drag = self._before_drag, None
+        self.state.animate_to(q)
+        self.set_status("Undo: the arm goes back to the pose before the gripper drag.")
+
     def _end_drag(self, event):
         """The button is released: a drag ends with the readout of the last pose shown, and
-        the arm's artists become ordinary ones again (a later full draw shows them)."""
+        the arm's artists become ordinary ones again (a later full draw shows them); after a
+        gripper drag the 3D view rotates on drag again."""
         if self._dragged is None:
             return
+        if self._gripper_drag is not None:
+            self._gripper_drag = None
+            self.ax.mouse_init()
         self._dragged = None
         if self.animation.running:    # a click without a drag: its animation goes on
             return
@@ -709,7 +772,8 @@ class SimulatorScreen(Screen):
             slider.eventson = True
         for i, value in enumerate(values):
             self.values.set_text(i, 0, f"{value:.6g}")
-            self.values.mark(i, 0, False)
+            if (i, 0) in self.values.errors:
+                self.values.mark(i, 0, False)
 
     def tick(self):
         """Show the next pose of the animation (the timer calls this; tests call it by hand):
