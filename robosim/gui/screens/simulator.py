@@ -15,7 +15,9 @@ Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.ani
 typed value, Home, Random Move, a click on a slider. Presses during an animation: the newest
 target wins. While a slider is *dragged* the arm follows it directly, one blitted frame per
 pointer move (the arm, its slider and value cell, the readout when due) and no full draw, so
-the arm keeps up with the hand. Animation frames are blitted: only the arm's
+the arm keeps up with the hand. The gripper can be dragged the same way in the 3D view, the arm
+following by IK (:mod:`robosim.gui.screens.gripper_drag`; ctrl+z then undoes the drag, one
+step). Animation frames are blitted: only the arm's
 artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTERVAL` seconds
 (text is slow to draw); a full draw (which refreshes the blit background) happens when
 controls change. A target given while moving, or an error, is said in the status line; a note
