@@ -7,6 +7,7 @@ import pytest
 from gui_events import key, mouse
 from robosim import ik, load_robot
 from robosim.gui.app import Application
+from robosim.gui.screens.simulator import HINT
 from robosim.gui.screens.gripper_drag import OUT_OF_REACH, to_pixels, view_plane
 
 FIGSIZE, DPI = (10, 7), 100
@@ -146,8 +147,27 @@ def test_the_view_rotates_on_drag_again_after_a_gripper_drag():
     mouse(fig, "button_press_event", x, y)
     move(fig, x + 5, y)
     mouse(fig, "button_release_event", x + 5, y)
+    assert app.status == HINT                 # the drag's note goes with the release
     azim = screen.ax.azim
     mouse(fig, "button_press_event", x + 60, y + 60)
     move(fig, x + 100, y + 60)
     mouse(fig, "button_release_event", x + 100, y + 60)
     assert screen.ax.azim != azim
+
+
+def test_pressing_the_lynx6_gripper_into_its_table_stops_before_the_collision():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    screen, fig = app.screen, app.fig
+    fig.canvas.draw()
+    x, y = tool_pixel(screen)
+    mouse(fig, "button_press_event", x, y)
+    for dy in range(4, 400, 4):             # straight down along z, into the table
+        move(fig, x, y - dy, key_held="shift")
+        if app.status_is_error:             # the first refusal
+            break
+    mouse(fig, "button_release_event", x, y - dy)
+    assert app.status.startswith("Drag stopped before a collision: ")
+    assert "table" in app.status
+    assert not app.state.collisions.check(app.state.q).collides
+    assert robot.fk(app.state.q)[2, 3] < robot.fk(robot.home)[2, 3]   # it did go down

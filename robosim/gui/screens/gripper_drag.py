@@ -135,7 +135,7 @@ class GripperDrag:
         if jumps.max() > MAX_JUMP:
             joint = int(np.argmax(jumps))
             before, after = ik.branch_labels(self.robot, np.array([self.q, q]))
-            branch = f" ({before} -> {after})" if before != after else " (near a singularity)"
+            branch = f" ({before} -> {after})" if before != after else ""
             return self.q, (f"Drag: joint {joint + 1} would jump by "
                             f"{np.degrees(jumps[joint]):.0f} deg{branch}: the arm stays at its "
                             f"last good pose.")

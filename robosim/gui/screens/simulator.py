@@ -103,6 +103,8 @@ HINT = "Move a slider or type a value; presses during a move: the newest target 
 NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it from where it is "
                            "(the newest target wins).")
 
+DRAGGING_GRIPPER = "Dragging the gripper (shift: along one axis; ctrl+z afterwards: back)."
+
 
 class SimulatorScreen(Screen):
     """The simulator screen showing the arm of ``state``
@@ -610,7 +612,7 @@ class SimulatorScreen(Screen):
         self._before_drag = self.state.q.copy()
         self._gripper_drag = GripperDrag(self.ax, self.state.planning_robot, self.state.q,
                                          (event.x, event.y), self.state.collisions)
-        self.set_status("Dragging the gripper (shift: along one axis; ctrl+z afterwards: back).")
+        self.set_status(DRAGGING_GRIPPER)
 
     def _drag_gripper(self, event):
         """The pointer moved while the gripper is dragged: the arm follows by IK, blitted
@@ -661,6 +663,8 @@ class SimulatorScreen(Screen):
         if self._gripper_drag is not None:
             self._gripper_drag = None
             self.ax.mouse_init()
+            if self.app.status == DRAGGING_GRIPPER:
+                self.set_status(HINT)
         self._dragged = None
         if self.animation.running:    # a click without a drag: its animation goes on
             return
