@@ -65,6 +65,8 @@ def test_the_tool_point_follows_the_pointer_in_the_plane_facing_the_viewer(name)
                                (x, y) + motion, atol=1.0)      # the gripper under the pointer
     values = robot.q_to_user(app.state.q)
     np.testing.assert_allclose([s.val for s in screen.sliders], values, atol=1e-9)
+    assert [float(screen.values.text(i, 0)) for i in range(robot.n)] == pytest.approx(
+        values, abs=1e-4)
     if robot.n >= 6:                        # orientation held
         np.testing.assert_allclose(robot.fk(app.state.q)[:3, :3], robot.fk(start_q)[:3, :3],
                                    atol=1e-6)

@@ -625,7 +625,7 @@ class SimulatorScreen(Screen):
             if self.app.status != message:
                 self.set_status(message, error=True)
             return
-        self._jump_with_controls(q)
+        self._jump_with_sliders(q)
 
     def _show_at_once(self, q):
         """Put the arm at ``q`` without an animation, its artists blitted (the first frame of
@@ -637,10 +637,11 @@ class SimulatorScreen(Screen):
             self.redraw()
         self.state.jump_to(q)
 
-    def _jump_with_controls(self, q):
-        """Show the arm at ``q`` at once, blitted, with every slider and value cell."""
+    def _jump_with_sliders(self, q):
+        """Show the arm at ``q`` at once, blitted, with every slider; the value cells follow
+        at the release (redrawing their texts at every move halved the updates per second)."""
         self._show_at_once(q)
-        self._show_target_in_controls(q)
+        self._show_in_sliders(q)
         self.blit.draw_over([artist for slider in self.sliders
                              for artist in (slider.ax.patch, *slider.ax.patches,
                                             *slider.ax.lines)],
@@ -663,6 +664,7 @@ class SimulatorScreen(Screen):
         if self._gripper_drag is not None:
             self._gripper_drag = None
             self.ax.mouse_init()
+            self._show_target_in_controls(self.state.q)
             if self.app.status == DRAGGING_GRIPPER:
                 self.set_status(HINT)
         self._dragged = None
@@ -770,16 +772,22 @@ class SimulatorScreen(Screen):
 
     def _show_target_in_controls(self, q):
         """Sliders and value fields show ``q`` without firing their callbacks."""
+        values = self._show_in_sliders(q)
+        for i, value in enumerate(values):
+            self.values.set_text(i, 0, f"{value:.6g}")
+            if (i, 0) in self.values.errors:
+                self.values.mark(i, 0, False)
+
+    def _show_in_sliders(self, q):
+        """Sliders show ``q`` without firing their callbacks (nothing drawn); returns its
+        values in the user's units ``(n,)``."""
         self._controls_target = np.array(q, dtype=float)
         values = self.robot.q_to_user(q)
         for slider, value in zip(self.sliders, values):
             slider.eventson = False
             slider.set_val(value)
             slider.eventson = True
-        for i, value in enumerate(values):
-            self.values.set_text(i, 0, f"{value:.6g}")
-            if (i, 0) in self.values.errors:
-                self.values.mark(i, 0, False)
+        return values
 
     def tick(self):
         """Show the next pose of the animation (the timer calls this; tests call it by hand):
