@@ -1,7 +1,8 @@
-"""A joint slider dragged by a real pointer: screen updates per second and full draws.
+"""A joint slider, or the gripper, dragged by a real pointer: screen updates per second and full
+draws.
 
-Run: ``python benchmarks/bench_drag.py`` (Linux: Xvfb and xdotool installed; a display of
-your own is used when ``DISPLAY`` is set and ``--xvfb`` is not given).
+Run: ``python benchmarks/bench_drag.py [--gripper]`` (Linux: Xvfb and xdotool installed; a
+display of your own is used when ``DISPLAY`` is set and ``--xvfb`` is not given).
 
 For each robot (Puma 560, Lynx6) the real application is started in a TkAgg window on the
 simulator screen, and joint 1's slider is dragged with real pointer events from xdotool:
@@ -11,8 +12,13 @@ than ``GROUP_MS`` ms apart are one screen update. Printed per robot: screen upda
 second over the drag, full draws, and whether the slider ended under the pointer and the arm
 under the slider once the drag was over.
 
-Target (issue 24): at least 30 updates per second for both robots, no full draw per motion
-event. Timings depend on the machine and its load.
+With ``--gripper`` the drawn tool point is pressed instead and dragged ``MOVES`` moves around a
+circle of ``GRIPPER_RADIUS`` pixels above it (the arm follows by IK, issue 30); printed per
+robot: updates per second, full draws, and how far (pixels) the tool point was drawn from the
+pointer at the release (0 when it kept up; more when the circle left the arm's reach).
+
+Target (issues 24 and 30): at least 30 updates per second for both robots, no full draw per
+motion event. Timings depend on the machine and its load.
 """
 
 import argparse
@@ -31,6 +37,7 @@ JOINT = 0
 MOVES = 150
 MOVE_MS = 10
 GROUP_MS = 3.0
+GRIPPER_RADIUS = 40
 SCREEN = "1280x1024x24"
 
 # The application, run in its own Python with TkAgg. It prints the slider's track on the
@@ -44,10 +51,16 @@ import numpy as np
 from robosim import load_robot
 from robosim.gui.app import Application
 
-robot_name, joint = sys.argv[1], int(sys.argv[2])
+from robosim.gui.screens.gripper_drag import to_pixels
+
+robot_name, joint, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 app = Application(robot=load_robot(robot_name))
 fig, canvas = app.fig, app.fig.canvas
 slider = app.screen.sliders[joint]
+pressed_axes = slider.ax if mode == "slider" else app.screen.ax
+
+def tool_pixel():
+    return to_pixels(app.screen.ax, app.screen.drawing.end_effector[:3, 3])[0]
 calls = []                     # (time, "draw" or "blit") during the drag
 state = {"pressed": False, "report": None}
 
@@ -68,10 +81,12 @@ def track():
     x0, x1 = widget.winfo_rootx() + box.x0, widget.winfo_rootx() + box.x1
     y = widget.winfo_rooty() + height - (box.y0 + box.y1) / 2
     handle = box.x0 + (slider.val - slider.valmin) / (slider.valmax - slider.valmin) * box.width
-    return {"x0": x0, "x1": x1, "y": y, "handle": widget.winfo_rootx() + handle}
+    tx, ty = tool_pixel()
+    return {"x0": x0, "x1": x1, "y": y, "handle": widget.winfo_rootx() + handle,
+            "tool": [widget.winfo_rootx() + tx, widget.winfo_rooty() + height - ty]}
 
 def on_press(event):
-    if event.inaxes is slider.ax:
+    if event.inaxes is pressed_axes:
         state["pressed"] = True
         state["start"] = time.perf_counter()
 
@@ -83,6 +98,7 @@ def on_release(event):
     pointer = None if event.xdata is None else float(np.clip(event.xdata, slider.valmin,
                                                              slider.valmax))
     state["pointer"] = pointer
+    state["tool_off"] = float(np.hypot(*(tool_pixel() - (event.x, event.y))))
     timer = canvas.new_timer(interval=1500)     # let a running animation end
     timer.single_shot = True
     timer.add_callback(report)
@@ -93,7 +109,7 @@ def report():
     shown = app.state.robot.q_to_user(app.state.q)[joint]
     print(json.dumps({"calls": calls, "start": state["start"], "end": state["end"],
                       "slider": float(slider.val), "pointer": state["pointer"],
-                      "arm": float(shown)}), flush=True)
+                      "arm": float(shown), "tool_off": state["tool_off"]}), flush=True)
     plt.close("all")
 
 canvas.mpl_connect("button_press_event", on_press)
@@ -125,6 +141,19 @@ def drag_commands(track):
     return args + ["sleep", "0.05", "mouseup", "1"]
 
 
+def gripper_commands(track):
+    """xdotool's arguments: press on the drawn tool point, MOVES moves around a circle of
+    GRIPPER_RADIUS pixels through it, release."""
+    x0, y0 = track["tool"]
+    args = ["mousemove", str(round(x0)), str(round(y0)), "mousedown", "1"]
+    for k in range(1, MOVES + 1):
+        angle = 2 * math.pi * k / MOVES
+        x = x0 + GRIPPER_RADIUS * math.sin(angle)
+        y = y0 - GRIPPER_RADIUS * (1 - math.cos(angle))     # above: the Puma's home is low
+        args += ["sleep", f"{MOVE_MS / 1000:.3f}", "mousemove", str(round(x)), str(round(y))]
+    return args + ["sleep", "0.05", "mouseup", "1"]
+
+
 def updates(calls):
     """Calls less than GROUP_MS apart are one screen update; returns their number."""
     times = sorted(t for t, _kind in calls)
@@ -137,13 +166,14 @@ def updates(calls):
     return groups
 
 
-def run_robot(robot, env):
-    child = subprocess.Popen([sys.executable, "-c", CHILD, robot, str(JOINT)],
+def run_robot(robot, env, mode):
+    child = subprocess.Popen([sys.executable, "-c", CHILD, robot, str(JOINT), mode],
                              env=env, cwd=env["PYTHONPATH"], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     try:
         track = json.loads(child.stdout.readline())
-        subprocess.run(["xdotool", *drag_commands(track)], env=env, check=True)
+        commands = drag_commands(track) if mode == "slider" else gripper_commands(track)
+        subprocess.run(["xdotool", *commands], env=env, check=True)
         line = child.stdout.readline()
         child.wait(timeout=60)
     finally:
@@ -156,6 +186,11 @@ def run_robot(robot, env):
     draws = sum(1 for _t, kind in result["calls"] if kind == "draw")
     blits = sum(1 for _t, kind in result["calls"] if kind == "blit")
     rate = updates(result["calls"]) / seconds
+    if mode == "gripper":
+        print(f"{robot:9s} gripper drag {seconds:5.2f} s: {rate:5.1f} updates/s, {draws:3d} full "
+              f"draws, {blits:4d} blits; tool point {result['tool_off']:.1f} px from the pointer "
+              f"at the release")
+        return
     span = abs(result["pointer"] - result["slider"]) if result["pointer"] is not None else None
     print(f"{robot:9s} drag {seconds:5.2f} s: {rate:5.1f} updates/s, {draws:3d} full draws, "
           f"{blits:4d} blits; slider {result['slider']:8.3f}, pointer {result['pointer']:8.3f}"
@@ -166,6 +201,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--xvfb", action="store_true",
                         help="use a new Xvfb display even when DISPLAY is set")
+    parser.add_argument("--gripper", action="store_true",
+                        help="drag the gripper in the 3D view instead of joint 1's slider")
     parser.add_argument("--root", default=str(ROOT), help="the robosim checkout to measure")
     options = parser.parse_args()
     for tool in ("xdotool",) + (("Xvfb",) if options.xvfb or not os.environ.get("DISPLAY")
@@ -182,10 +219,13 @@ def main():
         time.sleep(1.0)
         env["DISPLAY"] = display
     try:
-        print(f"{MOVES} pointer moves {MOVE_MS} ms apart on joint {JOINT + 1}'s slider; "
+        mode = "gripper" if options.gripper else "slider"
+        where = ("around a circle from the gripper" if options.gripper
+                 else f"on joint {JOINT + 1}'s slider")
+        print(f"{MOVES} pointer moves {MOVE_MS} ms apart {where}; "
               f"updates = draws and blits less than {GROUP_MS:g} ms apart")
         for robot in ROBOTS:
-            run_robot(robot, env)
+            run_robot(robot, env, mode)
     finally:
         if server is not None:
             server.terminate()

@@ -15,7 +15,9 @@ Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.ani
 typed value, Home, Random Move, a click on a slider. Presses during an animation: the newest
 target wins. While a slider is *dragged* the arm follows it directly, one blitted frame per
 pointer move (the arm, its slider and value cell, the readout when due) and no full draw, so
-the arm keeps up with the hand. Animation frames are blitted: only the arm's
+the arm keeps up with the hand. The gripper can be dragged the same way in the 3D view, the arm
+following by IK (:mod:`robosim.gui.screens.gripper_drag`; ctrl+z then undoes the drag, one
+step). Animation frames are blitted: only the arm's
 artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTERVAL` seconds
 (text is slow to draw); a full draw (which refreshes the blit background) happens when
 controls change. A target given while moving, or an error, is said in the status line; a note
@@ -41,6 +43,7 @@ from ...plotting.arm import ArmDrawing, default_style
 from ...trajectory.motion import wrist_angle
 from ...transforms import r2rpy
 from .. import tools
+from .gripper_drag import PICK_PIXELS, GripperDrag, to_pixels
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..widgets.fast_text import fast_text
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text, mounting_lines, shown_angles
@@ -100,6 +103,8 @@ HINT = "Move a slider or type a value; presses during a move: the newest target 
 NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it from where it is "
                            "(the newest target wins).")
 
+DRAGGING_GRIPPER = "Dragging the gripper (shift: along one axis; ctrl+z afterwards: back)."
+
 
 class SimulatorScreen(Screen):
     """The simulator screen showing the arm of ``state``
@@ -115,7 +120,9 @@ class SimulatorScreen(Screen):
         self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
         self._jacobian_shown = False
-        self._dragged = None     # the joint whose slider is being dragged, or None
+        self._dragged = None     # the joint whose slider is dragged, "gripper", or None
+        self._gripper_drag = None  # the GripperDrag going on (robosim.gui.screens.gripper_drag)
+        self._before_drag = None   # the pose before the last gripper drag: ctrl+z returns there
         self._compact = False    # the layout's arrangement for short windows (layout)
         self._controls_target = None   # the pose the sliders and value cells show
 
@@ -200,6 +207,9 @@ class SimulatorScreen(Screen):
                                 ("highlight", self._on_highlight)):
             self.subscribe(self.state, topic, observer)
         self.connect_event("button_release_event", self.guarded(self._end_drag))
+        self.connect_event("button_press_event", self.guarded(self._press_gripper))
+        self.connect_event("motion_notify_event", self.guarded(self._drag_gripper))
+        self.connect_event("key_press_event", self.guarded(self._on_key))
         self._update_readout()
         self.set_status(self.drawing.style_message or HINT, error=bool(self.drawing.style_message))
 
@@ -579,12 +589,7 @@ class SimulatorScreen(Screen):
             self.timer.stop()
             if self.app.status == NEW_TARGET_WHILE_MOVING:
                 self.set_status(HINT)
-        self.animation.jump_to(target)
-        if not all(self.blit.animated(layer) for layer in ("arm", *READOUT_LAYERS)):
-            for layer in ("arm", *READOUT_LAYERS):
-                self.blit.animate(layer)
-            self.redraw()
-        self.state.jump_to(target)
+        self._show_at_once(target)
         self._controls_target = np.array(target, dtype=float)
         self.values.set_text(joint, 0, decimal_text(self.robot.q_to_user(target)[joint],
                                                     JOINT_DECIMALS))
@@ -593,11 +598,77 @@ class SimulatorScreen(Screen):
         ax = self.sliders[joint].ax     # its background, track, value bar and handle
         self.blit.draw_over([ax.patch, *ax.patches, *ax.lines], ax.bbox)
 
+    def _press_gripper(self, event):
+        """A press of the left button within :data:`PICK_PIXELS` of the drawn tool point starts
+        a gripper drag: the 3D view stops rotating on drag until the release."""
+        if event.inaxes is not self.ax or event.button != 1 or self._dragged is not None:
+            return
+        tool = to_pixels(self.ax, self.drawing.end_effector[:3, 3])[0]
+        if np.hypot(event.x - tool[0], event.y - tool[1]) > PICK_PIXELS:
+            return
+        if self.animation.running:
+            self.timer.stop()
+            self.state.stop()
+        self.ax.disable_mouse_rotation()
+        self._dragged = "gripper"
+        self._before_drag = self.state.q.copy()
+        self._gripper_drag = GripperDrag(self.ax, self.state.planning_robot, self.state.q,
+                                         (event.x, event.y), self.state.collisions)
+        self.set_status(DRAGGING_GRIPPER)
+
+    def _drag_gripper(self, event):
+        """The pointer moved while the gripper is dragged: the arm follows by IK, blitted
+        like a slider drag; a refused target leaves it at its last good pose, said why."""
+        if self._gripper_drag is None:
+            return
+        q, message = self._gripper_drag.follow((event.x, event.y),
+                                               along_axis="shift" in (event.key or ""))
+        if message is not None:
+            if self.app.status != message:
+                self.set_status(message, error=True)
+            return
+        self._jump_with_sliders(q)
+
+    def _show_at_once(self, q):
+        """Put the arm at ``q`` without an animation, its artists blitted (the first frame of
+        a drag draws in full once if the arm was not blitted yet)."""
+        self.animation.jump_to(q)
+        if not all(self.blit.animated(layer) for layer in ("arm", *READOUT_LAYERS)):
+            for layer in ("arm", *READOUT_LAYERS):
+                self.blit.animate(layer)
+            self.redraw()
+        self.state.jump_to(q)
+
+    def _jump_with_sliders(self, q):
+        """Show the arm at ``q`` at once, blitted, with every slider; the value cells follow
+        at the release (redrawing their texts at every move halved the updates per second)."""
+        self._show_at_once(q)
+        self._show_in_sliders(q)
+        self.blit.draw_over([artist for slider in self.sliders
+                             for artist in (slider.ax.patch, *slider.ax.patches,
+                                            *slider.ax.lines)],
+                            Bbox.union([slider.ax.bbox for slider in self.sliders]))
+
+    def _on_key(self, event):
+        """ctrl+z after a gripper drag: the arm goes back to the pose before it (one step)."""
+        if event.key != "ctrl+z" or self._before_drag is None or self._dragged is not None:
+            return
+        q, self._before_drag = self._before_drag, None
+        self.state.animate_to(q)
+        self.set_status("Undo: the arm goes back to the pose before the gripper drag.")
+
     def _end_drag(self, event):
         """The button is released: a drag ends with the readout of the last pose shown, and
-        the arm's artists become ordinary ones again (a later full draw shows them)."""
+        the arm's artists become ordinary ones again (a later full draw shows them); after a
+        gripper drag the 3D view rotates on drag again."""
         if self._dragged is None:
             return
+        if self._gripper_drag is not None:
+            self._gripper_drag = None
+            self.ax.mouse_init()
+            self._show_target_in_controls(self.state.q)
+            if self.app.status == DRAGGING_GRIPPER:
+                self.set_status(HINT)
         self._dragged = None
         if self.animation.running:    # a click without a drag: its animation goes on
             return
@@ -703,15 +774,21 @@ class SimulatorScreen(Screen):
 
     def _show_target_in_controls(self, q):
         """Sliders and value fields show ``q`` without firing their callbacks."""
+        values = self._show_in_sliders(q)
+        for i, value in enumerate(values):
+            self.values.set_text(i, 0, decimal_text(value, JOINT_DECIMALS))
+            self.values.mark(i, 0, False)
+
+    def _show_in_sliders(self, q):
+        """Sliders show ``q`` without firing their callbacks (nothing drawn); returns its
+        values in the user's units ``(n,)``."""
         self._controls_target = np.array(q, dtype=float)
         values = self.robot.q_to_user(q)
         for slider, value in zip(self.sliders, values, strict=True):
             slider.eventson = False
             slider.set_val(value)
             slider.eventson = True
-        for i, value in enumerate(values):
-            self.values.set_text(i, 0, decimal_text(value, JOINT_DECIMALS))
-            self.values.mark(i, 0, False)
+        return values
 
     def tick(self):
         """Show the next pose of the animation (the timer calls this; tests call it by hand):
