@@ -28,3 +28,11 @@ def board():
     simulated = SimulatedSSC32()
     yield simulated
     simulated.close()
+
+
+def pytest_collection_modifyitems(items):
+    """Image-baseline tests (pytest-mpl's ``mpl_image_compare``) are ``slow``: the quick
+    developer loop ``-m "not slow"`` leaves them out, the default run and CI keep them."""
+    for item in items:
+        if item.get_closest_marker("mpl_image_compare") is not None:
+            item.add_marker(pytest.mark.slow)
