@@ -17,8 +17,10 @@ position error (m) and rotation angle (rad) to the target, and the joint limits.
 Prints a Markdown table of CPU times (``time.process_time``: on a shared machine other
 processes inflate wall time far more); "ratio" is rtb's time over robosim's (above 1: robosim
 is faster).
-Targets of issue 18: single fk >= 1, jacobian >= 0.5, single IK >= 0.33, batched IK >= 2,
-batched FK >= 10; solve_all >= 99.5% of the in-limit analytic branches in < 5 ms per target.
+Targets of issue 26 (the Puma's IK is Pieper's closed form since then, the search finishing it
+only where rounding leaves it outside 1e-9): single IK >= 1.5, batched IK >= 10, jacobian >= 1,
+fk >= 1; solve_all 100% of the in-limit analytic branches in < 0.5 ms per target. (Issue 18's
+were single fk >= 1, jacobian >= 0.5, single IK >= 0.33, batched IK >= 2, batched FK >= 10.)
 Figures taken on a shared, loaded machine vary by tens of percent between runs.
 """
 

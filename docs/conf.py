@@ -50,7 +50,7 @@ html_theme = "alabaster"
 html_theme_options = {"page_width": "1180px", "sidebar_width": "220px"}
 html_static_path = []
 html_title = f"robosim {release}"
-html_extra_path = ["robot.schema.json"]     # published at the site root for editors
+html_extra_path = ["robot.schema.json", "scene.schema.json"]  # at the site root for editors
 
 
 def setup(app):

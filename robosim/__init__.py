@@ -19,7 +19,7 @@ from .urdf import export_urdf, load_urdf
 __all__ = ["DHStep", "Joint", "MeshError", "Robot", "RobosimError", "RobotFileError",
            "ValidationError", "ValidationTypeError", "dh_steps", "export_urdf", "list_robots",
            "load_robot", "load_urdf", "save_robot"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: Modules that moved when the core was grouped into subpackages: the README of robosim 0.1
 #: taught ``from robosim import motion, joint_workspace``, and those imports keep working.

@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
+from types import MappingProxyType
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .checks import real_array
 from .errors import ValidationError, ValidationTypeError, brief
-from .transforms import cos_sin, xyzrpy2tr
+from .transforms import cos_sin, homogeneous, rotx, rotz, transl, xyzrpy2tr
 
 REVOLUTE = "R"
 PRISMATIC = "P"
@@ -128,6 +129,12 @@ class Joint:
         return self.kind == REVOLUTE
 
 
+def _read_only(array):
+    """``array`` made read-only: a robot's precomputed arrays never change after it is built."""
+    array.setflags(write=False)
+    return array
+
+
 def _mount(value, what):
     """A base or tool transform: None (identity) or a (4, 4) array."""
     if value is None:
@@ -138,7 +145,7 @@ def _mount(value, what):
     return value
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class Robot:
     """A serial arm: a DH table plus base and tool transforms.
 
@@ -154,7 +161,8 @@ class Robot:
         Base (world to frame 0) and tool (frame n to end effector) transforms as a position
         (length unit) and roll-pitch-yaw (radians).
     poses : dict of str to sequence of float
-        Named joint configurations besides ``home`` (which comes from the joints).
+        Named joint configurations besides ``home`` (which comes from the joints); kept as a
+        read-only mapping.
     manufacturer, source, notes : str
         Descriptive metadata; ``source`` says where the numbers come from.
     dynamics : robosim.dynamics.Dynamics, optional
@@ -171,6 +179,14 @@ class Robot:
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
     >>> np.round(arm.fk([0.0, np.pi / 2])[:3, 3], 12)
     array([1., 1., 0.])
+
+    A robot is immutable: its kinematics are precomputed when it is built, so a changed robot
+    is a new one, from :func:`dataclasses.replace` (or :meth:`with_limits`):
+
+    >>> from dataclasses import replace
+    >>> longer = replace(arm, tool_xyz=(0.5, 0.0, 0.0))
+    >>> np.round(longer.fk([0.0, 0.0])[:3, 3], 12)
+    array([2.5, 0. , 0. ])
     """
 
     joints: tuple[Joint, ...]
@@ -187,9 +203,28 @@ class Robot:
     notes: str = ""
     dynamics: object = None
     meshes: object = None
+    # Derived once in __post_init__ (not arguments): the transforms and the kinematics'
+    # constants.
+    base: np.ndarray = field(init=False, repr=False, compare=False)
+    tool: np.ndarray = field(init=False, repr=False, compare=False)
+    _revolute: np.ndarray = field(init=False, repr=False, compare=False)
+    _a: np.ndarray = field(init=False, repr=False, compare=False)
+    _dh_constants: list = field(init=False, repr=False, compare=False)
+    _base_columns: Frame = field(init=False, repr=False, compare=False)
+    _has_tool: bool = field(init=False, repr=False, compare=False)
+    _tool_columns: Frame = field(init=False, repr=False, compare=False)
+    _theta0: np.ndarray = field(init=False, repr=False, compare=False)
+    _d0: np.ndarray = field(init=False, repr=False, compare=False)
+    _joint_constants: list = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        self.joints = tuple(self.joints)
+        # Frozen: the checked and derived values are set once, here, through object's
+        # __setattr__; afterwards assigning to a field raises (a changed robot is a new one:
+        # dataclasses.replace or with_limits).
+        def keep(attr, value):
+            object.__setattr__(self, attr, value)
+
+        keep("joints", tuple(self.joints))
         if not self.joints:
             raise ValidationError("a robot needs at least one joint (the table is empty)")
         if len(self.joints) > MAX_JOINTS:
@@ -208,35 +243,43 @@ class Robot:
             values = tuple(_finite(v, attr) for v in getattr(self, attr))
             if len(values) != 3:
                 raise ValidationError(f"{attr} needs 3 numbers, got {len(values)}")
-            setattr(self, attr, values)
+            keep(attr, values)
         poses = {}
         for pose_name, q in dict(self.poses).items():
             if pose_name == "home":
                 raise ValidationError("pose 'home' comes from the joints' home values; "
                                       "do not list it under poses")
             poses[pose_name] = tuple(float(v) for v in self.check_q(q, f"pose {pose_name!r}"))
-        self.poses = poses
+        keep("poses", MappingProxyType(poses))
         if self.dynamics is not None and len(self.dynamics.links) != self.n:
             raise ValidationError(f"dynamics lists {len(self.dynamics.links)} links for "
                                   f"{self.n} joints")
         if self.meshes is not None and len(self.meshes.links) != self.n:
             raise ValidationError(f"meshes lists {len(self.meshes.links)} links for "
                                   f"{self.n} joints")
-        self.base = xyzrpy2tr(self.base_xyz, self.base_rpy)
-        self.tool = xyzrpy2tr(self.tool_xyz, self.tool_rpy)
-        self._revolute = np.array([j.is_revolute for j in self.joints])
-        self._a = np.array([j.a for j in self.joints])
-        self._dh_constants = [(j.a, *cos_sin(j.alpha)) for j in self.joints]
-        self._base_columns = tuple(tuple(float(v) for v in self.base[:3, c]) for c in range(4))
-        self._has_tool = not np.array_equal(self.tool, np.eye(4))
-        self._tool_columns = tuple(tuple(float(v) for v in self.tool[:3, c]) for c in range(4))
+        keep("base", _read_only(xyzrpy2tr(self.base_xyz, self.base_rpy)))
+        keep("tool", _read_only(xyzrpy2tr(self.tool_xyz, self.tool_rpy)))
+        keep("_revolute", _read_only(np.array([j.is_revolute for j in self.joints])))
+        keep("_a", _read_only(np.array([j.a for j in self.joints])))
+        keep("_dh_constants", [(j.a, *cos_sin(j.alpha)) for j in self.joints])
+        keep("_base_columns", tuple(tuple(float(v) for v in self.base[:3, c]) for c in range(4)))
+        keep("_has_tool", not np.array_equal(self.tool, np.eye(4)))
+        keep("_tool_columns", tuple(tuple(float(v) for v in self.tool[:3, c]) for c in range(4)))
         # The constant part of theta and of d: the variable one is q + offset.
-        self._theta0 = np.array([j.offset if j.is_revolute else j.theta for j in self.joints])
-        self._d0 = np.array([j.d if j.is_revolute else j.offset for j in self.joints])
+        keep("_theta0", _read_only(np.array([j.offset if j.is_revolute else j.theta
+                                             for j in self.joints])))
+        keep("_d0", _read_only(np.array([j.d if j.is_revolute else j.offset for j in self.joints])))
         # Per joint: revolute?, constant theta and d, and cos/sin of a prismatic joint's theta.
-        self._joint_constants = [(j.is_revolute, float(theta0), float(d0), math.cos(theta0),
-                                  math.sin(theta0))
-                                 for j, theta0, d0 in zip(self.joints, self._theta0, self._d0)]
+        keep("_joint_constants", [(j.is_revolute, float(theta0), float(d0), math.cos(theta0),
+                                   math.sin(theta0))
+                                  for j, theta0, d0 in zip(self.joints, self._theta0, self._d0)])
+
+    def __reduce__(self):
+        """Pickled and deep-copied as its fields: a copy is built again, like any robot (the
+        read-only ``poses`` mapping itself cannot be pickled)."""
+        values = {item.name: getattr(self, item.name) for item in fields(self) if item.init}
+        values["poses"] = dict(self.poses)
+        return _rebuild_robot, (values,)
 
     # ----------------------------------------------------------------- description
     @property
@@ -300,7 +343,7 @@ class Robot:
             raise ValidationError(f"robot {self.name!r} has no pose {pose_name!r} "
                                   f"(known: {known})") from None
 
-    @property
+    @cached_property
     def length_scale(self) -> float:
         """A characteristic size (length unit): sum of ``|a|``, ``|d|`` and prismatic travel.
 
@@ -492,6 +535,152 @@ class Robot:
             out[rows] = block.transpose(2, 0, 1)
         return out.reshape(q.shape[:-1] + (6, self.n))
 
+    # ------------------------------------------------------- references and derivatives
+    def fk_all_reference(self, q: ArrayLike) -> np.ndarray:
+        """Every frame as the book multiplies them: ``T_0 = base``, ``T_i = T_{i-1} @ A_i``.
+
+        The readable reference of :meth:`fk_all` (which computes the same on columns,
+        :func:`chain_components`): each ``A_i`` is a ``(..., 4, 4)`` array from
+        :func:`link_transform`, multiplied with ``@``.
+
+        Parameters
+        ----------
+        q : array_like, shape (n,) or (..., n)
+
+        Returns
+        -------
+        T : ndarray, shape (..., n + 1, 4, 4)
+            Frame 0 (the base) to frame n (the tool not included).
+        """
+        q = self.check_q(q)
+        theta, d = self._joint_values(q)
+        frames = [np.broadcast_to(self.base, q.shape[:-1] + (4, 4))]
+        for i, joint in enumerate(self.joints):
+            frames.append(frames[-1] @ link_transform(theta[i], d[i], joint.a, joint.alpha,
+                                                      self.convention))
+        return np.stack(frames, axis=-3)
+
+    def fk_reference(self, q: ArrayLike) -> np.ndarray:
+        """``base @ A_1 @ ... @ A_n @ tool``, the textbook product: the reference of :meth:`fk`.
+
+        Examples
+        --------
+        The planar two-link arm with unit links at ``q = (0, 90 deg)``: ``A_1 = Rz(0) Tx(1)``
+        puts frame 1 at (1, 0, 0), ``A_2 = Rz(90 deg) Tx(1)`` turns and goes 1 further, along
+        Y: the tip is at (1, 1, 0).
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> np.round(arm.fk_reference([0.0, np.pi / 2])[:3, 3], 12)
+        array([1., 1., 0.])
+        """
+        return self.fk_all_reference(q)[..., -1, :, :] @ self.tool
+
+    def jacobian_reference(self, q: ArrayLike) -> np.ndarray:
+        """The geometric Jacobian column by column, as the book writes it: the reference of
+        :meth:`jacobian`.
+
+        For joint i, with ``z`` its axis and ``o`` a point on it (frame i-1's Z axis and origin
+        in the standard convention, frame i's in the modified one) and ``p`` the end effector
+        (tool included): a revolute column is ``[z x (p - o); z]``, a prismatic one ``[z; 0]``.
+
+        Parameters
+        ----------
+        q : array_like, shape (n,) or (..., n)
+
+        Returns
+        -------
+        J : ndarray, shape (..., 6, n)
+
+        Examples
+        --------
+        The planar two-link arm at ``q = (0, 0)`` stretched along X to ``p = (2, 0, 0)``:
+        joint 1 turns about ``z = (0, 0, 1)`` at the origin, ``z x p = (0, 2, 0)``; joint 2 at
+        (1, 0, 0), ``z x (p - o) = (0, 1, 0)``.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> arm.jacobian_reference([0.0, 0.0])[[1, 5]]
+        array([[2., 1.],
+               [1., 1.]])
+        """
+        frames = self.fk_all_reference(q)
+        p = (frames[..., -1, :, :] @ self.tool)[..., :3, 3]
+        axes = frames[..., :-1, :, :] if self.convention == "standard" else frames[..., 1:, :, :]
+        columns = []
+        for i, joint in enumerate(self.joints):
+            z, o = axes[..., i, :3, 2], axes[..., i, :3, 3]
+            if joint.is_revolute:
+                columns.append(np.concatenate([np.cross(z, p - o), z], axis=-1))
+            else:
+                columns.append(np.concatenate([z, np.zeros_like(z)], axis=-1))
+        return np.stack(columns, axis=-1)
+
+    def hessian(self, q: ArrayLike) -> np.ndarray:
+        """The manipulator Hessian: ``H[..., i, :, j] = dJ[:, j] / dq_i``, in the base frame.
+
+        From the Jacobian's columns ``J_j = [v_j; w_j]`` (``w_j = 0`` for a prismatic joint),
+        as J. Haviland and P. Corke derive it ("Manipulator differential kinematics, part 2:
+        acceleration and advanced applications", IEEE Robotics & Automation Magazine, 2023;
+        arXiv:2207.01794, the manipulator Hessian): joint i turns everything after it about
+        ``w_i`` (and a prismatic joint i slides it along ``v_i``), so
+
+        - ``dv_j / dq_i = w_i x v_j`` for ``i <= j`` and ``w_j x v_i`` for ``i > j``;
+        - ``dw_j / dq_i = w_i x w_j`` for ``i < j``, else 0.
+
+        The shape and order are those of the Robotics Toolbox's ``hessian0``, ``(n, 6, n)``.
+
+        Parameters
+        ----------
+        q : array_like, shape (n,) or (..., n)
+
+        Returns
+        -------
+        H : ndarray, shape (..., n, 6, n)
+
+        Examples
+        --------
+        The planar two-link arm (unit links) at ``q = (0, 0)``: ``x = cos q1 + cos(q1 + q2)``,
+        whose second derivatives there are ``[[-2, -1], [-1, -1]]``, the ``vx`` row of
+        ``dJ/dq1`` and ``dJ/dq2``:
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> arm.hessian([0.0, 0.0])[:, 0, :]
+        array([[-2., -1.],
+               [-1., -1.]])
+        """
+        J = self.jacobian(q)
+        v, w = np.swapaxes(J[..., :3, :], -1, -2), np.swapaxes(J[..., 3:, :], -1, -2)  # (.., n, 3)
+        upper = np.triu(np.ones((self.n, self.n), dtype=bool))[..., None]        # i <= j
+        w_x_v = np.cross(w[..., :, None, :], v[..., None, :, :])          # [i, j] = w_i x v_j
+        w_x_w = np.cross(w[..., :, None, :], w[..., None, :, :])          # [i, j] = w_i x w_j
+        dv = np.where(upper, w_x_v, np.swapaxes(w_x_v, -2, -3))          # (.., i, j, 3)
+        dw = np.where(upper & ~np.eye(self.n, dtype=bool)[..., None], w_x_w, 0.0)
+        return np.swapaxes(np.concatenate([dv, dw], axis=-1), -1, -2)     # (.., i, 6, j)
+
+    def jacobian_dot(self, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
+        """The Jacobian's time derivative ``dJ/dt = sum_i H_i qd_i`` (see :meth:`hessian`), so
+        that the end effector's acceleration is ``J qdd + dJ/dt qd``.
+
+        Parameters
+        ----------
+        q, qd : array_like, shape (n,) or (..., n)
+            Joint values and velocities (radians or length unit, per second).
+
+        Returns
+        -------
+        Jdot : ndarray, shape (..., 6, n)
+
+        Examples
+        --------
+        The planar two-link arm at ``q = (0, 0)`` with joint 1 turning at 1 rad/s: the
+        ``vx`` row of ``dJ/dt`` is that of ``dJ/dq1`` (:meth:`hessian`), ``(-2, -1)``.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> arm.jacobian_dot([0.0, 0.0], [1.0, 0.0])[0]
+        array([-2., -1.])
+        """
+        qd = self.check_q(qd, "joint velocities")
+        return np.einsum("...irj,...i->...rj", self.hessian(q), qd)
+
     def chain_frames(self, values: PerJoint, keep_all: bool = False) -> list[Frame]:
         """The frames of :func:`chain_components` for joint values given joint by joint.
 
@@ -649,6 +838,39 @@ class Robot:
         theta = np.where(rev, q, 0.0) + self._theta0.reshape(rev.shape)
         d = np.where(rev, 0.0, q) + self._d0.reshape(rev.shape)
         return theta, d
+
+
+def _rebuild_robot(values):
+    """The robot of :meth:`Robot.__reduce__`'s field values."""
+    return Robot(**values)
+
+
+def link_transform(theta: ArrayLike, d: ArrayLike, a: float, alpha: float,
+                   convention: str) -> np.ndarray:
+    """One DH link transform ``A_i`` ``(..., 4, 4)``, as the book writes it.
+
+    Standard DH: ``A = Rz(theta) Tz(d) Tx(a) Rx(alpha)``; modified DH (Craig):
+    ``A = Rx(alpha) Tx(a) Rz(theta) Tz(d)``, with the row's ``a`` and ``alpha`` being
+    ``a_{i-1}`` and ``alpha_{i-1}``. ``theta`` (radians) and ``d`` (length unit) may be arrays.
+
+    Examples
+    --------
+    A link of length 1 turned by 90 degrees: its end is at (0, 1, 0).
+
+    >>> np.round(link_transform(np.pi / 2, 0.0, 1.0, 0.0, "standard")[:3, 3], 12)
+    array([0., 1., 0.])
+    """
+    theta, d = np.broadcast_arrays(np.asarray(theta, dtype=float), np.asarray(d, dtype=float))
+    shape = theta.shape
+    screw = _rotation(rotz(theta)) @ transl(np.stack([np.zeros(shape), np.zeros(shape), d],
+                                                      axis=-1))
+    link = transl([a, 0.0, 0.0]) @ _rotation(rotx(alpha))
+    return screw @ link if convention == "standard" else link @ screw
+
+
+def _rotation(R):
+    """A rotation ``(..., 3, 3)`` as a transform ``(..., 4, 4)``."""
+    return homogeneous(R, np.zeros(R.shape[:-1]))
 
 
 def chain_components(start: Frame, cos_theta: PerJoint, sin_theta: PerJoint, ds: PerJoint,

@@ -262,3 +262,30 @@ def test_quarter_turn_twists_leave_no_rounding_off_the_axes():
     robot = load_robot("Lynx6")
     frames = robot.fk_all(np.zeros(robot.n))
     assert frames[2, 1, 3] == 0.0
+
+
+def test_a_robot_is_immutable_a_changed_one_is_a_new_robot():
+    # Issue 26: fk precomputes the tool's columns, so "robot.tool_xyz = ..." was silently
+    # ignored; now it raises, and dataclasses.replace builds the changed robot.
+    import dataclasses
+
+    robot = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    for field, value in (("tool_xyz", (0.5, 0.0, 0.0)), ("joints", ()), ("name", "other"),
+                         ("base", np.eye(4))):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(robot, field, value)
+    with pytest.raises(ValueError, match="read-only"):
+        robot.tool[0, 3] = 0.5
+    with pytest.raises(TypeError):
+        robot.poses["ready"] = (0.0, 0.0)
+    longer = dataclasses.replace(robot, tool_xyz=(0.5, 0.0, 0.0))
+    np.testing.assert_allclose(longer.fk([0.0, 0.0])[:3, 3], [2.5, 0.0, 0.0])
+    np.testing.assert_allclose(robot.fk([0.0, 0.0])[:3, 3], [2.0, 0.0, 0.0])
+    # Copies and pickles are built again from the fields, poses included.
+    import copy
+    import pickle
+
+    posed = load_robot("Puma 560")
+    for twin in (copy.deepcopy(posed), pickle.loads(pickle.dumps(posed))):
+        assert dict(twin.poses) == dict(posed.poses) and twin.name == posed.name
+        np.testing.assert_array_equal(twin.fk(twin.home), posed.fk(posed.home))

@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from .. import ik
+from ..collision import Checker, load_scene
 from ..trajectory import motion
 from ..errors import ValidationError
 from ..trajectory.files import write_trajectory_csv
@@ -67,7 +68,8 @@ def register(subparsers):
                     "--to (x y z [roll pitch yaw]) or by the change --by (dx dy dz dA dB dC, "
                     "added to the pose's coordinates). Prints the joint values at every "
                     "via-point and the pose error; exit status 1 when the line is stopped by "
-                    "a singularity, a joint limit or the edge of the workspace.")
+                    "a singularity, a joint limit, the edge of the workspace or (with "
+                    "--collisions) a collision.")
     add_robot_argument(parser)
     _add_start_argument(parser)
     target = parser.add_mutually_exclusive_group(required=True)
@@ -98,7 +100,8 @@ def register(subparsers):
                     "pose; the Lynx6 holds its gripper's angle to the ground and its "
                     "wrist-rotate joint on x, y, z jogs, and turns its gripper to the ground "
                     "(pitch) or about its own axis (roll). Exit status 1 when the jog is "
-                    "stopped by a singularity, a joint limit or the edge of the workspace.")
+                    "stopped by a singularity, a joint limit, the edge of the workspace or (with "
+                    "--collisions) a collision.")
     add_robot_argument(parser)
     parser.add_argument("axis", choices=motion.JOG_AXES, help="what to jog along or about")
     parser.add_argument("amount", type=COORDINATE,
@@ -129,6 +132,11 @@ def _add_move_arguments(parser, default_steps):
     parser.add_argument("--duration", type=SECONDS, default=None,
                         help=f"seconds for the CSV's time column (default: 0.1 s per step; "
                              f"{SECONDS.bounds})")
+    parser.add_argument("--collisions", action="store_true",
+                        help="also stop before the arm collides with itself, its floor (the "
+                             "Lynx6: its table) or the --scene obstacles")
+    parser.add_argument("--scene", metavar="FILE", type=text,
+                        help="with --collisions: a scene file of obstacles (docs/formats.md)")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--csv", metavar="FILE", type=text,
@@ -206,16 +214,18 @@ def ik_command(args):
         result = ik.solve_all(robot, target, q0, axes=rows, all_turns=args.all_turns)
         solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
                                                          result.orientation_error)]
-        reached = bool(solutions)
+        reached, reason = bool(solutions), ik.CONVERGED
         if not reached:
             best = ik.solve(robot, target, q0, axes=rows)
             solutions = [(best.q, False, best.position_error, best.orientation_error)]
+            reason = best.reason
     else:
         best = ik.solve(robot, target, q0, axes=rows)
-        reached = bool(best.success)
+        reached, reason = bool(best.success), best.reason
         solutions = [(best.q, reached, best.position_error, best.orientation_error)]
     if args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "axes": axes, "reached": reached,
+                    "reason": reason,
                     "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
                                    "branch": branch, "success": bool(ok),
                                    "position_error": float(p),
@@ -226,8 +236,8 @@ def ik_command(args):
         return 0 if reached else NOT_REACHED
     if not reached:
         q, _, p, o = solutions[0]
-        print(f"not reached: the nearest configuration found misses by {p:.6g} {robot.unit} "
-              f"and {math.degrees(o):.6g} deg (out of reach, or outside the joint limits)")
+        print(f"{reason}: the nearest configuration found misses by {p:.6g} {robot.unit} "
+              f"and {math.degrees(o):.6g} deg")
         print(f"  {_q_text(robot, q)}")
         return NOT_REACHED
     _print_solutions(robot, solutions, args.all, axes)
@@ -293,7 +303,8 @@ def line_command(args):
                                         np.degrees(radians(args, args.by[3:])))
     result = motion.straight_line(
         robot, q_from, target, args.steps, axes=args.axes, hold_wrist=hold_wrist,
-        wrist_pitch=None if args.wrist_pitch is None else float(radians(args, args.wrist_pitch)))
+        wrist_pitch=None if args.wrist_pitch is None else float(radians(args, args.wrist_pitch)),
+        collisions=_collisions(robot, args))
     return _report_move(args, robot, result, "straight line")
 
 
@@ -304,10 +315,19 @@ def jog_command(args):
     rotation = args.axis in motion.JOG_AXES[3:]
     amount = float(radians(args, args.amount)) if rotation else args.amount
     result = motion.jog(robot, q_from, args.axis, amount, args.frame, axes=args.axes,
-                        steps=args.steps)
+                        steps=args.steps, collisions=_collisions(robot, args))
     unit = ("deg" if args.deg else "rad") if rotation else robot.unit
     return _report_move(args, robot, result,
                         f"jog {args.axis} {args.amount:+g} {unit} ({args.frame} frame)")
+
+
+def _collisions(robot, args):
+    """The collision checker ``--collisions`` asks for (``--scene`` or the default), or None."""
+    if not args.collisions:
+        if args.scene:
+            raise ValidationError("--scene goes with --collisions")
+        return None
+    return Checker(robot, load_scene(args.scene) if args.scene else None)
 
 
 def _report_move(args, robot, result, what):

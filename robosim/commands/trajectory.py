@@ -13,8 +13,10 @@ import math
 import numpy as np
 
 from .. import trajectory
+from ..collision import Checker, first_collision, load_scene
 from ..errors import ValidationError
 from ..files import atomic_write_bytes
+from ..library import MAX_LENGTH
 from ..trajectory.files import write_trajectory_csv
 from .common import (ANGLE, COORDINATE, DEGREES_OR_RADIANS, JOINT_UNITS, SECONDS, Number,
                      add_angle_unit, add_json_argument, add_robot_argument, check_output,
@@ -28,6 +30,10 @@ CURVES = Number(1, 100, whole=True)
 INDEX = Number(0, CURVES.high - 1, whole=True)
 #: End-effector speed along a path (robot's unit per second).
 SPEED = Number(0, 1e6, above=True)
+
+
+#: A speed or acceleration limit typed on the command line (per second, per second squared).
+POSITIVE_RATE = Number(0, MAX_LENGTH, above=True)
 
 
 def register(subparsers):
@@ -109,7 +115,7 @@ def register(subparsers):
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
                         help=f"start joint values (default home; {COORDINATE.bounds})")
     parser.add_argument("--to", dest="goal", metavar="q", nargs="+", type=COORDINATE,
-                        required=True, help=f"goal joint values ({COORDINATE.bounds})")
+                        help=f"goal joint values ({COORDINATE.bounds}); or --taught")
     parser.add_argument("--via", metavar="q", nargs="+", type=COORDINATE, action="append",
                         help=f"a via-configuration (repeat for more; {COORDINATE.bounds})")
     parser.add_argument("--kind", choices=trajectory.PROFILE_KINDS, default="quintic",
@@ -119,6 +125,24 @@ def register(subparsers):
                              f"{trajectory.MAX_SAMPLES:,} samples of --dt)")
     parser.add_argument("--dt", type=SECONDS, default=0.1,
                         help=f"time step, s (default 0.1; {SECONDS.bounds})")
+    parser.add_argument("--qd-start", metavar="v", nargs="+", type=COORDINATE,
+                        help="cubic or quintic: joint velocities at the start, per second "
+                             "(deg/s, rad/s with --rad; length unit/s for prismatic joints)")
+    parser.add_argument("--qd-goal", metavar="v", nargs="+", type=COORDINATE,
+                        help="cubic or quintic: joint velocities at the goal, per second")
+    parser.add_argument("--max-speed", metavar="v", nargs="+", type=POSITIVE_RATE,
+                        help="time the move from speed limits instead of --duration (one value, "
+                             "or one per joint, per second): via_points, a quintic through "
+                             "every via at a whole --dt; needs --max-accel")
+    parser.add_argument("--max-accel", metavar="a", nargs="+", type=POSITIVE_RATE,
+                        help="acceleration limits for --max-speed (per second squared)")
+    parser.add_argument("--taught", metavar="FILE", type=text,
+                        help="instead of --from/--via/--to: the poses of a taught sequence "
+                             "(robosim-taught/1 JSON, docs/formats.md) with their dwells and "
+                             "speeds, timed by --max-speed and --max-accel")
+    parser.add_argument("--scene", metavar="FILE", type=text,
+                        help="obstacles to flag the first collision against (default: the "
+                             "floor; the Lynx6's table)")
     parser.add_argument("--csv", metavar="FILE", type=text, help="write the trajectory as a CSV")
     add_angle_unit(parser)
     add_json_argument(parser)
@@ -244,13 +268,23 @@ def _write_outputs(robot, args, path, result):
 def profile_command(args):
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
-    start = _configuration(robot, args.start, "--from", args.deg)
-    goal = _configuration(robot, args.goal, "--to", args.deg)
-    via = [_configuration(robot, v, f"--via {k}", args.deg)
-           for k, v in enumerate(args.via or [], 1)]
-    profile = trajectory.joint_profile(start, goal, args.duration, args.dt, args.kind,
-                                       via=via or None, robot=robot)
+    if (args.goal is None) == (args.taught is None):
+        raise ValidationError("give the goal (--to) or a taught sequence (--taught FILE)")
+    if args.taught is not None:
+        if args.start is not None or args.via:
+            raise ValidationError("--taught holds the poses: leave out --from and --via")
+        profile = _taught_profile(robot, args)
+    else:
+        start = _configuration(robot, args.start, "--from", args.deg)
+        goal = _configuration(robot, args.goal, "--to", args.deg)
+        via = [_configuration(robot, v, f"--via {k}", args.deg)
+               for k, v in enumerate(args.via or [], 1)]
+        profile = _profile(robot, args, start, goal, via)
     speeds = np.abs(profile.qd).max(axis=0)
+    scene = load_scene(args.scene) if args.scene else None
+    collision = first_collision(Checker(robot, scene), profile.q)
+    flag = ("" if collision is None else
+            f"first collision at t = {profile.t[collision[0]]:g} s: {collision[1]}")
     if args.csv:
         print(f"wrote {len(profile.t)} samples to "
               f"{write_trajectory_csv(args.csv, robot, profile.t, profile.q)}")
@@ -261,7 +295,9 @@ def profile_command(args):
                     "qdd_user": robot.q_to_user(profile.qdd).tolist(),
                     "knot_times": profile.knot_times.tolist(),
                     "max_joint_speed": robot.q_to_user(speeds).tolist(),
-                    "joint_speed_units": _speed_units(robot)})
+                    "joint_speed_units": _speed_units(robot),
+                    "first_collision": None if collision is None else
+                    {"t": float(profile.t[collision[0]]), "pairs": collision[1]}})
         return 0
     if not args.csv:
         units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
@@ -270,4 +306,48 @@ def profile_command(args):
             print(f"{time:.4f}  " + "  ".join(f"{v:.6f}" for v in row + 0.0))
     print(f"{profile.kind} profile, {profile.t[-1]:g} s, max joint speed: "
           f"{_speeds_text(robot, speeds)}")
+    if flag:
+        print(flag)
     return 0
+
+
+def _profile(robot, args, start, goal, via):
+    """The profile the options ask for: timed by --duration, or by --max-speed limits."""
+    rates = [_rates(robot, args, values, option) for values, option in
+             ((args.qd_start, "--qd-start"), (args.qd_goal, "--qd-goal"),
+              (args.max_speed, "--max-speed"), (args.max_accel, "--max-accel"))]
+    qd_start, qd_goal, max_speed, max_accel = rates
+    if (max_speed is None) != (max_accel is None):
+        raise ValidationError("--max-speed and --max-accel go together")
+    if max_speed is None:
+        return trajectory.joint_profile(start, goal, args.duration, args.dt, args.kind,
+                                        via=via or None, robot=robot, qd_start=qd_start,
+                                        qd_goal=qd_goal)
+    if args.kind != "quintic":
+        raise ValidationError("--max-speed times a quintic through the vias: leave out --kind")
+    return trajectory.via_points([start, *via, goal], args.dt, max_speed, max_accel,
+                                 qd_start=qd_start, qd_goal=qd_goal, robot=robot)
+
+
+def _taught_profile(robot, args):
+    """:func:`robosim.trajectory.via_points` through a taught file's poses."""
+    if args.max_speed is None or args.max_accel is None:
+        raise ValidationError("--taught is timed by the joints' limits: give --max-speed and "
+                              "--max-accel")
+    if args.qd_start is not None or args.qd_goal is not None:
+        raise ValidationError("a taught sequence starts and ends at rest: leave out "
+                              "--qd-start and --qd-goal")
+    taught = trajectory.load_taught(args.taught, robot)
+    return taught.trajectory(args.dt, _rates(robot, args, args.max_speed, "--max-speed"),
+                             _rates(robot, args, args.max_accel, "--max-accel"), robot=robot)
+
+
+def _rates(robot, args, values, option):
+    """Per-joint rates typed after ``option`` in API units per second, or None."""
+    if values is None:
+        return None
+    if len(values) not in (1, robot.n):
+        raise ValidationError(f"{option} takes 1 value or {robot.n} (one per joint), got "
+                              f"{len(values)}")
+    rates = np.broadcast_to(np.asarray(values, dtype=float), (robot.n,))
+    return robot.q_from_user(rates) if args.deg else rates.copy()

@@ -40,6 +40,7 @@ import contextlib
 
 import numpy as np
 
+from ..collision import Checker
 from ..errors import RobosimError, ValidationError
 from ..hardware.calibration import calibrated_limits
 
@@ -109,6 +110,10 @@ class ArmState:
         skipped them); an end-effector trace still follows them.
     connection : object or None
         The real arm's driver while one is connected.
+    collisions : robosim.collision.Checker
+        What every window checks collisions with: the arm against itself and its default
+        scene (the floor; the Lynx6's table). The 3D view colours what it finds, Jog / IK
+        stops before it, Trajectories flags it, Random Move avoids it.
     status : tuple
         ``(message, error)`` last given to :meth:`set_status`.
     status_owner : object or None
@@ -125,6 +130,7 @@ class ArmState:
         self.last_trajectory = self.playing = self.played_more = None
         self.path = self.path_bad = None
         self.connection = None
+        self.collisions = Checker(robot)
         self.planning_robot = robot
         self.calibration, self.calibration_source = None, ""
         self.gripper = 0.0

@@ -12,6 +12,9 @@ Safety rules this driver enforces (SSC32_NOTES.md):
   the gripper and the :attr:`Lynx6.wrench` it pushes with) need more than a servo's
   ``rated_torque_nm`` is refused, naming the joint, the time and how many times slower would
   do (:meth:`Lynx6.check_torques`).
+- Collisions: a trajectory or a move that makes the arm hit itself, its table or the obstacles
+  of :attr:`Lynx6.scene` (:mod:`robosim.collision`; :meth:`Lynx6.set_scene`) is refused before
+  anything is sent, naming the time and the pair (:meth:`Lynx6.check_collisions`).
 - Start-up: after power-up the board outputs no pulse and moves the first command at full
   speed. :meth:`Lynx6.start` asks ``QP``: if a channel has no pulse yet, the first command goes
   to the calibration's rest pose and needs the user's confirmation that the arm is near it;
@@ -46,6 +49,7 @@ from typing import cast
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..collision import Checker, Scene
 from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits,
                         inverse_dynamics, trajectory_torques, with_payload)
 from ..errors import RobosimError, ValidationError, brief
@@ -56,6 +60,12 @@ from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE
                     DryRunPort, LinkError, SSC32Link, encode_move, encode_query_movement,
                     line_seconds)
 
+#: Seconds a servo is given to reach its speed limit from rest (:meth:`Lynx6.motion_limits`):
+#: an estimate (hobby servos reach full speed within a few tenths of a second unloaded); a
+#: taught trajectory timed with it accelerates gently.
+SERVO_RAMP_S = 0.5
+#: Poses checked for collisions from one streamed row to the next (the first row included).
+COLLISION_SUBSTEPS = 4
 #: Shortest time given to a move (ms), so a tiny correction never runs at full speed.
 MIN_MOVE_MS = 20
 #: Time for the gripper to open or close (ms).
@@ -131,6 +141,7 @@ class Lynx6:
         self._max_speed = np.array([s.max_speed_deg_s for s in servos])
         self._limits_deg = np.degrees(self.robot.limits)
         self.payload_kg = 0.0
+        self._collisions = Checker(self.robot)
         self.wrench: np.ndarray | None = None
         # The move in progress, in degrees: from _start to _target over [_t0, _t0 + _duration].
         self._start = self._target = None
@@ -167,6 +178,14 @@ class Lynx6:
     def speed_limits(self) -> np.ndarray:
         """Each joint's speed limit in degrees per second ``(n,)`` (a copy)."""
         return self._max_speed.copy()
+
+    def motion_limits(self) -> tuple[np.ndarray, np.ndarray]:
+        """Speed (rad/s) and acceleration (rad/s**2) limits ``(n,)`` each, for
+        :func:`robosim.trajectory.via_points`: the speed limits (:attr:`speed_limits`) and the
+        acceleration that reaches them in :data:`SERVO_RAMP_S`. A trajectory timed by them
+        passes :meth:`plan`'s speed check."""
+        speed = np.radians(self._max_speed)
+        return speed, speed / SERVO_RAMP_S
 
     def limit_speed(self, deg_per_s: float) -> None:
         """Lower every joint's speed limit to at most ``deg_per_s`` (never above calibration;
@@ -332,7 +351,10 @@ class Lynx6:
         self._require_started()
         pulses = self.pulses(q)
         target = np.degrees(self.robot.check_q(q))
-        milliseconds = self.move_time_ms(self.estimated_deg(), target)
+        start = self.estimated_deg()
+        milliseconds = self.move_time_ms(start, target)
+        if start is not None:
+            self.check_collisions([0.0, milliseconds / 1000], np.radians([start, target]))
         if not self._send_unless_stopped(pulses, milliseconds, target):
             return None
         if wait:
@@ -492,6 +514,7 @@ class Lynx6:
                     f"near t = {times[step]:.3f} s, above its limit of "
                     f"{self._max_speed[joint]:g} deg/s: refused, nothing sent (play it "
                     f"{needed:g} times slower)")
+        self.check_collisions(t, q)
         self.check_torques(t, q, time_scale)
         return times, pulses
 
@@ -549,6 +572,43 @@ class Lynx6:
                 return self.wait_until_still(max(0.0, started + times[-1] - self.clock()))
         return True
 
+
+    # ---------------------------------------------------------------- collisions
+    def set_scene(self, scene: Scene | None) -> None:
+        """The obstacles :meth:`check_collisions` refuses to hit (None: the default scene, the
+        arm's table); see :mod:`robosim.collision`."""
+        self._collisions = Checker(self.robot, scene)
+
+    @property
+    def scene(self) -> Scene:
+        """The scene trajectories and moves are checked against."""
+        return self._collisions.scene
+
+    def check_collisions(self, t: ArrayLike, q: ArrayLike) -> None:
+        """Refuse a trajectory that makes the arm hit itself, its table or the scene.
+
+        Every row is checked, and :data:`COLLISION_SUBSTEPS` poses between successive rows
+        (the board moves each servo linearly from one row to the next).
+
+        Raises
+        ------
+        RefusedCommand
+            Naming the time and the pair of the first collision; nothing was sent.
+        """
+        t = np.asarray(t, dtype=float)
+        q = np.atleast_2d(np.asarray(q, dtype=float))
+        fractions = np.linspace(0.0, 1.0, COLLISION_SUBSTEPS + 1)[:-1, None, None]
+        between = q[:-1][None] + fractions * np.diff(q, axis=0)[None]        # (S, N - 1, n)
+        poses = np.concatenate([between.transpose(1, 0, 2).reshape(-1, q.shape[1]), q[-1:]])
+        times = np.concatenate([(t[:-1, None] + fractions[:, :, 0].T * np.diff(t)[:, None]
+                                 ).ravel(), t[-1:]])
+        result = self._collisions.check(poses)
+        hits = np.flatnonzero(result.collides)
+        if hits.size:
+            first = int(hits[0])
+            raise RefusedCommand(f"at t = {times[first] - t[0]:.3f} s the arm would collide "
+                                 f"({result.describe(first)[len('collision: '):]}): refused, "
+                                 f"nothing sent")
 
     # ---------------------------------------------------------------- torques
     def set_payload(self, kilograms: float) -> None:

@@ -1,4 +1,4 @@
-"""Inverse kinematics: a general numeric solver and closed forms for the Lynx6 and the 3R arm.
+"""Inverse kinematics: a general numeric solver and closed forms (Pieper, the Lynx6, the 3R arm).
 
 One concept a module, the public names re-exported here (``robosim.ik.solve``):
 
@@ -6,8 +6,11 @@ One concept a module, the public names re-exported here (``robosim.ik.solve``):
   squares, batched over targets);
 - :mod:`robosim.ik.every_solution`: :func:`solve_all`, every branch of one target, distinct
   modulo 2 pi;
-- :mod:`robosim.ik.wrist`: arms with a spherical wrist (Pieper's decoupling: the wrist centre
-  by joints 1-3, the wrist in closed form), used by both;
+- :mod:`robosim.ik.pieper`: :func:`pieper_ik`, every solution of an arm with a spherical wrist
+  (or of a 3-joint arm placing a point) in closed form, Pieper's method; used by both where
+  :func:`pieper_applies`;
+- :mod:`robosim.ik.wrist`: the spherical wrist found geometrically and its two closed-form
+  solutions;
 - :mod:`robosim.ik.turns`: joint values modulo 2 pi (nearest turn, every turn in the limits);
 - :mod:`robosim.ik.closed_form`: :func:`lynx6_ik` (Mateo Sanguino & Andujar 2012, eqs. 23-29),
   :func:`lynx6_path`, :func:`lynx6_solutions`, :func:`anthropomorphic_3r_ik` (the Java/VRML
@@ -38,19 +41,24 @@ from .closed_form import (
                           lynx6_solutions,
 )
 from .every_solution import solve_all
+from .pieper import PieperSolutions, pieper_applies, pieper_ik
 from .numeric import (
                           ANGLE_TOLERANCE,
+                          CONVERGED,
                           POSITION_TOLERANCE,
                           IKResult,
                           PathResult,
                           check_targets,
+                          damped_least_squares,
                           parse_axes,
                           solve,
                           solve_path,
 )
 
-__all__ = ["ANGLE_TOLERANCE", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution", "POSITION_TOLERANCE",
-           "PathResult", "ThreeRSolutions", "anthropomorphic_3r_ik", "anthropomorphic_3r_robot",
-           "branch_labels", "check_targets", "has_spherical_wrist", "is_lynx6_shaped", "lynx6_ik",
-           "lynx6_link_lengths", "lynx6_path",
-           "lynx6_solutions", "parse_axes", "solve", "solve_all", "solve_path"]
+__all__ = ["ANGLE_TOLERANCE", "CONVERGED", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution",
+           "POSITION_TOLERANCE", "PathResult", "PieperSolutions", "ThreeRSolutions",
+           "anthropomorphic_3r_ik", "anthropomorphic_3r_robot", "branch_labels", "check_targets",
+           "damped_least_squares",
+           "has_spherical_wrist", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",
+           "lynx6_path", "lynx6_solutions", "parse_axes", "pieper_applies", "pieper_ik", "solve",
+           "solve_all", "solve_path"]

@@ -3,6 +3,7 @@ one formula serves both, as :func:`robosim.robot.chain_components` does for the 
 
 from __future__ import annotations
 
+import cmath
 import math
 
 import numpy as np
@@ -17,6 +18,8 @@ class FloatMath:
     asin = staticmethod(math.asin)
     maximum = staticmethod(max)
     absolute = staticmethod(abs)
+    complex_sqrt = staticmethod(cmath.sqrt)
+    phase = staticmethod(cmath.phase)
 
     @staticmethod
     def where(condition: bool, if_true: float, if_false: float) -> float:
@@ -25,6 +28,15 @@ class FloatMath:
     @staticmethod
     def clip(value: float, lower: float, upper: float) -> float:
         return min(max(value, lower), upper)
+
+    @staticmethod
+    def companion_roots(coefficients: list[complex]) -> list[complex]:
+        """Roots of the polynomial ``coefficients`` (highest power first, leading one
+        nonzero), as the eigenvalues of its companion matrix."""
+        degree = len(coefficients) - 1
+        companion = np.eye(degree, k=-1, dtype=complex)
+        companion[0] = [-c / coefficients[0] for c in coefficients[1:]]
+        return np.linalg.eigvals(companion).tolist()
 
 
 class ArrayMath:
@@ -38,3 +50,21 @@ class ArrayMath:
     absolute = staticmethod(np.abs)
     where = staticmethod(np.where)
     clip = staticmethod(np.clip)
+    phase = staticmethod(np.angle)
+
+    @staticmethod
+    def complex_sqrt(z: np.ndarray) -> np.ndarray:
+        """The principal square root, complex for a negative real (as :func:`cmath.sqrt`)."""
+        return np.sqrt(np.asarray(z, dtype=complex))
+
+    @staticmethod
+    def companion_roots(coefficients: list[np.ndarray]) -> list[np.ndarray]:
+        """:meth:`FloatMath.companion_roots` of ``B`` polynomials at once (each coefficient a
+        ``(B,)`` array): the roots as ``degree`` arrays ``(B,)``."""
+        degree = len(coefficients) - 1
+        leading = np.asarray(coefficients[0])
+        companion = np.zeros((leading.shape[0], degree, degree), dtype=complex)
+        for k, c in enumerate(coefficients[1:]):
+            companion[:, 0, k] = -c / leading
+        companion[:, range(1, degree), range(degree - 1)] = 1.0
+        return list(np.linalg.eigvals(companion).T)

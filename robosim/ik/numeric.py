@@ -33,12 +33,23 @@ Each iteration evaluates the forward kinematics and the geometric Jacobian in th
 ``(J^T J + (g E + w) I) dq = J^T e`` with ``E = |e|^2 / 2`` (Sugihara 2011). The kinematics
 runs on Python floats for one target (no numpy call overhead, the single-solve path) and on
 ``(B,)`` arrays for many targets at once. Failed targets restart from the seed bank in rounds of
-growing size, nearest seeds first, so most pay for a few restarts only.
+growing size, nearest seeds first, so most pay for a few restarts only. The control flow is
+written once (:func:`_iterate`: the iteration of a seed; :func:`_search`: first seeds, then
+restarts in rounds); floats and arrays are two strategies of it (:class:`_FloatRun` /
+:class:`_ArrayRun` hold the state and its arithmetic, :class:`_OnFloats` / :class:`_OnArrays`
+say how seeds run and how big the rounds are), and the damped step is written for each
+(:class:`_FloatKernel`, :class:`_ArrayKernel`). ``IKResult.reason`` says how each target
+ended.
+
+Arms with a closed form skip the search: a 6-joint arm with a spherical wrist solving the full
+pose, or a 3-joint arm solving a point, gets every solution from Pieper's method
+(:mod:`robosim.ik.pieper`) and :func:`solve` returns the one nearest ``q0`` (or home) inside
+the limits; the iteration only finishes it where rounding left it outside the tolerances, and
+searches as above when no solution lies inside the limits (the nearest error is then reported).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import operator
 import weakref
@@ -51,13 +62,13 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
-from ..robot import Component, Frame, Robot, frame_times, jacobian_columns
+from ..robot import Component, Robot, frame_times, jacobian_columns
 from .elementary import ArrayMath, FloatMath
-from .turns import same_modulo_turns, turned_inside
-from .wrist import spherical_wrist, wrist_angles
+from .turns import turned_inside
+from .pieper import JOINT_LIMIT, nearest_solution, pieper_applies, pieper_ik
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
-           "check_targets"]
+           "check_targets", "damped_least_squares"]
 
 #: Default success thresholds: position in the robot's length unit, orientation in radians.
 POSITION_TOLERANCE = 1e-9
@@ -78,13 +89,6 @@ DAMPING_BIAS = 1e-14
 DAMPING_GAIN = 0.1
 #: Largest joint step per iteration: radians for revolute, fraction of L for prismatic.
 MAX_STEP = 0.6
-#: Seeds of joints 1-3 that :func:`solve` tries through the wrist decoupling (one target,
-#: spherical wrist) before the general iteration: the nearest bank seed reaches the wrist
-#: centre for 90% of random Puma 560 targets, the first three for all of them.
-SPLIT_TRIES = 8
-#: Bank entries searched for the first arm seed of each of many targets (the distance table
-#: is targets x entries): three joints are covered densely enough by a quarter of the bank.
-FIRST_ARM_SEEDS = 128
 #: Joint values within this (radians; times L for prismatic joints) modulo 2 pi are one
 #: solution.
 SAME_BRANCH = 1e-6
@@ -92,6 +96,8 @@ SAME_BRANCH = 1e-6
 IDLE_COLUMN = 1e-12
 
 _AXIS_NAMES = ("x", "y", "z", "rx", "ry", "rz")
+#: :func:`parse_axes` of the most used arguments, looked up without parsing.
+_PARSED = {"pose": (0, 1, 2, 3, 4, 5), "position": (0, 1, 2)}
 
 #: The error components to solve: ``"pose"``, ``"position"``, letters such as ``"xyz rz"``, a
 #: sequence of names (``["x", "rz"]``) or of indices into ``x y z rx ry rz``.
@@ -115,6 +121,15 @@ class IKResult:
         Remaining orientation error (radians) over the selected axes.
     iterations : ndarray of int, shape (...)
         Iterations spent on the target, all seeds together.
+    reason : str, or ndarray of str (object), shape (...)
+        Why: ``"converged"`` (with the closed form's note in brackets at a singularity, e.g.
+        ``"converged (singular: joint 4 free)"``), or ``"not reached: "`` and the cause:
+        ``"out of reach"`` or ``"the wrist cannot reach the orientation"`` (the closed form
+        has no solution), ``"joint limit"`` (it has solutions outside the limits only, or the
+        search stalled against a limit), ``"singular"`` (the search stalled at a
+        singularity: the edge of the workspace, or aligned axes), ``"nearest error"`` (it
+        stalled at a local minimum of the error). ``q`` is then the nearest configuration
+        found.
     """
 
     q: np.ndarray
@@ -123,6 +138,7 @@ class IKResult:
     position_error: np.ndarray | float
     orientation_error: np.ndarray | float
     iterations: np.ndarray | np.integer
+    reason: np.ndarray | str
 
 
 @dataclass
@@ -151,6 +167,10 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
 
     Raises ValidationError naming the part that is not an axis.
     """
+    if isinstance(axes, str) and axes in _PARSED:
+        return _PARSED[axes]
+    if type(axes) is tuple and axes in _PARSED.values():    # axes parsed already
+        return axes
     if isinstance(axes, str):
         key = axes.strip().lower()
         if key in ("pose", "all"):
@@ -211,17 +231,52 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     return target
 
 
-def target_columns(target: np.ndarray) -> Frame:
-    """Column tuples ``(X, Y, Z, P)`` of targets ``(B, 4, 4)``, each 3 arrays ``(B,)``."""
+def _target_columns(target):
+    """Column tuples ``(X, Y, Z, P)`` of a target ``(4, 4)`` (floats) or of targets
+    ``(B, 4, 4)`` (each component a ``(B,)`` array)."""
+    if target.ndim == 2:
+        rows = target.tolist()
+        return tuple(tuple(rows[r][c] for r in range(3)) for c in range(4))
     return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
 
 
-def scalar_target_columns(target: np.ndarray) -> Frame:
-    return tuple(tuple(float(target[r, c]) for r in range(3)) for c in range(4))
-
-
 # ------------------------------------------------------------------------------- kernel
-class FloatKernel(FloatMath):
+def damped_least_squares(J: ArrayLike, e: ArrayLike, damping: float) -> np.ndarray:
+    """The damped least-squares step, as the book writes it: ``(J^T J + damping I) dq = J^T e``.
+
+    The reference of the solver's two kernels (:class:`_FloatKernel` on Python floats with a
+    hand Cholesky factorisation, :class:`_ArrayKernel` on stacks of matrices), which also
+    hold joints at their limits and scale the columns; without a joint at a limit they
+    compute this.
+
+    Parameters
+    ----------
+    J : array_like, shape (..., m, n)
+        The Jacobian (rows: the solved error components).
+    e : array_like, shape (..., m)
+        The error to remove.
+    damping : float
+        ``> 0``: the step's length is traded for its accuracy near a singularity.
+
+    Returns
+    -------
+    dq : ndarray, shape (..., n)
+
+    Examples
+    --------
+    ``J = [[2, 0], [0, 1]]``, ``e = (1, 1)``, damping 1: ``(J^T J + I) = diag(5, 2)``,
+    ``J^T e = (2, 1)``, so ``dq = (2/5, 1/2)``.
+
+    >>> damped_least_squares([[2.0, 0.0], [0.0, 1.0]], [1.0, 1.0], 1.0)
+    array([0.4, 0.5])
+    """
+    J, e = np.asarray(J, dtype=float), np.asarray(e, dtype=float)
+    Jt = np.swapaxes(J, -1, -2)
+    A = Jt @ J + damping * np.eye(J.shape[-1])
+    return np.linalg.solve(A, (Jt @ e[..., None]))[..., 0]
+
+
+class _FloatKernel(FloatMath):
     """Elementary functions and the damped step on Python floats (one target)."""
 
     @staticmethod
@@ -274,13 +329,13 @@ def _damped_solve(J, e, damping, joints):
     return x
 
 
-class ArrayKernel(ArrayMath):
+class _ArrayKernel(ArrayMath):
     """Elementary functions and the damped step on ``(B,)`` arrays (many targets)."""
 
     @staticmethod
     def damped_step(problem: _Problem, q: Sequence[np.ndarray],
                     J: Sequence[Sequence[Component]], e: Sequence[Component]) -> np.ndarray:
-        """:meth:`FloatKernel.damped_step` for every row at once (``q``: n columns of ``(B,)``)."""
+        """:meth:`_FloatKernel.damped_step` for every row at once (``q``: n columns of ``(B,)``)."""
         q = np.column_stack(q)
         B = q.shape[0]
         jacobian = np.empty((B, len(e), problem.n))
@@ -318,6 +373,7 @@ class _Problem:
         self.lower = limits[:, 0].tolist()
         self.upper = limits[:, 1].tolist()
         self.limits = limits
+        self.home = robot.home
         self.max_step = [MAX_STEP if rev else MAX_STEP * self.scale for rev in self.revolute]
         # Limits that can stop a joint (a revolute joint with a full turn of range wraps).
         self.can_block = np.array([not rev or hi - lo < 2 * math.pi
@@ -338,10 +394,10 @@ class _Problem:
         self.position_rows = [r for r in self.rows if r < 3]
         self.rotation_rows = [r - 3 for r in self.rows if r >= 3]
         self._idle = None
-        # Pieper's decoupling where it applies (six joints, spherical wrist, the full pose).
-        self.split = spherical_wrist(robot) if self.rows == (0, 1, 2, 3, 4, 5) else None
-        self.arm_problem = None if self.split is None else cached_problem(
-            self.split.arm, "position", tolerance, angle_tolerance, finish)
+        # Pieper's closed form where it applies: six joints with a spherical wrist solving
+        # the full pose, or three joints solving a point.
+        self.closed_form = (self.rows == (0, 1, 2, 3, 4, 5)[:self.n]
+                            and self.n in (3, 6) and pieper_applies(robot))
 
     @property
     def idle(self):
@@ -368,7 +424,7 @@ class _Problem:
         step)`` with ``step`` the n joint increments from ``ops.damped_step`` (None without
         ``want_step``).
         """
-        frames = self.robot.chain_frames(q, keep_all=True)
+        frames = self.robot.chain_frames(q, keep_all=want_step)   # frames 0..n-1 for the step only
         X, Y, Z, P = frames[-1] if self.tool is None else frame_times(frames[-1], self.tool)
         Xd, Yd, Zd, Pd = target
         error = [Pd[0] - P[0], Pd[1] - P[1], Pd[2] - P[2]]
@@ -385,8 +441,8 @@ class _Problem:
         orientation_error = (ops.sqrt(sum([error[3 + r] * error[3 + r]
                                            for r in self.rotation_rows]))
                              if self.rotation_rows else abs(0.0 * q[0]))
-        if not want_step or (ops is FloatKernel and within_tolerances(self, position_error,
-                                                            orientation_error, self.finish)):
+        if not want_step or (ops is _FloatKernel
+                             and _within(self, position_error, orientation_error, self.finish)):
             return position_error, orientation_error, None      # the caller stops here
         columns = jacobian_columns(frames, P, self.revolute, self.robot.convention)
         e = [error[r] * scale for r, scale in zip(self.rows, self.row_scales)]
@@ -403,7 +459,133 @@ def _dot(a, b):
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
-# ----------------------------------------------------------------------- one target
+# ---------------------------------------------------------------- the search, written once
+def _within(problem, position_error, orientation_error, factor=1.0):
+    """Errors within ``factor`` times the tolerances: a bool, or ``(B,)`` bools."""
+    return ((position_error <= problem.tolerance * factor)
+            & (orientation_error <= problem.angle_tolerance * factor))
+
+
+def _cost(problem, position_error, orientation_error):
+    """The errors as one number: each over its tolerance, summed."""
+    return position_error / problem.tolerance + orientation_error / problem.angle_tolerance
+
+
+def _iterate(problem, run, patience):
+    """The damped least-squares iteration from the seeds in ``run`` (:class:`_FloatRun`, one
+    seed on Python floats, or :class:`_ArrayRun`, many rows at once): the control flow of
+    every numeric solve, written once.
+
+    Each iteration evaluates the errors and the damped step (:meth:`_Problem.evaluate`), keeps
+    the best configuration seen, and stops a seed when its errors are :data:`FINISH` times the
+    tolerances or when its cost has not fallen by :data:`PROGRESS` for ``patience``
+    iterations (a stall at a local minimum, at the edge of the workspace, or at the limit of
+    floating point). The step is shrunk to :data:`MAX_STEP` and the joints brought inside
+    their limits. Returns ``run``'s outcome.
+    """
+    first = True
+    for _ in range(MAX_ITERATIONS):
+        if not run.active():
+            break
+        position_error, orientation_error, step = problem.evaluate(run.q, run.target,
+                                                                   run.kernel)
+        cost = _cost(problem, position_error, orientation_error)
+        run.keep_best(cost, position_error, orientation_error, first)
+        first = False
+        progress = cost < PROGRESS * run.reference
+        run.reference = run.kernel.where(progress, cost, run.reference)
+        run.since_progress = run.kernel.where(progress, 0, run.since_progress + 1)
+        done = (_within(problem, position_error, orientation_error, problem.finish)
+                | (run.since_progress >= patience))
+        run.advance(done, step)
+    else:
+        if run.active():
+            position_error, orientation_error, _ = problem.evaluate(run.q, run.target,
+                                                                    run.kernel, False)
+            run.keep_best(_cost(problem, position_error, orientation_error), position_error,
+                          orientation_error, False, counted=False)
+    return run.outcome()
+
+
+class _FloatRun:
+    """One seed ``q`` (n floats) towards one target (column tuples of floats), for
+    :func:`_iterate`: no numpy per-call cost."""
+
+    kernel = _FloatKernel
+
+    def __init__(self, problem, target, q):
+        self.problem, self.target, self.q = problem, target, list(q)
+        self.best = (self.q, math.inf, math.inf)
+        self.best_cost = self.reference = math.inf
+        self.since_progress = self.iterations = 0
+        self.running = True
+
+    def active(self):
+        return self.running
+
+    def keep_best(self, cost, position_error, orientation_error, first, counted=True):
+        self.iterations += counted
+        if first or cost < self.best_cost:       # cost is inf for a target near 1e308
+            self.best, self.best_cost = (list(self.q), position_error, orientation_error), cost
+
+    def advance(self, done, step):
+        if done:
+            self.running = False
+            return
+        problem = self.problem
+        largest = max(abs(s) / m for s, m in zip(step, problem.max_step))
+        shrink = 1.0 if largest <= 1.0 else 1.0 / largest
+        self.q = [_limit_scalar(problem, i, value + shrink * change)
+                  for i, (value, change) in enumerate(zip(self.q, step))]
+
+    def outcome(self):
+        return (*self.best, self.iterations)
+
+
+class _ArrayRun:
+    """Rows ``q`` ``(B, n)`` towards their targets (column tuples of ``(B,)`` arrays), for
+    :func:`_iterate`: rows drop out of the computation as they converge or stall."""
+
+    kernel = _ArrayKernel
+
+    def __init__(self, problem, target, q):
+        count = q.shape[0]
+        self.problem, self.target, self.q = problem, target, list(q.T)
+        self.rows = np.arange(count)                       # the rows still iterating
+        self.best_q = q.copy()
+        self.best_cost = np.full(count, np.inf)
+        self.best_position, self.best_orientation = np.full(count, np.inf), np.full(count, np.inf)
+        self.reference = np.full(count, np.inf)
+        self.since_progress = np.zeros(count, dtype=int)
+        self.iterations = np.zeros(count, dtype=int)
+
+    def active(self):
+        return self.rows.size > 0
+
+    def keep_best(self, cost, position_error, orientation_error, first, counted=True):
+        shape = self.rows.shape
+        if counted:
+            self.iterations[self.rows] += 1
+        better = (cost < self.best_cost[self.rows]) | first
+        improved = self.rows[better]
+        self.best_cost[improved] = np.broadcast_to(cost, shape)[better]
+        self.best_q[improved] = np.column_stack(self.q)[better]
+        self.best_position[improved] = np.broadcast_to(position_error, shape)[better]
+        self.best_orientation[improved] = np.broadcast_to(orientation_error, shape)[better]
+
+    def advance(self, done, step):
+        largest = np.max(np.abs(step) / np.array(self.problem.max_step), axis=-1)
+        step = step * np.minimum(1.0, 1.0 / np.maximum(largest, 1e-300))[:, None]
+        keep = ~np.broadcast_to(done, self.rows.shape)
+        q = _limit_arrays(self.problem, np.column_stack(self.q)[keep] + step[keep])
+        self.q, self.rows = list(q.T), self.rows[keep]
+        self.target = tuple(tuple(c[keep] for c in column) for column in self.target)
+        self.reference, self.since_progress = self.reference[keep], self.since_progress[keep]
+
+    def outcome(self):
+        return self.best_q, self.best_position, self.best_orientation, self.iterations
+
+
 def _limit_scalar(problem, i, value):
     """Joint value ``i`` brought inside its limits: wrapped by 2 pi if that fits, else clipped."""
     lower, upper = problem.lower[i], problem.upper[i]
@@ -416,129 +598,9 @@ def _limit_scalar(problem, i, value):
     return min(max(value, lower), upper)
 
 
-def within_tolerances(problem: _Problem, position_error: float, orientation_error: float,
-                      factor: float = 1.0) -> bool | np.bool_:
-    return (position_error <= problem.tolerance * factor
-            and orientation_error <= problem.angle_tolerance * factor)
-
-
-def solve_seed(problem: _Problem, target: Frame, q: Sequence[float],
-               patience: int = PATIENCE) -> tuple[list[float], float, float, int]:
-    """Iterate from one seed ``q`` (list of floats); returns (q, pos_err, ori_err, iterations).
-
-    Stops when the errors are 1000 times below the tolerances, or when the cost has not fallen
-    by the factor :data:`PROGRESS` for ``patience`` iterations (a stall at a local minimum,
-    at the edge of the workspace, or at the limit of floating point); returns the best
-    configuration seen.
-    """
-    best = None
-    best_cost = reference = math.inf
-    since_progress = 0
-    iterations = 0
-    n = problem.n
-    for iterations in range(1, MAX_ITERATIONS + 1):
-        position_error, orientation_error, step = problem.evaluate(q, target, FloatKernel)
-        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
-        if best is None or cost < best_cost:    # cost is inf for a target near 1e308
-            best, best_cost = (list(q), position_error, orientation_error), cost
-        if cost < PROGRESS * reference:
-            reference, since_progress = cost, 0
-        else:
-            since_progress += 1
-        if (within_tolerances(problem, position_error, orientation_error, problem.finish)
-                or since_progress >= patience):
-            break
-        largest = max(abs(s) / m for s, m in zip(step, problem.max_step))
-        shrink = 1.0 if largest <= 1.0 else 1.0 / largest
-        q = [_limit_scalar(problem, i, q[i] + shrink * step[i]) for i in range(n)]
-    else:
-        position_error, orientation_error, _ = problem.evaluate(q, target, FloatKernel, False)
-        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
-        if cost < best_cost:
-            best = (list(q), position_error, orientation_error)
-    return best[0], best[1], best[2], iterations
-
-
-def _solve_one(problem, target, seeds, patience=PATIENCE):
-    """Try seeds (an iterator of lists) in turn until one succeeds; returns the best outcome."""
-    columns = scalar_target_columns(target)
-    best = None
-    total = 0
-    for seed in seeds:
-        q, position_error, orientation_error, iterations = solve_seed(problem, columns, seed,
-                                                                        patience)
-        total += iterations
-        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
-        if best is None or cost < best[3]:
-            best = (q, position_error, orientation_error, cost)
-        if within_tolerances(problem, position_error, orientation_error):
-            break
-    return best[0], best[1], best[2], total
-
-
-def _solve_split(problem, target, reference, reference_first, rng):
-    """One target ``(4, 4)`` through the wrist decoupling (see :mod:`robosim.ik.wrist`).
-
-    Joints 1-3 put the wrist centre in place, from ``reference[:3]`` first when
-    ``reference_first`` (a given ``q0``: its arm branch is kept), then from the arm's seed-bank
-    entries nearest the centre (:data:`SPLIT_TRIES` in all). For each new arm solution the
-    wrist's closed-form solutions, each as its turn nearest ``reference`` (n floats) inside
-    the limits, nearest first, are checked (and finished to the tolerances) by the general
-    iteration. All on Python floats.
-
-    Returns
-    -------
-    outcome : (q, position_error, orientation_error) or None
-        The first that converges.
-    iterations : int
-    """
-    split, arm_problem = problem.split, problem.arm_problem
-    columns = scalar_target_columns(target)
-    X, Y, Z, P = columns
-    c = split.center_in_end
-    center = tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
-    center_columns = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), center)
-
-    def arm_seeds():
-        if reference_first:
-            yield reference[:3]
-        bank_q, bank_poses = _seed_bank(split.arm, rng)
-        distance = np.sum((bank_poses[:, :3, 3] - center) ** 2, axis=1)
-        nearest = np.argpartition(distance, SPLIT_TRIES)[:SPLIT_TRIES]
-        nearest = nearest[np.argsort(distance[nearest])]
-        yield from bank_q[nearest].tolist()
-
-    iterations = 0
-    found = []
-    for seed in itertools.islice(arm_seeds(), SPLIT_TRIES):
-        arm_q, position_error, orientation_error, more = solve_seed(arm_problem,
-                                                                     center_columns, seed)
-        iterations += more
-        if (not within_tolerances(arm_problem, position_error, orientation_error)
-                or any(same_modulo_turns(split.arm, arm_q, other, SAME_BRANCH)
-                       for other in found)):
-            continue
-        found.append(arm_q)
-        frame3 = split.arm.chain_frames(arm_q)[-1][:3]
-        wrists, valid = wrist_angles(split, frame3, columns[:3], reference[3] + split.offsets[0])
-        turned, inside = turned_inside(problem.robot, np.array([arm_q + list(wrist)
-                                                                for wrist in wrists]),
-                                       reference)
-        candidates = sorted((q for q, ok, fits in zip(turned.tolist(), valid, inside)
-                             if ok and fits),
-                            key=lambda q: sum(abs(a - b) for a, b in zip(q[3:], reference[3:])))
-        for q in candidates:
-            q, position_error, orientation_error, more = solve_seed(problem, columns, q)
-            iterations += more
-            if within_tolerances(problem, position_error, orientation_error):
-                return (q, position_error, orientation_error), iterations
-    return None, iterations
-
-
-# ------------------------------------------------------------------------ many targets
 def _limit_arrays(problem, q):
     """Rows of ``q`` ``(B, n)`` brought inside the limits (wrapped by 2 pi where that fits,
-    else clipped)."""
+    else clipped): :func:`_limit_scalar` on arrays."""
     lower, upper = problem.limits[:, 0], problem.limits[:, 1]
     rev = np.array(problem.revolute)
     wrapped = np.where(q > upper, q - 2 * np.pi, q + 2 * np.pi)
@@ -546,64 +608,100 @@ def _limit_arrays(problem, q):
     return np.clip(np.where(use_wrap, wrapped, q), lower, upper)
 
 
-def solve_batch(problem: _Problem, target: np.ndarray, q: np.ndarray, patience: int = PATIENCE
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Iterate every row of ``q`` ``(B, n)`` towards its ``target`` ``(B, 4, 4)`` at once.
+class _OnFloats:
+    """The search on Python floats (one target, or a path point): seeds one at a time."""
 
-    Rows drop out of the computation as they converge or stall. Returns the best ``q``, its
-    position and orientation errors and the iterations spent, per row.
+    kernel = _FloatKernel
+
+    @staticmethod
+    def iterate(problem, target, q, patience=PATIENCE):
+        """:func:`_iterate` on each row of ``q`` ``(B, n)`` in turn towards ``target``
+        ``(B, 4, 4)``: the same outcome arrays as :meth:`_OnArrays.iterate`."""
+        outcomes = [_iterate(problem, _FloatRun(problem, _target_columns(T), seed), patience)
+                    for T, seed in zip(target, q.tolist())]
+        q, position_error, orientation_error, iterations = zip(*outcomes)
+        return (np.array(q).reshape(-1, problem.n), np.array(position_error),
+                np.array(orientation_error), np.array(iterations, dtype=int))
+
+    @staticmethod
+    def rounds(count):
+        """One restart a round: the first that reaches the target ends the search."""
+        return range(1, count + 1)
+
+
+class _OnArrays:
+    """The search on ``(B,)`` arrays (many targets at once)."""
+
+    kernel = _ArrayKernel
+
+    @staticmethod
+    def iterate(problem, target, q, patience=PATIENCE):
+        """:func:`_iterate` on every row of ``q`` ``(B, n)`` towards ``target`` ``(B, 4, 4)``
+        at once: the best ``q`` ``(B, n)``, its position and orientation errors and the
+        iterations spent, per row."""
+        return _iterate(problem, _ArrayRun(problem, _target_columns(target), q.copy()),
+                        patience)
+
+    @staticmethod
+    def rounds(count):
+        """Ends of the restart rounds: 4, 12, 28, ... (doubling) up to ``count``.
+
+        Nearest seeds first, in small rounds: most failed targets are solved by one of the
+        first few, and only the rest pay for more.
+        """
+        stop, size = 0, 4
+        while stop < count:
+            stop = min(count, stop + size)
+            size *= 2
+            yield stop
+
+
+def _search(problem, target, first, restarts, on, patience=PATIENCE):
+    """Targets ``(B, 4, 4)`` from the seeds ``first`` ``(B, n)``, then, for those not reached,
+    from their restarts in rounds: the search's control flow, written once.
+
+    Parameters
+    ----------
+    restarts : callable
+        ``restarts(rows)``: the restart seeds ``(R, k, n)`` of the targets ``rows`` ``(R,)``,
+        nearest first; called only when some target is not reached from its first seed.
+    on : :class:`_OnFloats` or :class:`_OnArrays`
+        How the seeds run (``on.iterate``) and the ends of the rounds (``on.rounds(k)``: one
+        seed at a time on floats, doubling rounds for arrays).
+
+    Returns
+    -------
+    ``(q, position_error, orientation_error, iterations)``, per target: the first restart (in
+    order) that reaches it, else the best.
     """
-    B = q.shape[0]
-    q = q.copy()
-    best_q = q.copy()
-    best_cost = np.full(B, np.inf)
-    best_position = np.full(B, np.inf)
-    best_orientation = np.full(B, np.inf)
-    reference = np.full(B, np.inf)
-    since_progress = np.zeros(B, dtype=int)
-    iterations = np.zeros(B, dtype=int)
-    active = np.arange(B)
-    max_step = np.array(problem.max_step)
-    columns = target_columns(target)
-    for _ in range(MAX_ITERATIONS):
-        if active.size == 0:
+    q, position_error, orientation_error, iterations = on.iterate(problem, target, first,
+                                                                  patience)
+    failed = np.flatnonzero(~_within(problem, position_error, orientation_error))
+    if failed.size == 0:
+        return q, position_error, orientation_error, iterations
+    plan = restarts(failed)
+    start = 0
+    for stop in on.rounds(plan.shape[1]):
+        still = ~_within(problem, position_error[failed], orientation_error[failed])
+        if not still.any():
             break
-        sub_target = tuple(tuple(c[active] for c in column) for column in columns)
-        qa = q[active]
-        position_error, orientation_error, step = problem.evaluate(list(qa.T), sub_target,
-                                                                   ArrayKernel)
-        position_error = np.broadcast_to(position_error, active.shape)
-        orientation_error = np.broadcast_to(orientation_error, active.shape)
-        iterations[active] += 1
-        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
-        better = cost < best_cost[active]
-        improved = active[better]
-        best_cost[improved] = cost[better]
-        best_q[improved] = qa[better]
-        best_position[improved] = position_error[better]
-        best_orientation[improved] = orientation_error[better]
-        progress = cost < PROGRESS * reference[active]
-        reference[active[progress]] = cost[progress]
-        since_progress[active] = np.where(progress, 0, since_progress[active] + 1)
-        done = (within_tolerances_rows(problem, position_error, orientation_error,
-                                       problem.finish)
-                | (since_progress[active] >= patience))
-        largest = np.max(np.abs(step) / max_step, axis=-1)
-        step *= np.minimum(1.0, 1.0 / np.maximum(largest, 1e-300))[:, None]
-        keep = ~done
-        q[active[keep]] = _limit_arrays(problem, qa[keep] + step[keep])
-        active = active[keep]
-    if active.size:
-        sub_target = tuple(tuple(c[active] for c in column) for column in columns)
-        position_error, orientation_error, _ = problem.evaluate(list(q[active].T), sub_target,
-                                                                ArrayKernel, want_step=False)
-        cost = position_error / problem.tolerance + orientation_error / problem.angle_tolerance
-        better = cost < best_cost[active]
-        improved = active[better]
-        best_q[improved] = q[improved]
-        best_position[improved] = np.broadcast_to(position_error, active.shape)[better]
-        best_orientation[improved] = np.broadcast_to(orientation_error, active.shape)[better]
-    return best_q, best_position, best_orientation, iterations
+        rows, seeds = failed[still], plan[still, start:stop]
+        count, tries = seeds.shape[:2]
+        retry = on.iterate(problem, target[np.repeat(rows, tries)],
+                           seeds.reshape(-1, problem.n), patience)
+        retry_success = _within(problem, retry[1], retry[2]).reshape(count, tries)
+        retry_cost = _cost(problem, retry[1], retry[2]).reshape(count, tries)
+        choice = np.where(retry_success.any(axis=1), retry_success.argmax(axis=1),
+                          retry_cost.argmin(axis=1))
+        picked = np.arange(count) * tries + choice
+        better = retry_cost.ravel()[picked] < _cost(problem, position_error[rows],
+                                                    orientation_error[rows])
+        chosen, picked = rows[better], picked[better]
+        q[chosen] = retry[0][picked]
+        position_error[chosen], orientation_error[chosen] = retry[1][picked], retry[2][picked]
+        iterations[rows] += retry[3].reshape(count, tries).sum(axis=1)
+        start = stop
+    return q, position_error, orientation_error, iterations
 
 
 # --------------------------------------------------------------------------------- API
@@ -613,8 +711,7 @@ _seed_banks = weakref.WeakKeyDictionary()
 _problems = weakref.WeakKeyDictionary()
 
 
-def cached_problem(robot: Robot, axes: Axes, tolerance: float, angle_tolerance: float,
-                   finish: float | None = None) -> _Problem:
+def _cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
     """The (cached) constant part of a solve for ``robot``; the tolerances checked here."""
     tolerance = checks.positive(tolerance, "tolerance")
     angle_tolerance = checks.positive(angle_tolerance, "angle_tolerance")
@@ -666,8 +763,7 @@ def _nearest_seeds(problem, bank, target, count):
     return distance.argsort(axis=1, kind="stable")
 
 
-def first_seeds(robot: Robot, problem: _Problem, target: np.ndarray, q0: ArrayLike | None,
-                rng: np.random.Generator | int | None) -> np.ndarray:
+def _first_seeds(robot, problem, target, q0, rng):
     """The first seed of each target ``(B, 4, 4)``: ``q0`` (``(n,)`` or ``(B, n)``, brought
     inside the limits) when given, else the bank entry whose pose is nearest. ``(B, n)``."""
     if q0 is not None:
@@ -679,9 +775,7 @@ def first_seeds(robot: Robot, problem: _Problem, target: np.ndarray, q0: ArrayLi
     return first
 
 
-def restart_seeds(robot: Robot, problem: _Problem, target: np.ndarray, first: ArrayLike,
-                  q0_given: bool, seeds: int | ArrayLike,
-                  rng: np.random.Generator | int | None) -> np.ndarray:
+def _restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
     """The restarts of each target ``(B, 4, 4)``, in order: ``(B, k, n)``.
 
     The explicit ``seeds`` ``(k, n)``, or the ``seeds`` bank entries nearest the target
@@ -744,7 +838,7 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     >>> bool(result.success), float(result.position_error) < 1e-9
     (True, True)
     """
-    problem = cached_problem(robot, axes, tolerance, angle_tolerance)
+    problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
     target = check_targets(target, problem.rows)
     if np.ndim(seeds) == 0:
         seeds = checks.count(seeds, "seeds")
@@ -753,204 +847,146 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     if q0 is not None:
         q0 = checks.broadcast_batch(robot.check_q(q0, "q0"), batch_shape, "q0", "target")
         q0 = q0.reshape(-1, robot.n)
-    if not batch_shape:
-        return _solve_single(robot, problem, target, q0, seeds, rng)
+    if problem.closed_form and not batch_shape:
+        exact = _closed_form_exact(problem, target, q0)
+        if exact is not None:
+            return exact
     count = flat_target.shape[0]
     q, iterations = np.empty((count, robot.n)), np.zeros(count, dtype=int)
     position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
+    closed_reason = np.full(count, "", dtype=object)
     rest = np.arange(count)
-    if problem.split is not None:
-        split_q, split_position, split_orientation, spent, done = _solve_split_batch(
-            problem, flat_target, q0, rng)
-        q[done], iterations[:] = split_q[done], spent
-        position_error[done], orientation_error[done] = split_position[done], \
-            split_orientation[done]
+    if problem.closed_form:
+        closed = _closed_form(problem, flat_target, q0, one=not batch_shape)
+        done = closed[4]
+        q[done], iterations[:] = closed[0][done], closed[3]
+        position_error[done], orientation_error[done] = closed[1][done], closed[2][done]
+        closed_reason[:] = closed[5]
         rest = np.flatnonzero(~done)
     if rest.size:
-        more = _solve_general_batch(robot, problem, flat_target[rest],
-                                    None if q0 is None else q0[rest], seeds, rng)
+        targets = flat_target[rest]
+        first = _first_seeds(robot, problem, targets, None if q0 is None else q0[rest], rng)
+        more = _search(problem, targets, first,
+                       lambda failed: _restart_seeds(robot, problem, targets[failed],
+                                                     first[failed], q0 is not None, seeds, rng),
+                       _OnArrays if batch_shape else _OnFloats)
         q[rest], position_error[rest], orientation_error[rest] = more[:3]
         iterations[rest] += more[3]
-    success = within_tolerances_rows(problem, position_error, orientation_error)
+    success = _within(problem, position_error, orientation_error)
+    reason = _reasons(problem, q, success, closed_reason)
+    if not batch_shape:
+        return IKResult(q[0], success[0], position_error[0], orientation_error[0],
+                        iterations[0], reason[0])
     return IKResult(q.reshape(batch_shape + (robot.n,)), success.reshape(batch_shape),
                     position_error.reshape(batch_shape), orientation_error.reshape(batch_shape),
-                    iterations.reshape(batch_shape))
+                    iterations.reshape(batch_shape), reason.reshape(batch_shape))
 
 
-def _solve_general_batch(robot, problem, target, q0, seeds, rng):
-    """Targets ``(B, 4, 4)`` by the general iteration: from the first seeds, then the
-    failed ones from the restarts in rounds. Returns ``(q, position_error,
-    orientation_error, iterations)``."""
-    first = first_seeds(robot, problem, target, q0, rng)
-    q, position_error, orientation_error, iterations = solve_batch(problem, target, first)
-    success = within_tolerances_rows(problem, position_error, orientation_error)
-    failed = np.flatnonzero(~success)
+def _closed_form_exact(problem, target, q0):
+    """One target ``(4, 4)``'s :class:`IKResult` straight from the closed form when its
+    solution nearest ``q0`` (or home) inside the limits reaches the tolerances as it is (the
+    common case: no numpy call on the way); None for anything else, which the general path
+    (:func:`_closed_form`, then the search) handles."""
+    reference = (problem.home if q0 is None
+                 else np.clip(q0[0], problem.limits[:, 0], problem.limits[:, 1])).tolist()
+    q, note = nearest_solution(problem.robot, target, reference)
+    if q is None:
+        return None
+    position_error, orientation_error, _ = problem.evaluate(q, _target_columns(target),
+                                                            _FloatKernel, want_step=False)
+    if not _within(problem, position_error, orientation_error):
+        return None
+    return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
+                    np.float64(orientation_error), np.int64(1),
+                    CONVERGED if not note else f"{CONVERGED} ({note})")
+
+
+def _closed_form(problem, target, q0, one):
+    """Targets ``(B, 4, 4)`` by Pieper's closed form: per target the solution nearest ``q0``
+    (or home) inside the limits, finished by the iteration where rounding left it outside the
+    tolerances. ``one``: a single target, on Python floats (:func:`robosim.ik.pieper.
+    nearest_solution`, which solves the wrist only for the arm solutions that can win).
+
+    Returns ``(q, position_error, orientation_error, iterations, done, reason)``: ``done``
+    ``(B,)`` marks the targets reached, the others are left to the general search; ``reason``
+    ``(B,)`` is the closed form's word on each target (:attr:`robosim.ik.PieperSolutions.
+    reason`, or "joint limit" where solutions exist outside the limits only).
+    """
+    robot = problem.robot
+    count = target.shape[0]
+    reference = (np.broadcast_to(problem.home, (count, robot.n)) if q0 is None
+                 else np.clip(q0, problem.limits[:, 0], problem.limits[:, 1]))
+    if one:
+        solution, reason = nearest_solution(robot, target[0], reference[0].tolist())
+        found = np.array([solution is not None])
+        q = np.array([reference[0] if solution is None else solution])
+        reason = np.array([reason], dtype=object)
+    else:
+        solutions = pieper_ik(robot, target, reference)
+        turned, inside = turned_inside(robot, solutions.q, reference[:, None, :])
+        usable = solutions.valid & inside
+        weights = np.where(robot.revolute, 1.0, 1.0 / robot.length_scale)
+        distance = np.where(usable, (np.abs(turned - reference[:, None, :]) * weights)
+                            .sum(axis=2), np.inf)
+        found = usable.any(axis=1)
+        nearest = np.take_along_axis(turned, distance.argmin(axis=1)[:, None, None], axis=1)
+        q = np.where(found[:, None], nearest[:, 0], reference)
+        reason = np.where(solutions.valid.any(axis=1) & ~found, JOINT_LIMIT, solutions.reason)
+    on = _OnFloats if one else _OnArrays
+    position_error, orientation_error, _ = problem.evaluate(
+        q[0].tolist() if one else list(q.T), _target_columns(target[0] if one else target),
+        on.kernel, want_step=False)
+    position_error = np.broadcast_to(position_error, (count,)).copy()
+    orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
+    iterations = np.ones(count, dtype=int)
+    rest = np.flatnonzero(found & ~_within(problem, position_error, orientation_error))
+    if rest.size:
+        more = on.iterate(problem, target[rest], q[rest])
+        q[rest], position_error[rest], orientation_error[rest] = more[:3]
+        iterations[rest] += more[3]
+    done = found & _within(problem, position_error, orientation_error)
+    return q, position_error, orientation_error, iterations, done, reason
+
+
+#: Words of :attr:`IKResult.reason`.
+CONVERGED = "converged"
+NOT_REACHED = "not reached"
+SINGULAR = "singular"
+NEAREST_ERROR = "nearest error"
+#: A failed target whose smallest singular value of the solved Jacobian rows (scaled as the
+#: solver scales them) is below this fraction of the largest stalled near a singularity: the
+#: damped steps shrink as it nears one (a 2R arm stretched towards a point beyond its reach
+#: stops with its elbow 2 degrees from straight, a ratio of 0.007).
+SINGULAR_RATIO = 0.05
+
+
+def _reasons(problem, q, success, closed_reason):
+    """Why each target ``(B,)`` ended as it did, in words (see :attr:`IKResult.reason`)."""
+    reason = np.empty(len(q), dtype=object)
+    for k, (ok, note) in enumerate(zip(success, closed_reason)):
+        if ok:
+            reason[k] = CONVERGED if not note else f"{CONVERGED} ({note})"
+        elif note:
+            reason[k] = f"{NOT_REACHED}: {note}"
+    failed = np.flatnonzero(~success & (closed_reason == ""))
     if failed.size:
-        plan = restart_seeds(robot, problem, target[failed], first[failed], q0 is not None,
-                              seeds, rng)
-        start = 0
-        for stop in _restart_rounds(plan.shape[1]):
-            still = ~success[failed]
-            if not still.any():
-                break
-            _restart_batch(problem, target, failed[still], plan[still, start:stop],
-                           (q, position_error, orientation_error, iterations))
-            success = within_tolerances_rows(problem, position_error, orientation_error)
-            start = stop
-    return q, position_error, orientation_error, iterations
+        reason[failed] = [f"{NOT_REACHED}: {word}" for word in _stall_causes(problem, q[failed])]
+    return reason
 
 
-def _solve_split_batch(problem, target, q0, rng):
-    """Many targets ``(B, 4, 4)`` through the wrist decoupling at once: the arm from
-    ``q0[:, :3]`` first (when given), then from the arm's bank seeds nearest the wrist centre,
-    :data:`SPLIT_TRIES` tries in all for the targets not reached yet; the wrist solution
-    nearest ``q0`` (or home) inside the limits.
-
-    Returns ``(q, position_error, orientation_error, iterations, done)``; ``done`` ``(B,)``
-    marks the targets reached, the others are left to the general iteration.
-    """
-    split, arm_problem, robot = problem.split, problem.arm_problem, problem.robot
-    count = target.shape[0]
-    center = np.broadcast_to(np.eye(4), (count, 4, 4)).copy()
-    center[:, :3, 3] = np.einsum("bij,j->bi", target[:, :3, :3], split.center_in_end) \
-        + target[:, :3, 3]
-    reference = (np.broadcast_to(robot.home, (count, robot.n)) if q0 is None
-                 else np.clip(q0, *robot.limits.T))
-    bank = _seed_bank(split.arm, rng)
-
-    def bank_seeds(rows, count, size=None):
-        """The ``count`` arm seeds nearest the wrist centres of ``rows``, ``(R, count, 3)``,
-        among the first ``size`` of the bank (all by default)."""
-        part = (bank[0][:size], bank[1][:size])
-        return part[0][_nearest_seeds(arm_problem, part, center[rows], count)]
-
-    # Most targets are reached at the first try: the rest look further, nearest first.
-    everyone = np.arange(count)
-    first = (reference[:, :3] if q0 is not None
-             else bank_seeds(everyone, 1, FIRST_ARM_SEEDS)[:, 0])
-    q = np.broadcast_to(reference, (count, robot.n)).copy()
-    position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
-    iterations, done = np.zeros(count, dtype=int), np.zeros(count, dtype=bool)
-    attempts = [(everyone, first)]
-    while attempts:
-        rows, seeds = attempts.pop(0)
-        outcome = _split_attempt(problem, target[rows], center[rows], seeds, reference[rows])
-        q[rows], position_error[rows], orientation_error[rows] = outcome[:3]
-        iterations[rows] += outcome[3]
-        done[rows] = outcome[4]
-        if rows is everyone and not done.all():
-            rest = np.flatnonzero(~done)
-            skip = 0 if q0 is not None else 1
-            more = bank_seeds(rest, SPLIT_TRIES - 1 + skip)[:, skip:]
-            attempts = [(rest, more[:, k]) for k in range(more.shape[1])]
-        elif attempts:
-            still = ~done[attempts[0][0]]
-            attempts = [(rows_k[still], seeds_k[still]) for rows_k, seeds_k in attempts]
-            if not still.any():
-                break
-    return q, position_error, orientation_error, iterations, done
-
-
-def _split_attempt(problem, target, center, arm_seeds, reference):
-    """One try of :func:`_solve_split_batch` for targets ``(R, 4, 4)`` with wrist centres
-    ``center`` ``(R, 4, 4)``, arm seeds ``(R, 3)`` and references ``(R, n)``."""
-    split, arm_problem, robot = problem.split, problem.arm_problem, problem.robot
-    arm_q, position_error, orientation_error, iterations = solve_batch(arm_problem, center,
-                                                                        arm_seeds)
-    reached = within_tolerances_rows(arm_problem, position_error, orientation_error)
-    frame3 = split.arm.chain_frames(list(arm_q.T))[-1][:3]
-    columns = target_columns(target)
-    wrists, valid = wrist_angles(split, frame3, columns[:3],
-                                 reference[:, 3] + split.offsets[0], ArrayMath)
-    candidates, usable, gaps = [], [], []
-    for wrist, ok in zip(wrists, valid):
-        turned, inside = turned_inside(robot, np.column_stack([arm_q, *wrist]), reference)
-        candidates.append(turned)
-        usable.append(reached & ok & inside)
-        gaps.append(np.where(usable[-1], np.abs(turned - reference)[:, 3:].sum(axis=1),
-                             np.inf))
-    pick = np.argmin(gaps, axis=0)
-    q = np.where((pick == 0)[:, None], candidates[0], candidates[1])
-    position_error, orientation_error, _ = problem.evaluate(list(q.T), columns, ArrayKernel,
-                                                            want_step=False)
-    count = target.shape[0]
-    position_error = np.broadcast_to(position_error, (count,))
-    orientation_error = np.broadcast_to(orientation_error, (count,))
-    done = np.choose(pick, usable) & within_tolerances_rows(problem, position_error,
-                                                      orientation_error)
-    return q, position_error, orientation_error, iterations + 1, done
-
-
-def _solve_single(robot, problem, target, q0, seeds, rng):
-    """:func:`solve` for one target ``(4, 4)``: the wrist decoupling where it applies (its
-    solution nearest ``q0``, or home), else (or when it fails) the general iteration from the
-    first seed and then the restarts. Python floats throughout (no numpy per-call cost)."""
-    spent = 0
-    if problem.split is not None:
-        reference = robot.home if q0 is None else np.clip(q0[0], *robot.limits.T)
-        outcome, spent = _solve_split(problem, target, reference.tolist(), q0 is not None, rng)
-        if outcome is not None:
-            q, position_error, orientation_error = outcome
-            return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
-                            np.float64(orientation_error), np.int64(spent))
-    first = first_seeds(robot, problem, target[None], q0, rng)
-    seeds_in_turn = _chain_seeds(first[0], lambda: restart_seeds(
-        robot, problem, target[None], first, q0 is not None, seeds, rng)[0])
-    q, position_error, orientation_error, iterations = _solve_one(problem, target,
-                                                                  seeds_in_turn)
-    return IKResult(np.array(q), np.bool_(within_tolerances(problem, position_error,
-                                                     orientation_error)),
-                    np.float64(position_error), np.float64(orientation_error),
-                    np.int64(iterations + spent))
-
-
-def _restart_rounds(count):
-    """Ends of the restart rounds: 4, 12, 28, ... (doubling) up to ``count``.
-
-    Nearest seeds first, in small rounds: most failed targets are solved by one of the first
-    few, and only the rest pay for more.
-    """
-    stop, size = 0, 4
-    while stop < count:
-        stop = min(count, stop + size)
-        size *= 2
-        yield stop
-
-
-def _restart_batch(problem, target, rows, plan, state):
-    """Run the seeds ``plan`` ``(R, k, n)`` of the targets ``target[rows]`` in one batch.
-
-    ``state`` = (q, position_error, orientation_error, iterations), updated in place where a
-    restart beats the current outcome: per target the first seed (nearest) that succeeds,
-    else the best one.
-    """
-    q, position_error, orientation_error, iterations = state
-    count, restarts = plan.shape[:2]
-    retry_q, retry_position, retry_orientation, retry_iterations = solve_batch(
-        problem, target[np.repeat(rows, restarts)], plan.reshape(-1, problem.n))
-    retry_success = within_tolerances_rows(problem, retry_position, retry_orientation)
-    retry_cost = _cost(problem, retry_position, retry_orientation)
-    rank = np.where(retry_success, np.tile(np.arange(restarts), count), np.inf)
-    rank = rank.reshape(count, restarts)
-    choice = np.where(np.isfinite(rank.min(axis=1)), rank.argmin(axis=1),
-                      retry_cost.reshape(count, restarts).argmin(axis=1))
-    picked = np.arange(count) * restarts + choice
-    better = retry_cost[picked] < _cost(problem, position_error[rows], orientation_error[rows])
-    chosen, picked = rows[better], picked[better]
-    q[chosen] = retry_q[picked]
-    position_error[chosen] = retry_position[picked]
-    orientation_error[chosen] = retry_orientation[picked]
-    iterations[rows] += retry_iterations.reshape(count, restarts).sum(axis=1)
-
-
-def _cost(problem, position_error, orientation_error):
-    return position_error / problem.tolerance + orientation_error / problem.angle_tolerance
-
-
-def within_tolerances_rows(problem: _Problem, position_error: np.ndarray,
-                           orientation_error: np.ndarray, factor: float = 1.0) -> np.ndarray:
-    return ((position_error <= problem.tolerance * factor)
-            & (orientation_error <= problem.angle_tolerance * factor))
+def _stall_causes(problem, q):
+    """Where the search stalled for configurations ``q`` ``(F, n)``: at a joint limit (a joint
+    that can stop there), at a singularity (the edge of the workspace, or an aligned pair of
+    axes), else at a local minimum of the error: a list of words."""
+    limits = problem.limits
+    at_limit = np.any(problem.can_block & ((np.abs(q - limits[:, 0]) < 1e-9)
+                                           | (np.abs(q - limits[:, 1]) < 1e-9)), axis=1)
+    row_scale = np.array(problem.row_scales)
+    J = problem.robot.jacobian(q)[:, problem.rows, :] * row_scale[:, None] * problem.column_scale
+    values = np.linalg.svd(J, compute_uv=False)
+    singular = values[:, -1] <= SINGULAR_RATIO * values[:, 0]
+    return [JOINT_LIMIT if limit else SINGULAR if stuck else NEAREST_ERROR
+            for limit, stuck in zip(at_limit, singular)]
 
 
 def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = "pose",
@@ -986,7 +1022,7 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
     -------
     PathResult
     """
-    problem = cached_problem(robot, axes, tolerance, angle_tolerance, finish=1.0)
+    problem = _cached_problem(robot, axes, tolerance, angle_tolerance, finish=1.0)
     targets = check_targets(targets, problem.rows)
     if targets.ndim != 3:
         raise ValidationError(f"targets must be a sequence of 4x4 transforms (N, 4, 4), got "
@@ -1001,11 +1037,16 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
     previous_reached = True
     predicted = None
     for k in range(N):
-        seeds = _path_seeds(robot, problem, targets[k], attempt, predicted,
-                            restarts if previous_reached else 0, rng)
-        attempt, position_error, orientation_error, _ = _solve_one(
-            problem, targets[k], seeds, PATIENCE if previous_reached else UNREACHABLE_PATIENCE)
-        ok = within_tolerances(problem, position_error, orientation_error)
+        target = targets[k:k + 1]
+        more = restarts if previous_reached else 0
+        q, position_error, orientation_error, _ = _search(
+            problem, target, np.array([attempt if predicted is None else predicted]),
+            lambda _, previous=attempt, predicted=predicted, more=more: _path_restarts(
+                robot, problem, target, previous, predicted, more, rng),
+            _OnFloats, PATIENCE if previous_reached else UNREACHABLE_PATIENCE)
+        attempt = q[0].tolist()
+        position_error, orientation_error = float(position_error[0]), float(orientation_error[0])
+        ok = bool(_within(problem, position_error, orientation_error))
         # The next point's first seed: the motion between two reached path points continued
         # (linear extrapolation), which leaves an error of second order in the step along a
         # smooth path. Not from q0 (the approach is no path step), and not when the joints
@@ -1027,18 +1068,11 @@ def _redundant(problem):
     return problem.n > len(problem.rows)
 
 
-def _chain_seeds(first, restarts):
-    """``first``, then the rows of ``restarts()`` (called only if the first seed fails)."""
-    yield first.tolist()
-    yield from restarts().tolist()
-
-
-def _path_seeds(robot, problem, target, previous, predicted, restarts, rng):
-    """The predicted configuration (if any), the previous point's outcome, then (looked up
-    only if needed) the nearest bank seeds."""
-    if predicted is not None:
-        yield predicted
-    yield previous
+def _path_restarts(robot, problem, target, previous, predicted, restarts, rng):
+    """The restarts of a path point ``(1, k, n)``: the previous point's outcome (when the
+    first seed was the prediction), then the ``restarts`` bank seeds nearest the target."""
+    plan = [] if predicted is None else [previous]
     if restarts:
-        yield from restart_seeds(robot, problem, target[None], [previous], True, restarts,
-                                  rng)[0].tolist()
+        plan += _restart_seeds(robot, problem, target, [previous], True, restarts,
+                               rng)[0].tolist()
+    return np.array(plan, dtype=float).reshape(1, -1, problem.n)

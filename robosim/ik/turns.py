@@ -57,9 +57,32 @@ def nearest_turn(robot: Robot, q: ArrayLike, reference: ArrayLike) -> list[float
     ...                    [2.0], [0.0]))            # no turn of 2.0 lies in [0, 1]
     None
     """
-    turned, inside = turned_inside(robot, np.asarray(q, dtype=float),
-                                   np.asarray(reference, dtype=float))
-    return turned.tolist() if inside else None
+    turned = []
+    for joint, value, near in zip(robot.joints, np.asarray(q, dtype=float).tolist(),
+                                  np.asarray(reference, dtype=float).tolist()):
+        variant = joint_turn(value, near, joint.limits, joint.is_revolute)
+        if variant is None:
+            return None
+        turned.append(variant)
+    return turned
+
+
+def joint_turn(value: float, reference: float, limits: tuple[float, float],
+               revolute: bool) -> float | None:
+    """The variant ``value + 2 pi k`` of one joint's value inside its ``limits`` nearest
+    ``reference`` (put exactly inside when within :data:`LIMIT_SLACK` of a limit), or None;
+    a prismatic joint's value itself when inside. Floats: :func:`turned_inside` does the same
+    on arrays."""
+    lower, upper = limits
+    if revolute:
+        low = math.ceil((lower - LIMIT_SLACK - value) / TURN)
+        high = math.floor((upper + LIMIT_SLACK - value) / TURN)
+        if low > high:
+            return None
+        value += TURN * min(max(round((reference - value) / TURN), low), high)
+    elif not lower - LIMIT_SLACK <= value <= upper + LIMIT_SLACK:
+        return None
+    return min(max(value, lower), upper)
 
 
 def turned_inside(robot: Robot, q: np.ndarray,

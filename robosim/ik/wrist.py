@@ -1,7 +1,6 @@
 """Arms with a spherical wrist: the wrist centre placed by the first three joints, the wrist's
-three angles in closed form (Pieper's decoupling). Used by :func:`robosim.ik.solve` (one
-target: a 3-joint problem instead of a 6-joint one) and :func:`robosim.ik.solve_all` (every
-branch: the finitely many arm solutions times the two wrist solutions).
+three angles in closed form (Pieper's decoupling). Used by :mod:`robosim.ik.pieper`, whose
+closed form for the first three joints completes every solution of such an arm.
 
 A 6-joint arm has a spherical wrist when joints 4, 5 and 6 are revolute and their axes meet in
 one point ``c``, the wrist centre (Puma 560, KUKA KR5, ABB IRB 140, the Stanford arm; not the
@@ -10,8 +9,8 @@ fixed in link 3; it lies on axis 6 as well, so it is fixed in the end effector t
 
 1. the target pose gives the wrist centre's position ``T_target @ c_end``;
 2. the first three joints must put ``c_3`` (``c`` in frame 3) there: three equations in three
-   unknowns, finitely many solutions, found numerically by the general solver on the arm cut
-   after joint 3 with ``c_3`` as its tool point (:attr:`WristSplit.arm`);
+   unknowns, finitely many solutions (at most four), those of the arm cut after joint 3 with
+   ``c_3`` as its tool point (:attr:`WristSplit.arm`), found by :mod:`robosim.ik.pieper`;
 3. with frame 3's rotation ``R_3`` known, the wrist solves
    ``R_3 P Rz(t4) Rx(b1) Rz(t5) Rx(b2) Rz(t6) S = R_target`` in closed form (two solutions,
    one at a wrist singularity): :func:`wrist_angles`.
@@ -213,9 +212,20 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
 
 
 def _times_constant(columns, constant):
-    """Columns of ``R @ C`` for ``R`` given by its columns and a constant 3x3 ``C``."""
-    return [tuple(sum(columns[j][r] * constant[j][k] for j in range(3) if constant[j][k] != 0.0)
-                  for r in range(3)) for k in range(3)]
+    """Columns of ``R @ C`` for ``R`` given by its columns and a constant 3x3 ``C`` (rows);
+    the columns themselves when ``C`` is the identity (the common case: no twist, no tool
+    rotation), zero entries of ``C`` skipped."""
+    if constant == _IDENTITY:
+        return columns
+    product = []
+    for k in range(3):
+        terms = [(columns[j], constant[j][k]) for j in range(3) if constant[j][k] != 0.0]
+        product.append(tuple(sum(column[r] * value for column, value in terms)
+                             for r in range(3)))
+    return product
+
+
+_IDENTITY = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
 
 
 def _dot(u, v):

@@ -50,6 +50,7 @@ from mpl_toolkits.mplot3d.art3d import Line3D
 from numpy.typing import ArrayLike
 
 from ..errors import MeshError
+from ..collision import Checker, Collisions, Scene
 from ..link_geometry import below_floor, floor_height, link_corners
 from ..meshes import robot_meshes
 from ..robot import Robot
@@ -273,6 +274,10 @@ class ArmDrawing:
         self.frames: np.ndarray
         self.link_quads: np.ndarray
         self.below_floor = np.zeros(robot.n, dtype=bool)
+        self.colliding = np.zeros(robot.n, dtype=bool)
+        self.warned = np.zeros(robot.n, dtype=bool)
+        self.collisions = Checker(robot)
+        self.collision: Collisions | None = None
         self.set_style(default_style(robot) if style is None else style,
                        q=robot.home if q is None else q)
 
@@ -413,6 +418,8 @@ class ArmDrawing:
             self.mesh.clear()
         self.base.set_verts(self.base_quads)
         self.below_floor = np.zeros(n, dtype=bool)
+        self.colliding = np.zeros(n, dtype=bool)
+        self.warned = np.zeros(n, dtype=bool)
         self._draw_pose(self.robot.check_q(self.q if q is None else q))
 
     @property
@@ -460,9 +467,11 @@ class ArmDrawing:
             quads = self._link_quads(q, frames, shapes, end)
             self.link_quads = quads if self._kept_faces is None else quads[self._kept_faces]
         self.links.set_verts(self.link_quads)
-        self._mark_below_floor(below_floor(self.robot, q, self.floor, frames))
+        self.collision = self.collisions.check(q)
+        self._mark_warnings(below_floor(self.robot, q, self.floor, frames),
+                            self.collisions.links_hit(self.collision))
         if self.style == "mesh":
-            self.mesh.update(frames, end, warn=self.below_floor, warn_colour=WARNING_COLOUR)
+            self.mesh.update(frames, end, warn=self.warned, warn_colour=WARNING_COLOUR)
 
         tops = _apply(shapes, np.stack([np.zeros_like(d), np.zeros_like(d), d], axis=-1))
         chain = np.stack([shapes[:, :3, 3], tops, frames[1:, :3, 3]], axis=1).reshape(-1, 3)
@@ -493,13 +502,16 @@ class ArmDrawing:
         pieces = _apply(_segment_frames(starts, ends)[:, None, None], self._link_prism)
         return np.concatenate([housings, pieces.reshape(-1, 4, 3)])
 
-    def _mark_below_floor(self, below):
-        """Faces of links below the floor in the warning colour (only when that changes)."""
-        if np.array_equal(below, self.below_floor):
+    def _mark_warnings(self, below, colliding):
+        """Faces of links below the floor or in a collision in the warning colour (only when
+        that changes)."""
+        self.below_floor, self.colliding = below, colliding
+        warned = below | colliding
+        if np.array_equal(warned, self.warned):
             return
-        self.below_floor = below
+        self.warned = warned
         colours = self._colours.copy()
-        colours[below[self.face_joint], :3] = to_rgba(WARNING_COLOUR)[:3]
+        colours[warned[self.face_joint], :3] = to_rgba(WARNING_COLOUR)[:3]
         self.face_colours = colours
         self.links.set_facecolor(colours)
 
@@ -525,7 +537,7 @@ class ArmDrawing:
         _set_line(self.gripper, self._gripper_points())
         self.mesh.set_gripper(self.closed)
         if self.style == "mesh":
-            self.mesh.update(self.frames, self.end_effector, warn=self.below_floor,
+            self.mesh.update(self.frames, self.end_effector, warn=self.warned,
                              warn_colour=WARNING_COLOUR)
 
     def gripper_gap(self) -> float:
@@ -591,6 +603,19 @@ class ArmDrawing:
     def drawn_end_effector(self) -> np.ndarray:
         """The end-effector point ``(3,)`` as the end marker artist holds it (for checks)."""
         return np.array([c[0] for c in self.end_marker.get_data_3d()], dtype=float)
+
+    def set_scene(self, scene: Scene | None) -> None:
+        """Check collisions against ``scene`` (None: :func:`robosim.collision.default_scene`)
+        and redraw the pose's warnings."""
+        self.collisions = Checker(self.robot, scene)
+        self._draw_pose(self.q)
+
+    def collision_message(self) -> str | None:
+        """The pairs in collision at the drawn pose ("collision: link 4 (wrist) hits table"),
+        or None when there are none."""
+        if self.collision is None or not self.collision.collides:
+            return None
+        return self.collision.describe()
 
     def floor_message(self) -> str | None:
         """A sentence naming the links below the floor, or None when there are none."""

@@ -72,17 +72,20 @@ from .presets import (
                     preset_path,
 )
 from .profiles import MAX_SAMPLES, PROFILE_KINDS, Profile, joint_profile, sample_times
+from .teaching import TaughtSequence, load_taught, save_taught, via_points
 
 __all__ = ["BEYOND_LIMITS", "CLOSE_TOLERANCE", "CartesianPath", "DEFAULT_SPEED_FRACTION",
            "Expression", "ExpressionError", "FIT_POINTS", "FRAMES", "FollowResult", "JOG_AXES",
            "JUMP_LIMIT", "JointTrajectory", "LineResult", "MAX_SAMPLES", "NOT_CONTINUOUS",
            "ON_BAD_CHOICES", "OUT_OF_REACH", "PRESETS", "PROFILE_KINDS", "PlacedFormulas",
-           "Preset", "Profile", "SURFACE_CURVES",
+           "Preset", "Profile", "SURFACE_CURVES", "TaughtSequence",
            "TrajectoryFileError", "compile_expression", "default_axes", "default_curves",
            "expressions", "files",
            "find_preset", "follow_path", "jog", "jog_target", "joint_jumps", "joint_profile",
-           "line_poses", "motion", "parse_trajectory_csv", "path_fits", "place_points",
+           "line_poses", "load_taught", "motion", "parse_trajectory_csv", "path_fits",
+           "place_points",
            "placed_formulas",
            "preset_path", "read_trajectory_csv", "reachable_points", "relative_target",
-           "sample_times", "straight_line", "surface_path", "trajectory_csv_text", "volume_path",
-           "wrist_angle", "write_trajectory_csv"]
+           "sample_times", "save_taught", "straight_line", "surface_path", "trajectory_csv_text",
+           "volume_path",
+           "via_points", "wrist_angle", "write_trajectory_csv"]

@@ -27,6 +27,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import ik, singularity
+from ..collision import Checker
 from ..errors import ValidationError
 from ..robot import Robot
 from ..transforms import homogeneous, r2rpy, rotation_angle, rpy2r
@@ -173,7 +174,8 @@ def _three(values, what):
 
 def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps: int, *,
                   axes: str | None = None, direction: str = "", hold_wrist: bool = False,
-                  wrist_pitch: float | None = None) -> LineResult:
+                  wrist_pitch: float | None = None,
+                  collisions: Checker | None = None) -> LineResult:
     """Move the end effector along a straight line to ``target_pose`` through ``steps`` via-points.
 
     Parameters
@@ -201,14 +203,18 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
         (radians, as :func:`wrist_angle`); it turns at a constant rate along the line from
         its start value (the via-point at fraction ``f`` of the line has ``start + f (end -
         start)``). Default: held at the start value.
+    collisions : robosim.collision.Checker, optional
+        Also stop before the arm collides with itself or the checker's scene (leaving a
+        collision the start is in is allowed: the distance grows). None: no collision check.
 
     Returns
     -------
     LineResult
         Stopped before the first via-point behind an obstacle: a point the arm cannot reach,
-        a joint limit, or a singularity (a joint that would have to jump, or a nearly singular
-        Jacobian). The reason says it in words a student reads (what is in the way, what to
-        do), with the fraction of the line done in parentheses for the teacher.
+        a joint limit, a singularity (a joint that would have to jump, or a nearly singular
+        Jacobian) or, with ``collisions``, a collision. The reason says it in words a student
+        reads (what is in the way, what to do), with the fraction of the line done in
+        parentheses for the teacher.
     """
     steps = int(steps)
     if not 2 <= steps <= MAX_LINE_POINTS:
@@ -249,7 +255,7 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
     q_fine = np.vstack([q_from, q_solved])
     ok = np.concatenate([[True], reached_points])
     stop, reason = _first_obstacle(robot, solver, q_fine, ok, fine, fractions,
-                                   direction or "along this line")
+                                   direction or "along this line", collisions)
     reached = (stop - 1) // per_segment + 1 if stop is not None else steps
     q = q_fine[::per_segment][:reached]
     errors = solver.errors(q, poses[:reached], fractions[::per_segment][:reached])
@@ -260,7 +266,7 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
                       stop is None, reason, robot.fk(q_path)[:, :3, 3], q_path)
 
 
-def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):
+def _first_obstacle(robot, solver, q, ok, poses, fractions, direction, collisions=None):
     """The first internal index that cannot be passed, and why; ``(None, "")`` if none."""
     jumps = np.concatenate([[False], _jumps(robot, q[:-1], q[1:])])
     smallest = solver.smallest_singular_values(q)
@@ -268,10 +274,21 @@ def _first_obstacle(robot, solver, q, ok, poses, fractions, direction):
     singular = np.concatenate([[False], (smallest[1:] < SINGULAR_VALUE)
                                & (smallest[1:] < smallest[:-1])])
     blocked = ~ok | jumps | singular
+    colliding = np.zeros_like(blocked)
+    if collisions is not None:
+        # Colliding and getting closer: leaving a collision the start is in is allowed.
+        found = collisions.check(q)
+        distance = found.distance
+        colliding[1:] = ok[1:] & found.collides[1:] & (distance[1:] < distance[:-1])
+        blocked = blocked | colliding
     if not blocked.any():
         return None, ""
     k = int(np.argmax(blocked))
     where = f"{100 * fractions[k]:.1f}% of the way"
+    if colliding[k] and not (~ok | jumps | singular)[k]:
+        pairs = found.describe(k)[len("collision: "):]
+        return k, (f"the arm would collide ({pairs}, {where}): it cannot move further "
+                   f"{direction}; move around the obstacle")
     singular = (f"the arm {{}} (a singular pose, {where}): it cannot move further "
                 f"{direction}; move a joint with the sliders first")
     # A revolute joint that went round by a turn was wrapped past a limit by the solver.
@@ -573,7 +590,8 @@ def _cannot_turn_message(robot, q, axis, frame):
 
 
 def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base", *,
-        axes: str | None = None, steps: int = 2) -> LineResult:
+        axes: str | None = None, steps: int = 2,
+        collisions: Checker | None = None) -> LineResult:
     """Jog the end effector (see :func:`jog_target`) along a straight line from ``q``.
 
     What the move holds, by arm:
@@ -597,7 +615,8 @@ def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base
       rotations that work, and nothing moves.
 
     ``axes`` overrides what is held (see :mod:`robosim.ik`): the numeric solver on those
-    components, for any arm.
+    components, for any arm. ``collisions`` (a :class:`robosim.collision.Checker`) stops the
+    jog before a collision, as :func:`straight_line`.
 
     Returns
     -------
@@ -615,7 +634,7 @@ def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base
         axes = "pose" if robot.n >= 6 or rotation else "position"
     words = f"in {'+' if amount >= 0 else '-'}{axis if rotation else axis.upper()}"
     return straight_line(robot, q, jog_target(robot, q, axis, amount, frame), steps, axes=axes,
-                         direction=words, hold_wrist=hold_wrist)
+                         direction=words, hold_wrist=hold_wrist, collisions=collisions)
 
 
 def _wrist_can_be_held(robot, q):

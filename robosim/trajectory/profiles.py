@@ -79,7 +79,9 @@ def sample_times(duration: float, dt: float) -> np.ndarray:
 
 def joint_profile(q_start: ArrayLike, q_goal: ArrayLike, duration: float, dt: float,
                   kind: str = "quintic", via: ArrayLike | None = None, *,
-                  blend: float = 1 / 3, robot: Robot | None = None) -> Profile:
+                  blend: float = 1 / 3, robot: Robot | None = None,
+                  qd_start: ArrayLike | None = None,
+                  qd_goal: ArrayLike | None = None) -> Profile:
     """A joint-space trajectory from ``q_start`` to ``q_goal``.
 
     Parameters
@@ -100,6 +102,10 @@ def joint_profile(q_start: ArrayLike, q_goal: ArrayLike, duration: float, dt: fl
     robot : Robot, optional
         When given, the configurations must fit it and every sample must stay within its
         joint limits.
+    qd_start, qd_goal : array_like, shape (n,), optional
+        Cubic and quintic only: the velocities at the start and at the goal (per second; zero
+        when None), as in Corke's ``quintic(q0, qf, t, qd0, qdf)``: a move that starts or ends
+        moving. The accelerations there stay 0.
 
     Returns
     -------
@@ -126,11 +132,30 @@ def joint_profile(q_start: ArrayLike, q_goal: ArrayLike, duration: float, dt: fl
     if kind == "trapezoidal" and not 0 < blend <= 0.5:
         raise ValidationError(f"blend must be in (0, 0.5], got {blend!r}")
     knot_times = _knot_times(knots, float(t[-1]), robot)
-    starts, coefficients = _PIECES[kind](knots, knot_times, blend)
+    ends = _end_velocities(qd_start, qd_goal, knots.shape[1], kind)
+    if kind in ("cubic", "quintic"):
+        velocities = _via_velocities(knots, knot_times, *ends)
+        starts, coefficients = _PIECES[kind](knots, knot_times, velocities)
+    else:
+        starts, coefficients = _PIECES[kind](knots, knot_times, blend)
     q, qd, qdd = _evaluate_pieces(starts, coefficients, t)
     if robot is not None:
         _check_limits(robot, t, q)
     return Profile(t, q, qd, qdd, kind, knot_times, knots)
+
+
+def _end_velocities(qd_start, qd_goal, n, kind):
+    """The start and goal velocities ``(n,)`` each, checked; only cubic and quintic take any."""
+    ends = []
+    for name, value in (("qd_start", qd_start), ("qd_goal", qd_goal)):
+        row = np.zeros(n) if value is None else np.atleast_1d(np.asarray(value, dtype=float))
+        if row.shape != (n,) or not np.all(np.isfinite(row)):
+            raise ValidationError(f"{name} needs {n} finite velocities, got {row.tolist()}")
+        if row.any() and kind not in ("cubic", "quintic"):
+            raise ValidationError(f"{name}: a {kind} profile starts and ends at rest; start or "
+                                  f"end velocities need a cubic or quintic profile")
+        ends.append(row)
+    return ends
 
 
 def positive_seconds(value: float, what: str) -> float:
@@ -183,13 +208,13 @@ def _knot_times(knots, duration, robot):
     return times
 
 
-def _via_velocities(knots, knot_times):
-    """Craig's heuristic: mean of neighbouring slopes where they agree in sign, else 0."""
+def _via_velocities(knots, knot_times, qd_start, qd_goal):
+    """Velocities ``(K, n)`` at the knots: the given ones at start and goal, and Craig's
+    heuristic between (mean of neighbouring slopes where they agree in sign, else 0)."""
     slopes = np.diff(knots, axis=0) / np.diff(knot_times)[:, None]
     inner = np.where(np.sign(slopes[:-1]) == np.sign(slopes[1:]), (slopes[:-1] + slopes[1:]) / 2,
                      0.0)
-    zero = np.zeros((1, knots.shape[1]))
-    return np.vstack([zero, inner, zero])
+    return np.vstack([qd_start, inner, qd_goal])
 
 
 def _linear_pieces(knots, knot_times, blend):
@@ -200,10 +225,9 @@ def _linear_pieces(knots, knot_times, blend):
     return knot_times[:-1], coefficients
 
 
-def _cubic_pieces(knots, knot_times, blend):
-    """Hermite cubics through the knots with the via velocities of :func:`_via_velocities`."""
+def _cubic_pieces(knots, knot_times, v):
+    """Hermite cubics through the knots with velocities ``v`` ``(K, n)`` there."""
     T = np.diff(knot_times)[:, None]
-    v = _via_velocities(knots, knot_times)
     change = np.diff(knots, axis=0)
     coefficients = np.zeros((len(T), 6, knots.shape[1]))
     coefficients[:, 0] = knots[:-1]
@@ -213,10 +237,9 @@ def _cubic_pieces(knots, knot_times, blend):
     return knot_times[:-1], coefficients
 
 
-def _quintic_pieces(knots, knot_times, blend):
-    """Quintics with the via velocities and zero acceleration at every knot."""
+def _quintic_pieces(knots, knot_times, v):
+    """Quintics with velocities ``v`` ``(K, n)`` and zero acceleration at every knot."""
     T = np.diff(knot_times)[:, None]
-    v = _via_velocities(knots, knot_times)
     v0, v1 = v[:-1], v[1:]
     change = np.diff(knots, axis=0)
     coefficients = np.zeros((len(T), 6, knots.shape[1]))

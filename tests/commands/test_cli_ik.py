@@ -97,7 +97,11 @@ def test_all_turns_adds_the_whole_turn_variants_inside_the_limits(capsys):
 
 def test_ik_unreachable_exits_1_with_a_message(capsys):
     status, out, _ = run_cli(capsys, "ik", "lynx6", 2000, 0, 100)
-    assert status == 1 and "not reached" in out
+    assert status == 1 and "not reached: joint limit" in out      # q2 leans to -90 deg
+    status, out, _ = run_cli(capsys, "ik", "Puma 560", 3, 0, 0, 0, 0, 0, "--json")
+    assert status == 1 and json.loads(out)["reason"] == "not reached: out of reach"
+    status, out, _ = run_cli(capsys, "ik", "Puma 560", 0.5, 0.1, 0.4, 0, 90, 0, "--json")
+    assert status == 0 and json.loads(out)["reason"] == "converged"
 
 
 def test_ik_wrong_number_of_values_is_a_usage_error(capsys):
@@ -251,3 +255,16 @@ def test_line_holding_the_wrist_refuses_a_turn_and_other_arms(capsys):
     status, _, err = run_cli(capsys, "line", "Puma 560", "--from", 0, 0, 0, 0, 0, 0,
                              "--by", 0, 0, 0.01, 0, 0, 0, "--hold-wrist")
     assert status == 2 and "Lynx6-shaped" in err
+
+
+def test_jog_with_collisions_stops_above_the_table(capsys):
+    # Fingertips 31.4 mm above the table (tests/test_collision.py), jogged 100 mm down.
+    argv = ("jog", "lynx6", "z", -100, "--from", 0, -30, 0, 0, 0, "--json")
+    status, out, _ = run_cli(capsys, *argv)
+    assert status == 0 and json.loads(out)["complete"]       # no check: it goes through
+    status, out, _ = run_cli(capsys, *argv, "--collisions")
+    data = json.JSONDecoder().raw_decode(out)[0]    # a "stopped after" line follows the JSON
+    assert status == 1 and not data["complete"]
+    assert data["reason"].startswith("the arm would collide (link 4 (wrist) hits table")
+    status, _, err = run_cli(capsys, *argv, "--scene", "scene.json")
+    assert status == 2 and "--scene goes with --collisions" in err

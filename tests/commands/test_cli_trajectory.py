@@ -102,3 +102,44 @@ def test_profile_hits_its_goal_and_writes_a_csv(capsys, tmp_path):
     np.testing.assert_allclose(saved.q[0], 0.0)
     status, out, err = run(capsys, "profile", "lynx6", "--to", "10", "20", "30", "40", "100")
     assert status == 2 and "--to: joint 5 (wrist rotate) = 100 deg is outside" in err
+
+
+def test_profile_timed_by_speed_limits_passes_every_via_and_flags_a_collision(capsys):
+    status = main(["profile", "lynx6", "--to", "30", "-20", "-10", "-40", "0", "--via", "10",
+                   "10", "0", "20", "0", "--max-speed", "60", "--max-accel", "120", "--dt",
+                   "0.05", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    t, q = np.array(data["t"]), np.array(data["q_user"])
+    for time, pose in zip(data["knot_times"], ([0, 0, 0, 0, 0], [10, 10, 0, 20, 0],
+                                               [30, -20, -10, -40, 0])):
+        np.testing.assert_allclose(q[np.argmin(np.abs(t - time))], pose, atol=1e-9)
+    assert max(data["max_joint_speed"]) <= 60 + 1e-6
+    # the wrist turned down 40 deg with the shoulder leaning 20 deg: gripper in the table
+    assert data["first_collision"]["pairs"] == "link 4 (wrist) hits table"
+
+
+def test_profile_with_end_velocities(capsys):
+    status = main(["profile", "lynx6", "--to", "30", "0", "0", "0", "0", "--qd-goal", "10", "0",
+                   "0", "0", "0", "--dt", "0.5", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0 and data["first_collision"] is None
+    np.testing.assert_allclose(data["qd_user"][-1], [10, 0, 0, 0, 0], atol=1e-9)
+    np.testing.assert_allclose(data["qd_user"][0], [0, 0, 0, 0, 0], atol=1e-12)
+
+
+def test_profile_through_a_taught_file(capsys, tmp_path):
+    path = tmp_path / "taught.json"
+    path.write_text(json.dumps({"format": "robosim-taught/1", "robot": "Lynx6", "poses": [
+        {"q": [0, 0, 0, 0, 0]}, {"q": [30, 20, -10, 40, 0], "dwell_s": 0.5, "speed": 0.5},
+        {"q": [0, 0, 0, 0, 0]}]}))
+    status = main(["profile", "lynx6", "--taught", str(path), "--max-speed", "60",
+                   "--max-accel", "120", "--dt", "0.02", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0 and data["first_collision"] is None
+    t, q = np.array(data["t"]), np.array(data["q_user"])
+    arrive, leave = (np.argmin(np.abs(t - time)) for time in data["knot_times"][1:3])
+    assert t[leave] - t[arrive] == pytest.approx(0.5)              # the dwell
+    np.testing.assert_allclose(q[arrive:leave + 1], [[30, 20, -10, 40, 0]] * (leave - arrive + 1))
+    status = main(["profile", "lynx6", "--taught", str(path), "--dt", "0.02"])
+    assert status == 2 and "give --max-speed and --max-accel" in capsys.readouterr().err

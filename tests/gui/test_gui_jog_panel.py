@@ -149,7 +149,8 @@ def test_an_unreachable_target_is_reported_and_keeps_the_arm_where_it_is():
     set_target(panel, [2000.0, 0.0, 100.0, 0.0, 0.0, 0.0])
     press(panel, "Solve IK")
     message, error = last_status(arm)
-    assert error and "not reached" in message and "mm" in message
+    # Why, in the solver's words (IKResult.reason): the shoulder stops at its limit.
+    assert error and "target not reached: joint limit" in message and "mm" in message
     np.testing.assert_array_equal(arm.q, q)
     assert len(panel.solutions) == 0
     press(panel, "Next >")
@@ -325,3 +326,14 @@ def test_lynx6_rotation_jogs_do_what_the_five_joints_can_and_say_what_they_canno
     message, error = last_status(arm)
     assert error and "5 joints" in message and "cannot turn" in message
     np.testing.assert_array_equal(arm.q, before)
+
+
+def test_a_jog_down_into_the_table_stops_before_it_and_says_why():
+    # Fingertips 31.4 mm above the Lynx6's table (tests/test_collision.py); 50 mm down.
+    arm, panel = open_panel(LYNX6, np.radians([0, -30, 0, 0, 0]))
+    type_in_cell(panel.jog_cells, 0, STEP, "50", "enter")
+    press(panel, "-Z")
+    message, error = last_status(arm)
+    assert error and "the arm would collide (link 4 (wrist) hits table" in message
+    assert not arm.collisions.check(arm.q).collides
+    assert 0 < 31.4 - LYNX6.fk(arm.q)[2, 3] < 31.4                 # it went part of the way

@@ -11,6 +11,7 @@ checked at 1000 x 650. The size grids are marked ``slow`` (``-m "not slow"`` lea
 import math
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pytest
 from matplotlib.backend_bases import ResizeEvent
 
@@ -280,3 +281,21 @@ def test_tool_window_fits_the_window_it_opens_in(label, screen):
     opened.fig.set_dpi(dpi)
     resize(opened.fig, (width * dpi, height * dpi))
     assert layout_problems(opened.fig) == []
+
+
+@pytest.mark.parametrize("robot_name", ["Lynx6", "Puma 560", "Franka Panda"])
+def test_the_arm_keeps_most_of_its_column_on_a_lab_screen(robot_name):
+    # On a 1000 x 650 screen the compact layout once stacked the readout, the DH table and the
+    # arm's tick labels in the left column, leaving the arm a box about 120 px high: the arm
+    # now keeps a box at least 40 % of the figure's height (it had 28 %), beside the readout.
+    app = application(figure=FIGURES["1000x650 Tk window"])
+    app.show_simulator(load_robot(robot_name))
+    screen = app.screen
+    assert screen._compact                                       # noqa: SLF001 (the case)
+    arm = screen.ax.get_position()
+    assert arm.height >= 0.4
+    readout = screen._readout_box().transformed(app.fig.transFigure.inverted())  # noqa: SLF001
+    assert readout.x0 >= arm.x1
+    assert not any(text.get_visible() for text in screen.readout_matrix)
+    xyz, _, _, _ = screen.readout_values()
+    np.testing.assert_allclose(xyz, screen.robot.fk(screen.drawing.q)[:3, 3], atol=1e-3)

@@ -36,8 +36,41 @@ def test_random_move_says_so_when_no_pose_keeps_the_arm_above_the_floor(monkeypa
     screen = app.screen
     press(app, screen.buttons["Random Move"])
     assert app.status_is_error and "none of 3 random poses" in app.status
-    assert "above the floor" in app.status
+    assert "clear of the floor" in app.status
     assert not screen.animation.running and np.array_equal(screen.state.q, robot.home)
+
+
+def test_random_move_never_goes_into_a_collision(monkeypatch):
+    from robosim.collision import check
+    robot = load_robot("Lynx6")
+    app = make_app(robot, seed=4)
+    screen = app.screen
+    monkeypatch.setattr(app.fig.canvas, "draw_idle", lambda: None)
+    targets = []
+    for _ in range(100):
+        press(app, screen.buttons["Random Move"])
+        targets.append(screen.animation.target)
+    assert not check(robot, np.array(targets)).collides.any()
+    # about a third of uniform draws collide (table or self): the check is what avoids them
+    assert check(robot, robot.random_q(300, rng=4)).collides.mean() > 0.2
+
+
+def test_a_collision_turns_its_link_red_and_names_the_pair():
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    screen = app.screen
+    screen.state.animate_to(np.radians([0, -30, 0, -60, 0]))   # the gripper into the table
+    ticks_until_still(app)
+    assert app.status_is_error and app.status == "collision: link 4 (wrist) hits table"
+    drawing = screen.drawing
+    assert drawing.colliding.tolist() == [False, False, False, True, False]
+    drawing.set_style("links")                                   # (the Lynx6 opens in meshes)
+    red = np.all(np.isclose(drawing.face_colours[:, :3], (1.0, 0.0, 0.0)), axis=1)
+    assert red[drawing.face_joint == 3].all()          # link 4 (also 5, whose tip is below)
+    assert not red[drawing.face_joint < 3].any()
+    press(app, screen.buttons["Home"])
+    ticks_until_still(app)
+    assert not app.status_is_error and not drawing.colliding.any() and not drawing.warned.any()
 
 
 def test_a_link_below_the_floor_is_said_in_the_status_line_until_it_comes_back():

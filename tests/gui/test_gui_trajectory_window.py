@@ -1,6 +1,7 @@
 """The "Trajectories..." window, on Agg, with a fake arm handle and synthetic events."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -374,3 +375,16 @@ def test_closing_the_window_while_saving_leaves_no_file(arm, tmp_path):
     assert 0 < window.movie.done < window.movie.total
     window.close()
     assert window.movie is None and list(tmp_path.iterdir()) == []
+
+
+def test_a_trajectory_through_the_table_is_flagged_before_play(arm):
+    window = open_window(arm)
+    set_settings(window, duration="2", points="41")
+    set_goal(window, [0.0, -30.0, 0.0, -60.0, 0.0])               # the gripper into the table
+    press(window, "Compute")
+    message, error = last_status(arm)
+    assert error and re.match(r"at t = [\d.]+ s link 4 \(wrist\) hits table: the real arm "
+                              r"refuses this trajectory", message)
+    set_goal(window)                                               # the usual goal: clear
+    press(window, "Compute")
+    assert not last_status(arm)[1]

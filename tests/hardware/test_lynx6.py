@@ -106,14 +106,14 @@ def test_the_speed_limit_counts_from_where_the_arm_is_now():
 def test_a_trajectory_faster_than_the_limit_is_refused_with_the_slowdown_needed():
     driver = dry_arm()
     before = len(sent(driver))
-    t = np.linspace(0, 1, 11)
-    q = np.radians(np.outer(t, [0, 0, 90, 0, 0]) - [0, 0, 45, 0, 0])  # 90 deg/s on the elbow
+    t = np.linspace(0, 0.8, 9)
+    q = np.radians(np.outer(t, [0, 0, 90, 0, 0]))  # 90 deg/s on the elbow, up clear of the table
     with pytest.raises(RefusedCommand, match=r"joint 3 \(elbow\) would move at 90.0 deg/s.*"
                                              r"1.5 times slower"):
         driver.play(t, q)
     assert len(sent(driver)) == before
     times, pulses = driver.plan(t, q, time_scale=1.5)
-    assert times[-1] == pytest.approx(1.5)
+    assert times[-1] == pytest.approx(1.2)
 
 
 def elbow_shake(duration=1.0, samples=201):
@@ -362,3 +362,54 @@ def test_link_settings_are_checked():
         SSC32Link(DryRunPort(), baud=0)
     with pytest.raises(ValidationError, match="timeout"):
         SSC32Link.open("loop://", timeout=0)
+
+
+# ------------------------------------------------------------------ collisions
+def test_a_trajectory_through_the_table_is_refused_before_anything_is_sent():
+    # The wrist turns the gripper from level down into the table (issue 30): at wrist -60 deg
+    # the fingertips are 46 mm below the table top (tests/test_collision.py works it out).
+    driver = dry_arm()
+    t = np.linspace(0.0, 3.0, 61)
+    q = np.zeros((61, 5))
+    q[:, 1] = np.radians(-30.0)
+    q[:, 3] = np.radians(-60.0) * t / 3.0
+    before = len(sent(driver))
+    with pytest.raises(RefusedCommand, match=r"at t = [\d.]+ s the arm would collide \(link 4 "
+                                             r"\(wrist\) hits table\): refused, nothing sent"):
+        driver.play(t, q)
+    assert len(sent(driver)) == before
+    driver.plan(t[:8], q[:8])                    # the part above the table plays
+    with pytest.raises(RefusedCommand, match="hits table"):
+        driver.move_to(q[-1])
+    assert len(sent(driver)) == before
+
+
+def test_the_scene_adds_obstacles_to_refuse():
+    from robosim.collision import load_scene
+    from pathlib import Path
+    driver = dry_arm()
+    t = np.linspace(0.0, 3.0, 31)
+    q = np.zeros((31, 5))
+    q[:, 0] = np.radians(-31.0) * t / 3.0        # swing towards the cup while reaching
+    q[:, 1] = np.radians(-30.0)
+    driver.plan(t, q)                            # the default scene: only the table
+    driver.set_scene(load_scene(Path(__file__).parents[2] / "examples" / "scenes"
+                                / "lynx6_desk.json"))
+    with pytest.raises(RefusedCommand, match="hits cup"):
+        driver.plan(t, q)
+
+
+def test_a_taught_sequence_timed_by_the_servo_limits_passes_every_check():
+    from robosim.trajectory import TaughtSequence
+    driver = dry_arm()
+    taught = TaughtSequence("Lynx6")
+    for degrees, dwell in (([0, 0, 0, 0, 0], 0), ([40, -20, 10, -30, 0], 0.5),
+                           ([-30, 10, 20, 10, 45], 0), ([0, 0, 0, 0, 0], 0)):
+        taught.record(np.radians(degrees), dwell)
+    profile = taught.trajectory(0.02, *driver.motion_limits(), robot=driver.robot)
+    times, _ = driver.plan(profile.t, profile.q)        # speed, torque and collisions: accepted
+    assert times[-1] == pytest.approx(profile.t[-1])
+    taught.record(np.radians([0, -30, 0, -60, 0]))      # then the gripper into the table
+    profile = taught.trajectory(0.02, *driver.motion_limits(), robot=driver.robot)
+    with pytest.raises(RefusedCommand, match="hits table"):
+        driver.plan(profile.t, profile.q)

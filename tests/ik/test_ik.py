@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import robosim
+from ik_oracles import paper_3r_position
 from robosim import ik
 from robosim.transforms import rotation_angle, xyzrpy2tr
 
@@ -151,22 +152,14 @@ def test_solve_all_finds_the_puma_branches():
     assert np.all(gaps[~np.eye(len(result.q), dtype=bool)] > 1e-6)
 
 
-def _paper_3r_position(q, a1, a2, a3):
-    """Seed 003, eq. 8: the anthropomorphic arm's position (q1 from the Y axis)."""
-    q1, q2, q3 = np.moveaxis(np.asarray(q), -1, 0)
-    reach = a2 * np.cos(q2) + a3 * np.cos(q2 + q3)
-    return np.stack([-reach * np.sin(q1), reach * np.cos(q1),
-                     a1 + a2 * np.sin(q2) + a3 * np.sin(q2 + q3)], axis=-1)
-
-
 def test_anthropomorphic_3r_has_four_solutions_that_round_trip():
     a1, a2, a3 = 0.4, 0.5, 0.3
     rng = np.random.default_rng(4)
     q_true = rng.uniform(-2.5, 2.5, size=(50, 3))
-    position = _paper_3r_position(q_true, a1, a2, a3)
+    position = paper_3r_position(q_true, a1, a2, a3)
     solutions = ik.anthropomorphic_3r_ik(position, a1, a2, a3)
     assert solutions.q.shape == (50, 4, 3) and np.all(solutions.reachable)
-    np.testing.assert_allclose(_paper_3r_position(solutions.q, a1, a2, a3),
+    np.testing.assert_allclose(paper_3r_position(solutions.q, a1, a2, a3),
                                np.broadcast_to(position[:, None], (50, 4, 3)), atol=1e-12)
     wrapped = np.remainder(solutions.q - q_true[:, None] + np.pi, 2 * np.pi) - np.pi
     assert np.all(np.abs(wrapped).max(axis=-1).min(axis=-1) < 1e-9)  # the original is one
@@ -178,9 +171,9 @@ def test_anthropomorphic_3r_robot_is_the_papers_arm_and_numeric_ik_finds_all_fou
     a1, a2, a3 = 0.4, 0.5, 0.3
     robot = ik.anthropomorphic_3r_robot(a1, a2, a3)
     q = np.array([0.7, 0.4, -1.1])
-    np.testing.assert_allclose(robot.fk(q)[:3, 3], _paper_3r_position(q, a1, a2, a3),
+    np.testing.assert_allclose(robot.fk(q)[:3, 3], paper_3r_position(q, a1, a2, a3),
                                atol=1e-12)
-    position = _paper_3r_position(q, a1, a2, a3)
+    position = paper_3r_position(q, a1, a2, a3)
     numeric = ik.solve_all(robot, xyzrpy2tr(position, [0, 0, 0]), axes="position")
     closed = ik.anthropomorphic_3r_ik(position, a1, a2, a3).q
     assert len(numeric.q) == 4
@@ -195,7 +188,7 @@ def test_solve_all_on_the_3r_arm_gives_the_four_closed_form_solutions_every_time
     robot = ik.anthropomorphic_3r_robot(a1, a2, a3)
     rng = np.random.default_rng(9)
     for q in rng.uniform(-2.8, 2.8, size=(20, 3)):
-        position = _paper_3r_position(q, a1, a2, a3)
+        position = paper_3r_position(q, a1, a2, a3)
         closed = ik.anthropomorphic_3r_ik(position, a1, a2, a3).q
         found = ik.solve_all(robot, position, axes="position").q
         assert len(found) == 4
@@ -400,3 +393,29 @@ def test_target_in_reach_only_outside_the_joint_limits_is_reported_not_reached()
     # The same arm with full turns reaches it: the limits were the obstacle, not the reach.
     free = ik.solve(arm((-math.pi, math.pi)), target, axes="xy")
     assert free.success and free.position_error < 1e-9
+
+
+def test_each_target_says_why_it_was_or_was_not_reached():
+    puma = robosim.load_robot("Puma 560")
+    q = np.array([0.3, 0.5, -0.2, 0.4, 0.6, -0.3])
+    assert ik.solve(puma, puma.fk(q)).reason == "converged"
+    far = puma.fk(q)
+    far[:3, 3] = (3.0, 0.0, 0.0)                         # beyond the reach: no closed form
+    assert ik.solve(puma, far).reason == "not reached: out of reach"
+    # Joint 1 held within +-0.1 rad, a target behind the base: every closed-form solution
+    # turns joint 1 near pi, outside the limits.
+    tight = puma.with_limits(np.array([[-0.1, 0.1]] + [[-np.pi, np.pi]] * 5))
+    behind = puma.fk([np.pi, 0.5, -0.2, 0.4, 0.6, -0.3])
+    assert ik.solve(tight, behind).reason == "not reached: joint limit"
+    singular = ik.solve(puma, puma.fk([0.3, 0.5, -0.2, 0.4, 0.0, -0.3]))   # q5 = 0
+    assert singular.success and singular.reason == "converged (singular: joint 4 free)"
+    # The numeric search says where it stalled: a 2R arm (no closed form) stretched out
+    # towards a point beyond its reach, near a singularity; the Lynx6 leaning towards one
+    # until its shoulder stops at -90 deg, at a joint limit.
+    arm = robosim.Robot([robosim.Joint("R", a=1.0), robosim.Joint("R", a=1.0)], unit="m")
+    assert ik.solve(arm, [5.0, 1.0, 0.0], axes="xy").reason == "not reached: singular"
+    lynx6 = robosim.load_robot("Lynx6")
+    assert ik.solve(lynx6, [2000.0, 0.0, 100.0],
+                    axes="position").reason == "not reached: joint limit"
+    batch = ik.solve(puma, np.stack([puma.fk(q), far]))
+    assert batch.reason.tolist() == ["converged", "not reached: out of reach"]

@@ -393,3 +393,20 @@ def test_a_wanted_gripper_angle_needs_hold_wrist_and_a_finite_value():
     with pytest.raises(robosim.ValidationError, match="finite"):
         motion.straight_line(LYNX6, LYNX6_POSES[0], LYNX6.fk(LYNX6_POSES[0]), 2,
                              hold_wrist=True, wrist_pitch=float("nan"))
+
+
+def test_a_jog_into_the_table_stops_before_the_collision_and_names_it():
+    from robosim.collision import Checker
+    lynx = robosim.load_robot("Lynx6")
+    checker = Checker(lynx)
+    q = np.radians([0, -30, 0, 0, 0])           # fingertips 31.4 mm above the table
+    free = motion.jog(lynx, q, "z", -100)
+    assert free.complete                        # without a checker the line goes through
+    stopped = motion.jog(lynx, q, "z", -100, collisions=checker)
+    assert not stopped.complete
+    assert stopped.reason.startswith("the arm would collide (link 4 (wrist) hits table, ")
+    assert "it cannot move further in -Z" in stopped.reason
+    assert not checker.check(stopped.q_path).collides.any()
+    assert len(stopped.q_path) < len(free.q_path)
+    # from the last good pose on, the next step down collides
+    assert checker.check(free.q_path[len(stopped.q_path)]).collides

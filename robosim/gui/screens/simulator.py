@@ -2,13 +2,14 @@
 
 Controls: a slider per joint (clamped to the joint's limits: the model's, narrowed to the
 calibrated range while the Real arm window has a calibration in use, ``state.planning_robot``;
-the DH table shows the limits in force, a narrowed one marked :data:`CALIBRATED_MARK`)
-and an edit field per joint (degrees for revolute joints, the robot's length unit for prismatic
-ones); Home, Random Move (a pose that keeps the arm above the floor), New Robot, Edit table; the
-steps and delay of the animation; toggles for the DH frames, the end-effector trace, Lodes'
-shapes, the gripper and the Jacobian readout (:mod:`robosim.gui.screens.jacobian_readout`, in the DH
-table's place); a button that picks whose 4x4 matrix the readout shows; one button per tool
-window (:data:`robosim.gui.tools.TOOLS`).
+the DH table shows the limits in force, a narrowed one marked :data:`CALIBRATED_MARK`) and an
+edit field per joint (degrees for revolute joints, the robot's length unit for prismatic ones);
+Home, Random Move (a pose clear of the floor, the table and the arm itself), New Robot, Edit
+table; the steps and delay of the animation; toggles for the DH frames, the end-effector trace,
+Lodes' shapes, the gripper and the Jacobian readout
+(:mod:`robosim.gui.screens.jacobian_readout`, in the DH table's place); a button that picks
+whose 4x4 matrix the readout shows; one button per tool window
+(:data:`robosim.gui.tools.TOOLS`).
 
 Changing a value animates the arm in linear steps (:mod:`robosim.gui.screens.animation`): a
 typed value, Home, Random Move, a click on a slider. Presses during an animation: the newest
@@ -35,7 +36,7 @@ from matplotlib.transforms import Bbox, offset_copy
 from ...errors import ValidationError
 from ...ik import is_lynx6_shaped
 from ...library import dh_rows
-from ...link_geometry import random_q_above_floor
+from ...collision import random_free_q
 from ...plotting.arm import ArmDrawing, default_style
 from ...trajectory.motion import wrist_angle
 from ...transforms import r2rpy
@@ -91,7 +92,7 @@ PLAYBACK_INTERVAL_MS = 16
 TOGGLES = ("DH frames", "EE trace", "Lodes shapes", "Gripper closed", "Jacobian")
 #: The blit layers of the texts that follow the pose: the pose readout, the Jacobian readout.
 READOUT_LAYERS = ("readout", "jacobian")
-#: Random configurations Random Move tries for one that keeps the arm above the floor.
+#: Random configurations Random Move tries for one that collides with nothing.
 RANDOM_MOVE_TRIES = 200
 MAX_STEPS = 1000
 MAX_DELAY_MS = 5000
@@ -140,6 +141,7 @@ class SimulatorScreen(Screen):
 
         self.ax = place("arm", fig.add_axes(places["arm"], projection="3d"))
         self.drawing = ArmDrawing(self.ax, robot, self.state.q)
+        self.drawing.collisions = self.state.collisions     # one checker for every window
         self.animation = JointAnimation(self.state.q, clock=self.app.clock)
         self.title = place("title", fig.text(
             *places["title"], f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
@@ -215,9 +217,11 @@ class SimulatorScreen(Screen):
         and the joints' rows share what is left.
 
         When that leaves a joint's row less than :data:`COMFORTABLE_JOINT_ROW` (a short window,
-        many joints: a 1000 x 650 px screen), the layout is *compact*: the readout moves under
-        the DH table and the title spans the left column only, so the joints' rows take the
-        right column from its top. Rows never go below :data:`SMALLEST_JOINT_ROW`.
+        many joints: a 1000 x 650 px screen), the layout is *compact*: the title spans the left
+        column only, so the joints' rows take the right column from its top; the readout keeps
+        the pose only (the Matrix... window shows the matrices) and stands beside the arm, whose
+        axes drop their ticks and labels (the readout gives the numbers), so the arm keeps most
+        of the left column. Rows never go below :data:`SMALLEST_JOINT_ROW`.
         """
         self._compact = False
         places, joint_row = self._layout(width, height)
@@ -240,16 +244,20 @@ class SimulatorScreen(Screen):
         left, right = split + MARGIN, width - MARGIN
         column = right - left
 
-        # the readout: at the right column's foot, or (compact) at the left column's
-        readout_left, readout_width = (MARGIN, split - 2 * MARGIN) if compact else (left, column)
+        # the readout: at the right column's foot, or (compact: the pose only) beside the arm
         readout_height = lines_height(len(self._readout_labels()), READOUT_FONT)
-        places.rect("readout box", readout_left, foot, readout_width, readout_height)
-        places.point("readout", readout_left, foot + readout_height)
         pose_chars = max(READOUT_POSE_CHARS, len(self._readout_labels()[0]))
-        places.point("readout matrix",
-                     readout_left + pose_chars * MONOSPACE_WIDTH * READOUT_FONT + 2 * MARGIN,
-                     foot + readout_height)
-        left_foot = foot + readout_height + MARGIN if compact else foot
+        pose_width = pose_chars * MONOSPACE_WIDTH * READOUT_FONT
+        if compact:
+            readout_left, readout_width = split - MARGIN - pose_width, pose_width
+            readout_bottom = title_bottom - readout_height
+        else:
+            readout_left, readout_width, readout_bottom = left, column, foot
+        places.rect("readout box", readout_left, readout_bottom, readout_width, readout_height)
+        places.point("readout", readout_left, readout_bottom + readout_height)
+        places.point("readout matrix", readout_left + pose_width + 2 * MARGIN,
+                     readout_bottom + readout_height)
+        left_foot = foot
         right_foot = foot if compact else foot + readout_height + MARGIN
 
         # left: the table at the foot, its note under it, the arm above
@@ -261,10 +269,15 @@ class SimulatorScreen(Screen):
         if self._jacobian_shown:
             table_top = max(table_top, left_foot + jacobian_readout.readout_height())
         places.rect("jacobian", MARGIN, left_foot, split - 2 * MARGIN, table_top - left_foot)
-        room_left, room_right, room_below = ARM_LABEL_ROOM
-        arm_bottom = table_top + room_below
-        places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
-                    title_bottom - arm_bottom)
+        if compact:    # no tick labels: the arm up to the readout
+            arm_bottom = table_top + GAP
+            places.rect("arm", MARGIN, arm_bottom, readout_left - GAP - MARGIN,
+                        title_bottom - arm_bottom)
+        else:
+            room_left, room_right, room_below = ARM_LABEL_ROOM
+            arm_bottom = table_top + room_below
+            places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
+                        title_bottom - arm_bottom)
 
         # right, from the foot up: tool buttons, settings, main buttons
         y = right_foot
@@ -313,6 +326,13 @@ class SimulatorScreen(Screen):
         width, _ = figure_size_pt(self.fig)
         self.table.set_fontsize(self._table_font)
         self.readout_labels.set_text("\n".join(self._readout_labels()))
+        # compact: the arm without ticks and labels, the readout without its matrix
+        if self._compact:
+            self.ax.set_axis_off()
+        else:
+            self.ax.set_axis_on()
+        for text in (self.readout_matrix_title, *self.readout_matrix):
+            text.set_visible(not self._compact)
         title_width = (LEFT_COLUMN * width if self._compact else width) - 2 * MARGIN
         fit_fontsize(self.title, title_width, lines_height(1, TITLE_FONT), TITLE_FONT)
         fit_fontsize(self.table_note, LEFT_COLUMN * width - 2 * MARGIN,
@@ -508,14 +528,16 @@ class SimulatorScreen(Screen):
         self.state.animate_to(self.robot.home)
 
     def random_move(self):
-        """Animate to a random pose inside the limits that keeps every link above the floor
-        (the application's seeded generator); says so and stays when none of
-        :data:`RANDOM_MOVE_TRIES` draws does."""
-        q = random_q_above_floor(self.state.planning_robot, self.app.rng, self.drawing.floor,
-                                 tries=RANDOM_MOVE_TRIES)
+        """Animate to a random pose inside the limits that collides with nothing: the floor
+        (the Lynx6: its table), the arm itself (:mod:`robosim.collision`; the application's
+        seeded generator); says so and stays when none of :data:`RANDOM_MOVE_TRIES` draws
+        does."""
+        q = random_free_q(self.drawing.collisions, self.app.rng, RANDOM_MOVE_TRIES,
+                          robot=self.state.planning_robot)
         if q is None:
             self.set_status(f"Random Move: none of {RANDOM_MOVE_TRIES} random poses inside the "
-                            f"limits keeps the arm above the floor; the arm stays", error=True)
+                            f"limits keeps the arm clear of the floor, the table and itself; "
+                            f"the arm stays", error=True)
             return
         self.state.animate_to(q)
 
@@ -652,8 +674,9 @@ class SimulatorScreen(Screen):
         self.redraw()
 
     def _report_floor(self):
-        """Say in the status line when links are below the floor; the note goes when none is."""
-        message = self.drawing.floor_message()
+        """Say in the status line when links collide (the pair named) or are below the floor;
+        the note goes when none is."""
+        message = self.drawing.collision_message() or self.drawing.floor_message()
         if message is not None and self.app.status != message:
             self.set_status(message, error=True)
         elif message is None and self.app.status == self._floor_note:

@@ -15,6 +15,7 @@ state is described there), opened by :func:`open_tool` or its class's ``open(arm
 ``dynamics``           Dynamics...: torques, gravity, free fall
 ``matrix``             Matrix...: the link matrices and 0T_n
 ``dh_steps``           DH steps...: a frame built from its four elementary motions
+``teach``              Teach...: record poses, play them smoothly, save and load
 =====================  ==========================================================
 """
 
@@ -30,6 +31,7 @@ TOOLS = (
     ("Dynamics...", "robosim.gui.tools.dynamics", "DynamicsWindow"),
     ("Matrix...", "robosim.gui.tools.matrix", "MatrixWindow"),
     ("DH steps...", "robosim.gui.tools.dh_steps", "DHStepsWindow"),
+    ("Teach...", "robosim.gui.tools.teach", "TeachWindow"),
 )
 
 

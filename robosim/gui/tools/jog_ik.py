@@ -240,7 +240,7 @@ class JogIKWindow(ToolWindow):
             amount = math.radians(_positive(self.jog_cells.text(0, TURN), "turn"))
         amount = amount if sign == "+" else -amount
         result = motion.jog(self.robot, self.arm.q, motion.JOG_AXES[index], amount, self.frame,
-                            steps=JOG_VIA_POINTS)
+                            steps=JOG_VIA_POINTS, collisions=self.arm.collisions)
         self._play_line(result, f"jog {sign}{name} ({self.frame} frame)")
 
     # ------------------------------------------------------------------ IK
@@ -257,10 +257,9 @@ class JogIKWindow(ToolWindow):
             self.solutions = np.empty((0, self.robot.n))
             self._show_solutions()
             raise ValidationError(
-                f"target not reached: the nearest configuration found misses by "
+                f"target {best.reason}: the nearest configuration found misses by "
                 f"{float(best.position_error):.3g} {self.robot.unit} and "
-                f"{math.degrees(float(best.orientation_error)):.3g} deg (out of reach or "
-                f"outside the joint limits)")
+                f"{math.degrees(float(best.orientation_error)):.3g} deg")
         self._set_solutions(found.q)
 
     def _set_solutions(self, solutions):
@@ -343,10 +342,11 @@ class JogIKWindow(ToolWindow):
             target = np.eye(4)
             target[:3, 3] = position
             result = motion.straight_line(self.robot, self.arm.q, target, steps,
-                                          hold_wrist=True, wrist_pitch=pitch)
+                                          hold_wrist=True, wrist_pitch=pitch,
+                                          collisions=self.arm.collisions)
         else:
             result = motion.straight_line(self.robot, self.arm.q, self.target(), steps,
-                                          axes=self._axes())
+                                          axes=self._axes(), collisions=self.arm.collisions)
         self._play_line(result, f"straight line, {steps} via-points")
 
     def _play_line(self, result, what):

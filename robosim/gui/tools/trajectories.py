@@ -38,6 +38,7 @@ import numpy as np
 from matplotlib.transforms import Bbox
 from matplotlib.widgets import Slider
 
+from ...collision import first_collision
 from ...errors import RobosimError, ValidationError
 from ...parsing import parse_number
 from ...plotting.joints import JointPlots
@@ -371,17 +372,30 @@ class TrajectoryWindow(ToolWindow):
         self.arm.set_path(computed.points, computed.bad)
         self._set_index(0)
         self.say(computed.what)
-        self._flag_outside_limits()
+        if not self._flag_outside_limits():
+            self._flag_collision()
+
+    def _flag_collision(self):
+        """Say in red, before any Play, when and where the trajectory first collides (the
+        simulator plays it, showing the links in red; the real arm refuses it)."""
+        found = first_collision(self.arm.collisions, self.computed.q)
+        if found is not None:
+            row, pairs = found
+            self.say(f"at t = {self.computed.t[row]:.2f} s {pairs}: the real arm refuses "
+                     f"this trajectory", error=True)
 
     def _flag_outside_limits(self):
         """Say in red, before any Play, where the trajectory leaves the limits planned with
-        (the calibrated range chosen after it was computed): the time and the joint."""
+        (the calibrated range chosen after it was computed): the time and the joint. True
+        when it said so."""
         if self.computed is None:
-            return
+            return False
         try:
             self.arm.check_trajectory(self.computed.t, self.computed.q)
         except ValidationError as exc:
             self.say(f"{exc}: Play refuses it; compute it again", error=True)
+            return True
+        return False
 
     # ================================================================== playback
     def _require(self):

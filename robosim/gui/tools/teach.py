@@ -1,0 +1,240 @@
+"""The "Teach..." tool window: record the simulator's poses, edit the list, play it smoothly.
+
+It follows the tool-window contract of :mod:`robosim.gui.tools.window` and holds no kinematics
+of its own: the list is a :class:`robosim.trajectory.TaughtSequence`, played through
+:func:`robosim.trajectory.via_points` and checked with :mod:`robosim.collision`.
+
+- **Record** appends the pose the simulator shows (move it with the sliders, Jog / IK, or the
+  real arm mirroring them). The list shows each pose's joint values (degrees for revolute
+  joints, the length unit for prismatic ones), its **dwell** (seconds held there) and its
+  **speed** (the fraction of the joints' limits the move into it may use); every cell can be
+  typed in. A click on a row selects it for **Delete**, **Up**, **Down** and **Go to** (the
+  arm animates there).
+- **Play** computes one smooth trajectory through every pose (whole steps of :data:`DT`, the
+  joints' speed and acceleration limits: the connected arm's calibrated ones, else
+  :data:`DEFAULT_SPEED_DEG_S` and :data:`DEFAULT_ACCELERATION_DEG_S2`), flags its first
+  collision, and plays it in the simulator (it becomes the last trajectory, what the Real arm
+  window's "Play on arm" sends).
+- **Play on arm** does the same and has the connected arm check it (:meth:`Lynx6.plan`: joint
+  limits, pulses, speed, torque, collisions) before it is handed to the Real arm window.
+- **Save** and **Load** write and read the list as a taught-sequence file
+  (``robosim-taught/1``, docs/formats.md) named in the file cell.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+
+from ...collision import first_collision
+from ...errors import RobosimError, ValidationError
+from ...parsing import parse_number
+from ...trajectory.teaching import TaughtSequence, load_taught, save_taught
+from ..widgets.cells import CellGrid
+from .window import ToolWindow
+
+FIGSIZE = (8.4, 5.6)
+#: Poses the list shows (the sequence may hold more: the list shows the last ones).
+ROWS = 10
+#: Time step of the played trajectory (s): the SSC-32's frame.
+DT = 0.02
+#: Limits used when no arm is connected: the stock Lynx6 calibration's 60 deg/s, reached in
+#: half a second (:data:`robosim.hardware.lynx6.SERVO_RAMP_S`); prismatic joints move at most
+#: this fraction of the robot's size per second (and twice that per second squared).
+DEFAULT_SPEED_DEG_S, DEFAULT_ACCELERATION_DEG_S2 = 60.0, 120.0
+PRISMATIC_SPEED_FRACTION = 0.2
+DEFAULT_FILE = "taught.json"
+
+
+class TeachWindow(ToolWindow):
+    """The window's state and widgets; ``TeachWindow.open(arm)`` opens one."""
+
+    TITLE = "Teach: {robot}"
+    FIGSIZE = FIGSIZE
+
+    def __init__(self, arm, fig):
+        super().__init__(arm, fig)
+        self.taught = TaughtSequence(arm.robot.name)
+        self.selected: int | None = None
+        self._build()
+        self.show_list()
+        self.say("Move the arm to a pose and press Record; Play goes through every pose.")
+
+    # ------------------------------------------------------------------ layout
+    def _build(self):
+        fig, n = self.fig, self.arm.robot.n
+        fig.text(0.03, 0.945, f"Teach {self.arm.robot.name} by poses", fontsize=11,
+                 fontweight="bold")
+        self.buttons = {}
+        for k, (label, action) in enumerate((
+                ("Record", self.record), ("Delete", self.delete),
+                ("Up", lambda: self.move(-1)), ("Down", lambda: self.move(+1)),
+                ("Go to", self.go_to))):
+            self.buttons[label] = self.button((0.03 + 0.13 * k, 0.85, 0.12, 0.065), label,
+                                              action)
+        units = ["deg" if j.is_revolute else self.arm.robot.unit for j in self.arm.robot.joints]
+        columns = [f"q{i} {u}" for i, u in enumerate(units, start=1)] + ["dwell s", "speed"]
+        self.list = self.keep(CellGrid(
+            fig, (0.03, 0.29, 0.94, 0.54), ROWS, columns,
+            row_labels=[str(k) for k in range(1, ROWS + 1)], label_width=0.05,
+            on_commit=self._on_commit, on_focus=lambda row, col: self._select(row),
+            widths=[1.0] * n + [0.8, 0.7], fontsize=8))
+        self.file = self.keep(CellGrid(fig, (0.03, 0.19, 0.6, 0.065), 1, ["file"],
+                                       label_width=0.0, fontsize=8))
+        self.file.set_text(0, 0, DEFAULT_FILE)
+        for k, (label, action) in enumerate((
+                ("Play", self.play), ("Play on arm", self.play_on_arm),
+                ("Save", self.save), ("Load", self.load))):
+            self.buttons[label] = self.button((0.03 + 0.16 * k, 0.09, 0.15, 0.065), label,
+                                              action)
+        self.status_line((0.02, 0.005, 0.96, 0.07), fontsize=8)
+
+    # ------------------------------------------------------------------ the list
+    def show_list(self):
+        """Write the sequence in the list (its last :data:`ROWS` poses)."""
+        robot = self.arm.robot
+        first = max(0, len(self.taught.poses) - ROWS)
+        for row in range(ROWS):
+            index = first + row
+            if index < len(self.taught.poses):
+                values = robot.q_to_user(self.taught.poses[index])
+                texts = [f"{v:.6g}" for v in values + 0.0] + [
+                    f"{self.taught.dwell[index]:g}", f"{self.taught.speed[index]:g}"]
+            else:
+                texts = [""] * (robot.n + 2)
+            for col, text in enumerate(texts):
+                self.list.set_text(row, col, text)
+        self.redraw()
+
+    def _index(self, row):
+        return max(0, len(self.taught.poses) - ROWS) + row
+
+    def _select(self, row):
+        index = self._index(row)
+        self.selected = index if index < len(self.taught.poses) else None
+
+    def _on_commit(self, row, col, text):
+        """A typed value: a joint value within its limits, a dwell or a speed."""
+        index = self._index(row)
+        if index >= len(self.taught.poses):
+            return None if not text.strip() else "record a pose first (Record)"
+        robot = self.arm.robot
+        try:
+            value = parse_number(text, "the value")
+        except ValidationError as exc:
+            return str(exc)
+        if col < robot.n:
+            user = robot.q_to_user(self.taught.poses[index])
+            user[col] = value
+            q = robot.q_from_user(user)
+            try:
+                self.robot.check_within_limits(q, f"pose {index + 1}")
+            except ValidationError as exc:
+                return str(exc)
+            self.taught.poses[index] = q
+        elif col == robot.n:
+            if not 0 <= value <= 3600:
+                return f"dwell must be from 0 to 3600 s, got {value:g}"
+            self.taught.dwell[index] = value
+        else:
+            if not 0 < value <= 1:
+                return f"speed must be more than 0 and at most 1, got {value:g}"
+            self.taught.speed[index] = value
+        return None
+
+    def _require_selected(self):
+        if self.selected is None or self.selected >= len(self.taught.poses):
+            raise RobosimError("click a pose in the list first")
+        return self.selected
+
+    # ------------------------------------------------------------------ actions
+    def record(self):
+        """Append the pose the simulator shows."""
+        self.taught.record(self.arm.q)
+        self.selected = len(self.taught.poses) - 1
+        self.show_list()
+        self.say(f"pose {len(self.taught.poses)} recorded")
+
+    def delete(self):
+        """Remove the selected pose."""
+        index = self._require_selected()
+        self.taught.delete(index)
+        self.selected = None
+        self.show_list()
+        self.say(f"pose {index + 1} deleted")
+
+    def move(self, step):
+        """Move the selected pose up (-1) or down (+1) the list."""
+        self.selected = self.taught.move(self._require_selected(), step)
+        self.show_list()
+        self.say(f"now pose {self.selected + 1}")
+
+    def go_to(self):
+        """Animate the simulator's arm to the selected pose."""
+        self.arm.animate_to(self.taught.poses[self._require_selected()])
+
+    def limits(self):
+        """Speed and acceleration limits ``(n,)`` each (API units per second, per second
+        squared): the connected arm's, else the defaults."""
+        driver = self.arm.connection
+        if driver is not None and hasattr(driver, "motion_limits"):
+            return driver.motion_limits()
+        robot = self.arm.robot
+        prismatic = PRISMATIC_SPEED_FRACTION * robot.length_scale
+        speed = np.where(robot.revolute, math.radians(DEFAULT_SPEED_DEG_S), prismatic)
+        acceleration = np.where(robot.revolute, math.radians(DEFAULT_ACCELERATION_DEG_S2),
+                                2 * prismatic)
+        return speed, acceleration
+
+    def trajectory(self):
+        """The smooth trajectory through every pose, its first collision said in red."""
+        profile = self.taught.trajectory(DT, *self.limits(), robot=self.robot)
+        found = first_collision(self.arm.collisions, profile.q)
+        if found is not None:
+            row, pairs = found
+            self.say(f"at t = {profile.t[row]:.2f} s {pairs}: the real arm refuses this "
+                     f"sequence", error=True)
+        return profile, found
+
+    def play(self):
+        """Play the sequence in the simulator (it becomes the last trajectory)."""
+        profile, found = self.trajectory()
+        self.arm.play(profile.t, profile.q)
+        if found is None:
+            self.say(f"playing {len(self.taught.poses)} poses in {profile.t[-1]:.2f} s")
+
+    def play_on_arm(self):
+        """Have the connected arm check the sequence (every check it makes before sending),
+        play it in the simulator, and leave it for the Real arm window's "Play on arm"."""
+        driver = self.arm.connection
+        if driver is None:
+            raise RobosimError("no arm connected: connect one in Real arm... first")
+        profile, found = self.trajectory()
+        if found is not None:
+            return
+        driver.plan(profile.t, profile.q)
+        self.arm.play(profile.t, profile.q)
+        self.say("checked by the arm: press Play on arm in the Real arm window to send it")
+
+    def _path(self):
+        self.file.commit()
+        text = self.file.text(0, 0).strip()
+        if not text:
+            raise ValidationError("type a file name first (in the file cell)")
+        return Path(text).expanduser().absolute()
+
+    def save(self):
+        """Write the sequence to the file cell's path."""
+        path = self._path()
+        save_taught(self.taught, self.arm.robot, path)
+        self.say(f"saved {len(self.taught.poses)} poses to {path}")
+
+    def load(self):
+        """Read a sequence from the file cell's path (the list keeps its poses on an error)."""
+        path = self._path()
+        self.taught = load_taught(path, self.arm.robot)
+        self.selected = None
+        self.show_list()
+        self.say(f"loaded {len(self.taught.poses)} poses from {path}")

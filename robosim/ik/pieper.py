@@ -1,0 +1,704 @@
+"""Closed-form inverse kinematics of every arm whose last three axes meet in a point: Pieper's
+method.
+
+The method is Pieper's (D. L. Pieper, *The Kinematics of Manipulators under Computer Control*,
+PhD thesis, Stanford University, 1968), as J. J. Craig presents it (*Introduction to Robotics:
+Mechanics and Control*, 3rd ed., Pearson 2005, section 4.6, "Pieper's solution when three axes
+intersect"): the wrist centre, fixed in link 3 and in the end effector, is placed by the first
+three joints; their equations reduce to one polynomial in joint 3 of degree at most four
+(two in the special cases ``a1 = 0`` or ``sin alpha1 = 0``); the wrist then has two
+closed-form solutions (:func:`robosim.ik.wrist.wrist_angles`). So a 6-joint arm has at most
+``4 x 2 = 8`` solutions, all found here, with no seed and no iteration. The same position
+problem is the whole IK of a 3-joint arm solving a point (``axes="position"``).
+
+Three generalisations of Craig's derivation, in the same steps:
+
+- **Both DH conventions.** Whatever the convention, the point ``p`` (the wrist centre, in the
+  frame where joint 1's screw starts) is::
+
+      p = Rz(theta1) Tz(d1) L1 Rz(theta2) Tz(d2) L2 Rz(theta3) Tz(d3) v,   Li = Tx(ai) Rx(alphai)
+
+  Standard DH (``A_i = Rz Tz Tx Rx``): the start is the base, ``L1, L2`` are rows 1 and 2,
+  ``v = Tx(a3) Rx(alpha3) c`` (``c``: the point in frame 3). Modified DH (``A_i = Rx Tx Rz Tz``,
+  Craig's own): the start is ``base Rx(alpha_0) Tx(a_0)`` (row 1), ``L1, L2`` are rows 2 and 3
+  (``Rx Tx = Tx Rx``: both act along x), ``v = c``.
+- **Prismatic joints among the first three** (the Stanford arm's boom): a prismatic joint's
+  ``theta`` is constant and its ``d`` the unknown. Joint 1 revolute leaves two invariants of
+  ``p``, its squared distance ``r`` from the origin of joint 1's frame raised by ``d1`` and its
+  height ``z`` along axis 1 (Craig's eq. for ``r`` and ``z``); joint 1 prismatic leaves ``x``
+  and ``y`` across axis 1 instead.
+- **Every value of joint 3.** Craig writes the quartic in ``u = tan(theta3 / 2)``, which has a
+  root at infinity when ``theta3 = pi``. Here the residual ``G(theta3)`` of joint 2's
+  elimination is a trigonometric polynomial of degree two; its five coefficients come from
+  five samples (an exact discrete Fourier transform), and its roots are those of the quartic
+  ``z^2 G`` in ``z = exp(i theta3)`` on the unit circle: the same roots, no special angle.
+  For a prismatic joint 3, ``G`` is a polynomial of degree at most four in ``d3``, found from
+  five samples too.
+
+Joint 2's elimination. Write ``f = L2 Rz(theta3) Tz(d3) v = (f1, f2, f3)`` (joint 3 only),
+``u = Rz(theta2) (f1, f2)`` and ``t = f3 + d2``, so that ``k = L1 Rz(theta2) Tz(d2) f =
+(a1 + u1, ca1 u2 - sa1 t, sa1 u2 + ca1 t)`` (``ca1, sa1`` = cos, sin alpha1):
+
+- joint 1 revolute, joint 2 revolute (Craig's case): ``|k|^2 = r`` and ``k3 = z`` give
+  ``2 a1 u1 = r - a1^2 - |f_12|^2 - t^2`` and ``sa1 u2 = z - ca1 t``, and ``u`` lies on the
+  circle ``|u| = |f_12|``: ``G = sa1^2 g_a^2 + 4 a1^2 g_b^2 - 4 a1^2 sa1^2 |f_12|^2``
+  (degree 4), or ``g_a = 0`` when ``a1 = 0``, ``g_b = 0`` when ``sa1 = 0`` (degree 2; ``u``'s
+  other component is then +-, two solutions per root). ``theta2`` turns ``(f1, f2)`` onto ``u``.
+- joint 1 prismatic, joint 2 revolute: ``u1 = x - a1`` and ``ca1 u2 = y + sa1 t``, same circle.
+- joint 1 revolute, joint 2 prismatic: ``u`` is known, ``t`` is the unknown:
+  ``t^2 = r - (a1 + u1)^2 - u2^2`` and ``ca1 t = z - sa1 u2``.
+- both prismatic: ``a1 + u1 = x`` (joint 3 alone) and ``sa1 t = ca1 u2 - y``.
+
+Joint 1 then turns ``(k1, k2)`` onto ``p``'s azimuth (revolute) or slides ``d1 = p_z - k3``.
+
+Degenerate cases are named in :attr:`PieperSolutions.reason`: a target out of reach (no real
+root), a double root (the target on the boundary of the workspace, two solutions merged), a
+free joint at a singularity (the wrist centre on axis 1: joint 1; on axis 2: joint 2; axes 4
+and 6 aligned: joint 4), where the free joint keeps its ``reference`` value. An arm whose
+structure the method does not cover (the wrist centre's position independent of one of the
+first three joints, e.g. axes 1 and 2 one line) is recognised once (:func:`pieper_applies`)
+and left to the numeric solver.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ..errors import ValidationError
+from ..robot import Robot
+from ..transforms import cos_sin, inverse
+from .elementary import ArrayMath, FloatMath
+from .turns import joint_turn
+from .wrist import spherical_wrist, wrist_angles
+
+#: Roots of the polynomial this close to the unit circle (revolute joint 3) or to the real
+#: axis (prismatic, in units of the robot's size) are real: a double root split by rounding
+#: lies within about 1e-8 of it.
+ROOT_TOLERANCE = 1e-6
+#: A quantity that must be >= 0 (a squared length) counts as 0 down to this, times ``L^2``.
+REACH_SLACK = 1e-14
+#: The wrist centre within this fraction of the robot's size of axis 1 (or 2): singular.
+SINGULAR_AXIS = 1e-9
+#: A polynomial coefficient below this fraction of the largest is structurally zero.
+ZERO_COEFFICIENT = 1e-10
+#: Solutions within this (radians modulo 2 pi, or fraction of the robot's size) are one.
+SAME_SOLUTION = 1e-6
+#: A Newton step of the root polish larger than this (radians, fraction of L) is not taken:
+#: at a double root the slope vanishes and the eigenvalue is already the best estimate.
+POLISH_LIMIT = 1e-4
+
+#: Words of :attr:`PieperSolutions.reason`.
+OUT_OF_REACH = "out of reach"
+DOUBLE_ROOT = "double root"
+WRIST_OUT_OF_REACH = "the wrist cannot reach the orientation"
+JOINT_LIMIT = "joint limit"
+
+
+def free_joint(joint: int) -> str:
+    """The reason given at a singularity where joint ``joint`` (1-based) is free."""
+    return f"singular: joint {joint} free"
+
+
+@dataclass(frozen=True)
+class PieperSolutions:
+    """Every closed-form solution of targets ``(...)``, in a fixed number of slots.
+
+    Attributes
+    ----------
+    q : ndarray, shape (..., k, n)
+        Joint values (radians or length unit), revolute joints in (-pi, pi], not yet brought
+        inside the limits. ``k = 8`` for a 6-joint arm (four arm solutions times two wrist
+        solutions), 4 for a 3-joint arm (2 and 4 where the polynomial has degree two). Slots
+        holding no solution contain the reference (finite) and ``valid`` False.
+    valid : ndarray of bool, shape (..., k)
+        The slots holding a solution; a target's valid slots are distinct modulo 2 pi. Each
+        reaches the target up to rounding (callers check their own tolerance).
+    reason : ndarray of str, shape (...)
+        ``""``, or the degenerate case met: :data:`OUT_OF_REACH` (no solution),
+        :data:`DOUBLE_ROOT` (two solutions merged into one: the target on the boundary of
+        the workspace), ``"singular: joint J free"`` (joint J kept at its reference value) or
+        :data:`WRIST_OUT_OF_REACH` (possible only with wrist twists other than 90 degrees).
+    """
+
+    q: np.ndarray
+    valid: np.ndarray
+    reason: np.ndarray
+
+
+@dataclass(frozen=True)
+class _Chain:
+    """The position problem of joints 1-3 in the normal form of the module docstring."""
+
+    start_inverse: tuple               # 3 rows of 4 floats: world -> joint 1's start frame
+    revolute: tuple                    # 3 bools
+    theta0: tuple                      # constant part of theta per joint (radians)
+    d0: tuple                          # constant part of d per joint (length unit)
+    links: tuple                       # (a, cos alpha, sin alpha) of L1 and L2
+    multipliers: tuple                 # (m_a, m_b) of :func:`_equations`
+    point: tuple                       # v, 3 floats
+    scale: float                       # the robot's size L
+    degree: int                        # of G: trigonometric (revolute joint 3) or in d3
+    samples: tuple                     # joint-3 values where G is sampled
+    fit: tuple                         # per coefficient (highest power first), its weights
+                                       # on the samples
+
+
+_built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def pieper_applies(robot: Robot) -> bool:
+    """True when :func:`pieper_ik` solves ``robot`` (cached per robot): 6 joints with a
+    spherical wrist (:func:`robosim.ik.wrist.spherical_wrist`), or 3 joints placing a point.
+
+    Checked once on three random configurations: each must be among the solutions of its own
+    wrist centre (or tool point). An arm where one of joints 1-3 does not move the point
+    (the Tester robot's joint 2), or with a continuum of solutions (a planar 3R arm), fails.
+    """
+    return _chain_of(robot) is not None
+
+
+def _chain_of(robot):
+    """``(chain, split, joints)`` of ``robot`` (split None for a 3-joint arm), or None;
+    ``joints``: per joint its limits, whether it is revolute and its weight in the distance
+    of :func:`nearest_solution` (1, or one over the robot's size for a prismatic joint)."""
+    if robot not in _built:
+        _built[robot] = _build(robot)
+    return _built[robot]
+
+
+def _build(robot):
+    if robot.n == 6:
+        split = spherical_wrist(robot)
+        if split is None:
+            return None
+        arm = split.arm
+    elif robot.n == 3:
+        split, arm = None, robot
+    else:
+        return None
+    chain = _normal_form(arm)
+    if chain is None or not _recovers_itself(arm, chain):
+        return None
+    scale = robot.length_scale
+    joints = tuple((joint.limits, joint.is_revolute, 1.0 if joint.is_revolute else 1.0 / scale)
+                   for joint in robot.joints)
+    return chain, split, joints
+
+
+def _normal_form(arm):
+    """The :class:`_Chain` of a 3-joint ``arm`` whose tool point is the point to place, or
+    None where the method has no equation for joint 2 or 3."""
+    joints = arm.joints
+    point = arm.tool[:3, 3]
+    if arm.convention == "standard":
+        start = arm.base
+        first, second = joints[0], joints[1]
+        a3, (c3, s3) = joints[2].a, cos_sin(joints[2].alpha)
+        v = (a3 + point[0], c3 * point[1] - s3 * point[2], s3 * point[1] + c3 * point[2])
+    else:
+        c0, s0 = cos_sin(joints[0].alpha)
+        start = arm.base @ np.array([[1.0, 0.0, 0.0, joints[0].a], [0.0, c0, -s0, 0.0],
+                                     [0.0, s0, c0, 0.0], [0.0, 0.0, 0.0, 1.0]])
+        first, second = joints[1], joints[2]
+        v = point
+    revolute = tuple(j.is_revolute for j in joints)
+    links = tuple((j.a, *cos_sin(j.alpha)) for j in (first, second))
+    m_a, m_b = _multipliers(revolute, links[0])
+    if not m_a and not m_b:
+        return None                 # joint 2's unknown appears in neither equation
+    fields = dict(start_inverse=tuple(tuple(row) for row in inverse(start)[:3].tolist()),
+                  revolute=revolute,
+                  theta0=tuple(j.offset if j.is_revolute else j.theta for j in joints),
+                  d0=tuple(j.d if j.is_revolute else j.offset for j in joints),
+                  links=links, multipliers=(m_a, m_b), point=tuple(float(x) for x in v),
+                  scale=arm.length_scale)
+    # The top coefficients of G do not depend on the target: its degree is read off one.
+    widest = _Chain(**fields, **_sampling(revolute[2], 2 if revolute[2] else 4))
+    point = tuple(arm.fk(arm.home)[:3, 3].tolist())
+    coefficients = np.abs(_coefficients(widest, _invariants(widest, point), FloatMath))
+    if coefficients.max() == 0.0:
+        return None
+    significant = np.flatnonzero(coefficients > ZERO_COEFFICIENT * coefficients.max())
+    top = len(coefficients) - 1 - significant[0]             # highest power present
+    degree = top - 2 if revolute[2] else top                 # z^2 G for revolute joint 3
+    if degree < 1 or (revolute[2] and significant[-1] != len(coefficients) - 1 - (2 - degree)):
+        return None
+    return _Chain(**fields, **_sampling(revolute[2], degree))
+
+
+def _sampling(revolute, degree):
+    """Samples of joint 3 and the matrix from ``G`` there to its coefficients.
+
+    Revolute: ``2 D + 1`` angles evenly round the circle; the coefficients ``c_D .. c_-D``
+    of ``G = sum c_j exp(i j theta3)`` by the discrete Fourier transform, which is exact for
+    a trigonometric polynomial of degree ``D`` (these are the coefficients of the polynomial
+    ``z^D G`` in ``z = exp(i theta3)``, highest power first). Prismatic: ``D + 1`` Chebyshev
+    points of ``s = q3 / L`` on ``[-1, 1]``; the power coefficients ``s^D .. 1`` by the
+    inverse Vandermonde matrix.
+    """
+    if revolute:
+        count = 2 * degree + 1
+        angles = 2.0 * np.pi * np.arange(count) / count
+        powers = np.arange(degree, -degree - 1, -1)
+        fit = np.exp(-1j * np.outer(angles, powers)) / count
+        return dict(degree=degree, samples=tuple(angles.tolist()),
+                    fit=tuple(tuple(column) for column in fit.T.tolist()))
+    levels = np.cos(np.pi * (np.arange(degree + 1) + 0.5) / (degree + 1))
+    fit = np.linalg.inv(np.vander(levels, degree + 1)).T
+    return dict(degree=degree, samples=tuple(levels.tolist()),
+                fit=tuple(tuple(column) for column in fit.T.tolist()))
+
+
+def _recovers_itself(arm, chain):
+    """Each of three random configurations is among the solutions of its own tool point
+    (the reference being home, so that a free joint is not given its answer)."""
+    q = arm.random_q(3, rng=np.random.default_rng(26))
+    points = arm.fk(q)[:, :3, 3]
+    reference = list(np.broadcast_to(arm.home, q.shape).T)
+    slots = _arm_slots(chain, _invariants(chain, tuple(points.T)), reference, ArrayMath)
+    found = np.stack([np.stack(np.broadcast_arrays(*s.q), axis=-1) for s in slots], axis=1)
+    valid = np.stack([np.broadcast_to(s.valid, (3,)) for s in slots], axis=1)
+    for expected, solutions, ok in zip(q, found, valid):
+        if not ok.any() or _joint_gaps(arm.revolute, solutions[ok] - expected,
+                                       arm.length_scale).min() > SAME_SOLUTION:
+            return False
+    return True
+
+
+# ------------------------------------------------------------------------ joints 1-3
+def _multipliers(revolute, link1):
+    """``(m_a, m_b)`` of the two equations (see :func:`_equations`)."""
+    a1, ca1, sa1 = link1
+    if revolute[1]:
+        return (2.0 * a1, sa1) if revolute[0] else (1.0, ca1)
+    return (ca1, None) if revolute[0] else (None, sa1)
+
+
+def _forearm(chain, q3, ops):
+    """``f = L2 Rz(theta3) Tz(d3) v`` for joint 3 at ``q3``: three components."""
+    vx, vy, vz = chain.point
+    if chain.revolute[2]:
+        theta = q3 + chain.theta0[2]
+        c, s, d = ops.cos(theta), ops.sin(theta), chain.d0[2]
+    else:
+        (c, s), d = cos_sin(chain.theta0[2]), q3 + chain.d0[2]
+    w1, w2, w3 = c * vx - s * vy, s * vx + c * vy, vz + d
+    a, ca, sa = chain.links[1]
+    return a + w1, ca * w2 - sa * w3, sa * w2 + ca * w3
+
+
+def _invariants(chain, point):
+    """What joint 1 leaves unchanged of ``point`` (three world coordinates, floats or
+    ``(B,)`` arrays): ``(p, r, x, y, z)`` with ``p`` the point in joint 1's start frame;
+    joint 1 revolute: ``r`` the squared distance from joint 1's origin raised by ``d1`` and
+    ``z`` the height above it; prismatic: ``x, y`` across its axis, ``z`` along it."""
+    p = tuple(row[0] * point[0] + row[1] * point[1] + row[2] * point[2] + row[3]
+              for row in chain.start_inverse)
+    if chain.revolute[0]:
+        z = p[2] - chain.d0[0]
+        return p, p[0] * p[0] + p[1] * p[1] + z * z, p[0], p[1], z
+    c, s = cos_sin(chain.theta0[0])
+    return p, 0.0, c * p[0] + s * p[1], c * p[1] - s * p[0], p[2]
+
+
+def _equations(chain, invariants, f):
+    """Joint 2's two equations, given joint 3 (``f``), as ``(g_a, g_b, extra)``.
+
+    With ``(m_a, m_b)`` of :func:`_multipliers`: joint 2 revolute: ``m_a u1 = g_a``,
+    ``m_b u2 = g_b`` and ``extra = |f_12|^2``, the circle ``u`` lies on; joint 1 revolute
+    and 2 prismatic: ``m_a t = g_a``, ``t^2 = g_b``, ``extra = u``; both prismatic:
+    ``g_a = 0`` (joint 3 alone) and ``m_b t = g_b``, ``extra = u``.
+    """
+    _, r, x, y, z = invariants
+    f1, f2, f3 = f
+    a1, ca1, sa1 = chain.links[0]
+    if chain.revolute[1]:
+        t = f3 + chain.d0[1]
+        rho2 = f1 * f1 + f2 * f2
+        if chain.revolute[0]:
+            return r - a1 * a1 - rho2 - t * t, z - ca1 * t, rho2
+        return x - a1 + 0.0 * t, y + sa1 * t, rho2
+    c2, s2 = cos_sin(chain.theta0[1])
+    u1, u2 = c2 * f1 - s2 * f2, s2 * f1 + c2 * f2
+    if chain.revolute[0]:
+        return z - sa1 * u2, r - (a1 + u1) ** 2 - u2 * u2, (u1, u2)
+    return a1 + u1 - x, ca1 * u2 - y, (u1, u2)
+
+
+def _residual(chain, invariants, f):
+    """``G``: zero exactly where joint 3 (giving ``f``) has a joint 2 that places the point."""
+    g_a, g_b, extra = _equations(chain, invariants, f)
+    m_a, m_b = chain.multipliers
+    if chain.revolute[1]:
+        if m_a and m_b:
+            return m_b * m_b * g_a * g_a + m_a * m_a * g_b * g_b - m_a * m_a * m_b * m_b * extra
+        return g_a if m_a == 0.0 else g_b
+    if m_b is None:
+        return m_a * m_a * g_b - g_a * g_a if m_a else g_a
+    return g_a
+
+
+def _sample_values(chain):
+    """Joint-3 values at the samples of :func:`_sampling`."""
+    if chain.revolute[2]:
+        return [angle - chain.theta0[2] for angle in chain.samples]
+    return [level * chain.scale for level in chain.samples]
+
+
+def _coefficients(chain, invariants, ops):
+    """The polynomial in joint 3, highest power first: a list of floats, complex numbers or
+    ``(B,)`` arrays (see :func:`_sampling`)."""
+    G = [_residual(chain, invariants, _forearm(chain, q3, ops)) for q3 in _sample_values(chain)]
+    return [sum(map(operator.mul, G, weights)) for weights in chain.fit]
+
+
+def _roots(coefficients, ops):
+    """Every root of the polynomial ``coefficients`` (highest power first): in closed form
+    up to degree two, else as companion-matrix eigenvalues."""
+    if len(coefficients) == 2:
+        return [-coefficients[1] / coefficients[0]]
+    if len(coefficients) == 3:
+        a, b, c = coefficients
+        root = ops.complex_sqrt(b * b - 4.0 * a * c)
+        # The sign that adds |b| and the root's magnitude: no cancellation (Numerical
+        # Recipes, section 5.6).
+        root = ops.where((b.conjugate() * root).real < 0.0, -root, root)
+        q = -0.5 * (b + root)
+        nonzero = ops.absolute(q) > 0.0
+        q_safe = ops.where(nonzero, q, 1.0)
+        return [q / a, ops.where(nonzero, c / q_safe, 0.0 * q)]
+    return ops.companion_roots(coefficients)
+
+
+def _joint3_values(chain, invariants, coefficients, ops):
+    """The real roots as joint-3 values: a list of ``(q3, real)`` (floats or arrays), each
+    polished by one Newton step on the exact residual."""
+    found = []
+    D = len(coefficients) - 1
+    for z in _roots(coefficients, ops):
+        if chain.revolute[2]:
+            real = ops.absolute(ops.absolute(z) - 1.0) < ROOT_TOLERANCE
+            theta = ops.phase(z)
+            e = ops.cos(theta) + 1j * ops.sin(theta)
+            powers = range(chain.degree, -chain.degree - 1, -1)
+            slope = sum((1j * j * c * e ** j for j, c in zip(powers, coefficients))).real
+            q3, unit = theta - chain.theta0[2], 1.0
+        else:
+            real = ops.absolute(z.imag) < ROOT_TOLERANCE
+            s = z.real
+            slope = sum((D - m) * c * s ** (D - m - 1)
+                        for m, c in enumerate(coefficients[:-1])) / chain.scale
+            q3, unit = s * chain.scale, chain.scale
+        G = _residual(chain, invariants, _forearm(chain, q3, ops))
+        step = G / ops.where(ops.absolute(slope) > 0.0, slope, math.inf)
+        q3 = q3 - ops.where(ops.absolute(step) < POLISH_LIMIT * unit, step, 0.0 * step)
+        found.append((q3, real))
+    return found
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """One solution slot of joints 1-3 (floats or ``(B,)`` arrays)."""
+
+    q: tuple            # q1, q2, q3
+    valid: object       # bool
+    free1: object       # joint 1 free (the point on axis 1)
+    free2: object       # joint 2 free (the point on axis 2)
+
+
+def _arm_slots(chain, invariants, reference, ops):
+    """Every solution of joints 1-3 for the point of ``invariants``: a list of
+    :class:`_Slot`; ``reference`` (three values) gives a free joint its value."""
+    m_a, m_b = chain.multipliers
+    a1, ca1, sa1 = chain.links[0]
+    slack = REACH_SLACK * chain.scale ** 2
+    axis = (SINGULAR_AXIS * chain.scale) ** 2
+    p = invariants[0]
+    slots = []
+    for q3, real in _joint3_values(chain, invariants, _coefficients(chain, invariants, ops),
+                                   ops):
+        f = _forearm(chain, q3, ops)
+        g_a, g_b, extra = _equations(chain, invariants, f)
+        branches = []                                      # (u1, u2, t, q2, ok, free2)
+        if chain.revolute[1]:
+            t = f[2] + chain.d0[1]
+            free2 = extra < axis
+            if m_a and m_b:
+                candidates = [(g_a / m_a, g_b / m_b, True)]
+            elif m_a == 0.0:
+                u2 = g_b / m_b
+                across = extra - u2 * u2
+                u1 = ops.sqrt(ops.maximum(across, 0.0))
+                candidates = [(u1, u2, across >= -slack), (-u1, u2, across >= -slack)]
+            else:
+                u1 = g_a / m_a
+                across = extra - u1 * u1
+                u2 = ops.sqrt(ops.maximum(across, 0.0))
+                candidates = [(u1, u2, across >= -slack), (u1, -u2, across >= -slack)]
+            for u1, u2, ok in candidates:
+                theta2 = ops.where(free2, reference[1] + chain.theta0[1],
+                                   ops.atan2(u2, u1) - ops.atan2(f[1], f[0]))
+                branches.append((u1, u2, t, _wrap(theta2 - chain.theta0[1]), ok, free2))
+        else:
+            u1, u2 = extra
+            if m_b is None and m_a:
+                candidates = [(g_a / m_a, True)]
+            elif m_b is None:
+                t = ops.sqrt(ops.maximum(g_b, 0.0))
+                candidates = [(t, g_b >= -slack), (-t, g_b >= -slack)]
+            else:
+                candidates = [(g_b / m_b, ops.absolute(g_a) <= slack / chain.scale)]
+            for t, ok in candidates:
+                branches.append((u1, u2, t, t - f[2] - chain.d0[1], ok, False))
+        for u1, u2, t, q2, ok, free2 in branches:
+            k1, k2, k3 = a1 + u1, ca1 * u2 - sa1 * t, sa1 * u2 + ca1 * t
+            if chain.revolute[0]:
+                free1 = k1 * k1 + k2 * k2 < axis
+                theta1 = ops.where(free1, reference[0] + chain.theta0[0],
+                                   ops.atan2(p[1], p[0]) - ops.atan2(k2, k1))
+                q1 = _wrap(theta1 - chain.theta0[0])
+            else:
+                free1, q1 = False, p[2] - k3 - chain.d0[0]
+            slots.append(_Slot((q1, q2, q3), real & ok, free1, free2))
+    return slots
+
+
+def _wrap(angle):
+    """An angle (float or array) in (-pi, pi]."""
+    return math.pi - (math.pi - angle) % (2 * math.pi)
+
+
+def _joint_gaps(revolute, difference, scale):
+    """Largest joint gap per row of ``difference`` ``(..., n)``: modulo 2 pi (radians) on
+    revolute joints, over ``scale`` on prismatic ones."""
+    gap = np.where(revolute, np.abs((difference + np.pi) % (2 * np.pi) - np.pi),
+                   np.abs(difference) / scale)
+    return gap.max(axis=-1)
+
+
+# ---------------------------------------------------------------------------- the API
+def pieper_ik(robot: Robot, target: ArrayLike,
+              reference: ArrayLike | None = None) -> PieperSolutions:
+    """Every solution of targets by Pieper's method (see the module docstring).
+
+    Parameters
+    ----------
+    robot : Robot
+        A 6-joint arm with a spherical wrist, or a 3-joint arm (its tool point), for which
+        :func:`pieper_applies` is True.
+    target : array_like, shape (4, 4) or (..., 4, 4); (..., 3) points for a 3-joint arm
+        Poses (or points) in the world frame.
+    reference : array_like, shape (n,) or (..., n), optional
+        The value a free joint keeps at a singularity (home by default).
+
+    Returns
+    -------
+    PieperSolutions
+
+    Examples
+    --------
+    The Puma 560 at ``q = (0.3, 0.5, -0.2, 0.4, 0.6, -0.3)`` reaches its pose in eight ways
+    (shoulder left or right, elbow up or down, wrist flipped or not); ``q`` is one of them:
+
+    >>> import robosim
+    >>> puma = robosim.load_robot("Puma 560")
+    >>> q = [0.3, 0.5, -0.2, 0.4, 0.6, -0.3]
+    >>> found = pieper_ik(puma, puma.fk(q))
+    >>> int(found.valid.sum()), float(np.abs(found.q - q).max(axis=1).min()) < 1e-12
+    (8, True)
+    """
+    built = _chain_of(robot)
+    if built is None:
+        raise ValidationError(f"{robot.name}: Pieper's closed form needs 6 joints with a "
+                              f"spherical wrist, or 3 joints placing a point")
+    chain, split, _ = built
+    target = np.asarray(target, dtype=float)
+    if split is None and target.shape[-2:] == (4, 4):
+        target = target[..., :3, 3]
+    if target.shape[-2:] != (4, 4) and (split is not None or target.shape[-1:] != (3,)):
+        raise ValidationError(f"target must be 4x4 transforms{'' if split else ' or points'}, "
+                              f"got shape {target.shape}")
+    shape = target.shape[:-2] if split is not None else target.shape[:-1]
+    reference = robot.home if reference is None else np.asarray(reference, dtype=float)
+    ops: type[FloatMath] | type[ArrayMath]
+    if shape == ():
+        ops, columns = FloatMath, _columns(target, split, (target.tolist(),))
+        reference = np.broadcast_to(reference, (robot.n,)).tolist()
+    else:
+        ops = ArrayMath
+        flat = target.reshape((-1,) + target.shape[len(shape):])
+        columns = _columns(flat, split, None)
+        reference = list(np.broadcast_to(reference, shape + (robot.n,))
+                         .reshape(-1, robot.n).T)
+    q, valid, reason = _solutions(robot, chain, split, columns, reference, ops)
+    return PieperSolutions(q.reshape(shape + q.shape[-2:]), valid.reshape(shape + q.shape[-2:-1]),
+                           np.asarray(reason, dtype=object).reshape(shape))
+
+
+def _columns(target, split, one):
+    """The target as columns ``(X, Y, Z, P)`` of a pose (6 joints) or ``(P,)`` (3 joints):
+    floats for one target (``one`` holds its nested list), ``(B,)`` arrays for many."""
+    if split is None:
+        if one is not None:
+            return (tuple(one[0]),)
+        return (tuple(target.T),)
+    if one is not None:
+        rows = one[0]
+        return tuple(tuple(rows[r][c] for r in range(3)) for c in range(4))
+    return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
+
+
+def _point(split, columns):
+    """The point joints 1-3 must place: the wrist centre ``T_target @ c_end`` of a 6-joint
+    arm, the target point of a 3-joint one (world coordinates, floats or ``(B,)`` arrays)."""
+    if split is None:
+        return columns[0]
+    X, Y, Z, P = columns
+    c = split.center_in_end
+    return tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
+
+
+def _solutions(robot, chain, split, columns, reference, ops):
+    """The arrays of :class:`PieperSolutions`, ``(B, k, n)``, ``(B, k)``, ``(B,)`` (or without
+    ``B`` for one target with ``ops=FloatMath``)."""
+    arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3], ops)
+    valid, double = _drop_repeats(arm, robot.revolute[:3].tolist(), chain.scale, ops)
+    free1 = _any([s.free1 & ok for s, ok in zip(arm, valid)])
+    free2 = _any([s.free2 & ok for s, ok in zip(arm, valid)])
+    reachable = _any(valid)
+    if split is None:
+        slots = [(s.q, ok) for s, ok in zip(arm, valid)]
+        wrist_reachable = singular_wrist = False
+    else:
+        slots, reached, singular = [], [], []
+        for s, ok in zip(arm, valid):
+            frame3 = split.arm.chain_frames(list(s.q))[-1][:3]
+            wrists, wrist_ok = wrist_angles(split, frame3, columns[:3],
+                                            reference[3] + split.offsets[0], ops)
+            slots += [(s.q + wrist, ok & good) for wrist, good in zip(wrists, wrist_ok)]
+            reached.append(ok & wrist_ok[0])
+            singular.append(ok & wrist_ok[0] & (wrist_ok[1] ^ True))
+        wrist_reachable, singular_wrist = _any(reached), _any(singular)
+    # The first that applies names the case: a free joint says more than the repeat it causes.
+    codes = [(reachable ^ True, OUT_OF_REACH),
+             (reachable & (wrist_reachable ^ True) if split else False, WRIST_OUT_OF_REACH),
+             (free1, free_joint(1)), (free2, free_joint(2)), (singular_wrist, free_joint(4)),
+             (double, DOUBLE_ROOT)]
+    if ops is FloatMath:
+        q = np.array([q if ok else reference for q, ok in slots])
+        return q, np.array([bool(ok) for _, ok in slots]), next(
+            (word for flag, word in codes if flag), "")
+    B = len(reference[0])
+    q = np.stack([np.stack(np.broadcast_arrays(*q), axis=-1) for q, _ in slots], axis=1)
+    valid = np.stack([np.broadcast_to(ok, (B,)) for _, ok in slots], axis=1)
+    q = np.where(valid[..., None], q, np.stack(reference, axis=-1)[:, None, :])
+    reason = np.full(B, "", dtype=object)
+    for flag, word in reversed(codes):
+        reason[np.broadcast_to(flag, (B,))] = word
+    return q, valid, reason
+
+
+def _any(flags):
+    """Element-wise "or" of a list of bools (or bool arrays); False for none."""
+    result = False
+    for flag in flags:
+        result = result | flag
+    return result
+
+
+def _drop_repeats(slots, revolute, scale, ops):
+    """The ``valid`` flag of each slot, False on a slot repeating an earlier valid one
+    (modulo 2 pi; a double root), and whether that happened: ``(flags, double)``."""
+    valid = [s.valid for s in slots]
+    double = False
+    for j, later in enumerate(slots):
+        for i in range(j):
+            gap = 0.0
+            for a, b, rev in zip(slots[i].q, later.q, revolute):
+                gap = ops.maximum(gap, ops.absolute((a - b + math.pi) % (2 * math.pi) - math.pi)
+                                  if rev else ops.absolute(a - b) / scale)
+            repeat = valid[i] & valid[j] & (gap < SAME_SOLUTION)
+            valid[j] = valid[j] & (repeat ^ True)
+            double = double | repeat
+    return valid, double
+
+
+def nearest_solution(robot: Robot, target: np.ndarray,
+                     reference: list[float]) -> tuple[list[float] | None, str]:
+    """The closed-form solution of one target nearest ``reference`` inside the limits.
+
+    Parameters
+    ----------
+    robot : Robot
+        One for which :func:`pieper_applies` is True.
+    target : ndarray, shape (4, 4)
+        The pose (a 3-joint arm: its translation is the point).
+    reference : list of n floats
+
+    Returns
+    -------
+    q : list of n floats, or None
+        The solution (each revolute joint at its turn nearest ``reference``) with the least
+        sum of joint distances from ``reference`` (prismatic ones over the robot's size);
+        None when no solution lies inside the limits.
+    reason : str
+        The degenerate case of the solution returned (``""``, or a free joint), or why there
+        is none: as :attr:`PieperSolutions.reason`, or :data:`JOINT_LIMIT` when solutions
+        exist but none inside the limits.
+
+    Notes
+    -----
+    Python floats throughout, and the wrist is solved only for the arm solutions that can
+    still win: the distance of joints 1-3 alone bounds the whole distance from below, so the
+    arm solutions are taken nearest first and the search stops at one farther than the best
+    whole solution found.
+    """
+    chain, split, joints = _chain_of(robot)
+    columns = _columns(target, split, (target.tolist(),))
+    arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3],
+                     FloatMath)
+    def turned(values, first):
+        """``values`` of joints ``first, first + 1, ..`` at their turn nearest the reference
+        inside the limits, and their distance from it; None outside the limits."""
+        out, distance = [], 0.0
+        for i, value in enumerate(values, first):
+            limits, revolute, weight = joints[i]
+            value = joint_turn(value, reference[i], limits, revolute)
+            if value is None:
+                return None
+            out.append(value)
+            distance += weight * abs(value - reference[i])
+        return distance, out
+
+    ranked = sorted((found + (free_joint(1) if s.free1 else free_joint(2) if s.free2 else "",)
+                     for found, s in ((turned(s.q, 0), s) for s in arm if s.valid) if found),
+                    key=lambda entry: entry[0])
+    best, wrist_reached = None, False
+    for arm_distance, arm_q, note in ranked:
+        if best is not None and arm_distance >= best[0]:
+            break
+        if split is None:
+            best = (arm_distance, arm_q, note)
+            continue
+        frame3 = split.arm.chain_frames(arm_q)[-1][:3]
+        wrists, ok = wrist_angles(split, frame3, columns[:3], reference[3] + split.offsets[0])
+        wrist_reached = wrist_reached or bool(ok[0])
+        if ok[0] and not ok[1]:
+            note = note or free_joint(4)
+        for wrist, good in zip(wrists, ok):
+            found = turned(wrist, 3) if good else None
+            if found and (best is None or arm_distance + found[0] < best[0]):
+                best = (arm_distance + found[0], arm_q + found[1], note)
+    if best is not None:
+        return best[1], best[2]
+    if not any(s.valid for s in arm):
+        return None, OUT_OF_REACH
+    if ranked and split is not None and not wrist_reached:
+        return None, WRIST_OUT_OF_REACH
+    return None, JOINT_LIMIT

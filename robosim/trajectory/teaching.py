@@ -1,0 +1,316 @@
+"""Teaching by poses: a smooth trajectory through recorded poses, and the file that keeps them.
+
+:func:`via_points` is a multi-segment trajectory through via poses in the spirit of Corke's
+``mstraj``, with two differences a teacher wants: the arm passes *through* every pose at its
+time (``mstraj``'s blends cut the corners, so the via is not reached), and each segment is
+timed from per-joint speed **and** acceleration limits. Each segment is a quintic (Craig,
+*Introduction to Robotics*, 7.3): the velocity at a via is the mean of the neighbouring
+segments' slopes when they agree in sign, else 0 (the blend through the via), the acceleration
+there is 0, so velocity and acceleration are continuous. A pose with a dwell is a stop: the arm
+arrives at rest, holds the pose for the dwell, and leaves.
+
+Timing: each segment starts at the time a rest-to-rest quintic needs (peak speed
+``15/8 |dq| / T``, peak acceleration ``10 / sqrt(3) |dq| / T**2``), rounded up to whole time
+steps so that every pose is a sample; then every segment whose sampled speed or acceleration
+exceeds its limit is stretched by the ratio, and so on until none does (via velocities change
+with the times, hence the loop; it ends in a few rounds).
+
+A :class:`TaughtSequence` (poses with a dwell and a speed each) is saved as JSON,
+``robosim-taught/1`` (docs/formats.md).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ..errors import ValidationError, ValidationTypeError, brief
+from ..files import atomic_write_text, read_user_json
+from ..robot import Robot
+from .profiles import (MAX_SAMPLES, Profile, _evaluate_pieces, _quintic_pieces, _via_velocities,
+                       positive_seconds)
+
+FORMAT = "robosim-taught/1"
+#: Peak speed and acceleration of a rest-to-rest quintic over ``dq`` in ``T``, per ``dq / T``
+#: and ``dq / T**2``.
+QUINTIC_PEAK_SPEED, QUINTIC_PEAK_ACCELERATION = 15 / 8, 10 / math.sqrt(3)
+#: Samples per segment on which speeds and accelerations are checked against the limits.
+CHECK_SAMPLES = 65
+#: Most rounds of stretching segments (it converges in two or three).
+MAX_ROUNDS = 50
+#: Most poses in a taught sequence.
+MAX_POSES = 1000
+#: Longest dwell at a pose (s).
+MAX_DWELL_S = 3600.0
+
+
+def via_points(poses: ArrayLike, dt: float, qd_max: ArrayLike, qdd_max: ArrayLike, *,
+               dwell: ArrayLike | None = None, speed: ArrayLike | None = None,
+               qd_start: ArrayLike | None = None, qd_goal: ArrayLike | None = None,
+               robot: Robot | None = None) -> Profile:
+    """A smooth trajectory through ``poses``, timed by speed and acceleration limits.
+
+    Parameters
+    ----------
+    poses : array_like (K, n)
+        The poses to pass, in order, K >= 2 (API units).
+    dt : float
+        Time step (s); every pose's time is a whole number of steps.
+    qd_max, qdd_max : array_like (n,) or float
+        Per-joint speed (per second) and acceleration (per second squared) limits.
+    dwell : array_like (K,), optional
+        Seconds to hold each pose (0 by default); a pose held more than 0 is a stop.
+    speed : array_like (K - 1,), optional
+        Fraction (0, 1] of the limits each segment may use (1 by default): the "speed" of a
+        taught move.
+    qd_start, qd_goal : array_like (n,), optional
+        Velocities at the first and last pose (0 by default), within ``qd_max``.
+    robot : Robot, optional
+        When given, the poses must fit it and stay within its limits.
+
+    Returns
+    -------
+    Profile
+        ``kind`` "quintic"; ``knot_times`` and ``knots`` are the poses and their times (a
+        held pose twice: when it arrives and when it leaves).
+
+    Examples
+    --------
+    One joint from 0 to 1 rad and back at most 1 rad/s and 10 rad/s**2: each way needs
+    15/8 s at full speed, rounded up to 1.9 s in steps of 0.1 s.
+
+    >>> p = via_points([[0.0], [1.0], [0.0]], 0.1, 1.0, 10.0)
+    >>> p.knot_times.round(6).tolist()
+    [0.0, 1.9, 3.8]
+    """
+    dt = positive_seconds(dt, "time step")
+    knots_given = _poses(poses, robot)
+    count, n = knots_given.shape
+    top_speed = _limits(qd_max, n, "qd_max")
+    top_acceleration = _limits(qdd_max, n, "qdd_max")
+    holds = _per_pose(dwell, count, "dwell", 0.0, low=0.0, high=MAX_DWELL_S)
+    fractions = _per_pose(speed, count - 1, "speed", 1.0, low=0.0, high=1.0, above=True)
+    ends = []
+    for name, value in (("qd_start", qd_start), ("qd_goal", qd_goal)):
+        row = np.zeros(n) if value is None else np.atleast_1d(np.asarray(value, dtype=float))
+        if row.shape != (n,) or not np.all(np.isfinite(row)):
+            raise ValidationError(f"{name} needs {n} finite velocities, got {brief(value)}")
+        if np.any(np.abs(row) > top_speed * (1 + 1e-9)):
+            raise ValidationError(f"{name} {row.tolist()} is faster than qd_max "
+                                  f"{top_speed.tolist()}")
+        ends.append(row)
+    # Knots: a held pose twice (arrive, leave); hold segments have fixed times.
+    knots, hold, segment_speed, stops = [knots_given[0]], [], [], []
+    if holds[0] > 0:
+        knots.append(knots_given[0])
+        hold.append(holds[0])
+        segment_speed.append(1.0)
+    for k in range(1, count):
+        knots.append(knots_given[k])
+        hold.append(0.0)
+        segment_speed.append(fractions[k - 1])
+        if holds[k] > 0:
+            stops.append(len(knots) - 1)
+            knots.append(knots_given[k])
+            hold.append(holds[k])
+            segment_speed.append(1.0)
+    knots_array = np.array(knots)
+    holding = np.array(hold) > 0
+    steps = np.where(holding, np.ceil(np.array(hold) / dt - 1e-9), 0.0)
+    change = np.abs(np.diff(knots_array, axis=0))
+    scale = np.array(segment_speed)[:, None]
+    needed = np.maximum(QUINTIC_PEAK_SPEED * change / (scale * top_speed),
+                        np.sqrt(QUINTIC_PEAK_ACCELERATION * change / (scale * top_acceleration)))
+    steps = np.where(holding, steps, np.maximum(1, np.ceil(needed.max(axis=1) / dt - 1e-9)))
+    if holds[0] > 0:
+        stops.insert(0, 0)
+    for _ in range(MAX_ROUNDS):
+        if steps.sum() + 1 > MAX_SAMPLES:
+            raise ValidationError(f"the trajectory would take {steps.sum() * dt:g} s in steps "
+                                  f"of {dt:g} s: more than {MAX_SAMPLES:,} samples")
+        knot_times = np.concatenate([[0.0], np.cumsum(steps)]) * dt
+        velocities = _via_velocities(knots_array, knot_times, *ends)
+        velocities[stops] = 0.0
+        velocities[1:][holding] = 0.0
+        velocities[:-1][holding] = 0.0
+        starts, coefficients = _quintic_pieces(knots_array, knot_times, velocities)
+        ratio = _worst_ratio(starts, coefficients, np.diff(knot_times), top_speed * scale,
+                             top_acceleration * scale)
+        ratio[holding] = 1.0
+        if np.all(ratio <= 1 + 1e-9):
+            break
+        steps = np.where(ratio > 1 + 1e-9, np.ceil(steps * ratio - 1e-9), steps)
+    else:
+        raise ValidationError("via_points: could not time the segments within the limits")
+    t = np.arange(int(steps.sum()) + 1) * dt
+    q, qd, qdd = _evaluate_pieces(starts, coefficients, t)
+    return Profile(t, q, qd, qdd, "quintic", knot_times, knots_array)
+
+
+def _worst_ratio(starts, coefficients, durations, qd_max, qdd_max):
+    """Per segment, how many times too fast it is: ``max(|qd| / qd_max, sqrt(|qdd| /
+    qdd_max))`` over :data:`CHECK_SAMPLES` samples of it (below 1: within the limits)."""
+    fractions = np.linspace(0.0, 1.0, CHECK_SAMPLES)
+    ratios = np.empty(len(starts))
+    for i, (start, duration) in enumerate(zip(starts, durations)):
+        t = start + fractions * duration
+        piece = coefficients[i:i + 1]
+        _, qd, qdd = _evaluate_pieces(np.array([start]), piece, t)
+        speed = np.max(np.abs(qd) / qd_max[i])
+        acceleration = np.sqrt(np.max(np.abs(qdd) / qdd_max[i]))
+        ratios[i] = max(speed, acceleration)
+    return ratios
+
+
+def _poses(poses, robot):
+    poses = np.asarray(poses, dtype=float)
+    if poses.ndim != 2 or poses.shape[0] < 2:
+        raise ValidationError(f"via_points needs at least 2 poses as a (K, n) array, got shape "
+                              f"{poses.shape}")
+    if poses.shape[0] > MAX_POSES:
+        raise ValidationError(f"at most {MAX_POSES} poses, got {poses.shape[0]}")
+    if not np.all(np.isfinite(poses)):
+        raise ValidationError("poses must be finite numbers")
+    if robot is not None:
+        robot.check_q(poses, "poses")
+        for k, pose in enumerate(poses, start=1):
+            robot.check_within_limits(pose, f"pose {k}")
+    return poses
+
+
+def _limits(values, n, name):
+    values = np.broadcast_to(np.asarray(values, dtype=float), (n,)).copy() \
+        if np.size(values) in (1, n) else None
+    if values is None or not np.all(np.isfinite(values)) or np.any(values <= 0):
+        raise ValidationError(f"{name} needs 1 or {n} positive numbers")
+    return values
+
+
+def _per_pose(values, count, name, default, *, low, high, above=False):
+    if values is None:
+        return np.full(count, default)
+    values = np.atleast_1d(np.asarray(values, dtype=float))
+    if values.shape != (count,):
+        raise ValidationError(f"{name} needs {count} values, got {values.size}")
+    bad = ~np.isfinite(values) | (values > high) | ((values <= low) if above else (values < low))
+    if bad.any():
+        k = int(np.argmax(bad))
+        bounds = f"more than {low:g}" if above else f"from {low:g}"
+        raise ValidationError(f"{name} {k + 1} must be {bounds} to {high:g}, got {values[k]:g}")
+    return values
+
+
+# ----------------------------------------------------------------------------- the file
+@dataclass
+class TaughtSequence:
+    """Poses recorded one by one, each with a dwell and the speed of the move into it.
+
+    Attributes
+    ----------
+    robot : str
+        The robot's name (checked when the file is loaded for a robot).
+    poses : list of ndarray (n,)
+        API units.
+    dwell : list of float
+        Seconds each pose is held.
+    speed : list of float
+        Fraction (0, 1] of the speed limits for the move arriving at each pose (the first
+        pose's is unused).
+    """
+
+    robot: str
+    poses: list[np.ndarray] = field(default_factory=list)
+    dwell: list[float] = field(default_factory=list)
+    speed: list[float] = field(default_factory=list)
+
+    def record(self, q: ArrayLike, dwell: float = 0.0, speed: float = 1.0) -> None:
+        """Append pose ``q`` ``(n,)``."""
+        self.poses.append(np.array(q, dtype=float))
+        self.dwell.append(float(dwell))
+        self.speed.append(float(speed))
+
+    def delete(self, index: int) -> None:
+        """Remove pose ``index`` (0-based)."""
+        for column in (self.poses, self.dwell, self.speed):
+            del column[index]
+
+    def move(self, index: int, step: int) -> int:
+        """Move pose ``index`` by ``step`` places (-1 up, +1 down); returns its new index."""
+        target = min(max(index + step, 0), len(self.poses) - 1)
+        columns: tuple[list[Any], ...] = (self.poses, self.dwell, self.speed)
+        for column in columns:
+            column.insert(target, column.pop(index))
+        return target
+
+    def trajectory(self, dt: float, qd_max: ArrayLike, qdd_max: ArrayLike,
+                   robot: Robot | None = None) -> Profile:
+        """:func:`via_points` through the poses with their dwells and speeds."""
+        if len(self.poses) < 2:
+            raise ValidationError(f"record at least 2 poses to play (have {len(self.poses)})")
+        return via_points(np.array(self.poses), dt, qd_max, qdd_max, dwell=self.dwell,
+                          speed=self.speed[1:], robot=robot)
+
+
+def taught_to_dict(sequence: TaughtSequence, robot: Robot) -> dict[str, Any]:
+    """The JSON data of a taught-sequence file (joint values in the robot's user units)."""
+    return {"format": FORMAT, "robot": robot.name,
+            "units": ["deg" if r else robot.unit for r in robot.revolute],
+            "poses": [{"q": [round(float(v), 9) for v in robot.q_to_user(q)],
+                       "dwell_s": d, "speed": s}
+                      for q, d, s in zip(sequence.poses, sequence.dwell, sequence.speed)]}
+
+
+def taught_from_dict(data: object, robot: Robot, source: str = "taught sequence") \
+        -> TaughtSequence:
+    """A :class:`TaughtSequence` for ``robot`` from JSON data; errors name the pose and field."""
+    if not isinstance(data, dict):
+        raise ValidationTypeError(f"{source}: a taught sequence is a JSON object, got "
+                                  f"{brief(data)}")
+    if data.get("format") != FORMAT:
+        raise ValidationError(f"{source}: format must be {FORMAT!r}, got "
+                              f"{brief(data.get('format'))}")
+    if data.get("robot") != robot.name:
+        raise ValidationError(f"{source}: taught on {brief(data.get('robot'))}, not on "
+                              f"{robot.name}")
+    unknown = sorted(set(data) - {"format", "robot", "units", "poses", "notes"})
+    if unknown:
+        raise ValidationError(f"{source}: unknown field {unknown[0]!r}")
+    rows = data.get("poses")
+    if not isinstance(rows, list) or len(rows) > MAX_POSES:
+        raise ValidationError(f"{source}: poses must be a list of at most {MAX_POSES} poses")
+    sequence = TaughtSequence(robot.name)
+    for k, row in enumerate(rows, start=1):
+        where = f"{source}: pose {k}"
+        if not isinstance(row, dict) or set(row) - {"q", "dwell_s", "speed"}:
+            raise ValidationError(f"{where} must be an object with q, dwell_s and speed, got "
+                                  f"{brief(row)}")
+        values = row.get("q")
+        if (not isinstance(values, list) or len(values) != robot.n
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                           and math.isfinite(v) for v in values)):
+            raise ValidationError(f"{where}: q needs {robot.n} numbers, got {brief(values)}")
+        q = robot.q_from_user(np.array(values, dtype=float))
+        robot.check_within_limits(q, where)
+        dwell = _per_pose([row.get("dwell_s", 0.0)], 1, f"{where}: dwell_s", 0.0, low=0.0,
+                          high=MAX_DWELL_S)[0]
+        speed = _per_pose([row.get("speed", 1.0)], 1, f"{where}: speed", 1.0, low=0.0,
+                          high=1.0, above=True)[0]
+        sequence.record(q, float(dwell), float(speed))
+    return sequence
+
+
+def save_taught(sequence: TaughtSequence, robot: Robot, path: str | Path) -> None:
+    """Write ``sequence`` to ``path`` as JSON, atomically (:func:`load_taught` reads it)."""
+    atomic_write_text(path, json.dumps(taught_to_dict(sequence, robot), indent=2) + "\n")
+
+
+def load_taught(path: str | Path, robot: Robot) -> TaughtSequence:
+    """Read a taught-sequence file for ``robot``."""
+    return taught_from_dict(read_user_json(path, ValidationError, "taught sequence"), robot,
+                            str(path))

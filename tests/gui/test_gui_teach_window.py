@@ -1,0 +1,83 @@
+"""The "Teach..." window, on Agg, with a fake arm handle: record, edit, play, save, load."""
+
+import json
+
+import numpy as np
+
+from fake_arm import FakeArm
+from gui_events import click_axes, type_in_cell
+from robosim import load_robot
+from robosim.gui.tools import open_tool
+from robosim.hardware import Lynx6
+
+POSES_DEG = ([0, 0, 0, 0, 0], [22, -6, 26, -76, 0], [22, -26, 29, -78, 0])
+
+
+def press(window, label):
+    click_axes(window.buttons[label].ax)
+
+
+def taught_window(arm):
+    window = open_tool("Teach...", arm)
+    for degrees in POSES_DEG:
+        arm.animate_to(np.radians(degrees))
+        press(window, "Record")
+    return window
+
+
+def test_record_lists_the_poses_and_play_passes_through_each(tmp_path):
+    arm = FakeArm(load_robot("Lynx6"))
+    window = taught_window(arm)
+    assert [window.list.text(1, col) for col in range(7)] == ["22", "-6", "26", "-76", "0", "0",
+                                                              "1"]
+    assert window.list.text(3, 0) == ""
+    type_in_cell(window.list, 1, 5, "0.5", "enter")              # dwell at pose 2
+    assert window.taught.dwell[1] == 0.5
+    press(window, "Play")
+    t, q = arm.last_trajectory
+    for degrees in POSES_DEG:
+        assert np.abs(np.degrees(q) - degrees).max(axis=1).min() < 1e-9
+    assert np.abs(np.diff(np.degrees(q), axis=0)).max() / 0.02 <= 60 + 1e-6   # servo speed
+    assert not arm.statuses[-1][1] and "playing 3 poses" in arm.statuses[-1][0]
+    # delete, reorder, save and load
+    type_in_cell(window.file, 0, 0, str(tmp_path / "seq.json"), "enter")
+    press(window, "Save")
+    assert json.loads((tmp_path / "seq.json").read_text())["poses"][1]["dwell_s"] == 0.5
+    window.list.focus(0, 0)
+    window.list.commit()
+    press(window, "Delete")
+    assert len(window.taught.poses) == 2
+    press(window, "Load")
+    assert len(window.taught.poses) == 3 and window.list.text(1, 5) == "0.5"
+
+
+def test_a_taught_pose_in_the_table_is_flagged_and_refused_by_the_arm():
+    arm = FakeArm(load_robot("Lynx6"))
+    window = taught_window(arm)
+    arm.animate_to(np.radians([22, -35, 29, -78, 0]))              # fingertips in the table
+    press(window, "Record")
+    press(window, "Play")
+    message, error = arm.statuses[-1]
+    assert error and "link 4 (wrist) hits table: the real arm refuses this sequence" in message
+    press(window, "Play on arm")
+    assert arm.statuses[-1] == ("no arm connected: connect one in Real arm... first", True)
+    driver = Lynx6.connect("dry", dry_run=True)
+    driver.start(confirmed_near_rest=True)
+    arm.set_connection(driver)
+    try:
+        window.taught.delete(3)
+        press(window, "Play on arm")
+        assert arm.statuses[-1] == ("checked by the arm: press Play on arm in the Real arm "
+                                    "window to send it", False)
+    finally:
+        arm.set_connection(None)
+        driver.close()
+
+
+def test_a_typed_value_outside_the_limits_is_refused_in_its_cell():
+    arm = FakeArm(load_robot("Lynx6"))
+    window = taught_window(arm)
+    type_in_cell(window.list, 2, 0, "120", "enter")
+    assert (2, 0) in window.list.errors
+    assert "outside" in window.list.message
+    np.testing.assert_allclose(np.degrees(window.taught.poses[2]), POSES_DEG[2], atol=1e-9)
