@@ -22,7 +22,7 @@ from robosim.hardware.ssc32 import BAUD_RATES, CHECK_POLL_S, encode_move
 from bench_fk import best_time  # this folder is first on sys.path when run as a script
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from ssc32_board import SimulatedSSC32  # noqa: E402  (the test suite's board)
+from ssc32_board import SimulatedSSC32  # the test suite's board
 
 
 def main():

@@ -28,7 +28,7 @@ def main():
     rng = np.random.default_rng(0)
     for size, repeats in ((1_000, 20), (100_000, 3), (1_000_000, 1)):
         q = robot.random_q(size, rng)
-        seconds = best_time(lambda: checker.check(q), repeats)
+        seconds = best_time(lambda q=q: checker.check(q), repeats)
         print(f"batch {size:>9,}: {seconds / size * 1e6:8.3f} us per pose, "
               f"{size / seconds:12,.0f} poses/s")
     q = robot.random_q(rng=rng)

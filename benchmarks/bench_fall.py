@@ -18,13 +18,13 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("MPLBACKEND", "TkAgg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's robosim
-from robosim import load_robot  # noqa: E402
-from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
-from robosim.gui.tools import open_tool  # noqa: E402
+from robosim import load_robot
+from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application
+from robosim.gui.tools import open_tool
 
 ROBOTS = ("Puma 560", "Lynx6")
 #: Seconds the windows get to show and draw before the press, and the event loop then runs

@@ -34,7 +34,7 @@ def main():
           f"{1 / seconds:12,.0f} poses/s")
     for size, repeats in ((1_000, 50), (1_000_000, 3)):
         q = robot.random_q(size, rng)
-        seconds = best_time(lambda: robot.fk(q), repeats)
+        seconds = best_time(lambda q=q: robot.fk(q), repeats)
         print(f"batch {size:>9,}:       {seconds / size * 1e6:8.3f} us per pose, "
               f"{size / seconds:12,.0f} poses/s")
     q = robot.random_q(1_000_000, rng)

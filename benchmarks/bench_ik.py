@@ -14,10 +14,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_fk import best_time  # noqa: E402
+from bench_fk import best_time
 
-from robosim import ik, load_robot  # noqa: E402
-from robosim.trajectory import motion  # noqa: E402
+from robosim import ik, load_robot
+from robosim.trajectory import motion
 
 ROBOTS = ("Puma 560", "KR5", "Lynx6")
 TARGETS = 1_000

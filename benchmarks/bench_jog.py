@@ -16,10 +16,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_fk import best_time  # noqa: E402
+from bench_fk import best_time
 
-from robosim import load_robot  # noqa: E402
-from robosim.trajectory import motion  # noqa: E402
+from robosim import load_robot
+from robosim.trajectory import motion
 
 VIA_POINTS = 5
 REPEATS = 20

@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_fk import best_time  # noqa: E402
+from bench_fk import best_time
 
-from robosim.workspace import joint as jw  # noqa: E402
-from robosim import load_robot  # noqa: E402
-from robosim.workspace import numeric_joint as numeric  # noqa: E402
+from robosim.workspace import joint as jw
+from robosim import load_robot
+from robosim.workspace import numeric_joint as numeric
 
 
 def report(label, run, path):

@@ -16,9 +16,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_fk import best_time  # noqa: E402
+from bench_fk import best_time
 
-from robosim import load_robot, trajectory  # noqa: E402
+from robosim import load_robot, trajectory
 
 ROBOTS = ("Lynx6", "Puma 560")
 POINTS = 1_000

@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("MPLBACKEND", "Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout's robosim, the fake arm
@@ -49,12 +49,12 @@ def main():
     seconds = best_time(lambda: window.run(window.compute), 3)
     print(f"Compute, 1000-point quintic:   {seconds * 1e3:8.1f} ms")
     print(f"full draw of the window:       {best_time(fig.canvas.draw, 5) * 1e3:8.1f} ms")
-    window._set_playing(True)
+    window._set_playing(True)  # noqa: SLF001 - one playback frame, measured alone
     fig.canvas.draw()  # keeps the background the playheads are blitted over
     index = iter(range(1, 1000))
 
     def played_frame():
-        window._set_index(next(index), redraw=False)
+        window._set_index(next(index), redraw=False)  # noqa: SLF001 - one playback frame, measured alone
         window.blit.update("playheads")
 
     print(f"playhead frame (blitted):      {best_time(played_frame, 20) * 1e3:8.1f} ms")

@@ -42,13 +42,13 @@ def main(folder):
     print(f"{'file':<34} {'joints':>6} {'load ms':>8} {'check %':>8}  toolbox loads it")
     for path in files:
         robot = urdf.load_urdf(path)
-        load = best_time(lambda: urdf.load_urdf(path), REPEATS, time.process_time)
-        unchecked = urdf._check_fit
-        urdf._check_fit = lambda *args: None
+        load = best_time(lambda path=path: urdf.load_urdf(path), REPEATS, time.process_time)
+        unchecked = urdf._check_fit  # noqa: SLF001 - the load without its fit check
+        urdf._check_fit = lambda *args: None  # noqa: SLF001 - the load without its fit check
         try:
-            bare = best_time(lambda: urdf.load_urdf(path), REPEATS, time.process_time)
+            bare = best_time(lambda path=path: urdf.load_urdf(path), REPEATS, time.process_time)
         finally:
-            urdf._check_fit = unchecked
+            urdf._check_fit = unchecked  # noqa: SLF001 - the load without its fit check
         share = 100.0 * max(load - bare, 0.0) / load
         print(f"{path.name:<34} {robot.n:>6} {1e3 * load:>8.1f} {share:>8.0f}  "
               f"{toolbox_loads(path)}")

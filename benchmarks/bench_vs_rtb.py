@@ -32,9 +32,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_fk import best_time  # noqa: E402
+from bench_fk import best_time
 
-from robosim import ik, load_robot  # noqa: E402
+from robosim import ik, load_robot
 
 HOW_TO = ("bench_vs_rtb: roboticstoolbox is not importable here; it is a benchmark peer, not a "
           "dependency. Install it beside robosim in a scratch venv:\n"
@@ -173,7 +173,7 @@ def main():
     found = [ik.solve_all(robot, T).q for T in all_targets]
     seconds = (time.process_time() - start) / ALL_TARGETS
     expected = matched = duplicates = complete = 0
-    for T, solutions in zip(all_targets, found):
+    for T, solutions in zip(all_targets, found, strict=True):
         branches = analytic_branches(puma, robot, T)
         hits = sum(any(np.abs(wrapped_difference(b, s)).max() <= SAME_BRANCH
                        for s in solutions) for b in branches)

@@ -36,12 +36,14 @@ def main(quick=False):
     print(f"robot: {robot.name}, Fig. 5 ranges; target: measured/estimate within 0.5..2")
     for factor in (30, 15, 10, 5, 3, 2) + (() if quick else (1,)):
         grid = ws.factor_grid(robot, factor, FIG5)
-        estimate, estimating = timed(lambda: ws.estimate_seconds(robot, grid))
-        _, measured = timed(lambda: ws.forward_workspace(robot, grid))
+        estimate, estimating = timed(lambda grid=grid: ws.estimate_seconds(robot, grid))
+        _, measured = timed(lambda grid=grid: ws.forward_workspace(robot, grid))
         row(f"Factor {factor}", grid.configurations, estimate, estimating, measured)
     for samples in (10 ** 5, 10 ** 6, 10 ** 7):
-        estimate, estimating = timed(lambda: ws.estimate_samples_seconds(robot, samples, FIG5))
-        _, measured = timed(lambda: ws.monte_carlo_workspace(robot, samples, ranges=FIG5))
+        estimate, estimating = timed(
+            lambda samples=samples: ws.estimate_samples_seconds(robot, samples, FIG5))
+        _, measured = timed(
+            lambda samples=samples: ws.monte_carlo_workspace(robot, samples, ranges=FIG5))
         row("Monte Carlo", samples, estimate, estimating, measured)
 
 

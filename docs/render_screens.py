@@ -17,11 +17,11 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402  (after the backend)
+import matplotlib.pyplot as plt  # after the backend
 
-from robosim import load_robot  # noqa: E402
-from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application  # noqa: E402
-from robosim.gui.screens.simulator import TOGGLES  # noqa: E402
+from robosim import load_robot
+from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application
+from robosim.gui.screens.simulator import TOGGLES
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))   # gui_events: typing in a cell as a user does

@@ -20,18 +20,18 @@ from robosim.plotting import arm_figure, joint_plot_figure, path_figure
 robot = robosim.load_robot("Lynx6")
 q = np.radians([20, 30, -45, 10, 0])
 arm = arm_figure(robot, q)
-arm
+arm  # noqa: B018 - a cell's last value is what the notebook shows
 
 # %% A quintic joint profile: position, velocity, acceleration
 profile = trajectory.joint_profile(robot.home, q, 2.0, 0.05, "quintic", robot=robot)
 joints = joint_plot_figure(profile.t, profile.q, robot, qd=profile.qd, qdd=profile.qdd)
-joints
+joints  # noqa: B018 - a cell's last value is what the notebook shows
 
 # %% One of 3D-RAS's preset paths, placed in the arm's reach
 seam = trajectory.preset_path("weld seam", robot, points=80)
 print(seam.message or "the preset fits where the paper puts it")
 path = path_figure(robot, seam.points, q=robot.home, title="weld seam")
-path
+path  # noqa: B018 - a cell's last value is what the notebook shows
 
 # %% Run as a script: save the figures
 if __name__ == "__main__":

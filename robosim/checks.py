@@ -43,7 +43,7 @@ def real_array(value: ArrayLike, name: str) -> np.ndarray:
     numbers or (nested) sequences of them; ragged lists; complex numbers, dates, booleans; an
     integer beyond the float range; NaN and infinity.
     """
-    if type(value) is np.ndarray and value.dtype.kind == "f":     # noqa: E721 (the common case, fast)
+    if type(value) is np.ndarray and value.dtype.kind == "f":     # the common case, fast
         if not np.isfinite(value).all():
             raise ValidationError(f"{name}: values must be finite numbers, got "
                                   f"{brief(value.tolist())}")
@@ -107,7 +107,8 @@ def transforms(value: ArrayLike, name: str) -> np.ndarray:
         raise ValidationError(f"{name}: an empty batch {array.shape}: give at least one")
     row = array[..., 3, :]
     if array.ndim == 2:                 # one transform: a list compare is a tenth of the cost
-        good = all(abs(a - b) <= LAST_ROW_TOLERANCE for a, b in zip(row.tolist(), _LAST_ROW))
+        good = all(abs(a - b) <= LAST_ROW_TOLERANCE for a, b in zip(row.tolist(), _LAST_ROW,
+                                                                    strict=True))
     else:
         good = np.abs(row - _LAST_ROW).max() <= LAST_ROW_TOLERANCE
     if not good:
@@ -151,7 +152,7 @@ def count(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -
 
 def positive(value: Any, name: str, maximum: float = math.inf) -> float:
     """A finite real number ``0 < value <= maximum``."""
-    if type(value) is float and 0 < value < math.inf and value <= maximum:   # noqa: E721
+    if type(value) is float and 0 < value < math.inf and value <= maximum:
         return value                        # the common case, fast (NaN fails every compare)
     if not _is_real_number(value):
         raise ValidationTypeError(f"{name} must be a number, got {_kind_of(value)}")

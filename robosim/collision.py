@@ -118,7 +118,7 @@ class Scene:
     unit: str = "mm"
 
     def with_obstacle(self, obstacle: Obstacle) -> Scene:
-        """This scene with one more obstacle."""
+        """A copy of the scene with one more obstacle."""
         return Scene(self.obstacles + (obstacle,), self.unit)
 
 
@@ -336,7 +336,7 @@ def _segments(solids, q):
     else:
         corners = ends - d * z_axes[:, 1:]
     tip = origins[:, -1].copy()                  # + the tool's offset along the last axes
-    for column, length in zip(frames[-1][:3], robot.tool_xyz):
+    for column, length in zip(frames[-1][:3], robot.tool_xyz, strict=True):
         for k in range(3):
             tip[:, k] += length * column[k]
     points = np.empty((count, 2 * robot.n + 2, 3))   # o_0, c_1, o_1, c_2, ..., o_n, tip
@@ -602,7 +602,7 @@ class Checker:
                              for o in scene.obstacles] for c in range(len(solids.pieces))],
                            dtype=bool).reshape(len(solids.pieces), len(scene.obstacles))
         self._scene_group = np.full(allowed.shape, -1)
-        for c, k in zip(*np.nonzero(allowed)):
+        for c, k in zip(*np.nonzero(allowed), strict=True):
             self._scene_group[c, k] = self._group_of[(labels[solids.link_of[c]],
                                                       scene.obstacles[k].name)]
         self._self_group = np.array([self._group_of[(labels[solids.link_of[a]],
@@ -687,6 +687,7 @@ def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,
     Parameters
     ----------
     robot : robosim.Robot
+        The arm, its links as capsules.
     q : array_like (..., n)
         Poses (API units: radians, length unit); one pose ``(n,)`` or a batch.
     scene : Scene, optional
@@ -703,13 +704,20 @@ def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,
 
     Examples
     --------
-    The Lynx6 at home stands clear of its table; bent down onto it, its gripper hits it:
+    The Lynx6 at home stands clear of its table. With the gripper pointing straight down at
+    ``(145, 0, 30)`` mm (``q = (0, 0, 0, -90, 0)`` degrees, see :func:`robosim.ik.lynx6_ik`)
+    its tip is 30 mm above the table top, less the links' radius ``0.02 x 485 = 9.7`` mm; put
+    50 mm lower, the gripper is in the table:
 
     >>> import robosim
+    >>> from robosim.ik import lynx6_ik
     >>> lynx = robosim.load_robot("lynx6")
     >>> bool(check(lynx, lynx.home).collides)
     False
-    >>> check(lynx, np.radians([0, 60, 60, 30, 0])).colliding_pairs()
+    >>> above = check(lynx, np.radians([0, 0, 0, -90, 0]))
+    >>> above.colliding_pairs(), round(float(above.distance), 3)
+    ([], 20.3)
+    >>> check(lynx, lynx6_ik(lynx, [145, 0, -20], np.radians(-90)).q).colliding_pairs()
     [('link 4 (wrist)', 'table')]
     """
     return Checker(robot, scene, radius).check(q)

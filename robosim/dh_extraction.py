@@ -214,6 +214,7 @@ def dh_from_axes(points: ArrayLike, directions: ArrayLike, kinds: str | Sequence
     tool_frame : array_like (4, 4)
         The tool frame at the zero pose, base coordinates.
     convention : {"standard", "modified"}
+        Which DH convention the rows follow (Craig's modified: each joint's frame on its own axis).
 
     Returns
     -------
@@ -259,7 +260,7 @@ def _standard_frames(points, z, tool_frame, size):
     origins.append(_foot(tool_frame[:3, 3], origins[-1], z[-1]))
     xs.append(xs[-1])
     axes = [*z, z[-1]]
-    return [_frame(o, x, axis) for o, x, axis in zip(origins, xs, axes)]
+    return [_frame(o, x, axis) for o, x, axis in zip(origins, xs, axes, strict=True)]
 
 
 def _modified_frames(points, z, tool_frame, size):
@@ -276,7 +277,7 @@ def _modified_frames(points, z, tool_frame, size):
     origins.append(met)
     xs.append(xs[-1])
     axes = [z[0], *z]
-    return [_frame(o, x, axis) for o, x, axis in zip(origins, xs, axes)]
+    return [_frame(o, x, axis) for o, x, axis in zip(origins, xs, axes, strict=True)]
 
 
 def _row(previous, frame, kind, convention, size):

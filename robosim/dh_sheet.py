@@ -44,21 +44,23 @@ ANGLES = ("theta", "alpha")
 
 
 def dh_sheet(robot: Robot, q: ArrayLike, fmt: str = "md", digits: int = DIGITS) -> str:
-    """The derivation of ``robot.fk(q)`` as a Markdown or LaTeX document.
+    r"""The derivation of ``robot.fk(q)`` as a Markdown or LaTeX document.
 
     Parameters
     ----------
     robot : robosim.Robot
+        The arm whose derivation is written.
     q : array_like (n,)
         Joint values: radians (revolute), length unit (prismatic).
     fmt : {"md", "tex"}
+        Markdown or LaTeX.
     digits : int
         Decimals of the numbers, 0 to :data:`MAX_DIGITS`.
 
     Returns
     -------
     str
-        The whole document; LaTeX starts with ``\\documentclass`` and needs only ``amsmath``
+        The whole document; LaTeX starts with ``\documentclass`` and needs only ``amsmath``
         and ``geometry`` (both in TeX Live's ``texlive-latex-base``).
 
     Raises

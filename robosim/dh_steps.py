@@ -79,7 +79,15 @@ class DHStep:
 
     @property
     def motion(self) -> str:
-        """``"rotate"``, ``"translate"`` or ``"mount"`` (base and tool)."""
+        """``"rotate"``, ``"translate"`` or ``"mount"`` (base and tool).
+
+        Examples
+        --------
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0)], unit="m")
+        >>> [step.motion for step in dh_steps(arm, [0.0])]
+        ['mount', 'rotate', 'translate', 'translate', 'rotate', 'mount']
+        """
         return MOTIONS[self.parameter][0] if self.parameter in MOTIONS else "mount"
 
     def describe(self, unit: str = "", degrees: bool = True) -> str:
@@ -119,6 +127,7 @@ def elementary_matrix(parameter: str, value: ArrayLike) -> np.ndarray:
     Parameters
     ----------
     parameter : {"theta", "d", "a", "alpha"}
+        Which DH parameter the motion changes: a turn about or slide along z, or x.
     value : float or array_like (...)
         Radians for theta and alpha, length unit for d and a.
 
@@ -152,6 +161,7 @@ def dh_steps(robot: Robot, q: ArrayLike) -> list[DHStep]:
     Parameters
     ----------
     robot : robosim.Robot
+        The arm (either DH convention).
     q : array_like (n,) or (..., n)
         Joint values: radians (revolute), length unit (prismatic).
 
@@ -218,6 +228,17 @@ def link_matrices(steps: Iterable[DHStep]) -> list[np.ndarray]:
     -------
     list of ndarray (4, 4) or (..., 4, 4)
         ``n`` link transforms, row 1 first (base and tool not included).
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees: ``A_1`` is one unit along x,
+    ``A_2`` turns 90 degrees and then goes one unit along the new x, so ``(0, 1)``.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> A1, A2 = link_matrices(dh_steps(arm, [0.0, np.pi / 2]))
+    >>> (A1[:2, 3].round(3) + 0.0).tolist(), (A2[:2, 3].round(3) + 0.0).tolist()
+    ([1.0, 0.0], [0.0, 1.0])
     """
     rows: dict[int, np.ndarray] = {}   # DH row -> product of its matrices so far
     for step in steps:
@@ -229,7 +250,7 @@ def link_matrices(steps: Iterable[DHStep]) -> list[np.ndarray]:
 
 def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False, digits: int = 4,
                          applied: int = 4) -> list[list[str]]:
-    """``A_i`` of DH row ``row`` with its constants as numbers and its variable as a symbol.
+    r"""``A_i`` of DH row ``row`` with its constants as numbers and its variable as a symbol.
 
     A revolute row's ``theta_i = q_i + offset_i`` appears as ``c<i> = cos theta_i`` and
     ``s<i> = sin theta_i``; a prismatic row's ``d_i = q_i + offset_i`` as ``d<i>``. Every entry
@@ -245,10 +266,11 @@ def symbolic_link_matrix(robot: Robot, row: int, latex: bool = False, digits: in
     Parameters
     ----------
     robot : robosim.Robot
+        The arm (either DH convention).
     row : int
         1-based DH row.
     latex : bool
-        LaTeX math (``c_{1}``, ``0.5\\,s_{1}``) instead of plain text (``c1``, ``0.5 s1``).
+        LaTeX math (``c_{1}``, ``0.5\,s_{1}``) instead of plain text (``c1``, ``0.5 s1``).
     digits : int
         Decimals of the numbers.
     applied : int

@@ -161,7 +161,13 @@ class LinkDynamics:
 
     @property
     def inertia_matrix(self) -> np.ndarray:
-        """The inertia tensor about the centre of mass ``(3, 3)``, kg m^2, link-frame axes."""
+        """The inertia tensor about the centre of mass ``(3, 3)``, kg m^2, link-frame axes.
+
+        Examples
+        --------
+        >>> LinkDynamics(mass=1.0, inertia=(1.0, 2.0, 3.0, 0.1, 0.0, 0.0)).inertia_matrix.tolist()
+        [[1.0, 0.1, 0.0], [0.1, 2.0, 0.0], [0.0, 0.0, 3.0]]
+        """
         xx, yy, zz, xy, yz, xz = self.inertia
         return np.array([[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]])
 
@@ -253,6 +259,8 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
 
     Parameters
     ----------
+    robot : Robot
+        With ``robot.dynamics``; it is not changed.
     mass : float
         Payload, kg (``>= 0``).
     position : (float, float, float), optional
@@ -345,7 +353,7 @@ def _checked(robot, named) -> list[np.ndarray]:
             and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
         return [a.astype(float, copy=False) for a in arrays]
     checked = [robot.check_q(values, name) for values, name in named]
-    for array, (_, name) in zip(checked, named):
+    for array, (_, name) in zip(checked, named, strict=True):
         if array.size == 0:
             raise ValidationError(f"{name}: an empty batch {array.shape}: give at least one row")
     return checked
@@ -380,7 +388,7 @@ def _per_block(robot, constants, arrays, block):
                         *(list(a[rows].T) for a in flat[1:]))
         if outputs is None:
             outputs = [np.empty((len(values), count)) for values in results]
-        for out, values in zip(outputs, results):
+        for out, values in zip(outputs, results, strict=True):
             for i, value in enumerate(values):
                 out[i, rows] = value
     return [out.T.reshape(leading + out.shape[:1]) for out in outputs]
@@ -485,6 +493,17 @@ def friction_torques(robot: Robot, qd: ArrayLike) -> np.ndarray:
 
     ``G^2 B qd + |G| Tc+`` for ``qd > 0``, ``G^2 B qd + |G| Tc-`` for ``qd < 0``, and 0 at
     rest (no stiction), as Corke's toolbox models it.
+
+    Examples
+    --------
+    A joint with viscous friction 0.1 N m s/rad and Coulomb friction 0.5 N m either way, no
+    gearbox (``G = 1``): at 2 rad/s it needs ``0.1 * 2 + 0.5 = 0.7`` N m, backwards ``-0.7``.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0, viscous=0.1, coulomb=(0.5, -0.5))]))
+    >>> [friction_torques(arm, [speed]).round(3).tolist() for speed in (2.0, -2.0, 0.0)]
+    [[0.7], [-0.7], [0.0]]
     """
     constants = _constants(robot)
     (qd,) = _checked(robot, ((qd, "qd"),))
@@ -551,6 +570,19 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     symmetric. The velocity torques are a quadratic form ``h_i = sum_jk c_ijk qd_j qd_k``; the
     symmetric ``c_ijk`` come out of Newton-Euler runs with unit speeds: ``h(e_j) = c_.jj`` and
     ``h(e_j + e_k) - h(e_j) - h(e_k) = 2 c_.jk`` (polarisation, as Corke's toolbox does).
+
+    Examples
+    --------
+    Two unit links with 1 kg at each tip, the elbow at 90 degrees, joint 1 turning at 1 rad/s:
+    with ``h = -m2 l1 l2 sin q2 = -1`` (Spong, Hutchinson and Vidyasagar, section 7.4),
+    ``C = [[h qd2, h (qd1 + qd2)], [-h qd1, 0]]``, and ``C qd = (0, 1)``: the centrifugal
+    force on the second mass, ``m2 l1 qd1^2 = 1`` N, on a 1 m lever about the elbow.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0), LinkDynamics(mass=1.0)]))
+    >>> (coriolis(arm, [0.0, np.pi / 2], [1.0, 0.0]).round(6) + 0.0).tolist()
+    [[0.0, -1.0], [1.0, 0.0]]
     """
     constants = _constants(robot)
     q, qd = _checked(robot, ((q, "q"), (qd, "qd")))
@@ -562,7 +594,7 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     def quadratic(geometry):
         return [newton_euler(constants, geometry, speed, None, ZERO) for speed in speeds]
 
-    h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic)))
+    h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic), strict=True))
     # c[..., i, j, k] = c_ijk (the torque on joint i from speeds j and k)
     c = np.empty(q.shape[:-1] + (n, n, n))
     for j in range(n):
@@ -585,15 +617,33 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
 
     Parameters
     ----------
+    robot : Robot
+        With ``robot.dynamics`` (a robot without is refused with a message).
     q, qd : array_like (..., n)
         Joint values and speeds (rad, rad/s; length unit and per second for prismatic).
     tau : array_like (..., n)
         Joint torques, N m (forces, N, for prismatic joints).
+    gravity, motor, friction
+        As :func:`inverse_dynamics`.
 
     Returns
     -------
     qdd : ndarray (..., n)
         rad/s^2 (length unit/s^2 for prismatic joints).
+
+    Examples
+    --------
+    A 1 kg point mass on a massless 0.5 m link, horizontal, gravity along -Y: without torque
+    it falls at ``qdd = -m g l / (m l^2) = -g / l = -19.62`` rad/s^2; with the holding torque
+    ``m g l = 4.905`` N m of :func:`inverse_dynamics` it stays.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> forward_dynamics(pendulum, [0.0], [0.0], [0.0]).round(3).tolist()
+    [-19.62]
+    >>> (forward_dynamics(pendulum, [0.0], [0.0], [4.905]).round(9) + 0.0).tolist()
+    [0.0]
     """
     constants = _constants(robot)
     q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")))
@@ -626,13 +676,13 @@ def _accelerations(robot, constants, q, qd, tau, g, motor, friction, locked=None
             for i, extra in enumerate(motors):
                 M[i][i] = M[i][i] + extra
         bias = newton_euler(constants, geometry, speed, None, g)
-        rhs = [t - b for t, b in zip(torque, bias)]
+        rhs = [t - b for t, b in zip(torque, bias, strict=True)]
         if free_joints:   # a locked joint's row and column become the identity's, its rhs 0
             (free,) = free_joints
             qdd = cholesky_solve(
                 [[M[i][k] * (fi * fk) + (1.0 - fi if i == k else 0.0)
                   for k, fk in enumerate(free)] for i, fi in enumerate(free)],
-                [value * fi for value, fi in zip(rhs, free)])
+                [value * fi for value, fi in zip(rhs, free, strict=True)])
         else:
             qdd = cholesky_solve(M, rhs)
         if stops is None:
@@ -709,6 +759,19 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
     Returns
     -------
     kinetic, potential : ndarray (...)
+
+    Examples
+    --------
+    The 1 kg mass on a 0.5 m link pointing straight up (gravity along -Y), turning at 2
+    rad/s: kinetic ``m (l qd)^2 / 2 = 1 * 1^2 / 2 = 0.5`` J, potential ``m g h = 1 * 9.81 *
+    0.5 = 4.905`` J.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> kinetic, potential = energy(pendulum, [np.pi / 2], [2.0])
+    >>> round(float(kinetic), 6), round(float(potential), 6)
+    (0.5, 4.905)
     """
     dynamics = require_dynamics(robot)
     constants = _constants(robot)
@@ -788,6 +851,8 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
 
     Parameters
     ----------
+    robot : Robot
+        With ``robot.dynamics`` (a robot without is refused with a message).
     q0, qd0 : array_like (n,) or (..., n)
         Initial joint values and speeds; ``qd0`` default zero. A batch runs side by side.
     duration, dt : float
@@ -825,6 +890,22 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         Bad arguments, ``q0`` outside the limits with ``limits="stop"``, a singular mass matrix
         (a joint that moves no mass), or a motion that diverges (speeds overflow: a smaller
         ``dt`` helps).
+
+    Examples
+    --------
+    The 0.5 m pendulum let go horizontal: for a short time ``qdd`` stays near ``-g / l``, so
+    after 0.1 s it has fallen about ``19.62 * 0.1^2 / 2 = 0.0981`` rad (0.09807 to five places:
+    ``cos q`` falls a little below 1), and the energy is what it was.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> run = simulate(pendulum, [0.0], duration=0.1, dt=0.05)
+    >>> run.t.round(3).tolist(), run.q[:, 0].round(4).tolist()
+    ([0.0, 0.05, 0.1], [0.0, -0.0245, -0.0981])
+    >>> kinetic, potential = energy(pendulum, run.q[-1], run.qd[-1])
+    >>> round(float(kinetic + potential), 6)
+    0.0
     """
     return Integration(robot, q0, qd0, duration, dt, tau, gravity, motor, friction, limits,
                        progress).finish()
@@ -987,7 +1068,8 @@ class Integration:
         of every sample)."""
         self.advance(math.inf)
         qs, qds, grid = self.q, self.qd, self.t
-        torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds)])
+        torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds,
+                                                                              strict=True)])
                    if callable(self._tau) else self._torque(0.0, qs, qds))
         qdds = _accelerations(self.robot, self._constants, qs, qds, torques, self._g,
                               self._motor, self._friction, self._held)
@@ -1062,7 +1144,7 @@ def _stop_at_limits(robot, constants, q, qd, lower, upper, time, hits, locked, m
     if not arriving.any():
         return q, qd, locked
     for side, mask in (("lower", below), ("upper", above)):
-        for where in zip(*np.nonzero(mask & arriving)):
+        for where in zip(*np.nonzero(mask & arriving), strict=True):
             hits.append(LimitHit(time=float(time), joint=int(where[-1]), side=side,
                                  index=tuple(int(i) for i in where[:-1])))
     q = np.clip(q, lower, upper)
@@ -1117,6 +1199,7 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
     t : array_like (N,)
         Strictly increasing times, s.
     q : array_like (N, n)
+        Joint values at the times ``t`` (API units: rad, length unit).
     gravity, motor
         As :func:`inverse_dynamics` (friction is left out: see :func:`check_torque_limits`).
     fext : array_like (6,) or (N, 6), optional
@@ -1126,6 +1209,17 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
     Returns
     -------
     TrajectoryTorques
+
+    Examples
+    --------
+    The 0.5 m pendulum held horizontal for 2 s needs ``m g l = 4.905`` N m all along:
+
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> held = trajectory_torques(pendulum, [0.0, 1.0, 2.0], [[0.0], [0.0], [0.0]])
+    >>> held.tau[:, 0].round(3).tolist()
+    [4.905, 4.905, 4.905]
     """
     require_dynamics(robot)
     t = np.asarray(t, dtype=float)
@@ -1188,6 +1282,7 @@ def check_torque_limits(torques: TrajectoryTorques, limits: ArrayLike) -> Torque
     Parameters
     ----------
     torques : TrajectoryTorques
+        From :func:`trajectory_torques`.
     limits : array_like (n,)
         Each joint's largest torque (N m) or force (N), > 0; NaN or inf where unknown (such a
         joint is not checked: :attr:`TorqueCheck.ok` speaks for the others only).

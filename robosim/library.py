@@ -375,12 +375,13 @@ def robot_from_dict(data: object, source: str = "") -> Robot:
             raise place.error(where, f"must list {len(joints)} joint values, "
                                      f"got {brief(values)}")
         numbers = [_number(v, where, "value", place, bound=math.inf) for v in values]
-        for k, (value, joint) in enumerate(zip(numbers, joints)):
+        for k, (value, joint) in enumerate(zip(numbers, joints, strict=True)):
             user_limits = [math.degrees(v) if joint.is_revolute else v for v in joint.limits]
             if not user_limits[0] - 1e-9 <= value <= user_limits[1] + 1e-9:
                 raise place.error(where, f"joint {k + 1} = {value:g} is outside its limits "
                                          f"[{user_limits[0]:g}, {user_limits[1]:g}]")
-        api_poses[pose_name] = [math.radians(v) if r else v for v, r in zip(numbers, revolute)]
+        api_poses[pose_name] = [math.radians(v) if r else v for v, r in zip(numbers, revolute,
+                                                                            strict=True)]
     dynamics = _dynamics_from_dict(data["dynamics"], len(joints), place) \
         if "dynamics" in data else None
     meshes = _meshes_from_dict(data["meshes"], len(joints), source, place) \
@@ -482,7 +483,7 @@ def robot_from_csv(text: str, source: str = "", name: str | None = None) -> Robo
     except csv.Error as exc:
         raise place.error("table", f"not a readable CSV table ({exc})") from None
     rows: list[dict[str, Any]] = []   # the JSON format's joint rows
-    for (number, _), cells in zip(table_lines, cell_rows):
+    for (number, _), cells in zip(table_lines, cell_rows, strict=True):
         cells = [c.strip() for c in cells]
         if not rows and cells and cells[0].lower() == "type":
             continue  # header row
@@ -491,7 +492,8 @@ def robot_from_csv(text: str, source: str = "", name: str | None = None) -> Robo
             raise place.error(where, f"expected 5 or 7 columns type,theta,d,a,alpha[,min,max], "
                                      f"got {len(cells)}")
         row: dict[str, Any] = {"type": cells[0]}
-        for field, cell in zip(("theta", "d", "a", "alpha", "min", "max"), cells[1:]):
+        # strict=False: a 5-column row has no min and max (7 columns were checked above)
+        for field, cell in zip(("theta", "d", "a", "alpha", "min", "max"), cells[1:], strict=False):
             try:
                 row[field] = float(cell)
             except ValueError:
@@ -554,7 +556,7 @@ def robot_to_dict(robot: Robot,
             data[field] = {"xyz": list(xyz), "rpy": [_degrees(v) for v in rpy]}
     if robot.poses:
         data["poses"] = {name: [_degrees(v) if j.is_revolute else v
-                                for v, j in zip(q, robot.joints)]
+                                for v, j in zip(q, robot.joints, strict=True)]
                          for name, q in robot.poses.items()}
     if robot.dynamics is not None:
         data["dynamics"] = _dynamics_to_dict(robot.dynamics)

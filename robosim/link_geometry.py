@@ -36,6 +36,7 @@ def link_corners(robot: Robot, q: ArrayLike, frames: np.ndarray | None = None) -
     Parameters
     ----------
     robot : robosim.Robot
+        The arm whose links are drawn.
     q : array_like (..., n)
         Joint values (API units).
     frames : ndarray (..., n + 1, 4, 4), optional

@@ -108,6 +108,7 @@ def load_stl(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
     Parameters
     ----------
     path : str or Path
+        A binary or ASCII STL file.
 
     Returns
     -------
@@ -271,7 +272,7 @@ def save_stl(path: str | os.PathLike[str], triangles: ArrayLike, normals: ArrayL
     unit_normals = face_normals(corners) if normals is None else np.asarray(normals, float)
     name = re.sub(r"\s+", "_", name) or "robosim"
     lines = [f"solid {name}"]
-    for normal, triangle in zip(unit_normals, corners):
+    for normal, triangle in zip(unit_normals, corners, strict=True):
         lines.append("  facet normal " + " ".join(f"{v:.9g}" for v in normal))
         lines.append("    outer loop")
         lines += ["      vertex " + " ".join(f"{v:.9g}" for v in corner) for corner in triangle]
@@ -342,6 +343,7 @@ def simplify(triangles: ArrayLike, budget: int) -> tuple[np.ndarray, float]:
     Parameters
     ----------
     triangles : array_like (m, 3, 3)
+        The mesh: three corners per triangle.
     budget : int
         Most triangles wanted, at least 1.
 

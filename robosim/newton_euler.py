@@ -136,7 +136,7 @@ def reference_inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: A
         tau += gear ** 2 * np.array([link.motor_inertia for link in links]) * qdd
     if friction:
         coulomb = [link.coulomb[0] if v > 0 else link.coulomb[1] if v < 0 else 0.0
-                   for link, v in zip(links, qd)]
+                   for link, v in zip(links, qd, strict=True)]
         tau += gear ** 2 * np.array([link.viscous for link in links]) * qd + gear * coulomb
     return tau
 
@@ -174,20 +174,51 @@ def _spatial_inertia(link, metres):
 
 
 def skew(v: np.ndarray) -> np.ndarray:
-    """``[v]`` (3, 3): ``[v] u = v x u``."""
+    """``[v]`` (3, 3): ``[v] u = v x u``.
+
+    Examples
+    --------
+    ``[v] u = v x u``: with ``v = z`` and ``u = x``, ``z x x = y``.
+
+    >>> S = skew(np.array([0.0, 0.0, 1.0]))
+    >>> S.tolist(), (S @ [1.0, 0.0, 0.0]).tolist()
+    ([[0.0, -1.0, 0.0], [1.0, 0.0, -0.0], [-0.0, 0.0, 0.0]], [0.0, 1.0, 0.0])
+    """
     x, y, z = v
     return np.array([[0, -z, y], [z, 0, -x], [-y, x, 0.0]])
 
 
 def adjoint(T: np.ndarray) -> np.ndarray:
     """``[Ad_T]`` (6, 6): carries a twist ``(w, v)`` from frame ``{b}`` into ``{a}`` when ``T``
-    is ``{b}`` seen from ``{a}`` (Modern Robotics, definition 3.20)."""
+    is ``{b}`` seen from ``{a}`` (Modern Robotics, definition 3.20).
+
+    Examples
+    --------
+    A frame ``{b}`` one unit along x of ``{a}``, not turned, and a unit spin about ``{b}``'s z
+    axis: seen from ``{a}`` the spin is the same and ``v = p x w = (1, 0, 0) x (0, 0, 1) =
+    (0, -1, 0)``, the velocity of the body's point at ``{a}``'s origin, one unit from the axis
+    (Modern Robotics, proposition 3.22: ``V_a = [Ad_T] V_b``).
+
+    >>> T = np.eye(4)
+    >>> T[0, 3] = 1.0
+    >>> (adjoint(T) @ [0.0, 0.0, 1.0, 0.0, 0.0, 0.0] + 0.0).tolist()
+    [0.0, 0.0, 1.0, 0.0, -1.0, 0.0]
+    """
     R, p = T[:3, :3], T[:3, 3]
     return np.block([[R, np.zeros((3, 3))], [skew(p) @ R, R]])
 
 
 def ad(V: np.ndarray) -> np.ndarray:
-    """``[ad_V]`` (6, 6) of a twist ``V = (w, v)``: ``[[w], 0; [v], [w]]`` (equation 8.38)."""
+    """``[ad_V]`` (6, 6) of a twist ``V = (w, v)``: ``[[w], 0; [v], [w]]`` (equation 8.38).
+
+    Examples
+    --------
+    ``[ad_V1] V2`` is the Lie bracket of two twists: for two unit spins about x and y through
+    the origin, ``w1 x w2 = x x y = z`` (Modern Robotics, definition 8.2).
+
+    >>> (ad(np.array([1.0, 0, 0, 0, 0, 0])) @ [0.0, 1, 0, 0, 0, 0] + 0.0).tolist()
+    [0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+    """
     w, v = skew(V[:3]), skew(V[3:])
     return np.block([[w, np.zeros((3, 3))], [v, w]])
 
@@ -237,10 +268,10 @@ class KernelConstants:
         object.__setattr__(self, "_links", tuple(
             (revolute, mass, h, inertia[:3] if inertia[3:] == (0.0, 0.0, 0.0) else inertia)
             for revolute, mass, h, inertia in zip(self.revolute, self.mass, self.first_moment,
-                                                  self.inertia)))
+                                                  self.inertia, strict=True)))
         object.__setattr__(self, "_bodies", tuple(
             (float(m),) + tuple(h) + tuple(inertia)
-            for m, h, inertia in zip(self.mass, self.first_moment, self.inertia)))
+            for m, h, inertia in zip(self.mass, self.first_moment, self.inertia, strict=True)))
 
 
 def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
@@ -262,7 +293,7 @@ def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
         base = base @ rotx(robot.joints[0].alpha)
         rows = rows[1:] + [(0.0, 1.0, 0.0)]
     first_moments, inertias = [], []
-    for link, (a, ca, sa) in zip(dynamics.links, rows):
+    for link, (a, ca, sa) in zip(dynamics.links, rows, strict=True):
         com, inertia = np.array(link.com), link.inertia_matrix
         if robot.convention == "modified":          # into the regrouped row's frame
             turn = np.array([[1.0, 0.0, 0.0], [0.0, ca, -sa], [0.0, sa, ca]])    # Rx(alpha)
@@ -274,7 +305,8 @@ def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
         inertias.append(tuple(about_origin[[0, 1, 2, 0, 1, 0], [0, 1, 2, 1, 2, 2]].tolist()))
     theta0, d0 = robot.joint_variables(np.zeros(robot.n))
     joints = []
-    for joint, theta, d, (a, ca, sa) in zip(robot.joints, theta0.tolist(), d0.tolist(), rows):
+    for joint, theta, d, (a, ca, sa) in zip(robot.joints, theta0.tolist(), d0.tolist(), rows,
+                                            strict=True):
         d, a = d * metres, a * metres
         joints.append((joint.is_revolute, theta, d, a, ca, sa) + cos_sin(theta)
                       + (origin_offset(a, ca, sa, d),))
@@ -292,7 +324,16 @@ def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
 
 
 def inertia_shifted(inertia: np.ndarray, mass: float, offset: ArrayLike) -> np.ndarray:
-    """Inertia (3, 3) about a point ``offset`` (m) away from the centre of mass: parallel axes."""
+    """Inertia (3, 3) about a point ``offset`` (m) away from the centre of mass: parallel axes.
+
+    Examples
+    --------
+    A point mass of 2 kg (no inertia about its own centre) seen from 0.5 m along x: ``m r^2 =
+    0.5`` kg m^2 about the y and z axes, none about x (the parallel-axis theorem).
+
+    >>> np.diag(inertia_shifted(np.zeros((3, 3)), 2.0, [0.5, 0.0, 0.0])).round(6).tolist()
+    [0.0, 0.5, 0.5]
+    """
     offset = np.asarray(offset, dtype=float)
     return inertia + mass * (offset @ offset * np.eye(3) - np.outer(offset, offset))
 
@@ -306,7 +347,17 @@ ZERO = (0.0, 0.0, 0.0)
 def origin_offset(a: float, ca: float, sa: float, d: Column) -> Vector:
     """Where frame ``i``'s origin is from frame ``i - 1``'s, metres, in frame ``i``'s axes:
     ``(a, d sin alpha, d cos alpha)`` for a row ``Rz(theta) Tz(d) Tx(a) Rx(alpha)``; ZERO when
-    ``a = d = 0``."""
+    ``a = d = 0``.
+
+    Examples
+    --------
+    A row with ``a = 1`` and ``d = 2``, twisted 90 degrees about x: the step ``d`` along the
+    old z is, in the new axes, 2 along y (``d sin alpha``) and 0 along z (``d cos alpha``);
+    ``a`` is 1 along x.
+
+    >>> (np.round(origin_offset(1.0, 0.0, 1.0, 2.0), 9) + 0.0).tolist()
+    [1.0, 2.0, 0.0]
+    """
     if isinstance(d, float) and d == 0.0:
         return ZERO if a == 0.0 else (a, 0.0, 0.0)
     return a, d * sa, d * ca
@@ -321,7 +372,8 @@ def joint_geometry(constants: KernelConstants, q: list) -> list:
     cos, sin = (np.cos, np.sin) if isinstance(q[0], np.ndarray) else (math.cos, math.sin)
     metres = constants.metres
     geometry = []
-    for value, (revolute, theta0, d0, a, ca, sa, ct0, st0, offset) in zip(q, constants.joints):
+    for value, (revolute, theta0, d0, a, ca, sa, ct0, st0, offset) in zip(q, constants.joints,
+                                                                          strict=True):
         if revolute:
             theta = value + theta0
             geometry.append(((cos(theta), sin(theta), ca, sa), offset))
@@ -339,7 +391,9 @@ def newton_euler(constants: KernelConstants, geometry: list, qd: Sequence[Column
     Parameters
     ----------
     constants : KernelConstants
+        The arm's link constants in SI units (:func:`kernel_constants`).
     geometry : list of n ``(rotation, origin offset)`` from :func:`joint_geometry`
+        Each link's frame relative to the previous one at the current joint values.
     qd, qdd : sequence of n floats or ``(B,)`` arrays (None where known to be zero, which
         skips its terms), or None for all zero
         Joint speeds and accelerations in SI units (rad/s, m/s).

@@ -70,7 +70,8 @@ class Step:
             change = self.y_end - self.y_start
             first = h * k[0] - change
             second = change - h * k[6] - first
-            self._terms = change, first, second, h * sum(d * s for d, s in zip(D, k) if d)
+            self._terms = change, first, second, h * sum(d * s for d, s in zip(D, k,
+                                                                               strict=True) if d)
         change, first, second, fourth = self._terms
         rest = 1.0 - theta
         return self.y_start + theta * (change + rest * (first + theta * (second + rest * fourth)))
@@ -81,9 +82,9 @@ def dormand_prince_step(f: Callable[[float, np.ndarray], np.ndarray], t: float,
     """One step of ``y' = f(t, y)`` from ``y`` at ``t``, where ``f(t, y) = slope``, to
     ``t + h``: six new evaluations of ``f``."""
     slopes = [slope]
-    for c, weights in zip(C[1:], A[1:]):
-        stage = y + h * sum(w * k for w, k in zip(weights, slopes) if w)
+    for c, weights in zip(C[1:], A[1:], strict=True):
+        stage = y + h * sum(w * k for w, k in zip(weights, slopes, strict=True) if w)
         slopes.append(f(t + c * h, stage))
     y_end = stage                       # the last stage is the 5th-order solution
-    error = np.asarray(h * sum(e * k for e, k in zip(E, slopes) if e))
+    error = np.asarray(h * sum(e * k for e, k in zip(E, slopes, strict=True) if e))
     return Step(h=h, y_start=y, y_end=y_end, slope_end=slopes[6], error=error, slopes=slopes)

@@ -272,7 +272,8 @@ class Robot:
         # Per joint: revolute?, constant theta and d, and cos/sin of a prismatic joint's theta.
         keep("_joint_constants", [(j.is_revolute, float(theta0), float(d0), math.cos(theta0),
                                    math.sin(theta0))
-                                  for j, theta0, d0 in zip(self.joints, self._theta0, self._d0)])
+                                  for j, theta0, d0 in zip(self.joints, self._theta0, self._d0,
+                                                           strict=True)])
 
     def __reduce__(self):
         """Pickled and deep-copied as its fields: a copy is built again, like any robot (the
@@ -294,7 +295,14 @@ class Robot:
 
     @property
     def joint_types(self) -> str:
-        """The joint types as a string such as ``"RRP"``."""
+        """The joint types as a string such as ``"RRP"``.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(a=1.0), Joint("P"), Joint(a=0.5)], unit="m")
+        >>> arm.joint_types, arm.n, arm.revolute.tolist()
+        ('RPR', 3, [True, False, True])
+        """
         return "".join(j.kind for j in self.joints)
 
     @property
@@ -314,6 +322,12 @@ class Robot:
         The cosines and sines are exact at multiples of 90 degrees (see
         :func:`robosim.transforms.cos_sin`). With :meth:`joint_variables` this is what
         :func:`chain_components` needs.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(a=1.0, alpha=np.pi / 2), Joint(a=0.5)], unit="m")
+        >>> arm.dh_constants                     # cos 90 is exactly 0, not 6e-17
+        [(1.0, 0.0, 1.0), (0.5, 1.0, 0.0)]
         """
         return list(self._dh_constants)
 
@@ -329,6 +343,15 @@ class Robot:
         ``theta_i = q_i + offset_i`` and ``d_i = d_i`` for a revolute joint; ``theta_i`` constant
         and ``d_i = q_i + offset_i`` for a prismatic one. The joint axis comes first so that
         ``theta[i]`` is joint i's row, as :func:`chain_components` indexes them.
+
+        Examples
+        --------
+        A revolute joint with a 90 degree offset, then a prismatic one with ``theta = 0``:
+
+        >>> arm = Robot([Joint(offset=np.pi / 2), Joint("P", d=0.0)], unit="m")
+        >>> theta, d = arm.joint_variables([np.pi / 6, 0.25])
+        >>> np.degrees(theta).round(3).tolist(), d.round(3).tolist()
+        ([120.0, 0.0], [0.0, 0.25])
         """
         return self._joint_values(np.asarray(q, dtype=float))
 
@@ -349,6 +372,13 @@ class Robot:
 
         An upper bound of the distance from frame 0 to the end effector, used to size views and
         default ranges; never zero.
+
+        Examples
+        --------
+        The two-link arm with unit links: ``1 + 1 = 2``, as far as its tip gets.
+
+        >>> Robot([Joint(a=1.0), Joint(a=1.0)], unit="m").length_scale
+        2.0
         """
         travel = sum(max(abs(j.limits[0] + j.offset), abs(j.limits[1] + j.offset))
                      for j in self.joints if not j.is_revolute)
@@ -359,7 +389,18 @@ class Robot:
     # --------------------------------------------------------------- joint values
     def check_q(self, q: ArrayLike, what: str = "joint values") -> np.ndarray:
         """``q`` as a float array ``(..., n)``; raises ValidationError on a wrong size, NaN, or
-        anything that is not real numbers (:func:`robosim.checks.real_array`)."""
+        anything that is not real numbers (:func:`robosim.checks.real_array`).
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> arm.check_q([0.1, 0.2]).tolist()
+        [0.1, 0.2]
+        >>> arm.check_q([0.1, 0.2, 0.3])
+        Traceback (most recent call last):
+            ...
+        robosim.errors.ValidationError: joint values: robot has 2 joints, got 3 value(s)
+        """
         q = real_array(q, what)
         if q.ndim == 0 or q.shape[-1] != self.n:
             raise ValidationError(f"{what}: {self.name} has {self.n} joints, got "
@@ -367,7 +408,14 @@ class Robot:
         return q
 
     def within_limits(self, q: ArrayLike, tolerance: float = 1e-9) -> np.bool_ | np.ndarray:
-        """Boolean ``(...)``: True where every joint of ``q`` ``(..., n)`` is within its limits."""
+        """Boolean ``(...)``: True where every joint of ``q`` ``(..., n)`` is within its limits.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(a=1.0, limits=(-np.pi / 2, np.pi / 2))], unit="m")
+        >>> arm.within_limits([[0.5], [2.0]]).tolist()        # 2 rad is past 90 degrees
+        [True, False]
+        """
         q = self.check_q(q)
         lim = self.limits
         return np.all((q >= lim[:, 0] - tolerance) & (q <= lim[:, 1] + tolerance), axis=-1)
@@ -389,6 +437,19 @@ class Robot:
             What ``q`` is, the start of the message ("pose", "target", "row 3").
         tolerance : float, optional
             Slack in API units, as :meth:`within_limits`.
+
+        Examples
+        --------
+        A joint limited to +-1 rad (+-57.2958 degrees) asked for 2 rad (114.592 degrees):
+
+        >>> arm = Robot([Joint(a=1.0, limits=(-1.0, 1.0))], unit="m")
+        >>> from robosim.errors import ValidationError
+        >>> try:
+        ...     arm.check_within_limits([2.0])
+        ... except ValidationError as error:
+        ...     print(error)
+        pose: joint 1 (R) = 114.592 deg is outside its limits
+        [-57.2958, 57.2958]
         """
         q = self.check_q(q, what)
         if self.within_limits(q, tolerance):
@@ -422,6 +483,13 @@ class Robot:
 
         Example: ``lynx6.with_limits(np.radians([[-81, 81]] * 5))`` is the Lynx6 of a stock
         calibration (:func:`robosim.hardware.calibrated_limits`), its home still 0.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(a=1.0)], unit="m")
+        >>> narrow = arm.with_limits(np.radians([[10, 90]]))
+        >>> np.degrees(narrow.limits).round(3).tolist(), np.degrees(narrow.home).round(3).tolist()
+        ([[10.0, 90.0]], [10.0])
         """
         limits = np.asarray(limits, dtype=float)
         if limits.shape != (self.n, 2):
@@ -429,24 +497,48 @@ class Robot:
                                   f"{limits.shape}")
         joints = [replace(joint, limits=(float(low), float(high)),
                           home=float(np.clip(joint.home, low, high)))
-                  for joint, (low, high) in zip(self.joints, limits)]
+                  for joint, (low, high) in zip(self.joints, limits, strict=True)]
         return replace(self, joints=joints)
 
     def random_q(self, size: int | None = None,
                  rng: int | np.random.Generator | None = None) -> np.ndarray:
-        """Uniformly random configurations inside the limits: ``(n,)`` or ``(size, n)``."""
+        """Uniformly random configurations inside the limits: ``(n,)`` or ``(size, n)``.
+
+        Examples
+        --------
+        Repeatable with a seed, and always inside the limits:
+
+        >>> arm = Robot([Joint(a=1.0, limits=(0.0, 0.5)), Joint(a=1.0)], unit="m")
+        >>> q = arm.random_q(1000, rng=0)
+        >>> q.shape, bool(arm.within_limits(q).all()), bool((arm.random_q(rng=0) == q[0]).all())
+        ((1000, 2), True, True)
+        """
         rng = np.random.default_rng(rng)
         lim = self.limits
         shape = (self.n,) if size is None else (size, self.n)
         return rng.uniform(lim[:, 0], lim[:, 1], size=shape)
 
     def q_to_user(self, q: ArrayLike) -> np.ndarray:
-        """Radians to degrees for revolute joints; prismatic values unchanged."""
+        """Radians to degrees for revolute joints; prismatic values unchanged.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(), Joint("P")], unit="mm")
+        >>> arm.q_to_user([np.pi / 2, 40.0]).round(3).tolist()     # degrees, millimetres
+        [90.0, 40.0]
+        """
         q = np.asarray(q, dtype=float)
         return np.where(self._revolute, np.degrees(q), q)
 
     def q_from_user(self, values: ArrayLike) -> np.ndarray:
-        """Degrees to radians for revolute joints; prismatic values unchanged."""
+        """Degrees to radians for revolute joints; prismatic values unchanged.
+
+        Examples
+        --------
+        >>> arm = Robot([Joint(), Joint("P")], unit="mm")
+        >>> arm.q_from_user([180.0, 40.0]).round(4).tolist()       # pi radians, millimetres
+        [3.1416, 40.0]
+        """
         values = np.asarray(values, dtype=float)
         return np.where(self._revolute, np.radians(values), values)
 
@@ -457,6 +549,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -471,6 +564,18 @@ class Robot:
         -----
         One configuration runs on Python floats (numpy's per-call cost would dominate), a
         batch on ``(B,)`` columns in blocks of 4096 rows; both through :func:`chain_components`.
+
+        Examples
+        --------
+        The planar two-link arm with unit links at ``q = (30, 60)`` degrees: the elbow is at
+        ``(cos 30, sin 30) = (0.866, 0.5)``, the tip one link further along ``30 + 60 = 90``
+        degrees, at ``(0.866, 1.5)``; the end frame's x axis points along 90 degrees, ``(0, 1,
+        0)``.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> T = arm.fk(np.radians([30, 60]))
+        >>> (T[:3, 3].round(3) + 0.0).tolist(), (T[:3, 0].round(3) + 0.0).tolist()
+        ([0.866, 1.5, 0.0], [0.0, 1.0, 0.0])
         """
         values = self._one_configuration(q)
         if values is not None:
@@ -488,6 +593,14 @@ class Robot:
         """Every frame: ``(..., n + 1, 4, 4)``, frame 0 is the base, frame i ends link i.
 
         The tool is not included: ``fk(q) == fk_all(q)[..., -1, :, :] @ robot.tool``.
+
+        Examples
+        --------
+        The same arm's frame origins: the base, the elbow and the tip.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> (arm.fk_all(np.radians([30, 60]))[:, :2, 3].round(3) + 0.0).tolist()
+        [[0.0, 0.0], [0.866, 0.5], [0.866, 1.5]]
         """
         values = self._one_configuration(q)
         if values is not None:
@@ -546,11 +659,21 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
         T : ndarray, shape (..., n + 1, 4, 4)
             Frame 0 (the base) to frame n (the tool not included).
+
+        Examples
+        --------
+        The same frames as :meth:`fk_all`, by plain matrix products:
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> q = np.radians([30, 60])
+        >>> bool(np.allclose(arm.fk_all_reference(q), arm.fk_all(q), atol=1e-12))
+        True
         """
         q = self.check_q(q)
         theta, d = self._joint_values(q)
@@ -586,6 +709,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -631,6 +755,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -698,7 +823,8 @@ class Robot:
         """
         cos, sin = (np.cos, np.sin) if isinstance(values[0], np.ndarray) else (math.cos, math.sin)
         cos_theta, sin_theta, ds = [], [], []
-        for value, (revolute, theta0, d0, cos0, sin0) in zip(values, self._joint_constants):
+        for value, (revolute, theta0, d0, cos0, sin0) in zip(values, self._joint_constants,
+                                                             strict=True):
             if revolute:
                 theta = value + theta0
                 cos_theta.append(cos(theta))
@@ -742,6 +868,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -772,6 +899,7 @@ class Robot:
         Parameters
         ----------
         q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
 
         Returns
         -------
@@ -805,12 +933,12 @@ class Robot:
         Lets one configuration skip the batch machinery; anything else (a batch, a wrong size)
         goes through :meth:`check_q`, which also raises for a NaN or infinity here.
         """
-        if type(q) is np.ndarray:                                # noqa: E721 (fast exact test)
+        if type(q) is np.ndarray:                                # fast exact test
             if q.shape != (self.n,) or q.dtype.kind not in "fi":
                 return None
             values = q.tolist()
         elif isinstance(q, (list, tuple)) and len(q) == self.n:
-            if any(type(v) is bool for v in q):                    # noqa: E721
+            if any(type(v) is bool for v in q):
                 return None                                         # check_q refuses them
             try:
                 values = [float(v) for v in q]
@@ -901,7 +1029,7 @@ def chain_components(start: Frame, cos_theta: PerJoint, sin_theta: PerJoint, ds:
     last = len(constants) - 1
     for i, (a, ca, sa) in enumerate(constants):
         ct, st, d = cos_theta[i], sin_theta[i], ds[i]
-        moves = type(d) is not float or d != 0.0                 # noqa: E721 (arrays move)
+        moves = type(d) is not float or d != 0.0                 # arrays move
         # u: the column that the twist turns with Z (w in the standard convention, Y else).
         if standard:
             u0, u1, u2 = ct * y0 - st * x0, ct * y1 - st * x1, ct * y2 - st * x2
@@ -952,7 +1080,7 @@ def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[
     """
     axis_frames = frames[:-1] if convention == "standard" else frames[1:]
     columns = []
-    for rev, (_, _, z, o) in zip(revolute, axis_frames):
+    for rev, (_, _, z, o) in zip(revolute, axis_frames, strict=True):
         if rev:
             r0, r1, r2 = p_end[0] - o[0], p_end[1] - o[1], p_end[2] - o[2]
             columns.append((z[1] * r2 - z[2] * r1, z[2] * r0 - z[0] * r2, z[0] * r1 - z[1] * r0,

@@ -41,7 +41,9 @@ def scaled_jacobian(robot: Robot, q: ArrayLike, rows: Sequence[int]) -> np.ndarr
     Parameters
     ----------
     robot : robosim.Robot
+        The arm.
     q : ndarray (M, n)
+        Joint values (API units).
     rows : sequence of int
         Indices into ``[vx, vy, vz, wx, wy, wz]``.
     """
@@ -63,7 +65,9 @@ def singular_words(robot: Robot, q: ArrayLike, tolerance: float = NEAR_AXIS) -> 
     Parameters
     ----------
     robot : robosim.Robot
+        The arm.
     q : array_like (n,)
+        Joint values (API units).
     tolerance : float
         Axes count as in line within this angle (radians) and distance (this fraction of the
         robot's size), and the tool point as on joint 1's axis within this distance.

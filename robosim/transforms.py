@@ -134,6 +134,7 @@ def r2rpy(R: ArrayLike) -> np.ndarray:
     Parameters
     ----------
     R : array_like, shape (..., 3, 3)
+        Rotation matrices.
 
     Returns
     -------

@@ -114,6 +114,8 @@ class UrdfInertial:
 
 @dataclass(frozen=True)
 class UrdfLink:
+    """A ``<link>``: its name, its visual and collision meshes, and its inertial (or None)."""
+
     name: str
     visuals: tuple[UrdfMesh, ...] = ()
     collisions: tuple[UrdfMesh, ...] = ()
@@ -484,6 +486,7 @@ def load_urdf(path: str | os.PathLike[str], tip: str | None = None,
     tip : str, optional
         The link where the chain ends (default: see :func:`default_tip`).
     convention : {"standard", "modified"}
+        The DH convention of the robot made.
     package_dirs : path or iterable of paths
         Folders where ``package://NAME/...`` mesh paths are looked for first.
 
@@ -526,14 +529,15 @@ def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = 
     joint_frames = [(zero[k - 1] if k else np.eye(4)) @ joint.origin
                     for k, joint in enumerate(path) if joint.movable]
     points = [frame[:3, 3] for frame in joint_frames]
-    directions = [frame[:3, :3] @ joint.axis for frame, joint in zip(joint_frames, movable)]
+    directions = [frame[:3, :3] @ joint.axis for frame, joint in zip(joint_frames, movable,
+                                                                     strict=True)]
     kinds = [PRISMATIC if joint.type == "prismatic" else REVOLUTE for joint in movable]
     try:
         fit = dh_from_axes(points, directions, kinds, zero[-1], convention)
     except ValidationError as exc:
         raise RobotFileError(f"{model.source}: {exc}") from None
     joints = []
-    for row, joint in zip(fit.rows, movable):
+    for row, joint in zip(fit.rows, movable, strict=True):
         lower, upper = _limits(joint)
         joints.append(Joint(kind=row.kind, a=row.a, alpha=row.alpha, d=row.d, theta=row.theta,
                             offset=row.offset, limits=(lower, upper),
@@ -576,7 +580,7 @@ def _check_fit(robot, model, path, movable):
     dh = [robot.fk_all(q) for q in poses]
     for i, k in enumerate(child_index):
         fixed = inverse(urdf[0][k]) @ dh[0][i + 1]
-        for q, urdf_frames, dh_frames in zip(poses, urdf, dh):
+        for q, urdf_frames, dh_frames in zip(poses, urdf, dh, strict=True):
             error = _difference(urdf_frames[k] @ fixed, dh_frames[i + 1], size)
             if error > FIT_TOLERANCE:
                 raise RobotFileError(
@@ -584,7 +588,7 @@ def _check_fit(robot, model, path, movable):
                     f"reproduce the URDF chain (DH frame {i + 1} moves against the joint's "
                     f"link by {error:.2g} relative at q = {np.round(q, 4).tolist()}; is its "
                     f"axis nearly but not quite parallel to the previous one?)")
-    for q, urdf_frames in zip(poses, urdf):
+    for q, urdf_frames in zip(poses, urdf, strict=True):
         error = _difference(urdf_frames[-1], robot.fk(q), size)
         if error > FIT_TOLERANCE:
             raise RobotFileError(f"{model.source}: link {path[-1].child!r}: the tool frame does "
@@ -640,7 +644,7 @@ def _dynamics(model, groups, dh_frames):
     None when the chain's links give none."""
     frames = _zero_frames(model)
     links = []
-    for group, dh_frame in zip(groups[1:], dh_frames[1:]):
+    for group, dh_frame in zip(groups[1:], dh_frames[1:], strict=True):
         parts = []
         for name in group:
             inertial = model.links[name].inertial
@@ -734,7 +738,7 @@ def _robot_meshes(model, groups, dh_frames, tool, package_dirs, notes):
 
     base = first(stl_meshes(groups[0], dh_frames[0]))
     links = tuple(first(stl_meshes(group, frame))
-                  for group, frame in zip(groups[1:-1], dh_frames[1:-1]))
+                  for group, frame in zip(groups[1:-1], dh_frames[1:-1], strict=True))
     # The last link's first mesh is the link's; the next one (a hand) the gripper's.
     last = list(stl_meshes(groups[-1], dh_frames[-1]))
     links += (last[0][1] if last else None,)
@@ -817,7 +821,7 @@ def robot_to_urdf(robot: Robot) -> str:
             ET.SubElement(geometry, "mesh", filename=str(spec.path.resolve()),
                           scale=f"{scale} {scale} {scale}")
     previous_after = robot.base
-    for i, (joint, (before, after)) in enumerate(zip(robot.joints, pieces)):
+    for i, (joint, (before, after)) in enumerate(zip(robot.joints, pieces, strict=True)):
         element = ET.SubElement(top, "joint", name=names[i],
                                 type="revolute" if joint.is_revolute else "prismatic")
         _origin_element(element, _scaled(previous_after @ before, metres))

@@ -4,8 +4,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt  # the backend must be chosen first
+import pytest
 
 
 @pytest.fixture(autouse=True)

@@ -130,10 +130,10 @@ def layout_problems(fig):
     axes = [owners.get(text) for text in texts]
     # A text's component: its axes, else its gid, else the text itself.
     components = [ax if ax is not None else (text.get_gid() or text)
-                  for text, ax in zip(texts, axes)]
-    names = [describe(text, ax) for text, ax in zip(texts, axes)]
+                  for text, ax in zip(texts, axes, strict=True)]
+    names = [describe(text, ax) for text, ax in zip(texts, axes, strict=True)]
     problems = []
-    for i, (text, box) in enumerate(zip(texts, boxes)):
+    for i, (text, box) in enumerate(zip(texts, boxes, strict=True)):
         if box.width <= 0 or box.height <= 0:
             continue
         if _outside(box, fig.bbox):

@@ -28,6 +28,8 @@ _MOVE = re.compile(r"#(\d+)P(\d+)(?:S(\d+))?")
 
 
 class SimulatedSSC32:
+    """An SSC-32 board behind a pseudo-terminal or socket: answers queries, logs moves."""
+
     def __init__(self, pulses=None, version=b"SSC32-V2.50USB", transport="pty"):
         if transport == "pty":
             pty = pytest.importorskip("pty", reason="the simulated SSC-32 needs a "
@@ -91,7 +93,7 @@ class SimulatedSSC32:
                 continue
             self._closers.append(connection.close)
             # socket methods, not os.read/os.write on its number: those fail on Windows
-            self._receive = lambda: connection.recv(4096)
+            self._receive = lambda connection=connection: connection.recv(4096)
             self._send = connection.sendall
             self.master = connection
         while self._running:

@@ -68,12 +68,13 @@ def test_segment_to_box_and_cylinder_match_dense_sampling():
         if rng.random() < 0.2:
             u[rng.integers(3)] = 0.0            # parallel to a face
         half = rng.uniform(0.2, 2, 3)
-        got = collision._segment_box_distance(list(p[:, None]), list(u[:, None]),
-                                              list(half[:, None]))[0]
+        got = collision._segment_box_distance(  # noqa: SLF001 - the closed form itself
+            list(p[:, None]), list(u[:, None]), list(half[:, None]))[0]
         want = _sampled_distance(p, u, _box_gap(half))
         assert want - 1e-3 <= got <= want + 1e-12
         radius, half_height = half[0], half[2]
-        got = collision._segment_cylinder_distance(p[None], u[None], radius, half_height)[0]
+        got = collision._segment_cylinder_distance(  # noqa: SLF001 - the closed form itself
+            p[None], u[None], radius, half_height)[0]
         want = _sampled_distance(p, u, _cylinder_gap(radius, half_height))
         assert want - 1e-3 <= got <= want + 1e-9
 
@@ -91,7 +92,7 @@ def test_capsule_against_box_sphere_and_cylinder_by_hand():
     ball = Obstacle("ball", "sphere", (2.5, 0, 0), radius=0.2)           # 0.5 past the tip
     can = Obstacle("can", "cylinder", (1.5, 0.7, 0), (np.pi / 2, 0, 0), radius=0.3, height=1)
     result = check(arm, [0, 0], Scene((box, ball, can), "m"), radius=radius)
-    distances = dict(zip(result.pairs, result.distances))
+    distances = dict(zip(result.pairs, result.distances, strict=True))
     assert distances[("link 2", "box")] == pytest.approx(0.5 - radius)
     assert distances[("link 2", "ball")] == pytest.approx(0.5 - 0.2 - radius)
     # The can lies along y (rolled 90 deg about x): its end face is 0.7 - 0.5 = 0.2 from y = 0.

@@ -84,7 +84,7 @@ def planar_2r_closed_form(q, qd, qdd):
 
 def test_planar_2r_closed_form():
     robot = planar_2r()
-    for q, qd, qdd in zip(*random_state(robot, 5)):
+    for q, qd, qdd in zip(*random_state(robot, 5), strict=True):
         inertia, christoffel, gravity, tau = planar_2r_closed_form(q, qd, qdd)
         assert mass_matrix(robot, q) == pytest.approx(inertia, rel=1e-12, abs=1e-14)
         assert coriolis(robot, q, qd) == pytest.approx(christoffel, rel=1e-12, abs=1e-14)
@@ -112,7 +112,7 @@ def test_prismatic_revolute_closed_form():
     # tau2 = m2 lc cos q2 sdd + (m2 lc^2 + I2) q2dd - m2 g lc sin q2.
     robot = cart_and_pendulum()
     m1, m2, lc, i2 = 4.0, 1.2, 0.3, 0.03
-    for q, qd, qdd in zip(*random_state(robot, 5)):
+    for q, qd, qdd in zip(*random_state(robot, 5), strict=True):
         sdd = qdd[0] / 100.0                   # cm/s^2 to m/s^2
         c, s = np.cos(q[1]), np.sin(q[1])
         f1 = (m1 + m2) * sdd + m2 * lc * c * qdd[1] - m2 * lc * s * qd[1] ** 2
@@ -189,7 +189,7 @@ def test_mass_matrix_is_symmetric_positive_definite(robot):
                          ids=lambda r: r.name)
 def test_mass_matrix_derivative_minus_twice_coriolis_is_skew(robot):
     step = 1e-6
-    for q, qd, _ in zip(*random_state(robot, 4)):
+    for q, qd, _ in zip(*random_state(robot, 4), strict=True):
         qd_si = qd * np.where(robot.revolute, 1.0, {"m": 1, "cm": 1e-2, "mm": 1e-3}[robot.unit])
         derivative = (mass_matrix(robot, q + step * qd)
                       - mass_matrix(robot, q - step * qd)) / (2 * step)
@@ -222,9 +222,10 @@ def modified_equivalent(robot):
     row's ``Tx(a_n) Rx(alpha_n)`` goes into the tool.
     """
     previous = [(0.0, 0.0)] + [(j.a, j.alpha) for j in robot.joints[:-1]]
-    joints = [replace(j, a=a, alpha=alpha) for j, (a, alpha) in zip(robot.joints, previous)]
+    joints = [replace(j, a=a, alpha=alpha) for j, (a, alpha) in zip(robot.joints, previous,
+                                                                    strict=True)]
     links = []
-    for joint, link in zip(robot.joints, robot.dynamics.links):
+    for joint, link in zip(robot.joints, robot.dynamics.links, strict=True):
         turn = rotx(joint.alpha)
         com = turn @ np.array(link.com) + [joint.a, 0.0, 0.0]
         inertia = turn @ link.inertia_matrix @ turn.T

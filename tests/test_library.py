@@ -1,3 +1,5 @@
+"""The robot library: its robots, their sources, name lookup and exact save/load round trips."""
+
 import json
 import math
 import os

@@ -61,7 +61,8 @@ def binary_stl(triangles, count=None, normals=None):
     """A binary STL written field by field with struct (independent of robosim's writer)."""
     triangles = np.asarray(triangles, float)
     normals = np.zeros((len(triangles), 3)) if normals is None else normals
-    body = b"".join(struct.pack("<12fH", *n, *t.ravel(), 0) for n, t in zip(normals, triangles))
+    body = b"".join(struct.pack("<12fH", *n, *t.ravel(), 0) for n, t in zip(normals, triangles,
+                                                                            strict=True))
     return b"made by hand".ljust(80, b"\0") + struct.pack(
         "<I", len(triangles) if count is None else count) + body
 

@@ -1,3 +1,5 @@
+"""Robot: DH forward kinematics, the Jacobian and joint checks against hand-built references."""
+
 import math
 
 import numpy as np
@@ -17,7 +19,7 @@ def _dh_product(robot, q):
         return T
 
     T = robot.base.copy()
-    for joint, value in zip(robot.joints, q):
+    for joint, value in zip(robot.joints, q, strict=True):
         theta = value + joint.offset if joint.is_revolute else joint.theta
         d = joint.d if joint.is_revolute else value + joint.offset
         if robot.convention == "standard":
@@ -120,7 +122,8 @@ def test_modified_convention_equals_standard_with_shifted_rows():
     standard = load_robot("Lodes Puma 560")
     shifted = [(0.0, 0.0)] + [(j.a, j.alpha) for j in standard.joints[:-1]]
     modified = Robot([Joint(j.kind, a=a, alpha=alpha, d=j.d, theta=j.theta, offset=j.offset,
-                            limits=j.limits) for j, (a, alpha) in zip(standard.joints, shifted)],
+                            limits=j.limits) for j, (a, alpha) in zip(standard.joints, shifted,
+                                                                      strict=True)],
                      convention="modified", unit=standard.unit,
                      tool_xyz=(standard.joints[-1].a, 0, 0),
                      tool_rpy=(standard.joints[-1].alpha, 0, 0))

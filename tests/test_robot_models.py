@@ -315,7 +315,7 @@ def _standard_equivalent(modified):
     following = [(j.a, j.alpha) for j in modified.joints[1:]] + [(0.0, 0.0)]
     joints = [Joint(j.kind, a=a, alpha=alpha, d=j.d, theta=j.theta, offset=j.offset,
                     limits=j.limits, home=j.home)
-              for j, (a, alpha) in zip(modified.joints, following)]
+              for j, (a, alpha) in zip(modified.joints, following, strict=True)]
     first = modified.joints[0]
     assert modified.base_xyz == (0, 0, 0) and modified.base_rpy == (0, 0, 0)
     return Robot(joints, convention="standard", unit=modified.unit,

@@ -4,13 +4,12 @@ Values are derived by hand on a planar 2R arm; the words are the Jog / IK window
 function makes both: the motion tests check them in a stopped line).
 """
 
-import doctest
 import math
 
 import numpy as np
 import pytest
 
-from robosim import Joint, Robot, load_robot, singularity
+from robosim import Joint, Robot, load_robot
 from robosim.singularity import nearness, scaled_jacobian, singularity_warning
 
 
@@ -56,7 +55,3 @@ def test_nearness_is_batched():
     arm = planar_2r()
     q = np.array([[[0.0, 0.0], [0.0, math.pi / 2]]])
     assert nearness(arm, q).shape == (1, 2)
-
-
-def test_docstring_examples_hold():
-    assert doctest.testmod(singularity).failed == 0

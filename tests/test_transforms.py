@@ -1,3 +1,5 @@
+"""Rotations and homogeneous transforms: known values and round trips."""
+
 import numpy as np
 import pytest
 

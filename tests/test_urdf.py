@@ -227,7 +227,7 @@ def _world_centres(text, tip, q):
     names = names[::-1]
     values = iter(q)
     frame, out = np.eye(4), []
-    for (kind, origin, axis, _l), (_kind, name) in zip(chain, names):
+    for (kind, origin, axis, _l), (_kind, name) in zip(chain, names, strict=True):
         frame = frame @ origin
         if kind != "fixed":
             motion = np.eye(4)

@@ -44,7 +44,7 @@ Key = tuple[str, str]   # (file, error code)
 
 
 def error_counts(mypy_output: str) -> tuple[Counter[Key], dict[Key, list[str]]]:
-    """Count mypy's errors per file and error code.
+    r"""Count mypy's errors per file and error code.
 
     Parameters
     ----------
@@ -60,9 +60,9 @@ def error_counts(mypy_output: str) -> tuple[Counter[Key], dict[Key, list[str]]]:
 
     Examples
     --------
-    >>> counts, _ = error_counts('a.py:3: error: Bad  [operator]\\n'
-    ...                          'a.py:9: error: Worse  [operator]\\n'
-    ...                          'a.py:9: note: See here\\n')
+    >>> counts, _ = error_counts('a.py:3: error: Bad  [operator]\n'
+    ...                          'a.py:9: error: Worse  [operator]\n'
+    ...                          'a.py:9: note: See here\n')
     >>> counts[("a.py", "operator")]
     2
     """

@@ -19,9 +19,9 @@ HELP_WIDTH = 96
 def sub_commands(parser):
     """``[(name, one-line help, parser)]`` of the sub-commands of ``parser``, in order."""
     found = []
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            helps = {choice.dest: choice.help for choice in action._choices_actions}
+    for action in parser._actions:  # noqa: SLF001 - argparse lists sub-commands only here
+        if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001 - argparse lists sub-commands only here
+            helps = {choice.dest: choice.help for choice in action._choices_actions}  # noqa: SLF001 - argparse lists sub-commands only here
             found.extend((name, helps.get(name, ""), sub) for name, sub in action.choices.items())
     return found
 

@@ -249,7 +249,7 @@ def _status(arm, args):
     known = np.array([np.nan if p is None else p for p in joints], dtype=float)
     angles = [None if np.isnan(a) else float(a) for a in np.degrees(arm.joint_values(known))]
     if not args.json:
-        for i, (pulse, angle) in enumerate(zip(joints, angles)):
+        for i, (pulse, angle) in enumerate(zip(joints, angles, strict=True)):
             name = arm.robot.joints[i].name or f"q{i + 1}"
             shown = "no pulse (not started)" if pulse is None else f"{pulse} us = {angle:.1f} deg"
             print(f"joint {i + 1} ({name}), channel {arm.calibration.joints[i].channel}: {shown}")

@@ -37,10 +37,10 @@ def collide_command(args):
         print_json({"robot": robot.name, "unit": robot.unit, "q": q.tolist(),
                     "collides": bool(result.collides), "distance": _finite(result.distance),
                     "pairs": [{"a": a, "b": b, "distance": float(d), "collides": bool(d < 0)}
-                              for (a, b), d in zip(result.pairs, result.distances)]})
+                              for (a, b), d in zip(result.pairs, result.distances, strict=True)]})
         return COLLIDES if hits else 0
     print(result.describe(unit=robot.unit))
-    for (a, b), distance in zip(result.pairs, result.distances):
+    for (a, b), distance in zip(result.pairs, result.distances, strict=True):
         if distance < 0:
             print(f"  {a} and {b}: overlap {-distance:.4g} {robot.unit}")
     return COLLIDES if hits else 0

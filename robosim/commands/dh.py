@@ -77,7 +77,7 @@ def dh_steps_command(args):
     width = max(len(d) for d in descriptions)
     print(f"{'step':>4}  {'joint':<5}  {'motion'.ljust(width)}  {'origin x':>12} {'y':>12} "
           f"{'z':>12}  frame")
-    for k, (step, description) in enumerate(zip(steps, descriptions)):
+    for k, (step, description) in enumerate(zip(steps, descriptions, strict=True)):
         x, y, z = step.frame[:3, 3] + 0.0  # + 0.0: no "-0.0000"
         reached = _frame_reached(steps, k)
         print(f"{k:>4}  {_joint_label(step):<5}  {description.ljust(width)}  "

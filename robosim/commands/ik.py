@@ -173,7 +173,8 @@ def _target_pose(args, values, what, orientation=None):
 def _q_text(robot, q):
     units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
     values = np.round(robot.q_to_user(q), 6) + 0.0      # no "-0.000000"
-    return "  ".join(f"q{i}={v:.6f} {u}" for i, (v, u) in enumerate(zip(values, units), start=1))
+    return "  ".join(f"q{i}={v:.6f} {u}" for i, (v, u) in enumerate(zip(values, units,
+                                                                        strict=True), start=1))
 
 
 def _pose_json(robot, q):
@@ -213,7 +214,7 @@ def ik_command(args):
     if args.all:
         result = ik.solve_all(robot, target, q0, axes=rows, all_turns=args.all_turns)
         solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
-                                                         result.orientation_error)]
+                                                         result.orientation_error, strict=True)]
         reached, reason = bool(solutions), ik.CONVERGED
         if not reached:
             best = ik.solve(robot, target, q0, axes=rows)
@@ -231,8 +232,8 @@ def ik_command(args):
                                    "position_error": float(p),
                                    "orientation_error_deg": math.degrees(o),
                                    **_pose_json(robot, q)}
-                                  for (q, ok, p, o), branch in zip(solutions,
-                                                                   _branches(robot, solutions))]})
+                                  for (q, ok, p, o), branch in zip(
+                                      solutions, _branches(robot, solutions), strict=True)]})
         return 0 if reached else NOT_REACHED
     if not reached:
         q, _, p, o = solutions[0]
@@ -262,8 +263,8 @@ def _print_wrist_pitch_solutions(robot, args, q0):
                     "solutions": [{"q": q.tolist(), "q_user": robot.q_to_user(q).tolist(),
                                    "branch": branch, "success": True, "position_error": p,
                                    "orientation_error_deg": 0.0, **_pose_json(robot, q)}
-                                  for (q, _, p, _), branch in zip(solutions,
-                                                                  _branches(robot, solutions))]})
+                                  for (q, _, p, _), branch in zip(
+                                      solutions, _branches(robot, solutions), strict=True)]})
     elif not solutions:
         print(f"not reached ({what}): {reason}; try another --wrist-pitch")
     else:
@@ -275,7 +276,8 @@ def _print_solutions(robot, solutions, listing_all, what):
     label = "solutions" if listing_all and len(solutions) != 1 else "solution"
     print(f"{robot.name}: {len(solutions)} {label} ({what}; joint values, errors in "
           f"{robot.unit} and deg)")
-    for k, ((q, _, p, o), branch) in enumerate(zip(solutions, _branches(robot, solutions)),
+    for k, ((q, _, p, o), branch) in enumerate(zip(solutions, _branches(robot, solutions),
+                                                   strict=True),
                                                start=1):
         print(f"{k:>3}  {_q_text(robot, q)}  error {p:.2e} {robot.unit} {math.degrees(o):.2e} deg"
               + (f"  ({branch})" if branch else ""))

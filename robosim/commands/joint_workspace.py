@@ -121,7 +121,7 @@ def _joint_result(robot, args):
 def _flags(result):
     """Per position: "" (reachable), "out of reach" or "q1 q4 outside limits"."""
     flags = []
-    for far, outside in zip(result.out_of_reach, result.outside):
+    for far, outside in zip(result.out_of_reach, result.outside, strict=True):
         joints = " ".join(f"q{j + 1}" for j in np.flatnonzero(outside))
         flags.append("out of reach" if far else f"{joints} outside limits" if joints else "")
     return flags
@@ -152,7 +152,8 @@ def joint_workspace_command(args):
     if args.csv:
         header = "x,y,z," + ",".join(f"q{j + 1}_{u}" for j, u in enumerate(units)) + ",status"
         rows = [",".join(f"{v:.8g}" for v in (*p, *q)) + f",{flag or 'reachable'}"
-                for p, q, flag in zip(result.positions.tolist(), values.tolist(), flags)]
+                for p, q, flag in zip(result.positions.tolist(), values.tolist(), flags,
+                                      strict=True)]
         try:
             atomic_write_text(args.csv, "\n".join([header, *rows]) + "\n")
         except OSError as exc:
@@ -171,7 +172,7 @@ def joint_workspace_command(args):
                                                            for j in range(robot.n)))
         switch = (np.zeros(len(flags), bool) if result.branch_switch is None
                   else result.branch_switch)
-        for s, q, flag, switched in zip(result.swept, values, flags, switch):
+        for s, q, flag, switched in zip(result.swept, values, flags, switch, strict=True):
             print(f"{s:14.4g}  " + "  ".join(f"{v:8.2f}" for v in q) + f"  {flag}"
                   + ("  <- another IK branch" if switched else ""))
     outside = ", ".join(f"q{j + 1} {n}" for j, n in enumerate(summary["joint_outside_limits"])

@@ -104,9 +104,9 @@ def print_robot(robot):
     columns = ("joint", "type", "theta", "d", "a", "alpha", "min", "max", "home", "name")
     table = [[str(r[c]) for c in columns] for r in rows]
     widths = [max(len(c), *(len(row[i]) for row in table)) for i, c in enumerate(columns)]
-    print("  ".join(c.ljust(w) for c, w in zip(columns, widths)))
+    print("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
     for row in table:
-        print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+        print("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)))
     if robot.convention == "modified":
         print("(modified DH: row i holds a_{i-1} and alpha_{i-1})")
     for mount in ("base", "tool"):

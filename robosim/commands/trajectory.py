@@ -166,7 +166,7 @@ def _speed_units(robot):
 def _speeds_text(robot, speeds):
     user = robot.q_to_user(speeds)
     return ", ".join(f"{j.name or f'q{i}'} {v:.4g} {u}" for i, (j, v, u) in
-                     enumerate(zip(robot.joints, user, _speed_units(robot)), start=1))
+                     enumerate(zip(robot.joints, user, _speed_units(robot), strict=True), start=1))
 
 
 def list_presets():
@@ -302,7 +302,7 @@ def profile_command(args):
     if not args.csv:
         units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
         print("t_s  " + "  ".join(f"q{i}_{u}" for i, u in enumerate(units, start=1)))
-        for time, row in zip(profile.t, robot.q_to_user(profile.q)):
+        for time, row in zip(profile.t, robot.q_to_user(profile.q), strict=True):
             print(f"{time:.4f}  " + "  ".join(f"{v:.6f}" for v in row + 0.0))
     print(f"{profile.kind} profile, {profile.t[-1]:g} s, max joint speed: "
           f"{_speeds_text(robot, speeds)}")

@@ -176,7 +176,8 @@ def workspace_command(args):
     print(f"volume          {result.volume():.4g} {unit}^3 from {result.volume_basis()}")
     print(f"reach           {result.reach:.6g} {unit} from the base origin")
     print("bounding box    " + "  ".join(f"{a} {lo:.4g}..{hi:.4g}"
-                                         for a, lo, hi in zip("xyz", lower, upper)) + f" {unit}")
+                                         for a, lo, hi in zip("xyz", lower, upper,
+                                                              strict=True)) + f" {unit}")
     print(f"elapsed         {result.elapsed:.3f} s")
     for note in result.notes:
         print(f"note: {note}")

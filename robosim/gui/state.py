@@ -200,7 +200,7 @@ class ArmState:
                 continue
             try:
                 subscription.callback(self)
-            except Exception as exc:  # noqa: BLE001 - one broken window must not stop the rest
+            except Exception as exc:  # one broken window must not stop the rest
                 if self._report is None:
                     raise
                 self._report(exc)

@@ -286,7 +286,7 @@ def calibration_from_dict(data: object, source: str = "") -> Calibration:
                                               f"degrees, got {brief(rest)}")
     rest = tuple(check.number(v, "field 'rest_deg'", f"rest_deg[{i}]", -360, 360)
                  for i, v in enumerate(rest))
-    for index, (servo, angle) in enumerate(zip(joints, rest), start=1):
+    for index, (servo, angle) in enumerate(zip(joints, rest, strict=True), start=1):
         check.pulse_inside(float(servo.pulse(angle)), servo.pulse_range, f"joint {index}",
                            f"pulse at rest_deg {angle:g}")
     return Calibration(robot=top["robot"], joints=tuple(joints), gripper=gripper,
@@ -331,6 +331,7 @@ def calibrated_limits(robot: Robot, calibration: Calibration) -> np.ndarray:
     robot : robosim.Robot
         An arm of revolute joints, as many as the calibration lists.
     calibration : Calibration
+        The servos' measured pulse ranges.
 
     Returns
     -------
@@ -390,6 +391,7 @@ def torque_limits(robot: Robot, calibration: Calibration | str | os.PathLike[str
     Parameters
     ----------
     robot : Robot
+        The arm whose joints the limits are for.
     calibration : Calibration, str, Path or None
         A calibration or its file. None: the library's Lynx6 takes the shipped calibration's
         ratings (:func:`load_calibration`); any other robot has no known ratings (None).
@@ -438,7 +440,8 @@ def stock_lynx6() -> Calibration:
     joints = [{"name": name, "channel": channel, "reference_deg": 0, "pulse_at_reference": 1500,
                "us_per_deg": 11.111, "direction": 1, "pulse_range": [600, 2400],
                "max_speed_deg_s": 60, "rated_torque_nm": torque}
-              for channel, (name, torque) in enumerate(zip(names, STOCK_RATED_TORQUES_NM))]
+              for channel, (name, torque) in enumerate(zip(names, STOCK_RATED_TORQUES_NM,
+                                                           strict=True))]
     return calibration_from_dict({
         "format": FORMAT, "robot": "Lynx6",
         "notes": "Stock Lynx6, channels in order, 1500 us at 0 deg, 500-2500 us over 180 deg. "

@@ -245,7 +245,7 @@ class Lynx6:
         return f" in row {row + 1}" if len(rows) > 1 else ""
 
     def _group(self, pulses):
-        return dict(zip(self._channels, (int(p) for p in pulses)))
+        return dict(zip(self._channels, (int(p) for p in pulses), strict=True))
 
     # ---------------------------------------------------------------- start-up
     @property

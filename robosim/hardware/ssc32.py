@@ -105,7 +105,7 @@ def _check_int(value, low, high, what):
 
 def encode_move(pulses: Mapping[int, int], time_ms: int | None = None,
                 speeds: Mapping[int, int] | None = None) -> bytes:
-    """The bytes of a single or group move.
+    r"""The bytes of a single or group move.
 
     Parameters
     ----------
@@ -119,9 +119,9 @@ def encode_move(pulses: Mapping[int, int], time_ms: int | None = None,
     Examples
     --------
     >>> encode_move({0: 1500})
-    b'#0P1500\\r'
+    b'#0P1500\r'
     >>> encode_move({0: 1500, 1: 1200}, time_ms=1000)
-    b'#0P1500#1P1200T1000\\r'
+    b'#0P1500#1P1200T1000\r'
     """
     if not pulses:
         raise ValidationError("a move needs at least one channel")

@@ -60,7 +60,7 @@ class CalibrationSession:
         self.calibration = arm.calibration
         self.step = DEFAULT_STEP_US
         channels = self.calibration.channels
-        self.pulse = dict(zip(channels, (p or 1500 for p in arm.board_pulses())))
+        self.pulse = dict(zip(channels, (p or 1500 for p in arm.board_pulses()), strict=True))
 
     @property
     def entries(self) -> int:

@@ -45,6 +45,7 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
     Parameters
     ----------
     robot : robosim.Robot
+        The arm the solutions are of.
     q : array_like (k, n)
         Solutions (API units).
 
@@ -90,12 +91,22 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
         parts = [np.where(_dot(wrist - origins[:, 0], x1) >= 0, "right", "left"),
                  np.where(_dot(offset, up) >= 0, "elbow up", "elbow down"),
                  np.where(np.sin(theta5) > 0, "flip", "no flip")]
-    return [", ".join(words) for words in zip(*parts)]
+    return [", ".join(words) for words in zip(*parts, strict=True)]
 
 
 def has_spherical_wrist(robot: Robot) -> bool:
     """True for a standard-DH 6R arm whose shoulder and elbow axes are parallel and whose last
-    three axes meet in one point (rows 4 and 5 have ``a = 0``, row 5 ``d = 0``)."""
+    three axes meet in one point (rows 4 and 5 have ``a = 0``, row 5 ``d = 0``).
+
+    Examples
+    --------
+    The Puma 560's last three axes meet at its wrist centre; the two-link planar arm has none.
+
+    >>> from robosim import Joint, Robot, load_robot
+    >>> has_spherical_wrist(load_robot("Puma 560")), has_spherical_wrist(
+    ...     Robot([Joint(a=1.0), Joint(a=1.0)], unit="m"))
+    (True, False)
+    """
     joints = robot.joints
     return (robot.n == 6 and robot.convention == "standard" and all(robot.revolute)
             and joints[1].alpha == 0 and joints[3].a == 0 and joints[4].a == 0

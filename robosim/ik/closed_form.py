@@ -75,6 +75,12 @@ def lynx6_link_lengths(robot: Robot) -> tuple[float, float, float, float, float]
     See Also
     --------
     is_lynx6_shaped : the same test as True / False.
+
+    Examples
+    --------
+    >>> import robosim
+    >>> lynx6_link_lengths(robosim.load_robot("Lynx6"))
+    (65.0, 25.0, 120.0, 120.0, 155.0)
     """
     expected = [(0.0, 90.0, 0.0), (0.0, 0.0, 90.0), (0.0, 0.0, -90.0), (0.0, -90.0, 0.0),
                 (None, 0.0, 0.0)]
@@ -85,7 +91,8 @@ def lynx6_link_lengths(robot: Robot) -> tuple[float, float, float, float, float]
     elif not np.array_equal(robot.tool, np.eye(4)):
         problem = "it has a tool transform"
     else:
-        for i, (joint, (a_value, alpha_deg, offset_deg)) in enumerate(zip(joints, expected), 1):
+        rows = zip(joints, expected, strict=True)    # n == 5 was checked above
+        for i, (joint, (_, alpha_deg, offset_deg)) in enumerate(rows, 1):
             if (not math.isclose(math.degrees(joint.alpha), alpha_deg, abs_tol=1e-9)
                     or not math.isclose(math.degrees(joint.offset), offset_deg, abs_tol=1e-9)
                     or (i > 1 and joint.d != 0.0) or (i == 5 and joint.a != 0.0)):
@@ -102,6 +109,12 @@ def is_lynx6_shaped(robot: Robot) -> bool:
 
     The one test of "is this arm Lynx6-shaped" that the GUI, the CLI and the core share; see
     :func:`lynx6_link_lengths` for what it checks.
+
+    Examples
+    --------
+    >>> from robosim import load_robot
+    >>> is_lynx6_shaped(load_robot("Lynx6")), is_lynx6_shaped(load_robot("Puma 560"))
+    (True, False)
     """
     try:
         lynx6_link_lengths(robot)
@@ -153,6 +166,7 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
         through the base axis and the target, from the horizontal pointing away from the base
         axis; ``-pi/2`` points straight down.
     elbow : {"up", "down"}
+        The elbow above or below the line from shoulder to wrist.
     reach : {"either", "front", "back"}
         Facing the target, leaning back over the base, or the facing solution unless only the
         other is reachable.
@@ -162,6 +176,20 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
     Returns
     -------
     Lynx6Solution
+
+    Examples
+    --------
+    The library Lynx6 (``d1, a1, a2, a3, a4 = 65, 25, 120, 120, 155`` mm) with the gripper
+    pointing straight down at ``(145, 0, 30)``: the wrist is ``a4 = 155`` above it, at
+    ``(145, 0, 185)``, which is ``(120, 120)`` out and up from the shoulder ``(25, 0, 65)``.
+    With the elbow up that is the upper arm straight up and the forearm level (``q2 = q3 = 0``,
+    as at home), and the wrist bent 90 degrees down.
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> solution = lynx6_ik(lynx6, [145.0, 0.0, 30.0], np.radians(-90))
+    >>> (np.degrees(solution.q).round(3) + 0.0).tolist(), bool(solution.reachable)
+    ([0.0, 0.0, 0.0, -90.0, 0.0], True)
     """
     d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
     if elbow not in ("up", "down"):
@@ -211,7 +239,10 @@ def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, refer
 
     Parameters
     ----------
+    robot : Robot
+        A Lynx6-shaped arm (see :func:`lynx6_ik`).
     position : array_like, shape (3,)
+        Gripper point in the world frame (length unit).
     wrist_pitch, wrist_rotate : float
         As in :func:`lynx6_ik` (radians).
     reference : array_like, shape (5,)
@@ -226,6 +257,17 @@ def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, refer
     branches : list of Lynx6Solution
         The closed form on each of :data:`LYNX6_BRANCHES`, in that order: their
         ``reason`` says why a branch is not reachable.
+
+    Examples
+    --------
+    The Lynx6 pointing straight down at ``(145, 0, 30)`` mm (see :func:`lynx6_ik`): the
+    elbow-up solution ``(0, 0, 0, -90, 0)`` degrees is nearest home, so it comes first.
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> q, branches = lynx6_solutions(lynx6, [145.0, 0.0, 30.0], np.radians(-90), lynx6.home)
+    >>> (np.degrees(q[0]).round(3) + 0.0).tolist(), len(branches)
+    ([0.0, 0.0, 0.0, -90.0, 0.0], 4)
     """
     branches = [lynx6_ik(robot, position, wrist_pitch, elbow=elbow, reach=reach,
                          wrist_rotate=wrist_rotate) for elbow, reach in LYNX6_BRANCHES]
@@ -350,12 +392,24 @@ def anthropomorphic_3r_ik(position: ArrayLike, a1: float, a2: float,
     Parameters
     ----------
     position : array_like, shape (..., 3)
+        The wrist point, in the frame of the base (same length unit as the links).
     a1, a2, a3 : float
         Shoulder height and the two link lengths (any one length unit).
 
     Returns
     -------
     ThreeRSolutions
+
+    Examples
+    --------
+    Shoulder height and links 1: the point ``(0, 1, 2)`` is 1 out along Y and 1 above the
+    shoulder, ``sqrt 2`` away, so ``cos q3 = (2 - 1 - 1) / 2 = 0``, ``q3 = -+90`` degrees and
+    ``q2 = atan2(1, 1) +- 45`` degrees: elbow up (over the shoulder, ``q2 = 90``, forearm out
+    along Y) or elbow down (upper arm out along Y, ``q2 = 0``, forearm up).
+
+    >>> solutions = anthropomorphic_3r_ik([0.0, 1.0, 2.0], 1.0, 1.0, 1.0)
+    >>> (np.degrees(solutions.q[:2]).round(3) + 0.0).tolist(), bool(solutions.reachable)
+    ([[0.0, 90.0, -90.0], [0.0, 0.0, 90.0]], True)
     """
     position = np.asarray(position, dtype=float)
     if position.shape[-1:] != (3,) or not np.all(np.isfinite(position)):
@@ -383,6 +437,16 @@ def anthropomorphic_3r_robot(a1: float, a2: float, a3: float, unit: str = "m") -
 
     Rows: ``d1 = a1, alpha1 = 90 deg, offset1 = 90 deg`` (the paper's ``q1`` is zero along
     Y), then ``a2`` and ``a3`` with no twist.
+
+    Examples
+    --------
+    The arm of :func:`anthropomorphic_3r_ik`'s example (shoulder height and links 1) with the
+    upper arm up (``q2 = 90`` degrees) and the forearm out along Y (``q3 = -90``): the tip is at
+    ``(0, 1, 1 + 1)``.
+
+    >>> arm = anthropomorphic_3r_robot(1.0, 1.0, 1.0)
+    >>> (arm.fk(np.radians([0, 90, -90]))[:3, 3].round(3) + 0.0).tolist()
+    [0.0, 1.0, 2.0]
     """
     half_turn = (-math.pi, math.pi)
     return Robot([Joint("R", d=a1, alpha=math.pi / 2, offset=math.pi / 2, limits=half_turn,

@@ -11,6 +11,7 @@ import numpy as np
 
 class FloatMath:
     """Python floats: no numpy per-call cost."""
+
     cos = staticmethod(math.cos)
     sin = staticmethod(math.sin)
     sqrt = staticmethod(math.sqrt)
@@ -41,6 +42,7 @@ class FloatMath:
 
 class ArrayMath:
     """``(B,)`` arrays, element by element."""
+
     cos = staticmethod(np.cos)
     sin = staticmethod(np.sin)
     sqrt = staticmethod(np.sqrt)

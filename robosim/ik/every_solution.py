@@ -46,7 +46,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     Parameters
     ----------
     robot : Robot
+        The arm (any joints; limits respected).
     target : array_like, shape (4, 4) (or (3,) for position-only axes)
+        The pose to reach, in the world frame.
     q0 : array_like, shape (n,), optional
         The reference: solutions are reported as their 2 pi variant nearest it and sorted by
         distance from it.
@@ -73,20 +75,22 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     Examples
     --------
     Of the Puma 560's 8 branches (shoulder x elbow x wrist flip) of this pose, 4 lie inside
-    its limits: ``q`` itself first (``q0 = q``), its wrist flip ``(q4 + pi, -q5, q6 - pi)``
-    (``q4 - pi`` is as near ``q4``: a tie that rounding breaks), and the two with the shoulder
-    turned back. Joints 4 and 6 turn +-266 degrees: with ``all_turns`` the flip's
-    ``q4 = 3.542`` also appears as ``3.542 - 2 pi = -2.742``.
+    its limits: ``q`` itself first, its wrist flip ``(q4 + pi, -q5, q6 + pi)``, and the two
+    with the shoulder turned back. ``q0`` is ``q`` with joints 4 and 6 turned 0.1 rad further,
+    so that the flip's ``+pi`` is nearer than its ``-pi`` (from ``q0 = q`` exactly both are pi
+    away: a tie that rounding would break). Joints 4 and 6 turn +-266 degrees: with
+    ``all_turns`` the flip's ``q4 = 3.542`` also appears as ``3.542 - 2 pi = -2.742``.
 
     >>> import robosim
     >>> robot = robosim.load_robot("Puma 560")
     >>> q = [0.3, 0.5, -0.2, 0.4, 0.6, -0.3]
-    >>> np.round(solve_all(robot, robot.fk(q), q0=q).q, 3)
+    >>> q0 = [0.3, 0.5, -0.2, 0.5, 0.6, -0.2]
+    >>> np.round(solve_all(robot, robot.fk(q), q0=q0).q, 3)
     array([[ 0.3  ,  0.5  , -0.2  ,  0.4  ,  0.6  , -0.3  ],
+           [ 0.3  ,  0.5  , -0.2  ,  3.542, -0.6  ,  2.842],
            [ 2.429,  1.317, -0.2  ,  0.845, -1.478, -2.237],
-           [ 0.3  ,  0.5  , -0.2  ,  3.542, -0.6  , -3.442],
            [ 2.429,  1.317, -0.2  , -2.297,  1.478,  0.905]])
-    >>> len(solve_all(robot, robot.fk(q), q0=q, all_turns=True).q)
+    >>> len(solve_all(robot, robot.fk(q), q0=q0, all_turns=True).q)
     9
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
@@ -128,7 +132,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
                 f"inside the limits, more than the {MAX_TURN_VARIANTS:,} listed at most "
                 f"(limits of many turns multiply them): narrow the limits, or leave "
                 f"all_turns out")
-        variants = [(variant, row) for solution, row in zip(kept, rows)
+        variants = [(variant, row) for solution, row in zip(kept, rows, strict=True)
                     for variant in every_turn(robot, solution)]
         variants.sort(key=lambda pair: float(np.sum(np.abs(np.subtract(pair[0], reference))
                                                     / scale)))

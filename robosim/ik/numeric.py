@@ -166,6 +166,11 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
     """The error components to solve, as a tuple of indices into ``x y z rx ry rz``.
 
     Raises ValidationError naming the part that is not an axis.
+
+    Examples
+    --------
+    >>> parse_axes("position"), parse_axes("x y rz")
+    ((0, 1, 2), (0, 1, 5))
     """
     if isinstance(axes, str) and axes in _PARSED:
         return _PARSED[axes]
@@ -297,9 +302,9 @@ class _FloatKernel(FloatMath):
             (q[j] <= lower[j] and step[j] < 0) or (q[j] >= upper[j] and step[j] > 0)))]
         if len(free) < problem.n:
             step = [0.0] * problem.n
-            for j, value in zip(free, _damped_solve(J, e, damping, free)):
+            for j, value in zip(free, _damped_solve(J, e, damping, free), strict=True):
                 step[j] = value
-        return [value * scale for value, scale in zip(step, problem.column_scales)]
+        return [value * scale for value, scale in zip(step, problem.column_scales, strict=True)]
 
 
 def _damped_solve(J, e, damping, joints):
@@ -378,7 +383,7 @@ class _Problem:
         # Limits that can stop a joint (a revolute joint with a full turn of range wraps).
         self.can_block = np.array([not rev or hi - lo < 2 * math.pi
                                    for rev, lo, hi in zip(self.revolute, self.lower,
-                                                          self.upper)])
+                                                          self.upper, strict=True)])
         self.blockable = self.can_block.tolist()
         # Prismatic columns are solved in units of L, like the position rows.
         self.column_scale = np.array([1.0 if rev else self.scale for rev in self.revolute])
@@ -445,9 +450,11 @@ class _Problem:
                              and _within(self, position_error, orientation_error, self.finish)):
             return position_error, orientation_error, None      # the caller stops here
         columns = jacobian_columns(frames, P, self.revolute, self.robot.convention)
-        e = [error[r] * scale for r, scale in zip(self.rows, self.row_scales)]
-        J = [[column[r] * (scale * column_scale) for r, scale in zip(self.rows, self.row_scales)]
-             for column, column_scale in zip(columns, self.column_scales)]  # J[j]: column j
+        e = [error[r] * scale for r, scale in zip(self.rows, self.row_scales, strict=True)]
+        J = [[column[r] * (scale * column_scale) for r, scale in zip(self.rows, self.row_scales,
+                                                                     strict=True)]
+             for column, column_scale in zip(columns, self.column_scales,
+                                             strict=True)]  # J[j]: column j
         return position_error, orientation_error, ops.damped_step(self, q, J, e)
 
 
@@ -533,10 +540,10 @@ class _FloatRun:
             self.running = False
             return
         problem = self.problem
-        largest = max(abs(s) / m for s, m in zip(step, problem.max_step))
+        largest = max(abs(s) / m for s, m in zip(step, problem.max_step, strict=True))
         shrink = 1.0 if largest <= 1.0 else 1.0 / largest
         self.q = [_limit_scalar(problem, i, value + shrink * change)
-                  for i, (value, change) in enumerate(zip(self.q, step))]
+                  for i, (value, change) in enumerate(zip(self.q, step, strict=True))]
 
     def outcome(self):
         return (*self.best, self.iterations)
@@ -618,8 +625,8 @@ class _OnFloats:
         """:func:`_iterate` on each row of ``q`` ``(B, n)`` in turn towards ``target``
         ``(B, 4, 4)``: the same outcome arrays as :meth:`_OnArrays.iterate`."""
         outcomes = [_iterate(problem, _FloatRun(problem, _target_columns(T), seed), patience)
-                    for T, seed in zip(target, q.tolist())]
-        q, position_error, orientation_error, iterations = zip(*outcomes)
+                    for T, seed in zip(target, q.tolist(), strict=True)]
+        q, position_error, orientation_error, iterations = zip(*outcomes, strict=True)
         return (np.array(q).reshape(-1, problem.n), np.array(position_error),
                 np.array(orientation_error), np.array(iterations, dtype=int))
 
@@ -662,12 +669,20 @@ def _search(problem, target, first, restarts, on, patience=PATIENCE):
 
     Parameters
     ----------
+    problem : _Problem
+        The robot, the error rows and the scales of the search.
+    target : ndarray, shape (B, 4, 4)
+        The targets.
+    first : ndarray, shape (B, n)
+        Each target's first seed.
     restarts : callable
         ``restarts(rows)``: the restart seeds ``(R, k, n)`` of the targets ``rows`` ``(R,)``,
         nearest first; called only when some target is not reached from its first seed.
     on : :class:`_OnFloats` or :class:`_OnArrays`
         How the seeds run (``on.iterate``) and the ends of the rounds (``on.rounds(k)``: one
         seed at a time on floats, doubling rounds for arrays).
+    patience : int
+        Iterations without a new best error after which a seed counts as stalled.
 
     Returns
     -------
@@ -807,6 +822,7 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     Parameters
     ----------
     robot : Robot
+        The arm (any joints; limits respected).
     target : array_like, shape (4, 4) or (..., 4, 4)
         Target poses in the world frame; positions ``(..., 3)`` are accepted when ``axes``
         selects no rotation.
@@ -963,7 +979,7 @@ SINGULAR_RATIO = 0.05
 def _reasons(problem, q, success, closed_reason):
     """Why each target ``(B,)`` ended as it did, in words (see :attr:`IKResult.reason`)."""
     reason = np.empty(len(q), dtype=object)
-    for k, (ok, note) in enumerate(zip(success, closed_reason)):
+    for k, (ok, note) in enumerate(zip(success, closed_reason, strict=True)):
         if ok:
             reason[k] = CONVERGED if not note else f"{CONVERGED} ({note})"
         elif note:
@@ -986,7 +1002,7 @@ def _stall_causes(problem, q):
     values = np.linalg.svd(J, compute_uv=False)
     singular = values[:, -1] <= SINGULAR_RATIO * values[:, 0]
     return [JOINT_LIMIT if limit else SINGULAR if stuck else NEAREST_ERROR
-            for limit, stuck in zip(at_limit, singular)]
+            for limit, stuck in zip(at_limit, singular, strict=True)]
 
 
 def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = "pose",
@@ -1012,15 +1028,34 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
     Parameters
     ----------
     robot : Robot
+        The arm (any joints; limits respected).
     targets : array_like, shape (N, 4, 4) (or (N, 3) positions for position-only axes)
+        The path's poses in the world frame, in order.
     q0 : array_like, shape (n,)
         The configuration the path starts from.
+    restarts : int
+        Seeds from the robot's seed bank tried at a point not reached from its
+        predecessor's solution.
     axes, tolerance, angle_tolerance, rng
         As in :func:`solve`.
 
     Returns
     -------
     PathResult
+
+    Examples
+    --------
+    The two-link arm with unit links from ``(0, 90)`` degrees (tip at ``(1, 1)``) down to
+    ``(1, 0)`` in two steps, x and y only: each point is solved from the one before, so the
+    elbow keeps its side; at ``(1, 0)``, 1 from the base, ``cos q2 = (1 - 1 - 1) / 2``:
+    ``q2 = 120`` and ``q1 = -atan2(sin 120, 1 + cos 120) = -60`` degrees.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> path = solve_path(arm, [[1.0, 0.5, 0.0], [1.0, 0.0, 0.0]], np.radians([0, 90]),
+    ...                   axes="x y")
+    >>> path.reachable.tolist(), np.degrees(path.q[-1]).round(3).tolist()
+    ([True, True], [-60.0, 120.0])
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance, finish=1.0)
     targets = check_targets(targets, problem.rows)
@@ -1041,8 +1076,8 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
         more = restarts if previous_reached else 0
         q, position_error, orientation_error, _ = _search(
             problem, target, np.array([attempt if predicted is None else predicted]),
-            lambda _, previous=attempt, predicted=predicted, more=more: _path_restarts(
-                robot, problem, target, previous, predicted, more, rng),
+            lambda _, target=target, previous=attempt, predicted=predicted, more=more:
+                _path_restarts(robot, problem, target, previous, predicted, more, rng),
             _OnFloats, PATIENCE if previous_reached else UNREACHABLE_PATIENCE)
         attempt = q[0].tolist()
         position_error, orientation_error = float(position_error[0]), float(orientation_error[0])
@@ -1054,7 +1089,8 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
         # component along them would repeat at every point (see the docstring).
         extrapolate = ok and k > 0 and reachable[k - 1] and not _redundant(problem)
         predicted = [_limit_scalar(problem, i, 2.0 * a - b)
-                     for i, (a, b) in enumerate(zip(attempt, last_good))] if extrapolate else None
+                     for i, (a, b) in enumerate(zip(attempt, last_good,
+                                                    strict=True))] if extrapolate else None
         if ok:
             last_good = attempt
         reachable[k], previous_reached = ok, ok

@@ -159,6 +159,20 @@ def pieper_applies(robot: Robot) -> bool:
     Checked once on three random configurations: each must be among the solutions of its own
     wrist centre (or tool point). An arm where one of joints 1-3 does not move the point
     (the Tester robot's joint 2), or with a continuum of solutions (a planar 3R arm), fails.
+
+    Examples
+    --------
+    The Puma 560 has a spherical wrist and the anthropomorphic 3R arm places a point; the
+    planar 3R arm's parallel axes cannot place a point in space, and the two-link planar arm
+    has neither.
+
+    >>> from robosim import Joint, Robot, load_robot
+    >>> pieper_applies(load_robot("Puma 560")), pieper_applies(load_robot("Anthropomorphic 3R"))
+    (True, True)
+    >>> pieper_applies(load_robot("Planar 3R"))
+    False
+    >>> pieper_applies(Robot([Joint(a=1.0), Joint(a=1.0)], unit="m"))
+    False
     """
     return _chain_of(robot) is not None
 
@@ -264,7 +278,7 @@ def _recovers_itself(arm, chain):
     slots = _arm_slots(chain, _invariants(chain, tuple(points.T)), reference, ArrayMath)
     found = np.stack([np.stack(np.broadcast_arrays(*s.q), axis=-1) for s in slots], axis=1)
     valid = np.stack([np.broadcast_to(s.valid, (3,)) for s in slots], axis=1)
-    for expected, solutions, ok in zip(q, found, valid):
+    for expected, solutions, ok in zip(q, found, valid, strict=True):
         if not ok.any() or _joint_gaps(arm.revolute, solutions[ok] - expected,
                                        arm.length_scale).min() > SAME_SOLUTION:
             return False
@@ -387,7 +401,8 @@ def _joint3_values(chain, invariants, coefficients, ops):
             theta = ops.phase(z)
             e = ops.cos(theta) + 1j * ops.sin(theta)
             powers = range(chain.degree, -chain.degree - 1, -1)
-            slope = sum((1j * j * c * e ** j for j, c in zip(powers, coefficients))).real
+            slope = sum((1j * j * c * e ** j for j, c in zip(powers, coefficients,
+                                                             strict=True))).real
             q3, unit = theta - chain.theta0[2], 1.0
         else:
             real = ops.absolute(z.imag) < ROOT_TOLERANCE
@@ -569,19 +584,20 @@ def _solutions(robot, chain, split, columns, reference, ops):
     ``B`` for one target with ``ops=FloatMath``)."""
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3], ops)
     valid, double = _drop_repeats(arm, robot.revolute[:3].tolist(), chain.scale, ops)
-    free1 = _any([s.free1 & ok for s, ok in zip(arm, valid)])
-    free2 = _any([s.free2 & ok for s, ok in zip(arm, valid)])
+    free1 = _any([s.free1 & ok for s, ok in zip(arm, valid, strict=True)])
+    free2 = _any([s.free2 & ok for s, ok in zip(arm, valid, strict=True)])
     reachable = _any(valid)
     if split is None:
-        slots = [(s.q, ok) for s, ok in zip(arm, valid)]
+        slots = [(s.q, ok) for s, ok in zip(arm, valid, strict=True)]
         wrist_reachable = singular_wrist = False
     else:
         slots, reached, singular = [], [], []
-        for s, ok in zip(arm, valid):
+        for s, ok in zip(arm, valid, strict=True):
             frame3 = split.arm.chain_frames(list(s.q))[-1][:3]
             wrists, wrist_ok = wrist_angles(split, frame3, columns[:3],
                                             reference[3] + split.offsets[0], ops)
-            slots += [(s.q + wrist, ok & good) for wrist, good in zip(wrists, wrist_ok)]
+            slots += [(s.q + wrist, ok & good) for wrist, good in zip(wrists, wrist_ok,
+                                                                      strict=True)]
             reached.append(ok & wrist_ok[0])
             singular.append(ok & wrist_ok[0] & (wrist_ok[1] ^ True))
         wrist_reachable, singular_wrist = _any(reached), _any(singular)
@@ -620,7 +636,7 @@ def _drop_repeats(slots, revolute, scale, ops):
     for j, later in enumerate(slots):
         for i in range(j):
             gap = 0.0
-            for a, b, rev in zip(slots[i].q, later.q, revolute):
+            for a, b, rev in zip(slots[i].q, later.q, revolute, strict=True):
                 gap = ops.maximum(gap, ops.absolute((a - b + math.pi) % (2 * math.pi) - math.pi)
                                   if rev else ops.absolute(a - b) / scale)
             repeat = valid[i] & valid[j] & (gap < SAME_SOLUTION)
@@ -640,6 +656,7 @@ def nearest_solution(robot: Robot, target: np.ndarray,
     target : ndarray, shape (4, 4)
         The pose (a 3-joint arm: its translation is the point).
     reference : list of n floats
+        Joint values (API units) the solution should be nearest.
 
     Returns
     -------
@@ -691,7 +708,7 @@ def nearest_solution(robot: Robot, target: np.ndarray,
         wrist_reached = wrist_reached or bool(ok[0])
         if ok[0] and not ok[1]:
             note = note or free_joint(4)
-        for wrist, good in zip(wrists, ok):
+        for wrist, good in zip(wrists, ok, strict=True):
             found = turned(wrist, 3) if good else None
             if found and (best is None or arm_distance + found[0] < best[0]):
                 best = (arm_distance + found[0], arm_q + found[1], note)

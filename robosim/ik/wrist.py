@@ -136,6 +136,7 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
     Parameters
     ----------
     split : WristSplit
+        The decoupling of the arm at its spherical wrist.
     frame3, target : sequence of 3 columns
         The rotation columns ``(X, Y, Z)`` of frame 3 (from joints 1-3) and of the target, in
         the world frame, as in :func:`robosim.robot.chain_components`: three floats each
@@ -144,6 +145,7 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
         ``t4`` used at a wrist singularity (axes 4 and 6 aligned), where only ``t4 + t6``
         (or ``t4 - t6``) is fixed.
     ops : FloatMath or ArrayMath
+        Arithmetic on floats or on ``(B,)`` arrays.
 
     Returns
     -------
@@ -206,7 +208,7 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
         d0, d1 = c5 * a0 + s5 * r1, -s5 * a0 + c5 * r1
         t6 = ops.atan2(cb2 * d1 + sb2 * r2, d0)
         solutions.append(tuple(_wrap(t - offset) for t, offset in zip((t4, t5, t6),
-                                                                      split.offsets)))
+                                                                      split.offsets, strict=True)))
     return solutions, [reachable, reachable & ~singular if ops is not FloatMath
                        else reachable and not singular]
 

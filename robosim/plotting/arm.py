@@ -406,7 +406,7 @@ class ArmDrawing:
         if self._kept_faces is not None:
             self.face_joint = self.face_joint[self._kept_faces]
             self.face_is_housing = self.face_is_housing[self._kept_faces]
-            colours = [c for c, kept in zip(colours, self._kept_faces) if kept]
+            colours = [c for c, kept in zip(colours, self._kept_faces, strict=True) if kept]
         self._colours = np.array(colours).reshape(-1, 4)
         self._colours[:, 3] = alpha
         self.face_colours = self._colours

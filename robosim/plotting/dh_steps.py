@@ -78,7 +78,7 @@ class DHStepsDrawing:
         self.start = _triad(ax, lw=1.2, zorder=6)
         self.moving = _triad(ax, lw=3.0, zorder=7)
         self.letters = [ax.text(0, 0, 0, name, color=c, fontsize=9, zorder=8)
-                        for name, c in zip("xyz", AXIS_COLOURS)]
+                        for name, c in zip("xyz", AXIS_COLOURS, strict=True)]
         self.trail, = ax.plot([], [], [], color="black", lw=1.0, ls="--", zorder=6)
         self.caption = ax.text2D(0.02, 0.97, "", transform=ax.transAxes, fontsize=10,
                                  va="top")
@@ -149,7 +149,7 @@ class DHStepsDrawing:
                                    for c in range(3)])
         low, high = points.min(axis=0), points.max(axis=0)
         centre, half = (low + high) / 2, (high - low).max() / 2 + margin * self.length
-        for axis, middle in zip("xyz", centre):
+        for axis, middle in zip("xyz", centre, strict=True):
             getattr(self.ax, f"set_{axis}lim")(middle - half, middle + half)
         self.ax.set_box_aspect((1, 1, 1), zoom=ZOOM)
 
@@ -216,13 +216,17 @@ def save_dh_steps_gif(robot: Robot, q: ArrayLike, path: str | os.PathLike[str],
     Parameters
     ----------
     robot : robosim.Robot
+        The arm (either DH convention).
     q : array_like (n,)
+        Joint values (API units: rad, length unit).
     path : str or Path
+        The GIF to write.
     frames_per_step : int
         Frames for each elementary motion.
     joint : int, optional
         Only this DH row's steps (1-based; 0 base, n + 1 tool); default all.
     fps : float
+        Frames per second.
     progress : callable, optional
         ``progress(fraction)`` after each frame (1,500 frames take some 40 s).
 

@@ -50,11 +50,17 @@ def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | 
     Parameters
     ----------
     robot : Robot
+        The arm (its joint names and units label the axes).
     torques : robosim.dynamics.TrajectoryTorques
+        From :func:`robosim.dynamics.trajectory_torques`.
     limits : array_like (n,), optional
         Each joint's limit (N m or N), drawn as dashed lines at +-limit; NaN where unknown.
     check : robosim.dynamics.TorqueCheck, optional
         Its first exceedance of each joint is marked (a black dot and vertical line).
+    figsize : (float, float)
+        Inches.
+    dpi : float
+        Dots per inch.
 
     Returns
     -------
@@ -190,7 +196,7 @@ class GravityBars:
         """Show ``tau`` ``(n,)``; returns True when the y range had to widen (the axes then
         needs a full draw, not a blit)."""
         tau = np.asarray(tau, dtype=float)
-        for bar, value in zip(self.bars, tau):
+        for bar, value in zip(self.bars, tau, strict=True):
             bar.set_height(value)
         largest = float(np.max(np.abs(tau), initial=0.0))
         if largest <= self.span:

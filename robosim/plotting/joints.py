@@ -104,7 +104,7 @@ class JointPlots:
         self.axes = list(axes)
         # per row: [(axes, joints, unit)] for the revolute and prismatic scales
         self.scales: list[list[tuple[Axes, list[int], str]]] = []
-        for ax, (what, order) in zip(self.axes, ROWS):
+        for ax, (what, order) in zip(self.axes, ROWS, strict=True):
             groups = []
             row_lines: dict[int, Line2D] = {}
             if revolute:
@@ -195,6 +195,10 @@ def joint_plot_figure(t: ArrayLike, q: ArrayLike, robot: Robot | None = None, *,
         Draw into this figure (its axes are added). Without it a new
         :class:`matplotlib.figure.Figure` (8 x 6 in) is made without pyplot: save it with
         ``fig.savefig``, or let a notebook display it.
+    joint_types : str, optional
+        Without ``robot``: ``"R"`` or ``"P"`` per joint, e.g. ``"RRP"`` (default all revolute).
+    unit : str, optional
+        Without ``robot``: the length unit of prismatic joints (default ``"mm"``).
     title : str, optional
         Figure title (default: the robot's name).
 

@@ -165,7 +165,7 @@ class MeshArtist:
         ends = np.cumsum(counts)
         #: Each part's slice of the faces and its frame (parts are consecutive).
         self._parts = [(slice(end - count, end), frame)
-                       for end, count, frame in zip(ends, counts, frames)]
+                       for end, count, frame in zip(ends, counts, frames, strict=True)]
         self.triangles = self._local.copy()
         self.closed = 0.0
         self.artist = ShadedTriangles(np.repeat([p.closed for p in placed], counts).astype(bool))

@@ -34,6 +34,7 @@ def joint_sliders(robot: Robot, figure: Callable[[np.ndarray], Figure] | None = 
     Parameters
     ----------
     robot : Robot
+        The arm the sliders move.
     figure : callable, optional
         ``figure(q)`` with ``q`` of shape ``(n,)`` in API units (radians, length unit) returns
         the matplotlib Figure to show; default :func:`robosim.plotting.arm_figure`.
@@ -60,7 +61,8 @@ def joint_sliders(robot: Robot, figure: Callable[[np.ndarray], Figure] | None = 
         return figure(q)
     sliders = {}
     for i, (joint, value, (low, high)) in enumerate(zip(robot.joints, robot.q_to_user(q),
-                                                        robot.q_to_user(robot.limits.T).T)):
+                                                        robot.q_to_user(robot.limits.T).T,
+                                                        strict=True)):
         unit = "deg" if joint.is_revolute else robot.unit
         step = ANGLE_STEP_DEG if joint.is_revolute else (high - low) / TRAVEL_STEPS
         sliders[f"q{i + 1}"] = ipywidgets.FloatSlider(

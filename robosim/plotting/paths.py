@@ -111,6 +111,7 @@ def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
     Parameters
     ----------
     robot : robosim.Robot
+        The arm drawn with the path.
     points : array_like (N, 3)
         The path, robot's length unit.
     bad : array_like of bool (N,), optional
@@ -120,6 +121,11 @@ def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
     curves : array_like (C, M, 3), optional
         The surface or volume the path was picked from, drawn thin and grey.
     title : str, optional
+        Written above the figure.
+    figsize : (float, float)
+        Inches.
+    dpi : float
+        Dots per inch.
 
     Returns
     -------

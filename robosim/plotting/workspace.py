@@ -40,7 +40,7 @@ def draw_cloud(ax: Axes3D, result: Workspace, limit: int = SAMPLE_LIMIT) -> str:
     lower = np.min([b[0] for b in result.bounds], axis=0)
     upper = np.max([b[1] for b in result.bounds], axis=0)
     centre, half = (lower + upper) / 2.0, max(float((upper - lower).max()) / 2.0, 1e-9)
-    for axis, c in zip("xyz", centre):
+    for axis, c in zip("xyz", centre, strict=True):
         getattr(ax, f"set_{axis}lim")(c - half, c + half)
         getattr(ax, f"set_{axis}label")(f"{axis} ({result.unit})")
     ax.set_box_aspect((1, 1, 1))
@@ -55,7 +55,8 @@ def _distinct_segments(result, points):
     rotation moves no origin) are drawn once, in the later segment's colour, labelled with
     both names."""
     drawn = []
-    for s, (name, colour, cloud) in enumerate(zip(result.segment_names, result.colours, points)):
+    for s, (name, colour, cloud) in enumerate(zip(result.segment_names, result.colours, points,
+                                                  strict=True)):
         if drawn and result.counts[s] is result.counts[s - 1]:
             drawn[-1] = (f"{drawn[-1][0]}, {name}", colour, drawn[-1][2])
         else:

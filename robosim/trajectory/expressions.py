@@ -147,6 +147,12 @@ def compile_expression(text: str, variables: Iterable[str] = ("u", "v")) -> Expr
     ------
     ExpressionError
         With the column and text of the first part that is not allowed.
+
+    Examples
+    --------
+    >>> circle_x = compile_expression("20*cos(u)", ("u",))
+    >>> circle_x(u=np.radians([0, 60, 90])).round(3).tolist()    # 20 cos 60 = 10
+    [20.0, 10.0, 0.0]
     """
     variables = tuple(variables)
     for name in variables:
@@ -195,7 +201,7 @@ def _columns_by_byte(source, columns):
     character the two counts differ (an IndexError in the error message, issue 14).
     """
     by_byte = []
-    for char, column in zip(source, columns):
+    for char, column in zip(source, columns, strict=True):
         by_byte.extend([column] * len(char.encode("utf-8")))
     return by_byte
 

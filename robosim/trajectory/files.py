@@ -81,7 +81,22 @@ class JointTrajectory:
 
 
 def trajectory_csv_text(robot: Robot, t: ArrayLike, q: ArrayLike) -> str:
-    """The CSV text of a trajectory of ``robot``: ``t`` (N,) seconds, ``q`` (N, n) API units."""
+    """The CSV text of a trajectory of ``robot``: ``t`` (N,) seconds, ``q`` (N, n) API units.
+
+    Examples
+    --------
+    One joint of a 1 m link turning from 0 to 90 degrees in 1 s: the header names the units,
+    and each row gives the time, the joint value in degrees and the tip's pose (at 90 degrees
+    the tip is at ``(0, 1, 0)``).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0)], unit="m", name="arm")
+    >>> lines = trajectory_csv_text(arm, [0.0, 1.0], [[0.0], [np.pi / 2]]).splitlines()
+    >>> lines[1:3], lines[3].split(",")[:5]
+    (['# robot: arm', '# unit: m'], ['t_s', 'q1_deg', 'x_m', 'y_m', 'z_m'])
+    >>> [round(float(cell), 9) + 0.0 for cell in lines[-1].split(",")[:5]]
+    [1.0, 90.0, 0.0, 1.0, 0.0]
+    """
     t = np.asarray(t, dtype=float)
     q = robot.check_q(np.atleast_2d(q))
     if t.shape != (q.shape[0],):
@@ -140,7 +155,17 @@ def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
 
 
 def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajectory:
-    """Parse the text of a trajectory CSV; see :func:`read_trajectory_csv`."""
+    r"""Parse the text of a trajectory CSV; see :func:`read_trajectory_csv`.
+
+    Examples
+    --------
+    Two rows of a one-joint trajectory: the joint column is in degrees, read back in radians.
+
+    >>> text = "t_s,q1_deg\n0,0\n1,90\n"
+    >>> trajectory = parse_trajectory_csv(text)
+    >>> trajectory.t.tolist(), trajectory.q[:, 0].round(4).tolist()     # 90 deg = pi / 2
+    ([0.0, 1.0], [0.0, 1.5708])
+    """
     settings = {"robot": "", "unit": ""}
     rows = []
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -183,7 +208,8 @@ def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajecto
         if len(cells) < 1 + len(joints):
             raise TrajectoryFileError(f"{source}: line {number}: expected at least "
                                       f"{1 + len(joints)} values, got {len(cells)}")
-        for c, (column, cell) in enumerate(zip(header, cells[:1 + len(joints)])):
+        for c, (column, cell) in enumerate(zip(header[:1 + len(joints)], cells[:1 + len(joints)],
+                                                strict=True)):
             try:
                 value = float(cell)
             except ValueError:

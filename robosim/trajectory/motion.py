@@ -104,7 +104,14 @@ class LineResult:
 
 
 def default_axes(robot: Robot) -> str:
-    """``"pose"`` for arms with 6 or more joints, ``"position"`` for the others."""
+    """``"pose"`` for arms with 6 or more joints, ``"position"`` for the others.
+
+    Examples
+    --------
+    >>> from robosim import load_robot
+    >>> default_axes(load_robot("Puma 560")), default_axes(load_robot("Lynx6"))
+    ('pose', 'position')
+    """
     return "pose" if robot.n >= 6 else "position"
 
 
@@ -140,7 +147,18 @@ def _rotations_about(vector, fractions):
 
 def line_poses(start: ArrayLike, end: ArrayLike, fractions: ArrayLike) -> np.ndarray:
     """Poses ``(K, 4, 4)`` along the straight line from ``start`` to ``end`` at ``fractions``
-    (0 = start, 1 = end): position linear, orientation at a constant rate about one axis."""
+    (0 = start, 1 = end): position linear, orientation at a constant rate about one axis.
+
+    Examples
+    --------
+    From the origin to ``(2, 0, 0)`` turning 90 degrees about z: half way the position is
+    ``(1, 0, 0)`` and the turn 45 degrees, so the x axis points along ``(cos 45, sin 45, 0)``.
+
+    >>> from robosim.transforms import homogeneous, rotz
+    >>> middle = line_poses(np.eye(4), homogeneous(rotz(np.pi / 2), [2, 0, 0]), [0.5])[0]
+    >>> (middle[:3, 3].round(3) + 0.0).tolist(), (middle[:3, 0].round(3) + 0.0).tolist()
+    ([1.0, 0.0, 0.0], [0.707, 0.707, 0.0])
+    """
     start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
     fractions = np.asarray(fractions, dtype=float)
     turn = _rotation_vector(start[:3, :3].T @ end[:3, :3])
@@ -158,6 +176,17 @@ def relative_target(robot: Robot, q: ArrayLike, delta_xyz: ArrayLike,
 
     As in RoboAnalyzer, the change is added to the pose's coordinates: position
     ``p + delta`` in the world frame, roll-pitch-yaw ``rpy + delta`` (``R = Rz Ry Rx``).
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees has its tip at ``(1, 1, 0)``; 0.5 up
+    along Y puts the target at ``(1, 1.5, 0)``, the orientation unchanged.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> target = relative_target(arm, np.radians([0, 90]), [0, 0.5, 0], [0, 0, 0])
+    >>> (target[:3, 3].round(3) + 0.0).tolist()
+    [1.0, 1.5, 0.0]
     """
     T = robot.fk(robot.check_q(q))
     delta_xyz = _three(delta_xyz, "X, Y, Z change")
@@ -181,6 +210,7 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
     Parameters
     ----------
     robot : Robot
+        The arm that moves.
     q_from : array_like, shape (n,)
         Start configuration; the line starts at ``robot.fk(q_from)``.
     target_pose : array_like, shape (4, 4)
@@ -215,6 +245,23 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
         Jacobian) or, with ``collisions``, a collision. The reason says it in words a student
         reads (what is in the way, what to do), with the fraction of the line done in
         parentheses for the teacher.
+
+    Examples
+    --------
+    The two-link arm with unit links from ``(0, 90)`` degrees (tip at ``(1, 1)``) straight down
+    to ``(1, 0)``, holding x and y only: the tip's x stays 1 all along. At the end the tip is
+    1 from the base, so ``cos q2 = (1 - 1 - 1) / 2 = -1/2``: ``q2 = 120`` degrees (the elbow
+    keeps its side) and ``q1 = 0 - atan2(sin q2, 1 + cos q2) = -60`` degrees.
+
+    >>> from robosim import Joint, Robot
+    >>> from robosim.transforms import homogeneous
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> line = straight_line(arm, np.radians([0, 90]), homogeneous(np.eye(3), [1, 0, 0]), 5,
+    ...                      axes="x y")
+    >>> line.complete, np.degrees(line.q[-1]).round(3).tolist()
+    (True, [-60.0, 120.0])
+    >>> (arm.fk(line.q)[:, 0, 3].round(6) + 0.0).tolist()     # x of the tip at every via-point
+    [1.0, 1.0, 1.0, 1.0, 1.0]
     """
     steps = int(steps)
     if not 2 <= steps <= MAX_LINE_POINTS:
@@ -477,7 +524,8 @@ def _pose_errors(robot, rows, q, poses):
         return position_error, np.zeros(len(q))
     if len(rotation_rows) == 3:
         return position_error, rotation_angle(reached[:, :3, :3], poses[:, :3, :3])
-    turn = np.array([_rotation_vector(P[:3, :3] @ R[:3, :3].T) for R, P in zip(reached, poses)])
+    turn = np.array([_rotation_vector(P[:3, :3] @ R[:3, :3].T) for R, P in zip(reached, poses,
+                                                                               strict=True)])
     return position_error, np.linalg.norm(turn[:, rotation_rows], axis=-1)
 
 
@@ -506,6 +554,15 @@ def wrist_angle(robot: Robot, q: ArrayLike) -> float | np.ndarray:
     axis and the tool point, from the horizontal pointing away from the base axis; computed
     from the frames (frame 3's origin, the wrist axis, to the tool point), not from the joint
     values.
+
+    Examples
+    --------
+    The Lynx6 with its wrist bent 90 degrees down from home (upper arm up, forearm level):
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> round(float(np.degrees(wrist_angle(lynx6, np.radians([0, 0, 0, -90, 0])))), 3)
+    -90.0
     """
     base_inverse = np.linalg.inv(robot.base)
     wrist = (base_inverse @ robot.fk_all(q)[..., 3, :, :])[..., :3, 3]
@@ -523,6 +580,16 @@ def jog_target(robot: Robot, q: ArrayLike, axis: str, amount: float,
     A base-frame rotation turns the tool about a world axis through the tool point; a
     tool-frame move is along or about the tool's own axes. A Lynx6-shaped arm turns about
     the axes it has instead (see :func:`jog`).
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees, its tip at ``(1, 1, 0)``, jogged
+    0.25 along the base's x:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> (jog_target(arm, np.radians([0, 90]), "x", 0.25)[:3, 3].round(3) + 0.0).tolist()
+    [1.25, 1.0, 0.0]
     """
     _check_jog(axis, frame)
     amount = float(amount)
@@ -622,6 +689,18 @@ def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base
     -------
     LineResult
         ``result.final_q`` is where the arm ends up.
+
+    Examples
+    --------
+    The two-link arm with unit links at ``(0, 90)`` degrees (tip at ``(1, 1)``) jogged 1 down
+    along y: the tip ends at ``(1, 0)``, 1 from the base, where ``q = (-60, 120)`` degrees
+    (see :func:`straight_line`'s example).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> move = jog(arm, np.radians([0, 90]), "y", -1.0, steps=5)
+    >>> move.complete, np.degrees(move.q[-1]).round(3).tolist()
+    (True, [-60.0, 120.0])
     """
     _check_jog(axis, frame)
     q = robot.check_q(q)

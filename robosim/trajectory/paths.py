@@ -67,7 +67,17 @@ class CartesianPath:
 
     @property
     def length(self) -> float:
-        """Length of the polyline through :attr:`points` (length unit)."""
+        """Length of the polyline through :attr:`points` (length unit).
+
+        Examples
+        --------
+        The middle curve of :func:`surface_path`'s example, ``(5, 0, 5) -> (5, 5, 10) -> (5, 10,
+        15)``: two steps of ``sqrt(5^2 + 5^2) = 7.071``.
+
+        >>> path = surface_path("x1 + x2", (0, 10), (0, 10), curves=3, index=1, points=3)
+        >>> round(path.length, 3)
+        14.142
+        """
         return float(np.linalg.norm(np.diff(self.points, axis=0), axis=1).sum())
 
 
@@ -180,12 +190,23 @@ def surface_path(formula: str | Expression, x1_range: Sequence[float],
     x1_range, x2_range : (float, float)
         Length unit of the robot.
     curves, index, points : int
+        How many curves cover the surface, which of them (0-based) the path follows, and its
+        points.
     robot : Robot, optional
         Check that every point is reachable (:attr:`CartesianPath.fits`).
 
     Returns
     -------
     CartesianPath
+
+    Examples
+    --------
+    The plane ``z = x1 + x2`` over ``0..10 x 0..10``, covered by 3 curves along ``x2`` at
+    ``x1 = 0, 5, 10``; the middle one in 3 points: ``x2 = 0, 5, 10``, so ``z = 5, 10, 15``.
+
+    >>> path = surface_path("x1 + x2", (0, 10), (0, 10), curves=3, index=1, points=3)
+    >>> path.points.round(3).tolist()
+    [[5.0, 0.0, 5.0], [5.0, 5.0, 10.0], [5.0, 10.0, 15.0]]
     """
     _counts(curves, index, points)
     x1 = np.linspace(*_range(x1_range, "x1"), curves)[:, None]
@@ -211,7 +232,10 @@ def volume_path(x_formula: str | Expression, y_formula: str | Expression,
     x_formula, y_formula, z_formula : str or Expression
         In the variables ``u`` and ``v``; angles in radians (``u*deg`` takes degrees).
     u_range, v_range : (float, float)
+        The ranges of ``u`` and ``v``.
     points, curves, index : int
+        The path's points, how many curves cover the volume, and which of them (0-based) the
+        path follows.
     robot : Robot, optional
         Check that every point is reachable (:attr:`CartesianPath.fits`).
 
@@ -219,12 +243,23 @@ def volume_path(x_formula: str | Expression, y_formula: str | Expression,
     -------
     CartesianPath
         ``points`` in the formulas' numbers, taken as the robot's length unit.
+
+    Examples
+    --------
+    A circle of radius 10 about ``(20, 0, 5)``: ``x = 20 + 10 cos u``, ``y = 10 sin u``, ``z = 5``,
+    ``u`` over a full turn in 5 points (every 90 degrees; the last point closes the circle).
+
+    >>> ring = volume_path("20 + 10*cos(u)", "10*sin(u)", "5 + 0*v", (0, 2 * np.pi), (0, 1), 5)
+    >>> (ring.points.round(3) + 0.0).tolist(), ring.closed
+    ([[30.0, 0.0, 5.0], [20.0, 10.0, 5.0], [10.0, 0.0, 5.0], [20.0, -10.0, 5.0],
+      [30.0, 0.0, 5.0]], True)
     """
     _counts(curves, index, points)
     u = np.linspace(*_range(u_range, "u"), points)[None, :]
     v = np.linspace(*_range(v_range, "v", allow_empty=True), curves)[:, None]
     grid = np.stack([_grid_values(axis, formula, ("u", "v"), {"u": u, "v": v})
-                     for axis, formula in zip("xyz", (x_formula, y_formula, z_formula))],
+                     for axis, formula in zip("xyz", (x_formula, y_formula, z_formula),
+                                              strict=True)],
                     axis=-1)
     return _make_path(grid, u[0].copy(), index, robot, "volume", closed_expected=True)
 
@@ -235,6 +270,15 @@ def reachable_points(robot: Robot, points: ArrayLike) -> np.ndarray:
     Each point is solved on its own (batched, from the nearest of the robot's seeds with a few
     restarts), so this says whether a point can be reached at all, not whether a path gets
     there continuously (see :func:`path_fits`).
+
+    Examples
+    --------
+    The two-link arm with unit links reaches points up to 2 from its base:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> reachable_points(arm, [[1.0, 1.0, 0.0], [0.0, 1.9, 0.0], [2.5, 0.0, 0.0]]).tolist()
+    [True, True, False]
     """
     points = np.asarray(points, dtype=float).reshape(-1, 3)
     return np.asarray(ik.solve(robot, points, axes="position", seeds=FIT_RESTARTS).success)
@@ -246,6 +290,16 @@ def path_fits(robot: Robot, points: np.ndarray) -> tuple[bool, str]:
     The first point is solved on its own, the others by :func:`robosim.ik.solve_path`; the path
     fits when every point is reached and no joint jumps (see :func:`joint_jumps`). ``reason``
     is "" when it fits, else what went wrong, for a message.
+
+    Examples
+    --------
+    The two-link arm with unit links follows three points down the line ``x = 1`` (all within
+    its reach of 2, no joint jumping):
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> path_fits(arm, np.array([[1.0, 1.0, 0.0], [1.0, 0.5, 0.0], [1.0, 0.0, 0.0]]))
+    (True, '')
     """
     points = np.asarray(points, dtype=float).reshape(-1, 3)
     first = ik.solve(robot, points[0], axes="position", seeds=FIT_RESTARTS)
@@ -268,6 +322,16 @@ def joint_jumps(robot: Robot, q: np.ndarray) -> np.ndarray:
     :data:`robosim.trajectory.motion.JUMP_LIMIT` (radians, or that fraction of the robot's size)
     and more than :data:`JUMP_FACTOR` times the median step along the path: a change of branch
     of the inverse kinematics, which would swing the arm away from the path between two points.
+
+    Examples
+    --------
+    A joint moving 0.01 rad a step, then 1 rad at once (more than :data:`JUMP_FACTOR` times the
+    median step and past ``JUMP_LIMIT``): row 3 was reached by a jump.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0)], unit="m")
+    >>> joint_jumps(arm, np.array([[0.0], [0.01], [0.02], [1.02], [1.03]])).tolist()
+    [3]
     """
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
     step = (np.abs(np.diff(q, axis=0)) / scale).max(axis=1) if len(q) > 1 else np.zeros(0)

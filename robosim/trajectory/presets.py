@@ -113,6 +113,7 @@ def preset_path(name: str, robot: Robot, points: int = 200, *, curves: int | Non
     name : str
         A key of :data:`PRESETS` (case and dashes do not matter).
     robot : Robot
+        The arm the path is placed for.
     points : int
         Points along the path.
     curves, index : int, optional
@@ -153,6 +154,7 @@ def place_points(robot: Robot, points: np.ndarray,
     Parameters
     ----------
     robot : Robot
+        The arm the figure is placed for.
     points : ndarray, shape (N, 3)
         The figure at its own place (length unit).
     keep_place : bool
@@ -255,7 +257,13 @@ class _ReachMap:
 
 
 def find_preset(name: str) -> Preset:
-    """The preset called ``name`` (case, spaces, dashes and underscores do not matter)."""
+    """The preset called ``name`` (case, spaces, dashes and underscores do not matter).
+
+    Examples
+    --------
+    >>> find_preset("WELD-seam").name
+    'weld seam'
+    """
     key = "".join(c for c in str(name).lower() if c.isalnum())
     for preset in PRESETS.values():
         if "".join(c for c in preset.name if c.isalnum()) == key:
@@ -312,7 +320,7 @@ def placed_formulas(path: CartesianPath) -> PlacedFormulas:
     offset, scale = np.asarray(path.offset, dtype=float), float(path.scale)
     if preset.kind == "volume":
         formulas = tuple(_placed(o, scale, formula)
-                         for o, formula in zip(offset, preset.formulas))
+                         for o, formula in zip(offset, preset.formulas, strict=True))
         return PlacedFormulas("volume", formulas, (tuple(preset.u_range),
                                                    tuple(preset.v_range)))
     # z = f(x1, x2) of the placed figure, in the placed x1, x2 (the paper's x1 runs across the

@@ -65,7 +65,16 @@ class Profile:
 
 
 def sample_times(duration: float, dt: float) -> np.ndarray:
-    """``0, dt, 2 dt, ...`` below ``duration``, then ``duration``: ``(N,)`` seconds."""
+    """``0, dt, 2 dt, ...`` below ``duration``, then ``duration``: ``(N,)`` seconds.
+
+    Examples
+    --------
+    A second in steps of 0.3 s: 0, 0.3, 0.6 and 0.9 lie below 1 s, then a last, shorter step
+    ends at 1 s.
+
+    >>> sample_times(1.0, 0.3).round(3).tolist()
+    [0.0, 0.3, 0.6, 0.9, 1.0]
+    """
     duration, dt = positive_seconds(duration, "duration"), positive_seconds(dt, "time step")
     if dt > duration:
         raise ValidationError(f"time step {dt:g} s is longer than the duration {duration:g} s")
@@ -159,7 +168,17 @@ def _end_velocities(qd_start, qd_goal, n, kind):
 
 
 def positive_seconds(value: float, what: str) -> float:
-    """``value`` as a float of seconds; a ValidationError naming ``what`` if it is not > 0."""
+    """``value`` as a float of seconds; a ValidationError naming ``what`` if it is not > 0.
+
+    Examples
+    --------
+    >>> positive_seconds("2.5", "duration")
+    2.5
+    >>> positive_seconds(0, "duration")
+    Traceback (most recent call last):
+        ...
+    robosim.errors.ValidationError: duration must be a positive number of seconds, got 0
+    """
     try:
         value = float(value)
     except (TypeError, ValueError):
@@ -178,7 +197,7 @@ def _knots(q_start, q_goal, via, robot):
     rows.append(np.atleast_1d(np.asarray(q_goal, dtype=float)))
     names = ["start"] + [f"via {k}" for k in range(1, len(rows) - 1)] + ["goal"]
     n = rows[0].shape[-1]
-    for name, row in zip(names, rows):
+    for name, row in zip(names, rows, strict=True):
         if row.ndim != 1 or row.shape[0] != n:
             raise ValidationError(f"{name} configuration has {row.shape[-1]} value(s), the start "
                                   f"has {n}")

@@ -158,7 +158,7 @@ def _worst_ratio(starts, coefficients, durations, qd_max, qdd_max):
     qdd_max))`` over :data:`CHECK_SAMPLES` samples of it (below 1: within the limits)."""
     fractions = np.linspace(0.0, 1.0, CHECK_SAMPLES)
     ratios = np.empty(len(starts))
-    for i, (start, duration) in enumerate(zip(starts, durations)):
+    for i, (start, duration) in enumerate(zip(starts, durations, strict=True)):
         t = start + fractions * duration
         piece = coefficients[i:i + 1]
         _, qd, qdd = _evaluate_pieces(np.array([start]), piece, t)
@@ -263,7 +263,8 @@ def taught_to_dict(sequence: TaughtSequence, robot: Robot) -> dict[str, Any]:
             "units": ["deg" if r else robot.unit for r in robot.revolute],
             "poses": [{"q": [round(float(v), 9) for v in robot.q_to_user(q)],
                        "dwell_s": d, "speed": s}
-                      for q, d, s in zip(sequence.poses, sequence.dwell, sequence.speed)]}
+                      for q, d, s in zip(sequence.poses, sequence.dwell, sequence.speed,
+                                         strict=True)]}
 
 
 def taught_from_dict(data: object, robot: Robot, source: str = "taught sequence") \

@@ -38,14 +38,26 @@ def workspace_npz_bytes(result: Workspace) -> bytes:
 
 
 def workspace_csv_text(result: Workspace) -> str:
-    """The ``.csv`` file's text: occupied voxel centres per segment with their counts."""
+    """The ``.csv`` file's text: occupied voxel centres per segment with their counts.
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> from robosim.workspace import forward_workspace, step_grid
+    >>> arm = Robot([Joint(a=1.0, name="shoulder"), Joint(a=1.0, name="elbow")], unit="m")
+    >>> text = workspace_csv_text(forward_workspace(arm, step_grid(arm, np.radians(30))))
+    >>> text.splitlines()[0]
+    'segment,name,x,y,z,configurations'
+    """
     lines = ["segment,name,x,y,z,configurations"]
-    for s, (name, counts) in enumerate(zip(result.segment_names, result.counts), start=1):
+    for s, (name, counts) in enumerate(zip(result.segment_names, result.counts,
+                                           strict=True), start=1):
         index = np.argwhere(counts)
         centres = result.origin + (index + 0.5) * result.voxel
         label = name.replace(",", " ")
         lines.extend(f"{s},{label},{x:.6g},{y:.6g},{z:.6g},{c}"
-                     for (x, y, z), c in zip(centres.tolist(), counts[tuple(index.T)].tolist()))
+                     for (x, y, z), c in zip(centres.tolist(), counts[tuple(index.T)].tolist(),
+                                             strict=True))
     return "\n".join(lines) + "\n"
 
 

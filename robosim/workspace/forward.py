@@ -111,7 +111,14 @@ class _SegmentPlan:
 
 
 def segment_names(robot: Robot) -> tuple[str, ...]:
-    """Names of the segments, base to end effector: joint names (or "joint i"), then "tool"."""
+    """Names of the segments, base to end effector: joint names (or "joint i"), then "tool".
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> segment_names(Robot([Joint(a=1.0, name="shoulder"), Joint(a=1.0)], unit="m"))
+    ('shoulder', 'joint 2')
+    """
     names = [j.name or f"joint {i + 1}" for i, j in enumerate(robot.joints)]
     return tuple(names + (["tool"] if any(robot.tool_xyz) else []))
 
@@ -493,7 +500,7 @@ def _flat_notes(robot, end_box, voxel):
     if end_box is None:
         return []
     extent = np.asarray(end_box[1]) - np.asarray(end_box[0])
-    thin = [(axis, size) for axis, size in zip("xyz", extent) if size < voxel]
+    thin = [(axis, size) for axis, size in zip("xyz", extent, strict=True) if size < voxel]
     if not thin:
         return []
     within = ", ".join(f"{axis} {size:.3g}" for axis, size in thin)
@@ -524,7 +531,7 @@ def _grid_chunks(robot, plan, grid, segment):
     for start in range(0, total, _INNER_CHUNK):
         index = np.arange(start, min(total, start + _INNER_CHUNK))
         q = np.repeat(rest[None, :], index.size, axis=0)
-        for j, i in zip(inner, np.unravel_index(index, counts) if counts else ()):
+        for j, i in zip(inner, np.unravel_index(index, counts) if counts else (), strict=True):
             q[:, j] = grid.values[j][i]
         yield _inner_points(robot, plan, q, [segment])[segment], kind
 
@@ -667,6 +674,7 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
     Parameters
     ----------
     robot : Robot
+        The arm.
     grid : JointGrid, optional
         From :func:`factor_grid` or :func:`step_grid`; default: the joint limits at
         :func:`auto_factor`.
@@ -695,6 +703,7 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
     A planar arm with links 2 and 1 whose elbow turns fully reaches 3 from its base:
 
     >>> from robosim import Joint, Robot
+    >>> from robosim.workspace import step_grid
     >>> arm = Robot([Joint(a=2.0), Joint(a=1.0)], unit="m")
     >>> forward_workspace(arm, step_grid(arm, math.radians(10))).reach
     3.0
@@ -752,6 +761,17 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
     -------
     Workspace
         ``configurations == positions == samples``; every sample gives a point per segment.
+
+    Examples
+    --------
+    2,000 random poses of the two-link arm with unit links: no tip lies farther than
+    ``1 + 1 = 2`` from the base, and some come close.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> cloud = monte_carlo_workspace(arm, 2000)
+    >>> cloud.configurations, 1.9 < cloud.reach <= 2.0
+    (2000, True)
     """
     began = time.perf_counter()
     voxel = check_plan(robot, samples=samples, voxel=voxel)

@@ -63,9 +63,20 @@ def joint_ranges(robot: Robot,
 
     Parameters
     ----------
+    robot : Robot
+        The arm whose limits are the default ranges.
     ranges : dict of int to (float, float), optional
         ``{joint index (0-based): (min, max)}`` in API units. A range may leave the joint's
         limits (3D-RAS's Fig. 5 turns the base 0..180 deg): :func:`limit_notes` says so.
+
+    Examples
+    --------
+    Joint 1 of the two-link arm limited to 0..90 degrees, joint 2 keeping its +-180:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> np.degrees(joint_ranges(arm, {0: (0.0, np.pi / 2)})).round(3).tolist()
+    [[0.0, 90.0], [-180.0, 180.0]]
     """
     out = robot.limits.copy()
     for joint, bounds in dict(ranges or {}).items():
@@ -83,9 +94,20 @@ def joint_ranges(robot: Robot,
 
 
 def limit_notes(robot: Robot, ranges: np.ndarray) -> list[str]:
-    """Sentences naming the joints whose range ``(n, 2)`` leaves the joint's limits."""
+    """Sentences naming the joints whose range ``(n, 2)`` leaves the joint's limits.
+
+    Examples
+    --------
+    Joint 1 of the two-link arm asked to turn 0..270 degrees, past its +-180:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> limit_notes(arm, np.radians([[0, 270], [-90, 90]]))
+    ['joint 1 range 0 deg..270 deg leaves its limits -180 deg..180 deg']
+    """
     notes = []
-    for j, ((lower, upper), (low_limit, high_limit)) in enumerate(zip(ranges, robot.limits)):
+    for j, ((lower, upper), (low_limit, high_limit)) in enumerate(zip(ranges, robot.limits,
+                                                                      strict=True)):
         if lower < low_limit - 1e-12 or upper > high_limit + 1e-12:
             notes.append(f"joint {j + 1} range {_user_value(robot, j, lower)}.."
                          f"{_user_value(robot, j, upper)} leaves its limits "
@@ -113,7 +135,7 @@ def _check_counts(counts):
 def _spread(ranges, counts):
     _check_counts(counts)
     values = []
-    for (lower, upper), count in zip(ranges, counts):
+    for (lower, upper), count in zip(ranges, counts, strict=True):
         values.append(np.linspace(lower, upper, count) if count > 1
                       else np.array([(lower + upper) / 2.0]))
     return JointGrid(tuple(values))
@@ -127,6 +149,16 @@ def factor_grid(robot: Robot, factor: float,
     ends included (so the spacing is ``range / (count - 1)``, slightly above the step). The
     paper's Fig. 5 (base 0..180, shoulder 0..90, elbow 0..90, wrist -90..90 deg, Factor 15)
     gives 12 x 6 x 6 x 12 = 5,184 configurations, as the paper prints.
+
+    Examples
+    --------
+    Factor 90 over +-180 degrees: ``360 / 90 = 4`` values, spread over the range (120 apart).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> grid = factor_grid(arm, 90)
+    >>> grid.counts, np.degrees(grid.values[0]).round(3).tolist()
+    ((4, 4), [-180.0, -60.0, 60.0, 180.0])
     """
     factor = checks.positive(factor, "Factor")
     if not 1.0 <= factor <= 90.0:
@@ -135,7 +167,7 @@ def factor_grid(robot: Robot, factor: float,
     spans = joint_ranges(robot, ranges)
     steps = _joint_steps(robot, spans, factor * _DEGREE)
     widths = spans[:, 1] - spans[:, 0]
-    counts = [max(1, round(w / s)) if w > 0 else 1 for w, s in zip(widths, steps)]
+    counts = [max(1, round(w / s)) if w > 0 else 1 for w, s in zip(widths, steps, strict=True)]
     return _spread(spans, counts)
 
 
@@ -144,12 +176,23 @@ def step_grid(robot: Robot, step: float,
     """A grid whose spacing is at most ``step`` (radians; see :func:`_joint_steps` for sliders).
 
     Each joint gets ``ceil(range / step) + 1`` values, both ends included.
+
+    Examples
+    --------
+    The two-link arm's joints turn +-180 degrees; steps of at most 90 degrees give
+    ``360 / 90 + 1 = 5`` values each, 25 configurations.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> grid = step_grid(arm, np.radians(90))
+    >>> grid.counts, grid.configurations, np.degrees(grid.values[0]).round(3).tolist()
+    ((5, 5), 25, [-180.0, -90.0, 0.0, 90.0, 180.0])
     """
     step = checks.positive(step, "the step")
     spans = joint_ranges(robot, ranges)
     steps = _joint_steps(robot, spans, step)
     widths = spans[:, 1] - spans[:, 0]
-    intervals = [w / s if w > 0 else 0.0 for w, s in zip(widths, steps)]
+    intervals = [w / s if w > 0 else 0.0 for w, s in zip(widths, steps, strict=True)]
     # Checked before rounding: a step of 1e-300 makes inf intervals, which no int holds.
     _check_counts([i + 1 for i in intervals])
     return _spread(spans, [math.ceil(i - 1e-9) + 1 if i > 0 else 1 for i in intervals])
@@ -158,11 +201,22 @@ def step_grid(robot: Robot, step: float,
 def joint_levers(robot: Robot, ranges: np.ndarray) -> list[float]:
     """Per joint, how far a point can move per unit of that joint (length unit per radian, or 1
     for a prismatic joint): the links after a revolute joint (``|a|``, ``|d|``, slider travel
-    within ``ranges``, tool), which bound the distance from its axis to any later point."""
+    within ``ranges``, tool), which bound the distance from its axis to any later point.
+
+    Examples
+    --------
+    The two-link arm with unit links: joint 1 carries both links (a point moves at most
+    ``1 + 1 = 2`` per radian), joint 2 the last one (1 per radian).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> joint_levers(arm, arm.limits)
+    [2.0, 1.0]
+    """
     travel = [0.0 if j.is_revolute else max(abs(lo + j.offset), abs(hi + j.offset))
-              for j, (lo, hi) in zip(robot.joints, ranges)]
+              for j, (lo, hi) in zip(robot.joints, ranges, strict=True)]
     links = [abs(j.a) + (abs(j.d) if j.is_revolute else 0.0) + t
-             for j, t in zip(robot.joints, travel)]
+             for j, t in zip(robot.joints, travel, strict=True)]
     tool = math.hypot(*robot.tool_xyz)
     return [sum(links[j:]) + tool if joint.is_revolute else 1.0
             for j, joint in enumerate(robot.joints)]
@@ -175,10 +229,21 @@ def grid_spacing(robot: Robot, grid: JointGrid,
     Moving joint ``j`` by its spacing moves a point by at most that spacing times its lever
     (:func:`joint_levers`). ``moving`` (a bool per joint, default all) leaves out the joints
     that move no point, such as a wrist rotation about the axis through the last origin.
+
+    Examples
+    --------
+    Steps of 90 degrees on levers of 2 and 1: neighbours differ in one joint, so they are at
+    most joint 1's ``(pi / 2) * 2 = 3.142`` apart.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> round(grid_spacing(arm, step_grid(arm, np.pi / 2)), 3)
+    3.142
     """
     moving = [True] * robot.n if moving is None else moving
     spacing = 0.0
-    for values, lever, moves in zip(grid.values, joint_levers(robot, grid.ranges), moving):
+    for values, lever, moves in zip(grid.values, joint_levers(robot, grid.ranges), moving,
+                                    strict=True):
         if moves and len(values) > 1:
             spacing = max(spacing, float(np.max(np.diff(values))) * lever)
     return spacing
@@ -194,7 +259,7 @@ def refined_grid(robot: Robot, grid: JointGrid, spacing: float,
     """
     levers = joint_levers(robot, grid.ranges)
     values = []
-    for old, lever, moves in zip(grid.values, levers, moving):
+    for old, lever, moves in zip(grid.values, levers, moving, strict=True):
         width = float(old[-1] - old[0])
         if not moves or width <= 0:
             values.append(old)

@@ -146,7 +146,16 @@ class JointWorkspace:
 
 
 def held_rpy_degrees(orientation: ArrayLike | None) -> list[float] | None:
-    """The held rotation as roll, pitch, yaw in degrees (ARCHITECTURE's RPY), or None."""
+    """The held rotation as roll, pitch, yaw in degrees (ARCHITECTURE's RPY), or None.
+
+    Examples
+    --------
+    A turn of 90 degrees about z is yaw 90:
+
+    >>> from robosim.transforms import rotz
+    >>> held_rpy_degrees(rotz(np.pi / 2))
+    [0.0, 0.0, 90.0]
+    """
     if orientation is None:
         return None
     return (np.round(np.degrees(r2rpy(orientation)), 9) + 0.0).tolist()
@@ -154,14 +163,35 @@ def held_rpy_degrees(orientation: ArrayLike | None) -> list[float] | None:
 
 def physical_length(robot: Robot) -> float:
     """The paper's eq. 20 bound ``sqrt((d1 + a2 + a3 + a4)^2 + a1^2)`` (length unit): the
-    distance of the gripper from the base origin with the arm pointing straight up."""
+    distance of the gripper from the base origin with the arm pointing straight up.
+
+    Examples
+    --------
+    The library Lynx6 (``d1, a1, a2, a3, a4 = 65, 25, 120, 120, 155`` mm):
+    ``sqrt((65 + 120 + 120 + 155)^2 + 25^2) = sqrt(460^2 + 25^2) = 460.679`` mm.
+
+    >>> import robosim
+    >>> round(physical_length(robosim.load_robot("Lynx6")), 3)
+    460.679
+    """
     d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
     return math.hypot(d1 + a2 + a3 + a4, a1)
 
 
 def beyond_physical_length(robot: Robot, positions: ArrayLike) -> np.ndarray:
     """``(N,)`` bool: eqs. 19-20, the vector from the base frame to the gripper, in the arm's
-    vertical plane, is longer than :func:`physical_length`."""
+    vertical plane, is longer than :func:`physical_length`.
+
+    Examples
+    --------
+    The Lynx6's gripper can be at most ``460.679`` mm from its base frame's origin (see
+    :func:`physical_length`): 300 mm is within, 500 mm beyond.
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> beyond_physical_length(lynx6, [[300, 0, 0], [0, 0, 500]]).tolist()
+    [False, True]
+    """
     local = np.asarray(positions, dtype=float) @ inverse(robot.base)[:3, :3].T \
         + inverse(robot.base)[:3, 3]
     return np.linalg.norm(local, axis=-1) > physical_length(robot) * (1 + 1e-12)
@@ -183,6 +213,18 @@ def joint_workspace(robot: Robot, positions: ArrayLike, wrist_pitch: float | Non
     (start configuration, default home), ``orientation`` ((3, 3) held by 6+ joint arms,
     default the start's) and ``position_only``. Lynx6 settings are refused for it, and
     numeric options for a Lynx6, with a message saying so.
+
+    Examples
+    --------
+    The Lynx6 (links 65, 25, 120, 120, 155 mm) with the gripper pointing straight down at
+    ``(145, 0, 30)`` (the wrist then ``(120, 120)`` from the shoulder, upper arm up and forearm
+    level) and at ``(700, 0, 30)``, farther than the 420 mm the arm stretches from the base axis:
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> sweep = joint_workspace(lynx6, [[145, 0, 30], [700, 0, 30]], np.radians(-90))
+    >>> sweep.out_of_reach.tolist(), (np.degrees(sweep.q[0]).round(3) + 0.0).tolist()
+    ([False, True], [0.0, 0.0, 0.0, -90.0, 0.0])
     """
     began = time.perf_counter()
     positions = np.asarray(positions, dtype=float).reshape(-1, 3)
@@ -243,7 +285,14 @@ def joint_sweep(robot: Robot, axis: str, start: float, stop: float, count: int,
 
     Parameters
     ----------
+    robot : Robot
+        The arm (the Lynx6 in closed form, others numerically).
     axis : {"x", "y", "z"}
+        The coordinate swept.
+    start, stop : float
+        The swept coordinate's first and last value (world, length unit).
+    count : int
+        Positions, evenly spaced, ends included.
     through : (3,)
         The other two coordinates come from this point (world, length unit).
     wrist_pitch, options
@@ -275,7 +324,20 @@ def joint_sweep(robot: Robot, axis: str, start: float, stop: float, count: int,
 def joint_box(robot: Robot, lower: ArrayLike, upper: ArrayLike, counts: ArrayLike,
               wrist_pitch: float | None = None, **options: Any) -> JointWorkspace:
     """Every position of a box ``lower..upper`` (3,) sampled with ``counts`` (3 ints >= 1);
-    ``wrist_pitch`` and ``options`` as :func:`joint_workspace`."""
+    ``wrist_pitch`` and ``options`` as :func:`joint_workspace`.
+
+    Examples
+    --------
+    The Lynx6 pointing straight down over a box 145..200 mm out, 0 across, 30 high, in 2 x 1 x 1
+    positions: both within reach (the wrist 155 mm above each, at most 175 mm out and 120
+    up from the shoulder: ``sqrt(175^2 + 120^2) = 212 < 240`` mm of upper arm and forearm).
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> box = joint_box(lynx6, [145, 0, 30], [200, 0, 30], [2, 1, 1], np.radians(-90))
+    >>> box.positions.tolist(), box.out_of_reach.tolist()
+    ([[145.0, 0.0, 30.0], [200.0, 0.0, 30.0]], [False, False])
+    """
     low = _finite_triple(lower, "the box's lower corner")
     high = _finite_triple(upper, "the box's upper corner")
     if np.any(low > high):
@@ -287,6 +349,6 @@ def joint_box(robot: Robot, lower: ArrayLike, upper: ArrayLike, counts: ArrayLik
         raise ValidationError(f"box of {' x '.join(map(str, per_axis))} positions: each count "
                               f"at least 1, at most {MAX_POSITIONS:,} in all")
     axes = [np.linspace(lo, hi, c) if c > 1 else np.array([(lo + hi) / 2.0])
-            for lo, hi, c in zip(low, high, per_axis)]
+            for lo, hi, c in zip(low, high, per_axis, strict=True)]
     positions = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, 3)
     return joint_workspace(robot, positions, wrist_pitch, **options)

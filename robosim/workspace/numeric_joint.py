@@ -190,6 +190,10 @@ def solve_positions(robot: Robot, positions: ArrayLike, *, path: bool,
 
     Parameters
     ----------
+    robot : Robot
+        The arm.
+    positions : array_like (N, 3)
+        Gripper points in the world frame (length unit).
     path : bool
         True for a sweep: point after point with continuity (:func:`robosim.ik.solve_path`),
         starting from ``q0``; False for a box: batched (:func:`robosim.ik.solve`).

@@ -1,3 +1,5 @@
+"""The ``robosim`` command: each sub-command's output, exit status and error messages."""
+
 import json
 import os
 import subprocess

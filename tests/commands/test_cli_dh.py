@@ -64,7 +64,7 @@ def markdown_matrix(text, label):
 
 
 def latex_matrices(text, label):
-    """Every LaTeX matrix ``\\[ label = \\begin{bmatrix} ... \\]`` of numbers."""
+    r"""Every LaTeX matrix ``\[ label = \begin{bmatrix} ... \]`` of numbers."""
     pattern = re.escape(f"\\[ {label} = \\begin{{bmatrix}}") + r"\n(.*?)\n\\end\{bmatrix\}"
     found = []
     for body in re.findall(pattern, text, flags=re.S):

@@ -112,7 +112,7 @@ def test_profile_timed_by_speed_limits_passes_every_via_and_flags_a_collision(ca
     assert status == 0
     t, q = np.array(data["t"]), np.array(data["q_user"])
     for time, pose in zip(data["knot_times"], ([0, 0, 0, 0, 0], [10, 10, 0, 20, 0],
-                                               [30, -20, -10, -40, 0])):
+                                               [30, -20, -10, -40, 0]), strict=True):
         np.testing.assert_allclose(q[np.argmin(np.abs(t - time))], pose, atol=1e-9)
     assert max(data["max_joint_speed"]) <= 60 + 1e-6
     # the wrist turned down 40 deg with the shoulder leaning 20 deg: gripper in the table

@@ -1,9 +1,9 @@
-"""Every code block of README.md and docs/*.md runs, as a reader would run it.
+r"""Every code block of README.md and docs/*.md runs, as a reader would run it.
 
 A block runs in the reader's order, in a fresh folder (``tmp_path``), on the Agg backend:
 
 - ``python``: executed; the blocks of one page share their names, top to bottom;
-- ``sh``: each command (``\\`` continuations joined, ``#`` comments dropped) must be a
+- ``sh``: each command (``\`` continuations joined, ``#`` comments dropped) must be a
   ``robosim ...`` command, run through :func:`robosim.cli.main`, and exit with status 0;
 - ``json``: parsed; a robot file (it has ``joints``) must load as a robot;
 - ``csv``: a DH table, which must load as a robot;

@@ -46,7 +46,7 @@ def unresolved(function):
     """Why ``typing.get_type_hints`` cannot evaluate the hints of ``function``, or ""."""
     try:
         typing.get_type_hints(function)
-    except Exception as exc:            # NameError, TypeError, ...: whatever the hint raises
+    except Exception as exc:  # noqa: BLE001 - NameError, TypeError, ...: whatever the hint raises
         return f"{type(exc).__name__}: {exc}"
     return ""
 

@@ -33,6 +33,8 @@ class Hang(BaseException):
 
 @dataclass
 class Run:
+    """One run of ``main()``: what it returned or raised, what it printed, how long it took."""
+
     status: object       # the exit status, or the exception that escaped main()
     out: str
     err: str
@@ -79,7 +81,7 @@ def run_cli(*argv, timeout=TIMEOUT_S, debug=True):
                 status = main([str(a) for a in argv])
             except SystemExit as exc:
                 status = exc.code
-            except BaseException as exc:    # a hang or a bug: reported by the test
+            except BaseException as exc:  # noqa: BLE001 - a hang or a bug: reported by the test
                 status = exc
     finally:
         os.environ.pop("ROBOSIM_DEBUG", None)

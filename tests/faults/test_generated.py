@@ -130,7 +130,7 @@ def test_damaged_calibration_files(tmp_path):
              for label, text in [mutate_json(rng, source)]]
 
     def in_range(calibration):
-        for servo, rest in zip(calibration.joints, calibration.rest_deg):
+        for servo, rest in zip(calibration.joints, calibration.rest_deg, strict=True):
             assert servo.pulse_range[0] <= servo.pulse(rest) <= servo.pulse_range[1]
 
     failures = file_cases(tmp_path, "arm.calibration.json", texts, load_calibration, in_range)
@@ -195,7 +195,7 @@ def test_random_formulas(tmp_path):
         except (Exception, Hang) as exc:   # noqa: BLE001
             failures.append(f"{label} {text!r}: {type(exc).__name__}: {str(exc)[:200]}")
         Stats.record(f"{label} {text!r}", time.perf_counter() - began)
-    for k, (label, text) in enumerate(cases[:25]):
+    for label, text in cases[:25]:
         check_run(f"{label}-cli {text!r}", run_cli(
             "trajectory", "lynx6", "--formula", text, "20*sin(u)", "100", "--points", "4"),
             failures)

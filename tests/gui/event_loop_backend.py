@@ -50,6 +50,8 @@ class LoopTimer(TimerBase):
 
 
 class FigureManager(FigureManagerBase):
+    """A manager whose ``show()`` only counts the calls."""
+
     shown = 0
 
     def show(self):
@@ -57,6 +59,8 @@ class FigureManager(FigureManagerBase):
 
 
 class FigureCanvas(FigureCanvasAgg):
+    """Agg's canvas with timers ticked by the test (an event loop of its own)."""
+
     manager_class = FigureManager
 
     def new_timer(self, *args, **kwargs):

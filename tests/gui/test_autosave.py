@@ -1,3 +1,5 @@
+"""The editor's autosaved draft: written, read back and kept when its text is invalid."""
+
 from robosim.gui.user_files import autosave
 
 

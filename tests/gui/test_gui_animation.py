@@ -7,6 +7,8 @@ from robosim.gui.screens.animation import DEFAULT_STEPS, JointAnimation
 
 
 class FakeClock:
+    """A clock the test sets by hand (seconds)."""
+
     def __init__(self):
         self.now = 0.0
 

@@ -40,7 +40,7 @@ def press(app, button):
 
 def press_label(screen, label):
     """Click the screen's one button labelled ``label`` (screens that keep no button dict)."""
-    buttons = [w for w in screen._widgets
+    buttons = [w for w in screen._widgets  # noqa: SLF001 - the screen's buttons
                if isinstance(w, Button) and w.label.get_text() == label]
     assert len(buttons) == 1, f"no single button {label!r}"
     click_axes(buttons[0].ax)

@@ -55,7 +55,7 @@ def test_mirror_follows_the_simulator_within_the_speed_limit(arm, board):
     press(panel, "Mirror")
     assert panel.mirror
     arm.animate_to(np.radians([30, 0, 0, 0, 0]))
-    panel._last_sent = 0.0  # as if the previous command had long left the wire
+    panel._last_sent = 0.0  # noqa: SLF001 - as if the previous command had long left the wire
     panel.tick()
     pulses, time_ms, _ = board.moves()[-1]
     assert pulses[0] == 1833 and time_ms == 500  # 30 deg at 60 deg/s
@@ -63,7 +63,7 @@ def test_mirror_follows_the_simulator_within_the_speed_limit(arm, board):
     # refuses the target, so the arm is never asked
     with pytest.raises(ValidationError, match=r"joint 3 \(elbow\) = 85 deg .*calibrated range"):
         arm.animate_to(np.radians([0, 0, 85, 0, 0]))
-    panel._last_sent = 0.0
+    panel._last_sent = 0.0  # noqa: SLF001 - the rate limit's clock
     panel.tick()
     assert board.moves()[-1][0][0] == 1833  # nothing new was sent
 
@@ -76,7 +76,7 @@ def test_the_speed_cell_lowers_the_speed_limit(arm, board):
     type_cell(panel, 2, "30")
     press(panel, "Mirror")
     arm.animate_to(np.radians([30, 0, 0, 0, 0]))
-    panel._last_sent = 0.0
+    panel._last_sent = 0.0  # noqa: SLF001 - the rate limit's clock
     panel.tick()
     assert board.moves()[-1][1] == 1000  # 30 deg at 30 deg/s
 
@@ -89,7 +89,7 @@ def test_play_on_arm_streams_the_last_trajectory_and_stop_ends_it(arm, board):
     t = np.linspace(0, 3, 31)
     arm.play(t, np.radians(np.outer(np.sin(t), [10, 5, 0, 0, 0])))
     press(panel, "Play on arm")
-    player = panel._player
+    player = panel._player  # noqa: SLF001 - the playback thread
     while player.is_alive() and len(board.moves()) < 6:
         pass
     press(panel, "STOP")
@@ -116,13 +116,13 @@ def test_the_payload_cell_counts_in_the_torque_check_before_play_on_arm(arm, boa
     moves = len(board.moves())
     press(panel, "Play on arm")
     message, error = last_status(arm)
-    assert error and panel._player is None and len(board.moves()) == moves
+    assert error and panel._player is None and len(board.moves()) == moves  # noqa: SLF001 - the playback thread
     assert "elbow" in message and "t = " in message and "0.25 kg" in message
     assert "times slower" in message and "nothing sent" in message
     assert panel.status.message == message                    # in this window's own line
     type_cell(panel, 4, "0")
     press(panel, "Play on arm")
-    assert panel._player is not None and not last_status(arm)[1]
+    assert panel._player is not None and not last_status(arm)[1]  # noqa: SLF001 - the playback thread
     press(panel, "STOP")
 
 

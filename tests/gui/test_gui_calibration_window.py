@@ -43,7 +43,7 @@ def panel(arm):
 
 
 def sent(panel):
-    return panel.driver.link._serial.log
+    return panel.driver.link._serial.log  # noqa: SLF001 - the simulated port's log
 
 
 def test_two_marked_angles_are_saved_and_offered_to_the_panel(arm, panel, tmp_path):

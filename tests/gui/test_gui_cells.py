@@ -157,7 +157,7 @@ def test_escape_reverts_without_committing(table):
     type_keys(table.fig, "999", "escape")
     assert table.text(1, 1) == "30"
     assert table.focused is None and table.calls == []
-    assert table._labels[1, 1].get_text() == "30"
+    assert table._labels[1, 1].get_text() == "30"  # noqa: SLF001 - the drawn text
 
 
 def test_click_elsewhere_commits(table):
@@ -177,7 +177,7 @@ def test_set_text_never_interrupts_typing(table):
     type_keys(table.fig, "escape")
     assert table.text(0, 0) == "77"               # Escape goes back to the newest value
     table.set_text(0, 1, "8")
-    assert table._labels[0, 1].get_text() == "8"
+    assert table._labels[0, 1].get_text() == "8"  # noqa: SLF001 - the drawn text
 
 
 def test_mark_shows_and_clears_an_error(table):
@@ -345,7 +345,7 @@ def test_an_on_commit_that_disconnects_the_grid_ends_editing(table):
 
 def test_set_header_changes_the_header(table):
     table.set_header(1, "d (cm)")
-    assert table._headers[1].get_text() == "d (cm)"
+    assert table._headers[1].get_text() == "d (cm)"  # noqa: SLF001 - the drawn text
 
 
 def test_a_double_click_on_a_choice_cell_steps_once(kinds):
@@ -355,6 +355,8 @@ def test_a_double_click_on_a_choice_cell_steps_once(kinds):
 
 
 class FakeTkWidget:
+    """Records the Tk bindings a cell makes."""
+
     def __init__(self):
         self.bindings = {}
 

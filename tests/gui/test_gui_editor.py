@@ -56,7 +56,7 @@ def open_editor(robot=None):
 
 def press(screen, label):
     """Click the screen's button whose label is ``label``."""
-    buttons = [w for w in screen._widgets
+    buttons = [w for w in screen._widgets  # noqa: SLF001 - the screen's buttons
                if isinstance(w, Button) and w.label.get_text() == label]
     assert len(buttons) == 1, f"no single button {label!r}"
     click_axes(buttons[0].ax)
@@ -227,8 +227,8 @@ def test_the_length_unit_is_chosen_on_the_screen():
     screen = open_editor(load_robot("Lynx6"))
     click_cell(screen.settings, 0, UNIT)                   # mm -> cm
     assert screen.settings.text(0, UNIT) == "cm"
-    assert screen.table._headers[2].get_text() == "d (cm)"
-    assert screen.table._headers[7].get_text() == "max (deg/cm)"
+    assert screen.table._headers[2].get_text() == "d (cm)"  # noqa: SLF001 - the drawn header
+    assert screen.table._headers[7].get_text() == "max (deg/cm)"  # noqa: SLF001 - the drawn header
     assert screen.app.status[0].startswith("Lengths are now in cm (the numbers stay as typed)")
     assert screen.table.text(1, A) == "120"                # a relabel, not a conversion
     press(screen, "Continue")

@@ -53,7 +53,7 @@ def test_undo_and_redo_step_through_cells_types_units_and_joint_counts():
         type_keys(screen.fig, "ctrl+z")
         assert shown(screen) == state
         model = [[*row, mesh] for row, mesh in zip(screen.draft["rows"],
-                                                   row_meshes(screen.draft))]
+                                                   row_meshes(screen.draft), strict=True)]
         assert model == state[0]                                     # the model, not only cells
     assert screen.check.robot.joints[0].kind == "R"
     assert "Undid the change of joint 2, a ('120' -> '99')" in screen.app.status[0]

@@ -64,7 +64,7 @@ def press(button):
 def press_label(screen, label):
     from matplotlib.widgets import Button
 
-    button, = [w for w in screen._widgets
+    button, = [w for w in screen._widgets  # noqa: SLF001 - the screen's buttons
                if isinstance(w, Button) and w.label.get_text() == label]
     press(button)
 

@@ -24,9 +24,9 @@ def backend(monkeypatch):
     plt.switch_backend("module://event_loop_backend")
     monkeypatch.setattr(event_loop_backend, "HAS_EVENT_LOOP", True)
     yield event_loop_backend
-    if gui_app._running is not None:
-        gui_app._running.close()
-    gui_app._running = None
+    if gui_app._running is not None:  # noqa: SLF001 - the app run() keeps
+        gui_app._running.close()  # noqa: SLF001 - the app run() keeps
+    gui_app._running = None  # noqa: SLF001 - the app run() keeps
     plt.close("all")
     plt.switch_backend("agg")
 

@@ -107,10 +107,10 @@ def test_a_broken_observer_is_reported_and_the_others_still_hear():
                                    "Workspace...", "Joint workspace..."])
 def test_a_closed_tool_window_unsubscribes_from_the_arm(label):
     arm = FakeArm(LYNX6)
-    before = {topic: len(observers) for topic, observers in arm._subscriptions.items()}
+    before = {topic: len(observers) for topic, observers in arm._subscriptions.items()}  # noqa: SLF001 - no observer leaks
     fig = open_tool(label, arm).fig
     fig.canvas.callbacks.process("close_event", CloseEvent("close_event", fig.canvas))
-    after = {topic: len(observers) for topic, observers in arm._subscriptions.items()}
+    after = {topic: len(observers) for topic, observers in arm._subscriptions.items()}  # noqa: SLF001 - no observer leaks
     assert after == before
     arm.animate_to(LYNX6.home + 0.1)                  # nobody left to trip over a dead window
     np.testing.assert_allclose(arm.q, LYNX6.home + 0.1)

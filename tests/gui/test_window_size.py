@@ -24,6 +24,8 @@ class TkWindow:
 
 
 class TkToolbar:
+    """A Tk toolbar reduced to the size it asks for."""
+
     def __init__(self, height):
         self.height, self.width = height, None
 

@@ -31,6 +31,8 @@ def arm(board):
 
 
 class FakeClock:
+    """A clock the test sets by hand (seconds)."""
+
     def __init__(self):
         self.now = 100.0
 
@@ -46,7 +48,7 @@ def dry_arm(clock=None, calibration=None):
 
 
 def sent(driver):
-    return driver.link._serial.log
+    return driver.link._serial.log  # noqa: SLF001 - the simulated port's log
 
 
 # ------------------------------------------------------------------ conversions
@@ -247,7 +249,7 @@ def test_query_mode_waits_for_each_move_to_complete(board, arm):
     assert arm.play(t, q, wait_on="query")
     lines = board.lines
     last_moves = [i for i, line in enumerate(lines) if line.startswith(b"#")][-3:]
-    for first, second in zip(last_moves, last_moves[1:]):
+    for first, second in zip(last_moves, last_moves[1:], strict=False):  # consecutive pairs
         assert b"Q" in lines[first + 1:second]  # each step is confirmed before the next
 
 
@@ -293,7 +295,7 @@ class StopDuringTheCheck(threading.Event):
 
 def test_no_move_follows_a_stop_pressed_while_a_row_is_being_sent():
     driver = dry_arm()
-    driver._stop = stop_flag = StopDuringTheCheck(driver, fire_at=4)
+    driver._stop = stop_flag = StopDuringTheCheck(driver, fire_at=4)  # noqa: SLF001 - the Stop flag, fired mid-check
     t = np.linspace(0, 1, 11)
     q = np.radians(np.outer(t, [20, 0, 0, 0, 0]))
     assert driver.play(t, q, wait_on="query") is False
@@ -327,12 +329,12 @@ def test_the_gripper_waits_for_a_move_being_written_and_obeys_a_stop_meanwhile(b
     # issue 25: gripper() neither took the send lock nor checked Stop
     before = len(board.moves())
     outcome = []
-    with arm._send_lock:                          # another thread is writing a move
+    with arm._send_lock:  # noqa: SLF001 - another thread is writing a move
         closing = threading.Thread(target=lambda: outcome.append(arm.gripper(closed=True)))
         closing.start()
         closing.join(0.2)
         assert closing.is_alive()                 # the gripper waits for the lock
-        arm._stop.set()                           # Stop pressed while it waits
+        arm._stop.set()  # noqa: SLF001 - Stop pressed while it waits
     closing.join(5)
     assert outcome == [False] and len(board.moves()) == before
 

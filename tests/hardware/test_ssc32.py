@@ -32,7 +32,7 @@ def board_link(board):
 
 def echoed(link):
     """What loop:// gives back: exactly the bytes that went out."""
-    return link._serial.read(4096)
+    return link._serial.read(4096)  # noqa: SLF001 - the simulated port
 
 
 def test_a_single_move_is_the_guides_bytes(loop_link):

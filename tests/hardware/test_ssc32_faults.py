@@ -79,7 +79,7 @@ def assert_pulses_calibrated(board):
 ])
 def test_a_board_failing_mid_trajectory_gets_no_more_rows_and_is_stopped(board, arm, mode,
                                                                          fault):
-    port = arm.link._serial
+    port = arm.link._serial  # noqa: SLF001 - the port that fails
     log = WriteLog(port)
     progress = []
     fail_after_row(board, AFTER_ROW, mode)
@@ -105,7 +105,7 @@ def test_a_board_failing_mid_trajectory_gets_no_more_rows_and_is_stopped(board, 
 
 
 def test_unasked_bytes_between_rows_stop_the_trajectory(board, arm):
-    log = WriteLog(arm.link._serial)
+    log = WriteLog(arm.link._serial)  # noqa: SLF001 - the port that fails
 
     def noise(done, total, t_s):  # line noise reaching the host right after a row
         if done == AFTER_ROW:
@@ -119,7 +119,7 @@ def test_unasked_bytes_between_rows_stop_the_trajectory(board, arm):
 
 
 def test_a_move_that_never_completes_before_streaming_is_stopped(board, arm):
-    log = WriteLog(arm.link._serial)
+    log = WriteLog(arm.link._serial)  # noqa: SLF001 - the port that fails
     fail_after_row(board, 1, "never_finishes")  # the approach to row 1 runs for ever
     with pytest.raises(HardwareError, match=rf"moving to row 1 of {ROWS}: the move did not "
                                             r"complete .*'\+' to Q"):
@@ -130,7 +130,7 @@ def test_a_move_that_never_completes_before_streaming_is_stopped(board, arm):
 
 
 def test_a_move_that_never_completes_in_query_mode_is_stopped_at_its_row(board, arm):
-    log = WriteLog(arm.link._serial)
+    log = WriteLog(arm.link._serial)  # noqa: SLF001 - the port that fails
     fail_after_row(board, AFTER_ROW, "never_finishes")
     with pytest.raises(HardwareError, match=rf"row {AFTER_ROW} of {ROWS} .*did not complete"):
         arm.play(*trajectory(), wait_on="query")

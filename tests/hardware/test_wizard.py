@@ -46,7 +46,7 @@ def test_jogging_down_measures_a_reversed_servo(arm, tmp_path):
     # 9 steps of 50 us down from 1500: 1050 us at 45 deg -> 450 us / 45 deg, reversed
     assert base.direction == -1 and base.us_per_deg == pytest.approx(10.0)
     assert base.pulse_range == (1050, 2400)
-    sent = arm.link._serial.log
+    sent = arm.link._serial.log  # noqa: SLF001 - the simulated port's log
     assert sent[-1] == f"#0P1050S{JOG_SPEED_US_S}\r".encode()
 
 
@@ -59,7 +59,9 @@ def test_bad_marks_keep_the_last_good_calibration(arm, tmp_path):
 
 @pytest.mark.parametrize("answers", [["+", "quit"], ["+"]])  # the second ends in EOF
 def test_quit_or_the_end_of_the_input_saves_nothing(arm, tmp_path, answers):
-    def ask(prompt, script=iter(answers)):
+    script = iter(answers)
+
+    def ask(prompt):
         try:
             return next(script)
         except StopIteration:
@@ -73,9 +75,9 @@ def test_quit_or_the_end_of_the_input_saves_nothing(arm, tmp_path, answers):
 def test_the_next_move_after_calibrating_is_timed_from_where_the_jogs_left_the_servo(arm,
                                                                                      tmp_path):
     run(arm, tmp_path, ["step 50", "++", "quit"])  # base jogged 500 us up, slowly
-    assert arm.link._serial.log[-1] == f"#0P2000S{JOG_SPEED_US_S}\r".encode()
+    sent = arm.link._serial.log  # noqa: SLF001 - the simulated port's log
+    assert sent[-1] == f"#0P2000S{JOG_SPEED_US_S}\r".encode()
     arm.move_to(np.zeros(5))
     # back 500 us = 45 deg of the stock 11.111 us/deg at its 60 deg/s: not a 20 ms jump
     expected_ms = math.ceil(500 / 11.111 / 60 * 1000)
-    assert arm.link._serial.log[-1] == (b"#0P1500#1P1500#2P1500#3P1500#4P1500T%d\r"
-                                        % expected_ms)
+    assert sent[-1] == b"#0P1500#1P1500#2P1500#3P1500#4P1500T%d\r" % expected_ms

@@ -85,7 +85,7 @@ def _modified_puma():
     shifted = [(0.0, 0.0)] + [(j.a, j.alpha) for j in standard.joints[:-1]]
     return robosim.Robot([robosim.Joint(j.kind, a=a, alpha=alpha, d=j.d, offset=j.offset,
                                         limits=j.limits)
-                          for j, (a, alpha) in zip(standard.joints, shifted)],
+                          for j, (a, alpha) in zip(standard.joints, shifted, strict=True)],
                          convention="modified", unit="m", tool_xyz=(0.0, 0.0, 0.1),
                          tool_rpy=(standard.joints[-1].alpha + 0.3, 0.2, 0.0))
 

@@ -47,7 +47,7 @@ def test_the_puma_gets_its_eight_geometric_branches_once_each():
     q = robot.random_q(100, rng=np.random.default_rng(1))
     found = pieper_ik(robot, robot.fk(q))                       # batched over the targets
     assert found.q.shape == (100, 8, 6) and np.all(found.valid) and np.all(found.reason == "")
-    for target, solutions in zip(robot.fk(q), found.q):
+    for target, solutions in zip(robot.fk(q), found.q, strict=True):
         expected = puma_closed_form(robot, target)
         for branch in expected:
             assert _gaps(robot, solutions, branch).min() < 1e-9
@@ -72,7 +72,7 @@ def test_the_3r_arm_gets_the_papers_four_solutions():
     found = pieper_ik(robot, points)
     assert found.q.shape == (50, 4, 3) and np.all(found.valid)
     expected = ik.anthropomorphic_3r_ik(points, a1, a2, a3).q
-    for solutions, paper in zip(found.q, expected):
+    for solutions, paper in zip(found.q, expected, strict=True):
         for branch in paper:
             assert _gaps(robot, solutions, branch).min() < 1e-9
 

@@ -13,6 +13,8 @@ from robosim.plotting.notebook import joint_sliders
 
 
 class FakeSlider:
+    """An ipywidgets slider reduced to the options it was made with."""
+
     def __init__(self, **options):
         self.options = options
 
@@ -40,7 +42,7 @@ def test_sliders_span_the_limits_in_degrees_and_redraw_in_radians(monkeypatch):
     shown = []
     redraw, sliders = joint_sliders(robot, lambda q: shown.append(q) or Figure())
     assert list(sliders) == [f"q{i}" for i in range(1, robot.n + 1)]
-    for joint, slider in zip(robot.joints, sliders.values()):
+    for joint, slider in zip(robot.joints, sliders.values(), strict=True):
         low, high = joint.limits
         if joint.is_revolute:
             expected = (np.degrees(low), np.degrees(high))

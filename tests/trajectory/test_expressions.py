@@ -34,7 +34,8 @@ def test_paper_formulas_evaluate_like_the_maths_module(text, reference):
     expression = compile_expression(text)
     values = expression(u=U, v=V)
     assert values.shape == U.shape
-    np.testing.assert_allclose(values, [reference(u, v) for u, v in zip(U, V)], rtol=1e-12)
+    np.testing.assert_allclose(values, [reference(u, v) for u, v in zip(U, V,
+                                                                        strict=True)], rtol=1e-12)
 
 
 def test_arrays_broadcast_into_a_grid():

@@ -139,7 +139,7 @@ def test_jog_moves_along_or_about_the_chosen_axis(axis, frame):
         # The rotation between before and after is about the chosen axis, by the amount.
         relative = after[:3, :3] @ T[:3, :3].T if frame == "base" else T[:3, :3].T @ after[:3, :3]
         expected_axis = np.eye(3)[index - 3]
-        turn = motion._rotation_vector(relative)
+        turn = motion._rotation_vector(relative)  # noqa: SLF001 - the rotation-vector helper
         np.testing.assert_allclose(turn, amount * expected_axis, atol=1e-9)
 
 

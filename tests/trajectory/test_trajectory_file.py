@@ -1,3 +1,5 @@
+"""Trajectory CSV files: round trips, the header's units and pose columns, bad files refused."""
+
 import numpy as np
 import pytest
 

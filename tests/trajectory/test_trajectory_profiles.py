@@ -87,7 +87,7 @@ def test_profiles_pass_through_every_via_configuration(kind):
     knots = np.array([[0, 0, 0], [1, 0.5, 0], [2, 0.5, -1], [2, 2.5, 0]], dtype=float)
     profile = joint_profile(knots[0], knots[-1], 4.0, 0.01, kind, via=knots[1:-1])
     np.testing.assert_allclose(profile.knot_times, [0.0, 1.0, 2.0, 4.0])
-    for time, knot in zip(profile.knot_times, knots):
+    for time, knot in zip(profile.knot_times, knots, strict=True):
         np.testing.assert_allclose(profile.q[np.isclose(profile.t, time)][0], knot, atol=1e-12)
 
 

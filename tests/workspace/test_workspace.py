@@ -185,7 +185,7 @@ def test_sample_is_bounded_and_inside_occupied_voxels():
     points, subsampled = result.sample(limit=5000)
     assert subsampled
     assert sum(len(p) for p in points) <= 5000
-    for counts, cloud, kept in zip(result.counts, points, result.kept_points):
+    for counts, cloud, kept in zip(result.counts, points, result.kept_points, strict=True):
         if kept is None:     # drawn over the occupied voxels (else: computed points, below)
             index = np.floor((cloud - result.origin) / result.voxel).astype(int)
             assert np.all(counts[tuple(index.T)] > 0)
@@ -282,8 +282,8 @@ def test_the_estimate_probe_keeps_the_ranges_within_its_budget():
 
     robot = load_robot("lynx6")
     grid = ws.factor_grid(robot, 1, lynx6_fig5_ranges())
-    probe = forward._probe_grid(grid)
+    probe = forward._probe_grid(grid)  # noqa: SLF001 - the probe's thinned grid
     assert math.prod(probe.counts[1:]) <= forward.PROBE_BOX_INNER
     np.testing.assert_array_equal(probe.ranges, grid.ranges)
-    for thinned, values in zip(probe.values, grid.values):
+    for thinned, values in zip(probe.values, grid.values, strict=True):
         assert np.isin(thinned, values).all()

@@ -222,7 +222,7 @@ def _cell_value(text):
 def _robot_dict(draft, rows):
     """The robot-file dict of ``draft`` with its table replaced by ``rows`` (cell values)."""
     joints = []
-    for cells, name in zip(rows, draft["joint_names"]):
+    for cells, name in zip(rows, draft["joint_names"], strict=True):
         joint = {"type": cells[0]}
         joint.update({column: cells[_COL[column]] for column in COLUMNS[1:6]})
         if cells[_COL["min"]] != "" or cells[_COL["max"]] != "":

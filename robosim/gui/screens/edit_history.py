@@ -107,8 +107,9 @@ def describe_change(before, after, columns):
     """
     if len(before["rows"]) != len(after["rows"]):
         return f"the joint count ({len(before['rows'])} -> {len(after['rows'])})"
-    cells = [(row, col) for row, (old, new) in enumerate(zip(before["rows"], after["rows"]))
-             for col, (a, b) in enumerate(zip(old, new)) if a != b]
+    cells = [(row, col) for row, (old, new) in enumerate(zip(before["rows"], after["rows"],
+                                                             strict=True))
+             for col, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
     settings = [label for key, label in (("name", "the name"), ("unit", "the length unit"),
                                          ("convention", "the convention"))
                 if before.get(key) != after.get(key)]

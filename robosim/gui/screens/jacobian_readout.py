@@ -106,7 +106,7 @@ class JacobianReadout:
                                            y=-below - (text is self.warning)
                                            * lines_height(1, self.fontsize)))
         right = LABEL_CHARS
-        for text, chars in zip(self.columns, self._column_chars):
+        for text, chars in zip(self.columns, self._column_chars, strict=True):
             right += GAP_CHARS + chars
             text.set_transform(offset_copy(self.fig.transFigure, fig=self.fig, units="points",
                                            x=right * MONOSPACE_WIDTH * self.fontsize))
@@ -131,7 +131,8 @@ class JacobianReadout:
         self.J = robot.jacobian(self.q)
         for i, text in enumerate(self.columns):
             text.set_text("\n".join([f"q{i + 1}", *(_entry(v, d) for v, d in
-                                                    zip(self.J[:, i], self._decimals))]))
+                                                    zip(self.J[:, i], self._decimals,
+                                                        strict=True))]))
         manipulability = float(robot.manipulability(self.q))
         condition = float(robot.jacobian_condition(self.q))
         rows = " ".join(robot.manipulability_rows)

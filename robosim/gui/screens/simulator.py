@@ -379,11 +379,12 @@ class SimulatorScreen(Screen):
         columns = ("joint", "type", "theta", "d", "a", "alpha", "min", "max", "name")
         narrowed = np.any(planning.limits != self.robot.limits, axis=1)
         rows = []
-        for row, calibrated in zip(dh_rows(planning), narrowed):
+        for row, calibrated in zip(dh_rows(planning), narrowed, strict=True):
             mark = CALIBRATED_MARK if calibrated else ""
             rows.append([str(row[c]) + (mark if c in ("min", "max") else "") for c in columns])
         widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
-        lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in [header, *rows]]
+        lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths,
+                                                      strict=True)) for row in [header, *rows]]
         notes = [f"theta, alpha, revolute min/max in deg; d, a, prismatic min/max in {unit}"]
         notes += mounting_lines(self.robot)
         if self.robot.convention == "modified":
@@ -490,7 +491,7 @@ class SimulatorScreen(Screen):
         self.table_note.set_text(self._table_units)
         self.relayout()
         low, high = self.robot.q_to_user(state.limits.T)
-        for slider, valmin, valmax in zip(self.sliders, low, high):
+        for slider, valmin, valmax in zip(self.sliders, low, high, strict=True):
             slider.valmin, slider.valmax = float(valmin), float(valmax)
             slider.ax.set_xlim(slider.valmin, slider.valmax)
         note = state.limits_note or "Joint limits: the model's again (no calibration in use)."
@@ -703,7 +704,7 @@ class SimulatorScreen(Screen):
         """Sliders and value fields show ``q`` without firing their callbacks."""
         self._controls_target = np.array(q, dtype=float)
         values = self.robot.q_to_user(q)
-        for slider, value in zip(self.sliders, values):
+        for slider, value in zip(self.sliders, values, strict=True):
             slider.eventson = False
             slider.set_val(value)
             slider.eventson = True
@@ -752,7 +753,7 @@ class SimulatorScreen(Screen):
             title = f"T frame {self.matrix_choice} (base frame)"
             matrix = self.drawing.frames[self.matrix_choice]
         self.readout_matrix_title.set_text(title)
-        for column, text in zip((np.round(matrix, 3) + 0.0).T, self.readout_matrix):
+        for column, text in zip((np.round(matrix, 3) + 0.0).T, self.readout_matrix, strict=True):
             text.set_text("\n" + "\n".join(f"{v:.3f}" for v in column))
 
     def readout_values(self):

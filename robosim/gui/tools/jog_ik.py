@@ -323,7 +323,8 @@ class JogIKWindow(ToolWindow):
         branches = ik.branch_labels(self.robot, self.solutions[:LISTED]) if count else []
         lines = [f"{'>' if k == self.choice else ' '}{k + 1:>2}  {_joint_text(self.robot, q)}"
                  + (f"  ({branch})" if branch else "")
-                 for k, (q, branch) in enumerate(zip(self.solutions[:LISTED], branches))]
+                 for k, (q, branch) in enumerate(zip(self.solutions[:LISTED], branches,
+                                                     strict=True))]
         if count > LISTED:
             lines.append(f"    ... and {count - LISTED} more (Next > shows them)")
         if count > LISTED and self.choice >= LISTED:

@@ -147,7 +147,7 @@ class MatrixWindow(ToolWindow):
         variable = (f"c{i} = cos theta{i}, s{i} = sin theta{i}" if joint.is_revolute
                     else f"d{i} = q{i} + offset")
         self.symbolic.set_text(f"A{i} = \n" + "\n".join(
-            "  [ " + "  ".join(v.rjust(w) for v, w in zip(line, widths)) + " ]"
+            "  [ " + "  ".join(v.rjust(w) for v, w in zip(line, widths, strict=True)) + " ]"
             for line in symbolic) + f"\n  {variable}")
         self.arm.set_highlight(i)
         self._show_numbers(self.arm.q)
@@ -165,10 +165,10 @@ class MatrixWindow(ToolWindow):
         robot = self.robot
         decimals = POSITION_DECIMALS.get(robot.unit, 4)
         scale = max(robot.length_scale, 1e-12)
-        for matrix, cells, numbers in zip(self.matrices(q), self.cells, self.numbers):
+        for matrix, cells, numbers in zip(self.matrices(q), self.cells, self.numbers, strict=True):
             entries = matrix_entries(matrix, ROTATION_DECIMALS, position_decimals=decimals,
                                      whole_numbers=False)
-            for k, (cell, number) in enumerate(zip(cells, numbers)):
+            for k, (cell, number) in enumerate(zip(cells, numbers, strict=True)):
                 row, col = divmod(k, 4)
                 number.set_text(entries[row][col])
                 value = float(matrix[row, col])

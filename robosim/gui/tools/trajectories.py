@@ -350,10 +350,11 @@ class TrajectoryWindow(ToolWindow):
         user's own (type 'formula' or 'surface')."""
         rows = (0,) if placed.kind == "surface" else (1, 2, 3)
         range_rows = (0, 1) if placed.kind == "surface" else (2, 3)
-        for row, text in zip(rows, placed.formulas):
+        for row, text in zip(rows, placed.formulas, strict=True):
             self.formulas.set_text(row, 0, text)
             self.formulas.mark(row, 0, False)
-        for row, (low, high) in zip(range_rows, placed.ranges):   # exact: 2 pi, not 6.28319,
+        for row, (low, high) in zip(range_rows, placed.ranges,
+                                    strict=True):   # exact: 2 pi, not 6.28319,
             self.ranges.set_text(row, 0, repr(float(low)))          # so closed curves close
             self.ranges.set_text(row, 1, repr(float(high)))
             self.ranges.mark(row, 0, False)

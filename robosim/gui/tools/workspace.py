@@ -109,7 +109,7 @@ class WorkspaceWindow(ToolWindow):
         user = robot.q_to_user(robot.limits.T)
         units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
         labels = [f"{i + 1} {j.name or j.kind} ({u})" for i, (j, u) in
-                  enumerate(zip(robot.joints, units))]
+                  enumerate(zip(robot.joints, units, strict=True))]
         height = min(0.035 * (robot.n + 1), 0.2)     # above the status line (0.06 high)
         self.ranges = self.keep(CellGrid(fig, (0.03, 0.27 - height, 0.3, height), robot.n,
                                          ["min", "max"], row_labels=labels, label_width=0.5,

@@ -35,9 +35,11 @@ def ask_path(fig, *, save, title, initial, filetypes=ROBOT_FILES):
     Parameters
     ----------
     fig : matplotlib.figure.Figure
+        The window the dialog belongs to (its toolkit shows the dialog).
     save : bool
         True: a "save as" dialog (the toolkit asks before replacing a file); False: "open".
     title : str
+        The dialog's title.
     initial : str or Path
         The file proposed: the dialog opens in its folder, with its name filled in (save).
     filetypes : (description, patterns)
