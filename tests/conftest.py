@@ -1,5 +1,8 @@
 """Shared test set-up: a display-free matplotlib backend and closed figures after each test."""
 
+import gc
+from pathlib import Path
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -28,3 +31,55 @@ def board():
     simulated = SimulatedSSC32()
     yield simulated
     simulated.close()
+
+
+def pytest_collection_modifyitems(items):
+    """Image-baseline tests (pytest-mpl's ``mpl_image_compare``) are ``slow``: the quick
+    developer loop ``-m "not slow"`` leaves them out, the default run and CI keep them."""
+    for item in items:
+        if item.get_closest_marker("mpl_image_compare") is not None:
+            item.add_marker(pytest.mark.slow)
+
+
+# ------------------------------------------------ GUI teardown (issue 29, item 9)
+# Kept here rather than in a tests/gui/conftest.py: with --doctest-modules a third conftest.py
+# module clashes with tests/faults/conftest.py when both folders are collected in one run.
+GUI_TESTS = Path(__file__).resolve().parent / "gui"
+_applications_made = []      # the applications the running GUI test built
+
+
+@pytest.fixture(autouse=True)
+def _applications_remembered(request, monkeypatch):
+    """In GUI tests, remember every Application built, for :func:`pytest_runtest_teardown`."""
+    if GUI_TESTS not in request.node.path.parents:
+        return
+    from robosim.gui.app import Application
+
+    build = Application.__init__
+
+    def build_and_remember(self, *args, **kwargs):
+        _applications_made.append(self)
+        build(self, *args, **kwargs)
+
+    monkeypatch.setattr(Application, "__init__", build_and_remember)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item):
+    """GUI tests tear their windows down: every Application the test built is closed (screen,
+    arm state, timers, tool windows), every figure still open gets the close event its window's
+    close button sends (tool windows opened without an application stop their timers and let
+    go), then pyplot forgets them all and the collector runs, so closed figures do not pile up
+    between tests. Runs before any fixture is finalised: a real-arm panel still finds its
+    simulated board (the ``board`` fixture) open when it closes its port."""
+    if GUI_TESTS not in item.path.parents:
+        return
+    from matplotlib.backend_bases import CloseEvent
+
+    while _applications_made:
+        _applications_made.pop().close()
+    for number in plt.get_fignums():
+        canvas = plt.figure(number).canvas
+        canvas.callbacks.process("close_event", CloseEvent("close_event", canvas))
+    plt.close("all")
+    gc.collect()

@@ -17,7 +17,8 @@ import pytest
 import robosim
 from robosim import collision
 from robosim.collision import (Checker, Obstacle, Scene, capsule_distance, check, default_scene,
-                               load_scene, save_scene, scene_from_dict, scene_to_dict)
+                               load_scene, random_free_q, save_scene, scene_from_dict,
+                               scene_to_dict)
 from robosim.errors import ValidationError
 from test_robot import _mounted_mixed_robot  # both joint kinds, odd twists, base and tool
 
@@ -231,3 +232,33 @@ def test_broken_scenes_are_refused_by_schema_and_loader(change, field):
 def test_scene_in_another_unit_is_refused():
     with pytest.raises(ValidationError, match="the scene is in m and Lynx6 in mm"):
         Checker(robosim.load_robot("lynx6"), Scene((), "m"))
+
+
+# ------------------------------------------------- Random Move's draws (issue 29, item 9)
+# These properties were checked through 200 and 40 Random Move presses in tests/gui; they are
+# properties of random_free_q, so they are checked here over the same number of draws, and the
+# GUI tests keep a few presses proving Random Move is wired to it.
+def test_200_seeded_draws_differ_stay_inside_the_limits_and_above_the_floor():
+    robot = robosim.load_robot("Lynx6")   # a third of uniform draws put a link below the base
+    checker = Checker(robot)
+    rng = np.random.default_rng(15)
+    targets = np.array([random_free_q(checker, rng) for _ in range(200)])
+    tolerance = 0.01 * robot.length_scale
+    assert len(np.unique(targets.round(9), axis=0)) == 200           # 200 different poses
+    assert robot.within_limits(targets).all()
+    assert robot.fk_all(targets)[..., 2, 3].min() >= -tolerance      # plain FK: origins, tool
+    assert robot.fk(targets)[:, 2, 3].min() >= -tolerance
+    assert not checker.check(targets).collides.any()
+
+
+def test_draws_of_a_narrower_planning_robot_stay_inside_its_limits():
+    """A calibrated Lynx6 (+-81.0 deg, 900 us of travel at 11.111 us/deg, as the stock
+    calibration in tests/gui/test_gui_calibrated_limits.py) plans with narrower limits."""
+    robot = robosim.load_robot("Lynx6")
+    calibrated_deg = 900 / 11.111
+    planning = robot.with_limits(np.radians(np.tile([-calibrated_deg, calibrated_deg],
+                                                    (robot.n, 1))))
+    checker = Checker(robot)
+    rng = np.random.default_rng(3)
+    targets = np.array([random_free_q(checker, rng, robot=planning) for _ in range(40)])
+    assert np.all(np.abs(np.degrees(targets)) <= calibrated_deg + 1e-9)

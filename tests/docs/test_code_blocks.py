@@ -26,6 +26,9 @@ import pytest
 from robosim.cli import main
 from robosim.library import robot_from_csv, robot_from_dict
 
+#: Docs runners are slow (issue 29): `-m "not slow"` leaves them out, CI runs them.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SKIP_REASONS = {"hardware", "display", "ci"}

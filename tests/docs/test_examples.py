@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+#: Docs runners are slow (issue 29): `-m "not slow"` leaves them out, CI runs them.
+pytestmark = pytest.mark.slow
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 NOTEBOOKS = sorted((EXAMPLES / "notebooks").glob("*.ipynb"))

@@ -1,6 +1,6 @@
-"""Prints the fault-injection figures at the end of a run: the named cases per group (one test
-file each, issues 14 and 25) passed out of run, and the generated cases' count, slowest and
-peak memory (issue 14)."""
+"""Prints the fault-injection figures at the end of a run in two short lines (issue 29): the named
+cases passed out of run over the groups (one test file each, issues 14 and 25), naming only the
+groups with a failure, and the generated cases' count, slowest and peak memory (issue 14)."""
 
 from collections import Counter
 from pathlib import Path
@@ -22,8 +22,10 @@ def pytest_runtest_logreport(report):
 
 def pytest_terminal_summary(terminalreporter):
     if _run:
-        groups = ", ".join(f"{group} {_passed[group]}/{_run[group]}" for group in sorted(_run))
-        terminalreporter.write_line(f"fault suite: {sum(_passed.values())} of "
-                                    f"{sum(_run.values())} named cases passed ({groups})")
+        failing = ", ".join(f"{group} {_passed[group]}/{_run[group]}" for group in sorted(_run)
+                            if _passed[group] < _run[group])
+        terminalreporter.write_line(f"fault suite: {sum(_passed.values())}/{sum(_run.values())} "
+                                    f"named cases passed in {len(_run)} groups"
+                                    + (f"; failing: {failing}" if failing else ""))
     if Stats.cases:
         terminalreporter.write_line(Stats.summary())

@@ -130,10 +130,10 @@ class Stats:
     @classmethod
     def summary(cls):
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        return (f"fault injection: {cls.cases} generated cases, slowest {cls.worst_s:.2f} s "
-                f"({cls.worst_case}); peak RSS of this test process {peak:.0f} MB, of the "
-                f"capped subprocess {cls.capped_peak_bytes / 2**20:.0f} MB "
-                f"(limit {MEMORY_CAP_BYTES / 2**20:.0f} MB)")
+        slowest_name = cls.worst_case.split(" ", 1)[0]     # its name, not its arguments
+        return (f"fault injection: {cls.cases} cases, slowest {cls.worst_s:.2f} s "
+                f"({slowest_name}), peak {peak:.0f} MB, capped child "
+                f"{cls.capped_peak_bytes / 2**20:.0f}/{MEMORY_CAP_BYTES / 2**20:.0f} MB")
 
 
 def character_device_twin(folder, name, minor):

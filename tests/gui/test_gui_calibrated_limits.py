@@ -107,9 +107,11 @@ def test_connecting_uses_the_arms_calibration():
 
 
 def test_random_move_stays_inside_the_calibrated_range():
+    """The wiring: Random Move draws with the planning robot; the property over 40 draws is
+    random_free_q's, checked in tests/test_collision.py (issue 29, item 9)."""
     app = make_app(seed=3)
     choose_stock_calibration(real_arm(app))
-    for _ in range(40):
+    for _ in range(5):
         click_axes(app.screen.buttons["Random Move"].ax)
         target = np.degrees(app.state.target)
         assert np.all(np.abs(target) <= CALIBRATED_DEG + 1e-9)

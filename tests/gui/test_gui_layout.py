@@ -4,7 +4,8 @@ At 1000 x 650 px (a non-maximised window on a 1366 x 768 lab screen), 1280 x 800
 1600 x 1000 px, at the application's 100 dpi, and in what a real 1000 x 650 window leaves the
 figure: no text of one component overlaps another's, none leaves the window or its button or
 cell (tests/layout_check.py). A window made at one size and resized to another is laid out
-again. Tool windows are checked at 1000 x 650.
+again, so each screen is built once and checked resized through the sizes. Tool windows are
+checked at 1000 x 650. The size grids are marked ``slow`` (``-m "not slow"`` leaves them out).
 """
 
 import math
@@ -53,20 +54,32 @@ def resize(fig, size_px):
     fig.canvas.callbacks.process("resize_event", ResizeEvent("resize_event", fig.canvas))
 
 
-@pytest.mark.parametrize("figure", list(FIGURES))
+def problems_at_every_size(fig):
+    """``{figure name: layout problems}`` of ``fig`` resized through every entry of
+    :data:`FIGURES` (its dpi set as the window's, then a resize_event): one application checked
+    at every size instead of one built per size (issue 29, item 9)."""
+    problems = {}
+    for name, (width, height, dpi) in FIGURES.items():
+        fig.set_dpi(dpi)
+        resize(fig, (width * dpi, height * dpi))
+        problems[name] = layout_problems(fig)
+    return problems
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS)
-def test_screen_fits(screen, figure):
-    app = application(figure=FIGURES[figure])
+def test_screen_fits(screen):
+    app = application(figure=FIGURES["1600x1000"])
     show(app, screen)
-    assert layout_problems(app.fig) == []
+    assert problems_at_every_size(app.fig) == {name: [] for name in FIGURES}
 
 
-@pytest.mark.parametrize("figure", list(FIGURES))
+@pytest.mark.slow
 @pytest.mark.parametrize("robot_name, q_deg", [
     ("Lynx6", None), ("Franka Panda", None),
     ("Puma 560", (10, -30, 40, 20, 1.5, 30))])        # near singular: the warning shows
-def test_simulator_with_the_jacobian_readout_fits(robot_name, q_deg, figure):
-    app = application(figure=FIGURES[figure])
+def test_simulator_with_the_jacobian_readout_fits(robot_name, q_deg):
+    app = application(figure=FIGURES["1000x650"])
     robot = load_robot(robot_name)
     app.show_simulator(robot)
     if q_deg is not None:
@@ -75,7 +88,7 @@ def test_simulator_with_the_jacobian_readout_fits(robot_name, q_deg, figure):
     click(app.fig, (label.x0 + label.x1) / 2, (label.y0 + label.y1) / 2)
     assert app.screen.jacobian.visible
     assert (app.screen.jacobian.values()[3] != "") == (q_deg is not None)
-    assert layout_problems(app.fig) == []
+    assert problems_at_every_size(app.fig) == {name: [] for name in FIGURES}
 
 
 @pytest.mark.parametrize("screen", ["welcome", "editor", "Lynx6"])
@@ -150,6 +163,7 @@ def tool_window(label, robot_name, figure=FIGURES["1000x650"]):
     return fig, window
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("figure", ["1000x650", "1000x650 Tk window"])
 @pytest.mark.parametrize("robot_name", ["Lynx6", "Puma 560"])
 @pytest.mark.parametrize("label", TOOL_WINDOWS)
@@ -174,6 +188,7 @@ def test_tool_window_wraps_a_long_message(label):
     assert layout_problems(fig) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("figure", list(FIGURES))
 @pytest.mark.parametrize("robot_name, joint", [("Lynx6", "2"), ("SCARA", "3"),
                                                ("Franka Panda", "3"), ("Stanford Arm", "all")])
@@ -247,6 +262,7 @@ def many_joints(n):
                  name=f"{n} joints", unit="m")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", list(SCREENS_PX))
 @pytest.mark.parametrize("robot", ["Lynx6", "Franka Panda", "Puma 560", 1, 3, 8, 10])
 def test_the_simulator_fits_the_window_it_opens_in(robot, screen):

@@ -8,19 +8,24 @@ from test_gui_app import make_app, press, ticks_until_still
 from robosim import Joint, Robot, load_robot
 from robosim.gui.screens import simulator
 
+PRESSES = 10
 
-def test_random_move_keeps_the_arm_above_the_floor_over_200_seeded_presses(monkeypatch):
+
+def test_random_move_keeps_the_arm_above_the_floor(monkeypatch):
+    """The wiring: Random Move draws through robosim.collision.random_free_q, whose 200-draw
+    property (different poses, inside the limits, above the floor) tests/test_collision.py
+    checks; a few presses here (issue 29, item 9: it took 200 presses)."""
     robot = load_robot("Lynx6")       # a third of uniform draws would put a link below the base
     app = make_app(robot, seed=15)
     screen = app.screen
     monkeypatch.setattr(app.fig.canvas, "draw_idle", lambda: None)   # no need to see them
     tolerance = 0.01 * robot.length_scale
     targets = []
-    for _ in range(200):
+    for _ in range(PRESSES):
         press(app, screen.buttons["Random Move"])
         targets.append(screen.animation.target)
     targets = np.array(targets)
-    assert len(np.unique(targets.round(9), axis=0)) == 200          # 200 different poses
+    assert len(np.unique(targets.round(9), axis=0)) == PRESSES       # different poses
     assert robot.within_limits(targets).all()
     frames = robot.fk_all(targets)                                   # plain FK: origins, tool
     assert frames[..., 2, 3].min() >= -tolerance
