@@ -8,6 +8,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # the backend must be chosen first
+import numpy as np
 import pytest
 
 
@@ -15,6 +16,17 @@ import pytest
 def _close_figures():
     yield
     plt.close("all")
+
+
+@pytest.fixture(autouse=True)
+def _numpy_print_options():
+    """Each test's changes to numpy's print options end with it.
+
+    Tests that run users' code (the notebooks set ``np.set_printoptions``) would otherwise change
+    how every later test prints arrays, the package's docstring examples among them.
+    """
+    with np.printoptions():
+        yield
 
 
 @pytest.fixture(autouse=True)
