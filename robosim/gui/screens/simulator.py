@@ -301,8 +301,9 @@ class SimulatorScreen(Screen):
         row_height = max(SETTINGS_HEIGHT, lines_height(len(TOGGLES), TOGGLE_FONT) + GAP)
         places.rect("settings", left, y + row_height - SETTINGS_HEIGHT, 0.4 * column,
                     SETTINGS_HEIGHT)
-        places.rect("toggles", left + 0.4 * column + 2 * GAP, y, 0.25 * column, row_height)
-        matrix_left = left + 0.65 * column + 4 * GAP
+        # the toggles' box holds "Gripper closed" with matplotlib 3.9's wider text too
+        places.rect("toggles", left + 0.4 * column + 2 * GAP, y, 0.28 * column, row_height)
+        matrix_left = left + 0.68 * column + 4 * GAP
         places.rect("Matrix: next frame", matrix_left, y + row_height - BUTTON_HEIGHT,
                     right - matrix_left, BUTTON_HEIGHT)
         y += row_height + MARGIN
