@@ -8,15 +8,9 @@ import pytest
 
 from gripper_angle import gripper_angle
 from robosim import load_robot
-from robosim.cli import main
+from cli_output import run_cli
 from robosim.trajectory.files import read_trajectory_csv
 from robosim.transforms import r2rpy, rotation_angle, xyzrpy2tr
-
-
-def run_cli(capsys, *argv):
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_ik_position_round_trips_through_fk(capsys):
