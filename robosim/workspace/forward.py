@@ -394,7 +394,8 @@ def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | No
     Examples
     --------
     The Gantry's tool box is 100 x 80 x 80 cm: 10 cm voxels make a lattice of about
-    ``11 x 9 x 9``, 0.01 cm voxels ``10,000 x 8,000 x 8,000 = 6.4e11``, far beyond :data:`MAX_VOXELS`.
+    ``11 x 9 x 9``, 0.01 cm voxels ``10,000 x 8,000 x 8,000 = 6.4e11``, far beyond
+    :data:`MAX_VOXELS`.
 
     >>> from robosim import load_robot
     >>> gantry = load_robot("Gantry")
