@@ -47,7 +47,7 @@ class TrajectoryFileError(ValidationError):
 
 @dataclass
 class JointTrajectory:
-    """Joint values over time.
+    r"""Joint values over time.
 
     Attributes
     ----------
@@ -66,7 +66,7 @@ class JointTrajectory:
     A two-row trajectory of one revolute joint, 0 to 90 degrees in a second (see
     :func:`parse_trajectory_csv`):
 
-    >>> trajectory = parse_trajectory_csv("# robot: arm\\n# unit: m\\nt_s,q1_deg\\n0,0\\n1,90\\n")
+    >>> trajectory = parse_trajectory_csv("# robot: arm\n# unit: m\nt_s,q1_deg\n0,0\n1,90\n")
     >>> trajectory.robot_name, trajectory.joint_types, trajectory.unit, trajectory.q.shape
     ('arm', 'R', 'm', (2, 1))
     """
@@ -78,7 +78,7 @@ class JointTrajectory:
     unit: str
 
     def check_robot(self, robot: Robot) -> None:
-        """Raise TrajectoryFileError unless the trajectory was made for an arm shaped like
+        r"""Raise TrajectoryFileError unless the trajectory was made for an arm shaped like
         ``robot``.
 
         Examples
@@ -86,7 +86,7 @@ class JointTrajectory:
         A trajectory of one revolute joint fits any one-joint revolute arm, not a two-joint one:
 
         >>> from robosim import Joint, Robot
-        >>> trajectory = parse_trajectory_csv("# robot: arm\\nt_s,q1_deg\\n0,0\\n1,90\\n")
+        >>> trajectory = parse_trajectory_csv("# robot: arm\nt_s,q1_deg\n0,0\n1,90\n")
         >>> trajectory.check_robot(Robot([Joint(a=1.0)], name="one"))
         >>> trajectory.check_robot(Robot([Joint(a=1.0), Joint(a=1.0)], name="two"))
         Traceback (most recent call last):
@@ -177,7 +177,7 @@ def write_trajectory_csv(path: str | os.PathLike[str], robot: Robot, t: ArrayLik
 
 
 def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
-    """Read a trajectory CSV written by robosim (or by hand in the same format).
+    r"""Read a trajectory CSV written by robosim (or by hand in the same format).
 
     Returns
     -------
@@ -196,7 +196,7 @@ def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = os.path.join(folder, "bad.csv")
     ...     with open(path, "w") as file:
-    ...         _ = file.write("time,q1_deg\\n0,0\\n")
+    ...         _ = file.write("time,q1_deg\n0,0\n")
     ...     read_trajectory_csv(path)            # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
