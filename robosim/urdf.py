@@ -701,7 +701,7 @@ def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = 
     Examples
     --------
     The two-link arm's URDF as a DH table: ``a1 = 1`` m between the two axes, and the last
-    metre to the tool goes into the tool transform (see :func:`robosim.dh_from_axes`).
+    metre to the tool goes into the tool transform (see :func:`robosim.dh_extraction.dh_from_axes`).
 
     >>> from robosim import Joint, Robot
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
