@@ -101,12 +101,11 @@ def read_user_bytes(path: str | os.PathLike[str], error_class: type[RobosimError
     Three bytes are read; with a limit of 2 they are refused, with their size; a folder is no
     file:
 
-    >>> import os, tempfile
+    >>> import tempfile
     >>> from robosim.errors import RobosimError
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "abc.txt")
-    ...     with open(path, "wb") as file:
-    ...         _ = file.write(b"abc")
+    ...     path = Path(folder, "abc.txt")
+    ...     _ = path.write_bytes(b"abc")
     ...     print(read_user_bytes(path, RobosimError))
     ...     for source, limit in ((path, 2), (folder, 10)):
     ...         try:
@@ -175,12 +174,11 @@ def read_user_text(path: str | os.PathLike[str], error_class: type[RobosimError]
     --------
     A spreadsheet's export starts with the 3 bytes ``EF BB BF``; the text starts after them:
 
-    >>> import os, tempfile
+    >>> import tempfile
     >>> from robosim.errors import RobosimError
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "export.csv")
-    ...     with open(path, "wb") as file:
-    ...         _ = file.write(b"\xef\xbb\xbft_s,q1_deg\n")
+    ...     path = Path(folder, "export.csv")
+    ...     _ = path.write_bytes(b"\xef\xbb\xbft_s,q1_deg\n")
     ...     read_user_text(path, RobosimError)
     't_s,q1_deg\n'
     """
@@ -203,12 +201,11 @@ def read_user_json(path: str | os.PathLike[str], error_class: type[RobosimError]
 
     Examples
     --------
-    >>> import os, tempfile
+    >>> import tempfile
     >>> from robosim.errors import RobosimError
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "arm.json")
-    ...     with open(path, "w") as file:
-    ...         _ = file.write('{"name": "2R", "unit": "m"}')
+    ...     path = Path(folder, "arm.json")
+    ...     _ = path.write_text('{"name": "2R", "unit": "m"}')
     ...     read_user_json(path, RobosimError)
     {'name': '2R', 'unit': 'm'}
     """
@@ -525,9 +522,8 @@ def set_aside(path: str | os.PathLike[str]) -> Path:
     --------
     >>> import os, tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "settings.json")
-    ...     with open(path, "w") as file:
-    ...         _ = file.write("{broken")
+    ...     path = Path(folder, "settings.json")
+    ...     _ = path.write_text("{broken")
     ...     print(set_aside(path).name, os.listdir(folder))
     settings.json.damaged ['settings.json.damaged']
     """

@@ -101,13 +101,10 @@ class UrdfMesh:
     --------
     A mesh drawn in millimetres (scale 0.001 to metres), 10 cm above its link's origin:
 
-    >>> rod = parse_urdf(b'''<robot name="rod"><link name="rod">
-    ...   <visual><origin xyz="0 0 0.1"/>
-    ...     <geometry><mesh filename="rod.stl" scale="0.001 0.001 0.001"/></geometry></visual>
-    ...   <inertial><origin xyz="0.5 0 0"/><mass value="2"/>
-    ...     <inertia ixx="0" iyy="0.1667" izz="0.1667" ixy="0" ixz="0" iyz="0"/></inertial>
-    ... </link></robot>''').links["rod"]
-    >>> mesh = rod.visuals[0]
+    >>> link = parse_urdf(b'''<robot name="r"><link name="rod"><visual><origin xyz="0 0 0.1"/>
+    ...   <geometry><mesh filename="rod.stl" scale="0.001 0.001 0.001"/></geometry>
+    ... </visual></link></robot>''').links["rod"]
+    >>> mesh = link.visuals[0]
     >>> mesh.filename, mesh.scale, mesh.origin[:3, 3].tolist()
     ('rod.stl', 0.001, [0.0, 0.0, 0.1])
     """
@@ -127,13 +124,10 @@ class UrdfInertial:
     A thin rod of 2 kg and 1 m along x: its centre of mass is at 0.5 m, and about it
     ``m L^2 / 12 = 2 / 12 = 0.1667`` kg m^2 about y and z.
 
-    >>> rod = parse_urdf(b'''<robot name="rod"><link name="rod">
-    ...   <visual><origin xyz="0 0 0.1"/>
-    ...     <geometry><mesh filename="rod.stl" scale="0.001 0.001 0.001"/></geometry></visual>
-    ...   <inertial><origin xyz="0.5 0 0"/><mass value="2"/>
-    ...     <inertia ixx="0" iyy="0.1667" izz="0.1667" ixy="0" ixz="0" iyz="0"/></inertial>
-    ... </link></robot>''').links["rod"]
-    >>> inertial = rod.inertial
+    >>> inertial = parse_urdf(b'''<robot name="r"><link name="rod"><inertial>
+    ...   <origin xyz="0.5 0 0"/><mass value="2"/>
+    ...   <inertia ixx="0" iyy="0.1667" izz="0.1667" ixy="0" ixz="0" iyz="0"/>
+    ... </inertial></link></robot>''').links["rod"].inertial
     >>> inertial.mass, inertial.origin[:3, 3].tolist(), np.diag(inertial.inertia).tolist()
     (2.0, [0.5, 0.0, 0.0], [0.0, 0.1667, 0.1667])
     """

@@ -83,23 +83,20 @@ def save_workspace(result: Workspace, path: str | os.PathLike[str]) -> str | os.
 
     Examples
     --------
-    The Gantry's box sampled every 10 cm as ``.csv``: a header, then a row per occupied voxel
-    of each segment, ``11 + 11 x 9 + 11 x 9 x 9 = 1,001`` rows. The x carriage's first voxel,
-    at (0, 0, 100) cm, counts the ``9 x 9 = 81`` configurations of the other two slides. A
-    ``.txt`` is refused.
+    The Gantry at the 2 x 2 x 2 corners of its box as ``.csv``: a header, then a row per
+    occupied voxel of each segment, ``2 + 2 x 2 + 2 x 2 x 2 = 14`` rows. The x carriage's
+    first voxel, at (0, 0, 100) cm, counts the ``2 x 2 = 4`` configurations of the other two
+    slides. A ``.txt`` is refused.
 
+    >>> import tempfile
     >>> from robosim import load_robot
     >>> from robosim.workspace import JointGrid, forward_workspace
-    >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
-    >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
-    ...                        volume_from=every_10_cm)
-    >>> import os, tempfile
+    >>> corners = JointGrid(tuple(np.array([0.0, top]) for top in (100, 80, 80)))
+    >>> ws = forward_workspace(load_robot("Gantry"), corners, voxel=10.0, volume_from=corners)
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = save_workspace(ws, os.path.join(folder, "gantry.csv"))
-    ...     with open(path) as file:
-    ...         rows = file.read().splitlines()
+    ...     rows = Path(save_workspace(ws, Path(folder) / "gantry.csv")).read_text().splitlines()
     >>> len(rows), rows[1]
-    (1002, '1,x carriage,0,0,100,81')
+    (15, '1,x carriage,0,0,100,4')
     >>> save_workspace(ws, "gantry.txt")
     Traceback (most recent call last):
     ...
