@@ -205,7 +205,7 @@ class UrdfJoint:
         --------
         A quarter turn about z (the two-link arm's elbow) takes x to y:
 
-            >>> from robosim import Joint, Robot
+        >>> from robosim import Joint, Robot
         >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
         >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
         >>> turn = model.joints[1].motion(np.pi / 2)
@@ -248,7 +248,7 @@ class UrdfModel:
 
         Examples
         --------
-            >>> from robosim import Joint, Robot
+        >>> from robosim import Joint, Robot
         >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
         >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
         >>> [joint.name for joint in model.children("link1")], model.children("tool")
@@ -261,7 +261,7 @@ class UrdfModel:
 
         Examples
         --------
-            >>> from robosim import Joint, Robot
+        >>> from robosim import Joint, Robot
         >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
         >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
         >>> [joint.name for joint in model.path_to("tool")]
