@@ -896,16 +896,16 @@ def estimate_seconds(robot: Robot, grid: JointGrid, voxel: float | None = None,
 
     Examples
     --------
-    The time depends on the machine; what a student can check is that the estimate is of the
-    order of the run's own ``elapsed`` (for 37 x 37 poses, both well under a second):
+    The figure depends on the machine, so it is no number to check by hand: compare it with
+    the run's own ``elapsed`` (for the two-link arm's 37 x 37 poses, both some hundredths of a
+    second on a laptop).
 
     >>> from robosim import Joint, Robot
-    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
     >>> from robosim.workspace import step_grid
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
     >>> grid = step_grid(arm, np.radians(10))                       # 37 x 37 poses
-    >>> seconds = estimate_seconds(arm, grid)
-    >>> 0 < seconds < 1 and 0 < forward_workspace(arm, grid).elapsed < 1
-    True
+    >>> estimate_seconds(arm, grid) > 0, forward_workspace(arm, grid).elapsed > 0
+    (True, True)
     """
     began = time.perf_counter()
     plan = _segment_plan(robot)
@@ -1024,12 +1024,12 @@ def estimate_samples_seconds(robot: Robot, samples: int,
 
     Examples
     --------
-    Like :func:`estimate_seconds` the figure depends on the machine: for the two-link arm,
-    100,000 samples take well under a few seconds.
+    Like :func:`estimate_seconds` the figure depends on the machine (for the two-link arm,
+    100,000 samples take about a tenth of a second on a laptop):
 
     >>> from robosim import Joint, Robot
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
-    >>> 0 < estimate_samples_seconds(arm, 100_000) < 5
+    >>> estimate_samples_seconds(arm, 100_000) > 0
     True
     """
     samples = int(samples)
