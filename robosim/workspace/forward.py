@@ -84,8 +84,8 @@ def auto_factor(robot: Robot, ranges: Mapping[int, Sequence[float]] | None = Non
 
     Examples
     --------
-    The two-link arm (both joints +-180 degrees) computes ``k`` points of joint 2's segment and
-    ``k x k`` of the tool for ``k`` values a joint. At most 100 positions allow ``k = 9``
+    The two-link arm (both joints +-180 degrees) computes ``k`` positions of its elbow (which
+    moves with joint 1 only) and ``k x k`` of its tip for ``k`` values a joint. At most 100 positions allow ``k = 9``
     (``9 + 81 = 90``; ``k = 10`` needs 110): Factor 38 gives ``round(360 / 38) = 9`` values,
     Factor 37 already ``round(9.73) = 10``.
 
