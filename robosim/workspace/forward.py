@@ -85,9 +85,9 @@ def auto_factor(robot: Robot, ranges: Mapping[int, Sequence[float]] | None = Non
     Examples
     --------
     The two-link arm (both joints +-180 degrees) computes ``k`` positions of its elbow (which
-    moves with joint 1 only) and ``k x k`` of its tip for ``k`` values a joint. At most 100 positions allow ``k = 9``
-    (``9 + 81 = 90``; ``k = 10`` needs 110): Factor 38 gives ``round(360 / 38) = 9`` values,
-    Factor 37 already ``round(9.73) = 10``.
+    moves with joint 1 only) and ``k x k`` of its tip for ``k`` values a joint. At most 100
+    positions allow ``k = 9`` (``9 + 81 = 90``; ``k = 10`` needs 110): Factor 38 gives
+    ``round(360 / 38) = 9`` values, Factor 37 already ``round(9.73) = 10``.
 
     >>> from robosim import Joint, Robot
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
