@@ -236,11 +236,36 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     return target
 
 
+def _single_pose(target, rotation_needed):
+    """The rows (4 lists of 4 floats) of one target given as a float ``(4, 4)`` array that
+    passes :func:`check_targets`, checked on Python floats (a fifth of the cost); None for
+    anything else, which :func:`check_targets` then checks, naming what is wrong (this test
+    is stricter: an exact last row, a finite sum)."""
+    if type(target) is not np.ndarray or target.shape != (4, 4) or target.dtype != np.float64:
+        return None
+    rows = target.tolist()
+    (r00, r01, r02, x), (r10, r11, r12, y), (r20, r21, r22, z), last = rows
+    if (last != [0.0, 0.0, 0.0, 1.0] or not math.isfinite(sum(rows[0]) + sum(rows[1])
+                                                           + sum(rows[2]))
+            or max(abs(x), abs(y), abs(z)) > MAX_LENGTH):
+        return None
+    if rotation_needed:
+        # R^T R = I (the dot products of the columns) and det R = +1 (their triple product).
+        gram = (r00 * r00 + r10 * r10 + r20 * r20 - 1.0, r01 * r01 + r11 * r11 + r21 * r21 - 1.0,
+                r02 * r02 + r12 * r12 + r22 * r22 - 1.0, r00 * r01 + r10 * r11 + r20 * r21,
+                r00 * r02 + r10 * r12 + r20 * r22, r01 * r02 + r11 * r12 + r21 * r22)
+        determinant = (r00 * (r11 * r22 - r21 * r12) - r10 * (r01 * r22 - r21 * r02)
+                       + r20 * (r01 * r12 - r11 * r02))
+        if max(map(abs, gram)) > 1e-6 or determinant < 0.0:
+            return None
+    return rows
+
+
 def _target_columns(target):
-    """Column tuples ``(X, Y, Z, P)`` of a target ``(4, 4)`` (floats) or of targets
-    ``(B, 4, 4)`` (each component a ``(B,)`` array)."""
-    if target.ndim == 2:
-        rows = target.tolist()
+    """Column tuples ``(X, Y, Z, P)`` of a target ``(4, 4)`` (floats; also given as its rows,
+    nested lists) or of targets ``(B, 4, 4)`` (each component a ``(B,)`` array)."""
+    if isinstance(target, list) or target.ndim == 2:
+        rows = target if isinstance(target, list) else target.tolist()
         return tuple(tuple(rows[r][c] for r in range(3)) for c in range(4))
     return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
 
@@ -379,6 +404,7 @@ class _Problem:
         self.upper = limits[:, 1].tolist()
         self.limits = limits
         self.home = robot.home
+        self.home_list = robot.home.tolist()
         self.max_step = [MAX_STEP if rev else MAX_STEP * self.scale for rev in self.revolute]
         # Limits that can stop a joint (a revolute joint with a full turn of range wraps).
         self.can_block = np.array([not rev or hi - lo < 2 * math.pi
@@ -728,12 +754,19 @@ _problems = weakref.WeakKeyDictionary()
 
 def _cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
     """The (cached) constant part of a solve for ``robot``; the tolerances checked here."""
+    per_robot = _problems.setdefault(robot, {})
+    given = ((axes, tolerance, angle_tolerance, finish)
+             if type(axes) is str and type(tolerance) is type(angle_tolerance) is float
+             else None)
+    if given in per_robot:                  # these very arguments were checked before
+        return per_robot[given]
     tolerance = checks.positive(tolerance, "tolerance")
     angle_tolerance = checks.positive(angle_tolerance, "angle_tolerance")
     key = (parse_axes(axes), tolerance, angle_tolerance, finish)
-    per_robot = _problems.setdefault(robot, {})
     if key not in per_robot:
         per_robot[key] = _Problem(robot, key[0], tolerance, angle_tolerance, finish)
+    if given is not None:
+        per_robot[given] = per_robot[key]
     return per_robot[key]
 
 
@@ -855,18 +888,21 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     (True, True)
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
-    target = check_targets(target, problem.rows)
-    if np.ndim(seeds) == 0:
+    if not (type(seeds) is int and seeds >= 0) and np.ndim(seeds) == 0:
         seeds = checks.count(seeds, "seeds")
+    if problem.closed_form:
+        # One pose: checked and solved on Python floats, in one pass (the common case).
+        rows = _single_pose(target, bool(problem.rotation_rows))
+        if rows is not None:
+            exact = _closed_form_exact(problem, rows, q0)
+            if exact is not None:
+                return exact
+    target = check_targets(target, problem.rows)
     batch_shape = target.shape[:-2]
     flat_target = target.reshape(-1, 4, 4)
     if q0 is not None:
         q0 = checks.broadcast_batch(robot.check_q(q0, "q0"), batch_shape, "q0", "target")
         q0 = q0.reshape(-1, robot.n)
-    if problem.closed_form and not batch_shape:
-        exact = _closed_form_exact(problem, target, q0)
-        if exact is not None:
-            return exact
     count = flat_target.shape[0]
     q, iterations = np.empty((count, robot.n)), np.zeros(count, dtype=int)
     position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
@@ -898,17 +934,23 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
                     iterations.reshape(batch_shape), reason.reshape(batch_shape))
 
 
-def _closed_form_exact(problem, target, q0):
-    """One target ``(4, 4)``'s :class:`IKResult` straight from the closed form when its
-    solution nearest ``q0`` (or home) inside the limits reaches the tolerances as it is (the
-    common case: no numpy call on the way); None for anything else, which the general path
+def _closed_form_exact(problem, rows, q0):
+    """One target's :class:`IKResult` (``rows``: the checked pose, 4 lists of 4 floats)
+    straight from the closed form when its solution nearest ``q0`` (or home) inside the
+    limits reaches the tolerances as it is (the common case: few numpy calls on the way);
+    None for anything else (``q0`` with a batch shape too), which the general path
     (:func:`_closed_form`, then the search) handles."""
-    reference = (problem.home if q0 is None
-                 else np.clip(q0[0], problem.limits[:, 0], problem.limits[:, 1])).tolist()
-    q, note = nearest_solution(problem.robot, target, reference)
+    if q0 is None:
+        reference = problem.home_list
+    else:
+        q0 = problem.robot.check_q(q0, "q0")
+        if q0.shape != (problem.n,):
+            return None
+        reference = np.clip(q0, problem.limits[:, 0], problem.limits[:, 1]).tolist()
+    q, note = nearest_solution(problem.robot, rows, reference)
     if q is None:
         return None
-    position_error, orientation_error, _ = problem.evaluate(q, _target_columns(target),
+    position_error, orientation_error, _ = problem.evaluate(q, _target_columns(rows),
                                                             _FloatKernel, want_step=False)
     if not _within(problem, position_error, orientation_error):
         return None

@@ -575,7 +575,7 @@ def _point(split, columns):
     if split is None:
         return columns[0]
     X, Y, Z, P = columns
-    c = split.center_in_end
+    c = split.center_in_end.tolist()
     return tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
 
 
@@ -645,7 +645,11 @@ def _drop_repeats(slots, revolute, scale, ops):
     return valid, double
 
 
-def nearest_solution(robot: Robot, target: np.ndarray,
+def _first(entry):
+    return entry[0]
+
+
+def nearest_solution(robot: Robot, target: np.ndarray | list[list[float]],
                      reference: list[float]) -> tuple[list[float] | None, str]:
     """The closed-form solution of one target nearest ``reference`` inside the limits.
 
@@ -653,7 +657,7 @@ def nearest_solution(robot: Robot, target: np.ndarray,
     ----------
     robot : Robot
         One for which :func:`pieper_applies` is True.
-    target : ndarray, shape (4, 4)
+    target : ndarray, shape (4, 4), or its rows (4 lists of 4 floats)
         The pose (a 3-joint arm: its translation is the point).
     reference : list of n floats
         Joint values (API units) the solution should be nearest.
@@ -677,7 +681,7 @@ def nearest_solution(robot: Robot, target: np.ndarray,
     whole solution found.
     """
     chain, split, joints = _chain_of(robot)
-    columns = _columns(target, split, (target.tolist(),))
+    columns = _columns(None, split, (target if isinstance(target, list) else target.tolist(),))
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3],
                      FloatMath)
     def turned(values, first):
@@ -693,9 +697,13 @@ def nearest_solution(robot: Robot, target: np.ndarray,
             distance += weight * abs(value - reference[i])
         return distance, out
 
-    ranked = sorted((found + (free_joint(1) if s.free1 else free_joint(2) if s.free2 else "",)
-                     for found, s in ((turned(s.q, 0), s) for s in arm if s.valid) if found),
-                    key=lambda entry: entry[0])
+    ranked = []
+    for s in arm:
+        found = turned(s.q, 0) if s.valid else None
+        if found:
+            ranked.append(found + (free_joint(1) if s.free1 else free_joint(2) if s.free2
+                                   else "",))
+    ranked.sort(key=_first)
     best, wrist_reached = None, False
     for arm_distance, arm_q, note in ranked:
         if best is not None and arm_distance >= best[0]:

@@ -83,6 +83,10 @@ def joint_turn(value: float, reference: float, limits: tuple[float, float],
     """
     lower, upper = limits
     if revolute:
+        # The turn nearest the reference is inside the limits: the common case, no clamping.
+        nearest = value + TURN * round((reference - value) / TURN)
+        if lower <= nearest <= upper:
+            return nearest
         low = math.ceil((lower - LIMIT_SLACK - value) / TURN)
         high = math.floor((upper + LIMIT_SLACK - value) / TURN)
         if low > high:
