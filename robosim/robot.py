@@ -15,6 +15,7 @@ Conventions (see ARCHITECTURE):
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -634,8 +635,9 @@ class Robot:
                [1., 1.]])
         """
         values = self._one_configuration(q)
-        if values is not None:
-            return np.array(self._jacobian_columns(values)).T
+        if values is not None:       # the columns read straight into an array, no nesting
+            return np.fromiter(itertools.chain.from_iterable(self._jacobian_columns(values)),
+                               float, 6 * self.n).reshape(self.n, 6).T
         q = self.check_q(q)
         flat = q.reshape(-1, self.n)
         out = np.empty((flat.shape[0], 6, self.n))

@@ -26,8 +26,8 @@ from ..checks import count, positive
 from ..errors import ValidationError
 from ..robot import Robot
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
-                      _cached_problem, _first_seeds, _OnArrays, _restart_seeds, _target_columns,
-                      _within, check_targets)
+                      _cached_problem, _first_seeds, _OnArrays, _restart_seeds, _single_pose,
+                      _target_columns, _within, check_targets)
 from .pieper import pieper_ik
 from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
 
@@ -94,7 +94,8 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     9
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
-    target = check_targets(target, problem.rows)
+    if _single_pose(target, bool(problem.rotation_rows)) is None:      # checked on floats
+        target = check_targets(target, problem.rows)
     seeds, distinct = count(seeds, "seeds"), positive(distinct, "distinct")
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
@@ -147,9 +148,8 @@ def _finish(problem, target, starts):
     iteration: ``(q, position_error, orientation_error, iterations)``. Those that already
     reach it (closed-form solutions) are only checked, in one evaluation."""
     count = len(starts)
-    position_error, orientation_error, _ = problem.evaluate(
-        list(starts.T), _target_columns(np.broadcast_to(target, (count, 4, 4))),
-        _OnArrays.kernel, want_step=False)
+    position_error, orientation_error, _ = problem.evaluate(     # floats broadcast on (k,)
+        list(starts.T), _target_columns(target), _OnArrays.kernel, want_step=False)
     position_error = np.broadcast_to(position_error, (count,)).copy()
     orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
     q, iterations = starts.copy(), np.ones(count, dtype=int)
