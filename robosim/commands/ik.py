@@ -242,6 +242,8 @@ def ik_command(args):
         print(f"  {_q_text(robot, q)}")
         return NOT_REACHED
     _print_solutions(robot, solutions, args.all, axes)
+    if reason != ik.CONVERGED:          # the closed form's note, e.g. a free joint
+        print(reason)
     if args.all and len(solutions) > 1 and robot.n > len(rows):
         hint = (" --wrist-pitch picks the gripper's angle to the ground"
                 if ik.is_lynx6_shaped(robot) and len(rows) == 3 else "")
