@@ -499,7 +499,7 @@ class Robot:
         joints = [replace(joint, limits=(float(low), float(high)),
                           home=float(np.clip(joint.home, low, high)))
                   for joint, (low, high) in zip(self.joints, limits, strict=True)]
-        return replace(self, joints=joints)
+        return replace(self, joints=tuple(joints))
 
     def random_q(self, size: int | None = None,
                  rng: int | np.random.Generator | None = None) -> np.ndarray:
@@ -1081,7 +1081,7 @@ def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[
     :func:`chain_components`.
     """
     axis_frames = frames[:-1] if convention == "standard" else frames[1:]
-    columns = []
+    columns: list[tuple[Component, ...]] = []
     for rev, (_, _, z, o) in zip(revolute, axis_frames, strict=True):
         if rev:
             r0, r1, r2 = p_end[0] - o[0], p_end[1] - o[1], p_end[2] - o[2]
@@ -1105,8 +1105,9 @@ def frame_times(frame: Frame, constant: Frame) -> Frame:
              p2 + x2 * c0 + y2 * c1 + z2 * c2)
     if (cx, cy, cz) == _NO_ROTATION:
         return frame[0], frame[1], frame[2], moved
-    return tuple((x0 * a + y0 * b + z0 * c, x1 * a + y1 * b + z1 * c, x2 * a + y2 * b + z2 * c)
-                 for a, b, c in (cx, cy, cz)) + (moved,)
+    x, y, z = ((x0 * a + y0 * b + z0 * c, x1 * a + y1 * b + z1 * c, x2 * a + y2 * b + z2 * c)
+               for a, b, c in (cx, cy, cz))
+    return x, y, z, moved
 
 
 _NO_ROTATION = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))

@@ -86,7 +86,9 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
         parts = [np.where(facing, "facing", "leaning back"),
                  np.where(up_side, "elbow up", "elbow down")]
     else:
-        wrist = spherical_wrist(robot).arm.fk(q[:, :3])[:, :3, 3]       # the wrist centre
+        split = spherical_wrist(robot)
+        assert split is not None                    # _named_like_the_puma found it
+        wrist = split.arm.fk(q[:, :3])[:, :3, 3]                  # the wrist centre
         line = (wrist - shoulder) / np.linalg.norm(wrist - shoulder, axis=1, keepdims=True)
         offset = elbow - shoulder
         offset -= _dot(offset, line)[:, None] * line        # the elbow's offset from the line

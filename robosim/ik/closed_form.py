@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -273,7 +274,7 @@ def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, refer
                          wrist_rotate=wrist_rotate) for elbow, reach in LYNX6_BRANCHES]
     found = np.array([b.q for b in branches if b.reachable]).reshape(-1, 5)
     order = np.argsort(np.abs(found - np.asarray(reference)).sum(axis=1), kind="stable")
-    kept = []
+    kept: list[int] = []
     for k in order:
         if all(np.abs(found[k] - found[j]).max() > distinct for j in kept):
             kept.append(k)
@@ -281,7 +282,7 @@ def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, refer
 
 
 def lynx6_path(robot: Robot, positions: ArrayLike, wrist_pitch: ArrayLike, q0: ArrayLike,
-               **branch: str | ArrayLike) -> tuple[np.ndarray, Lynx6Solution]:
+               **branch: Any) -> tuple[np.ndarray, Lynx6Solution]:
     """Closed-form joint values along a path, for moves: never a row of unreachable values.
 
     Parameters
@@ -449,10 +450,10 @@ def anthropomorphic_3r_robot(a1: float, a2: float, a3: float, unit: str = "m") -
     [0.0, 1.0, 2.0]
     """
     half_turn = (-math.pi, math.pi)
-    return Robot([Joint("R", d=a1, alpha=math.pi / 2, offset=math.pi / 2, limits=half_turn,
+    return Robot((Joint("R", d=a1, alpha=math.pi / 2, offset=math.pi / 2, limits=half_turn,
                         name="waist"),
                   Joint("R", a=a2, limits=half_turn, name="shoulder"),
-                  Joint("R", a=a3, limits=half_turn, name="elbow")],
+                  Joint("R", a=a3, limits=half_turn, name="elbow")),
                  name="Anthropomorphic 3R", unit=unit,
                  source="the Java/VRML simulator: the anthropomorphic arm's forward "
                         "kinematics, eq. 8")

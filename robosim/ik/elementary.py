@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import cmath
 import math
+from typing import Any
 
 import numpy as np
 
@@ -23,7 +24,9 @@ class FloatMath:
     phase = staticmethod(cmath.phase)
 
     @staticmethod
-    def where(condition: bool, if_true: float, if_false: float) -> float:
+    def where(condition: Any, if_true: Any, if_false: Any) -> Any:
+        """``if_true`` if ``condition`` else ``if_false`` (typed loosely, as
+        :meth:`ArrayMath.where`, so that one formula type-checks with both)."""
         return if_true if condition else if_false
 
     @staticmethod
@@ -50,9 +53,14 @@ class ArrayMath:
     asin = staticmethod(np.arcsin)
     maximum = staticmethod(np.maximum)
     absolute = staticmethod(np.abs)
-    where = staticmethod(np.where)
     clip = staticmethod(np.clip)
     phase = staticmethod(np.angle)
+
+    @staticmethod
+    def where(condition: Any, if_true: Any, if_false: Any) -> Any:
+        """:func:`numpy.where` with its three arguments (its one-argument form returns
+        indices, which its type stubs would otherwise let through)."""
+        return np.where(condition, if_true, if_false)
 
     @staticmethod
     def complex_sqrt(z: np.ndarray) -> np.ndarray:

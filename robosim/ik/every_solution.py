@@ -96,6 +96,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
     if _single_pose(target, bool(problem.rotation_rows)) is None:      # checked on floats
         target = check_targets(target, problem.rows)
+    target = np.asarray(target)
     seeds, distinct = count(seeds, "seeds"), positive(distinct, "distinct")
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
@@ -120,7 +121,8 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     turned_rows = turned_inside(robot, q[good], reference)[0]
     distance = (np.abs(turned_rows - reference) / scale).sum(axis=1)
     turned = turned_rows.tolist()
-    kept, rows = [], []
+    kept: list[list[float]] = []
+    rows: list[int] = []
     for order in np.argsort(distance, kind="stable"):
         if not any(same_modulo_turns(robot, turned[order], other, distinct) for other in kept):
             kept.append(turned[order])
@@ -138,9 +140,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         variants.sort(key=lambda pair: float(np.sum(np.abs(np.subtract(pair[0], reference))
                                                     / scale)))
         kept, rows = [v for v, _ in variants], [row for _, row in variants]
-    rows = np.array(rows, dtype=int)
-    return _result(robot, np.array(kept).reshape(-1, robot.n), position_error[rows],
-                   orientation_error[rows], iterations[rows])
+    chosen = np.array(rows, dtype=int)
+    return _result(robot, np.array(kept).reshape(-1, robot.n), position_error[chosen],
+                   orientation_error[chosen], iterations[chosen])
 
 
 def _finish(problem, target, starts):

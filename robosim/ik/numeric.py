@@ -192,7 +192,7 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
             tokens.append(token)
             i += len(token)
     elif all(isinstance(t, (int, np.integer)) and 0 <= t < 6 for t in axes):
-        tokens = [_AXIS_NAMES[t] for t in axes]          # already parsed indices
+        tokens = [_AXIS_NAMES[int(t)] for t in axes]     # already parsed indices
     else:
         tokens = [str(t).strip().lower() for t in axes]
         for token in tokens:
@@ -366,8 +366,8 @@ class _ArrayKernel(ArrayMath):
     def damped_step(problem: _Problem, q: Sequence[np.ndarray],
                     J: Sequence[Sequence[Component]], e: Sequence[Component]) -> np.ndarray:
         """:meth:`_FloatKernel.damped_step` for every row at once (``q``: n columns of ``(B,)``)."""
-        q = np.column_stack(q)
-        B = q.shape[0]
+        rows_q = np.column_stack(q)
+        B = rows_q.shape[0]
         jacobian = np.empty((B, len(e), problem.n))
         for j, column in enumerate(J):
             for r, value in enumerate(column):
@@ -379,8 +379,8 @@ class _ArrayKernel(ArrayMath):
         damping = DAMPING_GAIN * 0.5 * np.einsum("br,br->b", error, error) + DAMPING_BIAS
         A[:, range(problem.n), range(problem.n)] += damping[:, None]
         step = np.linalg.solve(A, g[:, :, None])[:, :, 0]
-        blocked = problem.can_block & (((q <= problem.limits[:, 0]) & (step < 0))
-                                       | ((q >= problem.limits[:, 1]) & (step > 0)))
+        blocked = problem.can_block & (((rows_q <= problem.limits[:, 0]) & (step < 0))
+                                       | ((rows_q >= problem.limits[:, 1]) & (step > 0)))
         rows = np.flatnonzero(blocked.any(axis=1))
         if rows.size:
             free = ~blocked[rows]
@@ -748,8 +748,9 @@ def _search(problem, target, first, restarts, on, patience=PATIENCE):
 # --------------------------------------------------------------------------------- API
 #: Size of a robot's seed bank: configurations whose poses are computed once per robot.
 SEED_BANK_SIZE = 512
-_seed_banks = weakref.WeakKeyDictionary()
-_problems = weakref.WeakKeyDictionary()
+_seed_banks: weakref.WeakKeyDictionary[Robot, tuple[np.ndarray, np.ndarray]] = \
+    weakref.WeakKeyDictionary()
+_problems: weakref.WeakKeyDictionary[Robot, dict[tuple, _Problem]] = weakref.WeakKeyDictionary()
 
 
 def _cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
@@ -1104,7 +1105,7 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
     if targets.ndim != 3:
         raise ValidationError(f"targets must be a sequence of 4x4 transforms (N, 4, 4), got "
                               f"shape {targets.shape}")
-    q0 = np.clip(robot.check_q(q0, "q0"), robot.limits[:, 0], robot.limits[:, 1])
+    q0 = np.asarray(np.clip(robot.check_q(q0, "q0"), robot.limits[:, 0], robot.limits[:, 1]))
     last_good = attempt = q0.tolist()
     N = targets.shape[0]
     q_out = np.empty((N, robot.n))

@@ -40,7 +40,7 @@ PARALLEL_TWIST = 1e-6
 #: Below this ``|sin b1| * |m_xy|`` axes 4 and 6 are aligned (wrist singularity): t4 is free.
 SINGULAR_WRIST = 1e-12
 
-_splits = weakref.WeakKeyDictionary()
+_splits: weakref.WeakKeyDictionary[Robot, WristSplit | None] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
