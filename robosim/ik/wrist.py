@@ -116,8 +116,15 @@ def _find_split(robot):
     arm = Robot(joints[:3], name=f"{robot.name} (joints 1-3 to the wrist centre)",
                 convention=robot.convention, unit=robot.unit, base_xyz=robot.base_xyz,
                 base_rpy=robot.base_rpy, tool_xyz=tuple(center_3))
-    return WristSplit(arm, center_end, pre.tolist(), post.T.tolist(), twists,
+    return WristSplit(arm, center_end, _shared_identity(pre.tolist()),
+                      _shared_identity(post.T.tolist()), twists,
                       tuple(j.offset for j in joints[3:]))
+
+
+def _shared_identity(rows):
+    """``rows`` (3 lists of 3 floats), or :data:`_IDENTITY` itself when they are the
+    identity, which :func:`_times_constant` then recognises at once."""
+    return _IDENTITY if rows == _IDENTITY else rows
 
 
 def _rx(alpha):
@@ -184,10 +191,10 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
            [ 0.3   ,  0.5   , -0.2   ]]), [True, True])
     """
     (cb1, sb1), (cb2, sb2) = split.twists
-    a = _times_constant(frame3, split.pre)                 # columns of R_3 P
-    b0, _, b2 = _times_constant(target, split.post_transposed)   # R_target S^T
-    m0, m1, m2 = (_dot(a[i], b2) for i in range(3))
-    x0, x1, x2 = (_dot(a[i], b0) for i in range(3))
+    a0, a1, a2 = _times_constant(frame3, split.pre)                  # columns of R_3 P
+    b0, _, b2 = _times_constant(target, split.post_transposed)        # R_target S^T
+    m0, m1, m2 = _dot(a0, b2), _dot(a1, b2), _dot(a2, b2)
+    x0, x1, x2 = _dot(a0, b0), _dot(a1, b0), _dot(a2, b0)
     spread = sb1 * ops.sqrt(m0 * m0 + m1 * m1)
     singular = ops.absolute(spread) < SINGULAR_WRIST
     kappa = (cb2 - cb1 * m2) / ops.where(singular, 1.0, spread)
@@ -202,13 +209,13 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
         t5 = ops.atan2(sign * (c4 * m0 + s4 * m1), -sign * (cb1 * u1 + sb1 * m2))
         # First column of W^T M: one factor of W^T = Rx(b2)^T Rz(t5)^T Rx(b1)^T Rz(t4)^T at
         # a time.
-        a0, a1 = c4 * x0 + s4 * x1, -s4 * x0 + c4 * x1
-        r1, r2 = cb1 * a1 + sb1 * x2, -sb1 * a1 + cb1 * x2
+        w0, w1 = c4 * x0 + s4 * x1, -s4 * x0 + c4 * x1
+        r1, r2 = cb1 * w1 + sb1 * x2, -sb1 * w1 + cb1 * x2
         c5, s5 = ops.cos(t5), ops.sin(t5)
-        d0, d1 = c5 * a0 + s5 * r1, -s5 * a0 + c5 * r1
+        d0, d1 = c5 * w0 + s5 * r1, -s5 * w0 + c5 * r1
         t6 = ops.atan2(cb2 * d1 + sb2 * r2, d0)
-        solutions.append(tuple(_wrap(t - offset) for t, offset in zip((t4, t5, t6),
-                                                                      split.offsets, strict=True)))
+        o4, o5, o6 = split.offsets
+        solutions.append((_wrap(t4 - o4), _wrap(t5 - o5), _wrap(t6 - o6)))
     return solutions, [reachable, reachable & ~singular if ops is not FloatMath
                        else reachable and not singular]
 
@@ -217,7 +224,7 @@ def _times_constant(columns, constant):
     """Columns of ``R @ C`` for ``R`` given by its columns and a constant 3x3 ``C`` (rows);
     the columns themselves when ``C`` is the identity (the common case: no twist, no tool
     rotation), zero entries of ``C`` skipped."""
-    if constant == _IDENTITY:
+    if constant is _IDENTITY or constant == _IDENTITY:
         return columns
     product = []
     for k in range(3):
