@@ -682,7 +682,10 @@ def nearest_solution(robot: Robot, target: np.ndarray | list[list[float]],
     whole solution found.
     """
     chain, split, joints = _chain_of(robot)
-    columns = _columns(None, split, (target if isinstance(target, list) else target.tolist(),))
+    rows = target if isinstance(target, list) else target.tolist()
+    # A 3-joint arm places the pose's translation (4th column).
+    columns = (_columns(None, split, (rows,)) if split is not None
+               else (tuple(row[3] for row in rows[:3]),))
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3],
                      FloatMath)
     def turned(values, first):
