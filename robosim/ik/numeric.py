@@ -130,6 +130,23 @@ class IKResult:
         singularity: the edge of the workspace, or aligned axes), ``"nearest error"`` (it
         stalled at a local minimum of the error). ``q`` is then the nearest configuration
         found.
+
+    Examples
+    --------
+    The two-link planar arm with unit links reaches ``(1, 1)`` with the elbow at ``(0, 1)``
+    (``q = (90, -90)`` degrees) or at ``(1, 0)`` (``q = (0, 90)``); ``(3, 0)`` is beyond its
+    reach of 2, and the search stops with the arm stretched towards it, a singularity:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> result = solve(arm, [[1.0, 1.0, 0.0], [3.0, 0.0, 0.0]], axes="position")
+    >>> print(np.degrees(result.q).round(3) + 0.0)
+    [[ 90. -90.]
+     [  0.   0.]]
+    >>> result.success.tolist(), result.reason.tolist()
+    ([True, False], ['converged', 'not reached: singular'])
+    >>> print(f"{float(result.position_error[1]):.3f} m")
+    1.000 m
     """
 
     q: np.ndarray
@@ -153,6 +170,20 @@ class PathResult:
     reachable : ndarray of bool, shape (N,)
     position_error, orientation_error : ndarray, shape (N,)
         Remaining errors at each point (length unit, radians) of the best attempt there.
+
+    Examples
+    --------
+    The same arm from ``q0 = (0, 90)`` degrees along two points, the second out of reach: it
+    repeats the first point's joint values and is marked unreachable (it misses by 1 m).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> path = solve_path(arm, [[1.0, 1.0, 0.0], [3.0, 0.0, 0.0]], np.radians([0.0, 90.0]),
+    ...                   axes="position")
+    >>> (np.degrees(path.q).round(3) + 0.0).tolist(), path.reachable.tolist()
+    ([[0.0, 90.0], [0.0, 90.0]], [True, False])
+    >>> print(f"{path.position_error[1]:.3f}")
+    1.000
     """
 
     q: np.ndarray
@@ -209,6 +240,21 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     Raises ValidationError for a wrong shape, NaN, a coordinate beyond
     :data:`robosim.library.MAX_LENGTH`, or (when rotation is solved) a 3x3 part that is not a
     rotation.
+
+    Examples
+    --------
+    A position becomes a transform with no rotation; a reflection is not a rotation:
+
+    >>> print(check_targets([1.0, 2.0, 3.0], "position"))
+    [[1. 0. 0. 1.]
+     [0. 1. 0. 2.]
+     [0. 0. 1. 3.]
+     [0. 0. 0. 1.]]
+    >>> try:
+    ...     check_targets(np.diag([1.0, 1.0, -1.0, 1.0]), "pose")
+    ... except ValidationError as error:
+    ...     print(error)
+    target: the 3x3 part is not a rotation matrix (R^T R must be the identity, det R = +1)
     """
     rows = parse_axes(axes)
     target = checks.real_array(target, "target")

@@ -102,7 +102,13 @@ JOINT_LIMIT = "joint limit"
 
 
 def free_joint(joint: int) -> str:
-    """The reason given at a singularity where joint ``joint`` (1-based) is free."""
+    """The reason given at a singularity where joint ``joint`` (1-based) is free.
+
+    Examples
+    --------
+    >>> free_joint(4)
+    'singular: joint 4 free'
+    """
     return f"singular: joint {joint} free"
 
 
@@ -125,6 +131,24 @@ class PieperSolutions:
         :data:`DOUBLE_ROOT` (two solutions merged into one: the target on the boundary of
         the workspace), ``"singular: joint J free"`` (joint J kept at its reference value) or
         :data:`WRIST_OUT_OF_REACH` (possible only with wrist twists other than 90 degrees).
+
+    Examples
+    --------
+    The anthropomorphic 3R arm with unit lengths (shoulder 1 above the base) places the point
+    ``(0, 1, 2)``, 1 out and 1 above the shoulder, ``sqrt 2`` away:
+    ``cos q3 = (2 - 1 - 1) / 2 = 0``, so the elbow is bent 90 degrees either way, with the
+    shoulder facing the point or turned back over the base: four solutions (degrees; the
+    waist's 0 faces +Y).
+
+    >>> from robosim.ik import anthropomorphic_3r_robot
+    >>> found = pieper_ik(anthropomorphic_3r_robot(1.0, 1.0, 1.0), [0.0, 1.0, 2.0])
+    >>> print(np.degrees(found.q).round(3) + 0.0)
+    [[  0.   0.  90.]
+     [180.  90.  90.]
+     [  0.  90. -90.]
+     [180. 180. -90.]]
+    >>> found.valid.tolist(), str(found.reason)
+    ([True, True, True, True], '')
     """
 
     q: np.ndarray
@@ -680,6 +704,21 @@ def nearest_solution(robot: Robot, target: np.ndarray | list[list[float]],
     still win: the distance of joints 1-3 alone bounds the whole distance from below, so the
     arm solutions are taken nearest first and the search stops at one farther than the best
     whole solution found.
+
+    Examples
+    --------
+    Of the four solutions of the point ``(0, 1, 2)`` (see :class:`PieperSolutions`), the one
+    nearest a reference with the elbow bent down (``q3 < 0``) and the one nearest an outstretched
+    upper arm (``q2 = 0``):
+
+    >>> from robosim.ik import anthropomorphic_3r_robot
+    >>> arm = anthropomorphic_3r_robot(1.0, 1.0, 1.0)
+    >>> target = arm.fk(np.radians([0.0, 90.0, -90.0]))
+    >>> for reference in ([0.0, 1.0, -1.0], [0.0, 0.0, 1.0]):
+    ...     q, note = nearest_solution(arm, target, reference)
+    ...     print(np.degrees(q).round(3) + 0.0, repr(note))
+    [  0.  90. -90.] ''
+    [ 0.  0. 90.] ''
     """
     chain, split, joints = _chain_of(robot)
     rows = target if isinstance(target, list) else target.tolist()

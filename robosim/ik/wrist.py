@@ -60,6 +60,16 @@ class WristSplit:
         ``b1`` and ``b2``.
     offsets : tuple of 3 floats
         Offsets of joints 4-6: ``q_i = t_i - offset_i``.
+
+    Examples
+    --------
+    The KUKA KR5's wrist centre lies 0.115 m behind its flange, along the flange's Z axis (its
+    row 6 has ``d = -0.115`` m); joints 1-3 carry it:
+
+    >>> import robosim
+    >>> split = spherical_wrist(robosim.load_robot("KUKA KR5"))
+    >>> print(split.center_in_end.round(3) + 0.0, split.arm.n, split.offsets)
+    [ 0.     0.    -0.115] 3 (0.0, 0.0, 0.0)
     """
 
     arm: Robot
@@ -76,6 +86,17 @@ def spherical_wrist(robot: Robot) -> WristSplit | None:
     The test is geometric, whatever the convention: at two random configurations the axes of
     joints 4-6 meet in one point (least-squares point within ``MEET_TOLERANCE * L`` of all
     three), which is where ``c_3`` and ``c_end``, found at the first, put it at the second.
+
+    Examples
+    --------
+    The Puma 560's last three axes meet at its flange (``d6 = 0``); the UR5's do not meet:
+
+    >>> import robosim
+    >>> split = spherical_wrist(robosim.load_robot("Puma 560"))
+    >>> print(split.center_in_end.round(9) + 0.0)
+    [0. 0. 0.]
+    >>> print(spherical_wrist(robosim.load_robot("UR5")))
+    None
     """
     if robot not in _splits:
         _splits[robot] = _find_split(robot)
