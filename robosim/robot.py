@@ -92,6 +92,17 @@ class Joint:
         The value of ``q`` in the robot's home pose; must lie within ``limits``.
     name : str
         Shown in tables and on sliders.
+
+    Examples
+    --------
+    A revolute joint turning +-180 degrees by default, and a slide of half a metre:
+
+    >>> elbow = Joint(a=1.0, name="elbow")
+    >>> elbow.is_revolute, [round(math.degrees(limit), 3) for limit in elbow.limits]
+    (True, [-180.0, 180.0])
+    >>> slide = Joint("P", limits=(0.0, 0.5), name="slide")
+    >>> slide.is_revolute, slide.limits
+    (False, (0.0, 0.5))
     """
 
     kind: str = REVOLUTE
@@ -357,7 +368,19 @@ class Robot:
         return self._joint_values(np.asarray(q, dtype=float))
 
     def pose(self, pose_name: str) -> np.ndarray:
-        """A named configuration ``(n,)``; ``"home"`` always exists."""
+        """A named configuration ``(n,)``; ``"home"`` always exists.
+
+        Examples
+        --------
+        The Puma 560's "ready" pose ``qr`` (Corke's name) stands the arm straight up:
+
+        >>> import robosim
+        >>> puma = robosim.load_robot("Puma 560")
+        >>> print(np.degrees(puma.pose("qr")).round(3) + 0.0)
+        [  0.  90. -90.   0.   0.   0.]
+        >>> puma.pose("home").tolist()
+        [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+        """
         if pose_name == "home":
             return self.home
         try:
@@ -471,6 +494,18 @@ class Robot:
 
             the trajectory at t = 1.2 s: joint 2 (shoulder) = 85 deg is outside its limits
             [-81.0008, 81.0008]
+
+        Examples
+        --------
+        Joint 1 may turn +-90 degrees; at t = 1 s the trajectory asks 100:
+
+        >>> arm = Robot([Joint(a=1.0, limits=(-math.pi / 2, math.pi / 2)), Joint(a=1.0)], unit="m")
+        >>> try:
+        ...     arm.check_trajectory_within_limits([0.0, 0.5, 1.0],
+        ...                                        np.radians([[0, 0], [80, 0], [100, 0]]))
+        ... except ValidationError as error:
+        ...     print(error)
+        the trajectory at t = 1 s: joint 1 (R) = 100 deg is outside its limits [-90, 90]
         """
         q = np.atleast_2d(self.check_q(q, what))
         outside = ~self.within_limits(q)
@@ -822,6 +857,23 @@ class Robot:
         Returns
         -------
         list of frames ``(X, Y, Z, P)``, each column three floats or ``(B,)`` arrays.
+
+        Examples
+        --------
+        The two-link arm with unit links at ``q = (0, 90)`` degrees: the tip at ``(1, 1, 0)``, its X
+        axis along +Y. As a batch (one array per joint), the second row ``q = (90, 0)`` puts it at
+        ``(0, 2, 0)``:
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> X, Y, Z, P = arm.chain_frames([0.0, math.pi / 2])[-1]
+        >>> print(np.round(P, 9) + 0.0, np.round(X, 9) + 0.0)
+        [1. 1. 0.] [0. 1. 0.]
+        >>> X, Y, Z, P = arm.chain_frames([np.array([0.0, math.pi / 2]),
+        ...                                np.array([math.pi / 2, 0.0])])[-1]
+        >>> print(np.round(P, 9) + 0.0)
+        [[1. 0.]
+         [1. 2.]
+         [0. 0.]]
         """
         cos, sin = (np.cos, np.sin) if isinstance(values[0], np.ndarray) else (math.cos, math.sin)
         cos_theta, sin_theta, ds = [], [], []
@@ -1024,6 +1076,18 @@ def chain_components(start: Frame, cos_theta: PerJoint, sin_theta: PerJoint, ds:
     skipped: the result is the same to the bit, in about half the operations for common arms.
 
     Returns the list of frames: all of them (start included) with ``keep_all``, else the last.
+
+    Examples
+    --------
+    One standard-DH link (``a = 1``, ``alpha = 0``) turned 90 degrees (``cos = 0``, ``sin = 1``)
+    and raised by ``d = 0.5``: the frame's X axis turns to +Y and its origin goes to
+    ``(0, 0, 0.5) + 1 * X = (0, 1, 0.5)``.
+
+    >>> start = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), (0.0, 0.0, 0.0))
+    >>> [(X, Y, Z, P)] = chain_components(start, [0.0], [1.0], [0.5], [(1.0, 1.0, 0.0)],
+    ...                                   "standard", keep_all=False)
+    >>> X, P
+    ((0.0, 1.0, 0.0), (0.0, 1.0, 0.5))
     """
     (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2) = start
     frames = [start] if keep_all else []
@@ -1079,6 +1143,19 @@ def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[
     i-1 in the standard convention and of frame i in the modified one; a revolute column is
     ``[z x (p_end - o); z]``, a prismatic one ``[z; 0]``. Floats in, floats out, as in
     :func:`chain_components`.
+
+    Examples
+    --------
+    The two-link arm at ``q = (0, 90)`` degrees, tip at ``(1, 1, 0)``: joint 1 turns about Z
+    through the origin, so the tip moves along ``z x (1, 1, 0) = (-1, 1, 0)``; joint 2 turns
+    about Z through the elbow ``(1, 0, 0)``: ``z x (0, 1, 0) = (-1, 0, 0)``.
+
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> frames = arm.chain_frames([0.0, math.pi / 2], keep_all=True)
+    >>> columns = jacobian_columns(frames, frames[-1][3], [True, True], "standard")
+    >>> print(np.round(columns, 9) + 0.0)
+    [[-1.  1.  0.  0.  0.  1.]
+     [-1.  0.  0.  0.  0.  1.]]
     """
     axis_frames = frames[:-1] if convention == "standard" else frames[1:]
     columns: list[tuple[Component, ...]] = []
@@ -1098,6 +1175,16 @@ def frame_times(frame: Frame, constant: Frame) -> Frame:
     ``frame @ constant`` for frames of :func:`chain_components` (floats or ``(B,)`` arrays);
     ``constant`` is ``(X, Y, Z, P)`` of floats, e.g. a robot's tool. A constant without
     rotation (a tool point) leaves the rotation columns as they are.
+
+    Examples
+    --------
+    A frame turned 90 degrees about Z at ``(1, 0, 0)``, times a tool 0.5 along its own X: the
+    tool point is 0.5 along the frame's X axis, which points along +Y, at ``(1, 0.5, 0)``.
+
+    >>> frame = ((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (1.0, 0.0, 0.0))
+    >>> tool = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), (0.5, 0.0, 0.0))
+    >>> frame_times(frame, tool)[3]
+    (1.0, 0.5, 0.0)
     """
     (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2) = frame
     cx, cy, cz, (c0, c1, c2) = constant
