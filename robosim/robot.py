@@ -274,9 +274,9 @@ class Robot:
         keep("_revolute", _read_only(np.array([j.is_revolute for j in self.joints])))
         keep("_a", _read_only(np.array([j.a for j in self.joints])))
         keep("_dh_constants", [(j.a, *cos_sin(j.alpha)) for j in self.joints])
-        keep("_base_columns", tuple(tuple(float(v) for v in self.base[:3, c]) for c in range(4)))
+        keep("_base_columns", frame_columns(self.base))
         keep("_has_tool", not np.array_equal(self.tool, np.eye(4)))
-        keep("_tool_columns", tuple(tuple(float(v) for v in self.tool[:3, c]) for c in range(4)))
+        keep("_tool_columns", frame_columns(self.tool))
         # The constant part of theta and of d: the variable one is q + offset.
         keep("_theta0", _read_only(np.array([j.offset if j.is_revolute else j.theta
                                              for j in self.joints])))
@@ -1167,6 +1167,31 @@ def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[
         else:
             columns.append((z[0], z[1], z[2], 0.0, 0.0, 0.0))
     return columns
+
+
+def frame_columns(T: np.ndarray) -> Frame:
+    """A transform as the frame ``(X, Y, Z, P)`` of :func:`chain_components`: its columns.
+
+    Parameters
+    ----------
+    T : ndarray, shape (4, 4) or (B, 4, 4)
+        One transform (the columns are Python floats) or a batch (``(B,)`` arrays).
+
+    Examples
+    --------
+    A quarter turn about Z at ``(1, 2, 3)``: X points along +Y, Y along -X.
+
+    >>> T = np.array([[0.0, -1.0, 0.0, 1.0], [1.0, 0.0, 0.0, 2.0], [0.0, 0.0, 1.0, 3.0],
+    ...               [0.0, 0.0, 0.0, 1.0]])
+    >>> frame_columns(T)
+    ((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (1.0, 2.0, 3.0))
+    """
+    if T.ndim == 2:
+        rows = T.tolist()
+        X, Y, Z, P = (tuple(rows[r][c] for r in range(3)) for c in range(4))
+    else:
+        X, Y, Z, P = (tuple(T[:, r, c] for r in range(3)) for c in range(4))
+    return X, Y, Z, P
 
 
 def frame_times(frame: Frame, constant: Frame) -> Frame:

@@ -24,10 +24,10 @@ from numpy.typing import ArrayLike
 
 from ..checks import count, positive
 from ..errors import ValidationError
-from ..robot import Robot
+from ..robot import Robot, frame_columns
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
                       _cached_problem, _first_seeds, _OnArrays, _restart_seeds, _single_pose,
-                      _target_columns, _within, check_targets)
+                      _within, check_targets)
 from .pieper import pieper_ik
 from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
 
@@ -151,7 +151,7 @@ def _finish(problem, target, starts):
     reach it (closed-form solutions) are only checked, in one evaluation."""
     count = len(starts)
     position_error, orientation_error, _ = problem.evaluate(     # floats broadcast on (k,)
-        list(starts.T), _target_columns(target), _OnArrays.kernel, want_step=False)
+        list(starts.T), frame_columns(target), _OnArrays.kernel, want_step=False)
     position_error = np.broadcast_to(position_error, (count,)).copy()
     orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
     q, iterations = starts.copy(), np.ones(count, dtype=int)

@@ -62,7 +62,7 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
-from ..robot import Component, Robot, frame_times, jacobian_columns
+from ..robot import Component, Robot, frame_columns, frame_times, jacobian_columns
 from .elementary import ArrayMath, FloatMath
 from .turns import turned_inside
 from .pieper import JOINT_LIMIT, nearest_solution, pieper_applies, pieper_ik
@@ -283,10 +283,11 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
 
 
 def _single_pose(target, rotation_needed):
-    """The rows (4 lists of 4 floats) of one target given as a float ``(4, 4)`` array that
-    passes :func:`check_targets`, checked on Python floats (a fifth of the cost); None for
-    anything else, which :func:`check_targets` then checks, naming what is wrong (this test
-    is stricter: an exact last row, a finite sum)."""
+    """The columns ``(X, Y, Z, P)`` (tuples of 3 floats, :func:`robosim.robot.frame_columns`)
+    of one target given as a float ``(4, 4)`` array that passes :func:`check_targets`, checked
+    on Python floats (a fifth of the cost); None for anything else, which
+    :func:`check_targets` then checks, naming what is wrong (this test is stricter: an exact
+    last row, a finite sum)."""
     if type(target) is not np.ndarray or target.shape != (4, 4) or target.dtype != np.float64:
         return None
     rows = target.tolist()
@@ -304,16 +305,7 @@ def _single_pose(target, rotation_needed):
                        + r20 * (r01 * r12 - r11 * r02))
         if max(map(abs, gram)) > 1e-6 or determinant < 0.0:
             return None
-    return rows
-
-
-def _target_columns(target):
-    """Column tuples ``(X, Y, Z, P)`` of a target ``(4, 4)`` (floats; also given as its rows,
-    nested lists) or of targets ``(B, 4, 4)`` (each component a ``(B,)`` array)."""
-    if isinstance(target, list) or target.ndim == 2:
-        rows = target if isinstance(target, list) else target.tolist()
-        return tuple(tuple(rows[r][c] for r in range(3)) for c in range(4))
-    return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
+    return (r00, r10, r20), (r01, r11, r21), (r02, r12, r22), (x, y, z)
 
 
 # ------------------------------------------------------------------------------- kernel
@@ -696,7 +688,7 @@ class _OnFloats:
     def iterate(problem, target, q, patience=PATIENCE):
         """:func:`_iterate` on each row of ``q`` ``(B, n)`` in turn towards ``target``
         ``(B, 4, 4)``: the same outcome arrays as :meth:`_OnArrays.iterate`."""
-        outcomes = [_iterate(problem, _FloatRun(problem, _target_columns(T), seed), patience)
+        outcomes = [_iterate(problem, _FloatRun(problem, frame_columns(T), seed), patience)
                     for T, seed in zip(target, q.tolist(), strict=True)]
         q, position_error, orientation_error, iterations = zip(*outcomes, strict=True)
         return (np.array(q).reshape(-1, problem.n), np.array(position_error),
@@ -718,7 +710,7 @@ class _OnArrays:
         """:func:`_iterate` on every row of ``q`` ``(B, n)`` towards ``target`` ``(B, 4, 4)``
         at once: the best ``q`` ``(B, n)``, its position and orientation errors and the
         iterations spent, per row."""
-        return _iterate(problem, _ArrayRun(problem, _target_columns(target), q.copy()),
+        return _iterate(problem, _ArrayRun(problem, frame_columns(target), q.copy()),
                         patience)
 
     @staticmethod
@@ -939,9 +931,9 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
         seeds = checks.count(seeds, "seeds")
     if problem.closed_form:
         # One pose: checked and solved on Python floats, in one pass (the common case).
-        rows = _single_pose(target, bool(problem.rotation_rows))
-        if rows is not None:
-            exact = _closed_form_exact(problem, rows, q0)
+        columns = _single_pose(target, bool(problem.rotation_rows))
+        if columns is not None:
+            exact = _closed_form_exact(problem, columns, q0)
             if exact is not None:
                 return exact
     target = check_targets(target, problem.rows)
@@ -981,8 +973,8 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
                     iterations.reshape(batch_shape), reason.reshape(batch_shape))
 
 
-def _closed_form_exact(problem, rows, q0):
-    """One target's :class:`IKResult` (``rows``: the checked pose, 4 lists of 4 floats)
+def _closed_form_exact(problem, columns, q0):
+    """One target's :class:`IKResult` (``columns``: the checked pose's, as floats)
     straight from the closed form when its solution nearest ``q0`` (or home) inside the
     limits reaches the tolerances as it is (the common case: few numpy calls on the way);
     None for anything else (``q0`` with a batch shape too), which the general path
@@ -994,11 +986,11 @@ def _closed_form_exact(problem, rows, q0):
         if q0.shape != (problem.n,):
             return None
         reference = np.clip(q0, problem.limits[:, 0], problem.limits[:, 1]).tolist()
-    q, note = nearest_solution(problem.robot, rows, reference)
+    q, note = nearest_solution(problem.robot, columns, reference)
     if q is None:
         return None
-    position_error, orientation_error, _ = problem.evaluate(q, _target_columns(rows),
-                                                            _FloatKernel, want_step=False)
+    position_error, orientation_error, _ = problem.evaluate(q, columns, _FloatKernel,
+                                                            want_step=False)
     if not _within(problem, position_error, orientation_error):
         return None
     return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
@@ -1039,7 +1031,7 @@ def _closed_form(problem, target, q0, one):
         reason = np.where(solutions.valid.any(axis=1) & ~found, JOINT_LIMIT, solutions.reason)
     on = _OnFloats if one else _OnArrays
     position_error, orientation_error, _ = problem.evaluate(
-        q[0].tolist() if one else list(q.T), _target_columns(target[0] if one else target),
+        q[0].tolist() if one else list(q.T), frame_columns(target[0] if one else target),
         on.kernel, want_step=False)
     position_error = np.broadcast_to(position_error, (count,)).copy()
     orientation_error = np.broadcast_to(orientation_error, (count,)).copy()

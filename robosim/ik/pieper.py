@@ -72,7 +72,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..robot import Robot
+from ..robot import Robot, frame_columns
 from ..transforms import cos_sin, inverse
 from .elementary import ArrayMath, FloatMath
 from .turns import joint_turn
@@ -568,12 +568,12 @@ def pieper_ik(robot: Robot, target: ArrayLike,
     reference = robot.home if reference is None else np.asarray(reference, dtype=float)
     ops: type[FloatMath] | type[ArrayMath]
     if shape == ():
-        ops, columns = FloatMath, _columns(target, split, (target.tolist(),))
+        ops, columns = FloatMath, _columns(target, split)
         reference = np.broadcast_to(reference, (robot.n,)).tolist()
     else:
         ops = ArrayMath
         flat = target.reshape((-1,) + target.shape[len(shape):])
-        columns = _columns(flat, split, None)
+        columns = _columns(flat, split)
         reference = list(np.broadcast_to(reference, shape + (robot.n,))
                          .reshape(-1, robot.n).T)
     q, valid, reason = _solutions(robot, chain, split, columns, reference, ops)
@@ -581,17 +581,12 @@ def pieper_ik(robot: Robot, target: ArrayLike,
                            np.asarray(reason, dtype=object).reshape(shape))
 
 
-def _columns(target, split, one):
+def _columns(target, split):
     """The target as columns ``(X, Y, Z, P)`` of a pose (6 joints) or ``(P,)`` (3 joints):
-    floats for one target (``one`` holds its nested list), ``(B,)`` arrays for many."""
+    floats for one target (a ``(4, 4)`` pose, a ``(3,)`` point), ``(B,)`` arrays for many."""
     if split is None:
-        if one is not None:
-            return (tuple(one[0]),)
-        return (tuple(target.T),)
-    if one is not None:
-        rows = one[0]
-        return tuple(tuple(rows[r][c] for r in range(3)) for c in range(4))
-    return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
+        return (tuple(target.tolist()),) if target.ndim == 1 else (tuple(target.T),)
+    return frame_columns(target)
 
 
 def _point(split, columns):
@@ -674,7 +669,7 @@ def _first(entry):
     return entry[0]
 
 
-def nearest_solution(robot: Robot, target: np.ndarray | list[list[float]],
+def nearest_solution(robot: Robot, target: np.ndarray | tuple[tuple[float, float, float], ...],
                      reference: list[float]) -> tuple[list[float] | None, str]:
     """The closed-form solution of one target nearest ``reference`` inside the limits.
 
@@ -682,7 +677,7 @@ def nearest_solution(robot: Robot, target: np.ndarray | list[list[float]],
     ----------
     robot : Robot
         One for which :func:`pieper_applies` is True.
-    target : ndarray, shape (4, 4), or its rows (4 lists of 4 floats)
+    target : ndarray, shape (4, 4), or its columns ``(X, Y, Z, P)`` (tuples of 3 floats)
         The pose (a 3-joint arm: its translation is the point).
     reference : list of n floats
         Joint values (API units) the solution should be nearest.
@@ -721,10 +716,9 @@ def nearest_solution(robot: Robot, target: np.ndarray | list[list[float]],
     [ 0.  0. 90.] ''
     """
     chain, split, joints = _chain_of(robot)
-    rows = target if isinstance(target, list) else target.tolist()
-    # A 3-joint arm places the pose's translation (4th column).
-    columns = (_columns(None, split, (rows,)) if split is not None
-               else (tuple(row[3] for row in rows[:3]),))
+    if not isinstance(target, tuple):
+        target = frame_columns(target)
+    columns = target if split is not None else target[3:]    # 3 joints: the translation
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3],
                      FloatMath)
     def turned(values, first):
