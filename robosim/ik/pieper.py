@@ -72,7 +72,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..robot import Robot, frame_columns
+from ..robot import Frame, Robot, frame_columns
 from ..transforms import cos_sin, inverse
 from .elementary import ArrayMath, FloatMath
 from .turns import joint_turn
@@ -669,7 +669,7 @@ def _first(entry):
     return entry[0]
 
 
-def nearest_solution(robot: Robot, target: np.ndarray | tuple[tuple[float, float, float], ...],
+def nearest_solution(robot: Robot, target: np.ndarray | Frame,
                      reference: list[float]) -> tuple[list[float] | None, str]:
     """The closed-form solution of one target nearest ``reference`` inside the limits.
 
@@ -716,9 +716,8 @@ def nearest_solution(robot: Robot, target: np.ndarray | tuple[tuple[float, float
     [ 0.  0. 90.] ''
     """
     chain, split, joints = _chain_of(robot)
-    if not isinstance(target, tuple):
-        target = frame_columns(target)
-    columns = target if split is not None else target[3:]    # 3 joints: the translation
+    pose = target if isinstance(target, tuple) else frame_columns(target)
+    columns = pose if split is not None else pose[3:]        # 3 joints: the translation
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3],
                      FloatMath)
     def turned(values, first):
