@@ -460,6 +460,7 @@ def _arm_slots(chain, invariants, reference, ops):
     slack = REACH_SLACK * chain.scale ** 2
     axis = (SINGULAR_AXIS * chain.scale) ** 2
     p = invariants[0]
+    azimuth = ops.atan2(p[1], p[0]) if chain.revolute[0] else None   # of the point, joint 1
     slots = []
     for q3, real in _joint3_values(chain, invariants, _coefficients(chain, invariants, ops),
                                    ops):
@@ -481,9 +482,10 @@ def _arm_slots(chain, invariants, reference, ops):
                 across = extra - u1 * u1
                 u2 = ops.sqrt(ops.maximum(across, 0.0))
                 candidates = [(u1, u2, across >= -slack), (u1, -u2, across >= -slack)]
+            forearm_angle = ops.atan2(f[1], f[0])
             for u1, u2, ok in candidates:
                 theta2 = ops.where(free2, reference[1] + chain.theta0[1],
-                                   ops.atan2(u2, u1) - ops.atan2(f[1], f[0]))
+                                   ops.atan2(u2, u1) - forearm_angle)
                 branches.append((u1, u2, t, _wrap(theta2 - chain.theta0[1]), ok, free2))
         else:
             u1, u2 = extra
@@ -501,7 +503,7 @@ def _arm_slots(chain, invariants, reference, ops):
             if chain.revolute[0]:
                 free1 = k1 * k1 + k2 * k2 < axis
                 theta1 = ops.where(free1, reference[0] + chain.theta0[0],
-                                   ops.atan2(p[1], p[0]) - ops.atan2(k2, k1))
+                                   azimuth - ops.atan2(k2, k1))
                 q1 = _wrap(theta1 - chain.theta0[0])
             else:
                 free1, q1 = False, p[2] - k3 - chain.d0[0]
