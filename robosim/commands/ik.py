@@ -215,7 +215,8 @@ def ik_command(args):
         result = ik.solve_all(robot, target, q0, axes=rows, all_turns=args.all_turns)
         solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
                                                          result.orientation_error, strict=True)]
-        reached, reason = bool(solutions), ik.CONVERGED
+        reached = bool(solutions)
+        reason = str(result.reason[0]) if reached else ik.CONVERGED
         if not reached:
             best = ik.solve(robot, target, q0, axes=rows)
             solutions = [(best.q, False, best.position_error, best.orientation_error)]

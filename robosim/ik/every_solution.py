@@ -70,7 +70,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     IKResult
         Batched over the k solutions (``q`` is ``(k, n)``, inside the limits; k may be 0).
         For a target with a continuum of solutions (more joints than selected axes) the result
-        is a sample of it.
+        is a sample of it. Each ``reason`` is ``"converged"``, with the closed form's note on
+        the target in brackets where it has one (``"converged (singular: joint 4 free)"``:
+        the free joint keeps its value in ``q0``; ``"converged (double root)"``).
 
     Examples
     --------
@@ -104,17 +106,19 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         reference = robot.home
     else:
         reference = np.clip(robot.check_q(q0, "q0"), *robot.limits.T)
+    note = ""
     if problem.closed_form:
         found = pieper_ik(robot, target, reference)
         turned, inside = turned_inside(robot, found.q[found.valid], reference)
         starts = turned[inside]
+        note = str(found.reason)           # a free joint, a double root: said in the reason
     else:
         first = _first_seeds(robot, problem, target[None], q0, rng)
         starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
                                                   q0 is not None, seeds, rng)[0]])
     if len(starts) == 0:
         return _result(robot, np.empty((0, robot.n)), np.empty(0), np.empty(0),
-                       np.empty(0, dtype=int))
+                       np.empty(0, dtype=int), note)
     q, position_error, orientation_error, iterations = _finish(problem, target, starts)
     good = np.flatnonzero(_within(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
@@ -142,7 +146,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         kept, rows = [v for v, _ in variants], [row for _, row in variants]
     chosen = np.array(rows, dtype=int)
     return _result(robot, np.array(kept).reshape(-1, robot.n), position_error[chosen],
-                   orientation_error[chosen], iterations[chosen])
+                   orientation_error[chosen], iterations[chosen], note)
 
 
 def _finish(problem, target, starts):
@@ -164,6 +168,10 @@ def _finish(problem, target, starts):
     return q, position_error, orientation_error, iterations
 
 
-def _result(robot, q, position_error, orientation_error, iterations):
+def _result(robot, q, position_error, orientation_error, iterations, note):
+    """The :class:`IKResult` of the solutions ``q`` ``(k, n)``, each ``"converged"`` with the
+    closed form's ``note`` in brackets when there is one (as :func:`robosim.ik.solve` says
+    it)."""
+    reason = CONVERGED if not note else f"{CONVERGED} ({note})"
     return IKResult(q, np.ones(len(q), dtype=bool), position_error, orientation_error,
-                    iterations, np.full(len(q), CONVERGED, dtype=object))
+                    iterations, np.full(len(q), reason, dtype=object))

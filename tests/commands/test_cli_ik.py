@@ -109,8 +109,9 @@ def test_ik_says_which_joint_is_free_at_a_wrist_singularity(capsys):
     robot = load_robot("Puma 560")
     T = robot.fk(np.radians([20, 30, -10, 25, 0, -15]))
     pose = list(T[:3, 3]) + list(np.degrees(r2rpy(T[:3, :3])))
-    status, out, _ = run_cli(capsys, "ik", "Puma 560", *pose)
-    assert status == 0 and "converged (singular: joint 4 free)" in out
+    for listing in ([], ["--all"]):
+        status, out, _ = run_cli(capsys, "ik", "Puma 560", *pose, *listing)
+        assert status == 0 and "converged (singular: joint 4 free)" in out
 
 
 def test_ik_wrong_number_of_values_is_a_usage_error(capsys):

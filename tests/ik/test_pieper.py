@@ -202,6 +202,10 @@ def test_a_wrist_singularity_keeps_joint_4_at_its_reference():
     on_q = solutions[np.abs(solutions[:, :3] - q[:3]).max(axis=1) < 1e-9]
     assert len(on_q) == 1 and len(solutions) == 7          # one wrist there, two elsewhere
     assert on_q[0, 3] == pytest.approx(1.1, abs=1e-12)
+    # solve and solve_all say it in their reasons.
+    assert ik.solve(robot, robot.fk(q), reference).reason == "converged (singular: joint 4 free)"
+    every = ik.solve_all(robot, robot.fk(q), reference)
+    assert set(every.reason) == {"converged (singular: joint 4 free)"}
 
 
 def test_a_point_on_the_first_axis_keeps_joint_1_at_its_reference():
