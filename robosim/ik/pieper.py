@@ -66,6 +66,7 @@ import math
 import operator
 import weakref
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -173,6 +174,12 @@ class _Chain:
     fit: tuple                         # per coefficient (highest power first), its weights
                                        # on the samples
 
+    @cached_property
+    def sample_forearms(self):
+        """``f`` of :func:`_forearm` at each sample of joint 3: constants of the arm (floats,
+        computed once; they broadcast against a batch's arrays)."""
+        return [_forearm(self, q3, FloatMath) for q3 in _sample_values(self)]
+
 
 _built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -260,7 +267,7 @@ def _normal_form(arm):
     # The top coefficients of G do not depend on the target: its degree is read off one.
     widest = _Chain(**fields, **_sampling(revolute[2], 2 if revolute[2] else 4))
     point = tuple(arm.fk(arm.home)[:3, 3].tolist())
-    coefficients = np.abs(_coefficients(widest, _invariants(widest, point), FloatMath))
+    coefficients = np.abs(_coefficients(widest, _invariants(widest, point)))
     if coefficients.max() == 0.0:
         return None
     significant = np.flatnonzero(coefficients > ZERO_COEFFICIENT * coefficients.max())
@@ -390,10 +397,10 @@ def _sample_values(chain):
     return [level * chain.scale for level in chain.samples]
 
 
-def _coefficients(chain, invariants, ops):
+def _coefficients(chain, invariants):
     """The polynomial in joint 3, highest power first: a list of floats, complex numbers or
     ``(B,)`` arrays (see :func:`_sampling`)."""
-    G = [_residual(chain, invariants, _forearm(chain, q3, ops)) for q3 in _sample_values(chain)]
+    G = [_residual(chain, invariants, f) for f in chain.sample_forearms]
     return [sum(map(operator.mul, G, weights)) for weights in chain.fit]
 
 
@@ -462,7 +469,7 @@ def _arm_slots(chain, invariants, reference, ops):
     p = invariants[0]
     azimuth = ops.atan2(p[1], p[0]) if chain.revolute[0] else None   # of the point, joint 1
     slots = []
-    for q3, real in _joint3_values(chain, invariants, _coefficients(chain, invariants, ops),
+    for q3, real in _joint3_values(chain, invariants, _coefficients(chain, invariants),
                                    ops):
         f = _forearm(chain, q3, ops)
         g_a, g_b, extra = _equations(chain, invariants, f)
