@@ -98,6 +98,16 @@ def test_ik_unreachable_exits_1_with_a_message(capsys):
     assert status == 0 and json.loads(out)["reason"] == "converged"
 
 
+def test_ik_says_which_joint_is_free_at_a_wrist_singularity(capsys):
+    # q5 = 0 aligns the Puma's axes 4 and 6: only q4 + q6 is fixed, joint 4 keeps its home 0.
+    robot = load_robot("Puma 560")
+    T = robot.fk(np.radians([20, 30, -10, 25, 0, -15]))
+    pose = list(T[:3, 3]) + list(np.degrees(r2rpy(T[:3, :3])))
+    for listing in ([], ["--all"]):
+        status, out, _ = run_cli(capsys, "ik", "Puma 560", *pose, *listing)
+        assert status == 0 and "converged (singular: joint 4 free)" in out
+
+
 def test_ik_wrong_number_of_values_is_a_usage_error(capsys):
     status, _, err = run_cli(capsys, "ik", "lynx6", 1, 2)
     assert status == 2 and "x y z" in err
