@@ -121,6 +121,19 @@ class Scene:
         """A copy of the scene with one more obstacle."""
         return Scene(self.obstacles + (obstacle,), self.unit)
 
+    @property
+    def ground(self) -> str | None:
+        """The name of what the arm stands on when it is a finite obstacle and not the floor:
+        the first obstacle that link 1 may touch (``ignore_links`` holds 1) and that is not
+        named "floor" (the Lynx6's "table"); None otherwise. The floor of
+        :func:`default_scene` reaches beyond the arm's reach: a link below it hits it. Past a
+        finite ground's edge a link may go lower than its top and hit nothing.
+        """
+        for obstacle in self.obstacles:
+            if 1 in obstacle.ignore_links and obstacle.name != "floor":
+                return obstacle.name
+        return None
+
 
 def default_scene(robot: Robot) -> Scene:
     """The floor under ``robot`` (the Lynx6: its table, :data:`LYNX6_TABLE`); empty when the

@@ -618,8 +618,12 @@ class ArmDrawing:
         return self.collision.describe()
 
     def floor_message(self) -> str | None:
-        """A sentence naming the links below the floor, or None when there are none."""
-        return floor_message(self.robot, self.below_floor, self.floor)
+        """A sentence naming the links below the floor, or None when there are none; when
+        the scene puts the arm on a finite obstacle (:attr:`robosim.collision.Scene.ground`,
+        the Lynx6's table) links below its top that do not hit it are past its edge, and the
+        sentence names the obstacle, not a floor."""
+        return floor_message(self.robot, self.below_floor, self.floor,
+                             self.collisions.scene.ground)
 
 
 def _set_line(line, points):

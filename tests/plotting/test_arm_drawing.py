@@ -16,6 +16,7 @@ from mpl_toolkits.mplot3d import proj3d
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import Joint, Robot, load_robot
+from robosim.collision import Scene
 from robosim.plotting import arm as arm_drawing
 from robosim.plotting.arm import ArmDrawing, arm_figure, joint_colour, reach_points
 
@@ -314,7 +315,12 @@ def test_a_link_below_the_floor_turns_red_and_is_named():
     is_red = np.all(np.isclose(faces, red), axis=1)
     np.testing.assert_array_equal(drawing.below_floor, [False, False, False, True, True])
     np.testing.assert_array_equal(is_red, np.isin(drawing.face_joint, [3, 4]))
-    assert drawing.floor_message().startswith("links 4, 5 below the floor (z = 0 mm)")
+    # ... behind the table's back edge (x = -150 mm): below its top, hitting nothing.
+    assert drawing.floor_message() == ("links 4, 5 below the top of the table (z = 0 mm), "
+                                       "past its edge")
+    drawing.set_scene(Scene())              # no table: the floor the drawing shows is all
+    assert drawing.floor_message().startswith("links 4, 5 below the floor (z = 0 mm): the "
+                                              "real arm would hit it")
     drawing.set_pose(robot.home)
     assert not np.any(np.all(np.isclose(drawing.face_colours, red), axis=1))
     assert drawing.floor_message() is None
