@@ -329,18 +329,13 @@ def capsule_segments(solids: LinkSolids, q: ArrayLike) -> np.ndarray:
     return out.reshape(q.shape[:-1] + out.shape[1:])
 
 
-def _segments(solids, q):
-    """Capsule axes ``(B, C, 2, 3)`` for a flat batch ``q`` ``(B, n)`` (chained columns: the
-    arithmetic of :func:`robosim.link_geometry.link_corners`, without 4x4 products)."""
+def _segments(solids, q, frames=None):
+    """Capsule axes ``(B, C, 2, 3)`` for a flat batch ``q`` ``(B, n)``, from its frames
+    ``(B, n + 1, 4, 4)`` (``robot.fk_all(q)``, computed when None): the arithmetic of
+    :func:`robosim.link_geometry.link_corners` on the frames' origins and z axes."""
     robot = solids.robot
-    frames = robot.chain_frames(list(q.T), keep_all=True)
-    count = q.shape[0]
-    origins = np.empty((count, robot.n + 1, 3))
-    z_axes = np.empty((count, robot.n + 1, 3))
-    for i, frame in enumerate(frames):           # components are floats or (B,) arrays
-        for k in range(3):
-            origins[:, i, k] = frame[3][k]
-            z_axes[:, i, k] = frame[2][k]
+    frames = robot.fk_all(q) if frames is None else frames
+    origins, z_axes = frames[:, :, :3, 3], frames[:, :, :3, 2]                  # (B, n + 1, 3)
     _theta, d = robot.joint_variables(q)                                            # (n, B)
     d = np.broadcast_to(d, (robot.n, q.shape[0])).T[..., None]                     # (B, n, 1)
     starts, ends = origins[:, :-1], origins[:, 1:]
@@ -348,15 +343,11 @@ def _segments(solids, q):
         corners = starts + d * z_axes[:, :-1]
     else:
         corners = ends - d * z_axes[:, 1:]
-    tip = origins[:, -1].copy()                  # + the tool's offset along the last axes
-    for column, length in zip(frames[-1][:3], robot.tool_xyz, strict=True):
-        for k in range(3):
-            tip[:, k] += length * column[k]
-    points = np.empty((count, 2 * robot.n + 2, 3))   # o_0, c_1, o_1, c_2, ..., o_n, tip
+    points = np.empty((q.shape[0], 2 * robot.n + 2, 3))   # o_0, c_1, o_1, c_2, ..., o_n, tip
     points[:, 0:-2:2] = starts
     points[:, 1:-2:2] = corners
     points[:, -2] = ends[:, -1]
-    points[:, -1] = tip
+    points[:, -1] = ends[:, -1] + frames[:, -1, :3, :3] @ np.asarray(robot.tool_xyz)  # tool
     return np.stack([points[:, solids.pieces], points[:, solids.pieces + 1]], axis=2)
 
 
@@ -621,9 +612,19 @@ class Checker:
         self._self_group = np.array([self._group_of[(labels[solids.link_of[a]],
                                                      labels[solids.link_of[b]])]
                                      for a, b in solids.self_pairs], dtype=int)
-        self._scene_columns = self._scene_group >= 0
+        # the (capsule, obstacle) pairs checked, once per robot and scene: the ignored ones
+        # (link 1 on its floor or table) cost nothing per pose
+        capsules, obstacles = np.nonzero(self._scene_group >= 0)                 # (M,) each
+        self._scene_pairs = {}             # shape -> (its columns of M, capsules, obstacles)
+        for shape, ks in self._kinds.items():
+            shape_of = np.isin(obstacles, ks)
+            if shape_of.any():
+                columns = np.flatnonzero(shape_of)
+                position = {k: i for i, k in enumerate(ks)}      # obstacle -> place in ks
+                self._scene_pairs[shape] = (columns, capsules[columns],
+                                            np.array([position[k] for k in obstacles[columns]]))
         self._self_min = _GroupMin(self._self_group)
-        self._scene_min = _GroupMin(self._scene_group[self._scene_columns])
+        self._scene_min = _GroupMin(self._scene_group[capsules, obstacles])
 
     def links_hit(self, found: Collisions, index: int | tuple[int, ...] = ()) -> np.ndarray:
         """Which links ``(n,)`` are in a colliding pair of ``found`` at pose ``index``."""
@@ -632,14 +633,20 @@ class Checker:
             hit[list(self._pair_links[pair])] = True
         return hit
 
-    def check(self, q: ArrayLike) -> Collisions:
-        """The :class:`Collisions` at poses ``q`` ``(..., n)`` (API units)."""
+    def check(self, q: ArrayLike, frames: np.ndarray | None = None) -> Collisions:
+        """The :class:`Collisions` at poses ``q`` ``(..., n)`` (API units); ``frames``
+        ``(..., n + 1, 4, 4)``: ``robot.fk_all(q)`` when the caller has it already (the
+        drawing, every frame), else computed here."""
         q = self.robot.check_q(q)
         flat = q.reshape(-1, self.robot.n)
+        if frames is not None:
+            frames = np.asarray(frames, dtype=float).reshape(flat.shape[0], self.robot.n + 1,
+                                                             4, 4)
         out = np.empty((flat.shape[0], len(self.pairs)))
         for start in range(0, flat.shape[0], CHUNK):
             rows = slice(start, start + CHUNK)
-            out[rows] = self._distances(_segments(self.solids, flat[rows]))
+            out[rows] = self._distances(_segments(self.solids, flat[rows],
+                                                  None if frames is None else frames[rows]))
         return Collisions(self.pairs, out.reshape(q.shape[:-1] + (len(self.pairs),)))
 
     def _distances(self, segments):
@@ -654,27 +661,29 @@ class Checker:
             self._self_min.into(out, d)
         if not self.scene.obstacles:
             return out
-        table = np.full((count,) + self._scene_group.shape, np.inf)   # (B, C, K)
+        table = np.empty((count, len(self._scene_min.order)))                # (B, M)
         world = segments.reshape(-1, 3)                                  # (B * C * 2, 3)
-        for shape, ks in self._kinds.items():
-            if not ks:
-                continue
+        for shape, (columns, capsules, place) in self._scene_pairs.items():
+            ks = self._kinds[shape]
             frames = self._frames[ks]                                       # (K, 4, 4)
             rotation = frames[:, :3, :3].transpose(2, 0, 1).reshape(3, -1)  # (3, K * 3)
             local = (world @ rotation).reshape(count, -1, 2, len(ks), 3) + frames[:, :3, 3]
-            p = [local[:, :, 0, :, k] for k in range(3)]                    # (B, C, K)
-            u = [local[:, :, 1, :, k] - p[k] for k in range(3)]
+            local = local.transpose(0, 1, 3, 2, 4)[:, capsules, place]   # (B, M_s, 2, 3)
+            p = [local[:, :, 0, k] for k in range(3)]                       # (B, M_s)
+            u = [local[:, :, 1, k] - p[k] for k in range(3)]
+            obstacle = np.asarray(ks)[place]
             if shape == "box":
-                half = [np.broadcast_to(self._half[ks, k], p[0].shape) for k in range(3)]
+                half = [np.broadcast_to(self._half[obstacle, k], p[0].shape) for k in range(3)]
                 dist = _segment_box_distance(p, u, half)
             elif shape == "sphere":
                 dist = _segment_point_distance(np.stack(p, -1), np.stack(u, -1),
-                                               0.0) - self._radius[ks]
+                                               0.0) - self._radius[obstacle]
             else:
                 dist = _segment_cylinder_distance(np.stack(p, -1), np.stack(u, -1),
-                                                  self._radius[ks], self._half_height[ks])
-            table[:, :, ks] = dist - r
-        self._scene_min.into(out, table[:, self._scene_columns])
+                                                  self._radius[obstacle],
+                                                  self._half_height[obstacle])
+            table[:, columns] = dist - r
+        self._scene_min.into(out, table)
         return out
 
 

@@ -467,7 +467,8 @@ class ArmDrawing:
             quads = self._link_quads(q, frames, shapes, end)
             self.link_quads = quads if self._kept_faces is None else quads[self._kept_faces]
         self.links.set_verts(self.link_quads)
-        self.collision = self.collisions.check(q)
+        if self.collision is None or not np.array_equal(q, self.q):   # (a redraw: as it was)
+            self.collision = self.collisions.check(q, frames)         # on the frames drawn
         self._mark_warnings(below_floor(self.robot, q, self.floor, frames),
                             self.collisions.links_hit(self.collision))
         if self.style == "mesh":
@@ -607,7 +608,7 @@ class ArmDrawing:
     def set_scene(self, scene: Scene | None) -> None:
         """Check collisions against ``scene`` (None: :func:`robosim.collision.default_scene`)
         and redraw the pose's warnings."""
-        self.collisions = Checker(self.robot, scene)
+        self.collisions, self.collision = Checker(self.robot, scene), None
         self._draw_pose(self.q)
 
     def collision_message(self) -> str | None:

@@ -318,9 +318,13 @@ def test_a_link_below_the_floor_turns_red_and_is_named():
     # ... behind the table's back edge (x = -150 mm): below its top, hitting nothing.
     assert drawing.floor_message() == ("links 4, 5 below the top of the table (z = 0 mm), "
                                        "past its edge")
-    drawing.set_scene(Scene())              # no table: the floor the drawing shows is all
+    drawing.set_pose(np.radians([0, -30, 0, -60, 0]))   # the gripper in the table
+    assert drawing.collision_message() == "collision: link 4 (wrist) hits table"
+    drawing.set_scene(Scene())              # checked again at the same pose: nothing to hit
+    assert drawing.collision_message() is None and not drawing.colliding.any()
+    drawing.set_pose(np.radians([30, 90, 90, 60, 0]))
     assert drawing.floor_message().startswith("links 4, 5 below the floor (z = 0 mm): the "
-                                              "real arm would hit it")
+                                              "real arm would hit it")   # the floor drawn
     drawing.set_pose(robot.home)
     assert not np.any(np.all(np.isclose(drawing.face_colours, red), axis=1))
     assert drawing.floor_message() is None
