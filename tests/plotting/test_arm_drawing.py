@@ -227,7 +227,7 @@ def test_a_highlighted_frame_is_drawn_bold_at_its_origin_and_follows_the_pose():
 
 
 def test_arm_figure_needs_no_pyplot():
-    fig = arm_figure(load_robot("SCARA"))
+    fig = arm_figure(load_robot("SCARA")).figure
     assert fig.canvas.manager is None  # a plain Figure: no window, no pyplot state
 
 
@@ -407,4 +407,5 @@ BASELINE_ROBOTS = ["Lynx6", "Puma 560", "SCARA", "Example R"]
 @pytest.mark.parametrize("style", ["links", "lodes"])
 @pytest.mark.parametrize("name", BASELINE_ROBOTS, ids=lambda n: n.lower().replace(" ", "_"))
 def test_arm_figure_at_home(name, style):
-    return strip_text(arm_figure(load_robot(name), figsize=FIGSIZE, dpi=DPI, style=style))
+    return strip_text(arm_figure(load_robot(name), figsize=FIGSIZE, dpi=DPI,
+                                 style=style).figure)
