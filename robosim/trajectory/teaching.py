@@ -401,18 +401,18 @@ def save_taught(sequence: TaughtSequence, robot: Robot, path: str | Path) -> Non
 
 
 def load_taught(path: str | Path, robot: Robot) -> TaughtSequence:
-    """Read a taught-sequence file for ``robot`` (what :func:`save_taught` wrote).
+    """Read a taught-sequence file for ``robot`` (what :func:`save_taught` writes, or one
+    written by hand: a pose without ``dwell_s`` and ``speed`` is held 0 s, at full speed).
 
     >>> import tempfile
     >>> from robosim import Joint, Robot
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
-    >>> taught = TaughtSequence("2R")
-    >>> taught.record(np.radians([30, -45]), dwell=0.5)
+    >>> text = '{"format": "robosim-taught/1", "robot": "2R", "poses": [{"q": [30, -45]}]}'
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     save_taught(taught, arm, Path(folder) / "taught.json")
-    ...     loaded = load_taught(Path(folder) / "taught.json", arm)
+    ...     _ = (Path(folder) / "by_hand.json").write_text(text)
+    ...     loaded = load_taught(Path(folder) / "by_hand.json", arm)
     >>> np.degrees(loaded.poses[0]).round(9).tolist(), loaded.dwell, loaded.speed
-    ([30.0, -45.0], [0.5], [1.0])
+    ([30.0, -45.0], [0.0], [1.0])
     """
     return taught_from_dict(read_user_json(path, ValidationError, "taught sequence"), robot,
                             str(path))

@@ -26,6 +26,15 @@ def move(fig, x, y, key_held=None):
     mouse(fig, "motion_notify_event", x, y, key=key_held)
 
 
+def undo_and_wait(app):
+    """ctrl+z, then the animation it starts ticked to its end."""
+    key(app.fig, "ctrl+z")
+    for _ in range(500):
+        if not app.screen.animation.running:
+            break
+        app.screen.tick()
+
+
 def pixel_motion_to_data(ax, origin, motion):
     """The in-plane displacement whose drawing moves by ``motion`` pixels: solved here from
     two points projected one unit along the view plane's vectors (independent of the code's
@@ -119,11 +128,7 @@ def test_a_drag_beyond_reach_stops_with_a_message_and_ctrl_z_undoes_it():
     assert app.status == OUT_OF_REACH and app.status_is_error
     np.testing.assert_array_equal(app.state.q, good)   # the last good pose
     mouse(fig, "button_release_event", x + 2000, y)
-    key(fig, "ctrl+z")
-    for _ in range(500):
-        if not screen.animation.running:
-            break
-        screen.tick()
+    undo_and_wait(app)
     np.testing.assert_allclose(app.state.q, home, atol=1e-9)
 
 
@@ -202,11 +207,7 @@ def test_ctrl_turns_the_gripper_about_its_tool_axis_and_ctrl_z_undoes_it(name):
     np.testing.assert_allclose(after[:3, :3], turned, atol=1e-6)
     assert ik.branch_labels(robot, app.state.q[None])[0] == \
         ik.branch_labels(robot, home[None])[0]
-    key(fig, "ctrl+z")
-    for _ in range(500):
-        if not screen.animation.running:
-            break
-        screen.tick()
+    undo_and_wait(app)
     np.testing.assert_allclose(app.state.q, home, atol=1e-9)
 
 
