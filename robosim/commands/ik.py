@@ -215,7 +215,8 @@ def ik_command(args):
         result = ik.solve_all(robot, target, q0, axes=rows, all_turns=args.all_turns)
         solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
                                                          result.orientation_error, strict=True)]
-        reached, reason = bool(solutions), ik.CONVERGED
+        reached = bool(solutions)
+        reason = str(result.reason[0]) if reached else ik.CONVERGED
         if not reached:
             best = ik.solve(robot, target, q0, axes=rows)
             solutions = [(best.q, False, best.position_error, best.orientation_error)]
@@ -242,6 +243,8 @@ def ik_command(args):
         print(f"  {_q_text(robot, q)}")
         return NOT_REACHED
     _print_solutions(robot, solutions, args.all, axes)
+    if reason != ik.CONVERGED:          # the closed form's note, e.g. a free joint
+        print(reason)
     if args.all and len(solutions) > 1 and robot.n > len(rows):
         hint = (" --wrist-pitch picks the gripper's angle to the ground"
                 if ik.is_lynx6_shaped(robot) and len(rows) == 3 else "")

@@ -35,7 +35,8 @@ STATUS_LINE_SPACING = 1.2
 
 #: figure -> a weak reference to its BlitManager. The canvas owns the manager (see
 #: :class:`BlitManager`); a strong value here would keep its figure, the key, alive for ever.
-_managers = weakref.WeakKeyDictionary()
+_managers: weakref.WeakKeyDictionary[object, weakref.ReferenceType["BlitManager"]] = \
+    weakref.WeakKeyDictionary()
 
 
 def blit_manager(fig):

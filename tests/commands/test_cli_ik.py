@@ -8,15 +8,9 @@ import pytest
 
 from gripper_angle import gripper_angle
 from robosim import load_robot
-from robosim.cli import main
+from cli_output import run_cli
 from robosim.trajectory.files import read_trajectory_csv
 from robosim.transforms import r2rpy, rotation_angle, xyzrpy2tr
-
-
-def run_cli(capsys, *argv):
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_ik_position_round_trips_through_fk(capsys):
@@ -102,6 +96,16 @@ def test_ik_unreachable_exits_1_with_a_message(capsys):
     assert status == 1 and json.loads(out)["reason"] == "not reached: out of reach"
     status, out, _ = run_cli(capsys, "ik", "Puma 560", 0.5, 0.1, 0.4, 0, 90, 0, "--json")
     assert status == 0 and json.loads(out)["reason"] == "converged"
+
+
+def test_ik_says_which_joint_is_free_at_a_wrist_singularity(capsys):
+    # q5 = 0 aligns the Puma's axes 4 and 6: only q4 + q6 is fixed, joint 4 keeps its home 0.
+    robot = load_robot("Puma 560")
+    T = robot.fk(np.radians([20, 30, -10, 25, 0, -15]))
+    pose = list(T[:3, 3]) + list(np.degrees(r2rpy(T[:3, :3])))
+    for listing in ([], ["--all"]):
+        status, out, _ = run_cli(capsys, "ik", "Puma 560", *pose, *listing)
+        assert status == 0 and "converged (singular: joint 4 free)" in out
 
 
 def test_ik_wrong_number_of_values_is_a_usage_error(capsys):
