@@ -226,7 +226,9 @@ def test_a_turn_past_the_wrist_rotate_limit_stops_there_and_the_plane_drag_keeps
     assert np.degrees(app.state.q[4]) == pytest.approx(90.0, abs=10.0)   # stopped at the limit
     assert robot.within_limits(app.state.q)
     turned = app.state.q[4]
+    before = tool_pixel(screen)
     move(fig, x + 1010, y)                  # ctrl up: the tool point moves, the turn stays
     mouse(fig, "button_release_event", x + 1010, y)
     assert app.state.q[4] == pytest.approx(turned, abs=1e-9)
-    assert not np.allclose(robot.fk(app.state.q)[:3, 3], robot.fk(robot.home)[:3, 3])
+    # the motion starts afresh where the pointer was: 10 pixels, not the 1010 of the whole drag
+    np.testing.assert_allclose(tool_pixel(screen) - before, (10, 0), atol=1.0)
