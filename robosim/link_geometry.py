@@ -123,18 +123,30 @@ def below_floor(robot: Robot, q: ArrayLike, floor: float | None,
     return heights < floor - _tolerance(robot)
 
 
-def floor_message(robot: Robot, below: np.ndarray, floor: float | None) -> str | None:
+def floor_message(robot: Robot, below: np.ndarray, floor: float | None,
+                  ground: str | None = None) -> str | None:
     """The sentence naming the links ``below`` ``(n,)`` bool (:func:`below_floor`) the floor
     at height ``floor``, or None when none is: what the status line says.
 
+    ``ground`` names what the arm stands on when it is not the (unbounded) floor but a finite
+    obstacle whose top is at the floor's height, such as the Lynx6's table: a link below that
+    height which does not hit the obstacle (the collision check says when it does) is past
+    the obstacle's edge, and the sentence says so instead of a floor the real arm would hit.
+
     >>> from robosim import Joint, Robot
-    >>> floor_message(Robot([Joint(a=1.0), Joint(a=1.0)]), np.array([False, True]), 0.0)
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)])
+    >>> floor_message(arm, np.array([False, True]), 0.0)
     'link 2 below the floor (z = 0 mm): the real arm would hit it'
+    >>> floor_message(arm, np.array([True, True]), 0.0, ground="table")
+    'links 1, 2 below the top of the table (z = 0 mm), past its edge'
     """
     if not np.any(below):
         return None
     names = ", ".join(str(i + 1) for i in np.flatnonzero(below))
     plural = "s" if np.sum(below) > 1 else ""
+    if ground is not None:
+        return (f"link{plural} {names} below the top of the {ground} (z = {floor:g} "
+                f"{robot.unit}), past its edge")
     return (f"link{plural} {names} below the floor (z = {floor:g} {robot.unit}): the real arm "
             f"would hit it")
 

@@ -177,6 +177,26 @@ def test_line_stopped_exits_1_and_says_why(capsys):
     assert status == 1 and "stopped after via-point" in out
 
 
+def test_line_stopped_with_json_prints_only_json_with_the_reason_inside(capsys):
+    robot = load_robot("Lynx6")
+    argv = ("line", "lynx6", "--from", 0, 0, 0, 0, 0, "--to", 1000, 0, 100, "--steps", 5)
+    status, out, _ = run_cli(capsys, *argv, "--json")
+    data = json.loads(out)                          # the whole of stdout
+    assert status == 1 and not data["complete"] and data["reason"]
+    assert data["stopped"].startswith(f"stopped after via-point {len(data['q']) - 1} (the "
+                                      f"line is clear for ")
+    assert data["stopped"].endswith(data["reason"])
+    start = robot.fk(robot.home)[:3, 3]
+    assert data["length"] == pytest.approx(np.linalg.norm([1000, 0, 100] - start))
+    assert 0 <= data["moved"] < data["length"]
+    status, out, _ = run_cli(capsys, "line", "lynx6", "--from", 0, 10, -20, -30, 0,
+                             "--by", 20, 10, -15, 0, 0, 0, "--steps", 3, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["complete"] and data["stopped"] is None
+    assert data["moved"] == pytest.approx(data["length"]) == pytest.approx(
+        math.hypot(20, 10, 15))
+
+
 def test_line_start_outside_limits_is_refused(capsys):
     status, _, err = run_cli(capsys, "line", "lynx6", "--from", 120, 0, 0, 0, 0,
                              "--by", 1, 0, 0, 0, 0, 0)
@@ -267,8 +287,11 @@ def test_jog_with_collisions_stops_above_the_table(capsys):
     status, out, _ = run_cli(capsys, *argv)
     assert status == 0 and json.loads(out)["complete"]       # no check: it goes through
     status, out, _ = run_cli(capsys, *argv, "--collisions")
-    data = json.JSONDecoder().raw_decode(out)[0]    # a "stopped after" line follows the JSON
+    data = json.loads(out)                          # stdout is the JSON and nothing else
     assert status == 1 and not data["complete"]
     assert data["reason"].startswith("the arm would collide (link 4 (wrist) hits table")
+    assert data["stopped"].startswith(f"stopped after via-point {len(data['q']) - 1} ")
+    assert data["stopped"].endswith(data["reason"])
+    assert data["length"] == pytest.approx(100.0) and 0 < data["moved"] < 100
     status, _, err = run_cli(capsys, *argv, "--scene", "scene.json")
     assert status == 2 and "--scene goes with --collisions" in err
