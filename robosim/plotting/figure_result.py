@@ -7,10 +7,10 @@
 ``dh_steps``, ``joint_axes``), typed, instead of attributes set on the figure. The result saves
 itself (:meth:`FigureResult.savefig`) and shows itself as a notebook cell's value (a PNG).
 
-Deprecated, for one release (0.3; removed in 0.4):
+Deprecated, in 0.2, removed in 0.3:
 
 - the same artists set as attributes of the figure (``fig.drawing``, ``fig.joint_plots``,
-  ``fig.path_artists``, ``fig.dh_steps``, ``fig.joint_axes``), as before 0.3, for code that
+  ``fig.path_artists``, ``fig.dh_steps``, ``fig.joint_axes``), as before 0.2, for code that
   holds the figure itself (``joint_plot_figure(..., fig=my_figure)``): read them from the
   result. A plain attribute of a matplotlib Figure cannot warn when read (that would need a
   Figure subclass or private API), so these do not warn;
@@ -39,7 +39,7 @@ from typing import IO, Any
 from matplotlib.figure import Figure
 
 #: The release that drops the deprecated figure attributes and figure reads through a result.
-REMOVED_IN = "0.4"
+REMOVED_IN = "0.3"
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class FigureResult:
         figure = self.__dict__.get("figure")
         if name.startswith("_") or figure is None or not hasattr(figure, name):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        warnings.warn(f"{type(self).__name__} is not a Figure (robosim 0.3): write "
+        warnings.warn(f"{type(self).__name__} is not a Figure (robosim 0.2): write "
                       f".figure.{name}; reading the figure's attributes through the result "
                       f"goes in {REMOVED_IN}", DeprecationWarning, stacklevel=2)
         return getattr(figure, name)
@@ -78,7 +78,7 @@ class FigureResult:
 
 def keep_figure_attributes(result: FigureResult) -> None:
     """Set every artist field of ``result`` as an attribute of its figure too (``fig.drawing``
-    ...), as before 0.3. Deprecated: for one release (see the module docstring)."""
+    ...), as before 0.2. Deprecated in 0.2, removed in 0.3 (see the module docstring)."""
     for field in dataclasses.fields(result):
         if field.name != "figure":
             setattr(result.figure, field.name, getattr(result, field.name))
