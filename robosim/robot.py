@@ -843,7 +843,8 @@ class Robot:
         qd = self.check_q(qd, "joint velocities")
         return np.einsum("...irj,...i->...rj", self.hessian(q), qd)
 
-    def chain_frames(self, values: PerJoint, keep_all: bool = False) -> list[Frame]:
+    def chain_frames(self, values: PerJoint, keep_all: bool = False,
+                     start: tuple[int, Frame] | None = None) -> list[Frame]:
         """The frames of :func:`chain_components` for joint values given joint by joint.
 
         Parameters
@@ -853,6 +854,10 @@ class Robot:
             column per joint (computed with numpy).
         keep_all : bool
             All frames, base first (``n + 1``), or only the last (frame n, without the tool).
+        start : (k, frame k), optional
+            Continue from frame k, computed before (by this method: the same numbers), instead
+            of the base: ``values`` are then joints k+1 .. n (``n - k`` of them), and
+            ``keep_all`` gives frames k .. n.
 
         Returns
         -------
@@ -874,10 +879,24 @@ class Robot:
         [[1. 0.]
          [1. 2.]
          [0. 0.]]
+
+        From the elbow (frame 1, kept from a first call) joint 2 alone gives the same tip:
+
+        >>> elbow = arm.chain_frames([0.0, math.pi / 2], keep_all=True)[1]
+        >>> X, Y, Z, P = arm.chain_frames([math.pi / 2], start=(1, elbow))[-1]
+        >>> print(np.round(P, 9) + 0.0)
+        [1. 1. 0.]
         """
         cos, sin = (np.cos, np.sin) if isinstance(values[0], np.ndarray) else (math.cos, math.sin)
+        if start is None:
+            frame, joint_constants, dh_constants = (self._base_columns, self._joint_constants,
+                                                    self._dh_constants)
+        else:
+            first, frame = start
+            joint_constants, dh_constants = (self._joint_constants[first:],
+                                             self._dh_constants[first:])
         cos_theta, sin_theta, ds = [], [], []
-        for value, (revolute, theta0, d0, cos0, sin0) in zip(values, self._joint_constants,
+        for value, (revolute, theta0, d0, cos0, sin0) in zip(values, joint_constants,
                                                              strict=True):
             if revolute:
                 theta = value + theta0
@@ -888,8 +907,8 @@ class Robot:
                 cos_theta.append(cos0)
                 sin_theta.append(sin0)
                 ds.append(value + d0)
-        return chain_components(self._base_columns, cos_theta, sin_theta, ds,
-                                self._dh_constants, self.convention, keep_all)
+        return chain_components(frame, cos_theta, sin_theta, ds, dh_constants, self.convention,
+                                keep_all)
 
     @cached_property
     def manipulability_rows(self) -> tuple[str, ...]:
