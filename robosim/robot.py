@@ -220,6 +220,7 @@ class Robot:
     base: np.ndarray = field(init=False, repr=False, compare=False)
     tool: np.ndarray = field(init=False, repr=False, compare=False)
     _revolute: np.ndarray = field(init=False, repr=False, compare=False)
+    _revolute_flags: tuple = field(init=False, repr=False, compare=False)
     _a: np.ndarray = field(init=False, repr=False, compare=False)
     _dh_constants: list = field(init=False, repr=False, compare=False)
     _base_columns: Frame = field(init=False, repr=False, compare=False)
@@ -272,6 +273,7 @@ class Robot:
         keep("base", _read_only(xyzrpy2tr(self.base_xyz, self.base_rpy)))
         keep("tool", _read_only(xyzrpy2tr(self.tool_xyz, self.tool_rpy)))
         keep("_revolute", _read_only(np.array([j.is_revolute for j in self.joints])))
+        keep("_revolute_flags", tuple(j.is_revolute for j in self.joints))
         keep("_a", _read_only(np.array([j.a for j in self.joints])))
         keep("_dh_constants", [(j.a, *cos_sin(j.alpha)) for j in self.joints])
         keep("_base_columns", frame_columns(self.base))
@@ -1030,7 +1032,7 @@ class Robot:
     def _jacobian_columns(self, values):
         frames = self.chain_frames(values, keep_all=True)
         p_end = self._end_frame(frames[-1])[3]
-        return jacobian_columns(frames, p_end, self._revolute.tolist(), self.convention)
+        return jacobian_columns(frames, p_end, self._revolute_flags, self.convention)
 
     def _joint_values(self, q):
         """theta and d ``(n, ...)`` of every joint for configurations ``q`` ``(..., n)``."""
@@ -1177,14 +1179,14 @@ def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[
      [-1.  0.  0.  0.  0.  1.]]
     """
     axis_frames = frames[:-1] if convention == "standard" else frames[1:]
+    e0, e1, e2 = p_end
     columns: list[tuple[Component, ...]] = []
-    for rev, (_, _, z, o) in zip(revolute, axis_frames, strict=True):
+    for rev, (_, _, (z0, z1, z2), (o0, o1, o2)) in zip(revolute, axis_frames, strict=True):
         if rev:
-            r0, r1, r2 = p_end[0] - o[0], p_end[1] - o[1], p_end[2] - o[2]
-            columns.append((z[1] * r2 - z[2] * r1, z[2] * r0 - z[0] * r2, z[0] * r1 - z[1] * r0,
-                            z[0], z[1], z[2]))
+            r0, r1, r2 = e0 - o0, e1 - o1, e2 - o2
+            columns.append((z1 * r2 - z2 * r1, z2 * r0 - z0 * r2, z0 * r1 - z1 * r0, z0, z1, z2))
         else:
-            columns.append((z[0], z[1], z[2], 0.0, 0.0, 0.0))
+            columns.append((z0, z1, z2, 0.0, 0.0, 0.0))
     return columns
 
 
