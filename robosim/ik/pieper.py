@@ -182,6 +182,7 @@ class _Chain:
 
 
 _built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_MISSING = object()
 
 
 def pieper_applies(robot: Robot) -> bool:
@@ -214,9 +215,10 @@ def _chain_of(robot):
     ``joints``: per joint its limits (lower, upper), whether it is revolute and its weight in
     the distance of :func:`nearest_solution` (1, or one over the robot's size for a prismatic
     joint), as :func:`robosim.ik.turns.turns_near` takes them."""
-    if robot not in _built:
-        _built[robot] = _build(robot)
-    return _built[robot]
+    built = _built.get(robot, _MISSING)          # one weak-key lookup: the common case
+    if built is _MISSING:
+        built = _built[robot] = _build(robot)
+    return built
 
 
 def _build(robot):
