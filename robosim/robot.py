@@ -220,6 +220,7 @@ class Robot:
     base: np.ndarray = field(init=False, repr=False, compare=False)
     tool: np.ndarray = field(init=False, repr=False, compare=False)
     _revolute: np.ndarray = field(init=False, repr=False, compare=False)
+    _revolute_flags: tuple = field(init=False, repr=False, compare=False)
     _a: np.ndarray = field(init=False, repr=False, compare=False)
     _dh_constants: list = field(init=False, repr=False, compare=False)
     _base_columns: Frame = field(init=False, repr=False, compare=False)
@@ -272,6 +273,7 @@ class Robot:
         keep("base", _read_only(xyzrpy2tr(self.base_xyz, self.base_rpy)))
         keep("tool", _read_only(xyzrpy2tr(self.tool_xyz, self.tool_rpy)))
         keep("_revolute", _read_only(np.array([j.is_revolute for j in self.joints])))
+        keep("_revolute_flags", tuple(j.is_revolute for j in self.joints))
         keep("_a", _read_only(np.array([j.a for j in self.joints])))
         keep("_dh_constants", [(j.a, *cos_sin(j.alpha)) for j in self.joints])
         keep("_base_columns", frame_columns(self.base))
@@ -843,7 +845,8 @@ class Robot:
         qd = self.check_q(qd, "joint velocities")
         return np.einsum("...irj,...i->...rj", self.hessian(q), qd)
 
-    def chain_frames(self, values: PerJoint, keep_all: bool = False) -> list[Frame]:
+    def chain_frames(self, values: PerJoint, keep_all: bool = False,
+                     start: tuple[int, Frame] | None = None) -> list[Frame]:
         """The frames of :func:`chain_components` for joint values given joint by joint.
 
         Parameters
@@ -853,6 +856,10 @@ class Robot:
             column per joint (computed with numpy).
         keep_all : bool
             All frames, base first (``n + 1``), or only the last (frame n, without the tool).
+        start : (k, frame k), optional
+            Continue from frame k, computed before (by this method: the same numbers), instead
+            of the base: ``values`` are then joints k+1 .. n (``n - k`` of them), and
+            ``keep_all`` gives frames k .. n.
 
         Returns
         -------
@@ -874,10 +881,24 @@ class Robot:
         [[1. 0.]
          [1. 2.]
          [0. 0.]]
+
+        From the elbow (frame 1, kept from a first call) joint 2 alone gives the same tip:
+
+        >>> elbow = arm.chain_frames([0.0, math.pi / 2], keep_all=True)[1]
+        >>> X, Y, Z, P = arm.chain_frames([math.pi / 2], start=(1, elbow))[-1]
+        >>> print(np.round(P, 9) + 0.0)
+        [1. 1. 0.]
         """
         cos, sin = (np.cos, np.sin) if isinstance(values[0], np.ndarray) else (math.cos, math.sin)
+        if start is None:
+            frame, joint_constants, dh_constants = (self._base_columns, self._joint_constants,
+                                                    self._dh_constants)
+        else:
+            first, frame = start
+            joint_constants, dh_constants = (self._joint_constants[first:],
+                                             self._dh_constants[first:])
         cos_theta, sin_theta, ds = [], [], []
-        for value, (revolute, theta0, d0, cos0, sin0) in zip(values, self._joint_constants,
+        for value, (revolute, theta0, d0, cos0, sin0) in zip(values, joint_constants,
                                                              strict=True):
             if revolute:
                 theta = value + theta0
@@ -888,8 +909,8 @@ class Robot:
                 cos_theta.append(cos0)
                 sin_theta.append(sin0)
                 ds.append(value + d0)
-        return chain_components(self._base_columns, cos_theta, sin_theta, ds,
-                                self._dh_constants, self.convention, keep_all)
+        return chain_components(frame, cos_theta, sin_theta, ds, dh_constants, self.convention,
+                                keep_all)
 
     @cached_property
     def manipulability_rows(self) -> tuple[str, ...]:
@@ -1011,7 +1032,7 @@ class Robot:
     def _jacobian_columns(self, values):
         frames = self.chain_frames(values, keep_all=True)
         p_end = self._end_frame(frames[-1])[3]
-        return jacobian_columns(frames, p_end, self._revolute.tolist(), self.convention)
+        return jacobian_columns(frames, p_end, self._revolute_flags, self.convention)
 
     def _joint_values(self, q):
         """theta and d ``(n, ...)`` of every joint for configurations ``q`` ``(..., n)``."""
@@ -1158,14 +1179,14 @@ def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[
      [-1.  0.  0.  0.  0.  1.]]
     """
     axis_frames = frames[:-1] if convention == "standard" else frames[1:]
+    e0, e1, e2 = p_end
     columns: list[tuple[Component, ...]] = []
-    for rev, (_, _, z, o) in zip(revolute, axis_frames, strict=True):
+    for rev, (_, _, (z0, z1, z2), (o0, o1, o2)) in zip(revolute, axis_frames, strict=True):
         if rev:
-            r0, r1, r2 = p_end[0] - o[0], p_end[1] - o[1], p_end[2] - o[2]
-            columns.append((z[1] * r2 - z[2] * r1, z[2] * r0 - z[0] * r2, z[0] * r1 - z[1] * r0,
-                            z[0], z[1], z[2]))
+            r0, r1, r2 = e0 - o0, e1 - o1, e2 - o2
+            columns.append((z1 * r2 - z2 * r1, z2 * r0 - z0 * r2, z0 * r1 - z1 * r0, z0, z1, z2))
         else:
-            columns.append((z[0], z[1], z[2], 0.0, 0.0, 0.0))
+            columns.append((z0, z1, z2, 0.0, 0.0, 0.0))
     return columns
 
 

@@ -21,15 +21,16 @@ class FloatMath:
     0.785398  1.414214
     """
 
-    cos = staticmethod(math.cos)
-    sin = staticmethod(math.sin)
-    sqrt = staticmethod(math.sqrt)
-    atan2 = staticmethod(math.atan2)
-    asin = staticmethod(math.asin)
-    maximum = staticmethod(max)
-    absolute = staticmethod(abs)
-    complex_sqrt = staticmethod(cmath.sqrt)
-    phase = staticmethod(cmath.phase)
+    # Built-in functions do not bind to the class: no staticmethod wrapper to unwrap per call.
+    cos = math.cos
+    sin = math.sin
+    sqrt = math.sqrt
+    atan2 = math.atan2
+    asin = math.asin
+    maximum = max
+    absolute = abs
+    complex_sqrt = cmath.sqrt
+    phase = cmath.phase
 
     @staticmethod
     def where(condition: Any, if_true: Any, if_false: Any) -> Any:

@@ -65,7 +65,7 @@ from ..library import MAX_LENGTH
 from ..robot import Component, Robot, frame_columns, frame_times, jacobian_columns
 from .elementary import ArrayMath, FloatMath
 from .turns import turned_inside
-from .pieper import JOINT_LIMIT, nearest_solution, pieper_applies, pieper_ik
+from .pieper import JOINT_LIMIT, _nearest_solution, nearest_solution, pieper_applies, pieper_ik
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
            "check_targets", "damped_least_squares"]
@@ -462,6 +462,7 @@ class _Problem:
         self.finish = FINISH if finish is None else finish
         self.position_rows = [r for r in self.rows if r < 3]
         self.rotation_rows = [r - 3 for r in self.rows if r >= 3]
+        self.rotation_rows_in_error = [r for r in self.rows if r >= 3]
         self._idle = None
         # Pieper's closed form where it applies: six joints with a spherical wrist solving
         # the full pose, or three joints solving a point.
@@ -494,22 +495,7 @@ class _Problem:
         ``want_step``).
         """
         frames = self.robot.chain_frames(q, keep_all=want_step)   # frames 0..n-1 for the step only
-        X, Y, Z, P = frames[-1] if self.tool is None else frame_times(frames[-1], self.tool)
-        Xd, Yd, Zd, Pd = target
-        error = [Pd[0] - P[0], Pd[1] - P[1], Pd[2] - P[2]]
-        if self.rotation_rows:
-            vx, vy, vz = _cross(X, Xd), _cross(Y, Yd), _cross(Z, Zd)
-            v = tuple(0.5 * (vx[r] + vy[r] + vz[r]) for r in range(3))
-            sin_angle = ops.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
-            cos_angle = 0.5 * (_dot(X, Xd) + _dot(Y, Yd) + _dot(Z, Zd) - 1.0)
-            # v = sin(angle) * axis of R_target R^T; the solver wants angle * axis.
-            factor = ops.atan2(sin_angle, cos_angle) / ops.maximum(sin_angle, 1e-300)
-            error += [v[0] * factor, v[1] * factor, v[2] * factor]
-        position_error = (ops.sqrt(sum([error[r] * error[r] for r in self.position_rows]))
-                          if self.position_rows else abs(0.0 * q[0]))
-        orientation_error = (ops.sqrt(sum([error[3 + r] * error[3 + r]
-                                           for r in self.rotation_rows]))
-                             if self.rotation_rows else abs(0.0 * q[0]))
+        P, error, position_error, orientation_error = self.pose_errors(frames[-1], target, ops)
         if not want_step or (ops is _FloatKernel
                              and _within(self, position_error, orientation_error, self.finish)):
             return position_error, orientation_error, None      # the caller stops here
@@ -520,6 +506,40 @@ class _Problem:
              for column, column_scale in zip(columns, self.column_scales,
                                              strict=True)]  # J[j]: column j
         return position_error, orientation_error, ops.damped_step(self, q, J, e)
+
+
+    def pose_errors(self, frame, target, ops):
+        """The error of frame n ``frame`` (the chain's last, tool not yet applied) to
+        ``target``, both column tuples ``(X, Y, Z, P)`` (floats or ``(B,)`` arrays).
+
+        Returns ``(P, error, position_error, orientation_error)``: ``P`` the end effector's
+        position, ``error`` the six components (position difference; rotation angle times
+        axis, present when a rotation is solved) and the norms of the selected ones.
+        """
+        X, Y, Z, P = frame if self.tool is None else frame_times(frame, self.tool)
+        Xd, Yd, Zd, Pd = target
+        error = [Pd[0] - P[0], Pd[1] - P[1], Pd[2] - P[2]]
+        if self.rotation_rows:
+            (x0, x1, x2), (y0, y1, y2), (z0, z1, z2) = _cross(X, Xd), _cross(Y, Yd), _cross(Z, Zd)
+            v0, v1, v2 = 0.5 * (x0 + y0 + z0), 0.5 * (x1 + y1 + z1), 0.5 * (x2 + y2 + z2)
+            sin_angle = ops.sqrt(v0 * v0 + v1 * v1 + v2 * v2)
+            cos_angle = 0.5 * (_dot(X, Xd) + _dot(Y, Yd) + _dot(Z, Zd) - 1.0)
+            # v = sin(angle) * axis of R_target R^T; the solver wants angle * axis.
+            factor = ops.atan2(sin_angle, cos_angle) / ops.maximum(sin_angle, 1e-300)
+            error += [v0 * factor, v1 * factor, v2 * factor]
+        none = abs(0.0 * P[0])                      # no component selected: 0 (float or array)
+        position_error = _norm(error, self.position_rows, ops) if self.position_rows else none
+        orientation_error = (_norm(error, self.rotation_rows_in_error, ops)
+                             if self.rotation_rows else none)
+        return P, error, position_error, orientation_error
+
+
+def _norm(error, rows, ops):
+    """The Euclidean norm of the components ``rows`` of ``error`` (floats or arrays)."""
+    total = 0.0
+    for r in rows:
+        total = total + error[r] * error[r]
+    return ops.sqrt(total)
 
 
 def _cross(a, b):
@@ -793,7 +813,9 @@ _problems: weakref.WeakKeyDictionary[Robot, dict[tuple, _Problem]] = weakref.Wea
 
 def _cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
     """The (cached) constant part of a solve for ``robot``; the tolerances checked here."""
-    per_robot = _problems.setdefault(robot, {})
+    per_robot = _problems.get(robot)
+    if per_robot is None:
+        per_robot = _problems[robot] = {}
     given = ((axes, tolerance, angle_tolerance, finish)
              if type(axes) is str and type(tolerance) is type(angle_tolerance) is float
              else None)
@@ -986,11 +1008,10 @@ def _closed_form_exact(problem, columns, q0):
         if q0.shape != (problem.n,):
             return None
         reference = np.clip(q0, problem.limits[:, 0], problem.limits[:, 1]).tolist()
-    q, note = nearest_solution(problem.robot, columns, reference)
+    q, note, frame = _nearest_solution(problem.robot, columns, reference)
     if q is None:
         return None
-    position_error, orientation_error, _ = problem.evaluate(q, columns, _FloatKernel,
-                                                            want_step=False)
+    _, _, position_error, orientation_error = problem.pose_errors(frame, columns, _FloatKernel)
     if not _within(problem, position_error, orientation_error):
         return None
     return IKResult(np.array(q), np.bool_(True), np.float64(position_error),

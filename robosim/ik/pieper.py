@@ -76,7 +76,7 @@ from ..errors import ValidationError
 from ..robot import Frame, Robot, frame_columns
 from ..transforms import cos_sin, inverse
 from .elementary import ArrayMath, FloatMath
-from .turns import joint_turn
+from .turns import turns_near
 from .wrist import spherical_wrist, wrist_angles
 
 #: Roots of the polynomial this close to the unit circle (revolute joint 3) or to the real
@@ -182,6 +182,7 @@ class _Chain:
 
 
 _built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_MISSING = object()
 
 
 def pieper_applies(robot: Robot) -> bool:
@@ -211,11 +212,13 @@ def pieper_applies(robot: Robot) -> bool:
 
 def _chain_of(robot):
     """``(chain, split, joints)`` of ``robot`` (split None for a 3-joint arm), or None;
-    ``joints``: per joint its limits, whether it is revolute and its weight in the distance
-    of :func:`nearest_solution` (1, or one over the robot's size for a prismatic joint)."""
-    if robot not in _built:
-        _built[robot] = _build(robot)
-    return _built[robot]
+    ``joints``: per joint its limits (lower, upper), whether it is revolute and its weight in
+    the distance of :func:`nearest_solution` (1, or one over the robot's size for a prismatic
+    joint), as :func:`robosim.ik.turns.turns_near` takes them."""
+    built = _built.get(robot, _MISSING)          # one weak-key lookup: the common case
+    if built is _MISSING:
+        built = _built[robot] = _build(robot)
+    return built
 
 
 def _build(robot):
@@ -232,7 +235,7 @@ def _build(robot):
     if chain is None or not _recovers_itself(arm, chain):
         return None
     scale = robot.length_scale
-    joints = tuple((joint.limits, joint.is_revolute, 1.0 if joint.is_revolute else 1.0 / scale)
+    joints = tuple((*joint.limits, joint.is_revolute, 1.0 if joint.is_revolute else 1.0 / scale)
                    for joint in robot.joints)
     return chain, split, joints
 
@@ -344,8 +347,10 @@ def _invariants(chain, point):
     ``(B,)`` arrays): ``(p, r, x, y, z)`` with ``p`` the point in joint 1's start frame;
     joint 1 revolute: ``r`` the squared distance from joint 1's origin raised by ``d1`` and
     ``z`` the height above it; prismatic: ``x, y`` across its axis, ``z`` along it."""
-    p = tuple(row[0] * point[0] + row[1] * point[1] + row[2] * point[2] + row[3]
-              for row in chain.start_inverse)
+    x, y, z = point
+    (r00, r01, r02, t0), (r10, r11, r12, t1), (r20, r21, r22, t2) = chain.start_inverse
+    p = (r00 * x + r01 * y + r02 * z + t0, r10 * x + r11 * y + r12 * z + t1,
+         r20 * x + r21 * y + r22 * z + t2)
     if chain.revolute[0]:
         z = p[2] - chain.d0[0]
         return p, p[0] * p[0] + p[1] * p[1] + z * z, p[0], p[1], z
@@ -432,9 +437,9 @@ def _joint3_values(chain, invariants, coefficients, ops):
             real = ops.absolute(ops.absolute(z) - 1.0) < ROOT_TOLERANCE
             theta = ops.phase(z)
             e = ops.cos(theta) + 1j * ops.sin(theta)
-            powers = range(chain.degree, -chain.degree - 1, -1)
-            slope = sum((1j * j * c * e ** j for j, c in zip(powers, coefficients,
-                                                             strict=True))).real
+            slope = 0.0
+            for j, c in zip(range(chain.degree, -chain.degree - 1, -1), coefficients, strict=True):
+                slope = slope + (1j * j * c * e ** j).real
             q3, unit = theta - chain.theta0[2], 1.0
         else:
             real = ops.absolute(z.imag) < ROOT_TOLERANCE
@@ -604,8 +609,9 @@ def _point(split, columns):
     if split is None:
         return columns[0]
     X, Y, Z, P = columns
-    c = split.center_in_end.tolist()
-    return tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
+    c0, c1, c2 = split.center_in_end.tolist()
+    return (P[0] + X[0] * c0 + Y[0] * c1 + Z[0] * c2, P[1] + X[1] * c0 + Y[1] * c1 + Z[1] * c2,
+            P[2] + X[2] * c0 + Y[2] * c1 + Z[2] * c2)
 
 
 def _solutions(robot, chain, split, columns, reference, ops):
@@ -724,27 +730,24 @@ def nearest_solution(robot: Robot, target: np.ndarray | Frame,
     [  0.  90. -90.] ''
     [ 0.  0. 90.] ''
     """
+    q, reason, _ = _nearest_solution(robot, target, reference)
+    return q, reason
+
+
+def _nearest_solution(robot, target, reference):
+    """:func:`nearest_solution`, and frame n (column tuples, no tool) at the solution, None
+    without one: found on the way (from frame 3 of the winning arm solution), so that the
+    caller checks the solution's accuracy without computing the whole chain again."""
     chain, split, joints = _chain_of(robot)
     pose = target if isinstance(target, tuple) else frame_columns(target)
     columns = pose if split is not None else pose[3:]        # 3 joints: the translation
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3],
                      FloatMath)
-    def turned(values, first):
-        """``values`` of joints ``first, first + 1, ..`` at their turn nearest the reference
-        inside the limits, and their distance from it; None outside the limits."""
-        out, distance = [], 0.0
-        for i, value in enumerate(values, first):
-            limits, revolute, weight = joints[i]
-            value = joint_turn(value, reference[i], limits, revolute)
-            if value is None:
-                return None
-            out.append(value)
-            distance += weight * abs(value - reference[i])
-        return distance, out
-
+    arm_joints, wrist_joints = joints[:3], joints[3:]
+    arm_reference, wrist_reference = reference[:3], reference[3:]
     ranked = []
     for s in arm:
-        found = turned(s.q, 0) if s.valid else None
+        found = turns_near(s.q, arm_reference, arm_joints) if s.valid else None
         if found:
             ranked.append(found + (free_joint(1) if s.free1 else free_joint(2) if s.free2
                                    else "",))
@@ -754,21 +757,23 @@ def nearest_solution(robot: Robot, target: np.ndarray | Frame,
         if best is not None and arm_distance >= best[0]:
             break
         if split is None:
-            best = (arm_distance, arm_q, note)
+            best = (arm_distance, arm_q, note, None)
             continue
-        frame3 = split.arm.chain_frames(arm_q)[-1][:3]
-        wrists, ok = wrist_angles(split, frame3, columns[:3], reference[3] + split.offsets[0])
+        frame3 = split.arm.chain_frames(arm_q)[-1]
+        wrists, ok = wrist_angles(split, frame3[:3], columns[:3], reference[3] + split.offsets[0])
         wrist_reached = wrist_reached or bool(ok[0])
         if ok[0] and not ok[1]:
             note = note or free_joint(4)
         for wrist, good in zip(wrists, ok, strict=True):
-            found = turned(wrist, 3) if good else None
+            found = turns_near(wrist, wrist_reference, wrist_joints) if good else None
             if found and (best is None or arm_distance + found[0] < best[0]):
-                best = (arm_distance + found[0], arm_q + found[1], note)
+                best = (arm_distance + found[0], arm_q + found[1], note, frame3)
     if best is not None:
-        return best[1], best[2]
+        _, q, note, frame3 = best
+        start = None if split is None else (3, frame3)
+        return q, note, robot.chain_frames(q[3:] if start else q, start=start)[-1]
     if not any(s.valid for s in arm):
-        return None, OUT_OF_REACH
+        return None, OUT_OF_REACH, None
     if ranked and split is not None and not wrist_reached:
-        return None, WRIST_OUT_OF_REACH
-    return None, JOINT_LIMIT
+        return None, WRIST_OUT_OF_REACH, None
+    return None, JOINT_LIMIT, None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -57,44 +57,66 @@ def nearest_turn(robot: Robot, q: ArrayLike, reference: ArrayLike) -> list[float
     ...                    [2.0], [0.0]))            # no turn of 2.0 lies in [0, 1]
     None
     """
-    turned = []
-    for joint, value, near in zip(robot.joints, np.asarray(q, dtype=float).tolist(),
-                                  np.asarray(reference, dtype=float).tolist(), strict=True):
-        variant = joint_turn(value, near, joint.limits, joint.is_revolute)
-        if variant is None:
-            return None
-        turned.append(variant)
-    return turned
+    joints = [(*joint.limits, joint.is_revolute, 1.0) for joint in robot.joints]
+    found = turns_near(np.asarray(q, dtype=float).tolist(),
+                       np.asarray(reference, dtype=float).tolist(), joints)
+    return None if found is None else found[1]
 
 
-def joint_turn(value: float, reference: float, limits: tuple[float, float],
-               revolute: bool) -> float | None:
-    """The variant ``value + 2 pi k`` of one joint's value inside its ``limits`` nearest
-    ``reference`` (put exactly inside when within :data:`LIMIT_SLACK` of a limit), or None;
-    a prismatic joint's value itself when inside. Floats: :func:`turned_inside` does the same
-    on arrays.
+def turns_near(values: Sequence[float], references: Sequence[float],
+               joints: Sequence[tuple[float, float, bool, float]]
+               ) -> tuple[float, list[float]] | None:
+    """Each of ``values`` at its variant ``value + 2 pi k`` inside its joint's limits nearest
+    its reference, and how far they are from the references; None when one has no variant
+    inside. Floats, one joint after another: :func:`turned_inside` does the same on arrays.
+
+    A value within :data:`LIMIT_SLACK` outside a limit counts as inside and is put exactly on
+    it; a prismatic joint's value has no variant but itself.
+
+    Parameters
+    ----------
+    values, references : sequence of floats
+        Joint values and the values they should be nearest (radians or length unit).
+    joints : sequence of ``(lower, upper, revolute, weight)``
+        Per value its joint's limits, whether it is revolute, and its weight in the distance.
+
+    Returns
+    -------
+    (distance, turned) or None
+        ``turned``: a list of floats; ``distance``: the sum of ``weight * |turned - reference|``.
 
     Examples
     --------
-    350 degrees is -10 degrees one turn back: inside +-180 and nearest 0, that is the one.
+    350 degrees is -10 degrees one turn back: inside +-180 and nearest 0, that is the one; a
+    slide of 0.7 with limits (0, 0.5) has no variant inside.
 
-    >>> round(float(np.degrees(joint_turn(np.radians(350), 0.0, (-np.pi, np.pi), True))), 6)
-    -10.0
+    >>> distance, turned = turns_near([np.radians(350)], [0.0], [(-np.pi, np.pi, True, 1.0)])
+    >>> round(float(np.degrees(turned[0])), 6), round(float(np.degrees(distance)), 6)
+    (-10.0, 10.0)
+    >>> print(turns_near([0.7], [0.0], [(0.0, 0.5, False, 1.0)]))
+    None
     """
-    lower, upper = limits
-    if revolute:
-        # The turn nearest the reference is inside the limits: the common case, no clamping.
-        nearest = value + TURN * round((reference - value) / TURN)
-        if lower <= nearest <= upper:
-            return nearest
-        low = math.ceil((lower - LIMIT_SLACK - value) / TURN)
-        high = math.floor((upper + LIMIT_SLACK - value) / TURN)
-        if low > high:
+    turned, distance = [], 0.0
+    for value, reference, (lower, upper, revolute, weight) in zip(values, references, joints,
+                                                                  strict=True):
+        if revolute:
+            # The turn nearest the reference is inside the limits: the common case, no clamping.
+            nearest = value + TURN * round((reference - value) / TURN)
+            if lower <= nearest <= upper:
+                turned.append(nearest)
+                distance += weight * abs(nearest - reference)
+                continue
+            low = math.ceil((lower - LIMIT_SLACK - value) / TURN)
+            high = math.floor((upper + LIMIT_SLACK - value) / TURN)
+            if low > high:
+                return None
+            value += TURN * min(max(round((reference - value) / TURN), low), high)
+        elif not lower - LIMIT_SLACK <= value <= upper + LIMIT_SLACK:
             return None
-        value += TURN * min(max(round((reference - value) / TURN), low), high)
-    elif not lower - LIMIT_SLACK <= value <= upper + LIMIT_SLACK:
-        return None
-    return min(max(value, lower), upper)
+        value = min(max(value, lower), upper)
+        turned.append(value)
+        distance += weight * abs(value - reference)
+    return distance, turned
 
 
 def turned_inside(robot: Robot, q: np.ndarray,

@@ -20,8 +20,8 @@ import robosim
 from ik_oracles import paper_3r_position, puma_closed_form
 from random_robots import mounted
 from robosim import ik
-from robosim.ik.pieper import (DOUBLE_ROOT, OUT_OF_REACH, free_joint, nearest_solution,
-                               pieper_applies, pieper_ik)
+from robosim.ik.pieper import (DOUBLE_ROOT, OUT_OF_REACH, _nearest_solution, free_joint,
+                               nearest_solution, pieper_applies, pieper_ik)
 from robosim.transforms import rotation_angle
 
 TWO_PI = 2 * math.pi
@@ -178,6 +178,19 @@ def test_the_closed_form_has_every_solution_a_dense_multistart_finds(robot):
             assert _gaps(robot, solutions, other).min() < 1e-6
             total += 1
     assert total >= 4                           # the multistart found something to compare
+
+
+@pytest.mark.parametrize("robot", [robosim.load_robot(name) for name in
+                                   ("Puma 560", "Stanford", "Anthropomorphic 3R")]
+                         + _random_arms()[3::4],
+                         ids=lambda robot: f"{robot.name}-{robot.convention}")
+def test_the_frame_for_the_accuracy_check_is_the_chains_own_at_the_solution(robot):
+    # ik.solve checks the closed form's solution on the frame _nearest_solution continues
+    # from frame 3 of its arm solution: it must be the whole chain's, to the bit, at the q
+    # returned (else the check would pass a q it did not measure).
+    for q in robot.random_q(4, rng=np.random.default_rng(11)):
+        solution, _, frame = _nearest_solution(robot, robot.fk(q), robot.home.tolist())
+        assert frame == robot.chain_frames(solution)[-1]
 
 
 # ------------------------------------------------------------------ degenerate cases
