@@ -20,6 +20,7 @@ from ..checks import real_array
 from ..errors import ValidationError
 from ..robot import Joint, Robot
 from ..transforms import inverse
+from .turns import wrap_to_pi
 
 #: Tolerance of the joint-limit check (radians).
 LIMIT_TOLERANCE = 1e-9
@@ -231,12 +232,12 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
     links = (d1, a1, a2, a3, a4)
     sign = 1.0 if elbow == "up" else -1.0
     if reach == "back":
-        return _lynx6_plane(robot, links, _wrap(facing + np.pi), -r, z, np.pi - wrist_pitch,
+        return _lynx6_plane(robot, links, wrap_to_pi(facing + np.pi), -r, z, np.pi - wrist_pitch,
                             sign, wrist_rotate, shape)
     front = _lynx6_plane(robot, links, facing, r, z, wrist_pitch, sign, wrist_rotate, shape)
     if reach == "front":
         return front
-    back = _lynx6_plane(robot, links, _wrap(facing + np.pi), -r, z, np.pi - wrist_pitch,
+    back = _lynx6_plane(robot, links, wrap_to_pi(facing + np.pi), -r, z, np.pi - wrist_pitch,
                         sign, wrist_rotate, shape)
     use_back = ~front.reachable & back.reachable
     return Lynx6Solution(np.where(use_back[..., None], back.q, front.q),
@@ -366,8 +367,8 @@ def _lynx6_plane(robot, links, q1, r, z, wrist_pitch, elbow_sign, wrist_rotate, 
     elbow_z = s * along_z + h * along_r
     q2 = np.arctan2(-elbow_r, elbow_z)                              # eq. 24, sign corrected
     forearm = np.arctan2(w_z - elbow_z, w_r - elbow_r)             # q2 + q3, from the ground
-    q3 = _wrap(forearm - q2)                                        # eq. 25, +90 deg
-    q4 = _wrap(wrist_pitch - forearm)                               # eq. 26, corrected
+    q3 = wrap_to_pi(forearm - q2)                                        # eq. 25, +90 deg
+    q4 = wrap_to_pi(wrist_pitch - forearm)                               # eq. 26, corrected
     wrist_rotate = np.broadcast_to(wrist_rotate, shape)
     q = np.stack(np.broadcast_arrays(q1, q2, q3, q4, wrist_rotate), axis=-1).reshape(shape + (5,))
     lower, upper = robot.limits[:, 0], robot.limits[:, 1]
@@ -378,10 +379,6 @@ def _lynx6_plane(robot, links, q1, r, z, wrist_pitch, elbow_sign, wrist_rotate, 
     reachable = ~out_of_reach & (failed_joint == 0)
     return Lynx6Solution(q, reachable, out_of_reach.copy(), failed_joint)
 
-
-def _wrap(angle):
-    """Angles wrapped into ``(-pi, pi]``."""
-    return np.pi - np.mod(np.pi - angle, 2 * np.pi)
 
 
 @dataclass
@@ -465,10 +462,10 @@ def anthropomorphic_3r_ik(position: ArrayLike, a1: float, a2: float,
     front = np.arctan2(-X, Y)
     rho = np.hypot(X, Y)
     solutions = []
-    for q1, reach in ((front, rho), (_wrap(front + np.pi), -rho)):
+    for q1, reach in ((front, rho), (wrap_to_pi(front + np.pi), -rho)):
         for q3 in (-elbow, elbow):
             q2 = np.arctan2(height, reach) - np.arctan2(a3 * np.sin(q3), a2 + a3 * np.cos(q3))
-            solutions.append(np.stack([q1, _wrap(q2), q3], axis=-1))
+            solutions.append(np.stack([q1, wrap_to_pi(q2), q3], axis=-1))
     return ThreeRSolutions(np.stack(solutions, axis=-2), reachable)
 
 

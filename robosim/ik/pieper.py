@@ -76,7 +76,7 @@ from ..errors import ValidationError
 from ..robot import Frame, Robot, frame_columns
 from ..transforms import cos_sin, inverse
 from .elementary import ArrayMath, FloatMath
-from .turns import turns_near
+from .turns import turns_near, wrap_to_pi
 from .wrist import spherical_wrist, wrist_angles
 
 #: Roots of the polynomial this close to the unit circle (revolute joint 3) or to the real
@@ -498,7 +498,7 @@ def _arm_slots(chain, invariants, reference, ops):
             for u1, u2, ok in candidates:
                 theta2 = ops.where(free2, reference[1] + chain.theta0[1],
                                    ops.atan2(u2, u1) - forearm_angle)
-                branches.append((u1, u2, t, _wrap(theta2 - chain.theta0[1]), ok, free2))
+                branches.append((u1, u2, t, wrap_to_pi(theta2 - chain.theta0[1]), ok, free2))
         else:
             u1, u2 = extra
             if m_b is None and m_a:
@@ -516,16 +516,12 @@ def _arm_slots(chain, invariants, reference, ops):
                 free1 = k1 * k1 + k2 * k2 < axis
                 theta1 = ops.where(free1, reference[0] + chain.theta0[0],
                                    azimuth - ops.atan2(k2, k1))
-                q1 = _wrap(theta1 - chain.theta0[0])
+                q1 = wrap_to_pi(theta1 - chain.theta0[0])
             else:
                 free1, q1 = False, p[2] - k3 - chain.d0[0]
             slots.append(_Slot((q1, q2, q3), real & ok, free1, free2))
     return slots
 
-
-def _wrap(angle):
-    """An angle (float or array) in (-pi, pi]."""
-    return math.pi - (math.pi - angle) % (2 * math.pi)
 
 
 def _joint_gaps(revolute, difference, scale):

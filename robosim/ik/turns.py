@@ -23,6 +23,21 @@ LIMIT_SLACK = 1e-9
 TURN = 2.0 * math.pi
 
 
+def wrap_to_pi(angle):
+    """``angle`` (radians, a float or an array) wrapped into ``(-pi, pi]``, by whole turns.
+
+    Examples
+    --------
+    Three quarters of a turn is a quarter turn the other way; a half turn stays a half turn:
+
+    >>> print(f"{wrap_to_pi(1.5 * math.pi) / math.pi:+.2f} pi", wrap_to_pi(math.pi) == math.pi)
+    -0.50 pi True
+    >>> (wrap_to_pi(np.radians([270.0, -270.0, 720.0])) / np.pi).round(2).tolist()
+    [-0.5, 0.5, 0.0]
+    """
+    return math.pi - (math.pi - angle) % TURN
+
+
 def _turns(joint, value):
     """The ``k`` with ``value + 2 pi k`` inside the joint's limits (``range(0, 1)`` for a
     prismatic joint inside them; empty where none fits)."""

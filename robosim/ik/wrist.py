@@ -32,6 +32,7 @@ import numpy as np
 from ..robot import Component, Robot
 from ..transforms import cos_sin
 from .elementary import ArrayMath, FloatMath
+from .turns import wrap_to_pi
 
 #: Axes meeting within this fraction of the robot's size count as meeting in one point.
 MEET_TOLERANCE = 1e-9
@@ -236,7 +237,7 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
         d0, d1 = c5 * w0 + s5 * r1, -s5 * w0 + c5 * r1
         t6 = ops.atan2(cb2 * d1 + sb2 * r2, d0)
         o4, o5, o6 = split.offsets
-        solutions.append((_wrap(t4 - o4), _wrap(t5 - o5), _wrap(t6 - o6)))
+        solutions.append((wrap_to_pi(t4 - o4), wrap_to_pi(t5 - o5), wrap_to_pi(t6 - o6)))
     return solutions, [reachable, reachable & ~singular if ops is not FloatMath
                        else reachable and not singular]
 
@@ -262,6 +263,3 @@ def _dot(u, v):
     return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
 
 
-def _wrap(angle):
-    """``angle`` (float or array) in (-pi, pi]."""
-    return math.pi - (math.pi - angle) % (2 * math.pi)
