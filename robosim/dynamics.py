@@ -336,22 +336,45 @@ def _gravity(robot, gravity):
     return ZERO if gravity == (0.0, 0.0, 0.0) else gravity
 
 
-def _checked(robot, named) -> list[np.ndarray]:
-    """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated.
+def _one_configuration(robot, values) -> list[list[float]] | None:
+    """``values`` (each array_like) as lists of n floats, when each is one configuration
+    ``(n,)`` of finite real numbers; None otherwise (:func:`_checked` then checks them one by
+    one and names a wrong one).
 
-    When each is one configuration ``(n,)``, their values are summed in Python to check that
-    all are finite (a NaN or an infinity makes the sum so): numpy's cost per call would be a
-    good part of a single Newton-Euler run's time. Otherwise (or when a sum of huge values
-    overflows) each is checked on its own, and a wrong one named in the message.
+    The values are summed in Python to check that all are finite (a NaN or an infinity makes
+    the sum so, and so does a sum of huge values, which :func:`_checked` then tells apart):
+    numpy's cost per call would be a good part of a single Newton-Euler run's time.
     """
-    try:
-        arrays = [np.asarray(values) for values, _ in named]
-    except (TypeError, ValueError, OverflowError):
-        arrays = None
     single = (robot.n,)
-    if arrays is not None and all([a.shape == single and a.dtype.kind in "fi" for a in arrays]) \
-            and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
-        return [a.astype(float, copy=False) for a in arrays]
+    lists = []
+    for value in values:
+        if type(value) is not np.ndarray:
+            try:
+                value = np.asarray(value)
+            except (TypeError, ValueError, OverflowError):
+                return None
+        if value.shape != single:
+            return None
+        kind = value.dtype.kind
+        if kind == "f":
+            lists.append(value.tolist())
+        elif kind == "i":
+            lists.append(value.astype(float).tolist())
+        else:
+            return None
+    total = 0.0
+    for one in lists:
+        total += sum(one)
+    return lists if math.isfinite(total) else None
+
+
+def _checked(robot, named) -> list[np.ndarray]:
+    """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated:
+    each at once when all are one configuration (:func:`_one_configuration`), else each on its
+    own, a wrong one named in the message."""
+    one = _one_configuration(robot, [values for values, _ in named])
+    if one is not None:
+        return [np.array(values) for values in one]
     checked = [robot.check_q(values, name) for values, name in named]
     for array, (_, name) in zip(checked, named, strict=True):
         if array.size == 0:
@@ -467,22 +490,26 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     """
     constants = _constants(robot)
     g = _gravity(robot, gravity)
-    q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
-    qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
-    if fext is None and q.ndim == qd.ndim == qdd.ndim == 1:
-        # one configuration, the commonest call: straight to the kernel, on floats
-        tau = np.array(newton_euler(constants, joint_geometry(constants, q.tolist()),
-                                    qd_si.tolist(), qdd_si.tolist(), g))
-    elif fext is None:
-        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si), lambda geometry, v, acc: [
-            newton_euler(constants, geometry, v, acc, g)])
+    one = _one_configuration(robot, (q, qd, qdd)) if fext is None else None
+    if one is not None:
+        # one configuration, the commonest call: straight to the kernel on lists of floats, no
+        # array made until the torques (numpy's cost per call would be a good part of the
+        # kernel's time)
+        q, qd, qdd = one
+        qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
+        tau = newton_euler(constants, joint_geometry(constants, q), qd_si, qdd_si, g)
+        if not (motor or friction) and math.isfinite(sum(tau)):
+            return np.array(tau)
+        tau = np.array(tau)
     else:
-        tip = _tip_wrench(constants, _checked_wrench(fext))
-        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si, tip),
-                            lambda geometry, v, acc, wrench: [
-                                newton_euler(constants, geometry, v, acc, g, wrench)])
+        q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
+        qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
+        tip = () if fext is None else (_tip_wrench(constants, _checked_wrench(fext)),)
+        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si) + tip,
+                            lambda geometry, v, acc, *wrench: [
+                                newton_euler(constants, geometry, v, acc, g, *wrench)])
     if motor:
-        tau = tau + constants.motor * qdd_si
+        tau = tau + constants.motor * np.asarray(qdd_si)
     if friction:
         tau = tau + friction_torques(robot, qd)
     return _finite(tau, "joint torques")
