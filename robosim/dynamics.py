@@ -54,8 +54,8 @@ from numpy.typing import ArrayLike
 from . import checks
 from .composite_body import NotPositiveDefinite, cholesky_solve, mass_matrix_entries
 from .errors import ValidationError, brief
-from .newton_euler import (METRES_PER_UNIT, ZERO, inertia_shifted, joint_geometry,
-                           kernel_constants, newton_euler)
+from .newton_euler import (METRES_PER_UNIT, ZERO, KernelConstants, inertia_shifted,
+                           joint_geometry, kernel_constants, newton_euler)
 from .ode import dormand_prince_step
 from .robot import Robot
 
@@ -229,7 +229,7 @@ def _numbers(values, name, count, bound):
     return tuple(_number(v, name, bound) for v in values)
 
 
-def _finite(values, quantity):
+def _finite(values: np.ndarray, quantity: str) -> np.ndarray:
     """``values``, or a ValidationError saying that ``quantity`` overflowed (issue 25: NaN
     torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0)."""
     if not ((values.ndim == 1 and math.isfinite(sum(values.tolist())))    # one, fast
@@ -305,7 +305,7 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
 
 
 # ------------------------------------------------------------------- the kernels' constants
-_constants_cache = {}
+_constants_cache: dict[int, tuple[Robot, Dynamics, KernelConstants]] = {}
 
 
 def _constants(robot):
@@ -497,10 +497,10 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
         # kernel's time)
         q, qd, qdd = one
         qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
-        tau = newton_euler(constants, joint_geometry(constants, q), qd_si, qdd_si, g)
-        if not (motor or friction) and math.isfinite(sum(tau)):
-            return np.array(tau)
-        tau = np.array(tau)
+        torques = newton_euler(constants, joint_geometry(constants, q), qd_si, qdd_si, g)
+        if not (motor or friction) and math.isfinite(sum(torques)):
+            return np.array(torques)
+        tau = np.array(torques)
     else:
         q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
         qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
@@ -776,7 +776,7 @@ def _from_si(constants, values):
 
 
 def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None = None,
-           motor: bool = False) -> tuple[float | np.ndarray, float | np.ndarray]:
+           motor: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Kinetic and potential energy (J) of the arm at ``q, qd`` ``(..., n)``.
 
     Kinetic ``qd^T M(q) qd / 2`` (rotors included with ``motor=True``); potential

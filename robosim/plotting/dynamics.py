@@ -43,9 +43,21 @@ def torque_unit(robot: Robot, joint: int) -> str:
     return "N m" if robot.joints[joint].is_revolute else "N"
 
 
+class TorqueFigure(Figure):
+    """A :func:`torque_figure`: a Figure that lists its joints' axes.
+
+    Attributes
+    ----------
+    joint_axes : list of Axes
+        One per joint, joint 1 at the top.
+    """
+
+    joint_axes: list[Axes]
+
+
 def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | None = None,
                   check: TorqueCheck | None = None, figsize: tuple[float, float] = FIGSIZE,
-                  dpi: float = DPI) -> Figure:
+                  dpi: float = DPI) -> TorqueFigure:
     """One axes per joint: the torque (force) it needs against time.
 
     Parameters
@@ -65,10 +77,10 @@ def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | 
 
     Returns
     -------
-    Figure
+    TorqueFigure
         ``fig.joint_axes`` lists the axes, joint 1 at the top (drawn by :func:`draw_torques`).
     """
-    fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
+    fig = TorqueFigure(figsize=figsize, dpi=dpi, layout="constrained")
     axes = list(fig.subplots(robot.n, 1, sharex=True, squeeze=False)[:, 0])
     draw_torques(axes, robot, torques, limits, check)
     axes[-1].set_xlabel("time (s)")
