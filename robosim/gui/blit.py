@@ -8,7 +8,9 @@ figure (:func:`blit_manager`), shared by the screen or window in it, its cells a
 - *layers*: named groups of artists in a box (an animation's arm, a readout, playheads). While
   a layer is animated its artists are left out of full draws; after every full draw
   (``draw_event``) the manager copies the layer's background and draws the artists over it;
-  :meth:`~BlitManager.update` restores the background, draws the artists and blits the box.
+  :meth:`~BlitManager.update` restores the background, draws the artists and blits the box;
+  :meth:`~BlitManager.start` animates layers at once, redrawing only what lies beneath them
+  for their backgrounds (an animation's first frame without a full draw).
 - *opaque redraws* (:meth:`~BlitManager.draw_over`): artists that paint their own background
   (a cell's rectangle, the status line's axes) are drawn over the screen as it is and blitted.
 - *one full draw per action* (:meth:`~BlitManager.deferred`): while a block runs, requests for a
@@ -21,6 +23,7 @@ coming full draw shows everything. A canvas that cannot blit draws in full inste
 import contextlib
 import weakref
 
+from matplotlib.axes import Axes
 from matplotlib.transforms import Bbox
 
 from .layout import wrap_lines
@@ -32,6 +35,10 @@ STATUS_MIN_FONT = 7
 STATUS_PAD_PX = 6
 #: Height of a line of text as a multiple of the font size (matplotlib's linespacing).
 STATUS_LINE_SPACING = 1.2
+#: How far (pixels) an axes' tick labels, axis labels and title may reach out of its box: an
+#: axes this close to a layer's box is redrawn when :meth:`BlitManager.start` makes the
+#: layer's background.
+BENEATH_PAD_PX = 40
 
 #: figure -> a weak reference to its BlitManager. The canvas owns the manager (see
 #: :class:`BlitManager`); a strong value here would keep its figure, the key, alive for ever.
@@ -115,6 +122,57 @@ class BlitManager:
             artist.set_animated(animated)
         layer.animated = animated
         layer.background = None     # taken at the next full draw
+
+    def start(self, *names):
+        """Animate the named layers and show them blitted at once, without a full draw.
+
+        A layer not yet animated needs a background: the figure as a full draw shows it in
+        the layer's box, without the layer's artists. With none of them visible that is the
+        screen as it is; else it is made by redrawing only what reaches into the boxes: the
+        figure's background, then, in drawing order, each axes within
+        :data:`BENEATH_PAD_PX` of a box (its tick labels and title stick out of it) and each
+        other artist that overlaps one. Whatever that draws outside the boxes is put back as
+        it was, and the boxes are blitted. Before the figure's first draw, or on a canvas that
+        cannot blit, a full draw shows the layers instead.
+        """
+        layers = [self._layers[name] for name in names]
+        for name, layer in zip(names, layers, strict=True):
+            if not layer.animated:
+                self.animate(name)
+        if not self.can_blit or self.closed:
+            self.draw_idle()
+            return
+        pending = [layer for layer in layers if layer.background is None]
+        for layer in pending:
+            if not any(artist.get_visible() for artist in layer.artists):
+                layer.background = self.canvas.copy_from_bbox(layer.box())
+        pending = [layer for layer in pending if layer.background is None]
+        if pending:
+            whole = self.canvas.copy_from_bbox(self.fig.bbox)
+            boxes = [layer.box() for layer in pending]
+            self._draw_beneath(boxes)
+            for layer, box in zip(pending, boxes, strict=True):
+                layer.background = self.canvas.copy_from_bbox(box)
+            self.canvas.restore_region(whole)
+        self.update(*names)
+
+    def _draw_beneath(self, boxes):
+        """Draw what a full draw shows in ``boxes`` (display Bboxes), leaving out animated
+        artists (see :meth:`start`)."""
+        renderer = self.canvas.get_renderer()
+        reach = [box.padded(BENEATH_PAD_PX) for box in boxes]
+        self.fig.draw_artist(self.fig.patch)
+        children = [artist for artist in self.fig.get_children()
+                    if artist is not self.fig.patch and artist.get_visible()
+                    and not artist.get_animated()]
+        for artist in sorted(children, key=lambda artist: artist.get_zorder()):
+            if isinstance(artist, Axes):
+                beneath = any(artist.bbox.overlaps(box) for box in reach)
+            else:
+                extent = artist.get_window_extent(renderer)
+                beneath = any(extent.overlaps(box) for box in boxes)
+            if beneath:
+                self.fig.draw_artist(artist)
 
     def animated(self, name):
         """True while layer ``name`` is blitted."""
