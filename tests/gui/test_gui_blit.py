@@ -56,24 +56,53 @@ def test_an_animated_layer_is_blitted_in_its_box_without_a_full_draw():
     assert len(draws) == 1 and not point.get_animated()
 
 
+def figure_with_a_point_layer(ready=False):
+    """A drawn figure whose red point is a layer, drawn as an ordinary artist, and an axes
+    beside it whose tick labels reach into the point's axes."""
+    fig, ax = drawn_figure()
+    point, = ax.plot([0.5], [0.5], "o", color="red", markersize=20)
+    beside = fig.add_axes((0.6, 0.3, 0.3, 0.6))
+    beside.plot([0, 1], [1, 0])
+    manager = blit_manager(fig)
+    manager.add_layer("point", ax, [point], ready=ready)
+    fig.canvas.draw()
+    return fig, manager, point
+
+
+def assert_shows_a_full_draw(fig):
+    """The canvas shows what a full draw of the figure as it is now shows."""
+    shown = np.asarray(fig.canvas.buffer_rgba()).copy()
+    fig.canvas.draw()
+    np.testing.assert_array_equal(shown, np.asarray(fig.canvas.buffer_rgba()))
+
+
 def test_a_started_layer_is_blitted_at_once_over_what_a_full_draw_shows_beneath_it():
     """start() makes the background by redrawing only what lies beneath the layer: the first
     frame needs no full draw, and shows no stale pixels (the layer where it was drawn before,
-    a neighbour's tick labels missing); the figure then looks as a full draw shows it."""
-    fig, ax = drawn_figure()
-    point, = ax.plot([0.5], [0.5], "o", color="red", markersize=20)
-    beside = fig.add_axes((0.6, 0.3, 0.3, 0.6))        # its tick labels reach into ax's box
-    beside.plot([0, 1], [1, 0])
-    manager = blit_manager(fig)
-    manager.add_layer("point", ax, [point])
-    fig.canvas.draw()                                  # the point drawn as an ordinary artist
+    a neighbour's tick labels missing)."""
+    fig, manager, point = figure_with_a_point_layer()
     draws = count_draws(fig)
-    point.set_data([0.1], [0.9])
     manager.start("point")
-    first = np.asarray(fig.canvas.buffer_rgba()).copy()
+    point.set_data([0.1], [0.9])
+    manager.update("point")
     assert draws == [] and manager.animated("point")
-    fig.canvas.draw()                                  # a full draw, the point drawn over it
-    np.testing.assert_array_equal(first, np.asarray(fig.canvas.buffer_rgba()))
+    assert_shows_a_full_draw(fig)
+
+
+def test_a_ready_layer_starts_without_drawing_anything(monkeypatch):
+    """A ready layer's background is made after a full draw (make_ready, which a timer calls
+    in a real window): start() then draws nothing, and the frames are as right."""
+    fig, manager, point = figure_with_a_point_layer(ready=True)
+    manager.make_ready()
+    assert not point.get_animated()                    # an ordinary artist until it starts
+    drawn = []
+    monkeypatch.setattr(fig, "draw_artist", drawn.append)
+    manager.start("point")
+    assert drawn == []
+    monkeypatch.undo()
+    point.set_data([0.1], [0.9])
+    manager.update("point")
+    assert_shows_a_full_draw(fig)
 
 
 def test_draws_asked_for_inside_deferred_blocks_become_one():

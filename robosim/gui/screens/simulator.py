@@ -196,9 +196,9 @@ class SimulatorScreen(Screen):
         self._build_readout(places)
 
         self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.tick)
-        self.add_layer("arm", self.ax, self.drawing.moving_artists)
-        self.add_layer("readout", self._readout_box, self._moving_texts)
-        self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
+        self.add_layer("arm", self.ax, self.drawing.moving_artists, ready=True)
+        self.add_layer("readout", self._readout_box, self._moving_texts, ready=True)
+        self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts, ready=True)
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
                                 ("play more", self._on_play_more),
                                 ("pose", self._on_pose), ("path", self._on_path),

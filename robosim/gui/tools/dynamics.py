@@ -265,7 +265,7 @@ class DynamicsWindow(ToolWindow):
         ax.tick_params(labelsize=TICK_FONT)
         ax.yaxis.set_major_locator(MaxNLocator(4))
         self.bars.set_torques(dynamics.gravity_torques(self.loaded, self.arm.q))
-        self.add_layer("gravity", ax, self.bars.bars)
+        self.add_layer("gravity", ax, self.bars.bars, ready=True)
 
     def _empty_energy(self):
         ax = self.energy_ax
@@ -560,8 +560,10 @@ class DynamicsWindow(ToolWindow):
         if self.falling and self.fall is not None:
             self._follow_fall(q)
         if moving and not widened:
-            self.blit.start(*(["gravity", "playhead"] if self.falling and self.fall is not None
-                              else ["gravity"]))
+            layers = ["gravity", "playhead"] if self.falling and self.fall is not None \
+                else ["gravity"]
+            self.blit.start(*layers)
+            self.blit.update(*layers)
             return
         self.blit.animate("gravity", False)
         if not moving:
