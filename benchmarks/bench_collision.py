@@ -3,14 +3,18 @@
 Run: ``python benchmarks/bench_collision.py``. Target (issue 30): at least 100,000 poses/s for
 the Lynx6 against a 3-box scene (its table and two boxes on it), batched; and the cost of one
 pose through a prepared :class:`robosim.collision.Checker` (what Random Move, a jog line or a
-drag pays per pose).
+drag pays per pose); and one simulator frame's :meth:`robosim.plotting.arm.ArmDrawing.set_pose`
+(FK, link shapes, floor and the collision check on the frames drawn) for the Lynx6 and the Puma
+560 in their default styles and scenes.
 """
 
 import numpy as np
 from bench_fk import best_time
+from matplotlib.figure import Figure
 
 from robosim import load_robot
 from robosim.collision import LYNX6_TABLE, Checker, scene_from_dict
+from robosim.plotting.arm import ArmDrawing
 
 BOXES = [LYNX6_TABLE,
          {"name": "box 1", "shape": "box", "size": [60, 60, 80], "xyz": [200, 100, 40],
@@ -37,6 +41,15 @@ def main():
     print(f"one pose (Checker):  {seconds * 1e6:8.1f} us per pose")
     seconds = best_time(lambda: Checker(robot, scene), 20)
     print(f"Checker(robot, scene): {seconds * 1e6:8.1f} us to prepare")
+    for name in ("Lynx6", "Puma 560"):
+        print(f"simulator frame, {name}: {set_pose_ms(load_robot(name)):6.3f} ms per set_pose")
+
+
+def set_pose_ms(robot, poses=200):
+    """One drawing's ``set_pose`` at ``poses`` random poses, best of 5: ms per pose."""
+    drawing = ArmDrawing(Figure().add_subplot(projection="3d"), robot)
+    q = robot.random_q(poses, rng=1)
+    return best_time(lambda: [drawing.set_pose(one) for one in q], 5) / poses * 1e3
 
 
 if __name__ == "__main__":

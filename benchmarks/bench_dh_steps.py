@@ -41,8 +41,8 @@ DPI = 100
 def frame_costs(robot):
     """(blitted frame, full frame) in ms, stepping through the arm's DH steps."""
     q = robot.random_q(rng=0)
-    fig = dh_steps_figure(robot, q, figsize=WINDOW, dpi=DPI)
-    drawing = fig.dh_steps
+    shown = dh_steps_figure(robot, q, figsize=WINDOW, dpi=DPI)
+    fig, drawing = shown.figure, shown.dh_steps
     timeline = drawing.timeline()
     position = [0]
 

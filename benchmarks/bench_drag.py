@@ -1,7 +1,7 @@
 """A joint slider, or the gripper, dragged by a real pointer: screen updates per second and full
 draws.
 
-Run: ``python benchmarks/bench_drag.py [--gripper]`` (Linux: Xvfb and xdotool installed; a
+Run: ``python benchmarks/bench_drag.py [--gripper | --turn]`` (Linux: Xvfb and xdotool installed; a
 display of your own is used when ``DISPLAY`` is set and ``--xvfb`` is not given).
 
 For each robot (Puma 560, Lynx6) the real application is started in a TkAgg window on the
@@ -16,6 +16,12 @@ With ``--gripper`` the drawn tool point is pressed instead and dragged ``MOVES``
 circle of ``GRIPPER_RADIUS`` pixels above it (the arm follows by IK, issue 30); printed per
 robot: updates per second, full draws, and how far (pixels) the tool point was drawn from the
 pointer at the release (0 when it kept up; more when the circle left the arm's reach).
+
+With ``--turn`` the tool point is pressed and, ctrl held down (xdotool ``keydown ctrl``),
+dragged ``MOVES`` moves sideways, out and back to ``TURN_PIXELS`` to the right: the gripper
+turns about its tool axis (0.5 deg per pixel, issue 30); printed per robot: updates per second,
+full draws, the turn at the release against the pointer's (``TURN_PIXELS`` x 0.5 deg) and how
+far the tool point moved (pixels; 0: it turned in place).
 
 Target (issues 24 and 30): at least 30 updates per second for both robots, no full draw per
 motion event. Timings depend on the machine and its load.
@@ -38,6 +44,7 @@ MOVES = 150
 MOVE_MS = 10
 GROUP_MS = 3.0
 GRIPPER_RADIUS = 40
+TURN_PIXELS = 60
 SCREEN = "1280x1024x24"
 
 # The application, run in its own Python with TkAgg. It prints the slider's track on the
@@ -61,6 +68,7 @@ pressed_axes = slider.ax if mode == "slider" else app.screen.ax
 
 def tool_pixel():
     return to_pixels(app.screen.ax, app.screen.drawing.end_effector[:3, 3])[0]
+start_pose = app.state.robot.fk(app.state.q)
 calls = []                     # (time, "draw" or "blit") during the drag
 state = {"pressed": False, "report": None}
 
@@ -99,6 +107,10 @@ def on_release(event):
                                                              slider.valmax))
     state["pointer"] = pointer
     state["tool_off"] = float(np.hypot(*(tool_pixel() - (event.x, event.y))))
+    end_pose = app.state.robot.fk(app.state.q)
+    turn = start_pose[:3, :3].T @ end_pose[:3, :3]          # about the tool's own axes
+    state["turned"] = float(np.degrees(np.arctan2(turn[1, 0], turn[0, 0])))
+    state["moved"] = float(np.linalg.norm(end_pose[:3, 3] - start_pose[:3, 3]))
     timer = canvas.new_timer(interval=1500)     # let a running animation end
     timer.single_shot = True
     timer.add_callback(report)
@@ -109,7 +121,8 @@ def report():
     shown = app.state.robot.q_to_user(app.state.q)[joint]
     print(json.dumps({"calls": calls, "start": state["start"], "end": state["end"],
                       "slider": float(slider.val), "pointer": state["pointer"],
-                      "arm": float(shown), "tool_off": state["tool_off"]}), flush=True)
+                      "arm": float(shown), "tool_off": state["tool_off"],
+                      "turned": state["turned"], "moved": state["moved"]}), flush=True)
     plt.close("all")
 
 canvas.mpl_connect("button_press_event", on_press)
@@ -154,6 +167,18 @@ def gripper_commands(track):
     return args + ["sleep", "0.05", "mouseup", "1"]
 
 
+def turn_commands(track):
+    """xdotool's arguments: press on the drawn tool point, ctrl down, MOVES moves sideways (out
+    to TURN_PIXELS to the right, back through the start to the left, and to TURN_PIXELS right
+    again), ctrl up, release."""
+    x0, y0 = track["tool"]
+    args = ["mousemove", str(round(x0)), str(round(y0)), "mousedown", "1", "keydown", "ctrl"]
+    for k in range(1, MOVES + 1):
+        x = x0 + TURN_PIXELS * math.sin(2.5 * math.pi * k / MOVES)
+        args += ["sleep", f"{MOVE_MS / 1000:.3f}", "mousemove", str(round(x)), str(round(y0))]
+    return args + ["sleep", "0.05", "keyup", "ctrl", "mouseup", "1"]
+
+
 def updates(calls):
     """Calls less than GROUP_MS apart are one screen update; returns their number."""
     times = sorted(t for t, _kind in calls)
@@ -172,7 +197,8 @@ def run_robot(robot, env, mode):
                              stderr=subprocess.PIPE, text=True)
     try:
         track = json.loads(child.stdout.readline())
-        commands = drag_commands(track) if mode == "slider" else gripper_commands(track)
+        commands = {"slider": drag_commands, "gripper": gripper_commands,
+                    "turn": turn_commands}[mode](track)
         subprocess.run(["xdotool", *commands], env=env, check=True)
         line = child.stdout.readline()
         child.wait(timeout=60)
@@ -186,6 +212,12 @@ def run_robot(robot, env, mode):
     draws = sum(1 for _t, kind in result["calls"] if kind == "draw")
     blits = sum(1 for _t, kind in result["calls"] if kind == "blit")
     rate = updates(result["calls"]) / seconds
+    if mode == "turn":
+        print(f"{robot:9s} gripper turn {seconds:5.2f} s: {rate:5.1f} updates/s, {draws:3d} full "
+              f"draws, {blits:4d} blits; turned {result['turned']:+.1f} deg (pointer "
+              f"{TURN_PIXELS * 0.5:+.1f}), tool point moved {result['moved']:.2g} "
+              f"{'mm' if robot == 'Lynx6' else 'm'}")
+        return
     if mode == "gripper":
         print(f"{robot:9s} gripper drag {seconds:5.2f} s: {rate:5.1f} updates/s, {draws:3d} full "
               f"draws, {blits:4d} blits; tool point {result['tool_off']:.1f} px from the pointer "
@@ -201,8 +233,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--xvfb", action="store_true",
                         help="use a new Xvfb display even when DISPLAY is set")
-    parser.add_argument("--gripper", action="store_true",
-                        help="drag the gripper in the 3D view instead of joint 1's slider")
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument("--gripper", action="store_true",
+                      help="drag the gripper in the 3D view instead of joint 1's slider")
+    kind.add_argument("--turn", action="store_true",
+                      help="turn the gripper about its tool axis (ctrl held) in the 3D view")
     parser.add_argument("--root", default=str(ROOT), help="the robosim checkout to measure")
     options = parser.parse_args()
     for tool in ("xdotool",) + (("Xvfb",) if options.xvfb or not os.environ.get("DISPLAY")
@@ -219,9 +254,10 @@ def main():
         time.sleep(1.0)
         env["DISPLAY"] = display
     try:
-        mode = "gripper" if options.gripper else "slider"
-        where = ("around a circle from the gripper" if options.gripper
-                 else f"on joint {JOINT + 1}'s slider")
+        mode = "gripper" if options.gripper else "turn" if options.turn else "slider"
+        where = {"gripper": "around a circle from the gripper",
+                 "turn": "sideways from the gripper, ctrl held",
+                 "slider": f"on joint {JOINT + 1}'s slider"}[mode]
         print(f"{MOVES} pointer moves {MOVE_MS} ms apart {where}; "
               f"updates = draws and blits less than {GROUP_MS:g} ms apart")
         for robot in ROBOTS:

@@ -74,8 +74,8 @@ def meshed_puma(folder):
 
 def frame_costs(robot):
     """(blitted frame, full frame) in ms, the arm moving through random poses."""
-    fig = arm_figure(robot, figsize=FIGSIZE, dpi=DPI, style="mesh")
-    drawing = fig.drawing
+    shown = arm_figure(robot, figsize=FIGSIZE, dpi=DPI, style="mesh")
+    fig, drawing = shown.figure, shown.drawing
     assert drawing.style == "mesh", drawing.style_message
     poses = iter(robot.random_q(10 * REPEATS, rng=np.random.default_rng(0)))
     return blitted_and_full(fig, drawing.moving_artists, lambda: drawing.set_pose(next(poses)),

@@ -1,7 +1,8 @@
 """A notebook-friendly script: cells (``# %%``) that a notebook, VS Code or Spyder runs one by one.
 
-Each cell ends with a matplotlib Figure made without pyplot (robosim.plotting), which Jupyter
-shows inline whatever the backend; run as a script, the figures are saved as PNG instead. Open
+Each cell ends with a figure made without pyplot (robosim.plotting returns the figure with what
+it drew: ``arm.figure``, ``arm.drawing``), which Jupyter shows inline whatever the backend; run
+as a script, the figures are saved as PNG instead. Open
 it as a notebook with ``jupytext --to notebook notebook_cells.py``, or paste the cells.
 
 Run: python examples/notebook_cells.py [--out DIR]

@@ -42,6 +42,18 @@ def real_array(value: ArrayLike, name: str) -> np.ndarray:
     Refuses, naming ``name``: text, mappings, sets, generators and other objects that are not
     numbers or (nested) sequences of them; ragged lists; complex numbers, dates, booleans; an
     integer beyond the float range; NaN and infinity.
+
+    Examples
+    --------
+    Whole numbers become floats; a true/false value is no joint angle:
+
+    >>> real_array([[0, 90], [45, 30]], "q").tolist()
+    [[0.0, 90.0], [45.0, 30.0]]
+    >>> real_array([True, False], "q")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: q must be real numbers,
+        got true/false values ([True, False])
     """
     if type(value) is np.ndarray and value.dtype.kind == "f":     # the common case, fast
         if not np.isfinite(value).all():
@@ -99,7 +111,20 @@ def _kind_of(value):
 
 def transforms(value: ArrayLike, name: str) -> np.ndarray:
     """Homogeneous transforms ``(..., 4, 4)`` (a batch of at least one) with last row
-    ``[0, 0, 0, 1]``; the rotation part is checked by the caller that needs it."""
+    ``[0, 0, 0, 1]``; the rotation part is checked by the caller that needs it.
+
+    Examples
+    --------
+    The identity passes; a last row ``[0, 0, 0, 2]`` (a scaled, projective matrix) does not:
+
+    >>> transforms(np.eye(4), "T").shape
+    (4, 4)
+    >>> transforms(np.diag([1, 1, 1, 2]), "T")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: T: the last row of a transform is [0, 0, 0, 1],
+        got [0.0, 0.0, 0.0, 2.0]
+    """
     array = real_array(value, name)
     if array.shape[-2:] != (4, 4):
         raise ValidationError(f"{name} must be a 4x4 transform, got shape {array.shape}")
@@ -121,7 +146,20 @@ def transforms(value: ArrayLike, name: str) -> np.ndarray:
 def broadcast_batch(array: np.ndarray, batch_shape: tuple[int, ...], name: str,
                     against: str) -> np.ndarray:
     """``array`` ``(..., n)`` broadcast to ``batch_shape + (n,)``, or a ValidationError saying
-    that its rows do not match ``against`` (one row for each, or one for all)."""
+    that its rows do not match ``against`` (one row for each, or one for all).
+
+    Examples
+    --------
+    One home row serves a batch of 3 targets; 2 rows for 3 targets cannot be paired:
+
+    >>> broadcast_batch(np.zeros((1, 6)), (3,), "q0", "targets").shape
+    (3, 6)
+    >>> broadcast_batch(np.zeros((2, 6)), (3,), "q0", "targets")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: q0 has rows (2,) but targets has (3,):
+        give one row for all, or one for each
+    """
     try:
         return np.broadcast_to(array, batch_shape + array.shape[-1:])
     except ValueError:
@@ -138,7 +176,17 @@ def _is_real_number(value: Any) -> bool:
 
 
 def count(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
-    """A whole number from ``minimum`` to ``maximum`` (a float with no fraction is taken)."""
+    """A whole number from ``minimum`` to ``maximum`` (a float with no fraction is taken).
+
+    Examples
+    --------
+    >>> count(4.0, "steps", minimum=2)
+    4
+    >>> count(2.5, "steps", minimum=2)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: steps must be a whole number from 2 up, got 2.5
+    """
     if not _is_real_number(value):
         raise ValidationTypeError(f"{name} must be a whole number, got {_kind_of(value)}")
     span = f"from {minimum:,}" + (f" to {maximum:,}" if maximum is not None else " up")
@@ -151,7 +199,17 @@ def count(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -
 
 
 def positive(value: Any, name: str, maximum: float = math.inf) -> float:
-    """A finite real number ``0 < value <= maximum``."""
+    """A finite real number ``0 < value <= maximum``.
+
+    Examples
+    --------
+    >>> positive(3, "speed")
+    3.0
+    >>> positive(0, "speed")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: speed must be a number more than 0, got 0
+    """
     if type(value) is float and 0 < value < math.inf and value <= maximum:
         return value                        # the common case, fast (NaN fails every compare)
     if not _is_real_number(value):
@@ -165,7 +223,17 @@ def positive(value: Any, name: str, maximum: float = math.inf) -> float:
 
 
 def callable_or_none(value: Any, name: str) -> Callable[..., Any] | None:
-    """``value`` if it is None or can be called (a progress callback), else a type error."""
+    """``value`` if it is None or can be called (a progress callback), else a type error.
+
+    Examples
+    --------
+    >>> callable_or_none(print, "progress") is print
+    True
+    >>> callable_or_none("print", "progress")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: progress must be a function (or None), got str 'print'
+    """
     if value is not None and not callable(value):
         raise ValidationTypeError(f"{name} must be a function (or None), got "
                                   f"{_kind_of(value)}")

@@ -93,6 +93,16 @@ class Obstacle:
         A sphere's or a cylinder's radius, a cylinder's full height (length unit).
     ignore_links : tuple of int
         Links (1-based) allowed to touch it: the one standing on it.
+
+    Examples
+    --------
+    The Lynx6's table: 600 x 760 x 25 mm, centred 150 mm in front of the base and 12.5 mm
+    below it, so its top is at ``-12.5 + 25 / 2 = 0``, the height of the base:
+
+    >>> table = Obstacle("table", "box", xyz=(150.0, 0.0, -12.5), size=(600.0, 760.0, 25.0),
+    ...                  ignore_links=(1,))
+    >>> table.transform[:3, 3].tolist(), table.xyz[2] + table.size[2] / 2
+    ([150.0, 0.0, -12.5], 0.0)
     """
 
     name: str
@@ -112,14 +122,46 @@ class Obstacle:
 
 @dataclass(frozen=True)
 class Scene:
-    """Obstacles around an arm, in the robot's length unit (``unit``, checked against it)."""
+    """Obstacles around an arm, in the robot's length unit (``unit``, checked against it).
+
+    Examples
+    --------
+    A ball of radius 40 mm, 300 mm in front of the base (nothing stands on it: no ground):
+
+    >>> scene = Scene((Obstacle("ball", "sphere", xyz=(300.0, 0.0, 50.0), radius=40.0),), "mm")
+    >>> [o.name for o in scene.obstacles], scene.unit, scene.ground
+    (['ball'], 'mm', None)
+    """
 
     obstacles: tuple[Obstacle, ...] = ()
     unit: str = "mm"
 
     def with_obstacle(self, obstacle: Obstacle) -> Scene:
-        """A copy of the scene with one more obstacle."""
+        """A copy of the scene with one more obstacle (the scene itself is unchanged).
+
+        >>> empty = Scene((), "mm")
+        >>> one = empty.with_obstacle(Obstacle("ball", "sphere", radius=40.0))
+        >>> len(empty.obstacles), len(one.obstacles), one.obstacles[0].radius
+        (0, 1, 40.0)
+        """
         return Scene(self.obstacles + (obstacle,), self.unit)
+
+    @property
+    def ground(self) -> str | None:
+        """The name of what the arm stands on when it is a finite obstacle and not the floor:
+        the first obstacle that link 1 may touch (``ignore_links`` holds 1) and that is not
+        named "floor" (the Lynx6's "table"); None otherwise. The floor of
+        :func:`default_scene` reaches beyond the arm's reach: a link below it hits it. Past a
+        finite ground's edge a link may go lower than its top and hit nothing.
+
+        >>> table = Obstacle("table", "box", size=(600.0, 760.0, 25.0), ignore_links=(1,))
+        >>> Scene((table,), "mm").ground, Scene((), "mm").ground
+        ('table', None)
+        """
+        for obstacle in self.obstacles:
+            if 1 in obstacle.ignore_links and obstacle.name != "floor":
+                return obstacle.name
+        return None
 
 
 def default_scene(robot: Robot) -> Scene:
@@ -131,6 +173,18 @@ def default_scene(robot: Robot) -> Scene:
     goes below the floor as :func:`robosim.link_geometry.below_floor` counts it (the links the
     drawing turns red), so an arm drawn lying on its floor (a planar arm, a UR5's wrist at
     home) does not collide with it. Link 1, which stands on the floor, may touch it.
+
+    Examples
+    --------
+    Two 1 m links lying along x at home (length_scale 2 m): the floor is at the base's height
+    z = 0; the slab's top is ``0 - (0.02 + 0.01) x 2 = -0.06`` m, so its centre is one
+    length_scale (2 m) thick below that, at -1.06 m, and it is 6 x 2 = 12 m wide:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> (floor,) = default_scene(arm).obstacles
+    >>> floor.name, round(floor.xyz[2], 9), floor.size, floor.ignore_links
+    ('floor', -1.06, (12.0, 12.0, 2.0), (1,))
     """
     if robot.name == "Lynx6" and robot.unit == "mm":
         return scene_from_dict({"format": FORMAT, "unit": "mm", "obstacles": [LYNX6_TABLE]})
@@ -149,6 +203,22 @@ def scene_from_dict(data: object, source: str = "scene") -> Scene:
     """A :class:`Scene` from the JSON data of a scene file (docs/formats.md).
 
     Raises ValidationError naming the obstacle and the field that is wrong.
+
+    Examples
+    --------
+    Angles are degrees in the file and radians in the API (90 deg = pi / 2 = 1.570796):
+
+    >>> scene = scene_from_dict({"format": "robosim-scene/1", "unit": "mm", "obstacles": [
+    ...     {"name": "box", "shape": "box", "size": [60, 60, 80], "xyz": [200, 100, 40],
+    ...      "rpy": [0, 0, 90]}]})
+    >>> box = scene.obstacles[0]
+    >>> box.size, round(box.rpy[2], 6)
+    ((60.0, 60.0, 80.0), 1.570796)
+    >>> scene_from_dict({"format": "robosim-scene/1", "unit": "mm",
+    ...                  "obstacles": [{"shape": "sphere"}]})
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: scene: obstacle 1 (sphere 1): a sphere needs 'radius'
     """
     if not isinstance(data, dict):
         raise ValidationTypeError(f"{source}: a scene is a JSON object, got {brief(data)}")
@@ -226,7 +296,13 @@ def _numbers(value, where, key, positive):
 
 
 def scene_to_dict(scene: Scene) -> dict[str, Any]:
-    """The JSON data of a scene file; :func:`scene_from_dict` reads it back."""
+    """The JSON data of a scene file; :func:`scene_from_dict` reads it back.
+
+    >>> scene_to_dict(Scene((Obstacle("ball", "sphere", xyz=(300.0, 0.0, 50.0),
+    ...                                radius=40.0),), "mm"))
+    {'format': 'robosim-scene/1', 'unit': 'mm', 'obstacles': [{'name': 'ball',
+     'shape': 'sphere', 'xyz': [300.0, 0.0, 50.0], 'rpy': [0.0, 0.0, 0.0], 'radius': 40.0}]}
+    """
     rows = []
     for obstacle in scene.obstacles:
         row: dict[str, Any] = {"name": obstacle.name, "shape": obstacle.shape,
@@ -245,12 +321,28 @@ def scene_to_dict(scene: Scene) -> dict[str, Any]:
 
 
 def load_scene(path: str | Path) -> Scene:
-    """Read a scene file (docs/formats.md); a ValidationError names the file and field."""
+    """Read a scene file (docs/formats.md); a ValidationError names the file and field.
+
+    >>> import tempfile
+    >>> scene = Scene((Obstacle("ball", "sphere", xyz=(300.0, 0.0, 50.0), radius=40.0),), "mm")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_scene(scene, Path(folder) / "ball.json")
+    ...     print(load_scene(Path(folder) / "ball.json") == scene)
+    True
+    """
     return scene_from_dict(read_user_json(path, ValidationError, "scene file"), str(path))
 
 
 def save_scene(scene: Scene, path: str | Path) -> None:
-    """Write ``scene`` to ``path`` atomically as JSON (:func:`load_scene` reads it back)."""
+    """Write ``scene`` to ``path`` atomically as JSON (:func:`load_scene` reads it back).
+
+    >>> import json
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_scene(Scene((), "cm"), Path(folder) / "empty.json")
+    ...     print(json.loads((Path(folder) / "empty.json").read_text()))
+    {'format': 'robosim-scene/1', 'unit': 'cm', 'obstacles': []}
+    """
     import json
     atomic_write_text(path, json.dumps(scene_to_dict(scene), indent=2) + "\n")
 
@@ -263,6 +355,19 @@ class LinkSolids:
     ``pieces`` are indices into the chain's pieces (2 per link, then the tool), in order;
     ``link_of`` their link (0-based) ``(C,)``; ``radius`` the capsules' radius; ``self_pairs``
     ``(S, 2)`` the capsule pairs checked for self collision.
+
+    Examples
+    --------
+    Three 1 m links along x (standard DH, d = 0): of the pieces (d_1, a_1, d_2, a_2, d_3, a_3,
+    tool) only the a pieces 1, 3, 5 have a length, one capsule per link; links 1 and 3 are
+    not neighbours and link 2 (1 m) lies between them, more than two radii: one self pair.
+
+    >>> from robosim import Joint, Robot
+    >>> solids = link_solids(Robot([Joint(a=1.0)] * 3, unit="m"), radius=0.1)
+    >>> solids.pieces.tolist(), solids.link_of.tolist(), solids.self_pairs.tolist()
+    ([1, 3, 5], [0, 1, 2], [[0, 2]])
+    >>> solids.radius, solids.labels
+    (0.1, ('link 1', 'link 2', 'link 3'))
     """
 
     robot: Robot
@@ -275,7 +380,14 @@ class LinkSolids:
 
 def link_solids(robot: Robot, radius: float | None = None) -> LinkSolids:
     """The capsules of ``robot``'s links (module docstring) of ``radius`` (length unit;
-    default :data:`LINK_RADIUS` times its length_scale)."""
+    default :data:`LINK_RADIUS` times its length_scale).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")     # length_scale 2 m
+    >>> solids = link_solids(arm)
+    >>> solids.radius, solids.pieces.tolist(), len(solids.self_pairs)   # 0.02 x 2; neighbours
+    (0.04, [1, 3], 0)
+    """
     radius = LINK_RADIUS * robot.length_scale if radius is None else float(radius)
     lengths = []                                     # the shortest each piece gets, in order
     for joint in robot.joints:
@@ -306,7 +418,16 @@ def link_solids(robot: Robot, radius: float | None = None) -> LinkSolids:
 
 
 def capsule_segments(solids: LinkSolids, q: ArrayLike) -> np.ndarray:
-    """Start and end of every capsule's axis ``(..., C, 2, 3)`` at poses ``q`` ``(..., n)``."""
+    """Start and end of every capsule's axis ``(..., C, 2, 3)`` at poses ``q`` ``(..., n)``.
+
+    Two 1 m links, the second turned 90 deg: link 1 from the origin to (1, 0, 0), link 2
+    from there to (1, 1, 0):
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> (capsule_segments(link_solids(arm), np.radians([0, 90])).round(6) + 0.0).tolist()
+    [[[0.0, 0.0, 0.0], [1.0, 0.0, 0.0]], [[1.0, 0.0, 0.0], [1.0, 1.0, 0.0]]]
+    """
     robot = solids.robot
     q = robot.check_q(q)
     flat = q.reshape(-1, robot.n)
@@ -316,18 +437,13 @@ def capsule_segments(solids: LinkSolids, q: ArrayLike) -> np.ndarray:
     return out.reshape(q.shape[:-1] + out.shape[1:])
 
 
-def _segments(solids, q):
-    """Capsule axes ``(B, C, 2, 3)`` for a flat batch ``q`` ``(B, n)`` (chained columns: the
-    arithmetic of :func:`robosim.link_geometry.link_corners`, without 4x4 products)."""
+def _segments(solids, q, frames=None):
+    """Capsule axes ``(B, C, 2, 3)`` for a flat batch ``q`` ``(B, n)``, from its frames
+    ``(B, n + 1, 4, 4)`` (``robot.fk_all(q)``, computed when None): the arithmetic of
+    :func:`robosim.link_geometry.link_corners` on the frames' origins and z axes."""
     robot = solids.robot
-    frames = robot.chain_frames(list(q.T), keep_all=True)
-    count = q.shape[0]
-    origins = np.empty((count, robot.n + 1, 3))
-    z_axes = np.empty((count, robot.n + 1, 3))
-    for i, frame in enumerate(frames):           # components are floats or (B,) arrays
-        for k in range(3):
-            origins[:, i, k] = frame[3][k]
-            z_axes[:, i, k] = frame[2][k]
+    frames = robot.fk_all(q) if frames is None else frames
+    origins, z_axes = frames[:, :, :3, 3], frames[:, :, :3, 2]                  # (B, n + 1, 3)
     _theta, d = robot.joint_variables(q)                                            # (n, B)
     d = np.broadcast_to(d, (robot.n, q.shape[0])).T[..., None]                     # (B, n, 1)
     starts, ends = origins[:, :-1], origins[:, 1:]
@@ -335,15 +451,11 @@ def _segments(solids, q):
         corners = starts + d * z_axes[:, :-1]
     else:
         corners = ends - d * z_axes[:, 1:]
-    tip = origins[:, -1].copy()                  # + the tool's offset along the last axes
-    for column, length in zip(frames[-1][:3], robot.tool_xyz, strict=True):
-        for k in range(3):
-            tip[:, k] += length * column[k]
-    points = np.empty((count, 2 * robot.n + 2, 3))   # o_0, c_1, o_1, c_2, ..., o_n, tip
+    points = np.empty((q.shape[0], 2 * robot.n + 2, 3))   # o_0, c_1, o_1, c_2, ..., o_n, tip
     points[:, 0:-2:2] = starts
     points[:, 1:-2:2] = corners
     points[:, -2] = ends[:, -1]
-    points[:, -1] = tip
+    points[:, -1] = ends[:, -1] + frames[:, -1, :3, :3] @ np.asarray(robot.tool_xyz)  # tool
     return np.stack([points[:, solids.pieces], points[:, solids.pieces + 1]], axis=2)
 
 
@@ -354,6 +466,18 @@ def segment_segment_distance(p1: np.ndarray, q1: np.ndarray, p2: np.ndarray,
 
     Ericson, *Real-Time Collision Detection* (2005), 5.1.9, ClosestPtSegmentSegment, with the
     degenerate cases (a segment of length 0) as branch-free ``where``.
+
+    Examples
+    --------
+    The x axis from 0 to 10 and a segment parallel to y at x = 5, z = 4 are 4 apart (the
+    common perpendicular is along z); a point 3 past the end and 4 above it is 5 away (3, 4,
+    5), and both rows go at once:
+
+    >>> p1, q1 = np.array([0.0, 0, 0]), np.array([10.0, 0, 0])
+    >>> p2 = np.array([[5.0, -5, 4], [13.0, 0, 4]])
+    >>> q2 = np.array([[5.0, 5, 4], [13.0, 0, 4]])
+    >>> segment_segment_distance(p1, q1, p2, q2).tolist()
+    [4.0, 5.0]
     """
     d1, d2, r = q1 - p1, q2 - p2, p1 - p2
     a, e = _dot(d1, d1), _dot(d2, d2)
@@ -508,6 +632,16 @@ class Collisions:
         The P pairs checked: link and link, or link and obstacle, by name.
     distances : ndarray (..., P)
         Smallest distance of each pair at each pose (length unit; negative overlapping).
+
+    Examples
+    --------
+    Two poses, two pairs: in the first the gripper is 2 mm into the table, in the second
+    everything is clear and the table is nearest, 1.5 mm away:
+
+    >>> found = Collisions((("link 1", "link 3"), ("link 5", "table")),
+    ...                    np.array([[5.0, -2.0], [3.0, 1.5]]))
+    >>> found.collides.tolist(), found.distance.tolist(), found.nearest.tolist()
+    ([True, False], [-2.0, 1.5], [1, 1])
     """
 
     pairs: tuple[tuple[str, str], ...]
@@ -538,12 +672,26 @@ class Collisions:
         return self.distances.argmin(axis=-1)
 
     def colliding_pairs(self, index: int | tuple[int, ...] = ()) -> list[tuple[str, str]]:
-        """The pairs that overlap at pose ``index`` of the batch (``()`` for one pose)."""
+        """The pairs that overlap at pose ``index`` of the batch (``()`` for one pose).
+
+        >>> found = Collisions((("link 1", "link 3"), ("link 5", "table")),
+        ...                    np.array([[5.0, -2.0], [3.0, 1.5]]))
+        >>> found.colliding_pairs(0), found.colliding_pairs(1)
+        ([('link 5', 'table')], [])
+        """
         return [self.pairs[i] for i in np.flatnonzero(self.hits[index])]
 
     def describe(self, index: int | tuple[int, ...] = (), unit: str = "") -> str:
         """One line for a status line: the colliding pairs, or the nearest pair and its
-        distance (followed by ``unit``)."""
+        distance (followed by ``unit``).
+
+        >>> found = Collisions((("link 1", "link 3"), ("link 5", "table")),
+        ...                    np.array([[5.0, -2.0], [3.0, 1.5]]))
+        >>> found.describe(0)
+        'collision: link 5 hits table'
+        >>> found.describe(1, "mm")
+        'no collision: nearest link 5 to table, 1.5 mm apart'
+        """
         hits = self.colliding_pairs(index)
         if hits:
             return "collision: " + "; ".join(f"{a} hits {b}" for a, b in hits)
@@ -567,6 +715,21 @@ class Checker:
         :func:`default_scene` when None. Its unit must be the robot's.
     radius : float, optional
         The links' capsule radius (length unit); :func:`link_solids`' default when None.
+
+    Examples
+    --------
+    Two 1 m links along x (capsules of radius 0.1 m) and a ball of radius 0.5 m centred at
+    (1, 1, 0): both axes pass 1 m from its centre, ``1 - 0.5 - 0.1 = 0.4`` m apart. Link 2
+    turned 90 deg runs through the centre: ``0 - 0.5 - 0.1 = -0.6``, a collision:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+    >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+    >>> checker.pairs
+    (('link 1', 'ball'), ('link 2', 'ball'))
+    >>> checker.check(np.radians([[0, 0], [0, 90]])).distances.round(6).tolist()
+    [[0.4, 0.4], [0.4, -0.6]]
     """
 
     def __init__(self, robot: Robot, scene: Scene | None = None,
@@ -608,25 +771,67 @@ class Checker:
         self._self_group = np.array([self._group_of[(labels[solids.link_of[a]],
                                                      labels[solids.link_of[b]])]
                                      for a, b in solids.self_pairs], dtype=int)
-        self._scene_columns = self._scene_group >= 0
+        # the (capsule, obstacle) pairs checked, once per robot and scene: the ignored ones
+        # (link 1 on its floor or table) cost nothing per pose
+        capsules, obstacles = np.nonzero(self._scene_group >= 0)                 # (M,) each
+        self._scene_pairs = {}             # shape -> (its columns of M, capsules, obstacles)
+        for shape, ks in self._kinds.items():
+            shape_of = np.isin(obstacles, ks)
+            if shape_of.any():
+                columns = np.flatnonzero(shape_of)
+                position = {k: i for i, k in enumerate(ks)}      # obstacle -> place in ks
+                self._scene_pairs[shape] = (columns, capsules[columns],
+                                            np.array([position[k] for k in obstacles[columns]]))
         self._self_min = _GroupMin(self._self_group)
-        self._scene_min = _GroupMin(self._scene_group[self._scene_columns])
+        self._scene_min = _GroupMin(self._scene_group[capsules, obstacles])
 
     def links_hit(self, found: Collisions, index: int | tuple[int, ...] = ()) -> np.ndarray:
-        """Which links ``(n,)`` are in a colliding pair of ``found`` at pose ``index``."""
+        """Which links ``(n,)`` are in a colliding pair of ``found`` at pose ``index``.
+
+        The two links and the ball of :class:`Checker`'s example, link 2 turned 90 deg
+        through the ball:
+
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+        >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+        >>> checker.links_hit(checker.check(np.radians([0, 90]))).tolist()
+        [False, True]
+        """
         hit = np.zeros(self.robot.n, dtype=bool)
         for pair in np.flatnonzero(found.hits[index]):
             hit[list(self._pair_links[pair])] = True
         return hit
 
-    def check(self, q: ArrayLike) -> Collisions:
-        """The :class:`Collisions` at poses ``q`` ``(..., n)`` (API units)."""
+    def check(self, q: ArrayLike, frames: np.ndarray | None = None) -> Collisions:
+        """The :class:`Collisions` at poses ``q`` ``(..., n)`` (API units); ``frames``
+        ``(..., n + 1, 4, 4)``: ``robot.fk_all(q)`` when the caller has it already (the
+        drawing, every frame), else computed here.
+
+        The two links and the ball of :class:`Checker`'s example: link 2 turned 30 deg ends
+        at (1 + cos 30, sin 30, 0); its axis passes ``cos 30 = 0.866`` m from the centre,
+        ``0.866 - 0.5 - 0.1 = 0.266`` m apart; the frames the caller has give the same:
+
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+        >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+        >>> q = np.radians([0, 30])
+        >>> checker.check(q).distances.round(3).tolist()
+        [0.4, 0.266]
+        >>> checker.check(q, arm.fk_all(q)).distances.round(3).tolist()
+        [0.4, 0.266]
+        """
         q = self.robot.check_q(q)
         flat = q.reshape(-1, self.robot.n)
+        if frames is not None:
+            frames = np.asarray(frames, dtype=float).reshape(flat.shape[0], self.robot.n + 1,
+                                                             4, 4)
         out = np.empty((flat.shape[0], len(self.pairs)))
         for start in range(0, flat.shape[0], CHUNK):
             rows = slice(start, start + CHUNK)
-            out[rows] = self._distances(_segments(self.solids, flat[rows]))
+            out[rows] = self._distances(_segments(self.solids, flat[rows],
+                                                  None if frames is None else frames[rows]))
         return Collisions(self.pairs, out.reshape(q.shape[:-1] + (len(self.pairs),)))
 
     def _distances(self, segments):
@@ -641,27 +846,29 @@ class Checker:
             self._self_min.into(out, d)
         if not self.scene.obstacles:
             return out
-        table = np.full((count,) + self._scene_group.shape, np.inf)   # (B, C, K)
+        table = np.empty((count, len(self._scene_min.order)))                # (B, M)
         world = segments.reshape(-1, 3)                                  # (B * C * 2, 3)
-        for shape, ks in self._kinds.items():
-            if not ks:
-                continue
+        for shape, (columns, capsules, place) in self._scene_pairs.items():
+            ks = self._kinds[shape]
             frames = self._frames[ks]                                       # (K, 4, 4)
             rotation = frames[:, :3, :3].transpose(2, 0, 1).reshape(3, -1)  # (3, K * 3)
             local = (world @ rotation).reshape(count, -1, 2, len(ks), 3) + frames[:, :3, 3]
-            p = [local[:, :, 0, :, k] for k in range(3)]                    # (B, C, K)
-            u = [local[:, :, 1, :, k] - p[k] for k in range(3)]
+            local = local.transpose(0, 1, 3, 2, 4)[:, capsules, place]   # (B, M_s, 2, 3)
+            p = [local[:, :, 0, k] for k in range(3)]                       # (B, M_s)
+            u = [local[:, :, 1, k] - p[k] for k in range(3)]
+            obstacle = np.asarray(ks)[place]
             if shape == "box":
-                half = [np.broadcast_to(self._half[ks, k], p[0].shape) for k in range(3)]
+                half = [np.broadcast_to(self._half[obstacle, k], p[0].shape) for k in range(3)]
                 dist = _segment_box_distance(p, u, half)
             elif shape == "sphere":
                 dist = _segment_point_distance(np.stack(p, -1), np.stack(u, -1),
-                                               0.0) - self._radius[ks]
+                                               0.0) - self._radius[obstacle]
             else:
                 dist = _segment_cylinder_distance(np.stack(p, -1), np.stack(u, -1),
-                                                  self._radius[ks], self._half_height[ks])
-            table[:, :, ks] = dist - r
-        self._scene_min.into(out, table[:, self._scene_columns])
+                                                  self._radius[obstacle],
+                                                  self._half_height[obstacle])
+            table[:, columns] = dist - r
+        self._scene_min.into(out, table)
         return out
 
 
@@ -730,6 +937,14 @@ def random_free_q(checker: Checker, rng: int | np.random.Generator | None, tries
     Draws ``tries`` configurations of ``robot`` (default the checker's; a robot of the same
     geometry with narrower limits, such as a calibrated arm's planning robot) at once and
     returns the first that is clear, or None when none is.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+    >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+    >>> q = random_free_q(checker, rng=1)
+    >>> bool(arm.within_limits(q)), bool(checker.check(q).collides)
+    (True, False)
     """
     candidates = (checker.robot if robot is None else robot).random_q(tries, rng=rng)
     clear = ~checker.check(candidates).collides
@@ -739,7 +954,21 @@ def random_free_q(checker: Checker, rng: int | np.random.Generator | None, tries
 def first_collision(checker: Checker, q: ArrayLike) -> tuple[int, str] | None:
     """The first pose of a trajectory ``q`` ``(N, n)`` that collides: its index and the pairs
     in words ("link 4 (wrist) hits table"), or None when none does (what a trajectory is
-    flagged with before it plays)."""
+    flagged with before it plays).
+
+    The two links and the ball of :class:`Checker`'s example, link 2 turning 0, 30, 60, 90
+    deg: its axis passes ``cos(angle)`` m from the ball's centre, less than ``0.5 + 0.1`` m
+    from 53.1 deg on, so the pose at 60 deg (index 2) is the first to collide:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+    >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+    >>> first_collision(checker, np.radians([[0, 0], [0, 30], [0, 60], [0, 90]]))
+    (2, 'link 2 hits ball')
+    >>> first_collision(checker, np.radians([[0, 0], [0, 30]])) is None
+    True
+    """
     found = checker.check(q)
     hits = np.flatnonzero(found.collides)
     if not hits.size:

@@ -83,6 +83,16 @@ class DHRow:
     length at the zero pose is in ``offset`` (``theta_i = q_i + offset_i`` or
     ``d_i = q_i + offset_i``, as :class:`robosim.Joint`). In a modified table ``a`` and
     ``alpha`` are ``a_{i-1}`` and ``alpha_{i-1}``.
+
+    Examples
+    --------
+    The first row of a planar arm whose two vertical axes are 1 m apart (see
+    :func:`dh_from_axes`): ``a1 = 1``, every other parameter 0.
+
+    >>> from robosim.transforms import transl
+    >>> fit = dh_from_axes([[0, 0, 0], [1, 0, 0]], [[0, 0, 1], [0, 0, 1]], "RR", transl([2, 0, 0]))
+    >>> fit.rows[0]
+    DHRow(kind='R', a=1.0, alpha=0.0, d=0.0, theta=0.0, offset=0.0)
     """
 
     kind: str
@@ -100,6 +110,18 @@ class DHFit:
     ``frames`` ``(n + 1, 4, 4)`` are the DH frames 0..n at the zero pose in the base's
     coordinates (before ``tool``), so that a part fixed to link ``i`` can be moved into frame
     ``i``.
+
+    Examples
+    --------
+    The planar arm of :func:`dh_from_axes`: frame 0 at the base, frames 1 and 2 at the second
+    axis (1, 0, 0), the last 1 m reaching the tool at (2, 0, 0) through the tool transform.
+
+    >>> from robosim.transforms import transl
+    >>> fit = dh_from_axes([[0, 0, 0], [1, 0, 0]], [[0, 0, 1], [0, 0, 1]], "RR", transl([2, 0, 0]))
+    >>> fit.convention, (fit.frames[:, :3, 3].round(6) + 0.0).tolist()
+    ('standard', [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 0.0, 0.0]])
+    >>> (fit.tool[:3, 3].round(6) + 0.0).tolist()
+    [1.0, 0.0, 0.0]
     """
 
     convention: str
@@ -227,6 +249,20 @@ def dh_from_axes(points: ArrayLike, directions: ArrayLike, kinds: str | Sequence
     ------
     ValidationError
         A direction is zero, or ``convention`` is not one of :data:`robosim.robot.CONVENTIONS`.
+
+    Examples
+    --------
+    A planar arm with two vertical axes at (0, 0, 0) and (1, 0, 0) and its tool at (2, 0, 0):
+    the standard table has ``a1 = 1`` (axis 1 to axis 2) and leaves the last 1 m to the tool;
+    the modified one puts ``a_1 = 1`` on row 2 (Craig's ``a_{i-1}``).
+
+    >>> from robosim.transforms import transl
+    >>> axes = dict(points=[[0, 0, 0], [1, 0, 0]], directions=[[0, 0, 1], [0, 0, 1]],
+    ...             kinds="RR", tool_frame=transl([2, 0, 0]))
+    >>> [row.a for row in dh_from_axes(**axes).rows]
+    [1.0, 0.0]
+    >>> [row.a for row in dh_from_axes(**axes, convention="modified").rows]
+    [0.0, 1.0]
     """
     if convention not in CONVENTIONS:
         raise ValidationError(f"convention must be one of {CONVENTIONS}, got {convention!r}")

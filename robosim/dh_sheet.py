@@ -11,14 +11,6 @@
 
 The numbers come from :func:`robosim.dh_steps` (products of the elementary matrices); tests parse
 them back and compare them with :meth:`robosim.Robot.fk`.
-
-Examples
---------
->>> from robosim import Joint, Robot
->>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
->>> sheet = dh_sheet(arm, [0.0, np.pi / 2])
->>> print(sheet[sheet.index("End-effector position"):].splitlines()[0])
-End-effector position: `x = 1, y = 1, z = 0` m
 """
 
 from __future__ import annotations
@@ -67,6 +59,19 @@ def dh_sheet(robot: Robot, q: ArrayLike, fmt: str = "md", digits: int = DIGITS) 
     ------
     ValidationError
         Unknown ``fmt``, or ``q`` of the wrong size.
+
+    Examples
+    --------
+    The two-link arm with unit links at ``q = (0, 90 deg)``: the sheet ends at the tip,
+    ``x = cos 0 + cos 90 = 1``, ``y = sin 0 + sin 90 = 1``.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> sheet = dh_sheet(arm, [0.0, np.pi / 2])
+    >>> print(sheet[sheet.index("End-effector position"):].splitlines()[0])
+    End-effector position: `x = 1, y = 1, z = 0` m
+    >>> dh_sheet(arm, [0.0, np.pi / 2], fmt="tex").splitlines()[0]
+    '\\documentclass[a4paper,10pt]{article}'
     """
     if fmt not in FORMATS:
         raise ValidationError(f"worksheet format must be one of {FORMATS}, got {brief(fmt)}")

@@ -67,6 +67,22 @@ class DHStep:
     axis : str
         The axis the motion is about or along, named after its frame: ``"z1"``, ``"x2"``; ``""``
         for base and tool.
+
+    Examples
+    --------
+    The two-link arm with unit links at ``q = (0, 90 deg)``: each row is theta, d, a, alpha
+    (standard DH), between the base and tool mountings. After ``a1`` the moving frame sits at
+    the elbow (1, 0, 0); after ``a2``, turned by ``theta2``, at the tip (1, 1, 0).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> steps = dh_steps(arm, [0.0, np.pi / 2])
+    >>> [step.symbol for step in steps]
+    ['base', 'theta1', 'd1', 'a1', 'alpha1', 'theta2', 'd2', 'a2', 'alpha2', 'tool']
+    >>> (steps[3].frame[:3, 3].round(6) + 0.0).tolist(), steps[3].axis, steps[3].value
+    ([1.0, 0.0, 0.0], 'x1', 1.0)
+    >>> (steps[7].frame[:3, 3].round(6) + 0.0).tolist()
+    [1.0, 1.0, 0.0]
     """
 
     joint: int

@@ -62,9 +62,19 @@ class FileRefusedError(RobosimError, OSError):
 
 # ------------------------------------------------------------------------------------ reading
 def names_a_file(path: str | os.PathLike[str]) -> bool:
-    """True if ``path`` names something on disk that is not a folder (a file, or a device or
+    r"""True if ``path`` names something on disk that is not a folder (a file, or a device or
     FIFO meant as one: reading it says why it cannot be one); False where the system refuses
-    the name (a part over 255 bytes, a NUL character)."""
+    the name (a part over 255 bytes, a NUL character).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     open(os.path.join(folder, "arm.json"), "w").close()
+    ...     print(names_a_file(os.path.join(folder, "arm.json")), names_a_file(folder),
+    ...           names_a_file(os.path.join(folder, "missing.json")), names_a_file("a\0b"))
+    True False False False
+    """
     try:
         return not stat.S_ISDIR(os.stat(path).st_mode)
     except (OSError, ValueError):
@@ -85,6 +95,26 @@ def read_user_bytes(path: str | os.PathLike[str], error_class: type[RobosimError
     ------
     error_class
         Saying why: no such file, not a regular file, too large, or the system's reason.
+
+    Examples
+    --------
+    Three bytes are read; with a limit of 2 they are refused, with their size; a folder is no
+    file:
+
+    >>> import tempfile
+    >>> from robosim.errors import RobosimError
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "abc.txt")
+    ...     _ = path.write_bytes(b"abc")
+    ...     print(read_user_bytes(path, RobosimError))
+    ...     for source, limit in ((path, 2), (folder, 10)):
+    ...         try:
+    ...             read_user_bytes(source, RobosimError, max_bytes=limit)
+    ...         except RobosimError as error:
+    ...             print(str(error).replace(folder, "FOLDER"))
+    b'abc'
+    FOLDER/abc.txt: 3 bytes is too large for a file (at most 2)
+    FOLDER: not a regular file (a folder); give a file on disk
     """
     path = Path(path)
     if "\0" in str(path):
@@ -120,7 +150,13 @@ def read_user_bytes(path: str | os.PathLike[str], error_class: type[RobosimError
 
 
 def file_kind(mode: int) -> str:
-    """What a ``st_mode`` names, in words: "a folder", "a FIFO", "a character device"..."""
+    """What a ``st_mode`` names, in words: "a folder", "a FIFO", "a character device"...
+
+    Examples
+    --------
+    >>> file_kind(stat.S_IFDIR), file_kind(stat.S_IFIFO), file_kind(stat.S_IFCHR)
+    ('a folder', 'a FIFO', 'a character device')
+    """
     for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
                        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
                        (stat.S_ISSOCK, "a socket")):
@@ -131,8 +167,21 @@ def file_kind(mode: int) -> str:
 
 def read_user_text(path: str | os.PathLike[str], error_class: type[RobosimError],
                    what: str = "file", max_bytes: int = MAX_ROBOT_FILE_BYTES) -> str:
-    """The UTF-8 text of a file the user named (see :func:`read_user_bytes`), without the
-    byte-order mark a spreadsheet's "CSV UTF-8" export puts first."""
+    r"""The UTF-8 text of a file the user named (see :func:`read_user_bytes`), without the
+    byte-order mark a spreadsheet's "CSV UTF-8" export puts first.
+
+    Examples
+    --------
+    A spreadsheet's export starts with the 3 bytes ``EF BB BF``; the text starts after them:
+
+    >>> import tempfile
+    >>> from robosim.errors import RobosimError
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "export.csv")
+    ...     _ = path.write_bytes(b"\xef\xbb\xbft_s,q1_deg\n")
+    ...     read_user_text(path, RobosimError)
+    't_s,q1_deg\n'
+    """
     data = read_user_bytes(path, error_class, what, max_bytes)
     try:
         return data.decode("utf-8-sig")
@@ -149,13 +198,43 @@ def read_user_json(path: str | os.PathLike[str], error_class: type[RobosimError]
     ``NaN`` and ``Infinity`` (which Python's reader would take), nesting deeper than
     :data:`MAX_JSON_DEPTH`, and reads an integer of more than 18 digits as a float (so
     ``10**400`` is inf, refused by the field's check, instead of an overflow later).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from robosim.errors import RobosimError
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "arm.json")
+    ...     _ = path.write_text('{"name": "2R", "unit": "m"}')
+    ...     read_user_json(path, RobosimError)
+    {'name': '2R', 'unit': 'm'}
     """
     text = read_user_text(path, error_class, what, max_bytes)
     return parse_user_json(text, error_class, str(path))
 
 
 def parse_user_json(text: str, error_class: type[RobosimError], source: str) -> Any:
-    """Parse JSON ``text`` as :func:`read_user_json` does; ``source`` starts each message."""
+    """Parse JSON ``text`` as :func:`read_user_json` does; ``source`` starts each message.
+
+    Examples
+    --------
+    Python's own reader would keep the second ``"a"`` and take ``NaN``; here both are refused,
+    and an integer of 20 digits is read as the float it stands for:
+
+    >>> from robosim.errors import RobosimError
+    >>> parse_user_json('{"n": 100000000000000000000}', RobosimError, "arm.json")
+    {'n': 1e+20}
+    >>> parse_user_json('{"a": 1, "a": 2}', RobosimError, "arm.json")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.RobosimError: arm.json: the key 'a' is given twice in one object (JSON keeps
+        only the last: remove one)
+    >>> parse_user_json('{"d": NaN}', RobosimError, "arm.json")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.RobosimError: arm.json: NaN is not a JSON number (JSON has no NaN or infinity:
+        give a number)
+    """
     try:
         data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys,
                           parse_int=_bounded_int, parse_constant=_refuse_constant)
@@ -232,6 +311,20 @@ def check_replaceable(path: str | os.PathLike[str]) -> Path:
         The file's permission bits do not let us write it (for root too).
     OSError
         The system cannot tell (a symbolic-link loop, a part of the path that is a file).
+
+    Examples
+    --------
+    A new file is fine; the null device is refused, and left as it is:
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     print(check_replaceable(os.path.join(folder, "new.json")).name)
+    new.json
+    >>> check_replaceable("/dev/null")
+    Traceback (most recent call last):
+    ...
+    robosim.files.FileRefusedError: /dev/null: not a regular file (a character device): robosim
+        replaces only regular files
     """
     target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     try:
@@ -247,7 +340,19 @@ def check_replaceable(path: str | os.PathLike[str]) -> Path:
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically; see :func:`atomic_write_bytes`."""
+    """Write ``text`` (UTF-8) to ``path`` atomically; see :func:`atomic_write_bytes`.
+
+    Examples
+    --------
+    "°" takes two bytes in UTF-8, so "90°" is 4 bytes on disk:
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "angle.txt")
+    ...     atomic_write_text(path, "90°")
+    ...     print(os.path.getsize(path), sorted(os.listdir(folder)))
+    4 ['angle.txt']
+    """
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
@@ -261,6 +366,25 @@ def write_readable_text(path: str | os.PathLike[str], text: str,
     ``error_class("PATH: " + too_large(size))``; a failed write is ``error_class`` too.
 
     Returns the path written.
+
+    Examples
+    --------
+    A reader that takes at most 10 bytes: 5 are written, 11 refused before anything is:
+
+    >>> import os, tempfile
+    >>> from robosim.errors import RobosimError
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "note.txt")
+    ...     print(write_readable_text(path, "short", RobosimError, 10, str).name)
+    ...     try:
+    ...         write_readable_text(path, "much longer", RobosimError, 10,
+    ...                             lambda size: f"{size} bytes, more than 10")
+    ...     except RobosimError as error:
+    ...         print(str(error).replace(folder, "FOLDER"))
+    ...     print(open(path).read())
+    note.txt
+    FOLDER/note.txt: 11 bytes, more than 10
+    short
     """
     size = len(text.encode("utf-8"))
     if size > max_bytes:
@@ -288,6 +412,18 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     ------
     FileRefusedError, PermissionError, OSError
         The target may not be replaced, or the system's reason the write failed.
+
+    Examples
+    --------
+    The file is replaced whole, and no temporary file is left beside it:
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "data.bin")
+    ...     atomic_write_bytes(path, b"old")
+    ...     atomic_write_bytes(path, b"new!")
+    ...     print(open(path, "rb").read(), os.listdir(folder))
+    b'new!' ['data.bin']
     """
     target = check_replaceable(path)
     mode = _permissions_for(target)
@@ -310,7 +446,18 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 def temporary_file(target: str | os.PathLike[str], suffix: str) -> Path:
     """Create an empty temporary file for writing ``target`` (``.NAME.pidPID.XXXXXXXX`` +
     ``suffix``, one of :data:`TEMPORARY_SUFFIXES`) beside it, first removing those of writers
-    that are gone; the caller renames it over ``target`` or removes it."""
+    that are gone; the caller renames it over ``target`` or removes it.
+
+    Examples
+    --------
+    The name carries the target's name and this process's id:
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     name = temporary_file(os.path.join(folder, "arm.json"), ".tmp").name
+    >>> name.startswith(f".arm.json.pid{os.getpid()}.") and name.endswith(".tmp")
+    True
+    """
     target = Path(target)
     folder = target.parent if str(target.parent) else Path(".")
     remove_stale_temporaries(folder)
@@ -325,6 +472,20 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
 
     A writer is gone when no process has the id in the file's name. One whose id was reused by
     another process stays until that process ends (it is only a few bytes meanwhile).
+
+    Examples
+    --------
+    No process has id 999999999 (Linux allows at most 4,194,304), so its file goes; this
+    process's own stays:
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     for pid in (999_999_999, os.getpid()):
+    ...         open(os.path.join(folder, f".arm.json.pid{pid}.abcd1234.tmp"), "w").close()
+    ...     print([path.name for path in remove_stale_temporaries(folder)])
+    ...     print(len(os.listdir(folder)))
+    ['.arm.json.pid999999999.abcd1234.tmp']
+    1
     """
     removed: list[Path] = []
     try:
@@ -356,6 +517,15 @@ def set_aside(path: str | os.PathLike[str]) -> Path:
     ------
     OSError
         It cannot be renamed (the folder is not writable, a folder has the new name).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "settings.json")
+    ...     _ = path.write_text("{broken")
+    ...     print(set_aside(path).name, os.listdir(folder))
+    settings.json.damaged ['settings.json.damaged']
     """
     path = Path(path)
     aside = path.with_name(path.name + ".damaged")
@@ -392,7 +562,13 @@ def _permissions_for(path):
 
 class Terminated(KeyboardInterrupt):
     """``SIGTERM`` arrived: raised where it lands, like Ctrl-C's KeyboardInterrupt, so every
-    ``finally`` and ``except BaseException`` cleans up."""
+    ``finally`` and ``except BaseException`` cleans up.
+
+    Examples
+    --------
+    >>> issubclass(Terminated, KeyboardInterrupt)
+    True
+    """
 
 
 def _raise_terminated(signum, frame):
@@ -401,7 +577,23 @@ def _raise_terminated(signum, frame):
 
 def handle_terminate_as_interrupt() -> None:
     """From now on, ``SIGTERM`` raises :class:`Terminated` (a KeyboardInterrupt) in the main
-    thread, as Ctrl-C does. The command line and the application call this at start-up."""
+    thread, as Ctrl-C does. The command line and the application call this at start-up.
+
+    Examples
+    --------
+    This process sends itself ``SIGTERM`` and catches it as :class:`Terminated` (then puts the
+    handler it had back):
+
+    >>> import os
+    >>> before = signal.getsignal(signal.SIGTERM)
+    >>> handle_terminate_as_interrupt()
+    >>> try:
+    ...     os.kill(os.getpid(), signal.SIGTERM)
+    ... except Terminated as caught:
+    ...     print(caught)
+    terminated (SIGTERM)
+    >>> _ = signal.signal(signal.SIGTERM, before)
+    """
     if hasattr(signal, "SIGTERM") and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _raise_terminated)
 

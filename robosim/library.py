@@ -122,6 +122,12 @@ def library_dir() -> Path:
 
     Installed, the top-level ``robots/`` folder lives inside the package as ``robosim/robots``
     (see setup.py); in a source checkout it sits beside the package.
+
+    Examples
+    --------
+    >>> folder = library_dir()
+    >>> folder.name, (folder / "lynx6.json").is_file()
+    ('robots', True)
     """
     here = Path(__file__).resolve().parent
     for candidate in (here / "robots", here.parent / "robots"):
@@ -144,7 +150,13 @@ def _key(name):
 
 def same_name(a: str, b: str) -> bool:
     """True when two robot names are one as :func:`load_robot` looks them up (without case,
-    spaces, dashes or underscores): "lynx-6" and "Lynx6"."""
+    spaces, dashes or underscores): "lynx-6" and "Lynx6".
+
+    Examples
+    --------
+    >>> same_name("lynx-6", "Lynx6"), same_name("puma_560", "Puma 560"), same_name("UR5", "UR3")
+    (True, True, False)
+    """
     return _key(a) == _key(b)
 
 
@@ -155,12 +167,34 @@ def _name_order(robot):
 
 
 def library_robots() -> list[Robot]:
-    """The ready-made robots, loaded, in alphabetical order of their names."""
+    """The ready-made robots, loaded, in alphabetical order of their names.
+
+    Examples
+    --------
+    Every file of :func:`library_dir` but the calibration files is a robot; the Lynx6 has five
+    joints:
+
+    >>> robots = library_robots()
+    >>> [robot.n for robot in robots if robot.name == "Lynx6"]
+    [5]
+    >>> len(robots) == len([p for p in library_dir().glob("*.json")
+    ...                     if not p.name.endswith(CALIBRATION_SUFFIX)])
+    True
+    """
     return sorted((_load_file(path) for path in _library_files()), key=_name_order)
 
 
 def list_robots() -> list[str]:
-    """Names of the ready-made robots, in alphabetical order (as on the welcome screen)."""
+    """Names of the ready-made robots, in alphabetical order (as on the welcome screen).
+
+    Examples
+    --------
+    Numbers sort by value, so the UR3 comes before the UR5 and the UR10:
+
+    >>> names = list_robots()
+    >>> [name for name in names if name.startswith("UR")]
+    ['UR3', 'UR5', 'UR10', 'UR20']
+    """
     return [robot.name for robot in library_robots()]
 
 
@@ -173,6 +207,19 @@ def load_robot(name_or_path: str | os.PathLike[str] | Robot) -> Robot:
     RobotFileError
         The file is missing, unreadable or invalid; the message names the file, the joint row,
         the field and the value that was wrong.
+
+    Examples
+    --------
+    Case, spaces and dashes do not matter; the Puma 560 has six revolute joints:
+
+    >>> puma = load_robot("puma-560")
+    >>> puma.name, puma.joint_types, puma.unit
+    ('Puma 560', 'RRRRRR', 'm')
+    >>> load_robot("Puma 561")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.RobotFileError: no robot called 'Puma 561' in the library and no such file (run
+        'robosim list' to see the names)
     """
     if isinstance(name_or_path, Robot):
         return name_or_path
@@ -250,6 +297,20 @@ def check_object_fields(row: object, where: str, fields: list[str] | tuple[str, 
 
     ``place.error(where, message)`` makes the exception raised (it names the file); robot files
     and calibration files share this check. Returns ``row``, now known to be a dict.
+
+    Examples
+    --------
+    ``place`` is anything with an ``error(where, message)`` method that makes the exception:
+
+    >>> class Place:
+    ...     def error(self, where, message):
+    ...         return ValueError(f"arm.json: {where}: {message}")
+    >>> check_object_fields({"a": 1.0}, "joint 1", ("a", "d"), Place())
+    {'a': 1.0}
+    >>> check_object_fields({"b": 1.0}, "joint 1", ("a", "d"), Place())
+    Traceback (most recent call last):
+    ...
+    ValueError: arm.json: joint 1: unknown field 'b' (known: a, d)
     """
     if not isinstance(row, dict):
         raise place.error(where, f"must be an object with fields {', '.join(fields)}, "
@@ -314,7 +375,20 @@ def _default_limits(revolute, home, size):
 
 
 def robot_from_dict(data: object, source: str = "") -> Robot:
-    """Build a Robot from the parsed JSON robot format (see the module docstring)."""
+    """Build a Robot from the parsed JSON robot format (see the module docstring).
+
+    Examples
+    --------
+    A planar arm with unit links, its elbow at 90 degrees at home (``theta`` is the home value
+    of a revolute joint, in degrees): the tip is at ``(cos 0 + cos 90, sin 0 + sin 90) =
+    (1, 1)``, and the limits default to +-180 degrees.
+
+    >>> link = {"type": "R", "d": 0, "a": 1, "alpha": 0}
+    >>> arm = robot_from_dict({"name": "2R", "unit": "m",
+    ...                        "joints": [{**link, "theta": 0}, {**link, "theta": 90}]})
+    >>> (arm.fk(arm.home)[:3, 3].round(6) + 0.0).tolist(), np.degrees(arm.limits[0]).tolist()
+    ([1.0, 1.0, 0.0], [-180.0, 180.0])
+    """
     place = _Where(source)
     if not isinstance(data, dict):
         raise place.error("top level", "must be a JSON object")
@@ -465,7 +539,16 @@ def _mesh_from_dict(row, where, folder, place):
 
 
 def robot_from_csv(text: str, source: str = "", name: str | None = None) -> Robot:
-    """Build a Robot from a CSV DH table ``type,theta,d,a,alpha[,min,max]`` (degrees)."""
+    r"""Build a Robot from a CSV DH table ``type,theta,d,a,alpha[,min,max]`` (degrees).
+
+    Examples
+    --------
+    The planar arm of :func:`robot_from_dict` as a table, its settings in comments:
+
+    >>> arm = robot_from_csv("# name: 2R\n# unit: m\ntype,theta,d,a,alpha\nR,0,0,1,0\nR,90,0,1,0\n")
+    >>> arm.name, arm.unit, (arm.fk(arm.home)[:3, 3].round(6) + 0.0).tolist()
+    ('2R', 'm', [1.0, 1.0, 0.0])
+    """
     place = _Where(source)
     settings = {"name": name or (Path(source).stem if source else "robot"), "unit": "mm",
                 "convention": "standard"}
@@ -532,6 +615,17 @@ def robot_to_dict(robot: Robot,
 
     Mesh files are written relative to ``folder`` (where the robot file goes), or as absolute
     paths without one, so that they are found wherever the data is used.
+
+    Examples
+    --------
+    An elbow offset of ``pi / 2`` is written as 90 degrees:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0, name="shoulder"), Joint(a=1.0, name="elbow", offset=np.pi / 2)],
+    ...             name="2R", unit="m")
+    >>> data = robot_to_dict(arm)
+    >>> data["format"], data["joints"][1]["name"], data["joints"][1]["offset"]
+    ('robosim-robot/1', 'elbow', 90.0)
     """
     joints = []
     for joint in robot.joints:
@@ -605,8 +699,21 @@ def _meshes_to_dict(meshes, folder):
 
 
 def format_robot_json(data: dict[str, Any]) -> str:
-    """JSON text of a robot file with one line per joint (and per link of the dynamics), so a
-    DH table reads as a table."""
+    r"""JSON text of a robot file with one line per joint (and per link of the dynamics), so a
+    DH table reads as a table.
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0, name="shoulder"), Joint(a=1.0, name="elbow", offset=np.pi / 2)],
+    ...             name="2R", unit="m")
+    >>> text = format_robot_json(robot_to_dict(arm))
+    >>> print("\n".join(line[:40] for line in text.splitlines()[6:10]))
+      "unit": "m",
+      "joints": [
+        {"name": "shoulder", "type": "R", "t
+        {"name": "elbow", "type": "R", "thet
+    """
     lines = []
     for key, value in data.items():
         if key == "joints":
@@ -635,6 +742,19 @@ def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
     comes back within one rounding step (about 1e-16 relative).
 
     Returns the path written.
+
+    Examples
+    --------
+    Saved and loaded again, the arm has the same joints, bit for bit:
+
+    >>> import tempfile
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0, name="shoulder"), Joint(a=1.0, name="elbow", offset=np.pi / 2)],
+    ...             name="2R", unit="m")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     again = load_robot(save_robot(arm, Path(folder) / "2r.json"))
+    >>> again.joints == arm.joints, again.name, again.unit
+    (True, '2R', 'm')
     """
     if not isinstance(robot, Robot):
         raise ValidationTypeError(f"save_robot saves a Robot, got {type(robot).__name__}")
@@ -652,6 +772,14 @@ def dh_rows(robot: Robot) -> list[dict[str, int | str]]:
     """The DH table as a student writes it: one dict per joint, degrees and length unit.
 
     The variable of each joint is shown as ``q<i>`` plus its offset, e.g. ``q2+90``.
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0, name="shoulder"), Joint(a=1.0, name="elbow", offset=np.pi / 2)],
+    ...             name="2R", unit="m")
+    >>> [(row["theta"], row["a"], row["alpha"]) for row in dh_rows(arm)]
+    [('q1', '1', '0'), ('q2+90', '1', '0')]
     """
     rows = []
     for i, joint in enumerate(robot.joints, start=1):

@@ -11,9 +11,11 @@ whose home pose and named poses all stay above it. An arm that reaches below its
 poses (a SCARA or a gantry hanging from its base, a table that leaves out the pedestal, as
 Lodes' Puma) has no floor here: :func:`floor_height` returns None and nothing is below it.
 
-Worked example (Lynx6, mm, base at z = 0): at home every origin is at z >= 0, so the floor is
-z = 0; bending the shoulder forward by 90 deg and the elbow by 90 deg points the forearm down,
-past the base: :func:`below_floor` marks the forearm (link 3) and the links after it.
+Worked example (Lynx6, mm, base at z = 0): at home the upper arm stands up from the shoulder
+(65 mm high) and the forearm is level, every origin at z >= 0, so the floor is z = 0; bending
+the shoulder forward by 90 deg (``q2 = -90``) lays the upper arm level at 65 mm and points the
+forearm down to z = 65 - 120 = -55 mm: :func:`below_floor` marks the forearm (link 3) and the
+links after it.
 """
 
 from __future__ import annotations
@@ -48,6 +50,16 @@ def link_corners(robot: Robot, q: ArrayLike, frames: np.ndarray | None = None) -
         ``[..., i, 0]`` is ``o_i`` (joint ``i + 1``'s frame before it moves, 0-based ``i``),
         ``[..., i, 1]`` the corner, ``[..., i, 2]`` the origin ``o_{i+1}``. The link
         ``o_{i} -> corner -> o_{i+1}`` is the DH path of row ``i + 1``.
+
+    Examples
+    --------
+    One standard-DH link with ``d = 1`` and ``a = 1`` m: up ``z0`` by 1 m to the corner, then
+    along ``x1`` by 1 m.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(d=1.0, a=1.0)], unit="m")
+    >>> (link_corners(arm, [0.0])[0].round(6) + 0.0).tolist()
+    [[0.0, 0.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 1.0]]
     """
     q = robot.check_q(q)
     frames = robot.fk_all(q) if frames is None else frames
@@ -67,6 +79,15 @@ def floor_height(robot: Robot) -> float | None:
     None when the home pose or a named pose puts a link below the base origin's height (as
     :func:`below_floor` counts it): the arm hangs from its base, or the table leaves out a
     pedestal.
+
+    Examples
+    --------
+    The Lynx6 stands on its base at z = 0; the Gantry's base frame is on its beam, 100 cm up,
+    and its tool hangs below it (at home 70 cm high), so it has none:
+
+    >>> from robosim import load_robot
+    >>> floor_height(load_robot("Lynx6")), floor_height(load_robot("Gantry"))
+    (0.0, None)
     """
     floor = float(robot.base[2, 3])
     poses = np.vstack([robot.home, *robot.poses.values()])
@@ -81,6 +102,16 @@ def below_floor(robot: Robot, q: ArrayLike, floor: float | None,
     ``floor - FLOOR_TOLERANCE * robot.length_scale``; the last link also carries the tool, so
     the end effector going below marks it. All False when ``floor`` is None. ``frames``:
     ``robot.fk_all(q)`` if already computed.
+
+    Examples
+    --------
+    The module's worked example: the Lynx6 at home, and with its shoulder bent forward by 90
+    degrees, which points the forearm (link 3) down to z = -55 mm.
+
+    >>> from robosim import load_robot
+    >>> lynx6 = load_robot("Lynx6")
+    >>> below_floor(lynx6, np.radians([[0, 0, 0, 0, 0], [0, -90, 0, 0, 0]]), 0.0).tolist()
+    [[False, False, False, False, False], [False, False, True, True, True]]
     """
     q = robot.check_q(q)
     if floor is None:
@@ -92,18 +123,30 @@ def below_floor(robot: Robot, q: ArrayLike, floor: float | None,
     return heights < floor - _tolerance(robot)
 
 
-def floor_message(robot: Robot, below: np.ndarray, floor: float | None) -> str | None:
+def floor_message(robot: Robot, below: np.ndarray, floor: float | None,
+                  ground: str | None = None) -> str | None:
     """The sentence naming the links ``below`` ``(n,)`` bool (:func:`below_floor`) the floor
     at height ``floor``, or None when none is: what the status line says.
 
+    ``ground`` names what the arm stands on when it is not the (unbounded) floor but a finite
+    obstacle whose top is at the floor's height, such as the Lynx6's table: a link below that
+    height which does not hit the obstacle (the collision check says when it does) is past
+    the obstacle's edge, and the sentence says so instead of a floor the real arm would hit.
+
     >>> from robosim import Joint, Robot
-    >>> floor_message(Robot([Joint(a=1.0), Joint(a=1.0)]), np.array([False, True]), 0.0)
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)])
+    >>> floor_message(arm, np.array([False, True]), 0.0)
     'link 2 below the floor (z = 0 mm): the real arm would hit it'
+    >>> floor_message(arm, np.array([True, True]), 0.0, ground="table")
+    'links 1, 2 below the top of the table (z = 0 mm), past its edge'
     """
     if not np.any(below):
         return None
     names = ", ".join(str(i + 1) for i in np.flatnonzero(below))
     plural = "s" if np.sum(below) > 1 else ""
+    if ground is not None:
+        return (f"link{plural} {names} below the top of the {ground} (z = {floor:g} "
+                f"{robot.unit}), past its edge")
     return (f"link{plural} {names} below the floor (z = {floor:g} {robot.unit}): the real arm "
             f"would hit it")
 
@@ -114,6 +157,16 @@ def random_q_above_floor(robot: Robot, rng: int | np.random.Generator | None, fl
 
     Draws ``tries`` configurations from ``rng`` at once and returns the first whose links all
     stay above ``floor`` (any, when ``floor`` is None), or None when none of them does.
+
+    Examples
+    --------
+    Whatever the seed, the Lynx6's configuration keeps every link above its floor, z = 0:
+
+    >>> from robosim import load_robot
+    >>> lynx6 = load_robot("Lynx6")
+    >>> q = random_q_above_floor(lynx6, rng=0, floor=0.0)
+    >>> q.shape, bool(below_floor(lynx6, q, 0.0).any())
+    ((5,), False)
     """
     candidates = robot.random_q(tries, rng=rng)
     good = ~below_floor(robot, candidates, floor).any(axis=-1)

@@ -32,19 +32,9 @@ A mesh with more triangles than the drawing can afford is reduced by :func:`simp
 clustering, Rossignac and Borrel 1993): vertices in the same cube of a grid merge into their mean
 and triangles that lose a corner go.
 
-Worked example: a one-triangle binary file is 84 + 50 = 134 bytes; the triangle
-``(0, 0, 0), (1, 0, 0), (0, 1, 0)`` turns counter-clockwise seen from +z, so its normal is
-``(0, 0, 1)``::
-
-    >>> import numpy as np, tempfile, os
-    >>> triangle = np.array([[[0, 0, 0], [1, 0, 0], [0, 1, 0]]], float)
-    >>> path = os.path.join(tempfile.mkdtemp(), "one.stl")
-    >>> save_stl(path, triangle)
-    >>> os.path.getsize(path)
-    134
-    >>> triangles, normals = load_stl(path)
-    >>> normals
-    array([[0., 0., 1.]])
+Worked example (:func:`save_stl`, :func:`load_stl`): a one-triangle binary file is
+84 + 50 = 134 bytes; the triangle ``(0, 0, 0), (1, 0, 0), (0, 1, 0)`` turns counter-clockwise
+seen from +z, so its normal is ``(0, 0, 1)``.
 """
 
 from __future__ import annotations
@@ -126,6 +116,19 @@ def load_stl(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
         claims a triangle count its size does not hold, holds no triangle or more than
         :data:`MAX_TRIANGLES`, is not STL, or has a coordinate that is not a finite number
         (or beyond :data:`MAX_COORDINATE`). The message names the file.
+
+    Examples
+    --------
+    The module's worked example: one triangle turning counter-clockwise seen from +z, saved
+    and read back, has the normal (0, 0, 1).
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "one.stl")
+    ...     save_stl(path, [[[0, 0, 0], [1, 0, 0], [0, 1, 0]]])
+    ...     triangles, normals = load_stl(path)
+    >>> triangles.shape, normals.tolist()
+    ((1, 3, 3), [[0.0, 0.0, 1.0]])
 
     See Also
     --------
@@ -240,6 +243,15 @@ def stl_bytes(triangles: ArrayLike, normals: ArrayLike | None = None,
 
     ``normals`` ``(m, 3)`` default to :func:`face_normals`; ``header`` is at most 80 bytes and
     must not begin with ``solid`` (readers would take the file for ASCII).
+
+    Examples
+    --------
+    84 bytes of header and count, then 50 bytes per triangle: 2 triangles make 184 bytes.
+
+    >>> square = [[[0, 0, 0], [1, 0, 0], [1, 1, 0]], [[0, 0, 0], [1, 1, 0], [0, 1, 0]]]
+    >>> data = stl_bytes(square)
+    >>> len(data), int.from_bytes(data[80:84], "little")
+    (184, 2)
     """
     corners = _check_triangles(triangles, "triangles")
     unit_normals = face_normals(corners) if normals is None else np.asarray(normals, float)
@@ -264,6 +276,21 @@ def save_stl(path: str | os.PathLike[str], triangles: ArrayLike, normals: ArrayL
     See Also
     --------
     load_stl : the inverse.
+
+    Examples
+    --------
+    The one-triangle file of the module's example: 134 bytes binary; as text, a ``solid``
+    with one ``facet``.
+
+    >>> import os, tempfile
+    >>> triangle = [[[0, 0, 0], [1, 0, 0], [0, 1, 0]]]
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_stl(os.path.join(folder, "one.stl"), triangle)
+    ...     save_stl(os.path.join(folder, "one.txt.stl"), triangle, ascii=True, name="one")
+    ...     size = os.path.getsize(os.path.join(folder, "one.stl"))
+    ...     lines = open(os.path.join(folder, "one.txt.stl")).read().splitlines()
+    >>> size, lines[0], lines[1].strip(), lines[-1]
+    (134, 'solid one', 'facet normal 0 0 1', 'endsolid one')
     """
     if not ascii:
         atomic_write_bytes(path, stl_bytes(triangles, normals))
@@ -433,6 +460,15 @@ class MeshSpec:
         Robot length units per mesh unit (1000 for a mesh in metres on an arm in mm); > 0.
     colour : str or None
         ``"#rrggbb"``; None: the drawing picks the part's colour.
+
+    Examples
+    --------
+    A forearm drawn in metres on an arm in millimetres (scale 1000), its origin 10 mm up
+    the part's z axis:
+
+    >>> spec = MeshSpec("forearm.stl", folder=Path("arm"), xyz=(0.0, 0.0, 10.0), scale=1000.0)
+    >>> spec.path.as_posix(), spec.transform[:3, 3].tolist()
+    ('arm/forearm.stl', [0.0, 0.0, 10.0])
     """
 
     file: str
@@ -459,7 +495,16 @@ class RobotMeshes:
     link ``i`` fixed to DH frame ``i`` as in the dynamics; None for a link without a mesh) and
     ``gripper`` (fixed to the end effector: the last frame times the tool). The gripper's mesh
     is its fingers, drawn open, one on each side of the end effector's xz plane: closing the
-    gripper slides them along its y axis (:func:`finger_shifts`)."""
+    gripper slides them along its y axis (:func:`finger_shifts`).
+
+    Examples
+    --------
+    A base and a forearm (link 2), nothing drawn for link 1 nor the gripper:
+
+    >>> meshes = RobotMeshes(links=(None, MeshSpec("forearm.stl")), base=MeshSpec("base.stl"))
+    >>> [(name, frame, spec.file) for name, frame, spec in meshes.parts()]
+    [('base', 0, 'base.stl'), ('link 2', 2, 'forearm.stl')]
+    """
 
     links: tuple[MeshSpec | None, ...]
     base: MeshSpec | None = None
@@ -467,7 +512,14 @@ class RobotMeshes:
 
     def parts(self) -> list[tuple[str, int, MeshSpec]]:
         """``(name, frame, spec)`` of each mesh named: frame 0 is the base, ``i`` link ``i``'s
-        frame, ``-1`` the end effector."""
+        frame, ``-1`` the end effector.
+
+        Examples
+        --------
+        >>> meshes = RobotMeshes(links=(MeshSpec("upper.stl"),), gripper=MeshSpec("hand.stl"))
+        >>> [(name, frame) for name, frame, _spec in meshes.parts()]
+        [('link 1', 1), ('gripper', -1)]
+        """
         named = [("base", 0, self.base)]
         named += [(f"link {i}", i, spec) for i, spec in enumerate(self.links, start=1)]
         named.append(("gripper", -1, self.gripper))
@@ -490,6 +542,16 @@ class PlacedMesh:
     closed : bool
         The part is a closed surface with outward normals (:func:`closed_surface`): a drawing
         may leave out its faces turned away from the viewer.
+
+    Examples
+    --------
+    The Lynx6's first part (see :func:`robot_meshes`): its base, fixed to frame 0, a closed
+    surface.
+
+    >>> from robosim import load_robot
+    >>> base = robot_meshes(load_robot("Lynx6"))[0]
+    >>> base.name, base.frame, base.triangles.shape[1:], base.closed
+    ('base', 0, (3, 3), True)
     """
 
     name: str
@@ -513,6 +575,15 @@ def finger_sides(triangles: ArrayLike) -> np.ndarray:
     Returns
     -------
     ndarray (k,) of int
+
+    Examples
+    --------
+    A finger on each side of the plane y = 0, and a palm triangle across it:
+
+    >>> finger_sides([[[0, 8, 0], [70, 8, 0], [0, 12, 14]],
+    ...               [[0, -8, 0], [70, -8, 0], [0, -12, 14]],
+    ...               [[0, -5, 0], [0, 5, 0], [10, 0, 0]]]).tolist()
+    [1, -1, 0]
     """
     y = np.asarray(triangles, dtype=float)[..., 1]
     return np.where((y > 0).all(axis=1), 1, np.where((y < 0).all(axis=1), -1, 0))
@@ -574,6 +645,21 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
         more than :data:`SCALE_RATIO` times the arm's size or less than its reciprocal
         squared (the message says which scale would fit), or a part is placed (``xyz``) more
         than :data:`SCALE_RATIO` arm sizes from its frame.
+
+    Examples
+    --------
+    The Lynx6 names a base, five links and a gripper: 1,300 triangles in all. With a budget
+    of 650, each part's share is about half its triangles, and simplified it keeps at most
+    that:
+
+    >>> from robosim import load_robot
+    >>> lynx6 = load_robot("Lynx6")
+    >>> [(part.name, part.frame) for part in robot_meshes(lynx6)][::3]
+    [('base', 0), ('link 3', 3), ('gripper', -1)]
+    >>> sum(len(part.triangles) for part in robot_meshes(lynx6))
+    1300
+    >>> sum(len(part.triangles) for part in robot_meshes(lynx6, budget=650)) <= 650
+    True
     """
     meshes = getattr(robot, "meshes", None)
     if meshes is None:

@@ -1,14 +1,4 @@
-"""Numbers typed by a person: one parser for the GUI's cells and the command line.
-
->>> parse_number(" 2.5 ", "the step")
-2.5
->>> parse_number("", "the voxel", allow_blank=True) is None
-True
->>> parse_number("ten", "the step")
-Traceback (most recent call last):
-...
-robosim.errors.ValidationError: the step must be a number, got 'ten'
-"""
+"""Numbers typed by a person: one parser for the GUI's cells and the command line."""
 
 from __future__ import annotations
 
@@ -33,6 +23,17 @@ def parse_number(text: str, what: str, allow_blank: bool = False) -> float | Non
     ------
     ValidationError
         Naming ``what`` and the text, when it is not a finite number.
+
+    Examples
+    --------
+    >>> parse_number(" 2.5 ", "the step")
+    2.5
+    >>> parse_number("", "the voxel", allow_blank=True) is None
+    True
+    >>> parse_number("ten", "the step")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: the step must be a number, got 'ten'
     """
     text = str(text).strip()
     if allow_blank and not text:
@@ -50,6 +51,11 @@ def is_number(text: str) -> bool:
     """True when ``text`` reads as a number, ``inf`` and ``nan`` included (a pose name does not).
 
     The caller then says what is wrong with a number that is not finite.
+
+    Examples
+    --------
+    >>> is_number(" 1e3 "), is_number("inf"), is_number("home")
+    (True, True, False)
     """
     try:
         float(str(text).strip())

@@ -15,6 +15,7 @@ Conventions (see ARCHITECTURE):
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -91,6 +92,17 @@ class Joint:
         The value of ``q`` in the robot's home pose; must lie within ``limits``.
     name : str
         Shown in tables and on sliders.
+
+    Examples
+    --------
+    A revolute joint turning +-180 degrees by default, and a slide of half a metre:
+
+    >>> elbow = Joint(a=1.0, name="elbow")
+    >>> elbow.is_revolute, [round(math.degrees(limit), 3) for limit in elbow.limits]
+    (True, [-180.0, 180.0])
+    >>> slide = Joint("P", limits=(0.0, 0.5), name="slide")
+    >>> slide.is_revolute, slide.limits
+    (False, (0.0, 0.5))
     """
 
     kind: str = REVOLUTE
@@ -262,9 +274,9 @@ class Robot:
         keep("_revolute", _read_only(np.array([j.is_revolute for j in self.joints])))
         keep("_a", _read_only(np.array([j.a for j in self.joints])))
         keep("_dh_constants", [(j.a, *cos_sin(j.alpha)) for j in self.joints])
-        keep("_base_columns", tuple(tuple(float(v) for v in self.base[:3, c]) for c in range(4)))
+        keep("_base_columns", frame_columns(self.base))
         keep("_has_tool", not np.array_equal(self.tool, np.eye(4)))
-        keep("_tool_columns", tuple(tuple(float(v) for v in self.tool[:3, c]) for c in range(4)))
+        keep("_tool_columns", frame_columns(self.tool))
         # The constant part of theta and of d: the variable one is q + offset.
         keep("_theta0", _read_only(np.array([j.offset if j.is_revolute else j.theta
                                              for j in self.joints])))
@@ -356,7 +368,19 @@ class Robot:
         return self._joint_values(np.asarray(q, dtype=float))
 
     def pose(self, pose_name: str) -> np.ndarray:
-        """A named configuration ``(n,)``; ``"home"`` always exists."""
+        """A named configuration ``(n,)``; ``"home"`` always exists.
+
+        Examples
+        --------
+        The Puma 560's "ready" pose ``qr`` (Corke's name) stands the arm straight up:
+
+        >>> import robosim
+        >>> puma = robosim.load_robot("Puma 560")
+        >>> print(np.degrees(puma.pose("qr")).round(3) + 0.0)
+        [  0.  90. -90.   0.   0.   0.]
+        >>> puma.pose("home").tolist()
+        [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+        """
         if pose_name == "home":
             return self.home
         try:
@@ -470,6 +494,18 @@ class Robot:
 
             the trajectory at t = 1.2 s: joint 2 (shoulder) = 85 deg is outside its limits
             [-81.0008, 81.0008]
+
+        Examples
+        --------
+        Joint 1 may turn +-90 degrees; at t = 1 s the trajectory asks 100:
+
+        >>> arm = Robot([Joint(a=1.0, limits=(-math.pi / 2, math.pi / 2)), Joint(a=1.0)], unit="m")
+        >>> try:
+        ...     arm.check_trajectory_within_limits([0.0, 0.5, 1.0],
+        ...                                        np.radians([[0, 0], [80, 0], [100, 0]]))
+        ... except ValidationError as error:
+        ...     print(error)
+        the trajectory at t = 1 s: joint 1 (R) = 100 deg is outside its limits [-90, 90]
         """
         q = np.atleast_2d(self.check_q(q, what))
         outside = ~self.within_limits(q)
@@ -498,7 +534,7 @@ class Robot:
         joints = [replace(joint, limits=(float(low), float(high)),
                           home=float(np.clip(joint.home, low, high)))
                   for joint, (low, high) in zip(self.joints, limits, strict=True)]
-        return replace(self, joints=joints)
+        return replace(self, joints=tuple(joints))
 
     def random_q(self, size: int | None = None,
                  rng: int | np.random.Generator | None = None) -> np.ndarray:
@@ -634,8 +670,9 @@ class Robot:
                [1., 1.]])
         """
         values = self._one_configuration(q)
-        if values is not None:
-            return np.array(self._jacobian_columns(values)).T
+        if values is not None:       # the columns read straight into an array, no nesting
+            return np.fromiter(itertools.chain.from_iterable(self._jacobian_columns(values)),
+                               float, 6 * self.n).reshape(self.n, 6).T
         q = self.check_q(q)
         flat = q.reshape(-1, self.n)
         out = np.empty((flat.shape[0], 6, self.n))
@@ -820,6 +857,23 @@ class Robot:
         Returns
         -------
         list of frames ``(X, Y, Z, P)``, each column three floats or ``(B,)`` arrays.
+
+        Examples
+        --------
+        The two-link arm with unit links at ``q = (0, 90)`` degrees: the tip at ``(1, 1, 0)``, its X
+        axis along +Y. As a batch (one array per joint), the second row ``q = (90, 0)`` puts it at
+        ``(0, 2, 0)``:
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> X, Y, Z, P = arm.chain_frames([0.0, math.pi / 2])[-1]
+        >>> print(np.round(P, 9) + 0.0, np.round(X, 9) + 0.0)
+        [1. 1. 0.] [0. 1. 0.]
+        >>> X, Y, Z, P = arm.chain_frames([np.array([0.0, math.pi / 2]),
+        ...                                np.array([math.pi / 2, 0.0])])[-1]
+        >>> print(np.round(P, 9) + 0.0)
+        [[1. 0.]
+         [1. 2.]
+         [0. 0.]]
         """
         cos, sin = (np.cos, np.sin) if isinstance(values[0], np.ndarray) else (math.cos, math.sin)
         cos_theta, sin_theta, ds = [], [], []
@@ -1022,6 +1076,18 @@ def chain_components(start: Frame, cos_theta: PerJoint, sin_theta: PerJoint, ds:
     skipped: the result is the same to the bit, in about half the operations for common arms.
 
     Returns the list of frames: all of them (start included) with ``keep_all``, else the last.
+
+    Examples
+    --------
+    One standard-DH link (``a = 1``, ``alpha = 0``) turned 90 degrees (``cos = 0``, ``sin = 1``)
+    and raised by ``d = 0.5``: the frame's X axis turns to +Y and its origin goes to
+    ``(0, 0, 0.5) + 1 * X = (0, 1, 0.5)``.
+
+    >>> start = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), (0.0, 0.0, 0.0))
+    >>> [(X, Y, Z, P)] = chain_components(start, [0.0], [1.0], [0.5], [(1.0, 1.0, 0.0)],
+    ...                                   "standard", keep_all=False)
+    >>> X, P
+    ((0.0, 1.0, 0.0), (0.0, 1.0, 0.5))
     """
     (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2) = start
     frames = [start] if keep_all else []
@@ -1077,9 +1143,22 @@ def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[
     i-1 in the standard convention and of frame i in the modified one; a revolute column is
     ``[z x (p_end - o); z]``, a prismatic one ``[z; 0]``. Floats in, floats out, as in
     :func:`chain_components`.
+
+    Examples
+    --------
+    The two-link arm at ``q = (0, 90)`` degrees, tip at ``(1, 1, 0)``: joint 1 turns about Z
+    through the origin, so the tip moves along ``z x (1, 1, 0) = (-1, 1, 0)``; joint 2 turns
+    about Z through the elbow ``(1, 0, 0)``: ``z x (0, 1, 0) = (-1, 0, 0)``.
+
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> frames = arm.chain_frames([0.0, math.pi / 2], keep_all=True)
+    >>> columns = jacobian_columns(frames, frames[-1][3], [True, True], "standard")
+    >>> print(np.round(columns, 9) + 0.0)
+    [[-1.  1.  0.  0.  0.  1.]
+     [-1.  0.  0.  0.  0.  1.]]
     """
     axis_frames = frames[:-1] if convention == "standard" else frames[1:]
-    columns = []
+    columns: list[tuple[Component, ...]] = []
     for rev, (_, _, z, o) in zip(revolute, axis_frames, strict=True):
         if rev:
             r0, r1, r2 = p_end[0] - o[0], p_end[1] - o[1], p_end[2] - o[2]
@@ -1090,12 +1169,47 @@ def jacobian_columns(frames: Sequence[Frame], p_end: Column, revolute: Sequence[
     return columns
 
 
+def frame_columns(T: np.ndarray) -> Frame:
+    """A transform as the frame ``(X, Y, Z, P)`` of :func:`chain_components`: its columns.
+
+    Parameters
+    ----------
+    T : ndarray, shape (4, 4) or (B, 4, 4)
+        One transform (the columns are Python floats) or a batch (``(B,)`` arrays).
+
+    Examples
+    --------
+    A quarter turn about Z at ``(1, 2, 3)``: X points along +Y, Y along -X.
+
+    >>> T = np.array([[0.0, -1.0, 0.0, 1.0], [1.0, 0.0, 0.0, 2.0], [0.0, 0.0, 1.0, 3.0],
+    ...               [0.0, 0.0, 0.0, 1.0]])
+    >>> frame_columns(T)
+    ((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (1.0, 2.0, 3.0))
+    """
+    if T.ndim == 2:
+        rows = T.tolist()
+        X, Y, Z, P = (tuple(rows[r][c] for r in range(3)) for c in range(4))
+    else:
+        X, Y, Z, P = (tuple(T[:, r, c] for r in range(3)) for c in range(4))
+    return X, Y, Z, P
+
+
 def frame_times(frame: Frame, constant: Frame) -> Frame:
     """The column-tuple ``frame`` multiplied by a constant transform given as column tuples.
 
     ``frame @ constant`` for frames of :func:`chain_components` (floats or ``(B,)`` arrays);
     ``constant`` is ``(X, Y, Z, P)`` of floats, e.g. a robot's tool. A constant without
     rotation (a tool point) leaves the rotation columns as they are.
+
+    Examples
+    --------
+    A frame turned 90 degrees about Z at ``(1, 0, 0)``, times a tool 0.5 along its own X: the
+    tool point is 0.5 along the frame's X axis, which points along +Y, at ``(1, 0.5, 0)``.
+
+    >>> frame = ((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (1.0, 0.0, 0.0))
+    >>> tool = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), (0.5, 0.0, 0.0))
+    >>> frame_times(frame, tool)[3]
+    (1.0, 0.5, 0.0)
     """
     (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2) = frame
     cx, cy, cz, (c0, c1, c2) = constant
@@ -1103,8 +1217,9 @@ def frame_times(frame: Frame, constant: Frame) -> Frame:
              p2 + x2 * c0 + y2 * c1 + z2 * c2)
     if (cx, cy, cz) == _NO_ROTATION:
         return frame[0], frame[1], frame[2], moved
-    return tuple((x0 * a + y0 * b + z0 * c, x1 * a + y1 * b + z1 * c, x2 * a + y2 * b + z2 * c)
-                 for a, b, c in (cx, cy, cz)) + (moved,)
+    x, y, z = ((x0 * a + y0 * b + z0 * c, x1 * a + y1 * b + z1 * c, x2 * a + y2 * b + z2 * c)
+               for a, b, c in (cx, cy, cz))
+    return x, y, z, moved
 
 
 _NO_ROTATION = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))

@@ -46,6 +46,19 @@ def scaled_jacobian(robot: Robot, q: ArrayLike, rows: Sequence[int]) -> np.ndarr
         Joint values (API units).
     rows : sequence of int
         Indices into ``[vx, vy, vz, wx, wy, wz]``.
+
+    Examples
+    --------
+    A planar arm with two 1 m links, elbow at 90 degrees: the Jacobian's position rows are
+    ``[[-s1 - s12, -s12], [c1 + c12, c12]] = [[-1, -1], [1, 0]]`` m/rad, and the robot's size
+    (its reach) is 2 m, so the scaled rows are half of that.
+
+    >>> from robosim import Joint
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> print(arm.length_scale)
+    2.0
+    >>> print((scaled_jacobian(arm, [[0, np.pi / 2]], rows=[0, 1])[0] + 0.0).tolist())
+    [[-0.5, -0.5], [0.5, 0.0]]
     """
     J = robot.jacobian(q)[:, list(rows), :]
     row_scale = np.array([1.0 / robot.length_scale if r < 3 else 1.0 for r in rows])
@@ -54,7 +67,17 @@ def scaled_jacobian(robot: Robot, q: ArrayLike, rows: Sequence[int]) -> np.ndarr
 
 
 def smallest_singular_values(J: np.ndarray) -> np.ndarray:
-    """Smallest singular value ``(M,)`` of each of the matrices ``J`` ``(M, r, n)``."""
+    """Smallest singular value ``(M,)`` of each of the matrices ``J`` ``(M, r, n)``.
+
+    Examples
+    --------
+    A diagonal matrix's singular values are its diagonal: the smallest of diag(3, 2) is 2, and
+    a matrix with two equal rows has a 0.
+
+    >>> print(smallest_singular_values(np.array([[[3.0, 0.0], [0.0, 2.0]],
+    ...                                          [[1.0, 1.0], [1.0, 1.0]]])).round(6).tolist())
+    [2.0, 0.0]
+    """
     return np.linalg.svd(J, compute_uv=False)[:, -1] if min(J.shape[1:]) else np.zeros(len(J))
 
 
@@ -101,7 +124,20 @@ def singular_words(robot: Robot, q: ArrayLike, tolerance: float = NEAR_AXIS) -> 
 def nearness(robot: Robot, q: ArrayLike) -> np.ndarray:
     """The smallest singular value of the scaled Jacobian over the rows
     :attr:`robosim.Robot.manipulability_rows`, ``(...)`` for ``q`` ``(..., n)``: 0 at a
-    singular pose, unit free (compare with :data:`NEAR_SINGULAR`)."""
+    singular pose, unit free (compare with :data:`NEAR_SINGULAR`).
+
+    Examples
+    --------
+    The two-link arm of :func:`scaled_jacobian` (1 m links): its Jacobian at a 90 degree elbow,
+    ``[[-1, -1], [1, 0]]``, has singular values ``(sqrt(5) +- 1) / 2`` (the golden ratio and
+    its inverse, 1.618 and 0.618); scaled by its 2 m size, the smallest is 0.309. Stretched out
+    (elbow at 0) the arm is singular: 0.
+
+    >>> from robosim import Joint
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> print(nearness(arm, [[0, np.pi / 2], [0, 0]]).round(3).tolist())
+    [0.309, 0.0]
+    """
     q = robot.check_q(q)
     rows = [JACOBIAN_ROWS.index(name) for name in robot.manipulability_rows]
     flat = q.reshape(-1, robot.n)

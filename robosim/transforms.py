@@ -10,6 +10,9 @@ Conventions (see ARCHITECTURE):
 
 Every function accepts arrays with leading batch axes: angles of shape ``(...)`` give
 rotations of shape ``(..., 3, 3)``.
+
+The examples round what they print and add ``0.0``, which turns a ``-0.0`` left by rounding
+``-1e-17`` into ``0.0``.
 """
 
 from __future__ import annotations
@@ -116,6 +119,19 @@ def rpy2r(rpy: ArrayLike) -> np.ndarray:
     See Also
     --------
     r2rpy : the inverse.
+
+    Examples
+    --------
+    A yaw of a quarter turn alone is ``rotz(pi/2)``: it takes X to Y.
+
+    >>> print((np.round(rpy2r([0, 0, np.pi / 2]) @ [1, 0, 0], 6) + 0.0).tolist())
+    [0.0, 1.0, 0.0]
+
+    Roll is applied first: roll then yaw by quarter turns takes Y to Z (roll) and Z stays Z
+    (yaw), so Y ends on Z.
+
+    >>> print((np.round(rpy2r([np.pi / 2, 0, np.pi / 2]) @ [0, 1, 0], 6) + 0.0).tolist())
+    [0.0, 0.0, 1.0]
     """
     rpy = np.asarray(rpy, dtype=float)
     if rpy.shape[-1:] != (3,):
@@ -139,6 +155,18 @@ def r2rpy(R: ArrayLike) -> np.ndarray:
     Returns
     -------
     rpy : ndarray, shape (..., 3)
+
+    Examples
+    --------
+    The angles of a 30 degree roll come back as they went in:
+
+    >>> print((np.round(np.degrees(r2rpy(rotx(np.radians(30)))), 6) + 0.0).tolist())
+    [30.0, 0.0, 0.0]
+
+    Pitched straight up (gimbal lock), a 90 degree turn about Z is all given to yaw:
+
+    >>> print((np.round(np.degrees(r2rpy(rotz(np.pi / 2) @ roty(np.pi / 2))), 6) + 0.0).tolist())
+    [0.0, 90.0, 90.0]
     """
     R = np.asarray(R, dtype=float)
     if R.shape[-2:] != (3, 3):
@@ -154,7 +182,15 @@ def r2rpy(R: ArrayLike) -> np.ndarray:
 
 
 def transl(xyz: ArrayLike) -> np.ndarray:
-    """Pure translation transforms; ``xyz`` of shape ``(..., 3)`` gives ``(..., 4, 4)``."""
+    """Pure translation transforms; ``xyz`` of shape ``(..., 3)`` gives ``(..., 4, 4)``.
+
+    Examples
+    --------
+    Moving the point (1, 1, 1) by (1, 2, 3) lands it at (2, 3, 4):
+
+    >>> print((transl([1, 2, 3]) @ [1, 1, 1, 1]).tolist())
+    [2.0, 3.0, 4.0, 1.0]
+    """
     xyz = np.asarray(xyz, dtype=float)
     out = np.zeros(xyz.shape[:-1] + (4, 4))
     out[..., :3, :3] = np.eye(3)
@@ -164,7 +200,17 @@ def transl(xyz: ArrayLike) -> np.ndarray:
 
 
 def homogeneous(R: ArrayLike, p: ArrayLike) -> np.ndarray:
-    """Transform from rotation ``R`` ``(..., 3, 3)`` and position ``p`` ``(..., 3)``."""
+    """Transform from rotation ``R`` ``(..., 3, 3)`` and position ``p`` ``(..., 3)``.
+
+    Examples
+    --------
+    A frame turned a quarter turn about Z and placed at (1, 0, 0): its own X axis point
+    (1, 0, 0) is (1, 1, 0) in the world.
+
+    >>> T = homogeneous(rotz(np.pi / 2), [1, 0, 0])
+    >>> print((np.round(T @ [1, 0, 0, 1], 6) + 0.0).tolist())
+    [1.0, 1.0, 0.0, 1.0]
+    """
     R = np.asarray(R, dtype=float)
     p = np.asarray(p, dtype=float)
     shape = np.broadcast_shapes(R.shape[:-2], p.shape[:-1])
@@ -176,26 +222,68 @@ def homogeneous(R: ArrayLike, p: ArrayLike) -> np.ndarray:
 
 
 def xyzrpy2tr(xyz: ArrayLike, rpy: ArrayLike) -> np.ndarray:
-    """Transform from a position and roll-pitch-yaw angles (radians)."""
+    """Transform from a position and roll-pitch-yaw angles (radians).
+
+    Examples
+    --------
+    At (0, 0, 1) and yawed a quarter turn, the tool's X axis points along the world's Y:
+
+    >>> T = xyzrpy2tr([0, 0, 1], [0, 0, np.pi / 2])
+    >>> print((np.round(T[:3, 0], 6) + 0.0).tolist(), T[:3, 3].tolist())
+    [0.0, 1.0, 0.0] [0.0, 0.0, 1.0]
+    """
     return homogeneous(rpy2r(rpy), xyz)
 
 
 def tr2xyzrpy(T: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """Position ``(..., 3)`` and roll-pitch-yaw ``(..., 3)`` (radians) of transforms
-    ``(..., 4, 4)``."""
+    ``(..., 4, 4)``.
+
+    Examples
+    --------
+    The inverse of :func:`xyzrpy2tr`: the position and a 45 degree yaw come back.
+
+    >>> xyz, rpy = tr2xyzrpy(xyzrpy2tr([1, 2, 3], [0, 0, np.pi / 4]))
+    >>> print(xyz.tolist(), (np.round(np.degrees(rpy), 6) + 0.0).tolist())
+    [1.0, 2.0, 3.0] [0.0, 0.0, 45.0]
+    """
     T = np.asarray(T, dtype=float)
     return T[..., :3, 3].copy(), r2rpy(T[..., :3, :3])
 
 
 def inverse(T: ArrayLike) -> np.ndarray:
-    """Inverse of rigid transforms ``(..., 4, 4)``, using ``R^T`` instead of a general inverse."""
+    """Inverse of rigid transforms ``(..., 4, 4)``, using ``R^T`` instead of a general inverse.
+
+    Examples
+    --------
+    The inverse of "turn a quarter about Z, then sit at (1, 0, 0)" takes the world's origin to
+    (0, 1, 0): seen from that frame, the origin is one metre along its Y axis
+    (``-R^T p = -[[0, 1, 0], [-1, 0, 0], [0, 0, 1]] [1, 0, 0]``).
+
+    >>> T = homogeneous(rotz(np.pi / 2), [1, 0, 0])
+    >>> print((np.round(inverse(T) @ [0, 0, 0, 1], 6) + 0.0).tolist())
+    [0.0, 1.0, 0.0, 1.0]
+    >>> print(np.allclose(inverse(T) @ T, np.eye(4)))
+    True
+    """
     T = np.asarray(T, dtype=float)
     Rt = np.swapaxes(T[..., :3, :3], -1, -2)
     return homogeneous(Rt, -(Rt @ T[..., :3, 3, None])[..., 0])
 
 
 def rotation_angle(R_a: ArrayLike, R_b: ArrayLike) -> float | np.ndarray:
-    """Angle (radians) of the rotation that takes ``R_a`` to ``R_b``; batched over ``(...)``."""
+    """Angle (radians) of the rotation that takes ``R_a`` to ``R_b``; batched over ``(...)``.
+
+    Examples
+    --------
+    From a 30 degree turn about Z to a 90 degree one is 60 degrees; a half turn about X from
+    the identity is 180:
+
+    >>> print(f"{np.degrees(rotation_angle(rotz(np.radians(30)), rotz(np.pi / 2))):.3f}")
+    60.000
+    >>> print(f"{np.degrees(rotation_angle(np.eye(3), rotx(np.pi))):.3f}")
+    180.000
+    """
     R = np.swapaxes(np.asarray(R_a, dtype=float), -1, -2) @ np.asarray(R_b, dtype=float)
     cos_angle = (np.trace(R, axis1=-2, axis2=-1) - 1.0) / 2.0
     # Near 0 the arccos of the trace loses half the digits; the skew part keeps them.

@@ -95,7 +95,19 @@ _UNIT_METRES = {"m": 1.0, "cm": 0.01, "mm": 0.001}
 @dataclass(frozen=True)
 class UrdfMesh:
     """A ``<mesh>`` of a link's ``<visual>`` or ``<collision>``: the file as written, its
-    placement ``(4, 4)`` in the link's frame, and its scale (None when not uniform)."""
+    placement ``(4, 4)`` in the link's frame, and its scale (None when not uniform).
+
+    Examples
+    --------
+    A mesh drawn in millimetres (scale 0.001 to metres), 10 cm above its link's origin:
+
+    >>> link = parse_urdf(b'''<robot name="r"><link name="rod"><visual><origin xyz="0 0 0.1"/>
+    ...   <geometry><mesh filename="rod.stl" scale="0.001 0.001 0.001"/></geometry>
+    ... </visual></link></robot>''').links["rod"]
+    >>> mesh = link.visuals[0]
+    >>> mesh.filename, mesh.scale, mesh.origin[:3, 3].tolist()
+    ('rod.stl', 0.001, [0.0, 0.0, 0.1])
+    """
 
     filename: str
     origin: np.ndarray
@@ -105,7 +117,20 @@ class UrdfMesh:
 @dataclass(frozen=True)
 class UrdfInertial:
     """A link's ``<inertial>``: mass (kg), the inertial frame ``(4, 4)`` in the link's frame
-    (its origin the centre of mass) and the inertia ``(3, 3)`` about it (kg m^2)."""
+    (its origin the centre of mass) and the inertia ``(3, 3)`` about it (kg m^2).
+
+    Examples
+    --------
+    A thin rod of 2 kg and 1 m along x: its centre of mass is at 0.5 m, and about it
+    ``m L^2 / 12 = 2 / 12 = 0.1667`` kg m^2 about y and z.
+
+    >>> inertial = parse_urdf(b'''<robot name="r"><link name="rod"><inertial>
+    ...   <origin xyz="0.5 0 0"/><mass value="2"/>
+    ...   <inertia ixx="0" iyy="0.1667" izz="0.1667" ixy="0" ixz="0" iyz="0"/>
+    ... </inertial></link></robot>''').links["rod"].inertial
+    >>> inertial.mass, inertial.origin[:3, 3].tolist(), np.diag(inertial.inertia).tolist()
+    (2.0, [0.5, 0.0, 0.0], [0.0, 0.1667, 0.1667])
+    """
 
     mass: float
     origin: np.ndarray
@@ -114,7 +139,19 @@ class UrdfInertial:
 
 @dataclass(frozen=True)
 class UrdfLink:
-    """A ``<link>``: its name, its visual and collision meshes, and its inertial (or None)."""
+    """A ``<link>``: its name, its visual and collision meshes, and its inertial (or None).
+
+    Examples
+    --------
+    >>> rod = parse_urdf(b'''<robot name="rod"><link name="rod">
+    ...   <visual><origin xyz="0 0 0.1"/>
+    ...     <geometry><mesh filename="rod.stl" scale="0.001 0.001 0.001"/></geometry></visual>
+    ...   <inertial><origin xyz="0.5 0 0"/><mass value="2"/>
+    ...     <inertia ixx="0" iyy="0.1667" izz="0.1667" ixy="0" ixz="0" iyz="0"/></inertial>
+    ... </link></robot>''').links["rod"]
+    >>> rod.name, len(rod.visuals), len(rod.collisions), rod.inertial is not None
+    ('rod', 1, 0, True)
+    """
 
     name: str
     visuals: tuple[UrdfMesh, ...] = ()
@@ -125,7 +162,22 @@ class UrdfLink:
 @dataclass(frozen=True)
 class UrdfJoint:
     """A ``<joint>``: ``origin`` ``(4, 4)`` in the parent's frame, unit ``axis`` ``(3,)`` in the
-    joint's frame, ``limits`` (radians or metres; None for a continuous or fixed joint)."""
+    joint's frame, ``limits`` (radians or metres; None for a continuous or fixed joint).
+
+    Examples
+    --------
+    The two-link arm with unit links written as a URDF: its second joint sits 1 m along its
+    parent's x axis and turns about z.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
+    >>> elbow = model.joints[1]
+    >>> elbow.name, elbow.type, elbow.parent, elbow.child, elbow.movable
+    ('joint2', 'revolute', 'link1', 'link2', True)
+    >>> elbow.origin[:3, 3].tolist(), elbow.axis.tolist()
+    ([1.0, 0.0, 0.0], [0.0, 0.0, 1.0])
+    """
 
     name: str
     type: str
@@ -147,7 +199,19 @@ class UrdfJoint:
 
     def motion(self, q: float) -> np.ndarray:
         """The child's frame in the joint's frame at ``q`` ``(4, 4)``: Rodrigues' rotation
-        about the axis, a slide along it, or the identity for a fixed joint."""
+        about the axis, a slide along it, or the identity for a fixed joint.
+
+        Examples
+        --------
+        A quarter turn about z (the two-link arm's elbow) takes x to y:
+
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+        >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
+        >>> turn = model.joints[1].motion(np.pi / 2)
+        >>> (turn[:3, :3] @ [1, 0, 0]).round(6).tolist()
+        [0.0, 1.0, 0.0]
+        """
         out = np.eye(4)
         if self.type == "prismatic":
             out[:3, 3] = q * self.axis
@@ -160,7 +224,18 @@ class UrdfJoint:
 
 @dataclass(frozen=True)
 class UrdfModel:
-    """A URDF's tree: links by name, joints in file order, the root link, the file."""
+    """A URDF's tree: links by name, joints in file order, the root link, the file.
+
+    Examples
+    --------
+    The two-link arm written as a URDF: a base link, one link per joint, and the tool.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
+    >>> model.name, model.root, list(model.links)
+    ('2R', 'base_link', ['base_link', 'link1', 'link2', 'tool'])
+    """
 
     name: str
     links: dict[str, UrdfLink]
@@ -169,10 +244,29 @@ class UrdfModel:
     source: str
 
     def children(self, link: str) -> list[UrdfJoint]:
+        """The joints whose parent is ``link``, in file order.
+
+        Examples
+        --------
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+        >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
+        >>> [joint.name for joint in model.children("link1")], model.children("tool")
+        (['joint2'], [])
+        """
         return [joint for joint in self.joints if joint.parent == link]
 
     def path_to(self, tip: str) -> list[UrdfJoint]:
-        """The joints from the root to link ``tip``, root first."""
+        """The joints from the root to link ``tip``, root first.
+
+        Examples
+        --------
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+        >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
+        >>> [joint.name for joint in model.path_to("tool")]
+        ['joint1', 'joint2', 'tool_joint']
+        """
         parents = {joint.child: joint for joint in self.joints}
         path = []
         while tip != self.root:
@@ -194,6 +288,15 @@ def parse_xml(data: bytes, source: str) -> ET.Element:
     document type declaration (so no entity is ever declared, let alone expanded), at an
     element nested deeper than :data:`MAX_XML_DEPTH` and at more than
     :data:`MAX_XML_ELEMENTS` elements. Text between elements is not kept (URDF has none).
+
+    Examples
+    --------
+    >>> parse_xml(b'<robot name="r"><link name="base"/></robot>', "r.urdf")[0].attrib
+    {'name': 'base'}
+    >>> parse_xml(b'<!DOCTYPE robot [<!ENTITY a "aaa">]><robot/>', "r.urdf")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    robosim.errors.RobotFileError: r.urdf: it declares a document type (<!DOCTYPE>); ...
     """
     builder = ET.TreeBuilder()
     parser = expat.ParserCreate()
@@ -234,7 +337,20 @@ def parse_xml(data: bytes, source: str) -> ET.Element:
 
 
 def read_urdf(path: str | os.PathLike[str]) -> UrdfModel:
-    """The tree a URDF file describes; see :func:`parse_urdf`."""
+    """The tree a URDF file describes; see :func:`parse_urdf`.
+
+    Examples
+    --------
+    The two-link arm with unit links exported (:func:`export_urdf`) and read back:
+
+    >>> import tempfile
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     model = read_urdf(export_urdf(arm, Path(folder) / "2r.urdf"))
+    >>> [(joint.name, joint.type) for joint in model.joints]
+    [('joint1', 'revolute'), ('joint2', 'revolute'), ('tool_joint', 'fixed')]
+    """
     data = read_user_bytes(path, RobotFileError, what="URDF file", max_bytes=MAX_URDF_BYTES)
     return parse_urdf(data, str(path))
 
@@ -249,6 +365,18 @@ def parse_urdf(data: bytes, source: str = "URDF") -> UrdfModel:
         number that is not one, a joint naming a link that does not exist, a zero axis, a link
         that is the child of two joints, a loop of joints, more than one root. The message
         starts with ``source`` and names the joint or link.
+
+    Examples
+    --------
+    One revolute joint 1 m up from the base, turning about y, limited to +-90 degrees:
+
+    >>> model = parse_urdf(b'''<robot name="one"><link name="base"/><link name="arm"/>
+    ...   <joint name="shoulder" type="revolute"><parent link="base"/><child link="arm"/>
+    ...     <origin xyz="0 0 1"/><axis xyz="0 1 0"/><limit lower="-1.5708" upper="1.5708"/>
+    ...   </joint></robot>''')
+    >>> joint = model.joints[0]
+    >>> model.root, joint.origin[:3, 3].tolist(), joint.axis.tolist(), joint.limits
+    ('base', [0.0, 0.0, 1.0], [0.0, 1.0, 0.0], (-1.5708, 1.5708))
     """
     root = parse_xml(data, source)
     if root.tag != "robot":
@@ -410,7 +538,19 @@ def _joint(element, links, source):
 def default_tip(model: UrdfModel) -> str:
     """The tip :func:`load_urdf` takes without ``tip=`` (see the module's notes): the link
     reached through the most movable joints, not through a gripper joint; then the furthest
-    from the root; then the first in the file."""
+    from the root; then the first in the file.
+
+    Examples
+    --------
+    The two-link arm's URDF: the tool is as many movable joints away as ``link2`` (two), and
+    one joint further from the root.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
+    >>> default_tip(model)
+    'tool'
+    """
     best, best_key = model.root, (-1, -1)
     pending = [(model.root, 0, 0)]
     while pending:
@@ -430,6 +570,15 @@ def chain(model: UrdfModel, tip: str | None = None) -> tuple[list[UrdfJoint], st
     RobotFileError
         ``tip`` is not a link; a floating or planar joint is on the chain (named); the chain
         has no movable joint or more than :data:`robosim.robot.MAX_JOINTS`.
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
+    >>> path, tip = chain(model, tip="link2")
+    >>> [joint.name for joint in path], tip
+    (['joint1', 'joint2'], 'link2')
     """
     if tip is None:
         tip = default_tip(model)
@@ -457,6 +606,18 @@ def chain_frames(path: Sequence[UrdfJoint], q: Sequence[float]) -> list[np.ndarr
     forward kinematics, ``origin_1 @ motion_1(q_1) @ origin_2 @ ...``.
 
     ``q`` holds one value per movable joint of ``path``, in order (fixed joints take none).
+
+    Examples
+    --------
+    The two-link arm with unit links at ``q = (0, 90 deg)``: link 1 at the origin, link 2 at
+    the elbow (1, 0, 0), the tool at ``(1, 0, 0) + (0, 1, 0) = (1, 1, 0)``.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
+    >>> path, _ = chain(model)
+    >>> [(frame[:3, 3].round(6) + 0.0).tolist() for frame in chain_frames(path, [0.0, np.pi / 2])]
+    [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0]]
     """
     values = iter(q)
     frame, frames = np.eye(4), []
@@ -504,10 +665,17 @@ def load_urdf(path: str | os.PathLike[str], tip: str | None = None,
 
     Examples
     --------
-    The UR5 of ``../shared/urdf``, standard DH (see docs/urdf.md for the whole table)::
+    The two-link arm with unit links exported (:func:`export_urdf`) and loaded back: the same
+    tip at ``q = (0, 90 deg)``, (1, 1, 0). (The UR5's URDF gives UR's own ``d1 = 0.089159``
+    m: see docs/urdf.md for its whole table.)
 
-        robot = load_urdf("ur5_robot.urdf")
-        robot.joints[0].d          # 0.089159: UR's d1
+    >>> import tempfile
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     again = load_urdf(export_urdf(arm, Path(folder) / "2r.urdf"))
+    >>> again.unit, (again.fk([0.0, np.pi / 2])[:3, 3].round(6) + 0.0).tolist()
+    ('m', [1.0, 1.0, 0.0])
     """
     if isinstance(package_dirs, (str, os.PathLike)):
         package_dirs = [package_dirs]          # one folder given as itself
@@ -522,7 +690,20 @@ def load_urdf(path: str | os.PathLike[str], tip: str | None = None,
 
 def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = "standard",
                     package_dirs: Iterable[str | os.PathLike[str]] = ()) -> Robot:
-    """:func:`load_urdf` on a model already read."""
+    """:func:`load_urdf` on a model already read.
+
+    Examples
+    --------
+    The two-link arm's URDF as a DH table: ``a1 = 1`` m between the two axes, and the last
+    metre to the tool goes into the tool transform (see :func:`robosim.dh_extraction.dh_from_axes`).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> model = parse_urdf(robot_to_urdf(arm).encode())   # joint 2 and the tool 1 m further on
+    >>> robot = robot_from_urdf(model)
+    >>> [joint.a for joint in robot.joints], robot.tool_xyz
+    ([1.0, 0.0], (1.0, 0.0, 0.0))
+    """
     path, tip = chain(model, tip)
     movable = [joint for joint in path if joint.movable]
     zero = chain_frames(path, [0.0] * len(movable))
@@ -686,6 +867,20 @@ def resolve_mesh(filename: str, urdf_folder: Path,
     ``package://NAME/PATH`` is looked for as ``DIR/PATH`` and ``DIR/NAME/PATH`` in each of
     ``package_dirs``, then as ``DIR/NAME/PATH`` and ``DIR/PATH`` for ``urdf_folder`` and each
     folder above it; ``file://PATH`` is ``PATH``; anything else is relative to ``urdf_folder``.
+
+    Examples
+    --------
+    A ROS package ``arm`` with its URDF in ``arm/urdf`` and its meshes in ``arm/meshes``: the
+    package's folder is found above the URDF's.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     (Path(folder) / "arm" / "meshes").mkdir(parents=True)
+    ...     (Path(folder) / "arm" / "meshes" / "base.stl").touch()
+    ...     found = resolve_mesh("package://arm/meshes/base.stl", Path(folder) / "arm" / "urdf")
+    ...     missing = resolve_mesh("package://arm/meshes/hand.stl", Path(folder) / "arm" / "urdf")
+    ...     print(found.relative_to(Path(folder).resolve()).as_posix(), missing)
+    arm/meshes/base.stl None
     """
     if filename.startswith("package://"):
         package, _, rest = filename[len("package://"):].partition("/")
@@ -791,7 +986,18 @@ def _dh_pieces(robot):
 
 
 def robot_to_urdf(robot: Robot) -> str:
-    """URDF text of ``robot``, in metres (see :func:`export_urdf`)."""
+    """URDF text of ``robot``, in metres (see :func:`export_urdf`).
+
+    Examples
+    --------
+    The two-link arm with unit links: its second joint 1 m along x from the first.
+
+    >>> from robosim import Joint, Robot
+    >>> text = robot_to_urdf(Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m"))
+    >>> lines = [line.strip() for line in text.splitlines()]
+    >>> lines[lines.index('<joint name="joint2" type="revolute">') + 1].split(" rpy")[0]
+    '<origin xyz="1.0 0.0 0.0"'
+    """
     metres = _UNIT_METRES[robot.unit]
     pieces = _dh_pieces(robot)
     top = ET.Element("robot", name=robot.name)
@@ -867,6 +1073,19 @@ def export_urdf(robot: Robot, path: str | os.PathLike[str]) -> Path:
     ``finger`` or ``gripper`` is read back as a gripper joint unless ``tip="tool"`` is given.
 
     Returns the path written.
+
+    Examples
+    --------
+    A robot in millimetres is written in metres: the two-link arm with 250 mm links has its
+    second joint 0.25 m along x (see :func:`load_urdf` for reading it back).
+
+    >>> import tempfile
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=250.0), Joint(a=250.0)], name="2R", unit="mm")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     model = read_urdf(export_urdf(arm, Path(folder) / "2r.urdf"))
+    >>> model.joints[1].origin[:3, 3].tolist()
+    [0.25, 0.0, 0.0]
     """
     if not isinstance(robot, Robot):
         raise ValidationTypeError(f"export_urdf writes a Robot, got {type(robot).__name__}")

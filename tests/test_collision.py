@@ -162,6 +162,32 @@ def test_batch_equals_single():
         assert batch.collides.any() and not batch.collides.all()
 
 
+@pytest.mark.parametrize("convention", ["standard", "modified"])
+def test_the_frames_a_caller_passes_give_the_distances_of_its_own(convention):
+    # The drawing passes the frames it drew (fk_all); the reference frames (plain 4 x 4
+    # products) give the same distances as the check computing them itself, for every shape
+    # and with ignored (capsule, obstacle) pairs left out.
+    robot = _mounted_mixed_robot(convention)
+    base = robot.base[:3, 3]
+    scene = Scene((Obstacle("slab", "box", tuple(base - [0, 0, 0.3]), size=(3.0, 3.0, 0.5),
+                            ignore_links=(1,)),
+                   Obstacle("ball", "sphere", tuple(base + [0.5, 0.2, 0.6]), radius=0.3),
+                   Obstacle("can", "cylinder", tuple(base + [-0.4, 0.3, 0.4]), (0.2, 0.1, 0),
+                            radius=0.2, height=0.8, ignore_links=(2, 3))), "m")
+    checker = Checker(robot, scene)
+    q = robot.random_q(60, rng=8)
+    itself = checker.check(q)
+    assert itself.hits.any() and not itself.hits.all()      # some pairs hit, some do not
+    for frames in (robot.fk_all(q), robot.fk_all_reference(q)):
+        np.testing.assert_allclose(checker.check(q, frames).distances, itself.distances,
+                                   atol=1e-12)
+    one = checker.check(q[7], robot.fk_all(q[7]))
+    np.testing.assert_allclose(one.distances, itself.distances[7], atol=1e-12)
+    assert not any(("link 1" in a and b == "slab") or (b == "can" and a[:6] in ("link 2",
+                                                                               "link 3"))
+                   for a, b in checker.pairs)
+
+
 def test_library_robots_are_clear_at_home_and_named_poses():
     for robot in robosim.library.library_robots():
         poses = np.vstack([robot.home, *robot.poses.values()])

@@ -215,7 +215,8 @@ def ik_command(args):
         result = ik.solve_all(robot, target, q0, axes=rows, all_turns=args.all_turns)
         solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
                                                          result.orientation_error, strict=True)]
-        reached, reason = bool(solutions), ik.CONVERGED
+        reached = bool(solutions)
+        reason = str(result.reason[0]) if reached else ik.CONVERGED
         if not reached:
             best = ik.solve(robot, target, q0, axes=rows)
             solutions = [(best.q, False, best.position_error, best.orientation_error)]
@@ -242,6 +243,8 @@ def ik_command(args):
         print(f"  {_q_text(robot, q)}")
         return NOT_REACHED
     _print_solutions(robot, solutions, args.all, axes)
+    if reason != ik.CONVERGED:          # the closed form's note, e.g. a free joint
+        print(reason)
     if args.all and len(solutions) > 1 and robot.n > len(rows):
         hint = (" --wrist-pitch picks the gripper's angle to the ground"
                 if ik.is_lynx6_shaped(robot) and len(rows) == 3 else "")
@@ -333,7 +336,15 @@ def _collisions(robot, args):
 
 
 def _report_move(args, robot, result, what):
-    """Print (or write as CSV) the via-points of a move; the exit status."""
+    """Print (or write as CSV) the via-points of a move; the exit status.
+
+    With ``--json`` stdout is one JSON object and nothing else: a stopped move's sentence is
+    its ``"stopped"`` key (null when the move is complete), beside ``"reason"``, ``"moved"``
+    and ``"length"`` (how far the move got, of how far it was to go, length unit).
+    """
+    stopped = None if result.complete else (
+        f"stopped after via-point {len(result.q) - 1} (the line is clear for "
+        f"{result.moved:.4g} of {result.length:.4g} {robot.unit}): {result.reason}")
     if args.csv:
         duration = (args.steps - 1) * 0.1 if args.duration is None else args.duration
         if not duration > 0:
@@ -343,7 +354,9 @@ def _report_move(args, robot, result, what):
         print(f"wrote {len(result.q)} via-points to {path}")
     elif args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "complete": result.complete,
-                    "reason": result.reason, "steps": args.steps,
+                    "reason": result.reason, "stopped": stopped,
+                    "moved": float(result.moved), "length": float(result.length),
+                    "steps": args.steps,
                     "q": result.q.tolist(), "q_user": robot.q_to_user(result.q).tolist(),
                     "position_error": result.position_error.tolist(),
                     "orientation_error_deg": np.degrees(result.orientation_error).tolist(),
@@ -355,8 +368,8 @@ def _report_move(args, robot, result, what):
             print(f"{k:>4}  {_q_text(robot, q)}  error {result.position_error[k]:.2e} "
                   f"{math.degrees(result.orientation_error[k]):.2e}  off line "
                   f"{result.deviation[k]:.2e}")
-    if not result.complete:
-        print(f"stopped after via-point {len(result.q) - 1} (the line is clear for "
-              f"{result.moved:.4g} of {result.length:.4g} {robot.unit}): {result.reason}")
-        return NOT_REACHED
-    return 0
+    if stopped is None:
+        return 0
+    if not args.json:
+        print(stopped)
+    return NOT_REACHED

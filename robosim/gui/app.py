@@ -280,5 +280,10 @@ def run(robot=None, block=True, seed=None):
         raise RobosimError(NO_EVENT_LOOP.format(backend=plt.get_backend()))
     fit_to_screen(figure)
     _running = Application(robot=robot, seed=seed, figure=figure)
-    plt.show(block=block)
+    try:
+        plt.show(block=block)
+    except KeyboardInterrupt:   # Ctrl-C, or SIGTERM: close as the window's close button does
+        _running.close()        # (the real arm stopped and its port closed, no Tk error at exit)
+        _running = None
+        raise
     return _running

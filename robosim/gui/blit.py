@@ -46,7 +46,8 @@ READY_DELAY_MS = 300
 
 #: figure -> a weak reference to its BlitManager. The canvas owns the manager (see
 #: :class:`BlitManager`); a strong value here would keep its figure, the key, alive for ever.
-_managers = weakref.WeakKeyDictionary()
+_managers: weakref.WeakKeyDictionary[object, weakref.ReferenceType["BlitManager"]] = \
+    weakref.WeakKeyDictionary()
 
 
 def blit_manager(fig):

@@ -27,7 +27,7 @@ from matplotlib.backend_bases import key_press_handler
 #: The rcParams keymaps robosim's windows never obey: closing windows, and log scales.
 REFUSED_KEYMAPS = ("keymap.quit", "keymap.quit_all", "keymap.xscale", "keymap.yscale")
 
-_figure_keys = weakref.WeakKeyDictionary()   # figure -> its FigureKeys
+_figure_keys: weakref.WeakKeyDictionary[object, "FigureKeys"] = weakref.WeakKeyDictionary()
 
 
 class FigureKeys:

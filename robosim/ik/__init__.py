@@ -27,7 +27,7 @@ One concept a module, the public names re-exported here (``robosim.ik.solve``):
 True
 """
 
-from .branches import branch_labels, has_spherical_wrist
+from .branches import branch_labels
 from .closed_form import (
                           LYNX6_BRANCHES,
                           Lynx6Solution,
@@ -59,6 +59,6 @@ __all__ = ["ANGLE_TOLERANCE", "CONVERGED", "IKResult", "LYNX6_BRANCHES", "Lynx6S
            "POSITION_TOLERANCE", "PathResult", "PieperSolutions", "ThreeRSolutions",
            "anthropomorphic_3r_ik", "anthropomorphic_3r_robot", "branch_labels", "check_targets",
            "damped_least_squares",
-           "has_spherical_wrist", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",
+           "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",
            "lynx6_path", "lynx6_solutions", "parse_axes", "pieper_applies", "pieper_ik", "solve",
            "solve_all", "solve_path"]

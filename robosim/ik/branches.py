@@ -5,7 +5,8 @@ An arm reaches most positions in several *configurations*; IK lists one solution
 two families of arms that have named branches:
 
 - **6R arms with a spherical wrist** (Puma 560, KUKA KR5, ABB IRB 140: standard DH, the
-  shoulder and elbow axes parallel, the last three axes meeting at the wrist centre ``W = o_4``):
+  shoulder and elbow axes parallel, the last three axes meeting at the wrist centre ``W``,
+  found by the closed form's one test, :func:`robosim.ik.pieper_applies`):
 
   - shoulder *right* when ``W`` is in front of the shoulder, ``(W - o_0) . x_1 >= 0`` (``x_1``
     is the direction joint 1 turns the arm to), else *left* (the arm turned round, reaching
@@ -37,6 +38,8 @@ from numpy.typing import ArrayLike
 from ..errors import ValidationError
 from ..robot import Robot
 from .closed_form import is_lynx6_shaped
+from .pieper import pieper_applies
+from .wrist import spherical_wrist
 
 
 def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
@@ -68,7 +71,7 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
                               f"{q.shape}")
     q = np.atleast_2d(q)
     lynx6 = is_lynx6_shaped(robot)
-    if not (lynx6 or has_spherical_wrist(robot)):
+    if not (lynx6 or _named_like_the_puma(robot)):
         return [""] * len(q)
     frames = robot.fk_all(q)
     origins = frames[:, :, :3, 3]
@@ -83,7 +86,9 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
         parts = [np.where(facing, "facing", "leaning back"),
                  np.where(up_side, "elbow up", "elbow down")]
     else:
-        wrist = origins[:, 4]
+        split = spherical_wrist(robot)
+        assert split is not None                    # _named_like_the_puma found it
+        wrist = split.arm.fk(q[:, :3])[:, :3, 3]                  # the wrist centre
         line = (wrist - shoulder) / np.linalg.norm(wrist - shoulder, axis=1, keepdims=True)
         offset = elbow - shoulder
         offset -= _dot(offset, line)[:, None] * line        # the elbow's offset from the line
@@ -94,23 +99,15 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
     return [", ".join(words) for words in zip(*parts, strict=True)]
 
 
-def has_spherical_wrist(robot: Robot) -> bool:
-    """True for a standard-DH 6R arm whose shoulder and elbow axes are parallel and whose last
-    three axes meet in one point (rows 4 and 5 have ``a = 0``, row 5 ``d = 0``).
-
-    Examples
-    --------
-    The Puma 560's last three axes meet at its wrist centre; the two-link planar arm has none.
-
-    >>> from robosim import Joint, Robot, load_robot
-    >>> has_spherical_wrist(load_robot("Puma 560")), has_spherical_wrist(
-    ...     Robot([Joint(a=1.0), Joint(a=1.0)], unit="m"))
-    (True, False)
-    """
+def _named_like_the_puma(robot):
+    """True when the Puma's words name ``robot``'s branches: a 6-joint arm that Pieper's
+    closed form solves (:func:`robosim.ik.pieper_applies`: its spherical wrist is found
+    there, geometrically, and nowhere else), in the standard convention with revolute joints
+    1-3 and parallel shoulder and elbow axes (``alpha_2 = 0``), so that "elbow up / down" is
+    the side of the shoulder-wrist line the elbow lies on."""
     joints = robot.joints
-    return (robot.n == 6 and robot.convention == "standard" and all(robot.revolute)
-            and joints[1].alpha == 0 and joints[3].a == 0 and joints[4].a == 0
-            and joints[4].d == 0)
+    return (robot.n == 6 and robot.convention == "standard" and all(robot.revolute[:3])
+            and joints[1].alpha == 0 and pieper_applies(robot))
 
 
 def _dot(a, b):

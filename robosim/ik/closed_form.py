@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -42,6 +43,22 @@ class Lynx6Solution:
     failed_joint : ndarray of int, shape (...)
         The first joint (1-based) outside its limits, 0 if none. ``q`` keeps the geometric
         value so the joint-space plots of the paper (its Fig. 4) can show it.
+
+    Examples
+    --------
+    The Lynx6 at home holds its gripper level at ``(25 + 120 + 155, 0, 65 + 120) = (300, 0,
+    185)`` mm (upper arm up, forearm and gripper out along X): the closed form gives back
+    ``q = 0``. A point 2 m away is beyond ``a2 + a3 = 240`` mm of reach.
+
+    >>> import robosim
+    >>> from robosim.ik import lynx6_ik
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> home = lynx6_ik(lynx6, [300.0, 0.0, 185.0], 0.0)
+    >>> print(np.degrees(home.q).round(3) + 0.0, bool(home.reachable), repr(home.reason))
+    [0. 0. 0. 0. 0.] True ''
+    >>> far = lynx6_ik(lynx6, [2000.0, 0.0, 100.0], 0.0)
+    >>> bool(far.reachable), bool(far.out_of_reach), far.reason
+    (False, True, 'out of reach')
     """
 
     q: np.ndarray
@@ -273,7 +290,7 @@ def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, refer
                          wrist_rotate=wrist_rotate) for elbow, reach in LYNX6_BRANCHES]
     found = np.array([b.q for b in branches if b.reachable]).reshape(-1, 5)
     order = np.argsort(np.abs(found - np.asarray(reference)).sum(axis=1), kind="stable")
-    kept = []
+    kept: list[int] = []
     for k in order:
         if all(np.abs(found[k] - found[j]).max() > distinct for j in kept):
             kept.append(k)
@@ -281,7 +298,7 @@ def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, refer
 
 
 def lynx6_path(robot: Robot, positions: ArrayLike, wrist_pitch: ArrayLike, q0: ArrayLike,
-               **branch: str | ArrayLike) -> tuple[np.ndarray, Lynx6Solution]:
+               **branch: Any) -> tuple[np.ndarray, Lynx6Solution]:
     """Closed-form joint values along a path, for moves: never a row of unreachable values.
 
     Parameters
@@ -305,6 +322,20 @@ def lynx6_path(robot: Robot, positions: ArrayLike, wrist_pitch: ArrayLike, q0: A
         :func:`robosim.ik.solve_path` does.
     solution : Lynx6Solution
         The closed form at every row (its ``q`` keeps the geometric values).
+
+    Examples
+    --------
+    Home, then a point out of reach: the second row repeats the first (the arm stays), and the
+    closed form says why.
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")
+    >>> q, solution = lynx6_path(lynx6, [[300.0, 0.0, 185.0], [2000.0, 0.0, 100.0]], 0.0,
+    ...                          lynx6.home)
+    >>> (np.degrees(q).round(3) + 0.0).tolist()
+    [[0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0]]
+    >>> solution.reachable.tolist(), solution.reason.tolist()
+    ([True, False], ['', 'out of reach'])
     """
     solution = lynx6_ik(robot, positions, wrist_pitch, **branch)
     reachable = np.asarray(solution.reachable, dtype=bool)
@@ -365,6 +396,15 @@ class ThreeRSolutions:
     reachable : ndarray of bool, shape (...)
         False where the point is out of reach (``|cos q3| > 1`` in eq. 10); ``q`` then
         stretches (or folds) the arm towards it.
+
+    Examples
+    --------
+    Links of 1: the point 5 above the base is 4 above the shoulder, farther than the arm's
+    reach of ``1 + 1 = 2``; the four slots still hold finite values.
+
+    >>> far = anthropomorphic_3r_ik([0.0, 0.0, 5.0], 1.0, 1.0, 1.0)
+    >>> far.q.shape, bool(far.reachable), bool(np.isfinite(far.q).all())
+    ((4, 3), False, True)
     """
 
     q: np.ndarray
@@ -449,10 +489,10 @@ def anthropomorphic_3r_robot(a1: float, a2: float, a3: float, unit: str = "m") -
     [0.0, 1.0, 2.0]
     """
     half_turn = (-math.pi, math.pi)
-    return Robot([Joint("R", d=a1, alpha=math.pi / 2, offset=math.pi / 2, limits=half_turn,
+    return Robot((Joint("R", d=a1, alpha=math.pi / 2, offset=math.pi / 2, limits=half_turn,
                         name="waist"),
                   Joint("R", a=a2, limits=half_turn, name="shoulder"),
-                  Joint("R", a=a3, limits=half_turn, name="elbow")],
+                  Joint("R", a=a3, limits=half_turn, name="elbow")),
                  name="Anthropomorphic 3R", unit=unit,
                  source="the Java/VRML simulator: the anthropomorphic arm's forward "
                         "kinematics, eq. 8")

@@ -24,9 +24,9 @@ from numpy.typing import ArrayLike
 
 from ..checks import count, positive
 from ..errors import ValidationError
-from ..robot import Robot
+from ..robot import Robot, frame_columns
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
-                      _cached_problem, _first_seeds, _OnArrays, _restart_seeds, _target_columns,
+                      _cached_problem, _first_seeds, _OnArrays, _restart_seeds, _single_pose,
                       _within, check_targets)
 from .pieper import pieper_ik
 from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
@@ -70,7 +70,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     IKResult
         Batched over the k solutions (``q`` is ``(k, n)``, inside the limits; k may be 0).
         For a target with a continuum of solutions (more joints than selected axes) the result
-        is a sample of it.
+        is a sample of it. Each ``reason`` is ``"converged"``, with the closed form's note on
+        the target in brackets where it has one (``"converged (singular: joint 4 free)"``:
+        the free joint keeps its value in ``q0``; ``"converged (double root)"``).
 
     Examples
     --------
@@ -94,7 +96,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     9
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
-    target = check_targets(target, problem.rows)
+    if _single_pose(target, bool(problem.rotation_rows)) is None:      # checked on floats
+        target = check_targets(target, problem.rows)
+    target = np.asarray(target)
     seeds, distinct = count(seeds, "seeds"), positive(distinct, "distinct")
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
@@ -102,24 +106,27 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         reference = robot.home
     else:
         reference = np.clip(robot.check_q(q0, "q0"), *robot.limits.T)
+    note = ""
     if problem.closed_form:
         found = pieper_ik(robot, target, reference)
         turned, inside = turned_inside(robot, found.q[found.valid], reference)
         starts = turned[inside]
+        note = str(found.reason)           # a free joint, a double root: said in the reason
     else:
         first = _first_seeds(robot, problem, target[None], q0, rng)
         starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
                                                   q0 is not None, seeds, rng)[0]])
     if len(starts) == 0:
         return _result(robot, np.empty((0, robot.n)), np.empty(0), np.empty(0),
-                       np.empty(0, dtype=int))
+                       np.empty(0, dtype=int), note)
     q, position_error, orientation_error, iterations = _finish(problem, target, starts)
     good = np.flatnonzero(_within(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
     turned_rows = turned_inside(robot, q[good], reference)[0]
     distance = (np.abs(turned_rows - reference) / scale).sum(axis=1)
     turned = turned_rows.tolist()
-    kept, rows = [], []
+    kept: list[list[float]] = []
+    rows: list[int] = []
     for order in np.argsort(distance, kind="stable"):
         if not any(same_modulo_turns(robot, turned[order], other, distinct) for other in kept):
             kept.append(turned[order])
@@ -137,9 +144,9 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         variants.sort(key=lambda pair: float(np.sum(np.abs(np.subtract(pair[0], reference))
                                                     / scale)))
         kept, rows = [v for v, _ in variants], [row for _, row in variants]
-    rows = np.array(rows, dtype=int)
-    return _result(robot, np.array(kept).reshape(-1, robot.n), position_error[rows],
-                   orientation_error[rows], iterations[rows])
+    chosen = np.array(rows, dtype=int)
+    return _result(robot, np.array(kept).reshape(-1, robot.n), position_error[chosen],
+                   orientation_error[chosen], iterations[chosen], note)
 
 
 def _finish(problem, target, starts):
@@ -147,9 +154,8 @@ def _finish(problem, target, starts):
     iteration: ``(q, position_error, orientation_error, iterations)``. Those that already
     reach it (closed-form solutions) are only checked, in one evaluation."""
     count = len(starts)
-    position_error, orientation_error, _ = problem.evaluate(
-        list(starts.T), _target_columns(np.broadcast_to(target, (count, 4, 4))),
-        _OnArrays.kernel, want_step=False)
+    position_error, orientation_error, _ = problem.evaluate(     # floats broadcast on (k,)
+        list(starts.T), frame_columns(target), _OnArrays.kernel, want_step=False)
     position_error = np.broadcast_to(position_error, (count,)).copy()
     orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
     q, iterations = starts.copy(), np.ones(count, dtype=int)
@@ -162,6 +168,10 @@ def _finish(problem, target, starts):
     return q, position_error, orientation_error, iterations
 
 
-def _result(robot, q, position_error, orientation_error, iterations):
+def _result(robot, q, position_error, orientation_error, iterations, note):
+    """The :class:`IKResult` of the solutions ``q`` ``(k, n)``, each ``"converged"`` with the
+    closed form's ``note`` in brackets when there is one (as :func:`robosim.ik.solve` says
+    it)."""
+    reason = CONVERGED if not note else f"{CONVERGED} ({note})"
     return IKResult(q, np.ones(len(q), dtype=bool), position_error, orientation_error,
-                    iterations, np.full(len(q), CONVERGED, dtype=object))
+                    iterations, np.full(len(q), reason, dtype=object))

@@ -62,7 +62,7 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
-from ..robot import Component, Robot, frame_times, jacobian_columns
+from ..robot import Component, Robot, frame_columns, frame_times, jacobian_columns
 from .elementary import ArrayMath, FloatMath
 from .turns import turned_inside
 from .pieper import JOINT_LIMIT, nearest_solution, pieper_applies, pieper_ik
@@ -130,6 +130,23 @@ class IKResult:
         singularity: the edge of the workspace, or aligned axes), ``"nearest error"`` (it
         stalled at a local minimum of the error). ``q`` is then the nearest configuration
         found.
+
+    Examples
+    --------
+    The two-link planar arm with unit links reaches ``(1, 1)`` with the elbow at ``(0, 1)``
+    (``q = (90, -90)`` degrees) or at ``(1, 0)`` (``q = (0, 90)``); ``(3, 0)`` is beyond its
+    reach of 2, and the search stops with the arm stretched towards it, a singularity:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> result = solve(arm, [[1.0, 1.0, 0.0], [3.0, 0.0, 0.0]], axes="position")
+    >>> print(np.degrees(result.q).round(3) + 0.0)
+    [[ 90. -90.]
+     [  0.   0.]]
+    >>> result.success.tolist(), result.reason.tolist()
+    ([True, False], ['converged', 'not reached: singular'])
+    >>> print(f"{float(result.position_error[1]):.3f} m")
+    1.000 m
     """
 
     q: np.ndarray
@@ -153,6 +170,20 @@ class PathResult:
     reachable : ndarray of bool, shape (N,)
     position_error, orientation_error : ndarray, shape (N,)
         Remaining errors at each point (length unit, radians) of the best attempt there.
+
+    Examples
+    --------
+    The same arm from ``q0 = (0, 90)`` degrees along two points, the second out of reach: it
+    repeats the first point's joint values and is marked unreachable (it misses by 1 m).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> path = solve_path(arm, [[1.0, 1.0, 0.0], [3.0, 0.0, 0.0]], np.radians([0.0, 90.0]),
+    ...                   axes="position")
+    >>> (np.degrees(path.q).round(3) + 0.0).tolist(), path.reachable.tolist()
+    ([[0.0, 90.0], [0.0, 90.0]], [True, False])
+    >>> print(f"{path.position_error[1]:.3f}")
+    1.000
     """
 
     q: np.ndarray
@@ -192,7 +223,7 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
             tokens.append(token)
             i += len(token)
     elif all(isinstance(t, (int, np.integer)) and 0 <= t < 6 for t in axes):
-        tokens = [_AXIS_NAMES[t] for t in axes]          # already parsed indices
+        tokens = [_AXIS_NAMES[int(t)] for t in axes]     # already parsed indices
     else:
         tokens = [str(t).strip().lower() for t in axes]
         for token in tokens:
@@ -209,6 +240,21 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     Raises ValidationError for a wrong shape, NaN, a coordinate beyond
     :data:`robosim.library.MAX_LENGTH`, or (when rotation is solved) a 3x3 part that is not a
     rotation.
+
+    Examples
+    --------
+    A position becomes a transform with no rotation; a reflection is not a rotation:
+
+    >>> print(check_targets([1.0, 2.0, 3.0], "position"))
+    [[1. 0. 0. 1.]
+     [0. 1. 0. 2.]
+     [0. 0. 1. 3.]
+     [0. 0. 0. 1.]]
+    >>> try:
+    ...     check_targets(np.diag([1.0, 1.0, -1.0, 1.0]), "pose")
+    ... except ValidationError as error:
+    ...     print(error)
+    target: the 3x3 part is not a rotation matrix (R^T R must be the identity, det R = +1)
     """
     rows = parse_axes(axes)
     target = checks.real_array(target, "target")
@@ -236,13 +282,30 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     return target
 
 
-def _target_columns(target):
-    """Column tuples ``(X, Y, Z, P)`` of a target ``(4, 4)`` (floats) or of targets
-    ``(B, 4, 4)`` (each component a ``(B,)`` array)."""
-    if target.ndim == 2:
-        rows = target.tolist()
-        return tuple(tuple(rows[r][c] for r in range(3)) for c in range(4))
-    return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
+def _single_pose(target, rotation_needed):
+    """The columns ``(X, Y, Z, P)`` (tuples of 3 floats, :func:`robosim.robot.frame_columns`)
+    of one target given as a float ``(4, 4)`` array that passes :func:`check_targets`, checked
+    on Python floats (a fifth of the cost); None for anything else, which
+    :func:`check_targets` then checks, naming what is wrong (this test is stricter: an exact
+    last row, a finite sum)."""
+    if type(target) is not np.ndarray or target.shape != (4, 4) or target.dtype != np.float64:
+        return None
+    rows = target.tolist()
+    (r00, r01, r02, x), (r10, r11, r12, y), (r20, r21, r22, z), last = rows
+    if (last != [0.0, 0.0, 0.0, 1.0] or not math.isfinite(sum(rows[0]) + sum(rows[1])
+                                                           + sum(rows[2]))
+            or max(abs(x), abs(y), abs(z)) > MAX_LENGTH):
+        return None
+    if rotation_needed:
+        # R^T R = I (the dot products of the columns) and det R = +1 (their triple product).
+        gram = (r00 * r00 + r10 * r10 + r20 * r20 - 1.0, r01 * r01 + r11 * r11 + r21 * r21 - 1.0,
+                r02 * r02 + r12 * r12 + r22 * r22 - 1.0, r00 * r01 + r10 * r11 + r20 * r21,
+                r00 * r02 + r10 * r12 + r20 * r22, r01 * r02 + r11 * r12 + r21 * r22)
+        determinant = (r00 * (r11 * r22 - r21 * r12) - r10 * (r01 * r22 - r21 * r02)
+                       + r20 * (r01 * r12 - r11 * r02))
+        if max(map(abs, gram)) > 1e-6 or determinant < 0.0:
+            return None
+    return (r00, r10, r20), (r01, r11, r21), (r02, r12, r22), (x, y, z)
 
 
 # ------------------------------------------------------------------------------- kernel
@@ -341,8 +404,8 @@ class _ArrayKernel(ArrayMath):
     def damped_step(problem: _Problem, q: Sequence[np.ndarray],
                     J: Sequence[Sequence[Component]], e: Sequence[Component]) -> np.ndarray:
         """:meth:`_FloatKernel.damped_step` for every row at once (``q``: n columns of ``(B,)``)."""
-        q = np.column_stack(q)
-        B = q.shape[0]
+        rows_q = np.column_stack(q)
+        B = rows_q.shape[0]
         jacobian = np.empty((B, len(e), problem.n))
         for j, column in enumerate(J):
             for r, value in enumerate(column):
@@ -354,8 +417,8 @@ class _ArrayKernel(ArrayMath):
         damping = DAMPING_GAIN * 0.5 * np.einsum("br,br->b", error, error) + DAMPING_BIAS
         A[:, range(problem.n), range(problem.n)] += damping[:, None]
         step = np.linalg.solve(A, g[:, :, None])[:, :, 0]
-        blocked = problem.can_block & (((q <= problem.limits[:, 0]) & (step < 0))
-                                       | ((q >= problem.limits[:, 1]) & (step > 0)))
+        blocked = problem.can_block & (((rows_q <= problem.limits[:, 0]) & (step < 0))
+                                       | ((rows_q >= problem.limits[:, 1]) & (step > 0)))
         rows = np.flatnonzero(blocked.any(axis=1))
         if rows.size:
             free = ~blocked[rows]
@@ -379,6 +442,7 @@ class _Problem:
         self.upper = limits[:, 1].tolist()
         self.limits = limits
         self.home = robot.home
+        self.home_list = robot.home.tolist()
         self.max_step = [MAX_STEP if rev else MAX_STEP * self.scale for rev in self.revolute]
         # Limits that can stop a joint (a revolute joint with a full turn of range wraps).
         self.can_block = np.array([not rev or hi - lo < 2 * math.pi
@@ -624,7 +688,7 @@ class _OnFloats:
     def iterate(problem, target, q, patience=PATIENCE):
         """:func:`_iterate` on each row of ``q`` ``(B, n)`` in turn towards ``target``
         ``(B, 4, 4)``: the same outcome arrays as :meth:`_OnArrays.iterate`."""
-        outcomes = [_iterate(problem, _FloatRun(problem, _target_columns(T), seed), patience)
+        outcomes = [_iterate(problem, _FloatRun(problem, frame_columns(T), seed), patience)
                     for T, seed in zip(target, q.tolist(), strict=True)]
         q, position_error, orientation_error, iterations = zip(*outcomes, strict=True)
         return (np.array(q).reshape(-1, problem.n), np.array(position_error),
@@ -646,7 +710,7 @@ class _OnArrays:
         """:func:`_iterate` on every row of ``q`` ``(B, n)`` towards ``target`` ``(B, 4, 4)``
         at once: the best ``q`` ``(B, n)``, its position and orientation errors and the
         iterations spent, per row."""
-        return _iterate(problem, _ArrayRun(problem, _target_columns(target), q.copy()),
+        return _iterate(problem, _ArrayRun(problem, frame_columns(target), q.copy()),
                         patience)
 
     @staticmethod
@@ -722,18 +786,26 @@ def _search(problem, target, first, restarts, on, patience=PATIENCE):
 # --------------------------------------------------------------------------------- API
 #: Size of a robot's seed bank: configurations whose poses are computed once per robot.
 SEED_BANK_SIZE = 512
-_seed_banks = weakref.WeakKeyDictionary()
-_problems = weakref.WeakKeyDictionary()
+_seed_banks: weakref.WeakKeyDictionary[Robot, tuple[np.ndarray, np.ndarray]] = \
+    weakref.WeakKeyDictionary()
+_problems: weakref.WeakKeyDictionary[Robot, dict[tuple, _Problem]] = weakref.WeakKeyDictionary()
 
 
 def _cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
     """The (cached) constant part of a solve for ``robot``; the tolerances checked here."""
+    per_robot = _problems.setdefault(robot, {})
+    given = ((axes, tolerance, angle_tolerance, finish)
+             if type(axes) is str and type(tolerance) is type(angle_tolerance) is float
+             else None)
+    if given in per_robot:                  # these very arguments were checked before
+        return per_robot[given]
     tolerance = checks.positive(tolerance, "tolerance")
     angle_tolerance = checks.positive(angle_tolerance, "angle_tolerance")
     key = (parse_axes(axes), tolerance, angle_tolerance, finish)
-    per_robot = _problems.setdefault(robot, {})
     if key not in per_robot:
         per_robot[key] = _Problem(robot, key[0], tolerance, angle_tolerance, finish)
+    if given is not None:
+        per_robot[given] = per_robot[key]
     return per_robot[key]
 
 
@@ -855,18 +927,21 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     (True, True)
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
-    target = check_targets(target, problem.rows)
-    if np.ndim(seeds) == 0:
+    if not (type(seeds) is int and seeds >= 0) and np.ndim(seeds) == 0:
         seeds = checks.count(seeds, "seeds")
+    if problem.closed_form:
+        # One pose: checked and solved on Python floats, in one pass (the common case).
+        columns = _single_pose(target, bool(problem.rotation_rows))
+        if columns is not None:
+            exact = _closed_form_exact(problem, columns, q0)
+            if exact is not None:
+                return exact
+    target = check_targets(target, problem.rows)
     batch_shape = target.shape[:-2]
     flat_target = target.reshape(-1, 4, 4)
     if q0 is not None:
         q0 = checks.broadcast_batch(robot.check_q(q0, "q0"), batch_shape, "q0", "target")
         q0 = q0.reshape(-1, robot.n)
-    if problem.closed_form and not batch_shape:
-        exact = _closed_form_exact(problem, target, q0)
-        if exact is not None:
-            return exact
     count = flat_target.shape[0]
     q, iterations = np.empty((count, robot.n)), np.zeros(count, dtype=int)
     position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
@@ -898,18 +973,24 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
                     iterations.reshape(batch_shape), reason.reshape(batch_shape))
 
 
-def _closed_form_exact(problem, target, q0):
-    """One target ``(4, 4)``'s :class:`IKResult` straight from the closed form when its
-    solution nearest ``q0`` (or home) inside the limits reaches the tolerances as it is (the
-    common case: no numpy call on the way); None for anything else, which the general path
+def _closed_form_exact(problem, columns, q0):
+    """One target's :class:`IKResult` (``columns``: the checked pose's, as floats)
+    straight from the closed form when its solution nearest ``q0`` (or home) inside the
+    limits reaches the tolerances as it is (the common case: few numpy calls on the way);
+    None for anything else (``q0`` with a batch shape too), which the general path
     (:func:`_closed_form`, then the search) handles."""
-    reference = (problem.home if q0 is None
-                 else np.clip(q0[0], problem.limits[:, 0], problem.limits[:, 1])).tolist()
-    q, note = nearest_solution(problem.robot, target, reference)
+    if q0 is None:
+        reference = problem.home_list
+    else:
+        q0 = problem.robot.check_q(q0, "q0")
+        if q0.shape != (problem.n,):
+            return None
+        reference = np.clip(q0, problem.limits[:, 0], problem.limits[:, 1]).tolist()
+    q, note = nearest_solution(problem.robot, columns, reference)
     if q is None:
         return None
-    position_error, orientation_error, _ = problem.evaluate(q, _target_columns(target),
-                                                            _FloatKernel, want_step=False)
+    position_error, orientation_error, _ = problem.evaluate(q, columns, _FloatKernel,
+                                                            want_step=False)
     if not _within(problem, position_error, orientation_error):
         return None
     return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
@@ -950,7 +1031,7 @@ def _closed_form(problem, target, q0, one):
         reason = np.where(solutions.valid.any(axis=1) & ~found, JOINT_LIMIT, solutions.reason)
     on = _OnFloats if one else _OnArrays
     position_error, orientation_error, _ = problem.evaluate(
-        q[0].tolist() if one else list(q.T), _target_columns(target[0] if one else target),
+        q[0].tolist() if one else list(q.T), frame_columns(target[0] if one else target),
         on.kernel, want_step=False)
     position_error = np.broadcast_to(position_error, (count,)).copy()
     orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
@@ -1062,7 +1143,7 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
     if targets.ndim != 3:
         raise ValidationError(f"targets must be a sequence of 4x4 transforms (N, 4, 4), got "
                               f"shape {targets.shape}")
-    q0 = np.clip(robot.check_q(q0, "q0"), robot.limits[:, 0], robot.limits[:, 1])
+    q0 = np.asarray(np.clip(robot.check_q(q0, "q0"), robot.limits[:, 0], robot.limits[:, 1]))
     last_good = attempt = q0.tolist()
     N = targets.shape[0]
     q_out = np.empty((N, robot.n))

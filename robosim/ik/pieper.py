@@ -66,12 +66,14 @@ import math
 import operator
 import weakref
 from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..robot import Robot
+from ..robot import Frame, Robot, frame_columns
 from ..transforms import cos_sin, inverse
 from .elementary import ArrayMath, FloatMath
 from .turns import joint_turn
@@ -101,7 +103,13 @@ JOINT_LIMIT = "joint limit"
 
 
 def free_joint(joint: int) -> str:
-    """The reason given at a singularity where joint ``joint`` (1-based) is free."""
+    """The reason given at a singularity where joint ``joint`` (1-based) is free.
+
+    Examples
+    --------
+    >>> free_joint(4)
+    'singular: joint 4 free'
+    """
     return f"singular: joint {joint} free"
 
 
@@ -124,6 +132,24 @@ class PieperSolutions:
         :data:`DOUBLE_ROOT` (two solutions merged into one: the target on the boundary of
         the workspace), ``"singular: joint J free"`` (joint J kept at its reference value) or
         :data:`WRIST_OUT_OF_REACH` (possible only with wrist twists other than 90 degrees).
+
+    Examples
+    --------
+    The anthropomorphic 3R arm with unit lengths (shoulder 1 above the base) places the point
+    ``(0, 1, 2)``, 1 out and 1 above the shoulder, ``sqrt 2`` away:
+    ``cos q3 = (2 - 1 - 1) / 2 = 0``, so the elbow is bent 90 degrees either way, with the
+    shoulder facing the point or turned back over the base: four solutions (degrees; the
+    waist's 0 faces +Y).
+
+    >>> from robosim.ik import anthropomorphic_3r_robot
+    >>> found = pieper_ik(anthropomorphic_3r_robot(1.0, 1.0, 1.0), [0.0, 1.0, 2.0])
+    >>> print(np.degrees(found.q).round(3) + 0.0)
+    [[  0.   0.  90.]
+     [180.  90.  90.]
+     [  0.  90. -90.]
+     [180. 180. -90.]]
+    >>> found.valid.tolist(), str(found.reason)
+    ([True, True, True, True], '')
     """
 
     q: np.ndarray
@@ -147,6 +173,12 @@ class _Chain:
     samples: tuple                     # joint-3 values where G is sampled
     fit: tuple                         # per coefficient (highest power first), its weights
                                        # on the samples
+
+    @cached_property
+    def sample_forearms(self):
+        """``f`` of :func:`_forearm` at each sample of joint 3: constants of the arm (floats,
+        computed once; they broadcast against a batch's arrays)."""
+        return [_forearm(self, q3, FloatMath) for q3 in _sample_values(self)]
 
 
 _built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -235,7 +267,7 @@ def _normal_form(arm):
     # The top coefficients of G do not depend on the target: its degree is read off one.
     widest = _Chain(**fields, **_sampling(revolute[2], 2 if revolute[2] else 4))
     point = tuple(arm.fk(arm.home)[:3, 3].tolist())
-    coefficients = np.abs(_coefficients(widest, _invariants(widest, point), FloatMath))
+    coefficients = np.abs(_coefficients(widest, _invariants(widest, point)))
     if coefficients.max() == 0.0:
         return None
     significant = np.flatnonzero(coefficients > ZERO_COEFFICIENT * coefficients.max())
@@ -365,10 +397,10 @@ def _sample_values(chain):
     return [level * chain.scale for level in chain.samples]
 
 
-def _coefficients(chain, invariants, ops):
+def _coefficients(chain, invariants):
     """The polynomial in joint 3, highest power first: a list of floats, complex numbers or
     ``(B,)`` arrays (see :func:`_sampling`)."""
-    G = [_residual(chain, invariants, _forearm(chain, q3, ops)) for q3 in _sample_values(chain)]
+    G = [_residual(chain, invariants, f) for f in chain.sample_forearms]
     return [sum(map(operator.mul, G, weights)) for weights in chain.fit]
 
 
@@ -417,9 +449,9 @@ def _joint3_values(chain, invariants, coefficients, ops):
     return found
 
 
-@dataclass(frozen=True)
-class _Slot:
-    """One solution slot of joints 1-3 (floats or ``(B,)`` arrays)."""
+class _Slot(NamedTuple):
+    """One solution slot of joints 1-3 (floats or ``(B,)`` arrays); a named tuple, made
+    four times per target: a frozen dataclass costs five times more to build."""
 
     q: tuple            # q1, q2, q3
     valid: object       # bool
@@ -435,8 +467,9 @@ def _arm_slots(chain, invariants, reference, ops):
     slack = REACH_SLACK * chain.scale ** 2
     axis = (SINGULAR_AXIS * chain.scale) ** 2
     p = invariants[0]
+    azimuth = ops.atan2(p[1], p[0]) if chain.revolute[0] else None   # of the point, joint 1
     slots = []
-    for q3, real in _joint3_values(chain, invariants, _coefficients(chain, invariants, ops),
+    for q3, real in _joint3_values(chain, invariants, _coefficients(chain, invariants),
                                    ops):
         f = _forearm(chain, q3, ops)
         g_a, g_b, extra = _equations(chain, invariants, f)
@@ -456,9 +489,10 @@ def _arm_slots(chain, invariants, reference, ops):
                 across = extra - u1 * u1
                 u2 = ops.sqrt(ops.maximum(across, 0.0))
                 candidates = [(u1, u2, across >= -slack), (u1, -u2, across >= -slack)]
+            forearm_angle = ops.atan2(f[1], f[0])
             for u1, u2, ok in candidates:
                 theta2 = ops.where(free2, reference[1] + chain.theta0[1],
-                                   ops.atan2(u2, u1) - ops.atan2(f[1], f[0]))
+                                   ops.atan2(u2, u1) - forearm_angle)
                 branches.append((u1, u2, t, _wrap(theta2 - chain.theta0[1]), ok, free2))
         else:
             u1, u2 = extra
@@ -476,7 +510,7 @@ def _arm_slots(chain, invariants, reference, ops):
             if chain.revolute[0]:
                 free1 = k1 * k1 + k2 * k2 < axis
                 theta1 = ops.where(free1, reference[0] + chain.theta0[0],
-                                   ops.atan2(p[1], p[0]) - ops.atan2(k2, k1))
+                                   azimuth - ops.atan2(k2, k1))
                 q1 = _wrap(theta1 - chain.theta0[0])
             else:
                 free1, q1 = False, p[2] - k3 - chain.d0[0]
@@ -543,12 +577,12 @@ def pieper_ik(robot: Robot, target: ArrayLike,
     reference = robot.home if reference is None else np.asarray(reference, dtype=float)
     ops: type[FloatMath] | type[ArrayMath]
     if shape == ():
-        ops, columns = FloatMath, _columns(target, split, (target.tolist(),))
+        ops, columns = FloatMath, _columns(target, split)
         reference = np.broadcast_to(reference, (robot.n,)).tolist()
     else:
         ops = ArrayMath
         flat = target.reshape((-1,) + target.shape[len(shape):])
-        columns = _columns(flat, split, None)
+        columns = _columns(flat, split)
         reference = list(np.broadcast_to(reference, shape + (robot.n,))
                          .reshape(-1, robot.n).T)
     q, valid, reason = _solutions(robot, chain, split, columns, reference, ops)
@@ -556,17 +590,12 @@ def pieper_ik(robot: Robot, target: ArrayLike,
                            np.asarray(reason, dtype=object).reshape(shape))
 
 
-def _columns(target, split, one):
+def _columns(target, split):
     """The target as columns ``(X, Y, Z, P)`` of a pose (6 joints) or ``(P,)`` (3 joints):
-    floats for one target (``one`` holds its nested list), ``(B,)`` arrays for many."""
+    floats for one target (a ``(4, 4)`` pose, a ``(3,)`` point), ``(B,)`` arrays for many."""
     if split is None:
-        if one is not None:
-            return (tuple(one[0]),)
-        return (tuple(target.T),)
-    if one is not None:
-        rows = one[0]
-        return tuple(tuple(rows[r][c] for r in range(3)) for c in range(4))
-    return tuple(tuple(target[:, r, c] for r in range(3)) for c in range(4))
+        return (tuple(target.tolist()),) if target.ndim == 1 else (tuple(target.T),)
+    return frame_columns(target)
 
 
 def _point(split, columns):
@@ -575,7 +604,7 @@ def _point(split, columns):
     if split is None:
         return columns[0]
     X, Y, Z, P = columns
-    c = split.center_in_end
+    c = split.center_in_end.tolist()
     return tuple(P[r] + X[r] * c[0] + Y[r] * c[1] + Z[r] * c[2] for r in range(3))
 
 
@@ -645,7 +674,11 @@ def _drop_repeats(slots, revolute, scale, ops):
     return valid, double
 
 
-def nearest_solution(robot: Robot, target: np.ndarray,
+def _first(entry):
+    return entry[0]
+
+
+def nearest_solution(robot: Robot, target: np.ndarray | Frame,
                      reference: list[float]) -> tuple[list[float] | None, str]:
     """The closed-form solution of one target nearest ``reference`` inside the limits.
 
@@ -653,7 +686,7 @@ def nearest_solution(robot: Robot, target: np.ndarray,
     ----------
     robot : Robot
         One for which :func:`pieper_applies` is True.
-    target : ndarray, shape (4, 4)
+    target : ndarray, shape (4, 4), or its columns ``(X, Y, Z, P)`` (tuples of 3 floats)
         The pose (a 3-joint arm: its translation is the point).
     reference : list of n floats
         Joint values (API units) the solution should be nearest.
@@ -675,9 +708,25 @@ def nearest_solution(robot: Robot, target: np.ndarray,
     still win: the distance of joints 1-3 alone bounds the whole distance from below, so the
     arm solutions are taken nearest first and the search stops at one farther than the best
     whole solution found.
+
+    Examples
+    --------
+    Of the four solutions of the point ``(0, 1, 2)`` (see :class:`PieperSolutions`), the one
+    nearest a reference with the elbow bent down (``q3 < 0``) and the one nearest an outstretched
+    upper arm (``q2 = 0``):
+
+    >>> from robosim.ik import anthropomorphic_3r_robot
+    >>> arm = anthropomorphic_3r_robot(1.0, 1.0, 1.0)
+    >>> target = arm.fk(np.radians([0.0, 90.0, -90.0]))
+    >>> for reference in ([0.0, 1.0, -1.0], [0.0, 0.0, 1.0]):
+    ...     q, note = nearest_solution(arm, target, reference)
+    ...     print(np.degrees(q).round(3) + 0.0, repr(note))
+    [  0.  90. -90.] ''
+    [ 0.  0. 90.] ''
     """
     chain, split, joints = _chain_of(robot)
-    columns = _columns(target, split, (target.tolist(),))
+    pose = target if isinstance(target, tuple) else frame_columns(target)
+    columns = pose if split is not None else pose[3:]        # 3 joints: the translation
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3],
                      FloatMath)
     def turned(values, first):
@@ -693,9 +742,13 @@ def nearest_solution(robot: Robot, target: np.ndarray,
             distance += weight * abs(value - reference[i])
         return distance, out
 
-    ranked = sorted((found + (free_joint(1) if s.free1 else free_joint(2) if s.free2 else "",)
-                     for found, s in ((turned(s.q, 0), s) for s in arm if s.valid) if found),
-                    key=lambda entry: entry[0])
+    ranked = []
+    for s in arm:
+        found = turned(s.q, 0) if s.valid else None
+        if found:
+            ranked.append(found + (free_joint(1) if s.free1 else free_joint(2) if s.free2
+                                   else "",))
+    ranked.sort(key=_first)
     best, wrist_reached = None, False
     for arm_distance, arm_q, note in ranked:
         if best is not None and arm_distance >= best[0]:

@@ -83,6 +83,10 @@ def joint_turn(value: float, reference: float, limits: tuple[float, float],
     """
     lower, upper = limits
     if revolute:
+        # The turn nearest the reference is inside the limits: the common case, no clamping.
+        nearest = value + TURN * round((reference - value) / TURN)
+        if lower <= nearest <= upper:
+            return nearest
         low = math.ceil((lower - LIMIT_SLACK - value) / TURN)
         high = math.floor((upper + LIMIT_SLACK - value) / TURN)
         if low > high:
@@ -97,7 +101,19 @@ def turned_inside(robot: Robot, q: np.ndarray,
                   reference: ArrayLike) -> tuple[np.ndarray, np.bool_ | np.ndarray]:
     """:func:`nearest_turn` for configurations ``q`` ``(..., n)`` and references broadcasting
     with them: the turned values ``(..., n)`` (clipped into the limits) and whether every
-    joint had a turn inside them, ``(...)`` bool."""
+    joint had a turn inside them, ``(...)`` bool.
+
+    Examples
+    --------
+    A revolute joint within +-180 degrees and a prismatic one from 0 to 0.5: 350 degrees is
+    -10 degrees inside the limits; a slide of 0.7 has no turn to take and lies outside.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(), Joint("P", limits=(0.0, 0.5))], unit="m")
+    >>> q, inside = turned_inside(arm, np.array([[np.radians(350), 0.2], [0.0, 0.7]]), [0.0, 0.0])
+    >>> print(np.degrees(q[0, 0]).round(3), q[0, 1], inside.tolist())
+    -10.0 0.2 [True, False]
+    """
     lower, upper = robot.limits.T
     revolute = robot.revolute
     low = np.where(revolute, np.ceil((lower - LIMIT_SLACK - q) / TURN), 0.0)

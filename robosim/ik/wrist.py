@@ -40,7 +40,7 @@ PARALLEL_TWIST = 1e-6
 #: Below this ``|sin b1| * |m_xy|`` axes 4 and 6 are aligned (wrist singularity): t4 is free.
 SINGULAR_WRIST = 1e-12
 
-_splits = weakref.WeakKeyDictionary()
+_splits: weakref.WeakKeyDictionary[Robot, WristSplit | None] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,16 @@ class WristSplit:
         ``b1`` and ``b2``.
     offsets : tuple of 3 floats
         Offsets of joints 4-6: ``q_i = t_i - offset_i``.
+
+    Examples
+    --------
+    The KUKA KR5's wrist centre lies 0.115 m behind its flange, along the flange's Z axis (its
+    row 6 has ``d = -0.115`` m); joints 1-3 carry it:
+
+    >>> import robosim
+    >>> split = spherical_wrist(robosim.load_robot("KUKA KR5"))
+    >>> print(split.center_in_end.round(3) + 0.0, split.arm.n, split.offsets)
+    [ 0.     0.    -0.115] 3 (0.0, 0.0, 0.0)
     """
 
     arm: Robot
@@ -76,6 +86,17 @@ def spherical_wrist(robot: Robot) -> WristSplit | None:
     The test is geometric, whatever the convention: at two random configurations the axes of
     joints 4-6 meet in one point (least-squares point within ``MEET_TOLERANCE * L`` of all
     three), which is where ``c_3`` and ``c_end``, found at the first, put it at the second.
+
+    Examples
+    --------
+    The Puma 560's last three axes meet at its flange (``d6 = 0``); the UR5's do not meet:
+
+    >>> import robosim
+    >>> split = spherical_wrist(robosim.load_robot("Puma 560"))
+    >>> print(split.center_in_end.round(9) + 0.0)
+    [0. 0. 0.]
+    >>> print(spherical_wrist(robosim.load_robot("UR5")))
+    None
     """
     if robot not in _splits:
         _splits[robot] = _find_split(robot)
@@ -116,8 +137,15 @@ def _find_split(robot):
     arm = Robot(joints[:3], name=f"{robot.name} (joints 1-3 to the wrist centre)",
                 convention=robot.convention, unit=robot.unit, base_xyz=robot.base_xyz,
                 base_rpy=robot.base_rpy, tool_xyz=tuple(center_3))
-    return WristSplit(arm, center_end, pre.tolist(), post.T.tolist(), twists,
+    return WristSplit(arm, center_end, _shared_identity(pre.tolist()),
+                      _shared_identity(post.T.tolist()), twists,
                       tuple(j.offset for j in joints[3:]))
+
+
+def _shared_identity(rows):
+    """``rows`` (3 lists of 3 floats), or :data:`_IDENTITY` itself when they are the
+    identity, which :func:`_times_constant` then recognises at once."""
+    return _IDENTITY if rows == _IDENTITY else rows
 
 
 def _rx(alpha):
@@ -184,10 +212,10 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
            [ 0.3   ,  0.5   , -0.2   ]]), [True, True])
     """
     (cb1, sb1), (cb2, sb2) = split.twists
-    a = _times_constant(frame3, split.pre)                 # columns of R_3 P
-    b0, _, b2 = _times_constant(target, split.post_transposed)   # R_target S^T
-    m0, m1, m2 = (_dot(a[i], b2) for i in range(3))
-    x0, x1, x2 = (_dot(a[i], b0) for i in range(3))
+    a0, a1, a2 = _times_constant(frame3, split.pre)                  # columns of R_3 P
+    b0, _, b2 = _times_constant(target, split.post_transposed)        # R_target S^T
+    m0, m1, m2 = _dot(a0, b2), _dot(a1, b2), _dot(a2, b2)
+    x0, x1, x2 = _dot(a0, b0), _dot(a1, b0), _dot(a2, b0)
     spread = sb1 * ops.sqrt(m0 * m0 + m1 * m1)
     singular = ops.absolute(spread) < SINGULAR_WRIST
     kappa = (cb2 - cb1 * m2) / ops.where(singular, 1.0, spread)
@@ -202,13 +230,13 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
         t5 = ops.atan2(sign * (c4 * m0 + s4 * m1), -sign * (cb1 * u1 + sb1 * m2))
         # First column of W^T M: one factor of W^T = Rx(b2)^T Rz(t5)^T Rx(b1)^T Rz(t4)^T at
         # a time.
-        a0, a1 = c4 * x0 + s4 * x1, -s4 * x0 + c4 * x1
-        r1, r2 = cb1 * a1 + sb1 * x2, -sb1 * a1 + cb1 * x2
+        w0, w1 = c4 * x0 + s4 * x1, -s4 * x0 + c4 * x1
+        r1, r2 = cb1 * w1 + sb1 * x2, -sb1 * w1 + cb1 * x2
         c5, s5 = ops.cos(t5), ops.sin(t5)
-        d0, d1 = c5 * a0 + s5 * r1, -s5 * a0 + c5 * r1
+        d0, d1 = c5 * w0 + s5 * r1, -s5 * w0 + c5 * r1
         t6 = ops.atan2(cb2 * d1 + sb2 * r2, d0)
-        solutions.append(tuple(_wrap(t - offset) for t, offset in zip((t4, t5, t6),
-                                                                      split.offsets, strict=True)))
+        o4, o5, o6 = split.offsets
+        solutions.append((_wrap(t4 - o4), _wrap(t5 - o5), _wrap(t6 - o6)))
     return solutions, [reachable, reachable & ~singular if ops is not FloatMath
                        else reachable and not singular]
 
@@ -217,7 +245,7 @@ def _times_constant(columns, constant):
     """Columns of ``R @ C`` for ``R`` given by its columns and a constant 3x3 ``C`` (rows);
     the columns themselves when ``C`` is the identity (the common case: no twist, no tool
     rotation), zero entries of ``C`` skipped."""
-    if constant == _IDENTITY:
+    if constant is _IDENTITY or constant == _IDENTITY:
         return columns
     product = []
     for k in range(3):

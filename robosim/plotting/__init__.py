@@ -18,22 +18,28 @@ package imports neither :mod:`robosim.gui` nor :mod:`robosim.commands` (tests/te
 - :mod:`robosim.plotting.dh_steps`: a frame moving through each DH row's elementary motions
   (:class:`DHStepsDrawing`, :func:`dh_steps_figure`, :func:`save_dh_steps_gif`);
 - :mod:`robosim.plotting.notebook`: joint sliders redrawing a figure in a notebook
-  (:func:`joint_sliders`; a static figure without ipywidgets).
+  (:func:`joint_sliders`; a static figure without ipywidgets);
+- :mod:`robosim.plotting.figure_result`: what the figure functions return, the figure and the
+  artists they drew (:class:`FigureResult`; :class:`ArmFigure`, :class:`PathFigure`,
+  :class:`JointPlotFigure`, :class:`DHStepsFigure`, :class:`TorqueFigure`).
 """
 
-from .arm import STYLES, ArmDrawing, arm_figure, joint_colour, reach_box, save_arm_png
-from .dh_steps import DHStepsDrawing, dh_steps_figure, save_dh_steps_gif
-from .dynamics import (GravityBars, draw_energy, draw_torques, energy_figure, save_figure_png,
-                       torque_figure, torque_unit)
-from .joints import JointPlots, derivatives, joint_plot_figure
+from .arm import STYLES, ArmDrawing, ArmFigure, arm_figure, joint_colour, reach_box, save_arm_png
+from .dh_steps import DHStepsDrawing, DHStepsFigure, dh_steps_figure, save_dh_steps_gif
+from .dynamics import (GravityBars, TorqueFigure, draw_energy, draw_torques, energy_figure,
+                       save_figure_png, torque_figure, torque_unit)
+from .figure_result import FigureResult
+from .joints import JointPlotFigure, JointPlots, derivatives, joint_plot_figure
 from .movies import MovieError, MovieExport, mp4_available, save_trajectory_movie
 from .notebook import joint_sliders
-from .paths import PathArtists, include_points, path_figure
+from .paths import PathArtists, PathFigure, include_points, path_figure
 from .workspace import (draw_cloud, draw_section_vertical, draw_section_xy, save_workspace_png,
                         workspace_figure)
 
-__all__ = ["STYLES", "ArmDrawing", "DHStepsDrawing", "GravityBars", "JointPlots", "MovieError",
-           "MovieExport", "PathArtists", "arm_figure", "derivatives", "dh_steps_figure",
+__all__ = ["STYLES", "ArmDrawing", "ArmFigure", "DHStepsDrawing", "DHStepsFigure",
+           "FigureResult", "GravityBars", "JointPlotFigure", "JointPlots", "MovieError",
+           "MovieExport", "PathArtists", "PathFigure", "TorqueFigure", "arm_figure", "derivatives",
+           "dh_steps_figure",
            "draw_cloud", "draw_energy", "draw_section_vertical", "draw_section_xy", "draw_torques",
            "energy_figure", "include_points", "joint_colour", "joint_plot_figure", "joint_sliders",
            "mp4_available", "path_figure", "reach_box", "save_arm_png", "save_dh_steps_gif",

@@ -39,6 +39,7 @@ from __future__ import annotations
 import colorsys
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -54,6 +55,7 @@ from ..collision import Checker, Collisions, Scene
 from ..link_geometry import below_floor, floor_height, floor_message, link_corners
 from ..meshes import robot_meshes
 from ..robot import Robot
+from .figure_result import FigureResult, keep_figure_attributes
 from .mesh_style import MeshArtist
 
 STYLES = ("links", "lodes", "mesh")
@@ -467,7 +469,8 @@ class ArmDrawing:
             quads = self._link_quads(q, frames, shapes, end)
             self.link_quads = quads if self._kept_faces is None else quads[self._kept_faces]
         self.links.set_verts(self.link_quads)
-        self.collision = self.collisions.check(q)
+        if self.collision is None or not np.array_equal(q, self.q):   # (a redraw: as it was)
+            self.collision = self.collisions.check(q, frames)         # on the frames drawn
         self._mark_warnings(below_floor(self.robot, q, self.floor, frames),
                             self.collisions.links_hit(self.collision))
         if self.style == "mesh":
@@ -607,7 +610,7 @@ class ArmDrawing:
     def set_scene(self, scene: Scene | None) -> None:
         """Check collisions against ``scene`` (None: :func:`robosim.collision.default_scene`)
         and redraw the pose's warnings."""
-        self.collisions = Checker(self.robot, scene)
+        self.collisions, self.collision = Checker(self.robot, scene), None
         self._draw_pose(self.q)
 
     def collision_message(self) -> str | None:
@@ -618,8 +621,12 @@ class ArmDrawing:
         return self.collision.describe()
 
     def floor_message(self) -> str | None:
-        """A sentence naming the links below the floor, or None when there are none."""
-        return floor_message(self.robot, self.below_floor, self.floor)
+        """A sentence naming the links below the floor, or None when there are none; when
+        the scene puts the arm on a finite obstacle (:attr:`robosim.collision.Scene.ground`,
+        the Lynx6's table) links below its top that do not hit it are past its edge, and the
+        sentence names the obstacle, not a floor."""
+        return floor_message(self.robot, self.below_floor, self.floor,
+                             self.collisions.scene.ground)
 
 
 def _set_line(line, points):
@@ -637,16 +644,34 @@ def set_frame_axes(lines: Sequence[Line3D], frames: np.ndarray, length: float) -
         _set_line(line, np.stack([origins, tips, gaps], axis=1).reshape(-1, 3))
 
 
+@dataclass(frozen=True)
+class ArmFigure(FigureResult):
+    """What :func:`arm_figure` returns: the ``figure`` and its :class:`ArmDrawing`."""
+
+    drawing: ArmDrawing
+
+
 def arm_figure(robot: Robot, q: ArrayLike | None = None, figsize: tuple[float, float] = (8.0, 6.0),
-               dpi: float = 100, style: str | None = None) -> Figure:
+               dpi: float = 100, style: str | None = None) -> ArmFigure:
     """A stand-alone figure (no pyplot, no window) of ``robot`` at ``q`` (default home), in
-    ``style`` (default :func:`default_style`); the drawing is ``fig.drawing``."""
+    ``style`` (default :func:`default_style`).
+
+    Returns an :class:`ArmFigure`: ``.figure`` and ``.drawing`` (the :class:`ArmDrawing`, to
+    move with ``set_pose``); ``.savefig(path)`` saves it, a notebook shows it. Deprecated (one
+    release, :mod:`robosim.plotting.figure_result`): the drawing as ``figure.drawing``.
+
+    >>> import robosim
+    >>> shown = arm_figure(robosim.load_robot("Planar 3R"))
+    >>> shown.drawing.ax is shown.figure.axes[0]
+    True
+    """
     fig = Figure(figsize=figsize, dpi=dpi)
     ax = fig.add_subplot(projection="3d")
     drawing = ArmDrawing(ax, robot, q, style=style)
     ax.set_title(robot.name)
-    fig.drawing = drawing
-    return fig
+    result = ArmFigure(fig, drawing)
+    keep_figure_attributes(result)
+    return result
 
 
 def save_arm_png(robot: Robot, q: ArrayLike | None, path: str | os.PathLike[str],
@@ -661,7 +686,7 @@ def save_arm_png(robot: Robot, q: ArrayLike | None, path: str | os.PathLike[str]
     from ..files import atomic_write_bytes
 
     buffer = io.BytesIO()
-    fig = arm_figure(robot, q, style=style)
-    fig.savefig(buffer, format="png")
+    shown = arm_figure(robot, q, style=style)
+    shown.savefig(buffer, format="png")
     atomic_write_bytes(path, buffer.getvalue())
-    return fig.drawing
+    return shown.drawing

@@ -20,10 +20,11 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.artist import Artist
-from matplotlib.figure import Figure
+from matplotlib.figure import Figure  # noqa: F401 - DHStepsFigure.__init__'s inherited hint
 from mpl_toolkits.mplot3d import Axes3D
 from numpy.typing import ArrayLike
 
@@ -33,6 +34,7 @@ from ..errors import RobosimError
 from ..files import atomic_write_bytes
 from ..robot import Robot
 from .arm import ArmDrawing, arm_figure, reach_box, set_frame_axes
+from .figure_result import FigureResult, keep_figure_attributes
 
 AXIS_COLOURS = ("red", "green", "blue")
 #: Length of the drawn frame axes, as a fraction of the arm's drawn size.
@@ -181,17 +183,30 @@ def _ends_a_frame(steps, k):
     return k + 1 == len(steps) or steps[k + 1].joint != steps[k].joint
 
 
+@dataclass(frozen=True)
+class DHStepsFigure(FigureResult):
+    """What :func:`dh_steps_figure` returns: the ``figure``, the faint arm's ``drawing`` and
+    the ``dh_steps`` (:class:`DHStepsDrawing`) drawn over it."""
+
+    drawing: ArmDrawing
+    dh_steps: DHStepsDrawing
+
+
 def dh_steps_figure(robot: Robot, q: ArrayLike, figsize: tuple[float, float] = GIF_FIGSIZE,
-                    dpi: float = GIF_DPI) -> Figure:
-    """The arm at ``q`` with its DH steps drawn over it; the drawing is ``fig.dh_steps``.
+                    dpi: float = GIF_DPI) -> DHStepsFigure:
+    """The arm at ``q`` with its DH steps drawn over it: a :class:`DHStepsFigure` (``.figure``,
+    ``.drawing``, ``.dh_steps``; deprecated for one release, see
+    :mod:`robosim.plotting.figure_result`: the same as ``figure.drawing`` and
+    ``figure.dh_steps``).
 
     The arm's links (or meshes) are made faint, its base pillar hidden and the axes' panes and
     ticks too, so the frames inside the links show (and a frame draws several times faster
     without tick labels); the view is a cube around the frames (:meth:`DHStepsDrawing.zoom`).
     """
-    fig = arm_figure(robot, q, figsize=figsize, dpi=dpi)
-    fig.dh_steps = dress_for_dh_steps(fig.drawing, q)
-    return fig
+    arm = arm_figure(robot, q, figsize=figsize, dpi=dpi)
+    result = DHStepsFigure(arm.figure, arm.drawing, dress_for_dh_steps(arm.drawing, q))
+    keep_figure_attributes(result)
+    return result
 
 
 def dress_for_dh_steps(drawing: ArmDrawing, q: ArrayLike) -> DHStepsDrawing:
@@ -240,9 +255,9 @@ def save_dh_steps_gif(robot: Robot, q: ArrayLike, path: str | os.PathLike[str],
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from PIL import Image
 
-    fig = dh_steps_figure(robot, q)
-    canvas = FigureCanvasAgg(fig)
-    drawing = fig.dh_steps
+    shown = dh_steps_figure(robot, q)
+    canvas = FigureCanvasAgg(shown.figure)
+    drawing = shown.dh_steps
     timeline = drawing.timeline(frames_per_step, joint)
     progress = checks.callable_or_none(progress, "progress")
     images = []

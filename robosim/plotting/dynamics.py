@@ -1,7 +1,8 @@
 """Figures of dynamics: the torques a motion needs, the energy of a free fall, holding torques.
 
-:func:`torque_figure` and :func:`energy_figure` are plain :class:`matplotlib.figure.Figure`
-objects (no pyplot, no window), for the CLI's ``--png`` files; they are drawn by
+:func:`torque_figure` (a :class:`TorqueFigure`: the figure and its ``joint_axes``) and
+:func:`energy_figure` (a plain :class:`matplotlib.figure.Figure`) need no pyplot and no window,
+for the CLI's ``--png`` files; they are drawn by
 :func:`draw_torques` and :func:`draw_energy`, which draw into any axes, so the GUI's Dynamics
 window (:mod:`robosim.gui.tools.dynamics`) shows the same plots in its own axes, beside
 :class:`GravityBars` (the torque each joint needs to hold the pose shown, updated in place)::
@@ -20,6 +21,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -31,6 +33,7 @@ from ..dynamics import Simulation, TorqueCheck, TrajectoryTorques
 from ..files import atomic_write_bytes
 from ..robot import Robot
 from .arm import joint_colour
+from .figure_result import FigureResult, keep_figure_attributes
 
 FIGSIZE = (8.0, 6.0)
 DPI = 100
@@ -43,16 +46,12 @@ def torque_unit(robot: Robot, joint: int) -> str:
     return "N m" if robot.joints[joint].is_revolute else "N"
 
 
-class TorqueFigure(Figure):
-    """A :func:`torque_figure`: a Figure that lists its joints' axes.
+@dataclass(frozen=True)
+class TorqueFigure(FigureResult):
+    """What :func:`torque_figure` returns: the ``figure`` and its ``joint_axes`` (joint 1
+    first)."""
 
-    Attributes
-    ----------
-    joint_axes : list of Axes
-        One per joint, joint 1 at the top.
-    """
-
-    joint_axes: list[Axes]
+    joint_axes: tuple[Axes, ...]
 
 
 def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | None = None,
@@ -78,15 +77,18 @@ def torque_figure(robot: Robot, torques: TrajectoryTorques, limits: ArrayLike | 
     Returns
     -------
     TorqueFigure
-        ``fig.joint_axes`` lists the axes, joint 1 at the top (drawn by :func:`draw_torques`).
+        ``.figure`` and ``.joint_axes``, the axes, joint 1 at the top (drawn by
+        :func:`draw_torques`). Deprecated (one release, :mod:`robosim.plotting.figure_result`):
+        the axes as ``figure.joint_axes``.
     """
-    fig = TorqueFigure(figsize=figsize, dpi=dpi, layout="constrained")
+    fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
     axes = list(fig.subplots(robot.n, 1, sharex=True, squeeze=False)[:, 0])
     draw_torques(axes, robot, torques, limits, check)
     axes[-1].set_xlabel("time (s)")
     axes[0].set_title(f"{robot.name}: joint torques along the motion")
-    fig.joint_axes = list(axes)
-    return fig
+    result = TorqueFigure(fig, tuple(axes))
+    keep_figure_attributes(result)
+    return result
 
 
 def draw_torques(axes: Sequence[Axes], robot: Robot, torques: TrajectoryTorques,
@@ -218,8 +220,10 @@ class GravityBars:
         return True
 
 
-def save_figure_png(fig: Figure, path: str | os.PathLike[str]) -> str | os.PathLike[str]:
-    """Write ``fig`` to a PNG file atomically; returns the path."""
+def save_figure_png(fig: Figure | FigureResult,
+                    path: str | os.PathLike[str]) -> str | os.PathLike[str]:
+    """Write ``fig`` (a Figure, or what a figure function returned) to a PNG file atomically;
+    returns the path."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
     atomic_write_bytes(path, buffer.getvalue())

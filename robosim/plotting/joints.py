@@ -8,8 +8,8 @@ a second y axis on the right, so neither scale flattens the other.
 From Python::
 
     from robosim.plotting.joints import joint_plot_figure
-    fig = joint_plot_figure(profile.t, profile.q, robot, qd=profile.qd, qdd=profile.qdd)
-    fig.savefig("profile.png")
+    shown = joint_plot_figure(profile.t, profile.q, robot, qd=profile.qd, qdd=profile.qdd)
+    shown.savefig("profile.png")    # shown.figure, shown.joint_plots
 
 Velocities and accelerations not given are estimated from ``q`` with :func:`numpy.gradient`
 (second-order central differences inside, one-sided at the ends).
@@ -18,6 +18,7 @@ Velocities and accelerations not given are estimated from ``q`` with :func:`nump
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
@@ -29,6 +30,7 @@ from numpy.typing import ArrayLike
 from ..errors import ValidationError
 from ..robot import Robot
 from .arm import joint_colour
+from .figure_result import FigureResult, keep_figure_attributes
 
 #: (what, derivative order) of the three rows, top to bottom.
 ROWS = (("position", 0), ("velocity", 1), ("acceleration", 2))
@@ -174,10 +176,17 @@ def _fit_limits(ax, t, values):
     ax.set_xlim(float(t[0]), float(t[-1]) if t[-1] > t[0] else float(t[0]) + 1.0)
 
 
+@dataclass(frozen=True)
+class JointPlotFigure(FigureResult):
+    """What :func:`joint_plot_figure` returns: the ``figure`` and its ``joint_plots``."""
+
+    joint_plots: JointPlots
+
+
 def joint_plot_figure(t: ArrayLike, q: ArrayLike, robot: Robot | None = None, *,
                       qd: ArrayLike | None = None, qdd: ArrayLike | None = None,
                       fig: Figure | None = None, joint_types: str | None = None,
-                      unit: str | None = None, title: str | None = None) -> Figure:
+                      unit: str | None = None, title: str | None = None) -> JointPlotFigure:
     """A figure of joint position, velocity and acceleration against time.
 
     Parameters
@@ -204,8 +213,10 @@ def joint_plot_figure(t: ArrayLike, q: ArrayLike, robot: Robot | None = None, *,
 
     Returns
     -------
-    matplotlib.figure.Figure
-        With the :class:`JointPlots` as ``fig.joint_plots``.
+    JointPlotFigure
+        ``.figure`` (``fig`` when given) and ``.joint_plots`` (the :class:`JointPlots`).
+        Deprecated (one release, :mod:`robosim.plotting.figure_result`): the plots as
+        ``figure.joint_plots``.
     """
     t, q = check_trajectory(t, q)
     if robot is not None:
@@ -227,5 +238,6 @@ def joint_plot_figure(t: ArrayLike, q: ArrayLike, robot: Robot | None = None, *,
     plots.show(t, q, qd, qdd)
     if title:
         fig.suptitle(title, x=0.43, y=0.98)
-    fig.joint_plots = plots
-    return fig
+    result = JointPlotFigure(fig, plots)
+    keep_figure_attributes(result)
+    return result

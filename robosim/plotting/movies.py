@@ -177,8 +177,9 @@ class MovieExport:
                              "ffmpeg, or save a GIF instead")
         self.q = q
         self.indices, fps = frame_indices(t, fps, max_frames)
-        self.fig = arm_figure(robot, q[0], figsize=figsize, dpi=dpi)
-        drawing = self.drawing = self.fig.drawing
+        shown = arm_figure(robot, q[0], figsize=figsize, dpi=dpi)
+        self.fig, self.drawing = shown.figure, shown.drawing
+        drawing = shown.drawing
         if points is not None:
             PathArtists(drawing.ax).set_path(points, bad, curves)
             include_points(drawing.ax, points)

@@ -21,13 +21,15 @@ from numpy.typing import ArrayLike
 
 from ..robot import Robot
 from .arm import arm_figure
+from .figure_result import FigureResult
 
 #: Slider steps: a tenth of a degree, or a thousandth of a prismatic joint's travel.
 ANGLE_STEP_DEG = 0.1
 TRAVEL_STEPS = 1000
 
 
-def joint_sliders(robot: Robot, figure: Callable[[np.ndarray], Figure] | None = None,
+def joint_sliders(robot: Robot,
+                  figure: Callable[[np.ndarray], Figure | FigureResult] | None = None,
                   q: ArrayLike | None = None) -> Any:
     """Sliders for ``robot``'s joints driving ``figure(q)``, or the static ``figure(q)``.
 
@@ -37,15 +39,16 @@ def joint_sliders(robot: Robot, figure: Callable[[np.ndarray], Figure] | None = 
         The arm the sliders move.
     figure : callable, optional
         ``figure(q)`` with ``q`` of shape ``(n,)`` in API units (radians, length unit) returns
-        the matplotlib Figure to show; default :func:`robosim.plotting.arm_figure`.
+        the matplotlib Figure to show, or what a figure function of :mod:`robosim.plotting`
+        returns (a notebook shows both); default :func:`robosim.plotting.arm_figure`.
     q : array_like, shape (n,), optional
         Where the sliders start (API units); default the robot's home.
 
     Returns
     -------
-    ipywidgets.interactive or matplotlib.figure.Figure
+    ipywidgets.interactive, matplotlib.figure.Figure or FigureResult
         The sliders with their figure below (a notebook shows it as the cell's value), or,
-        without ipywidgets, the figure at ``q``.
+        without ipywidgets, ``figure(q)``.
 
     Examples
     --------

@@ -3,8 +3,9 @@
 Used by the preset baselines, ``robosim trajectory --png`` and any window that shows a path::
 
     from robosim.plotting.paths import path_figure
-    fig = path_figure(robot, path.points, bad=~followed.reachable, q=followed.q[0],
-                      curves=path.curves)
+    shown = path_figure(robot, path.points, bad=~followed.reachable, q=followed.q[0],
+                        curves=path.curves)
+    shown.savefig("path.png")       # shown.figure, shown.drawing, shown.path_artists
 
 The arm is :class:`robosim.plotting.arm.ArmDrawing` (its fixed cubic, equal-aspect view,
 widened to take in a path that leaves it); the path is a line through its points, markers on
@@ -14,6 +15,8 @@ and grey, as 3D-RAS shows them. Lengths are in the robot's unit.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from matplotlib.figure import Figure
 from mpl_toolkits.mplot3d import Axes3D
@@ -21,6 +24,7 @@ from numpy.typing import ArrayLike
 
 from ..robot import Robot
 from .arm import ArmDrawing
+from .figure_result import FigureResult, keep_figure_attributes
 
 REACHABLE_COLOUR = "tab:blue"
 BAD_COLOUR = "red"
@@ -99,10 +103,19 @@ def _set_cube(ax, low, high, margin=0.0):
     ax.set_box_aspect((1, 1, 1))
 
 
+@dataclass(frozen=True)
+class PathFigure(FigureResult):
+    """What :func:`path_figure` returns: the ``figure``, the arm's ``drawing`` and the
+    ``path_artists`` of the arm view and of the close-up."""
+
+    drawing: ArmDrawing
+    path_artists: tuple[PathArtists, PathArtists]
+
+
 def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
                 q: ArrayLike | None = None, curves: ArrayLike | None = None,
                 title: str | None = None, figsize: tuple[float, float] = (8.0, 6.0),
-                dpi: float = 100) -> Figure:
+                dpi: float = 100) -> PathFigure:
     """A stand-alone figure (no pyplot, no window): the arm with the path, and a close-up.
 
     Left, ``robot`` at ``q`` with the path in its workspace; right, the path alone, filling an
@@ -129,16 +142,19 @@ def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
 
     Returns
     -------
-    matplotlib.figure.Figure
-        With attributes ``drawing`` (ArmDrawing) and ``path_artists`` (PathArtists of the
-        arm view, then of the close-up).
+    PathFigure
+        ``.figure``, ``.drawing`` (the :class:`~robosim.plotting.arm.ArmDrawing`) and
+        ``.path_artists`` (the :class:`PathArtists` of the arm view, then of the close-up).
+        Deprecated (one release, :mod:`robosim.plotting.figure_result`): the same as
+        ``figure.drawing`` and ``figure.path_artists``.
     """
     fig = Figure(figsize=figsize, dpi=dpi)
     arm_ax = fig.add_axes((0.0, 0.0, 0.55, 0.92), projection="3d")
     close_ax: Axes3D = fig.add_axes((0.5, 0.08, 0.5, 0.8), projection="3d")
-    fig.drawing = ArmDrawing(arm_ax, robot, q)
-    fig.path_artists = (PathArtists(arm_ax), PathArtists(close_ax))
-    for artists in fig.path_artists:
+    result = PathFigure(fig, ArmDrawing(arm_ax, robot, q),
+                        (PathArtists(arm_ax), PathArtists(close_ax)))
+    keep_figure_attributes(result)
+    for artists in result.path_artists:
         artists.set_path(points, bad, curves)
     include_points(arm_ax, points)
     shown = np.asarray(points, dtype=float).reshape(-1, 3)
@@ -151,4 +167,4 @@ def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
     close_ax.set_ylabel(f"y ({unit})")
     close_ax.set_zlabel(f"z ({unit})")
     fig.suptitle(title or robot.name)
-    return fig
+    return result

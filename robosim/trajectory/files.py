@@ -47,7 +47,7 @@ class TrajectoryFileError(ValidationError):
 
 @dataclass
 class JointTrajectory:
-    """Joint values over time.
+    r"""Joint values over time.
 
     Attributes
     ----------
@@ -60,6 +60,15 @@ class JointTrajectory:
         ``"R"``/``"P"`` per joint, e.g. ``"RRRRR"``.
     unit : str
         Length unit of the prismatic joints and positions.
+
+    Examples
+    --------
+    A two-row trajectory of one revolute joint, 0 to 90 degrees in a second (see
+    :func:`parse_trajectory_csv`):
+
+    >>> trajectory = parse_trajectory_csv("# robot: arm\n# unit: m\nt_s,q1_deg\n0,0\n1,90\n")
+    >>> trajectory.robot_name, trajectory.joint_types, trajectory.unit, trajectory.q.shape
+    ('arm', 'R', 'm', (2, 1))
     """
 
     t: np.ndarray
@@ -69,8 +78,22 @@ class JointTrajectory:
     unit: str
 
     def check_robot(self, robot: Robot) -> None:
-        """Raise TrajectoryFileError unless the trajectory was made for an arm shaped like
-        ``robot``."""
+        r"""Raise TrajectoryFileError unless the trajectory was made for an arm shaped like
+        ``robot``.
+
+        Examples
+        --------
+        A trajectory of one revolute joint fits any one-joint revolute arm, not a two-joint one:
+
+        >>> from robosim import Joint, Robot
+        >>> trajectory = parse_trajectory_csv("# robot: arm\nt_s,q1_deg\n0,0\n1,90\n")
+        >>> trajectory.check_robot(Robot([Joint(a=1.0)], name="one"))
+        >>> trajectory.check_robot(Robot([Joint(a=1.0), Joint(a=1.0)], name="two"))
+        Traceback (most recent call last):
+        ...
+        robosim.trajectory.files.TrajectoryFileError: trajectory for 'arm' has joints R,
+            but two has RR
+        """
         if self.joint_types != robot.joint_types:
             raise TrajectoryFileError(
                 f"trajectory for {self.robot_name!r} has joints {self.joint_types}, but "
@@ -130,6 +153,21 @@ def write_trajectory_csv(path: str | os.PathLike[str], robot: Robot, t: ArrayLik
     TrajectoryFileError
         The file would be larger than :data:`MAX_TRAJECTORY_BYTES`, which
         :func:`read_trajectory_csv` refuses (nothing is written), or it cannot be written.
+
+    Examples
+    --------
+    One joint of a 1 m link turning from 0 to 90 degrees in 1 s, written and read back
+    (:func:`read_trajectory_csv`): 90 degrees is ``pi / 2 = 1.5708`` rad.
+
+    >>> import os, tempfile
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0)], unit="m", name="arm")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = write_trajectory_csv(os.path.join(folder, "turn.csv"), arm, [0.0, 1.0],
+    ...                                 [[0.0], [np.pi / 2]])
+    ...     trajectory = read_trajectory_csv(path)
+    >>> trajectory.t.tolist(), trajectory.q[:, 0].round(4).tolist()
+    ([0.0, 1.0], [0.0, 1.5708])
     """
     return write_readable_text(
         path, trajectory_csv_text(robot, t, q), TrajectoryFileError, MAX_TRAJECTORY_BYTES,
@@ -139,7 +177,7 @@ def write_trajectory_csv(path: str | os.PathLike[str], robot: Robot, t: ArrayLik
 
 
 def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
-    """Read a trajectory CSV written by robosim (or by hand in the same format).
+    r"""Read a trajectory CSV written by robosim (or by hand in the same format).
 
     Returns
     -------
@@ -149,6 +187,21 @@ def read_trajectory_csv(path: str | os.PathLike[str]) -> JointTrajectory:
     ------
     TrajectoryFileError
         Naming the file, line and column of the first problem.
+
+    Examples
+    --------
+    A file that does not start with the time column is refused, naming file and line:
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "bad.csv")
+    ...     with open(path, "w") as file:
+    ...         _ = file.write("time,q1_deg\n0,0\n")
+    ...     read_trajectory_csv(path)            # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    robosim.trajectory.files.TrajectoryFileError: ...bad.csv: line 1: the first column must
+        be 't_s' (time in seconds), got ['time']
     """
     text = read_user_text(path, TrajectoryFileError, "trajectory file", MAX_TRAJECTORY_BYTES)
     return parse_trajectory_csv(text, source=str(path))

@@ -62,6 +62,23 @@ class FollowResult:
         :data:`NOT_CONTINUOUS`; "" for reached points.
     message : str
         One line for the user: how many points were reached, which were not, what was done.
+
+    Examples
+    --------
+    The Gantry's tool along x at 50 cm/s, 100 cm above the floor, from 0 to 150 cm: its x
+    carriage travels 0..100 cm, so the last point is beyond the limits and, with ``"stop"``,
+    the motion stops before it. The points are 50 cm apart: one second each.
+
+    >>> import robosim
+    >>> gantry = robosim.load_robot("Gantry")       # tool at (q1, q2, 100 - q3) cm
+    >>> line = [[0, 0, 100], [50, 0, 100], [100, 0, 100], [150, 0, 100]]
+    >>> follow = follow_path(gantry, line, gantry.home, on_bad="stop", speed=50.0)
+    >>> follow.t.tolist(), follow.reachable.tolist(), follow.stop_index
+    ([0.0, 1.0, 2.0, 3.0], [True, True, True, False], 3)
+    >>> (follow.q[:3].round(6) + 0.0).tolist()
+    [[0.0, 0.0, 0.0], [50.0, 0.0, 0.0], [100.0, 0.0, 0.0]]
+    >>> follow.message
+    '3 of 4 points reached; beyond the joint limits: point(s) 4 (the motion stops before point 4)'
     """
 
     t: np.ndarray
@@ -78,12 +95,39 @@ class FollowResult:
 
     def motion(self) -> tuple[np.ndarray, np.ndarray]:
         """``(t, q)`` to play: every row, or with ``"stop"`` the rows before the first bad
-        point (empty when the very first point is bad)."""
+        point (empty when the very first point is bad).
+
+        Examples
+        --------
+        The Gantry's line of :class:`FollowResult`'s example stops before its fourth point:
+        three rows to play, 0 to 2 s.
+
+        >>> import robosim
+        >>> gantry = robosim.load_robot("Gantry")       # tool at (q1, q2, 100 - q3) cm
+        >>> line = [[0, 0, 100], [50, 0, 100], [100, 0, 100], [150, 0, 100]]
+        >>> follow = follow_path(gantry, line, gantry.home, on_bad="stop", speed=50.0)
+        >>> t, q = follow.motion()
+        >>> t.tolist(), q.shape
+        ([0.0, 1.0, 2.0], (3, 3))
+        """
         end = len(self.t) if self.stop_index is None else self.stop_index
         return self.t[:end], self.q[:end]
 
     def max_joint_speeds(self) -> np.ndarray:
-        """Largest speed of each joint ``(n,)`` over :meth:`motion` (rad/s or unit/s)."""
+        """Largest speed of each joint ``(n,)`` over :meth:`motion` (rad/s or unit/s).
+
+        Examples
+        --------
+        Along x at 50 cm/s (:class:`FollowResult`'s example) only the x carriage moves, at the
+        tool's speed:
+
+        >>> import robosim
+        >>> gantry = robosim.load_robot("Gantry")       # tool at (q1, q2, 100 - q3) cm
+        >>> line = [[0, 0, 100], [50, 0, 100], [100, 0, 100], [150, 0, 100]]
+        >>> follow = follow_path(gantry, line, gantry.home, on_bad="stop", speed=50.0)
+        >>> (follow.max_joint_speeds().round(6) + 0.0).tolist()
+        [50.0, 0.0, 0.0]
+        """
         t, q = self.motion()
         if len(t) < 2:
             return np.zeros(self.q.shape[1])

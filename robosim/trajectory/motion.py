@@ -75,6 +75,27 @@ class LineResult:
     q_path : ndarray, shape (M, n)
         Joint values of those steps: play them to move the arm as far as the line goes (the
         via-points alone stop at the last whole one before the obstacle).
+
+    Examples
+    --------
+    The two-link arm with unit links, tip at (1, 1) (joints at 0 and 90 degrees), down the line
+    ``x = 1`` to (1, 0): 1 m, reached with the joints at -60 and 120 degrees
+    (``cos(-60) + cos(60) = 1``, ``sin(-60) + sin(60) = 0``).
+
+    >>> from robosim import Joint, Robot
+    >>> from robosim.transforms import transl
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> down = straight_line(arm, np.radians([0, 90]), transl([1, 0, 0]), steps=3)
+    >>> down.complete, f"{down.length:.3f}", np.degrees(down.final_q).round(3).tolist()
+    (True, '1.000', [-60.0, 120.0])
+
+    Along ``y = 1`` towards (3, 1) the arm is stretched out at ``x = sqrt(2^2 - 1^2) = 1.732``,
+    0.732 m along the line (36.6 % of its 2 m): it stops there, within a step (1 % of its
+    2 m size).
+
+    >>> out = straight_line(arm, np.radians([0, 90]), transl([3, 1, 0]), steps=5)
+    >>> out.complete, f"{out.moved:.2f}", out.reason.split(" (")[0]
+    (False, '0.72', 'the arm is stretched out or folded up')
     """
 
     q: np.ndarray

@@ -24,6 +24,15 @@ class Preset:
 
     Formulas are in centimetres, as in the paper, and converted to the robot's unit; angles in
     radians. ``notes`` says where the preset departs from the paper and why.
+
+    Examples
+    --------
+    The weld seam where an upright pipe of radius 8 cm meets a horizontal one of radius 9:
+    a closed curve in ``u``.
+
+    >>> seam = PRESETS["weld seam"]
+    >>> seam.kind, seam.closed, seam.formulas[0], seam.u_range == (0.0, 2 * math.pi)
+    ('volume', True, '25 + 8*cos(u)', True)
     """
 
     name: str
@@ -122,6 +131,18 @@ def preset_path(name: str, robot: Robot, points: int = 200, *, curves: int | Non
     Returns
     -------
     CartesianPath
+
+    Examples
+    --------
+    The UR5 reaches the weld seam where the paper puts it: its first point (``u = 0``) is at
+    ``(25 + 8, 25 + 0, 15 + sqrt(9^2 - 0)) = (33, 25, 24)`` cm, in the UR5's metres.
+
+    >>> import robosim
+    >>> seam = preset_path("weld seam", robosim.load_robot("UR5"), points=9)
+    >>> seam.fits, seam.message, seam.scale
+    (True, "at the paper's place (0.16 x 0.16 x 0.04876 m)", 0.01)
+    >>> seam.points[0].round(6).tolist()
+    [0.33, 0.25, 0.24]
     """
     preset = find_preset(name)
     curves = preset.curves if curves is None else curves
@@ -170,6 +191,17 @@ def place_points(robot: Robot, points: np.ndarray,
         figure's own place), shrunk by the first of :data:`FIT_SCALES` that fits.
     fits : bool
     message : str
+
+    Examples
+    --------
+    The two-link arm with unit links reaches (1, 1) and (1, 0.5), so the figure stays where it
+    is (offset 0, scale 1):
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> offset, scale, fits, message = place_points(arm, np.array([[1, 1, 0], [1, 0.5, 0]]))
+    >>> offset.tolist(), scale, fits, message
+    ([0.0, 0.0, 0.0], 1.0, True, "at the paper's place (0 x 0.5 x 0 m)")
     """
     unit = robot.unit
     low, high = points.min(axis=0), points.max(axis=0)
@@ -279,6 +311,17 @@ class PlacedFormulas:
     ranges) or "volume" (``formulas`` = ``(x, y, z)`` of ``u, v``; ``ranges`` = the u and v
     ranges). :func:`robosim.trajectory.surface_path` or :func:`~robosim.trajectory.volume_path`
     with them (and the preset's curves and index) gives the placed path again.
+
+    Examples
+    --------
+    The weld seam placed for the UR5 (see :func:`preset_path`) stays at the paper's place and
+    is only converted from centimetres to metres:
+
+    >>> import robosim
+    >>> seam = preset_path("weld seam", robosim.load_robot("UR5"), points=9)
+    >>> placed = placed_formulas(seam)
+    >>> placed.kind, placed.formulas[:2]
+    ('volume', ('0.01*(25 + 8*cos(u))', '0.01*(25 + 8*sin(u))'))
     """
 
     kind: str

@@ -53,6 +53,18 @@ class Profile:
         Times of start, via-configurations and goal (K = number of vias + 2).
     knots : ndarray, shape (K, n)
         The configurations passed at ``knot_times``.
+
+    Examples
+    --------
+    A cubic from 0 to 1 rad in 2 s, ``q(t) = 3 (t/2)^2 - 2 (t/2)^3``: at the midpoint it is at
+    the average, 0.5 rad, at its top speed ``1.5 x 1 rad / 2 s = 0.75`` rad/s; it starts with
+    an acceleration of ``6 x 1 / 2^2 = 1.5`` rad/s^2.
+
+    >>> p = joint_profile([0.0], [1.0], duration=2.0, dt=1.0, kind="cubic")
+    >>> p.t.tolist(), p.q[:, 0].tolist(), p.qd[:, 0].tolist()
+    ([0.0, 1.0, 2.0], [0.0, 0.5, 1.0], [0.0, 0.75, 0.0])
+    >>> float(p.qdd[0, 0]), p.knot_times.tolist(), p.knots.tolist()
+    (1.5, [0.0, 2.0], [[0.0], [1.0]])
     """
 
     t: np.ndarray

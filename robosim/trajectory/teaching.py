@@ -222,6 +222,18 @@ class TaughtSequence:
     speed : list of float
         Fraction (0, 1] of the speed limits for the move arriving at each pose (the first
         pose's is unused).
+
+    Examples
+    --------
+    Three poses of a two-joint arm; the second held 1 s, the move into the third at half
+    speed:
+
+    >>> taught = TaughtSequence("Planar 2R")
+    >>> taught.record([0.0, 0.0])
+    >>> taught.record([0.5, -0.5], dwell=1.0)
+    >>> taught.record([1.0, 0.0], speed=0.5)
+    >>> len(taught.poses), taught.dwell, taught.speed
+    (3, [0.0, 1.0, 0.0], [1.0, 1.0, 0.5])
     """
 
     robot: str
@@ -230,18 +242,42 @@ class TaughtSequence:
     speed: list[float] = field(default_factory=list)
 
     def record(self, q: ArrayLike, dwell: float = 0.0, speed: float = 1.0) -> None:
-        """Append pose ``q`` ``(n,)``."""
+        """Append pose ``q`` ``(n,)`` (API units) with its ``dwell`` (s) and ``speed``.
+
+        >>> taught = TaughtSequence("Planar 2R")
+        >>> taught.record([0.1, 0.2], dwell=0.5)
+        >>> taught.poses[0].tolist(), taught.dwell, taught.speed
+        ([0.1, 0.2], [0.5], [1.0])
+        """
         self.poses.append(np.array(q, dtype=float))
         self.dwell.append(float(dwell))
         self.speed.append(float(speed))
 
     def delete(self, index: int) -> None:
-        """Remove pose ``index`` (0-based)."""
+        """Remove pose ``index`` (0-based), with its dwell and speed.
+
+        >>> taught = TaughtSequence("One joint")
+        >>> for value, dwell in ((0.0, 0.0), (1.0, 2.0), (2.0, 0.0)):
+        ...     taught.record([value], dwell=dwell)
+        >>> taught.delete(1)
+        >>> [q.tolist() for q in taught.poses], taught.dwell
+        ([[0.0], [2.0]], [0.0, 0.0])
+        """
         for column in (self.poses, self.dwell, self.speed):
             del column[index]
 
     def move(self, index: int, step: int) -> int:
-        """Move pose ``index`` by ``step`` places (-1 up, +1 down); returns its new index."""
+        """Move pose ``index`` by ``step`` places (-1 up, +1 down); returns its new index
+        (kept within the list: the first pose does not move further up).
+
+        >>> taught = TaughtSequence("One joint")
+        >>> for value in (0.0, 1.0, 2.0):
+        ...     taught.record([value])
+        >>> taught.move(2, -1), [float(q[0]) for q in taught.poses]
+        (1, [0.0, 2.0, 1.0])
+        >>> taught.move(0, -1)
+        0
+        """
         target = min(max(index + step, 0), len(self.poses) - 1)
         columns: tuple[list[Any], ...] = (self.poses, self.dwell, self.speed)
         for column in columns:
@@ -250,7 +286,23 @@ class TaughtSequence:
 
     def trajectory(self, dt: float, qd_max: ArrayLike, qdd_max: ArrayLike,
                    robot: Robot | None = None) -> Profile:
-        """:func:`via_points` through the poses with their dwells and speeds."""
+        """:func:`via_points` through the poses with their dwells and speeds.
+
+        One joint from 0 to 1 rad, at most 1 rad/s and 10 rad/s^2, sampled every 0.5 s: the
+        quintic needs ``15/8 x 1 / 1 = 1.875`` s for its peak speed (its acceleration limit
+        asks only ``sqrt(10 / sqrt(3) / 10) = 0.76`` s), rounded up to whole steps: 2 s. At
+        a quarter of the way in time the quintic ``10 s^3 - 15 s^4 + 6 s^5`` is 0.1035, at
+        half 0.5; the peak speed, at 1 s, is ``15/8 x 1 / 2 = 0.9375`` rad/s:
+
+        >>> taught = TaughtSequence("One joint")
+        >>> taught.record([0.0])
+        >>> taught.record([1.0])
+        >>> profile = taught.trajectory(0.5, [1.0], [10.0])
+        >>> profile.t.tolist(), profile.q[:, 0].round(4).tolist()
+        ([0.0, 0.5, 1.0, 1.5, 2.0], [0.0, 0.1035, 0.5, 0.8965, 1.0])
+        >>> float(profile.qd.max())
+        0.9375
+        """
         if len(self.poses) < 2:
             raise ValidationError(f"record at least 2 poses to play (have {len(self.poses)})")
         return via_points(np.array(self.poses), dt, qd_max, qdd_max, dwell=self.dwell,
@@ -258,7 +310,16 @@ class TaughtSequence:
 
 
 def taught_to_dict(sequence: TaughtSequence, robot: Robot) -> dict[str, Any]:
-    """The JSON data of a taught-sequence file (joint values in the robot's user units)."""
+    """The JSON data of a taught-sequence file (joint values in the robot's user units).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint("P", limits=(0.0, 0.5))], name="RP", unit="m")
+    >>> taught = TaughtSequence("RP")
+    >>> taught.record(np.array([np.radians(30), 0.25]), dwell=1.0)
+    >>> taught_to_dict(taught, arm)
+    {'format': 'robosim-taught/1', 'robot': 'RP', 'units': ['deg', 'm'],
+     'poses': [{'q': [30.0, 0.25], 'dwell_s': 1.0, 'speed': 1.0}]}
+    """
     return {"format": FORMAT, "robot": robot.name,
             "units": ["deg" if r else robot.unit for r in robot.revolute],
             "poses": [{"q": [round(float(v), 9) for v in robot.q_to_user(q)],
@@ -269,7 +330,23 @@ def taught_to_dict(sequence: TaughtSequence, robot: Robot) -> dict[str, Any]:
 
 def taught_from_dict(data: object, robot: Robot, source: str = "taught sequence") \
         -> TaughtSequence:
-    """A :class:`TaughtSequence` for ``robot`` from JSON data; errors name the pose and field."""
+    """A :class:`TaughtSequence` for ``robot`` from JSON data; errors name the pose and field.
+
+    Degrees in the file, radians in the sequence (90 deg = pi / 2 = 1.5708):
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> data = {"format": "robosim-taught/1", "robot": "2R",
+    ...         "poses": [{"q": [90, 0], "dwell_s": 0.5, "speed": 1}]}
+    >>> taught = taught_from_dict(data, arm)
+    >>> taught.poses[0].round(4).tolist(), taught.dwell
+    ([1.5708, 0.0], [0.5])
+    >>> data["poses"][0]["speed"] = 0
+    >>> taught_from_dict(data, arm)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: taught sequence: pose 1: speed 1 must be more than 0 to 1, got 0
+    """
     if not isinstance(data, dict):
         raise ValidationTypeError(f"{source}: a taught sequence is a JSON object, got "
                                   f"{brief(data)}")
@@ -307,11 +384,35 @@ def taught_from_dict(data: object, robot: Robot, source: str = "taught sequence"
 
 
 def save_taught(sequence: TaughtSequence, robot: Robot, path: str | Path) -> None:
-    """Write ``sequence`` to ``path`` as JSON, atomically (:func:`load_taught` reads it)."""
+    """Write ``sequence`` to ``path`` as JSON, atomically (:func:`load_taught` reads it).
+
+    >>> import tempfile
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> taught = TaughtSequence("2R")
+    >>> taught.record(np.radians([30, -45]), dwell=0.5)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_taught(taught, arm, Path(folder) / "taught.json")
+    ...     text = (Path(folder) / "taught.json").read_text()
+    >>> json.loads(text)["poses"]
+    [{'q': [30.0, -45.0], 'dwell_s': 0.5, 'speed': 1.0}]
+    """
     atomic_write_text(path, json.dumps(taught_to_dict(sequence, robot), indent=2) + "\n")
 
 
 def load_taught(path: str | Path, robot: Robot) -> TaughtSequence:
-    """Read a taught-sequence file for ``robot``."""
+    """Read a taught-sequence file for ``robot`` (what :func:`save_taught` writes, or one
+    written by hand: a pose without ``dwell_s`` and ``speed`` is held 0 s, at full speed).
+
+    >>> import tempfile
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> text = '{"format": "robosim-taught/1", "robot": "2R", "poses": [{"q": [30, -45]}]}'
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "by_hand.json").write_text(text)
+    ...     loaded = load_taught(Path(folder) / "by_hand.json", arm)
+    >>> np.degrees(loaded.poses[0]).round(9).tolist(), loaded.dwell, loaded.speed
+    ([30.0, -45.0], [0.0], [1.0])
+    """
     return taught_from_dict(read_user_json(path, ValidationError, "taught sequence"), robot,
                             str(path))

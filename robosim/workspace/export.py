@@ -28,7 +28,24 @@ DATA_SUFFIXES = (".npz", ".csv")
 
 
 def workspace_npz_bytes(result: Workspace) -> bytes:
-    """The ``.npz`` file's bytes (compressed)."""
+    """The ``.npz`` file's bytes (compressed).
+
+    Examples
+    --------
+    The Gantry's box sampled every 10 cm (:class:`~robosim.workspace.result.Workspace`'s
+    example): three segments' counts on an 11 x 9 x 9 lattice of 10 cm voxels, read back with
+    ``numpy.load``.
+
+    >>> from robosim import load_robot
+    >>> from robosim.workspace import JointGrid, forward_workspace
+    >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+    >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+    ...                        volume_from=every_10_cm)
+    >>> import io, json
+    >>> data = np.load(io.BytesIO(workspace_npz_bytes(ws)))
+    >>> data["counts"].shape, float(data["voxel"]), json.loads(str(data["summary"]))["unit"]
+    ((3, 11, 9, 9), 10.0, 'cm')
+    """
     buffer = io.BytesIO()
     np.savez_compressed(buffer, counts=np.stack(result.counts), origin=result.origin,
                         voxel=np.float64(result.voxel),
@@ -62,7 +79,29 @@ def workspace_csv_text(result: Workspace) -> str:
 
 
 def save_workspace(result: Workspace, path: str | os.PathLike[str]) -> str | os.PathLike[str]:
-    """Write ``result`` to ``path`` as ``.npz`` or ``.csv`` (by its suffix); returns the path."""
+    """Write ``result`` to ``path`` as ``.npz`` or ``.csv`` (by its suffix); returns the path.
+
+    Examples
+    --------
+    The Gantry at the 2 x 2 x 2 corners of its box as ``.csv``: a header, then a row per
+    occupied voxel of each segment, ``2 + 2 x 2 + 2 x 2 x 2 = 14`` rows. The x carriage's
+    first voxel, at (0, 0, 100) cm, counts the ``2 x 2 = 4`` configurations of the other two
+    slides. A ``.txt`` is refused.
+
+    >>> import tempfile
+    >>> from robosim import load_robot
+    >>> from robosim.workspace import JointGrid, forward_workspace
+    >>> corners = JointGrid(tuple(np.array([0.0, top]) for top in (100, 80, 80)))
+    >>> ws = forward_workspace(load_robot("Gantry"), corners, voxel=10.0, volume_from=corners)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     rows = Path(save_workspace(ws, Path(folder) / "gantry.csv")).read_text().splitlines()
+    >>> len(rows), rows[1]
+    (15, '1,x carriage,0,0,100,4')
+    >>> save_workspace(ws, "gantry.txt")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: gantry.txt: a workspace is saved as .npz or .csv, not .txt
+    """
     suffix = Path(path).suffix.lower()
     if suffix == ".npz":
         atomic_write_bytes(path, workspace_npz_bytes(result))

@@ -80,7 +80,20 @@ class WorkspaceCancelled(RobosimError):
 
 def auto_factor(robot: Robot, ranges: Mapping[int, Sequence[float]] | None = None,
                 positions: int = AUTO_FACTOR_POSITIONS) -> int:
-    """The smallest whole Factor (1..90) whose grid computes at most ``positions`` positions."""
+    """The smallest whole Factor (1..90) whose grid computes at most ``positions`` positions.
+
+    Examples
+    --------
+    The two-link arm (both joints +-180 degrees) computes ``k`` positions of its elbow (which
+    moves with joint 1 only) and ``k x k`` of its tip for ``k`` values a joint. At most 100
+    positions allow ``k = 9`` (``9 + 81 = 90``; ``k = 10`` needs 110): Factor 38 gives
+    ``round(360 / 38) = 9`` values, Factor 37 already ``round(9.73) = 10``.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> auto_factor(arm, positions=100), factor_grid(arm, 38).counts, factor_grid(arm, 37).counts
+    (38, (9, 9), (10, 10))
+    """
     plan = _segment_plan(robot)
     for factor in range(1, 91):
         if _grid_work(plan, factor_grid(robot, factor, ranges)) <= positions:
@@ -377,6 +390,21 @@ def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | No
     -------
     float or None
         The voxel edge, checked.
+
+    Examples
+    --------
+    The Gantry's tool box is 100 x 80 x 80 cm: 10 cm voxels make a lattice of about
+    ``11 x 9 x 9``, 0.01 cm voxels ``10,000 x 8,000 x 8,000 = 6.4e11``, far beyond
+    :data:`MAX_VOXELS`.
+
+    >>> from robosim import load_robot
+    >>> gantry = load_robot("Gantry")
+    >>> check_plan(gantry, voxel=10)
+    10.0
+    >>> check_plan(gantry, voxel=0.01)   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: voxel edge 0.01 is too fine for this workspace (...
     """
     if samples is not None:
         checks.count(samples, "samples", 1, int(MAX_POSITIONS))
@@ -411,6 +439,16 @@ def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | No
 def default_voxel(robot: Robot, spacing: float = 0.0) -> float:
     """The default voxel edge: the robot's size over :data:`DEFAULT_CELLS`, and never finer
     than ``spacing`` (the largest gap between neighbouring samples), so the cloud has no holes.
+
+    Examples
+    --------
+    The two-link arm with unit links spans ``2 x 2 = 4`` m across: 4 m / 128 cells is
+    0.03125 m, unless its samples are farther apart (0.1 m).
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> default_voxel(arm), default_voxel(arm, spacing=0.1)
+    (0.03125, 0.1)
     """
     return max(2.0 * robot.length_scale / DEFAULT_CELLS, spacing)
 
@@ -855,6 +893,19 @@ def estimate_seconds(robot: Robot, grid: JointGrid, voxel: float | None = None,
 
     ``voxel`` and ``volume_from`` as for :func:`forward_workspace`. Estimating takes a few tenths
     of a second (``benchmarks/bench_workspace_estimate.py`` prints it beside the measured times).
+
+    Examples
+    --------
+    The figure depends on the machine, so it is no number to check by hand: compare it with
+    the run's own ``elapsed`` (for the two-link arm's 37 x 37 poses, both some hundredths of a
+    second on a laptop).
+
+    >>> from robosim import Joint, Robot
+    >>> from robosim.workspace import step_grid
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> grid = step_grid(arm, np.radians(10))                       # 37 x 37 poses
+    >>> estimate_seconds(arm, grid) > 0, forward_workspace(arm, grid).elapsed > 0
+    (True, True)
     """
     began = time.perf_counter()
     plan = _segment_plan(robot)
@@ -970,6 +1021,16 @@ def estimate_samples_seconds(robot: Robot, samples: int,
     sample); runs of :data:`SAMPLE_PROBES` samples on this machine give ``b`` and ``c``.
     ``ranges`` and ``voxel`` as for :func:`monte_carlo_workspace` (the voxel the run will use:
     it sets the lattice's size).
+
+    Examples
+    --------
+    Like :func:`estimate_seconds` the figure depends on the machine (for the two-link arm,
+    100,000 samples take about a tenth of a second on a laptop):
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> estimate_samples_seconds(arm, 100_000) > 0
+    True
     """
     samples = int(samples)
     check_plan(robot, samples=samples, voxel=voxel)

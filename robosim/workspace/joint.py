@@ -85,6 +85,20 @@ class JointWorkspace:
         Numeric sweep: True at a position whose solution had to change branch from the one
         before it (:func:`robosim.workspace.numeric_joint.branch_switches`: the joint curves
         jump there); None for a box or the closed form (one branch by construction).
+
+    Examples
+    --------
+    The Lynx6 pointing straight down at ``(145, 0, 30)`` mm (in reach, joints at 0, 0, 0, -90,
+    0: see :func:`joint_workspace`), at ``(700, 0, 30)`` (beyond its 420 mm) and at
+    ``(-145, 0, 30)``, behind its base, which needs the base turned 180 degrees, past its
+    +-90:
+
+    >>> import robosim
+    >>> lynx6 = robosim.load_robot("Lynx6")          # every joint limited to +-90 degrees
+    >>> three = joint_workspace(lynx6, [[145, 0, 30], [700, 0, 30], [-145, 0, 30]],
+    ...                         wrist_pitch=np.radians(-90))
+    >>> three.out_of_reach.tolist(), three.outside[2].tolist(), three.reachable.tolist()
+    ([False, True, False], [True, False, False, False, False], [True, False, False])
     """
 
     robot_name: str
@@ -119,12 +133,41 @@ class JointWorkspace:
 
     def limit_code(self) -> np.ndarray:
         """``(N,)`` int: which joints hit limits, as bits (joint ``j``, 1-based, is bit ``j-1``);
-        0 when every joint is within its limits, :data:`OUT_OF_REACH_CODE` when out of reach."""
+        0 when every joint is within its limits, :data:`OUT_OF_REACH_CODE` when out of reach.
+
+        Examples
+        --------
+        The three positions of :class:`JointWorkspace`'s example: in reach, out of reach, and
+        joint 1 outside its limits (bit 0, so code 1; joints 1 and 3 would give ``1 + 4 = 5``).
+
+        >>> import robosim
+        >>> lynx6 = robosim.load_robot("Lynx6")          # every joint limited to +-90 degrees
+        >>> three = joint_workspace(lynx6, [[145, 0, 30], [700, 0, 30], [-145, 0, 30]],
+        ...                         wrist_pitch=np.radians(-90))
+        >>> three.limit_code().tolist()
+        [0, -1, 1]
+        """
         bits = (self.outside.astype(np.int64) << np.arange(self.outside.shape[-1])).sum(axis=-1)
         return np.where(self.out_of_reach, OUT_OF_REACH_CODE, bits)
 
     def summary(self) -> dict[str, Any]:
-        """Counts as a JSON-ready dict."""
+        """Counts as a JSON-ready dict.
+
+        Examples
+        --------
+        The three positions of :class:`JointWorkspace`'s example: one reachable, one out of
+        reach, one with joint 1 outside its limits.
+
+        >>> import robosim
+        >>> lynx6 = robosim.load_robot("Lynx6")          # every joint limited to +-90 degrees
+        >>> three = joint_workspace(lynx6, [[145, 0, 30], [700, 0, 30], [-145, 0, 30]],
+        ...                         wrist_pitch=np.radians(-90))
+        >>> counts = three.summary()
+        >>> counts["method"], counts["reachable"], counts["out_of_reach"]
+        ('closed form', 1, 1)
+        >>> counts["joint_outside_limits"], counts["wrist_pitch_deg"]
+        ([1, 0, 0, 0, 0], -90.0)
+        """
         in_reach = ~self.out_of_reach
         summary = {"robot": self.robot_name, "unit": self.unit,
                    "positions": len(self.positions),

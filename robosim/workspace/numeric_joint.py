@@ -81,6 +81,23 @@ class NumericSolution:
     switch : ndarray (N,) of bool
         Along a sweep: where the solution had to change branch (:func:`branch_switches`);
         all False in a box.
+
+    Examples
+    --------
+    The two-link arm with unit links, each joint limited to +-90 degrees: (1, 1) is reached
+    with the elbow at 90 degrees, (0, -2) stretched out at ``q1 = -90``; (-2, 0) would need
+    ``q1 = 180`` (joint 1 outside), and (3, 0) is beyond the reach of 2.
+
+        >>> from robosim import Joint, Robot
+    >>> quarter = (-np.pi / 2, np.pi / 2)
+    >>> arm = Robot([Joint(a=1.0, limits=quarter), Joint(a=1.0, limits=quarter)], unit="m")
+    >>> found = solve_positions(arm, [[1, 1, 0], [0, -2, 0], [-2, 0, 0], [3, 0, 0]], path=False)
+    >>> (np.degrees(found.q[:2]).round(3) + 0.0).tolist()
+    [[0.0, 90.0], [-90.0, 0.0]]
+    >>> found.outside.tolist()
+    [[False, False], [False, False], [True, False], [False, False]]
+    >>> found.no_solution.tolist(), found.orientation
+    ([False, False, False, True], None)
     """
 
     q: np.ndarray
@@ -97,6 +114,17 @@ def branch_switches(robot: Robot, q: np.ndarray, reached: np.ndarray) -> np.ndar
     Another branch: another name from :func:`robosim.ik.branch_labels` (arms with named
     branches), or a joint moving more than :data:`BRANCH_JUMP` radians (prismatic: that
     fraction of the robot's size) between the two points. Points not reached are never marks.
+
+    Examples
+    --------
+    The elbow going from 0.6 to -0.6 rad between two neighbouring points (a 1.2 rad jump, more
+    than 0.5) flips the two-link arm from one elbow to the other:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> q = np.array([[0.0, 0.5], [0.0, 0.6], [0.0, -0.6]])
+    >>> branch_switches(arm, q, reached=np.array([True, True, True])).tolist()
+    [False, False, True]
     """
     switch = np.zeros(len(q), dtype=bool)
     index = np.flatnonzero(reached)
@@ -115,6 +143,15 @@ def open_limits(robot: Robot) -> Robot:
     Revolute joints: a full turn either way of zero (at least; wider limits are kept), so no
     solution sits at a bound where the projected search could stick. Prismatic joints: the
     travel widened by ``max(travel, robot.length_scale)`` on each side.
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> quarter = (-np.pi / 2, np.pi / 2)
+    >>> arm = Robot([Joint(a=1.0, limits=quarter), Joint(a=1.0, limits=quarter)], unit="m")
+    >>> free = open_limits(arm)
+    >>> free.name, np.degrees(free.limits).round(3).tolist()
+    ('robot (limits open)', [[-360.0, 360.0], [-360.0, 360.0]])
     """
     if robot not in _open_robots:
         joints = []
@@ -133,7 +170,17 @@ def open_limits(robot: Robot) -> Robot:
 
 def nearest_turn(robot: Robot, q: np.ndarray) -> np.ndarray:
     """``q`` ``(..., n)`` with each revolute value moved by whole turns nearest the middle of
-    its range: inside the limits whenever any turn of it is."""
+    its range: inside the limits whenever any turn of it is.
+
+    Examples
+    --------
+    350 degrees is -10 degrees a turn back, inside +-180:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> np.degrees(nearest_turn(arm, np.radians([350.0, -10.0]))).round(3).tolist()
+    [-10.0, -10.0]
+    """
     lower, upper = robot.limits.T
     middle = (lower + upper) / 2.0
     turned = q - FULL_TURN * np.round((q - middle) / FULL_TURN)
@@ -147,6 +194,19 @@ def held_orientation(robot: Robot, q0: ArrayLike, orientation: ArrayLike | None 
     Fewer than :data:`ORIENTATION_JOINTS` joints: always None (``orientation`` is refused).
     Otherwise ``orientation`` if given, else the rotation of ``robot.fk(q0)``; None with
     ``position_only``.
+
+    Examples
+    --------
+    A two-link arm has no orientation to hold; the Puma 560 holds its start's by default:
+
+    >>> from robosim import Joint, Robot, load_robot
+    >>> print(held_orientation(Robot([Joint(a=1.0), Joint(a=1.0)]), [0.0, 0.0]))
+    None
+    >>> puma = load_robot("Puma 560")
+    >>> bool(np.allclose(held_orientation(puma, puma.home), puma.fk(puma.home)[:3, :3]))
+    True
+    >>> print(held_orientation(puma, puma.home, position_only=True))
+    None
     """
     if robot.n < ORIENTATION_JOINTS:
         if orientation is not None:
@@ -167,12 +227,30 @@ def held_orientation(robot: Robot, q0: ArrayLike, orientation: ArrayLike | None 
 
 
 def estimate_seconds(count: int, path: bool) -> float:
-    """Rough seconds for ``count`` positions along a sweep (``path``) or in a box."""
+    """Rough seconds for ``count`` positions along a sweep (``path``) or in a box.
+
+    Examples
+    --------
+    100 positions at 3 ms each along a sweep, at 0.5 ms in a box:
+
+    >>> print(f"{estimate_seconds(100, path=True):.2f} {estimate_seconds(100, path=False):.2f}")
+    0.30 0.05
+    """
     return count * (SECONDS_PER_SWEPT_POSITION if path else SECONDS_PER_BOX_POSITION)
 
 
 def search_text(robot: Robot, path: bool, orientation: np.ndarray | None) -> str:
-    """One sentence saying how the numeric verdict was searched (for output and docs)."""
+    """One sentence saying how the numeric verdict was searched (for output and docs).
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> print(search_text(arm, path=False, orientation=None))
+    numeric IK (position only, tolerance 1e-09 m): the nearest seed-bank configuration, then 8
+    more; misses searched again with the limits opened. A verdict of the search: a solution it
+    missed may exist
+    """
     what = "position and the held orientation" if orientation is not None else "position only"
     first = (f"each point from the previous one's solution, {PATH_RESTARTS} restarts, then "
              f"{RETRY_SEEDS} seed-bank configurations" if path else
@@ -215,6 +293,21 @@ def solve_positions(robot: Robot, positions: ArrayLike, *, path: bool,
         More than :data:`MAX_POSITIONS` positions.
     JointWorkspaceCancelled
         The progress callback returned False.
+
+    Examples
+    --------
+    Along a sweep across the two-link arm's reach (joints limited to +-90 degrees), from
+    (2, 0) stretched out to (0, 2), every point is reached (at (1, 1) with the elbow at 90
+    degrees, on the branch the path started on); at 2.5 m it is out of reach.
+
+        >>> from robosim import Joint, Robot
+    >>> quarter = (-np.pi / 2, np.pi / 2)
+    >>> arm = Robot([Joint(a=1.0, limits=quarter), Joint(a=1.0, limits=quarter)], unit="m")
+    >>> found = solve_positions(arm, [[2, 0, 0], [1, 1, 0], [0, 2, 0], [0, 2.5, 0]], path=True)
+    >>> found.no_solution.tolist(), bool(found.outside.any())
+    ([False, False, False, True], False)
+    >>> (np.degrees(found.q[1]).round(3) + 0.0).tolist()
+    [0.0, 90.0]
     """
     positions = np.asarray(positions, dtype=float).reshape(-1, 3)
     if len(positions) > MAX_POSITIONS:

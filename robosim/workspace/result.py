@@ -39,6 +39,20 @@ class VoxelSource:
     refined : bool
         True when the grid counted is finer than the one the cloud shows, over the same ranges
         (``robosim.workspace.volume_grid``).
+
+    Examples
+    --------
+    The Gantry's box sampled every 10 cm (11 x 9 x 9 = 891 configurations) and counted as it
+    is: every configuration moves the tool, so 891 positions, 10 cm apart.
+
+    >>> from robosim import load_robot
+    >>> from robosim.workspace import JointGrid, forward_workspace
+    >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+    >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+    ...                        volume_from=every_10_cm)
+    >>> source = ws.voxel_source
+    >>> print(source.configurations, source.grid_counts, f"{source.spacing:.1f}", source.refined)
+    891 (11, 9, 9) 10.0 False
     """
 
     configurations: int
@@ -86,6 +100,23 @@ class Workspace:
     voxel_source : VoxelSource
         What the counts, and so the volume, occupied voxels and sections, come from (a
         keyword argument: every run has one, and it follows fields with defaults).
+
+    Examples
+    --------
+    The Gantry (``robots/gantry.json``) moves its tool in a box 100 x 80 x 80 cm: its tool is
+    at ``(q1, q2, 100 - q3)`` cm for ``q1`` in 0..100 and ``q2``, ``q3`` in 0..80.
+    Sampled every 10 cm with 10 cm voxels centred on the samples, the tool fills
+    ``11 x 9 x 9 = 891`` voxels, one configuration each:
+
+    >>> from robosim import load_robot
+    >>> from robosim.workspace import JointGrid, forward_workspace
+    >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+    >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+    ...                        volume_from=every_10_cm)
+    >>> print(ws.method, ws.configurations, ws.occupied(), int(ws.counts[-1].max()))
+    grid 891 891 1
+    >>> print(ws.shape, ws.segment_names)
+    (11, 9, 9) ('x carriage', 'y carriage', 'z ram')
     """
 
     robot_name: str
@@ -113,7 +144,21 @@ class Workspace:
                      for i in range(len(self.segment_names)))
 
     def occupied(self, segment: int = -1) -> int:
-        """Number of voxels the segment's point reaches."""
+        """Number of voxels the segment's point reaches.
+
+        Examples
+        --------
+        The Gantry sampled every 10 cm: the x carriage alone reaches 11 voxels (0, 10, ...,
+        100 cm), the y carriage ``11 x 9 = 99``, the tool ``11 x 9 x 9 = 891``.
+
+        >>> from robosim import load_robot
+        >>> from robosim.workspace import JointGrid, forward_workspace
+        >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+        >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+        ...                        volume_from=every_10_cm)
+        >>> [ws.occupied(segment) for segment in range(3)]
+        [11, 99, 891]
+        """
         return int(np.count_nonzero(self.counts[segment]))
 
     def _inner_and_occupied(self, segment):
@@ -138,6 +183,21 @@ class Workspace:
         tenth of the inside empty) are filled first (:func:`closed_voxels`); larger holes
         appear, and the volume undercounts, when the voxel is finer than the sampling (see
         :attr:`notes`).
+
+        Examples
+        --------
+        The Gantry's 891 voxels of 10 cm (1,000 cm^3): the ``(11 - 2) x (9 - 2) x (9 - 2) =
+        441`` inside count whole, the other 450 on the surface half, ``441 + 225 = 666`` voxels
+        = 666,000 cm^3. The box itself is ``100 x 80 x 80 = 640,000`` cm^3 (the voxels stick out
+        half an edge at each face).
+
+        >>> from robosim import load_robot
+        >>> from robosim.workspace import JointGrid, forward_workspace
+        >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+        >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+        ...                        volume_from=every_10_cm)
+        >>> print(f"{ws.volume():,.0f}")
+        666,000
         """
         inner, occupied = self._inner_and_occupied(segment)
         return (inner + 0.5 * (occupied - inner)) * self.voxel ** 3
@@ -150,13 +210,39 @@ class Workspace:
         workspace touches is occupied and the true volume lies between these two, give or take
         thin parts: the surface layer is the volume's uncertainty (:meth:`volume` takes its
         middle).
+
+        Examples
+        --------
+        The Gantry sampled every 10 cm (see :meth:`volume`): 441 voxels of 1,000 cm^3 inside,
+        891 in all; the box's true 640,000 cm^3 lies between.
+
+        >>> from robosim import load_robot
+        >>> from robosim.workspace import JointGrid, forward_workspace
+        >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+        >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+        ...                        volume_from=every_10_cm)
+        >>> print([f"{v:,.0f}" for v in ws.volume_bounds()])
+        ['441,000', '891,000']
         """
         inner, occupied = self._inner_and_occupied(segment)
         return inner * self.voxel ** 3, occupied * self.voxel ** 3
 
     def volume_basis(self) -> str:
         """What the end effector's volume rests on, in a few words: voxel edge, configurations
-        counted (and the finer grid, when refined) and the surface-layer bounds."""
+        counted (and the finer grid, when refined) and the surface-layer bounds.
+
+        Examples
+        --------
+        The Gantry sampled every 10 cm (see :meth:`volume_bounds` for the figures):
+
+        >>> from robosim import load_robot
+        >>> from robosim.workspace import JointGrid, forward_workspace
+        >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+        >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+        ...                        volume_from=every_10_cm)
+        >>> ws.volume_basis()
+        '10 cm voxels over 891 configurations; 4.41e+05..8.91e+05 cm^3 by the surface voxel layer'
+        """
         source, unit = self.voxel_source, self.unit
         low, high = self.volume_bounds()
         if self.method == "monte carlo":
@@ -201,6 +287,20 @@ class Workspace:
             Counts of the voxel layer containing ``z`` (rows are y, as ``imshow`` expects with
             ``origin="lower"``); zeros when ``z`` is outside the grid.
         extent : (xmin, xmax, ymin, ymax)
+
+        Examples
+        --------
+        The Gantry sampled every 10 cm, cut at 50 cm high: its 11 x 9 x-y positions, one
+        configuration each, in voxels from -5 to 105 cm along x and -5 to 85 along y.
+
+        >>> from robosim import load_robot
+        >>> from robosim.workspace import JointGrid, forward_workspace
+        >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+        >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+        ...                        volume_from=every_10_cm)
+        >>> image, extent = ws.section_xy(50.0)
+        >>> print(image.shape, int(image.sum()), [f"{e:g}" for e in extent])
+        (9, 11) 99 ['-5', '105', '-5', '85']
         """
         nx, ny, nz = self.shape
         layer = int(math.floor((z - self.origin[2]) / self.voxel))
@@ -221,6 +321,20 @@ class Workspace:
         -------
         image : ndarray (nz, ns)
         extent : (smin, smax, zmin, zmax)
+
+        Examples
+        --------
+        The Gantry (base at x = y = 0) sampled every 10 cm, cut along +x (y = 0): the tool's
+        11 x positions at its 9 heights, from 20 to 100 cm (voxels from 15 to 105).
+
+        >>> from robosim import load_robot
+        >>> from robosim.workspace import JointGrid, forward_workspace
+        >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+        >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+        ...                        volume_from=every_10_cm)
+        >>> image, (smin, smax, zmin, zmax) = ws.section_vertical(azimuth=0.0)
+        >>> print(int(np.count_nonzero(image)), f"{zmin:g}..{zmax:g}")
+        99 15..105
         """
         nx, ny, nz = self.shape
         corners = [(self.origin[0] + i * nx * self.voxel, self.origin[1] + j * ny * self.voxel)
@@ -253,6 +367,23 @@ class Workspace:
             One array per segment.
         subsampled : bool
             True when not every computed point is shown.
+
+        Examples
+        --------
+        The Gantry sampled every 10 cm computed 11 + 99 + 891 = 1,001 points, all shown; at
+        most 100 are shared in proportion, ``int(100 * 11 / 1001) = 1``, 9 and 89:
+
+        >>> from robosim import load_robot
+        >>> from robosim.workspace import JointGrid, forward_workspace
+        >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+        >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+        ...                        volume_from=every_10_cm)
+        >>> points, subsampled = ws.sample()
+        >>> [len(p) for p in points], subsampled
+        ([11, 99, 891], False)
+        >>> points, subsampled = ws.sample(limit=100)
+        >>> [len(p) for p in points], subsampled
+        ([1, 9, 89], True)
         """
         rng = np.random.default_rng(rng)
         wanted = [len(kept) if kept is not None else self.occupied(s)
@@ -275,7 +406,24 @@ class Workspace:
         return points, subsampled
 
     def summary(self) -> dict[str, Any]:
-        """The figures as a JSON-ready dict (lengths in :attr:`unit`)."""
+        """The figures as a JSON-ready dict (lengths in :attr:`unit`).
+
+        Examples
+        --------
+        The Gantry sampled every 10 cm: its tool's box, and the reach from the base origin
+        (0, 0, 100) to the far corner (100, 80, 20): ``sqrt(100^2 + 80^2 + 80^2) = 151.0`` cm.
+
+        >>> from robosim import load_robot
+        >>> from robosim.workspace import JointGrid, forward_workspace
+        >>> every_10_cm = JointGrid(tuple(np.arange(0.0, top + 1, 10) for top in (100, 80, 80)))
+        >>> ws = forward_workspace(load_robot("Gantry"), every_10_cm, voxel=10.0,
+        ...                        volume_from=every_10_cm)
+        >>> figures = ws.summary()
+        >>> print(figures["unit"], figures["occupied_voxels"], f"{figures['reach']:.1f}")
+        cm 891 151.0
+        >>> figures["bounding_box"]
+        {'min': [0.0, 0.0, 20.0], 'max': [100.0, 80.0, 100.0]}
+        """
         lower, upper = self.bounding_box()
         return {"robot": self.robot_name, "unit": self.unit, "method": self.method,
                 "configurations": self.configurations, "positions": self.positions,

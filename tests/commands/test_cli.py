@@ -8,14 +8,8 @@ import sys
 import numpy as np
 import pytest
 
+from cli_output import run_cli
 from robosim import load_robot
-from robosim.cli import main
-
-
-def run_cli(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_list_shows_every_robot(capsys):

@@ -3,15 +3,9 @@
 import json
 from pathlib import Path
 
-from robosim.cli import main
+from cli_output import run_cli
 
 DESK = Path(__file__).resolve().parents[2] / "examples" / "scenes" / "lynx6_desk.json"
-
-
-def run_cli(capsys, *argv):
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_gripper_in_the_table_exits_1_and_names_the_pair(capsys):

@@ -8,15 +8,9 @@ import pytest
 
 from gripper_angle import gripper_angle
 from robosim import load_robot
-from robosim.cli import main
+from cli_output import run_cli
 from robosim.trajectory.files import read_trajectory_csv
 from robosim.transforms import r2rpy, rotation_angle, xyzrpy2tr
-
-
-def run_cli(capsys, *argv):
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_ik_position_round_trips_through_fk(capsys):
@@ -104,6 +98,16 @@ def test_ik_unreachable_exits_1_with_a_message(capsys):
     assert status == 0 and json.loads(out)["reason"] == "converged"
 
 
+def test_ik_says_which_joint_is_free_at_a_wrist_singularity(capsys):
+    # q5 = 0 aligns the Puma's axes 4 and 6: only q4 + q6 is fixed, joint 4 keeps its home 0.
+    robot = load_robot("Puma 560")
+    T = robot.fk(np.radians([20, 30, -10, 25, 0, -15]))
+    pose = list(T[:3, 3]) + list(np.degrees(r2rpy(T[:3, :3])))
+    for listing in ([], ["--all"]):
+        status, out, _ = run_cli(capsys, "ik", "Puma 560", *pose, *listing)
+        assert status == 0 and "converged (singular: joint 4 free)" in out
+
+
 def test_ik_wrong_number_of_values_is_a_usage_error(capsys):
     status, _, err = run_cli(capsys, "ik", "lynx6", 1, 2)
     assert status == 2 and "x y z" in err
@@ -171,6 +175,26 @@ def test_line_stopped_exits_1_and_says_why(capsys):
     status, out, _ = run_cli(capsys, "line", "lynx6", "--from", 0, 0, 0, 0, 0,
                              "--to", 1000, 0, 100, "--steps", 5)
     assert status == 1 and "stopped after via-point" in out
+
+
+def test_line_stopped_with_json_prints_only_json_with_the_reason_inside(capsys):
+    robot = load_robot("Lynx6")
+    argv = ("line", "lynx6", "--from", 0, 0, 0, 0, 0, "--to", 1000, 0, 100, "--steps", 5)
+    status, out, _ = run_cli(capsys, *argv, "--json")
+    data = json.loads(out)                          # the whole of stdout
+    assert status == 1 and not data["complete"] and data["reason"]
+    assert data["stopped"].startswith(f"stopped after via-point {len(data['q']) - 1} (the "
+                                      f"line is clear for ")
+    assert data["stopped"].endswith(data["reason"])
+    start = robot.fk(robot.home)[:3, 3]
+    assert data["length"] == pytest.approx(np.linalg.norm([1000, 0, 100] - start))
+    assert 0 <= data["moved"] < data["length"]
+    status, out, _ = run_cli(capsys, "line", "lynx6", "--from", 0, 10, -20, -30, 0,
+                             "--by", 20, 10, -15, 0, 0, 0, "--steps", 3, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["complete"] and data["stopped"] is None
+    assert data["moved"] == pytest.approx(data["length"]) == pytest.approx(
+        math.hypot(20, 10, 15))
 
 
 def test_line_start_outside_limits_is_refused(capsys):
@@ -263,8 +287,11 @@ def test_jog_with_collisions_stops_above_the_table(capsys):
     status, out, _ = run_cli(capsys, *argv)
     assert status == 0 and json.loads(out)["complete"]       # no check: it goes through
     status, out, _ = run_cli(capsys, *argv, "--collisions")
-    data = json.JSONDecoder().raw_decode(out)[0]    # a "stopped after" line follows the JSON
+    data = json.loads(out)                          # stdout is the JSON and nothing else
     assert status == 1 and not data["complete"]
     assert data["reason"].startswith("the arm would collide (link 4 (wrist) hits table")
+    assert data["stopped"].startswith(f"stopped after via-point {len(data['q']) - 1} ")
+    assert data["stopped"].endswith(data["reason"])
+    assert data["length"] == pytest.approx(100.0) and 0 < data["moved"] < 100
     status, _, err = run_cli(capsys, *argv, "--scene", "scene.json")
     assert status == 2 and "--scene goes with --collisions" in err

@@ -6,13 +6,7 @@ import json
 import matplotlib.image
 import numpy as np
 
-from robosim.cli import main
-
-
-def run_cli(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from cli_output import run_cli
 
 
 def blue_pixels(path):

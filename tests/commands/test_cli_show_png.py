@@ -5,13 +5,7 @@ import json
 import matplotlib.image
 import numpy as np
 
-from robosim.cli import main
-
-
-def run_cli(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from cli_output import run_cli
 
 
 def test_show_png_renders_the_arm_at_the_given_pose(capsys, tmp_path):

@@ -8,18 +8,13 @@ import pytest
 
 import robosim
 from robosim.cli import main
+from cli_output import run_cli
 from robosim.trajectory.files import read_trajectory_csv
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_a_preset_is_followed_and_summarised(capsys, tmp_path):
     csv = tmp_path / "seam.csv"
-    status, out, err = run(capsys, "trajectory", "lynx6", "--preset", "weld-seam",
+    status, out, err = run_cli(capsys, "trajectory", "lynx6", "--preset", "weld-seam",
                            "--points", "40", "--csv", str(csv), "--json")
     assert status == 0 and err == ""
     data = json.loads(out)
@@ -40,7 +35,7 @@ def test_a_preset_is_followed_and_summarised(capsys, tmp_path):
 
 
 def test_unreachable_points_are_listed_and_exit_status_is_1(capsys):
-    status, out, err = run(capsys, "trajectory", "lynx6", "--formula", "250 + 250*cos(u)",
+    status, out, err = run_cli(capsys, "trajectory", "lynx6", "--formula", "250 + 250*cos(u)",
                            "250*sin(u)", "150", "--u", "1.5708", "7.8540", "--points", "40",
                            "--stop")
     assert status == 1
@@ -50,9 +45,9 @@ def test_unreachable_points_are_listed_and_exit_status_is_1(capsys):
 
 
 def test_a_surface_path_needs_its_ranges(capsys):
-    status, out, err = run(capsys, "trajectory", "lynx6", "--surface", "x1*x2/100")
+    status, out, err = run_cli(capsys, "trajectory", "lynx6", "--surface", "x1*x2/100")
     assert status == 2 and "--x1 MIN MAX and --x2 MIN MAX" in err
-    status, out, err = run(capsys, "trajectory", "lynx6", "--surface", "x1*x2/100", "--x1",
+    status, out, err = run_cli(capsys, "trajectory", "lynx6", "--surface", "x1*x2/100", "--x1",
                            "150", "250", "--x2", "-50", "50", "--curves", "5", "--index", "2",
                            "--points", "20", "--json")
     data = json.loads(out)
@@ -63,21 +58,21 @@ def test_a_surface_path_needs_its_ranges(capsys):
 def test_a_surface_path_follows_the_middle_curve_by_default_as_the_gui_does(capsys):
     # x1 from 150 to 250 in 11 curves: the middle one (index 5) is x1 = 200, where the
     # Trajectories window's blank "curves" and "index" cells also lead.
-    status, out, err = run(capsys, "trajectory", "lynx6", "--surface", "x1*x2/100", "--x1",
+    status, out, err = run_cli(capsys, "trajectory", "lynx6", "--surface", "x1*x2/100", "--x1",
                            "150", "250", "--x2", "-50", "50", "--points", "20", "--json")
     assert status == 0
     np.testing.assert_allclose(np.array(json.loads(out)["xyz"])[:, 0], 200.0)
 
 
 def test_a_hostile_formula_is_one_line_on_stderr(capsys):
-    status, out, err = run(capsys, "trajectory", "lynx6", "--formula",
+    status, out, err = run_cli(capsys, "trajectory", "lynx6", "--formula",
                            "__import__('os').system('echo hacked')", "0", "0")
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and "attribute access" in err and "column 1" in err
 
 
 def test_presets_are_listed_with_their_notes_without_a_robot(capsys):
-    status, out, err = run(capsys, "trajectory", "--list-presets")
+    status, out, err = run_cli(capsys, "trajectory", "--list-presets")
     assert status == 0
     for name in robosim.trajectory.PRESETS:
         assert name in out
@@ -86,21 +81,21 @@ def test_presets_are_listed_with_their_notes_without_a_robot(capsys):
 
 def test_a_png_of_the_path_is_written(capsys, tmp_path):
     png = tmp_path / "path.png"
-    status, out, err = run(capsys, "trajectory", "lynx6", "--preset", "epicycloid",
+    status, out, err = run_cli(capsys, "trajectory", "lynx6", "--preset", "epicycloid",
                            "--points", "20", "--png", str(png))
     assert status == 0 and png.read_bytes().startswith(b"\x89PNG")
 
 
 def test_profile_hits_its_goal_and_writes_a_csv(capsys, tmp_path):
     csv = tmp_path / "profile.csv"
-    status, out, err = run(capsys, "profile", "lynx6", "--to", "10", "20", "30", "40", "50",
+    status, out, err = run_cli(capsys, "profile", "lynx6", "--to", "10", "20", "30", "40", "50",
                            "--via", "5", "5", "5", "5", "5", "--kind", "cubic", "--dt", "0.5",
                            "--csv", str(csv))
     assert status == 0
     saved = read_trajectory_csv(csv)
     np.testing.assert_allclose(np.degrees(saved.q[-1]), [10, 20, 30, 40, 50], atol=1e-6)
     np.testing.assert_allclose(saved.q[0], 0.0)
-    status, out, err = run(capsys, "profile", "lynx6", "--to", "10", "20", "30", "40", "100")
+    status, out, err = run_cli(capsys, "profile", "lynx6", "--to", "10", "20", "30", "40", "100")
     assert status == 2 and "--to: joint 5 (wrist rotate) = 100 deg is outside" in err
 
 

@@ -8,16 +8,10 @@ import matplotlib.image
 import numpy as np
 import pytest
 
-from robosim.cli import main
+from cli_output import run_cli
 
 FIG5 = ["--factor", "15", "--range", "1", "0", "180", "--range", "2", "0", "90",
         "--range", "3", "0", "90", "--range", "4", "-90", "90", "--range", "5", "0", "0"]
-
-
-def run_cli(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_fig5_settings_give_the_papers_point_count(capsys):

@@ -294,10 +294,3 @@ def test_dh_steps_window_mid_animation(name, q_deg, joint, position):
     window.fig.window = window                       # keep the widgets alive until saved
     return strip_text(window.fig)
 
-
-def test_docstring_examples_hold():
-    import doctest
-
-    from robosim.gui.tools import dh_steps
-
-    assert doctest.testmod(dh_steps).failed == 0

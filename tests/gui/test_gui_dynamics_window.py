@@ -309,7 +309,7 @@ def test_dynamics_window_figure():
     return strip_text(fig)
 
 
-def test_a_fall_that_ends_below_the_floor_names_the_links_in_the_status_line():
+def test_a_fall_that_ends_in_the_table_names_the_table_not_a_floor():
     lynx6 = load_robot("Lynx6")
     arm = FakeArm(lynx6)
     window = open_window(arm)
@@ -319,9 +319,19 @@ def test_a_fall_that_ends_below_the_floor_names_the_links_in_the_status_line():
         window.feed_fall()
     below = below_floor(lynx6, window.fall.q[-1], 0.0)      # the Lynx6 stands at z = 0
     assert below.any()
-    names = ", ".join(str(i + 1) for i in np.flatnonzero(below))
-    assert window.status.message.startswith(f"it ends with links {names} below the floor")
-    assert arm.statuses[-1] == (window.status.message, True)
+    # The Lynx6 stands on a finite table (LYNX6_TABLE: top at z = 0, x from -150 to 450 mm,
+    # y within 380 mm): a link going from above its top to below it, with its lower end
+    # inside that footprint, passes through the table.
+    origins = lynx6.fk_all(window.fall.q[-1])[:, :3, 3]
+    starts, ends = origins[:-1], origins[1:]
+    inside = ((starts[:, 2] > 0) & (ends[:, 2] < 0) & (ends[:, 0] > -150) & (ends[:, 0] < 450)
+              & (np.abs(ends[:, 1]) < 380))
+    assert inside.any()
+    message = window.status.message
+    assert message.startswith("it ends with collision: ") and "floor" not in message
+    for link in np.flatnonzero(inside):
+        assert f"link {link + 1} " in message and "hits table" in message
+    assert arm.statuses[-1] == (message, True)
 
 
 def test_goal_cells_show_rounding_noise_as_zero():

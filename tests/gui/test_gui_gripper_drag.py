@@ -26,6 +26,15 @@ def move(fig, x, y, key_held=None):
     mouse(fig, "motion_notify_event", x, y, key=key_held)
 
 
+def undo_and_wait(app):
+    """ctrl+z, then the animation it starts ticked to its end."""
+    key(app.fig, "ctrl+z")
+    for _ in range(500):
+        if not app.screen.animation.running:
+            break
+        app.screen.tick()
+
+
 def pixel_motion_to_data(ax, origin, motion):
     """The in-plane displacement whose drawing moves by ``motion`` pixels: solved here from
     two points projected one unit along the view plane's vectors (independent of the code's
@@ -119,11 +128,7 @@ def test_a_drag_beyond_reach_stops_with_a_message_and_ctrl_z_undoes_it():
     assert app.status == OUT_OF_REACH and app.status_is_error
     np.testing.assert_array_equal(app.state.q, good)   # the last good pose
     mouse(fig, "button_release_event", x + 2000, y)
-    key(fig, "ctrl+z")
-    for _ in range(500):
-        if not screen.animation.running:
-            break
-        screen.tick()
+    undo_and_wait(app)
     np.testing.assert_allclose(app.state.q, home, atol=1e-9)
 
 
@@ -173,3 +178,57 @@ def test_pressing_the_lynx6_gripper_into_its_table_stops_before_the_collision():
     assert "table" in app.status
     assert not app.state.collisions.check(app.state.q).collides
     assert robot.fk(app.state.q)[2, 3] < robot.fk(robot.home)[2, 3]   # it did go down
+
+
+@pytest.mark.parametrize("name", ["Lynx6", "Puma 560"])
+def test_ctrl_turns_the_gripper_about_its_tool_axis_and_ctrl_z_undoes_it(name):
+    robot = load_robot(name)
+    app = make_app(robot)
+    screen, fig = app.screen, app.fig
+    if robot.n >= 6:                        # away from the Puma's wrist singularity at home
+        app.state.jump_to(np.radians([10, 30, -100, 10, 30, 0]))
+    fig.canvas.draw()
+    home = app.state.q.copy()
+    before = robot.fk(home)
+    x, y = tool_pixel(screen)
+    draws = []
+    fig.canvas.mpl_connect("draw_event", draws.append)
+    mouse(fig, "button_press_event", x, y)
+    assert "ctrl: turn about the tool axis" in app.status
+    for dx in (10, 20, 30, 40):             # 40 pixels right, 7 up (up does nothing)
+        move(fig, x + dx, y + 7, key_held="control")
+    mouse(fig, "button_release_event", x + 40, y + 7)
+    assert len(draws) <= 1                  # blitted
+    after = robot.fk(app.state.q)
+    angle = np.radians(40 * 0.5)            # 0.5 degree a pixel (docs/gui.md)
+    c, s = np.cos(angle), np.sin(angle)
+    turned = before[:3, :3] @ np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+    np.testing.assert_allclose(after[:3, 3], before[:3, 3], atol=1e-6)   # the point stays
+    np.testing.assert_allclose(after[:3, :3], turned, atol=1e-6)
+    assert ik.branch_labels(robot, app.state.q[None])[0] == \
+        ik.branch_labels(robot, home[None])[0]
+    undo_and_wait(app)
+    np.testing.assert_allclose(app.state.q, home, atol=1e-9)
+
+
+def test_a_turn_past_the_wrist_rotate_limit_stops_there_and_the_plane_drag_keeps_the_turn():
+    robot = load_robot("Lynx6")             # wrist rotate limits -90..90 deg (robots/lynx6.json)
+    app = make_app(robot)
+    screen, fig = app.screen, app.fig
+    fig.canvas.draw()
+    x, y = tool_pixel(screen)
+    mouse(fig, "button_press_event", x, y)
+    move(fig, x + 100, y, key_held="control")            # +50 degrees
+    np.testing.assert_allclose(np.degrees(app.state.q[4]), 50.0, atol=1e-6)
+    move(fig, x + 1000, y, key_held="control")           # +500 degrees in one flick
+    assert app.status.startswith("Drag: the gripper cannot turn further") and \
+        app.status_is_error
+    assert np.degrees(app.state.q[4]) == pytest.approx(90.0, abs=10.0)   # stopped at the limit
+    assert robot.within_limits(app.state.q)
+    turned = app.state.q[4]
+    before = tool_pixel(screen)
+    move(fig, x + 1010, y)                  # ctrl up: the tool point moves, the turn stays
+    mouse(fig, "button_release_event", x + 1010, y)
+    assert app.state.q[4] == pytest.approx(turned, abs=1e-9)
+    # the motion starts afresh where the pointer was: 10 pixels, not the 1010 of the whole drag
+    np.testing.assert_allclose(tool_pixel(screen) - before, (10, 0), atol=1.0)

@@ -142,6 +142,17 @@ def test_solve_lists_distinct_solutions_and_next_animates_between_them():
     np.testing.assert_array_equal(arm.q, solutions[-1])   # wraps round the list
 
 
+def test_a_solution_at_a_wrist_singularity_says_which_joint_is_free():
+    # q5 = 0 aligns the Puma's axes 4 and 6: only q4 + q6 is fixed; joint 4 keeps its value.
+    arm, panel = open_panel(PUMA, PUMA.home)
+    target = PUMA.fk(np.radians([20.0, -30.0, 40.0, 25.0, 0.0, -15.0]))
+    set_target(panel, np.concatenate([target[:3, 3], np.degrees(r2rpy(target[:3, :3]))]))
+    press(panel, "Solve IK")
+    message, error = last_status(arm)
+    assert not error and "solution 1 of" in message
+    assert message.endswith("; converged (singular: joint 4 free)")
+
+
 def test_an_unreachable_target_is_reported_and_keeps_the_arm_where_it_is():
     arm, panel = open_panel(LYNX6)
     q = arm.q

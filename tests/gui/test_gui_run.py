@@ -83,3 +83,23 @@ def test_closing_releases_every_handler_the_screen_connected(backend):
                                                            "motion_notify_event"))
     assert not plt.fignum_exists(app.fig.number)
     app.close()                                                  # twice is harmless
+
+
+def test_ctrl_c_or_sigterm_closes_the_application_as_its_close_button_does(backend, monkeypatch):
+    # Interrupted in the event loop, the windows used to stay registered with pyplot: at exit
+    # matplotlib destroyed them in a Tk already gone (a traceback on the terminal), and the
+    # tool windows' close handlers (the real arm's STOP and port close) never ran.
+    interrupted = []
+
+    def show_interrupted_with_a_tool_open(block=None):
+        app = gui_app._running  # noqa: SLF001 - the app run() keeps
+        app.screen.open_tool("Jog / IK")
+        interrupted.append(app)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(plt, "show", show_interrupted_with_a_tool_open)
+    with pytest.raises(KeyboardInterrupt):
+        run("Lynx6", block=True)
+    app = interrupted[0]
+    assert app.screen is None and app.state is None and app.tool_windows == []
+    assert plt.get_fignums() == []

@@ -78,16 +78,31 @@ def test_a_collision_turns_its_link_red_and_names_the_pair():
     assert not app.status_is_error and not drawing.colliding.any() and not drawing.warned.any()
 
 
-def test_a_link_below_the_floor_is_said_in_the_status_line_until_it_comes_back():
+def test_a_link_past_the_lynx6_tables_edge_names_the_table_until_it_comes_back():
     robot = load_robot("Lynx6")
     app = make_app(robot)
     screen = app.screen
-    screen.state.animate_to(np.radians([30, 90, 90, 60, 0]))   # the wrist bent down past the base
+    # The wrist bent down behind the base: the tip at about (-253, -146, -69) mm, behind the
+    # table's back edge (x = -150 mm, LYNX6_TABLE), so it hits nothing: no floor is there.
+    screen.state.animate_to(np.radians([30, 90, 90, 60, 0]))
     ticks_until_still(app)
-    assert app.status_is_error and app.status.startswith("links 4, 5 below the floor")
+    assert app.status_is_error and app.status == (
+        "links 4, 5 below the top of the table (z = 0 mm), past its edge")
     press(app, screen.buttons["Home"])
     ticks_until_still(app)
-    assert not app.status_is_error and "floor" not in app.status
+    assert not app.status_is_error and "table" not in app.status
+
+
+def test_a_link_into_the_default_floor_names_the_floor():
+    robot = load_robot("Puma 560")          # on its default scene's floor, no table
+    app = make_app(robot)
+    screen = app.screen
+    q = np.radians([0, -45, -120, 0, 0, 0])  # the forearm pointing down past the floor
+    assert robot.fk(q)[2, 3] < 0
+    screen.state.animate_to(q)
+    ticks_until_still(app)
+    assert app.status_is_error and app.status.startswith("collision: ")
+    assert "hits floor" in app.status and "table" not in app.status
 
 
 @pytest.mark.parametrize("style", ["lodes", "links"])

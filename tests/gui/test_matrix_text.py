@@ -45,6 +45,7 @@ def test_column_widths_of_numbers_and_symbols():
     assert column_widths([]) == []
 
 
-def test_the_examples_in_the_docstrings_hold():
-    results = doctest.testmod(matrix_text)
-    assert results.attempted >= 4 and results.failed == 0
+def test_the_module_keeps_its_docstring_examples():
+    # --doctest-modules runs them (setup.cfg); this only guards that they are not lost.
+    examples = sum(len(test.examples) for test in doctest.DocTestFinder().find(matrix_text))
+    assert examples >= 4

@@ -84,6 +84,20 @@ def test_the_3r_arm_gets_the_papers_four_solutions():
             assert _gaps(robot, solutions, branch).min() < 1e-9
 
 
+@pytest.mark.parametrize("name", ["Anthropomorphic 3R", "Gantry"])
+def test_one_point_of_a_3_joint_arm_is_solved_in_closed_form(name):
+    # ik.solve's single-target path gives nearest_solution the 4x4 target: its translation
+    # is the point (it used to be read as the point itself, a TypeError).
+    robot = robosim.load_robot(name)
+    for q in robot.random_q(5, rng=np.random.default_rng(4)):
+        point = robot.fk(q)[:3, 3]
+        result = ik.solve(robot, point, axes="position")
+        assert result.success and result.iterations == 1       # the closed form, no search
+        np.testing.assert_allclose(robot.fk(result.q)[:3, 3], point, atol=1e-9)
+        solution, _ = nearest_solution(robot, robot.fk(q), q.tolist())
+        assert _gaps(robot, np.array([solution]), q).min() < 1e-9
+
+
 # ------------------------------------------------------------------ dense multistart
 def _newton_multistart(robot, target, seeds, iterations=60):
     """Every distinct solution that plain Newton iterations (pseudo-inverse, no limits)
@@ -188,6 +202,10 @@ def test_a_wrist_singularity_keeps_joint_4_at_its_reference():
     on_q = solutions[np.abs(solutions[:, :3] - q[:3]).max(axis=1) < 1e-9]
     assert len(on_q) == 1 and len(solutions) == 7          # one wrist there, two elsewhere
     assert on_q[0, 3] == pytest.approx(1.1, abs=1e-12)
+    # solve and solve_all say it in their reasons.
+    assert ik.solve(robot, robot.fk(q), reference).reason == "converged (singular: joint 4 free)"
+    every = ik.solve_all(robot, robot.fk(q), reference)
+    assert set(every.reason) == {"converged (singular: joint 4 free)"}
 
 
 def test_a_point_on_the_first_axis_keeps_joint_1_at_its_reference():

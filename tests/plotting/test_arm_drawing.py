@@ -16,6 +16,7 @@ from mpl_toolkits.mplot3d import proj3d
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import Joint, Robot, load_robot
+from robosim.collision import Scene
 from robosim.plotting import arm as arm_drawing
 from robosim.plotting.arm import ArmDrawing, arm_figure, joint_colour, reach_points
 
@@ -226,7 +227,7 @@ def test_a_highlighted_frame_is_drawn_bold_at_its_origin_and_follows_the_pose():
 
 
 def test_arm_figure_needs_no_pyplot():
-    fig = arm_figure(load_robot("SCARA"))
+    fig = arm_figure(load_robot("SCARA")).figure
     assert fig.canvas.manager is None  # a plain Figure: no window, no pyplot state
 
 
@@ -314,7 +315,16 @@ def test_a_link_below_the_floor_turns_red_and_is_named():
     is_red = np.all(np.isclose(faces, red), axis=1)
     np.testing.assert_array_equal(drawing.below_floor, [False, False, False, True, True])
     np.testing.assert_array_equal(is_red, np.isin(drawing.face_joint, [3, 4]))
-    assert drawing.floor_message().startswith("links 4, 5 below the floor (z = 0 mm)")
+    # ... behind the table's back edge (x = -150 mm): below its top, hitting nothing.
+    assert drawing.floor_message() == ("links 4, 5 below the top of the table (z = 0 mm), "
+                                       "past its edge")
+    drawing.set_pose(np.radians([0, -30, 0, -60, 0]))   # the gripper in the table
+    assert drawing.collision_message() == "collision: link 4 (wrist) hits table"
+    drawing.set_scene(Scene())              # checked again at the same pose: nothing to hit
+    assert drawing.collision_message() is None and not drawing.colliding.any()
+    drawing.set_pose(np.radians([30, 90, 90, 60, 0]))
+    assert drawing.floor_message().startswith("links 4, 5 below the floor (z = 0 mm): the "
+                                              "real arm would hit it")   # the floor drawn
     drawing.set_pose(robot.home)
     assert not np.any(np.all(np.isclose(drawing.face_colours, red), axis=1))
     assert drawing.floor_message() is None
@@ -397,4 +407,5 @@ BASELINE_ROBOTS = ["Lynx6", "Puma 560", "SCARA", "Example R"]
 @pytest.mark.parametrize("style", ["links", "lodes"])
 @pytest.mark.parametrize("name", BASELINE_ROBOTS, ids=lambda n: n.lower().replace(" ", "_"))
 def test_arm_figure_at_home(name, style):
-    return strip_text(arm_figure(load_robot(name), figsize=FIGSIZE, dpi=DPI, style=style))
+    return strip_text(arm_figure(load_robot(name), figsize=FIGSIZE, dpi=DPI,
+                                 style=style).figure)

@@ -135,6 +135,6 @@ def test_the_drawing_works_on_an_axes_of_its_own():
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
 def test_dh_steps_mid_animation(name, q, index):
     robot = load_robot(name)
-    fig = dh_steps_figure(robot, robot.q_from_user(q), figsize=(6.0, 4.5), dpi=80)
-    fig.dh_steps.set_step(index, 0.5)
-    return strip_text(fig)
+    shown = dh_steps_figure(robot, robot.q_from_user(q), figsize=(6.0, 4.5), dpi=80)
+    shown.dh_steps.set_step(index, 0.5)
+    return strip_text(shown.figure)

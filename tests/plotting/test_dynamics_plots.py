@@ -47,7 +47,8 @@ def test_energy_figure_marks_each_stop_at_a_limit():
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
 def test_torque_figure_of_a_lynx6_shake_beyond_the_elbow_rating():
     robot, torques, limits, check = lynx6_shake_with_payload()
-    return strip_text(torque_figure(robot, torques, limits, check, figsize=FIGSIZE, dpi=DPI))
+    return strip_text(torque_figure(robot, torques, limits, check, figsize=FIGSIZE,
+                                    dpi=DPI).figure)
 
 
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)

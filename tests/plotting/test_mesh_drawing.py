@@ -221,13 +221,13 @@ def test_the_mesh_is_a_moving_artist_updated_in_place():
 @pytest.mark.parametrize("pose", ["home", "reaching"])
 def test_lynx6_mesh_figure(pose):
     q = LYNX6.home if pose == "home" else np.radians([35.0, -30.0, 55.0, -40.0, 20.0])
-    return strip_text(arm_figure(LYNX6, q, figsize=FIGSIZE, dpi=DPI, style="mesh"))
+    return strip_text(arm_figure(LYNX6, q, figsize=FIGSIZE, dpi=DPI, style="mesh").figure)
 
 
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
 def test_teacher_example_figure(tmp_path):
     """The docs' example (docs/meshes.md): ASCII STL parts, one exported in mm (scale 0.1)."""
     robot = load_robot(runpy.run_path(str(EXAMPLE))["write_robot"](tmp_path))
-    fig = arm_figure(robot, figsize=FIGSIZE, dpi=DPI)
-    assert fig.drawing.style == "mesh" and fig.drawing.style_message is None
-    return strip_text(fig)
+    shown = arm_figure(robot, figsize=FIGSIZE, dpi=DPI)
+    assert shown.drawing.style == "mesh" and shown.drawing.style_message is None
+    return strip_text(shown.figure)

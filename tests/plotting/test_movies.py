@@ -21,12 +21,12 @@ def gif_frames(path):
 
 def full_draw(robot, poses):
     """The movie's figure drawn in full (savefig) after showing ``poses`` in turn, as RGB."""
-    fig = arm_figure(robot, poses[0], figsize=MOVIE_FIGSIZE, dpi=MOVIE_DPI)
-    fig.drawing.show_trace(True)
+    shown = arm_figure(robot, poses[0], figsize=MOVIE_FIGSIZE, dpi=MOVIE_DPI)
+    shown.drawing.show_trace(True)
     for q in poses[1:]:
-        fig.drawing.set_pose(q)
+        shown.drawing.set_pose(q)
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=MOVIE_DPI)
+    shown.savefig(buffer, format="png", dpi=MOVIE_DPI)
     with Image.open(buffer) as image:
         return np.asarray(image.convert("RGB"), dtype=float)
 

@@ -20,9 +20,9 @@ def _preset_figure(name):
     path = preset_path(name, robot, POINTS)
     followed = follow_path(robot, path, robot.home)
     assert path.fits and followed.reachable.all()
-    fig = path_figure(robot, path.points, ~followed.reachable, None, path.curves, title=name,
-                      figsize=FIGSIZE, dpi=DPI)
-    return strip_text(fig)
+    shown = path_figure(robot, path.points, ~followed.reachable, None, path.curves, title=name,
+                        figsize=FIGSIZE, dpi=DPI)
+    return strip_text(shown.figure)
 
 
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)

@@ -58,7 +58,7 @@ class DraftCheck:
 
     robot: object = None
     errors: dict = field(default_factory=dict)
-    message: str = None
+    message: str | None = None
 
 
 def number_text(value):

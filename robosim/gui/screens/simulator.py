@@ -43,7 +43,7 @@ from ...plotting.arm import ArmDrawing, default_style
 from ...trajectory.motion import wrist_angle
 from ...transforms import r2rpy
 from .. import tools
-from .gripper_drag import PICK_PIXELS, GripperDrag, to_pixels
+from .gripper_drag import DRAGGING_GRIPPER, PICK_PIXELS, GripperDrag, to_pixels
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..widgets.fast_text import fast_text
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text, mounting_lines, shown_angles
@@ -102,8 +102,6 @@ MAX_DELAY_MS = 5000
 HINT = "Move a slider or type a value; presses during a move: the newest target wins."
 NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it from where it is "
                            "(the newest target wins).")
-
-DRAGGING_GRIPPER = "Dragging the gripper (shift: along one axis; ctrl+z afterwards: back)."
 
 
 class SimulatorScreen(Screen):
@@ -622,12 +620,12 @@ class SimulatorScreen(Screen):
         like a slider drag; a refused target leaves it at its last good pose, said why."""
         if self._gripper_drag is None:
             return
-        q, message = self._gripper_drag.follow((event.x, event.y),
-                                               along_axis="shift" in (event.key or ""))
+        q, message = self._gripper_drag.follow((event.x, event.y), event.key)
         if message is not None:
             if self.app.status != message:
                 self.set_status(message, error=True)
-            return
+            if np.array_equal(q, self.state.q):   # a turn may stop part way: shown there
+                return
         self._jump_with_sliders(q)
 
     def _show_at_once(self, q):

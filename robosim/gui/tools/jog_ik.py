@@ -78,6 +78,7 @@ class JogIKWindow(ToolWindow):
         self.relative = False
         self.solutions = np.empty((0, self.robot.n))
         self.choice = 0
+        self.solved_note = ""       # the solver's note on the listed solutions, e.g. singular
         self._build()
         self._show_pose(arm.q)
         self.fill_current_pose()
@@ -269,10 +270,13 @@ class JogIKWindow(ToolWindow):
                 f"target {best.reason}: the nearest configuration found misses by "
                 f"{float(best.position_error):.3g} {self.robot.unit} and "
                 f"{math.degrees(float(best.orientation_error)):.3g} deg")
-        self._set_solutions(found.q)
+        # The solver's reason when it says more than "converged" (a free joint: its value
+        # was kept), shown with each solution.
+        self._set_solutions(found.q, "" if found.reason[0] == ik.CONVERGED else found.reason[0])
 
-    def _set_solutions(self, solutions):
+    def _set_solutions(self, solutions, note=""):
         self.solutions = solutions
+        self.solved_note = note
         self.choice = 0
         self._show_solutions()
         self._go_to_solution()
@@ -323,7 +327,8 @@ class JogIKWindow(ToolWindow):
             self.arm.set_path(self.robot.fk(samples)[:, :3, 3])
         self.arm.animate_to(q_to)
         self.say(f"solution {self.choice + 1} of {len(self.solutions)}: "
-                 f"{_joint_text(self.robot, q_to)}")
+                 f"{_joint_text(self.robot, q_to)}"
+                 + (f"; {self.solved_note}" if self.solved_note else ""))
 
     def _show_solutions(self):
         count = len(self.solutions)

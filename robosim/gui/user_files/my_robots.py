@@ -60,7 +60,7 @@ class Entry:
     """
 
     robot: object
-    path: str = None
+    path: str | None = None
 
     @property
     def label(self):

@@ -54,7 +54,7 @@ _ENTER_KEYS = {"enter", "return", "kp_enter"}
 _BACKTAB_KEYS = {"shift+tab", "backtab", "iso_left_tab", "shift+iso_left_tab"}
 
 # Tk canvases whose Tab keys robosim already delivers (one binding per canvas).
-_canvases_keeping_tab = weakref.WeakSet()
+_canvases_keeping_tab: weakref.WeakSet[object] = weakref.WeakSet()
 
 
 def _keep_tab_in_tk_canvas(canvas):

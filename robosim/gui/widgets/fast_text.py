@@ -25,7 +25,8 @@ from matplotlib.text import Text
 #: Line bitmaps kept (string, font, size, resolution): a panel of numbers holds a few hundred.
 CACHE_LINES = 2048
 
-_renderers = weakref.WeakKeyDictionary()
+_renderers: weakref.WeakKeyDictionary[RendererAgg, "_LineRenderer"] = \
+    weakref.WeakKeyDictionary()
 
 
 def fast_text(fig, x, y, s, **kwargs):
