@@ -92,6 +92,7 @@ class BlitManager:
         self._draw_requested = False
         self.closed = False
         self._ready_timer = None
+        self._held_boxes = None     # the boxes draw_over leaves to one_blit, inside it
         self.canvas.mpl_connect("draw_event", lambda event: self._on_draw(event))
         self.canvas.mpl_connect("resize_event", self._on_resize)
         self.canvas.mpl_connect("close_event", lambda event: self._on_close())
@@ -239,7 +240,26 @@ class BlitManager:
         for artist in artists:
             if artist.get_visible():
                 (artist.axes or self.fig).draw_artist(artist)
-        self.canvas.blit(box)
+        if self._held_boxes is not None:
+            self._held_boxes.append(box)
+        else:
+            self.canvas.blit(box)
+
+    @contextlib.contextmanager
+    def one_blit(self):
+        """Blit what :meth:`draw_over` draws inside the block once, at its end (the union of
+        the boxes): a real window's blit has a cost of its own, whatever its size (several
+        value cells and the sliders updated together)."""
+        if self._held_boxes is not None:        # nested: the outer block blits
+            yield self
+            return
+        self._held_boxes = []
+        try:
+            yield self
+        finally:
+            boxes, self._held_boxes = self._held_boxes, None
+            if boxes and self.drawn and not self.closed:
+                self.canvas.blit(Bbox.union(boxes))
 
     # ------------------------------------------------------------------ full draws
     def draw_idle(self):

@@ -2,6 +2,7 @@
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.transforms import Bbox
 
 from figure_check import DPI, FIGSIZE
 from robosim.gui.blit import STATUS_MIN_FONT, StatusLine, blit_manager
@@ -159,6 +160,24 @@ def test_a_status_message_is_blitted_once_the_figure_is_drawn():
     height = fig.canvas.get_width_height()[1]
     assert draws == [] and rows.size > 0
     assert height - 1 - rows.min() <= status.ax.bbox.y1 + 1
+
+
+def test_opaque_redraws_inside_one_blit_are_blitted_once_together(monkeypatch):
+    fig, ax = drawn_figure()
+    other = fig.add_axes((0.6, 0.3, 0.3, 0.3))
+    manager = blit_manager(fig)
+    fig.canvas.draw()
+    blits = []
+    monkeypatch.setattr(fig.canvas, "blit", blits.append)
+    with manager.one_blit():
+        manager.draw_over([ax.patch], ax.bbox)
+        with manager.one_blit():                       # nested: the outer block blits
+            manager.draw_over([other.patch], other.bbox)
+        assert blits == []
+    assert len(blits) == 1
+    np.testing.assert_allclose(blits[0].bounds, Bbox.union([ax.bbox, other.bbox]).bounds)
+    manager.draw_over([ax.patch], ax.bbox)             # outside: blitted at once
+    assert len(blits) == 2
 
 
 def test_a_closing_figure_asks_for_no_more_draws(monkeypatch):

@@ -770,8 +770,9 @@ class SimulatorScreen(Screen):
         blitted too (:meth:`robosim.gui.blit.BlitManager.start`): a full draw of this figure
         takes a good part of a second in a real window, and the first frames must not wait.
         """
-        self._show_target_in_controls(self.animation.target)
-        self._blit_sliders()
+        with self.blit.one_blit():
+            self._show_target_in_controls(self.animation.target)
+            self._blit_sliders()
         self.blit.start("arm", *READOUT_LAYERS)
         self.timer.interval = interval_ms
         self.timer.start()
