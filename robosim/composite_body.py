@@ -23,7 +23,29 @@ from .newton_euler import ZERO, Column, KernelConstants
 
 def mass_matrix_entries(constants: KernelConstants, geometry: list) -> list:
     """``M`` (kg m^2, kg) as n lists of n floats or ``(B,)`` arrays, for the joint geometry
-    of :func:`robosim.newton_euler.joint_geometry`; rotor inertias not included."""
+    of :func:`robosim.newton_euler.joint_geometry`; rotor inertias not included.
+
+    Examples
+    --------
+    A planar arm of two 1 m links, each a 1 kg point mass at its end, turning about parallel
+    axes: the textbook's (Lynch and Park, section 8.1.1) ``M = [[m1 l1^2 + m2 (l1^2 + l2^2 +
+    2 l1 l2 cos q2), m2 (l2^2 + l1 l2 cos q2)], [same, m2 l2^2]]``, which is ``[[5, 2], [2,
+    1]]`` stretched out (``q2 = 0``) and ``[[3, 1], [1, 1]]`` with the elbow at 90 degrees;
+    the shoulder's angle ``q1`` changes nothing.
+
+    >>> import math
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.newton_euler import joint_geometry, kernel_constants
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0), LinkDynamics(mass=1.0)]))
+    >>> constants = kernel_constants(arm, arm.dynamics)
+    >>> for q in ([0.3, 0.0], [0.3, math.pi / 2]):
+    ...     M = mass_matrix_entries(constants, joint_geometry(constants, q))
+    ...     print([[round(entry, 9) for entry in row] for row in M])
+    [[5.0, 2.0], [2.0, 1.0]]
+    [[3.0, 1.0], [1.0, 1.0]]
+    """
     return _composite_bodies(constants, geometry)
 
 
@@ -132,6 +154,14 @@ def cholesky_solve(M: list, b: list) -> list:
     Written on entries so that one configuration runs on floats and a batch on columns, with
     no per-call cost of a LAPACK routine; about ``n^3 / 6`` multiplications. Raises
     :class:`NotPositiveDefinite` when a pivot is not > 0 (in any row of a batch).
+
+    Examples
+    --------
+    ``4 x + 2 y = 2`` and ``2 x + 3 y = 1``: ``L = [[2, 0], [1, sqrt 2]]``, ``L z = b`` gives
+    ``z = (1, 0)`` and ``L^T x = z`` gives ``x = (0.5, 0)``, as substituting shows.
+
+    >>> cholesky_solve([[4.0, 2.0], [2.0, 3.0]], [2.0, 1.0])
+    [0.5, 0.0]
     """
     n = len(b)
     L = [[0.0] * n for _ in range(n)]

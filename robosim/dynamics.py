@@ -54,8 +54,8 @@ from numpy.typing import ArrayLike
 from . import checks
 from .composite_body import NotPositiveDefinite, cholesky_solve, mass_matrix_entries
 from .errors import ValidationError, brief
-from .newton_euler import (METRES_PER_UNIT, ZERO, inertia_shifted, joint_geometry,
-                           kernel_constants, newton_euler)
+from .newton_euler import (METRES_PER_UNIT, ZERO, KernelConstants, inertia_shifted,
+                           joint_geometry, kernel_constants, newton_euler)
 from .ode import dormand_prince_step
 from .robot import Robot
 
@@ -122,6 +122,20 @@ class LinkDynamics:
         Coulomb friction at the motor, N m, for positive and negative joint speed (``>= 0``
         and ``<= 0``, as Corke's ``Tc``); adds ``|G| * coulomb[0]`` when ``qd > 0`` and
         ``|G| * coulomb[1]`` when ``qd < 0``.
+
+    Examples
+    --------
+    A uniform rod of 1 kg and 0.5 m along its frame's x axis, its frame at the rod's far end
+    (where a DH frame ``i`` sits, ``a`` from the joint): its centre of mass is 0.25 m back
+    along x, and its inertia about that centre ``m L^2 / 12 = 0.25 / 12 = 0.0208`` kg m^2
+    about the y and z axes (a thin rod has none about its own axis).
+
+    >>> rod = LinkDynamics(mass=1.0, com=(-0.25, 0.0, 0.0),
+    ...                    inertia=(0.0, 0.25 / 12, 0.25 / 12, 0.0, 0.0, 0.0))
+    >>> print(rod.inertia_matrix.round(4))
+    [[0.     0.     0.    ]
+     [0.     0.0208 0.    ]
+     [0.     0.     0.0208]]
     """
 
     mass: float = 0.0
@@ -183,6 +197,15 @@ class Dynamics:
     gravity : (float, float, float)
         Gravitational acceleration in the world frame, m/s^2 (pointing down:
         ``(0, 0, -9.81)``).
+
+    Examples
+    --------
+    A one-link arm carrying 1 kg at its end; gravity unless given is Corke's 9.81 m/s^2 down
+    the world Z axis.
+
+    >>> arm = Dynamics([LinkDynamics(mass=1.0)])
+    >>> len(arm.links), arm.gravity
+    (1, (0.0, 0.0, -9.81))
     """
 
     links: tuple[LinkDynamics, ...]
@@ -229,7 +252,7 @@ def _numbers(values, name, count, bound):
     return tuple(_number(v, name, bound) for v in values)
 
 
-def _finite(values, quantity):
+def _finite(values: np.ndarray, quantity: str) -> np.ndarray:
     """``values``, or a ValidationError saying that ``quantity`` overflowed (issue 25: NaN
     torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0)."""
     if not ((values.ndim == 1 and math.isfinite(sum(values.tolist())))    # one, fast
@@ -241,7 +264,20 @@ def _finite(values, quantity):
 
 
 def require_dynamics(robot: Robot) -> Dynamics:
-    """``robot.dynamics``, or a ValidationError saying the robot has none and how to add it."""
+    """``robot.dynamics``, or a ValidationError saying the robot has none and how to add it.
+
+    Examples
+    --------
+    The SCARA of the robot library has no masses; the Puma 560 has Corke's.
+
+    >>> from robosim import load_robot
+    >>> len(require_dynamics(load_robot("Puma 560")).links)
+    6
+    >>> require_dynamics(load_robot("SCARA"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: robot 'SCARA' has no dynamics (masses, ...): add a ...
+    """
     dynamics = getattr(robot, "dynamics", None)
     if dynamics is None:
         raise ValidationError(
@@ -305,7 +341,7 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
 
 
 # ------------------------------------------------------------------- the kernels' constants
-_constants_cache = {}
+_constants_cache: dict[int, tuple[Robot, Dynamics, KernelConstants]] = {}
 
 
 def _constants(robot):
@@ -336,22 +372,45 @@ def _gravity(robot, gravity):
     return ZERO if gravity == (0.0, 0.0, 0.0) else gravity
 
 
-def _checked(robot, named) -> list[np.ndarray]:
-    """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated.
+def _one_configuration(robot, values) -> list[list[float]] | None:
+    """``values`` (each array_like) as lists of n floats, when each is one configuration
+    ``(n,)`` of finite real numbers; None otherwise (:func:`_checked` then checks them one by
+    one and names a wrong one).
 
-    When each is one configuration ``(n,)``, their values are summed in Python to check that
-    all are finite (a NaN or an infinity makes the sum so): numpy's cost per call would be a
-    good part of a single Newton-Euler run's time. Otherwise (or when a sum of huge values
-    overflows) each is checked on its own, and a wrong one named in the message.
+    The values are summed in Python to check that all are finite (a NaN or an infinity makes
+    the sum so, and so does a sum of huge values, which :func:`_checked` then tells apart):
+    numpy's cost per call would be a good part of a single Newton-Euler run's time.
     """
-    try:
-        arrays = [np.asarray(values) for values, _ in named]
-    except (TypeError, ValueError, OverflowError):
-        arrays = None
     single = (robot.n,)
-    if arrays is not None and all([a.shape == single and a.dtype.kind in "fi" for a in arrays]) \
-            and math.isfinite(sum([sum(a.tolist()) for a in arrays])):
-        return [a.astype(float, copy=False) for a in arrays]
+    lists = []
+    for value in values:
+        if type(value) is not np.ndarray:
+            try:
+                value = np.asarray(value)
+            except (TypeError, ValueError, OverflowError):
+                return None
+        if value.shape != single:
+            return None
+        kind = value.dtype.kind
+        if kind == "f":
+            lists.append(value.tolist())
+        elif kind == "i":
+            lists.append(value.astype(float).tolist())
+        else:
+            return None
+    total = 0.0
+    for one in lists:
+        total += sum(one)
+    return lists if math.isfinite(total) else None
+
+
+def _checked(robot, named) -> list[np.ndarray]:
+    """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated:
+    each at once when all are one configuration (:func:`_one_configuration`), else each on its
+    own, a wrong one named in the message."""
+    one = _one_configuration(robot, [values for values, _ in named])
+    if one is not None:
+        return [np.array(values) for values in one]
     checked = [robot.check_q(values, name) for values, name in named]
     for array, (_, name) in zip(checked, named, strict=True):
         if array.size == 0:
@@ -467,22 +526,26 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     """
     constants = _constants(robot)
     g = _gravity(robot, gravity)
-    q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
-    qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
-    if fext is None and q.ndim == qd.ndim == qdd.ndim == 1:
-        # one configuration, the commonest call: straight to the kernel, on floats
-        tau = np.array(newton_euler(constants, joint_geometry(constants, q.tolist()),
-                                    qd_si.tolist(), qdd_si.tolist(), g))
-    elif fext is None:
-        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si), lambda geometry, v, acc: [
-            newton_euler(constants, geometry, v, acc, g)])
+    one = _one_configuration(robot, (q, qd, qdd)) if fext is None else None
+    if one is not None:
+        # one configuration, the commonest call: straight to the kernel on lists of floats, no
+        # array made until the torques (numpy's cost per call would be a good part of the
+        # kernel's time)
+        q, qd, qdd = one
+        qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
+        torques = newton_euler(constants, joint_geometry(constants, q), qd_si, qdd_si, g)
+        if not (motor or friction) and math.isfinite(sum(torques)):
+            return np.array(torques)
+        tau = np.array(torques)
     else:
-        tip = _tip_wrench(constants, _checked_wrench(fext))
-        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si, tip),
-                            lambda geometry, v, acc, wrench: [
-                                newton_euler(constants, geometry, v, acc, g, wrench)])
+        q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
+        qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
+        tip = () if fext is None else (_tip_wrench(constants, _checked_wrench(fext)),)
+        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si) + tip,
+                            lambda geometry, v, acc, *wrench: [
+                                newton_euler(constants, geometry, v, acc, g, *wrench)])
     if motor:
-        tau = tau + constants.motor * qdd_si
+        tau = tau + constants.motor * np.asarray(qdd_si)
     if friction:
         tau = tau + friction_torques(robot, qd)
     return _finite(tau, "joint torques")
@@ -749,7 +812,7 @@ def _from_si(constants, values):
 
 
 def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None = None,
-           motor: bool = False) -> tuple[float | np.ndarray, float | np.ndarray]:
+           motor: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Kinetic and potential energy (J) of the arm at ``q, qd`` ``(..., n)``.
 
     Kinetic ``qd^T M(q) qd / 2`` (rotors included with ``motor=True``); potential
@@ -791,7 +854,22 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
 # ----------------------------------------------------------------------------------- simulation
 @dataclass
 class LimitHit:
-    """A joint reaching a limit during :func:`simulate`: when, which, which side."""
+    """A joint reaching a limit during :func:`simulate`: when, which, which side.
+
+    Examples
+    --------
+    A 1 kg point mass on a massless 0.5 m link, let go horizontal (gravity along -Y, the link
+    turning about Z) with its lower limit at -0.1 rad: it starts falling at ``g / l = 19.62``
+    rad/s^2, and as ``cos q`` hardly changes over 0.1 rad it reaches the stop after about
+    ``sqrt(2 * 0.1 / 19.62) = 0.101`` s.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5, limits=(-0.1, 1.0))], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> hit = simulate(pendulum, [0.0], duration=0.2, dt=0.01).limit_hits[0]
+    >>> hit.joint, hit.side, round(hit.time, 3)
+    (0, 'lower', 0.101)
+    """
 
     time: float
     joint: int          # 0-based
@@ -815,6 +893,23 @@ class Simulation:
         What happened at a joint limit: ``"stop"`` or ``"ignore"`` (see :func:`simulate`).
     limit_hits : list of LimitHit
         Every time a joint reached a limit (with ``"stop"``), in time order.
+
+    Examples
+    --------
+    The pendulum of :class:`LimitHit`, 0.2 s sampled every 0.01 s: 21 samples; it starts
+    at ``qdd = -g / l = -19.62`` rad/s^2; until the stop its energy stays 0 (kinetic as large
+    as the potential is negative: at 0.05 s both are 0.12 J); the stop is plastic, so it
+    ends at rest at -0.1 rad with only its potential energy ``m g l sin(-0.1) = -0.49`` J.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5, limits=(-0.1, 1.0))], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> run = simulate(pendulum, [0.0], duration=0.2, dt=0.01)
+    >>> run.t.shape, run.q.shape, run.qdd[0].round(3).tolist()
+    ((21,), (21, 1), [-19.62])
+    >>> print(f"{run.kinetic[5]:.2f} {run.potential[5]:.2f}; end {run.q[-1, 0]:.2f} rad, "
+    ...       f"{run.kinetic[-1]:.2f} + {run.potential[-1]:.2f} J")
+    0.12 -0.12; end -0.10 rad, 0.00 + -0.49 J
     """
 
     t: np.ndarray
@@ -1001,7 +1096,22 @@ class Integration:
 
     def advance(self, until: float) -> int:
         """Integrate until the samples reach ``until`` (s) or the run's end; returns
-        :attr:`ready`."""
+        :attr:`ready`.
+
+        Examples
+        --------
+        The pendulum of :class:`LimitHit`, sampled every 0.01 s: asked for 0.05 s, the run
+        has at least its first 6 samples (0, 0.01 ... 0.05 s), maybe more (a step of the
+        integrator may reach further); they start at rest at the horizontal.
+
+        >>> from robosim.robot import Joint, Robot
+        >>> pendulum = Robot([Joint(a=0.5, limits=(-0.1, 1.0))], unit="m", dynamics=Dynamics(
+        ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+        >>> run = Integration(pendulum, [0.0], duration=0.2, dt=0.01)
+        >>> ready = run.advance(0.05)
+        >>> ready >= 6, float(run.t[ready - 1]) >= 0.05, run.q[0].tolist(), run.qd[0].tolist()
+        (True, True, [0.0], [0.0])
+        """
         n, dt, duration, grid = self.robot.n, self.dt, self.duration, self.t
         steps, lower, upper = len(grid) - 1, self._lower, self._upper
         t, h, state, slope, locked = self._time, self._h, self._state, self._slope, self._locked
@@ -1065,7 +1175,21 @@ class Integration:
 
     def finish(self) -> Simulation:
         """Integrate to the end; the run as a :class:`Simulation` (accelerations and energies
-        of every sample)."""
+        of every sample).
+
+        Examples
+        --------
+        The pendulum of :class:`LimitHit` falls onto its lower limit, -0.1 rad, after about
+        0.1 s and stays there: the last of the 21 samples.
+
+        >>> from robosim.robot import Joint, Robot
+        >>> pendulum = Robot([Joint(a=0.5, limits=(-0.1, 1.0))], unit="m", dynamics=Dynamics(
+        ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+        >>> run = Integration(pendulum, [0.0], duration=0.2, dt=0.01)
+        >>> fall = run.finish()
+        >>> float(fall.t[-1]), fall.q[-1].tolist(), len(fall.limit_hits)
+        (0.2, [-0.1], 1)
+        """
         self.advance(math.inf)
         qs, qds, grid = self.q, self.qd, self.t
         torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds,
@@ -1172,6 +1296,19 @@ class TrajectoryTorques:
     static : ndarray (N, n)
         The part of ``tau`` that holding each pose still needs (gravity, and a tool wrench):
         what is left when the motion is played infinitely slowly.
+
+    Examples
+    --------
+    A 1 kg point mass on a massless 0.5 m link turning about the vertical (gravity along the
+    axis: no holding torque) with ``q = t^2``, so ``qdd = 2`` rad/s^2: it needs ``m l^2 qdd
+    = 0.25 * 2 = 0.5`` N m all along, none of it static.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics([LinkDynamics(mass=1.0)]))
+    >>> t = np.linspace(0.0, 1.0, 11)
+    >>> torques = trajectory_torques(arm, t, (t ** 2)[:, None])
+    >>> torques.tau[:, 0].round(6).tolist() == [0.5] * 11, float(np.abs(torques.static).max())
+    (True, 0.0)
     """
 
     t: np.ndarray
@@ -1239,7 +1376,21 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
 
 @dataclass
 class Exceedance:
-    """The first time a joint needs more than its limit: joint (0-based), time (s), torque."""
+    """The first time a joint needs more than its limit: joint (0-based), time (s), torque.
+
+    Examples
+    --------
+    The arm of :class:`TrajectoryTorques` needs 0.5 N m from the start; with a limit of
+    0.125 N m, joint 0 exceeds it at 0 s.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics([LinkDynamics(mass=1.0)]))
+    >>> t = np.linspace(0.0, 1.0, 11)
+    >>> torques = trajectory_torques(arm, t, (t ** 2)[:, None])
+    >>> first = check_torque_limits(torques, [0.125]).exceedances[0]
+    >>> first.joint, first.time, round(first.torque, 6), first.limit
+    (0, 0.0, 0.5, 0.125)
+    """
 
     joint: int
     time: float
@@ -1259,6 +1410,19 @@ class TorqueCheck:
         How many times slower the trajectory must be played for every joint to stay within its
         limit: 1.0 when it already does, ``math.inf`` when holding a pose still already needs
         more than a limit (no speed helps).
+
+    Examples
+    --------
+    The arm of :class:`TrajectoryTorques` needs 0.5 N m, all of it to accelerate: played
+    ``k`` times slower it needs ``0.5 / k^2``, so a limit of 0.125 N m asks for ``k = 2``.
+
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics([LinkDynamics(mass=1.0)]))
+    >>> t = np.linspace(0.0, 1.0, 11)
+    >>> torques = trajectory_torques(arm, t, (t ** 2)[:, None])
+    >>> check = check_torque_limits(torques, [0.125])
+    >>> check.ok, round(check.time_scale, 6)
+    (False, 2.0)
     """
 
     exceedances: list[Exceedance]

@@ -226,7 +226,23 @@ def ad(V: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------------------- the fast kernels
 @dataclass(frozen=True)
 class KernelConstants:
-    """What the fast kernels need of a robot, in SI units, computed once per robot."""
+    """What the fast kernels need of a robot, in SI units, computed once per robot.
+
+    Examples
+    --------
+    A link of 1 kg whose centre of mass is 250 mm back along x from its frame's origin (a
+    robot in mm, a point mass): its first moment is ``m c = (-0.25, 0, 0)`` kg m, and its
+    inertia about the origin ``m r^2 = 1 * 0.25^2 = 0.0625`` kg m^2 about y and z (parallel
+    axes), in the order ``(Ixx, Iyy, Izz, Ixy, Iyz, Ixz)``.
+
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=500.0)], unit="mm", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0, com=(-250.0, 0.0, 0.0))]))
+    >>> constants = kernel_constants(arm, arm.dynamics)
+    >>> constants.mass, constants.first_moment, constants.inertia
+    ((1.0,), ((-0.25, 0.0, 0.0),), ((0.0, 0.0625, 0.0625, 0.0, 0.0, 0.0),))
+    """
 
     mass: tuple             # kg per link
     first_moment: tuple     # per link h = mass * centre of mass (h0, h1, h2), kg m, link
@@ -285,6 +301,20 @@ def kernel_constants(robot: Robot, dynamics: Any) -> KernelConstants:
     last), under a base turned by ``Rx(alpha_0)``. Each row's frame is the modified frame moved
     by ``Tx(a) Rx(alpha)`` of the next row, so each link's centre of mass and inertia are
     carried into it; the last frame, and so the tool, are the same.
+
+    Examples
+    --------
+    A revolute joint with ``a = 500`` mm (in a robot in mm): lengths are in metres here, so
+    its row is ``(revolute, theta0, d0, a, cos alpha, sin alpha, cos theta0, sin theta0,
+    origin offset)`` = ``(True, 0, 0, 0.5, 1, 0, 1, 0, (0.5, 0, 0))``.
+
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=500.0)], unit="mm", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0, com=(-250.0, 0.0, 0.0))]))
+    >>> constants = kernel_constants(arm, arm.dynamics)
+    >>> constants.metres, constants.joints
+    (0.001, ((True, 0.0, 0.0, 0.5, 1.0, 0.0, 1.0, 0.0, (0.5, 0.0, 0.0)),))
     """
     metres = METRES_PER_UNIT[robot.unit]
     rows = robot.dh_constants                       # per joint (a, cos alpha, sin alpha)
@@ -368,6 +398,21 @@ def joint_geometry(constants: KernelConstants, q: list) -> list:
 
     ``q`` is one configuration as n floats (computed with :mod:`math`) or a batch as n ``(B,)``
     arrays (computed with numpy), in API units; a joint's constant parts are floats either way.
+
+    Examples
+    --------
+    A revolute joint with ``a = 1`` m and ``alpha = 90`` degrees at ``q = 60`` degrees:
+    ``(cos 60, sin 60, cos 90, sin 90) = (0.5, 0.866, 0, 1)``, its frame ``a = 1`` m along
+    x; then a prismatic joint pushed out 0.2 m: no turn, its frame 0.2 m along z.
+
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.robot import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0, alpha=math.pi / 2), Joint(kind="P")], unit="m")
+    >>> constants = kernel_constants(arm, Dynamics([LinkDynamics(), LinkDynamics()]))
+    >>> for turn, offset in joint_geometry(constants, [math.pi / 3, 0.2]):
+    ...     print(np.round(turn, 3), offset)
+    [0.5   0.866 0.    1.   ] (1.0, 0.0, 0.0)
+    [1. 0. 1. 0.] (0.0, 0.0, 0.2)
     """
     cos, sin = (np.cos, np.sin) if isinstance(q[0], np.ndarray) else (math.cos, math.sin)
     metres = constants.metres
@@ -406,6 +451,24 @@ def newton_euler(constants: KernelConstants, geometry: list, qd: Sequence[Column
     Returns
     -------
     list of n floats or ``(B,)`` arrays.
+
+    Examples
+    --------
+    A 1 kg point mass on a massless 0.5 m link turning about Z, gravity along -Y: ``tau =
+    m l^2 qdd + m g l cos q``, so ``0.25 * 2 + 4.905 = 5.405`` N m to accelerate it at 2
+    rad/s^2 from the horizontal, and ``4.905 cos 60 = 2.4525`` N m to hold it at 60 degrees
+    (None: no speed, no acceleration).
+
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics([LinkDynamics(mass=1.0)]))
+    >>> constants = kernel_constants(pendulum, pendulum.dynamics)
+    >>> down_y = (0.0, -9.81, 0.0)
+    >>> newton_euler(constants, joint_geometry(constants, [0.0]), [0.0], [2.0], down_y)
+    [5.405]
+    >>> [round(tau, 9) for tau in newton_euler(constants, joint_geometry(constants,
+    ...                                         [math.pi / 3]), None, None, down_y)]
+    [2.4525]
     """
     return _recursion(constants, geometry, qd, qdd, gravity, tip)
 

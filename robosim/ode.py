@@ -50,6 +50,16 @@ class Step:
         ``f(t + h, y_end)``: the next step's first stage.
     error : ndarray
         Estimated local error of ``y_end``, per component.
+
+    Examples
+    --------
+    ``y' = y`` from ``y(0) = 1``, whose solution is ``e^t``: one step of 0.1 lands on
+    ``e^0.1 = 1.1051709181`` to nine decimals, and estimates its own error at about 1e-8
+    (it is in fact smaller: the estimate is the 4th-order solution's).
+
+    >>> step = dormand_prince_step(lambda t, y: y, 0.0, np.array([1.0]), np.array([1.0]), 0.1)
+    >>> print(f"{step.y_end[0]:.9f}, error about {abs(step.error[0]):.0e}")
+    1.105170918, error about 8e-09
     """
 
     h: float
@@ -62,7 +72,18 @@ class Step:
 
     def at(self, fraction: float | np.ndarray) -> np.ndarray:
         """The solution at ``t + fraction * h`` (``0 <= fraction <= 1``; an array ``(m,)`` of
-        fractions gives ``(m,) + y.shape``), from the 4th-order dense output."""
+        fractions gives ``(m,) + y.shape``), from the 4th-order dense output.
+
+        Examples
+        --------
+        Halfway through a step of 0.1 of ``y' = y`` from ``y(0) = 1``: ``e^0.05 =
+        1.0512711`` to seven decimals; the ends are the step's own start and end.
+
+        >>> step = dormand_prince_step(lambda t, y: y, 0.0, np.array([1.0]), np.array([1.0]),
+        ...                            0.1)
+        >>> print(np.round(step.at([0.0, 0.5, 1.0])[:, 0], 7))
+        [1.        1.0512711 1.1051709]
+        """
         fraction = np.asarray(fraction, dtype=float)
         theta = fraction.reshape(fraction.shape + (1,) * self.y_start.ndim)
         if self._terms is None:
@@ -80,7 +101,20 @@ class Step:
 def dormand_prince_step(f: Callable[[float, np.ndarray], np.ndarray], t: float,
                         y: np.ndarray, slope: np.ndarray, h: float) -> Step:
     """One step of ``y' = f(t, y)`` from ``y`` at ``t``, where ``f(t, y) = slope``, to
-    ``t + h``: six new evaluations of ``f``."""
+    ``t + h``: six new evaluations of ``f``.
+
+    Examples
+    --------
+    A stone thrown up at 10 m/s under ``g = 9.81`` m/s^2, ``y = (height, speed)``: the
+    solution is a polynomial of degree 2, which a 5th-order step follows exactly, so after
+    1 s it is at ``10 * 1 - 9.81 / 2 = 5.095`` m, going up at ``10 - 9.81 = 0.19`` m/s.
+
+    >>> fall = lambda t, y: np.array([y[1], -9.81])
+    >>> step = dormand_prince_step(fall, 0.0, np.array([0.0, 10.0]), np.array([10.0, -9.81]),
+    ...                            1.0)
+    >>> print(np.round(step.y_end, 9))
+    [5.095 0.19 ]
+    """
     slopes = [slope]
     for c, weights in zip(C[1:], A[1:], strict=True):
         stage = y + h * sum(w * k for w, k in zip(weights, slopes, strict=True) if w)

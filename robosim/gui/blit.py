@@ -8,7 +8,10 @@ figure (:func:`blit_manager`), shared by the screen or window in it, its cells a
 - *layers*: named groups of artists in a box (an animation's arm, a readout, playheads). While
   a layer is animated its artists are left out of full draws; after every full draw
   (``draw_event``) the manager copies the layer's background and draws the artists over it;
-  :meth:`~BlitManager.update` restores the background, draws the artists and blits the box.
+  :meth:`~BlitManager.update` restores the background, draws the artists and blits the box;
+  :meth:`~BlitManager.start` animates layers at once, redrawing only what lies beneath them
+  for their backgrounds, or not even that for a layer kept *ready* (an animation's first
+  frame without a full draw).
 - *opaque redraws* (:meth:`~BlitManager.draw_over`): artists that paint their own background
   (a cell's rectangle, the status line's axes) are drawn over the screen as it is and blitted.
 - *one full draw per action* (:meth:`~BlitManager.deferred`): while a block runs, requests for a
@@ -21,6 +24,7 @@ coming full draw shows everything. A canvas that cannot blit draws in full inste
 import contextlib
 import weakref
 
+from matplotlib.axes import Axes
 from matplotlib.transforms import Bbox
 
 from .layout import wrap_lines
@@ -32,6 +36,13 @@ STATUS_MIN_FONT = 7
 STATUS_PAD_PX = 6
 #: Height of a line of text as a multiple of the font size (matplotlib's linespacing).
 STATUS_LINE_SPACING = 1.2
+#: How far (pixels) an axes' tick labels, axis labels and title may reach out of its box: an
+#: axes this close to a layer's box is redrawn when :meth:`BlitManager.start` makes the
+#: layer's background.
+BENEATH_PAD_PX = 40
+#: A ready layer's background is made this long (ms) after the last of a run of full draws
+#: (a 3D view being turned draws in full at every move): see BlitManager.add_layer.
+READY_DELAY_MS = 300
 
 #: figure -> a weak reference to its BlitManager. The canvas owns the manager (see
 #: :class:`BlitManager`); a strong value here would keep its figure, the key, alive for ever.
@@ -50,9 +61,10 @@ def blit_manager(fig):
 
 
 class _Layer:
-    def __init__(self, box, artists):
+    def __init__(self, box, artists, ready):
         self.box = box              # callable -> display Bbox
         self.artists = list(artists)
+        self.ready = ready          # keep a background while not animated (add_layer)
         self.animated = False
         self.background = None
 
@@ -79,6 +91,8 @@ class BlitManager:
         self._deferring = 0
         self._draw_requested = False
         self.closed = False
+        self._ready_timer = None
+        self._held_boxes = None     # the boxes draw_over leaves to one_blit, inside it
         self.canvas.mpl_connect("draw_event", lambda event: self._on_draw(event))
         self.canvas.mpl_connect("resize_event", self._on_resize)
         self.canvas.mpl_connect("close_event", lambda event: self._on_close())
@@ -89,16 +103,20 @@ class BlitManager:
         return self.drawn and bool(getattr(self.canvas, "supports_blit", False))
 
     # ------------------------------------------------------------------ layers
-    def add_layer(self, name, box, artists):
+    def add_layer(self, name, box, artists, ready=False):
         """Register ``artists`` (drawn in this order) in ``box``: an Axes (its bbox), a
-        display Bbox, or a callable returning one. Replaces a layer of the same name."""
+        display Bbox, or a callable returning one. Replaces a layer of the same name.
+
+        A layer ``ready`` to start keeps its background while it is not animated: it is made
+        :data:`READY_DELAY_MS` after the figure's last full draw (on a canvas whose timers
+        fire: an interactive backend), so that :meth:`start` then has nothing to draw."""
         if hasattr(box, "bbox"):
             ax = box
             box = lambda: ax.bbox  # noqa: E731 - the axes' box as it is at each draw
         elif isinstance(box, Bbox):
             fixed = box
             box = lambda: fixed  # noqa: E731
-        self._layers[name] = _Layer(box, artists)
+        self._layers[name] = _Layer(box, artists, ready)
 
     def remove_layer(self, name):
         """Forget a layer; its artists become ordinary again."""
@@ -112,10 +130,80 @@ class BlitManager:
         normally again (False: any later draw or saved figure shows them)."""
         layer = self._layers[name]
         animated = bool(animated and getattr(self.canvas, "supports_blit", False))
+        starting = animated and not layer.animated
         for artist in layer.artists:
             artist.set_animated(animated)
         layer.animated = animated
-        layer.background = None     # taken at the next full draw
+        if not starting:
+            layer.background = None     # taken at the next full draw
+        # else a background made since the last full draw (a ready layer's) still holds
+
+    def start(self, *names):
+        """Animate the named layers at once, without a full draw: from now on
+        :meth:`update` blits them (the screen is left as it is).
+
+        A layer not yet animated needs a background: the figure as a full draw shows it in
+        the layer's box, without the layer's artists. A ready layer (:meth:`add_layer`) may
+        have it already; else it is made now (:meth:`_make_backgrounds`). Before the figure's
+        first draw, or on a canvas that cannot blit, a full draw is asked for instead.
+        """
+        layers = [self._layers[name] for name in names]
+        for name, layer in zip(names, layers, strict=True):
+            if not layer.animated:
+                self.animate(name)
+        if not self.can_blit or self.closed:
+            self.draw_idle()
+            return
+        self._make_backgrounds([layer for layer in layers if layer.background is None])
+
+    def _make_backgrounds(self, layers):
+        """Give ``layers`` their backgrounds without a full draw.
+
+        With none of a layer's artists visible it is the screen as it is; else it is made by
+        redrawing only what reaches into the boxes, the layers' artists left out: the
+        figure's background, then, in drawing order, each axes within
+        :data:`BENEATH_PAD_PX` of a box (its tick labels and title stick out of it) and each
+        other artist that overlaps one. Whatever that draws is then put back as it was.
+        """
+        drawn = []
+        for layer in layers:
+            if any(artist.get_visible() for artist in layer.artists):
+                drawn.append(layer)
+            else:
+                layer.background = self.canvas.copy_from_bbox(layer.box())
+        if not drawn:
+            return
+        whole = self.canvas.copy_from_bbox(self.fig.bbox)
+        ordinary = [artist for layer in drawn if not layer.animated for artist in layer.artists]
+        for artist in ordinary:
+            artist.set_animated(True)
+        try:
+            boxes = [layer.box() for layer in drawn]
+            self._draw_beneath(boxes)
+            for layer, box in zip(drawn, boxes, strict=True):
+                layer.background = self.canvas.copy_from_bbox(box)
+        finally:
+            for artist in ordinary:
+                artist.set_animated(False)
+            self.canvas.restore_region(whole)
+
+    def _draw_beneath(self, boxes):
+        """Draw what a full draw shows in ``boxes`` (display Bboxes), leaving out animated
+        artists (see :meth:`_make_backgrounds`)."""
+        renderer = self.canvas.get_renderer()
+        reach = [box.padded(BENEATH_PAD_PX) for box in boxes]
+        self.fig.draw_artist(self.fig.patch)
+        children = [artist for artist in self.fig.get_children()
+                    if artist is not self.fig.patch and artist.get_visible()
+                    and not artist.get_animated()]
+        for artist in sorted(children, key=lambda artist: artist.get_zorder()):
+            if isinstance(artist, Axes):
+                beneath = any(artist.bbox.overlaps(box) for box in reach)
+            else:
+                extent = artist.get_window_extent(renderer)
+                beneath = any(extent.overlaps(box) for box in boxes)
+            if beneath:
+                self.fig.draw_artist(artist)
 
     def animated(self, name):
         """True while layer ``name`` is blitted."""
@@ -152,7 +240,26 @@ class BlitManager:
         for artist in artists:
             if artist.get_visible():
                 (artist.axes or self.fig).draw_artist(artist)
-        self.canvas.blit(box)
+        if self._held_boxes is not None:
+            self._held_boxes.append(box)
+        else:
+            self.canvas.blit(box)
+
+    @contextlib.contextmanager
+    def one_blit(self):
+        """Blit what :meth:`draw_over` draws inside the block once, at its end (the union of
+        the boxes): a real window's blit has a cost of its own, whatever its size (several
+        value cells and the sliders updated together)."""
+        if self._held_boxes is not None:        # nested: the outer block blits
+            yield self
+            return
+        self._held_boxes = []
+        try:
+            yield self
+        finally:
+            boxes, self._held_boxes = self._held_boxes, None
+            if boxes and self.drawn and not self.closed:
+                self.canvas.blit(Bbox.union(boxes))
 
     # ------------------------------------------------------------------ full draws
     def draw_idle(self):
@@ -182,12 +289,48 @@ class BlitManager:
                 self.draw_idle()
 
     def _on_draw(self, event):
-        """After a full draw: keep each animated layer's background and draw it over."""
+        """After a full draw: keep each animated layer's background and draw it over; the
+        other layers' backgrounds are stale, the ready ones' made again after a while."""
         self.drawn = True
+        waiting = False
         for layer in self._layers.values():
             if layer.animated:
                 layer.background = self.canvas.copy_from_bbox(layer.box())
                 self._draw_artists(layer.artists)
+            else:
+                layer.background = None
+                waiting = waiting or layer.ready
+        if waiting and not self.closed:
+            if self._ready_timer is None:
+                self._ready_timer = self.canvas.new_timer(interval=READY_DELAY_MS)
+                self._ready_timer.single_shot = True
+                self._ready_timer.add_callback(self._ready_tick)
+            self._ready_timer.stop()            # once the full draws pause
+            self._ready_timer.start()
+
+    def _ready_tick(self):
+        """The ready timer's tick: nothing once the figure is closed (Tk sends close_event
+        late, when the window is destroyed: a tick may come between ``plt.close`` and it)."""
+        self._ready_timer.stop()
+        if not self._figure_gone():
+            self.make_ready()
+
+    def _figure_gone(self):
+        """True once the figure was closed: its close_event came, ``plt.close`` gave it
+        another canvas (matplotlib 3.11), or pyplot no longer knows its window (3.9)."""
+        import matplotlib.pyplot as plt
+
+        manager = getattr(self.canvas, "manager", None)
+        return self.closed or self.fig.canvas is not self.canvas or (
+            manager is not None and not plt.fignum_exists(manager.num))
+
+    def make_ready(self):
+        """Make the backgrounds of the ready layers that are not animated (the timer started
+        after a full draw calls this; tests may call it)."""
+        if self.can_blit and not self.closed:
+            self._make_backgrounds([layer for layer in self._layers.values()
+                                    if layer.ready and not layer.animated
+                                    and layer.background is None])
 
     def _on_close(self):
         """The figure is closing: its window may already be half destroyed (Tk sends
@@ -196,6 +339,8 @@ class BlitManager:
         ``invalid command name "...idle_draw"``."""
         self.closed = True
         self.drawn = False
+        if self._ready_timer is not None:
+            self._ready_timer.stop()
 
     def _on_resize(self, event):
         self.drawn = False

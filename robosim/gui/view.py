@@ -162,9 +162,9 @@ class View:
         self._subscriptions.append(subscription)
         return subscription
 
-    def add_layer(self, name, box, artists):
+    def add_layer(self, name, box, artists, ready=False):
         """A blit layer (:meth:`robosim.gui.blit.BlitManager.add_layer`) until teardown."""
-        self.blit.add_layer(name, box, artists)
+        self.blit.add_layer(name, box, artists, ready)
         self._layers.append(name)
 
     def button(self, rect, label, action, fontsize=None, **colours):

@@ -2,6 +2,7 @@
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.transforms import Bbox
 
 from figure_check import DPI, FIGSIZE
 from robosim.gui.blit import STATUS_MIN_FONT, StatusLine, blit_manager
@@ -54,6 +55,55 @@ def test_an_animated_layer_is_blitted_in_its_box_without_a_full_draw():
     manager.animate("point", False)                    # ordinary again: a full draw shows it
     manager.update("point")
     assert len(draws) == 1 and not point.get_animated()
+
+
+def figure_with_a_point_layer(ready=False):
+    """A drawn figure whose red point is a layer, drawn as an ordinary artist, and an axes
+    beside it whose tick labels reach into the point's axes."""
+    fig, ax = drawn_figure()
+    point, = ax.plot([0.5], [0.5], "o", color="red", markersize=20)
+    beside = fig.add_axes((0.6, 0.3, 0.3, 0.6))
+    beside.plot([0, 1], [1, 0])
+    manager = blit_manager(fig)
+    manager.add_layer("point", ax, [point], ready=ready)
+    fig.canvas.draw()
+    return fig, manager, point
+
+
+def assert_shows_a_full_draw(fig):
+    """The canvas shows what a full draw of the figure as it is now shows."""
+    shown = np.asarray(fig.canvas.buffer_rgba()).copy()
+    fig.canvas.draw()
+    np.testing.assert_array_equal(shown, np.asarray(fig.canvas.buffer_rgba()))
+
+
+def test_a_started_layer_is_blitted_at_once_over_what_a_full_draw_shows_beneath_it():
+    """start() makes the background by redrawing only what lies beneath the layer: the first
+    frame needs no full draw, and shows no stale pixels (the layer where it was drawn before,
+    a neighbour's tick labels missing)."""
+    fig, manager, point = figure_with_a_point_layer()
+    draws = count_draws(fig)
+    manager.start("point")
+    point.set_data([0.1], [0.9])
+    manager.update("point")
+    assert draws == [] and manager.animated("point")
+    assert_shows_a_full_draw(fig)
+
+
+def test_a_ready_layer_starts_without_drawing_anything(monkeypatch):
+    """A ready layer's background is made after a full draw (make_ready, which a timer calls
+    in a real window): start() then draws nothing, and the frames are as right."""
+    fig, manager, point = figure_with_a_point_layer(ready=True)
+    manager.make_ready()
+    assert not point.get_animated()                    # an ordinary artist until it starts
+    drawn = []
+    monkeypatch.setattr(fig, "draw_artist", drawn.append)
+    manager.start("point")
+    assert drawn == []
+    monkeypatch.undo()
+    point.set_data([0.1], [0.9])
+    manager.update("point")
+    assert_shows_a_full_draw(fig)
 
 
 def test_draws_asked_for_inside_deferred_blocks_become_one():
@@ -110,6 +160,24 @@ def test_a_status_message_is_blitted_once_the_figure_is_drawn():
     height = fig.canvas.get_width_height()[1]
     assert draws == [] and rows.size > 0
     assert height - 1 - rows.min() <= status.ax.bbox.y1 + 1
+
+
+def test_opaque_redraws_inside_one_blit_are_blitted_once_together(monkeypatch):
+    fig, ax = drawn_figure()
+    other = fig.add_axes((0.6, 0.3, 0.3, 0.3))
+    manager = blit_manager(fig)
+    fig.canvas.draw()
+    blits = []
+    monkeypatch.setattr(fig.canvas, "blit", blits.append)
+    with manager.one_blit():
+        manager.draw_over([ax.patch], ax.bbox)
+        with manager.one_blit():                       # nested: the outer block blits
+            manager.draw_over([other.patch], other.bbox)
+        assert blits == []
+    assert len(blits) == 1
+    np.testing.assert_allclose(blits[0].bounds, Bbox.union([ax.bbox, other.bbox]).bounds)
+    manager.draw_over([ax.patch], ax.bbox)             # outside: blitted at once
+    assert len(blits) == 2
 
 
 def test_a_closing_figure_asks_for_no_more_draws(monkeypatch):

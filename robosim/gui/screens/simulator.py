@@ -194,9 +194,9 @@ class SimulatorScreen(Screen):
         self._build_readout(places)
 
         self.timer = self.add_timer(int(DEFAULT_DELAY * 1000), self.tick)
-        self.add_layer("arm", self.ax, self.drawing.moving_artists)
-        self.add_layer("readout", self._readout_box, self._moving_texts)
-        self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts)
+        self.add_layer("arm", self.ax, self.drawing.moving_artists, ready=True)
+        self.add_layer("readout", self._readout_box, self._moving_texts, ready=True)
+        self.add_layer("jacobian", self._jacobian_box, self.jacobian.moving_texts, ready=True)
         for topic, observer in (("target", self._on_target), ("play", self._on_play),
                                 ("play more", self._on_play_more),
                                 ("pose", self._on_pose), ("path", self._on_path),
@@ -643,6 +643,10 @@ class SimulatorScreen(Screen):
         at the release (redrawing their texts at every move halved the updates per second)."""
         self._show_at_once(q)
         self._show_in_sliders(q)
+        self._blit_sliders()
+
+    def _blit_sliders(self):
+        """Show the sliders as they are now, blitted (their value cells blit themselves)."""
         self.blit.draw_over([artist for slider in self.sliders
                              for artist in (slider.ax.patch, *slider.ax.patches,
                                             *slider.ax.lines)],
@@ -757,17 +761,19 @@ class SimulatorScreen(Screen):
 
     # ================================================================== animation
     def _start(self, interval_ms):
-        """Show the new target in the controls, redraw once, and run the animation with a tick
-        every ``interval_ms`` milliseconds.
+        """Show the new target in the controls and run the animation with a tick every
+        ``interval_ms`` milliseconds.
 
         While it runs the arm and the readout are animated blit layers (left out of full
         draws, blitted over the background the full draw leaves); when it stops they become
-        ordinary artists again, so any later draw or a saved figure shows them.
+        ordinary artists again, so any later draw or a saved figure shows them. Its start is
+        blitted too (:meth:`robosim.gui.blit.BlitManager.start`): a full draw of this figure
+        takes a good part of a second in a real window, and the first frames must not wait.
         """
-        self._show_target_in_controls(self.animation.target)
-        for layer in ("arm", *READOUT_LAYERS):
-            self.blit.animate(layer)
-        self.redraw()
+        with self.blit.one_blit():
+            self._show_target_in_controls(self.animation.target)
+            self._blit_sliders()
+        self.blit.start("arm", *READOUT_LAYERS)
         self.timer.interval = interval_ms
         self.timer.start()
 
@@ -776,7 +782,8 @@ class SimulatorScreen(Screen):
         values = self._show_in_sliders(q)
         for i, value in enumerate(values):
             self.values.set_text(i, 0, decimal_text(value, JOINT_DECIMALS))
-            self.values.mark(i, 0, False)
+            if (i, 0) in self.values.errors:      # each redraw of a cell is a blit
+                self.values.mark(i, 0, False)
 
     def _show_in_sliders(self, q):
         """Sliders show ``q`` without firing their callbacks (nothing drawn); returns its

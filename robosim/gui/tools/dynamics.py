@@ -265,7 +265,7 @@ class DynamicsWindow(ToolWindow):
         ax.tick_params(labelsize=TICK_FONT)
         ax.yaxis.set_major_locator(MaxNLocator(4))
         self.bars.set_torques(dynamics.gravity_torques(self.loaded, self.arm.q))
-        self.add_layer("gravity", ax, self.bars.bars)
+        self.add_layer("gravity", ax, self.bars.bars, ready=True)
 
     def _empty_energy(self):
         ax = self.energy_ax
@@ -558,18 +558,18 @@ class DynamicsWindow(ToolWindow):
     # ================================================================== following the arm
     def _on_pose(self, arm):
         """Pose observer: the bars show the holding torques; while falling, the playhead
-        follows. Blitted while the arm moves; one full draw when it arrives."""
+        follows. Blitted while the arm moves, from its first pose on (no full draw before
+        it: :meth:`robosim.gui.blit.BlitManager.start`); one full draw when it arrives."""
         q = arm.q
         widened = self.bars.set_torques(dynamics.gravity_torques(self.loaded, q))
         moving = not np.array_equal(q, arm.target) or self.integration is not None
         if self.falling and self.fall is not None:
             self._follow_fall(q)
         if moving and not widened:
-            if not self.blit.animated("gravity"):
-                self.blit.animate("gravity")
-                self.redraw()
-            self.blit.update(*(["gravity", "playhead"] if self.falling and self.fall is not None
-                               else ["gravity"]))
+            layers = ["gravity", "playhead"] if self.falling and self.fall is not None \
+                else ["gravity"]
+            self.blit.start(*layers)
+            self.blit.update(*layers)
             return
         self.blit.animate("gravity", False)
         if not moving:
