@@ -658,7 +658,14 @@ class Robot:
         Column i is ``[z x (p_e - o); z]`` for a revolute joint and ``[z; 0]`` for a prismatic
         one, where ``z`` and ``o`` are the joint's axis and a point on it (frame i-1 in the
         standard convention, frame i in the modified one) and ``p_e`` is the end effector
-        (tool included): see :func:`jacobian_columns`.
+        (tool included). :meth:`jacobian_reference` computes the same as the book writes it.
+
+        Notes
+        -----
+        One configuration runs in a single pass along the chain on Python floats, noting each
+        joint's axis as the frames are multiplied (numpy's per-call cost would dominate); a
+        batch composes :meth:`chain_frames` and :func:`jacobian_columns` on ``(B,)`` columns,
+        in blocks of 4096 rows.
 
         Examples
         --------
@@ -1044,6 +1051,21 @@ class Robot:
         The batch path (:meth:`_jacobian_columns`) composes :meth:`chain_frames` and
         :func:`jacobian_columns` instead; the property tests check both against
         :meth:`jacobian_reference` on random robots.
+
+        Examples
+        --------
+        The two-link arm with unit links at ``q = (0, 90)`` degrees, tip at ``p = (1, 1, 0)``:
+        joint 1 turns about ``z = (0, 0, 1)`` through ``o = 0``, ``z x p = (-1, 1, 0)``; joint
+        2 through the elbow ``(1, 0, 0)``, ``z x (0, 1, 0) = (-1, 0, 0)``.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> arm._single_jacobian([0.0, math.pi / 2]).round(9) + 0.0
+        array([[-1., -1.],
+               [ 1.,  0.],
+               [ 0.,  0.],
+               [ 0.,  0.],
+               [ 0.,  0.],
+               [ 1.,  1.]])
         """
         cos, sin = math.cos, math.sin
         (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (p0, p1, p2) = self._base_columns
