@@ -275,7 +275,7 @@ def _normal_form(arm):
         return None
     significant = np.flatnonzero(coefficients > ZERO_COEFFICIENT * coefficients.max())
     top = len(coefficients) - 1 - significant[0]             # highest power present
-    degree = top - 2 if revolute[2] else top                 # z^2 G for revolute joint 3
+    degree = int(top - 2 if revolute[2] else top)            # z^2 G for revolute joint 3
     if degree < 1 or (revolute[2] and significant[-1] != len(coefficients) - 1 - (2 - degree)):
         return None
     return _Chain(**fields, **_sampling(revolute[2], degree))
