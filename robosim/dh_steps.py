@@ -130,10 +130,22 @@ class DHStep:
         assert self.value is not None, "only the base and tool steps have no amount"
         motion, _ = MOTIONS[self.parameter]
         if motion == "rotate":
-            amount = f"{np.degrees(self.value):.6g} deg" if degrees else f"{self.value:.6g} rad"
+            amount = (f"{shown_amount(np.degrees(self.value)):.6g} deg" if degrees
+                      else f"{shown_amount(self.value, 9):.6g} rad")
             return f"rotate {self.symbol} = {amount} about {self.axis}"
-        amount = f"{self.value:.6g} {unit}".rstrip()
+        amount = f"{shown_amount(self.value):.6g} {unit}".rstrip()
         return f"translate {self.symbol} = {amount} along {self.axis}"
+
+
+def shown_amount(value: float | np.ndarray, decimals: int = 6) -> float:
+    """A joint or DH amount as the screens write it: rounded to ``decimals`` (a millionth of a
+    degree or of the length unit by default), never ``-0``. The float noise a solver or a blend
+    leaves in a joint at zero (``1.65e-14`` deg) is not a value anyone typed.
+
+    >>> [f"{shown_amount(v):.4g}" for v in (1.6499e-14, -1e-9, -47.0343128)]
+    ['0', '0', '-47.03']
+    """
+    return round(float(value), decimals) + 0.0
 
 
 def elementary_matrix(parameter: str, value: ArrayLike) -> np.ndarray:

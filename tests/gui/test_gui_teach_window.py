@@ -94,3 +94,14 @@ def test_a_refused_dwell_says_why_in_the_status_line_at_once():
     assert arm.statuses[-1] == ("", False)
     assert window.taught.dwell[1] == 0.5
 
+
+def test_float_noise_in_a_recorded_joint_is_listed_as_zero():
+    # Seen in a real window after a Jog / IK line: q1 was 2.9e-16 rad and the list said
+    # "1.64996e-14"; the pose itself keeps every digit.
+    arm = FakeArm(load_robot("Lynx6"))
+    window = open_tool("Teach...", arm)
+    q = np.radians([0, 90, 90, 90, 15]) + [2.88e-16, 0, 0, 0, 0]
+    arm.animate_to(q)
+    press(window, "Record")
+    assert [window.list.text(0, col) for col in range(5)] == ["0", "90", "90", "90", "15"]
+    np.testing.assert_array_equal(window.taught.poses[0], q)
