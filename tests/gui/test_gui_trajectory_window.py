@@ -396,3 +396,21 @@ def test_a_trajectory_through_the_table_is_flagged_before_play(arm):
     set_goal(window)                                               # the usual goal: clear
     press(window, "Compute")
     assert not last_status(arm)[1]
+
+
+@pytest.mark.parametrize("screen_px", [(1000, 650), (1920, 1080)])
+def test_the_time_axis_stays_above_the_slider(arm, screen_px):
+    # Seen in a real window on the 1000 x 650 lab screen: "time (s)" and the lowest plot's
+    # tick labels were drawn under the t (s) slider, which hid them.
+    from robosim.gui.tools.trajectories import FIGSIZE
+    from robosim.gui.window_size import fitted_size_in
+
+    window = open_window(arm)
+    fig = window.fig
+    fig.set_dpi(104.17)                               # Tk's scaling under Xvfb
+    fig.set_size_inches(*fitted_size_in(FIGSIZE, 104.17, screen_px, 50))
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    time_axis = window.plots.axes[-1].xaxis.get_tightbbox(renderer)
+    assert "time (s)" == window.plots.axes[-1].get_xlabel()
+    assert time_axis.y0 > window.slider.ax.get_window_extent(renderer).y1
