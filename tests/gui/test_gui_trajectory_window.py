@@ -414,3 +414,22 @@ def test_the_time_axis_stays_above_the_slider(arm, screen_px):
     time_axis = window.plots.axes[-1].xaxis.get_tightbbox(renderer)
     assert "time (s)" == window.plots.axes[-1].get_xlabel()
     assert time_axis.y0 > window.slider.ax.get_window_extent(renderer).y1
+
+
+
+def test_a_12_joint_legend_stays_inside_the_lab_screens_window(arm):
+    # Four legend rows over the plots: lifting the plots above the slider must not push them
+    # out of the top of the 510 px high window the 1000 x 650 screen leaves.
+    from layout_check import layout_problems
+    from matplotlib.backend_bases import ResizeEvent
+    from robosim import Joint, Robot
+    from robosim.gui.tools.trajectories import FIGSIZE
+    from robosim.gui.window_size import fitted_size_in
+
+    twelve = Robot([Joint(a=8.0) for _ in range(12)], unit="cm", name="Twelve")
+    window = open_tool("Trajectories...", FakeArm(twelve))
+    fig = window.fig
+    fig.set_dpi(104.17)
+    fig.set_size_inches(*fitted_size_in(FIGSIZE, 104.17, (1000, 650), 50))
+    fig.canvas.callbacks.process("resize_event", ResizeEvent("resize_event", fig.canvas))
+    assert [p for p in layout_problems(fig) if "leaves the figure" in p] == []
