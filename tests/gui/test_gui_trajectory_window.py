@@ -417,6 +417,24 @@ def test_the_time_axis_stays_above_the_slider(arm, screen_px):
 
 
 
+def test_a_12_joint_robots_goal_headers_shrink_to_their_columns():
+    # Seen in a real window on a 1920 x 1080 screen: "q1 degq2 cmq3 deg...", the goal row's
+    # headers drawn over each other at 8 pt at the size the window opened at; fitted, they
+    # are 6 pt, each within its column (1 px of anti-aliasing allowed).
+    from layout_check import TOLERANCE_PX
+    from robosim import Joint, Robot
+
+    twelve = Robot([Joint(a=8.0) for _ in range(12)], unit="cm", name="Twelve")
+    window = open_tool("Trajectories...", FakeArm(twelve))
+    window.fig.canvas.draw()
+    renderer = window.fig.canvas.get_renderer()
+    headers = [text.get_window_extent(renderer) for text in window.joints.ax.texts
+               if re.fullmatch(r"q\d+ deg", text.get_text())]
+    assert len(headers) == 12
+    assert all(left.x1 - right.x0 <= TOLERANCE_PX
+               for left, right in zip(headers[:-1], headers[1:], strict=True))
+
+
 def test_a_12_joint_legend_stays_inside_the_lab_screens_window(arm):
     # Four legend rows over the plots: lifting the plots above the slider must not push them
     # out of the top of the 510 px high window the 1000 x 650 screen leaves.

@@ -115,8 +115,13 @@ class ToolWindow(View):
     @classmethod
     def open(cls, arm):
         """Open this window for the simulator's ``arm`` (a
-        :class:`robosim.gui.state.ArmState`) in a new figure; returns the window."""
-        return in_new_figure(cls, cls.TITLE.format(robot=arm.robot.name), cls.FIGSIZE, arm)
+        :class:`robosim.gui.state.ArmState`) in a new figure; returns the window. Its cell
+        headers and button labels shrink to fit the size it opened at (a 12-joint robot's
+        "q10 deg" ... columns, a window cut to a small screen), and again after a resize."""
+        window = in_new_figure(cls, cls.TITLE.format(robot=arm.robot.name), cls.FIGSIZE, arm)
+        window.fit_labels()
+        window.connect_event("resize_event", lambda event: window.fit_labels())
+        return window
 
     @property
     def robot(self):
