@@ -148,6 +148,16 @@ def shown_amount(value: float | np.ndarray, decimals: int = 6) -> float:
     return round(float(value), decimals) + 0.0
 
 
+def plus_term(value: float) -> str:
+    """``value`` as a term added after another: ``"+ 90"``, or ``"- 90"`` for a negative one
+    (``q3 - 90``, not ``q3 + -90``), written with ``:g``.
+
+    >>> plus_term(90.0), plus_term(-90.0), plus_term(2.5)
+    ('+ 90', '- 90', '+ 2.5')
+    """
+    return f"- {-value:g}" if value < 0 else f"+ {value:g}"
+
+
 def elementary_matrix(parameter: str, value: ArrayLike) -> np.ndarray:
     """The 4x4 transform of one DH parameter: ``Rz`` (theta), ``Tz`` (d), ``Tx`` (a), ``Rx``
     (alpha).

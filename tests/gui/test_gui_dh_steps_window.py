@@ -311,3 +311,14 @@ def test_float_noise_in_a_joint_at_zero_is_written_as_zero():
     assert window.step_text.get_text().endswith("rotate theta1 = 0 deg about z0")
     assert window.block_titles["elementary"].get_text() == "Rz(theta1 = 0 deg)"
     assert window.legend.get_text().endswith("theta1 = q1 = 0 deg")
+
+
+def test_a_negative_offset_is_written_as_a_subtraction():
+    # Seen in a real window: the Lynx6 elbow's legend read "theta3 = q3 + -90 deg = ...".
+    arm, window = open_window(load_robot("Lynx6"), (0, 0, 30, 0, 0))
+    for _ in range(4):
+        click_cell(window.cells, 0, 0)        # all -> base -> 1 -> 2 -> 3
+    assert window.joint == 3
+    press(window, "Step >")
+    run_for(window, 1.1)
+    assert window.legend.get_text().endswith("theta3 = q3 - 90 deg = -60 deg")

@@ -31,7 +31,8 @@ import time
 import numpy as np
 from matplotlib.transforms import Bbox
 
-from ...dh_steps import MOTIONS, ROW_ORDER, shown_amount, symbolic_link_matrix
+from ...dh_steps import (MOTIONS, ROW_ORDER, plus_term, shown_amount,
+                         symbolic_link_matrix)
 from ...errors import ValidationError
 from ...plotting.arm import ArmDrawing
 from ...plotting.dh_steps import dress_for_dh_steps
@@ -525,8 +526,8 @@ def _legend(robot, row, steps):
         "theta" if joint.is_revolute else "d"))
     if joint.is_revolute:
         symbols = f"c{row} = cos theta{row}, s{row} = sin theta{row}; "
-        offset = f" + {math.degrees(joint.offset):g} deg" if joint.offset else ""
+        offset = f" {plus_term(math.degrees(joint.offset))} deg" if joint.offset else ""
         value = f"{shown_amount(math.degrees(variable.value)):.4g} deg"
         return f"{symbols}theta{row} = q{row}{offset} = {value}"
-    offset = f" + {joint.offset:g} {robot.unit}" if joint.offset else ""
+    offset = f" {plus_term(joint.offset)} {robot.unit}" if joint.offset else ""
     return f"d{row} = q{row}{offset} = {shown_amount(variable.value):.4g} {robot.unit} (prismatic)"
