@@ -130,10 +130,32 @@ class DHStep:
         assert self.value is not None, "only the base and tool steps have no amount"
         motion, _ = MOTIONS[self.parameter]
         if motion == "rotate":
-            amount = f"{np.degrees(self.value):.6g} deg" if degrees else f"{self.value:.6g} rad"
+            amount = (f"{shown_amount(np.degrees(self.value)):.6g} deg" if degrees
+                      else f"{shown_amount(self.value, 9):.6g} rad")
             return f"rotate {self.symbol} = {amount} about {self.axis}"
-        amount = f"{self.value:.6g} {unit}".rstrip()
+        amount = f"{shown_amount(self.value):.6g} {unit}".rstrip()
         return f"translate {self.symbol} = {amount} along {self.axis}"
+
+
+def shown_amount(value: float | np.ndarray, decimals: int = 6) -> float:
+    """A joint or DH amount as the screens write it: rounded to ``decimals`` (a millionth of a
+    degree or of the length unit by default), never ``-0``. The float noise a solver or a blend
+    leaves in a joint at zero (``1.65e-14`` deg) is not a value anyone typed.
+
+    >>> [f"{shown_amount(v):.4g}" for v in (1.6499e-14, -1e-9, -47.0343128)]
+    ['0', '0', '-47.03']
+    """
+    return round(float(value), decimals) + 0.0
+
+
+def plus_term(value: float) -> str:
+    """``value`` as a term added after another: ``"+ 90"``, or ``"- 90"`` for a negative one
+    (``q3 - 90``, not ``q3 + -90``), written with ``:g``.
+
+    >>> plus_term(90.0), plus_term(-90.0), plus_term(2.5)
+    ('+ 90', '- 90', '+ 2.5')
+    """
+    return f"- {-value:g}" if value < 0 else f"+ {value:g}"
 
 
 def elementary_matrix(parameter: str, value: ArrayLike) -> np.ndarray:

@@ -177,3 +177,11 @@ def test_symbolic_matrix_of_a_prismatic_row_has_d_as_its_variable():
     symbolic = symbolic_link_matrix(mixed_robot("standard"), 2)
     assert symbolic[2] == ["0", "-1", "0", "d2"]
     assert symbolic[0] == ["0.866", "0", "-0.5", "0.0866"]
+
+
+def test_a_step_describes_float_noise_at_zero_as_zero():
+    # 2.9e-16 rad is what a solver leaves in a joint at zero; "1.64996e-14 deg" misleads.
+    arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    steps = dh_steps(arm, [2.88e-16, -1e-17])
+    assert steps[1].describe("m") == "rotate theta1 = 0 deg about z0"
+    assert steps[1].describe("m", degrees=False) == "rotate theta1 = 0 rad about z0"

@@ -188,6 +188,7 @@ def test_errors_become_status_lines(arm, board):
     assert "not connected" in last_status(arm)[0]
     type_cell(panel, 1, "fast")
     assert "baud must be a whole number" in panel.cells.errors[(0, 1)]
+    assert last_status(arm) == (panel.cells.errors[(0, 1)], True)    # said, not just red
     type_cell(panel, 1, "115200")
     type_cell(panel, 0, board.port)
     board.mode = "silent"

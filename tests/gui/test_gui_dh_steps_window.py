@@ -294,3 +294,31 @@ def test_dh_steps_window_mid_animation(name, q_deg, joint, position):
     window.fig.window = window                       # keep the widgets alive until saved
     return strip_text(window.fig)
 
+
+
+def test_float_noise_in_a_joint_at_zero_is_written_as_zero():
+    # Seen in a real window after a Jog / IK line: q1 was 2.9e-16 rad and the legend said
+    # "theta1 = q1 = 1.65e-14 deg".
+    robot = load_robot("Lynx6")
+    arm = FakeArm(robot, np.radians([0, 90, 90, 90, 15]) + [2.88e-16, 0, 0, 0, 0])
+    window = tools.open_tool("DH steps...", arm)
+    window.fig.set_dpi(50)
+    window.clock = Clock()
+    click_cell(window.cells, 0, 0)            # all -> base
+    click_cell(window.cells, 0, 0)            # base -> 1
+    press(window, "Step >")
+    run_for(window, 1.1)
+    assert window.step_text.get_text().endswith("rotate theta1 = 0 deg about z0")
+    assert window.block_titles["elementary"].get_text() == "Rz(theta1 = 0 deg)"
+    assert window.legend.get_text().endswith("theta1 = q1 = 0 deg")
+
+
+def test_a_negative_offset_is_written_as_a_subtraction():
+    # Seen in a real window: the Lynx6 elbow's legend read "theta3 = q3 + -90 deg = ...".
+    arm, window = open_window(load_robot("Lynx6"), (0, 0, 30, 0, 0))
+    for _ in range(4):
+        click_cell(window.cells, 0, 0)        # all -> base -> 1 -> 2 -> 3
+    assert window.joint == 3
+    press(window, "Step >")
+    run_for(window, 1.1)
+    assert window.legend.get_text().endswith("theta3 = q3 - 90 deg = -60 deg")

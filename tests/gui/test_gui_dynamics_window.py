@@ -9,6 +9,7 @@ pose the user chose, the servo ratings of the Lynx6's stock calibration (Hitec d
 import itertools
 
 import matplotlib.pyplot as plt
+from matplotlib.transforms import Bbox
 import numpy as np
 import pytest
 
@@ -340,3 +341,35 @@ def test_goal_cells_show_rounding_noise_as_zero():
     q = np.radians([-1.50368e-15, 30.0, -0.00004, 12.345678, 0.0])
     window.set_goal(q)
     assert [window.goal.text(0, col) for col in range(5)] == ["0", "30", "0", "12.3457", "0"]
+
+
+def test_when_a_fall_ends_its_sliders_show_its_last_pose_without_a_full_draw():
+    """Seen in a real window: after a free fall computed while it played, the value cells
+    showed its last pose but the sliders stayed where its first computed rows ended (the
+    animation's target when it started) until something drew the window in full."""
+    app = make_app("Lynx6")
+    state, screen = app.state, app.screen
+    state.animate_to(np.radians([0, 0, 0, 60, 0]))
+    while screen.animation.running:
+        app.tick()
+    window = open_window(state)
+    type_in_cell(window.settings, 0, 4, "0.6", "enter")
+    for fig in (app.fig, window.fig):
+        fig.canvas.draw()
+    draws = []
+    app.fig.canvas.mpl_connect("draw_event", draws.append)
+    screen.animation.clock = itertools.count(0.0, 0.05).__next__
+    press(window, "Free fall")
+    while screen.animation.running or window.integration is not None:
+        window.feed_fall()
+        app.tick()
+    assert draws == []                                   # all blitted: what the user sees
+    final = state.robot.q_to_user(window.fall.q[-1])
+    assert [slider.val for slider in screen.sliders] == pytest.approx(final)
+    box = Bbox.union([slider.ax.bbox for slider in screen.sliders])
+    rows = slice(int(app.fig.bbox.height - box.y1), int(app.fig.bbox.height - box.y0))
+    columns = slice(int(box.x0), int(box.x1))
+    shown = np.asarray(app.fig.canvas.buffer_rgba())[rows, columns].astype(int)
+    app.fig.canvas.draw()
+    drawn = np.asarray(app.fig.canvas.buffer_rgba())[rows, columns].astype(int)
+    assert np.abs(shown - drawn).max() <= 16

@@ -140,6 +140,18 @@ def test_a_cancelled_dialog_leaves_the_welcome_screen_as_it_was(dialog):
     assert app.status == "No file was chosen." and not app.status_is_error
 
 
+def test_a_cancelled_dialog_still_says_what_was_wrong_with_the_typed_path(dialog, tmp_path):
+    # Seen in a real window: a typed path that does not exist, Load, Cancel; the red "no such
+    # file" gave way to a black "No file was chosen." while the cell stayed red.
+    dialog("")
+    app = make_app()
+    type_in_cell(app.screen.path_cell, 0, 0, str(tmp_path / "no such file.json"), "tab")
+    press(app.screen.buttons["Load a robot file"])
+    assert isinstance(app.screen, WelcomeScreen)
+    assert app.status == f"No file was chosen, and {tmp_path / 'no such file.json'}: no such file"
+    assert app.status_is_error
+
+
 def test_a_typed_relative_path_is_shown_absolute_and_enter_loads_it(tmp_path, monkeypatch):
     save_robot(ARM, tmp_path / "two.json")
     monkeypatch.chdir(tmp_path)

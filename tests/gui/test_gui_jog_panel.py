@@ -9,6 +9,7 @@ import pytest
 from fake_arm import FakeArm
 from gripper_angle import gripper_angle
 from gui_events import click, type_in_cell
+from layout_check import layout_problems
 from robosim import load_robot
 from robosim.gui.tools.jog_ik import SOLVE, STEP, TURN, VIA
 from robosim.gui.tools import open_tool
@@ -243,9 +244,18 @@ def test_the_lynx6_pose_line_shows_the_gripper_angle_and_no_negative_zero():
     arm, panel = open_panel(LYNX6)                      # home: level gripper, pitch 0
     text = panel.pose_text.get_text()
     assert "-0 " not in text and "pitch 0 " in text
-    assert "wrist 0 deg (to the ground, + up)" in text
+    assert "wrist + up 0 deg" in text
     arm.animate_to(np.radians([20.0, 10.0, -30.0, -20.0, 5.0]))   # 40 deg below horizontal
-    assert "wrist -40 deg (to the ground, + up)" in panel.pose_text.get_text()
+    assert "wrist + up -40 deg" in panel.pose_text.get_text()
+
+
+def test_the_lynx6_pose_line_fits_the_window_with_every_number_long_and_negative():
+    # Seen in a real window (both screens): "...; wrist 24.77 deg (to the grou" was cut at
+    # the window's right edge; the layout tests only drew the home pose's short numbers.
+    arm, panel = open_panel(LYNX6, np.radians([80.2, -68.5, -81.1, 46.1, -13.1]))
+    text = panel.pose_text.get_text()
+    assert len(re.findall(r" -\d", text)) == 6 and len(text) >= 105    # a long line indeed
+    assert layout_problems(panel.fig) == []
 
 
 @pytest.mark.parametrize("text", ["abc", "1.5", "1"])

@@ -119,6 +119,8 @@ def test_a_prismatic_link_and_an_offset_are_written_out():
     panel = open_tool("Matrix...", lynx6)
     panel.show_link(2)
     assert "theta2 = q2 + offset = 0.00 + 90 = 90.00 deg" in panel.parameters.get_text()
+    panel.show_link(3)                                  # elbow offset -90 deg: "- 90", not "+ -90"
+    assert "theta3 = q3 + offset = 0.00 - 90 = -90.00 deg" in panel.parameters.get_text()
 
 
 def test_a_joint_a_hair_below_zero_reads_0_00_not_minus_0_00():

@@ -81,3 +81,27 @@ def test_a_typed_value_outside_the_limits_is_refused_in_its_cell():
     assert (2, 0) in window.list.errors
     assert "outside" in window.list.message
     np.testing.assert_allclose(np.degrees(window.taught.poses[2]), POSES_DEG[2], atol=1e-9)
+
+
+def test_a_refused_dwell_says_why_in_the_status_line_at_once():
+    # Seen in a real window: the cell turned red and the status line still said "pose 3
+    # recorded", so a student could not tell what was wrong with the typed -2.
+    arm = FakeArm(load_robot("Lynx6"))
+    window = taught_window(arm)
+    type_in_cell(window.list, 1, 5, "-2", "enter")
+    assert arm.statuses[-1] == ("dwell must be from 0 to 3600 s, got -2", True)
+    type_in_cell(window.list, 1, 5, "0.5", "enter")               # fixed: the line goes
+    assert arm.statuses[-1] == ("", False)
+    assert window.taught.dwell[1] == 0.5
+
+
+def test_float_noise_in_a_recorded_joint_is_listed_as_zero():
+    # Seen in a real window after a Jog / IK line: q1 was 2.9e-16 rad and the list said
+    # "1.64996e-14"; the pose itself keeps every digit.
+    arm = FakeArm(load_robot("Lynx6"))
+    window = open_tool("Teach...", arm)
+    q = np.radians([0, 90, 90, 90, 15]) + [2.88e-16, 0, 0, 0, 0]
+    arm.animate_to(q)
+    press(window, "Record")
+    assert [window.list.text(0, col) for col in range(5)] == ["0", "90", "90", "90", "15"]
+    np.testing.assert_array_equal(window.taught.poses[0], q)

@@ -396,3 +396,58 @@ def test_a_trajectory_through_the_table_is_flagged_before_play(arm):
     set_goal(window)                                               # the usual goal: clear
     press(window, "Compute")
     assert not last_status(arm)[1]
+
+
+@pytest.mark.parametrize("screen_px", [(1000, 650), (1920, 1080)])
+def test_the_time_axis_stays_above_the_slider(arm, screen_px):
+    # Seen in a real window on the 1000 x 650 lab screen: "time (s)" and the lowest plot's
+    # tick labels were drawn under the t (s) slider, which hid them.
+    from robosim.gui.tools.trajectories import FIGSIZE
+    from robosim.gui.window_size import fitted_size_in
+
+    window = open_window(arm)
+    fig = window.fig
+    fig.set_dpi(104.17)                               # Tk's scaling under Xvfb
+    fig.set_size_inches(*fitted_size_in(FIGSIZE, 104.17, screen_px, 50))
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    time_axis = window.plots.axes[-1].xaxis.get_tightbbox(renderer)
+    assert "time (s)" == window.plots.axes[-1].get_xlabel()
+    assert time_axis.y0 > window.slider.ax.get_window_extent(renderer).y1
+
+
+
+def test_a_12_joint_robots_goal_headers_shrink_to_their_columns():
+    # Seen in a real window on a 1920 x 1080 screen: "q1 degq2 cmq3 deg...", the goal row's
+    # headers drawn over each other at 8 pt at the size the window opened at; fitted, they
+    # are 6 pt, each within its column (1 px of anti-aliasing allowed).
+    from layout_check import TOLERANCE_PX
+    from robosim import Joint, Robot
+
+    twelve = Robot([Joint(a=8.0) for _ in range(12)], unit="cm", name="Twelve")
+    window = open_tool("Trajectories...", FakeArm(twelve))
+    window.fig.canvas.draw()
+    renderer = window.fig.canvas.get_renderer()
+    headers = [text.get_window_extent(renderer) for text in window.joints.ax.texts
+               if re.fullmatch(r"q\d+ deg", text.get_text())]
+    assert len(headers) == 12
+    assert all(left.x1 - right.x0 <= TOLERANCE_PX
+               for left, right in zip(headers[:-1], headers[1:], strict=True))
+
+
+def test_a_12_joint_legend_stays_inside_the_lab_screens_window(arm):
+    # Four legend rows over the plots: lifting the plots above the slider must not push them
+    # out of the top of the 510 px high window the 1000 x 650 screen leaves.
+    from layout_check import layout_problems
+    from matplotlib.backend_bases import ResizeEvent
+    from robosim import Joint, Robot
+    from robosim.gui.tools.trajectories import FIGSIZE
+    from robosim.gui.window_size import fitted_size_in
+
+    twelve = Robot([Joint(a=8.0) for _ in range(12)], unit="cm", name="Twelve")
+    window = open_tool("Trajectories...", FakeArm(twelve))
+    fig = window.fig
+    fig.set_dpi(104.17)
+    fig.set_size_inches(*fitted_size_in(FIGSIZE, 104.17, (1000, 650), 50))
+    fig.canvas.callbacks.process("resize_event", ResizeEvent("resize_event", fig.canvas))
+    assert [p for p in layout_problems(fig) if "leaves the figure" in p] == []

@@ -770,12 +770,17 @@ class SimulatorScreen(Screen):
         blitted too (:meth:`robosim.gui.blit.BlitManager.start`): a full draw of this figure
         takes a good part of a second in a real window, and the first frames must not wait.
         """
-        with self.blit.one_blit():
-            self._show_target_in_controls(self.animation.target)
-            self._blit_sliders()
+        self._show_target_blitted(self.animation.target)
         self.blit.start("arm", *READOUT_LAYERS)
         self.timer.interval = interval_ms
         self.timer.start()
+
+    def _show_target_blitted(self, q):
+        """The value cells and the sliders show ``q``, blitted together in one blit (no full
+        draw follows an animation's start or end to show the sliders)."""
+        with self.blit.one_blit():
+            self._show_target_in_controls(q)
+            self._blit_sliders()
 
     def _show_target_in_controls(self, q):
         """Sliders and value fields show ``q`` without firing their callbacks."""
@@ -814,7 +819,7 @@ class SimulatorScreen(Screen):
         stale)."""
         self.timer.stop()
         if not np.array_equal(self._controls_target, self.animation.target):
-            self._show_target_in_controls(self.animation.target)
+            self._show_target_blitted(self.animation.target)
         for layer in ("arm", *READOUT_LAYERS):
             self.blit.animate(layer, False)
         if self.app.status == NEW_TARGET_WHILE_MOVING:

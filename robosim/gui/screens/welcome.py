@@ -189,8 +189,10 @@ class WelcomeScreen(Screen):
         typed = self.path_cell.text(0, 0).strip()
         chosen = file_dialog.ask_path(self.fig, save=False, title="Open a robot file",
                                       initial=typed or self._open_folder())
-        if chosen == "":
-            self.app.set_status("No file was chosen.")
+        if chosen == "":      # a typed path's problem stays said: it is why no file opened
+            problem = self.path_cell.errors.get((0, 0))
+            self.app.set_status(f"No file was chosen, and {problem}" if problem
+                                else "No file was chosen.", error=bool(problem))
             return
         if chosen:
             self.path_cell.set_text(0, 0, chosen)

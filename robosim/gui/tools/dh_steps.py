@@ -31,7 +31,8 @@ import time
 import numpy as np
 from matplotlib.transforms import Bbox
 
-from ...dh_steps import MOTIONS, ROW_ORDER, symbolic_link_matrix
+from ...dh_steps import (MOTIONS, ROW_ORDER, plus_term, shown_amount,
+                         symbolic_link_matrix)
 from ...errors import ValidationError
 from ...plotting.arm import ArmDrawing
 from ...plotting.dh_steps import dress_for_dh_steps
@@ -513,8 +514,8 @@ def _joint_words(robot, joint):
 def _value_words(step, robot):
     """``"theta2 = 30 deg"``, ``"d3 = 40 mm"``."""
     if MOTIONS[step.parameter][0] == "rotate":
-        return f"{step.symbol} = {math.degrees(step.value):.4g} deg"
-    return f"{step.symbol} = {step.value:.4g} {robot.unit}"
+        return f"{step.symbol} = {shown_amount(math.degrees(step.value)):.4g} deg"
+    return f"{step.symbol} = {shown_amount(step.value):.4g} {robot.unit}"
 
 
 def _legend(robot, row, steps):
@@ -525,8 +526,8 @@ def _legend(robot, row, steps):
         "theta" if joint.is_revolute else "d"))
     if joint.is_revolute:
         symbols = f"c{row} = cos theta{row}, s{row} = sin theta{row}; "
-        offset = f" + {math.degrees(joint.offset):g} deg" if joint.offset else ""
-        value = f"{math.degrees(variable.value):.4g} deg"
+        offset = f" {plus_term(math.degrees(joint.offset))} deg" if joint.offset else ""
+        value = f"{shown_amount(math.degrees(variable.value)):.4g} deg"
         return f"{symbols}theta{row} = q{row}{offset} = {value}"
-    offset = f" + {joint.offset:g} {robot.unit}" if joint.offset else ""
-    return f"d{row} = q{row}{offset} = {variable.value:.4g} {robot.unit} (prismatic)"
+    offset = f" {plus_term(joint.offset)} {robot.unit}" if joint.offset else ""
+    return f"d{row} = q{row}{offset} = {shown_amount(variable.value):.4g} {robot.unit} (prismatic)"

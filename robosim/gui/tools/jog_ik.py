@@ -88,7 +88,8 @@ class JogIKWindow(ToolWindow):
     def _build(self):
         fig, unit = self.fig, self.robot.unit
         fig.text(0.04, 0.95, f"Jog / IK: {self.robot.name}", fontsize=11, fontweight="bold")
-        self.pose_text = fig.text(0.04, 0.905, "", fontsize=8, family="monospace")
+        # 7 pt: the longest line (a Lynx6's, every number negative with 4 digits) fits
+        self.pose_text = fig.text(0.04, 0.905, "", fontsize=7, family="monospace")
         fig.text(0.04, 0.855, "Jog the tool", fontsize=9, fontweight="bold")
         self.buttons = {}
         for row, names in enumerate((JOG_LABELS[:3], JOG_LABELS[3:])):
@@ -152,9 +153,9 @@ class JogIKWindow(ToolWindow):
         roll, pitch, yaw = shown_angles(np.degrees(r2rpy(T[:3, :3])), 2)
         text = (f"tool at x {x:.4g}  y {y:.4g}  z {z:.4g} {self.robot.unit};  "
                 f"roll {roll:.4g}  pitch {pitch:.4g}  yaw {yaw:.4g} deg")
-        if self.lynx6:
+        if self.lynx6:   # named as its target column is: "wrist + up"
             wrist = round(math.degrees(motion.wrist_angle(self.robot, q)), 9) + 0.0
-            text += f";  wrist {wrist:.4g} deg (to the ground, + up)"
+            text += f";  wrist + up {wrist:.4g} deg"
         self.pose_text.set_text(text)
 
     # ------------------------------------------------------------------ cells

@@ -99,8 +99,10 @@ class TeachWindow(ToolWindow):
         for row in range(ROWS):
             index = first + row
             if index < len(self.taught.poses):
-                values = robot.q_to_user(self.taught.poses[index])
-                texts = [f"{v:.6g}" for v in values + 0.0] + [
+                # rounded to a millionth (of a degree, of the length unit): the float noise an
+                # IK solution or a blend leaves (1.6e-14 deg) is not a value anyone typed
+                values = np.round(robot.q_to_user(self.taught.poses[index]), 6) + 0.0
+                texts = [f"{v:.6g}" for v in values] + [
                     f"{self.taught.dwell[index]:g}", f"{self.taught.speed[index]:g}"]
             else:
                 texts = [""] * (robot.n + 2)

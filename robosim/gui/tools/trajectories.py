@@ -151,16 +151,19 @@ class TrajectoryWindow(ToolWindow):
             width = 0.46 / len(labels)
             for column, label in enumerate(labels):
                 self._button(label, (0.02 + width * column, bottom, width - 0.008, 0.055))
-        axes = [fig.add_axes((0.56, 0.66 - 0.23 * k, 0.36, 0.2)) for k in range(3)]
+        # the lowest plot's tick labels and "time (s)" stay above the slider (0.12 to 0.15)
+        # down to the 1000 x 650 screen's window, 510 px high
+        axes = [fig.add_axes((0.56, 0.68 - 0.22 * k, 0.36, 0.18)) for k in range(3)]
         for ax in axes[1:]:
             ax.sharex(axes[0])
         for ax in axes[:-1]:
             ax.tick_params(labelbottom=False)
         for ax in axes:
             ax.tick_params(labelsize=7)
-            ax.yaxis.label.set_fontsize(8)
+            ax.yaxis.label.set_fontsize(7)
         self.plots = JointPlots(axes, robot.joint_types, robot.unit,
                                 [joint.name for joint in robot.joints], legend="top")
+        axes[-1].xaxis.label.set_fontsize(8)
         slider_ax = fig.add_axes((0.56, 0.12, 0.36, 0.03))
         self.slider = self.keep(_QuietSlider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0))
         self.slider.on_changed(self.guarded(self.scrub))

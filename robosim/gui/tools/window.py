@@ -115,8 +115,13 @@ class ToolWindow(View):
     @classmethod
     def open(cls, arm):
         """Open this window for the simulator's ``arm`` (a
-        :class:`robosim.gui.state.ArmState`) in a new figure; returns the window."""
-        return in_new_figure(cls, cls.TITLE.format(robot=arm.robot.name), cls.FIGSIZE, arm)
+        :class:`robosim.gui.state.ArmState`) in a new figure; returns the window. Its cell
+        headers and button labels shrink to fit the size it opened at (a 12-joint robot's
+        "q10 deg" ... columns, a window cut to a small screen), and again after a resize."""
+        window = in_new_figure(cls, cls.TITLE.format(robot=arm.robot.name), cls.FIGSIZE, arm)
+        window.fit_labels()
+        window.connect_event("resize_event", lambda event: window.fit_labels())
+        return window
 
     @property
     def robot(self):
@@ -126,18 +131,23 @@ class ToolWindow(View):
 
     def keep(self, widget):
         """Hold ``widget`` until teardown; a :class:`CellGrid`'s commits are watched so that
-        its cell's red message leaves the status line once the cell is accepted."""
+        a refused cell's message shows in red in the status line at once (a cell turning red
+        with no word of why helps nobody) and leaves it once the cell is accepted."""
         if isinstance(widget, CellGrid) and widget.on_commit is not None:
-            widget.on_commit = self._clearing_when_fixed(widget, widget.on_commit)
+            widget.on_commit = self._saying_refusals(widget, widget.on_commit)
         return super().keep(widget)
 
-    def _clearing_when_fixed(self, grid, on_commit):
+    def _saying_refusals(self, grid, on_commit):
         def checked(row, col, text):
             rejection = grid.errors.get((row, col))
             message = on_commit(row, col, text)
             status = self.status
-            if (message is None and rejection and status is not None and status.error
-                    and status.message == rejection):
+            if status is None:
+                return message
+            if message is not None:
+                if not (status.error and status.message == str(message)):
+                    self.say(str(message), error=True)
+            elif rejection and status.error and status.message == rejection:
                 self.say("")
             return message
         return checked

@@ -92,8 +92,6 @@ class WorkspaceWindow(ToolWindow):
         self.job = None
         self.result = None
         self._build()
-        self.fit_labels()             # headers and buttons fit a window smaller than FIGSIZE
-        self.connect_event("resize_event", lambda event: self.fit_labels())
         self._limits_shown = self.robot.limits.copy()
         self.subscribe(arm, "limits", self.guarded(self._on_limits))
         self.plan_text.set_text(self.update_plan())
