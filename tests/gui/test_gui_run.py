@@ -23,6 +23,10 @@ def backend(monkeypatch):
     plt.close("all")
     plt.switch_backend("module://event_loop_backend")
     monkeypatch.setattr(event_loop_backend, "HAS_EVENT_LOOP", True)
+    # LoopTimer.made lists every timer of the backend, and each timer its canvas: a list of
+    # this test's own, dropped after it, or every figure these tests made lives to the end of
+    # the session (about 55,000 objects a test, walked by every later garbage collection)
+    monkeypatch.setattr(event_loop_backend.LoopTimer, "made", [])
     yield event_loop_backend
     if gui_app._running is not None:  # noqa: SLF001 - the app run() keeps
         gui_app._running.close()  # noqa: SLF001 - the app run() keeps

@@ -46,6 +46,7 @@ from .. import tools
 from .gripper_drag import DRAGGING_GRIPPER, PICK_PIXELS, GripperDrag, to_pixels
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..widgets.fast_text import fast_text
+from ..widgets.quiet_slider import QuietSlider
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text, mounting_lines, shown_angles
 from . import jacobian_readout
 from .jacobian_readout import JacobianReadout
@@ -162,11 +163,11 @@ class SimulatorScreen(Screen):
         self.sliders = []
         for i in range(n):
             ax = place(f"slider {i}", fig.add_axes(places[f"slider {i}"]))
-            slider = self.keep(mw.Slider(ax, self._slider_labels[i], low[i], high[i],
-                                         valinit=home[i]))
+            # quiet: one full draw per change (in _start) and one for the screen, none per slider
+            slider = self.keep(QuietSlider(ax, self._slider_labels[i], low[i], high[i],
+                                           valinit=home[i]))
             slider.label.set_fontsize(SLIDER_FONT)
             slider.valtext.set_visible(False)
-            slider.drawon = False  # one full draw per change, in _start, not one per slider
             slider.on_changed(self.guarded(lambda value, i=i: self._on_slider(i, value)))
             self.sliders.append(slider)
         self.values = self.keep(CellGrid(

@@ -36,7 +36,6 @@ from pathlib import Path
 
 import numpy as np
 from matplotlib.transforms import Bbox
-from matplotlib.widgets import Slider
 
 from ...collision import first_collision
 from ...errors import RobosimError, ValidationError
@@ -47,6 +46,7 @@ from ...trajectory.files import read_trajectory_csv, write_trajectory_csv
 from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text
+from ..widgets.quiet_slider import QuietSlider
 from .window import ToolWindow
 
 FIGSIZE = (11.0, 7.4)
@@ -165,7 +165,7 @@ class TrajectoryWindow(ToolWindow):
                                 [joint.name for joint in robot.joints], legend="top")
         axes[-1].xaxis.label.set_fontsize(8)
         slider_ax = fig.add_axes((0.56, 0.12, 0.36, 0.03))
-        self.slider = self.keep(_QuietSlider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0))
+        self.slider = self.keep(QuietSlider(slider_ax, "t (s)", 0.0, 1.0, valinit=0.0))
         self.slider.on_changed(self.guarded(self.scrub))
         self.status_line((0.01, 0.01, 0.98, 0.08), fontsize=8).show(
             "Choose a type, type the goal, press Compute.")
@@ -576,13 +576,6 @@ class TrajectoryWindow(ToolWindow):
         if self.movie is not None:
             self.movie.cancel()
             self.movie = None
-
-
-class _QuietSlider(Slider):
-    """A slider that does not draw the figure itself (the window draws once per event; see
-    :meth:`robosim.gui.view.View.run`), from its construction on."""
-
-    drawon = False
 
 
 def _positive(text, what):

@@ -1,1 +1,2 @@
-"""Widgets the windows are built from: typed-in cell grids, fast text, file dialogs, matrix text."""
+"""Widgets the windows are built from: typed-in cell grids, fast text, file dialogs, matrix text,
+sliders that do not draw."""
