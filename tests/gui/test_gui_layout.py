@@ -24,9 +24,10 @@ from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application
 from robosim.gui.window_size import SCREEN_ROOM_PX, fitted_size_in
 
 SIZES_PX = [(1000, 650), (1280, 800), (1600, 1000)]
-#: The figure of a 1000 x 650 px TkAgg window under Xvfb, measured: the toolbar takes 50 px and
-#: Tk's scaling makes it 104 dpi, so the canvas is 960 x 576 logical px (9.6 x 5.76 in).
-TK_WINDOW = (9.6, 5.76, 104.17)
+#: The figure the application opens with on a 1000 x 650 px screen (TkAgg under Xvfb):
+#: robosim.gui.window_size.fitted_size_in of WINDOW_SIZE at Tk's measured 104.17 dpi with its
+#: measured 50 px toolbar (TK_DPI, TK_TOOLBAR_PX below), about 9.45 x 4.90 in (984 x 510 px).
+TK_WINDOW = (*fitted_size_in(WINDOW_SIZE, 104.17, (1000, 650), 50), 104.17)
 FIGURES = {"%dx%d" % size: (size[0] / WINDOW_DPI, size[1] / WINDOW_DPI, WINDOW_DPI)
            for size in SIZES_PX}
 FIGURES["1000x650 Tk window"] = TK_WINDOW

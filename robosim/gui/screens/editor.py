@@ -62,8 +62,8 @@ DISABLED_TEXT = "#a0a0a0"
 TABLE_ROW_HEIGHT, SMALLEST_ROW_HEIGHT = 24, 12
 #: Height (points) of a button, of a one-line cell, and the space between rows.
 BUTTON_HEIGHT, CELL_HEIGHT, GAP = 26, 22, 6
-#: Line spacing of the notes under the table.
-NOTE_SPACING = 1.5
+#: Line spacing of the notes under the table: in the full layout, and in the compact one.
+NOTE_SPACING, COMPACT_NOTE_SPACING = 1.5, 1.2
 SETTINGS = ("robot name", f"joints (1-{MAX_JOINTS})", "length unit", "convention")
 NAME, COUNT, UNIT, CONVENTION = range(4)
 #: The table's last column: the STL file of the row's link (kept in the draft's extras).
@@ -165,7 +165,11 @@ class EditorScreen(Screen):
         """The places of the stage shown, in a figure of ``width`` x ``height`` points.
 
         Rows of fixed height (buttons, cells, notes) are laid from the foot and the top; the
-        DH table takes what is between, up to :data:`TABLE_ROW_HEIGHT` a line.
+        DH table takes what is between, up to :data:`TABLE_ROW_HEIGHT` a line. When the table
+        would not fit at :data:`SMALLEST_ROW_HEIGHT` a line (a short window: the application
+        on a 1000 x 650 px screen is about 984 x 510 px), the layout is compact
+        (:meth:`_compact`): single gaps, one-line cells as high as a table line, the notes
+        closer, and the save row between Reset table and Continue.
         """
         places = Layout(width, height)
         left, right = 0.05 * width, 0.95 * width
@@ -173,25 +177,56 @@ class EditorScreen(Screen):
         foot = STATUS_HEIGHT + GAP
         if self.stage == "count":
             return self._count_layout(places, left, right, top, foot)
+        compact = self._compact(height)
+        gap, cell = (GAP / 2, SMALLEST_ROW_HEIGHT) if compact else (GAP, CELL_HEIGHT)
         places.point("title", left, top)            # va="top"
-        top -= lines_height(1, TITLE_SIZE) + GAP
-        places.rect("settings", left, top - 2 * CELL_HEIGHT, right - left, 2 * CELL_HEIGHT)
-        top -= 2 * CELL_HEIGHT + 2 * GAP
+        top -= lines_height(1, TITLE_SIZE) + gap
+        places.rect("settings", left, top - 2 * cell, right - left, 2 * cell)
+        top -= 2 * cell + 2 * gap
         places.rect("Back", left, foot, 0.12 * width, BUTTON_HEIGHT)
         places.rect("Reset table", left + 0.14 * width, foot, 0.15 * width, BUTTON_HEIGHT)
         places.rect("Continue", right - 0.17 * width, foot, 0.17 * width, BUTTON_HEIGHT)
-        y = foot + BUTTON_HEIGHT + 2 * GAP
-        places.rect("save as", left, y, 0.6 * width, CELL_HEIGHT)
-        places.rect("Save", left + 0.62 * width, y, 0.12 * width, CELL_HEIGHT)
-        y += CELL_HEIGHT + 2 * GAP
-        places.rect("mounting", left, y, 0.75 * (right - left), 3 * CELL_HEIGHT)
-        y += 3 * CELL_HEIGHT + 2 * GAP
-        note_lines = 3
-        notes = lines_height(note_lines, FONT_SIZE) * NOTE_SPACING / 1.2
+        if compact:
+            y = foot + (BUTTON_HEIGHT - CELL_HEIGHT) / 2
+            places.rect("save as", left + 0.31 * width, y, 0.32 * width, CELL_HEIGHT)
+            places.rect("Save", left + 0.64 * width, y, 0.07 * width, CELL_HEIGHT)
+            y = foot + BUTTON_HEIGHT + 2 * gap
+        else:
+            y = foot + BUTTON_HEIGHT + 2 * gap
+            places.rect("save as", left, y, 0.6 * width, CELL_HEIGHT)
+            places.rect("Save", left + 0.62 * width, y, 0.12 * width, CELL_HEIGHT)
+            y += CELL_HEIGHT + 2 * gap
+        places.rect("mounting", left, y, 0.75 * (right - left), 3 * cell)
+        y += 3 * cell + 2 * gap
         n_lines = len(self.draft["rows"]) + 1
-        row = max(SMALLEST_ROW_HEIGHT, min(TABLE_ROW_HEIGHT, (top - y - notes - GAP) / n_lines))
+        row = max(SMALLEST_ROW_HEIGHT,
+                  min(TABLE_ROW_HEIGHT, (top - y - self._notes_height(compact) - gap) / n_lines))
         places.rect("table", left, top - n_lines * row, right - left, n_lines * row)
-        places.point("units note", left, top - n_lines * row - GAP)     # va="top"
+        places.point("units note", left, top - n_lines * row - gap)     # va="top"
+        return places
+
+    def _compact(self, height):
+        """Whether the table stage needs its compact layout in a figure ``height`` points
+        high: whether the DH table, at :data:`SMALLEST_ROW_HEIGHT` a line, leaves less room
+        than its notes need in the full layout."""
+        fixed = (MARGIN + lines_height(1, TITLE_SIZE) + 2 * CELL_HEIGHT + 3 * GAP   # top rows
+                 + STATUS_HEIGHT + GAP + BUTTON_HEIGHT + CELL_HEIGHT + 3 * CELL_HEIGHT
+                 + 6 * GAP)                                                    # foot rows
+        table = (len(self.draft["rows"]) + 1) * SMALLEST_ROW_HEIGHT
+        return height - fixed - table < self._notes_height(False) + GAP
+
+    @staticmethod
+    def _notes_height(compact):
+        """Height in points of the three note lines under the table."""
+        return lines_height(3, FONT_SIZE) * _note_spacing(compact) / 1.2
+
+    def relayout(self):
+        """Move everything to the places of the present size, the notes' line spacing with
+        the layout (closer in the compact one)."""
+        places = super().relayout()
+        if self.stage == "table":
+            self.units_note.set_linespacing(
+                _note_spacing(self._compact(figure_size_pt(self.fig)[1])))
         return places
 
     def _count_layout(self, places, left, right, top, foot):
@@ -641,6 +676,10 @@ class EditorScreen(Screen):
 UNDO_KEYS = {"ctrl+z", "cmd+z"}
 REDO_KEYS = {"ctrl+y", "cmd+y", "ctrl+shift+z", "ctrl+Z", "ctrl+shift+Z", "cmd+shift+z",
              "cmd+Z"}
+
+
+def _note_spacing(compact):
+    return COMPACT_NOTE_SPACING if compact else NOTE_SPACING
 
 
 def undo_action(event):
