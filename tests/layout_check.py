@@ -28,8 +28,22 @@ from unittest import mock
 import matplotlib.text
 from matplotlib.transforms import Bbox
 
+from robosim.gui.window_size import fitted_size_in
+
 #: Pixels two extents may share before they count as overlapping (anti-aliasing, rounding).
 TOLERANCE_PX = 1.0
+#: Tk under Xvfb, measured: its scaling shows a figure at 104.17 dpi, and its toolbar is 50 px
+#: high (what :func:`robosim.gui.window_size.fit_to_screen` works with on a real screen).
+TK_DPI, TK_TOOLBAR_PX = 104.17, 50
+#: The lab screen of the issues, in pixels.
+LAB_SCREEN_PX = (1000, 650)
+
+
+def tk_window_figure(preferred_in, screen_px=LAB_SCREEN_PX):
+    """``(width_in, height_in, dpi)`` of the figure a Tk window that prefers ``preferred_in``
+    inches opens with on a ``screen_px`` screen (room left for a taskbar and the toolbar): on
+    the 1000 x 650 lab screen the application's figure is about 984 x 510 px."""
+    return (*fitted_size_in(preferred_in, TK_DPI, screen_px, TK_TOOLBAR_PX), TK_DPI)
 
 
 def drawn_texts(fig):

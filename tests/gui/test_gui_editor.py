@@ -11,14 +11,13 @@ from matplotlib.widgets import Button
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from gui_events import click_axes, click_cell, type_in_cell, type_keys
-from layout_check import layout_problems
+from layout_check import layout_problems, tk_window_figure
 from robosim import Joint, Robot, load_robot
 from robosim.gui.app import WINDOW_SIZE, Application
 from robosim.gui.user_files import autosave
 from robosim.gui.screens.dh_draft import COLUMNS, new_draft
 from robosim.gui.screens.editor import COUNT, UNIT, EditorScreen
 from robosim.gui.user_files.my_robots import MyRobots
-from robosim.gui.window_size import fitted_size_in
 from robosim.gui.shortcuts import use_robosim_shortcuts
 from robosim.library import robot_to_dict
 
@@ -371,11 +370,6 @@ def test_editor_screen_figure():
 
 
 # ------------------------------------------------------------ the editor on a lab screen
-#: The figure the application opens with on a 1000 x 650 px lab screen (TkAgg under Xvfb:
-#: Tk's measured 104.17 dpi and 50 px toolbar), about 984 x 510 px.
-LAB_SCREEN_FIGURE = (*fitted_size_in(WINDOW_SIZE, 104.17, (1000, 650), 50), 104.17)
-
-
 def twelve_joints():
     return Robot([Joint("R", a=0.1, alpha=math.pi / 2 * (k % 2)) for k in range(12)],
                  name="12 joints", unit="m")
@@ -383,7 +377,7 @@ def twelve_joints():
 
 @pytest.mark.parametrize("robot", ["Lynx6", "Puma 560", "12 joints", "joint count"])
 def test_the_editor_fits_the_window_it_opens_in_on_a_lab_screen(robot):
-    width, height, dpi = LAB_SCREEN_FIGURE
+    width, height, dpi = tk_window_figure(WINDOW_SIZE)
     app = Application(figure=plt.figure(figsize=(width, height), dpi=dpi))
     robots = {"joint count": None, "12 joints": twelve_joints()}
     app.show_editor(robots[robot] if robot in robots else load_robot(robot))

@@ -17,17 +17,15 @@ from matplotlib.backend_bases import ResizeEvent
 
 from fake_arm import FakeArm
 from gui_events import click, click_axes, type_in_cell
-from layout_check import layout_problems
+from layout_check import TK_TOOLBAR_PX, layout_problems, tk_window_figure
 from robosim import Joint, Robot, load_robot
 from robosim.gui import tools
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application
-from robosim.gui.window_size import SCREEN_ROOM_PX, fitted_size_in
+from robosim.gui.window_size import SCREEN_ROOM_PX
 
 SIZES_PX = [(1000, 650), (1280, 800), (1600, 1000)]
-#: The figure the application opens with on a 1000 x 650 px screen (TkAgg under Xvfb):
-#: robosim.gui.window_size.fitted_size_in of WINDOW_SIZE at Tk's measured 104.17 dpi with its
-#: measured 50 px toolbar (TK_DPI, TK_TOOLBAR_PX below), about 9.45 x 4.90 in (984 x 510 px).
-TK_WINDOW = (*fitted_size_in(WINDOW_SIZE, 104.17, (1000, 650), 50), 104.17)
+#: The figure the application opens with on a 1000 x 650 px screen (TkAgg under Xvfb).
+TK_WINDOW = tk_window_figure(WINDOW_SIZE)
 FIGURES = {"%dx%d" % size: (size[0] / WINDOW_DPI, size[1] / WINDOW_DPI, WINDOW_DPI)
            for size in SIZES_PX}
 FIGURES["1000x650 Tk window"] = TK_WINDOW
@@ -248,15 +246,12 @@ def test_dynamics_window_fits_with_torques_and_a_fall_shown(robot_name):
 
 
 # ------------------------------------------------------------- windows sized from the screen
-#: The figure a window opens with on these screens (robosim.gui.window_size): Tk's 104.17 dpi
-#: under Xvfb and its 50 px toolbar, measured; the application's preferred 12 x 7.5 in.
+#: The figure a window opens with on these screens (robosim.gui.window_size, layout_check).
 SCREENS_PX = {"1000x650 screen": (1000, 650), "1920x1080 screen": (1920, 1080)}
-TK_DPI, TK_TOOLBAR_PX = 104.17, 50
 
 
 def opening_figure(screen, preferred_in=WINDOW_SIZE):
-    width, height = fitted_size_in(preferred_in, TK_DPI, SCREENS_PX[screen], TK_TOOLBAR_PX)
-    return width, height, TK_DPI
+    return tk_window_figure(preferred_in, SCREENS_PX[screen])
 
 
 def test_a_window_opens_inside_a_small_screen_and_as_it_was_on_a_large_one():

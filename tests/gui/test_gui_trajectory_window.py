@@ -402,13 +402,14 @@ def test_a_trajectory_through_the_table_is_flagged_before_play(arm):
 def test_the_time_axis_stays_above_the_slider(arm, screen_px):
     # Seen in a real window on the 1000 x 650 lab screen: "time (s)" and the lowest plot's
     # tick labels were drawn under the t (s) slider, which hid them.
+    from layout_check import tk_window_figure
     from robosim.gui.tools.trajectories import FIGSIZE
-    from robosim.gui.window_size import fitted_size_in
 
     window = open_window(arm)
     fig = window.fig
-    fig.set_dpi(104.17)                               # Tk's scaling under Xvfb
-    fig.set_size_inches(*fitted_size_in(FIGSIZE, 104.17, screen_px, 50))
+    width, height, dpi = tk_window_figure(FIGSIZE, screen_px)
+    fig.set_dpi(dpi)                                  # Tk's scaling under Xvfb
+    fig.set_size_inches(width, height)
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
     time_axis = window.plots.axes[-1].xaxis.get_tightbbox(renderer)
@@ -438,16 +439,16 @@ def test_a_12_joint_robots_goal_headers_shrink_to_their_columns():
 def test_a_12_joint_legend_stays_inside_the_lab_screens_window(arm):
     # Four legend rows over the plots: lifting the plots above the slider must not push them
     # out of the top of the 510 px high window the 1000 x 650 screen leaves.
-    from layout_check import layout_problems
+    from layout_check import layout_problems, tk_window_figure
     from matplotlib.backend_bases import ResizeEvent
     from robosim import Joint, Robot
     from robosim.gui.tools.trajectories import FIGSIZE
-    from robosim.gui.window_size import fitted_size_in
 
     twelve = Robot([Joint(a=8.0) for _ in range(12)], unit="cm", name="Twelve")
     window = open_tool("Trajectories...", FakeArm(twelve))
     fig = window.fig
-    fig.set_dpi(104.17)
-    fig.set_size_inches(*fitted_size_in(FIGSIZE, 104.17, (1000, 650), 50))
+    width, height, dpi = tk_window_figure(FIGSIZE)
+    fig.set_dpi(dpi)
+    fig.set_size_inches(width, height)
     fig.canvas.callbacks.process("resize_event", ResizeEvent("resize_event", fig.canvas))
     assert [p for p in layout_problems(fig) if "leaves the figure" in p] == []
