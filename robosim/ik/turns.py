@@ -23,7 +23,7 @@ LIMIT_SLACK = 1e-9
 TURN = 2.0 * math.pi
 
 
-def wrap_to_pi(angle):
+def wrap_to_pi(angle: float | np.ndarray) -> float | np.ndarray:
     """``angle`` (radians, a float or an array) wrapped into ``(-pi, pi]``, by whole turns.
 
     Examples
