@@ -44,6 +44,16 @@ from ..collision import Checker
 from ..errors import RobosimError, ValidationError
 from ..hardware.calibration import calibrated_limits
 
+def calibrated_limit_text(value):
+    """A calibrated joint limit (deg or length unit) as the simulator's DH table and the limits
+    line both show it: 4 significant digits, the calibration's rounding noise dropped.
+
+    >>> calibrated_limit_text(-900 / 11.111)    # 900 us at 11.111 us/deg: -81.0008 deg
+    '-81'
+    """
+    return f"{value:.4g}"
+
+
 TOPICS = ("pose", "target", "play", "play more", "path", "connection", "limits", "gripper",
           "highlight", "status", "closed")
 
@@ -167,7 +177,7 @@ class ArmState:
         low, high = self.robot.q_to_user(self.limits.T)
         spans = []
         for i in narrowed:   # neighbours with the same range share one entry: q1-q5 [-81, 81]
-            span = f"[{low[i]:.4g}, {high[i]:.4g}]"
+            span = f"[{calibrated_limit_text(low[i])}, {calibrated_limit_text(high[i])}]"
             if spans and spans[-1][2] == span and spans[-1][1] == i - 1:
                 spans[-1][1] = i
             else:

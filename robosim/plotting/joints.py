@@ -37,6 +37,13 @@ ROWS = (("position", 0), ("velocity", 1), ("acceleration", 2))
 PLAYHEAD_COLOUR = "0.35"
 
 
+def _legend_name(index: int, name: str) -> str:
+    """``q1 base`` for joint 0 named "base"; ``q1`` alone when unnamed or named ``q1`` (the
+    name a robot file gives a joint without one), never ``q1 q1``."""
+    symbol = f"q{index + 1}"
+    return symbol if name.strip() in ("", symbol) else f"{symbol} {name.strip()}"
+
+
 def unit_label(unit: str, order: int) -> str:
     """``deg``, ``deg/s`` or ``deg/s^2`` (``order`` 0, 1, 2) for any unit."""
     return unit + ("", "/s", "/s^2")[order]
@@ -116,7 +123,7 @@ class JointPlots:
             for target, joints, group_unit in groups:
                 target.set_ylabel(f"{what} ({unit_label(group_unit, order)})")
                 for j in joints:
-                    label = f"q{j + 1} {names[j]}".strip() + f" ({group_unit})"
+                    label = f"{_legend_name(j, names[j])} ({group_unit})"
                     row_lines[j], = target.plot([], [], color=joint_colour(j), lw=1.5,
                                                 label=label)
             self.lines.append([row_lines[j] for j in range(len(self.joint_types))])

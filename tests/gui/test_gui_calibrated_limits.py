@@ -78,6 +78,9 @@ def test_the_dh_table_shows_the_limits_in_force_and_says_they_are_calibrated():
         assert low.endswith("*") and high.endswith("*")
         np.testing.assert_allclose([float(low[:-1]), float(high[:-1])],
                                    [-CALIBRATED_DEG, CALIBRATED_DEG], atol=1e-3)
+    # the same rounding as the Real arm window's limits line, not -81.0008 beside [-81, 81]
+    assert table_limits(app) == [("-81*", "81*")] * 5
+    assert "q1-q5 [-81, 81] deg" in panel.limits_text.get_text()
     note = app.screen.table_note.get_text()
     assert "* calibrated range" in note and default_calibration_path().name in note
     panel.fig.canvas.callbacks.process("close_event", None)   # the calibration goes

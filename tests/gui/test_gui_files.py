@@ -298,6 +298,7 @@ def test_trajectory_export_uses_the_dialog_and_shows_the_file_absolute(dialog, t
     arm = FakeArm(load_robot("Lynx6"))
     window = open_tool("Trajectories...", arm)
     assert Path(window.file.text(0, 0)).is_absolute()
+    window.joints.set_text(2, 0, "30")      # a goal other than the pose: something to move
     click_axes(window.buttons["Compute"].ax)
     asked = dialog(tmp_path / "move")                 # the suffix is added
     click_axes(window.buttons["Export CSV"].ax)
@@ -316,6 +317,7 @@ def test_save_gif_proposes_a_gif_not_the_csv_in_the_file_cell(dialog, tmp_path):
 
     window = open_tool("Trajectories...", FakeArm(load_robot("Lynx6")))
     window.file.set_text(0, 0, str(tmp_path / "move.csv"))
+    window.joints.set_text(2, 0, "30")      # a goal other than the pose: something to move
     click_axes(window.buttons["Compute"].ax)
     asked = dialog("")                                   # cancelled: nothing is written
     click_axes(window.buttons["Save GIF"].ax)

@@ -327,6 +327,8 @@ def test_lynx6_wrist_angle_mode_reports_why_a_target_is_unreachable():
     press(panel, "Solve IK")
     message, error = last_status(arm)
     assert error and "out of reach" in message
+    # said plainly for a student: no "closed form" jargon in the status line
+    assert message.startswith("target not reached (solved exactly, by formula): ")
 
 
 def test_lynx6_rotation_jogs_do_what_the_five_joints_can_and_say_what_they_cannot():

@@ -151,7 +151,7 @@ def test_csv_export_and_import_round_trip_through_the_window(arm, tmp_path):
     assert path.exists() and str(path) in last_status(arm)[0]
     written = read_trajectory_csv(path)
     assert written.robot_name == "Lynx6"
-    set_goal(window, [0, 0, 0, 0, 0])
+    set_goal(window, [10, 0, 0, 0, 0])   # the pose is home: another goal
     press(window, "Compute")
     assert not np.allclose(window.computed.q[-1], original.q[-1])
     press(window, "Import CSV")
@@ -188,6 +188,20 @@ def test_bad_cells_turn_red_and_compute_keeps_the_last_good_trajectory(arm):
     assert error and "via 1: type every joint's value or none" in message
     type_in_cell(window.numbers, 0, 1, "1", "enter")
     assert "points must be a whole number from 2" in window.numbers.errors[(0, 1)]
+
+
+def test_goal_equal_to_pose_then_compute_says_there_is_nothing_to_move(arm):
+    # A pose with more decimals than the goal cells show (4): "Goal = pose" rounds it, and the
+    # 0.00003 deg left over is no motion the student asked for.
+    arm.animate_to(np.radians([12.345678, -23.456789, 34.567891, 5.432198, -7.654321]))
+    window = open_window(arm)
+    press(window, "Goal = pose")
+    press(window, "Compute")
+    message, error = last_status(arm)
+    assert error and "nothing to move" in message and window.computed is None
+    window.joints.set_text(2, 0, "12.3458")         # one displayed digit away: a real move
+    press(window, "Compute")
+    assert not last_status(arm)[1] and window.computed is not None
 
 
 def test_nothing_to_play_before_compute(arm):

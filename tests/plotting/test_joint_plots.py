@@ -7,6 +7,7 @@ from matplotlib.figure import Figure
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import load_robot
+from robosim.library import robot_from_dict
 from robosim.errors import ValidationError
 from robosim.plotting.joints import derivatives, joint_plot_figure
 
@@ -41,6 +42,17 @@ def test_lines_show_degrees_and_the_given_derivatives():
     labels = [ax.get_ylabel() for ax in plots.axes]
     assert labels == ["position (deg)", "velocity (deg/s)", "acceleration (deg/s^2)"]
     assert plots.lines[0][1].get_label() == "q2 shoulder (deg)"
+
+
+def test_a_joint_without_a_name_reads_q1_once_in_the_legend():
+    # A robot file's joint without "name" is named "q1", "q2"... (robosim/library.py).
+    robot = robot_from_dict({"name": "2R", "unit": "cm", "joints": [
+        {"type": "R", "theta": 0, "d": 0, "a": 50, "alpha": 0},
+        {"type": "R", "theta": 0, "d": 0, "a": 30, "alpha": 0, "name": "elbow"}]})
+    t = np.linspace(0.0, DURATION, 11)
+    q, _, _ = quintic(robot.home, robot.home + 0.5, t)
+    plots = joint_plot_figure(t, q, robot, fig=Figure()).joint_plots
+    assert [line.get_label() for line in plots.lines[0]] == ["q1 (deg)", "q2 elbow (deg)"]
 
 
 def test_missing_derivatives_are_estimated_from_positions():

@@ -45,6 +45,7 @@ from ...transforms import r2rpy
 from .. import tools
 from .gripper_drag import DRAGGING_GRIPPER, PICK_PIXELS, GripperDrag, to_pixels
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
+from ..state import calibrated_limit_text
 from ..widgets.fast_text import fast_text
 from ..widgets.quiet_slider import QuietSlider
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text, mounting_lines, shown_angles
@@ -388,10 +389,14 @@ class SimulatorScreen(Screen):
         header = ["#", "type", "theta", "d", "a", "alpha", "min", "max", "name"]
         columns = ("joint", "type", "theta", "d", "a", "alpha", "min", "max", "name")
         narrowed = np.any(planning.limits != self.robot.limits, axis=1)
+        user_limits = planning.q_to_user(planning.limits.T).T
         rows = []
-        for row, calibrated in zip(dh_rows(planning), narrowed, strict=True):
-            mark = CALIBRATED_MARK if calibrated else ""
-            rows.append([str(row[c]) + (mark if c in ("min", "max") else "") for c in columns])
+        for row, calibrated, limits in zip(dh_rows(planning), narrowed, user_limits,
+                                           strict=True):
+            if calibrated:      # rounded as the Real arm window's limits line shows them
+                row["min"], row["max"] = (calibrated_limit_text(v) + CALIBRATED_MARK
+                                          for v in limits)
+            rows.append([str(row[c]) for c in columns])
         widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
         lines = ["  ".join(v.rjust(w) for v, w in zip(row, widths,
                                                       strict=True)) for row in [header, *rows]]

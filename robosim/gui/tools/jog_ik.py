@@ -305,7 +305,8 @@ class JogIKWindow(ToolWindow):
         if len(solutions) == 0:
             self.solutions = np.empty((0, self.robot.n))    # no stale list beside the message
             self._show_solutions()
-            raise ValidationError(f"target not reached in closed form: {branches[0].reason} "
+            raise ValidationError("target not reached (solved exactly, by formula): "
+                                  f"{branches[0].reason} "
                                   f"(facing it, elbow up); {branches[3].reason} (leaning back, "
                                   f"elbow down)")
         return solutions

@@ -304,6 +304,9 @@ class TrajectoryWindow(ToolWindow):
         goal = self._joint_row(len(JOINT_ROWS) - 1)
         if goal is None:
             raise ValidationError("goal: type the goal's joint values (or press Goal = pose)")
+        if not vias and self._shows_as_current_pose(goal):
+            raise ValidationError("goal: it is the current pose, nothing to move (type another "
+                                  "goal or a via row)")
         kind = self.choices.text(0, PROFILE)
         profile = self.core.joint_profile(self.arm.q, goal, duration, duration / (points - 1),
                                           kind=kind, via=np.array(vias) if vias else None,
@@ -311,6 +314,15 @@ class TrajectoryWindow(ToolWindow):
         end_points = self.robot.fk(profile.q)[:, :3, 3]
         return Computed(profile.t, profile.q, profile.qd, profile.qdd, end_points, None,
                         f"{kind} profile, {len(profile.t)} points over {duration:g} s")
+
+    def _shows_as_current_pose(self, goal):
+        """True when every joint of ``goal`` (API units) reads as the current pose's in the
+        goal cells: the cells show :data:`JOINT_DECIMALS` decimals, so "Goal = pose" on a pose
+        of 12.34567 deg gives 12.3457, and a move of 0.00003 deg is no move a student asked
+        for."""
+        shown = 0.5 * 10.0 ** -JOINT_DECIMALS
+        difference = self.robot.q_to_user(goal) - self.robot.q_to_user(self.arm.q)
+        return bool(np.all(np.abs(difference) <= shown * (1 + 1e-9)))
 
     def _compute_path(self, kind):
         """Follow a surface curve, a preset or the volume formulas by IK from the pose."""
