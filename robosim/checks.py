@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,6 +35,23 @@ _KIND_NAMES = {"b": "true/false values", "c": "complex numbers", "M": "dates", "
 #: Tolerance of a transform's last row against ``[0, 0, 0, 1]``.
 LAST_ROW_TOLERANCE = 1e-9
 _LAST_ROW = (0.0, 0.0, 0.0, 1.0)
+#: numpy before 1.24 only warns about rows of different lengths (and makes an object array);
+#: later versions raise ValueError. The warning's class left numpy's main namespace in 2.0.
+_RAGGED_ONLY_WARNS = np.lib.NumpyVersion(np.__version__) < "1.24.0"
+_RAGGED_WARNING = getattr(np, "VisibleDeprecationWarning", UserWarning)
+
+
+def _regular_array(value):
+    """``np.asarray(value)``; rows of different lengths raise ValueError on every numpy (numpy
+    1.23 printed a VisibleDeprecationWarning to the user and went on with an object array)."""
+    if not _RAGGED_ONLY_WARNS:
+        return np.asarray(value)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", _RAGGED_WARNING)
+        try:
+            return np.asarray(value)
+        except _RAGGED_WARNING:
+            raise ValueError("rows of different lengths") from None
 
 
 def real_array(value: ArrayLike, name: str) -> np.ndarray:
@@ -69,7 +87,7 @@ def real_array(value: ArrayLike, name: str) -> np.ndarray:
                                   f"{_kind_of(value)}")
     try:
         try:
-            array = np.asarray(value)
+            array = _regular_array(value)
         except OverflowError:           # a Python int beyond int64: read item by item below
             array = np.array(value, dtype=object)
     except (ValueError, TypeError):
