@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from ...collision import first_collision
+from ...dh_steps import shown_amount
 from ...errors import RobosimError, ValidationError
 from ...parsing import parse_number
 from ...trajectory.teaching import TaughtSequence, load_taught, save_taught
@@ -99,10 +100,8 @@ class TeachWindow(ToolWindow):
         for row in range(ROWS):
             index = first + row
             if index < len(self.taught.poses):
-                # rounded to a millionth (of a degree, of the length unit): the float noise an
-                # IK solution or a blend leaves (1.6e-14 deg) is not a value anyone typed
-                values = np.round(robot.q_to_user(self.taught.poses[index]), 6) + 0.0
-                texts = [f"{v:.6g}" for v in values] + [
+                values = robot.q_to_user(self.taught.poses[index])
+                texts = [f"{shown_amount(v):.6g}" for v in values] + [
                     f"{self.taught.dwell[index]:g}", f"{self.taught.speed[index]:g}"]
             else:
                 texts = [""] * (robot.n + 2)
