@@ -229,6 +229,19 @@ def _is_identity(T):
     return np.allclose(T, np.eye(4), rtol=0.0, atol=1e-15)
 
 
+def decimal_text(value: float, digits: int) -> str:
+    """``value`` as a worksheet writes a number: rounded to ``digits`` decimals, trailing zeros
+    dropped, never an exponent and never ``-0``.
+
+    Examples
+    --------
+    >>> decimal_text(0.43180, 4), decimal_text(12340.0, 4), decimal_text(-0.00001, 4)
+    ('0.4318', '12340', '0')
+    """
+    text = f"{round(float(value), digits) + 0.0:.{digits}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 class _Writer:
     """What both formats share: numbers, and the document assembled from blocks."""
 
@@ -239,9 +252,8 @@ class _Writer:
         self.blocks = []
 
     def number(self, value):
-        """``value`` with :attr:`digits` decimals, trailing zeros dropped, never ``-0``."""
-        text = f"{round(float(value), self.digits) + 0.0:.{self.digits}f}"
-        return text.rstrip("0").rstrip(".") if "." in text else text
+        """``value`` with :attr:`digits` decimals (:func:`decimal_text`)."""
+        return decimal_text(value, self.digits)
 
     def numbers(self, matrix):
         return [[self.number(v) for v in row] for row in np.asarray(matrix)]

@@ -955,10 +955,26 @@ def _robot_meshes(model, groups, dh_frames, tool, package_dirs, notes):
 
 
 # ------------------------------------------------------------------------------ writing
+def _urdf_number(value):
+    """``value`` as the URDF file writes it: the shortest text that reads back as the same
+    float, and ``0.0`` for a negative zero (adding ``0.0`` turns ``-0.0`` into ``0.0``).
+
+    Examples
+    --------
+    >>> _urdf_number(-0.0), _urdf_number(np.float64(0.25)), _urdf_number(1)
+    ('0.0', '0.25', '1.0')
+    """
+    return repr(float(value) + 0.0)
+
+
+def _urdf_numbers(values):
+    """Several numbers as one URDF attribute, e.g. ``xyz="0.25 0.0 0.0"``."""
+    return " ".join(_urdf_number(v) for v in values)
+
+
 def _origin_element(parent, transform):
     xyz, rpy = tr2xyzrpy(transform)
-    ET.SubElement(parent, "origin", xyz=" ".join(repr(float(v)) for v in xyz),
-                  rpy=" ".join(repr(float(v)) for v in rpy))
+    ET.SubElement(parent, "origin", xyz=_urdf_numbers(xyz), rpy=_urdf_numbers(rpy))
 
 
 def _scaled(transform, metres):
@@ -1023,9 +1039,8 @@ def robot_to_urdf(robot: Robot) -> str:
             visual = ET.SubElement(link, "visual")
             _origin_element(visual, _scaled(after @ spec.transform, metres))
             geometry = ET.SubElement(visual, "geometry")
-            scale = repr(spec.scale * metres)
             ET.SubElement(geometry, "mesh", filename=str(spec.path.resolve()),
-                          scale=f"{scale} {scale} {scale}")
+                          scale=_urdf_numbers([spec.scale * metres] * 3))
     previous_after = robot.base
     for i, (joint, (before, after)) in enumerate(zip(robot.joints, pieces, strict=True)):
         element = ET.SubElement(top, "joint", name=names[i],
@@ -1033,10 +1048,10 @@ def robot_to_urdf(robot: Robot) -> str:
         _origin_element(element, _scaled(previous_after @ before, metres))
         ET.SubElement(element, "parent", link=link_names[i])
         ET.SubElement(element, "child", link=link_names[i + 1])
-        ET.SubElement(element, "axis", xyz="0 0 1")
+        ET.SubElement(element, "axis", xyz=_urdf_numbers([0.0, 0.0, 1.0]))
         lower, upper = (v * (1.0 if joint.is_revolute else metres) for v in joint.limits)
-        ET.SubElement(element, "limit", lower=repr(lower), upper=repr(upper), effort="0",
-                      velocity="0")
+        ET.SubElement(element, "limit", lower=_urdf_number(lower), upper=_urdf_number(upper),
+                      effort=_urdf_number(0.0), velocity=_urdf_number(0.0))
         previous_after = after
     tool = ET.SubElement(top, "joint", name="tool_joint", type="fixed")
     _origin_element(tool, _scaled(previous_after @ robot.tool, metres))
@@ -1055,10 +1070,9 @@ def _inertial_element(link, dynamics, after, metres):
     frame = after.copy()
     frame[:3, 3] = after[:3, :3] @ np.asarray(dynamics.com) + after[:3, 3]
     _origin_element(inertial, _scaled(frame, metres))
-    ET.SubElement(inertial, "mass", value=repr(dynamics.mass))
-    xx, yy, zz, xy, yz, xz = dynamics.inertia
-    ET.SubElement(inertial, "inertia", ixx=repr(xx), iyy=repr(yy), izz=repr(zz), ixy=repr(xy),
-                  iyz=repr(yz), ixz=repr(xz))
+    ET.SubElement(inertial, "mass", value=_urdf_number(dynamics.mass))
+    moments = dict(zip(("ixx", "iyy", "izz", "ixy", "iyz", "ixz"), dynamics.inertia, strict=True))
+    ET.SubElement(inertial, "inertia", {key: _urdf_number(v) for key, v in moments.items()})
 
 
 def export_urdf(robot: Robot, path: str | os.PathLike[str]) -> Path:

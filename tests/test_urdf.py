@@ -284,6 +284,28 @@ def test_the_exported_text_is_a_urdf_of_one_joint_per_row():
     assert [j.get("type") for j in root.findall("joint")] == ["revolute"] * 6 + ["fixed"]
 
 
+def _numbers_written(text):
+    """Every number token in every attribute of the URDF ``text`` (file names skipped)."""
+    for element in ET.fromstring(text).iter():
+        for key, value in element.attrib.items():
+            if key not in ("name", "filename", "link", "type"):
+                yield from value.split()
+
+
+@pytest.mark.parametrize("robot", library_robots(), ids=lambda r: r.name)
+def test_the_exported_text_has_no_negative_zero(robot):
+    # A turn of 0 read back by tr2xyzrpy often comes out as -0.0 (a pitch of asin(-0.0)); the
+    # file should say 0.0, as a person would write it.
+    numbers = list(_numbers_written(robot_to_urdf(robot)))
+    assert numbers and all(float(n) != 0.0 or not n.startswith("-") for n in numbers)
+
+
+def test_a_limit_of_negative_zero_is_written_as_zero():
+    slide = robosim.Robot([robosim.Joint("P", limits=(-0.0, 0.5))], name="slide", unit="m")
+    limit = ET.fromstring(robot_to_urdf(slide)).find("joint/limit")
+    assert (limit.get("lower"), limit.get("upper")) == ("0.0", "0.5")
+
+
 # ------------------------------------------------------------------------------- bad files
 BILLION_LAUGHS = """<?xml version="1.0"?>
 <!DOCTYPE lolz [<!ENTITY lol "lol">

@@ -52,7 +52,7 @@ def register(subparsers):
                         help=f"Lynx6-shaped arms: the gripper's angle to the ground "
                              f"({DEGREES_OR_RADIANS}, up positive, -90 deg points down; "
                              f"{ANGLE.bounds}) at the position "
-                             f"x y z, solved in closed form (Mateo Sanguino & Andujar 2012, "
+                             f"x y z, {ik.SOLVED_BY_FORMULA} (Mateo Sanguino & Andujar 2012, "
                              f"eqs. 23-29); with --all every solution: elbow up or down, facing "
                              f"the target or leaning back")
     parser.add_argument("--wrist-rotate", metavar="DEG", type=ANGLE, default=0.0,
@@ -257,7 +257,7 @@ def _print_wrist_pitch_solutions(robot, args, q0):
     solutions, reason = _wrist_pitch_solutions(robot, args, q0)
     solutions = solutions if args.all else solutions[:1]
     pitch_deg = math.degrees(radians(args, args.wrist_pitch))
-    what = f"position, gripper at {pitch_deg:g} deg to the ground, closed form"
+    what = f"position, gripper at {pitch_deg:g} deg to the ground, {ik.SOLVED_BY_FORMULA}"
     if args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "axes": "position",
                     "wrist_pitch_deg": pitch_deg,

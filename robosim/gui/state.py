@@ -37,21 +37,34 @@ Example::
 """
 
 import contextlib
+import math
 
 import numpy as np
 
 from ..collision import Checker
+from ..dh_sheet import decimal_text
 from ..errors import RobosimError, ValidationError
 from ..hardware.calibration import calibrated_limits
 
+#: Significant digits of a calibrated limit: enough for a servo's range, none of the noise of
+#: its pulse-to-angle rounding.
+CALIBRATED_LIMIT_DIGITS = 4
+
+
 def calibrated_limit_text(value):
     """A calibrated joint limit (deg or length unit) as the simulator's DH table and the limits
-    line both show it: 4 significant digits, the calibration's rounding noise dropped.
+    line both show it: :data:`CALIBRATED_LIMIT_DIGITS` significant digits, the calibration's
+    rounding noise dropped, written in decimals as the DH worksheet writes a length
+    (:func:`robosim.dh_sheet.decimal_text`): never in exponent notation, and a whole number
+    keeps every digit.
 
     >>> calibrated_limit_text(-900 / 11.111)    # 900 us at 11.111 us/deg: -81.0008 deg
     '-81'
+    >>> calibrated_limit_text(12340.0)          # a slide's 12.34 m, in mm
+    '12340'
     """
-    return f"{value:.4g}"
+    magnitude = math.floor(math.log10(abs(value))) if value else 0
+    return decimal_text(value, max(0, CALIBRATED_LIMIT_DIGITS - 1 - magnitude))
 
 
 TOPICS = ("pose", "target", "play", "play more", "path", "connection", "limits", "gripper",

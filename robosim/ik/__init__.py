@@ -30,6 +30,7 @@ True
 from .branches import branch_labels
 from .closed_form import (
                           LYNX6_BRANCHES,
+                          SOLVED_BY_FORMULA,
                           Lynx6Solution,
                           ThreeRSolutions,
                           anthropomorphic_3r_ik,
@@ -56,7 +57,8 @@ from .numeric import (
 )
 
 __all__ = ["ANGLE_TOLERANCE", "CONVERGED", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution",
-           "POSITION_TOLERANCE", "PathResult", "PieperSolutions", "ThreeRSolutions",
+           "POSITION_TOLERANCE", "PathResult", "PieperSolutions", "SOLVED_BY_FORMULA",
+           "ThreeRSolutions",
            "anthropomorphic_3r_ik", "anthropomorphic_3r_robot", "branch_labels", "check_targets",
            "damped_least_squares",
            "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",

@@ -246,6 +246,10 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
                          np.where(use_back, back.failed_joint, front.failed_joint))
 
 
+#: How a solution from these formulas is described to the user, in the GUI and the CLI alike
+#: (students know "by formula" before they know "closed form").
+SOLVED_BY_FORMULA = "solved exactly, by formula"
+
 #: The closed form's branches ``(elbow, reach)``: the paper's (elbow up, facing) first.
 LYNX6_BRANCHES = (("up", "front"), ("down", "front"), ("up", "back"), ("down", "back"))
 

@@ -22,6 +22,12 @@ from mpl_toolkits.mplot3d import Axes3D
 from ..files import atomic_write_bytes
 from ..workspace.result import SAMPLE_LIMIT, Workspace
 
+#: The cloud's legend is drawn above every cloud. mplot3d numbers the clouds' zorders again at
+#: each draw, far to near from just above the axes' (``Axes3D.computed_zorder``: 2.5, 3.5, ...
+#: on matplotlib 3.11), which passes a legend's default 5 from the fourth cloud on: the nearest
+#: clouds were drawn over the legend's text. 100 stays above any number of segments an arm has.
+LEGEND_ZORDER = 100
+
 
 def cloud_caption(result: Workspace, shown: int, subsampled: bool) -> str:
     """One line saying what the cloud shows: points drawn, configurations, time."""
@@ -44,7 +50,7 @@ def draw_cloud(ax: Axes3D, result: Workspace, limit: int = SAMPLE_LIMIT) -> str:
         getattr(ax, f"set_{axis}lim")(c - half, c + half)
         getattr(ax, f"set_{axis}label")(f"{axis} ({result.unit})")
     ax.set_box_aspect((1, 1, 1))
-    ax.legend(loc="upper left", fontsize="small", markerscale=4)
+    ax.legend(loc="upper left", fontsize="small", markerscale=4).set_zorder(LEGEND_ZORDER)
     caption = cloud_caption(result, sum(len(p) for p in points), subsampled)
     ax.set_title(caption, fontsize="small")
     return caption

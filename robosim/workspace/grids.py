@@ -223,7 +223,7 @@ def joint_levers(robot: Robot, ranges: np.ndarray) -> list[float]:
     >>> joint_levers(arm, arm.limits)
     [2.0, 1.0]
     """
-    travel = [0.0 if j.is_revolute else max(abs(lo + j.offset), abs(hi + j.offset))
+    travel = [0.0 if j.is_revolute else float(max(abs(lo + j.offset), abs(hi + j.offset)))
               for j, (lo, hi) in zip(robot.joints, ranges, strict=True)]
     links = [abs(j.a) + (abs(j.d) if j.is_revolute else 0.0) + t
              for j, t in zip(robot.joints, travel, strict=True)]

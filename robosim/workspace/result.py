@@ -171,7 +171,7 @@ class Workspace:
         for axis in range(3):
             for shift in (-1, 1):
                 inner &= np.roll(padded, shift, axis=axis)[1:-1, 1:-1, 1:-1]
-        return np.count_nonzero(inner), np.count_nonzero(occupied)
+        return int(np.count_nonzero(inner)), int(np.count_nonzero(occupied))
 
     def volume(self, segment: int = -1) -> float:
         """Workspace volume (length unit cubed) of a segment; the end effector by default.
@@ -421,6 +421,12 @@ class Workspace:
         >>> figures = ws.summary()
         >>> print(figures["unit"], figures["occupied_voxels"], f"{figures['reach']:.1f}")
         cm 891 151.0
+
+        Numbers are plain Python ``int`` and ``float`` (no numpy scalars): the volume is
+        :meth:`volume`'s 666 voxels of 1,000 cm^3.
+
+        >>> figures["volume"], figures["volume_bounds"]
+        (666000.0, [441000.0, 891000.0])
         >>> figures["bounding_box"]
         {'min': [0.0, 0.0, 20.0], 'max': [100.0, 80.0, 100.0]}
         """

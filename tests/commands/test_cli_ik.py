@@ -129,7 +129,7 @@ def test_ik_wrist_pitch_gives_the_closed_form_solutions_at_that_gripper_angle(ca
         assert robot.within_limits(q)
     assert all(np.abs(a - b).max() > 1e-6 for i, a in enumerate(qs) for b in qs[i + 1:])
     status, out, _ = run_cli(capsys, "ik", "lynx6", 180, -60, 150, "--wrist-pitch", -20)
-    assert status == 0 and "1 solution (" in out and "closed form" in out
+    assert status == 0 and "1 solution (" in out and "solved exactly, by formula" in out
 
 
 def test_ik_wrist_pitch_out_of_reach_or_on_another_arm_says_so(capsys):

@@ -138,6 +138,18 @@ def test_moving_in_with_tab_selects_the_text_so_typing_replaces_it(table):
     assert table.editing_text() == ""
 
 
+@pytest.mark.parametrize("select_all", ["ctrl+a", "cmd+a"])
+def test_select_all_lets_typing_replace_and_backspace_clear_the_text(table, select_all):
+    table.set_text(1, 1, "12.5")
+    click_cell(table, 1, 1)                       # caret at the click: nothing selected
+    type_keys(table.fig, select_all, "7")
+    assert table.editing_text() == "7"
+    type_keys(table.fig, "8", select_all, "backspace")
+    assert table.editing_text() == ""
+    type_keys(table.fig, select_all, "9", "enter")  # an empty cell: ctrl+a is harmless
+    assert table.text(1, 1) == "9" and table.calls == [(1, 1, "9")]
+
+
 def test_enter_moves_on_when_asked():
     fig = plt.figure(figsize=FIGSIZE, dpi=DPI)
     grid = CellGrid(fig, (0.1, 0.1, 0.5, 0.3), 2, ["a", "b"], enter_moves=True,

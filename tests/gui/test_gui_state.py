@@ -6,10 +6,21 @@ from matplotlib.backend_bases import CloseEvent
 
 from fake_arm import FakeArm
 from robosim import RobosimError, ValidationError, load_robot
-from robosim.gui.state import ArmState
+from robosim.gui.state import ArmState, calibrated_limit_text
 from robosim.gui.tools import open_tool
 
 LYNX6 = load_robot("Lynx6")
+
+
+@pytest.mark.parametrize("value, text", [
+    (12340.0, "12340"),             # a 12.34 m slide in mm: once "1.234e+04"
+    (1_500_000.0, "1500000"),       # once "1.5e+06"
+    (0.4318, "0.4318"),             # the Puma 560's a2 in m, as a slide's limit
+    (-900 / 11.111, "-81"),         # the stock Lynx6 calibration: -81.0008 deg, noise dropped
+    (-0.0, "0"),
+])
+def test_a_calibrated_limit_is_written_in_decimals_never_with_an_exponent(value, text):
+    assert calibrated_limit_text(value) == text
 
 
 def test_a_subscription_hears_its_topic_until_it_unsubscribes():

@@ -32,6 +32,17 @@ def test_lynx6_fig5_cloud():
     return strip_text(fig)
 
 
+def test_the_cloud_legend_is_drawn_above_every_cloud():
+    # mplot3d gives the clouds their zorders at draw time (near ones highest): compare after a
+    # draw. The Fig. 5 cloud has four clouds ("base", "shoulder", "elbow", "wrist, wrist rotate").
+    fig = Figure(figsize=FIGSIZE, dpi=DPI)
+    ax = fig.add_subplot(projection="3d")
+    draw_cloud(ax, fig5_workspace(15))
+    fig.draw_without_rendering()
+    assert len(ax.collections) == 4
+    assert ax.get_legend().get_zorder() > max(c.get_zorder() for c in ax.collections)
+
+
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
 def test_lynx6_fig5_sections():
     # the paper's own Factor 15: the sections come from the finer grid the volume is counted on

@@ -253,6 +253,32 @@ def test_estimate_is_positive_and_summary_is_json_ready():
     assert json.loads(text)["configurations"] == grid.configurations
 
 
+def _leaves(value):
+    """Every value inside nested dicts and lists."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _leaves(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _leaves(item)
+    else:
+        yield value
+
+
+@pytest.mark.parametrize("method", ["grid", "monte carlo"])
+def test_the_summary_holds_python_numbers_not_numpy_scalars(method):
+    # np.float64 is a float to json, but its repr (np.float64(666000.0)) is what a student
+    # printing the dict sees; the docstring promises floats. The SCARA-like arm's slider
+    # travel once made the grid spacing a numpy scalar too.
+    robot = scara_prism()
+    result = (ws.forward_workspace(robot, ws.step_grid(robot, math.radians(30)))
+              if method == "grid" else ws.monte_carlo_workspace(robot, 500))
+    kinds = {type(leaf) for leaf in _leaves(result.summary())}
+    assert kinds <= {str, int, float, bool, type(None)}, kinds
+    assert type(result.volume()) is float
+    assert all(type(v) is float for v in result.volume_bounds())
+
+
 def test_the_estimate_counts_every_inner_point_and_position_of_the_run(monkeypatch):
     """The grid estimate's accounting (issue 15, item 5), with the probe's costs fixed (no
     timing): a planar 2R arm on a 10 x 10 grid counted as it is. Frame 1's origin moves with

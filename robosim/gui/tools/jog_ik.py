@@ -305,7 +305,7 @@ class JogIKWindow(ToolWindow):
         if len(solutions) == 0:
             self.solutions = np.empty((0, self.robot.n))    # no stale list beside the message
             self._show_solutions()
-            raise ValidationError("target not reached (solved exactly, by formula): "
+            raise ValidationError(f"target not reached ({ik.SOLVED_BY_FORMULA}): "
                                   f"{branches[0].reason} "
                                   f"(facing it, elbow up); {branches[3].reason} (leaning back, "
                                   f"elbow down)")

@@ -7,9 +7,11 @@ keeps its own edit buffer and redraws only the touched cell: its opaque backgrou
 and the caret are drawn over the last full draw with ``draw_artist`` and blitted.
 
 Keys while a cell is focused: printable characters insert at the caret; Backspace and Delete;
-Left, Right, Home, End move the caret; Enter commits (and stays in the cell if on_commit
-rejects the text; ``on_enter`` is called when it accepts it); Tab and Shift+Tab commit and
-move to the next or previous cell (row-major, wrapping). Escape stops typing and shows the
+Left, Right, Home, End move the caret; Ctrl+A (Cmd+A on macOS) selects the whole text, as in
+any text field (the next character typed replaces it, Backspace or Delete clears it); Enter
+commits (and stays in the cell if on_commit rejects the text; ``on_enter`` is called when it
+accepts it); Tab and Shift+Tab commit and move to the next or previous cell (row-major,
+wrapping). Escape stops typing and shows the
 cell's last accepted text: the committed text, or, in a red cell (its text was rejected), the
 last text that was accepted there, committed again (so a wrong value never stays behind a
 cancelled edit). A click on a cell focuses it with the caret at the click (a double click
@@ -52,6 +54,9 @@ TEXT_PAD_PX = 4
 
 _ENTER_KEYS = {"enter", "return", "kp_enter"}
 _BACKTAB_KEYS = {"shift+tab", "backtab", "iso_left_tab", "shift+iso_left_tab"}
+#: Select all, as matplotlib's backends name it (macOS: cmd; an upper-case letter with Shift
+#: or Caps Lock on some backends).
+_SELECT_ALL_KEYS = {"ctrl+a", "ctrl+A", "cmd+a", "cmd+A"}
 
 # Tk canvases whose Tab keys robosim already delivers (one binding per canvas).
 _canvases_keeping_tab: weakref.WeakSet[object] = weakref.WeakSet()
@@ -445,6 +450,9 @@ class CellGrid:
         elif key == "delete":
             if caret < len(buffer):
                 self._edit(buffer[:caret] + buffer[caret + 1:], caret)
+        elif key in _SELECT_ALL_KEYS:
+            self._selected_all = bool(buffer)
+            self._redraw_cell(self._focused)
         elif key in ("left", "right", "home", "end"):
             new = {"left": caret - 1, "right": caret + 1, "home": 0, "end": len(buffer)}[key]
             if self._selected_all:
