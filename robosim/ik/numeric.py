@@ -520,10 +520,8 @@ class _Problem:
         Xd, Yd, Zd, Pd = target
         error = [Pd[0] - P[0], Pd[1] - P[1], Pd[2] - P[2]]
         if self.rotation_rows:
-            (x0, x1, x2), (y0, y1, y2), (z0, z1, z2) = _cross(X, Xd), _cross(Y, Yd), _cross(Z, Zd)
-            v0, v1, v2 = 0.5 * (x0 + y0 + z0), 0.5 * (x1 + y1 + z1), 0.5 * (x2 + y2 + z2)
+            v0, v1, v2, cos_angle = _rotation_error((X, Y, Z), (Xd, Yd, Zd))
             sin_angle = ops.sqrt(v0 * v0 + v1 * v1 + v2 * v2)
-            cos_angle = 0.5 * (_dot(X, Xd) + _dot(Y, Yd) + _dot(Z, Zd) - 1.0)
             # v = sin(angle) * axis of R_target R^T; the solver wants angle * axis.
             factor = ops.atan2(sin_angle, cos_angle) / ops.maximum(sin_angle, 1e-300)
             error += [v0 * factor, v1 * factor, v2 * factor]
@@ -542,12 +540,18 @@ def _norm(error, rows, ops):
     return ops.sqrt(total)
 
 
-def _cross(a, b):
-    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
-
-
-def _dot(a, b):
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+def _rotation_error(rotation, target):
+    """``(v0, v1, v2, cos_angle)`` of the rotation ``R_target R^T`` from ``rotation`` to
+    ``target`` (columns ``(X, Y, Z)`` of each, floats or ``(B,)`` arrays): ``v = sin(angle)
+    axis``, half the sum of the cross products ``X x X_target + Y x Y_target + Z x Z_target``,
+    and ``cos(angle)``, half the sum of their dot products minus one (trace identities)."""
+    (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = rotation
+    (d0, d1, d2), (e0, e1, e2), (f0, f1, f2) = target
+    return (0.5 * ((a1 * d2 - a2 * d1) + (b1 * e2 - b2 * e1) + (c1 * f2 - c2 * f1)),
+            0.5 * ((a2 * d0 - a0 * d2) + (b2 * e0 - b0 * e2) + (c2 * f0 - c0 * f2)),
+            0.5 * ((a0 * d1 - a1 * d0) + (b0 * e1 - b1 * e0) + (c0 * f1 - c1 * f0)),
+            0.5 * ((a0 * d0 + a1 * d1 + a2 * d2) + (b0 * e0 + b1 * e1 + b2 * e2)
+                   + (c0 * f0 + c1 * f1 + c2 * f2) - 1.0))
 
 
 # ---------------------------------------------------------------- the search, written once
@@ -995,6 +999,11 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
                     iterations.reshape(batch_shape), reason.reshape(batch_shape))
 
 
+#: The iteration count of a target the closed form reaches as it is (a numpy scalar made once:
+#: numpy's int64 constructor costs 0.26 us).
+_ONE_ITERATION = np.int64(1)
+
+
 def _closed_form_exact(problem, columns, q0):
     """One target's :class:`IKResult` (``columns``: the checked pose's, as floats)
     straight from the closed form when its solution nearest ``q0`` (or home) inside the
@@ -1014,8 +1023,8 @@ def _closed_form_exact(problem, columns, q0):
     _, _, position_error, orientation_error = problem.pose_errors(frame, columns, _FloatKernel)
     if not _within(problem, position_error, orientation_error):
         return None
-    return IKResult(np.array(q), np.bool_(True), np.float64(position_error),
-                    np.float64(orientation_error), np.int64(1),
+    return IKResult(np.array(q), np.True_, np.float64(position_error),
+                    np.float64(orientation_error), _ONE_ITERATION,
                     CONVERGED if not note else f"{CONVERGED} ({note})")
 
 

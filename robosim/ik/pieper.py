@@ -67,7 +67,6 @@ import operator
 import weakref
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -311,8 +310,8 @@ def _recovers_itself(arm, chain):
     points = arm.fk(q)[:, :3, 3]
     reference = list(np.broadcast_to(arm.home, q.shape).T)
     slots = _arm_slots(chain, _invariants(chain, tuple(points.T)), reference, ArrayMath)
-    found = np.stack([np.stack(np.broadcast_arrays(*s.q), axis=-1) for s in slots], axis=1)
-    valid = np.stack([np.broadcast_to(s.valid, (3,)) for s in slots], axis=1)
+    found = np.stack([np.stack(np.broadcast_arrays(*q), axis=-1) for q, *_ in slots], axis=1)
+    valid = np.stack([np.broadcast_to(ok, (3,)) for _, ok, *_ in slots], axis=1)
     for expected, solutions, ok in zip(q, found, valid, strict=True):
         if not ok.any() or _joint_gaps(arm.revolute, solutions[ok] - expected,
                                        arm.length_scale).min() > SAME_SOLUTION:
@@ -437,9 +436,12 @@ def _joint3_values(chain, invariants, coefficients, ops):
             real = ops.absolute(ops.absolute(z) - 1.0) < ROOT_TOLERANCE
             theta = ops.phase(z)
             e = ops.cos(theta) + 1j * ops.sin(theta)
-            slope = 0.0
-            for j, c in zip(range(chain.degree, -chain.degree - 1, -1), coefficients, strict=True):
-                slope = slope + (1j * j * c * e ** j).real
+            # G' = sum of i j c_j e^j over j = -D..D, where coefficients[D - j] is c_j; those
+            # of a real G pair up (c_-j = conj c_j): G' = -2 sum over j = 1..D of j Im(c_j e^j).
+            slope, power = 0.0, 1.0
+            for j in range(1, chain.degree + 1):
+                power = power * e
+                slope = slope - 2.0 * j * (coefficients[chain.degree - j] * power).imag
             q3, unit = theta - chain.theta0[2], 1.0
         else:
             real = ops.absolute(z.imag) < ROOT_TOLERANCE
@@ -454,19 +456,13 @@ def _joint3_values(chain, invariants, coefficients, ops):
     return found
 
 
-class _Slot(NamedTuple):
-    """One solution slot of joints 1-3 (floats or ``(B,)`` arrays); a named tuple, made
-    four times per target: a frozen dataclass costs five times more to build."""
-
-    q: tuple            # q1, q2, q3
-    valid: object       # bool
-    free1: object       # joint 1 free (the point on axis 1)
-    free2: object       # joint 2 free (the point on axis 2)
-
-
 def _arm_slots(chain, invariants, reference, ops):
-    """Every solution of joints 1-3 for the point of ``invariants``: a list of
-    :class:`_Slot`; ``reference`` (three values) gives a free joint its value."""
+    """Every solution of joints 1-3 for the point of ``invariants``: a list of slots
+    ``(q, valid, free1, free2)`` (floats or ``(B,)`` arrays): ``q = (q1, q2, q3)`` (revolute
+    joints not reduced to one turn: :func:`_solutions` does that once), whether the
+    slot holds a solution, and whether joint 1 (the point on axis 1) or joint 2 (on axis 2) is
+    free there; ``reference`` (three values) gives a free joint its value. Plain tuples: four
+    are built per target, and a named tuple costs 0.3 us more each."""
     m_a, m_b = chain.multipliers
     a1, ca1, sa1 = chain.links[0]
     slack = REACH_SLACK * chain.scale ** 2
@@ -496,9 +492,9 @@ def _arm_slots(chain, invariants, reference, ops):
                 candidates = [(u1, u2, across >= -slack), (u1, -u2, across >= -slack)]
             forearm_angle = ops.atan2(f[1], f[0])
             for u1, u2, ok in candidates:
-                theta2 = ops.where(free2, reference[1] + chain.theta0[1],
-                                   ops.atan2(u2, u1) - forearm_angle)
-                branches.append((u1, u2, t, wrap_to_pi(theta2 - chain.theta0[1]), ok, free2))
+                q2 = ops.where(free2, reference[1],
+                               ops.atan2(u2, u1) - forearm_angle - chain.theta0[1])
+                branches.append((u1, u2, t, q2, ok, free2))
         else:
             u1, u2 = extra
             if m_b is None and m_a:
@@ -514,12 +510,11 @@ def _arm_slots(chain, invariants, reference, ops):
             k1, k2, k3 = a1 + u1, ca1 * u2 - sa1 * t, sa1 * u2 + ca1 * t
             if chain.revolute[0]:
                 free1 = k1 * k1 + k2 * k2 < axis
-                theta1 = ops.where(free1, reference[0] + chain.theta0[0],
-                                   azimuth - ops.atan2(k2, k1))
-                q1 = wrap_to_pi(theta1 - chain.theta0[0])
+                q1 = ops.where(free1, reference[0],
+                               azimuth - ops.atan2(k2, k1) - chain.theta0[0])
             else:
                 free1, q1 = False, p[2] - k3 - chain.d0[0]
-            slots.append(_Slot((q1, q2, q3), real & ok, free1, free2))
+            slots.append(((q1, q2, q3), real & ok, free1, free2))
     return slots
 
 
@@ -615,19 +610,19 @@ def _solutions(robot, chain, split, columns, reference, ops):
     ``B`` for one target with ``ops=FloatMath``)."""
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3], ops)
     valid, double = _drop_repeats(arm, robot.revolute[:3].tolist(), chain.scale, ops)
-    free1 = _any([s.free1 & ok for s, ok in zip(arm, valid, strict=True)])
-    free2 = _any([s.free2 & ok for s, ok in zip(arm, valid, strict=True)])
+    free1 = _any([free & ok for (_, _, free, _), ok in zip(arm, valid, strict=True)])
+    free2 = _any([free & ok for (_, _, _, free), ok in zip(arm, valid, strict=True)])
     reachable = _any(valid)
     if split is None:
-        slots = [(s.q, ok) for s, ok in zip(arm, valid, strict=True)]
+        slots = [(q, ok) for (q, *_), ok in zip(arm, valid, strict=True)]
         wrist_reachable = singular_wrist = False
     else:
         slots, reached, singular = [], [], []
-        for s, ok in zip(arm, valid, strict=True):
-            frame3 = split.arm.chain_frames(list(s.q))[-1][:3]
+        for (arm_q, *_), ok in zip(arm, valid, strict=True):
+            frame3 = split.arm.chain_frames(list(arm_q))[-1][:3]
             wrists, wrist_ok = wrist_angles(split, frame3, columns[:3],
                                             reference[3] + split.offsets[0], ops)
-            slots += [(s.q + wrist, ok & good) for wrist, good in zip(wrists, wrist_ok,
+            slots += [(arm_q + wrist, ok & good) for wrist, good in zip(wrists, wrist_ok,
                                                                       strict=True)]
             reached.append(ok & wrist_ok[0])
             singular.append(ok & wrist_ok[0] & (wrist_ok[1] ^ True))
@@ -637,14 +632,16 @@ def _solutions(robot, chain, split, columns, reference, ops):
              (reachable & (wrist_reachable ^ True) if split else False, WRIST_OUT_OF_REACH),
              (free1, free_joint(1)), (free2, free_joint(2)), (singular_wrist, free_joint(4)),
              (double, DOUBLE_ROOT)]
+    revolute = robot.revolute
     if ops is FloatMath:
-        q = np.array([q if ok else reference for q, ok in slots])
-        return q, np.array([bool(ok) for _, ok in slots]), next(
-            (word for flag, word in codes if flag), "")
+        q, valid = np.array([q for q, _ in slots]), np.array([bool(ok) for _, ok in slots])
+        q = np.where(valid[:, None], np.where(revolute, wrap_to_pi(q), q), reference)
+        return q, valid, next((word for flag, word in codes if flag), "")
     B = len(reference[0])
     q = np.stack([np.stack(np.broadcast_arrays(*q), axis=-1) for q, _ in slots], axis=1)
     valid = np.stack([np.broadcast_to(ok, (B,)) for _, ok in slots], axis=1)
-    q = np.where(valid[..., None], q, np.stack(reference, axis=-1)[:, None, :])
+    q = np.where(valid[..., None], np.where(revolute, wrap_to_pi(q), q),
+                 np.stack(reference, axis=-1)[:, None, :])
     reason = np.full(B, "", dtype=object)
     for flag, word in reversed(codes):
         reason[np.broadcast_to(flag, (B,))] = word
@@ -662,22 +659,18 @@ def _any(flags):
 def _drop_repeats(slots, revolute, scale, ops):
     """The ``valid`` flag of each slot, False on a slot repeating an earlier valid one
     (modulo 2 pi; a double root), and whether that happened: ``(flags, double)``."""
-    valid = [s.valid for s in slots]
+    valid = [ok for _, ok, _, _ in slots]
     double = False
-    for j, later in enumerate(slots):
-        for i in range(j):
+    for j, (later_q, *_) in enumerate(slots):
+        for i, (earlier_q, *_) in enumerate(slots[:j]):
             gap = 0.0
-            for a, b, rev in zip(slots[i].q, later.q, revolute, strict=True):
+            for a, b, rev in zip(earlier_q, later_q, revolute, strict=True):
                 gap = ops.maximum(gap, ops.absolute((a - b + math.pi) % (2 * math.pi) - math.pi)
                                   if rev else ops.absolute(a - b) / scale)
             repeat = valid[i] & valid[j] & (gap < SAME_SOLUTION)
             valid[j] = valid[j] & (repeat ^ True)
             double = double | repeat
     return valid, double
-
-
-def _first(entry):
-    return entry[0]
 
 
 def nearest_solution(robot: Robot, target: np.ndarray | Frame,
@@ -742,12 +735,11 @@ def _nearest_solution(robot, target, reference):
     arm_joints, wrist_joints = joints[:3], joints[3:]
     arm_reference, wrist_reference = reference[:3], reference[3:]
     ranked = []
-    for s in arm:
-        found = turns_near(s.q, arm_reference, arm_joints) if s.valid else None
+    for arm_q, valid, free1, free2 in arm:
+        found = turns_near(arm_q, arm_reference, arm_joints) if valid else None
         if found:
-            ranked.append(found + (free_joint(1) if s.free1 else free_joint(2) if s.free2
-                                   else "",))
-    ranked.sort(key=_first)
+            ranked.append(found + (free_joint(1) if free1 else free_joint(2) if free2 else "",))
+    ranked.sort(key=operator.itemgetter(0))
     best, wrist_reached = None, False
     for arm_distance, arm_q, note in ranked:
         if best is not None and arm_distance >= best[0]:
@@ -768,7 +760,7 @@ def _nearest_solution(robot, target, reference):
         _, q, note, frame3 = best
         start = None if split is None else (3, frame3)
         return q, note, robot.chain_frames(q[3:] if start else q, start=start)[-1]
-    if not any(s.valid for s in arm):
+    if not any(valid for _, valid, _, _ in arm):
         return None, OUT_OF_REACH, None
     if ranked and split is not None and not wrist_reached:
         return None, WRIST_OUT_OF_REACH, None

@@ -112,11 +112,15 @@ def turns_near(values: Sequence[float], references: Sequence[float],
     None
     """
     turned, distance = [], 0.0
-    for value, reference, (lower, upper, revolute, weight) in zip(values, references, joints,
-                                                                  strict=True):
+    # No strict=: the three come per joint of one arm, and on Python 3.11 the keyword costs
+    # 0.16 us a call (eight calls in an IK solve).
+    for value, reference, (lower, upper, revolute, weight) in zip(values, references,  # noqa: B905
+                                                                  joints):
         if revolute:
-            # The turn nearest the reference is inside the limits: the common case, no clamping.
-            nearest = value + TURN * round((reference - value) / TURN)
+            # The turn nearest the reference (the value itself within half a turn of it, as
+            # round() would say, without the call) is inside the limits: the common case.
+            gap = reference - value
+            nearest = value if -math.pi <= gap <= math.pi else value + TURN * round(gap / TURN)
             if lower <= nearest <= upper:
                 turned.append(nearest)
                 distance += weight * abs(nearest - reference)

@@ -32,7 +32,6 @@ import numpy as np
 from ..robot import Component, Robot
 from ..transforms import cos_sin
 from .elementary import ArrayMath, FloatMath
-from .turns import wrap_to_pi
 
 #: Axes meeting within this fraction of the robot's size count as meeting in one point.
 MEET_TOLERANCE = 1e-9
@@ -179,7 +178,9 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
     Returns
     -------
     solutions : list of two tuples ``(q4, q5, q6)``
-        Angles in (-pi, pi] (``q_i = t_i - offset_i``), floats or ``(B,)`` arrays.
+        Angles (``q_i = t_i - offset_i``, radians), floats or ``(B,)`` arrays, not reduced
+        to one turn: ``q4`` may lie up to 1.5 turns from 0 (callers compare them modulo 2 pi,
+        or bring them to the turn they want, as :func:`robosim.ik.turns.turns_near` does).
     valid : list of two bools (or ``(B,)`` bool arrays)
         False for the second solution at a singularity (where it repeats the first) and for
         both when no wrist angle reaches the rotation (possible only when a twist is not 90
@@ -213,10 +214,10 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
            [ 0.3   ,  0.5   , -0.2   ]]), [True, True])
     """
     (cb1, sb1), (cb2, sb2) = split.twists
-    a0, a1, a2 = _times_constant(frame3, split.pre)                  # columns of R_3 P
+    arm = _times_constant(frame3, split.pre)                          # columns of R_3 P
     b0, _, b2 = _times_constant(target, split.post_transposed)        # R_target S^T
-    m0, m1, m2 = _dot(a0, b2), _dot(a1, b2), _dot(a2, b2)
-    x0, x1, x2 = _dot(a0, b0), _dot(a1, b0), _dot(a2, b0)
+    m0, m1, m2 = _transposed_times(arm, b2)                           # columns 3, 1 of M
+    x0, x1, x2 = _transposed_times(arm, b0)
     spread = sb1 * ops.sqrt(m0 * m0 + m1 * m1)
     singular = ops.absolute(spread) < SINGULAR_WRIST
     kappa = (cb2 - cb1 * m2) / ops.where(singular, 1.0, spread)
@@ -237,7 +238,7 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
         d0, d1 = c5 * w0 + s5 * r1, -s5 * w0 + c5 * r1
         t6 = ops.atan2(cb2 * d1 + sb2 * r2, d0)
         o4, o5, o6 = split.offsets
-        solutions.append((wrap_to_pi(t4 - o4), wrap_to_pi(t5 - o5), wrap_to_pi(t6 - o6)))
+        solutions.append((t4 - o4, t5 - o5, t6 - o6))
     return solutions, [reachable, reachable & ~singular if ops is not FloatMath
                        else reachable and not singular]
 
@@ -259,7 +260,11 @@ def _times_constant(columns, constant):
 _IDENTITY = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
 
 
-def _dot(u, v):
-    return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+def _transposed_times(columns, v):
+    """``R^T v`` for ``R`` given by its columns: each column's dot product with ``v``."""
+    (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = columns
+    v0, v1, v2 = v
+    return (a0 * v0 + a1 * v1 + a2 * v2, b0 * v0 + b1 * v1 + b2 * v2,
+            c0 * v0 + c1 * v1 + c2 * v2)
 
 
