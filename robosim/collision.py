@@ -582,10 +582,11 @@ def _segment_segment(ops, p1, q1, p2, q2):
     s = ops.where(denom > 1e-12 * a * e,
                   ops.clip((b * f - c * e) / ops.where(denom > 0, denom, 1.0), 0.0, 1.0), 0.0)
     t = (b * s + f) / e_safe
-    s = ops.where(t < 0, ops.clip(-c / a_safe, 0.0, 1.0),
+    nearest_to_p2 = ops.clip(-c / a_safe, 0.0, 1.0)          # s of the point nearest to p2
+    s = ops.where(t < 0, nearest_to_p2,
                   ops.where(t > 1, ops.clip((b - c) / a_safe, 0.0, 1.0), s))
     t = ops.clip(t, 0.0, 1.0)
-    s = ops.where(a_ok, ops.where(e_ok, s, ops.clip(-c / a_safe, 0.0, 1.0)), 0.0)
+    s = ops.where(a_ok, ops.where(e_ok, s, nearest_to_p2), 0.0)
     t = ops.where(e_ok, ops.where(a_ok, t, ops.clip(f / e_safe, 0.0, 1.0)), 0.0)
     g0 = (a0 + s * d0) - (b0 + t * e0)
     g1 = (a1 + s * d1) - (b1 + t * e1)
