@@ -52,7 +52,7 @@ from numpy.typing import ArrayLike
 from .elementary import ArrayMath, FloatMath
 from .errors import ValidationError, ValidationTypeError, brief
 from .files import atomic_write_text, read_user_json
-from .link_geometry import FLOOR_TOLERANCE, floor_height
+from .link_geometry import FLOOR_TOLERANCE, below_floor, floor_height, floor_message
 from .robot import Robot
 from .transforms import xyzrpy2tr
 
@@ -838,6 +838,8 @@ class Checker:
             raise ValidationError(f"the scene is in {scene.unit} and {robot.name} in "
                                   f"{robot.unit}: write the scene in {robot.unit}")
         self.robot, self.scene = robot, scene
+        #: The robot's floor (length unit; None: it has none), which :meth:`hit_message` names.
+        self.floor = floor_height(robot)
         self.solids = solids = link_solids(robot, radius)
         labels, link_of, pieces = solids.labels, solids.link_of.tolist(), solids.pieces.tolist()
         groups: dict[tuple[str, str], int] = {}          # link-level pair -> its index in pairs
@@ -887,6 +889,39 @@ class Checker:
         for pair in np.flatnonzero(found.hits[index]):
             hit[list(self._pair_links[pair])] = True
         return hit
+
+    def hit_message(self, q: ArrayLike, found: Collisions | None = None,
+                    below: np.ndarray | None = None) -> str | None:
+        """What pose ``q`` ``(n,)`` hits, in one line for a status line, or None when nothing.
+
+        The colliding pairs when there are any (:meth:`Collisions.describe`), else the links
+        below the robot's :attr:`floor` (:func:`robosim.link_geometry.floor_message`; on a
+        scene whose :attr:`Scene.ground` is a finite obstacle, such as the Lynx6's table, the
+        links past its edge). The simulator's status line and the Dynamics window's account of
+        a fall both say this. ``found`` (:meth:`check`) and ``below``
+        (:func:`robosim.link_geometry.below_floor`): what the caller computed at ``q`` already
+        (the arm drawing, which colours those links), else computed here.
+
+        An arm standing on its floor (z = 0), its column 1 m high, its 2 m arm turned down to
+        reach 1 m below the floor; with the ball of :class:`Checker`'s example moved to the
+        arm's tip, the collision is named first:
+
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(d=1.0, alpha=np.pi / 2), Joint(a=2.0)], unit="m")
+        >>> down = np.radians([0, -90])
+        >>> Checker(arm, Scene((), "m")).hit_message(down)
+        'link 2 below the floor (z = 0 m): the real arm would hit it'
+        >>> ball = Obstacle("ball", "sphere", xyz=(0.0, 0.0, -1.0), radius=0.5)
+        >>> Checker(arm, Scene((ball,), "m")).hit_message(down)
+        'collision: link 2 hits ball'
+        >>> Checker(arm, Scene((ball,), "m")).hit_message([0.0, 0.0]) is None
+        True
+        """
+        found = self.check(q) if found is None else found
+        if found.collides:
+            return found.describe()
+        below = below_floor(self.robot, q, self.floor) if below is None else below
+        return floor_message(self.robot, below, self.floor, self.scene.ground)
 
     def check(self, q: ArrayLike, frames: np.ndarray | None = None) -> Collisions:
         """The :class:`Collisions` at poses ``q`` ``(..., n)`` (API units); ``frames``

@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import checks
-from .dh_steps import dh_steps, link_matrices, symbolic_link_matrix
+from .dh_steps import dh_steps, link_matrices, offset_term, symbolic_link_matrix
 from .errors import ValidationError, brief
 from .robot import Robot
 from .transforms import r2rpy
@@ -187,19 +187,20 @@ def _table_entry(w, joint, row, parameter):
 
 def _variable(w, row, offset, angle):
     """``q2``, or ``q2 + 90°`` with its offset."""
-    if abs(offset) < 1e-12:
-        return w.symbol("q", row)
-    return f"{w.symbol('q', row)} {'+' if offset > 0 else '-'} {w.value(abs(offset), angle)}"
+    return w.symbol("q", row) + _offset_term(w, offset, angle)
 
 
 def _variable_equation(w, row, parameter, offset, q_value, angle):
     """``θ2 = q2 + 90° = 30° + 90° = 120°``, or ``θ1 = q1 = 30°`` without an offset."""
-    left = f"{w.symbol(parameter, row)} = {_variable(w, row, offset, angle)}"
-    if abs(offset) < 1e-12:
-        return f"{left} = {w.value(q_value, angle)}"
-    sign = "+" if offset > 0 else "-"
-    return (f"{left} = {w.value(q_value, angle)} {sign} {w.value(abs(offset), angle)} = "
-            f"{w.value(q_value + offset, angle)}")
+    term = _offset_term(w, offset, angle)
+    left = f"{w.symbol(parameter, row)} = {w.symbol('q', row)}{term} = {w.value(q_value, angle)}"
+    return f"{left}{term} = {w.value(q_value + offset, angle)}" if term else left
+
+
+def _offset_term(w, offset, angle):
+    """``" + 90°"``, ``" - 0.25"`` or ``""``: :func:`robosim.dh_steps.offset_term` in the
+    sheet's numbers."""
+    return offset_term(offset, lambda size: w.value(size, angle))
 
 
 def _general_link_matrix(w, convention):

@@ -22,7 +22,7 @@ symbol (``c1 = cos theta1``), the form a worksheet or a teaching panel shows bes
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -39,6 +39,9 @@ ROW_ORDER = {"standard": ("theta", "d", "a", "alpha"), "modified": ("alpha", "a"
 #: What each parameter does: the motion and the axis of the moving frame it acts on.
 MOTIONS = {"theta": ("rotate", "z"), "d": ("translate", "z"), "a": ("translate", "x"),
            "alpha": ("rotate", "x")}
+#: An offset smaller than this (radians or length unit) is float noise: a DH variable is written
+#: without it (:func:`offset_term`).
+NO_OFFSET = 1e-12
 #: Symbols of the parameters as printed (Greek letters spelled out, as in plain-text tables).
 _SYMBOLS = {"theta": "theta", "d": "d", "a": "a", "alpha": "alpha"}
 
@@ -148,14 +151,52 @@ def shown_amount(value: float | np.ndarray, decimals: int = 6) -> float:
     return round(float(value), decimals) + 0.0
 
 
-def plus_term(value: float) -> str:
-    """``value`` as a term added after another: ``"+ 90"``, or ``"- 90"`` for a negative one
-    (``q3 - 90``, not ``q3 + -90``), written with ``:g``.
+def offset_term(offset: float, number: Callable[[float], str] = "{:g}".format,
+                spaced: bool = True) -> str:
+    """A joint's offset as the term written after its variable, or after the variable's value:
+    ``" + 90"``, and ``" - 90"`` for a negative one (``q3 - 90``, never ``q3 + -90``).
 
-    >>> plus_term(90.0), plus_term(-90.0), plus_term(2.5)
-    ('+ 90', '- 90', '+ 2.5')
+    Every text that writes a DH variable with its offset (the worksheet, ``robosim show``'s
+    table, the DH steps and Matrix windows) writes it with this, so that they agree on the
+    sign and on when there is no offset to write.
+
+    Parameters
+    ----------
+    offset : float
+        As :class:`robosim.Joint` holds it: radians (revolute) or length unit (prismatic).
+    number : callable, optional
+        Writes the offset's size ``abs(offset)`` (same units) as the output writes numbers:
+        in degrees, with so many decimals, in LaTeX, with a unit after it. Default ``:g`` of
+        the value as it is.
+    spaced : bool, optional
+        ``" + 90"`` (True: an equation or a sentence) or ``"+90"`` (False: a cell of a table
+        whose columns are separated by spaces, which a space would split).
+
+    Returns
+    -------
+    str
+        ``""`` when the joint has no offset: one smaller than :data:`NO_OFFSET` (float noise),
+        or one that ``number`` writes as it writes zero (``q8``, never ``q8 - 0``).
+
+    Examples
+    --------
+    The Lynx6's elbow (offset -90 deg) in a sentence and in a table, a prismatic joint's
+    offset, and one too small for four decimals:
+
+    >>> import math
+    >>> degrees = lambda radians: f"{math.degrees(radians):g} deg"
+    >>> "q3" + offset_term(math.radians(-90), degrees)
+    'q3 - 90 deg'
+    >>> "q3" + offset_term(math.radians(-90), lambda v: f"{math.degrees(v):g}", spaced=False)
+    'q3-90'
+    >>> "d2 = q2" + offset_term(0.25), "d2 = q2" + offset_term(-4e-7, lambda v: f"{v:.4f}")
+    ('d2 = q2 + 0.25', 'd2 = q2')
     """
-    return f"- {-value:g}" if value < 0 else f"+ {value:g}"
+    size = number(abs(offset))
+    if abs(offset) < NO_OFFSET or size == number(0.0):
+        return ""
+    sign = "-" if offset < 0 else "+"
+    return f" {sign} {size}" if spaced else f"{sign}{size}"
 
 
 def elementary_matrix(parameter: str, value: ArrayLike) -> np.ndarray:

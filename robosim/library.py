@@ -86,6 +86,7 @@ from typing import Any
 
 import numpy as np
 
+from .dh_steps import offset_term
 from .dynamics import Dynamics, LinkDynamics
 from .errors import RobotFileError, ValidationError, ValidationTypeError, brief
 from .files import (MAX_ROBOT_FILE_BYTES, names_a_file, read_user_json, read_user_text,
@@ -771,7 +772,9 @@ def save_robot(robot: Robot, path: str | os.PathLike[str]) -> Path:
 def dh_rows(robot: Robot) -> list[dict[str, int | str]]:
     """The DH table as a student writes it: one dict per joint, degrees and length unit.
 
-    The variable of each joint is shown as ``q<i>`` plus its offset, e.g. ``q2+90``.
+    The variable of each joint is shown as ``q<i>`` plus its offset, e.g. ``q2+90`` or ``q3-90``
+    (:func:`robosim.dh_steps.offset_term`, without spaces: one word per cell of a table whose
+    columns are separated by spaces).
 
     Examples
     --------
@@ -781,15 +784,16 @@ def dh_rows(robot: Robot) -> list[dict[str, int | str]]:
     >>> [(row["theta"], row["a"], row["alpha"]) for row in dh_rows(arm)]
     [('q1', '1', '0'), ('q2+90', '1', '0')]
     """
-    rows = []
+    rows: list[dict[str, int | str]] = []
     for i, joint in enumerate(robot.joints, start=1):
         if joint.is_revolute:
-            theta = _variable(f"q{i}", math.degrees(joint.offset))
+            theta = f"q{i}" + offset_term(joint.offset, lambda v: f"{math.degrees(v):g}",
+                                          spaced=False)
             d = f"{joint.d:g}"
             lower, upper = (math.degrees(v) for v in joint.limits)
         else:
             theta = f"{math.degrees(joint.theta):g}"
-            d = _variable(f"q{i}", joint.offset)
+            d = f"q{i}" + offset_term(joint.offset, spaced=False)
             lower, upper = joint.limits
         rows.append({"joint": i, "name": joint.name, "type": joint.kind, "theta": theta,
                      "d": d, "a": f"{joint.a:g}", "alpha": f"{math.degrees(joint.alpha):g}",
@@ -798,7 +802,3 @@ def dh_rows(robot: Robot) -> list[dict[str, int | str]]:
     return rows
 
 
-def _variable(symbol, offset):
-    if abs(offset) < 1e-12:
-        return symbol
-    return f"{symbol}{offset:+g}"

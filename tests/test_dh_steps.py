@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from robosim import Joint, Robot, dh_steps, list_robots, load_robot
-from robosim.dh_steps import MOTIONS, link_matrices, symbolic_link_matrix
+from robosim.dh_steps import MOTIONS, link_matrices, offset_term, symbolic_link_matrix
 
 AXIS_COLUMN = {"x": 0, "z": 2}
 
@@ -185,3 +185,23 @@ def test_a_step_describes_float_noise_at_zero_as_zero():
     steps = dh_steps(arm, [2.88e-16, -1e-17])
     assert steps[1].describe("m") == "rotate theta1 = 0 deg about z0"
     assert steps[1].describe("m", degrees=False) == "rotate theta1 = 0 rad about z0"
+
+
+def test_an_offset_term_is_added_or_subtracted_never_plus_minus():
+    degrees = lambda radians: f"{math.degrees(radians):g}"        # noqa: E731
+    assert offset_term(math.radians(90), degrees) == " + 90"
+    assert offset_term(math.radians(-90), degrees) == " - 90"
+    assert offset_term(-0.25) == " - 0.25" and offset_term(0.125) == " + 0.125"
+    assert offset_term(-0.25, spaced=False) == "-0.25"
+    assert offset_term(math.radians(90), degrees, spaced=False) == "+90"
+
+
+@pytest.mark.parametrize("offset", [0.0, -0.0, 1e-13, -9.9e-13])
+def test_no_offset_or_float_noise_leaves_no_term(offset):
+    assert offset_term(offset) == "" and offset_term(offset, spaced=False) == ""
+
+
+def test_an_offset_written_as_zero_leaves_no_term():
+    four_decimals = lambda size: f"{size:.4f}"                   # noqa: E731
+    assert offset_term(-4e-7, four_decimals) == ""               # not " - 0.0000"
+    assert offset_term(-6e-5, four_decimals) == " - 0.0001"

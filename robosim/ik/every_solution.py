@@ -26,11 +26,15 @@ from ..checks import count, positive
 from ..errors import ValidationError
 from ..robot import Robot, frame_columns
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
-                      _cached_problem, _first_seeds, _OnArrays, _restart_seeds, _single_pose,
-                      _within, check_targets)
+                      _cached_problem, _first_seeds, _OnArrays, _OnFloats, _restart_seeds,
+                      _single_pose, _within, check_targets)
 from .pieper import pieper_ik
 from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
 
+#: Rows that :func:`_finish` checks on Python floats, one after another: below about 16,
+#: numpy's per-call cost on ``(k,)`` arrays outweighs the rows' arithmetic (Puma 560, 4 rows:
+#: 28 us on floats, 109 us as arrays; 32 rows: 230 and 116).
+ROWS_ON_FLOATS = 12
 #: Most variants ``all_turns`` lists (issue 25: +-3600 deg limits made 20^6 of them and
 #: exhausted memory); the count is known before any is made.
 MAX_TURN_VARIANTS = 100_000
@@ -122,7 +126,11 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     q, position_error, orientation_error, iterations = _finish(problem, target, starts)
     good = np.flatnonzero(_within(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
-    turned_rows = turned_inside(robot, q[good], reference)[0]
+    turned_rows = q[good]
+    if not problem.closed_form or np.any(iterations[good] > 1):
+        # Seeds, or rows the iteration moved: each to its turn nearest the reference (the
+        # closed form's starts already are).
+        turned_rows = turned_inside(robot, turned_rows, reference)[0]
     distance = (np.abs(turned_rows - reference) / scale).sum(axis=1)
     turned = turned_rows.tolist()
     kept: list[list[float]] = []
@@ -152,17 +160,15 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
 def _finish(problem, target, starts):
     """The configurations ``starts`` ``(k, n)`` finished towards ``target`` by the general
     iteration: ``(q, position_error, orientation_error, iterations)``. Those that already
-    reach it (closed-form solutions) are only checked, in one evaluation."""
+    reach it (closed-form solutions) are only checked. Up to :data:`ROWS_ON_FLOATS` rows
+    (the closed form's) on Python floats, row by row; more (the multistart's) as arrays."""
     count = len(starts)
-    position_error, orientation_error, _ = problem.evaluate(     # floats broadcast on (k,)
-        list(starts.T), frame_columns(target), _OnArrays.kernel, want_step=False)
-    position_error = np.broadcast_to(position_error, (count,)).copy()
-    orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
+    on = _OnFloats if count <= ROWS_ON_FLOATS else _OnArrays
+    position_error, orientation_error = on.errors(problem, frame_columns(target), starts)
     q, iterations = starts.copy(), np.ones(count, dtype=int)
     rest = np.flatnonzero(~_within(problem, position_error, orientation_error, problem.finish))
     if rest.size:
-        more = _OnArrays.iterate(problem, np.broadcast_to(target, (rest.size, 4, 4)),
-                                 starts[rest])
+        more = on.iterate(problem, np.broadcast_to(target, (rest.size, 4, 4)), starts[rest])
         q[rest], position_error[rest], orientation_error[rest] = more[:3]
         iterations[rest] += more[3]
     return q, position_error, orientation_error, iterations

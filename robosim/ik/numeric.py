@@ -719,6 +719,15 @@ class _OnFloats:
                 np.array(orientation_error), np.array(iterations, dtype=int))
 
     @staticmethod
+    def errors(problem, target, q):
+        """Position and orientation errors ``(B,)`` of each row of ``q`` ``(B, n)``, one
+        after another, to ``target`` (the columns of one pose, as floats)."""
+        errors = [problem.evaluate(row, target, _FloatKernel, want_step=False)[:2]
+                  for row in q.tolist()]
+        return (np.array([e[0] for e in errors], dtype=float),
+                np.array([e[1] for e in errors], dtype=float))
+
+    @staticmethod
     def rounds(count):
         """One restart a round: the first that reaches the target ends the search."""
         return range(1, count + 1)
@@ -736,6 +745,15 @@ class _OnArrays:
         iterations spent, per row."""
         return _iterate(problem, _ArrayRun(problem, frame_columns(target), q.copy()),
                         patience)
+
+    @staticmethod
+    def errors(problem, target, q):
+        """Position and orientation errors ``(B,)`` of the rows of ``q`` ``(B, n)`` at once,
+        to ``target`` (columns of ``(B,)`` arrays, or of floats: one pose for every row)."""
+        position_error, orientation_error, _ = problem.evaluate(list(q.T), target, _ArrayKernel,
+                                                                want_step=False)
+        return (np.broadcast_to(position_error, (len(q),)).copy(),
+                np.broadcast_to(orientation_error, (len(q),)).copy())
 
     @staticmethod
     def rounds(count):
@@ -1060,11 +1078,8 @@ def _closed_form(problem, target, q0, one):
         q = np.where(found[:, None], nearest[:, 0], reference)
         reason = np.where(solutions.valid.any(axis=1) & ~found, JOINT_LIMIT, solutions.reason)
     on = _OnFloats if one else _OnArrays
-    position_error, orientation_error, _ = problem.evaluate(
-        q[0].tolist() if one else list(q.T), frame_columns(target[0] if one else target),
-        on.kernel, want_step=False)
-    position_error = np.broadcast_to(position_error, (count,)).copy()
-    orientation_error = np.broadcast_to(orientation_error, (count,)).copy()
+    position_error, orientation_error = on.errors(
+        problem, frame_columns(target[0] if one else target), q)
     iterations = np.ones(count, dtype=int)
     rest = np.flatnonzero(found & ~_within(problem, position_error, orientation_error))
     if rest.size:

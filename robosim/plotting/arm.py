@@ -52,7 +52,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import MeshError
 from ..collision import Checker, Collisions, Scene
-from ..link_geometry import below_floor, floor_height, floor_message, link_corners
+from ..link_geometry import below_floor, floor_height, link_corners
 from ..meshes import robot_meshes
 from ..robot import Robot
 from .figure_result import FigureResult, keep_figure_attributes
@@ -613,20 +613,12 @@ class ArmDrawing:
         self.collisions, self.collision = Checker(self.robot, scene), None
         self._draw_pose(self.q)
 
-    def collision_message(self) -> str | None:
-        """The pairs in collision at the drawn pose ("collision: link 4 (wrist) hits table"),
-        or None when there are none."""
-        if self.collision is None or not self.collision.collides:
-            return None
-        return self.collision.describe()
-
-    def floor_message(self) -> str | None:
-        """A sentence naming the links below the floor, or None when there are none; when
-        the scene puts the arm on a finite obstacle (:attr:`robosim.collision.Scene.ground`,
-        the Lynx6's table) links below its top that do not hit it are past its edge, and the
-        sentence names the obstacle, not a floor."""
-        return floor_message(self.robot, self.below_floor, self.floor,
-                             self.collisions.scene.ground)
+    def hit_message(self) -> str | None:
+        """What the drawn pose hits, or None when nothing: the pairs in collision
+        ("collision: link 4 (wrist) hits table"), else the links drawn below the floor (on a
+        finite obstacle the arm stands on, the Lynx6's table, those past its edge), in the
+        words of :meth:`robosim.collision.Checker.hit_message`."""
+        return self.collisions.hit_message(self.q, self.collision, self.below_floor)
 
 
 def _set_line(line, points):

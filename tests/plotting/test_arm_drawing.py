@@ -316,18 +316,18 @@ def test_a_link_below_the_floor_turns_red_and_is_named():
     np.testing.assert_array_equal(drawing.below_floor, [False, False, False, True, True])
     np.testing.assert_array_equal(is_red, np.isin(drawing.face_joint, [3, 4]))
     # ... behind the table's back edge (x = -150 mm): below its top, hitting nothing.
-    assert drawing.floor_message() == ("links 4, 5 below the top of the table (z = 0 mm), "
-                                       "past its edge")
+    assert drawing.hit_message() == ("links 4, 5 below the top of the table (z = 0 mm), "
+                                     "past its edge")
     drawing.set_pose(np.radians([0, -30, 0, -60, 0]))   # the gripper in the table
-    assert drawing.collision_message() == "collision: link 4 (wrist) hits table"
+    assert drawing.hit_message() == "collision: link 4 (wrist) hits table"
     drawing.set_scene(Scene())              # checked again at the same pose: nothing to hit
-    assert drawing.collision_message() is None and not drawing.colliding.any()
+    assert not drawing.hit_message().startswith("collision") and not drawing.colliding.any()
     drawing.set_pose(np.radians([30, 90, 90, 60, 0]))
-    assert drawing.floor_message().startswith("links 4, 5 below the floor (z = 0 mm): the "
-                                              "real arm would hit it")   # the floor drawn
+    assert drawing.hit_message().startswith("links 4, 5 below the floor (z = 0 mm): the "
+                                            "real arm would hit it")   # the floor drawn
     drawing.set_pose(robot.home)
     assert not np.any(np.all(np.isclose(drawing.face_colours, red), axis=1))
-    assert drawing.floor_message() is None
+    assert drawing.hit_message() is None
 
 
 def test_an_arm_hanging_from_its_base_has_no_floor():
@@ -335,7 +335,8 @@ def test_an_arm_hanging_from_its_base_has_no_floor():
     drawing = draw(robot)
     assert drawing.floor is None and len(drawing.floor_quads) == 0
     drawing.set_pose(robot.limits[:, 1])
-    assert not drawing.below_floor.any() and drawing.floor_message() is None
+    assert not drawing.below_floor.any()
+    assert "floor" not in (drawing.hit_message() or "")    # (the quill hits the shoulder)
 
 
 SIMULATOR_AXES = ((12.0, 7.5), (0.01, 0.37, 0.46, 0.58))   # WINDOW_SIZE, simulator ARM_RECT

@@ -758,7 +758,7 @@ class SimulatorScreen(Screen):
     def _report_floor(self):
         """Say in the status line when links collide (the pair named) or are below the floor;
         the note goes when none is."""
-        message = self.drawing.collision_message() or self.drawing.floor_message()
+        message = self.drawing.hit_message()
         if message is not None and self.app.status != message:
             self.set_status(message, error=True)
         elif message is None and self.app.status == self._floor_note:

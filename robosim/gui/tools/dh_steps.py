@@ -31,7 +31,7 @@ import time
 import numpy as np
 from matplotlib.transforms import Bbox
 
-from ...dh_steps import (MOTIONS, ROW_ORDER, plus_term, shown_amount,
+from ...dh_steps import (MOTIONS, ROW_ORDER, offset_term, shown_amount,
                          symbolic_link_matrix)
 from ...errors import ValidationError
 from ...plotting.arm import ArmDrawing
@@ -526,8 +526,8 @@ def _legend(robot, row, steps):
         "theta" if joint.is_revolute else "d"))
     if joint.is_revolute:
         symbols = f"c{row} = cos theta{row}, s{row} = sin theta{row}; "
-        offset = f" {plus_term(math.degrees(joint.offset))} deg" if joint.offset else ""
+        offset = offset_term(joint.offset, lambda v: f"{math.degrees(v):g} deg")
         value = f"{shown_amount(math.degrees(variable.value)):.4g} deg"
         return f"{symbols}theta{row} = q{row}{offset} = {value}"
-    offset = f" {plus_term(joint.offset)} {robot.unit}" if joint.offset else ""
+    offset = offset_term(joint.offset, lambda v: f"{v:g} {robot.unit}")
     return f"d{row} = q{row}{offset} = {shown_amount(variable.value):.4g} {robot.unit} (prismatic)"

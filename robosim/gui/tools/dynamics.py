@@ -34,7 +34,6 @@ from ... import collision, dynamics
 from ...errors import RobosimError, ValidationError
 from ...hardware.calibration import torque_limits
 from ...hardware.lynx6 import MAX_PAYLOAD_KG
-from ...link_geometry import below_floor, floor_height, floor_message
 from ...parsing import parse_number
 from ...plotting.dynamics import GravityBars, draw_energy, draw_torques, torque_unit
 from ...trajectory import PROFILE_KINDS, joint_profile
@@ -517,10 +516,11 @@ class DynamicsWindow(ToolWindow):
         self.add_layer("playhead", ax, [self.playhead])
 
     def _fall_summary(self, fall):
-        """What the status line says of a fall, ``(message, error)``: what its last pose hits
-        (the pairs, as the simulator names them: the floor, the Lynx6's table), or else the
-        links it puts below the floor first (the simulator shows them red; this line replaces
-        the simulator's own note), then its energy drift before any stop, and the stops."""
+        """What the status line says of a fall, ``(message, error)``: what its last pose hits,
+        in the simulator's words (:meth:`robosim.collision.Checker.hit_message`: the pairs in
+        collision, else the links below the floor or past the Lynx6's table; the simulator
+        shows them red, and this line replaces its own note), then its energy drift before
+        any stop, and the stops."""
         free = fall.t < fall.limit_hits[0].time if fall.limit_hits else slice(None)
         drift = float(np.abs(fall.energy[free] - fall.energy[0]).max())
         text = (f"free fall {fall.t[-1]:g} s (Runge-Kutta, dt = {FALL_DT * 1000:g} ms): energy "
@@ -530,14 +530,8 @@ class DynamicsWindow(ToolWindow):
             more = len(fall.limit_hits) - 1
             text += (f" before joint {hit.joint + 1} stopped at its {hit.side} limit at "
                      f"t = {hit.time:.2f} s" + (f" ({more} more stops)" if more else ""))
-        end = fall.q[-1]
-        scene = collision.default_scene(self.robot)
-        found = collision.Checker(self.robot, scene).check(end)
-        floor = floor_height(self.robot)
-        below = (found.describe() if found.collides else
-                 floor_message(self.robot, below_floor(self.robot, end, floor), floor,
-                               scene.ground))
-        return (f"it ends with {below}; {text}", True) if below else (text, False)
+        hits = collision.Checker(self.robot).hit_message(fall.q[-1])
+        return (f"it ends with {hits}; {text}", True) if hits else (text, False)
 
     def stop(self):
         """Hold the arm where it is (a fall or any motion stops; the rest of a fall being

@@ -29,7 +29,7 @@ from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
-from ...dh_steps import dh_steps, link_matrices, plus_term, symbolic_link_matrix
+from ...dh_steps import dh_steps, link_matrices, offset_term, symbolic_link_matrix
 from ..widgets.matrix_text import column_widths, fixed, matrix_entries, mounting_lines
 from .window import ToolWindow
 
@@ -183,14 +183,16 @@ class MatrixWindow(ToolWindow):
         theta, d = (float(v[i - 1]) for v in robot.joint_variables(q))
         unit = robot.unit
         if joint.is_revolute:
-            q_i, offset = np.degrees(q[i - 1]), np.degrees(joint.offset)
-            variable = (f"theta{i} = q{i} + offset = {fixed(q_i, 2)} {plus_term(offset)} = "
+            q_i = np.degrees(q[i - 1])
+            offset = offset_term(joint.offset, lambda v: f"{np.degrees(v):g}")
+            variable = (f"theta{i} = q{i} + offset = {fixed(q_i, 2)}{offset} = "
                         f"{fixed(np.degrees(theta), 2)} deg" if offset
                         else f"theta{i} = q{i} = {fixed(q_i, 2)} deg")
             constant = f"d{i} = {d:g} {unit}"
         else:
-            variable = (f"d{i} = q{i} + offset = {fixed(q[i - 1], decimals)} "
-                        f"{plus_term(joint.offset)} = {fixed(d, decimals)} {unit}" if joint.offset
+            offset = offset_term(joint.offset)
+            variable = (f"d{i} = q{i} + offset = {fixed(q[i - 1], decimals)}{offset} = "
+                        f"{fixed(d, decimals)} {unit}" if offset
                         else f"d{i} = q{i} = {fixed(d, decimals)} {unit}")
             constant = f"theta{i} = {np.degrees(theta):g} deg"
         k = i if robot.convention == "standard" else i - 1     # modified: a(i-1), alpha(i-1)
