@@ -1,21 +1,34 @@
 """Collision-check speed: poses per second of :func:`robosim.collision.check`.
 
-Run: ``python benchmarks/bench_collision.py``. Target (issue 30): at least 100,000 poses/s for
-the Lynx6 against a 3-box scene (its table and two boxes on it), batched; and the cost of one
-pose through a prepared :class:`robosim.collision.Checker` (what Random Move, a jog line or a
-drag pays per pose); and one simulator frame's :meth:`robosim.plotting.arm.ArmDrawing.set_pose`
-(FK, link shapes, floor and the collision check on the frames drawn) for the Lynx6 and the Puma
-560 in their default styles and scenes.
+Run: ``python benchmarks/bench_collision.py [--single]``. Target (issue 30): at least 100,000
+poses/s for the Lynx6 against a 3-box scene (its table and two boxes on it), batched; and the
+cost of one pose through a prepared :class:`robosim.collision.Checker` (what Random Move, a jog
+line or a drag pays per pose); and one simulator frame's
+:meth:`robosim.plotting.arm.ArmDrawing.set_pose` (FK, link shapes, floor and the collision
+check on the frames drawn) for the Lynx6 and the Puma 560 in their default styles and scenes.
+
+With ``--single`` only one pose at a time (issue 33): checks per second of
+``Checker.check(q, frames)`` on the frames the caller has (what the drawing pays every frame
+of a drag or a played trajectory) and of ``Checker.check(q)`` (FK included: a jog line, the
+gripper drag's test), for the Lynx6 (no obstacle; its table; the table and two boxes;
+examples/scenes/lynx6_desk.json: two boxes, a cylinder, a sphere) and the Puma 560 (no
+obstacle; its floor), then the ``set_pose`` figures. CPU time (``process_time``), best of 5:
+the machine may be shared, compare runs made back to back.
 """
+
+import sys
+import time
+from pathlib import Path
 
 import numpy as np
 from bench_fk import best_time
 from matplotlib.figure import Figure
 
 from robosim import load_robot
-from robosim.collision import LYNX6_TABLE, Checker, scene_from_dict
+from robosim.collision import LYNX6_TABLE, Checker, Scene, load_scene, scene_from_dict
 from robosim.plotting.arm import ArmDrawing
 
+DESK = Path(__file__).resolve().parents[1] / "examples" / "scenes" / "lynx6_desk.json"
 BOXES = [LYNX6_TABLE,
          {"name": "box 1", "shape": "box", "size": [60, 60, 80], "xyz": [200, 100, 40],
           "rpy": [0, 0, 30]},
@@ -23,6 +36,9 @@ BOXES = [LYNX6_TABLE,
 
 
 def main():
+    if "--single" in sys.argv[1:]:
+        single()
+        return
     robot = load_robot("lynx6")
     scene = scene_from_dict({"format": "robosim-scene/1", "unit": "mm", "obstacles": BOXES})
     checker = Checker(robot, scene)
@@ -41,6 +57,32 @@ def main():
     print(f"one pose (Checker):  {seconds * 1e6:8.1f} us per pose")
     seconds = best_time(lambda: Checker(robot, scene), 20)
     print(f"Checker(robot, scene): {seconds * 1e6:8.1f} us to prepare")
+    for name in ("Lynx6", "Puma 560"):
+        print(f"simulator frame, {name}: {set_pose_ms(load_robot(name)):6.3f} ms per set_pose")
+
+
+def single(poses=400):
+    """Checks per second of one pose at a time, on ``poses`` random poses (best of 5)."""
+    lynx, puma = load_robot("lynx6"), load_robot("Puma 560")
+    cases = [("Lynx6, no obstacle", Checker(lynx, Scene((), "mm"))),
+             ("Lynx6, its table", Checker(lynx)),
+             ("Lynx6, table + 2 boxes", Checker(lynx, scene_from_dict(
+                 {"format": "robosim-scene/1", "unit": "mm", "obstacles": BOXES}))),
+             ("Lynx6, desk (4 shapes)", Checker(lynx, load_scene(DESK))),
+             ("Puma 560, no obstacle", Checker(puma, Scene((), puma.unit))),
+             ("Puma 560, its floor", Checker(puma))]
+    print("one pose at a time: checks per second (CPU time, best of 5)")
+    print(f"{'':24s} {'on the frames drawn':>20s} {'FK included':>14s}")
+    for name, checker in cases:
+        robot = checker.robot
+        q = robot.random_q(poses, rng=2)
+        frames = robot.fk_all(q)
+        drawn = best_time(lambda q=q, frames=frames, checker=checker: [
+            checker.check(one, one_frames) for one, one_frames in zip(q, frames, strict=True)],
+            5, time.process_time)
+        own = best_time(lambda q=q, checker=checker: [checker.check(one) for one in q], 5,
+                        time.process_time)
+        print(f"{name:24s} {poses / drawn:20,.0f} {poses / own:14,.0f}")
     for name in ("Lynx6", "Puma 560"):
         print(f"simulator frame, {name}: {set_pose_ms(load_robot(name)):6.3f} ms per set_pose")
 

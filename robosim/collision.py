@@ -23,6 +23,11 @@ where the segment crosses the box's slab planes: its slope is found between them
 cylinder halves the interval :data:`CYLINDER_BISECTIONS` times on the slope of the (convex)
 squared distance.
 
+**One pose and a batch.** Every distance is one formula written on coordinates, computed on
+Python floats for one pose (what the GUI checks every frame of a drag or a played trajectory:
+numpy's per-call cost would be most of its time) and on ``(B,)`` arrays for a batch, by the
+same code (:mod:`robosim.elementary`, as the kinematics do): the two give the same distances.
+
 **Scenes.** A :class:`Scene` holds boxes, spheres and cylinders in the robot's length unit; its
 JSON file format (``robosim-scene/1``) is in docs/formats.md and its JSON Schema in
 ``docs/scene.schema.json``. :func:`default_scene` is the floor under the arm (none for an arm
@@ -44,6 +49,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .elementary import ArrayMath, FloatMath
 from .errors import ValidationError, ValidationTypeError, brief
 from .files import atomic_write_text, read_user_json
 from .link_geometry import FLOOR_TOLERANCE, below_floor, floor_height, floor_message
@@ -58,7 +64,7 @@ LINK_RADIUS = 0.02
 CYLINDER_BISECTIONS = 40
 #: Poses whose distances are computed at once: big enough to amortise numpy's per-call cost,
 #: small enough that the working set stays in cache (measured with benchmarks/bench_collision.py).
-CHUNK = 1024
+CHUNK = 8192
 #: Most obstacles in a scene, and the largest number in a scene file (a kilometre in mm).
 MAX_OBSTACLES = 200
 MAX_SCENE_NUMBER = 1e6
@@ -432,34 +438,106 @@ def capsule_segments(solids: LinkSolids, q: ArrayLike) -> np.ndarray:
     q = robot.check_q(q)
     flat = q.reshape(-1, robot.n)
     out = np.empty((flat.shape[0], len(solids.pieces), 2, 3))
+    joint_d = _joint_d(robot)
     for start in range(0, flat.shape[0], CHUNK):
-        out[start:start + CHUNK] = _segments(solids, flat[start:start + CHUNK])
+        values = list(flat[start:start + CHUNK].T)
+        points = _axis_points(robot, joint_d, robot.chain_frames(values, keep_all=True), values)
+        for c, piece in enumerate(solids.pieces):
+            for end in range(2):
+                for k in range(3):
+                    out[start:start + CHUNK, c, end, k] = points[piece + end][k]
     return out.reshape(q.shape[:-1] + out.shape[1:])
 
 
-def _segments(solids, q, frames=None):
-    """Capsule axes ``(B, C, 2, 3)`` for a flat batch ``q`` ``(B, n)``, from its frames
-    ``(B, n + 1, 4, 4)`` (``robot.fk_all(q)``, computed when None): the arithmetic of
-    :func:`robosim.link_geometry.link_corners` on the frames' origins and z axes."""
-    robot = solids.robot
-    frames = robot.fk_all(q) if frames is None else frames
-    origins, z_axes = frames[:, :, :3, 3], frames[:, :, :3, 2]                  # (B, n + 1, 3)
-    _theta, d = robot.joint_variables(q)                                            # (n, B)
-    d = np.broadcast_to(d, (robot.n, q.shape[0])).T[..., None]                     # (B, n, 1)
-    starts, ends = origins[:, :-1], origins[:, 1:]
-    if robot.convention == "standard":
-        corners = starts + d * z_axes[:, :-1]
-    else:
-        corners = ends - d * z_axes[:, 1:]
-    points = np.empty((q.shape[0], 2 * robot.n + 2, 3))   # o_0, c_1, o_1, c_2, ..., o_n, tip
-    points[:, 0:-2:2] = starts
-    points[:, 1:-2:2] = corners
-    points[:, -2] = ends[:, -1]
-    points[:, -1] = ends[:, -1] + frames[:, -1, :3, :3] @ np.asarray(robot.tool_xyz)  # tool
-    return np.stack([points[:, solids.pieces], points[:, solids.pieces + 1]], axis=2)
+def _joint_d(robot):
+    """Per joint: whether ``d`` is constant (a revolute joint) and its constant part (``d``,
+    or a prismatic joint's offset, to which its value is added)."""
+    return [(j.is_revolute, float(j.d if j.is_revolute else j.offset)) for j in robot.joints]
+
+
+def _axis_points(robot, joint_d, frames, values):
+    """The points the capsules' axes join, ``o_0, c_1, o_1, c_2, ..., o_n, tip`` (``2 n + 2``):
+    each a triple of Python floats (one pose) or of ``(B,)`` arrays (a batch).
+
+    ``frames`` are the ``n + 1`` column frames of :meth:`robosim.Robot.chain_frames` (base
+    first), ``values`` the joint values (only a prismatic joint's ``d`` needs them),
+    ``joint_d`` :func:`_joint_d`. The arithmetic of :func:`robosim.link_geometry.link_corners`:
+    the corner ``c_i`` is ``d_i`` along frame i-1's z from its origin (standard DH), or back
+    along frame i's z from its origin (modified); the tip is the tool point of frame n.
+    """
+    points = []
+    standard = robot.convention == "standard"
+    for i, (constant, d0) in enumerate(joint_d):
+        d = d0 if constant else values[i] + d0
+        start = frames[i][3]
+        if standard:
+            (z0, z1, z2), (o0, o1, o2) = frames[i][2], start
+            corner = (o0 + d * z0, o1 + d * z1, o2 + d * z2)
+        else:
+            (z0, z1, z2), (o0, o1, o2) = frames[i + 1][2], frames[i + 1][3]
+            corner = (o0 - d * z0, o1 - d * z1, o2 - d * z2)
+        points += [start, corner]
+    (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (o0, o1, o2) = frames[-1]
+    t0, t1, t2 = robot.tool_xyz
+    points += [(o0, o1, o2), (o0 + (x0 * t0 + y0 * t1 + z0 * t2),
+                              o1 + (x1 * t0 + y1 * t1 + z1 * t2),
+                              o2 + (x2 * t0 + y2 * t1 + z2 * t2))]
+    return points
 
 
 # ----------------------------------------------------------------------------- distances
+# Each kernel is one formula on components: a point is a triple (x, y, z) of Python floats
+# (one pose, ops=_FloatOps: no numpy per-call cost) or of equally shaped arrays (a batch,
+# ops=_ArrayOps), as robosim.robot.chain_components and the IK do (robosim.elementary).
+class _FloatOps(FloatMath):
+    """:class:`robosim.elementary.FloatMath` with the masked updates of the box kernel: one
+    pose, a mask is one bool."""
+
+    largest = max
+    smallest = min
+    any = bool
+
+    @staticmethod
+    def take(values: Any, mask: bool) -> Any:
+        """The values where ``mask`` holds: the value itself (only called when it holds)."""
+        return values
+
+    @staticmethod
+    def put(values: Any, mask: bool, new: Any) -> Any:
+        """``values`` with ``new`` where ``mask`` holds."""
+        return new if mask else values
+
+
+class _ArrayOps(ArrayMath):
+    """:class:`robosim.elementary.ArrayMath` with the masked updates of the box kernel."""
+
+    any = staticmethod(np.any)
+
+    @staticmethod
+    def largest(values: list[np.ndarray]) -> np.ndarray:
+        """Element-wise largest of equally shaped arrays."""
+        return np.max(values, axis=0)
+
+    @staticmethod
+    def smallest(values: list[np.ndarray]) -> np.ndarray:
+        """Element-wise smallest of equally shaped arrays."""
+        return np.min(values, axis=0)
+
+    @staticmethod
+    def take(values: Any, mask: np.ndarray) -> Any:
+        """The entries of ``values`` where ``mask`` holds (a float or a 0-d array as it is)."""
+        return values[mask] if np.ndim(values) else values
+
+    @staticmethod
+    def put(values: Any, mask: np.ndarray, new: Any) -> Any:
+        """``values`` with ``new`` where ``mask`` holds (in place; ``new`` itself for one
+        value, which a capsule fixed to the base gives in a batch too)."""
+        if not np.ndim(values):
+            return new
+        values[mask] = new
+        return values
+
+
 def segment_segment_distance(p1: np.ndarray, q1: np.ndarray, p2: np.ndarray,
                              q2: np.ndarray) -> np.ndarray:
     """Smallest distance between segments ``p1 q1`` and ``p2 q2`` (``(..., 3)`` each).
@@ -479,23 +557,41 @@ def segment_segment_distance(p1: np.ndarray, q1: np.ndarray, p2: np.ndarray,
     >>> segment_segment_distance(p1, q1, p2, q2).tolist()
     [4.0, 5.0]
     """
-    d1, d2, r = q1 - p1, q2 - p2, p1 - p2
-    a, e = _dot(d1, d1), _dot(d2, d2)
-    b, c, f = _dot(d1, d2), _dot(d1, r), _dot(d2, r)
+    p1, q1, p2, q2 = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (p1, q1, p2, q2)))
+    return np.asarray(_segment_segment(_ArrayOps, *(_components(v) for v in (p1, q1, p2, q2))))
+
+
+def _components(points):
+    """``(..., 3)`` points as the triple of their ``(...)`` coordinates."""
+    return points[..., 0], points[..., 1], points[..., 2]
+
+
+def _segment_segment(ops, p1, q1, p2, q2):
+    """:func:`segment_segment_distance` on component triples (``ops``: floats or arrays)."""
+    (a0, a1, a2), (b0, b1, b2) = p1, p2
+    d0, d1, d2 = q1[0] - a0, q1[1] - a1, q1[2] - a2                   # p1 -> q1
+    e0, e1, e2 = q2[0] - b0, q2[1] - b1, q2[2] - b2                   # p2 -> q2
+    r0, r1, r2 = a0 - b0, a1 - b1, a2 - b2
+    a, e = d0 * d0 + d1 * d1 + d2 * d2, e0 * e0 + e1 * e1 + e2 * e2
+    b = d0 * e0 + d1 * e1 + d2 * e2
+    c, f = d0 * r0 + d1 * r1 + d2 * r2, e0 * r0 + e1 * r1 + e2 * r2
     tiny = 1e-300
     a_ok, e_ok = a > tiny, e > tiny
-    a_safe, e_safe = np.where(a_ok, a, 1.0), np.where(e_ok, e, 1.0)
+    a_safe, e_safe = ops.where(a_ok, a, 1.0), ops.where(e_ok, e, 1.0)
     denom = a * e - b * b
-    s = np.where(denom > 1e-12 * a * e, np.clip((b * f - c * e) / np.where(denom > 0, denom, 1.0),
-                                                0.0, 1.0), 0.0)
+    s = ops.where(denom > 1e-12 * a * e,
+                  ops.clip((b * f - c * e) / ops.where(denom > 0, denom, 1.0), 0.0, 1.0), 0.0)
     t = (b * s + f) / e_safe
-    s = np.where(t < 0, np.clip(-c / a_safe, 0, 1), np.where(t > 1, np.clip((b - c) / a_safe,
-                                                                           0, 1), s))
-    t = np.clip(t, 0.0, 1.0)
-    s = np.where(a_ok, np.where(e_ok, s, np.clip(-c / a_safe, 0, 1)), 0.0)
-    t = np.where(e_ok, np.where(a_ok, t, np.clip(f / e_safe, 0, 1)), 0.0)
-    gap = (p1 + s[..., None] * d1) - (p2 + t[..., None] * d2)
-    return np.sqrt(_dot(gap, gap))
+    nearest_to_p2 = ops.clip(-c / a_safe, 0.0, 1.0)          # s of the point nearest to p2
+    s = ops.where(t < 0, nearest_to_p2,
+                  ops.where(t > 1, ops.clip((b - c) / a_safe, 0.0, 1.0), s))
+    t = ops.clip(t, 0.0, 1.0)
+    s = ops.where(a_ok, ops.where(e_ok, s, nearest_to_p2), 0.0)
+    t = ops.where(e_ok, ops.where(a_ok, t, ops.clip(f / e_safe, 0.0, 1.0)), 0.0)
+    g0 = (a0 + s * d0) - (b0 + t * e0)
+    g1 = (a1 + s * d1) - (b1 + t * e1)
+    g2 = (a2 + s * d2) - (b2 + t * e2)
+    return ops.sqrt(g0 * g0 + g1 * g1 + g2 * g2)
 
 
 def capsule_distance(p1: ArrayLike, q1: ArrayLike, r1: float, p2: ArrayLike, q2: ArrayLike,
@@ -509,17 +605,19 @@ def capsule_distance(p1: ArrayLike, q1: ArrayLike, r1: float, p2: ArrayLike, q2:
     return segment_segment_distance(*arrays) - r1 - r2
 
 
-def _segment_point_distance(p, u, centre):
-    """Distance from segments ``p + t u`` (t in [0, 1]) to points ``centre``."""
-    uu = _dot(u, u)
-    t = np.clip(_dot(centre - p, u) / np.where(uu > 0, uu, 1.0), 0.0, 1.0)
-    gap = p + t[..., None] * u - centre
-    return np.sqrt(_dot(gap, gap))
+def _segment_origin_distance(ops, p, u):
+    """Distance from segments ``p + t u`` (t in [0, 1]; component triples) to the origin."""
+    (p0, p1, p2), (u0, u1, u2) = p, u
+    uu = u0 * u0 + u1 * u1 + u2 * u2
+    t = ops.clip(-(p0 * u0 + p1 * u1 + p2 * u2) / ops.where(uu > 0, uu, 1.0), 0.0, 1.0)
+    g0, g1, g2 = p0 + t * u0, p1 + t * u1, p2 + t * u2
+    return ops.sqrt(g0 * g0 + g1 * g1 + g2 * g2)
 
 
-def _segment_box_distance(p, u, half):
+def _segment_box_distance(p, u, half, ops=_ArrayOps):
     """Distance from segments ``p + t u`` (t in [0, 1]) to boxes ``|x_k| <= half_k`` in the
-    box's frame; ``p``, ``u``, ``half`` are triples of equally shaped arrays (x, y, z).
+    box's frame; ``p``, ``u``, ``half`` are triples (x, y, z) of floats (``ops=_FloatOps``) or
+    of equally shaped arrays (``half``'s may be floats).
 
     The squared distance ``f(t)`` is convex and quadratic between the ``t`` where the segment
     crosses a face's plane. When both ends lie on the same side of every slab
@@ -527,98 +625,99 @@ def _segment_box_distance(p, u, half):
     is one quadratic, minimised in closed form; the other segments go to
     :func:`_segment_box_crossing`.
     """
-    below, above = [], []
+    crossing = False
+    numerator = denominator = 0.0
     for k in range(3):
-        q = p[k] + u[k]
-        below.append((p[k] < -half[k], q < -half[k]))
-        above.append((p[k] > half[k], q > half[k]))
-    same = np.ones(p[0].shape, dtype=bool)
-    for k in range(3):
-        same &= (below[k][0] == below[k][1]) & (above[k][0] == above[k][1])
-    numerator, denominator = np.zeros(p[0].shape), np.zeros(p[0].shape)
-    for k in range(3):
-        face = np.where(below[k][0], -half[k], half[k])
-        active = below[k][0] | above[k][0]
-        uk = np.where(active, u[k], 0.0)
-        numerator -= (p[k] - face) * uk
-        denominator += uk * uk
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.where(denominator > 0, np.clip(numerator / denominator, 0.0, 1.0), 0.0)
-    distance = _box_gap(p, u, half, t)
-    crossing = ~same
-    if crossing.any():
-        distance[crossing] = _segment_box_crossing([v[crossing] for v in p],
-                                                   [v[crossing] for v in u],
-                                                   [v[crossing] for v in half])
+        start, end, h = p[k], p[k] + u[k], half[k]
+        below, above = start < -h, start > h
+        crossing = crossing | (below != (end < -h)) | (above != (end > h))
+        face = ops.where(below, -h, h)
+        uk = ops.where(below | above, u[k], 0.0)
+        numerator = numerator - (start - face) * uk
+        denominator = denominator + uk * uk
+    t = ops.where(denominator > 0,
+                  ops.clip(numerator / ops.where(denominator > 0, denominator, 1.0), 0.0, 1.0),
+                  0.0)
+    distance = _box_gap(ops, p, u, half, t)
+    if ops.any(crossing):
+        p, u, half = ([ops.take(v, crossing) for v in triple] for triple in (p, u, half))
+        distance = ops.put(distance, crossing, _segment_box_crossing(ops, p, u, half))
     return distance
 
 
-def _box_gap(p, u, half, t):
+def _box_gap(ops, p, u, half, t):
     """Distance from the points ``p + t u`` to the boxes."""
-    total = 0.0
-    for k in range(3):
-        x = p[k] + t * u[k]
-        gap = np.maximum(x - half[k], 0.0) + np.minimum(x + half[k], 0.0)
-        total = total + gap * gap
-    return np.sqrt(total)
+    g0, g1, g2 = _box_outside(ops, p, u, half, t)
+    return ops.sqrt(g0 * g0 + g1 * g1 + g2 * g2)
 
 
-def _segment_box_crossing(p, u, half):
-    """:func:`_segment_box_distance` for segments that cross slab planes (flat arrays).
+def _box_outside(ops, p, u, half, t):
+    """How far the points ``p + t u`` are past the box's faces along x, y, z (0 between
+    them): ``x - clip(x, -half, half)``, a triple."""
+    (p0, p1, p2), (u0, u1, u2), (h0, h1, h2) = p, u, half
+    maximum, minimum = ops.maximum, ops.minimum
+    x0, x1, x2 = p0 + t * u0, p1 + t * u1, p2 + t * u2
+    return (maximum(x0 - h0, 0.0) + minimum(x0 + h0, 0.0),
+            maximum(x1 - h1, 0.0) + minimum(x1 + h1, 0.0),
+            maximum(x2 - h2, 0.0) + minimum(x2 + h2, 0.0))
+
+
+def _segment_box_crossing(ops, p, u, half):
+    """:func:`_segment_box_distance` for segments that cross slab planes.
 
     The half slope ``g(t) = u . (x(t) - clip(x(t)))`` of the squared distance rises through
     0 at the minimum. ``g`` is evaluated at 0, 1 and the crossings; between the last of them
     where it is negative and the first where it is not, ``g`` is linear: its root is exact.
     """
-    with np.errstate(divide="ignore", invalid="ignore"):
-        crossings = [c for k in range(3) for c in ((-half[k] - p[k]) / u[k],
-                                                   (half[k] - p[k]) / u[k])]
-    zero = np.zeros_like(p[0])
-    candidates = np.stack([zero, zero + 1.0]
-                          + [np.where(np.isfinite(c), np.clip(c, 0.0, 1.0), 0.0)
-                             for c in crossings])                                # (8, M)
+    candidates = [0.0, 1.0]
+    for k in range(3):
+        moves = u[k] != 0.0
+        along = ops.where(moves, u[k], 1.0)
+        candidates += [ops.where(moves, ops.clip((face - p[k]) / along, 0.0, 1.0), 0.0)
+                       for face in (-half[k], half[k])]
+
+    u0, u1, u2 = u
 
     def slope(t):
-        total = 0.0
-        for k in range(3):
-            x = p[k] + t * u[k]
-            total = total + (np.maximum(x - half[k], 0.0) + np.minimum(x + half[k], 0.0)) * u[k]
-        return total
+        g0, g1, g2 = _box_outside(ops, p, u, half, t)
+        return g0 * u0 + g1 * u1 + g2 * u2
 
-    g = slope(candidates)
-    low = np.where(g < 0, candidates, -1.0).max(axis=0)
-    high = np.where(g >= 0, candidates, 2.0).min(axis=0)
+    slopes = [(t, slope(t)) for t in candidates]
+    low = ops.largest([ops.where(g < 0, t, -1.0) for t, g in slopes])
+    high = ops.smallest([ops.where(g >= 0, t, 2.0) for t, g in slopes])
     bracket = (low >= 0) & (high <= 1)
-    g_low, g_high = slope(np.clip(low, 0, 1)), slope(np.clip(high, 0, 1))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        root = low - g_low * (high - low) / (g_high - g_low)
-    t = np.where(bracket, root, np.where(low < 0, 0.0, 1.0))
-    return _box_gap(p, u, half, t)
+    g_low, g_high = slope(ops.clip(low, 0.0, 1.0)), slope(ops.clip(high, 0.0, 1.0))
+    root = low - g_low * (high - low) / ops.where(bracket, g_high - g_low, 1.0)
+    t = ops.where(bracket, root, ops.where(low < 0, 0.0, 1.0))
+    return _box_gap(ops, p, u, half, t)
 
 
 def _segment_cylinder_distance(p, u, radius, half_height):
-    """Distance from segments ``p + t u`` to cylinders about their own z axis (radius, half
-    height), by bisection on the slope of the convex squared distance."""
-    def slope(t):
-        x = p + t[..., None] * u
-        rho = np.hypot(x[..., 0], x[..., 1])
-        scale = np.minimum(1.0, radius / np.where(rho > 0, rho, 1.0))
-        inside = np.stack([x[..., 0] * scale, x[..., 1] * scale,
-                           np.clip(x[..., 2], -half_height, half_height)], axis=-1)
-        return x - inside
+    """Distance from segments ``p + t u`` (``p``, ``u`` ``(..., 3)``) to cylinders about their
+    own z axis (radius, half height): :func:`_segment_cylinder` on arrays."""
+    return _segment_cylinder(_ArrayOps, _components(p), _components(u), radius, half_height)
 
-    low, high = np.zeros(p.shape[:-1]), np.ones(p.shape[:-1])
+
+def _segment_cylinder(ops, p, u, radius, half_height):
+    """Distance from segments ``p + t u`` (component triples) to cylinders about their own z
+    axis (radius, half height), by bisection on the slope of the convex squared distance."""
+    (p0, p1, p2), (u0, u1, u2) = p, u
+
+    def slope(t):
+        x0, x1, x2 = p0 + t * u0, p1 + t * u1, p2 + t * u2
+        rho = ops.sqrt(x0 * x0 + x1 * x1)
+        scale = ops.minimum(1.0, radius / ops.where(rho > 0, rho, 1.0))
+        return x0 - x0 * scale, x1 - x1 * scale, x2 - ops.clip(x2, -half_height, half_height)
+
+    low, high = 0.0, 1.0
     for _ in range(CYLINDER_BISECTIONS):
         middle = (low + high) / 2
-        rising = _dot(slope(middle), u) >= 0
-        high = np.where(rising, middle, high)
-        low = np.where(rising, low, middle)
-    gap = slope((low + high) / 2)
-    return np.sqrt(_dot(gap, gap))
-
-
-def _dot(a, b):
-    return a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1] + a[..., 2] * b[..., 2]
+        g0, g1, g2 = slope(middle)
+        rising = g0 * u0 + g1 * u1 + g2 * u2 >= 0
+        high = ops.where(rising, middle, high)
+        low = ops.where(rising, low, middle)
+    g0, g1, g2 = slope((low + high) / 2)
+    return ops.sqrt(g0 * g0 + g1 * g1 + g2 * g2)
 
 
 # ----------------------------------------------------------------------------- the check
@@ -742,50 +841,36 @@ class Checker:
         #: The robot's floor (length unit; None: it has none), which :meth:`hit_message` names.
         self.floor = floor_height(robot)
         self.solids = solids = link_solids(robot, radius)
-        labels = solids.labels
-        groups: dict[tuple[str, str], tuple[int, ...]] = {}     # pair -> its links (0-based)
-        for a, b in solids.self_pairs:
-            groups.setdefault((labels[solids.link_of[a]], labels[solids.link_of[b]]),
-                              (int(solids.link_of[a]), int(solids.link_of[b])))
-        self._kinds: dict[str, list[int]] = {shape: [] for shape in SHAPES}
-        for k, obstacle in enumerate(scene.obstacles):
-            self._kinds[obstacle.shape].append(k)
-            for c in range(len(solids.pieces)):
-                if solids.link_of[c] + 1 not in obstacle.ignore_links:
-                    groups.setdefault((labels[solids.link_of[c]], obstacle.name),
-                                      (int(solids.link_of[c]),))
+        labels, link_of, pieces = solids.labels, solids.link_of.tolist(), solids.pieces.tolist()
+        groups: dict[tuple[str, str], int] = {}          # link-level pair -> its index in pairs
+        self._pair_links: list[tuple[int, ...]] = []     # its links (0-based)
+
+        def group(pair, links):
+            if pair not in groups:
+                groups[pair] = len(groups)
+                self._pair_links.append(links)
+            return groups[pair]
+
+        # The capsule pairs checked, prepared once per robot and scene, each with the index of
+        # its link-level pair: capsule against capsule (their axes' first points in
+        # _axis_points), then capsule against obstacle (the first point, the world-to-obstacle
+        # rows, the shape and its sizes). The pairs an obstacle ignores (link 1 on its floor or
+        # table) are left out: they cost nothing per pose.
+        self._self_pairs = [(group((labels[link_of[a]], labels[link_of[b]]),
+                                   (link_of[a], link_of[b])), pieces[a], pieces[b])
+                            for a, b in solids.self_pairs.tolist()]
+        self._scene_pairs: list[tuple[int, int, list[list[float]], str, Any]] = []
+        for obstacle in scene.obstacles:
+            rows = np.linalg.inv(obstacle.transform)[:3].tolist()        # local = R^T (x - o)
+            size = {"box": tuple(v / 2 for v in obstacle.size), "sphere": obstacle.radius,
+                    "cylinder": (obstacle.radius, obstacle.height / 2)}[obstacle.shape]
+            for c, piece in enumerate(pieces):
+                if link_of[c] + 1 not in obstacle.ignore_links:
+                    self._scene_pairs.append((group((labels[link_of[c]], obstacle.name),
+                                                    (link_of[c],)), piece, rows,
+                                              obstacle.shape, size))
         self.pairs = tuple(groups)
-        self._pair_links = list(groups.values())
-        self._group_of = {pair: i for i, pair in enumerate(self.pairs)}
-        self._frames = np.array([np.linalg.inv(o.transform) for o in scene.obstacles]
-                                ).reshape(-1, 4, 4)
-        self._half = np.array([np.array(o.size) / 2 for o in scene.obstacles]).reshape(-1, 3)
-        self._radius = np.array([o.radius for o in scene.obstacles])
-        self._half_height = np.array([o.height / 2 for o in scene.obstacles])
-        # columns of the (capsule, obstacle) distance table each link-level pair takes
-        allowed = np.array([[solids.link_of[c] + 1 not in o.ignore_links
-                             for o in scene.obstacles] for c in range(len(solids.pieces))],
-                           dtype=bool).reshape(len(solids.pieces), len(scene.obstacles))
-        self._scene_group = np.full(allowed.shape, -1)
-        for c, k in zip(*np.nonzero(allowed), strict=True):
-            self._scene_group[c, k] = self._group_of[(labels[solids.link_of[c]],
-                                                      scene.obstacles[k].name)]
-        self._self_group = np.array([self._group_of[(labels[solids.link_of[a]],
-                                                     labels[solids.link_of[b]])]
-                                     for a, b in solids.self_pairs], dtype=int)
-        # the (capsule, obstacle) pairs checked, once per robot and scene: the ignored ones
-        # (link 1 on its floor or table) cost nothing per pose
-        capsules, obstacles = np.nonzero(self._scene_group >= 0)                 # (M,) each
-        self._scene_pairs = {}             # shape -> (its columns of M, capsules, obstacles)
-        for shape, ks in self._kinds.items():
-            shape_of = np.isin(obstacles, ks)
-            if shape_of.any():
-                columns = np.flatnonzero(shape_of)
-                position = {k: i for i, k in enumerate(ks)}      # obstacle -> place in ks
-                self._scene_pairs[shape] = (columns, capsules[columns],
-                                            np.array([position[k] for k in obstacles[columns]]))
-        self._self_min = _GroupMin(self._self_group)
-        self._scene_min = _GroupMin(self._scene_group[capsules, obstacles])
+        self._joint_d = _joint_d(robot)
 
     def links_hit(self, found: Collisions, index: int | tuple[int, ...] = ()) -> np.ndarray:
         """Which links ``(n,)`` are in a colliding pair of ``found`` at pose ``index``.
@@ -843,6 +928,10 @@ class Checker:
         ``(..., n + 1, 4, 4)``: ``robot.fk_all(q)`` when the caller has it already (the
         drawing, every frame), else computed here.
 
+        One pose ``(n,)`` is computed on Python floats (numpy's per-call cost would be most of
+        its time), a batch on ``(B,)`` columns in blocks of :data:`CHUNK` poses: the same
+        formulas (:meth:`_distances`), the same distances.
+
         The two links and the ball of :class:`Checker`'s example: link 2 turned 30 deg ends
         at (1 + cos 30, sin 30, 0); its axis passes ``cos 30 = 0.866`` m from the centre,
         ``0.866 - 0.5 - 0.1 = 0.266`` m apart; the frames the caller has give the same:
@@ -858,68 +947,57 @@ class Checker:
         [0.4, 0.266]
         """
         q = self.robot.check_q(q)
-        flat = q.reshape(-1, self.robot.n)
+        n = self.robot.n
         if frames is not None:
-            frames = np.asarray(frames, dtype=float).reshape(flat.shape[0], self.robot.n + 1,
-                                                             4, 4)
+            frames = np.asarray(frames, dtype=float).reshape(q.shape[:-1] + (n + 1, 4, 4))
+        # The frames as the columns (X, Y, Z, P) of robot.chain_frames: Python floats for
+        # one pose, (B,) arrays for a batch; computed here when the caller has none.
+        if q.ndim == 1:
+            values = q.tolist()
+            columns = (self.robot.chain_frames(values, keep_all=True) if frames is None else
+                       frames[:, :3].swapaxes(1, 2).tolist())
+            return Collisions(self.pairs, np.array(self._distances(_FloatOps, values, columns),
+                                                   dtype=float))
+        flat = q.reshape(-1, n)
+        frames = None if frames is None else frames.reshape(flat.shape[0], n + 1, 4, 4)
         out = np.empty((flat.shape[0], len(self.pairs)))
         for start in range(0, flat.shape[0], CHUNK):
             rows = slice(start, start + CHUNK)
-            out[rows] = self._distances(_segments(self.solids, flat[rows],
-                                                  None if frames is None else frames[rows]))
+            values = list(flat[rows].T)
+            columns = (self.robot.chain_frames(values, keep_all=True) if frames is None else
+                       np.moveaxis(frames[rows, :, :3], 0, -1).swapaxes(1, 2))
+            for pair, distance in enumerate(self._distances(_ArrayOps, values, columns)):
+                out[rows, pair] = distance
         return Collisions(self.pairs, out.reshape(q.shape[:-1] + (len(self.pairs),)))
 
-    def _distances(self, segments):
-        """Link-level pair distances ``(B, P)`` from capsule axes ``(B, C, 2, 3)``."""
-        count = segments.shape[0]
-        out = np.full((count, len(self.pairs)), np.inf)
+    def _distances(self, ops, values, columns):
+        """The link-level pair distances at one pose (``values``: n floats, ``ops``
+        :class:`_FloatOps`) or a batch (n ``(B,)`` columns, :class:`_ArrayOps`): a list of P
+        floats or ``(B,)`` arrays. ``columns``: the ``n + 1`` frames (base first) as the
+        columns ``(X, Y, Z, P)`` of :meth:`robosim.Robot.chain_frames`."""
+        robot = self.robot
+        points = _axis_points(robot, self._joint_d, columns, values)
         r = self.solids.radius
-        if len(self.solids.self_pairs):
-            a, b = self.solids.self_pairs.T
-            d = segment_segment_distance(segments[:, a, 0], segments[:, a, 1],
-                                         segments[:, b, 0], segments[:, b, 1]) - 2 * r
-            self._self_min.into(out, d)
-        if not self.scene.obstacles:
-            return out
-        table = np.empty((count, len(self._scene_min.order)))                # (B, M)
-        world = segments.reshape(-1, 3)                                  # (B * C * 2, 3)
-        for shape, (columns, capsules, place) in self._scene_pairs.items():
-            ks = self._kinds[shape]
-            frames = self._frames[ks]                                       # (K, 4, 4)
-            rotation = frames[:, :3, :3].transpose(2, 0, 1).reshape(3, -1)  # (3, K * 3)
-            local = (world @ rotation).reshape(count, -1, 2, len(ks), 3) + frames[:, :3, 3]
-            local = local.transpose(0, 1, 3, 2, 4)[:, capsules, place]   # (B, M_s, 2, 3)
-            p = [local[:, :, 0, k] for k in range(3)]                       # (B, M_s)
-            u = [local[:, :, 1, k] - p[k] for k in range(3)]
-            obstacle = np.asarray(ks)[place]
+        out: list[Any] = [math.inf] * len(self.pairs)
+        for pair, a, b in self._self_pairs:
+            distance = _segment_segment(ops, points[a], points[a + 1], points[b],
+                                        points[b + 1]) - 2 * r
+            out[pair] = ops.minimum(out[pair], distance)
+        for pair, piece, rows, shape, size in self._scene_pairs:
+            (r00, r01, r02, r03), (r10, r11, r12, r13), (r20, r21, r22, r23) = rows
+            (x0, x1, x2), (y0, y1, y2) = points[piece], points[piece + 1]
+            p0, p1, p2 = (r00 * x0 + r01 * x1 + r02 * x2 + r03, r10 * x0 + r11 * x1 + r12 * x2
+                          + r13, r20 * x0 + r21 * x1 + r22 * x2 + r23)
+            u = (r00 * y0 + r01 * y1 + r02 * y2 + r03 - p0, r10 * y0 + r11 * y1 + r12 * y2
+                 + r13 - p1, r20 * y0 + r21 * y1 + r22 * y2 + r23 - p2)
             if shape == "box":
-                half = [np.broadcast_to(self._half[obstacle, k], p[0].shape) for k in range(3)]
-                dist = _segment_box_distance(p, u, half)
+                distance = _segment_box_distance((p0, p1, p2), u, size, ops)
             elif shape == "sphere":
-                dist = _segment_point_distance(np.stack(p, -1), np.stack(u, -1),
-                                               0.0) - self._radius[obstacle]
+                distance = _segment_origin_distance(ops, (p0, p1, p2), u) - size
             else:
-                dist = _segment_cylinder_distance(np.stack(p, -1), np.stack(u, -1),
-                                                  self._radius[obstacle],
-                                                  self._half_height[obstacle])
-            table[:, columns] = dist - r
-        self._scene_min.into(out, table)
+                distance = _segment_cylinder(ops, (p0, p1, p2), u, *size)
+            out[pair] = ops.minimum(out[pair], distance - r)
         return out
-
-
-class _GroupMin:
-    """``out[:, g] = min(out[:, g], values[:, i])`` for every column ``i`` of group ``g``
-    (``groups`` ``(M,)``, fixed): the columns sorted by group once, then one reduceat."""
-
-    def __init__(self, groups):
-        self.order = np.argsort(groups, kind="stable")
-        self.groups, self.starts = np.unique(groups[self.order], return_index=True)
-
-    def into(self, out, values):
-        if not len(self.groups):
-            return
-        smallest = np.minimum.reduceat(values[:, self.order], self.starts, axis=1)
-        out[:, self.groups] = np.minimum(out[:, self.groups], smallest)
 
 
 def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,

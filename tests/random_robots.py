@@ -1,5 +1,7 @@
 """Random robots for property tests: a joint table with a random base and tool."""
 
+import math
+
 import robosim
 
 
@@ -11,3 +13,22 @@ def mounted(rng, joints, convention, reach=0.3):
                          base_rpy=tuple(rng.uniform(-1, 1, 3)),
                          tool_xyz=tuple(rng.uniform(-reach, reach, 3)),
                          tool_rpy=tuple(rng.uniform(-1, 1, 3)))
+
+
+TWISTS = [0.0, math.pi / 2, -math.pi / 2, math.pi, 0.3, -2.0]
+
+
+def random_robot(rng, convention, n):
+    """``n`` joints in ``convention``, about a third of them prismatic, twists of a quarter
+    turn and odd ones, lengths and offsets of 0 or random, on a random base and tool."""
+    joints = []
+    for _ in range(n):
+        alpha, a = float(rng.choice(TWISTS)), float(rng.choice([0.0, rng.uniform(-0.5, 0.5)]))
+        if rng.uniform() < 0.3:
+            joints.append(robosim.Joint("P", a=a, alpha=alpha, theta=float(rng.uniform(-2, 2)),
+                                        offset=float(rng.uniform(0, 0.3)), limits=(-0.5, 0.5)))
+        else:
+            joints.append(robosim.Joint("R", a=a, alpha=alpha,
+                                        d=float(rng.choice([0.0, rng.uniform(-0.4, 0.4)])),
+                                        offset=float(rng.choice([0.0, rng.uniform(-1, 1)]))))
+    return mounted(rng, joints, convention)

@@ -20,6 +20,7 @@ from robosim.collision import (Checker, Obstacle, Scene, capsule_distance, check
                                load_scene, random_free_q, save_scene, scene_from_dict,
                                scene_to_dict)
 from robosim.errors import ValidationError
+from random_robots import random_robot
 from test_robot import _mounted_mixed_robot  # both joint kinds, odd twists, base and tool
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,6 +161,53 @@ def test_batch_equals_single():
             np.testing.assert_allclose(batch.distances[index], single.distances, atol=1e-9)
             assert batch.colliding_pairs(index) == single.colliding_pairs()
         assert batch.collides.any() and not batch.collides.all()
+
+
+def _scene_around(robot, rng):
+    """A box, a ball and a can (each of the three kernels) turned at random within the arm's
+    reach, the can standing on link 1, with the robot's default floor if it has one."""
+    size, base = robot.length_scale, robot.base[:3, 3]
+
+    def place():
+        return tuple(float(v) for v in base + rng.uniform(-0.5, 0.5, 3) * size)
+
+    def turn():
+        return tuple(float(v) for v in rng.uniform(-1, 1, 3))
+
+    return Scene(default_scene(robot).obstacles + (
+        Obstacle("box", "box", place(), turn(),
+                 size=tuple(float(v) for v in rng.uniform(0.1, 0.6, 3) * size)),
+        Obstacle("ball", "sphere", place(), radius=0.15 * size),
+        Obstacle("can", "cylinder", place(), turn(), radius=0.1 * size, height=0.5 * size,
+                 ignore_links=(1,))), robot.unit)
+
+
+def _one_pose_robots():
+    rng = np.random.default_rng(33)
+    return ([robosim.load_robot(name) for name in ("lynx6", "puma_560", "ur5", "scara")]
+            + [random_robot(rng, convention, n) for convention in ("standard", "modified")
+               for n in (3, 6, 7)])
+
+
+@pytest.mark.parametrize("robot", _one_pose_robots(),
+                         ids=lambda robot: f"{robot.name}-{robot.convention}-{robot.joint_types}")
+def test_one_pose_gives_the_distances_of_the_batch(robot):
+    # One pose is computed on Python floats, a batch on numpy columns (issue 33): the same
+    # formulas, so the same distances to 1e-12, with or without the caller's frames, against
+    # every kind of obstacle (boxes crossed and not, a sphere, a cylinder) and the arm itself.
+    rng = np.random.default_rng(len(robot.joints))
+    scenes = [_scene_around(robot, rng)] + ([load_scene(DESK)] if robot.name == "Lynx6" else [])
+    for scene in scenes:
+        checker = Checker(robot, scene)
+        q = robot.random_q(80, rng=rng)
+        batch = checker.check(q)
+        assert batch.hits.any() and not batch.hits.all()     # some pairs hit, some do not
+        frames = robot.fk_all(q)
+        for k in range(len(q)):
+            for single in (checker.check(q[k]), checker.check(q[k].tolist(), frames[k])):
+                assert single.distances.shape == (len(checker.pairs),)
+                np.testing.assert_allclose(single.distances, batch.distances[k], rtol=0,
+                                           atol=1e-12)
 
 
 @pytest.mark.parametrize("convention", ["standard", "modified"])

@@ -12,37 +12,20 @@
 - the IK solver's damped least-squares kernels against ``damped_least_squares``.
 """
 
-import math
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
 import robosim
-from random_robots import mounted
+from random_robots import random_robot
 from robosim.ik import damped_least_squares
 from robosim.ik.numeric import _ArrayKernel, _cached_problem, _FloatKernel
-
-TWISTS = [0.0, math.pi / 2, -math.pi / 2, math.pi, 0.3, -2.0]
-
-
-def _random_robot(rng, convention, n):
-    joints = []
-    for _ in range(n):
-        alpha, a = float(rng.choice(TWISTS)), float(rng.choice([0.0, rng.uniform(-0.5, 0.5)]))
-        if rng.uniform() < 0.3:
-            joints.append(robosim.Joint("P", a=a, alpha=alpha, theta=float(rng.uniform(-2, 2)),
-                                        offset=float(rng.uniform(0, 0.3)), limits=(-0.5, 0.5)))
-        else:
-            joints.append(robosim.Joint("R", a=a, alpha=alpha,
-                                        d=float(rng.choice([0.0, rng.uniform(-0.4, 0.4)])),
-                                        offset=float(rng.choice([0.0, rng.uniform(-1, 1)]))))
-    return mounted(rng, joints, convention)
 
 
 def _robots():
     rng = np.random.default_rng(2026)
-    return [_random_robot(rng, convention, n) for convention in ("standard", "modified")
+    return [random_robot(rng, convention, n) for convention in ("standard", "modified")
             for n in (1, 3, 6, 7)]
 
 

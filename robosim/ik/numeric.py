@@ -63,7 +63,7 @@ from .. import checks
 from ..errors import ValidationError
 from ..library import MAX_LENGTH
 from ..robot import Component, Robot, frame_columns, frame_times, jacobian_columns
-from .elementary import ArrayMath, FloatMath
+from ..elementary import ArrayMath, FloatMath
 from .turns import turned_inside
 from .pieper import JOINT_LIMIT, _nearest_solution, nearest_solution, pieper_applies, pieper_ik
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..robot import Component, Robot
 from ..transforms import cos_sin
-from .elementary import ArrayMath, FloatMath
+from ..elementary import ArrayMath, FloatMath
 
 #: Axes meeting within this fraction of the robot's size count as meeting in one point.
 MEET_TOLERANCE = 1e-9

@@ -1,5 +1,7 @@
-"""Elementary functions on Python floats (one target) or on ``(B,)`` arrays (many), so that
-one formula serves both, as :func:`robosim.robot.chain_components` does for the kinematics."""
+"""Elementary functions on Python floats (one target, one pose) or on ``(B,)`` arrays (many),
+so that one formula serves both, as :func:`robosim.robot.chain_components` does for the
+kinematics: the closed-form and numeric IK (:mod:`robosim.ik`) and the collision distances
+(:mod:`robosim.collision`) take one of these classes as ``ops``."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ class FloatMath:
     atan2 = math.atan2
     asin = math.asin
     maximum = max
+    minimum = min
     absolute = abs
     complex_sqrt = cmath.sqrt
     phase = cmath.phase
@@ -90,6 +93,7 @@ class ArrayMath:
     atan2 = staticmethod(np.arctan2)
     asin = staticmethod(np.arcsin)
     maximum = staticmethod(np.maximum)
+    minimum = staticmethod(np.minimum)
     absolute = staticmethod(np.abs)
     clip = staticmethod(np.clip)
     phase = staticmethod(np.angle)
