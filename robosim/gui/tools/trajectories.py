@@ -47,7 +47,7 @@ from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text
 from ..widgets.quiet_slider import QuietSlider
-from .window import ToolWindow
+from .window import ToolWindow, joint_columns
 
 FIGSIZE = (11.0, 7.4)
 TICK_MS = 40
@@ -126,9 +126,9 @@ class TrajectoryWindow(ToolWindow):
                                 on_commit=self._reporting(self._check_number))
         for col, key in enumerate(("duration", "points", "curves", "index", "speed")):
             self.numbers.set_text(0, col, DEFAULTS[key])
-        units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
-        self.joints = CellGrid(fig, (0.02, 0.59, 0.46, 0.14), len(JOINT_ROWS),
-                               [f"q{i} {u}" for i, u in enumerate(units, start=1)],
+        columns, short_columns, unit = joint_columns(robot)
+        self.joints = CellGrid(fig, (0.02, 0.59, 0.46, 0.14), len(JOINT_ROWS), columns,
+                               short_columns=short_columns, short_corner=unit,
                                row_labels=JOINT_ROWS, label_width=0.1,
                                on_commit=self._reporting(self._check_joint), fontsize=8)
         self.set_goal(self.arm.q)

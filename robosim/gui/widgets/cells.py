@@ -119,6 +119,14 @@ class CellGrid:
         If True, Enter also moves to the next cell (row-major) when the commit was accepted.
     choices : dict, optional
         ``{col: [value, ...]}``: columns whose cells hold one of these values (see above).
+    short_columns : list of str, optional
+        Shorter headers, one per column, that :meth:`fit_labels` shows instead of ``columns``
+        when those do not fit their columns even at the smallest font size (6 pt): e.g. "q12"
+        for "q12 deg" in a 12-joint robot's row of cells on a small screen. The full headers
+        come back when the grid grows.
+    short_corner : str
+        Shown with the short headers above the row labels (with ``row_labels``): what the
+        short headers left out, e.g. the unit "deg".
 
     Attributes
     ----------
@@ -132,7 +140,8 @@ class CellGrid:
 
     def __init__(self, fig, rect, n_rows, columns, *, row_labels=None, on_commit=None,
                  on_edit=None, on_enter=None, on_focus=None, widths=None, label_width=0.12,
-                 fontsize=9, enter_moves=False, choices=None):
+                 fontsize=9, enter_moves=False, choices=None, short_columns=None,
+                 short_corner=""):
         self.fig = fig
         self.n_rows = int(n_rows)
         self.n_cols = len(columns)
@@ -140,6 +149,11 @@ class CellGrid:
             raise ValueError("a CellGrid needs at least one row and one column")
         if row_labels is not None and len(row_labels) != self.n_rows:
             raise ValueError(f"{len(row_labels)} row labels for {self.n_rows} rows")
+        if short_columns is not None and len(short_columns) != self.n_cols:
+            raise ValueError(f"{len(short_columns)} short headers for {self.n_cols} columns")
+        self._columns = [str(c) for c in columns]
+        self._short_columns = None if short_columns is None else [str(c) for c in short_columns]
+        self._short_corner = str(short_corner)
         self.on_commit = on_commit
         self.on_edit = on_edit
         self.on_enter = on_enter
@@ -194,6 +208,12 @@ class CellGrid:
                              fontweight="bold", transform=transform, parse_math=False))
         self._rects, self._labels, self._row_labels = {}, {}, []
         self._fontsize = fontsize
+        self._corner = None
+        if has_header and row_labels is not None and self._short_columns is not None:
+            self._corner = self.ax.text(left - 0.01, 1 - row_height / 2, self._short_corner,
+                                        ha="right", va="center", fontsize=fontsize,
+                                        fontweight="bold", transform=transform,
+                                        parse_math=False, visible=False)
         for row in range(self.n_rows):
             bottom = (self.n_rows - 1 - row) * row_height
             if row_labels is not None:
@@ -319,14 +339,21 @@ class CellGrid:
 
     def set_header(self, col, text):
         """Change a column's header (redraws the figure: headers are not blitted)."""
+        self._columns[col] = str(text)
         self._headers[col].set_text(str(text))
         self._blit.draw_idle()
+
+    def header_extent(self, col):
+        """The extent of the column's header as drawn last, in display pixels (a Bbox)."""
+        return self._headers[col].get_window_extent()
 
     def fit_labels(self):
         """Shrink the headers, and the row labels, to the largest font size (at most the
         grid's) at which each fits its space at the grid's present size, one size for all
-        headers and one for all row labels. Call it after the grid's axes moved or the window
-        was resized."""
+        headers and one for all row labels. Headers that do not fit even at the smallest
+        size give way to the short ones when the grid has them (``short_columns``, with
+        ``short_corner`` above the row labels). Call it after the grid's axes moved or the
+        window was resized."""
         box = self.ax.get_window_extent()
         to_points = POINTS_PER_INCH / self.fig.dpi
         width = box.width * to_points
@@ -334,13 +361,32 @@ class CellGrid:
         pad = 2 * TEXT_PAD_PX * to_points
         spaces = [((self._x_edges[col + 1] - self._x_edges[col]) * width - pad, header)
                   for col, header in enumerate(self._headers)]
-        for texts in (spaces, [(label.get_position()[0] * width, label)
-                               for label in self._row_labels]):
-            if texts:
-                size = min(fit_fontsize(text, space, line, self._fontsize)
-                           for space, text in texts)
-                for _space, text in texts:
-                    text.set_fontsize(size)
+        if self._headers and self._short_columns is not None:
+            for header, text in zip(self._headers, self._columns, strict=True):
+                header.set_text(text)
+            short = not self._fit_one_size(spaces, line)
+            for header, text in zip(self._headers, self._short_columns if short
+                                    else self._columns, strict=True):
+                header.set_text(text)
+            if self._corner is not None:
+                self._corner.set_visible(short)
+        label_spaces = [(label.get_position()[0] * width, label) for label in self._row_labels]
+        if self._corner is not None and self._corner.get_visible():
+            label_spaces.append((self._corner.get_position()[0] * width, self._corner))
+        for texts in (spaces, label_spaces):
+            self._fit_one_size(texts, line)
+
+    def _fit_one_size(self, texts, line):
+        """Give every ``(space_pt, text)`` of ``texts`` the largest font size at which all fit
+        their space and ``line`` points of height; False if some do not fit even at the
+        smallest size."""
+        if not texts:
+            return True
+        size = min(fit_fontsize(text, space, line, self._fontsize) for space, text in texts)
+        for _space, text in texts:
+            text.set_fontsize(size)
+        return all(text_width_pt(self.fig, text.get_text(), text.get_fontproperties()) <= space
+                   for space, text in texts)
 
     def disconnect_events(self):
         """Disconnect the grid's canvas callbacks and give the keyboard shortcuts back."""
