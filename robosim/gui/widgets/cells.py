@@ -3,8 +3,9 @@
 The application's only text-entry widget. matplotlib's stock ``TextBox`` redraws the whole
 figure on every click and keystroke (seconds beside a 3D axes, MATPLOTLIB_NOTES.md); a
 :class:`CellGrid` listens with one ``button_press_event`` and one ``key_press_event`` handler,
-keeps its own edit buffer and redraws only the touched cell: its opaque background, its text
-and the caret are drawn over the last full draw with ``draw_artist`` and blitted.
+keeps its own edit buffer and redraws only the touched cell: its box is drawn again as a full
+draw paints it (its background, the cell's and its neighbours' rectangles, its text and the
+caret) and blitted (:meth:`robosim.gui.blit.BlitManager.redraw_box`).
 
 Keys while a cell is focused: printable characters insert at the caret; Backspace and Delete;
 Left, Right, Home, End move the caret; Ctrl+A (Cmd+A on macOS) selects the whole text, as in
@@ -40,7 +41,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
-from ..blit import blit_manager
+from ..blit import blit_manager, whole_pixels
 from ..layout import POINTS_PER_INCH, fit_fontsize, text_width_pt
 from ..shortcuts import figure_keys
 
@@ -636,18 +637,36 @@ class CellGrid:
 
     def _redraw_cell(self, cell):
         """Update the cell's artists and show them: blit the cell alone once the figure has
-        been drawn (until then the first draw shows it; :mod:`robosim.gui.blit`)."""
+        been drawn (until then the first draw shows it; :mod:`robosim.gui.blit`).
+
+        The pixels are a full draw's: the cell's box, its border's antialiased edge
+        included, is drawn again from the figure's background (the grid sits on it) with
+        what a full draw paints there, in its order: the rectangles of the cell and of its
+        neighbours (their borders and faces reach into it), the focused cell's selection and
+        caret, then the texts. Drawing the border again over itself made it darker."""
         if not self._cids:
             return
         self._update_cell_artists(cell)
         if not self._blit.drawn:
             return
-        rect = self._rects[cell]
-        artists = [rect, self._labels[cell]]
-        if cell == self._focused:
-            artists = [rect, self._selection, self._labels[cell], self._caret_line]
-        self._blit.draw_over(
-            artists, Bbox(rect.get_window_extent().get_points() + [[-1, -1], [1, 1]]))
+        box = whole_pixels(self._rects[cell].get_window_extent().padded(2))
+        row, col = cell
+        near = [(r, c) for r in range(max(row - 1, 0), min(row + 2, self.n_rows))
+                for c in range(max(col - 1, 0), min(col + 2, self.n_cols))]   # row-major
+        rows, cols = {r for r, _ in near}, {c for _, c in near}
+        texts = [self._labels[cell]]
+        if self._focused in near and self._focused != cell:     # its text may be scrolled
+            texts.append(self._labels[self._focused])
+        edge_texts = [*(self._headers[c] for c in cols if row == 0 and self._headers),
+                      *(self._row_labels[r] for r in rows if col == 0 and self._row_labels),
+                      *([self._corner] if row == 0 and col == 0 and self._corner else [])]
+        renderer = self.fig.canvas.get_renderer()
+        texts += [text for text in edge_texts        # the headers' and labels' edges, if close
+                  if text.get_visible() and text.get_window_extent(renderer).overlaps(box)]
+        extras = [self._selection, self._caret_line] if self._focused in near else []
+        corners = (self._rects[near[0]], self._rects[near[-1]])     # of the block of cells
+        self._blit.redraw_box([*(self._rects[c] for c in near), *extras, *texts], box,
+                              Bbox.union([r.get_window_extent().padded(2) for r in corners]))
 
     def _on_close(self, event):
         self._focused = None
