@@ -204,6 +204,41 @@ def test_goal_equal_to_pose_then_compute_says_there_is_nothing_to_move(arm):
     assert not last_status(arm)[1] and window.computed is not None
 
 
+#: A pose with more decimals than the goal cells show (4), deg.
+FINE_POSE_DEG = [12.345678, -23.456789, 34.567891, 5.432198, -7.654321]
+
+
+def test_goal_equal_to_pose_keeps_the_exact_pose_behind_its_cells(arm):
+    arm.animate_to(np.radians(FINE_POSE_DEG))
+    pose = arm.q
+    window = open_window(arm)
+    press(window, "Goal = pose")
+    press(window, "Compute")
+    message, error = last_status(arm)
+    assert error and "nothing to move" in message and window.computed is None
+    press(window, "Play")
+    assert "nothing computed yet" in last_status(arm)[0]
+    # out through a via row and back: the trajectory ends at the pose itself, not at the
+    # pose rounded to the cells' 4 decimals (up to 5e-5 deg, about 1e-6 rad, away)
+    for col, value in enumerate(GOAL_DEG):
+        type_in_cell(window.joints, 0, col, f"{value:g}", "enter")
+    press(window, "Compute")
+    np.testing.assert_allclose(window.computed.q[-1], pose, rtol=0, atol=1e-12)
+
+
+def test_an_edited_goal_cell_moves_by_exactly_the_typed_difference(arm):
+    arm.animate_to(np.radians(FINE_POSE_DEG))
+    pose = arm.q
+    window = open_window(arm)
+    press(window, "Goal = pose")
+    type_in_cell(window.joints, 2, 1, "20", "enter")
+    press(window, "Compute")
+    moved = window.computed.q[-1] - window.computed.q[0]
+    expected = np.zeros(5)
+    expected[1] = np.radians(20.0) - pose[1]            # the typed value less the exact pose
+    np.testing.assert_allclose(moved, expected, rtol=0, atol=1e-12)
+
+
 def test_nothing_to_play_before_compute(arm):
     window = open_window(arm)
     for label in ("Play", ">", "Export CSV", "Save GIF"):
