@@ -15,6 +15,7 @@ labels, widget labels, fig.text) and the numbers are asserted separately.
 """
 
 import matplotlib.text
+import numpy as np
 
 FIGSIZE = (8.0, 6.0)
 DPI = 80
@@ -26,3 +27,11 @@ def strip_text(fig):
     for text in fig.findobj(matplotlib.text.Text):
         text.set_visible(False)
     return fig
+
+
+def assert_shows_a_full_draw(fig):
+    """The canvas shows what a full draw of the figure as it is now shows (a blitted redraw
+    left no pixel different)."""
+    shown = np.asarray(fig.canvas.buffer_rgba()).copy()
+    fig.canvas.draw()
+    np.testing.assert_array_equal(shown, np.asarray(fig.canvas.buffer_rgba()))

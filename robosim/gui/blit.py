@@ -13,7 +13,9 @@ figure (:func:`blit_manager`), shared by the screen or window in it, its cells a
   for their backgrounds, or not even that for a layer kept *ready* (an animation's first
   frame without a full draw).
 - *opaque redraws* (:meth:`~BlitManager.draw_over`): artists that paint their own background
-  (a cell's rectangle, the status line's axes) are drawn over the screen as it is and blitted.
+  (a slider's axes, the status line's axes) are drawn over the screen as it is and blitted;
+  :meth:`~BlitManager.redraw_box` draws a box again from the figure's background, for
+  artists with antialiased edges that must not be drawn twice over themselves (a cell).
 - *one full draw per action* (:meth:`~BlitManager.deferred`): while a block runs, requests for a
   full draw (:meth:`~BlitManager.draw_idle`) are collected into one at its end.
 
@@ -22,10 +24,12 @@ coming full draw shows everything. A canvas that cannot blit draws in full inste
 """
 
 import contextlib
+import math
 import weakref
 
 from matplotlib.axes import Axes
-from matplotlib.transforms import Bbox
+from matplotlib.patches import Rectangle
+from matplotlib.transforms import Bbox, IdentityTransform
 
 from .layout import wrap_lines
 from .theme import ERROR_COLOUR, TEXT_COLOUR
@@ -48,6 +52,12 @@ READY_DELAY_MS = 300
 #: :class:`BlitManager`); a strong value here would keep its figure, the key, alive for ever.
 _managers: weakref.WeakKeyDictionary[object, weakref.ReferenceType["BlitManager"]] = \
     weakref.WeakKeyDictionary()
+
+
+def whole_pixels(box):
+    """``box`` (a display Bbox) grown to whole pixels: what copying or blitting it takes in."""
+    return Bbox.from_extents(math.floor(box.x0), math.floor(box.y0), math.ceil(box.x1),
+                             math.ceil(box.y1))
 
 
 def blit_manager(fig):
@@ -240,6 +250,34 @@ class BlitManager:
         for artist in artists:
             if artist.get_visible():
                 (artist.axes or self.fig).draw_artist(artist)
+        if self._held_boxes is not None:
+            self._held_boxes.append(box)
+        else:
+            self.canvas.blit(box)
+
+    def redraw_box(self, artists, box, reach):
+        """Draw ``box`` (a display Bbox in whole pixels) as a full draw shows it, over the
+        figure's background: ``artists`` are all that a full draw paints in the box, in its
+        order; they may paint beyond the box, within ``reach`` (a display Bbox), where the
+        screen is then put back as it was. Blits the box; before the first draw nothing
+        happens (that draw shows them).
+
+        Unlike :meth:`draw_over`, nothing is drawn twice over itself: an antialiased edge
+        drawn again over its own pixels comes out darker (a cell's border)."""
+        if not self.drawn or self.closed:
+            return
+        if not getattr(self.canvas, "supports_blit", False):
+            self.canvas.draw_idle()
+            return
+        saved = self.canvas.copy_from_bbox(whole_pixels(Bbox.union([box, reach])))
+        background = Rectangle((box.x0, box.y0), box.width, box.height,
+                               transform=IdentityTransform(), antialiased=False,
+                               facecolor=self.fig.get_facecolor(), edgecolor="none")
+        self.fig.draw_artist(background)
+        self._draw_artists(artists)
+        redrawn = self.canvas.copy_from_bbox(box)
+        self.canvas.restore_region(saved)
+        self.canvas.restore_region(redrawn)
         if self._held_boxes is not None:
             self._held_boxes.append(box)
         else:

@@ -180,7 +180,9 @@ class ArmState:
     def limits_note(self):
         """One line saying where the limits come from: empty for the model's own, else the
         calibration and the joints it narrows, e.g. ``Joint limits narrowed to the calibrated
-        range (lynx6.calibration.json): q1-q5 [-81, 81] deg``."""
+        range (lynx6.calibration.json): q1-q5 [-81, 81] deg``. Each run of joints says its
+        unit, as the DH table does: deg for revolute, the robot's length unit for prismatic
+        (``q1-q2 [-81, 81] deg, q3 [0, 150] cm``)."""
         if self.calibration is None:
             return ""
         narrowed = np.flatnonzero(np.any(self.limits != self.robot.limits, axis=1))
@@ -188,17 +190,21 @@ class ArmState:
             return (f"Joint limits: the calibrated range ({self.calibration_source}) holds the "
                     f"model's")
         low, high = self.robot.q_to_user(self.limits.T)
+        units = ["deg" if joint.is_revolute else self.robot.unit for joint in self.robot.joints]
         spans = []
         for i in narrowed:   # neighbours with the same range share one entry: q1-q5 [-81, 81]
             span = f"[{calibrated_limit_text(low[i])}, {calibrated_limit_text(high[i])}]"
-            if spans and spans[-1][2] == span and spans[-1][1] == i - 1:
+            if spans and spans[-1][2:] == [span, units[i]] and spans[-1][1] == i - 1:
                 spans[-1][1] = i
             else:
-                spans.append([i, i, span])
+                spans.append([i, i, span, units[i]])
+        # the unit once after the last entry of each run of one unit
         text = ", ".join((f"q{a + 1}" if a == b else f"q{a + 1}-q{b + 1}") + f" {span}"
-                         for a, b, span in spans)
+                         + ("" if k + 1 < len(spans) and spans[k + 1][3] == unit
+                            else f" {unit}")
+                         for k, (a, b, span, unit) in enumerate(spans))
         return (f"Joint limits narrowed to the calibrated range ({self.calibration_source}): "
-                f"{text} deg")
+                f"{text}")
 
     @property
     def target(self):

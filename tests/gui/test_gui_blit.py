@@ -4,7 +4,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.transforms import Bbox
 
-from figure_check import DPI, FIGSIZE
+from figure_check import DPI, FIGSIZE, assert_shows_a_full_draw
 from robosim.gui.blit import STATUS_MIN_FONT, StatusLine, blit_manager
 
 
@@ -68,13 +68,6 @@ def figure_with_a_point_layer(ready=False):
     manager.add_layer("point", ax, [point], ready=ready)
     fig.canvas.draw()
     return fig, manager, point
-
-
-def assert_shows_a_full_draw(fig):
-    """The canvas shows what a full draw of the figure as it is now shows."""
-    shown = np.asarray(fig.canvas.buffer_rgba()).copy()
-    fig.canvas.draw()
-    np.testing.assert_array_equal(shown, np.asarray(fig.canvas.buffer_rgba()))
 
 
 def test_a_started_layer_is_blitted_at_once_over_what_a_full_draw_shows_beneath_it():

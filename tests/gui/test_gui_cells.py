@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from matplotlib.backend_bases import CloseEvent
 
-from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
+from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, assert_shows_a_full_draw, strip_text
 from gui_events import click, click_cell, type_keys
 from robosim.gui.widgets import cells
 from robosim.gui.widgets.cells import CellGrid
@@ -209,6 +209,18 @@ def test_on_edit_sees_every_change():
     grid.focus(0, 1)
     type_keys(fig, "ab", "backspace")
     assert edits == [(0, 1, "a"), (0, 1, "ab"), (0, 1, "a")]
+
+
+@pytest.mark.parametrize("keys", [("4", "2", "enter"), ("x", "enter"), ("4", "2")],
+                         ids=["accepted", "refused", "being typed"])
+def test_a_cell_redrawn_alone_shows_what_a_full_draw_shows(table, keys):
+    """The redrawn cell's border is not drawn a second time over itself (once darker than
+    the other cells' borders), whatever its state: accepted, red, or focused."""
+    table.set_text(0, 0, "1")
+    table.fig.canvas.draw()
+    click_cell(table, 1, 1)
+    type_keys(table.fig, *keys)
+    assert_shows_a_full_draw(table.fig)
 
 
 def test_only_the_touched_cell_is_redrawn(table):

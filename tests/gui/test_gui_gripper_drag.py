@@ -180,8 +180,9 @@ def test_pressing_the_lynx6_gripper_into_its_table_stops_before_the_collision():
     assert robot.fk(app.state.q)[2, 3] < robot.fk(robot.home)[2, 3]   # it did go down
 
 
+@pytest.mark.parametrize("modifier", ["control", "cmd"])     # cmd: macOS's Command key
 @pytest.mark.parametrize("name", ["Lynx6", "Puma 560"])
-def test_ctrl_turns_the_gripper_about_its_tool_axis_and_ctrl_z_undoes_it(name):
+def test_ctrl_or_cmd_turns_the_gripper_about_its_tool_axis_and_ctrl_z_undoes_it(name, modifier):
     robot = load_robot(name)
     app = make_app(robot)
     screen, fig = app.screen, app.fig
@@ -194,9 +195,9 @@ def test_ctrl_turns_the_gripper_about_its_tool_axis_and_ctrl_z_undoes_it(name):
     draws = []
     fig.canvas.mpl_connect("draw_event", draws.append)
     mouse(fig, "button_press_event", x, y)
-    assert "ctrl: turn about the tool axis" in app.status
+    assert "ctrl or cmd: turn about the tool axis" in app.status
     for dx in (10, 20, 30, 40):             # 40 pixels right, 7 up (up does nothing)
-        move(fig, x + dx, y + 7, key_held="control")
+        move(fig, x + dx, y + 7, key_held=modifier)
     mouse(fig, "button_release_event", x + 40, y + 7)
     assert len(draws) <= 1                  # blitted
     after = robot.fk(app.state.q)

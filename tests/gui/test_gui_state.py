@@ -174,3 +174,18 @@ def test_limits_note_names_only_the_joints_narrowed():
     state.set_calibration(wide, "wide")
     assert state.limits_note.endswith("): q1-q4 [-81, 81] deg")
     np.testing.assert_allclose(np.degrees(state.limits[4]), [-90, 90])
+
+
+def test_limits_note_gives_a_prismatic_joints_limits_in_the_robots_length_unit():
+    # No calibration narrows a prismatic joint today (robosim.hardware.calibrated_limits
+    # refuses them), so the narrowed limits are given here as a calibration would set them.
+    scara = load_robot("SCARA")                      # joint 3 prismatic, cm
+    assert scara.joint_types[2] == "P" and scara.unit == "cm"
+    limits = scara.limits.copy()
+    limits[0] = np.radians([-80, 80])
+    limits[1] = np.radians([-80, 80])
+    limits[2] = [10.0, 120.0]
+    state = ArmState(scara)
+    state.calibration, state.calibration_source = object(), "scara.calibration.json"
+    state.planning_robot = scara.with_limits(limits)
+    assert state.limits_note.endswith(": q1-q2 [-80, 80] deg, q3 [10, 120] cm")

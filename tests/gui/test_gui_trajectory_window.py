@@ -204,6 +204,41 @@ def test_goal_equal_to_pose_then_compute_says_there_is_nothing_to_move(arm):
     assert not last_status(arm)[1] and window.computed is not None
 
 
+#: A pose with more decimals than the goal cells show (4), deg.
+FINE_POSE_DEG = [12.345678, -23.456789, 34.567891, 5.432198, -7.654321]
+
+
+def test_goal_equal_to_pose_keeps_the_exact_pose_behind_its_cells(arm):
+    arm.animate_to(np.radians(FINE_POSE_DEG))
+    pose = arm.q
+    window = open_window(arm)
+    press(window, "Goal = pose")
+    press(window, "Compute")
+    message, error = last_status(arm)
+    assert error and "nothing to move" in message and window.computed is None
+    press(window, "Play")
+    assert "nothing computed yet" in last_status(arm)[0]
+    # out through a via row and back: the trajectory ends at the pose itself, not at the
+    # pose rounded to the cells' 4 decimals (up to 5e-5 deg, about 1e-6 rad, away)
+    for col, value in enumerate(GOAL_DEG):
+        type_in_cell(window.joints, 0, col, f"{value:g}", "enter")
+    press(window, "Compute")
+    np.testing.assert_allclose(window.computed.q[-1], pose, rtol=0, atol=1e-12)
+
+
+def test_an_edited_goal_cell_moves_by_exactly_the_typed_difference(arm):
+    arm.animate_to(np.radians(FINE_POSE_DEG))
+    pose = arm.q
+    window = open_window(arm)
+    press(window, "Goal = pose")
+    type_in_cell(window.joints, 2, 1, "20", "enter")
+    press(window, "Compute")
+    moved = window.computed.q[-1] - window.computed.q[0]
+    expected = np.zeros(5)
+    expected[1] = np.radians(20.0) - pose[1]            # the typed value less the exact pose
+    np.testing.assert_allclose(moved, expected, rtol=0, atol=1e-12)
+
+
 def test_nothing_to_play_before_compute(arm):
     window = open_window(arm)
     for label in ("Play", ">", "Export CSV", "Save GIF"):
@@ -434,8 +469,9 @@ def test_the_time_axis_stays_above_the_slider(arm, screen_px):
 
 def test_a_12_joint_robots_goal_headers_shrink_to_their_columns():
     # Seen in a real window on a 1920 x 1080 screen: "q1 degq2 cmq3 deg...", the goal row's
-    # headers drawn over each other at 8 pt at the size the window opened at; fitted, they
-    # are 6 pt, each within its column (1 px of anti-aliasing allowed).
+    # headers drawn over each other at 8 pt at the size the window opened at; fitted, each
+    # is within its column (1 px of anti-aliasing allowed): "q1" ... "q12" with "deg" said
+    # once above the row labels, as "q12 deg" does not fit even at 6 pt.
     from layout_check import TOLERANCE_PX
     from robosim import Joint, Robot
 
@@ -444,8 +480,9 @@ def test_a_12_joint_robots_goal_headers_shrink_to_their_columns():
     window.fig.canvas.draw()
     renderer = window.fig.canvas.get_renderer()
     headers = [text.get_window_extent(renderer) for text in window.joints.ax.texts
-               if re.fullmatch(r"q\d+ deg", text.get_text())]
+               if re.fullmatch(r"q\d+", text.get_text())]
     assert len(headers) == 12
+    assert "deg" in [text.get_text() for text in window.joints.ax.texts if text.get_visible()]
     assert all(left.x1 - right.x0 <= TOLERANCE_PX
                for left, right in zip(headers[:-1], headers[1:], strict=True))
 

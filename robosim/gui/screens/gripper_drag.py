@@ -8,7 +8,8 @@ pointer position then gives a target for the tool point:
   plane drawn under the pointer;
 - with shift held, along the one base axis (x, y or z) whose drawn direction is closest to the
   pointer's motion, as far as the motion's component along that drawn direction;
-- with ctrl held, no move of the tool point: the gripper turns about the tool's own z axis (the
+- with ctrl held (or the Command key, matplotlib's "cmd": on macOS ctrl+click is a right
+  click), no move of the tool point: the gripper turns about the tool's own z axis (the
   tool axis), :data:`TURN_DEGREES_PER_PIXEL` per pixel of the pointer's horizontal motion,
   to the right positive (right-hand rule about that axis).
 
@@ -52,7 +53,8 @@ PICK_PIXELS = 8.0
 #: jump to another branch (crossing a singularity smoothly moves the joints little): refused.
 MAX_JUMP = np.radians(30.0)
 
-#: Degrees the gripper turns about its tool axis per pixel of horizontal motion (ctrl held).
+#: Degrees the gripper turns about its tool axis per pixel of horizontal motion (ctrl or cmd
+#: held).
 TURN_DEGREES_PER_PIXEL = 0.5
 
 #: The largest turn (radians) solved by one IK call; a longer one is solved in such steps.
@@ -64,19 +66,22 @@ CANNOT_TURN = ("Drag: the gripper cannot turn further about its axis (past a joi
                "an axis this arm cannot turn about): the arm stays at its last good pose.")
 
 #: The status line during a drag, naming the modifier keys (docs/gui.md says the same).
-DRAGGING_GRIPPER = ("Dragging the gripper (shift: along one axis; ctrl: turn about the tool "
-                    "axis; ctrl+z afterwards: back).")
+DRAGGING_GRIPPER = ("Dragging the gripper (shift: along one axis; ctrl or cmd: turn about "
+                    "the tool axis; ctrl+z afterwards: back).")
 
 
 def drag_mode(key):
     """The kind of motion for the modifier ``key`` held (matplotlib's ``event.key``, or None):
-    ``"turn"`` with ctrl (alone or with another key), ``"axis"`` with shift, else ``"plane"``.
+    ``"turn"`` with ctrl or the Command key (macOS, where ctrl+click is a right click; alone or
+    with another key), ``"axis"`` with shift, else ``"plane"``.
 
-    >>> drag_mode("control"), drag_mode("ctrl+shift"), drag_mode("shift"), drag_mode(None)
-    ('turn', 'turn', 'axis', 'plane')
+    >>> drag_mode("control"), drag_mode("ctrl+shift"), drag_mode("cmd"), drag_mode("cmd+shift")
+    ('turn', 'turn', 'turn', 'turn')
+    >>> drag_mode("shift"), drag_mode(None)
+    ('axis', 'plane')
     """
     key = key or ""
-    if "control" in key or "ctrl" in key:
+    if any(name in key for name in ("control", "ctrl", "cmd")):
         return "turn"
     return "axis" if "shift" in key else "plane"
 

@@ -41,7 +41,7 @@ from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text
 from ..layout import (MARGIN, STATUS_FONTSIZE, STATUS_HEIGHT, Layout, figure_size_pt,
                      lines_height, text_width_pt, wrap_lines)
-from .window import ToolWindow
+from .window import ToolWindow, joint_columns
 
 FIGSIZE = (11.0, 7.4)
 TITLE_FONT = 12
@@ -203,9 +203,9 @@ class DynamicsWindow(ToolWindow):
         place("settings", self.settings.ax)
         for col, text in DEFAULTS.items():
             self.settings.set_text(0, col, text)
-        units = ["deg" if joint.is_revolute else robot.unit for joint in robot.joints]
+        columns, short_columns, unit = joint_columns(robot)
         self.goal = self.keep(CellGrid(
-            fig, places["goal"], 1, [f"q{i} {u}" for i, u in enumerate(units, start=1)],
+            fig, places["goal"], 1, columns, short_columns=short_columns, short_corner=unit,
             row_labels=["goal"], label_width=0.1, fontsize=CELL_FONT,
             on_commit=self._check_goal))
         place("goal", self.goal.ax)

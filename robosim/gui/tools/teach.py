@@ -34,7 +34,7 @@ from ...errors import RobosimError, ValidationError
 from ...parsing import parse_number
 from ...trajectory.teaching import TaughtSequence, load_taught, save_taught
 from ..widgets.cells import CellGrid
-from .window import ToolWindow
+from .window import ToolWindow, joint_columns
 
 FIGSIZE = (8.4, 5.6)
 #: Poses the list shows (the sequence may hold more: the list shows the last ones).
@@ -75,10 +75,11 @@ class TeachWindow(ToolWindow):
                 ("Go to", self.go_to))):
             self.buttons[label] = self.button((0.03 + 0.13 * k, 0.85, 0.12, 0.065), label,
                                               action)
-        units = ["deg" if j.is_revolute else self.arm.robot.unit for j in self.arm.robot.joints]
-        columns = [f"q{i} {u}" for i, u in enumerate(units, start=1)] + ["dwell s", "speed"]
+        columns, short_columns, unit = joint_columns(self.arm.robot)
+        extra = ["dwell s", "speed"]
         self.list = self.keep(CellGrid(
-            fig, (0.03, 0.29, 0.94, 0.54), ROWS, columns,
+            fig, (0.03, 0.29, 0.94, 0.54), ROWS, columns + extra,
+            short_columns=short_columns + extra, short_corner=unit,
             row_labels=[str(k) for k in range(1, ROWS + 1)], label_width=0.05,
             on_commit=self._on_commit, on_focus=lambda row, col: self._select(row),
             widths=[1.0] * n + [0.8, 0.7], fontsize=8))

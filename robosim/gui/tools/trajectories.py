@@ -47,7 +47,7 @@ from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text
 from ..widgets.quiet_slider import QuietSlider
-from .window import ToolWindow
+from .window import ToolWindow, joint_columns
 
 FIGSIZE = (11.0, 7.4)
 TICK_MS = 40
@@ -96,6 +96,7 @@ class TrajectoryWindow(ToolWindow):
         super().__init__(arm, fig)
         self.core = trajectory
         self.computed = None
+        self._goal_behind = {}     # goal column -> (text shown, exact value): set_goal
         self.index = 0
         self.playing = False
         self.movie = None
@@ -126,9 +127,9 @@ class TrajectoryWindow(ToolWindow):
                                 on_commit=self._reporting(self._check_number))
         for col, key in enumerate(("duration", "points", "curves", "index", "speed")):
             self.numbers.set_text(0, col, DEFAULTS[key])
-        units = ["deg" if j.is_revolute else robot.unit for j in robot.joints]
-        self.joints = CellGrid(fig, (0.02, 0.59, 0.46, 0.14), len(JOINT_ROWS),
-                               [f"q{i} {u}" for i, u in enumerate(units, start=1)],
+        columns, short_columns, unit = joint_columns(robot)
+        self.joints = CellGrid(fig, (0.02, 0.59, 0.46, 0.14), len(JOINT_ROWS), columns,
+                               short_columns=short_columns, short_corner=unit,
                                row_labels=JOINT_ROWS, label_width=0.1,
                                on_commit=self._reporting(self._check_joint), fontsize=8)
         self.set_goal(self.arm.q)
@@ -224,7 +225,9 @@ class TrajectoryWindow(ToolWindow):
         parse_number(text, f"{RANGE_ROWS[row]} {'from' if col == 0 else 'to'}")
 
     def _joint_value(self, row, col, text):
-        """The API value of joint ``col`` typed in ``text`` (deg or length unit), in limits."""
+        """The API value of joint ``col`` typed in ``text`` (deg or length unit), in limits;
+        a goal cell still showing what :meth:`set_goal` put there gives the exact value kept
+        behind it."""
         joint = self.robot.joints[col]
         unit = "deg" if joint.is_revolute else self.robot.unit
         what = f"{JOINT_ROWS[row]}, joint {col + 1}"
@@ -233,6 +236,9 @@ class TrajectoryWindow(ToolWindow):
         if not low <= value <= high:
             raise ValidationError(f"{what}: {text.strip()} {unit} is outside its limits "
                                   f"[{low:g}, {high:g}] {unit}")
+        shown, exact = self._goal_behind.get(col, (None, None))
+        if row == len(JOINT_ROWS) - 1 and text == shown:
+            return exact
         return float(np.radians(value)) if joint.is_revolute else value
 
     def _joint_row(self, row):
@@ -267,10 +273,21 @@ class TrajectoryWindow(ToolWindow):
                      for col in (0, 1))
 
     def set_goal(self, q):
-        """Fill the goal row with ``q`` (API units), shown in degrees / length unit."""
-        for col, value in enumerate(self.robot.q_to_user(q)):
-            self.joints.set_text(len(JOINT_ROWS) - 1, col, decimal_text(value, JOINT_DECIMALS))
-            self.joints.mark(len(JOINT_ROWS) - 1, col, False)
+        """Fill the goal row with ``q`` (API units), shown in degrees / length unit with
+        :data:`JOINT_DECIMALS` decimals, and keep ``q`` exactly behind the cells: a cell still
+        showing the text set here reads as its exact value, one the user changed as typed.
+
+        So "Goal = pose" on a pose of 12.345678 deg shows 12.3457 but means 12.345678: an
+        untouched goal is the pose itself (Compute: nothing to move), and typing 20 in one
+        cell moves that joint by exactly 20 - 12.345678 deg and no other joint at all (read
+        from the rounded cells, each would have moved by up to half a shown digit)."""
+        row = len(JOINT_ROWS) - 1
+        self._goal_behind = {}
+        for col, (exact, value) in enumerate(zip(q, self.robot.q_to_user(q), strict=True)):
+            text = decimal_text(value, JOINT_DECIMALS)
+            self.joints.set_text(row, col, text)
+            self.joints.mark(row, col, False)
+            self._goal_behind[col] = (text, float(exact))
 
     def _on_choice(self, row, col, text):
         if col == TYPE:
@@ -317,9 +334,10 @@ class TrajectoryWindow(ToolWindow):
 
     def _shows_as_current_pose(self, goal):
         """True when every joint of ``goal`` (API units) reads as the current pose's in the
-        goal cells: the cells show :data:`JOINT_DECIMALS` decimals, so "Goal = pose" on a pose
-        of 12.34567 deg gives 12.3457, and a move of 0.00003 deg is no move a student asked
-        for."""
+        goal cells: the cells show :data:`JOINT_DECIMALS` decimals, so a goal typed as the
+        pose reads (12.3457 for a pose of 12.34567 deg) is the pose, and a move of
+        0.00003 deg no move a student asked for. ("Goal = pose" left untouched is the pose
+        exactly: :meth:`set_goal`.)"""
         shown = 0.5 * 10.0 ** -JOINT_DECIMALS
         difference = self.robot.q_to_user(goal) - self.robot.q_to_user(self.arm.q)
         return bool(np.all(np.abs(difference) <= shown * (1 + 1e-9)))

@@ -53,6 +53,29 @@ def error_message(exc):
     return f"internal error: {type(exc).__name__}: {exc}"
 
 
+def joint_columns(robot):
+    """Headers for a row of cells holding one value per joint, each with the unit it is
+    typed in (deg, or the robot's length unit for a prismatic joint), as
+    :class:`~robosim.gui.widgets.cells.CellGrid` takes them: ``(columns, short_columns,
+    short_corner)``.
+
+    The short headers, for a window too narrow for the full ones (a 12-joint robot's
+    "q12 deg" on a 1000 x 650 screen), leave out the unit most joints share and the corner
+    above the row labels says it: "q12" at a readable size rather than "q12 deg" cut or
+    too small to read.
+
+    >>> from robosim import Joint, Robot
+    >>> joint_columns(Robot([Joint("R"), Joint("P"), Joint("R")], unit="mm"))
+    (['q1 deg', 'q2 mm', 'q3 deg'], ['q1', 'q2 mm', 'q3'], 'deg')
+    """
+    units = ["deg" if joint.is_revolute else robot.unit for joint in robot.joints]
+    shared = max(dict.fromkeys(units), key=units.count)
+    columns = [f"q{i} {unit}" for i, unit in enumerate(units, start=1)]
+    short = [f"q{i}" if unit == shared else f"q{i} {unit}"
+             for i, unit in enumerate(units, start=1)]
+    return columns, short, shared
+
+
 def in_new_figure(window_class, title, figsize, owner, *args, **kwargs):
     """Build ``window_class(owner, fig, *args, **kwargs)`` in a new :func:`tool_figure`;
     returns the window. If building fails, the figure is closed (no empty window stays) and

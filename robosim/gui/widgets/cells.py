@@ -3,8 +3,9 @@
 The application's only text-entry widget. matplotlib's stock ``TextBox`` redraws the whole
 figure on every click and keystroke (seconds beside a 3D axes, MATPLOTLIB_NOTES.md); a
 :class:`CellGrid` listens with one ``button_press_event`` and one ``key_press_event`` handler,
-keeps its own edit buffer and redraws only the touched cell: its opaque background, its text
-and the caret are drawn over the last full draw with ``draw_artist`` and blitted.
+keeps its own edit buffer and redraws only the touched cell: its box is drawn again as a full
+draw paints it (its background, the cell's and its neighbours' rectangles, its text and the
+caret) and blitted (:meth:`robosim.gui.blit.BlitManager.redraw_box`).
 
 Keys while a cell is focused: printable characters insert at the caret; Backspace and Delete;
 Left, Right, Home, End move the caret; Ctrl+A (Cmd+A on macOS) selects the whole text, as in
@@ -40,7 +41,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
-from ..blit import blit_manager
+from ..blit import blit_manager, whole_pixels
 from ..layout import POINTS_PER_INCH, fit_fontsize, text_width_pt
 from ..shortcuts import figure_keys
 
@@ -119,6 +120,14 @@ class CellGrid:
         If True, Enter also moves to the next cell (row-major) when the commit was accepted.
     choices : dict, optional
         ``{col: [value, ...]}``: columns whose cells hold one of these values (see above).
+    short_columns : list of str, optional
+        Shorter headers, one per column, that :meth:`fit_labels` shows instead of ``columns``
+        when those do not fit their columns even at the smallest font size (6 pt): e.g. "q12"
+        for "q12 deg" in a 12-joint robot's row of cells on a small screen. The full headers
+        come back when the grid grows.
+    short_corner : str
+        Shown with the short headers above the row labels (with ``row_labels``): what the
+        short headers left out, e.g. the unit "deg".
 
     Attributes
     ----------
@@ -132,7 +141,8 @@ class CellGrid:
 
     def __init__(self, fig, rect, n_rows, columns, *, row_labels=None, on_commit=None,
                  on_edit=None, on_enter=None, on_focus=None, widths=None, label_width=0.12,
-                 fontsize=9, enter_moves=False, choices=None):
+                 fontsize=9, enter_moves=False, choices=None, short_columns=None,
+                 short_corner=""):
         self.fig = fig
         self.n_rows = int(n_rows)
         self.n_cols = len(columns)
@@ -140,6 +150,11 @@ class CellGrid:
             raise ValueError("a CellGrid needs at least one row and one column")
         if row_labels is not None and len(row_labels) != self.n_rows:
             raise ValueError(f"{len(row_labels)} row labels for {self.n_rows} rows")
+        if short_columns is not None and len(short_columns) != self.n_cols:
+            raise ValueError(f"{len(short_columns)} short headers for {self.n_cols} columns")
+        self._columns = [str(c) for c in columns]
+        self._short_columns = None if short_columns is None else [str(c) for c in short_columns]
+        self._short_corner = str(short_corner)
         self.on_commit = on_commit
         self.on_edit = on_edit
         self.on_enter = on_enter
@@ -194,6 +209,12 @@ class CellGrid:
                              fontweight="bold", transform=transform, parse_math=False))
         self._rects, self._labels, self._row_labels = {}, {}, []
         self._fontsize = fontsize
+        self._corner = None
+        if has_header and row_labels is not None and self._short_columns is not None:
+            self._corner = self.ax.text(left - 0.01, 1 - row_height / 2, self._short_corner,
+                                        ha="right", va="center", fontsize=fontsize,
+                                        fontweight="bold", transform=transform,
+                                        parse_math=False, visible=False)
         for row in range(self.n_rows):
             bottom = (self.n_rows - 1 - row) * row_height
             if row_labels is not None:
@@ -319,14 +340,21 @@ class CellGrid:
 
     def set_header(self, col, text):
         """Change a column's header (redraws the figure: headers are not blitted)."""
+        self._columns[col] = str(text)
         self._headers[col].set_text(str(text))
         self._blit.draw_idle()
+
+    def header_extent(self, col):
+        """The extent of the column's header as drawn last, in display pixels (a Bbox)."""
+        return self._headers[col].get_window_extent()
 
     def fit_labels(self):
         """Shrink the headers, and the row labels, to the largest font size (at most the
         grid's) at which each fits its space at the grid's present size, one size for all
-        headers and one for all row labels. Call it after the grid's axes moved or the window
-        was resized."""
+        headers and one for all row labels. Headers that do not fit even at the smallest
+        size give way to the short ones when the grid has them (``short_columns``, with
+        ``short_corner`` above the row labels). Call it after the grid's axes moved or the
+        window was resized."""
         box = self.ax.get_window_extent()
         to_points = POINTS_PER_INCH / self.fig.dpi
         width = box.width * to_points
@@ -334,13 +362,32 @@ class CellGrid:
         pad = 2 * TEXT_PAD_PX * to_points
         spaces = [((self._x_edges[col + 1] - self._x_edges[col]) * width - pad, header)
                   for col, header in enumerate(self._headers)]
-        for texts in (spaces, [(label.get_position()[0] * width, label)
-                               for label in self._row_labels]):
-            if texts:
-                size = min(fit_fontsize(text, space, line, self._fontsize)
-                           for space, text in texts)
-                for _space, text in texts:
-                    text.set_fontsize(size)
+        if self._headers and self._short_columns is not None:
+            for header, text in zip(self._headers, self._columns, strict=True):
+                header.set_text(text)
+            short = not self._fit_one_size(spaces, line)
+            for header, text in zip(self._headers, self._short_columns if short
+                                    else self._columns, strict=True):
+                header.set_text(text)
+            if self._corner is not None:
+                self._corner.set_visible(short)
+        label_spaces = [(label.get_position()[0] * width, label) for label in self._row_labels]
+        if self._corner is not None and self._corner.get_visible():
+            label_spaces.append((self._corner.get_position()[0] * width, self._corner))
+        for texts in (spaces, label_spaces):
+            self._fit_one_size(texts, line)
+
+    def _fit_one_size(self, texts, line):
+        """Give every ``(space_pt, text)`` of ``texts`` the largest font size at which all fit
+        their space and ``line`` points of height; False if some do not fit even at the
+        smallest size."""
+        if not texts:
+            return True
+        size = min(fit_fontsize(text, space, line, self._fontsize) for space, text in texts)
+        for _space, text in texts:
+            text.set_fontsize(size)
+        return all(text_width_pt(self.fig, text.get_text(), text.get_fontproperties()) <= space
+                   for space, text in texts)
 
     def disconnect_events(self):
         """Disconnect the grid's canvas callbacks and give the keyboard shortcuts back."""
@@ -590,18 +637,36 @@ class CellGrid:
 
     def _redraw_cell(self, cell):
         """Update the cell's artists and show them: blit the cell alone once the figure has
-        been drawn (until then the first draw shows it; :mod:`robosim.gui.blit`)."""
+        been drawn (until then the first draw shows it; :mod:`robosim.gui.blit`).
+
+        The pixels are a full draw's: the cell's box, its border's antialiased edge
+        included, is drawn again from the figure's background (the grid sits on it) with
+        what a full draw paints there, in its order: the rectangles of the cell and of its
+        neighbours (their borders and faces reach into it), the focused cell's selection and
+        caret, then the texts. Drawing the border again over itself made it darker."""
         if not self._cids:
             return
         self._update_cell_artists(cell)
         if not self._blit.drawn:
             return
-        rect = self._rects[cell]
-        artists = [rect, self._labels[cell]]
-        if cell == self._focused:
-            artists = [rect, self._selection, self._labels[cell], self._caret_line]
-        self._blit.draw_over(
-            artists, Bbox(rect.get_window_extent().get_points() + [[-1, -1], [1, 1]]))
+        box = whole_pixels(self._rects[cell].get_window_extent().padded(2))
+        row, col = cell
+        near = [(r, c) for r in range(max(row - 1, 0), min(row + 2, self.n_rows))
+                for c in range(max(col - 1, 0), min(col + 2, self.n_cols))]   # row-major
+        rows, cols = {r for r, _ in near}, {c for _, c in near}
+        texts = [self._labels[cell]]
+        if self._focused in near and self._focused != cell:     # its text may be scrolled
+            texts.append(self._labels[self._focused])
+        edge_texts = [*(self._headers[c] for c in cols if row == 0 and self._headers),
+                      *(self._row_labels[r] for r in rows if col == 0 and self._row_labels),
+                      *([self._corner] if row == 0 and col == 0 and self._corner else [])]
+        renderer = self.fig.canvas.get_renderer()
+        texts += [text for text in edge_texts        # the headers' and labels' edges, if close
+                  if text.get_visible() and text.get_window_extent(renderer).overlaps(box)]
+        extras = [self._selection, self._caret_line] if self._focused in near else []
+        corners = (self._rects[near[0]], self._rects[near[-1]])     # of the block of cells
+        self._blit.redraw_box([*(self._rects[c] for c in near), *extras, *texts], box,
+                              Bbox.union([r.get_window_extent().padded(2) for r in corners]))
 
     def _on_close(self, event):
         self._focused = None
