@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .robot import Robot
-from .transforms import cos_sin, homogeneous, inverse, rotx, rotz
+from .transforms import cos_sin, half_angle_cos_sin, homogeneous, inverse, rotx, rotz
 
 #: One configuration's value (a float) or a batch's column (an array ``(B,)``).
 Column = float | np.ndarray
@@ -397,7 +397,9 @@ def joint_geometry(constants: KernelConstants, q: list) -> list:
     """Per joint ``((cos theta, sin theta, cos alpha, sin alpha), origin offset)``.
 
     ``q`` is one configuration as n floats (computed with :mod:`math`) or a batch as n ``(B,)``
-    arrays (computed with numpy), in API units; a joint's constant parts are floats either way.
+    arrays (computed with numpy, the angles' cosines and sines by
+    :func:`~robosim.transforms.half_angle_cos_sin`), in API units; a joint's constant parts are
+    floats either way.
 
     Examples
     --------
@@ -414,14 +416,16 @@ def joint_geometry(constants: KernelConstants, q: list) -> list:
     [0.5   0.866 0.    1.   ] (1.0, 0.0, 0.0)
     [1. 0. 1. 0.] (0.0, 0.0, 0.2)
     """
-    cos, sin = (np.cos, np.sin) if isinstance(q[0], np.ndarray) else (math.cos, math.sin)
+    batch = isinstance(q[0], np.ndarray)
+    cos, sin = math.cos, math.sin
     metres = constants.metres
     geometry = []
     for value, (revolute, theta0, d0, a, ca, sa, ct0, st0, offset) in zip(q, constants.joints,
                                                                           strict=True):
         if revolute:
             theta = value + theta0
-            geometry.append(((cos(theta), sin(theta), ca, sa), offset))
+            geometry.append(((*half_angle_cos_sin(theta), ca, sa) if batch
+                             else (cos(theta), sin(theta), ca, sa), offset))
         else:
             geometry.append(((ct0, st0, ca, sa),
                              origin_offset(a, ca, sa, d0 + value * metres)))
