@@ -64,12 +64,12 @@ def _composite_bodies(constants, geometry):
     body = None
     for i in range(n - 1, -1, -1):
         body = constants.bodies[i] if body is None else _sum(constants.bodies[i], body)
-        (ct, st, ca, sa), r = geometry[i]
+        ct, st, ca, sa, r = geometry[i]
         body = _turned_about_z(ct, st, _turned_about_x(ca, sa, _shifted(r, body)))
         f0, f1, f2, n0, n1, n2 = _unit_wrench(revolute[i], body)
         M[i][i] = n2 if revolute[i] else f2
         for j in range(i - 1, -1, -1):
-            (ct, st, ca, sa), r = geometry[j]
+            ct, st, ca, sa, r = geometry[j]
             if r is not ZERO:                               # about link j - 1's origin
                 r0, r1, r2 = r
                 n0, n1, n2 = n0 + r1 * f2 - r2 * f1, n1 + r2 * f0 - r0 * f2, \

@@ -345,12 +345,13 @@ _constants_cache: dict[int, tuple[Robot, Dynamics, KernelConstants]] = {}
 
 
 def _constants(robot):
-    """The kernels' constants of ``robot``, cached while the robot and its dynamics live."""
-    dynamics = require_dynamics(robot)
+    """The kernels' constants of ``robot``, cached while the robot and its dynamics live (a
+    robot in the cache has had its dynamics checked)."""
     key = id(robot)
     cached = _constants_cache.get(key)
-    if cached is not None and cached[0] is robot and cached[1] is dynamics:
+    if cached is not None and cached[0] is robot and cached[1] is getattr(robot, "dynamics", None):
         return cached[2]
+    dynamics = require_dynamics(robot)
     constants = kernel_constants(robot, dynamics)
     if len(_constants_cache) > 64:
         _constants_cache.clear()
