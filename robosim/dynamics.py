@@ -533,7 +533,8 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
         # array made until the torques (numpy's cost per call would be a good part of the
         # kernel's time)
         q, qd, qdd = one
-        qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
+        qd_si, qdd_si = (_to_si(constants, qd), _to_si(constants, qdd)) if constants.prismatic \
+            else (qd, qdd)
         torques = newton_euler(constants, joint_geometry(constants, q), qd_si, qdd_si, g)
         if not (motor or friction) and math.isfinite(sum(torques)):
             return np.array(torques)
