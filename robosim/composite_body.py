@@ -74,15 +74,10 @@ def _composite_bodies(constants, geometry):
                 r0, r1, r2 = r
                 n0, n1, n2 = n0 + r1 * f2 - r2 * f1, n1 + r2 * f0 - r0 * f2, \
                     n2 + r0 * f1 - r1 * f0
-            # (at most three names per assignment: see robosim.newton_euler.newton_euler)
             if ca == 0.0:                                   # into its axes: Rx(alpha)
-                if sa > 0.0:
-                    f1, f2 = -f2, f1
-                    n1, n2 = -n2, n1
-                else:
-                    f1, f2 = f2, -f1
-                    n1, n2 = n2, -n1
+                f1, f2, n1, n2 = (-f2, f1, -n2, n1) if sa > 0.0 else (f2, -f1, n2, -n1)
             elif sa != 0.0 or ca < 0.0:
+                # (two or three names per assignment: see robosim.newton_euler._recursion)
                 f1, f2 = ca * f1 - sa * f2, sa * f1 + ca * f2
                 n1, n2 = ca * n1 - sa * n2, sa * n1 + ca * n2
             M[j][i] = M[i][j] = n2 if revolute[j] else f2   # Rz(theta) keeps z

@@ -9,7 +9,7 @@ axis. It takes one configuration, builds 4x4 and 6x6 matrices as the book does, 
 purpose: it is the one to read beside the book, and the one the fast kernels are tested against
 (``tests/test_newton_euler.py``, random robots of both conventions).
 
-The fast kernel, :func:`newton_euler`, runs the same recursion on 3-vector components
+The fast kernel, ``_recursion`` (private), runs the same recursion on 3-vector components
 written out as floats (one configuration) or ``(B,)`` arrays (a batch), each link in its own DH
 frame (Corke's ``rne``, Craig's chapter 6), on standard DH rows: a modified-DH robot is
 regrouped into standard rows once, by :func:`kernel_constants`, so that one function serves
@@ -460,9 +460,29 @@ def newton_euler(constants: KernelConstants, geometry: list, qd: Sequence[Column
     -------
     list of n floats or ``(B,)`` arrays.
 
-    Notes
-    -----
-    On standard DH rows (a modified-DH robot is regrouped into them by
+    Examples
+    --------
+    A 1 kg point mass on a massless 0.5 m link turning about Z, gravity along -Y: ``tau =
+    m l^2 qdd + m g l cos q``, so ``0.25 * 2 + 4.905 = 5.405`` N m to accelerate it at 2
+    rad/s^2 from the horizontal, and ``4.905 cos 60 = 2.4525`` N m to hold it at 60 degrees
+    (None: no speed, no acceleration).
+
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.robot import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics([LinkDynamics(mass=1.0)]))
+    >>> constants = kernel_constants(pendulum, pendulum.dynamics)
+    >>> down_y = (0.0, -9.81, 0.0)
+    >>> newton_euler(constants, joint_geometry(constants, [0.0]), [0.0], [2.0], down_y)
+    [5.405]
+    >>> [round(tau, 9) for tau in newton_euler(constants, joint_geometry(constants,
+    ...                                         [math.pi / 3]), None, None, down_y)]
+    [2.4525]
+    """
+    return _recursion(constants, geometry, qd, qdd, gravity, tip)
+
+
+def _recursion(constants, geometry, qd, qdd, gravity, tip):
+    """:func:`newton_euler` on standard DH rows (a modified-DH robot is regrouped into them by
     :func:`kernel_constants`): frame ``i`` is ``Rz(theta) Tz(d) Tx(a) Rx(alpha)`` from frame
     ``i - 1``, and joint ``i`` moves about or along ``z_{i-1}``.
 
@@ -489,24 +509,6 @@ def newton_euler(constants: KernelConstants, geometry: list, qd: Sequence[Column
     mostly the interpreter's cost per operation and per call; terms known to be zero (no
     speed, no acceleration yet, no gravity, a centre of mass at the origin) are skipped, as a
     batch's time is mostly numpy's per array operation.
-
-    Examples
-    --------
-    A 1 kg point mass on a massless 0.5 m link turning about Z, gravity along -Y: ``tau =
-    m l^2 qdd + m g l cos q``, so ``0.25 * 2 + 4.905 = 5.405`` N m to accelerate it at 2
-    rad/s^2 from the horizontal, and ``4.905 cos 60 = 2.4525`` N m to hold it at 60 degrees
-    (None: no speed, no acceleration).
-
-    >>> from robosim.dynamics import Dynamics, LinkDynamics
-    >>> from robosim.robot import Joint, Robot
-    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics([LinkDynamics(mass=1.0)]))
-    >>> constants = kernel_constants(pendulum, pendulum.dynamics)
-    >>> down_y = (0.0, -9.81, 0.0)
-    >>> newton_euler(constants, joint_geometry(constants, [0.0]), [0.0], [2.0], down_y)
-    [5.405]
-    >>> [round(tau, 9) for tau in newton_euler(constants, joint_geometry(constants,
-    ...                                         [math.pi / 3]), None, None, down_y)]
-    [2.4525]
     """
     w0 = w1 = w2 = e0 = e1 = e2 = 0.0   # w and wd (e), zero while has_w, has_e are False
     has_w = has_e = False

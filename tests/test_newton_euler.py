@@ -1,7 +1,7 @@
 """The reference Newton-Euler (the textbook's loops) against the fast kernels, and the tool
 wrench ``fext``.
 
-The fast kernel (:func:`robosim.newton_euler.newton_euler`, on standard rows, a
+The fast kernel (:mod:`robosim.newton_euler`'s ``_recursion``, on standard rows, a
 modified-DH robot regrouped into them; through :func:`robosim.dynamics.inverse_dynamics`) and
 the composite-body mass matrix must give the reference's torques on any robot: both DH
 conventions, prismatic joints, odd and quarter-turn twists, a tilted base, a tool, a payload,
