@@ -64,12 +64,12 @@ def _composite_bodies(constants, geometry):
     body = None
     for i in range(n - 1, -1, -1):
         body = constants.bodies[i] if body is None else _sum(constants.bodies[i], body)
-        (ct, st, ca, sa), r = geometry[i]
+        ct, st, ca, sa, r = geometry[i]
         body = _turned_about_z(ct, st, _turned_about_x(ca, sa, _shifted(r, body)))
         f0, f1, f2, n0, n1, n2 = _unit_wrench(revolute[i], body)
         M[i][i] = n2 if revolute[i] else f2
         for j in range(i - 1, -1, -1):
-            (ct, st, ca, sa), r = geometry[j]
+            ct, st, ca, sa, r = geometry[j]
             if r is not ZERO:                               # about link j - 1's origin
                 r0, r1, r2 = r
                 n0, n1, n2 = n0 + r1 * f2 - r2 * f1, n1 + r2 * f0 - r0 * f2, \
@@ -77,11 +77,13 @@ def _composite_bodies(constants, geometry):
             if ca == 0.0:                                   # into its axes: Rx(alpha)
                 f1, f2, n1, n2 = (-f2, f1, -n2, n1) if sa > 0.0 else (f2, -f1, n2, -n1)
             elif sa != 0.0 or ca < 0.0:
-                f1, f2, n1, n2 = ca * f1 - sa * f2, sa * f1 + ca * f2, ca * n1 - sa * n2, \
-                    sa * n1 + ca * n2
-            f0, f1, n0, n1 = ct * f0 - st * f1, st * f0 + ct * f1, ct * n0 - st * n1, \
-                st * n0 + ct * n1                           # then Rz(theta)
-            M[j][i] = M[i][j] = n2 if revolute[j] else f2
+                # (two or three names per assignment: see robosim.newton_euler._recursion)
+                f1, f2 = ca * f1 - sa * f2, sa * f1 + ca * f2
+                n1, n2 = ca * n1 - sa * n2, sa * n1 + ca * n2
+            M[j][i] = M[i][j] = n2 if revolute[j] else f2   # Rz(theta) keeps z
+            if j:                                           # then Rz(theta), for joint j - 1
+                f0, f1 = ct * f0 - st * f1, st * f0 + ct * f1
+                n0, n1 = ct * n0 - st * n1, st * n0 + ct * n1
     return M
 
 

@@ -77,3 +77,15 @@ def test_cos_sin_is_exact_at_quarter_turns_and_matches_numpy_elsewhere():
     c, s = cos_sin(others)
     assert np.array_equal(c, np.cos(others)) and np.array_equal(s, np.sin(others))
     assert cos_sin(np.pi / 2) == (0.0, 1.0)
+
+
+def test_half_angle_cos_sin_matches_numpy_to_an_ulp_of_one():
+    from robosim.transforms import half_angle_cos_sin
+    rng = np.random.default_rng(3)
+    angles = np.concatenate([rng.uniform(-1000.0, 1000.0, 100_000),
+                             np.arange(-8, 9) * (np.pi / 2),     # t = 0, 1, ~1e16 at the odd pi
+                             [1e-300, -1e-300, 1e-8]])
+    c, s = half_angle_cos_sin(angles)
+    assert np.abs(c - np.cos(angles)).max() <= 2.3e-16
+    assert np.abs(s - np.sin(angles)).max() <= 2.3e-16
+    assert s[-3] == 1e-300 and s[-1] == np.sin(1e-8)   # tiny angles keep their sine
