@@ -19,6 +19,7 @@ from fake_arm import FakeArm
 from gui_events import click, click_axes, type_in_cell
 from layout_check import TK_TOOLBAR_PX, layout_problems, tk_window_figure
 from robosim import Joint, Robot, load_robot
+from robosim.robot import MAX_JOINTS
 from robosim.gui import tools
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application
 from robosim.gui.window_size import SCREEN_ROOM_PX
@@ -268,7 +269,7 @@ def many_joints(n):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", list(SCREENS_PX))
-@pytest.mark.parametrize("robot", ["Lynx6", "Franka Panda", "Puma 560", 1, 3, 8, 10])
+@pytest.mark.parametrize("robot", ["Lynx6", "Franka Panda", "Puma 560", 1, 3, 8, 10, 12])
 def test_the_simulator_fits_the_window_it_opens_in(robot, screen):
     robot = load_robot(robot) if isinstance(robot, str) else many_joints(robot)
     app = application(figure=opening_figure(screen), robot=robot)
@@ -284,6 +285,19 @@ def test_tool_window_fits_the_window_it_opens_in(label, screen):
     opened.fig.set_dpi(dpi)
     resize(opened.fig, (width * dpi, height * dpi))
     assert layout_problems(opened.fig) == []
+
+
+@pytest.mark.parametrize("n", [10, 11, MAX_JOINTS])
+def test_every_joints_row_lies_above_the_buttons_on_a_lab_screen(n):
+    # Seen in a real window on a 1000 x 650 screen: a 12-joint robot's sliders 11 and 12 and
+    # their value cells lay under Home / Random Move / New Robot / Edit table (the layout tests
+    # stopped at 10 joints, and a cell's border under a button has no text to overlap).
+    app = application(figure=FIGURES["1000x650 Tk window"], robot=many_joints(n))
+    screen = app.screen
+    buttons_top = max(button.ax.get_position().y1 for button in screen.buttons.values())
+    rows = [slider.ax for slider in screen.sliders] + [screen.values.ax]
+    assert min(ax.get_position().y0 for ax in rows) >= buttons_top
+    assert layout_problems(app.fig) == []
 
 
 @pytest.mark.parametrize("robot_name", ["Lynx6", "Puma 560", "Franka Panda"])

@@ -64,13 +64,18 @@ SLIDER_FONT = 8
 BUTTON_FONT = 9
 #: Height of a button and the space between two neighbours (points).
 BUTTON_HEIGHT, GAP = 22, 5
+#: The compact layout's button height and toggles' font size (points): the room they give back
+#: is what lets 12 joints' rows fit a 1000 x 650 screen (their text keeps :data:`BUTTON_FONT`).
+COMPACT_BUTTON_HEIGHT, COMPACT_TOGGLE_FONT = 18, 8
 #: Room (points) left of, right of and below the 3D axes' box for its tick and axis labels,
 #: which the zoomed box draws past the axes' edges. Measured on matplotlib 3.11 for the Lynx6,
 #: Puma 560 and SCARA, square axes of 200-800 px at 100 dpi: labels reached up to 19 px left,
 #: 62 px right and 74 px below the axes, never above.
 ARM_LABEL_ROOM = (14, 48, 56)
-#: Height (points) of a joint's row (slider and value cell): at most, and at least.
-JOINT_ROW, SMALLEST_JOINT_ROW = 26, 12
+#: Height (points) of a joint's row (slider and value cell): at most, and at least (the 8 pt
+#: slider labels take 9.6; 12 joints, :data:`robosim.robot.MAX_JOINTS`, get 11.25 in the
+#: window a 1000 x 650 screen leaves).
+JOINT_ROW, SMALLEST_JOINT_ROW = 26, 11
 #: Below this row height (points) the simulator lays itself out compact (:meth:`layout`).
 COMFORTABLE_JOINT_ROW = 18
 #: Width of the value cells (points): a fifth of the control column within these bounds.
@@ -187,8 +192,6 @@ class SimulatorScreen(Screen):
         self.settings.set_text(0, 1, f"{DEFAULT_DELAY * 1000:g}")
         toggle_ax = place("toggles", fig.add_axes(places["toggles"]))
         self.toggles = self.keep(mw.CheckButtons(toggle_ax, list(TOGGLES)))
-        for label in self.toggles.labels:
-            label.set_fontsize(TOGGLE_FONT)
         self.toggles.on_clicked(self.guarded(self._on_toggle))
         self._button(places["Matrix: next frame"], "Matrix: next frame", self.next_matrix)
         for label, _module, _function in tools.TOOLS:
@@ -290,28 +293,30 @@ class SimulatorScreen(Screen):
                         title_bottom - arm_bottom)
 
         # right, from the foot up: tool buttons, settings, main buttons
+        button_height = COMPACT_BUTTON_HEIGHT if compact else BUTTON_HEIGHT
+        toggle_font = COMPACT_TOGGLE_FONT if compact else TOGGLE_FONT
         y = right_foot
         rows = -(-len(tools.TOOLS) // TOOL_COLUMNS)
         tool_width = (column - (TOOL_COLUMNS - 1) * GAP) / TOOL_COLUMNS
         for k, (label, _module, _function) in enumerate(tools.TOOLS):
             row, col = divmod(k, TOOL_COLUMNS)
             places.rect(label, left + col * (tool_width + GAP),
-                        y + (rows - 1 - row) * (BUTTON_HEIGHT + GAP), tool_width, BUTTON_HEIGHT)
-        y += rows * (BUTTON_HEIGHT + GAP) - GAP + MARGIN
-        row_height = max(SETTINGS_HEIGHT, lines_height(len(TOGGLES), TOGGLE_FONT) + GAP)
+                        y + (rows - 1 - row) * (button_height + GAP), tool_width, button_height)
+        y += rows * (button_height + GAP) - GAP + MARGIN
+        row_height = max(SETTINGS_HEIGHT, lines_height(len(TOGGLES), toggle_font) + GAP)
         places.rect("settings", left, y + row_height - SETTINGS_HEIGHT, 0.4 * column,
                     SETTINGS_HEIGHT)
         # the toggles' box holds "Gripper closed" with matplotlib 3.9's wider text too
         places.rect("toggles", left + 0.4 * column + 2 * GAP, y, 0.28 * column, row_height)
         matrix_left = left + 0.68 * column + 4 * GAP
-        places.rect("Matrix: next frame", matrix_left, y + row_height - BUTTON_HEIGHT,
-                    right - matrix_left, BUTTON_HEIGHT)
+        places.rect("Matrix: next frame", matrix_left, y + row_height - button_height,
+                    right - matrix_left, button_height)
         y += row_height + MARGIN
         main = self._main_buttons()
         button_width = (column - (len(main) - 1) * GAP) / len(main)
         for k, (label, _action) in enumerate(main):
-            places.rect(label, left + k * (button_width + GAP), y, button_width, BUTTON_HEIGHT)
-        y += BUTTON_HEIGHT + 1.5 * MARGIN
+            places.rect(label, left + k * (button_width + GAP), y, button_width, button_height)
+        y += button_height + (MARGIN if compact else 1.5 * MARGIN)
 
         # the joints: a header line and a row each, from the top down
         joints_top = top if compact else title_bottom
@@ -337,6 +342,8 @@ class SimulatorScreen(Screen):
         width, _ = figure_size_pt(self.fig)
         self.table.set_fontsize(self._table_font)
         self.readout_labels.set_text("\n".join(self._readout_labels()))
+        for label in self.toggles.labels:
+            label.set_fontsize(COMPACT_TOGGLE_FONT if self._compact else TOGGLE_FONT)
         # compact: the arm without ticks and labels, the readout without its matrix
         if self._compact:
             self.ax.set_axis_off()
