@@ -26,7 +26,7 @@ from numpy.typing import ArrayLike
 
 from .checks import real_array
 from .errors import ValidationError, ValidationTypeError, brief
-from .transforms import cos_sin, homogeneous, rotx, rotz, transl, xyzrpy2tr
+from .transforms import cos_sin, half_angle_cos_sin, homogeneous, rotx, rotz, transl, xyzrpy2tr
 
 REVOLUTE = "R"
 PRISMATIC = "P"
@@ -858,8 +858,10 @@ class Robot:
         ----------
         values : sequence of n floats, or of n ``(B,)`` arrays
             One configuration as Python floats (computed with :mod:`math`), or a batch as one
-            column per joint (computed with numpy). Not checked: this is the kernel behind
-            :meth:`fk` and the IK, which check ``q`` first.
+            column per joint (computed with numpy, cosines and sines from ``tan(theta / 2)``:
+            :func:`~robosim.transforms.half_angle_cos_sin`, faster than ``np.cos`` and
+            ``np.sin``). Not checked: this is the kernel behind :meth:`fk` and the IK, which
+            check ``q`` first.
         keep_all : bool
             All frames, base first (``n + 1``), or only the last (frame n, without the tool).
         start : (k, frame k), optional
@@ -895,7 +897,8 @@ class Robot:
         >>> print(np.round(P, 9) + 0.0)
         [1. 1. 0.]
         """
-        cos, sin = (np.cos, np.sin) if isinstance(values[0], np.ndarray) else (math.cos, math.sin)
+        batch = isinstance(values[0], np.ndarray)
+        cos, sin = math.cos, math.sin
         if start is None:
             frame, joint_constants, dh_constants = (self._base_columns, self._joint_constants,
                                                     self._dh_constants)
@@ -909,8 +912,9 @@ class Robot:
         for value, (revolute, theta0, d0, cos0, sin0) in zip(values, joint_constants):  # noqa: B905
             if revolute:
                 theta = value + theta0
-                cos_theta.append(cos(theta))
-                sin_theta.append(sin(theta))
+                ct, st = half_angle_cos_sin(theta) if batch else (cos(theta), sin(theta))
+                cos_theta.append(ct)
+                sin_theta.append(st)
                 ds.append(d0)
             else:
                 cos_theta.append(cos0)
