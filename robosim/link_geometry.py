@@ -95,13 +95,14 @@ def floor_height(robot: Robot) -> float | None:
 
 
 def below_floor(robot: Robot, q: ArrayLike, floor: float | None,
-                frames: np.ndarray | None = None) -> np.ndarray:
+                frames: np.ndarray | None = None,
+                corners: np.ndarray | None = None) -> np.ndarray:
     """Which links go below the floor: boolean ``(..., n)`` for ``q`` ``(..., n)``.
 
     Link ``i`` (0-based) counts as below when its start, corner or end lies lower than
     ``floor - FLOOR_TOLERANCE * robot.length_scale``; the last link also carries the tool, so
     the end effector going below marks it. All False when ``floor`` is None. ``frames``:
-    ``robot.fk_all(q)`` if already computed.
+    ``robot.fk_all(q)``, and ``corners``: :func:`link_corners` of them, if already computed.
 
     Examples
     --------
@@ -117,7 +118,8 @@ def below_floor(robot: Robot, q: ArrayLike, floor: float | None,
     if floor is None:
         return np.zeros(q.shape, dtype=bool)
     frames = robot.fk_all(q) if frames is None else frames
-    heights = link_corners(robot, q, frames)[..., 2].min(axis=-1)        # (..., n)
+    corners = link_corners(robot, q, frames) if corners is None else corners
+    heights = corners[..., 2].min(axis=-1)                              # (..., n)
     end = (frames[..., -1, :, :] @ robot.tool)[..., 2, 3]
     heights[..., -1] = np.minimum(heights[..., -1], end)
     return heights < floor - _tolerance(robot)

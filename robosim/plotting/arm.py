@@ -443,14 +443,17 @@ class ArmDrawing:
         down[:, 2, 3] = -d
         return frames[1:] @ down, d
 
-    def set_pose(self, q: ArrayLike, passed: np.ndarray | None = None) -> None:
+    def set_pose(self, q: ArrayLike, passed: np.ndarray | None = None,
+                 collision: Collisions | None = None) -> None:
         """Move every moving artist to pose ``q`` ``(n,)`` (API units).
 
         ``passed`` ``(k, n)``: poses the arm went through since the last one drawn (frames an
-        animation skipped); only the end-effector trace shows them.
+        animation skipped); only the end-effector trace shows them. ``collision``: what
+        :attr:`collisions` found at ``q``, when the caller has checked it already (a gripper
+        drag checks every pose it accepts); None: checked here.
         """
         q = self.robot.check_q(q)
-        end = self._draw_pose(q)
+        end = self._draw_pose(q, collision)
         if self.trace.get_visible():
             points = [end[None, :3, 3]]
             if passed is not None and len(passed):
@@ -458,20 +461,25 @@ class ArmDrawing:
             self._trace_points = np.vstack([self._trace_points, *points])[-TRACE_LENGTH:]
             _set_line(self.trace, self._trace_points)
 
-    def _draw_pose(self, q):
-        """Everything but the trace at pose ``q`` (n,); returns the end-effector pose."""
+    def _draw_pose(self, q, collision=None):
+        """Everything but the trace at pose ``q`` (n,), its collisions ``collision`` if known;
+        returns the end-effector pose."""
         frames = self.robot.fk_all(q)
         end = frames[-1] @ self.robot.tool
         shapes, d = self.shape_frames(q, frames)
+        corners = None        # the links' pieces: drawn, and checked against the floor
         if self.style == "lodes":
             self.link_quads = self._lodes_quads(shapes, d)
         else:
-            quads = self._link_quads(q, frames, shapes, end)
+            corners = link_corners(self.robot, q, frames)                # (n, 3, 3)
+            quads = self._link_quads(frames, shapes, end, corners)
             self.link_quads = quads if self._kept_faces is None else quads[self._kept_faces]
         self.links.set_verts(self.link_quads)
-        if self.collision is None or not np.array_equal(q, self.q):   # (a redraw: as it was)
-            self.collision = self.collisions.check(q, frames)         # on the frames drawn
-        self._mark_warnings(below_floor(self.robot, q, self.floor, frames),
+        if collision is not None:
+            self.collision = collision
+        elif self.collision is None or not np.array_equal(q, self.q):   # (a redraw: as it was)
+            self.collision = self.collisions.check(q, frames)           # on the frames drawn
+        self._mark_warnings(below_floor(self.robot, q, self.floor, frames, corners),
                             self.collisions.links_hit(self.collision))
         if self.style == "mesh":
             self.mesh.update(frames, end, warn=self.warned, warn_colour=WARNING_COLOUR)
@@ -496,10 +504,10 @@ class ArmDrawing:
         local[..., 2] = z0[self.face_joint, None] + height[self.face_joint, None] * local[..., 2]
         return _apply(shapes[self.face_joint, None], local)
 
-    def _link_quads(self, q, frames, shapes, end):
-        """Housings on the joint axes, then the link pieces and the tool as slim prisms."""
+    def _link_quads(self, frames, shapes, end, corners):
+        """Housings on the joint axes, then the link pieces (``corners`` ``(n, 3, 3)``:
+        :func:`robosim.link_geometry.link_corners`) and the tool as slim prisms."""
         housings = _apply(shapes[self._housing_owner, None], self._housings)
-        corners = link_corners(self.robot, q, frames)                     # (n, 3, 3)
         starts = np.vstack([corners[:, :2].reshape(-1, 3), frames[-1, :3, 3]])
         ends = np.vstack([corners[:, 1:].reshape(-1, 3), self._gripper_root(end)])
         pieces = _apply(_segment_frames(starts, ends)[:, None, None], self._link_prism)

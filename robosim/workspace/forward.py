@@ -48,7 +48,7 @@ from .. import checks
 from ..errors import RobosimError, ValidationError, ValidationTypeError
 from ..library import MAX_LENGTH
 from ..robot import Robot, chain_components
-from ..transforms import cos_sin, homogeneous, inverse, rotx
+from ..transforms import cos_sin, half_angle_cos_sin, homogeneous, inverse, rotx
 from .grids import JointGrid, factor_grid, grid_spacing, joint_ranges, limit_notes, refined_grid
 from .result import SAMPLE_LIMIT, VoxelSource, Workspace
 
@@ -215,12 +215,13 @@ def _inner_points(robot, plan, q, segments, exact=True):
     is at rest: ``{segment: (x, y, z)}``, each ``(m,)``.
 
     ``exact`` snaps quarter turns (:func:`cos_sin`) so grid points on a voxel boundary stay on
-    one side; random samples (never exactly on a quarter turn) skip that cost.
+    one side; random samples (never exactly on a quarter turn) skip that cost and take cosines
+    and sines from ``tan(theta / 2)`` (:func:`half_angle_cos_sin`, faster than ``np.cos``).
     """
     frames_needed = min(max(segments) + 1, robot.n)
     theta, d = robot.joint_variables(q)
     theta = theta[:frames_needed]
-    cos_theta, sin_theta = cos_sin(theta) if exact else (np.cos(theta), np.sin(theta))
+    cos_theta, sin_theta = cos_sin(theta) if exact else half_angle_cos_sin(theta)
     frames = chain_components(plan.start, cos_theta, sin_theta, d[:frames_needed],
                               robot.dh_constants[:frames_needed], robot.convention,
                               keep_all=True)
@@ -250,7 +251,7 @@ def _outer_coefficients(plan, kind, q1, exact=True):
     P, Q, S = M[:, 0:1] * ones, M[:, 1:2] * ones, t[:, None] * ones
     value = q1 - plan.q1_rest
     if kind == "rotate":
-        c, s = cos_sin(value) if exact else (np.cos(value), np.sin(value))
+        c, s = cos_sin(value) if exact else half_angle_cos_sin(value)
         P = M[:, 0:1] * c + M[:, 1:2] * s
         Q = M[:, 1:2] * c - M[:, 0:1] * s
     elif kind == "slide":

@@ -180,6 +180,34 @@ def test_pressing_the_lynx6_gripper_into_its_table_stops_before_the_collision():
     assert robot.fk(app.state.q)[2, 3] < robot.fk(robot.home)[2, 3]   # it did go down
 
 
+def test_each_drag_move_checks_collisions_once_and_draws_what_the_check_found(monkeypatch):
+    robot = load_robot("Lynx6")
+    app = make_app(robot)
+    screen, fig = app.screen, app.fig
+    fig.canvas.draw()
+    checker = app.state.collisions
+    assert screen.drawing.collisions is checker
+    checked = []
+    real_check = checker.check
+
+    def counted_check(q, frames=None):
+        checked.append(q)
+        return real_check(q, frames)
+
+    monkeypatch.setattr(checker, "check", counted_check)
+    x, y = tool_pixel(screen)
+    mouse(fig, "button_press_event", x, y)
+    for step in range(1, 6):
+        before = app.state.q.copy()
+        checked.clear()
+        move(fig, x + 4 * step, y)
+        assert not np.array_equal(app.state.q, before)         # the arm moved...
+        assert len(checked) == 1                                # ...checked once, by the drag
+    mouse(fig, "button_release_event", x + 20, y)
+    np.testing.assert_array_equal(screen.drawing.collision.distances,
+                                  real_check(app.state.q).distances)
+
+
 @pytest.mark.parametrize("modifier", ["control", "cmd"])     # cmd: macOS's Command key
 @pytest.mark.parametrize("name", ["Lynx6", "Puma 560"])
 def test_ctrl_or_cmd_turns_the_gripper_about_its_tool_axis_and_ctrl_z_undoes_it(name, modifier):

@@ -126,6 +126,9 @@ class GripperDrag:
     ----------
     start_q, q : ndarray (n,)
         The pose before the drag and the last good pose.
+    collision : robosim.collision.Collisions or None
+        What ``checker`` found at ``q`` once the drag moved the arm (None before, or without
+        a checker): the drawing of ``q`` takes it instead of checking the pose again.
     start_pose : ndarray (4, 4)
         The tool's pose when the drag started.
     """
@@ -134,6 +137,7 @@ class GripperDrag:
         self.ax, self.robot, self.checker = ax, robot, checker
         self.start_q = np.array(q, dtype=float)
         self.q = self.start_q.copy()
+        self.collision = None
         self.start_pose = robot.fk(self.start_q)
         self.axes = "position" if robot.n < 6 else "pose"
         self._mode = None            # the kind of motion of the last pointer position
@@ -222,12 +226,11 @@ class GripperDrag:
             return self.q, (f"Drag: joint {joint + 1} would jump by "
                             f"{np.degrees(jumps[joint]):.0f} deg{branch}: the arm stays at its "
                             f"last good pose.")
-        if self.checker is not None:
-            found = self.checker.check(q)
-            if bool(found.collides):
-                return self.q, (f"Drag stopped before a {found.describe()}: the arm stays at "
-                                f"its last good pose.")
-        self.q = q
+        found = None if self.checker is None else self.checker.check(q)
+        if found is not None and bool(found.collides):
+            return self.q, (f"Drag stopped before a {found.describe()}: the arm stays at "
+                            f"its last good pose.")
+        self.q, self.collision = q, found
         return q, None
 
 

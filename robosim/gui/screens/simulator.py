@@ -490,8 +490,12 @@ class SimulatorScreen(Screen):
     def _on_pose(self, state):
         """The pose shown changed: move the drawing; the readout follows at most every
         :data:`READOUT_INTERVAL` s while an animation runs (longer when drawing it is slow, see
-        :data:`READOUT_SHARE`), and always shows its last frame."""
-        self.drawing.set_pose(state.q, passed=state.passed)
+        :data:`READOUT_SHARE`), and always shows its last frame. A pose a gripper drag put
+        the arm at comes with the collisions the drag found there (one check per frame)."""
+        drag = self._gripper_drag
+        known = (drag.collision if drag is not None and np.array_equal(drag.q, state.q)
+                 else None)
+        self.drawing.set_pose(state.q, passed=state.passed, collision=known)
         now = self.animation.clock()
         moving = self.animation.running or self._dragged is not None
         readout = not moving or now - self._readout_time >= self._readout_gap
