@@ -1029,8 +1029,9 @@ class Robot:
                 return None
             values = q.tolist()
         elif isinstance(q, (list, tuple)) and len(q) == len(self.joints):
-            if bool in map(type, q):
-                return None                                         # check_q refuses them
+            types = set(map(type, q))
+            if bool in types or str in types or bytes in types:
+                return None           # check_q refuses them (float() would read "1" as 1.0)
             try:
                 values = list(map(float, q))
             except (TypeError, ValueError, OverflowError):      # check_q says why
