@@ -13,7 +13,12 @@ two families of arms that have named branches:
     back over its base);
   - elbow *up* when the elbow ``o_2`` is above the line from the shoulder ``o_1`` to ``W``
     (its offset from that line has ``z >= 0`` in the base frame), else *down*;
-  - wrist *flip* when ``sin(theta_5) > 0``, else *no flip*.
+  - wrist *flip* when ``sin(theta_5) > 0``, else *no flip*; *wrist singular* instead when
+    axes 4 and 6 are aligned (``theta_5 = 0`` or ``pi`` on the Puma, e.g. at its home pose),
+    where the flipped and unflipped wrist solutions are one and the same, so neither word
+    would be true. The test is the closed form's (:func:`robosim.ik.wrist.wrist_singular`,
+    :data:`robosim.ik.wrist.SINGULAR_WRIST`), so a label says "wrist singular" exactly when
+    IK reports the wrist singular.
 
   These are the names of Corke's ``ikine_a`` for the Puma 560 (Robotics Toolbox for Python,
   configurations ``l/r``, ``u/d``, ``f/n``; checked on his eight solutions of the pose ``qn``:
@@ -35,11 +40,12 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..elementary import ArrayMath
 from ..errors import ValidationError
 from ..robot import Robot
 from .closed_form import is_lynx6_shaped
 from .pieper import pieper_applies
-from .wrist import spherical_wrist
+from .wrist import spherical_wrist, wrist_singular
 
 
 def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
@@ -55,7 +61,8 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
     Returns
     -------
     list of str, length k
-        E.g. ``"right, elbow up, no flip"`` (6R, spherical wrist) or ``"facing, elbow down"``
+        E.g. ``"right, elbow up, no flip"`` or ``"right, elbow up, wrist singular"`` (6R,
+        spherical wrist) or ``"facing, elbow down"``
         (Lynx6-shaped); ``""`` for every solution of an arm without named branches.
 
     Examples
@@ -64,6 +71,8 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
     >>> puma = robosim.load_robot("Puma 560")
     >>> branch_labels(puma, np.radians([[0, 45, -180, 0, 45, 0]]))   # Corke's qn
     ['right, elbow up, flip']
+    >>> branch_labels(puma, np.zeros((1, 6)))           # home: q5 = 0, axes 4 and 6 aligned
+    ['right, elbow down, wrist singular']
     """
     q = robot.check_q(q)
     if q.ndim > 2:
@@ -88,14 +97,18 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
     else:
         split = spherical_wrist(robot)
         assert split is not None                    # _named_like_the_puma found it
-        wrist = split.arm.fk(q[:, :3])[:, :3, 3]                  # the wrist centre
+        frame3 = split.arm.fk(q[:, :3])
+        wrist = frame3[:, :3, 3]                                   # the wrist centre
         line = (wrist - shoulder) / np.linalg.norm(wrist - shoulder, axis=1, keepdims=True)
         offset = elbow - shoulder
         offset -= _dot(offset, line)[:, None] * line        # the elbow's offset from the line
         theta5 = robot.joint_variables(q)[0][4]
+        end = frames[:, -1] @ robot.tool
+        singular = wrist_singular(split, _columns(frame3), _columns(end), ArrayMath)
         parts = [np.where(_dot(wrist - origins[:, 0], x1) >= 0, "right", "left"),
                  np.where(_dot(offset, up) >= 0, "elbow up", "elbow down"),
-                 np.where(np.sin(theta5) > 0, "flip", "no flip")]
+                 np.where(singular, "wrist singular",
+                          np.where(np.sin(theta5) > 0, "flip", "no flip"))]
     return [", ".join(words) for words in zip(*parts, strict=True)]
 
 
@@ -108,6 +121,12 @@ def _named_like_the_puma(robot):
     joints = robot.joints
     return (robot.n == 6 and robot.convention == "standard" and all(robot.revolute[:3])
             and joints[1].alpha == 0 and pieper_applies(robot))
+
+
+def _columns(frames):
+    """The rotation columns of ``(k, 4, 4)`` frames as :func:`robosim.ik.wrist.wrist_angles`
+    takes them with ``ArrayMath``: three columns of three ``(k,)`` arrays."""
+    return [tuple(frames[:, row, col] for row in range(3)) for col in range(3)]
 
 
 def _dot(a, b):

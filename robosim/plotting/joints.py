@@ -35,6 +35,9 @@ from .figure_result import FigureResult, keep_figure_attributes
 #: (what, derivative order) of the three rows, top to bottom.
 ROWS = (("position", 0), ("velocity", 1), ("acceleration", 2))
 PLAYHEAD_COLOUR = "0.35"
+#: Limits of the plots before any trajectory is shown: time (s) and values (any unit).
+EMPTY_TIME_S = (0.0, 1.0)
+EMPTY_VALUES = (-1.0, 1.0)
 
 
 def _legend_name(index: int, name: str) -> str:
@@ -99,6 +102,16 @@ class JointPlots:
         Shown in the legend after ``q1``, ``q2``, ...
     legend : {"right", "top"}
         The legend's place: right of the top axes, or above it in rows of three.
+
+    Notes
+    -----
+    Until :meth:`show` draws a trajectory the plots hold only the hidden playheads, so
+    autoscaling would fit the time axis to a zero-wide range whose ends are float noise once
+    the window is resized (about 1e-17 s: an axis labelled "1e-17" with negative times). The
+    empty plots get fixed limits instead, :data:`EMPTY_TIME_S` and :data:`EMPTY_VALUES`, a clean
+    0 to 1 s axis like the time slider of a window before its first trajectory. Turning the
+    offset text off alone (``ticklabel_format(useOffset=False)``) would still leave an axis
+    around 0 +- 1e-17 s.
     """
 
     def __init__(self, axes: Sequence[Axes], joint_types: str, unit: str = "mm",
@@ -122,6 +135,7 @@ class JointPlots:
                 groups.append((ax.twinx() if revolute else ax, prismatic, unit))
             for target, joints, group_unit in groups:
                 target.set_ylabel(f"{what} ({unit_label(group_unit, order)})")
+                target.set_ylim(*EMPTY_VALUES)
                 for j in joints:
                     label = f"{_legend_name(j, names[j])} ({group_unit})"
                     row_lines[j], = target.plot([], [], color=joint_colour(j), lw=1.5,
@@ -131,6 +145,7 @@ class JointPlots:
             ax.grid(True, alpha=0.3)
             self.playheads.append(ax.axvline(0.0, color=PLAYHEAD_COLOUR, lw=1.0, ls=":",
                                              visible=False))
+            ax.set_xlim(*EMPTY_TIME_S)
         self.axes[-1].set_xlabel("time (s)")
         place: dict[str, Any]
         if legend == "top":

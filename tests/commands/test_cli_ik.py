@@ -46,6 +46,18 @@ def test_ik_pose_in_degrees_lists_all_solutions(capsys):
     assert np.all(gaps[~np.eye(len(qs), dtype=bool)] > 1e-6)
 
 
+def test_ik_all_at_the_puma_home_labels_its_singular_wrist(capsys):
+    # q5 = 0 at home: axes 4 and 6 aligned, no flip / no-flip distinction (robosim.ik.branches)
+    robot = load_robot("Puma 560")
+    pose = [*robot.fk(robot.home)[:3, 3], 0.0, 0.0, 0.0]
+    status, out, _ = run_cli(capsys, "ik", "Puma 560", *pose, "--all", "--json")
+    solutions = json.loads(out)["solutions"]
+    assert status == 0
+    np.testing.assert_allclose(solutions[0]["q"], robot.home, atol=1e-9)
+    assert solutions[0]["branch"].endswith(", wrist singular")
+    assert all("flip" in solution["branch"] for solution in solutions[1:])   # q5 = +-92.6 deg
+
+
 @pytest.mark.parametrize("name", ["Puma 560", "KUKA KR5"])
 def test_ik_all_json_lists_no_configuration_twice_modulo_2_pi(capsys, name):
     """Issue 15's proof: ``ik --all --json`` on the Puma 560 and the KR5, whose wrist joints

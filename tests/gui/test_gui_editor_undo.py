@@ -70,6 +70,20 @@ def test_undo_and_redo_step_through_cells_types_units_and_joint_counts():
     assert shown(screen) == states[3]
 
 
+def test_macos_command_key_undoes_and_redoes_like_ctrl():
+    # matplotlib names the Command key "cmd": cmd+z undoes, cmd+y and cmd+shift+z redo
+    screen = open_editor(load_robot("Lynx6"))
+    before = shown(screen)
+    type_in_cell(screen.table, 1, A, "99", "enter")
+    after = shown(screen)
+    assert after != before
+    for undo_key, redo_key in (("cmd+z", "cmd+y"), ("cmd+z", "cmd+shift+z")):
+        type_keys(screen.fig, undo_key)
+        assert shown(screen) == before
+        type_keys(screen.fig, redo_key)
+        assert shown(screen) == after
+
+
 def test_a_new_edit_after_undo_ends_the_redo_and_is_autosaved():
     from robosim.gui.user_files import autosave
 

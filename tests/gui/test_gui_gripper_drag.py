@@ -26,9 +26,10 @@ def move(fig, x, y, key_held=None):
     mouse(fig, "motion_notify_event", x, y, key=key_held)
 
 
-def undo_and_wait(app):
-    """ctrl+z, then the animation it starts ticked to its end."""
-    key(app.fig, "ctrl+z")
+def undo_and_wait(app, undo_key="ctrl+z"):
+    """``undo_key`` (ctrl+z, or cmd+z as matplotlib names macOS's Command+z), then the
+    animation it starts ticked to its end."""
+    key(app.fig, undo_key)
     for _ in range(500):
         if not app.screen.animation.running:
             break
@@ -113,7 +114,8 @@ def test_shift_drags_along_one_base_axis():
     assert np.count_nonzero(np.abs(moved) > 1e-4 * np.abs(moved).max()) == 1
 
 
-def test_a_drag_beyond_reach_stops_with_a_message_and_ctrl_z_undoes_it():
+@pytest.mark.parametrize("undo_key", ["ctrl+z", "cmd+z"])     # cmd: macOS's Command key
+def test_a_drag_beyond_reach_stops_with_a_message_and_ctrl_or_cmd_z_undoes_it(undo_key):
     robot = load_robot("Lynx6")
     app = make_app(robot)
     screen, fig = app.screen, app.fig
@@ -128,7 +130,7 @@ def test_a_drag_beyond_reach_stops_with_a_message_and_ctrl_z_undoes_it():
     assert app.status == OUT_OF_REACH and app.status_is_error
     np.testing.assert_array_equal(app.state.q, good)   # the last good pose
     mouse(fig, "button_release_event", x + 2000, y)
-    undo_and_wait(app)
+    undo_and_wait(app, undo_key)
     np.testing.assert_allclose(app.state.q, home, atol=1e-9)
 
 

@@ -10,6 +10,7 @@ from fake_arm import FakeArm
 from gui_events import click, click_axes, click_cell, type_in_cell
 from robosim import load_robot
 from robosim.plotting import movies as trajectory_movie
+from robosim.gui import window_size
 from robosim.gui.tools import open_tool
 from robosim.trajectory.files import read_trajectory_csv
 
@@ -503,3 +504,18 @@ def test_a_12_joint_legend_stays_inside_the_lab_screens_window(arm):
     fig.set_size_inches(width, height)
     fig.canvas.callbacks.process("resize_event", ResizeEvent("resize_event", fig.canvas))
     assert [p for p in layout_problems(fig) if "leaves the figure" in p] == []
+
+
+@pytest.mark.parametrize("robot", ["Lynx6", "Stanford"])     # Stanford: a prismatic twin axis
+def test_empty_plots_show_clean_axes_on_a_small_screen(monkeypatch, robot):
+    # Before Compute the plots hold only the hidden playheads at t = 0: autoscaled, a window
+    # shrunk to a 1000 x 650 screen gave a time axis of +-1e-17 s labelled "1e-17".
+    monkeypatch.setattr(window_size, "screen_size_px", lambda fig: (1000, 650))
+    window = open_window(FakeArm(load_robot(robot)))
+    window.fig.canvas.draw()
+    plot_axes = [ax for ax in window.fig.axes if ax.get_ylabel()]
+    assert len(plot_axes) == (3 if robot == "Lynx6" else 6)
+    for ax in plot_axes:
+        assert ax.xaxis.get_offset_text().get_text() == ""
+        assert ax.yaxis.get_offset_text().get_text() == ""
+        assert ax.get_xlim()[0] == 0.0          # no negative times either

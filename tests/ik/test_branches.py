@@ -31,6 +31,29 @@ def test_puma_560_labels_are_corkes_configurations():
     assert len(set(labels)) == 8
 
 
+def wrist_word(label):
+    return label.split(", ")[-1]
+
+
+def test_puma_560_at_home_is_labelled_wrist_singular_not_flip():
+    # At home q5 = 0: axes 4 and 6 are aligned and the flipped and unflipped wrist solutions
+    # are one, so neither "flip" nor "no flip" is true of it.
+    robot = load_robot("Puma 560")
+    found = ik.solve_all(robot, robot.fk(robot.home), robot.home)
+    labels = ik.branch_labels(robot, found.q)
+    np.testing.assert_allclose(found.q[0], robot.home, atol=1e-12)     # nearest first
+    assert wrist_word(labels[0]) == "wrist singular" and "flip" not in labels[0]
+    for q, label in zip(found.q, labels, strict=True):                # singular iff sin q5 = 0
+        expected = ("wrist singular" if abs(np.sin(q[4])) < 1e-9
+                    else "flip" if np.sin(q[4]) > 0 else "no flip")
+        assert wrist_word(label) == expected
+    assert "wrist singular" not in labels[1:]
+    # q5 = 180 deg aligns the axes too; 1e-4 rad either side of 0 is an ordinary wrist
+    near = ik.branch_labels(robot, np.radians([[0, 0, 0, 0, 180, 0], [0, 0, 0, 0, 1e-4, 0],
+                                               [0, 0, 0, 0, -1e-4, 0]]))
+    assert [wrist_word(label) for label in near] == ["wrist singular", "flip", "no flip"]
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_lynx6_labels_are_the_closed_form_branches(seed):
     robot = load_robot("Lynx6")

@@ -24,7 +24,8 @@ its last accepted value (:class:`robosim.gui.widgets.cells.CellGrid`). The cells
 exactly as typed after every commit, and restored when the editor opens again without a robot.
 
 Undo and redo: ctrl+z undoes the last committed edit (a cell, a joint type, the joint count,
-the name, unit or convention, Reset table), ctrl+y or ctrl+shift+z redoes it, up to
+the name, unit or convention, Reset table), ctrl+y or ctrl+shift+z redoes it (cmd on macOS:
+:mod:`robosim.gui.undo_keys`), up to
 :data:`robosim.gui.screens.edit_history.UNDO_LIMIT` edits back
 (:mod:`robosim.gui.screens.edit_history` keeps the snapshots; text being typed is committed
 first, so ctrl+z also takes it back).
@@ -41,6 +42,7 @@ from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import decimal_text, mounting_text
 from .edit_history import EditHistory, describe_change
 from ..shortcuts import KeyboardShortcutsOff
+from ..undo_keys import undo_action
 from ..layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
 from ...parsing import parse_number
 from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, MOUNTINGS, attach_mesh, check_draft,
@@ -671,29 +673,8 @@ class EditorScreen(Screen):
                                 error=True)
 
 
-#: Key names of undo and redo as matplotlib's backends report them (Qt gives "ctrl+Z" for
-#: ctrl+shift+z).
-UNDO_KEYS = {"ctrl+z", "cmd+z"}
-REDO_KEYS = {"ctrl+y", "cmd+y", "ctrl+shift+z", "ctrl+Z", "ctrl+shift+Z", "cmd+shift+z",
-             "cmd+Z"}
-
-
 def _note_spacing(compact):
     return COMPACT_NOTE_SPACING if compact else NOTE_SPACING
-
-
-def undo_action(event):
-    """"undo", "redo" or None for a key event.
-
-    Tk reports ctrl+shift+z as "ctrl+z" (its character is a control character, so matplotlib
-    drops the shift); the Tk event's own key symbol, an upper-case "Z", tells them apart.
-    """
-    if event.key in REDO_KEYS:
-        return "redo"
-    if event.key in UNDO_KEYS:
-        keysym = getattr(event.guiEvent, "keysym", None)
-        return "redo" if keysym == "Z" else "undo"
-    return None
 
 
 def absolute_path(text):

@@ -16,8 +16,8 @@ typed value, Home, Random Move, a click on a slider. Presses during an animation
 target wins. While a slider is *dragged* the arm follows it directly, one blitted frame per
 pointer move (the arm, its slider and value cell, the readout when due) and no full draw, so
 the arm keeps up with the hand. The gripper can be dragged the same way in the 3D view, the arm
-following by IK (:mod:`robosim.gui.screens.gripper_drag`; ctrl+z then undoes the drag, one
-step). Animation frames are blitted: only the arm's
+following by IK (:mod:`robosim.gui.screens.gripper_drag`; ctrl+z, cmd+z on macOS, then
+undoes the drag, one step). Animation frames are blitted: only the arm's
 artists are redrawn, and the readout's numbers at most every :data:`READOUT_INTERVAL` seconds
 (text is slow to draw); a full draw (which refreshes the blit background) happens when
 controls change. A target given while moving, or an error, is said in the status line; a note
@@ -46,6 +46,7 @@ from .. import tools
 from .gripper_drag import DRAGGING_GRIPPER, PICK_PIXELS, GripperDrag, to_pixels
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..state import calibrated_limit_text
+from ..undo_keys import undo_action
 from ..widgets.fast_text import fast_text
 from ..widgets.quiet_slider import QuietSlider
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text, mounting_lines, shown_angles
@@ -670,8 +671,10 @@ class SimulatorScreen(Screen):
                             Bbox.union([slider.ax.bbox for slider in self.sliders]))
 
     def _on_key(self, event):
-        """ctrl+z after a gripper drag: the arm goes back to the pose before it (one step)."""
-        if event.key != "ctrl+z" or self._before_drag is None or self._dragged is not None:
+        """ctrl+z (cmd+z on macOS: :mod:`robosim.gui.undo_keys`) after a gripper drag: the arm
+        goes back to the pose before it (one step; there is no redo)."""
+        if (undo_action(event) != "undo" or self._before_drag is None
+                or self._dragged is not None):
             return
         q, self._before_drag = self._before_drag, None
         self.state.animate_to(q)
