@@ -57,7 +57,7 @@ def scaled_jacobian(robot: Robot, q: ArrayLike, rows: Sequence[int]) -> np.ndarr
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
     >>> print(arm.length_scale)
     2.0
-    >>> print((scaled_jacobian(arm, [[0, np.pi / 2]], rows=[0, 1])[0] + 0.0).tolist())
+    >>> print((scaled_jacobian(arm, [[0, np.pi / 2]], rows=[0, 1])[0].round(12) + 0.0).tolist())
     [[-0.5, -0.5], [0.5, 0.0]]
     """
     J = robot.jacobian(q)[:, list(rows), :]
