@@ -73,6 +73,13 @@ CASES = {
                            "digits must be a whole number from 0", ValueError),
     # more of the same, found by probing the public functions with the inputs
     "fk booleans": (lambda: LYNX.fk([True] * 5), "true/false values", TypeError),
+    # numpy reads a bool among numbers as 1: each of these was taken as joint values
+    "fk a boolean among numbers": (lambda: LYNX.fk([[0.1, True, 0.0, 0.0, 0.0]]),
+                                   "true/false values", TypeError),
+    "fk_all a numpy bool in a row": (lambda: LYNX.fk_all([[0.1, 0.2, 0.0, 0.0, np.True_]]),
+                                     "true/false values", TypeError),
+    "jacobian a boolean in a tuple": (lambda: PUMA.jacobian(((0, 0, 0, 0, 0, False),)),
+                                      "true/false values", TypeError),
     "gravity_torques complex": (lambda: dynamics.gravity_torques(PUMA, np.zeros(6) + 1j),
                                 "complex numbers", TypeError),
     "nearness text": (lambda: singularity.nearness(LYNX, "abc"), "got text", TypeError),
