@@ -67,7 +67,7 @@ CANNOT_TURN = ("Drag: the gripper cannot turn further about its axis (past a joi
 
 #: The status line during a drag, naming the modifier keys (docs/gui.md says the same).
 DRAGGING_GRIPPER = ("Dragging the gripper (shift: along one axis; ctrl or cmd: turn about "
-                    "the tool axis; ctrl+z afterwards: back).")
+                    "the tool axis; ctrl+z or cmd+z afterwards: back).")
 
 
 def drag_mode(key):
