@@ -31,6 +31,12 @@ from .errors import ValidationError, ValidationTypeError, brief
 
 #: numpy dtype kinds that are real numbers (bool is not: True is no joint value).
 _REAL_KINDS = "iuf"
+#: True/false values, Python's and numpy's: numpy reads them among numbers as 0 and 1.
+BOOL_TYPES = frozenset({bool, np.bool_})
+#: Scalars that are no joint value though ``float()`` reads them as numbers (``float("1")``,
+#: ``float(True)``): what a shortcut that converts values one by one must leave to
+#: :func:`real_array`, which names them.
+NOT_NUMBER_TYPES = BOOL_TYPES | {str, np.str_, bytes, np.bytes_}
 _KIND_NAMES = {"b": "true/false values", "c": "complex numbers", "M": "dates", "m": "durations",
                "U": "text", "S": "bytes", "V": "records", "O": "objects"}
 #: Tolerance of a transform's last row against ``[0, 0, 0, 1]``.
@@ -115,7 +121,7 @@ def _holds_bool(rows):
     more, about what numpy takes to read it (27 ms)."""
     while True:
         types = set(map(type, rows))
-        if bool in types or np.bool_ in types:
+        if not types.isdisjoint(BOOL_TYPES):
             return True
         if list not in types and tuple not in types:
             return False

@@ -24,7 +24,7 @@ from types import MappingProxyType
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .checks import real_array
+from .checks import NOT_NUMBER_TYPES, real_array
 from .errors import ValidationError, ValidationTypeError, brief
 from .transforms import cos_sin, half_angle_cos_sin, homogeneous, rotx, rotz, transl, xyzrpy2tr
 
@@ -1029,8 +1029,7 @@ class Robot:
                 return None
             values = q.tolist()
         elif isinstance(q, (list, tuple)) and len(q) == len(self.joints):
-            types = set(map(type, q))
-            if bool in types or str in types or bytes in types:
+            if not NOT_NUMBER_TYPES.isdisjoint(map(type, q)):
                 return None           # check_q refuses them (float() would read "1" as 1.0)
             try:
                 values = list(map(float, q))

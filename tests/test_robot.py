@@ -195,10 +195,10 @@ def test_one_configuration_refuses_nan_and_wrong_sizes():
     assert np.array_equal(robot.fk(np.zeros(6, dtype=int)), robot.fk(np.zeros(6)))
 
 
-@pytest.mark.parametrize("odd", ["1", b"1"])
+@pytest.mark.parametrize("odd", ["1", b"1", np.str_("1"), np.True_])
 def test_one_configuration_refuses_what_a_batch_refuses(odd):
-    # float("1") is 1.0: one configuration given as a list read the text "1" as an angle, while
-    # the same row in a batch was refused with a message naming text.
+    # float("1") is 1.0: one configuration given as a list read the text "1" (or numpy's True)
+    # as an angle, while the same row in a batch was refused with a message naming text.
     robot = load_robot("Puma 560")
     for method in (robot.fk, robot.fk_all, robot.jacobian):
         for q in ([odd, 0, 0, 0, 0, 0], [[odd, 0, 0, 0, 0, 0]]):
