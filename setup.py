@@ -3,7 +3,7 @@
 The user fixed the layout: robot files sit in a top-level ``robots/`` folder, yet must be
 installed with the package. ``package_dir`` installs that folder as ``robosim/robots`` (with
 its .json files and the STL meshes under meshes/ as package data), where
-:func:`robosim.library.library_dir` finds it.
+:func:`robosim.robot_files.library_dir` finds it.
 """
 
 from setuptools import find_packages, setup

@@ -31,8 +31,8 @@ import numpy as np  # noqa: E402
 from frame_timing import blitted_and_full  # noqa: E402  (this folder is first on sys.path as a script)
 
 from robosim import load_robot  # noqa: E402
-from robosim.library import robot_from_dict, robot_to_dict  # noqa: E402
-from robosim.meshes import load_stl, robot_meshes, save_stl, simplify  # noqa: E402
+from robosim.robot_files import robot_from_dict, robot_to_dict  # noqa: E402
+from robosim.robot_files import load_stl, robot_meshes, save_stl, simplify  # noqa: E402
 from robosim.plotting.arm import arm_figure  # noqa: E402
 
 REPEATS = 20

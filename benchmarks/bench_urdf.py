@@ -1,7 +1,7 @@
 """URDF loading speed: each real file of ../shared/urdf read as a DH table, and the check.
 
 Run: ``python benchmarks/bench_urdf.py [FOLDER]`` (default ``../shared/urdf`` beside the
-checkout). Prints, per file, the best of several :func:`robosim.urdf.load_urdf` calls (read,
+checkout). Prints, per file, the best of several :func:`robosim.load_urdf` calls (read,
 parse, chain, extraction, meshes, inertias and the check of the table against the URDF's chain
 at 21 poses) and the share the check takes. With Corke's Robotics Toolbox importable, also
 whether its own URDF reader (``Robot.URDF``) loads the same file. Best of several runs (CPU
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's robosim
 from bench_fk import best_time  # noqa: E402  (this folder is first on sys.path as a script)
 
-from robosim import urdf  # noqa: E402
+from robosim.robot_files import urdf_import as urdf  # noqa: E402
 
 REPEATS = 5
 

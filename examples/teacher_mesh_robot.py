@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 import robosim
-from robosim.meshes import save_stl
+from robosim.robot_files import save_stl
 from robosim.plotting import save_arm_png
 
 #: The robot file, as a teacher writes it: the DH table and one mesh per link (and a base).

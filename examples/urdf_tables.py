@@ -15,8 +15,7 @@ from pathlib import Path
 import numpy as np
 
 import robosim
-from robosim.library import dh_rows
-from robosim.urdf import export_urdf, load_urdf
+from robosim.robot_files import dh_rows, export_urdf, load_urdf
 
 
 def print_table(robot):

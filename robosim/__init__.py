@@ -11,10 +11,9 @@ The public names live in one-concept modules and are re-exported here::
 import importlib
 
 from .errors import MeshError, RobosimError, RobotFileError, ValidationError, ValidationTypeError
-from .robot import Joint, Robot
+from .kinematics import Joint, Robot
 from .dh_steps import DHStep, dh_steps
-from .library import list_robots, load_robot, save_robot
-from .urdf import export_urdf, load_urdf
+from .robot_files import export_urdf, list_robots, load_robot, load_urdf, save_robot
 
 __all__ = ["DHStep", "Joint", "MeshError", "Robot", "RobosimError", "RobotFileError",
            "ValidationError", "ValidationTypeError", "dh_steps", "export_urdf", "list_robots",

@@ -23,8 +23,7 @@ from numpy.typing import ArrayLike
 from . import checks
 from .dh_steps import dh_steps, link_matrices, offset_term, symbolic_link_matrix
 from .errors import ValidationError, brief
-from .robot import Robot
-from .transforms import r2rpy
+from .kinematics import Robot, r2rpy
 
 FORMATS = ("md", "tex")
 #: Decimals of the numbers on a worksheet: a student's calculator shows about this many.

@@ -29,8 +29,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .robot import Robot
-from .transforms import cos_sin, homogeneous, rotx, rotz, transl
+from .kinematics import Robot, cos_sin, homogeneous, rotx, rotz, transl
 
 #: The parameters of a DH step, and "base"/"tool" for the two mounting transforms.
 PARAMETERS = ("theta", "d", "a", "alpha", "base", "tool")

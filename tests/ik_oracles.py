@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from robosim.transforms import rotx, rotz
+from robosim.kinematics import rotx, rotz
 
 
 def puma_closed_form(robot, target):

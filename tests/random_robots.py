@@ -32,3 +32,14 @@ def random_robot(rng, convention, n):
                                         d=float(rng.choice([0.0, rng.uniform(-0.4, 0.4)])),
                                         offset=float(rng.choice([0.0, rng.uniform(-1, 1)]))))
     return mounted(rng, joints, convention)
+
+
+def mounted_mixed_robot(convention):
+    """Revolute and prismatic joints, general twists, a base and a tool: every kernel branch."""
+    joints = [robosim.Joint("R", a=0.4, alpha=0.3, d=0.5, offset=0.1, limits=(-3, 3)),
+              robosim.Joint("P", a=0.2, alpha=-1.1, theta=0.7, offset=0.2, limits=(0, 2)),
+              robosim.Joint("R", a=0.0, alpha=-math.pi / 2, d=0.0, limits=(-3, 3)),
+              robosim.Joint("R", a=0.3, alpha=math.pi, d=-0.2, limits=(-3, 3))]
+    return robosim.Robot(joints, convention=convention, base_xyz=(1, 2, 3),
+                         base_rpy=(0.1, 0.2, 0.3), tool_xyz=(0, 0.1, 0.5), tool_rpy=(0.3, 0, 0.2),
+                         unit="m")

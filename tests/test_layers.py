@@ -80,7 +80,7 @@ def test_plotting_never_imports_pyplot():
 
 def test_core_modules_do_not_import_matplotlib_or_serial():
     modules = core_modules()
-    assert "robosim.robot" in modules and "robosim.library" in modules
+    assert "robosim.kinematics.robot" in modules and "robosim.robot_files.library" in modules
     code = ("import importlib, sys\n"
             f"for name in {modules!r}: importlib.import_module(name)\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('matplotlib', 'serial')))")

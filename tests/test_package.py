@@ -27,8 +27,8 @@ def test_every_name_a_subpackage_exports_exists(package):
 
 
 def test_an_unknown_attribute_is_still_an_attribute_error():
-    with pytest.raises(AttributeError, match="no attribute 'kinematics'"):
-        robosim.kinematics  # noqa: B018
+    with pytest.raises(AttributeError, match="no attribute 'robot'"):
+        robosim.robot  # noqa: B018
 
 
 def test_one_lynx6_shape_test_serves_ik_and_the_joint_workspace():

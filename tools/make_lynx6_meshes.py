@@ -1,11 +1,11 @@
 """Generate the Lynx6's STL meshes (robots/meshes/lynx6/*.stl) from the real parts' dimensions.
 
 Run from the repository's root: ``python tools/make_lynx6_meshes.py`` rewrites the files; the
-same code always gives the same bytes (tests/test_lynx6_meshes.py checks the committed files
-against it). Each part is built from boxes and cylinders, in millimetres, where it sits on the
-real arm in the **home pose** (world frame: base frame 0, z up; the arm stretched as
-robots/lynx6.json's home pose puts it: upper arm up, forearm and gripper forward along x), then
-mapped into its DH frame (``inverse(fk_all(home)[i])``), so that each file has its link's DH
+same code always gives the same bytes (tests/robot_files/test_lynx6_meshes.py checks the
+committed files against it). Each part is built from boxes and cylinders, in millimetres, where
+it sits on the real arm in the **home pose** (world frame: base frame 0, z up; the arm stretched
+as robots/lynx6.json's home pose puts it: upper arm up, forearm and gripper forward along x),
+then mapped into its DH frame (``inverse(fk_all(home)[i])``), so that each file has its link's DH
 frame as origin, as RoboAnalyzer's CAD importer expects (section IV-D).
 
 The DH frames at home (robots/lynx6.json, 3D-RAS Table 2: d1 = 65, a1 = 25, a2 = a3 = 120,
@@ -29,7 +29,7 @@ measured on photographs of the arm against its servos, to within a few millimetr
   90 mm across, 6 mm thick (ESTIMATE).
 - Gripper: palm plate 44 x 30 mm with the fingers' rail, fingers 70 mm long, 14 mm high, 4 mm
   thick, drawn open (8 mm from the centre line each: closing slides them to it,
-  :func:`robosim.meshes.finger_sides`), the HS-422 on top (ESTIMATE).
+  :func:`robosim.robot_files.finger_sides`), the HS-422 on top (ESTIMATE).
 
 Parts per file: ``base`` (housing), ``link1`` (turntable, shoulder servo on its mount),
 ``link2`` (upper arm: shoulder bracket, tubes, elbow servo), ``link3`` (forearm: elbow bracket,
@@ -48,8 +48,8 @@ sys.path.insert(0, str(ROOT))  # this checkout's robosim
 
 from robosim import load_robot  # noqa: E402
 from robosim.files import atomic_write_bytes  # noqa: E402
-from robosim.meshes import stl_bytes  # noqa: E402
-from robosim.transforms import inverse  # noqa: E402
+from robosim.robot_files import stl_bytes  # noqa: E402
+from robosim.kinematics import inverse  # noqa: E402
 
 ROBOT_FILE = ROOT / "robots" / "lynx6.json"
 OUT = ROOT / "robots" / "meshes" / "lynx6"

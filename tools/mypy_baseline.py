@@ -9,7 +9,7 @@ Usage, from anywhere (the configuration is setup.cfg's ``[mypy]`` section)::
 The baseline (``.ci/mypy-baseline.txt``) holds one line per file and error code: the file, the
 code and how many errors of that code the file may have, for example::
 
-    robosim/robot.py union-attr 3
+    robosim/kinematics/robot.py union-attr 3
 
 Counting per file and code, not per line, keeps the baseline stable while code moves: an edit
 that shifts lines changes nothing, a new error of a code that a file already has fails the check

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..files import check_replaceable
-from ..library import MAX_ANGLE_DEG, MAX_LENGTH, load_robot
+from ..robot_files import MAX_ANGLE_DEG, MAX_LENGTH, load_robot
 from ..parsing import is_number, parse_number
 
 

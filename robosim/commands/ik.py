@@ -15,7 +15,7 @@ from ..collision import Checker, load_scene
 from ..trajectory import motion
 from ..errors import ValidationError
 from ..trajectory.files import write_trajectory_csv
-from ..transforms import r2rpy, xyzrpy2tr
+from ..kinematics import r2rpy, xyzrpy2tr
 from .common import (ANGLE, COORDINATE, DEGREES_OR_RADIANS, JOINT_UNITS, SECONDS, Number,
                      add_angle_unit, add_json_argument, add_robot_argument, check_output,
                      joint_values, print_json, radians, robot_from_args, text)

@@ -15,7 +15,7 @@ from .. import ik
 from ..workspace import joint as jw
 from ..errors import ValidationError
 from ..files import atomic_write_text
-from ..transforms import rpy2r
+from ..kinematics import rpy2r
 from .common import (ANGLE, COORDINATE, DEGREES_OR_RADIANS, Number, add_angle_unit,
                      add_robot_argument, check_output, print_json, progress_printer, radians,
                      robot_from_args, text)

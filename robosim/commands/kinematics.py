@@ -5,9 +5,8 @@ import sys
 import numpy as np
 
 from ..errors import ValidationError
-from ..library import dh_rows, library_robots, robot_to_dict
-from ..robot import JACOBIAN_ROWS
-from ..transforms import r2rpy
+from ..robot_files import dh_rows, library_robots, robot_to_dict
+from ..kinematics import JACOBIAN_ROWS, r2rpy
 from .common import (add_configuration_arguments, add_joint_arguments, add_json_argument,
                      add_robot_argument, check_output, configuration, format_matrix,
                      joint_values, print_json, robot_from_args, text)

@@ -16,7 +16,7 @@ from .. import trajectory
 from ..collision import Checker, first_collision, load_scene
 from ..errors import ValidationError
 from ..files import atomic_write_bytes
-from ..library import MAX_LENGTH
+from ..robot_files import MAX_LENGTH
 from ..trajectory.files import write_trajectory_csv
 from .common import (ANGLE, COORDINATE, DEGREES_OR_RADIANS, JOINT_UNITS, SECONDS, Number,
                      add_angle_unit, add_json_argument, add_robot_argument, check_output,

@@ -7,9 +7,8 @@ robot file; ``robosim export-urdf ROBOT OUT.urdf`` writes any robot as a URDF.
 """
 
 from ..errors import ValidationError
-from ..library import load_robot, save_robot
-from ..robot import CONVENTIONS
-from ..urdf import export_urdf, load_urdf
+from ..robot_files import load_robot, save_robot, export_urdf, load_urdf
+from ..kinematics import CONVENTIONS
 from .common import add_json_argument, add_robot_argument, check_output, print_json, text
 from .kinematics import print_robot, show_json
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from .. import workspace as ws
 from ..errors import ValidationError
 from ..workspace.export import DATA_SUFFIXES, save_workspace
-from ..library import MAX_LENGTH
+from ..robot_files import MAX_LENGTH
 from .common import (COORDINATE, DEGREES_OR_RADIANS, JOINT_UNITS, Number, add_angle_unit,
                      add_json_argument, add_robot_argument, check_output, print_json,
                      progress_printer, radians, robot_from_args, text)

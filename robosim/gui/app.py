@@ -265,7 +265,7 @@ def run(robot=None, block=True, seed=None):
     global _running
     import matplotlib.pyplot as plt
 
-    from ..library import load_robot
+    from ..robot_files import load_robot
 
     if isinstance(robot, str):
         robot = load_robot(robot)

@@ -50,9 +50,8 @@ from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
 from ..files import atomic_write_text, read_user_json
-from ..library import (CALIBRATION_SUFFIX, MAX_NAME_CHARACTERS, check_object_fields,
-                       format_robot_json, library_dir)
-from ..robot import MAX_JOINTS, Robot
+from ..robot_files import CALIBRATION_SUFFIX, check_object_fields, format_robot_json, library_dir
+from ..kinematics import MAX_NAME_CHARACTERS, MAX_JOINTS, Robot
 from .ssc32 import CHANNELS, PROTOCOL_PULSE_RANGE
 
 FORMAT = "robosim-calibration/1"

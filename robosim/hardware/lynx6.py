@@ -50,11 +50,11 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..collision import Checker, Scene
-from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits,
-                        inverse_dynamics, trajectory_torques, with_payload)
+from ..dynamics import (TorqueCheck, TrajectoryTorques, check_torque_limits, inverse_dynamics,
+                        trajectory_torques, with_payload)
 from ..errors import RobosimError, ValidationError, brief
-from ..library import load_robot, same_name
-from ..robot import Robot
+from ..robot_files import load_robot, same_name
+from ..kinematics import Robot
 from .calibration import Calibration, CalibrationError, load_calibration
 from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE_RUNNING,
                     DryRunPort, LinkError, SSC32Link, encode_move, encode_query_movement,

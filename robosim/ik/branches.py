@@ -40,9 +40,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..elementary import ArrayMath
+from ..kinematics.elementary import ArrayMath
 from ..errors import ValidationError
-from ..robot import Robot
+from ..kinematics import Robot
 from .closed_form import is_lynx6_shaped
 from .pieper import pieper_applies
 from .wrist import spherical_wrist, wrist_singular

@@ -18,8 +18,7 @@ from numpy.typing import ArrayLike
 
 from ..checks import real_array
 from ..errors import ValidationError
-from ..robot import Joint, Robot
-from ..transforms import inverse
+from ..kinematics import Joint, Robot, inverse
 from .turns import wrap_to_pi
 
 #: Tolerance of the joint-limit check (radians).

@@ -24,7 +24,8 @@ from numpy.typing import ArrayLike
 
 from ..checks import count, positive
 from ..errors import ValidationError
-from ..robot import Robot, frame_columns
+from ..kinematics import Robot
+from ..kinematics.robot import frame_columns
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
                       _cached_problem, _first_seeds, _OnArrays, _OnFloats, _restart_seeds,
                       _single_pose, _within, check_targets)

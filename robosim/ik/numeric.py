@@ -28,7 +28,7 @@ between reached and target orientation when all three rotation axes are selected
 How the numeric solver works
 ----------------------------
 Each iteration evaluates the forward kinematics and the geometric Jacobian in the same pass
-(column arithmetic shared with :mod:`robosim.robot`), scales position rows by ``1 / L``
+(column arithmetic shared with :mod:`robosim.kinematics.robot`), scales position rows by ``1 / L``
 (``L = robot.length_scale``, so the result does not depend on the unit), and solves
 ``(J^T J + (g E + w) I) dq = J^T e`` with ``E = |e|^2 / 2`` (Sugihara 2011). The kinematics
 runs on Python floats for one target (no numpy call overhead, the single-solve path) and on
@@ -61,9 +61,10 @@ from numpy.typing import ArrayLike
 
 from .. import checks
 from ..errors import ValidationError
-from ..library import MAX_LENGTH
-from ..robot import Component, Robot, frame_columns, frame_times, jacobian_columns
-from ..elementary import ArrayMath, FloatMath
+from ..robot_files import MAX_LENGTH
+from ..kinematics.robot import Component, frame_columns, frame_times, jacobian_columns
+from ..kinematics import Robot
+from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import turned_inside
 from .pieper import JOINT_LIMIT, _nearest_solution, nearest_solution, pieper_applies, pieper_ik
 
@@ -238,7 +239,7 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     """Targets as ``(..., 4, 4)``; positions ``(..., 3)`` are accepted when no rotation is solved.
 
     Raises ValidationError for a wrong shape, NaN, a coordinate beyond
-    :data:`robosim.library.MAX_LENGTH`, or (when rotation is solved) a 3x3 part that is not a
+    :data:`robosim.robot_files.MAX_LENGTH`, or (when rotation is solved) a 3x3 part that is not a
     rotation.
 
     Examples
@@ -283,11 +284,11 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
 
 
 def _single_pose(target, rotation_needed):
-    """The columns ``(X, Y, Z, P)`` (tuples of 3 floats, :func:`robosim.robot.frame_columns`)
-    of one target given as a float ``(4, 4)`` array that passes :func:`check_targets`, checked
-    on Python floats (a fifth of the cost); None for anything else, which
-    :func:`check_targets` then checks, naming what is wrong (this test is stricter: an exact
-    last row, a finite sum)."""
+    """The columns ``(X, Y, Z, P)`` (tuples of 3 floats,
+    :func:`robosim.kinematics.robot.frame_columns`) of one target given as a float ``(4, 4)`` array
+    that passes :func:`check_targets`, checked on Python floats (a fifth of the cost); None for
+    anything else, which :func:`check_targets` then checks, naming what is wrong (this test is
+    stricter: an exact last row, a finite sum)."""
     if type(target) is not np.ndarray or target.shape != (4, 4) or target.dtype != np.float64:
         return None
     rows = target.tolist()

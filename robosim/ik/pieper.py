@@ -72,9 +72,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..robot import Frame, Robot, frame_columns
-from ..transforms import cos_sin, inverse
-from ..elementary import ArrayMath, FloatMath
+from ..kinematics.robot import Frame, frame_columns
+from ..kinematics import Robot, cos_sin, inverse
+from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import turns_near, wrap_to_pi
 from .wrist import spherical_wrist, wrist_angles
 

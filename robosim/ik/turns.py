@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..robot import Robot
+from ..kinematics import Robot
 
 #: Joint values this far outside a limit (radians / length unit) still count as inside, as in
 #: :meth:`robosim.Robot.within_limits`; the result is then put exactly on the limit.

@@ -1,7 +1,7 @@
 """The 3D arm, drawn in one of two styles and updated in place pose after pose.
 
 **links** (the default): each DH link as a slim solid along its real geometry, from frame origin
-to frame origin (:func:`robosim.link_geometry.link_corners`: along ``z`` by ``d``, along ``x`` by
+to frame origin (:func:`robosim.kinematics.link_corners`: along ``z`` by ``d``, along ``x`` by
 ``a``), a short housing on each joint axis (a cylinder for a revolute joint, a box the link slides
 through for a prismatic one), a pedestal, and a two-finger gripper that opens and closes. Sizes
 are fractions of the robot's size (:attr:`ArmDrawing.size`), so a Puma in metres and a SCARA in
@@ -16,8 +16,8 @@ centred on ``d_i / 2``, and the minimum width. Standard DH: ``S_i = F_{i-1} Rz(t
 DH: ``S_i = F_i Tz(-d_i)``. A dark skeleton line follows the DH chain so the kinematics stay
 readable inside wide cylinders.
 
-**mesh**: the STL meshes the robot file names (:mod:`robosim.meshes`; RoboAnalyzer's CAD view,
-RoboAnalyzer), each fixed to its frame and shaded by face normal
+**mesh**: the STL meshes the robot file names (:mod:`robosim.robot_files.meshes`; RoboAnalyzer's CAD
+view, RoboAnalyzer), each fixed to its frame and shaded by face normal
 (:class:`robosim.plotting.mesh_style.MeshArtist`); a link without a mesh keeps its links-style
 solid, a base or gripper without one the pedestal or the drawn gripper. A robot whose file names
 meshes opens in this style (:func:`default_style`). When a mesh cannot be read (or the robot
@@ -26,7 +26,7 @@ names none) the drawing falls back to the links style and says why in
 
 All styles: joint colours differ in hue (:data:`JOINT_COLOURS`; red is kept for warnings), the
 gripper has its own colour, a floor is drawn at the base
-(:func:`robosim.link_geometry.floor_height`) and a link that goes below it turns red
+(:func:`robosim.kinematics.floor_height`) and a link that goes below it turns red
 (:attr:`ArmDrawing.below_floor` says which). The DH frames (x red, y green, z blue) are labelled
 ``x0``, ``z0``, ``x1``, ... when shown. Axis limits are a fixed cube framed on where the arm can
 reach, with equal aspect, so the view does not jump while the arm moves. :meth:`ArmDrawing.set_pose`
@@ -52,9 +52,8 @@ from numpy.typing import ArrayLike
 
 from ..errors import MeshError
 from ..collision import Checker, Collisions, Scene
-from ..link_geometry import below_floor, floor_height, link_corners
-from ..meshes import robot_meshes
-from ..robot import Robot
+from ..kinematics import below_floor, floor_height, link_corners, Robot
+from ..robot_files import robot_meshes
 from .figure_result import FigureResult, keep_figure_attributes
 from .mesh_style import MeshArtist
 
@@ -506,7 +505,7 @@ class ArmDrawing:
 
     def _link_quads(self, frames, shapes, end, corners):
         """Housings on the joint axes, then the link pieces (``corners`` ``(n, 3, 3)``:
-        :func:`robosim.link_geometry.link_corners`) and the tool as slim prisms."""
+        :func:`robosim.kinematics.link_corners`) and the tool as slim prisms."""
         housings = _apply(shapes[self._housing_owner, None], self._housings)
         starts = np.vstack([corners[:, :2].reshape(-1, 3), frames[-1, :3, 3]])
         ends = np.vstack([corners[:, 1:].reshape(-1, 3), self._gripper_root(end)])

@@ -32,7 +32,7 @@ from .. import checks
 from ..dh_steps import MOTIONS, dh_steps, elementary_matrix
 from ..errors import RobosimError
 from ..files import atomic_write_bytes
-from ..robot import Robot
+from ..kinematics import Robot
 from .arm import ArmDrawing, arm_figure, reach_box, set_frame_axes
 from .figure_result import FigureResult, keep_figure_attributes
 

@@ -31,7 +31,7 @@ from numpy.typing import ArrayLike
 
 from ..dynamics import Simulation, TorqueCheck, TrajectoryTorques
 from ..files import atomic_write_bytes
-from ..robot import Robot
+from ..kinematics import Robot
 from .arm import joint_colour
 from .figure_result import FigureResult, keep_figure_attributes
 

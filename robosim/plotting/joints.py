@@ -28,7 +28,7 @@ from matplotlib.lines import Line2D
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..robot import Robot
+from ..kinematics import Robot
 from .arm import joint_colour
 from .figure_result import FigureResult, keep_figure_attributes
 

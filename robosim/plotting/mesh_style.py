@@ -1,6 +1,6 @@
 """The arm's STL meshes drawn in a 3D axes, moved with the arm and shaded by face normal.
 
-:class:`MeshArtist` holds every part's triangles (:func:`robosim.meshes.robot_meshes`: in the
+:class:`MeshArtist` holds every part's triangles (:func:`robosim.robot_files.robot_meshes`: in the
 coordinates of the part's frame); :meth:`MeshArtist.update` maps each part by its frame's pose
 and only changes the artist's data, so a window can blit it. One artist draws all parts, because
 the triangles must be sorted by depth together: mplot3d draws separate collections in a fixed
@@ -9,7 +9,7 @@ be hidden behind it.
 
 Drawing (:class:`ShadedTriangles`): the triangles are projected with the axes' projection
 ``ax.M``, those of closed parts that turn away from the viewer are left out (the faces in front
-hide them; :func:`robosim.meshes.closed_surface`), the rest are painted far to near with the
+hide them; :func:`robosim.robot_files.closed_surface`), the rest are painted far to near with the
 renderer's ``draw_gouraud_triangles`` in one call. A ``Poly3DCollection`` makes a ``Path`` per
 triangle and draws them one by one: 110 ms a frame for 18,600 triangles against 45 ms here
 (benchmarks/bench_meshes.py, same loaded machine).
@@ -36,7 +36,7 @@ from matplotlib.typing import ColorType
 from mpl_toolkits.mplot3d import Axes3D
 from numpy.typing import ArrayLike
 
-from ..meshes import PlacedMesh, finger_shifts
+from ..robot_files import PlacedMesh, finger_shifts
 
 
 #: Share of a part's colour every face gets, and the share that depends on facing the light.
@@ -131,7 +131,7 @@ class MeshArtist:
     Parameters
     ----------
     ax : mpl_toolkits.mplot3d.Axes3D
-    placed : list of robosim.meshes.PlacedMesh
+    placed : list of robosim.robot_files.PlacedMesh
         The parts, in their frames' coordinates (empty: nothing is drawn).
     n_joints : int
     colour_of : callable
@@ -148,7 +148,7 @@ class MeshArtist:
     closed : float
         How far closed the gripper's fingers are drawn, 0 (open, as the mesh is) to 1
         (:meth:`set_gripper`); each finger slides along the end effector's y axis
-        (:func:`robosim.meshes.finger_shifts`).
+        (:func:`robosim.robot_files.finger_shifts`).
     """
 
     def __init__(self, ax: Axes3D, placed: list[PlacedMesh], n_joints: int,

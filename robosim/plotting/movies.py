@@ -34,7 +34,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import RobosimError
 from ..files import check_replaceable, temporary_file
-from ..robot import Robot
+from ..kinematics import Robot
 from .arm import ArmDrawing
 from .joints import check_trajectory
 

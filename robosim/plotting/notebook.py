@@ -19,7 +19,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
-from ..robot import Robot
+from ..kinematics import Robot
 from .arm import arm_figure
 from .figure_result import FigureResult
 

@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 from mpl_toolkits.mplot3d import Axes3D
 from numpy.typing import ArrayLike
 
-from ..robot import Robot
+from ..kinematics import Robot
 from .arm import ArmDrawing
 from .figure_result import FigureResult, keep_figure_attributes
 

@@ -29,8 +29,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, brief
 from ..files import read_user_text, write_readable_text
-from ..robot import LENGTH_UNITS, Robot
-from ..transforms import r2rpy
+from ..kinematics import LENGTH_UNITS, Robot, r2rpy
 
 _JOINT_COLUMN = re.compile(r"^q(\d+)_(deg|mm|cm|m)$")
 #: The largest trajectory file read: about 130,000 rows of a six-joint arm as robosim writes

@@ -15,7 +15,7 @@ from numpy.typing import ArrayLike
 
 from .. import ik
 from ..errors import ValidationError
-from ..robot import Robot
+from ..kinematics import Robot
 from .paths import FIT_RESTARTS, CartesianPath, joint_jumps
 from .profiles import MAX_SAMPLES, positive_seconds
 

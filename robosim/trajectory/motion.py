@@ -26,11 +26,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .. import ik, singularity
+from .. import ik
 from ..collision import Checker
 from ..errors import ValidationError
-from ..robot import Robot
-from ..transforms import homogeneous, r2rpy, rotation_angle, rpy2r
+from ..kinematics import (Robot, homogeneous, r2rpy, rotation_angle, rpy2r, scaled_jacobian,
+                          singular_words, smallest_singular_values)
 
 #: Internal steps along a line are at most this fraction of the robot's size ...
 STEP_FRACTION = 0.01
@@ -83,7 +83,7 @@ class LineResult:
     (``cos(-60) + cos(60) = 1``, ``sin(-60) + sin(60) = 0``).
 
     >>> from robosim import Joint, Robot
-    >>> from robosim.transforms import transl
+    >>> from robosim.kinematics import transl
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
     >>> down = straight_line(arm, np.radians([0, 90]), transl([1, 0, 0]), steps=3)
     >>> down.complete, f"{down.length:.3f}", np.degrees(down.final_q).round(3).tolist()
@@ -175,7 +175,7 @@ def line_poses(start: ArrayLike, end: ArrayLike, fractions: ArrayLike) -> np.nda
     From the origin to ``(2, 0, 0)`` turning 90 degrees about z: half way the position is
     ``(1, 0, 0)`` and the turn 45 degrees, so the x axis points along ``(cos 45, sin 45, 0)``.
 
-    >>> from robosim.transforms import homogeneous, rotz
+    >>> from robosim.kinematics import homogeneous, rotz
     >>> middle = line_poses(np.eye(4), homogeneous(rotz(np.pi / 2), [2, 0, 0]), [0.5])[0]
     >>> (middle[:3, 3].round(3) + 0.0).tolist(), (middle[:3, 0].round(3) + 0.0).tolist()
     ([1.0, 0.0, 0.0], [0.707, 0.707, 0.0])
@@ -275,7 +275,7 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
     keeps its side) and ``q1 = 0 - atan2(sin q2, 1 + cos q2) = -60`` degrees.
 
     >>> from robosim import Joint, Robot
-    >>> from robosim.transforms import homogeneous
+    >>> from robosim.kinematics import homogeneous
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
     >>> line = straight_line(arm, np.radians([0, 90]), homogeneous(np.eye(3), [1, 0, 0]), 5,
     ...                      axes="x y")
@@ -366,12 +366,12 @@ def _first_obstacle(robot, solver, q, ok, poses, fractions, direction, collision
     if ok[k] and len(wrapped):
         return k, _limit_message(robot, wrapped, where, direction)
     if ok[k]:
-        return k, singular.format(singularity.singular_words(robot, q[k - 1]))
+        return k, singular.format(singular_words(robot, q[k - 1]))
     kind, detail = solver.blocked(poses[k], fractions[k], q[k - 1])
     if kind == "limit":
         return k, _limit_message(robot, detail, where, direction)
     if kind == "singular":
-        return k, singular.format(singularity.singular_words(robot, detail))
+        return k, singular.format(singular_words(robot, detail))
     return k, (f"the arm cannot reach that far (out of reach, {where}): it cannot move further "
                f"{direction}; choose a target nearer the arm")
 
@@ -412,8 +412,8 @@ class _NumericPoints:
     def smallest_singular_values(self, q):
         """Smallest singular value ``(M,)`` of the Jacobian over the solved rows, positions
         in robot sizes (:data:`SINGULAR_VALUE` compares with it)."""
-        J = singularity.scaled_jacobian(self.robot, q, self.rows)
-        return singularity.smallest_singular_values(J)
+        J = scaled_jacobian(self.robot, q, self.rows)
+        return smallest_singular_values(J)
 
     def blocked(self, pose, fraction, q_before):
         """Why ``pose`` was not reached from ``q_before``: ``("limit", joints)``,
@@ -494,9 +494,9 @@ class _WristHeldPoints:
     def smallest_singular_values(self, q):
         """Smallest singular value ``(M,)`` of the held Jacobian: position rows in robot
         sizes, then :attr:`HELD_ROWS`."""
-        J = singularity.scaled_jacobian(self.robot, q, self.rows)
+        J = scaled_jacobian(self.robot, q, self.rows)
         held = np.broadcast_to(self.HELD_ROWS, (len(J),) + self.HELD_ROWS.shape)
-        return singularity.smallest_singular_values(np.concatenate([J, held], axis=1))
+        return smallest_singular_values(np.concatenate([J, held], axis=1))
 
     def blocked(self, pose, fraction, q_before):
         """As :meth:`_NumericPoints.blocked`, from the closed form at ``pose``: out of reach,

@@ -18,8 +18,8 @@ from numpy.typing import ArrayLike
 
 from .. import ik
 from ..errors import ValidationError
-from ..library import MAX_LENGTH
-from ..robot import Robot
+from ..robot_files import MAX_LENGTH
+from ..kinematics import Robot
 from .expressions import Expression, compile_expression
 from .motion import JUMP_LIMIT
 from .profiles import MAX_SAMPLES

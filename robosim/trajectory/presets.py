@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ValidationError
-from ..robot import Robot
+from ..kinematics import Robot
 from .paths import CartesianPath, path_fits, surface_path, volume_path
 
 

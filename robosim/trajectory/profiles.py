@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..robot import Robot
+from ..kinematics import Robot
 
 PROFILE_KINDS = ("linear", "cubic", "quintic", "trapezoidal")
 #: Most samples a profile or a path may have.

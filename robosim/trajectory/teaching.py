@@ -32,7 +32,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..files import atomic_write_text, read_user_json
-from ..robot import Robot
+from ..kinematics import Robot
 from .profiles import (MAX_SAMPLES, Profile, _evaluate_pieces, _quintic_pieces, _via_velocities,
                        positive_seconds)
 

@@ -46,9 +46,9 @@ import numpy as np
 
 from .. import checks
 from ..errors import RobosimError, ValidationError, ValidationTypeError
-from ..library import MAX_LENGTH
-from ..robot import Robot, chain_components
-from ..transforms import cos_sin, half_angle_cos_sin, homogeneous, inverse, rotx
+from ..robot_files import MAX_LENGTH
+from ..kinematics import Robot, cos_sin, half_angle_cos_sin, homogeneous, inverse, rotx
+from ..kinematics.robot import chain_components
 from .grids import JointGrid, factor_grid, grid_spacing, joint_ranges, limit_notes, refined_grid
 from .result import SAMPLE_LIMIT, VoxelSource, Workspace
 
@@ -383,7 +383,7 @@ def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | No
     :func:`forward_workspace` (``grid``) and :func:`monte_carlo_workspace` (``samples``) call it
     first, and so may a dry run, which then refuses what the run would: more than
     :data:`MAX_POSITIONS` positions or samples, a voxel edge that is not a positive length of at
-    most :data:`robosim.library.MAX_LENGTH`, or one so fine that the lattice over the few
+    most :data:`robosim.robot_files.MAX_LENGTH`, or one so fine that the lattice over the few
     positions known beforehand (the end effector at every corner of the grid's ranges, the base)
     already exceeds :data:`MAX_VOXELS` (the run checks again on the whole cloud).
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import checks
 from ..errors import ValidationError
-from ..robot import Robot
+from ..kinematics import Robot
 
 _DEGREE = math.pi / 180.0
 

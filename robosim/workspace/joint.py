@@ -36,8 +36,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
 from ..ik import is_lynx6_shaped, lynx6_ik, lynx6_link_lengths
-from ..robot import Robot
-from ..transforms import inverse, r2rpy
+from ..kinematics import Robot, inverse, r2rpy
 from . import numeric_joint as numeric
 
 AXES = "xyz"
@@ -195,7 +194,7 @@ def held_rpy_degrees(orientation: ArrayLike | None) -> list[float] | None:
     --------
     A turn of 90 degrees about z is yaw 90:
 
-    >>> from robosim.transforms import rotz
+    >>> from robosim.kinematics import rotz
     >>> held_rpy_degrees(rotz(np.pi / 2))
     [0.0, 0.0, 90.0]
     """

@@ -33,7 +33,7 @@ from numpy.typing import ArrayLike
 
 from .. import ik
 from ..errors import RobosimError, ValidationError
-from ..robot import Robot
+from ..kinematics import Robot
 
 #: Most positions one numeric joint-workspace run takes (about 0.3-0.5 ms each in a box).
 MAX_POSITIONS = 20_000

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from robosim import list_robots, load_robot
-from robosim.transforms import rpy2r
+from robosim.kinematics import rpy2r
 from test_cli import run_cli
 
 #: The worksheet prints 4 decimals: a printed number is within half a unit of the 4th of the true.

@@ -10,7 +10,7 @@ from gripper_angle import gripper_angle
 from robosim import load_robot
 from cli_output import run_cli
 from robosim.trajectory.files import read_trajectory_csv
-from robosim.transforms import r2rpy, rotation_angle, xyzrpy2tr
+from robosim.kinematics import r2rpy, rotation_angle, xyzrpy2tr
 
 
 def test_ik_position_round_trips_through_fk(capsys):

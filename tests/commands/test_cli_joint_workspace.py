@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from robosim import load_robot
-from robosim.transforms import rpy2r
+from robosim.kinematics import rpy2r
 from test_cli import run_cli
 
 

@@ -27,7 +27,7 @@ def test_urdf_save_keeps_the_robot_as_a_robot_file(tmp_path, capsys):
     shown = json.loads(capsys.readouterr().out)
     assert shown["saved"] == str(saved) and shown["convention"] == "modified"
     assert np.allclose(shown["tool"]["xyz"], [0, 0, 0.107], atol=1e-12)   # Franka's flange
-    robot, again = robosim.load_robot(saved), robosim.urdf.load_urdf(PANDA, "panda_link8",
+    robot, again = robosim.load_robot(saved), robosim.robot_files.load_urdf(PANDA, "panda_link8",
                                                                       "modified")
     q = robot.random_q(10, rng=2)
     assert np.allclose(robot.fk(q), again.fk(q), atol=1e-12)

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from robosim.cli import main
-from robosim.library import robot_from_csv, robot_from_dict
+from robosim.robot_files import robot_from_csv, robot_from_dict
 
 #: Docs runners are slow (issue 29): `-m "not slow"` leaves them out, CI runs them.
 pytestmark = pytest.mark.slow

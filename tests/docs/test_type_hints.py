@@ -88,7 +88,8 @@ def test_the_hints_resolve(module_name):
 
 def test_the_walk_finds_the_api():
     """The module walk sees the modules the issue names (a walk finding nothing passes all)."""
-    assert {"robosim.robot", "robosim.library", "robosim.ik.numeric", "robosim.workspace.forward",
+    assert {"robosim.kinematics.robot", "robosim.robot_files.library", "robosim.ik.numeric",
+            "robosim.workspace.forward",
             "robosim.dynamics", "robosim.plotting.arm",
             "robosim.trajectory.motion", "robosim.hardware.lynx6"} <= set(public_modules())
 

@@ -14,9 +14,8 @@ from robosim.hardware.calibration import (CalibrationError, calibration_from_dic
                                           calibration_to_dict, load_calibration)
 from robosim.ik import solve_all
 from robosim.ik.every_solution import MAX_TURN_VARIANTS
-from robosim.library import robot_to_dict
-from robosim.robot import Joint, Robot
-from robosim.transforms import r2rpy
+from robosim.robot_files import robot_to_dict
+from robosim.kinematics import Joint, Robot, r2rpy
 
 
 def test_all_turns_of_many_turn_limits_is_refused_before_listing(tmp_path):

@@ -11,8 +11,8 @@ from robosim import load_robot
 from robosim.dynamics import (Dynamics, LinkDynamics, TrajectoryTorques, check_torque_limits,
                               inverse_dynamics, simulate, with_payload)
 from robosim.errors import RobotFileError, ValidationError
-from robosim.library import robot_to_dict
-from robosim.robot import Joint, Robot
+from robosim.robot_files import robot_to_dict
+from robosim.kinematics import Joint, Robot
 from robosim.trajectory.files import write_trajectory_csv
 
 

@@ -23,7 +23,7 @@ from generators import BASES, cli_cases, formulas, hostile_texts, mutate_csv, mu
 import robosim
 from robosim import RobosimError, load_robot
 from robosim.hardware.calibration import default_calibration_path, load_calibration
-from robosim.library import robot_to_dict
+from robosim.robot_files import robot_to_dict
 from robosim.trajectory.expressions import compile_expression
 from robosim.trajectory.files import read_trajectory_csv, trajectory_csv_text
 
@@ -257,7 +257,7 @@ def test_damaged_urdf_files(tmp_path):
     """Issue 28: damaged copies of exported URDFs (and of their text as ROS writes it) load as
     a robot whose FK is finite or are refused in one line; nothing else escapes."""
     from generators import mutate_urdf
-    from robosim.urdf import robot_to_urdf
+    from robosim.robot_files import robot_to_urdf
 
     rng = random.Random(SEED)
     sources = [robot_to_urdf(load_robot(name)) for name in ("lynx6", "Puma 560", "gantry")]

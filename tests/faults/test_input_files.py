@@ -13,7 +13,7 @@ from fault_cli import assert_usage_error, run_cli
 from robosim import load_robot
 from robosim.errors import RobotFileError
 from robosim.files import MAX_JSON_DEPTH, MAX_ROBOT_FILE_BYTES
-from robosim.library import MAX_NAME_LENGTH, robot_to_dict
+from robosim.robot_files import MAX_NAME_LENGTH, robot_to_dict
 
 HOME5 = ["0"] * 5
 

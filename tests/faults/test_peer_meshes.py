@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from robosim.errors import MeshError
-from robosim.meshes import load_stl, save_stl
+from robosim.robot_files import load_stl, save_stl
 
 PEERS = Path(__file__).resolve().parent / "peer_meshes"
 

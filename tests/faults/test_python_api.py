@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import robosim
-from robosim import dynamics, ik, load_robot, singularity, workspace
+from robosim import dynamics, ik, load_robot, workspace
+from robosim.kinematics import singularity
 from robosim.dh_sheet import dh_sheet
 from robosim.errors import RobosimError, ValidationTypeError
 

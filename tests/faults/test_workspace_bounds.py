@@ -6,7 +6,7 @@ import math
 import pytest
 
 from robosim import workspace
-from robosim.robot import Joint, Robot
+from robosim.kinematics import Joint, Robot
 
 
 def spherical_rrp():

@@ -17,14 +17,12 @@ from matplotlib.widgets import Button
 
 from figure_check import DPI, FIGSIZE
 from gui_events import click, click_axes, drag, mouse, type_in_cell, type_keys
-from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot
-from robosim import save_robot
-from robosim.transforms import rpy2r
+from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot, save_robot
+from robosim.kinematics import rpy2r, below_floor, floor_height
 from robosim.gui import tools
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application, run
 from robosim.gui.user_files.my_robots import MyRobots
 from robosim.gui.screens.simulator import RANDOM_MOVE_TRIES, TOGGLES, SimulatorScreen
-from robosim.link_geometry import below_floor, floor_height
 from robosim.gui.screens.welcome import WelcomeScreen
 
 

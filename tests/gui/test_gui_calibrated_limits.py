@@ -17,7 +17,7 @@ from robosim import ValidationError, load_robot
 from robosim.gui.app import Application
 from robosim.gui.screens.simulator import TOGGLES
 from robosim.hardware.calibration import default_calibration_path
-from robosim.meshes import load_stl
+from robosim.robot_files import load_stl
 from robosim.trajectory.motion import wrist_angle
 
 CALIBRATED_DEG = 900 / 11.111

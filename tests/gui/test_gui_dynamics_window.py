@@ -20,7 +20,7 @@ from robosim import dynamics, load_robot
 from robosim.gui.app import Application
 from robosim.gui.tools import open_tool
 from robosim.hardware.calibration import default_calibration_path, load_calibration
-from robosim.link_geometry import below_floor
+from robosim.kinematics import below_floor
 
 RATED_NM = [0.59, 2.42, 1.29, 0.94, 0.47]
 

@@ -19,7 +19,7 @@ from robosim.gui.screens.dh_draft import COLUMNS, new_draft
 from robosim.gui.screens.editor import COUNT, UNIT, EditorScreen
 from robosim.gui.user_files.my_robots import MyRobots
 from robosim.gui.shortcuts import use_robosim_shortcuts
-from robosim.library import robot_to_dict
+from robosim.robot_files import robot_to_dict
 
 THETA, D, A, ALPHA, OFFSET, MIN, MAX = range(1, 8)
 

@@ -5,7 +5,7 @@ import numpy as np
 from gui_events import type_in_cell, type_keys
 from robosim import Joint, Robot, load_robot
 from robosim.gui.screens.editor import MESH
-from robosim.meshes import save_stl
+from robosim.robot_files import save_stl
 from test_gui_editor import open_editor, press
 
 TWO_LINK = Robot([Joint(a=10.0), Joint(a=5.0)], name="2R", unit="cm")

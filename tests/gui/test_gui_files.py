@@ -23,7 +23,7 @@ from robosim.gui.screens.editor import EditorScreen
 from robosim.gui.user_files.my_robots import FILE_NAME, MAX_ROBOTS, MyRobots
 from robosim.gui.screens.simulator import SimulatorScreen
 from robosim.gui.screens.welcome import WelcomeScreen
-from robosim.library import robot_to_dict
+from robosim.robot_files import robot_to_dict
 from shared_data import URDF_DIR
 from test_gui_layout import FIGURES
 

@@ -13,7 +13,7 @@ from layout_check import layout_problems
 from robosim import load_robot
 from robosim.gui.tools.jog_ik import SOLVE, STEP, TURN, VIA
 from robosim.gui.tools import open_tool
-from robosim.transforms import rotation_angle, rotx, rpy2r, r2rpy, xyzrpy2tr
+from robosim.kinematics import rotation_angle, rotx, rpy2r, r2rpy, xyzrpy2tr
 
 PUMA = load_robot("Puma 560")
 LYNX6 = load_robot("Lynx6")

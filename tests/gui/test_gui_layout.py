@@ -19,7 +19,7 @@ from fake_arm import FakeArm
 from gui_events import click, click_axes, type_in_cell
 from layout_check import TK_TOOLBAR_PX, layout_problems, tk_window_figure
 from robosim import Joint, Robot, load_robot
-from robosim.robot import MAX_JOINTS
+from robosim.kinematics import MAX_JOINTS
 from robosim.gui import tools
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application
 from robosim.gui.window_size import SCREEN_ROOM_PX
@@ -328,7 +328,7 @@ def test_every_joint_header_stays_in_its_cell_on_a_lab_screen(label):
     # 3 px past its cell in the Trajectories window, already at the smallest font (6 pt).
     # Checked for every library robot and the 12 joints of the editor's lab-screen test.
     from layout_check import TOLERANCE_PX
-    from robosim.library import library_robots
+    from robosim.robot_files import library_robots
 
     width, height, dpi = tk_window_figure(tools.tool_class(label).FIGSIZE)
     checked = 0

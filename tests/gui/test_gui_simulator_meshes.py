@@ -7,7 +7,7 @@ import numpy as np
 
 from robosim import load_robot
 from robosim.gui.screens import simulator
-from robosim.meshes import load_stl
+from robosim.robot_files import load_stl
 from test_gui_app import make_app, ticks_until_still
 
 

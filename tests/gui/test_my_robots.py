@@ -7,7 +7,7 @@ import pytest
 from robosim import Joint, Robot
 from robosim.gui.user_files import autosave
 from robosim.gui.user_files.my_robots import FILE_NAME, MAX_ROBOTS, MyRobots
-from robosim.library import robot_to_dict
+from robosim.robot_files import robot_to_dict
 
 
 def arm(k, n=1, unit="cm"):
@@ -80,7 +80,7 @@ def test_an_entry_that_is_no_longer_a_valid_robot_is_left_out_with_a_message():
 
 
 def test_a_save_that_fails_half_way_leaves_the_old_list_and_no_temporary(monkeypatch):
-    import robosim.library
+    import robosim.robot_files.library
 
     robots = MyRobots.load()
     robots.remember(arm(0))
@@ -90,7 +90,7 @@ def test_a_save_that_fails_half_way_leaves_the_old_list_and_no_temporary(monkeyp
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(robosim.library.os, "replace", disk_full)
+        patch.setattr(robosim.robot_files.library.os, "replace", disk_full)
         with pytest.raises(OSError, match="No space"):
             robots.remember(arm(1))
     assert stored_file().read_bytes() == before

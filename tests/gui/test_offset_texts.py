@@ -1,6 +1,6 @@
 """Every text that writes a DH variable with its offset writes it the same way.
 
-The worksheet (Markdown and LaTeX), ``robosim show``'s table (:func:`robosim.library.dh_rows`),
+The worksheet (Markdown and LaTeX), ``robosim show``'s table (:func:`robosim.robot_files.dh_rows`),
 the DH steps window's legend and the Matrix window's row line all write the offset with
 :func:`robosim.dh_steps.offset_term`: a negative offset is subtracted (``q2 - 90``, never
 ``q2 + -90``), and a joint has no offset to write when it has none, when it has only float noise
@@ -19,7 +19,7 @@ from fake_arm import FakeArm
 from robosim import Joint, Robot
 from robosim.dh_sheet import dh_sheet
 from robosim.gui.tools import open_tool
-from robosim.library import dh_rows
+from robosim.robot_files import dh_rows
 
 SLIDE = (-1.0, 1.0)
 

@@ -8,7 +8,7 @@ import pytest
 from robosim.hardware.calibration import (CalibrationError, calibration_from_dict,
                                           calibration_to_dict, default_calibration_path,
                                           load_calibration, save_calibration, stock_lynx6)
-from robosim.library import list_robots
+from robosim.robot_files import list_robots
 
 
 def test_the_shipped_file_is_the_documented_stock_lynx6():

@@ -15,7 +15,7 @@ from ik_oracles import puma_closed_form
 from robosim import ik
 from robosim.ik.turns import every_turn, nearest_turn, same_modulo_turns
 from robosim.ik.wrist import spherical_wrist, wrist_angles
-from robosim.transforms import rotation_angle
+from robosim.kinematics import rotation_angle
 
 TWO_PI = 2 * math.pi
 

@@ -12,7 +12,7 @@ import pytest
 import robosim
 from ik_oracles import paper_3r_position
 from robosim import ik
-from robosim.transforms import rotation_angle, xyzrpy2tr
+from robosim.kinematics import rotation_angle, xyzrpy2tr
 
 LIBRARY = robosim.list_robots()
 

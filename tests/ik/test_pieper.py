@@ -22,7 +22,7 @@ from random_robots import mounted
 from robosim import ik
 from robosim.ik.pieper import (DOUBLE_ROOT, OUT_OF_REACH, _nearest_solution, free_joint,
                                nearest_solution, pieper_applies, pieper_ik)
-from robosim.transforms import rotation_angle
+from robosim.kinematics import rotation_angle
 
 TWO_PI = 2 * math.pi
 

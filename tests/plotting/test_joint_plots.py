@@ -7,7 +7,7 @@ from matplotlib.figure import Figure
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import load_robot
-from robosim.library import robot_from_dict
+from robosim.robot_files import robot_from_dict
 from robosim.errors import ValidationError
 from robosim.plotting.joints import derivatives, joint_plot_figure
 
@@ -45,7 +45,7 @@ def test_lines_show_degrees_and_the_given_derivatives():
 
 
 def test_a_joint_without_a_name_reads_q1_once_in_the_legend():
-    # A robot file's joint without "name" is named "q1", "q2"... (robosim/library.py).
+    # A robot file's joint without "name" is named "q1", "q2"... (robosim/robot_files/library.py).
     robot = robot_from_dict({"name": "2R", "unit": "cm", "joints": [
         {"type": "R", "theta": 0, "d": 0, "a": 50, "alpha": 0},
         {"type": "R", "theta": 0, "d": 0, "a": 30, "alpha": 0, "name": "elbow"}]})

@@ -2,7 +2,7 @@
 shaded by their normal, and a mesh that cannot be read falls back to the links style.
 
 Expected positions come from ``robot.fk_all`` applied by hand to the triangles read back from
-the STL files (robosim.meshes, tested against files written field by field).
+the STL files (robosim.robot_files.meshes, tested against files written field by field).
 """
 
 import json
@@ -17,11 +17,10 @@ from matplotlib.figure import Figure
 
 from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import load_robot
-from robosim.link_geometry import below_floor, floor_height
-from robosim.meshes import load_stl, save_stl
+from robosim.kinematics import below_floor, floor_height, xyzrpy2tr
+from robosim.robot_files import load_stl, save_stl
 from robosim.plotting.arm import ArmDrawing, arm_figure, default_style
 from robosim.plotting.mesh_style import AMBIENT, DIFFUSE, MeshArtist
-from robosim.transforms import xyzrpy2tr
 
 LYNX6 = load_robot("Lynx6")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "teacher_mesh_robot.py"

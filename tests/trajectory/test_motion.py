@@ -10,7 +10,7 @@ import robosim
 from gripper_angle import gripper_angle
 from robosim import ik
 from robosim.trajectory import motion
-from robosim.transforms import rotation_angle, rotx, rpy2r, r2rpy
+from robosim.kinematics import rotation_angle, rotx, rpy2r, r2rpy
 
 PUMA = robosim.load_robot("Lodes Puma 560")
 LYNX6 = robosim.load_robot("Lynx6")

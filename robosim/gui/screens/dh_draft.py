@@ -2,7 +2,7 @@
 
 No matplotlib here: the editor screen draws a draft, this module says whether it is a valid
 robot and which cells are wrong. The checking is the robot-file validation of
-:func:`robosim.library.robot_from_dict` (one validator for files and for the editor): the draft
+:func:`robosim.robot_files.robot_from_dict` (one validator for files and for the editor): the draft
 becomes a robot-file dict whose numbers are parsed from the cells (a cell that is not a number
 is passed as its text, so the library names it), and each error the library reports is pinned
 to the cells it names.
@@ -26,9 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import RobosimError
-from ...library import MAX_ANGLE_DEG, MAX_LENGTH, robot_from_dict, robot_to_dict
-from ...meshes import load_stl
-from ...robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
+from ...robot_files import MAX_ANGLE_DEG, MAX_LENGTH, robot_from_dict, robot_to_dict, load_stl
+from ...kinematics import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 
 FORMAT = "robosim-draft/1"
 COLUMNS = ("type", "theta", "d", "a", "alpha", "offset", "min", "max")
@@ -155,7 +154,7 @@ def _shown_path(file):
 def attach_mesh(draft, row, text):
     """Draw row ``row``'s link from the STL file ``text`` ("" detaches it), in place.
 
-    The file is read first (:func:`robosim.meshes.load_stl`), so a missing or broken one is
+    The file is read first (:func:`robosim.robot_files.load_stl`), so a missing or broken one is
     refused at once: the error message is returned and the draft is left as it was; None when
     done. The path is kept absolute (a saved robot file names it relative to itself); the
     entry's other fields (colour, placement, scale) stay.

@@ -34,8 +34,8 @@ first, so ctrl+z also takes it back).
 from pathlib import Path
 
 from ...errors import RobosimError
-from ...library import save_robot
-from ...robot import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
+from ...robot_files import save_robot
+from ...kinematics import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 from ..user_files import autosave
 from ..widgets import file_dialog
 from ..widgets.cells import CellGrid

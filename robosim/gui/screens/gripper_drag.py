@@ -44,7 +44,7 @@ import numpy as np
 from mpl_toolkits.mplot3d import proj3d
 
 from ... import ik
-from ...transforms import rotz
+from ...kinematics import rotz
 
 #: A press this close (display pixels) to the drawn tool point picks the gripper.
 PICK_PIXELS = 8.0

@@ -4,7 +4,7 @@ warning near a singular pose.
 Shown by the simulator's "Jacobian" check box in place of the DH table. The numbers come from
 the core (:meth:`robosim.Robot.jacobian`, :meth:`~robosim.Robot.manipulability`,
 :meth:`~robosim.Robot.jacobian_condition`) and the warning's words from
-:func:`robosim.singularity.singularity_warning`, the words the Jog / IK window uses when a line
+:func:`robosim.kinematics.singularity_warning`, the words the Jog / IK window uses when a line
 stops at a singular pose. Like the simulator's pose readout, the labels are drawn once and the
 numbers are right-aligned columns without padding (each glyph drawn costs, spaces too), drawn as
 :class:`robosim.gui.widgets.fast_text.FastText`, so an animation frame blits them cheaply.
@@ -26,8 +26,7 @@ import textwrap
 import numpy as np
 from matplotlib.transforms import offset_copy
 
-from ...robot import JACOBIAN_ROWS
-from ...singularity import singularity_warning
+from ...kinematics import JACOBIAN_ROWS, singularity_warning
 from ..widgets.fast_text import fast_text
 from ..layout import MONOSPACE_WIDTH, lines_height
 from ..theme import ERROR_COLOUR

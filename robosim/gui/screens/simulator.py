@@ -37,11 +37,11 @@ from matplotlib.transforms import Bbox, offset_copy
 
 from ...errors import ValidationError
 from ...ik import is_lynx6_shaped
-from ...library import dh_rows
+from ...robot_files import dh_rows
 from ...collision import random_free_q
 from ...plotting.arm import ArmDrawing, default_style
 from ...trajectory.motion import wrist_angle
-from ...transforms import r2rpy
+from ...kinematics import r2rpy
 from .. import tools
 from .gripper_drag import DRAGGING_GRIPPER, PICK_PIXELS, GripperDrag, to_pixels
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
@@ -74,7 +74,7 @@ COMPACT_BUTTON_HEIGHT, COMPACT_TOGGLE_FONT = 18, 8
 #: 62 px right and 74 px below the axes, never above.
 ARM_LABEL_ROOM = (14, 48, 56)
 #: Height (points) of a joint's row (slider and value cell): at most, and at least (the 8 pt
-#: slider labels take 9.6; 12 joints, :data:`robosim.robot.MAX_JOINTS`, get 11.25 in the
+#: slider labels take 9.6; 12 joints, :data:`robosim.kinematics.MAX_JOINTS`, get 11.25 in the
 #: window a 1000 x 650 screen leaves).
 JOINT_ROW, SMALLEST_JOINT_ROW = 26, 11
 #: Below this row height (points) the simulator lays itself out compact (:meth:`layout`).

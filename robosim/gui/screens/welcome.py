@@ -15,7 +15,7 @@ small "x" that removes it from the list.
 
 from pathlib import Path
 
-from ...library import ROBOT_FILE_SUFFIXES, library_robots, load_robot
+from ...robot_files import ROBOT_FILE_SUFFIXES, library_robots, load_robot
 from ..widgets import file_dialog
 from ..user_files.my_robots import MAX_ROBOTS, MyRobots
 from .base import Screen

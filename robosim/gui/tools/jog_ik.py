@@ -38,7 +38,7 @@ import numpy as np
 from ... import ik
 from ...trajectory import motion
 from ...errors import ValidationError
-from ...transforms import r2rpy, xyzrpy2tr
+from ...kinematics import r2rpy, xyzrpy2tr
 from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import decimal_text, shown_angles
 from .window import ToolWindow

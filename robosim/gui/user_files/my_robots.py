@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ...errors import RobosimError
 from ...files import atomic_write_text
-from ...library import load_robot, robot_from_dict, robot_to_dict
+from ...robot_files import load_robot, robot_from_dict, robot_to_dict
 from .autosave import read_user_folder_json, user_dir
 
 FORMAT = "robosim-my-robots/1"

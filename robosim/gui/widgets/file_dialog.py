@@ -12,7 +12,7 @@ The toolkit is found through matplotlib's public canvas API: a TkAgg canvas has
 
 from pathlib import Path
 
-from ...library import ROBOT_FILE_SUFFIXES
+from ...robot_files import ROBOT_FILE_SUFFIXES
 
 #: (description, patterns) of the files each dialog offers first; "All files" is added.
 ROBOT_FILES = ("Robot files", tuple(f"*{suffix}" for suffix in ROBOT_FILE_SUFFIXES))

@@ -1,0 +1,401 @@
+"""The check: which pairs of solids collide at a pose or a batch of them, and how far apart.
+
+:class:`Checker` prepares an arm's solids and a scene once and checks poses (what the GUI does
+every frame); :func:`check` does both at once and returns :class:`Collisions`;
+:func:`random_free_q` draws a pose that collides with nothing and :func:`first_collision`
+finds the first colliding pose of a sequence.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ..errors import ValidationError
+from ..kinematics import below_floor, floor_height, floor_message, Robot
+from .distances import (_ArrayOps, _FloatOps, _segment_box_distance, _segment_cylinder,
+                        _segment_origin_distance, _segment_segment)
+from .scene import Scene
+from .scene_files import default_scene
+from .solids import CHUNK, _axis_points, _joint_d, link_solids
+
+
+# ----------------------------------------------------------------------------- the check
+@dataclass(frozen=True)
+class Collisions:
+    """What :func:`check` found, for one pose or a batch.
+
+    Attributes
+    ----------
+    pairs : tuple of (str, str)
+        The P pairs checked: link and link, or link and obstacle, by name.
+    distances : ndarray (..., P)
+        Smallest distance of each pair at each pose (length unit; negative overlapping).
+
+    Examples
+    --------
+    Two poses, two pairs: in the first the gripper is 2 mm into the table, in the second
+    everything is clear and the table is nearest, 1.5 mm away:
+
+    >>> found = Collisions((("link 1", "link 3"), ("link 5", "table")),
+    ...                    np.array([[5.0, -2.0], [3.0, 1.5]]))
+    >>> found.collides.tolist(), found.distance.tolist(), found.nearest.tolist()
+    ([True, False], [-2.0, 1.5], [1, 1])
+    """
+
+    pairs: tuple[tuple[str, str], ...]
+    distances: np.ndarray
+
+    @property
+    def hits(self) -> np.ndarray:
+        """Which pairs overlap, boolean ``(..., P)``."""
+        return self.distances < 0
+
+    @property
+    def collides(self) -> np.ndarray:
+        """Whether a pose collides, boolean ``(...)`` (a 0-d array for one pose)."""
+        return np.asarray(self.hits.any(axis=-1))
+
+    @property
+    def distance(self) -> np.ndarray:
+        """The smallest distance of each pose ``(...)``; inf when no pair is checked."""
+        if not self.pairs:
+            return np.full(self.distances.shape[:-1], np.inf)
+        return self.distances.min(axis=-1)
+
+    @property
+    def nearest(self) -> np.ndarray:
+        """Index into :attr:`pairs` of each pose's closest pair ``(...)`` (-1: none)."""
+        if not self.pairs:
+            return np.full(self.distances.shape[:-1], -1)
+        return self.distances.argmin(axis=-1)
+
+    def colliding_pairs(self, index: int | tuple[int, ...] = ()) -> list[tuple[str, str]]:
+        """The pairs that overlap at pose ``index`` of the batch (``()`` for one pose).
+
+        >>> found = Collisions((("link 1", "link 3"), ("link 5", "table")),
+        ...                    np.array([[5.0, -2.0], [3.0, 1.5]]))
+        >>> found.colliding_pairs(0), found.colliding_pairs(1)
+        ([('link 5', 'table')], [])
+        """
+        return [self.pairs[i] for i in np.flatnonzero(self.hits[index])]
+
+    def describe(self, index: int | tuple[int, ...] = (), unit: str = "") -> str:
+        """One line for a status line: the colliding pairs, or the nearest pair and its
+        distance (followed by ``unit``).
+
+        >>> found = Collisions((("link 1", "link 3"), ("link 5", "table")),
+        ...                    np.array([[5.0, -2.0], [3.0, 1.5]]))
+        >>> found.describe(0)
+        'collision: link 5 hits table'
+        >>> found.describe(1, "mm")
+        'no collision: nearest link 5 to table, 1.5 mm apart'
+        """
+        hits = self.colliding_pairs(index)
+        if hits:
+            return "collision: " + "; ".join(f"{a} hits {b}" for a, b in hits)
+        if not self.pairs:
+            return "no collision (nothing to collide with)"
+        nearest = int(np.asarray(self.nearest)[index])
+        a, b = self.pairs[nearest]
+        distance = float(np.asarray(self.distance)[index])
+        return f"no collision: nearest {a} to {b}, {distance:.4g} {unit}".rstrip() + " apart"
+
+
+class Checker:
+    """:func:`check` prepared for one robot and scene: the capsules, the pairs and the
+    obstacles' frames are computed once, so that a loop (Random Move, a jog line, a drag)
+    pays only for the distances.
+
+    Parameters
+    ----------
+    robot : robosim.Robot
+    scene : Scene, optional
+        :func:`default_scene` when None. Its unit must be the robot's.
+    radius : float, optional
+        The links' capsule radius (length unit); :func:`link_solids`' default when None.
+
+    Examples
+    --------
+    Two 1 m links along x (capsules of radius 0.1 m) and a ball of radius 0.5 m centred at
+    (1, 1, 0): both axes pass 1 m from its centre, ``1 - 0.5 - 0.1 = 0.4`` m apart. Link 2
+    turned 90 deg runs through the centre: ``0 - 0.5 - 0.1 = -0.6``, a collision:
+
+    >>> from robosim.collision import Obstacle
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+    >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+    >>> checker.pairs
+    (('link 1', 'ball'), ('link 2', 'ball'))
+    >>> checker.check(np.radians([[0, 0], [0, 90]])).distances.round(6).tolist()
+    [[0.4, 0.4], [0.4, -0.6]]
+    """
+
+    def __init__(self, robot: Robot, scene: Scene | None = None,
+                 radius: float | None = None) -> None:
+        scene = default_scene(robot) if scene is None else scene
+        if scene.unit != robot.unit:
+            raise ValidationError(f"the scene is in {scene.unit} and {robot.name} in "
+                                  f"{robot.unit}: write the scene in {robot.unit}")
+        self.robot, self.scene = robot, scene
+        #: The robot's floor (length unit; None: it has none), which :meth:`hit_message` names.
+        self.floor = floor_height(robot)
+        self.solids = solids = link_solids(robot, radius)
+        labels, link_of, pieces = solids.labels, solids.link_of.tolist(), solids.pieces.tolist()
+        groups: dict[tuple[str, str], int] = {}          # link-level pair -> its index in pairs
+        self._pair_links: list[tuple[int, ...]] = []     # its links (0-based)
+
+        def group(pair, links):
+            if pair not in groups:
+                groups[pair] = len(groups)
+                self._pair_links.append(links)
+            return groups[pair]
+
+        # The capsule pairs checked, prepared once per robot and scene, each with the index of
+        # its link-level pair: capsule against capsule (their axes' first points in
+        # _axis_points), then capsule against obstacle (the first point, the world-to-obstacle
+        # rows, the shape and its sizes). The pairs an obstacle ignores (link 1 on its floor or
+        # table) are left out: they cost nothing per pose.
+        self._self_pairs = [(group((labels[link_of[a]], labels[link_of[b]]),
+                                   (link_of[a], link_of[b])), pieces[a], pieces[b])
+                            for a, b in solids.self_pairs.tolist()]
+        self._scene_pairs: list[tuple[int, int, list[list[float]], str, Any]] = []
+        for obstacle in scene.obstacles:
+            rows = np.linalg.inv(obstacle.transform)[:3].tolist()        # local = R^T (x - o)
+            size = {"box": tuple(v / 2 for v in obstacle.size), "sphere": obstacle.radius,
+                    "cylinder": (obstacle.radius, obstacle.height / 2)}[obstacle.shape]
+            for c, piece in enumerate(pieces):
+                if link_of[c] + 1 not in obstacle.ignore_links:
+                    self._scene_pairs.append((group((labels[link_of[c]], obstacle.name),
+                                                    (link_of[c],)), piece, rows,
+                                              obstacle.shape, size))
+        self.pairs = tuple(groups)
+        self._joint_d = _joint_d(robot)
+
+    def links_hit(self, found: Collisions, index: int | tuple[int, ...] = ()) -> np.ndarray:
+        """Which links ``(n,)`` are in a colliding pair of ``found`` at pose ``index``.
+
+        The two links and the ball of :class:`Checker`'s example, link 2 turned 90 deg
+        through the ball:
+
+        >>> from robosim.collision import Obstacle
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+        >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+        >>> checker.links_hit(checker.check(np.radians([0, 90]))).tolist()
+        [False, True]
+        """
+        hit = np.zeros(self.robot.n, dtype=bool)
+        for pair in np.flatnonzero(found.hits[index]):
+            hit[list(self._pair_links[pair])] = True
+        return hit
+
+    def hit_message(self, q: ArrayLike, found: Collisions | None = None,
+                    below: np.ndarray | None = None) -> str | None:
+        """What pose ``q`` ``(n,)`` hits, in one line for a status line, or None when nothing.
+
+        The colliding pairs when there are any (:meth:`Collisions.describe`), else the links
+        below the robot's :attr:`floor` (:func:`robosim.kinematics.floor_message`; on a
+        scene whose :attr:`Scene.ground` is a finite obstacle, such as the Lynx6's table, the
+        links past its edge). The simulator's status line and the Dynamics window's account of
+        a fall both say this. ``found`` (:meth:`check`) and ``below``
+        (:func:`robosim.kinematics.below_floor`): what the caller computed at ``q`` already
+        (the arm drawing, which colours those links), else computed here.
+
+        An arm standing on its floor (z = 0), its column 1 m high, its 2 m arm turned down to
+        reach 1 m below the floor; with the ball of :class:`Checker`'s example moved to the
+        arm's tip, the collision is named first:
+
+        >>> from robosim.collision import Obstacle
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(d=1.0, alpha=np.pi / 2), Joint(a=2.0)], unit="m")
+        >>> down = np.radians([0, -90])
+        >>> Checker(arm, Scene((), "m")).hit_message(down)
+        'link 2 below the floor (z = 0 m): the real arm would hit it'
+        >>> ball = Obstacle("ball", "sphere", xyz=(0.0, 0.0, -1.0), radius=0.5)
+        >>> Checker(arm, Scene((ball,), "m")).hit_message(down)
+        'collision: link 2 hits ball'
+        >>> Checker(arm, Scene((ball,), "m")).hit_message([0.0, 0.0]) is None
+        True
+        """
+        found = self.check(q) if found is None else found
+        if found.collides:
+            return found.describe()
+        below = below_floor(self.robot, q, self.floor) if below is None else below
+        return floor_message(self.robot, below, self.floor, self.scene.ground)
+
+    def check(self, q: ArrayLike, frames: np.ndarray | None = None) -> Collisions:
+        """The :class:`Collisions` at poses ``q`` ``(..., n)`` (API units); ``frames``
+        ``(..., n + 1, 4, 4)``: ``robot.fk_all(q)`` when the caller has it already (the
+        drawing, every frame), else computed here.
+
+        One pose ``(n,)`` is computed on Python floats (numpy's per-call cost would be most of
+        its time), a batch on ``(B,)`` columns in blocks of :data:`CHUNK` poses: the same
+        formulas (:meth:`_distances`), the same distances.
+
+        The two links and the ball of :class:`Checker`'s example: link 2 turned 30 deg ends
+        at (1 + cos 30, sin 30, 0); its axis passes ``cos 30 = 0.866`` m from the centre,
+        ``0.866 - 0.5 - 0.1 = 0.266`` m apart; the frames the caller has give the same:
+
+        >>> from robosim.collision import Obstacle
+        >>> from robosim import Joint, Robot
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+        >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+        >>> q = np.radians([0, 30])
+        >>> checker.check(q).distances.round(3).tolist()
+        [0.4, 0.266]
+        >>> checker.check(q, arm.fk_all(q)).distances.round(3).tolist()
+        [0.4, 0.266]
+        """
+        q = self.robot.check_q(q)
+        n = self.robot.n
+        if frames is not None:
+            frames = np.asarray(frames, dtype=float).reshape(q.shape[:-1] + (n + 1, 4, 4))
+        # The frames as the columns (X, Y, Z, P) of robot.chain_frames: Python floats for
+        # one pose, (B,) arrays for a batch; computed here when the caller has none.
+        if q.ndim == 1:
+            values = q.tolist()
+            columns = (self.robot.chain_frames(values, keep_all=True) if frames is None else
+                       frames[:, :3].swapaxes(1, 2).tolist())
+            return Collisions(self.pairs, np.array(self._distances(_FloatOps, values, columns),
+                                                   dtype=float))
+        flat = q.reshape(-1, n)
+        frames = None if frames is None else frames.reshape(flat.shape[0], n + 1, 4, 4)
+        out = np.empty((flat.shape[0], len(self.pairs)))
+        for start in range(0, flat.shape[0], CHUNK):
+            rows = slice(start, start + CHUNK)
+            values = list(flat[rows].T)
+            columns = (self.robot.chain_frames(values, keep_all=True) if frames is None else
+                       np.moveaxis(frames[rows, :, :3], 0, -1).swapaxes(1, 2))
+            for pair, distance in enumerate(self._distances(_ArrayOps, values, columns)):
+                out[rows, pair] = distance
+        return Collisions(self.pairs, out.reshape(q.shape[:-1] + (len(self.pairs),)))
+
+    def _distances(self, ops, values, columns):
+        """The link-level pair distances at one pose (``values``: n floats, ``ops``
+        :class:`_FloatOps`) or a batch (n ``(B,)`` columns, :class:`_ArrayOps`): a list of P
+        floats or ``(B,)`` arrays. ``columns``: the ``n + 1`` frames (base first) as the
+        columns ``(X, Y, Z, P)`` of :meth:`robosim.Robot.chain_frames`."""
+        robot = self.robot
+        points = _axis_points(robot, self._joint_d, columns, values)
+        r = self.solids.radius
+        out: list[Any] = [math.inf] * len(self.pairs)
+        for pair, a, b in self._self_pairs:
+            distance = _segment_segment(ops, points[a], points[a + 1], points[b],
+                                        points[b + 1]) - 2 * r
+            out[pair] = ops.minimum(out[pair], distance)
+        for pair, piece, rows, shape, size in self._scene_pairs:
+            (r00, r01, r02, r03), (r10, r11, r12, r13), (r20, r21, r22, r23) = rows
+            (x0, x1, x2), (y0, y1, y2) = points[piece], points[piece + 1]
+            p0, p1, p2 = (r00 * x0 + r01 * x1 + r02 * x2 + r03, r10 * x0 + r11 * x1 + r12 * x2
+                          + r13, r20 * x0 + r21 * x1 + r22 * x2 + r23)
+            u = (r00 * y0 + r01 * y1 + r02 * y2 + r03 - p0, r10 * y0 + r11 * y1 + r12 * y2
+                 + r13 - p1, r20 * y0 + r21 * y1 + r22 * y2 + r23 - p2)
+            if shape == "box":
+                distance = _segment_box_distance((p0, p1, p2), u, size, ops)
+            elif shape == "sphere":
+                distance = _segment_origin_distance(ops, (p0, p1, p2), u) - size
+            else:
+                distance = _segment_cylinder(ops, (p0, p1, p2), u, *size)
+            out[pair] = ops.minimum(out[pair], distance - r)
+        return out
+
+
+def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,
+          radius: float | None = None) -> Collisions:
+    """Whether poses collide, which pairs, and the smallest distance.
+
+    Parameters
+    ----------
+    robot : robosim.Robot
+        The arm, its links as capsules.
+    q : array_like (..., n)
+        Poses (API units: radians, length unit); one pose ``(n,)`` or a batch.
+    scene : Scene, optional
+        The obstacles; :func:`default_scene` (the floor, the Lynx6's table) when None.
+    radius : float, optional
+        The links' capsule radius (length unit); default :data:`LINK_RADIUS` x length_scale.
+
+    Returns
+    -------
+    Collisions
+        ``collides`` ``(...)``, ``distance`` ``(...)``, ``distances`` ``(..., P)`` over
+        ``pairs``, ``colliding_pairs(index)``. For many calls on one robot and scene, make a
+        :class:`Checker` once.
+
+    Examples
+    --------
+    The Lynx6 at home stands clear of its table. With the gripper pointing straight down at
+    ``(145, 0, 30)`` mm (``q = (0, 0, 0, -90, 0)`` degrees, see :func:`robosim.ik.lynx6_ik`)
+    its tip is 30 mm above the table top, less the links' radius ``0.02 x 485 = 9.7`` mm; put
+    50 mm lower, the gripper is in the table:
+
+    >>> import robosim
+    >>> from robosim.ik import lynx6_ik
+    >>> lynx = robosim.load_robot("lynx6")
+    >>> bool(check(lynx, lynx.home).collides)
+    False
+    >>> above = check(lynx, np.radians([0, 0, 0, -90, 0]))
+    >>> above.colliding_pairs(), round(float(above.distance), 3)
+    ([], 20.3)
+    >>> check(lynx, lynx6_ik(lynx, [145, 0, -20], np.radians(-90)).q).colliding_pairs()
+    [('link 4 (wrist)', 'table')]
+    """
+    return Checker(robot, scene, radius).check(q)
+
+
+def random_free_q(checker: Checker, rng: int | np.random.Generator | None, tries: int = 200,
+                  robot: Robot | None = None) -> np.ndarray | None:
+    """A uniformly random configuration inside the limits that collides with nothing.
+
+    Draws ``tries`` configurations of ``robot`` (default the checker's; a robot of the same
+    geometry with narrower limits, such as a calibrated arm's planning robot) at once and
+    returns the first that is clear, or None when none is.
+
+    >>> from robosim.collision import Obstacle
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+    >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+    >>> q = random_free_q(checker, rng=1)
+    >>> bool(arm.within_limits(q)), bool(checker.check(q).collides)
+    (True, False)
+    """
+    candidates = (checker.robot if robot is None else robot).random_q(tries, rng=rng)
+    clear = ~checker.check(candidates).collides
+    return candidates[np.argmax(clear)] if clear.any() else None
+
+
+def first_collision(checker: Checker, q: ArrayLike) -> tuple[int, str] | None:
+    """The first pose of a trajectory ``q`` ``(N, n)`` that collides: its index and the pairs
+    in words ("link 4 (wrist) hits table"), or None when none does (what a trajectory is
+    flagged with before it plays).
+
+    The two links and the ball of :class:`Checker`'s example, link 2 turning 0, 30, 60, 90
+    deg: its axis passes ``cos(angle)`` m from the ball's centre, less than ``0.5 + 0.1`` m
+    from 53.1 deg on, so the pose at 60 deg (index 2) is the first to collide:
+
+    >>> from robosim.collision import Obstacle
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    >>> ball = Obstacle("ball", "sphere", xyz=(1.0, 1.0, 0.0), radius=0.5)
+    >>> checker = Checker(arm, Scene((ball,), "m"), radius=0.1)
+    >>> first_collision(checker, np.radians([[0, 0], [0, 30], [0, 60], [0, 90]]))
+    (2, 'link 2 hits ball')
+    >>> first_collision(checker, np.radians([[0, 0], [0, 30]])) is None
+    True
+    """
+    found = checker.check(q)
+    hits = np.flatnonzero(found.collides)
+    if not hits.size:
+        return None
+    first = int(hits[0])
+    return first, found.describe(first)[len("collision: "):]
+

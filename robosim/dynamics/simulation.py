@@ -1,0 +1,473 @@
+"""Free motion in time: :func:`simulate` integrates the forward dynamics.
+
+Adaptive Dormand-Prince steps (:mod:`robosim.dynamics.ode`), joints that stop at their limits
+(:class:`LimitHit`) or pass them, and the result, :class:`Simulation` (joint values, speeds,
+accelerations and energies at each sample time).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .. import checks
+from ..errors import ValidationError, brief
+from ..kinematics import Robot
+from .equations import (_accelerations, _checked, _constants, _from_si, _gravity, _solve_locked,
+                        _to_si, energy, mass_matrix)
+from .model import _amount
+from .ode import dormand_prince_step
+
+
+#: Most integration steps :func:`simulate` accepts (a run of 1e6 steps takes about an hour).
+MAX_STEPS = 1_000_000
+#: Longest run and step of :func:`simulate`, s (11 days: the command line's bound too).
+MAX_DURATION_S = 1e6
+#: :func:`simulate`'s error tolerance per step, relative to ``1 + |state|`` (rad, rad/s, length
+#: unit): a 2 s fall of the Puma 560 keeps its energy to about 2e-8 of its size.
+_TOLERANCE = 1e-8
+#: The smallest step :func:`simulate` takes, as a fraction of ``dt``; a step that small is taken
+#: whatever its error estimate (a model so stiff would have needed it of the fixed steps too).
+_SMALLEST_STEP = 0.05
+#: Halvings that find when in a step a joint reaches a limit: to 1e-12 of the step.
+_BISECTIONS = 40
+#: What :func:`simulate` does at a joint limit.
+LIMIT_BEHAVIOURS = ("stop", "ignore")
+
+
+# ----------------------------------------------------------------------------------- simulation
+@dataclass
+class LimitHit:
+    """A joint reaching a limit during :func:`simulate`: when, which, which side.
+
+    Examples
+    --------
+    A 1 kg point mass on a massless 0.5 m link, let go horizontal (gravity along -Y, the link
+    turning about Z) with its lower limit at -0.1 rad: it starts falling at ``g / l = 19.62``
+    rad/s^2, and as ``cos q`` hardly changes over 0.1 rad it reaches the stop after about
+    ``sqrt(2 * 0.1 / 19.62) = 0.101`` s.
+
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.kinematics import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5, limits=(-0.1, 1.0))], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> hit = simulate(pendulum, [0.0], duration=0.2, dt=0.01).limit_hits[0]
+    >>> hit.joint, hit.side, round(hit.time, 3)
+    (0, 'lower', 0.101)
+    """
+
+    time: float
+    joint: int          # 0-based
+    side: str           # "lower" or "upper"
+    index: tuple[int, ...] = ()   # the batch index of the configuration (empty for one)
+
+
+@dataclass
+class Simulation:
+    """The result of :func:`simulate`.
+
+    Attributes
+    ----------
+    t : ndarray (steps + 1,)
+        Times, s, from 0.
+    q, qd, qdd : ndarray (steps + 1, ..., n)
+        Joint values, speeds, accelerations at each time (rad or length unit, per s, per s^2).
+    kinetic, potential, energy : ndarray (steps + 1, ...)
+        Energies, J; ``energy = kinetic + potential``.
+    limits : str
+        What happened at a joint limit: ``"stop"`` or ``"ignore"`` (see :func:`simulate`).
+    limit_hits : list of LimitHit
+        Every time a joint reached a limit (with ``"stop"``), in time order.
+
+    Examples
+    --------
+    The pendulum of :class:`LimitHit`, 0.2 s sampled every 0.01 s: 21 samples; it starts
+    at ``qdd = -g / l = -19.62`` rad/s^2; until the stop its energy stays 0 (kinetic as large
+    as the potential is negative: at 0.05 s both are 0.12 J); the stop is plastic, so it
+    ends at rest at -0.1 rad with only its potential energy ``m g l sin(-0.1) = -0.49`` J.
+
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.kinematics import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5, limits=(-0.1, 1.0))], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> run = simulate(pendulum, [0.0], duration=0.2, dt=0.01)
+    >>> run.t.shape, run.q.shape, run.qdd[0].round(3).tolist()
+    ((21,), (21, 1), [-19.62])
+    >>> print(f"{run.kinetic[5]:.2f} {run.potential[5]:.2f}; end {run.q[-1, 0]:.2f} rad, "
+    ...       f"{run.kinetic[-1]:.2f} + {run.potential[-1]:.2f} J")
+    0.12 -0.12; end -0.10 rad, 0.00 + -0.49 J
+    """
+
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    qdd: np.ndarray
+    kinetic: np.ndarray
+    potential: np.ndarray
+    energy: np.ndarray
+    limits: str
+    limit_hits: list[LimitHit] = field(default_factory=list)
+
+
+#: What drives a simulation: None (free fall), torques ``(n,)`` or ``(..., n)``, or a function
+#: ``tau(t, q, qd)`` returning them.
+Torques = ArrayLike | Callable[[float, np.ndarray, np.ndarray], ArrayLike] | None
+
+
+def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration: float = 1.0,
+             dt: float = 1e-3, tau: Torques = None,
+             gravity: ArrayLike | None = None, motor: bool = False, friction: bool = False,
+             limits: str = "stop",
+             progress: Callable[[float], object] | None = None) -> Simulation:
+    """Integrate the arm's motion: free fall when ``tau`` is None.
+
+    Dormand and Prince's Runge-Kutta pair (5th order, :mod:`robosim.dynamics.ode`) on the state
+    ``(q, qd)``, with accelerations from the equations of motion of :func:`forward_dynamics`.
+    The steps are sized by the pair's error estimate (each step's error within
+    ``_TOLERANCE = 1e-8`` of ``1 + |state|``, root mean square over the state), from
+    ``dt / 20`` up; the motion is reported at every multiple of ``dt`` from each step's dense
+    output, and ``qdd`` recomputed there. The energy of a free fall is kept to about 1e-8 of
+    its size (the Puma 560 falling for 2 s), far better than the 1e-6 the fixed 1 ms steps of
+    the classical 4th-order method gave, in a fraction of the evaluations.
+
+    Parameters
+    ----------
+    robot : Robot
+        With ``robot.dynamics`` (a robot without is refused with a message).
+    q0, qd0 : array_like (n,) or (..., n)
+        Initial joint values and speeds; ``qd0`` default zero. A batch runs side by side.
+    duration, dt : float
+        Length of the run and the step, s (more than 0, ``dt <= duration``, at most
+        :data:`MAX_DURATION_S`); ``duration / dt`` rounded up steps (at most
+        :data:`MAX_STEPS`), the last one shortened to end the run at ``duration``.
+    tau : None, array_like (n,) or (..., n), or callable
+        Joint torques (N m; N for prismatic joints): None for none (free fall), constant values,
+        or ``tau(t, q, qd)`` returning them.
+    gravity, motor, friction
+        As :func:`inverse_dynamics`.
+    limits : {"stop", "ignore"}
+        ``"stop"`` (default): the joint limits are stops. A step in which a joint goes past a
+        limit is cut at the moment it arrives (found on the step's dense output to 1e-12 of the
+        step), where the joint is put on the limit and *locked* by a plastic impact: its speed
+        becomes zero and the other joints' speeds change as the arm's momentum requires (the
+        kinetic energy can only fall, as in a real knock). While a joint is locked, it is held
+        still and the others move as an arm with that joint fixed; it is released at the start
+        of a step where the stop would have to pull it back rather than push (a step longer
+        than ``dt`` at whose end the stop would pull is taken again ``dt`` long, so a release
+        comes within ``dt`` of its time). Each arrival is recorded
+        in ``limit_hits``. The total energy is kept between arrivals (the stop does no work)
+        and falls at each. ``"ignore"``: the limits play no part, the arm moves through them.
+    progress : callable, optional
+        ``progress(fraction)`` about a hundred times along the run (a long run takes minutes:
+        the command line shows a percentage).
+
+    Returns
+    -------
+    Simulation
+
+    Raises
+    ------
+    ValidationError
+        Bad arguments, ``q0`` outside the limits with ``limits="stop"``, a singular mass matrix
+        (a joint that moves no mass), or a motion that diverges (speeds overflow: a smaller
+        ``dt`` helps).
+
+    Examples
+    --------
+    The 0.5 m pendulum let go horizontal: for a short time ``qdd`` stays near ``-g / l``, so
+    after 0.1 s it has fallen about ``19.62 * 0.1^2 / 2 = 0.0981`` rad (0.09807 to five places:
+    ``cos q`` falls a little below 1), and the energy is what it was.
+
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.kinematics import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> run = simulate(pendulum, [0.0], duration=0.1, dt=0.05)
+    >>> run.t.round(3).tolist(), run.q[:, 0].round(4).tolist()
+    ([0.0, 0.05, 0.1], [0.0, -0.0245, -0.0981])
+    >>> kinetic, potential = energy(pendulum, run.q[-1], run.qd[-1])
+    >>> round(float(kinetic + potential), 6)
+    0.0
+    """
+    return Integration(robot, q0, qd0, duration, dt, tau, gravity, motor, friction, limits,
+                       progress).finish()
+
+
+class Integration:
+    """A run of :func:`simulate` computed as far as asked, so that a fall can be shown while
+    the rest of it is computed.
+
+    Parameters are :func:`simulate`'s, checked here. :meth:`advance` integrates until the
+    samples reach a time; the first :attr:`ready` samples of :attr:`t`, :attr:`q`, :attr:`qd`
+    are then final, and :attr:`limit_hits` lists the stops up to there. :meth:`finish`
+    integrates the rest and returns the :class:`Simulation` (``simulate(...)`` is
+    ``Integration(...).finish()``).
+
+    Examples
+    --------
+    >>> from robosim import load_robot
+    >>> run = Integration(load_robot("Puma 560"), [0, 0.5, -1, 0, 0.5, 0], duration=2.0)
+    >>> run.advance(0.1) >= 101          # the samples of the first 0.1 s, at least
+    True
+    >>> run.finish().q.shape
+    (2001, 6)
+    """
+
+    def __init__(self, robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None,
+                 duration: float = 1.0, dt: float = 1e-3,
+                 tau: Torques = None, gravity: ArrayLike | None = None, motor: bool = False,
+                 friction: bool = False, limits: str = "stop",
+                 progress: Callable[[float], object] | None = None):
+        if limits not in LIMIT_BEHAVIOURS:
+            raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got "
+                                  f"{brief(limits)}")
+        self._progress = checks.callable_or_none(progress, "progress")
+        duration = _amount(duration, "duration", "s", MAX_DURATION_S)
+        dt = _amount(dt, "dt", "s", MAX_DURATION_S)
+        if duration == 0.0 or dt == 0.0:
+            raise ValidationError(f"duration and dt must be more than 0 s, got duration "
+                                  f"{duration:g} s and dt {dt:g} s")
+        if dt > duration:
+            raise ValidationError(f"dt = {dt:g} s is longer than the duration {duration:g} s: "
+                                  f"give a step no longer than the run")
+        steps = _steps(duration, dt)
+        if steps > MAX_STEPS:
+            raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps:,} steps, more "
+                                  f"than {MAX_STEPS:,}: use a larger dt or a shorter run")
+        self._constants = _constants(robot)
+        (q,) = _checked(robot, ((q0, "q0"),))
+        if limits == "stop" and not np.all(robot.within_limits(q)):
+            rows = q.reshape(-1, robot.n)
+            robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
+        qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
+            _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
+        self.robot, self.duration, self.dt, self.limits = robot, duration, dt, limits
+        self._tau, self._torque = tau, _torque_source(robot, tau, q.shape)
+        self._gravity_asked, self._g = gravity, _gravity(robot, gravity)
+        self._motor, self._friction = motor, friction
+        self._lower, self._upper = robot.limits.T
+        self._locked = np.zeros(q.shape, dtype=bool)
+        self._pressing = [None, None]   # the last state evaluated with a joint locked, and
+        #                                 the torques of its stops
+        n = robot.n
+        #: Times of the samples, s ``(steps + 1,)``: every ``dt``, the last at ``duration``.
+        self.t = np.minimum(np.arange(steps + 1) * dt, duration)
+        self.t[-1] = duration
+        self._states = np.empty((steps + 1,) + q.shape[:-1] + (2 * n,))
+        self._held = np.zeros((steps + 1,) + q.shape, dtype=bool)  # locked joints per sample
+        #: Joint values and speeds of the samples ``(steps + 1, ..., n)``; the first
+        #: :attr:`ready` are computed.
+        self.q, self.qd = self._states[..., :n], self._states[..., n:]
+        #: Every arrival at a limit so far (see :func:`simulate`).
+        self.limit_hits: list[LimitHit] = []
+        self._state = self._states[0] = np.concatenate([q, qd], axis=-1)
+        self._time, self._h, self._ready = 0.0, dt, 1
+        self._report_every, self._next_report = max(1, steps // 100), 0
+        self._slope = self._rates(0.0, self._state)
+
+    @property
+    def ready(self) -> int:
+        """How many samples are computed: ``t[:ready]``, ``q[:ready]``, ``qd[:ready]``."""
+        return self._ready
+
+    def _rates(self, t, state):
+        """``(qd, qdd)`` of a state ``(q, qd)`` ``(..., 2n)``, the locked joints held still."""
+        n = self.robot.n
+        q, qd = state[..., :n], state[..., n:]
+        stops = [] if self._locked.any() else None
+        qdd = _accelerations(self.robot, self._constants, q, qd, self._torque(t, q, qd),
+                             self._g, self._motor, self._friction, self._locked, stops)
+        if stops:
+            self._pressing[:] = state, stops[0]
+        return np.concatenate([qd, qdd], axis=-1)
+
+    def advance(self, until: float) -> int:
+        """Integrate until the samples reach ``until`` (s) or the run's end; returns
+        :attr:`ready`.
+
+        Examples
+        --------
+        The pendulum of :class:`LimitHit`, sampled every 0.01 s: asked for 0.05 s, the run
+        has at least its first 6 samples (0, 0.01 ... 0.05 s), maybe more (a step of the
+        integrator may reach further); they start at rest at the horizontal.
+
+        >>> from robosim.dynamics import Dynamics, LinkDynamics
+        >>> from robosim.kinematics import Joint, Robot
+        >>> pendulum = Robot([Joint(a=0.5, limits=(-0.1, 1.0))], unit="m", dynamics=Dynamics(
+        ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+        >>> run = Integration(pendulum, [0.0], duration=0.2, dt=0.01)
+        >>> ready = run.advance(0.05)
+        >>> ready >= 6, float(run.t[ready - 1]) >= 0.05, run.q[0].tolist(), run.qd[0].tolist()
+        (True, True, [0.0], [0.0])
+        """
+        n, dt, duration, grid = self.robot.n, self.dt, self.duration, self.t
+        steps, lower, upper = len(grid) - 1, self._lower, self._upper
+        t, h, state, slope, locked = self._time, self._h, self._state, self._slope, self._locked
+        pressing = self._pressing
+        while self._ready <= steps and grid[self._ready - 1] < until:
+            if locked.any():
+                if pressing[0] is not state:    # a rejected step was evaluated last
+                    self._rates(t, state)
+                still = _still_pressed(pressing[1], locked, state[..., :n] <= lower)
+                if (still != locked).any():
+                    locked = self._locked = still
+                    slope = self._rates(t, state)
+            h = min(h, duration - t)
+            step = dormand_prince_step(self._rates, t, state, slope, h)
+            error = float(np.sqrt(np.mean(np.square(step.error / (_TOLERANCE * (
+                1.0 + np.maximum(np.abs(state), np.abs(step.y_end))))))))
+            if not error <= 1.0:                # too large, or not a number
+                if h > dt * _SMALLEST_STEP:
+                    h = max(dt * _SMALLEST_STEP, h * (max(0.2, 0.9 * error ** -0.2)
+                                                      if math.isfinite(error) else 0.2))
+                    continue
+                if not math.isfinite(error):
+                    raise ValidationError(f"the motion diverged at t = {grid[self._ready]:.6g}"
+                                          f" s (joint speeds overflowed): use a smaller dt")
+            if locked.any() and h > dt and pressing[0] is step.y_end \
+                    and (_still_pressed(pressing[1], locked, step.y_end[..., :n] <= lower)
+                         != locked).any():
+                h = dt          # a stop lets go within the step: find when, to within dt
+                continue
+            fraction, arriving = 1.0, None
+            if self.limits == "stop":
+                fraction, arriving = _first_arrival(step, locked, lower, upper, n)
+            end = t + fraction * h
+            self._report(step, t, h, end, locked)
+            if arriving is None:
+                t, state, slope = t + h, step.y_end, step.slope_end
+            else:
+                t, state = end, step.at(fraction)
+                q, qd, locked = _stop_at_limits(self.robot, self._constants, state[..., :n],
+                                                state[..., n:], lower, upper, t,
+                                                self.limit_hits, locked, self._motor)
+                self._locked = locked
+                state = np.concatenate([q, qd], axis=-1)
+                slope = self._rates(t, state)
+            h = h * min(5.0, 0.9 * max(error, 1e-10) ** -0.2)
+        self._time, self._h, self._state, self._slope = t, h, state, slope
+        return self._ready
+
+    def _report(self, step, t, h, end, locked):
+        """Fill the samples from ``step`` (from ``t``, ``h`` long) up to time ``end``."""
+        grid, ready, steps = self.t, self._ready, len(self.t) - 1
+        last = int(np.searchsorted(grid, end + 1e-9 * self.dt, side="right")) - 1
+        if last < ready:
+            return
+        self._states[ready:last + 1] = step.at(np.minimum(1.0, (grid[ready:last + 1] - t) / h))
+        self._held[ready:last + 1] = locked
+        self._ready = last + 1
+        while self._progress is not None and self._next_report < min(self._ready, steps):
+            self._progress(self._next_report / steps)   # every hundredth of the samples
+            self._next_report += self._report_every
+
+    def finish(self) -> Simulation:
+        """Integrate to the end; the run as a :class:`Simulation` (accelerations and energies
+        of every sample).
+
+        Examples
+        --------
+        The pendulum of :class:`LimitHit` falls onto its lower limit, -0.1 rad, after about
+        0.1 s and stays there: the last of the 21 samples.
+
+        >>> from robosim.dynamics import Dynamics, LinkDynamics
+        >>> from robosim.kinematics import Joint, Robot
+        >>> pendulum = Robot([Joint(a=0.5, limits=(-0.1, 1.0))], unit="m", dynamics=Dynamics(
+        ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+        >>> run = Integration(pendulum, [0.0], duration=0.2, dt=0.01)
+        >>> fall = run.finish()
+        >>> float(fall.t[-1]), fall.q[-1].tolist(), len(fall.limit_hits)
+        (0.2, [-0.1], 1)
+        """
+        self.advance(math.inf)
+        qs, qds, grid = self.q, self.qd, self.t
+        torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds,
+                                                                              strict=True)])
+                   if callable(self._tau) else self._torque(0.0, qs, qds))
+        qdds = _accelerations(self.robot, self._constants, qs, qds, torques, self._g,
+                              self._motor, self._friction, self._held)
+        kinetic, potential = energy(self.robot, qs, qds, self._gravity_asked, self._motor)
+        if self._progress is not None:
+            self._progress(1.0)
+        return Simulation(t=grid, q=qs, qd=qds, qdd=qdds, kinetic=kinetic,
+                          potential=potential, energy=kinetic + potential, limits=self.limits,
+                          limit_hits=self.limit_hits)
+
+
+def _first_arrival(step, locked, lower, upper, n):
+    """Where in ``step`` a free joint first goes past a limit: ``(fraction of the step, True)``
+    found by bisection on the step's dense output, or ``(1.0, None)`` when none does."""
+    def past(state):
+        q = state[..., :n]
+        return (((q < lower) | (q > upper)) & ~locked).any()
+
+    if not past(step.y_end):
+        return 1.0, None
+    inside, outside = 0.0, 1.0
+    for _ in range(_BISECTIONS):
+        middle = 0.5 * (inside + outside)
+        inside, outside = (inside, middle) if past(step.at(middle)) else (middle, outside)
+    return outside, True
+
+
+def _steps(duration, dt):
+    """Samples of a run after the start: ``duration / dt`` rounded up, the last interval
+    shortened so that the run ends at ``duration`` (0.5 s at dt = 1 s is one sample at 0.5 s,
+    not none; 1.5 s is two, at 1 s and 1.5 s). A quotient within rounding of a whole number is
+    that number.
+
+    >>> _steps(1.0, 0.1), _steps(0.5, 1.0), _steps(1.5, 1.0)
+    (10, 1, 2)
+    """
+    quotient = duration / dt
+    return max(1, math.ceil(quotient - 1e-9 * max(1.0, quotient)))
+
+
+def _torque_source(robot, tau, shape):
+    """``tau`` of :func:`simulate` as a function ``(t, q, qd) -> (..., n)``."""
+    if tau is None:
+        zero = np.zeros(shape)
+        return lambda t, q, qd: zero
+    if callable(tau):
+        return lambda t, q, qd: _checked(robot, ((tau(t, q, qd), "tau(t, q, qd)"),))[0]
+    constant = np.broadcast_to(_checked(robot, ((tau, "tau"),))[0], shape)
+    return lambda t, q, qd: constant
+
+
+def _still_pressed(holding, locked, at_lower):
+    """The locked joints that the arm still presses against their stop.
+
+    The stop holds a locked joint with the torque ``holding = M qdd - rhs`` (``qdd`` with the
+    locked joints still: :func:`_accelerations`); a stop can only push: up at a lower limit,
+    down at an upper one. A joint whose stop would have to pull is released.
+    """
+    return locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
+
+
+def _stop_at_limits(robot, constants, q, qd, lower, upper, time, hits, locked, motor):
+    """Joints that went past a limit in the last step: put back on it and locked there by a
+    plastic impact (see :func:`simulate`); each one is appended to ``hits``.
+
+    The speeds after the impact keep the momentum of the free joints, ``M_ff qd+_f = (M qd)_f``
+    with the locked joints' ``qd+ = 0``: the kinetic energy falls by
+    ``(qd - qd+)^T M (qd - qd+) / 2``. Returns ``q, qd`` and the new mask of locked joints.
+    """
+    below, above = q < lower, q > upper
+    arriving = (below | above) & ~locked
+    if not arriving.any():
+        return q, qd, locked
+    for side, mask in (("lower", below), ("upper", above)):
+        for where in zip(*np.nonzero(mask & arriving), strict=True):
+            hits.append(LimitHit(time=float(time), joint=int(where[-1]), side=side,
+                                 index=tuple(int(i) for i in where[:-1])))
+    q = np.clip(q, lower, upper)
+    locked = locked | arriving
+    inertia = mass_matrix(robot, q, motor=motor)
+    momentum = np.einsum("...ij,...j->...i", inertia, _to_si(constants, qd))
+    after = _from_si(constants, _solve_locked(inertia, momentum, locked))
+    knocked = arriving.any(axis=-1, keepdims=True)
+    return q, np.where(knocked, after, qd), locked

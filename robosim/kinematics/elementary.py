@@ -1,0 +1,145 @@
+"""Elementary functions on Python floats (one target, one pose) or on ``(B,)`` arrays (many),
+so that one formula serves both, as :func:`robosim.kinematics.robot.chain_components` does for the
+kinematics: the closed-form and numeric IK (:mod:`robosim.ik`) and the collision distances
+(:mod:`robosim.collision`) take one of these classes as ``ops``."""
+
+from __future__ import annotations
+
+import cmath
+import math
+from typing import Any
+
+import numpy as np
+
+
+class FloatMath:
+    """Python floats: no numpy per-call cost.
+
+    Examples
+    --------
+    One formula, here on floats: ``atan2(1, 1) = pi / 4``.
+
+    >>> print(f"{FloatMath.atan2(1.0, 1.0):.6f}  {FloatMath.sqrt(2.0):.6f}")
+    0.785398  1.414214
+    """
+
+    # Built-in functions do not bind to the class: no staticmethod wrapper to unwrap per call.
+    cos = math.cos
+    sin = math.sin
+    sqrt = math.sqrt
+    atan2 = math.atan2
+    asin = math.asin
+    maximum = max
+    minimum = min
+    absolute = abs
+    complex_sqrt = cmath.sqrt
+    phase = cmath.phase
+
+    @staticmethod
+    def where(condition: Any, if_true: Any, if_false: Any) -> Any:
+        """``if_true`` if ``condition`` else ``if_false`` (typed loosely, as
+        :meth:`ArrayMath.where`, so that one formula type-checks with both).
+
+        Examples
+        --------
+        >>> FloatMath.where(2.0 > 1.0, "yes", "no"), FloatMath.where(False, 1.0, -1.0)
+        ('yes', -1.0)
+        """
+        return if_true if condition else if_false
+
+    @staticmethod
+    def clip(value: float, lower: float, upper: float) -> float:
+        """``value`` brought into ``[lower, upper]``.
+
+        Examples
+        --------
+        >>> [FloatMath.clip(value, 0.0, 1.0) for value in (1.5, -0.2, 0.3)]
+        [1.0, 0.0, 0.3]
+        """
+        return min(max(value, lower), upper)
+
+    @staticmethod
+    def companion_roots(coefficients: list[complex]) -> list[complex]:
+        """Roots of the polynomial ``coefficients`` (highest power first, leading one
+        nonzero), as the eigenvalues of its companion matrix.
+
+        Examples
+        --------
+        ``x^2 - 3 x + 2 = (x - 1)(x - 2)``:
+
+        >>> sorted(round(root.real, 9) for root in FloatMath.companion_roots([1.0, -3.0, 2.0]))
+        [1.0, 2.0]
+        """
+        degree = len(coefficients) - 1
+        companion = np.eye(degree, k=-1, dtype=complex)
+        companion[0] = [-c / coefficients[0] for c in coefficients[1:]]
+        return np.linalg.eigvals(companion).tolist()
+
+
+class ArrayMath:
+    """``(B,)`` arrays, element by element.
+
+    Examples
+    --------
+    The same formula as :class:`FloatMath`, on two values at once:
+
+    >>> print(ArrayMath.atan2(np.array([1.0, 0.0]), np.array([1.0, -1.0])).round(6))
+    [0.785398 3.141593]
+    """
+
+    cos = staticmethod(np.cos)
+    sin = staticmethod(np.sin)
+    sqrt = staticmethod(np.sqrt)
+    atan2 = staticmethod(np.arctan2)
+    asin = staticmethod(np.arcsin)
+    maximum = staticmethod(np.maximum)
+    minimum = staticmethod(np.minimum)
+    absolute = staticmethod(np.abs)
+    clip = staticmethod(np.clip)
+    phase = staticmethod(np.angle)
+
+    @staticmethod
+    def where(condition: Any, if_true: Any, if_false: Any) -> Any:
+        """:func:`numpy.where` with its three arguments (its one-argument form returns
+        indices, which its type stubs would otherwise let through).
+
+        Examples
+        --------
+        >>> ArrayMath.where(np.array([True, False]), 1.0, np.array([5.0, 6.0])).tolist()
+        [1.0, 6.0]
+        """
+        return np.where(condition, if_true, if_false)
+
+    @staticmethod
+    def complex_sqrt(z: np.ndarray) -> np.ndarray:
+        """The principal square root, complex for a negative real (as :func:`cmath.sqrt`).
+
+        Examples
+        --------
+        >>> ArrayMath.complex_sqrt(np.array([-4.0, 9.0])).tolist()
+        [2j, (3+0j)]
+        """
+        return np.sqrt(np.asarray(z, dtype=complex))
+
+    @staticmethod
+    def companion_roots(coefficients: list[np.ndarray]) -> list[np.ndarray]:
+        """:meth:`FloatMath.companion_roots` of ``B`` polynomials at once (each coefficient a
+        ``(B,)`` array): the roots as ``degree`` arrays ``(B,)``.
+
+        Examples
+        --------
+        ``x^2 - 3 x + 2`` (roots 1 and 2) and ``x^2 - 4`` (roots -2 and 2), each coefficient a
+        ``(2,)`` array:
+
+        >>> roots = ArrayMath.companion_roots([np.array([1.0, 1.0]), np.array([-3.0, 0.0]),
+        ...                                    np.array([2.0, -4.0])])
+        >>> np.sort(np.stack(roots).real, axis=0).round(9).T.tolist()
+        [[1.0, 2.0], [-2.0, 2.0]]
+        """
+        degree = len(coefficients) - 1
+        leading = np.asarray(coefficients[0])
+        companion = np.zeros((leading.shape[0], degree, degree), dtype=complex)
+        for k, c in enumerate(coefficients[1:]):
+            companion[:, 0, k] = -c / leading
+        companion[:, range(1, degree), range(degree - 1)] = 1.0
+        return list(np.linalg.eigvals(companion).T)
