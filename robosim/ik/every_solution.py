@@ -8,9 +8,15 @@ How completeness is reached:
   polynomial in joint 3 give every arm solution, each with the wrist's two. Complete by
   construction; each is checked (and finished to the tolerances where rounding left it just
   outside) on the whole arm.
-- Other arms (UR, the Lynx6 for a position, arms with more joints than solved axes):
+- Other 6R arms solving the full pose (UR, any 6R table) get every solution from the
+  general 6R solver (:mod:`robosim.ik.general`: Raghavan and Roth's elimination, or a closed
+  form for three parallel axes), which checks their count; the reason says so
+  (``"converged: all 8 solutions (general 6R)"``, the count inside the limits). Where it
+  cannot certify the count, its solutions join the multistart below, and the reason says
+  that too.
+- Other arms (the Lynx6 for a position, arms with more joints than solved axes):
   multistart, the reference and the seed-bank configurations nearest the target solved at
-  once. An arm without a wrist centre (UR) may miss a branch; a redundant one gets a sample.
+  once. A redundant arm gets a sample.
 
 Solutions are distinct modulo 2 pi: each is reported as its variant nearest the reference
 (``q0``, else home) inside the limits, or, with ``all_turns=True``, as every variant that the
@@ -29,6 +35,7 @@ from ..kinematics.robot import frame_columns
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
                       _cached_problem, _first_seeds, _OnArrays, _OnFloats, _restart_seeds,
                       _single_pose, _within, check_targets)
+from .general import general_ik
 from .pieper import pieper_ik
 from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
 
@@ -39,6 +46,11 @@ ROWS_ON_FLOATS = 12
 #: Most variants ``all_turns`` lists (issue 25: +-3600 deg limits made 20^6 of them and
 #: exhausted memory); the count is known before any is made.
 MAX_TURN_VARIANTS = 100_000
+#: The note of a 6R arm's solutions by the general solver (:mod:`robosim.ik.general`), which
+#: checked their count (``count``: how many, inside the limits), and of one it could not
+#: certify (its solutions then join the multistart's seeds).
+GENERAL_6R = "all {count} solutions (general 6R)"
+GENERAL_6R_INCOMPLETE = "general 6R not certified: multistart"
 
 
 def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
@@ -112,18 +124,26 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     else:
         reference = np.clip(robot.check_q(q0, "q0"), *robot.limits.T)
     note = ""
+    general = (general_ik(robot, target, tolerance=problem.tolerance,
+                          angle_tolerance=problem.angle_tolerance) if problem.general else None)
     if problem.closed_form:
         found = pieper_ik(robot, target, reference)
         turned, inside = turned_inside(robot, found.q[found.valid], reference)
         starts = turned[inside]
         note = str(found.reason)           # a free joint, a double root: said in the reason
+    elif general is not None and general.complete:
+        turned, inside = turned_inside(robot, general.q[general.valid], reference)
+        starts, note = turned[inside], GENERAL_6R
     else:
         first = _first_seeds(robot, problem, target[None], q0, rng)
         starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
                                                   q0 is not None, seeds, rng)[0]])
+        if general is not None:              # not certified: its solutions join the seeds
+            turned, inside = turned_inside(robot, general.q[general.valid], reference)
+            starts, note = np.vstack([turned[inside], starts]), GENERAL_6R_INCOMPLETE
     if len(starts) == 0:
         return _result(robot, np.empty((0, robot.n)), np.empty(0), np.empty(0),
-                       np.empty(0, dtype=int), note)
+                       np.empty(0, dtype=int), note.format(count=0))
     q, position_error, orientation_error, iterations = _finish(problem, target, starts)
     good = np.flatnonzero(_within(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
@@ -155,7 +175,8 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         kept, rows = [v for v, _ in variants], [row for _, row in variants]
     chosen = np.array(rows, dtype=int)
     return _result(robot, np.array(kept).reshape(-1, robot.n), position_error[chosen],
-                   orientation_error[chosen], iterations[chosen], note)
+                   orientation_error[chosen], iterations[chosen],
+                   note.format(count=len(kept)))
 
 
 def _finish(problem, target, starts):
@@ -179,6 +200,7 @@ def _result(robot, q, position_error, orientation_error, iterations, note):
     """The :class:`IKResult` of the solutions ``q`` ``(k, n)``, each ``"converged"`` with the
     closed form's ``note`` in brackets when there is one (as :func:`robosim.ik.solve` says
     it)."""
-    reason = CONVERGED if not note else f"{CONVERGED} ({note})"
+    reason = (CONVERGED if not note else f"{CONVERGED}: {note}" if note.startswith("all ")
+              else f"{CONVERGED} ({note})")
     return IKResult(q, np.ones(len(q), dtype=bool), position_error, orientation_error,
                     iterations, np.full(len(q), reason, dtype=object))

@@ -66,6 +66,7 @@ from ..kinematics.robot import Component, frame_columns, frame_times, jacobian_c
 from ..kinematics import Robot
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import turned_inside
+from .general import general_applies, general_ik
 from .pieper import JOINT_LIMIT, _nearest_solution, nearest_solution, pieper_applies, pieper_ik
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
@@ -469,6 +470,10 @@ class _Problem:
         # the full pose, or three joints solving a point.
         self.closed_form = (self.rows == (0, 1, 2, 3, 4, 5)[:self.n]
                             and self.n in (3, 6) and pieper_applies(robot))
+        # Every other 6R arm solving the full pose: the general 6R solver
+        # (robosim.ik.general), faster than the search (benchmarks/bench_general_ik.py).
+        self.general = (not self.closed_form and self.rows == (0, 1, 2, 3, 4, 5)
+                        and general_applies(robot))
 
     @property
     def idle(self):
@@ -992,7 +997,7 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
     closed_reason = np.full(count, "", dtype=object)
     rest = np.arange(count)
-    if problem.closed_form:
+    if problem.closed_form or problem.general:
         closed = _closed_form(problem, flat_target, q0, one=not batch_shape)
         done = closed[4]
         q[done], iterations[:] = closed[0][done], closed[3]
@@ -1048,7 +1053,8 @@ def _closed_form_exact(problem, columns, q0):
 
 
 def _closed_form(problem, target, q0, one):
-    """Targets ``(B, 4, 4)`` by Pieper's closed form: per target the solution nearest ``q0``
+    """Targets ``(B, 4, 4)`` by Pieper's closed form (or, for another 6R arm, by the general
+    6R solver, :func:`robosim.ik.general.general_ik`): per target the solution nearest ``q0``
     (or home) inside the limits, finished by the iteration where rounding left it outside the
     tolerances. ``one``: a single target, on Python floats (:func:`robosim.ik.pieper.
     nearest_solution`, which solves the wrist only for the arm solutions that can win).
@@ -1062,13 +1068,15 @@ def _closed_form(problem, target, q0, one):
     count = target.shape[0]
     reference = (np.broadcast_to(problem.home, (count, robot.n)) if q0 is None
                  else np.clip(q0, problem.limits[:, 0], problem.limits[:, 1]))
-    if one:
+    if one and not problem.general:
         solution, reason = nearest_solution(robot, target[0], reference[0].tolist())
         found = np.array([solution is not None])
         q = np.array([reference[0] if solution is None else solution])
         reason = np.array([reason], dtype=object)
     else:
-        solutions = pieper_ik(robot, target, reference)
+        solutions = (general_ik(robot, target, tolerance=problem.tolerance,
+                                angle_tolerance=problem.angle_tolerance) if problem.general
+                     else pieper_ik(robot, target, reference))
         turned, inside = turned_inside(robot, solutions.q, reference[:, None, :])
         usable = solutions.valid & inside
         weights = np.where(robot.revolute, 1.0, 1.0 / robot.length_scale)
@@ -1077,7 +1085,10 @@ def _closed_form(problem, target, q0, one):
         found = usable.any(axis=1)
         nearest = np.take_along_axis(turned, distance.argmin(axis=1)[:, None, None], axis=1)
         q = np.where(found[:, None], nearest[:, 0], reference)
-        reason = np.where(solutions.valid.any(axis=1) & ~found, JOINT_LIMIT, solutions.reason)
+        # The general solver's word on a target it could not certify is not the search's.
+        reason = np.where(solutions.valid.any(axis=1) & ~found, JOINT_LIMIT,
+                          np.where(solutions.complete, solutions.reason, "")
+                          if problem.general else solutions.reason)
     on = _OnFloats if one else _OnArrays
     position_error, orientation_error = on.errors(
         problem, frame_columns(target[0] if one else target), q)
