@@ -9,6 +9,9 @@ One concept a module, the public names re-exported here (``robosim.ik.solve``):
 - :mod:`robosim.ik.pieper`: :func:`pieper_ik`, every solution of an arm with a spherical wrist
   (or of a 3-joint arm placing a point) in closed form, Pieper's method; used by both where
   :func:`pieper_applies`;
+- :mod:`robosim.ik.general`: :func:`general_ik`, every solution of any 6R arm (Raghavan and
+  Roth's elimination as Manocha and Canny solve it, with closed forms where it is singular);
+  used by :func:`solve_all` for 6R arms Pieper's method does not cover;
 - :mod:`robosim.ik.wrist`: the spherical wrist found geometrically and its two closed-form
   solutions;
 - :mod:`robosim.ik.turns`: joint values modulo 2 pi (nearest turn, every turn in the limits);
@@ -42,6 +45,7 @@ from .closed_form import (
                           lynx6_solutions,
 )
 from .every_solution import solve_all
+from .general import GeneralSolutions, general_applies, general_ik
 from .pieper import PieperSolutions, pieper_applies, pieper_ik
 from .numeric import (
                           ANGLE_TOLERANCE,
@@ -56,11 +60,12 @@ from .numeric import (
                           solve_path,
 )
 
-__all__ = ["ANGLE_TOLERANCE", "CONVERGED", "IKResult", "LYNX6_BRANCHES", "Lynx6Solution",
+__all__ = ["ANGLE_TOLERANCE", "CONVERGED", "GeneralSolutions", "IKResult", "LYNX6_BRANCHES",
+           "Lynx6Solution",
            "POSITION_TOLERANCE", "PathResult", "PieperSolutions", "SOLVED_BY_FORMULA",
            "ThreeRSolutions",
            "anthropomorphic_3r_ik", "anthropomorphic_3r_robot", "branch_labels", "check_targets",
            "damped_least_squares",
-           "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",
+           "general_applies", "general_ik", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",
            "lynx6_path", "lynx6_solutions", "parse_axes", "pieper_applies", "pieper_ik", "solve",
            "solve_all", "solve_path"]

@@ -77,7 +77,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -127,8 +127,10 @@ SPHERICAL_WRIST = "Pieper (spherical wrist)"
 SPHERICAL_SHOULDER = "Pieper, read tip to base (spherical shoulder)"
 PARALLEL_AXES = "three parallel axes"
 PARALLEL_AXES_REVERSED = "three parallel axes, read tip to base"
-#: The reason of a target no method could certify.
-NOT_CERTIFIED = "incomplete"
+#: The reason of a target no method could certify (the best one's solutions are kept).
+NOT_CERTIFIED = ("incomplete: the elimination's matrix polynomial is singular (or a root gave "
+                 "no solution) read either way along the arm, and no closed form covers this "
+                 "geometry")
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,22 @@ def general_applies(robot: Robot) -> bool:
     (True, False)
     """
     return robot.n == 6 and bool(robot.revolute.all())
+
+
+def general_closed_form(robot: Robot) -> bool:
+    """True when :func:`general_ik` solves ``robot`` by a closed form first (three parallel
+    axes, or a spherical shoulder): faster than the numeric search for one target, which the
+    elimination is not (``benchmarks/bench_general_ik.py``), so :func:`robosim.ik.solve`
+    uses the general solver only for these.
+
+    Examples
+    --------
+    >>> import robosim
+    >>> general_closed_form(robosim.load_robot("UR5"))
+    True
+    """
+    return general_applies(robot) and _methods(robot)[0][0] not in (ELIMINATION,
+                                                                    ELIMINATION_REVERSED)
 
 
 def general_ik(robot: Robot, target: ArrayLike, *, tolerance: float = 1e-9,
@@ -234,16 +252,9 @@ def general_ik(robot: Robot, target: ArrayLike, *, tolerance: float = 1e-9,
         reason[rows] = np.where(found.complete[better], np.where(
             found.valid[better].any(axis=1), note[better], OUT_OF_REACH), NOT_CERTIFIED)
         rest = rest[~found.complete]
-    reason[~complete] = [f"{NOT_CERTIFIED}: {_failure(robot)}"] * int((~complete).sum())
     return GeneralSolutions(q.reshape(shape + (MAX_SOLUTIONS, 6)),
                             valid.reshape(shape + (MAX_SOLUTIONS,)), complete.reshape(shape),
                             reason.reshape(shape), method.reshape(shape))
-
-
-def _failure(robot):
-    """Why no method certified every solution of ``robot``'s targets, in words."""
-    return ("the elimination's matrix polynomial is singular (or its count did not check) "
-            "both ways along the arm, and no closed form covers this geometry")
 
 
 # ------------------------------------------------------------------------- the normal form
@@ -331,7 +342,7 @@ def reversed_robot(robot: Robot) -> Robot:
                             home=-robot.joints[old].home, name=robot.joints[old].name))
     base = inverse(robot.tool) @ inverse(_twist(chain.a[5], chain.alpha[5]))
     (base_xyz, base_rpy), (tool_xyz, tool_rpy) = tr2xyzrpy(base), tr2xyzrpy(chain.base_inverse)
-    return Robot(joints, name=f"{robot.name} (tip to base)", unit=robot.unit,
+    return Robot(tuple(joints), name=f"{robot.name} (tip to base)", unit=robot.unit,
                  base_xyz=tuple(base_xyz), base_rpy=tuple(base_rpy), tool_xyz=tuple(tool_xyz),
                  tool_rpy=tuple(tool_rpy))
 
@@ -386,12 +397,14 @@ def _pieper_solver(robot):
 
 
 # ------------------------------------------------------------- the elimination (steps 2-8)
-def _fourteen(p, l):
-    """Raghavan and Roth's 14 quantities of vectors ``p``, ``l`` ``(..., 3)``: ``l``, ``p``,
-    ``p . p``, ``p . l``, ``p x l``, ``(p . p) l - 2 (p . l) p``; ``(..., 14)``."""
+def _fourteen(p, axis):
+    """Raghavan and Roth's 14 quantities of the point ``p`` and the axis ``l`` (here
+    ``axis``), ``(..., 3)`` each: ``l``, ``p``, ``p . p``, ``p . l``, ``p x l``, ``(p . p) l -
+    2 (p . l) p``; ``(..., 14)``."""
     pp = np.einsum("...i,...i->...", p, p)[..., None]
-    pl = np.einsum("...i,...i->...", p, l)[..., None]
-    return np.concatenate([l, p, pp, pl, np.cross(p, l), pp * l - 2.0 * pl * p], axis=-1)
+    pl = np.einsum("...i,...i->...", p, axis)[..., None]
+    return np.concatenate([axis, p, pp, pl, np.cross(p, axis), pp * axis - 2.0 * pl * p],
+                          axis=-1)
 
 
 def _fit(samples, angles):
@@ -426,11 +439,11 @@ def _elimination_solver(chain):
         H = chain.normal_target(targets)
         # Step 2: p and l, free of theta_6 (Rz(-theta_6) acts on columns 1-2 only).
         end = H @ last_inverse
-        p, l = end[:, :3, 3], end[:, :3, 2]
+        p, axis = end[:, :3, 3], end[:, :3, 2]
         # Steps 3-4, right side: (A1 A2)^-1 applied to p (a point) and l (a direction).
         p_right = np.einsum("abji,nabj->nabi", R, p[:, None, None, :] - origin)
-        l_right = np.einsum("abji,nj->nabi", R, l)
-        Q = _fit(np.moveaxis(_fourteen(p_right, l_right), 0, 2), 2)
+        axis_right = np.einsum("abji,nj->nabi", R, axis)
+        Q = _fit(np.moveaxis(_fourteen(p_right, axis_right), 0, 2), 2)
         Q = Q.reshape(9, count, 14).transpose(1, 2, 0)
         left_side = np.broadcast_to(P, (count, 14, 27)).copy()
         left_side[:, :, 0] -= Q[:, :, 0]                  # the constant moves to the left
@@ -442,10 +455,11 @@ def _elimination_solver(chain):
         powers = np.einsum("neijk,ia,jb,kc->neabc", six.reshape(count, 6, 3, 3, 3),
                            _TO_POWERS, _TO_POWERS, _TO_POWERS)
         sigma = np.zeros((count, 3, 12, 12), dtype=complex)
-        for times_z4 in range(2):
-            for j in range(3):
-                sigma[:, :, 6 * times_z4:6 * times_z4 + 6, 3 * (j + times_z4):3 * (j + times_z4) + 3] = (
-                    np.moveaxis(powers[:, :, :, j, :], 1, 2))
+        for times_z4 in range(2):                   # rows: the 6 equations, then times z4
+            rows = slice(6 * times_z4, 6 * times_z4 + 6)
+            for j in range(3):                      # columns: z4^j z5^k at 3 j + k
+                columns = slice(3 * (j + times_z4), 3 * (j + times_z4) + 3)
+                sigma[:, :, rows, columns] = np.moveaxis(powers[:, :, :, j, :], 1, 2)
         C, B, A = sigma[:, 0], sigma[:, 1], sigma[:, 2]
         # Step 7: the shift with the better-conditioned Sigma(mu); singular at both: give up.
         conditions = []

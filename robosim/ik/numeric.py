@@ -66,7 +66,7 @@ from ..kinematics.robot import Component, frame_columns, frame_times, jacobian_c
 from ..kinematics import Robot
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import turned_inside
-from .general import general_applies, general_ik
+from .general import general_applies, general_closed_form, general_ik
 from .pieper import JOINT_LIMIT, _nearest_solution, nearest_solution, pieper_applies, pieper_ik
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
@@ -470,10 +470,12 @@ class _Problem:
         # the full pose, or three joints solving a point.
         self.closed_form = (self.rows == (0, 1, 2, 3, 4, 5)[:self.n]
                             and self.n in (3, 6) and pieper_applies(robot))
-        # Every other 6R arm solving the full pose: the general 6R solver
-        # (robosim.ik.general), faster than the search (benchmarks/bench_general_ik.py).
+        # Every other 6R arm solving the full pose: the general 6R solver (robosim.ik.general)
+        # for solve_all; for solve only where it is a closed form, faster than the search
+        # (the elimination is not: benchmarks/bench_general_ik.py).
         self.general = (not self.closed_form and self.rows == (0, 1, 2, 3, 4, 5)
                         and general_applies(robot))
+        self.general_solve = self.general and general_closed_form(robot)
 
     @property
     def idle(self):
@@ -997,7 +999,7 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
     closed_reason = np.full(count, "", dtype=object)
     rest = np.arange(count)
-    if problem.closed_form or problem.general:
+    if problem.closed_form or problem.general_solve:
         closed = _closed_form(problem, flat_target, q0, one=not batch_shape)
         done = closed[4]
         q[done], iterations[:] = closed[0][done], closed[3]
