@@ -83,8 +83,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..robot import Joint, Robot
-from ..transforms import inverse, rotation_angle, tr2xyzrpy
+from ..kinematics import Joint, Robot, inverse, rotation_angle, tr2xyzrpy
 from .pieper import DOUBLE_ROOT, OUT_OF_REACH, pieper_applies, pieper_ik
 
 #: Most solutions of a 6R arm (Raghavan and Roth; Manocha and Canny): the slots of
