@@ -322,3 +322,20 @@ def test_a_negative_offset_is_written_as_a_subtraction():
     press(window, "Step >")
     run_for(window, 1.1)
     assert window.legend.get_text().endswith("theta3 = q3 - 90 deg = -60 deg")
+
+
+def test_the_first_step_forward_shows_that_step_one_was_taken():
+    """The Lynx6's base is the identity: step 1 (the base transform) moves nothing, so the
+    panel must say the step was taken (issue 37: "the first Step > does nothing")."""
+    robot = load_robot("Lynx6")
+    _, window = open_window(robot)
+    np.testing.assert_array_equal(robot.base, np.eye(4))
+    before = window.step_text.get_text()
+    press(window, "Step >")
+    run_for(window, 1.2)
+    assert window.position == 1.0
+    after = window.step_text.get_text()
+    assert after != before
+    assert after.startswith("Step 1 of 22") and "no motion" in after
+    press(window, "< Back")
+    assert window.step_text.get_text() == before

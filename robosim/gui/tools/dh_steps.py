@@ -402,9 +402,12 @@ class DHStepsWindow(ToolWindow):
         returns True when the panel changed."""
         index, fraction = self.current()
         self.drawing.set_step(index, fraction)
-        if index == self._panel_step:
+        # Before the first step and at its end the frame may stand in the same place (a base
+        # that is the identity, a joint at zero): the panel says which of the two it is.
+        panel_step = (index, self.position > 0)
+        if panel_step == self._panel_step:
             return False
-        self._panel_step = index
+        self._panel_step = panel_step
         self._fill_panel(index)
         return True
 
@@ -414,8 +417,12 @@ class DHStepsWindow(ToolWindow):
         step = steps[index]
         k = self.sequence.index(index) + 1
         where = "all joints" if self.joint is None else _joint_words(robot, self.joint)
-        self.step_text.set_text(f"Step {k} of {len(self.sequence)} ({where}):\n"
-                                f"{step.describe(robot.unit)}")
+        heading = (f"Start: step 1 of {len(self.sequence)} next" if self.position <= 0
+                   else f"Step {k} of {len(self.sequence)}")
+        # A rotation or translation names its amount (0 deg); a base or tool transform does not.
+        still = (" (the identity here: no motion)"
+                 if step.parameter not in MOTIONS and np.allclose(step.matrix, np.eye(4)) else "")
+        self.step_text.set_text(f"{heading} ({where}):\n{step.describe(robot.unit)}{still}")
         base_inverse = np.linalg.inv(robot.base)
         texts = {}
         if step.parameter in MOTIONS:
