@@ -3,6 +3,7 @@
 import math
 import re
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
@@ -11,6 +12,7 @@ from gripper_angle import gripper_angle
 from gui_events import click, type_in_cell
 from layout_check import layout_problems
 from robosim import load_robot
+from robosim.gui.app import Application
 from robosim.gui.tools.jog_ik import SOLVE, STEP, TURN, VIA
 from robosim.gui.tools import open_tool
 from robosim.kinematics import rotation_angle, rotx, rpy2r, r2rpy, xyzrpy2tr
@@ -392,3 +394,32 @@ def test_a_jog_down_into_the_table_stops_before_it_and_says_why():
     assert error and "the arm would collide (link 4 (wrist) hits table" in message
     assert not arm.collisions.check(arm.q).collides
     assert 0 < 31.4 - LYNX6.fk(arm.q)[2, 3] < 31.4                 # it went part of the way
+
+
+def test_jogs_pressed_while_the_arm_moves_add_up():
+    """Three -X presses 0.09 s apart, each before the last one's motion ended, move the tool
+    three steps (issue 37: presses 0.3 s apart were lost, -X three times moved one step)."""
+    class Clock:
+        now = 0.0
+
+        def __call__(self):
+            return self.now
+
+    clock = Clock()
+    app = Application(robot=LYNX6, figure=plt.figure(figsize=(10, 6.5), dpi=50), clock=clock)
+    app.screen.open_tool("Jog / IK")
+    panel = app.tool_windows[-1]
+    start = LYNX6.fk(app.state.q)[:3, 3]
+    step = float(panel.jog_cells.text(0, STEP))
+    for _ in range(3):
+        press(panel, "-X")
+        for _ in range(3):
+            clock.now += 0.03
+            app.tick()
+        assert app.screen.animation.running
+    while app.screen.animation.running:
+        clock.now += 0.03
+        app.tick()
+    np.testing.assert_allclose(LYNX6.fk(app.state.q)[:3, 3], start - [3 * step, 0, 0],
+                               atol=1e-6)
+    app.close()

@@ -250,8 +250,8 @@ class JogIKWindow(ToolWindow):
         else:
             amount = math.radians(_positive(self.jog_cells.text(0, TURN), "turn"))
         amount = amount if sign == "+" else -amount
-        result = motion.jog(self.robot, self.arm.q, motion.JOG_AXES[index], amount, self.frame,
-                            steps=JOG_VIA_POINTS, collisions=self.arm.collisions)
+        result = motion.jog(self.robot, self.arm.target, motion.JOG_AXES[index], amount,
+                            self.frame, steps=JOG_VIA_POINTS, collisions=self.arm.collisions)
         self._play_line(result, f"jog {sign}{name} ({self.frame} frame)")
 
     # ------------------------------------------------------------------ IK
@@ -358,23 +358,29 @@ class JogIKWindow(ToolWindow):
             position, pitch = self._wrist_angle_target()
             target = np.eye(4)
             target[:3, 3] = position
-            result = motion.straight_line(self.robot, self.arm.q, target, steps,
+            result = motion.straight_line(self.robot, self.arm.target, target, steps,
                                           hold_wrist=True, wrist_pitch=pitch,
                                           collisions=self.arm.collisions)
         else:
-            result = motion.straight_line(self.robot, self.arm.q, self.target(), steps,
+            result = motion.straight_line(self.robot, self.arm.target, self.target(), steps,
                                           axes=self._axes(), collisions=self.arm.collisions)
         self._play_line(result, f"straight line, {steps} via-points")
 
     def _play_line(self, result, what):
         """Play the line's via-points on the arm (when it stops: every step up to the obstacle,
         so the arm goes as far as the message says), draw its path, and say how it went.
-        The solutions listed before are forgotten: they were found from another pose."""
+        The solutions listed before are forgotten: they were found from another pose.
+
+        A line starts where the arm is going (:attr:`ArmState.target`), so jogs pressed
+        while the arm still moves add up (three -X presses move three steps, not one); the
+        arm goes on from the pose it shows to the line's start, at the same joint speed."""
         self.solutions = np.empty((0, self.robot.n))
         self.choice = 0
         self.choice_text.set_text(NO_SOLUTIONS_YET)
         self.solution_text.set_text("")
         moved = result.q if result.complete else result.q_path
+        if not np.array_equal(self.arm.q, moved[0]):     # still on the way to the start
+            moved = np.vstack([self.arm.q, moved])
         missing = result.poses[len(result.q):, :3, 3]
         points = np.vstack([result.trace, missing])
         bad = np.concatenate([np.zeros(len(result.trace), bool), np.ones(len(missing), bool)])
