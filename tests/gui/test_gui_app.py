@@ -22,7 +22,8 @@ from robosim.kinematics import rpy2r, below_floor, floor_height
 from robosim.gui import tools
 from robosim.gui.app import WINDOW_DPI, WINDOW_SIZE, Application, run
 from robosim.gui.user_files.my_robots import MyRobots
-from robosim.gui.screens.simulator import RANDOM_MOVE_TRIES, TOGGLES, SimulatorScreen
+from robosim.gui.screens.simulator import (READOUT_INTERVAL, RANDOM_MOVE_TRIES, TOGGLES,
+                                          SimulatorScreen)
 from robosim.gui.screens.welcome import WelcomeScreen
 
 
@@ -606,3 +607,42 @@ def test_the_window_closing_does_not_close_its_figure_a_second_time(monkeypatch)
     assert app.screen is None and app.fig not in closed
     app.close()                                   # called directly: it closes its figure
     assert app.fig in closed
+
+
+def test_sliders_and_value_cells_follow_a_played_trajectory():
+    """While a trajectory plays, the sliders and value cells show the pose the arm shows,
+    not the last row (issue 37); when it ends, the last row."""
+    class Clock:
+        now = 0.0
+
+        def __call__(self):
+            return self.now
+
+    clock = Clock()
+    robot = load_robot("Lynx6")
+    app = Application(robot=robot, figure=plt.figure(figsize=FIGSIZE, dpi=DPI), clock=clock)
+    screen = app.screen
+    goal = robot.home + np.radians([40.0, -20.0, 30.0, 10.0, -50.0])
+    t = np.linspace(0.0, 2.0, 41)
+    app.state.play(t, robot.home + (t / 2.0)[:, None] * (goal - robot.home))
+    while clock.now < 1.0:
+        clock.now += 0.05
+        app.tick()
+    # How far along the line from home to the goal (0 to 1) a pose in degrees is; the
+    # controls follow the arm at the readout's pace (every READOUT_INTERVAL s).
+    home_deg, goal_deg = robot.q_to_user(robot.home), robot.q_to_user(goal)
+    arm_at = (robot.q_to_user(app.state.q) - home_deg) / (goal_deg - home_deg)
+    sliders_at = (np.array([s.val for s in screen.sliders]) - home_deg) / (goal_deg - home_deg)
+    cells_at = (np.array([float(screen.values.text(i, 0)) for i in range(robot.n)])
+                - home_deg) / (goal_deg - home_deg)
+    assert 0.4 < arm_at[0] < 0.6
+    lag = (READOUT_INTERVAL + 0.05) / 2.0
+    for at in (sliders_at, cells_at):
+        np.testing.assert_allclose(at, at[0], atol=1e-3)     # one pose of the line
+        assert arm_at[0] - lag <= at[0] <= arm_at[0]
+    while screen.animation.running:
+        clock.now += 0.05
+        app.tick()
+    np.testing.assert_allclose([s.val for s in screen.sliders], robot.q_to_user(goal),
+                               atol=1e-9)
+    app.close()

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from fake_arm import FakeArm
+from figure_check import assert_shows_a_full_draw
 from gui_events import click, click_axes, click_cell, type_in_cell
 from robosim import load_robot
 from robosim.plotting import movies as trajectory_movie
@@ -519,3 +520,19 @@ def test_empty_plots_show_clean_axes_on_a_small_screen(monkeypatch, robot):
         assert ax.xaxis.get_offset_text().get_text() == ""
         assert ax.yaxis.get_offset_text().get_text() == ""
         assert ax.get_xlim()[0] == 0.0          # no negative times either
+
+
+def test_the_time_slider_and_the_status_follow_the_arm_while_it_plays():
+    """Each played frame shows the slider where the playhead is, as a full draw would, and
+    the status line the time (issue 37: "t (s)" and the status stayed at 0 until the end)."""
+    arm = HeldArm(load_robot("Lynx6"))
+    window = quintic_window(arm)
+    window.fig.canvas.draw()
+    press(window, "Play")
+    arm.frame(20)                               # 41 rows over 2 s: t = 1.00 s
+    assert window.slider.val == pytest.approx(1.0)
+    assert_shows_a_full_draw(window.fig)
+    assert "t = 1.0 of 2.00 s" in window.status.message
+    arm.frame(30)
+    assert_shows_a_full_draw(window.fig)
+    assert "t = 1.5 of 2.00 s" in window.status.message

@@ -131,6 +131,9 @@ class SimulatorScreen(Screen):
         self._before_drag = None   # the pose before the last gripper drag: ctrl+z returns there
         self._compact = False    # the layout's arrangement for short windows (layout)
         self._controls_target = None   # the pose the sliders and value cells show
+        # True while a trajectory plays: the sliders and value cells follow the arm (a move
+        # to a target shows the target in them from its start, as Lodes' screen does)
+        self._controls_follow_arm = False
 
     # ================================================================== building
     def build(self):
@@ -470,11 +473,14 @@ class SimulatorScreen(Screen):
             self.set_status(NEW_TARGET_WHILE_MOVING)
         elif self.app.status_is_error:
             self.set_status(HINT)  # a good target: the last error message no longer applies
+        self._controls_follow_arm = False
         self.animation.move_to(state.target)
         self._start(interval_ms=max(1, round(self.animation.delay * 1000)))
 
     def _on_play(self, state):
-        """A trajectory to play: approach its first row, then follow it in time."""
+        """A trajectory to play: approach its first row, then follow it in time; the
+        sliders and value cells follow the arm."""
+        self._controls_follow_arm = True
         self.animation.play(*state.playing)
         self._start(interval_ms=PLAYBACK_INTERVAL_MS)
 
@@ -491,7 +497,8 @@ class SimulatorScreen(Screen):
     def _on_pose(self, state):
         """The pose shown changed: move the drawing; the readout follows at most every
         :data:`READOUT_INTERVAL` s while an animation runs (longer when drawing it is slow, see
-        :data:`READOUT_SHARE`), and always shows its last frame. A pose a gripper drag put
+        :data:`READOUT_SHARE`), and always shows its last frame; so do the sliders and
+        value cells while a trajectory plays. A pose a gripper drag put
         the arm at comes with the collisions the drag found there (one check per frame)."""
         drag = self._gripper_drag
         known = (drag.collision if drag is not None and np.array_equal(drag.q, state.q)
@@ -503,6 +510,8 @@ class SimulatorScreen(Screen):
         if readout:
             self._readout_time = now
             self._update_readout()
+            if self._controls_follow_arm and self.animation.running:
+                self._show_target_blitted(state.q)
         self._report_floor()
         self._redraw_frame(readout=readout)
 
@@ -781,8 +790,9 @@ class SimulatorScreen(Screen):
 
     # ================================================================== animation
     def _start(self, interval_ms):
-        """Show the new target in the controls and run the animation with a tick every
-        ``interval_ms`` milliseconds.
+        """Show the new target in the controls (a played trajectory: they follow the arm,
+        :meth:`_on_pose`) and run the animation with a tick every ``interval_ms``
+        milliseconds.
 
         While it runs the arm and the readout are animated blit layers (left out of full
         draws, blitted over the background the full draw leaves); when it stops they become
@@ -790,7 +800,8 @@ class SimulatorScreen(Screen):
         blitted too (:meth:`robosim.gui.blit.BlitManager.start`): a full draw of this figure
         takes a good part of a second in a real window, and the first frames must not wait.
         """
-        self._show_target_blitted(self.animation.target)
+        if not self._controls_follow_arm:
+            self._show_target_blitted(self.animation.target)
         self.blit.start("arm", *READOUT_LAYERS)
         self.timer.interval = interval_ms
         self.timer.start()

@@ -52,6 +52,9 @@ from .window import ToolWindow, joint_columns
 FIGSIZE = (11.0, 7.4)
 TICK_MS = 40
 MOVIE_FRAMES_PER_TICK = 2
+#: The settings (cells, buttons) end at this fraction of the window's width; plots and the
+#: slider lie right of it.
+SETTINGS_RIGHT = 0.5
 TYPES = ("joint", "surface", "preset", "formula")
 BAD_POINTS = ("skip", "stop")
 JOINT_ROWS = ("via 1", "via 2", "goal")
@@ -101,9 +104,12 @@ class TrajectoryWindow(ToolWindow):
         self.playing = False
         self.movie = None
         self._build()
-        # While playing, the playheads are blitted over the plots (a full draw of this window
-        # costs as much as many frames of the simulator).
-        self.add_layer("playheads", self._plots_box, self.plots.playheads)
+        # While playing, the playheads and the time slider are blitted over the plots and the
+        # slider's row (a full draw of this window costs as much as many frames of the
+        # simulator): the slider's value bar, its handle and its value text move with them.
+        slider = self.slider
+        self.add_layer("playheads", self._playing_box,
+                       [*self.plots.playheads, slider.poly, *slider.ax.lines, slider.valtext])
         self.subscribe(arm, "pose", self._on_pose)
         self.subscribe(arm, "limits", lambda arm: self._flag_outside_limits())
         self.timer = self.add_timer(TICK_MS, self.tick)
@@ -499,12 +505,21 @@ class TrajectoryWindow(ToolWindow):
         if len(matches) == 0:
             return  # the approach to the first row, or another tool moved the arm
         index = self.index + int(matches[0])
+        shown = self._shown_time()
         self._set_index(index, redraw=False)
         if index == len(self.computed.t) - 1:
             self._set_playing(False)
             self.say(f"played to the end, t = {self.computed.t[-1]:.2f} s")
-        else:
-            self.blit.update("playheads")
+            return
+        self.blit.update("playheads")
+        if self._shown_time() != shown:   # this window's line only: a blit of one text
+            self.status.show(f"playing: t = {self._shown_time()} of "
+                             f"{self.computed.t[-1]:.2f} s")
+
+    def _shown_time(self):
+        """The playhead's time as the status line shows it while playing (tenths of a
+        second: a change of the last digit of hundredths at every frame is not read)."""
+        return f"{self.computed.t[self.index]:.1f}"
 
     def _set_playing(self, playing):
         """While playing, the playheads are left out of full draws and blitted; a full draw
@@ -513,8 +528,14 @@ class TrajectoryWindow(ToolWindow):
         self.blit.animate("playheads", playing)
         self.redraw()
 
-    def _plots_box(self):
-        return Bbox.union([ax.bbox for ax in self.plots.axes])
+    def _playing_box(self):
+        """The plots and the slider's row across the window's right half (its value text
+        lies right of its axes, its handle reaches out of them at either end; the cells end
+        at :data:`SETTINGS_RIGHT`), display pixels: the "playheads" blit layer's box."""
+        row, window = self.slider.ax.bbox, self.fig.bbox
+        return Bbox.union([*(ax.bbox for ax in self.plots.axes),
+                           Bbox.from_extents(window.x0 + SETTINGS_RIGHT * window.width, row.y0,
+                                             window.x1, row.y1)])
 
     # ================================================================== files
     def _file(self, suffix, save=True):
