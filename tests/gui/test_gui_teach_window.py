@@ -8,6 +8,7 @@ from fake_arm import FakeArm
 from gui_events import click_axes, type_in_cell
 from robosim import load_robot
 from robosim.gui.tools import open_tool
+from robosim.gui.widgets import file_dialog
 from robosim.hardware import Lynx6
 
 POSES_DEG = ([0, 0, 0, 0, 0], [22, -6, 26, -76, 0], [22, -26, 29, -78, 0])
@@ -105,3 +106,29 @@ def test_float_noise_in_a_recorded_joint_is_listed_as_zero():
     press(window, "Record")
     assert [window.list.text(0, col) for col in range(5)] == ["0", "90", "90", "90", "15"]
     np.testing.assert_array_equal(window.taught.poses[0], q)
+
+
+def test_save_and_load_ask_the_file_dialog_like_every_other_window(monkeypatch, tmp_path):
+    """Teach's Save wrote the file cell's taught.json without a dialog, where Trajectories'
+    export opens one (issue 37); now both ask, and a cancelled dialog writes nothing."""
+    asked = []
+
+    def dialog(fig, **kwargs):
+        asked.append(kwargs)
+        return answers.pop(0)
+
+    monkeypatch.setattr(file_dialog, "ask_path", dialog)
+    arm = FakeArm(load_robot("Lynx6"))
+    window = taught_window(arm)
+    chosen = tmp_path / "mine.json"
+    answers = [str(chosen), "", str(chosen)]
+    press(window, "Save")
+    assert asked[-1]["save"] and asked[-1]["title"].startswith("Save a taught sequence")
+    assert len(json.loads(chosen.read_text())["poses"]) == 3
+    assert window.file.text(0, 0) == str(chosen)
+    window.taught.delete(0)
+    press(window, "Save")                        # cancelled: the file keeps 3 poses
+    assert "no file was chosen" in arm.statuses[-1][0]
+    assert len(json.loads(chosen.read_text())["poses"]) == 3
+    press(window, "Load")
+    assert not asked[-1]["save"] and len(window.taught.poses) == 3

@@ -18,7 +18,8 @@ of its own: the list is a :class:`robosim.trajectory.TaughtSequence`, played thr
 - **Play on arm** does the same and has the connected arm check it (:meth:`Lynx6.plan`: joint
   limits, pulses, speed, torque, collisions) before it is handed to the Real arm window.
 - **Save** and **Load** write and read the list as a taught-sequence file
-  (``robosim-taught/1``, docs/formats.md) named in the file cell.
+  (``robosim-taught/1``, docs/formats.md), chosen in the native file dialog (TkAgg, Qt;
+  starting from the file cell), else the file cell's.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from ...dh_steps import shown_amount
 from ...errors import RobosimError, ValidationError
 from ...parsing import parse_number
 from ...trajectory.teaching import TaughtSequence, load_taught, save_taught
+from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from .window import ToolWindow, joint_columns
 
@@ -85,7 +87,7 @@ class TeachWindow(ToolWindow):
             widths=[1.0] * n + [0.8, 0.7], fontsize=8))
         self.file = self.keep(CellGrid(fig, (0.03, 0.19, 0.6, 0.065), 1, ["file"],
                                        label_width=0.0, fontsize=8))
-        self.file.set_text(0, 0, DEFAULT_FILE)
+        self.file.set_text(0, 0, str(Path(DEFAULT_FILE).absolute()))
         for k, (label, action) in enumerate((
                 ("Play", self.play), ("Play on arm", self.play_on_arm),
                 ("Save", self.save), ("Load", self.load))):
@@ -220,22 +222,31 @@ class TeachWindow(ToolWindow):
         self.arm.play(profile.t, profile.q)
         self.say("checked by the arm: press Play on arm in the Real arm window to send it")
 
-    def _path(self):
-        self.file.commit()
-        text = self.file.text(0, 0).strip()
-        if not text:
-            raise ValidationError("type a file name first (in the file cell)")
-        return Path(text).expanduser().absolute()
+    def _file(self, save):
+        """The taught-sequence file to write (``save``) or read: chosen in the native dialog
+        where the window has one, else the file cell's
+        (:func:`~robosim.gui.widgets.file_dialog.ask_for_cell`); None: the dialog was
+        cancelled (said in the status line)."""
+        path = file_dialog.ask_for_cell(self.fig, self.file, save=save, suffix=".json",
+                                        what="taught sequence (.json)", stem="taught")
+        if path is None:
+            self.say(f"no file was chosen: nothing {'saved' if save else 'loaded'}")
+        return path
 
     def save(self):
-        """Write the sequence to the file cell's path."""
-        path = self._path()
+        """Write the sequence to a file (the native dialog's, else the file cell's)."""
+        path = self._file(save=True)
+        if path is None:
+            return
         save_taught(self.taught, self.arm.robot, path)
         self.say(f"saved {len(self.taught.poses)} poses to {path}")
 
     def load(self):
-        """Read a sequence from the file cell's path (the list keeps its poses on an error)."""
-        path = self._path()
+        """Read a sequence from a file (the native dialog's, else the file cell's); the list
+        keeps its poses on an error."""
+        path = self._file(save=False)
+        if path is None:
+            return
         self.taught = load_taught(path, self.arm.robot)
         self.selected = None
         self.show_list()

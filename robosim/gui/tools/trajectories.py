@@ -539,27 +539,13 @@ class TrajectoryWindow(ToolWindow):
 
     # ================================================================== files
     def _file(self, suffix, save=True):
-        """The file to write (``save``) or read, with ``suffix`` (replacing another suffix):
-        chosen in the native dialog where the window has one (starting from the file cell),
-        else the file cell's path. The cell then shows it, absolute. None: the dialog was
+        """The file to write (``save``) or read, with ``suffix``
+        (:func:`~robosim.gui.widgets.file_dialog.ask_for_cell`). None: the dialog was
         cancelled (said in the status line)."""
-        self.file.commit()
-        text = self.file.text(0, 0).strip()
-        # the dialog proposes the name with this suffix: "Save GIF" never offers to replace
-        # the .csv the cell names
-        initial = Path(text).with_suffix(suffix) if text else f"trajectory{suffix}"
-        chosen = file_dialog.ask_path(
-            self.fig, save=save, title=f"{'Save' if save else 'Open'} a {suffix} file",
-            initial=initial, filetypes=(f"{suffix} files", (f"*{suffix}",)))
-        if chosen == "":
+        path = file_dialog.ask_for_cell(self.fig, self.file, save=save, suffix=suffix,
+                                        what=suffix, stem="trajectory")
+        if path is None:
             self.say("no file was chosen")
-            return None
-        text = chosen or text
-        if not text:
-            raise ValidationError("type a file name first (in the file cell)")
-        path = Path(text).expanduser().absolute()
-        path = path if path.suffix.lower() == suffix else path.with_suffix(suffix)
-        self.file.set_text(0, 0, str(path))
         return path
 
     def export_csv(self):

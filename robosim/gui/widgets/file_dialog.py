@@ -12,6 +12,7 @@ The toolkit is found through matplotlib's public canvas API: a TkAgg canvas has
 
 from pathlib import Path
 
+from ...errors import ValidationError
 from ...robot_files import ROBOT_FILE_SUFFIXES
 
 #: (description, patterns) of the files each dialog offers first; "All files" is added.
@@ -65,6 +66,55 @@ def ask_path(fig, *, save, title, initial, filetypes=ROBOT_FILES):
     else:
         chosen = _ask_qt(fig, save, title, folder, name, description, patterns)
     return str(Path(chosen).absolute()) if chosen else ""
+
+
+def ask_for_cell(fig, cell, *, save, suffix, what, stem):
+    """The file a tool window's one-cell path grid (``cell``, a
+    :class:`~robosim.gui.widgets.cells.CellGrid`) leads to: chosen in the native dialog where
+    the window has one (it starts from the cell's path, its suffix made ``suffix``), else the
+    cell's path. The cell then shows the file, absolute, with ``suffix``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The window the dialog belongs to.
+    cell : robosim.gui.widgets.cells.CellGrid
+        Cell (0, 0) holds the path typed.
+    save : bool
+        A "save as" dialog (True) or "open" (False).
+    suffix : str
+        The file's suffix, e.g. ``".csv"``; a path with another one gets this one instead.
+    what : str
+        What the file is, for the dialog's title ("Save a {what} file"), e.g. ``".csv"``.
+    stem : str
+        The file name (without suffix) proposed when the cell is empty, e.g. ``"trajectory"``.
+
+    Returns
+    -------
+    pathlib.Path or None
+        None when the dialog was cancelled.
+
+    Raises
+    ------
+    ValidationError
+        No dialog and no path typed.
+    """
+    cell.commit()
+    text = cell.text(0, 0).strip()
+    # the dialog proposes the name with this suffix: "Save GIF" never offers to replace
+    # the .csv the cell names
+    initial = Path(text).with_suffix(suffix) if text else f"{stem}{suffix}"
+    chosen = ask_path(fig, save=save, title=f"{'Save' if save else 'Open'} a {what} file",
+                      initial=initial, filetypes=(f"{suffix} files", (f"*{suffix}",)))
+    if chosen == "":
+        return None
+    text = chosen or text
+    if not text:
+        raise ValidationError("type a file name first (in the file cell)")
+    path = Path(text).expanduser().absolute()
+    path = path if path.suffix.lower() == suffix else path.with_suffix(suffix)
+    cell.set_text(0, 0, str(path))
+    return path
 
 
 def _ask_tk(fig, save, title, folder, name, description, patterns):
