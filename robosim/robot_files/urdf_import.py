@@ -26,7 +26,8 @@ from the root link to a tip link and gives a :class:`~robosim.Robot` in metres:
   :data:`CHECK_POSES` random poses within the limits: a difference above
   :data:`FIT_TOLERANCE` (relative to the arm's size) refuses the file, naming the joint.
 - **Limits** from ``<limit lower upper>``; a ``continuous`` joint gets +-180 degrees, a
-  ``revolute`` one without limits too. The home pose is the zero pose, moved into the limits.
+  ``revolute`` one without limits too. The home pose is the zero pose, moved into the limits
+  (a note names the joints moved).
 - **Meshes.** The first STL mesh of each link's ``<visual>`` elements (else of its
   ``<collision>`` ones) is placed on the DH link it is fixed to; the first of the links beyond
   the last joint that no DH link takes is the gripper's. ``package://NAME/PATH`` is looked for
@@ -67,6 +68,15 @@ FIT_TOLERANCE = 1e-9
 CHECK_POSES = 20
 #: Mesh formats robosim draws; the others are skipped with a note.
 DRAWN_MESH_SUFFIXES = (".stl",)
+
+
+def _home_note(joints):
+    """The note that says which joints' home is not their zero (it lies outside their
+    limits, so the home is the nearest limit), in degrees or metres."""
+    moved = [f"{joint.name} {math.degrees(joint.home) if joint.is_revolute else joint.home:.4g}"
+             f" {'deg' if joint.is_revolute else 'm'}" for joint in joints if joint.home != 0.0]
+    return (f"Home: the zero pose moved into the limits ({', '.join(moved)}: the nearest limit "
+            f"to 0).")
 
 
 def _limits(joint):
@@ -173,7 +183,7 @@ def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = 
         mounts[f"{mount}_xyz"] = _triple([tidy_length(v, size) for v in xyz])
         mounts[f"{mount}_rpy"] = _triple(rpy)
     groups = _rigid_groups(model, path)
-    notes: list[str] = []
+    notes = [_home_note(joints)] if any(joint.home != 0.0 for joint in joints) else []
     meshes = _robot_meshes(model, groups, fit.frames, fit.tool, package_dirs, notes)
     robot = Robot(tuple(joints), name=model.name, convention=convention, unit="m", **mounts,
                   source=f"URDF {model.source}, chain {model.root} -> {tip}",

@@ -5,6 +5,7 @@ Expected poses are derived independently: a move is ``start + k / steps * (targe
 """
 
 import itertools
+import math
 import os
 import subprocess
 import sys
@@ -645,4 +646,22 @@ def test_sliders_and_value_cells_follow_a_played_trajectory():
         app.tick()
     np.testing.assert_allclose([s.val for s in screen.sliders], robot.q_to_user(goal),
                                atol=1e-9)
+    app.close()
+
+
+def test_a_first_pose_in_collision_is_named_with_the_robots_notes_at_once():
+    """A robot that opens in collision says so before anything is typed, with its notes
+    (a URDF's home moved into the limits), and the note goes once the arm is free (issue
+    37: panda.urdf opened red, the collision named only after a value was typed)."""
+    free = (-math.pi, math.pi)
+    folded = Robot([Joint(a=1.0, limits=free), Joint(a=1.0, limits=free, home=math.radians(178)),
+                    Joint(a=1.0, limits=free)], name="folded", unit="m",
+                   notes="Home: the zero pose moved into the limits (joint 2 178 deg).")
+    app = make_app(folded)
+    assert app.status_is_error
+    assert "link 1 hits link 3" in app.status and "Home: the zero pose moved" in app.status
+    app.screen.sliders[1].set_val(90.0)
+    while app.screen.animation.running:
+        app.tick()
+    assert not app.status_is_error and "link 1 hits" not in app.status
     app.close()

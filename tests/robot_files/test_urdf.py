@@ -526,3 +526,18 @@ def test_the_python_api_checks_its_arguments():
         load_urdf(ur5, convention="craig")
     # One folder may be given as itself, not only in a list.
     assert load_urdf(ur5, package_dirs=str(URDF_DIR.parent)).meshes is not None
+
+
+def test_a_home_moved_into_the_limits_is_named_in_the_notes(tmp_path):
+    """A URDF has no home: robosim takes the zero pose moved into the limits. A joint whose
+    limits leave out 0 (the Panda's joint 4, -176 to -4 deg) gets its nearest limit, and the
+    notes say so (issue 37: the Panda opened folded, red, unexplained)."""
+    arm = robosim.Robot([robosim.Joint(a=1.0, name="shoulder"),
+                         robosim.Joint(a=1.0, limits=(math.radians(-170), math.radians(-20)),
+                                       home=math.radians(-90), name="elbow")],
+                        name="bent", unit="m")
+    back = load_urdf(export_urdf(arm, tmp_path / "bent.urdf"))
+    assert back.home[1] == pytest.approx(math.radians(-20))
+    assert "Home: the zero pose moved into the limits (elbow -20 deg" in back.notes
+    straight = load_urdf(export_urdf(arm.with_limits([[-1, 1], [-1, 1]]), tmp_path / "s.urdf"))
+    assert "Home" not in straight.notes

@@ -218,7 +218,21 @@ class SimulatorScreen(Screen):
         self.connect_event("motion_notify_event", self.guarded(self._drag_gripper))
         self.connect_event("key_press_event", self.guarded(self._on_key))
         self._update_readout()
-        self.set_status(self.drawing.style_message or HINT, error=bool(self.drawing.style_message))
+        self._say_first()
+
+    def _say_first(self):
+        """The first status line: a mesh that could not be drawn; else a collision or a link
+        below the floor at the pose shown first, with the robot's notes (a URDF's home moved
+        into the limits says why the arm is folded); else the hint."""
+        if self.drawing.style_message:
+            self.set_status(self.drawing.style_message, error=True)
+            return
+        hit = self.drawing.hit_message()
+        if hit is None:
+            self.set_status(HINT)
+            return
+        self._floor_note = f"At the first pose, {hit}. {self.robot.notes}".strip()
+        self.set_status(self._floor_note, error=True)
 
     def _main_buttons(self):
         return [("Home", self.home), ("Random Move", self.random_move),
