@@ -39,9 +39,21 @@ def test_a_robot_remembered_again_moves_to_the_top_and_a_different_one_is_kept(t
     assert [e.label for e in robots.entries] == ["My robot: 12 joints, cm",
                                                  "My robot: 4 joints, cm"]
     robots.remember(four)
-    robots.remember(four, tmp_path / "four.json")        # saved to a file: another line
+    robots.remember(four, tmp_path / "four.json")   # saved: the file takes the unsaved's place
     assert [(e.robot.n, e.path) for e in MyRobots.load().entries] == [
-        (4, str(tmp_path / "four.json")), (4, None), (12, None)]
+        (4, str(tmp_path / "four.json")), (12, None)]
+
+
+def test_entries_that_look_the_same_are_told_apart_by_their_file(tmp_path):
+    """Issue 37: "My robot: 4 joints, cm" was listed twice, the two indistinguishable."""
+    robots = MyRobots.load()
+    four = Robot([Joint("R", a=1.0)] * 4, name="My robot", unit="cm")
+    longer = Robot([Joint("R", a=2.0)] * 4, name="My robot", unit="cm")
+    robots.remember(four, tmp_path / "a" / "four.json")
+    robots.remember(longer)                          # another table, not saved
+    robots.remember(arm(1))
+    assert robots.labels() == ["arm 1: 1 joint, cm", "My robot: 4 joints, cm (not saved)",
+                               "My robot: 4 joints, cm (four.json)"]
 
 
 def test_removing_an_entry_is_saved():

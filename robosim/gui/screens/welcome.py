@@ -98,13 +98,14 @@ class WelcomeScreen(Screen):
             fig.text(LEFT_COLUMN, MY_ROBOTS_TOP - 0.02, f"The last {MAX_ROBOTS} robots you "
                      f"enter, load or save\nare listed here.", fontsize=10, color="0.4",
                      va="top")
-        for k, entry in enumerate(self.my_robots.entries):
+        for k, (entry, label) in enumerate(zip(self.my_robots.entries, self.my_robots.labels(),
+                                               strict=True)):
             bottom = MY_ROBOTS_TOP - (k + 1) * MY_ROBOT_HEIGHT
             height = MY_ROBOT_HEIGHT - 0.008
             name = entry.robot.name
             if len(name) > MY_ROBOT_NAME_CHARACTERS:
                 name = name[:MY_ROBOT_NAME_CHARACTERS - 3] + "..."
-            label = entry.label.replace(entry.robot.name, name, 1)
+            label = label.replace(entry.robot.name, name, 1)
             opener = self.button((LEFT_COLUMN, bottom, LEFT_WIDTH - REMOVE_WIDTH - 0.005, height),
                                  label, lambda k=k: self.open_my_robot(k), fontsize=9)
             remover = self.button((LEFT_COLUMN + LEFT_WIDTH - REMOVE_WIDTH, bottom, REMOVE_WIDTH,

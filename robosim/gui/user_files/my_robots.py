@@ -20,7 +20,9 @@ are left out, and the status line says how many.
 
 Two entries are the same robot when everything the list shows of them is the same (name,
 number of joints, unit) and they come from the same file (or both from none): remembering it
-again moves it to the top instead of adding a second line that looks the same.
+again moves it to the top instead of adding a second line that looks the same. A robot saved
+to a file takes the place of the same robot entered and not saved. Entries that still look
+the same (two files of one name) are told apart by their file's name (:meth:`MyRobots.labels`).
 
 Example::
 
@@ -129,10 +131,20 @@ class MyRobots:
             The list cannot be written (the entries are changed all the same).
         """
         entry = Entry(robot, str(Path(path).expanduser().absolute()) if path else None)
-        self.entries = [entry] + [e for e in self.entries if e.key != entry.key]
+        unsaved = {"robot": robot_to_dict(robot), "path": None}
+        self.entries = [entry] + [e for e in self.entries
+                                  if e.key != entry.key and e.to_dict() != unsaved]
         del self.entries[MAX_ROBOTS:]
         self.save()
         return entry
+
+    def labels(self):
+        """What the list shows of each entry: its :attr:`Entry.label`, with the file's name
+        (or "not saved") after it where two entries' labels are the same."""
+        labels = [entry.label for entry in self.entries]
+        return [f"{label} ({Path(entry.path).name if entry.path else 'not saved'})"
+                if labels.count(label) > 1 else label
+                for label, entry in zip(labels, self.entries, strict=True)]
 
     def remove(self, index):
         """Forget entry ``index`` (0 is the newest) and save the list (OSError if it cannot)."""
