@@ -86,7 +86,7 @@ from typing import Any
 
 import numpy as np
 
-from ..dh_steps import offset_term
+from ..dh_steps import offset_term, shown_amount
 from ..dynamics import Dynamics, LinkDynamics
 from ..errors import RobotFileError, ValidationError, ValidationTypeError, brief
 from ..files import (MAX_ROBOT_FILE_BYTES, names_a_file, read_user_json, read_user_text,
@@ -774,7 +774,8 @@ def dh_rows(robot: Robot) -> list[dict[str, int | str]]:
 
     The variable of each joint is shown as ``q<i>`` plus its offset, e.g. ``q2+90`` or ``q3-90``
     (:func:`robosim.dh_steps.offset_term`, without spaces: one word per cell of a table whose
-    columns are separated by spaces).
+    columns are separated by spaces). Every number is rounded as the screens round it
+    (:func:`robosim.dh_steps.shown_amount`): float noise is written 0.
 
     Examples
     --------
@@ -784,21 +785,26 @@ def dh_rows(robot: Robot) -> list[dict[str, int | str]]:
     >>> [(row["theta"], row["a"], row["alpha"]) for row in dh_rows(arm)]
     [('q1', '1', '0'), ('q2+90', '1', '0')]
     """
+    def number(value: float) -> str:      # float noise (a URDF's 4.9e-12 rad) is written 0
+        return f"{shown_amount(value):g}"
+
+    def degrees(radians: float) -> str:
+        return number(math.degrees(radians))
+
     rows: list[dict[str, int | str]] = []
+    home = np.asarray(robot.q_to_user(robot.home))
     for i, joint in enumerate(robot.joints, start=1):
         if joint.is_revolute:
-            theta = f"q{i}" + offset_term(joint.offset, lambda v: f"{math.degrees(v):g}",
-                                          spaced=False)
-            d = f"{joint.d:g}"
+            theta = f"q{i}" + offset_term(joint.offset, degrees, spaced=False)
+            d = number(joint.d)
             lower, upper = (math.degrees(v) for v in joint.limits)
         else:
-            theta = f"{math.degrees(joint.theta):g}"
-            d = f"q{i}" + offset_term(joint.offset, spaced=False)
+            theta = degrees(joint.theta)
+            d = f"q{i}" + offset_term(joint.offset, number, spaced=False)
             lower, upper = joint.limits
         rows.append({"joint": i, "name": joint.name, "type": joint.kind, "theta": theta,
-                     "d": d, "a": f"{joint.a:g}", "alpha": f"{math.degrees(joint.alpha):g}",
-                     "min": f"{lower:g}", "max": f"{upper:g}",
-                     "home": f"{np.asarray(robot.q_to_user(robot.home))[i - 1]:g}"})
+                     "d": d, "a": number(joint.a), "alpha": degrees(joint.alpha),
+                     "min": number(lower), "max": number(upper), "home": number(home[i - 1])})
     return rows
 
 

@@ -26,7 +26,8 @@ SLIDE = (-1.0, 1.0)
 
 def offset_arm():
     """Seven joints, all at zero at home: offsets +90 deg, -90 deg, -0.25 m, +0.125 m, none,
-    1e-13 rad (float noise) and -4e-7 m (zero at the worksheet's four decimals, not in ``:g``)."""
+    1e-13 rad (float noise) and -4e-7 m (zero at the worksheet's four decimals and at the
+    table's millionths, not in ``:g``)."""
     return Robot([Joint(a=1.0, offset=math.radians(90)), Joint(a=1.0, offset=math.radians(-90)),
                   Joint("P", offset=-0.25, limits=SLIDE), Joint("P", offset=0.125, limits=SLIDE),
                   Joint(a=0.5), Joint(a=0.5, offset=1e-13), Joint("P", offset=-4e-7, limits=SLIDE)],
@@ -84,7 +85,7 @@ CALLERS = {
         ("6 & R & $q_{6}$ &", r"$\theta_{6} = q_{6} = 0^\circ$"),
         (r"7 & P & $0^\circ$ & $q_{7}$ &", "$d_{7} = q_{7} = 0$ m")]),
     "robosim show": (show_table, [
-        ("q1+90",), ("q2-90",), ("q3-0.25",), ("q4+0.125",), ("q5",), ("q6",), ("q7-4e-07",)]),
+        ("q1+90",), ("q2-90",), ("q3-0.25",), ("q4+0.125",), ("q5",), ("q6",), ("q7",)]),
     "DH steps legend": (dh_steps_legends, [
         ("theta1 = q1 + 90 deg = 90 deg",), ("theta2 = q2 - 90 deg = -90 deg",),
         ("d3 = q3 - 0.25 m = -0.25 m (prismatic)",), ("d4 = q4 + 0.125 m = 0.125 m (prismatic)",),

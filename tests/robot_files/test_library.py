@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from robosim import Joint, Robot, RobotFileError, list_robots, load_robot, save_robot
-from robosim.robot_files import robot_from_csv, robot_from_dict, robot_to_dict
+from robosim.robot_files import dh_rows, robot_from_csv, robot_from_dict, robot_to_dict
 
 LYNX6 = {"name": "Lynx6", "unit": "mm", "joints": [
     {"type": "R", "theta": 0, "d": 65, "a": 25, "alpha": 90, "limits": [-90, 90]},
@@ -215,3 +215,19 @@ def test_csv_errors_name_the_line():
 def test_dict_and_file_formats_agree():
     robot = robot_from_dict(LYNX6)
     assert robot_to_dict(robot_from_dict(robot_to_dict(robot))) == robot_to_dict(robot)
+
+
+def test_the_dh_table_writes_float_noise_as_zero():
+    """The UR5 from its URDF has offsets of -4.9e-12 rad on joints 2 and 4: its table showed
+    "q2-2.80553e-10" (issue 37). Noise below a millionth of a degree or of the length unit is
+    written 0, as every screen writes it; real values keep their digits."""
+    arm = Robot([Joint(a=0.425, d=1e-13, alpha=math.radians(90) + 1e-14),
+                 Joint(offset=-4.89657334287251e-12, a=0.39225),
+                 Joint("P", theta=2e-12, offset=-3e-13, limits=(0.0, 0.5), home=0.25)],
+                name="noisy", unit="m")
+    rows = dh_rows(arm)
+    assert [row["theta"] for row in rows] == ["q1", "q2", "0"]
+    assert [row["d"] for row in rows] == ["0", "0", "q3"]
+    assert [row["alpha"] for row in rows] == ["90", "0", "0"]
+    assert [row["a"] for row in rows] == ["0.425", "0.39225", "0"]
+    assert rows[2]["home"] == "0.25"
