@@ -393,12 +393,18 @@ def robot_from_dict(data: object, source: str = "") -> Robot:
     place = _Where(source)
     if not isinstance(data, dict):
         raise place.error("top level", "must be a JSON object")
+    # The format first: another robosim file (a taught sequence, a scene) is named as such,
+    # not refused for its first field a robot file does not have.
+    kind = data.get("format", FORMAT)
+    if isinstance(kind, str) and kind != FORMAT and kind.startswith("robosim-"):
+        raise place.error("field 'format'", f"this is a {kind} file, not a robot file "
+                                            f"({FORMAT})")
+    if kind != FORMAT:
+        raise place.error("field 'format'", f"expected {FORMAT!r}, got {brief(kind)}")
     unknown = sorted(set(data) - set(_TOP_FIELDS))
     if unknown:
         raise place.error("top level", f"unknown field '{unknown[0]}' (known: "
                                        f"{', '.join(_TOP_FIELDS)})")
-    if data.get("format", FORMAT) != FORMAT:
-        raise place.error("field 'format'", f"expected {FORMAT!r}, got {brief(data['format'])}")
     for field in ("name", "joints"):
         if field not in data:
             raise place.error("top level", f"missing field '{field}'")

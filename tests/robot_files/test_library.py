@@ -10,6 +10,7 @@ import pytest
 
 from robosim import Joint, Robot, RobotFileError, list_robots, load_robot, save_robot
 from robosim.robot_files import dh_rows, robot_from_csv, robot_from_dict, robot_to_dict
+from robosim.trajectory.teaching import TaughtSequence, save_taught
 
 LYNX6 = {"name": "Lynx6", "unit": "mm", "joints": [
     {"type": "R", "theta": 0, "d": 65, "a": 25, "alpha": 90, "limits": [-90, 90]},
@@ -231,3 +232,17 @@ def test_the_dh_table_writes_float_noise_as_zero():
     assert [row["alpha"] for row in rows] == ["90", "0", "0"]
     assert [row["a"] for row in rows] == ["0.425", "0.39225", "0"]
     assert rows[2]["home"] == "0.25"
+
+
+def test_another_robosim_file_loaded_as_a_robot_is_named_for_what_it_is(tmp_path):
+    """A taught sequence loaded as a robot said "unknown field 'robot' (known: format, ...)"
+    (issue 37); it now says what the file is."""
+    lynx6 = load_robot("Lynx6")
+    taught = TaughtSequence(lynx6.name)
+    taught.record(lynx6.home)
+    path = tmp_path / "taught.json"
+    save_taught(taught, lynx6, path)
+    with pytest.raises(RobotFileError) as caught:
+        load_robot(path)
+    assert str(caught.value) == (f"{path}: field 'format': this is a robosim-taught/1 file, "
+                                 f"not a robot file (robosim-robot/1)")
