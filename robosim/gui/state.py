@@ -128,6 +128,8 @@ class ArmState:
     path, path_bad : ndarray or None
         The path drawn in the 3D view ``(N, 3)`` (robot's length unit) and its red points
         ``(N,)`` bool (None: none red).
+    path_owner : object or None
+        The window that drew :attr:`path` (None: the simulator itself, or unknown).
     passed : ndarray (k, n)
         Poses the arm went through just before :attr:`q` that no frame showed (a slow frame
         skipped them); an end-effector trace still follows them.
@@ -152,6 +154,7 @@ class ArmState:
         self.passed = np.empty((0, robot.n))
         self.last_trajectory = self.playing = self.played_more = None
         self.path = self.path_bad = None
+        self.path_owner = None
         self.connection = None
         self.collisions = Checker(robot)
         self.planning_robot = robot
@@ -308,16 +311,24 @@ class ArmState:
             self.planning_robot.check_trajectory_within_limits(t, q)
         return t, q
 
-    def set_path(self, points, bad=None):
+    def set_path(self, points, bad=None, owner=None):
         """Draw a path ``(N, 3)`` in the 3D view, points where ``bad`` ``(N,)`` is True in red;
-        None removes it."""
+        None removes it. ``owner``: the window that drew it (its path goes when it closes,
+        :meth:`withdraw_path`)."""
         self._check_open()
+        self.path_owner = owner
         if points is None:
             self.path = self.path_bad = None
         else:
             self.path = np.asarray(points, dtype=float).reshape(-1, 3)
             self.path_bad = None if bad is None else np.asarray(bad, dtype=bool)
         self._notify("path")
+
+    def withdraw_path(self, owner):
+        """Window ``owner`` closed: if the 3D view still shows its path, remove it. A path is
+        never left behind by a window that is gone (a Jog / IK line after the window closed)."""
+        if owner is not None and self.path_owner is owner and not self.closed:
+            self.set_path(None)
 
     def set_status(self, message, error=False, owner=None):
         """One line for the simulator's status line (errors in red), said by window ``owner``

@@ -13,7 +13,7 @@ from gui_events import click, type_in_cell
 from layout_check import layout_problems
 from robosim import load_robot
 from robosim.gui.app import Application
-from robosim.gui.tools.jog_ik import SOLVE, STEP, TURN, VIA
+from robosim.gui.tools.jog_ik import NO_SOLUTIONS_YET, SOLVE, SOLVE_AGAIN, STEP, TURN, VIA
 from robosim.gui.tools import open_tool
 from robosim.kinematics import rotation_angle, rotx, rpy2r, r2rpy, xyzrpy2tr
 
@@ -372,7 +372,34 @@ def test_a_line_after_a_failed_solve_forgets_the_no_solution():
     panel.target_cells.set_text(0, 2, f"{PUMA.fk(Q_PUMA)[2, 3] + 0.02:.12g}")
     press(panel, "Straight line")
     assert not last_status(arm)[1] and "done" in last_status(arm)[0]
-    assert panel.choice_text.get_text() == "no solutions yet: press Solve IK"
+    assert panel.choice_text.get_text() == SOLVE_AGAIN
+
+
+def test_after_a_line_the_solution_line_asks_to_solve_again_not_for_a_first_solve():
+    """Issue 37: after Straight line the window said "no solutions yet: press Solve IK"
+    though Solve IK had been pressed."""
+    arm, panel = open_panel(PUMA, Q_PUMA)
+    press(panel, "+X")                                      # no Solve IK yet
+    assert panel.choice_text.get_text() == NO_SOLUTIONS_YET
+    press(panel, "Current pose")
+    press(panel, "Solve IK")
+    assert panel.choice_text.get_text().startswith("solution 1 of")
+    panel.target_cells.set_text(0, 2, f"{PUMA.fk(arm.q)[2, 3] + 0.02:.12g}")
+    press(panel, "Straight line")
+    assert "done" in last_status(arm)[0]
+    assert panel.choice_text.get_text() == SOLVE_AGAIN
+    press(panel, "Next >")
+    assert last_status(arm) == (SOLVE_AGAIN, True)
+
+
+def test_a_closed_jog_window_takes_its_path_with_it():
+    """Issue 37: the Jog straight-line path stayed drawn after Jog / IK was closed."""
+    arm, panel = open_panel(LYNX6)
+    press(panel, "+X")
+    assert arm.path is not None
+    plt.close(panel.fig)
+    panel.close()                  # what the close_event of a real window calls
+    assert arm.path is None
 
 
 def test_a_roll_of_minus_180_is_shown_as_180_like_the_simulator():

@@ -62,8 +62,10 @@ STEP, TURN = range(2)
 WRIST_ANGLE = "wrist angle"
 X, Y, Z, ROLL, PITCH, YAW, VIA, SOLVE = range(8)
 JOG_LABELS = ("X", "Y", "Z", "roll", "pitch", "yaw")
-#: What the solution line says before Solve IK, and after a line or jog moved the arm.
+#: What the solution line says before Solve IK ...
 NO_SOLUTIONS_YET = "no solutions yet: press Solve IK"
+#: ... and after a line or jog moved the arm away from the pose the solutions were found from.
+SOLVE_AGAIN = "the arm moved: press Solve IK again for the solutions from here"
 
 
 class JogIKWindow(ToolWindow):
@@ -79,6 +81,7 @@ class JogIKWindow(ToolWindow):
         self.solutions = np.empty((0, self.robot.n))
         self.choice = 0
         self.solved_note = ""       # the solver's note on the listed solutions, e.g. singular
+        self.solved = False         # Solve IK was pressed (the solution line says so after)
         self._build()
         self._show_pose(arm.q)
         self.fill_current_pose()
@@ -314,7 +317,8 @@ class JogIKWindow(ToolWindow):
     def switch(self, direction):
         """Animate to the next (+1) or previous (-1) solution in the list."""
         if len(self.solutions) == 0:
-            raise ValidationError("no solutions yet: type a target and press Solve IK")
+            raise ValidationError(SOLVE_AGAIN if self.solved else
+                                  "no solutions yet: type a target and press Solve IK")
         if len(self.solutions) == 1:
             self.say("this target has one solution only")
             return
@@ -326,13 +330,14 @@ class JogIKWindow(ToolWindow):
         q_from, q_to = self.arm.q, self.solutions[self.choice]
         if self.robot.within_limits(q_from):
             samples = q_from + np.linspace(0.0, 1.0, SWITCH_SAMPLES)[:, None] * (q_to - q_from)
-            self.arm.set_path(self.robot.fk(samples)[:, :3, 3])
+            self.draw_path(self.robot.fk(samples)[:, :3, 3])
         self.arm.animate_to(q_to)
         self.say(f"solution {self.choice + 1} of {len(self.solutions)}: "
                  f"{_joint_text(self.robot, q_to)}"
                  + (f"; {self.solved_note}" if self.solved_note else ""))
 
     def _show_solutions(self):
+        self.solved = True
         count = len(self.solutions)
         self.choice_text.set_text(f"solution {self.choice + 1} of {count}" if count
                                   else "no solution")
@@ -376,7 +381,7 @@ class JogIKWindow(ToolWindow):
         arm goes on from the pose it shows to the line's start, at the same joint speed."""
         self.solutions = np.empty((0, self.robot.n))
         self.choice = 0
-        self.choice_text.set_text(NO_SOLUTIONS_YET)
+        self.choice_text.set_text(SOLVE_AGAIN if self.solved else NO_SOLUTIONS_YET)
         self.solution_text.set_text("")
         moved = result.q if result.complete else result.q_path
         if not np.array_equal(self.arm.q, moved[0]):     # still on the way to the start
@@ -384,7 +389,7 @@ class JogIKWindow(ToolWindow):
         missing = result.poses[len(result.q):, :3, 3]
         points = np.vstack([result.trace, missing])
         bad = np.concatenate([np.zeros(len(result.trace), bool), np.ones(len(missing), bool)])
-        self.arm.set_path(points, bad if bad.any() else None)
+        self.draw_path(points, bad if bad.any() else None)
         if len(moved) > 1:
             travel = np.abs(np.diff(moved, axis=0)) / np.where(self.robot.revolute, 1.0,
                                                                 self.robot.length_scale)

@@ -134,7 +134,7 @@ class JointWorkspaceWindow(ToolWindow):
             self.settings.set_text(0, col, text)
         self.buttons = {}
         self.cancel_requested = False
-        actions = [("Compute", self.compute), ("Clear path", lambda: self.arm.set_path(None))]
+        actions = [("Compute", self.compute), ("Clear path", lambda: self.draw_path(None))]
         if not self.lynx6:
             actions.append(("Cancel", self.cancel))
         for k, (label, action) in enumerate(actions):
@@ -202,7 +202,7 @@ class JointWorkspaceWindow(ToolWindow):
             result = jw.joint_sweep(self.robot, axis, lower[i], upper[i], steps[i], lower,
                                     **options)
             self.draw_sweep(result)
-            self.arm.set_path(result.positions, bad=~result.reachable)
+            self.draw_path(result.positions, bad=~result.reachable)
         self.result = result
         summary = result.summary()
         outside = ", ".join(f"q{j + 1} {n}" for j, n in

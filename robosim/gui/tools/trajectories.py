@@ -24,11 +24,11 @@ Types of trajectory:
 Play hands the trajectory (from the playhead on) to ``arm.play``; Pause sends the arm to where
 it is (the newest target wins); the step buttons and the slider move the playhead and
 ``arm.animate_to`` the pose there. The computed path (or, for joint profiles, the end-effector
-path) is shown in the simulator with ``arm.set_path``. Export CSV / Import CSV use
-:mod:`robosim.trajectory.files`; Save GIF / Save MP4 write the 3D arm moving along the trajectory
-(:mod:`robosim.plotting.movies`) a few frames per timer tick, so the window stays
-responsive. Every error becomes a red status line; nothing raises out of a callback and a
-failed Compute keeps the last good trajectory.
+path) is shown in the simulator with ``draw_path`` (until the window closes). Export CSV /
+Import CSV use :mod:`robosim.trajectory.files`; Save GIF / Save MP4 write the 3D arm moving
+along the trajectory (:mod:`robosim.plotting.movies`) a few frames per timer tick, so the
+window stays responsive. Every error becomes a red status line; nothing raises out of a
+callback and a failed Compute keeps the last good trajectory.
 """
 
 from dataclasses import dataclass
@@ -410,7 +410,7 @@ class TrajectoryWindow(ToolWindow):
         if slider.valmax <= slider.valmin:
             slider.valmax = slider.valmin + 1e-3
         slider.ax.set_xlim(slider.valmin, slider.valmax)
-        self.arm.set_path(computed.points, computed.bad)
+        self.draw_path(computed.points, computed.bad)
         self._set_index(0)
         self.say(computed.what)
         if not self._flag_outside_limits():

@@ -25,9 +25,10 @@ It never reaches into the simulator's widgets or artists: ``arm`` is the simulat
 ``arm.last_trajectory``
     ``(t, q)`` of the last trajectory given to ``play`` to keep (what "Play on arm" sends),
     or None.
-``arm.set_path(points, bad=None)``
+``window.draw_path(points, bad=None)``
     Draw a 3D path ``(N, 3)`` (robot's length unit) in the simulator, points where ``bad``
-    ``(N,)`` is True in red; ``set_path(None)`` removes it.
+    ``(N,)`` is True in red (``arm.set_path`` owned by the window: the path goes when the
+    window closes); ``draw_path(None)`` removes it.
 ``window.subscribe(arm, "pose", callback)``
     ``callback(arm)`` after every pose change, animation frames included, until the window
     closes (other topics: :mod:`robosim.gui.state`).
@@ -181,6 +182,11 @@ class ToolWindow(View):
         self.status.show(message, error)
         self.arm.set_status(message, error=error, owner=self)
 
+    def draw_path(self, points, bad=None):
+        """Draw a path ``(N, 3)`` in the simulator's 3D view (``bad`` ``(N,)``: red points);
+        None removes it. It goes when this window closes."""
+        self.arm.set_path(points, bad, owner=self)
+
     def report(self, exc):
         """An action's exception becomes a red status line (:func:`error_message`)."""
         self.say(error_message(exc), error=True)
@@ -190,8 +196,9 @@ class ToolWindow(View):
 
     def close(self):
         """The window closed: :meth:`on_close`, its message withdrawn from the simulator's
-        status line, then the teardown (safe to call twice)."""
+        status line and its path from the 3D view, then the teardown (safe to call twice)."""
         self.on_close()
         self.arm.withdraw_status(self)
+        self.arm.withdraw_path(self)
         self.teardown()
 
