@@ -132,3 +132,21 @@ def test_save_and_load_ask_the_file_dialog_like_every_other_window(monkeypatch, 
     assert len(json.loads(chosen.read_text())["poses"]) == 3
     press(window, "Load")
     assert not asked[-1]["save"] and len(window.taught.poses) == 3
+
+
+def test_a_refused_value_leaves_no_red_cell_once_the_list_is_shown_again(tmp_path):
+    """Issue 37: after a refused value and a deleted pose, Load left the wrong cell red (the
+    mark stayed on the cell while the poses moved up a row)."""
+    arm = FakeArm(load_robot("Lynx6"))
+    window = taught_window(arm)
+    type_in_cell(window.list, 2, 0, "500", "enter")           # pose 3, joint 1: refused
+    assert set(window.list.errors) == {(2, 0)}
+    window.list.focus(0, 0)
+    window.list.commit()
+    press(window, "Delete")                                   # pose 1 goes: 3 is now row 2
+    assert window.list.text(1, 0) == "22" and window.list.errors == {}
+    window.file.set_text(0, 0, str(tmp_path / "seq.json"))
+    press(window, "Save")
+    type_in_cell(window.list, 0, 1, "500", "enter")           # refused again
+    press(window, "Load")
+    assert window.list.errors == {} and window.list.text(0, 1) == "-6"

@@ -633,8 +633,6 @@ class SimulatorScreen(Screen):
         self._controls_target = np.array(target, dtype=float)
         self.values.set_text(joint, 0, decimal_text(self.robot.q_to_user(target)[joint],
                                                     JOINT_DECIMALS))
-        if (joint, 0) in self.values.errors:
-            self.values.mark(joint, 0, False)
         ax = self.sliders[joint].ax     # its background, track, value bar and handle
         self.blit.draw_over([ax.patch, *ax.patches, *ax.lines], ax.bbox)
 
@@ -832,8 +830,6 @@ class SimulatorScreen(Screen):
         values = self._show_in_sliders(q)
         for i, value in enumerate(values):
             self.values.set_text(i, 0, decimal_text(value, JOINT_DECIMALS))
-            if (i, 0) in self.values.errors:      # each redraw of a cell is a blit
-                self.values.mark(i, 0, False)
 
     def _show_in_sliders(self, q):
         """Sliders show ``q`` without firing their callbacks (nothing drawn); returns its

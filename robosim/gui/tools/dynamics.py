@@ -323,7 +323,6 @@ class DynamicsWindow(ToolWindow):
         """Fill the goal row with ``q`` (API units), shown in degrees / length unit."""
         for col, value in enumerate(self.robot.q_to_user(q)):
             self.goal.set_text(0, col, decimal_text(value, JOINT_DECIMALS))
-            self.goal.mark(0, col, False)
 
     def _setting(self, col, what, high):
         self.settings.commit()

@@ -205,7 +205,6 @@ class JogIKWindow(ToolWindow):
             values = self._current_values()
         for col, value in enumerate(values):
             self.target_cells.set_text(0, col, _cell_text(value))
-            self.target_cells.mark(0, col, False)
 
     def _current_values(self):
         """x, y, z, roll, pitch, yaw of the current pose (degrees; in the wrist angle mode

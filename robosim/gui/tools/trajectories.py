@@ -292,7 +292,6 @@ class TrajectoryWindow(ToolWindow):
         for col, (exact, value) in enumerate(zip(q, self.robot.q_to_user(q), strict=True)):
             text = decimal_text(value, JOINT_DECIMALS)
             self.joints.set_text(row, col, text)
-            self.joints.mark(row, col, False)
             self._goal_behind[col] = (text, float(exact))
 
     def _on_choice(self, row, col, text):
@@ -392,13 +391,10 @@ class TrajectoryWindow(ToolWindow):
         range_rows = (0, 1) if placed.kind == "surface" else (2, 3)
         for row, text in zip(rows, placed.formulas, strict=True):
             self.formulas.set_text(row, 0, text)
-            self.formulas.mark(row, 0, False)
         for row, (low, high) in zip(range_rows, placed.ranges,
                                     strict=True):   # exact: 2 pi, not 6.28319,
             self.ranges.set_text(row, 0, repr(float(low)))          # so closed curves close
             self.ranges.set_text(row, 1, repr(float(high)))
-            self.ranges.mark(row, 0, False)
-            self.ranges.mark(row, 1, False)
 
     def show(self, computed):
         """Make ``computed`` the window's trajectory: plots, slider, path in the simulator."""

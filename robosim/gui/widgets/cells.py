@@ -268,11 +268,14 @@ class CellGrid:
 
     def set_text(self, row, col, text):
         """Set a cell's text from code. The focused cell keeps what the user is typing; the new
-        text becomes what Escape reverts to."""
+        text becomes what Escape reverts to. Another cell shows the new text, not red: a text
+        refused there is gone, and its mark with it (a list shown again after a row was
+        deleted marks no other row's value)."""
         cell = self._check(row, col)
         self._texts[cell] = self._accepted[cell] = str(text)
         if cell != self._focused:
             self._labels[cell].set_text(self._texts[cell])
+            self.errors.pop(cell, None)
             self._redraw_cell(cell)
 
     def mark(self, row, col, error):
