@@ -79,9 +79,13 @@ class Application:
         self._switch(WelcomeScreen(self))
 
     def show_editor(self, robot=None):
-        """Switch to the DH-table editor, filled in with ``robot`` if given."""
+        """Switch to the DH-table editor, filled in with ``robot`` if given; without one (a
+        new robot) the robot has no file yet, so Save proposes the user's robosim folder, not
+        the folder of the file shown before."""
         from .screens.editor import EditorScreen
 
+        if robot is None:
+            self.robot_file = None
         self._switch(EditorScreen(self, robot))
 
     def show_simulator(self, robot):

@@ -256,6 +256,19 @@ def test_save_as_proposes_the_user_folder_for_a_new_table_not_home():
     assert proposed.parent != Path.home()
 
 
+def test_a_new_robot_after_a_loaded_one_is_proposed_in_the_user_folder(tmp_path):
+    """Issue 37: after loading a URDF, a new robot's "save as" pointed into the URDF's
+    folder (the file of the robot shown before)."""
+    folder = tmp_path / "urdf"
+    folder.mkdir()
+    path = save_robot(ARM, folder / "two.json")
+    app = make_app()
+    type_in_cell(app.screen.path_cell, 0, 0, str(path), "enter")    # loaded from its file
+    click_axes(app.screen.buttons["New Robot"].ax)
+    screen = open_table(app)
+    assert Path(screen.save_path.text(0, 0)).parent == autosave.user_dir()
+
+
 def test_save_writes_the_file_chosen_in_the_dialog_and_remembers_it(dialog, tmp_path):
     target = tmp_path / "chosen.json"
     target.write_text("old")                     # the dialog already asked to replace it
