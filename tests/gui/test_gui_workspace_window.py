@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from fake_arm import FakeArm
+from figure_check import assert_shows_a_full_draw
 from gui_events import click_axes, type_in_cell
 from layout_check import layout_problems
 from robosim import load_robot
@@ -185,3 +186,25 @@ def test_a_result_fits_the_window_and_the_progress_bar_says_its_percentage(arm, 
     window.wait(120)
     assert window.progress_text.get_text() == "100%"
     assert layout_problems(window.fig) == []
+
+
+def test_the_progress_bar_moves_without_a_full_draw(arm):
+    """While the computation runs in its thread, a tick shows the progress blitted: a full
+    draw of the window at every tick held the interpreter the thread needs, so the run took
+    about 4x its estimate (issue 37). What the tick leaves on the canvas is what a full draw
+    shows."""
+    window = workspace_window(arm)
+    fig = window.fig
+    fig.canvas.draw()
+    draws = []
+    fig.canvas.mpl_connect("draw_event", draws.append)
+
+    class Running:                      # a job half done (the thread is not what is tested)
+        fraction, done = 0.5, False
+
+    window.job = Running()
+    window.tick()
+    assert draws == [] and window.progress_text.get_text() == "50%"
+    assert window.progress_bar.get_width() == 0.5
+    window.job = None
+    assert_shows_a_full_draw(fig)

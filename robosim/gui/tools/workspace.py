@@ -23,6 +23,7 @@ from matplotlib.patches import Rectangle
 
 from ... import workspace as ws
 from ...errors import RobosimError, ValidationError
+from ..blit import whole_pixels
 from ..widgets.cells import CellGrid
 from ..layout import figure_size_pt, text_width_pt, wrap_lines
 from ...parsing import parse_number
@@ -38,6 +39,8 @@ METHOD, VALUE, VOXEL, SECTION_Z, AZIMUTH = range(5)
 #: Above this many positions the window measures the time estimate (0.3-1 s); below, the
 #: run itself takes about that long.
 ESTIMATE_FROM = 2_000_000
+#: How far (pixels) the progress bar's frame line reaches out of its axes.
+PROGRESS_EDGE_PX = 2
 
 
 def duration_text(seconds):
@@ -301,11 +304,17 @@ class WorkspaceWindow(ToolWindow):
             self.say(job.error, error=True)
 
     def _set_progress(self, fraction):
-        """Fill the progress bar to ``fraction`` (0..1) and write it in percent over it."""
+        """Fill the progress bar to ``fraction`` (0..1) and write it in percent over it,
+        blitted: a full draw of this window (a 3D cloud, two sections) at every tick held
+        the interpreter for most of the tick, and the computation's thread, which needs it
+        too, ran at a quarter of its speed (the time estimates looked 4x low)."""
         fraction = min(max(fraction, 0.0), 1.0)
         self.progress_bar.set_width(fraction)
         self.progress_text.set_text(f"{100 * fraction:.0f}%")
-        self.redraw()
+        ax = self.progress_ax
+        box = whole_pixels(ax.bbox.padded(PROGRESS_EDGE_PX))     # the frame's line included
+        self.blit.redraw_box([ax.patch, self.progress_bar, *ax.spines.values(),
+                              self.progress_text], box, box)
 
     # ------------------------------------------------------------------ drawing
     def show(self, result):
