@@ -337,18 +337,16 @@ class ArmDrawing:
 
     @property
     def base_quads(self) -> np.ndarray:
-        """The base: Lodes' cylinder of the minimum link radius from the bottom of the view to
-        the base frame; in the links style a pedestal from the floor (a plate if the base is on
-        it)."""
+        """The base: a pedestal from the floor to the base frame (a plate if the base is on
+        the floor; from the bottom of the view for an arm without a floor): Lodes' cylinder of
+        the minimum link radius, or in the links style a wider one. It never goes through
+        the floor (or the Lynx6's table on it)."""
         origin = self.robot.base[:3, 3]
         if self.style == "mesh" and self._meshed_base:
             return np.zeros((0, 4, 3))
-        if self.style == "lodes":
-            radius, bottom = self.min_size / 2, self._view_bottom
-        else:
-            radius = PEDESTAL_RADIUS * self.size
-            bottom = self._view_bottom if self.floor is None else self.floor
-            bottom = min(bottom, origin[2] - PEDESTAL_MIN_HEIGHT * self.size)
+        radius = self.min_size / 2 if self.style == "lodes" else PEDESTAL_RADIUS * self.size
+        bottom = self._view_bottom if self.floor is None else self.floor
+        bottom = min(bottom, origin[2] - PEDESTAL_MIN_HEIGHT * self.size)
         quads = _unit_cylinder(SEGMENTS) * [radius, radius, origin[2] - bottom]
         return quads + [origin[0], origin[1], bottom]
 

@@ -18,7 +18,8 @@ from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from robosim import Joint, Robot, load_robot
 from robosim.collision import Scene
 from robosim.plotting import arm as arm_drawing
-from robosim.plotting.arm import ArmDrawing, arm_figure, joint_colour, reach_points
+from robosim.plotting.arm import (PEDESTAL_MIN_HEIGHT, ArmDrawing, arm_figure, joint_colour,
+                                  reach_points)
 
 
 def draw(robot, q=None, style="links", fig=None, rect=None):
@@ -171,9 +172,10 @@ def test_pose_updates_change_existing_artists_and_keep_a_fixed_cubic_view():
     assert spans == pytest.approx([spans[0]] * 3)
 
 
-def test_lodes_base_cylinder_reaches_from_the_bottom_of_the_view_to_the_base_frame():
-    robot = modified_arm()
+def test_lodes_base_cylinder_of_an_arm_without_floor_reaches_from_the_bottom_of_the_view():
+    robot = load_robot("Gantry")               # hangs from its beam: no floor
     drawing = draw(robot, style="lodes")
+    assert drawing.floor is None
     corners = drawing.base_quads.reshape(-1, 3)
     assert corners[:, 2].min() == pytest.approx(drawing.ax.get_zlim()[0])
     assert corners[:, 2].max() == pytest.approx(robot.base[2, 3])
@@ -410,3 +412,16 @@ BASELINE_ROBOTS = ["Lynx6", "Puma 560", "SCARA", "Example R"]
 def test_arm_figure_at_home(name, style):
     return strip_text(arm_figure(load_robot(name), figsize=FIGSIZE, dpi=DPI,
                                  style=style).figure)
+
+
+def test_lodes_base_stands_on_the_floor_not_through_it():
+    """Issue 37: "Lodes shapes" drew a green column from the Lynx6's base down through its
+    table to the bottom of the view. With a floor, the base is a plate on it, as in the
+    links style."""
+    robot = load_robot("Lynx6")
+    drawing = draw(robot, style="lodes")
+    assert drawing.floor == 0.0
+    heights = drawing.base_quads.reshape(-1, 3)[:, 2]
+    assert heights.max() == pytest.approx(robot.base[2, 3])
+    assert heights.min() == pytest.approx(-PEDESTAL_MIN_HEIGHT * drawing.size)
+    assert heights.min() > drawing.ax.get_zlim()[0]
