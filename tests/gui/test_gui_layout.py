@@ -347,3 +347,17 @@ def test_every_joint_header_stays_in_its_cell_on_a_lab_screen(label):
                 f"leaves its cell [{cell.x0:.1f}, {cell.x1:.1f}] px"
         plt.close(window.fig)
     assert checked >= 5
+
+
+def test_the_toggles_labels_stay_in_their_box_in_a_700_by_450_window():
+    """Issue 37: at 700 x 450 "Gripper closed" spilled out of the toggles' frame (seen in a
+    Tk window under Xvfb). Every label ends inside the box, at one font size."""
+    app = application((700, 450), screen="Lynx6")
+    app.fig.canvas.draw()
+    toggles = app.screen.toggles
+    renderer = app.fig.canvas.get_renderer()
+    box = toggles.ax.get_window_extent(renderer)
+    for label in toggles.labels:
+        assert label.get_window_extent(renderer).x1 <= box.x1, label.get_text()
+    assert len({label.get_fontsize() for label in toggles.labels}) == 1
+    app.close()

@@ -360,8 +360,7 @@ class SimulatorScreen(Screen):
         width, _ = figure_size_pt(self.fig)
         self.table.set_fontsize(self._table_font)
         self.readout_labels.set_text("\n".join(self._readout_labels()))
-        for label in self.toggles.labels:
-            label.set_fontsize(COMPACT_TOGGLE_FONT if self._compact else TOGGLE_FONT)
+        self._fit_toggles()
         # compact: the arm without ticks and labels, the readout without its matrix
         if self._compact:
             self.ax.set_axis_off()
@@ -899,6 +898,19 @@ class SimulatorScreen(Screen):
         return float(values[6]) if len(values) > 6 else None
 
     # ================================================================== drawing
+    def _fit_toggles(self):
+        """The toggles' labels at one font size, the largest at which the widest fits its
+        box right of its check box ("Gripper closed" spilled out of it at 700 x 450)."""
+        largest = COMPACT_TOGGLE_FONT if self._compact else TOGGLE_FONT
+        ax = self.toggles.ax
+        box_width = ax.get_position(original=True).width * figure_size_pt(self.fig)[0]
+        row = lines_height(1, largest)
+        size = min(fit_fontsize(label, (1 - label.get_position()[0]) * box_width - GAP, row,
+                                largest)
+                   for label in self.toggles.labels)
+        for label in self.toggles.labels:
+            label.set_fontsize(size)
+
     @property
     def _moving_texts(self):
         return [self.readout_pose, *self.readout_matrix]
