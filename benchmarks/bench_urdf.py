@@ -1,11 +1,12 @@
-"""URDF loading speed: each real file of ../shared/urdf read as a DH table, and the check.
+"""URDF loading speed: each real URDF file of the tests' data read as a DH table, and the check.
 
-Run: ``python benchmarks/bench_urdf.py [FOLDER]`` (default ``../shared/urdf`` beside the
-checkout). Prints, per file, the best of several :func:`robosim.load_urdf` calls (read,
-parse, chain, extraction, meshes, inertias and the check of the table against the URDF's chain
-at 21 poses) and the share the check takes. With Corke's Robotics Toolbox importable, also
-whether its own URDF reader (``Robot.URDF``) loads the same file. Best of several runs (CPU
-time); a loaded machine gives larger numbers.
+Run: ``python benchmarks/bench_urdf.py [FOLDER]`` (default ``tests/data/example-robot-data``,
+the files the tests use; tests/data/README.md says where they come from). Prints, per file,
+the best of several :func:`robosim.load_urdf` calls (read, parse, chain, extraction,
+meshes, inertias and the check of the table against the URDF's chain at 21 poses) and the share
+the check takes. With Corke's Robotics Toolbox importable, also whether its own URDF reader
+(``Robot.URDF``) loads the same file. Best of several runs (CPU time); a loaded machine gives
+larger numbers.
 """
 
 import sys
@@ -55,4 +56,4 @@ def main(folder):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else ROOT.parent / "shared" / "urdf")
+    main(sys.argv[1] if len(sys.argv) > 1 else ROOT / "tests" / "data" / "example-robot-data")

@@ -6,7 +6,7 @@ import numpy as np
 
 import robosim
 from robosim.cli import main
-from shared_data import URDF_DIR
+from data_files import URDF_DIR
 
 UR5 = URDF_DIR / "ur_description/urdf/ur5_robot.urdf"
 PANDA = URDF_DIR / "panda_description/urdf/panda.urdf"

@@ -24,7 +24,7 @@ from robosim.gui.user_files.my_robots import FILE_NAME, MAX_ROBOTS, MyRobots
 from robosim.gui.screens.simulator import SimulatorScreen
 from robosim.gui.screens.welcome import WelcomeScreen
 from robosim.robot_files import robot_to_dict
-from shared_data import URDF_DIR
+from data_files import URDF_DIR
 from test_gui_layout import FIGURES
 
 ARM = Robot([Joint("R", a=2.0, name="q1"),

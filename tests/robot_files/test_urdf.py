@@ -1,4 +1,4 @@
-"""URDF in and out (issue 28): the real files of ../shared/urdf as DH tables, checked against
+"""URDF in and out (issue 28): the real files of tests/data as DH tables, checked against
 forward kinematics computed here from the URDF text; published DH tables; round trips of every
 library robot; bad files refused in one line.
 
@@ -16,7 +16,7 @@ import pytest
 import robosim
 from robosim.cli import main
 from robosim.robot_files import library_robots, export_urdf, load_urdf, robot_to_urdf
-from shared_data import URDF_DIR
+from data_files import URDF_DIR
 
 #: The tip each file's chain ends at by default, read from the files (issue 28: the end of the
 #: chain with the most movable joints, before the gripper's joints; the furthest such link).
@@ -35,8 +35,8 @@ DEFAULT_TIPS = {
 }
 
 
-def test_the_shared_urdf_files_are_there():
-    """CI clones the repository with ../shared beside it: a missing folder fails, never skips."""
+def test_the_real_urdf_files_are_there():
+    """They are committed in tests/data (its README.md): a missing file fails, never skips."""
     found = sorted(str(p.relative_to(URDF_DIR)) for p in URDF_DIR.rglob("*.urdf"))
     assert found == sorted(DEFAULT_TIPS), f"expected the 11 URDF files in {URDF_DIR}"
 
@@ -114,7 +114,7 @@ def assert_same_pose(actual, expected, size, tolerance=1e-9):
 # --------------------------------------------------------------------------- the real files
 @pytest.mark.parametrize("convention", ["standard", "modified"])
 @pytest.mark.parametrize("name", sorted(DEFAULT_TIPS))
-def test_every_shared_file_has_the_fk_of_its_urdf_at_50_random_poses(name, convention):
+def test_every_real_file_has_the_fk_of_its_urdf_at_50_random_poses(name, convention):
     path = URDF_DIR / name
     robot = load_urdf(path, convention=convention)
     chain = urdf_chain(path.read_text(), DEFAULT_TIPS[name])
