@@ -11,6 +11,11 @@ ever), ``"deaf"`` (stops reading, so writes fill the pty and time out).
 :meth:`vanish` closes the device as if its USB cable were pulled. :meth:`fail_after_moves`
 switches to a mode (or vanishes) right after a given move line, before the rest of the write.
 
+Tests wait on events, not on time: :meth:`settle` returns once the board has read every byte
+the host wrote before the call (a NUL byte, which the host never sends, follows them down the
+pty and the board signals when it reads it), so a test neither flakes on a loaded machine nor
+sleeps on a quiet one.
+
 ``pty`` (POSIX only) is imported when a pty board is made, so that test modules importing this
 one still collect on Windows: there, making a pty board skips the test with the reason.
 """
@@ -25,6 +30,11 @@ import time
 import pytest
 
 _MOVE = re.compile(r"#(\d+)P(\d+)(?:S(\d+))?")
+#: The byte :meth:`SimulatedSSC32.settle` sends behind the host's bytes (the host never sends it).
+_BARRIER = b"\x00"
+#: Seconds :meth:`SimulatedSSC32.settle` waits for the board to read what the host wrote: far
+#: longer than a loaded machine needs (milliseconds), reached only when something is broken.
+SETTLE_TIMEOUT_S = 10.0
 
 
 class SimulatedSSC32:
@@ -48,6 +58,7 @@ class SimulatedSSC32:
             self.port = f"socket://127.0.0.1:{self._server.getsockname()[1]}"
             self.master = None
             self._closers = [self._server.close]
+        self.transport = transport
         self.version = version
         self.pulses = dict(pulses or {})
         self.mode = "normal"
@@ -58,21 +69,53 @@ class SimulatedSSC32:
         self._move_end = 0.0
         self._line = b""
         self._running = True
+        self._barriers_sent = self._barriers_read = 0
+        self._barrier_send = threading.Lock()       # a barrier's number and its byte, together
+        self._barrier_read = threading.Condition()
         self._thread = threading.Thread(target=self._serve, daemon=True)
         self._thread.start()
 
     # ---------------------------------------------------------------- what arrived
     def settle(self):
-        """Wait until the bytes the host wrote have been read (nothing new for 40 ms)."""
-        count = -1
-        while count != len(self.received):
-            count = len(self.received)
-            time.sleep(0.04)
+        """Wait until the board has read and executed every byte the host wrote before this
+        call; returns all the bytes received.
+
+        A NUL byte goes down the pty behind the host's bytes (writes to one tty arrive in the
+        order they were made; this one through a descriptor of its own) and the board
+        signals when it reads it. A board that vanished or went deaf reads nothing more: what
+        it has is returned at once. A socket board has no such side door: there a query's
+        answer is the barrier (pass ``settle=False`` to :meth:`moves`).
+        """
+        if self.transport != "pty":
+            raise RuntimeError("settle() needs the pty board: on a socket, wait for the answer "
+                               "to a query instead")
+        with self._barrier_send:
+            if not self._running or self.mode == "deaf":
+                return bytes(self.received)
+            try:
+                side_door = os.open(self.port, os.O_WRONLY | os.O_NOCTTY)
+            except OSError:     # the device went away meanwhile: nothing more arrives
+                return bytes(self.received)
+            try:
+                os.write(side_door, _BARRIER)
+            except OSError:     # as above: the device is gone
+                return bytes(self.received)
+            finally:
+                os.close(side_door)
+            self._barriers_sent += 1
+            target = self._barriers_sent
+        with self._barrier_read:
+            if not self._barrier_read.wait_for(lambda: self._barriers_read >= target
+                                               or not self._running, SETTLE_TIMEOUT_S):
+                raise AssertionError(f"the simulated board read nothing for "
+                                     f"{SETTLE_TIMEOUT_S:g} s (mode {self.mode!r})")
         return bytes(self.received)
 
-    def moves(self):
-        """Each move line received so far as (pulses dict, T in ms or None, S dict)."""
-        self.settle()
+    def moves(self, settle=True):
+        """Each move line received so far as (pulses dict, T in ms or None, S dict), after
+        :meth:`settle` unless ``settle`` is False."""
+        if settle:
+            self.settle()
         out = []
         for line in self.lines:
             text = line.decode()
@@ -112,6 +155,11 @@ class SimulatedSSC32:
 
     def _byte(self, byte):
         if not self._running:  # vanished: a pulled cable hears nothing more
+            return
+        if byte == _BARRIER:
+            with self._barrier_read:
+                self._barriers_read += 1
+                self._barrier_read.notify_all()
             return
         self.received += byte
         if byte == b"\x1b":
@@ -170,7 +218,9 @@ class SimulatedSSC32:
 
     def vanish(self):
         """Close the device: the host's next write fails."""
-        self._running = False
+        with self._barrier_read:    # a settle() waiting on the board stops waiting
+            self._running = False
+            self._barrier_read.notify_all()
         if threading.current_thread() is not self._thread:
             self._thread.join(timeout=2)
         closers, self._closers = self._closers, []
