@@ -21,6 +21,10 @@ Safety rules this driver enforces (SSC32_NOTES.md):
   if every channel already has one, the arm continues from there. Timed moves only after that.
 - :meth:`Lynx6.stop` cancels at once (ESC, ``STOP<ch>`` for every servo) and ends a running
   :meth:`Lynx6.play`, also from another thread.
+- ``with Lynx6.connect(port) as arm:``: leaving the block, normally or by an exception (Ctrl-C
+  included), stops every servo (:meth:`Lynx6.stop`) and closes the port, so a script cannot
+  leave the arm running by accident. :meth:`Lynx6.close` alone leaves the servos holding their
+  last pulse.
 - Fail closed: on any fault (a lost port, a silent or garbling board, a move still running
   :attr:`Lynx6.completion_margin_s` after its planned end) ``STOP`` goes to every servo if the
   port still takes bytes, the port is closed, and the error (:class:`LinkError`,
@@ -44,6 +48,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from types import TracebackType
 from typing import cast
 
 import numpy as np
@@ -58,7 +63,7 @@ from ..kinematics import Robot
 from .calibration import Calibration, CalibrationError, load_calibration
 from .ssc32 import (BOARD_REPLY_S, CHECK_POLL_S, DEFAULT_BAUD, MAX_TIME_MS, MOVE_RUNNING,
                     DryRunPort, LinkError, SSC32Link, encode_move, encode_query_movement,
-                    line_seconds)
+                    line_seconds, stop_then_close)
 
 #: Seconds a servo is given to reach its speed limit from rest (:meth:`Lynx6.motion_limits`):
 #: an estimate (hobby servos reach full speed within a few tenths of a second unloaded); a
@@ -104,7 +109,9 @@ class Lynx6:
     completion_margin_s : float
         A move still running this long after its planned end is a fault (tests shorten it).
 
-    The link is told to stop every servo (``STOP``) when it fails.
+    The link is told to stop every servo (``STOP``) when it fails. As a context manager
+    (``with Lynx6.connect(port) as arm:``), leaving the block stops every servo and closes the
+    port, also when an exception ends it.
     """
 
     def __init__(self, link: SSC32Link, calibration: Calibration | None = None,
@@ -171,8 +178,28 @@ class Lynx6:
         return arm
 
     def close(self) -> None:
-        """Close the port; the servos hold their last pulse (the board has no watchdog)."""
+        """Close the port; the servos hold their last pulse (the board has no watchdog). Leave
+        a ``with`` block instead to stop them first."""
         self.link.close()
+
+    def __enter__(self) -> Lynx6:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        """Leave the ``with`` block: :meth:`stop`, then :meth:`close`, also when the block
+        raised (:func:`~robosim.hardware.ssc32.stop_then_close`: the exception that ended the
+        block propagates; when it ended normally, a STOP that failed raises).
+
+        Every servo stops where it is: a move still running at the end of the block does not
+        finish (``move_to(..., wait=True)`` and :meth:`play` return once the arm is there).
+        A link a fault closed already sent STOP when it failed: nothing more is sent.
+        """
+        stop_then_close(self._stop_unless_closed, self.close, exc)
+
+    def _stop_unless_closed(self):
+        if not self.link.closed:
+            self.stop()
 
     @property
     def speed_limits(self) -> np.ndarray:
@@ -376,10 +403,11 @@ class Lynx6:
         """Move to the robot model's home pose."""
         return self.move_to(self.robot.home, wait=wait)
 
-    def gripper(self, closed: bool | float) -> bool:
+    def gripper(self, closed: bool | float, wait: bool = False) -> bool:
         """Open (``closed=False`` or 0) or close (``True`` or 1) the gripper, or close it part
         way (a fraction between 0 and 1: its pulse is that far from the calibrated open pulse
-        to the closed one), in :data:`GRIPPER_MOVE_MS`.
+        to the closed one), in :data:`GRIPPER_MOVE_MS`; with ``wait``, return once ``Q`` says
+        the move is complete (or :meth:`stop` was called), as :meth:`move_to` does.
 
         Part way is for holding an object without driving the servo against it: a gripper
         servo pressing on an object it cannot close over draws current until it overheats.
@@ -398,6 +426,8 @@ class Lynx6:
             if self._stop.is_set():
                 return False
             self.link.move({grip.channel: pulse}, time_ms=GRIPPER_MOVE_MS)
+        if wait:
+            self.wait_until_still(GRIPPER_MOVE_MS / 1000)
         return True
 
     def wait_until_still(self, expected_s: float) -> bool:

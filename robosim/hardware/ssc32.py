@@ -19,6 +19,8 @@ Protocol (SSC-32U user guide pp. 24-38; ASCII, case-insensitive, nothing runs be
 timeout, a silent board or an unexpected reply sends ``STOP`` for every servo in
 :attr:`SSC32Link.stop_on_fault` (if the port still takes bytes), closes the port, raises
 :class:`LinkError` with a message saying what happened, and every later call raises too.
+Leaving a ``with SSC32Link.open(...) as link:`` block stops those servos and closes the port,
+also when an exception (Ctrl-C included) ends the block (:func:`stop_then_close`).
 
 Checking the board while streaming. A host that only writes notices nothing, so a streamed move
 can carry a check (``move(..., check=True)``): ``Q`` follows it in the same write, and
@@ -42,6 +44,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import TracebackType
 from typing import Any, NoReturn, Protocol, TypeVar
 
 from ..errors import RobosimError, ValidationError
@@ -286,6 +289,50 @@ def port_error_message(port: str, exc: BaseException) -> str:
     return f"port {port!r} {advice}"
 
 
+def stop_then_close(stop: Callable[[], object], close: Callable[[], object],
+                    leaving: BaseException | None = None) -> None:
+    """Fail closed at the end of a ``with`` block: ``stop()``, then ``close()`` whatever
+    ``stop`` did, so that the block cannot leave the arm running (pololu-maestro's ``Maestro``
+    stops its servos on leaving; pyserial's ``Serial`` closes its port).
+
+    Parameters
+    ----------
+    stop, close : callable
+        Called without arguments, in this order; ``close`` also when ``stop`` raises.
+    leaving : BaseException or None
+        The exception that ends the block, None when it ended normally.
+
+    Raises
+    ------
+    Exception
+        When the block ended normally, the first error of ``stop`` or ``close``: a STOP that
+        may not have reached the board must not pass unseen. When it ended with ``leaving``,
+        nothing: ``leaving`` propagates, and their errors are added to it as notes (Python
+        3.11+; 3.10 has no notes) rather than hiding it.
+    """
+    problems: list[Exception] = []
+    try:
+        try:
+            stop()
+        except Exception as exc:  # noqa: BLE001 - reported below, once the port is closed
+            problems.append(exc)
+    finally:
+        try:
+            close()
+        except Exception as exc:  # noqa: BLE001 - reported below
+            problems.append(exc)
+    if not problems:
+        return
+    first = leaving if leaving is not None else problems[0]
+    add_note = getattr(first, "add_note", None)
+    for other in problems:
+        if other is not first and add_note is not None:
+            add_note(f"while stopping the servos and closing the port: "
+                     f"{type(other).__name__}: {other}")
+    if leaving is None:
+        raise first
+
+
 class SSC32Link:
     """Commands and queries to an SSC-32 over an open serial port; fails closed.
 
@@ -305,9 +352,12 @@ class SSC32Link:
     Attributes
     ----------
     stop_on_fault : tuple of int
-        Channels sent ``STOP`` when the link fails (the driver sets every servo's); empty: none.
+        Channels sent ``STOP`` when the link fails or a ``with`` block ends (the driver sets
+        every servo's); empty: none.
 
     All methods are thread-safe: the GUI's Stop may come from another thread than streaming.
+    As a context manager (``with SSC32Link.open(port) as link:``), leaving the block sends
+    ``STOP`` to :attr:`stop_on_fault` and closes the port, exceptions included.
     """
 
     def __init__(self, serial_port: SerialPort, port: str = "", baud: int = DEFAULT_BAUD,
@@ -520,12 +570,27 @@ class SSC32Link:
             self._fail(message, error)
 
     def close(self) -> None:
-        """Close the port (idempotent)."""
+        """Close the port (idempotent); the servos hold their last pulse (no STOP is sent:
+        leave a ``with`` block for that)."""
         with self._lock:
             port, self._serial = self._serial, None
             self._check_sent_at = None
         if port is not None:
             port.close()
+
+    def __enter__(self) -> SSC32Link:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        """Leave the ``with`` block: :meth:`stop` the channels of :attr:`stop_on_fault`, then
+        :meth:`close`, also when the block raised (:func:`stop_then_close`). A link a fault
+        closed already sent that STOP when it failed: nothing more is sent."""
+        stop_then_close(self._stop_servos, self.close, exc)
+
+    def _stop_servos(self):
+        if self.stop_on_fault and not self.closed:
+            self.stop(self.stop_on_fault)
 
 
 class DryRunPort:

@@ -1,19 +1,23 @@
 """The Lynx6 driver against a simulated SSC-32 on a pseudo-terminal (and the dry-run port)."""
 
+import sys
 import threading
 
 import numpy as np
 import pytest
+import serial
 
 from robosim import load_robot
 from robosim.errors import ValidationError
-from robosim.hardware import (DryRunPort, Lynx6, RefusedCommand, SSC32Link,
+from robosim.hardware import (DryRunPort, LinkError, Lynx6, RefusedCommand, SSC32Link,
                               stock_lynx6)
 from robosim.hardware.lynx6 import needs_rest_pose
 from robosim.trajectory.files import read_trajectory_csv, write_trajectory_csv
 from ssc32_board import SimulatedSSC32
 
 STOCK_US_PER_DEG = 11.111  # the documented default: 500-2500 us over 180 deg
+#: What stops every servo of the stock wiring (channels 0-5): ESC, then STOP<ch> CR each.
+STOP_EVERY_SERVO = b"\x1bSTOP0\rSTOP1\rSTOP2\rSTOP3\rSTOP4\rSTOP5\r"
 
 
 def stock_pulse(q_deg):
@@ -220,6 +224,99 @@ def test_a_board_already_driving_the_servos_is_continued_from_where_it_is():
         board.close()
 
 
+# ------------------------------------------------------------------ leaving a with block
+def connect(board):
+    return Lynx6.connect(board.port, baud=115200, timeout=0.2)
+
+
+def assert_stopped_then_closed(board, arm, port):
+    """STOP went to every servo after the last move, once, and then the port was closed."""
+    received = board.settle()
+    assert received.endswith(STOP_EVERY_SERVO) and received.count(b"STOP0") == 1
+    assert not port.is_open and arm.link.closed
+
+
+def test_leaving_a_with_block_stops_every_servo_then_closes_the_port(board):
+    with connect(board) as arm:
+        arm.start(confirmed_near_rest=True)
+        arm.move_to(np.radians([30, 0, 0, 0, 0]))  # 500 ms at 60 deg/s: running as we leave
+        port = arm.link._serial  # noqa: SLF001 - the pyserial port, to see it closed
+    # the move, then the stop: 30 deg at the documented 11.111 us/deg is 1833 us
+    assert board.moves()[-1] == ({0: 1833, 1: 1500, 2: 1500, 3: 1500, 4: 1500}, 500, {})
+    assert board.lines[-6:] == [b"STOP%d" % channel for channel in range(6)]
+    assert_stopped_then_closed(board, arm, port)
+    with pytest.raises(LinkError, match="closed"):
+        arm.move_to(np.zeros(5))
+
+
+@pytest.mark.parametrize("fault", ["Ctrl-C", "a refused move"])
+def test_an_exception_in_the_block_propagates_after_the_arm_is_stopped_and_closed(board,
+                                                                                   fault):
+    interrupt = KeyboardInterrupt()
+    expected = KeyboardInterrupt if fault == "Ctrl-C" else RefusedCommand
+    with pytest.raises(expected) as caught, connect(board) as arm:
+        arm.start(confirmed_near_rest=True)
+        port = arm.link._serial  # noqa: SLF001 - the pyserial port, to see it closed
+        arm.move_to(np.radians([30, 0, 0, 0, 0]))
+        if fault == "Ctrl-C":
+            raise interrupt
+        arm.move_to(np.radians([0, 95, 0, 0, 0]))  # beyond the shoulder's 90 deg
+    if fault == "Ctrl-C":
+        assert caught.value is interrupt
+    else:
+        assert "joint 2 (shoulder) = 95 deg" in str(caught.value)
+    assert_stopped_then_closed(board, arm, port)
+
+
+def test_a_board_falling_silent_in_the_block_is_stopped_once_and_its_error_propagates(board):
+    with pytest.raises(LinkError, match="^no reply from the SSC-32") as caught, \
+            connect(board) as arm:
+        arm.start(confirmed_near_rest=True)
+        port = arm.link._serial  # noqa: SLF001 - the pyserial port, to see it closed
+        board.mode = "silent"
+        arm.move_to(np.radians([10, 0, 0, 0, 0]), wait=True)  # its Q gets no answer
+    assert "sent STOP to every servo" in str(caught.value)  # by the fault, not a second time
+    assert_stopped_then_closed(board, arm, port)
+
+
+def test_a_fault_handled_in_the_block_leaves_it_quietly_with_no_second_stop(board):
+    with connect(board) as arm:
+        arm.start(confirmed_near_rest=True)
+        port = arm.link._serial  # noqa: SLF001 - the pyserial port, to see it closed
+        board.mode = "silent"
+        with pytest.raises(LinkError, match="^no reply from the SSC-32"):
+            arm.move_to(np.radians([10, 0, 0, 0, 0]), wait=True)
+    assert_stopped_then_closed(board, arm, port)  # the fault's STOP only
+
+
+def write_times_out(data):
+    """A port write that times out, as pyserial's does once a board stops reading and the line
+    is full (test_ssc32.py: test_a_board_that_stops_reading_gives_a_write_timeout; filling a
+    pty here would race with the kernel moving bytes between its buffers)."""
+    raise serial.SerialTimeoutException("Write timeout")
+
+
+@pytest.mark.parametrize("leaving", ["normally", "by Ctrl-C"])
+def test_a_stop_that_cannot_be_written_still_closes_the_port(board, leaving, monkeypatch):
+    """STOP times out on leaving. The port is closed either way; leaving normally raises the
+    link's error, leaving by an exception keeps that one."""
+    interrupt = KeyboardInterrupt()
+    expected = LinkError if leaving == "normally" else KeyboardInterrupt
+    with pytest.raises(expected) as caught, connect(board) as arm:
+        arm.start(confirmed_near_rest=True)
+        port = arm.link._serial  # noqa: SLF001 - the pyserial port that stops taking bytes
+        monkeypatch.setattr(port, "write", write_times_out)
+        if leaving == "by Ctrl-C":
+            raise interrupt
+    assert not port.is_open and arm.link.closed
+    if leaving == "normally":
+        assert "write timeout" in str(caught.value)
+    else:
+        assert caught.value is interrupt
+        if sys.version_info >= (3, 11):  # exceptions carry notes from Python 3.11 on
+            assert any("write timeout" in note for note in caught.value.__notes__)
+
+
 # ------------------------------------------------------------------ trajectories
 def test_a_200_point_trajectory_plays_pulse_for_pulse(board, arm, tmp_path):
     robot = load_robot("Lynx6")
@@ -323,6 +420,13 @@ def test_the_gripper_moves_between_its_calibrated_pulses(board, arm):
     arm.gripper(closed=False)
     arm.gripper(closed=0.25)                      # a quarter of the way from 1200 to 1800 us
     assert [m[0] for m in board.moves()[-3:]] == [{5: 1800}, {5: 1200}, {5: 1350}]
+
+
+def test_the_gripper_can_wait_for_its_move_to_complete(board, arm):
+    arm.gripper(closed=True)
+    assert arm.link.movement_complete() is False       # 700 ms to close
+    arm.gripper(closed=False, wait=True)
+    assert arm.link.movement_complete() is True        # open already: the block may end
 
 
 def test_the_gripper_waits_for_a_move_being_written_and_obeys_a_stop_meanwhile(board, arm):

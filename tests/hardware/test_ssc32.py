@@ -162,6 +162,29 @@ def test_a_board_that_stops_reading_gives_a_write_timeout(board):
     assert link.closed
 
 
+def test_leaving_a_links_with_block_stops_its_servos_then_closes_the_port(board):
+    with SSC32Link.open(board.port, baud=115200, timeout=0.2) as link:
+        link.stop_on_fault = (0, 3)
+        link.move({0: 1500, 3: 1500})
+        port = link._serial  # noqa: SLF001 - the pyserial port, to see it closed
+    assert board.settle().endswith(b"#0P1500#3P1500\r\x1bSTOP0\rSTOP3\r")
+    assert not port.is_open and link.closed
+    mistake = ValueError("the student's own error")
+    with pytest.raises(ValueError) as caught, \
+            SSC32Link.open(board.port, baud=115200, timeout=0.2) as link:
+        link.stop_on_fault = (5,)
+        port = link._serial  # noqa: SLF001 - the pyserial port, to see it closed
+        raise mistake
+    assert caught.value is mistake
+    assert board.settle().endswith(b"\x1bSTOP5\r") and not port.is_open and link.closed
+
+
+def test_a_link_that_knows_no_servos_only_closes_on_leaving_its_block(board):
+    with SSC32Link.open(board.port, baud=115200, timeout=0.2) as link:
+        link.move({0: 1500})
+    assert board.settle() == b"#0P1500\r" and link.closed
+
+
 def test_a_socket_url_reaches_the_board_as_a_serial_port_does():
     board = SimulatedSSC32(transport="socket")
     link = SSC32Link.open(board.port, timeout=0.5)
