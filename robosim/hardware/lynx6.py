@@ -97,6 +97,10 @@ class HardwareError(RobosimError):
 class Lynx6:
     """A real Lynx6 (or any all-revolute arm) on an SSC-32.
 
+    The link is told to stop every servo (``STOP``) when it fails. As a context manager
+    (``with Lynx6.connect(port) as arm:``), leaving the block stops every servo and closes the
+    port, also when an exception ends it.
+
     Parameters
     ----------
     link : SSC32Link
@@ -108,10 +112,6 @@ class Lynx6:
         Seconds, monotonic (tests pass a fake one).
     completion_margin_s : float
         A move still running this long after its planned end is a fault (tests shorten it).
-
-    The link is told to stop every servo (``STOP``) when it fails. As a context manager
-    (``with Lynx6.connect(port) as arm:``), leaving the block stops every servo and closes the
-    port, also when an exception ends it.
     """
 
     def __init__(self, link: SSC32Link, calibration: Calibration | None = None,
