@@ -130,19 +130,20 @@ def _holds_bool(rows):
 
 
 def _objects_as_floats(array, value, name):
-    """An object array (Python ints too large for int64, mixed items) as floats, or refused."""
+    """An object array (Python ints too large for int64, mixed items) as floats, or refused
+    with :func:`real_array`'s words for the first item that is no real number."""
     flat = []
     for item in array.ravel().tolist():
+        if isinstance(item, (list, tuple, np.ndarray)):
+            raise ValidationError(f"{name} must be a regular array of numbers, got rows of "
+                                  f"different lengths: {brief(value)}")
         if isinstance(item, bool) or not isinstance(item, numbers.Real):
-            what = ("rows of different lengths" if isinstance(item, (list, tuple, np.ndarray))
-                    else _kind_of(item))
-            raise (ValidationError if "rows" in what else ValidationTypeError)(
-                f"{name} must be a regular array of real numbers, got {what}: "
-                f"{brief(value)}")
-        try:
-            flat.append(float(item))
-        except OverflowError:
-            flat.append(math.inf)
+            kind = np.asarray(item).dtype.kind
+            what = _KIND_NAMES[kind] if kind in _KIND_NAMES and kind != "O" \
+                else f"{type(item).__name__} values"
+            raise ValidationTypeError(f"{name} must be real numbers, got {what} "
+                                      f"({brief(value)})")
+        flat.append(_as_float(item))
     return np.array(flat, dtype=float).reshape(array.shape)
 
 
@@ -231,7 +232,7 @@ def count(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -
     if not _is_real_number(value):
         raise ValidationTypeError(f"{name} must be a whole number, got {_kind_of(value)}")
     span = f"from {minimum:,}" + (f" to {maximum:,}" if maximum is not None else " up")
-    if not (math.isfinite(value) and float(value).is_integer()):
+    if not (math.isfinite(_as_float(value)) and float(value).is_integer()):
         raise ValidationError(f"{name} must be a whole number {span}, got {brief(value)}")
     whole = int(value)
     if whole < minimum or (maximum is not None and whole > maximum):
@@ -255,7 +256,7 @@ def positive(value: Any, name: str, maximum: float = math.inf) -> float:
         return value                        # the common case, fast (NaN fails every compare)
     if not _is_real_number(value):
         raise ValidationTypeError(f"{name} must be a number, got {_kind_of(value)}")
-    number = float(value)
+    number = _as_float(value)
     if not (math.isfinite(number) and 0 < number <= maximum):
         raise ValidationError(f"{name} must be a number more than 0"
                               f"{'' if math.isinf(maximum) else f' and at most {maximum:g}'}, "
@@ -279,3 +280,351 @@ def callable_or_none(value: Any, name: str) -> Callable[..., Any] | None:
         raise ValidationTypeError(f"{name} must be a function (or None), got "
                                   f"{_kind_of(value)}")
     return value
+
+
+# ------------------------------------------------------------------------ joint arrays
+#: The working memory one call may ask for a batch of configurations (bytes): a batch that
+#: would need more is refused before anything is allocated, with a message naming its size.
+#: Each function says how many float64 numbers it keeps per configuration at its peak
+#: (``floats=``), so ``puma.fk`` takes up to about 11 million configurations at once and
+#: ``puma.hessian`` about 400,000.
+MAX_BATCH_BYTES = 2 << 30
+#: Numbers per configuration a function keeps when it does not say (its inputs, output and
+#: working columns: about what inverse dynamics needs).
+DEFAULT_FLOATS = 64
+#: The types a one-configuration list may hold to take the fast path (read item by item by
+#: ``float``): Python's and numpy's real numbers; anything else (a bool, text, a complex, a
+#: Decimal, a nested list) goes through :func:`real_array`, which accepts or names it.
+_FAST_SCALARS = frozenset({float, int, np.float64, np.float32, np.float16, np.int64, np.int32,
+                           np.int16, np.int8, np.uint64, np.uint32, np.uint16, np.uint8})
+
+
+def joint_arrays(robot: Any, *named: tuple[ArrayLike, str], floats: int = DEFAULT_FLOATS,
+                 empty: bool = True) -> tuple[list[Any], tuple[int, ...] | None]:
+    """The robot's joint arrays of one call (``q``; ``q, qd, qdd``; ``q, qd, tau``...),
+    checked together: the one edge every public function's joint values go through.
+
+    Each array is refused, naming it, when it is not finite real numbers (text, bools,
+    complex numbers, NaN, infinity: :func:`real_array`) or its last axis is not the robot's
+    ``n`` joints; the arrays' batch axes (all axes but the last) must broadcast together, and
+    the batch must fit :data:`MAX_BATCH_BYTES` at ``floats`` numbers per configuration,
+    which is checked before anything of its size is allocated.
+
+    Parameters
+    ----------
+    robot : Robot
+        Only its ``joints`` (their number) and ``name`` are read.
+    *named : (array_like, str)
+        Each array and its name in messages (``"q"``, ``"joint velocities"``).
+    floats : int, optional
+        The float64 numbers the caller keeps per configuration at its peak (inputs, outputs,
+        working columns), which bounds the batch.
+    empty : bool, optional
+        Whether an empty batch (``(0, n)``) is accepted.
+
+    Returns
+    -------
+    values : list
+        One entry per named array. For one configuration (every array ``(n,)``): a list of
+        ``n`` Python floats each, so a body over :class:`~robosim.elementary.FloatMath` runs
+        without numpy's per-call cost. For a batch: a float array ``(B, n)`` each, broadcast
+        to the common batch of ``B`` configurations (``values[k].T`` are the joints' ``(B,)``
+        columns).
+    batch : tuple of int or None
+        None for one configuration; else the batch shape, so that a result ``(B, ...)``
+        becomes ``(*batch, ...)``.
+
+    Examples
+    --------
+    One configuration comes back as Python floats, a batch as rows broadcast together:
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> joint_arrays(arm, ([0, 0.5], "q"), ((1.0, 2.0), "qd"))
+    ([[0.0, 0.5], [1.0, 2.0]], None)
+    >>> values, batch = joint_arrays(arm, (np.zeros((3, 2)), "q"), ([1.0, 2.0], "qd"))
+    >>> batch, values[1].shape
+    ((3,), (3, 2))
+
+    The same bad value gets the same message from every function that takes joint values:
+
+    >>> joint_arrays(arm, ([0.1, True], "q"))
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: q must be real numbers, got true/false values
+        ([0.1, True])
+    >>> joint_arrays(arm, (np.zeros((3, 2)), "q"), (np.zeros((5, 2)), "qd"))
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: q has 3 configurations, qd 5: give one configuration
+        for all, or one for each
+    """
+    one_shape = (len(robot.joints),)
+    lists = []
+    total = 0.0
+    for value, _ in named:              # one configuration of plain numbers: the fast path
+        kind = type(value)
+        if kind is np.ndarray and value.dtype.kind == "f" and value.shape == one_shape:
+            values = value.tolist()
+        elif (kind is list or kind is tuple) and len(value) == one_shape[0] \
+                and _FAST_SCALARS.issuperset(map(type, value)):
+            try:
+                values = list(map(float, value))
+            except OverflowError:       # an int beyond the float range: named below
+                break
+        else:
+            break
+        total += sum(values)
+        lists.append(values)
+    else:
+        if math.isfinite(total):        # a NaN or an infinity anywhere makes the sum not
+            return lists, None
+    return _joint_batch(robot, named, floats, empty)
+
+
+def _joint_batch(robot, named, floats, empty):
+    """:func:`joint_arrays` for everything but one configuration given as plain numbers."""
+    arrays = [joint_array(robot, value, name, floats) for value, name in named]
+    batch = _common_batch(arrays, [name for _, name in named])
+    if not batch:
+        return [array.tolist() for array in arrays], None
+    _bound_batch(batch, named[0][1], floats)
+    size = math.prod(batch)
+    if size == 0 and not empty:
+        raise ValidationError(f"{named[0][1]}: an empty batch {batch + (len(robot.joints),)}: "
+                              f"give at least one configuration")
+    return [np.broadcast_to(array, batch + array.shape[-1:]).reshape(size, array.shape[-1])
+            for array in arrays], batch
+
+
+def joint_array(robot: Any, value: ArrayLike, name: str = "joint values",
+                floats: int = DEFAULT_FLOATS) -> np.ndarray:
+    """``value`` as the robot's joint values, a float array ``(..., n)`` of finite real
+    numbers, its batch bounded as in :func:`joint_arrays` (before numpy reads a broadcast
+    array's values); the shape is kept. :meth:`Robot.check_q` is this.
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> joint_array(arm, [[0, 1], [2, 3]], "q").tolist()
+    [[0.0, 1.0], [2.0, 3.0]]
+    >>> joint_array(arm, [0, 1, 2], "q")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: q: 2R has 2 joints, got 3 value(s)
+    """
+    if isinstance(value, np.ndarray) and value.ndim > 1:   # a view may be huge, not its memory
+        _bound_batch(value.shape[:-1], name, floats)
+    array = real_array(value, name)
+    n = len(robot.joints)
+    if array.ndim == 0 or array.shape[-1] != n:
+        raise ValidationError(f"{name}: {robot.name} has {n} joints, got "
+                              f"{array.shape[-1] if array.ndim else 1} value(s)")
+    return array
+
+
+def _common_batch(arrays, names):
+    """The batch shape the arrays' batch axes broadcast to, or a ValidationError naming the
+    first two that do not pair up."""
+    shapes = [array.shape[:-1] for array in arrays]
+    try:
+        return np.broadcast_shapes(*shapes)
+    except ValueError:
+        pass
+    for (i, first), (j, second) in itertools.combinations(enumerate(shapes), 2):
+        try:
+            np.broadcast_shapes(first, second)
+        except ValueError:
+            raise ValidationError(f"{names[i]} has {_sizes(first)} configurations, {names[j]} "
+                                  f"{_sizes(second)}: give one configuration for all, or one "
+                                  f"for each") from None
+    raise AssertionError("numpy refused shapes that pair up two by two")   # pragma: no cover
+
+
+def _sizes(batch):
+    """A batch shape in words: ``(3,)`` as '3', ``(2, 3)`` as '2 x 3'."""
+    return " x ".join(f"{size:,}" for size in batch)
+
+
+def _bound_batch(batch, name, floats):
+    """A ValidationError when ``batch`` configurations at ``floats`` numbers each would need
+    more than :data:`MAX_BATCH_BYTES`."""
+    most = MAX_BATCH_BYTES // (8 * max(1, floats))
+    size = math.prod(batch)
+    if size > most:
+        raise ValidationError(f"{name}: a batch of {size:,} configurations is too large: at "
+                              f"most {most:,} at once ({MAX_BATCH_BYTES >> 30} GiB of working "
+                              f"memory at {floats} numbers each); give it in parts")
+
+
+# ------------------------------------------------------------------ numbers and options
+def non_negative(value: Any, name: str, maximum: float = math.inf) -> float:
+    """A finite real number ``0 <= value <= maximum`` (a blend, a dwell, a clearance).
+
+    Examples
+    --------
+    >>> non_negative(0, "blend")
+    0.0
+    >>> non_negative(float("nan"), "blend")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: blend must be a number from 0 up, got nan
+    """
+    if not _is_real_number(value):
+        raise ValidationTypeError(f"{name} must be a number, got {_kind_of(value)}")
+    number = _as_float(value)
+    if not (math.isfinite(number) and 0 <= number <= maximum):
+        span = "up" if math.isinf(maximum) else f"to {maximum:g}"
+        raise ValidationError(f"{name} must be a number from 0 {span}, got {brief(value)}")
+    return number
+
+
+def finite(value: Any, name: str) -> float:
+    """A finite real number, of either sign (a coordinate, an angle).
+
+    Examples
+    --------
+    >>> finite(-2, "start")
+    -2.0
+    >>> finite("1", "start")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: start must be a number, got str '1'
+    """
+    if not _is_real_number(value):
+        raise ValidationTypeError(f"{name} must be a number, got {_kind_of(value)}")
+    number = _as_float(value)
+    if not math.isfinite(number):
+        raise ValidationError(f"{name} must be a finite number, got {brief(value)}")
+    return number
+
+
+def _as_float(value):
+    """``float(value)``, infinity for an int beyond the float range."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def flag(value: Any, name: str) -> bool:
+    """True or False (Python's or numpy's), not ``"yes"`` nor ``1``.
+
+    Examples
+    --------
+    >>> flag(np.True_, "all_turns")
+    True
+    >>> flag("yes", "all_turns")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: all_turns must be True or False, got str 'yes'
+    """
+    if type(value) not in BOOL_TYPES:
+        raise ValidationTypeError(f"{name} must be True or False, got {_kind_of(value)}")
+    return bool(value)
+
+
+def choice(value: Any, name: str, options: Sequence[str]) -> str:
+    """One of ``options`` (exactly, case and all), or a ValidationError listing them.
+
+    Examples
+    --------
+    >>> choice("box", "shape", ("box", "sphere", "cylinder"))
+    'box'
+    >>> choice("cone", "shape", ("box", "sphere", "cylinder"))
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: shape must be one of 'box', 'sphere', 'cylinder',
+        got 'cone'
+    """
+    if isinstance(value, str) and value in options:
+        return value
+    listed = ", ".join(repr(option) for option in options)
+    if isinstance(value, str):
+        raise ValidationError(f"{name} must be one of {listed}, got {brief(value)}")
+    raise ValidationTypeError(f"{name} must be one of {listed}, got {_kind_of(value)}")
+
+
+def generator(value: Any, name: str = "rng") -> np.random.Generator:
+    """A numpy random Generator from ``value``: None (fresh entropy), a seed (a whole number
+    from 0 up) or a Generator itself (used as it is, so that calls draw in turn).
+
+    Examples
+    --------
+    >>> float(generator(0).random()) == float(np.random.default_rng(0).random())
+    True
+    >>> generator("x")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: rng must be a seed (a whole number from 0 up),
+        a numpy Generator or None, got str 'x'
+    """
+    if value is None or isinstance(value, np.random.Generator):
+        return np.random.default_rng(value)
+    if isinstance(value, (int, np.integer)) and type(value) not in BOOL_TYPES:
+        if value < 0:
+            raise ValidationError(f"{name}: a seed is a whole number from 0 up, got "
+                                  f"{brief(value)}")
+        return np.random.default_rng(int(value))
+    raise ValidationTypeError(f"{name} must be a seed (a whole number from 0 up), a numpy "
+                              f"Generator or None, got {_kind_of(value)}")
+
+
+def vector(value: ArrayLike, name: str, size: int = 3) -> np.ndarray:
+    """``size`` finite real numbers ``(size,)`` (a point, a direction, gravity).
+
+    Examples
+    --------
+    >>> vector([0, 0, -9.81], "gravity").tolist()
+    [0.0, 0.0, -9.81]
+    >>> vector([1, 2], "position")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: position must be 3 numbers, got shape (2,)
+    """
+    array = real_array(value, name)
+    if array.shape != (size,):
+        raise ValidationError(f"{name} must be {size} numbers, got shape {array.shape}")
+    return array
+
+
+def wrench(value: ArrayLike, name: str = "fext") -> np.ndarray:
+    """Wrenches ``[Fx, Fy, Fz, Mx, My, Mz]`` (N, N m): finite real numbers ``(..., 6)``.
+
+    Examples
+    --------
+    >>> wrench([0, 0, -10, 0, 0, 0]).shape
+    (6,)
+    >>> wrench(np.ones(6) + 1j)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: fext must be real numbers, got complex numbers
+        (array([1.+1.j, 1.+1.j, 1.+1.j, 1.+1.j, 1.+1.j, 1.+1.j]))
+    """
+    array = real_array(value, name)
+    if array.ndim == 0 or array.shape[-1] != 6:
+        raise ValidationError(f"{name} must be 6 numbers [Fx, Fy, Fz, Mx, My, Mz] (N, N m) per "
+                              f"configuration, got shape {array.shape}")
+    return array
+
+
+def indices(value: Any, name: str, size: int) -> tuple[int, ...]:
+    """Whole numbers from 0 to ``size - 1`` (links of a robot, rows of a table), as a tuple.
+
+    Examples
+    --------
+    >>> indices([0, 2], "ignore_links", 6)
+    (0, 2)
+    >>> indices((99,), "ignore_links", 6)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: ignore_links must be a whole number from 0 to 5, got 99
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray,
+                                                                 set, frozenset)):
+        raise ValidationTypeError(f"{name} must be a list of whole numbers, got "
+                                  f"{_kind_of(value)}")
+    if len(value) > size:
+        raise ValidationError(f"{name} lists {len(value):,} values; there are {size}")
+    return tuple(count(item, name, 0, size - 1) for item in value)
