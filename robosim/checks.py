@@ -424,6 +424,23 @@ def joint_array(robot: Any, value: ArrayLike, name: str = "joint values",
     return array
 
 
+def batch_count(value: Any, name: str, floats: int = DEFAULT_FLOATS) -> int:
+    """A number of configurations to make (samples, tries, a random batch): a whole number
+    from 0 up that fits :data:`MAX_BATCH_BYTES` at ``floats`` numbers each.
+
+    Examples
+    --------
+    >>> batch_count(1000, "samples")
+    1000
+    >>> batch_count(10 ** 12, "tries")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: tries must be a whole number from 0 to 4,194,304, got
+        1000000000000
+    """
+    return count(value, name, 0, MAX_BATCH_BYTES // (8 * max(1, floats)))
+
+
 def _common_batch(arrays, names):
     """The batch shape the arrays' batch axes broadcast to, or a ValidationError naming the
     first two that do not pair up."""

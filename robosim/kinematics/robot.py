@@ -24,7 +24,7 @@ from types import MappingProxyType
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import NOT_NUMBER_TYPES, real_array
+from ..checks import batch_count, generator, joint_array, joint_arrays, real_array
 from ..errors import ValidationError, ValidationTypeError, brief
 from .transforms import cos_sin, half_angle_cos_sin, homogeneous, rotx, rotz, transl, xyzrpy2tr
 
@@ -48,6 +48,9 @@ STRUCTURAL_ZERO = 1e-9
 #: Rows computed at once by the batched kernel: big enough to amortise numpy's per-call cost,
 #: small enough that the working set stays in cache.
 _CHUNK = 4096
+#: Numbers per configuration, times n^2, that :meth:`Robot.hessian` keeps at its peak (the
+#: Hessian's 6 n^2 and its cross products' 12 n^2, with the Jacobian): what bounds its batch.
+_HESSIAN_FLOATS = 24
 
 #: One component of a frame's column: a float (one pose) or a ``(B,)`` array (a batch).
 Component = float | np.ndarray
@@ -228,7 +231,6 @@ class Robot:
     _theta0: np.ndarray = field(init=False, repr=False, compare=False)
     _d0: np.ndarray = field(init=False, repr=False, compare=False)
     _joint_constants: list = field(init=False, repr=False, compare=False)
-    _one_shape: tuple[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         # Frozen: the checked and derived values are set once, here, through object's
@@ -283,7 +285,6 @@ class Robot:
         keep("_theta0", _read_only(np.array([j.offset if j.is_revolute else j.theta
                                              for j in self.joints])))
         keep("_d0", _read_only(np.array([j.d if j.is_revolute else j.offset for j in self.joints])))
-        keep("_one_shape", (len(self.joints),))      # the shape of one configuration
         # Per joint: revolute?, constant theta and d, and cos/sin of a prismatic joint's theta.
         keep("_joint_constants", [(j.is_revolute, float(theta0), float(d0), math.cos(theta0),
                                    math.sin(theta0))
@@ -416,7 +417,9 @@ class Robot:
     # --------------------------------------------------------------- joint values
     def check_q(self, q: ArrayLike, what: str = "joint values") -> np.ndarray:
         """``q`` as a float array ``(..., n)``; raises ValidationError on a wrong size, NaN, or
-        anything that is not real numbers (:func:`robosim.checks.real_array`).
+        anything that is not real numbers, or a batch too large to compute
+        (:func:`robosim.checks.joint_array`, the edge every public function's joint values
+        pass).
 
         Examples
         --------
@@ -428,11 +431,7 @@ class Robot:
             ...
         robosim.errors.ValidationError: joint values: robot has 2 joints, got 3 value(s)
         """
-        q = real_array(q, what)
-        if q.ndim == 0 or q.shape[-1] != self.n:
-            raise ValidationError(f"{what}: {self.name} has {self.n} joints, got "
-                                  f"{q.shape[-1] if q.ndim else 1} value(s)")
-        return q
+        return joint_array(self, q, what)
 
     def within_limits(self, q: ArrayLike, tolerance: float = 1e-9) -> np.bool_ | np.ndarray:
         """Boolean ``(...)``: True where every joint of ``q`` ``(..., n)`` is within its limits.
@@ -530,7 +529,7 @@ class Robot:
         >>> np.degrees(narrow.limits).round(3).tolist(), np.degrees(narrow.home).round(3).tolist()
         ([[10.0, 90.0]], [10.0])
         """
-        limits = np.asarray(limits, dtype=float)
+        limits = real_array(limits, "limits")
         if limits.shape != (self.n, 2):
             raise ValidationError(f"{self.name}: limits must be ({self.n}, 2), got shape "
                                   f"{limits.shape}")
@@ -552,9 +551,9 @@ class Robot:
         >>> q.shape, bool(arm.within_limits(q).all()), bool((arm.random_q(rng=0) == q[0]).all())
         ((1000, 2), True, True)
         """
-        rng = np.random.default_rng(rng)
+        rng = generator(rng)
         lim = self.limits
-        shape = (self.n,) if size is None else (size, self.n)
+        shape = (self.n,) if size is None else (batch_count(size, "size", 2 * self.n), self.n)
         return rng.uniform(lim[:, 0], lim[:, 1], size=shape)
 
     def q_to_user(self, q: ArrayLike) -> np.ndarray:
@@ -616,17 +615,16 @@ class Robot:
         >>> (T[:3, 3].round(3) + 0.0).tolist(), (T[:3, 0].round(3) + 0.0).tolist()
         ([0.866, 1.5, 0.0], [0.0, 1.0, 0.0])
         """
-        values = self._one_configuration(q)
-        if values is not None:
+        (values,), batch = joint_arrays(self, (q, "q"), floats=16 + 2 * self.n)
+        if batch is None:
             return _frame_array(self._end_frame(self.chain_frames(values)[-1]))
-        q = self.check_q(q)
-        flat = q.reshape(-1, self.n)
+        flat = values
         out = np.empty((flat.shape[0], 4, 4))
         for start in range(0, flat.shape[0], _CHUNK):
             rows = slice(start, start + _CHUNK)
             frame = self._end_frame(self.chain_frames(list(flat[rows].T))[-1])
             _write_frame(out[rows], frame)
-        return out.reshape(q.shape[:-1] + (4, 4))
+        return out.reshape(batch + (4, 4))
 
     def fk_all(self, q: ArrayLike) -> np.ndarray:
         """Every frame: ``(..., n + 1, 4, 4)``, frame 0 is the base, frame i ends link i.
@@ -641,18 +639,17 @@ class Robot:
         >>> (arm.fk_all(np.radians([30, 60]))[:, :2, 3].round(3) + 0.0).tolist()
         [[0.0, 0.0], [0.866, 0.5], [0.866, 1.5]]
         """
-        values = self._one_configuration(q)
-        if values is not None:
+        (values,), batch = joint_arrays(self, (q, "q"), floats=16 * (self.n + 1) + 2 * self.n)
+        if batch is None:
             frames = self.chain_frames(values, keep_all=True)
             return np.array([_frame_rows(frame) for frame in frames]).reshape(-1, 4, 4)
-        q = self.check_q(q)
-        flat = q.reshape(-1, self.n)
+        flat = values
         out = np.empty((flat.shape[0], self.n + 1, 4, 4))
         for start in range(0, flat.shape[0], _CHUNK):
             rows = slice(start, start + _CHUNK)
             for i, frame in enumerate(self.chain_frames(list(flat[rows].T), keep_all=True)):
                 _write_frame(out[rows, i], frame)
-        return out.reshape(q.shape[:-1] + (self.n + 1, 4, 4))
+        return out.reshape(batch + (self.n + 1, 4, 4))
 
     def jacobian(self, q: ArrayLike) -> np.ndarray:
         """Geometric Jacobian ``(..., 6, n)`` in the base frame, rows ``[v; w]``.
@@ -679,11 +676,15 @@ class Robot:
         array([[2., 1.],
                [1., 1.]])
         """
-        values = self._one_configuration(q)
-        if values is not None:
+        values, batch = joint_arrays(self, (q, "q"), floats=8 * self.n)
+        return self._jacobians(values[0], batch)
+
+    def _jacobians(self, values, batch):
+        """The Jacobians of checked joint values (:func:`~robosim.checks.joint_arrays`):
+        ``(6, n)`` for one configuration (``batch`` None), else ``(*batch, 6, n)``."""
+        if batch is None:
             return self._single_jacobian(values)
-        q = self.check_q(q)
-        flat = q.reshape(-1, self.n)
+        flat = values
         out = np.empty((flat.shape[0], 6, self.n))
         for start in range(0, flat.shape[0], _CHUNK):
             rows = slice(start, start + _CHUNK)
@@ -692,7 +693,7 @@ class Robot:
                 for r in range(6):
                     block[r, j] = column[r]
             out[rows] = block.transpose(2, 0, 1)
-        return out.reshape(q.shape[:-1] + (6, self.n))
+        return out.reshape(batch + (6, self.n))
 
     # ------------------------------------------------------- references and derivatives
     def fk_all_reference(self, q: ArrayLike) -> np.ndarray:
@@ -818,7 +819,11 @@ class Robot:
         array([[-2., -1.],
                [-1., -1.]])
         """
-        J = self.jacobian(q)
+        values, batch = joint_arrays(self, (q, "q"), floats=_HESSIAN_FLOATS * self.n ** 2)
+        return self._hessians(self._jacobians(values[0], batch))
+
+    def _hessians(self, J):
+        """The Hessians ``(..., n, 6, n)`` of Jacobians ``J`` ``(..., 6, n)``."""
         v, w = np.swapaxes(J[..., :3, :], -1, -2), np.swapaxes(J[..., 3:, :], -1, -2)  # (.., n, 3)
         upper = np.triu(np.ones((self.n, self.n), dtype=bool))[..., None]        # i <= j
         w_x_v = np.cross(w[..., :, None, :], v[..., None, :, :])          # [i, j] = w_i x v_j
@@ -849,8 +854,10 @@ class Robot:
         >>> arm.jacobian_dot([0.0, 0.0], [1.0, 0.0])[0]
         array([-2., -1.])
         """
-        qd = self.check_q(qd, "joint velocities")
-        return np.einsum("...irj,...i->...rj", self.hessian(q), qd)
+        (q, qd), batch = joint_arrays(self, (q, "q"), (qd, "qd"),
+                                      floats=_HESSIAN_FLOATS * self.n ** 2)
+        H = self._hessians(self._jacobians(q, batch))
+        return np.einsum("...irj,...i->...rj", H, qd).reshape((batch or ()) + (6, self.n))
 
     def chain_frames(self, values: PerJoint, keep_all: bool = False,
                      start: tuple[int, Frame] | None = None) -> list[Frame]:
@@ -1015,32 +1022,6 @@ class Robot:
         return np.linalg.svd(J, compute_uv=False)
 
     # ------------------------------------------------------------------- kernels
-    def _one_configuration(self, q):
-        """``q`` as a list of n Python floats when it is one valid configuration, else None.
-
-        Lets one configuration skip the batch machinery; anything else (a batch, a wrong size)
-        goes through :meth:`check_q`, which also raises for a NaN or infinity here. It runs first
-        in every single-configuration call, so it is written for speed: ``map`` with builtins
-        instead of a generator and a list comprehension, the shape kept (about 0.5 us for an
-        array, 0.9 us for a list, against 0.6 and 1.1).
-        """
-        if type(q) is np.ndarray:                                # fast exact test
-            if q.shape != self._one_shape or q.dtype.kind not in "fi":
-                return None
-            values = q.tolist()
-        elif isinstance(q, (list, tuple)) and len(q) == len(self.joints):
-            if not NOT_NUMBER_TYPES.isdisjoint(map(type, q)):
-                return None           # check_q refuses them (float() would read "1" as 1.0)
-            try:
-                values = list(map(float, q))
-            except (TypeError, ValueError, OverflowError):      # check_q says why
-                return None
-        else:
-            return None
-        if not math.isfinite(sum(values)):
-            self.check_q(q)                       # raises unless the sum merely overflowed
-        return values
-
     def _end_frame(self, frame):
         """Frame n followed by the tool (column tuples)."""
         return frame_times(frame, self._tool_columns) if self._has_tool else frame
