@@ -61,12 +61,13 @@ def _regular_array(value):
             raise ValueError("rows of different lengths") from None
 
 
-def real_array(value: ArrayLike, name: str) -> np.ndarray:
+def real_array(value: ArrayLike, name: str, finite: bool = True) -> np.ndarray:
     """``value`` as a float array of finite real numbers, any shape.
 
     Refuses, naming ``name``: text, mappings, sets, generators and other objects that are not
     numbers or (nested) sequences of them; ragged lists; complex numbers, dates, booleans; an
-    integer beyond the float range; NaN and infinity.
+    integer beyond the float range; NaN and infinity (unless ``finite`` is False: where NaN
+    means "unknown").
 
     Examples
     --------
@@ -81,7 +82,7 @@ def real_array(value: ArrayLike, name: str) -> np.ndarray:
         got true/false values ([True, False])
     """
     if type(value) is np.ndarray and value.dtype.kind == "f":     # the common case, fast
-        if not np.isfinite(value).all():
+        if finite and not np.isfinite(value).all():
             raise ValidationError(f"{name}: values must be finite numbers, got "
                                   f"{brief(value.tolist())}")
         return value.astype(float, copy=False)
@@ -109,7 +110,7 @@ def real_array(value: ArrayLike, name: str) -> np.ndarray:
         raise ValidationTypeError(f"{name} must be real numbers, got "
                                   f"{_KIND_NAMES.get(kind, array.dtype)} ({brief(value)})")
     array = array.astype(float, copy=False)
-    if not np.isfinite(array).all():
+    if finite and not np.isfinite(array).all():
         raise ValidationError(f"{name}: values must be finite numbers, got "
                               f"{brief(array.tolist())}")
     return array
@@ -385,7 +386,7 @@ def joint_arrays(robot: Any, *named: tuple[ArrayLike, str], floats: int = DEFAUL
 def _joint_batch(robot, named, floats, empty):
     """:func:`joint_arrays` for everything but one configuration given as plain numbers."""
     arrays = [joint_array(robot, value, name, floats) for value, name in named]
-    batch = _common_batch(arrays, [name for _, name in named])
+    batch = common_batch(arrays, [name for _, name in named])
     if not batch:
         return [array.tolist() for array in arrays], None
     _bound_batch(batch, named[0][1], floats)
@@ -441,7 +442,7 @@ def batch_count(value: Any, name: str, floats: int = DEFAULT_FLOATS) -> int:
     return count(value, name, 0, MAX_BATCH_BYTES // (8 * max(1, floats)))
 
 
-def _common_batch(arrays, names):
+def common_batch(arrays: Sequence[np.ndarray], names: Sequence[str]) -> tuple[int, ...]:
     """The batch shape the arrays' batch axes broadcast to, or a ValidationError naming the
     first two that do not pair up."""
     shapes = [array.shape[:-1] for array in arrays]
@@ -476,8 +477,9 @@ def _bound_batch(batch, name, floats):
 
 
 # ------------------------------------------------------------------ numbers and options
-def non_negative(value: Any, name: str, maximum: float = math.inf) -> float:
-    """A finite real number ``0 <= value <= maximum`` (a blend, a dwell, a clearance).
+def non_negative(value: Any, name: str, maximum: float = math.inf, unit: str = "") -> float:
+    """A finite real number ``0 <= value <= maximum`` (a blend, a dwell, a clearance), the
+    message giving the bounds in ``unit``.
 
     Examples
     --------
@@ -493,7 +495,8 @@ def non_negative(value: Any, name: str, maximum: float = math.inf) -> float:
     number = _as_float(value)
     if not (math.isfinite(number) and 0 <= number <= maximum):
         span = "up" if math.isinf(maximum) else f"to {maximum:g}"
-        raise ValidationError(f"{name} must be a number from 0 {span}, got {brief(value)}")
+        raise ValidationError(f"{name} must be a number from 0 {span}{unit and ' ' + unit}, "
+                              f"got {brief(value)}")
     return number
 
 

@@ -15,6 +15,7 @@ from itertools import chain
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError
 from ..kinematics import Robot
 from .composite_body import NotPositiveDefinite, cholesky_solve, mass_matrix_entries
@@ -25,6 +26,9 @@ from .newton_euler import ZERO, KernelConstants, joint_geometry, kernel_constant
 #: Rows of a batch computed at once: big enough to amortise numpy's cost per call (the kernel
 #: makes about 2,000 calls per block), small enough that a block's arrays stay in cache.
 _CHUNK = 8192
+#: Numbers per configuration and joint that the dynamics keep at their peak (inputs, outputs
+#: and a block's working columns); a function's matrices add theirs. What bounds a batch.
+_FLOATS = 8
 
 
 def _finite(values: np.ndarray, quantity: str) -> np.ndarray:
@@ -67,58 +71,19 @@ def _gravity(robot, gravity):
     dynamics :func:`_constants` has checked)."""
     if gravity is None:
         return robot.dynamics.gravity
-    try:
-        values = np.asarray(gravity, dtype=float).ravel()
-    except (TypeError, ValueError, OverflowError):
-        values = gravity
-    gravity = _numbers(values, "gravity", 3, MAX_GRAVITY)
+    gravity = _numbers(checks.vector(gravity, "gravity").tolist(), "gravity", 3, MAX_GRAVITY)
     return ZERO if gravity == (0.0, 0.0, 0.0) else gravity
 
 
-def _one_configuration(robot, values) -> list[list[float]] | None:
-    """``values`` (each array_like) as lists of n floats, when each is one configuration
-    ``(n,)`` of finite real numbers; None otherwise (:func:`_checked` then checks them one by
-    one and names a wrong one).
-
-    The values are summed in Python to check that all are finite (a NaN or an infinity makes
-    the sum so, and so does a sum of huge values, which :func:`_checked` then tells apart):
-    numpy's cost per call would be a good part of a single Newton-Euler run's time.
-    """
-    single = (robot.n,)
-    lists = []
-    for value in values:
-        if type(value) is not np.ndarray:
-            try:
-                value = np.asarray(value)
-            except (TypeError, ValueError, OverflowError):
-                return None
-        if value.shape != single:
-            return None
-        kind = value.dtype.kind
-        if kind == "f":
-            lists.append(value.tolist())
-        elif kind == "i":
-            lists.append(value.astype(float).tolist())
-        else:
-            return None
-    total = 0.0
-    for one in lists:
-        total += sum(one)
-    return lists if math.isfinite(total) else None
-
-
-def _checked(robot, named) -> list[np.ndarray]:
-    """The arrays of ``named`` (``(values, name)`` pairs) as floats ``(..., n)``, validated:
-    each at once when all are one configuration (:func:`_one_configuration`), else each on its
-    own, a wrong one named in the message."""
-    one = _one_configuration(robot, [values for values, _ in named])
-    if one is not None:
-        return [np.array(values) for values in one]
-    checked = [robot.check_q(values, name) for values, name in named]
-    for array, (_, name) in zip(checked, named, strict=True):
-        if array.size == 0:
-            raise ValidationError(f"{name}: an empty batch {array.shape}: give at least one row")
-    return checked
+def _checked(robot, named, floats) -> list[np.ndarray]:
+    """The arrays of ``named`` (``(values, name)`` pairs) through the edge
+    (:func:`robosim.checks.joint_arrays`, no empty batch, ``floats`` numbers kept per
+    configuration): ``(n,)`` arrays for one configuration, else each ``(*batch, n)``,
+    broadcast together (read-only views)."""
+    values, batch = checks.joint_arrays(robot, *named, floats=floats, empty=False)
+    if batch is None:
+        return [np.array(one) for one in values]
+    return [rows.reshape(batch + rows.shape[-1:]) for rows in values]
 
 
 def _to_si(constants, values):
@@ -164,16 +129,11 @@ def _tip_wrench(constants, fext):
     return np.concatenate([force, moment], axis=-1)
 
 
-def _checked_wrench(fext):
-    """``fext`` as floats ``(..., 6)``, or a ValidationError saying what it must be."""
-    try:
-        wrench = np.asarray(fext, dtype=float)
-    except (TypeError, ValueError):
-        wrench = None
-    if wrench is None or wrench.ndim == 0 or wrench.shape[-1] != 6 \
-            or not np.all(np.isfinite(wrench)):
-        raise ValidationError(f"fext must be 6 finite numbers [Fx, Fy, Fz, Mx, My, Mz] (N, "
-                              f"N m) per configuration, got {fext!r}")
+def _checked_wrench(fext, q):
+    """``fext`` as floats ``(..., 6)`` (:func:`robosim.checks.wrench`), its batch paired with
+    that of the checked joint values ``q`` ``(..., n)``."""
+    wrench = checks.wrench(fext)
+    checks.common_batch([q, wrench], ["q", "fext"])
     return wrench
 
 
@@ -230,12 +190,13 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     """
     constants = _constants(robot)
     g = _gravity(robot, gravity)
-    one = _one_configuration(robot, (q, qd, qdd)) if fext is None else None
-    if one is not None:
+    named = ((q, "q"), (qd, "qd"), (qdd, "qdd"))
+    values, batch = checks.joint_arrays(robot, *named, floats=_FLOATS * robot.n, empty=False)
+    if batch is None and fext is None:
         # one configuration, the commonest call: straight to the kernel on lists of floats, no
         # array made until the torques (numpy's cost per call would be a good part of the
         # kernel's time)
-        q, qd, qdd = one
+        q, qd, qdd = values
         qd_si, qdd_si = (_to_si(constants, qd), _to_si(constants, qdd)) if constants.prismatic \
             else (qd, qdd)
         torques = newton_euler(constants, joint_geometry(constants, q), qd_si, qdd_si, g)
@@ -243,16 +204,17 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
             return np.array(torques)
         tau = np.array(torques)
     else:
-        q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")))
+        q, qd, qdd = [np.array(one) for one in values] if batch is None else \
+            [rows.reshape(batch + rows.shape[-1:]) for rows in values]
         qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
-        tip = () if fext is None else (_tip_wrench(constants, _checked_wrench(fext)),)
+        tip = () if fext is None else (_tip_wrench(constants, _checked_wrench(fext, q)),)
         (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si) + tip,
                             lambda geometry, v, acc, *wrench: [
                                 newton_euler(constants, geometry, v, acc, g, *wrench)])
     if motor:
         tau = tau + constants.motor * np.asarray(qdd_si)
     if friction:
-        tau = tau + friction_torques(robot, qd)
+        tau = tau + _friction(constants, np.asarray(qd))
     return _finite(tau, "joint torques")
 
 
@@ -275,7 +237,12 @@ def friction_torques(robot: Robot, qd: ArrayLike) -> np.ndarray:
     [[0.7], [-0.7], [0.0]]
     """
     constants = _constants(robot)
-    (qd,) = _checked(robot, ((qd, "qd"),))
+    (qd,) = _checked(robot, ((qd, "qd"),), _FLOATS * robot.n)
+    return _friction(constants, qd)
+
+
+def _friction(constants, qd):
+    """:func:`friction_torques` of checked speeds ``qd`` ``(..., n)``."""
     qd_si = _to_si(constants, qd)
     plus, minus = constants.coulomb
     return _finite(constants.viscous * qd_si + np.where(qd_si > 0, plus, 0.0)
@@ -296,7 +263,7 @@ def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None
     """
     constants = _constants(robot)
     g = _gravity(robot, gravity)
-    (q,) = _checked(robot, ((q, "q"),))
+    (q,) = _checked(robot, ((q, "q"),), _FLOATS * robot.n)
     (tau,) = _per_block(robot, constants, (q,),
                         lambda geometry: [newton_euler(constants, geometry, None, None, g)])
     return _finite(tau, "gravity torques")
@@ -324,7 +291,7 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     array([[0.25]])
     """
     constants = _constants(robot)
-    (q,) = _checked(robot, ((q, "q"),))
+    (q,) = _checked(robot, ((q, "q"),), _FLOATS * robot.n + robot.n ** 2)
     (entries,) = _per_block(robot, constants, (q,), lambda geometry: [
         list(chain.from_iterable(mass_matrix_entries(constants, geometry)))])
     result = entries.reshape(q.shape + (robot.n,))
@@ -357,9 +324,9 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     [[0.0, -1.0], [1.0, 0.0]]
     """
     constants = _constants(robot)
-    q, qd = _checked(robot, ((q, "q"), (qd, "qd")))
-    qd_si = _to_si(constants, qd)
     n = robot.n
+    q, qd = _checked(robot, ((q, "q"), (qd, "qd")), _FLOATS * n + 2 * n ** 3)
+    qd_si = _to_si(constants, qd)
     pairs = [(j, k) for j in range(n) for k in range(j, n)]
     speeds = [[1.0 if m in (j, k) else None for m in range(n)] for j, k in pairs]
 
@@ -419,7 +386,8 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
     [0.0]
     """
     constants = _constants(robot)
-    q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")))
+    q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")),
+                          _FLOATS * robot.n + 2 * robot.n ** 2)
     return _finite(_accelerations(robot, constants, q, qd, tau, _gravity(robot, gravity),
                                   motor, friction), "joint accelerations")
 
@@ -438,7 +406,7 @@ def _accelerations(robot, constants, q, qd, tau, g, motor, friction, locked=None
     positive definite (a massless chain) is solved by ``numpy.linalg.solve`` instead.
     """
     if friction:
-        tau = tau - friction_torques(robot, qd)
+        tau = tau - _friction(constants, qd)
     motors = constants.motor.tolist() if motor else None
     free = None if locked is None or not locked.any() else (~locked).astype(float)
     joints = range(robot.n)
@@ -490,7 +458,7 @@ def _equations_of_motion(robot, constants, q, qd, tau, g, motor, friction):
         inertia = inertia + np.diag(constants.motor)
     rhs = tau - bias
     if friction:
-        rhs = rhs - friction_torques(robot, qd)
+        rhs = rhs - _friction(constants, qd)
     return inertia, rhs
 
 
@@ -550,7 +518,7 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
     dynamics = require_dynamics(robot)
     constants = _constants(robot)
     g = np.asarray(dynamics.gravity if gravity is None else _gravity(robot, gravity))
-    q, qd = _checked(robot, ((q, "q"), (qd, "qd")))
+    q, qd = _checked(robot, ((q, "q"), (qd, "qd")), _FLOATS * robot.n + 20 * (robot.n + 1))
     qd_si = _to_si(constants, qd)
     inertia = mass_matrix(robot, q, motor=motor)
     kinetic = 0.5 * np.einsum("...i,...ij,...j->...", qd_si, inertia, qd_si)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError, brief
 from ..kinematics import Robot
 from .newton_euler import METRES_PER_UNIT, inertia_shifted
@@ -180,12 +181,7 @@ def _number(value, name, bound, minimum=None):
 
 def _amount(value, name, unit, bound):
     """An argument that must be a finite number from 0 to ``bound`` (a payload, a duration)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
-                                                                     np.floating)) \
-            or not 0 <= value <= bound:
-        raise ValidationError(f"{name} must be a number of {unit} from 0 to {bound:g}, "
-                              f"got {brief(value)}")
-    return float(value)
+    return checks.non_negative(value, name, bound, unit)
 
 
 def _numbers(values, name, count, bound):

@@ -239,14 +239,18 @@ class Integration:
             raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps:,} steps, more "
                                   f"than {MAX_STEPS:,}: use a larger dt or a shorter run")
         self._constants = _constants(robot)
-        (q,) = _checked(robot, ((q0, "q0"),))
+        # the start and a constant torque checked together; the run keeps 2n numbers and n
+        # flags per sample of each configuration
+        named = [(q0, "q0")] + ([] if qd0 is None else [(qd0, "qd0")]) \
+            + ([] if tau is None or callable(tau) else [(tau, "tau")])
+        q, *given = _checked(robot, named, (steps + 1) * (2 * robot.n + 1) + 8 * robot.n)
         if limits == "stop" and not np.all(robot.within_limits(q)):
             rows = q.reshape(-1, robot.n)
             robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
-        qd = np.zeros_like(q) if qd0 is None else np.broadcast_to(
-            _checked(robot, ((qd0, "qd0"),))[0], q.shape).astype(float)
+        qd = np.zeros(q.shape) if qd0 is None else given.pop(0).astype(float)
         self.robot, self.duration, self.dt, self.limits = robot, duration, dt, limits
-        self._tau, self._torque = tau, _torque_source(robot, tau, q.shape)
+        self._tau = tau
+        self._torque = _torque_source(robot, tau if not given else given[0], q.shape)
         self._gravity_asked, self._g = gravity, _gravity(robot, gravity)
         self._motor, self._friction = motor, friction
         self._lower, self._upper = robot.limits.T
@@ -428,13 +432,15 @@ def _steps(duration, dt):
 
 
 def _torque_source(robot, tau, shape):
-    """``tau`` of :func:`simulate` as a function ``(t, q, qd) -> (..., n)``."""
+    """``tau`` of :func:`simulate` (None, a function, or torques checked with the start) as
+    a function ``(t, q, qd) -> (..., n)``."""
     if tau is None:
         zero = np.zeros(shape)
         return lambda t, q, qd: zero
     if callable(tau):
-        return lambda t, q, qd: _checked(robot, ((tau(t, q, qd), "tau(t, q, qd)"),))[0]
-    constant = np.broadcast_to(_checked(robot, ((tau, "tau"),))[0], shape)
+        return lambda t, q, qd: _checked(robot, ((tau(t, q, qd), "tau(t, q, qd)"),),
+                                         checks.DEFAULT_FLOATS)[0]
+    constant = np.broadcast_to(tau, shape)
     return lambda t, q, qd: constant
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError, brief
 from ..kinematics import Robot
 from .equations import gravity_torques, inverse_dynamics
@@ -198,8 +199,8 @@ def check_torque_limits(torques: TrajectoryTorques, limits: ArrayLike) -> Torque
     Raises
     ------
     ValidationError
-        Limits that are not n positive numbers, or torques that are not finite (a NaN is never
-        taken as within a limit).
+        Limits that are not n positive numbers or all unknown, or torques that are not
+        finite (a NaN is never taken as within a limit).
 
     Returns
     -------
@@ -220,13 +221,13 @@ def check_torque_limits(torques: TrajectoryTorques, limits: ArrayLike) -> Torque
     if not (np.isfinite(tau).all() and np.isfinite(static).all()):
         raise ValidationError("the torques to check are not all finite numbers (NaN or inf): "
                               "nothing can be said about their limits")
-    try:
-        limits = np.asarray(limits, dtype=float)
-    except (TypeError, ValueError):
-        limits = np.array([-1.0])
+    limits = checks.real_array(limits, "torque limits", finite=False)
     if limits.shape != tau.shape[-1:] or np.any(limits <= 0):
         raise ValidationError(f"torque limits must be {tau.shape[-1]} positive numbers (NaN "
-                              f"where unknown), got {brief(np.asarray(limits).tolist())}")
+                              f"where unknown), got {brief(limits.tolist())}")
+    if not np.isfinite(limits).any():
+        raise ValidationError(f"torque limits: none of the {limits.size} is known (NaN or "
+                              f"inf), so nothing can be checked")
     known = np.isfinite(limits)
     bound = np.where(known, limits, np.inf)
     over = np.abs(tau) > bound

@@ -385,7 +385,8 @@ def load_calibration(path: str | os.PathLike[str] | None = None) -> Calibration:
 
 def torque_limits(robot: Robot, calibration: Calibration | str | os.PathLike[str] | None = None
                   ) -> np.ndarray | None:
-    """Each joint's rated torque (N m) ``(n,)`` for ``robot``, NaN where unknown, or None.
+    """Each joint's rated torque (N m) ``(n,)`` for ``robot``, NaN where unknown, or None
+    when no joint's is known.
 
     Parameters
     ----------
@@ -407,7 +408,8 @@ def torque_limits(robot: Robot, calibration: Calibration | str | os.PathLike[str
     if calibration.n != robot.n:
         raise ValidationError(f"the calibration lists {calibration.n} joints but {robot.name} "
                               f"has {robot.n}")
-    return calibration.rated_torques
+    ratings = calibration.rated_torques
+    return ratings if np.isfinite(ratings).any() else None
 
 
 def save_calibration(calibration: Calibration, path: str | os.PathLike[str]) -> Path:

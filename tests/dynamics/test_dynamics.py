@@ -450,7 +450,9 @@ def test_no_time_scale_helps_when_holding_still_needs_more_than_the_limit():
     t, q = swinging_pendulum()
     check = check_torque_limits(trajectory_torques(robot, t, q), [5.0])   # m g lc = 9.81
     assert check.time_scale == math.inf
-    assert check_torque_limits(trajectory_torques(robot, t, q), [math.nan]).ok
+    # with no limit known nothing is checked: refused, not "ok" (issue 36, item 8)
+    with pytest.raises(ValidationError, match="none of the 1 is known"):
+        check_torque_limits(trajectory_torques(robot, t, q), [math.nan])
 
 
 # ---------------------------------------------------------------------------------- payload
@@ -489,8 +491,8 @@ def test_simulate_refuses_bad_settings():
     robot = pendulum()
     with pytest.raises(ValidationError, match="duration and dt must be more than 0 s"):
         simulate(robot, [0.0], duration=1.0, dt=0.0)
-    with pytest.raises(ValidationError, match=r"duration must be a number of s from 0 to "
-                                              r"1e\+06, got -1"):
+    with pytest.raises(ValidationError, match=r"duration must be a number from 0 to "
+                                              r"1e\+06 s, got -1"):
         simulate(robot, [0.0], duration=-1.0)
     with pytest.raises(ValidationError, match="more than"):
         simulate(robot, [0.0], duration=1e4, dt=1e-3)

@@ -145,8 +145,15 @@ def test_a_wrench_broadcasts_over_a_batch():
     assert inverse_dynamics(robot, q, 0 * q, 0 * q, fext=fext) == pytest.approx(np.array(each))
 
 
-@pytest.mark.parametrize("fext", [[1, 2, 3], [1, 2, 3, 4, 5, np.nan], "push", 3.0])
-def test_a_wrong_wrench_is_refused_with_a_clear_message(fext):
+# the edge's words for a wrench (robosim.checks.wrench), those it has for joint values
+@pytest.mark.parametrize("fext, words", [
+    ([1, 2, 3], r"fext must be 6 numbers \[Fx, Fy, Fz, Mx, My, Mz\]"),
+    ([1, 2, 3, 4, 5, np.nan], "fext: values must be finite numbers"),
+    ("push", "fext must be numbers .* got text 'push'"),
+    (["1"] * 6, "fext must be real numbers, got text"),
+    (np.ones(6) + 1j, "fext must be real numbers, got complex numbers"),
+    (3.0, r"fext must be 6 numbers \[Fx, Fy, Fz, Mx, My, Mz\]")])
+def test_a_wrong_wrench_is_refused_with_a_clear_message(fext, words):
     robot = load_robot("Puma 560")
-    with pytest.raises(ValidationError, match=r"fext must be 6 finite numbers \[Fx, Fy, Fz"):
+    with pytest.raises(ValidationError, match=words):
         inverse_dynamics(robot, np.zeros(6), np.zeros(6), np.zeros(6), fext=fext)

@@ -73,7 +73,7 @@ def test_inverse_dynamics_never_returns_nan(arguments):
 
 
 def test_a_payload_of_1e308_kg_is_refused():
-    with pytest.raises(ValidationError, match="payload must be a number of kg from 0 to"):
+    with pytest.raises(ValidationError, match=r"payload must be a number from 0 to .* kg"):
         with_payload(load_robot("Puma 560"), 1e308)
 
 
