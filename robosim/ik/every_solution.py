@@ -28,13 +28,13 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import count, positive
+from ..checks import flag, positive
 from ..errors import ValidationError
 from ..kinematics import Robot
 from ..kinematics.robot import frame_columns
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
                       _cached_problem, _first_seeds, _OnArrays, _OnFloats, _restart_seeds,
-                      _single_pose, _within, check_targets)
+                      _single_pose, _within, check_targets, random_source, seed_count)
 from .general import general_ik
 from .pieper import pieper_ik
 from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
@@ -116,7 +116,8 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     if _single_pose(target, bool(problem.rotation_rows)) is None:      # checked on floats
         target = check_targets(target, problem.rows)
     target = np.asarray(target)
-    seeds, distinct = count(seeds, "seeds"), positive(distinct, "distinct")
+    seeds, distinct = seed_count(seeds), positive(distinct, "distinct")
+    rng, all_turns = random_source(rng), flag(all_turns, "all_turns")
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
     if q0 is None:

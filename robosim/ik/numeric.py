@@ -60,7 +60,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import checks
-from ..errors import ValidationError
+from ..errors import ValidationError, ValidationTypeError, brief
 from ..robot_files import MAX_LENGTH
 from ..kinematics.robot import Component, frame_columns, frame_times, jacobian_columns
 from ..kinematics import Robot
@@ -209,6 +209,9 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
         return _PARSED[axes]
     if type(axes) is tuple and axes in _PARSED.values():    # axes parsed already
         return axes
+    if not isinstance(axes, (str, Sequence, np.ndarray)):
+        raise ValidationTypeError(f"axes must be 'pose', 'position' or letters from x y z rx ry "
+                                  f"rz, got {type(axes).__name__} {brief(axes)}")
     if isinstance(axes, str):
         key = axes.strip().lower()
         if key in ("pose", "all"):
@@ -233,6 +236,10 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
                 raise ValidationError(f"axes: {token!r} is not one of x y z rx ry rz")
     if not tokens:
         raise ValidationError("axes: choose at least one of x y z rx ry rz")
+    for token in tokens:
+        if tokens.count(token) > 1:           # 'xyzzy' is a typing slip, not the axes x y z
+            raise ValidationError(f"axes: {token!r} is given {tokens.count(token)} times in "
+                                  f"{brief(axes)}; give each axis once")
     return tuple(sorted({_AXIS_NAMES.index(t) for t in tokens}))
 
 
@@ -914,6 +921,32 @@ def _first_seeds(robot, problem, target, q0, rng):
     return first
 
 
+def seed_count(seeds: int | ArrayLike) -> int | ArrayLike:
+    """``seeds`` of :func:`solve`: a count from 0 to :data:`SEED_BANK_SIZE` (checked here), or
+    explicit configurations (checked as joint values where they are used).
+
+    Examples
+    --------
+    >>> seed_count(60)
+    60
+    >>> seed_count(10 ** 9)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: seeds must be a whole number from 0 to 512, got 1000000000
+    """
+    if type(seeds) is int and 0 <= seeds <= SEED_BANK_SIZE:       # the common case, fast
+        return seeds
+    if isinstance(seeds, (list, tuple, np.ndarray)) and np.ndim(seeds) > 0:
+        return seeds
+    return checks.count(seeds, "seeds", 0, SEED_BANK_SIZE)
+
+
+def random_source(rng: np.random.Generator | int | None) -> np.random.Generator | None:
+    """``rng`` of the solvers: None (the robot's fixed seed bank), else a Generator
+    (:func:`robosim.checks.generator`: a seed or a Generator, nothing else)."""
+    return None if rng is None else checks.generator(rng)
+
+
 def _restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
     """The restarts of each target ``(B, 4, 4)``, in order: ``(B, k, n)``.
 
@@ -923,8 +956,6 @@ def _restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
     """
     if np.ndim(seeds) == 0:
         count = int(seeds)
-        if count < 0:
-            raise ValidationError(f"seeds must be a count >= 0 or joint values, got {seeds}")
         skip = 0 if q0_given else 1
         bank = _seed_bank(robot, rng)
         nearest = _nearest_seeds(problem, bank, target, count + skip)[:, skip:]
@@ -932,7 +963,7 @@ def _restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
         idle = problem.idle
         restarts[:, :, idle] = np.asarray(first)[:, None, idle]
         return restarts
-    explicit = robot.check_q(np.atleast_2d(seeds), "seeds")
+    explicit = np.atleast_2d(robot.check_q(seeds, "seeds"))
     explicit = np.clip(explicit, robot.limits[:, 0], robot.limits[:, 1])
     return np.broadcast_to(explicit, (target.shape[0],) + explicit.shape)
 
@@ -979,8 +1010,7 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     (True, True)
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
-    if not (type(seeds) is int and seeds >= 0) and np.ndim(seeds) == 0:
-        seeds = checks.count(seeds, "seeds")
+    seeds, rng = seed_count(seeds), random_source(rng)
     if problem.closed_form:
         # One pose: checked and solved on Python floats, in one pass (the common case).
         columns = _single_pose(target, bool(problem.rotation_rows))
@@ -1198,6 +1228,8 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
     ([True, True], [-60.0, 120.0])
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance, finish=1.0)
+    restarts = checks.count(restarts, "restarts", 0, SEED_BANK_SIZE)
+    rng = random_source(rng)
     targets = check_targets(targets, problem.rows)
     if targets.ndim != 3:
         raise ValidationError(f"targets must be a sequence of 4x4 transforms (N, 4, 4), got "
