@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..errors import ValidationError
+from .. import checks
+from ..errors import ValidationError, ValidationTypeError, brief
 from ..kinematics import below_floor, floor_height, floor_message, Robot
 from .distances import (_ArrayOps, _FloatOps, _segment_box_distance, _segment_cylinder,
                         _segment_origin_distance, _segment_segment)
@@ -139,6 +140,15 @@ class Checker:
     def __init__(self, robot: Robot, scene: Scene | None = None,
                  radius: float | None = None) -> None:
         scene = default_scene(robot) if scene is None else scene
+        if not isinstance(scene, Scene):
+            raise ValidationTypeError(f"scene must be a Scene (robosim.collision.load_scene "
+                                      f"reads a scene file) or None, got "
+                                      f"{type(scene).__name__} {brief(scene)}")
+        for obstacle in scene.obstacles:
+            beyond = [link for link in obstacle.ignore_links if link > robot.n]
+            if beyond:
+                raise ValidationError(f"obstacle {brief(obstacle.name, 40)}: ignore_links names "
+                                      f"link {beyond[0]} but {robot.name} has {robot.n} links")
         if scene.unit != robot.unit:
             raise ValidationError(f"the scene is in {scene.unit} and {robot.name} in "
                                   f"{robot.unit}: write the scene in {robot.unit}")
@@ -254,8 +264,8 @@ class Checker:
         >>> checker.check(q, arm.fk_all(q)).distances.round(3).tolist()
         [0.4, 0.266]
         """
-        q = self.robot.check_q(q)
         n = self.robot.n
+        q = checks.joint_array(self.robot, q, "q", floats=2 * n + 32 + len(self.pairs))
         if frames is not None:
             frames = np.asarray(frames, dtype=float).reshape(q.shape[:-1] + (n + 1, 4, 4))
         # The frames as the columns (X, Y, Z, P) of robot.chain_frames: Python floats for
@@ -368,7 +378,10 @@ def random_free_q(checker: Checker, rng: int | np.random.Generator | None, tries
     >>> bool(arm.within_limits(q)), bool(checker.check(q).collides)
     (True, False)
     """
-    candidates = (checker.robot if robot is None else robot).random_q(tries, rng=rng)
+    robot = checker.robot if robot is None else robot
+    tries = checks.count(tries, "tries", 1, checks.MAX_BATCH_BYTES
+                         // (8 * (3 * robot.n + 32 + len(checker.pairs))))
+    candidates = robot.random_q(tries, rng=rng)
     clear = ~checker.check(candidates).collides
     return candidates[np.argmax(clear)] if clear.any() else None
 

@@ -7,11 +7,15 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from ..kinematics import xyzrpy2tr
+from .. import checks
+from ..errors import ValidationError, ValidationTypeError, brief
+from ..kinematics import MAX_JOINTS, xyzrpy2tr
 
 
 FORMAT = "robosim-scene/1"
@@ -19,6 +23,9 @@ SHAPES = ("box", "sphere", "cylinder")
 #: Most obstacles in a scene, and the largest number in a scene file (a kilometre in mm).
 MAX_OBSTACLES = 200
 MAX_SCENE_NUMBER = 1e6
+#: The lengths an obstacle of each shape needs (all others stay 0).
+SHAPE_LENGTHS = {"box": ("size",), "sphere": ("radius",), "cylinder": ("radius", "height")}
+UNITS = ("mm", "cm", "m")
 
 
 # ----------------------------------------------------------------------------- scenes
@@ -62,6 +69,15 @@ class Obstacle:
     height: float = 0.0
     ignore_links: tuple[int, ...] = ()
 
+    def __post_init__(self):
+        try:
+            values = obstacle_fields(self.name, self.shape, self.xyz, self.rpy, self.size,
+                                     self.radius, self.height, self.ignore_links)
+        except ValidationError as error:
+            raise type(error)(f"obstacle {brief(self.name, 40)}: {error}") from None
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+
     @property
     def transform(self) -> np.ndarray:
         """World from the obstacle's frame ``(4, 4)``."""
@@ -83,6 +99,22 @@ class Scene:
 
     obstacles: tuple[Obstacle, ...] = ()
     unit: str = "mm"
+
+    def __post_init__(self):
+        if isinstance(self.obstacles, (str, bytes)) or not isinstance(self.obstacles,
+                                                                     (tuple, list)):
+            raise ValidationTypeError(f"a scene's obstacles are a tuple of Obstacle, got "
+                                      f"{type(self.obstacles).__name__} {brief(self.obstacles)}")
+        if len(self.obstacles) > MAX_OBSTACLES:
+            raise ValidationError(f"a scene holds at most {MAX_OBSTACLES} obstacles, got "
+                                  f"{len(self.obstacles):,}")
+        for obstacle in self.obstacles:
+            if not isinstance(obstacle, Obstacle):
+                raise ValidationTypeError(f"a scene's obstacles are Obstacle objects "
+                                          f"(robosim.collision.Obstacle), got "
+                                          f"{type(obstacle).__name__} {brief(obstacle)}")
+        object.__setattr__(self, "obstacles", tuple(self.obstacles))
+        checks.choice(self.unit, "a scene's unit", UNITS)
 
     def with_obstacle(self, obstacle: Obstacle) -> Scene:
         """A copy of the scene with one more obstacle (the scene itself is unchanged).
@@ -110,3 +142,68 @@ class Scene:
             if 1 in obstacle.ignore_links and obstacle.name != "floor":
                 return obstacle.name
         return None
+
+
+def obstacle_fields(name: Any, shape: Any, xyz: Any, rpy: Any, size: Any, radius: Any,
+                    height: Any, ignore_links: Any) -> dict[str, Any]:
+    """The fields of an :class:`Obstacle`, checked and as it keeps them (tuples of floats): the
+    one set of rules for obstacles made in Python and read from scene files
+    (:func:`~robosim.collision.scene_from_dict`, which names the file and the obstacle).
+
+    A name that is text; a shape of :data:`SHAPES`; positions and lengths finite and at most
+    :data:`MAX_SCENE_NUMBER` (angles the same number of degrees); the lengths the shape needs
+    (:data:`SHAPE_LENGTHS`) more than 0 and the others 0; ``ignore_links`` link numbers from 1
+    to :data:`~robosim.kinematics.MAX_JOINTS` (a checker compares them with its robot).
+
+    Examples
+    --------
+    >>> obstacle_fields("ball", "sphere", (1, 2, 3), (0, 0, 0), (0, 0, 0), 0.5, 0, [1])["xyz"]
+    (1.0, 2.0, 3.0)
+    >>> obstacle_fields("ball", "sphere", (1, 2, 3), (0, 0, 0), (0, 0, 0), float("nan"), 0, ())
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: radius must be a number more than 0 and at most 1e+06, got nan
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise ValidationError(f"name must be a non-empty text, got {brief(name)}")
+    shape = checks.choice(shape, "shape", SHAPES)
+    values: dict[str, Any] = {
+        "name": name, "shape": shape, "xyz": _coordinates(xyz, "xyz", MAX_SCENE_NUMBER),
+        "rpy": _coordinates(rpy, "rpy", math.radians(MAX_SCENE_NUMBER)),
+        "ignore_links": _link_numbers(ignore_links)}
+    lengths = {"size": size, "radius": radius, "height": height}
+    for key, value in lengths.items():
+        needed = key in SHAPE_LENGTHS[shape]
+        if key == "size":
+            value = _coordinates(value, "size", MAX_SCENE_NUMBER)
+            if needed:
+                for number in value:
+                    checks.positive(number, "size", MAX_SCENE_NUMBER)
+            present = any(value)
+        else:
+            value = (checks.positive(value, key, MAX_SCENE_NUMBER) if needed
+                     else checks.finite(value, key))
+            present = value != 0
+        if present and not needed:
+            raise ValidationError(f"a {shape} has no {key} (it has "
+                                  f"{' and '.join(SHAPE_LENGTHS[shape])}), got {brief(value)}")
+        values[key] = value
+    return values
+
+
+def _coordinates(value, name, bound):
+    """Three finite numbers, each at most ``bound`` in size, as a tuple of floats."""
+    numbers = checks.vector(value, name)
+    if np.abs(numbers).max() > bound:
+        raise ValidationError(f"{name} must be 3 numbers from {-bound:g} to {bound:g}, got "
+                              f"{brief(numbers.tolist())}")
+    return tuple(numbers.tolist())
+
+
+def _link_numbers(value):
+    """Link numbers from 1 to :data:`~robosim.kinematics.MAX_JOINTS`, as a tuple of ints."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list, np.ndarray)):
+        raise ValidationTypeError(f"ignore_links must be a list of link numbers 1 to "
+                                  f"{MAX_JOINTS}, got {type(value).__name__} {brief(value)}")
+    return tuple(checks.count(link, "ignore_links: a link number", 1, MAX_JOINTS)
+                 for link in value)

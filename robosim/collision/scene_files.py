@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 
+from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..files import atomic_write_text, read_user_json
 from ..kinematics import FLOOR_TOLERANCE, floor_height, Robot
-from .scene import FORMAT, MAX_OBSTACLES, MAX_SCENE_NUMBER, Obstacle, SHAPES, Scene
+from .scene import (FORMAT, MAX_OBSTACLES, MAX_SCENE_NUMBER, SHAPE_LENGTHS, SHAPES, Obstacle,
+                    Scene, obstacle_fields)
 from .solids import LINK_RADIUS
 
 
@@ -29,7 +31,6 @@ FLOOR_WIDTH = 6.0
 LYNX6_TABLE = {"name": "table", "shape": "box", "size": [600, 760, 25], "xyz": [150, 0, -12.5],
                "ignore_links": [1]}
 _OBSTACLE_FIELDS = ("name", "shape", "xyz", "rpy", "size", "radius", "height", "ignore_links")
-_SHAPE_FIELDS = {"box": ("size",), "sphere": ("radius",), "cylinder": ("radius", "height")}
 
 
 def default_scene(robot: Robot) -> Scene:
@@ -116,51 +117,45 @@ def _obstacle_from_dict(row, where):
     if unknown:
         raise ValidationError(f"{where}: unknown field {unknown[0]!r} "
                               f"(known: {', '.join(_OBSTACLE_FIELDS)})")
-    shape = row.get("shape")
-    if shape not in SHAPES:
-        raise ValidationError(f"{where}: shape must be one of {', '.join(SHAPES)}, "
-                              f"got {brief(shape)}")
+    try:
+        shape = checks.choice(row.get("shape"), "shape", SHAPES)
+    except ValidationError as error:
+        raise ValidationError(f"{where}: {error}") from None
     name = row.get("name", f"{shape} {where.rsplit(' ', 1)[-1]}")
     if not isinstance(name, str) or not name.strip():
         raise ValidationError(f"{where}: name must be a non-empty text, got {brief(name)}")
     where = f"{where} ({name})"
-    for key in _SHAPE_FIELDS[shape]:
+    for key in SHAPE_LENGTHS[shape]:
         if key not in row:
             raise ValidationError(f"{where}: a {shape} needs {key!r}")
-    for key in set(_SHAPE_FIELDS) - {shape}:
-        for extra in set(_SHAPE_FIELDS[key]) - set(_SHAPE_FIELDS[shape]):
+    for key in set(SHAPE_LENGTHS) - {shape}:
+        for extra in set(SHAPE_LENGTHS[key]) - set(SHAPE_LENGTHS[shape]):
             if extra in row:
                 raise ValidationError(f"{where}: a {shape} has no {extra!r}")
-    values: dict[str, Any] = {
-        "xyz": _numbers(row.get("xyz", [0, 0, 0]), where, "xyz", positive=False),
-        "rpy": tuple(math.radians(v) for v in _numbers(row.get("rpy", [0, 0, 0]), where, "rpy",
-                                                        positive=False)),
-    }
-    if shape == "box":
-        values["size"] = _numbers(row["size"], where, "size", positive=True)
-    for key in ("radius", "height"):
-        if key in row:
-            values[key] = _numbers([row[key]], where, key, positive=True)[0]
-    links = row.get("ignore_links", [])
-    if (not isinstance(links, list)
-            or not all(isinstance(i, int) and not isinstance(i, bool) and 1 <= i <= 12
-                       for i in links)):
-        raise ValidationError(f"{where}: ignore_links must be a list of link numbers 1 to 12, "
-                              f"got {brief(links)}")
-    return Obstacle(name.strip(), shape, ignore_links=tuple(links), **values)
+    rpy = _numbers(row.get("rpy", [0, 0, 0]), where, "rpy")
+    if max(abs(v) for v in rpy) > MAX_SCENE_NUMBER:
+        raise ValidationError(f"{where}: rpy must be degrees from -1e6 to 1e6, got {brief(rpy)}")
+    fields = {key: (_numbers(row[key], where, key) if key in row else default)
+              for key, default in (("xyz", (0, 0, 0)), ("size", (0, 0, 0)))}
+    fields.update({key: _numbers([row[key]], where, key)[0]
+                   for key in ("radius", "height") if key in row})
+    try:          # the values by the rules of every obstacle, in the file's words
+        values = obstacle_fields(name.strip(), shape, rpy=tuple(math.radians(v) for v in rpy),
+                                 **{"radius": 0.0, "height": 0.0, **fields},
+                                 ignore_links=row.get("ignore_links", []))
+    except ValidationError as error:
+        raise type(error)(f"{where}: {error}") from None
+    return Obstacle(**values)
 
 
-def _numbers(value, where, key, positive):
+def _numbers(value, where, key):
+    """A scene file's list of numbers (3 for xyz, rpy and size, else one), as given."""
     expected = 3 if key in ("xyz", "rpy", "size") else 1
     if (not isinstance(value, list) or len(value) != expected
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
         shape = "a list of 3 numbers" if expected == 3 else "a number"
         raise ValidationError(f"{where}: {key} must be {shape}, got {brief(value)}")
-    for v in value:
-        if not math.isfinite(v) or abs(v) > MAX_SCENE_NUMBER or (positive and v <= 0):
-            bounds = "more than 0" if positive else "from -1e6"
-            raise ValidationError(f"{where}: {key} must be {bounds} to 1e6, got {v!r}")
-    return tuple(float(v) for v in value)
+    return tuple(value)
 
 
 def scene_to_dict(scene: Scene) -> dict[str, Any]:

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..kinematics import Robot
+from .scene import MAX_SCENE_NUMBER
 
 
 #: Capsule radius of the links, as a fraction of :attr:`robosim.Robot.length_scale`.
@@ -63,7 +65,8 @@ def link_solids(robot: Robot, radius: float | None = None) -> LinkSolids:
     >>> solids.radius, solids.pieces.tolist(), len(solids.self_pairs)   # 0.02 x 2; neighbours
     (0.04, [1, 3], 0)
     """
-    radius = LINK_RADIUS * robot.length_scale if radius is None else float(radius)
+    radius = (LINK_RADIUS * robot.length_scale if radius is None
+              else checks.positive(radius, "radius", MAX_SCENE_NUMBER))
     lengths = []                                     # the shortest each piece gets, in order
     for joint in robot.joints:
         if joint.is_revolute:

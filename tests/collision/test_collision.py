@@ -8,6 +8,7 @@ single poses.
 """
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -20,7 +21,7 @@ from robosim.collision import distances
 from robosim.collision import (Checker, Obstacle, Scene, capsule_distance, check, default_scene,
                                load_scene, random_free_q, save_scene, scene_from_dict,
                                scene_to_dict)
-from robosim.errors import ValidationError
+from robosim.errors import ValidationError, ValidationTypeError
 from random_robots import random_robot
 # both joint kinds, odd twists, base and tool
 from random_robots import mounted_mixed_robot as _mounted_mixed_robot
@@ -338,3 +339,46 @@ def test_draws_of_a_narrower_planning_robot_stay_inside_its_limits():
     rng = np.random.default_rng(3)
     targets = np.array([random_free_q(checker, rng, robot=planning) for _ in range(40)])
     assert np.all(np.abs(np.degrees(targets)) <= calibrated_deg + 1e-9)
+
+
+# ------------------------------------ one set of rules for obstacles (issue 36, item 6)
+@pytest.mark.parametrize("field, value, words", [
+    ("radius", float("nan"), "radius must be a number more than 0"),
+    ("radius", -1.0, "radius must be a number more than 0"),
+    ("radius", 2e6, "at most 1e+06"),
+    ("shape", "cone", "shape must be one of 'box', 'sphere', 'cylinder', got 'cone'"),
+    ("ignore_links", [13], "ignore_links: a link number must be a whole number from 1 to 12"),
+    ("ignore_links", [True], "ignore_links: a link number must be a whole number, got bool"),
+    ("xyz", [0, 0, 1e7], "xyz must be 3 numbers from -1e"),
+])
+def test_an_obstacle_made_in_python_or_read_from_a_file_is_refused_alike(field, value, words):
+    row = {"name": "ball", "shape": "sphere", "radius": 1.0, field: value}
+    with pytest.raises(ValidationError, match=re.escape(words)) as from_python:
+        Obstacle(**{key: tuple(v) if isinstance(v, list) and key != "ignore_links" else v
+                    for key, v in row.items()})
+    with pytest.raises(ValidationError, match=re.escape(words)) as from_file:
+        scene_from_dict({"format": "robosim-scene/1", "unit": "mm", "obstacles": [row]})
+    rule = str(from_python.value).removeprefix("obstacle 'ball': ")
+    assert str(from_file.value).startswith("scene: obstacle 1")
+    assert str(from_file.value).endswith(f": {rule}")
+
+
+def test_the_api_refuses_what_a_scene_file_cannot_say():
+    lynx = robosim.load_robot("lynx6")
+    with pytest.raises(ValidationError, match="a sphere has no size"):
+        Obstacle("ball", "sphere", size=(1, 1, 1), radius=1.0)
+    with pytest.raises(ValidationError, match="ignore_links names link 9 but Lynx6 has 5"):
+        check(lynx, lynx.home, Scene((Obstacle("b", "sphere", radius=1.0, ignore_links=(9,)),),
+                                     "mm"))
+    with pytest.raises(ValidationError, match="at most 200 obstacles"):
+        Scene((Obstacle("b", "sphere", radius=1.0),) * 201, "mm")
+    with pytest.raises(ValidationTypeError, match="scene must be a Scene"):
+        check(lynx, lynx.home, scene="x.json")
+    for radius in (float("nan"), -1.0, 0.0, "5"):
+        with pytest.raises(ValidationError, match="radius must be a number"):
+            check(lynx, lynx.home, radius=radius)
+    with pytest.raises(ValidationError, match="r2 must be a number from 0 up, got nan"):
+        capsule_distance([0, 0, 0], [1, 0, 0], 0.1, [0, 1, 0], [1, 1, 0], float("nan"))
+    for tries in (-1, 0, 2.5, 10 ** 12):
+        with pytest.raises(ValidationError, match="tries must be a whole number from 1 to"):
+            random_free_q(Checker(lynx), 0, tries=tries)
