@@ -210,7 +210,9 @@ def add_configuration_arguments(parser, nargs="+"):
 
 
 def configuration(robot, args):
-    """The configuration given by :func:`add_configuration_arguments`, in API units.
+    """The configuration given by :func:`add_configuration_arguments`, in API units, inside
+    the joint limits (the one rule of every command that takes a pose: ``collide``,
+    ``profile``, ``arm``, ``fk``...).
 
     A single word that is not a number names a pose: ``robosim fk "Puma 560" qr``; no values
     at all mean the home pose.
@@ -218,12 +220,15 @@ def configuration(robot, args):
     if not args.q:
         return robot.home
     if len(args.q) == 1 and not is_number(args.q[0]):
-        return robot.pose(args.q[0])
-    for i, value in enumerate(args.q, start=1):
-        if not is_number(value):
-            raise ValidationError(f"joint value {i} must be a number, got {value!r}")
-    return joint_values(robot, [COORDINATE.parse(value, f"joint value {i}")
-                                for i, value in enumerate(args.q, start=1)], args.deg)
+        q = robot.pose(args.q[0])
+    else:
+        for i, value in enumerate(args.q, start=1):
+            if not is_number(value):
+                raise ValidationError(f"joint value {i} must be a number, got {value!r}")
+        q = joint_values(robot, [COORDINATE.parse(value, f"joint value {i}")
+                                 for i, value in enumerate(args.q, start=1)], args.deg)
+    robot.check_within_limits(q, "q")
+    return q
 
 
 def add_json_argument(parser, **options):

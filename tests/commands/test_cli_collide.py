@@ -37,3 +37,13 @@ def test_scene_in_another_unit_is_a_usage_error(capsys, tmp_path):
     path.write_text(json.dumps({"format": "robosim-scene/1", "unit": "m", "obstacles": []}))
     status, _, err = run_cli(capsys, "collide", "lynx6", "--scene", path)
     assert status == 2 and "the scene is in m and Lynx6 in mm" in err
+
+
+def test_a_pose_outside_the_limits_is_refused_as_profile_refuses_it(capsys):
+    # issue 36, item 7: 170 deg at the Lynx6's base (limits +-90) answered "no collision"
+    for values in ([170, 0, 0, 0, 0], [1e6, 0, 0, 0, 0], ["--rad", 100, 0, 0, 0, 0]):
+        status, out, err = run_cli(capsys, "collide", "lynx6", *values)
+        assert status == 2 and out == "" and err.count("\n") == 1
+        assert "q: joint 1 (base) = " in err and "is outside its limits [-90, 90]" in err
+    _, _, profile_err = run_cli(capsys, "profile", "lynx6", "--to", 170, 0, 0, 0, 0)
+    assert "joint 1 (base) = 170 deg is outside its limits [-90, 90]" in profile_err
