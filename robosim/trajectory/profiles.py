@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError
 from ..kinematics import Robot
 
@@ -145,13 +146,10 @@ def joint_profile(q_start: ArrayLike, q_goal: ArrayLike, duration: float, dt: fl
     >>> p.q[:, 0].tolist(), p.qd[[0, -1], 0].tolist()
     ([0.0, 0.103515625, 0.5, 0.896484375, 1.0], [0.0, 0.0])
     """
-    if kind not in PROFILE_KINDS:
-        raise ValidationError(f"profile kind must be one of {', '.join(PROFILE_KINDS)}; "
-                              f"got {kind!r}")
+    kind = checks.choice(kind, "profile kind", PROFILE_KINDS)
     knots = _knots(q_start, q_goal, via, robot)
     t = sample_times(duration, dt)
-    if kind == "trapezoidal" and not 0 < blend <= 0.5:
-        raise ValidationError(f"blend must be in (0, 0.5], got {blend!r}")
+    blend = checks.positive(blend, "blend", 0.5)
     knot_times = _knot_times(knots, float(t[-1]), robot)
     ends = _end_velocities(qd_start, qd_goal, knots.shape[1], kind)
     if kind in ("cubic", "quintic"):
@@ -169,8 +167,8 @@ def _end_velocities(qd_start, qd_goal, n, kind):
     """The start and goal velocities ``(n,)`` each, checked; only cubic and quintic take any."""
     ends = []
     for name, value in (("qd_start", qd_start), ("qd_goal", qd_goal)):
-        row = np.zeros(n) if value is None else np.atleast_1d(np.asarray(value, dtype=float))
-        if row.shape != (n,) or not np.all(np.isfinite(row)):
+        row = np.zeros(n) if value is None else np.atleast_1d(checks.real_array(value, name))
+        if row.shape != (n,):
             raise ValidationError(f"{name} needs {n} finite velocities, got {row.tolist()}")
         if row.any() and kind not in ("cubic", "quintic"):
             raise ValidationError(f"{name}: a {kind} profile starts and ends at rest; start or "
@@ -180,33 +178,28 @@ def _end_velocities(qd_start, qd_goal, n, kind):
 
 
 def positive_seconds(value: float, what: str) -> float:
-    """``value`` as a float of seconds; a ValidationError naming ``what`` if it is not > 0.
+    """``value`` as a float of seconds; a ValidationError naming ``what`` if it is not a
+    finite number more than 0 (:func:`robosim.checks.positive`: not text, not True).
 
     Examples
     --------
-    >>> positive_seconds("2.5", "duration")
+    >>> positive_seconds(2.5, "duration")
     2.5
     >>> positive_seconds(0, "duration")
     Traceback (most recent call last):
         ...
-    robosim.errors.ValidationError: duration must be a positive number of seconds, got 0
+    robosim.errors.ValidationError: duration must be a number more than 0, got 0
     """
-    try:
-        value = float(value)
-    except (TypeError, ValueError):
-        raise ValidationError(f"{what} must be a number, got {value!r}") from None
-    if not (math.isfinite(value) and value > 0):
-        raise ValidationError(f"{what} must be a positive number of seconds, got {value:g}")
-    return value
+    return checks.positive(value, what)
 
 
 def _knots(q_start, q_goal, via, robot):
     """Start, vias and goal as a ``(K, n)`` array, checked."""
-    rows = [np.atleast_1d(np.asarray(q_start, dtype=float))]
+    rows = [np.atleast_1d(checks.real_array(q_start, "q_start"))]
     if via is not None:
-        via = np.asarray(via, dtype=float)
+        via = checks.real_array(via, "via")
         rows.extend(np.atleast_2d(via) if via.size else [])
-    rows.append(np.atleast_1d(np.asarray(q_goal, dtype=float)))
+    rows.append(np.atleast_1d(checks.real_array(q_goal, "q_goal")))
     names = ["start"] + [f"via {k}" for k in range(1, len(rows) - 1)] + ["goal"]
     n = rows[0].shape[-1]
     for name, row in zip(names, rows, strict=True):

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..files import atomic_write_text, read_user_json
 from ..kinematics import Robot
@@ -98,8 +99,8 @@ def via_points(poses: ArrayLike, dt: float, qd_max: ArrayLike, qdd_max: ArrayLik
     fractions = _per_pose(speed, count - 1, "speed", 1.0, low=0.0, high=1.0, above=True)
     ends = []
     for name, value in (("qd_start", qd_start), ("qd_goal", qd_goal)):
-        row = np.zeros(n) if value is None else np.atleast_1d(np.asarray(value, dtype=float))
-        if row.shape != (n,) or not np.all(np.isfinite(row)):
+        row = np.zeros(n) if value is None else np.atleast_1d(checks.real_array(value, name))
+        if row.shape != (n,):
             raise ValidationError(f"{name} needs {n} finite velocities, got {brief(value)}")
         if np.any(np.abs(row) > top_speed * (1 + 1e-9)):
             raise ValidationError(f"{name} {row.tolist()} is faster than qd_max "
@@ -169,14 +170,12 @@ def _worst_ratio(starts, coefficients, durations, qd_max, qdd_max):
 
 
 def _poses(poses, robot):
-    poses = np.asarray(poses, dtype=float)
+    poses = checks.real_array(poses, "poses")
     if poses.ndim != 2 or poses.shape[0] < 2:
         raise ValidationError(f"via_points needs at least 2 poses as a (K, n) array, got shape "
                               f"{poses.shape}")
     if poses.shape[0] > MAX_POSES:
         raise ValidationError(f"at most {MAX_POSES} poses, got {poses.shape[0]}")
-    if not np.all(np.isfinite(poses)):
-        raise ValidationError("poses must be finite numbers")
     if robot is not None:
         robot.check_q(poses, "poses")
         for k, pose in enumerate(poses, start=1):
@@ -185,9 +184,9 @@ def _poses(poses, robot):
 
 
 def _limits(values, n, name):
-    values = np.broadcast_to(np.asarray(values, dtype=float), (n,)).copy() \
-        if np.size(values) in (1, n) else None
-    if values is None or not np.all(np.isfinite(values)) or np.any(values <= 0):
+    values = checks.real_array(values, name)
+    values = np.broadcast_to(values, (n,)).copy() if values.size in (1, n) else None
+    if values is None or np.any(values <= 0):
         raise ValidationError(f"{name} needs 1 or {n} positive numbers")
     return values
 
@@ -195,10 +194,10 @@ def _limits(values, n, name):
 def _per_pose(values, count, name, default, *, low, high, above=False):
     if values is None:
         return np.full(count, default)
-    values = np.atleast_1d(np.asarray(values, dtype=float))
+    values = np.atleast_1d(checks.real_array(values, name))
     if values.shape != (count,):
         raise ValidationError(f"{name} needs {count} values, got {values.size}")
-    bad = ~np.isfinite(values) | (values > high) | ((values <= low) if above else (values < low))
+    bad = (values > high) | ((values <= low) if above else (values < low))
     if bad.any():
         k = int(np.argmax(bad))
         bounds = f"more than {low:g}" if above else f"from {low:g}"
@@ -249,9 +248,20 @@ class TaughtSequence:
         >>> taught.poses[0].tolist(), taught.dwell, taught.speed
         ([0.1, 0.2], [0.5], [1.0])
         """
-        self.poses.append(np.array(q, dtype=float))
-        self.dwell.append(float(dwell))
-        self.speed.append(float(speed))
+        pose = checks.real_array(q, "q")
+        n = len(self.poses[0]) if self.poses else None
+        if pose.ndim != 1 or (n is not None and pose.shape != (n,)):
+            raise ValidationError(f"q: a pose of {self.robot} is one row of "
+                                  f"{n or 'its'} joint values, got shape {pose.shape}")
+        if len(self.poses) >= MAX_POSES:
+            raise ValidationError(f"a taught sequence holds at most {MAX_POSES} poses")
+        self.dwell.append(checks.non_negative(dwell, "dwell", MAX_DWELL_S, "s"))
+        try:
+            self.speed.append(checks.positive(speed, "speed", 1.0))
+        except ValidationError:
+            self.dwell.pop()
+            raise
+        self.poses.append(pose.copy())
 
     def delete(self, index: int) -> None:
         """Remove pose ``index`` (0-based), with its dwell and speed.
@@ -263,6 +273,9 @@ class TaughtSequence:
         >>> [q.tolist() for q in taught.poses], taught.dwell
         ([[0.0], [2.0]], [0.0, 0.0])
         """
+        if not self.poses:
+            raise ValidationError("delete: the taught sequence has no poses")
+        index = checks.count(index, "index", 0, len(self.poses) - 1)
         for column in (self.poses, self.dwell, self.speed):
             del column[index]
 

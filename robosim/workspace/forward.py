@@ -813,8 +813,8 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
     (2000, True)
     """
     began = time.perf_counter()
+    samples = checks.count(samples, "samples", 1, int(MAX_POSITIONS))
     voxel = check_plan(robot, samples=samples, voxel=voxel)
-    samples = int(samples)
     plan = _segment_plan(robot)
     bounds = joint_ranges(robot, ranges)
     notes = limit_notes(robot, bounds)

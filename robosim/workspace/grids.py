@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import checks
-from ..errors import ValidationError
+from ..errors import ValidationError, ValidationTypeError, brief
 from ..kinematics import Robot
 
 _DEGREE = math.pi / 180.0
@@ -26,6 +26,9 @@ _DEGREE = math.pi / 180.0
 #: Most values one joint of a grid may take (8 MB): a step of 1e-9 degrees asked for 1.8e11
 #: (issue 14); long before this the grid's positions exceed what a run computes.
 MAX_JOINT_VALUES = 1_000_000
+#: The largest step of :func:`step_grid` (radians): a full turn; a larger one samples nothing
+#: between a range's ends (1e308 made a grid of the ends alone).
+MAX_STEP = 2 * math.pi
 
 
 @dataclass(frozen=True)
@@ -89,12 +92,14 @@ def joint_ranges(robot: Robot,
     [[0.0, 90.0], [-180.0, 180.0]]
     """
     out = robot.limits.copy()
+    if ranges is not None and not isinstance(ranges, Mapping):
+        raise ValidationTypeError(f"ranges must be a dict {{joint index: (min, max)}}, got "
+                                  f"{type(ranges).__name__} {brief(ranges)}")
     for joint, bounds in dict(ranges or {}).items():
-        if not 0 <= joint < robot.n:
+        if _is_index(joint) and not 0 <= joint < robot.n:
             raise ValidationError(f"joint {joint + 1}: {robot.name} has joints 1..{robot.n}")
-        lower, upper = (float(v) for v in bounds)
-        if not (math.isfinite(lower) and math.isfinite(upper)):
-            raise ValidationError(f"joint {joint + 1} range must be finite numbers")
+        joint = checks.count(joint, "ranges: a joint index (0-based)", 0, robot.n - 1)
+        lower, upper = checks.vector(bounds, f"joint {joint + 1} range (min, max)", 2).tolist()
         if lower > upper:
             raise ValidationError(f"joint {joint + 1} range is reversed: min "
                                   f"{_user_value(robot, joint, lower)} > max "
@@ -151,6 +156,11 @@ def _spread(ranges, counts):
     return JointGrid(tuple(values))
 
 
+def _is_index(value):
+    """True for a whole number (Python's or numpy's), not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 def factor_grid(robot: Robot, factor: float,
                 ranges: Mapping[int, Sequence[float]] | None = None) -> JointGrid:
     """3D-RAS's grid: step ``factor`` degrees, and eq. 18's count ``range / factor`` per joint.
@@ -198,7 +208,7 @@ def step_grid(robot: Robot, step: float,
     >>> grid.counts, grid.configurations, np.degrees(grid.values[0]).round(3).tolist()
     ((5, 5), 25, [-180.0, -90.0, 0.0, 90.0, 180.0])
     """
-    step = checks.positive(step, "the step")
+    step = checks.positive(step, "the step", MAX_STEP)
     spans = joint_ranges(robot, ranges)
     steps = _joint_steps(robot, spans, step)
     widths = spans[:, 1] - spans[:, 0]

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError
 from ..ik import is_lynx6_shaped, lynx6_ik, lynx6_link_lengths
 from ..kinematics import Robot, inverse, r2rpy
@@ -307,17 +308,11 @@ def joint_workspace(robot: Robot, positions: ArrayLike, wrist_pitch: float | Non
 
 
 def _count(count: int, what: str) -> int:
-    number = int(count)
-    if not 2 <= number <= MAX_POSITIONS:
-        raise ValidationError(f"{what} must be between 2 and {MAX_POSITIONS:,}, got {number}")
-    return number
+    return checks.count(count, what, 2, MAX_POSITIONS)
 
 
 def _finite_triple(values: ArrayLike, what: str) -> np.ndarray:
-    triple = np.asarray(values, dtype=float)
-    if triple.shape != (3,) or not np.all(np.isfinite(triple)):
-        raise ValidationError(f"{what} must be three finite numbers x y z")
-    return triple
+    return checks.vector(values, f"{what} (x y z)")
 
 
 def joint_sweep(robot: Robot, axis: str, start: float, stop: float, count: int,
@@ -350,10 +345,9 @@ def joint_sweep(robot: Robot, axis: str, start: float, stop: float, count: int,
     >>> sweep.out_of_reach.tolist()      # 25 + 395 = 420 mm is as far as it stretches
     [False, False, False, False, True, True]
     """
-    if axis not in AXES:
-        raise ValidationError(f"the swept coordinate must be x, y or z, got {axis!r}")
-    start, stop = float(start), float(stop)
-    if not (math.isfinite(start) and math.isfinite(stop)) or start == stop:
+    axis = checks.choice(axis, "the swept coordinate", tuple(AXES))
+    start, stop = checks.finite(start, "start"), checks.finite(stop, "stop")
+    if start == stop:
         raise ValidationError(f"sweep {axis} from {start:g} to {stop:g}: give two different "
                               f"finite numbers")
     values = np.linspace(start, stop, _count(count, "the number of positions"))

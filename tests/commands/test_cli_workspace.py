@@ -200,7 +200,7 @@ def test_joint_workspace_box_csv_round_trips_through_fk(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["lynx6", "--sweep", "w", "0", "1", "3"], ["x, y or z"]),
+    (["lynx6", "--sweep", "w", "0", "1", "3"], ["one of 'x', 'y', 'z'"]),
     (["lynx6", "--sweep", "x", "0", "1", "many"], ["whole number"]),
     (["puma_560", "--sweep", "x", "0", "1", "3", "--pitch", "10"], ["--pitch", "Lynx6-shaped"]),
     (["lynx6", "--box", "1", "0", "0", "0", "1", "1"], ["reversed along x"]),

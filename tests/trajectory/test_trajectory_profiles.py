@@ -146,7 +146,7 @@ def test_bad_arguments_are_refused_with_a_message_naming_them(arguments, words):
 
 
 def test_unknown_kind_and_repeated_vias_are_refused():
-    with pytest.raises(ValidationError, match="one of linear, cubic"):
+    with pytest.raises(ValidationError, match="one of 'linear', 'cubic'"):
         joint_profile([0.0], [1.0], 1.0, 0.1, "spline")
     with pytest.raises(ValidationError, match="repeated"):
         joint_profile([0.0], [1.0], 1.0, 0.1, via=[[1.0]])

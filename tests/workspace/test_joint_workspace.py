@@ -80,10 +80,13 @@ def test_a_box_of_one_position_per_axis_and_bad_boxes(lynx):
 
 
 @pytest.mark.parametrize("call, words", [
-    (lambda r: jw.joint_sweep(r, "w", 0, 1, 5, (0, 0, 0), 0.0), "x, y or z"),
+    (lambda r: jw.joint_sweep(r, "w", 0, 1, 5, (0, 0, 0), 0.0), "one of 'x', 'y', 'z'"),
+    (lambda r: jw.joint_sweep(r, "xy", 0, 1, 5, (0, 0, 0), 0.0), "one of 'x', 'y', 'z'"),
     (lambda r: jw.joint_sweep(r, "x", 1, 1, 5, (0, 0, 0), 0.0), "different"),
-    (lambda r: jw.joint_sweep(r, "x", 0, 1, 1, (0, 0, 0), 0.0), "between 2"),
-    (lambda r: jw.joint_sweep(r, "x", 0, 1, 5, (0, 0), 0.0), "three finite"),
+    (lambda r: jw.joint_sweep(r, "x", 0, 1, 1, (0, 0, 0), 0.0), "from 2 to"),
+    (lambda r: jw.joint_sweep(r, "x", 0, 1, 2.5, (0, 0, 0), 0.0), "from 2 to"),
+    (lambda r: jw.joint_sweep(r, "x", 0, 1, 5, (0, 0), 0.0), "3 numbers"),
+    (lambda r: jw.joint_sweep(r, "x", 0, 1, 5, "abc", 0.0), "got text"),
 ])
 def test_bad_sweeps_are_refused(lynx, call, words):
     with pytest.raises(ValidationError, match=words):
