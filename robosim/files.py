@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .errors import RobosimError, brief
+from .errors import RobosimError, ValidationTypeError, brief
 
 #: Robot and calibration files are a few kilobytes; 1 MiB leaves room for long notes. The
 #: default limit of every reader here.
@@ -116,7 +116,7 @@ def read_user_bytes(path: str | os.PathLike[str], error_class: type[RobosimError
     FOLDER/abc.txt: 3 bytes is too large for a file (at most 2)
     FOLDER: not a regular file (a folder); give a file on disk
     """
-    path = Path(path)
+    path = Path(file_name(path, what))
     if "\0" in str(path):
         raise error_class(f"{brief(str(path))}: not a file name (it holds a NUL character)")
     try:
@@ -386,6 +386,7 @@ def write_readable_text(path: str | os.PathLike[str], text: str,
     FOLDER/note.txt: 11 bytes, more than 10
     short
     """
+    path = file_name(path, "file")
     size = len(text.encode("utf-8"))
     if size > max_bytes:
         raise error_class(f"{path}: {too_large(size)}")
@@ -394,6 +395,55 @@ def write_readable_text(path: str | os.PathLike[str], text: str,
     except OSError as exc:
         raise error_class(f"{path}: cannot write it ({exc.strerror or exc})") from None
     return Path(path)
+
+
+def write_user_json(path: str | os.PathLike[str], data: Any, error_class: type[RobosimError],
+                    what: str) -> Path:
+    """Write ``data`` as indented JSON to ``path`` atomically: the one writer of robosim's JSON
+    files (scenes, taught sequences, calibrations), by :func:`write_readable_text`'s rule.
+
+    What :func:`read_user_json` would refuse is refused before anything is written: a NaN or
+    an infinity (JSON has neither), more than :data:`MAX_ROBOT_FILE_BYTES`; a failed write
+    (a read-only folder) is ``error_class`` naming the file, as every save says it.
+
+    Examples
+    --------
+    >>> import math, tempfile
+    >>> from robosim.errors import RobosimError
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     print(write_user_json(Path(folder, "a.json"), {"a": 1}, RobosimError, "file").name)
+    ...     try:
+    ...         write_user_json(Path(folder, "b.json"), {"a": math.nan}, RobosimError, "file")
+    ...     except RobosimError as error:
+    ...         print(str(error).replace(folder, "FOLDER"))
+    a.json
+    FOLDER/b.json: a file holds finite numbers only (JSON has no NaN or infinity); nothing
+        was written
+    """
+    path = file_name(path, what)
+    try:
+        text = json.dumps(data, indent=2, allow_nan=False) + "\n"
+    except ValueError:
+        raise error_class(f"{path}: a {what} holds finite numbers only (JSON has no NaN or "
+                          f"infinity); nothing was written") from None
+    return write_readable_text(path, text, error_class, MAX_ROBOT_FILE_BYTES,
+                               lambda size: f"{size:,} bytes is more than a {what} may hold "
+                                            f"({MAX_ROBOT_FILE_BYTES:,}); nothing was written")
+
+
+def file_name(path: Any, what: str) -> str | os.PathLike[str]:
+    """``path`` if it names a file (text or a path object), else a ValidationTypeError.
+
+    >>> file_name(None, "scene file")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: a scene file is named by a path (text or a Path),
+        got NoneType None
+    """
+    if isinstance(path, (str, os.PathLike)):
+        return path
+    raise ValidationTypeError(f"a {what} is named by a path (text or a Path), got "
+                              f"{type(path).__name__} {brief(path)}")
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:

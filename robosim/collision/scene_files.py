@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
-from ..files import atomic_write_text, read_user_json
+from ..files import read_user_json, write_user_json
 from ..kinematics import FLOOR_TOLERANCE, floor_height, Robot
 from .scene import (FORMAT, MAX_OBSTACLES, MAX_SCENE_NUMBER, SHAPE_LENGTHS, SHAPES, Obstacle,
                     Scene, obstacle_fields)
@@ -206,5 +206,6 @@ def save_scene(scene: Scene, path: str | Path) -> None:
     ...     print(json.loads((Path(folder) / "empty.json").read_text()))
     {'format': 'robosim-scene/1', 'unit': 'cm', 'obstacles': []}
     """
-    import json
-    atomic_write_text(path, json.dumps(scene_to_dict(scene), indent=2) + "\n")
+    if not isinstance(scene, Scene):
+        raise ValidationTypeError(f"save_scene writes a Scene, got {type(scene).__name__}")
+    write_user_json(path, scene_to_dict(scene), ValidationError, "scene file")

@@ -21,7 +21,6 @@ A :class:`TaughtSequence` (poses with a dwell and a speed each) is saved as JSON
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +31,7 @@ from numpy.typing import ArrayLike
 
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
-from ..files import atomic_write_text, read_user_json
+from ..files import read_user_json, write_user_json
 from ..kinematics import Robot
 from .profiles import (MAX_SAMPLES, Profile, _evaluate_pieces, _quintic_pieces, _via_velocities,
                        positive_seconds)
@@ -399,7 +398,7 @@ def taught_from_dict(data: object, robot: Robot, source: str = "taught sequence"
 def save_taught(sequence: TaughtSequence, robot: Robot, path: str | Path) -> None:
     """Write ``sequence`` to ``path`` as JSON, atomically (:func:`load_taught` reads it).
 
-    >>> import tempfile
+    >>> import json, tempfile
     >>> from robosim import Joint, Robot
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
     >>> taught = TaughtSequence("2R")
@@ -410,7 +409,7 @@ def save_taught(sequence: TaughtSequence, robot: Robot, path: str | Path) -> Non
     >>> json.loads(text)["poses"]
     [{'q': [30.0, -45.0], 'dwell_s': 0.5, 'speed': 1.0}]
     """
-    atomic_write_text(path, json.dumps(taught_to_dict(sequence, robot), indent=2) + "\n")
+    write_user_json(path, taught_to_dict(sequence, robot), ValidationError, "taught sequence")
 
 
 def load_taught(path: str | Path, robot: Robot) -> TaughtSequence:

@@ -1,0 +1,188 @@
+"""Issue 35 item 3 and issue 36 items 6-10: one edge for the Python API.
+
+A named case per group of the issue's findings (each once a raw exception, a silent wrong answer
+or a request for gigabytes), and per function family a check that the same bad value gets the
+same message from every function that takes it (robosim.checks.joint_arrays words it once).
+"""
+
+import errno
+import numpy as np
+import pytest
+
+import robosim
+from robosim import collision, dynamics, ik, workspace
+from robosim.dh_steps import dh_steps
+from robosim.errors import RobosimError, ValidationTypeError
+from robosim.trajectory import joint_profile, via_points
+from robosim.trajectory.teaching import TaughtSequence, load_taught, save_taught
+
+LYNX = robosim.load_robot("lynx6")
+PUMA = robosim.load_robot("Puma 560")
+NAN = float("nan")
+#: A broadcast batch of 10^8 Puma configurations: no memory as a view, gigabytes as results.
+HUGE = np.broadcast_to(np.zeros(6), (10 ** 8, 6))
+TARGET = LYNX.fk(LYNX.home)
+
+# (call, the words the message must hold, the kind: TypeError for the wrong kind of thing)
+CASES = {
+    # item 6: the collision API's rules are the scene file's
+    "check radius nan": (lambda: collision.check(LYNX, LYNX.home, radius=NAN),
+                         "radius must be a number more than 0", ValueError),
+    "Obstacle cone": (lambda: collision.Obstacle("c", "cone"), "shape must be one of",
+                      ValueError),
+    "Obstacle size nan": (lambda: collision.Obstacle("b", "box", size=(NAN, 1, 1)),
+                          "size: values must be finite", ValueError),
+    "ignore_links 99": (lambda: collision.check(LYNX, LYNX.home, collision.Scene(
+        (collision.Obstacle("b", "sphere", radius=1.0, ignore_links=(99,)),), "mm")),
+        "ignore_links: a link number must be a whole number from 1 to 12", ValueError),
+    "capsule_distance nan": (lambda: collision.capsule_distance([0, 0, 0], [1, 0, 0], NAN,
+                                                                [0, 1, 0], [1, 1, 0], 0.1),
+                             "r1 must be a number from 0 up", ValueError),
+    "scene of 201 obstacles": (lambda: collision.Scene(
+        (collision.Obstacle("b", "sphere", radius=1.0),) * 201, "mm"), "at most 200", ValueError),
+    # item 8: the API's options
+    "solve axes xyzzy": (lambda: ik.solve(LYNX, TARGET, axes="xyzzy"), "give each axis once",
+                         ValueError),
+    "solve seeds 10**9": (lambda: ik.solve(LYNX, TARGET, seeds=10 ** 9),
+                          "seeds must be a whole number from 0 to 512", ValueError),
+    "solve rng text": (lambda: ik.solve(LYNX, TARGET, rng="x"), "rng must be a seed", TypeError),
+    "solve_all all_turns yes": (lambda: ik.solve_all(LYNX, TARGET, all_turns="yes"),
+                                "all_turns must be True or False", TypeError),
+    "gravity_torques bool": (lambda: dynamics.gravity_torques(PUMA, [True, 0, 0, 0, 0, 0]),
+                             "q must be real numbers, got true/false values", TypeError),
+    "fext text": (lambda: dynamics.inverse_dynamics(PUMA, PUMA.home, PUMA.home, PUMA.home,
+                                                    fext=["1"] * 6),
+                  "fext must be real numbers, got text", TypeError),
+    "fext complex": (lambda: dynamics.inverse_dynamics(PUMA, PUMA.home, PUMA.home, PUMA.home,
+                                                       fext=np.ones(6) + 1j),
+                     "fext must be real numbers, got complex", TypeError),
+    "via_points dt True": (lambda: via_points([[0.0], [1.0]], True, 1.0, 1.0),
+                           "time step must be a number, got bool", TypeError),
+    "joint_profile blend nan": (lambda: joint_profile([0.0], [1.0], 1.0, 0.1, "trapezoidal",
+                                                      blend=NAN),
+                                "blend must be a number more than 0", ValueError),
+    "joint_profile blend -1": (lambda: joint_profile([0.0], [1.0], 1.0, 0.1, "trapezoidal",
+                                                     blend=-1),
+                               "blend must be a number more than 0", ValueError),
+    "torque limits all nan": (lambda: dynamics.check_torque_limits(
+        dynamics.trajectory_torques(PUMA, [0, 0.1, 0.2], np.zeros((3, 6))), [NAN] * 6),
+        "none of the 6 is known", ValueError),
+    "step_grid 1e308": (lambda: workspace.step_grid(LYNX, 1e308), "the step must be a number",
+                        ValueError),
+    "record nan": (lambda: TaughtSequence("Lynx6").record([NAN] * 5),
+                   "q: values must be finite", ValueError),
+    "record speed 0": (lambda: TaughtSequence("Lynx6").record([0.0] * 5, speed=0),
+                       "speed must be a number more than 0", ValueError),
+    # item 9: raw exceptions from public functions
+    "check scene text": (lambda: collision.check(LYNX, LYNX.home, scene="x.json"),
+                         "scene must be a Scene", TypeError),
+    "load_scene None": (lambda: collision.load_scene(None), "named by a path", TypeError),
+    "load_taught None": (lambda: load_taught(None, LYNX), "named by a path", TypeError),
+    "random_free_q tries -1": (lambda: collision.random_free_q(collision.Checker(LYNX), 0,
+                                                               tries=-1),
+                               "tries must be a whole number from 1", ValueError),
+    "via_points text": (lambda: via_points("ab", 0.1, 1.0, 1.0), "poses must be numbers",
+                        TypeError),
+    "factor_grid range text": (lambda: workspace.factor_grid(LYNX, 45, {0: "ab"}),
+                               "joint 1 range (min, max) must be numbers", TypeError),
+    "factor_grid ranges list": (lambda: workspace.factor_grid(LYNX, 45, [(0, 1)]),
+                                "ranges must be a dict", TypeError),
+    "factor_grid index 0.5": (lambda: workspace.factor_grid(LYNX, 45, {0.5: (0, 1)}),
+                              "a joint index (0-based) must be a whole number", ValueError),
+    "monte_carlo None": (lambda: workspace.monte_carlo_workspace(LYNX, None),
+                         "samples must be a whole number", TypeError),
+    "joint_sweep text": (lambda: workspace.joint_sweep(LYNX, "x", 0, 100, 5, "abc"),
+                         "got text", TypeError),
+    "dh_steps None": (lambda: dh_steps(None, LYNX.home), "robot must be a Robot", TypeError),
+    "batches of 3 and 5": (lambda: dynamics.inverse_dynamics(PUMA, np.zeros((3, 6)),
+                                                             np.zeros((5, 6)), np.zeros(6)),
+                           "q has 3 configurations, qd 5", ValueError),
+    "delete 99": (lambda: TaughtSequence("Lynx6").delete(99), "has no poses", ValueError),
+    # item 10: sizes bounded before anything is allocated
+    "fk of 10^8": (lambda: PUMA.fk(HUGE), "a batch of 100,000,000 configurations is too large",
+                   ValueError),
+    "mass_matrix of 10^8": (lambda: dynamics.mass_matrix(PUMA, HUGE), "is too large", ValueError),
+    "simulate 10^8 arms": (lambda: dynamics.simulate(PUMA, HUGE, duration=0.01),
+                           "is too large", ValueError),
+    "hessian of 10^6": (lambda: PUMA.hessian(HUGE[:10 ** 6]), "at most 310,689 at once",
+                        ValueError),
+    "random_free_q 10**12 tries": (lambda: collision.random_free_q(collision.Checker(LYNX), 0,
+                                                                   tries=10 ** 12),
+                                   "tries must be a whole number from 1 to", ValueError),
+    "random_q 10**12": (lambda: LYNX.random_q(10 ** 12), "size must be a whole number from 0",
+                        ValueError),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_a_bad_argument_is_one_clear_refusal(name):
+    call, words, kind = CASES[name]
+    with pytest.raises(RobosimError) as info:
+        call()
+    assert words in str(info.value)
+    assert isinstance(info.value, kind)
+    assert isinstance(info.value, ValidationTypeError) == (kind is TypeError)
+
+
+# Per family, every function that takes joint values refuses the same bad value with the
+# same message (the argument's name aside): kinematics, dynamics, IK's q0, collisions, the
+# trajectories' configurations.
+def _families(q):
+    checker = collision.Checker(PUMA)
+    return {
+        "fk": lambda: PUMA.fk(q), "fk_all": lambda: PUMA.fk_all(q),
+        "jacobian": lambda: PUMA.jacobian(q), "hessian": lambda: PUMA.hessian(q),
+        "jacobian_dot": lambda: PUMA.jacobian_dot(PUMA.home, q),
+        "inverse_dynamics": lambda: dynamics.inverse_dynamics(PUMA, PUMA.home, q, PUMA.home),
+        "gravity_torques": lambda: dynamics.gravity_torques(PUMA, q),
+        "mass_matrix": lambda: dynamics.mass_matrix(PUMA, q),
+        "coriolis": lambda: dynamics.coriolis(PUMA, PUMA.home, q),
+        "forward_dynamics": lambda: dynamics.forward_dynamics(PUMA, PUMA.home, PUMA.home, q),
+        "friction_torques": lambda: dynamics.friction_torques(PUMA, q),
+        "energy": lambda: dynamics.energy(PUMA, q, PUMA.home),
+        "solve q0": lambda: ik.solve(PUMA, PUMA.fk(PUMA.home), q0=q),
+        "solve_all q0": lambda: ik.solve_all(PUMA, PUMA.fk(PUMA.home), q0=q),
+        "check": lambda: checker.check(q),
+        "within_limits": lambda: PUMA.within_limits(q),
+        "dh_steps": lambda: dh_steps(PUMA, q),
+    }
+
+
+ARGUMENTS = ("joint values", "q0", "qd", "qdd", "tau", "q")
+BAD_VALUES = {
+    "a bool": [0.0, True, 0.0, 0.0, 0.0, 0.0],
+    "text": ["0"] * 6,
+    "a complex number": [0.0, 1j, 0.0, 0.0, 0.0, 0.0],
+    "NaN": [0.0, NAN, 0.0, 0.0, 0.0, 0.0],
+    "infinity": np.array([0.0, 0.0, np.inf, 0.0, 0.0, 0.0]),
+    "a wrong size": [0.0] * 5,
+}
+
+
+@pytest.mark.parametrize("case", BAD_VALUES)
+def test_the_same_bad_joint_values_get_the_same_message_everywhere(case):
+    messages = {}
+    for name, call in _families(BAD_VALUES[case]).items():
+        with pytest.raises(RobosimError) as info:
+            call()
+        # the argument's own name first ('q', 'qd', 'q0', 'tau', 'joint values'), then the rule
+        argument = next(a for a in ARGUMENTS if str(info.value).startswith(a))
+        messages[name] = str(info.value).removeprefix(argument)
+    assert len(set(messages.values())) == 1, messages
+
+
+def test_every_writer_says_a_failed_write_the_same_way(tmp_path, monkeypatch):
+    # a read-only folder (root writes anyway, so the system's refusal is stood in for)
+    def refuse(path, text):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr("robosim.files.atomic_write_text", refuse)
+    taught = TaughtSequence("Lynx6")
+    taught.record(LYNX.home)
+    for save in (lambda path: collision.save_scene(collision.default_scene(LYNX), path),
+                 lambda path: save_taught(taught, LYNX, path),
+                 lambda path: robosim.export_urdf(LYNX, path)):
+        path = tmp_path / "out.urdf"
+        with pytest.raises(RobosimError) as info:
+            save(path)
+        assert str(info.value) == f"{path}: cannot write it (Permission denied)"
