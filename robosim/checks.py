@@ -300,7 +300,7 @@ _FAST_SCALARS = frozenset({float, int, np.float64, np.float32, np.float16, np.in
                            np.int16, np.int8, np.uint64, np.uint32, np.uint16, np.uint8})
 
 
-def joint_arrays(robot: Any, *named: tuple[ArrayLike, str], floats: int = DEFAULT_FLOATS,
+def joint_arrays(robot: Any, *named: tuple[Any, str], floats: int = DEFAULT_FLOATS,
                  empty: bool = True) -> tuple[list[Any], tuple[int, ...] | None]:
     """The robot's joint arrays of one call (``q``; ``q, qd, qdd``; ``q, qd, tau``...),
     checked together: the one edge every public function's joint values go through.

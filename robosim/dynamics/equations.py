@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from itertools import chain
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -192,29 +193,30 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     g = _gravity(robot, gravity)
     named = ((q, "q"), (qd, "qd"), (qdd, "qdd"))
     values, batch = checks.joint_arrays(robot, *named, floats=_FLOATS * robot.n, empty=False)
+    speeds: Any
     if batch is None and fext is None:
         # one configuration, the commonest call: straight to the kernel on lists of floats, no
         # array made until the torques (numpy's cost per call would be a good part of the
         # kernel's time)
-        q, qd, qdd = values
-        qd_si, qdd_si = (_to_si(constants, qd), _to_si(constants, qdd)) if constants.prismatic \
-            else (qd, qdd)
-        torques = newton_euler(constants, joint_geometry(constants, q), qd_si, qdd_si, g)
+        angles, speeds, accelerations = values
+        qd_si, qdd_si = ((_to_si(constants, speeds), _to_si(constants, accelerations))
+                         if constants.prismatic else (speeds, accelerations))
+        torques = newton_euler(constants, joint_geometry(constants, angles), qd_si, qdd_si, g)
         if not (motor or friction) and math.isfinite(sum(torques)):
             return np.array(torques)
         tau = np.array(torques)
     else:
-        q, qd, qdd = [np.array(one) for one in values] if batch is None else \
-            [rows.reshape(batch + rows.shape[-1:]) for rows in values]
-        qd_si, qdd_si = _to_si(constants, qd), _to_si(constants, qdd)
-        tip = () if fext is None else (_tip_wrench(constants, _checked_wrench(fext, q)),)
-        (tau,) = _per_block(robot, constants, (q, qd_si, qdd_si) + tip,
+        angles, speeds, accelerations = [np.array(one) for one in values] if batch is None \
+            else [rows.reshape(batch + rows.shape[-1:]) for rows in values]
+        qd_si, qdd_si = _to_si(constants, speeds), _to_si(constants, accelerations)
+        tip = () if fext is None else (_tip_wrench(constants, _checked_wrench(fext, angles)),)
+        (tau,) = _per_block(robot, constants, (angles, qd_si, qdd_si) + tip,
                             lambda geometry, v, acc, *wrench: [
                                 newton_euler(constants, geometry, v, acc, g, *wrench)])
     if motor:
         tau = tau + constants.motor * np.asarray(qdd_si)
     if friction:
-        tau = tau + _friction(constants, np.asarray(qd))
+        tau = tau + _friction(constants, np.asarray(speeds))
     return _finite(tau, "joint torques")
 
 

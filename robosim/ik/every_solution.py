@@ -116,7 +116,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     if _single_pose(target, bool(problem.rotation_rows)) is None:      # checked on floats
         target = check_targets(target, problem.rows)
     target = np.asarray(target)
-    seeds, distinct = seed_count(seeds), positive(distinct, "distinct")
+    restarts, distinct = seed_count(seeds), positive(distinct, "distinct")
     rng, all_turns = random_source(rng), flag(all_turns, "all_turns")
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
@@ -138,7 +138,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     else:
         first = _first_seeds(robot, problem, target[None], q0, rng)
         starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
-                                                  q0 is not None, seeds, rng)[0]])
+                                                  q0 is not None, restarts, rng)[0]])
         if general is not None:              # not certified: its solutions join the seeds
             turned, inside = turned_inside(robot, general.q[general.valid], reference)
             starts, note = np.vstack([turned[inside], starts]), GENERAL_6R_INCOMPLETE

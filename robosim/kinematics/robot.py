@@ -854,10 +854,11 @@ class Robot:
         >>> arm.jacobian_dot([0.0, 0.0], [1.0, 0.0])[0]
         array([-2., -1.])
         """
-        (q, qd), batch = joint_arrays(self, (q, "q"), (qd, "qd"),
-                                      floats=_HESSIAN_FLOATS * self.n ** 2)
-        H = self._hessians(self._jacobians(q, batch))
-        return np.einsum("...irj,...i->...rj", H, qd).reshape((batch or ()) + (6, self.n))
+        (angles, speeds), batch = joint_arrays(self, (q, "q"), (qd, "qd"),
+                                               floats=_HESSIAN_FLOATS * self.n ** 2)
+        H = self._hessians(self._jacobians(angles, batch))
+        return np.einsum("...irj,...i->...rj", H, np.asarray(speeds)).reshape(
+            (batch or ()) + (6, self.n))
 
     def chain_frames(self, values: PerJoint, keep_all: bool = False,
                      start: tuple[int, Frame] | None = None) -> list[Frame]:

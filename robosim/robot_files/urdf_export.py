@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 
 from ..dynamics import Dynamics
-from ..errors import RobotFileError, ValidationError, ValidationTypeError
-from ..files import write_readable_text
+from ..errors import RobotFileError, ValidationError, ValidationTypeError, brief
+from ..files import file_name, write_readable_text
 from ..kinematics import Robot, homogeneous, rpy2r, tr2xyzrpy
 from .meshes import RobotMeshes
 from .urdf_model import MAX_URDF_BYTES
@@ -84,6 +84,9 @@ def robot_to_urdf(robot: Robot) -> str:
     >>> lines[lines.index('<joint name="joint2" type="revolute">') + 1].split(" rpy")[0]
     '<origin xyz="1.0 0.0 0.0"'
     """
+    if not isinstance(robot, Robot):
+        raise ValidationTypeError(f"a URDF is written from a Robot (robosim.load_robot gives "
+                                  f"one), got {type(robot).__name__} {brief(robot)}")
     metres = _UNIT_METRES[robot.unit]
     pieces = _dh_pieces(robot)
     top = ET.Element("robot", name=robot.name)
@@ -174,7 +177,7 @@ def export_urdf(robot: Robot, path: str | os.PathLike[str]) -> Path:
     """
     if not isinstance(robot, Robot):
         raise ValidationTypeError(f"export_urdf writes a Robot, got {type(robot).__name__}")
-    path = Path(path)
+    path = Path(file_name(path, "URDF file"))
     if path.suffix.lower() != ".urdf":
         raise ValidationError(f"{path}: a URDF file name ends in .urdf")
     return write_readable_text(
