@@ -284,8 +284,9 @@ def callable_or_none(value: Any, name: str) -> Callable[..., Any] | None:
 
 
 # ------------------------------------------------------------------------ joint arrays
-#: The working memory one call may ask for a batch of configurations (bytes): a batch that
-#: would need more is refused before anything is allocated, with a message naming its size.
+#: The most working memory, in bytes, that one call may ask for a batch of configurations; a
+#: batch that would need more is refused before anything is allocated, with a message naming
+#: its size.
 #: Each function says how many float64 numbers it keeps per configuration at its peak
 #: (``floats=``), so ``puma.fk`` takes up to about 11 million configurations at once and
 #: ``puma.hessian`` about 400,000.
