@@ -257,6 +257,14 @@ def parse_xml(data: bytes, source: str) -> ET.Element:
     Traceback (most recent call last):
     ...
     robosim.errors.RobotFileError: r.urdf: it declares a document type (<!DOCTYPE>); ...
+
+    An encoding Python does not know is one line too, not a LookupError:
+
+    >>> parse_xml(b'<?xml version="1.0" encoding="x-bogus-42"?><robot/>', "r.urdf")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.RobotFileError: r.urdf: cannot read the text encoding its XML declaration
+        names (unknown encoding: x-bogus-42): save it as UTF-8
     """
     builder = ET.TreeBuilder()
     parser = expat.ParserCreate()
@@ -293,6 +301,11 @@ def parse_xml(data: bytes, source: str) -> ET.Element:
                              f"{expat.ErrorString(exc.code)})") from None
     except _Refused as exc:
         raise RobotFileError(f"{source}: {exc}") from None
+    except (LookupError, ValueError) as exc:
+        # expat looks the declared encoding up in Python's codecs: an unknown name is a
+        # LookupError, a multi-byte one it cannot decode (UTF-32, Shift-JIS) a ValueError
+        raise RobotFileError(f"{source}: cannot read the text encoding its XML declaration "
+                             f"names ({str(exc)[:80]}): save it as UTF-8") from None
     return builder.close()
 
 
