@@ -11,8 +11,11 @@ move.
 from the root link to a tip link and gives a :class:`~robosim.Robot` in metres:
 
 - **The chain.** By default the tip is the end of the chain with the most movable joints. A
-  gripper's joints (``<mimic>`` joints, and joints named ``finger`` or ``gripper``) are not arm
-  joints: the tip is chosen before them, and what hangs beyond (the fingers) is the gripper.
+  gripper's joints (``<mimic>`` joints, and joints named ``finger`` or ``gripper``, beyond which
+  no other movable joint hangs: :func:`~robosim.robot_files.gripper_joints`) are not arm
+  joints: the tip is chosen before them, and what hangs beyond (the fingers) is the gripper. A
+  ``<mimic>`` joint on the chain moves as a joint of its own (a DH table couples no joints),
+  said in the robot's notes.
   Among tips with as many joints, the one furthest from the root (a tool frame after a flange),
   then the first in the file, is taken. ``tip=`` names another link. ``fixed`` joints are
   merged into the links around them; ``floating`` and ``planar`` joints on the chain are
@@ -59,7 +62,7 @@ from ..kinematics import (CONVENTIONS, MAX_NAME_CHARACTERS, PRISMATIC, REVOLUTE,
                           inverse, tr2xyzrpy)
 from .dh_extraction import dh_from_axes, tidy_length
 from .meshes import MeshSpec, RobotMeshes
-from .urdf_model import UrdfModel, chain, chain_frames, read_urdf
+from .urdf_model import UrdfModel, chain, chain_frames, gripper_joints, read_urdf
 
 
 #: Largest relative difference between the extracted robot's frames and the URDF chain's.
@@ -184,6 +187,7 @@ def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = 
         mounts[f"{mount}_rpy"] = _triple(rpy)
     groups = _rigid_groups(model, path)
     notes = [_home_note(joints)] if any(joint.home != 0.0 for joint in joints) else []
+    notes += _mimic_notes(movable)
     meshes = _robot_meshes(model, groups, fit.frames, fit.tool, package_dirs, notes)
     robot = Robot(tuple(joints), name=model.name, convention=convention, unit="m", **mounts,
                   source=f"URDF {model.source}, chain {model.root} -> {tip}",
@@ -191,6 +195,16 @@ def robot_from_urdf(model: UrdfModel, tip: str | None = None, convention: str = 
                   meshes=meshes)
     _check_fit(robot, model, path, movable)
     return robot
+
+
+def _mimic_notes(movable):
+    """A note naming the chain's ``<mimic>`` joints, which robosim moves on their own (a DH
+    table has no coupled joints); none without them."""
+    followers = [f"{joint.name!r} follows {joint.mimic.joint!r} x {joint.mimic.multiplier:g} "
+                 f"+ {joint.mimic.offset:g}" for joint in movable if joint.mimic is not None]
+    if not followers:
+        return []
+    return [f"Mimic joints moved as joints of their own: {'; '.join(followers)} in the URDF."]
 
 
 def _triple(values):
@@ -242,6 +256,7 @@ def _rigid_groups(model, path):
     the link on the chain first. Links hanging from the last group through gripper joints
     join it (at their zero pose)."""
     on_chain = {joint.name for joint in path}
+    gripper = gripper_joints(model)
     n = sum(joint.movable for joint in path)
     owner, order, index = {model.root: 0}, [model.root], 0
     for joint in path:
@@ -252,7 +267,7 @@ def _rigid_groups(model, path):
         for joint in model.children(link):
             if joint.name in on_chain or joint.child in owner:
                 continue
-            if joint.type == "fixed" or (owner[link] == n and joint.is_gripper):
+            if joint.type == "fixed" or (owner[link] == n and joint.name in gripper):
                 owner[joint.child] = owner[link]
                 order.append(joint.child)
     groups = [[] for _ in range(n + 1)]

@@ -41,7 +41,8 @@ MAX_NUMBER = 1e6
 MAX_XML_DEPTH = 32
 #: Most elements in one file.
 MAX_XML_ELEMENTS = 200_000
-#: Joints named with one of these words (or with a ``<mimic>``) are a gripper's, not the arm's.
+#: Joints named with one of these words (or with a ``<mimic>``) are a gripper's, not the arm's,
+#: unless an arm joint hangs beyond them (:func:`gripper_joints`).
 GRIPPER_WORDS = ("finger", "gripper")
 MOVABLE_TYPES = ("revolute", "continuous", "prismatic")
 JOINT_TYPES = (*MOVABLE_TYPES, "fixed", "floating", "planar")
@@ -115,6 +116,31 @@ class UrdfLink:
 
 
 @dataclass(frozen=True)
+class UrdfMimic:
+    """A joint's ``<mimic joint multiplier offset>``: it moves as ``multiplier * q + offset``,
+    ``q`` the value of ``joint`` (radians or metres).
+
+    Examples
+    --------
+    A gripper's second finger follows the first, mirrored:
+
+    >>> model = parse_urdf(b'''<robot name="hand"><link name="palm"/><link name="f1"/>
+    ...   <link name="f2"/>
+    ...   <joint name="finger1" type="prismatic"><parent link="palm"/><child link="f1"/>
+    ...     <limit lower="0" upper="0.04"/></joint>
+    ...   <joint name="finger2" type="prismatic"><parent link="palm"/><child link="f2"/>
+    ...     <limit lower="-0.04" upper="0"/><mimic joint="finger1" multiplier="-1"/></joint>
+    ... </robot>''')
+    >>> model.joints[1].mimic
+    UrdfMimic(joint='finger1', multiplier=-1.0, offset=0.0)
+    """
+
+    joint: str
+    multiplier: float = 1.0
+    offset: float = 0.0
+
+
+@dataclass(frozen=True)
 class UrdfJoint:
     """A ``<joint>``: ``origin`` ``(4, 4)`` in the parent's frame, unit ``axis`` ``(3,)`` in the
     joint's frame, ``limits`` (radians or metres; None for a continuous or fixed joint).
@@ -142,16 +168,18 @@ class UrdfJoint:
     origin: np.ndarray
     axis: np.ndarray
     limits: tuple[float, float] | None = None
-    mimic: bool = False
+    mimic: UrdfMimic | None = None
 
     @property
     def movable(self) -> bool:
         return self.type in MOVABLE_TYPES
 
     @property
-    def is_gripper(self) -> bool:
-        """A ``<mimic>`` joint, or one named with a word of :data:`GRIPPER_WORDS`."""
-        return self.mimic or any(word in self.name.lower() for word in GRIPPER_WORDS)
+    def looks_like_gripper(self) -> bool:
+        """A ``<mimic>`` joint, or one named with a word of :data:`GRIPPER_WORDS`: the
+        gripper's, unless an arm joint hangs beyond it (:func:`gripper_joints`)."""
+        return self.mimic is not None or any(word in self.name.lower()
+                                             for word in GRIPPER_WORDS)
 
     def motion(self, q: float) -> np.ndarray:
         """The child's frame in the joint's frame at ``q`` ``(4, 4)``: Rodrigues' rotation
@@ -381,8 +409,34 @@ def parse_urdf(data: bytes, source: str = "URDF") -> UrdfModel:
         joints.append(joint)
     if not links:
         raise RobotFileError(f"{source}: the URDF has no <link>")
+    _check_mimics(joints, source)
     return UrdfModel(name=str(root.get("name", "robot"))[:MAX_NAME_CHARACTERS], links=links,
                      joints=tuple(joints), root=_root(links, parents, source), source=source)
+
+
+def _check_mimics(joints, source):
+    """Refuse a ``<mimic>`` that follows no joint of the file, a joint that does not move, or
+    (through other mimic joints) itself."""
+    by_name = {joint.name: joint for joint in joints}
+    for joint in joints:
+        if joint.mimic is None:
+            continue
+        where = f"{source}: joint {joint.name!r}: its <mimic>"
+        leader = by_name.get(joint.mimic.joint)
+        if leader is None:
+            raise RobotFileError(f"{where} follows joint {brief(joint.mimic.joint)}, which is "
+                                 f"not a <joint> of the file")
+        if not leader.movable:
+            raise RobotFileError(f"{where} follows joint {leader.name!r}, which is "
+                                 f"{leader.type}: a mimic follows a joint that moves")
+        seen = [joint.name]
+        while leader.mimic is not None and leader.name not in seen:
+            seen.append(leader.name)
+            leader = by_name[leader.mimic.joint]
+        if leader.name in seen:
+            loop = " -> ".join([*seen[seen.index(leader.name):], leader.name])
+            raise RobotFileError(f"{where}s form a loop ({loop}): a mimic joint follows a "
+                                 f"joint that moves on its own")
 
 
 def _root(links, parents, source):
@@ -506,14 +560,74 @@ def _joint(element, links, source):
                                  f"upper {upper:g})")
         limits = (lower, upper)
     return UrdfJoint(name, kind, ends["parent"], ends["child"], _origin(element, where, source),
-                     axis / norm if norm else axis, limits, element.find("mimic") is not None)
+                     axis / norm if norm else axis, limits, _mimic(element, where, source))
+
+
+def _mimic(element, where, source):
+    """The joint's ``<mimic>`` (None without one); which joint it follows is checked once
+    every joint is read."""
+    mimic = element.find("mimic")
+    if mimic is None:
+        return None
+    leader = mimic.get("joint")
+    if not leader:
+        raise RobotFileError(f"{source}: {where}: its <mimic> names no joint (give "
+                             f"joint=\"...\", the joint it follows)")
+    multiplier = _numbers(mimic.get("multiplier", "1"), 1, f"{where}: mimic multiplier",
+                          source)[0]
+    offset = _numbers(mimic.get("offset", "0"), 1, f"{where}: mimic offset", source)[0]
+    return UrdfMimic(leader, multiplier, offset)
 
 
 # ------------------------------------------------------------------------------ the chain
+def gripper_joints(model: UrdfModel) -> frozenset[str]:
+    """The names of the gripper's joints: those that look like a gripper's
+    (:attr:`UrdfJoint.looks_like_gripper`: a ``<mimic>``, or a name with ``finger`` or
+    ``gripper``) and beyond which hangs no arm joint (a movable joint that is not the
+    gripper's). So a mimic or a "gripper" name in the middle of an arm never takes the arm's
+    joints after it away.
+
+    Examples
+    --------
+    A two-joint arm whose second joint follows the first (``<mimic>``): it is still an arm
+    joint, since a third joint hangs beyond it; a finger at the end is the gripper's.
+
+    >>> model = parse_urdf(b'''<robot name="r"><link name="a"/><link name="b"/><link name="c"/>
+    ...   <link name="d"/><link name="tip"/>
+    ...   <joint name="j1" type="revolute"><parent link="a"/><child link="b"/></joint>
+    ...   <joint name="j2" type="revolute"><parent link="b"/><child link="c"/>
+    ...     <mimic joint="j1"/></joint>
+    ...   <joint name="j3" type="revolute"><parent link="c"/><child link="d"/></joint>
+    ...   <joint name="finger" type="prismatic"><parent link="d"/><child link="tip"/>
+    ...     <limit lower="0" upper="0.01"/></joint></robot>''')
+    >>> sorted(gripper_joints(model))
+    ['finger']
+    """
+    children: dict[str, list[UrdfJoint]] = {}
+    for joint in model.joints:
+        children.setdefault(joint.parent, []).append(joint)
+    order, pending = [], [model.root]
+    while pending:                            # links root first, children after parents
+        link = pending.pop()
+        order.append(link)
+        pending += [joint.child for joint in children.get(link, ())]
+    arm_beyond: dict[str, bool] = {}
+    gripper: set[str] = set()
+    for link in reversed(order):              # children first
+        beyond = False
+        for joint in children.get(link, ()):
+            if joint.looks_like_gripper and not arm_beyond[joint.child]:
+                gripper.add(joint.name)
+            else:
+                beyond = beyond or joint.movable or arm_beyond[joint.child]
+        arm_beyond[link] = beyond
+    return frozenset(gripper)
+
+
 def default_tip(model: UrdfModel) -> str:
     """The tip :func:`load_urdf` takes without ``tip=`` (see the module's notes): the link
-    reached through the most movable joints, not through a gripper joint; then the furthest
-    from the root; then the first in the file.
+    reached through the most movable joints, not through a gripper joint
+    (:func:`gripper_joints`); then the furthest from the root; then the first in the file.
 
     Examples
     --------
@@ -527,6 +641,7 @@ def default_tip(model: UrdfModel) -> str:
     >>> default_tip(model)
     'tool'
     """
+    gripper = gripper_joints(model)
     best, best_key = model.root, (-1, -1)
     pending = [(model.root, 0, 0)]
     while pending:
@@ -534,7 +649,7 @@ def default_tip(model: UrdfModel) -> str:
         if (movable, depth) > best_key:
             best, best_key = link, (movable, depth)
         pending += [(joint.child, movable + joint.movable, depth + 1)
-                    for joint in model.children(link) if not joint.is_gripper]
+                    for joint in model.children(link) if joint.name not in gripper]
     return best
 
 

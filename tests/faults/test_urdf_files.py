@@ -1,6 +1,8 @@
 """Issue 36, items 1-4 and 12: a URDF never loads as a different arm, every bad one is refused in
 one line, and what ``export-urdf`` writes, ``robosim urdf`` reads back."""
 
+import json
+
 from fault_cli import assert_usage_error, run_cli
 
 ARM = """<robot name="arm"><link name="a"/><link name="b"/><link name="c"/>
@@ -20,3 +22,32 @@ def write(folder, text, name="arm.urdf"):
 def test_an_unknown_xml_encoding_is_one_line_not_a_lookup_error(tmp_path):
     path = write(tmp_path, '<?xml version="1.0" encoding="x-bogus-42"?>' + ARM)
     assert_usage_error(run_cli("urdf", path), str(path), "x-bogus-42", "UTF-8")
+
+
+# ------------------------------------------------------------------------------ item 1
+def arm_with_elbow(inside):
+    """Three revolute joints in a row, ``inside`` in the second (the issue's UR5 elbow)."""
+    joints = "".join(
+        f'<joint name="j{i}" type="revolute"><parent link="l{i - 1}"/><child link="l{i}"/>'
+        f'<origin xyz="0.3 0 0"/><limit lower="-1" upper="1"/>{inside if i == 2 else ""}'
+        f'</joint>' for i in (1, 2, 3))
+    links = "".join(f'<link name="l{i}"/>' for i in range(4))
+    return f'<robot name="arm3">{links}{joints}</robot>'
+
+
+def test_a_mimic_of_no_joint_is_refused_not_a_shorter_arm(tmp_path):
+    path = write(tmp_path, arm_with_elbow('<mimic joint="does_not_exist"/>'))
+    assert_usage_error(run_cli("urdf", path), str(path), "joint 'j2'", "does_not_exist")
+
+
+def test_a_mimic_loop_and_a_nan_multiplier_are_refused(tmp_path):
+    loop = arm_with_elbow('<mimic joint="j2"/>')
+    nan = arm_with_elbow('<mimic joint="j1" multiplier="nan"/>')
+    assert_usage_error(run_cli("urdf", write(tmp_path, loop)), "joint 'j2'", "loop")
+    assert_usage_error(run_cli("urdf", write(tmp_path, nan)), "joint 'j2'", "multiplier")
+
+
+def test_a_valid_mimic_keeps_the_arm_joints_after_it(tmp_path):
+    run = run_cli("urdf", write(tmp_path, arm_with_elbow('<mimic joint="j1"/>')), "--json")
+    assert run.status == 0, run.err
+    assert [row["name"] for row in json.loads(run.out)["table"]] == ["j1", "j2", "j3"]

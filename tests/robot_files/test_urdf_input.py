@@ -4,6 +4,9 @@ describes or refused in one line naming the file, the element and the value.
 The files are small URDF texts written here: a few links are all each case needs.
 """
 
+import re
+
+import numpy as np
 import pytest
 
 from robosim.errors import RobotFileError
@@ -32,3 +35,81 @@ def test_a_declared_encoding_python_knows_is_read_with_it():
     # "é" is the one byte 0xE9 in Latin-1 (ISO 8859-1)
     text = f'<?xml version="1.0" encoding="ISO-8859-1"?>{ARM}'.replace('"arm"', '"bras é"')
     assert parse_urdf(text.encode("latin-1")).name == "bras é"
+
+
+# --------------------------------------------------------------------------- mimic joints
+def four_joint_arm(elbow_extra="", wrist_extra="", extra=""):
+    """A UR-like arm of four revolute joints (pan, lift, elbow, wrist) and a tool link, with
+    ``elbow_extra`` inside the elbow joint, ``wrist_extra`` inside the wrist's."""
+    names = ["base", "shoulder", "upper", "fore", "wrist", "tool"]
+    joints = [("pan", "0 0 1", "0 0 0.1", ""), ("lift", "0 1 0", "0 0.1 0", ""),
+              ("elbow", "0 1 0", "0.4 0 0", elbow_extra), ("wrist", "0 1 0", "0.4 0 0",
+                                                            wrist_extra)]
+    text = "".join(f'<link name="{name}"/>' for name in names)
+    for (name, axis, xyz, inside), parent, child in zip(joints, names[:4], names[1:5], strict=True):
+        text += (f'<joint name="{name}" type="revolute"><parent link="{parent}"/>'
+                 f'<child link="{child}"/><origin xyz="{xyz}"/><axis xyz="{axis}"/>'
+                 f'<limit lower="-3" upper="3"/>{inside}</joint>')
+    text += ('<joint name="flange" type="fixed"><parent link="wrist"/><child link="tool"/>'
+             '<origin xyz="0.1 0 0"/></joint>')
+    return f'<robot name="arm4">{text}{extra}</robot>'
+
+
+def load_text(tmp_path, text, **options):
+    path = tmp_path / "arm.urdf"
+    path.write_text(text, encoding="utf-8")
+    return load_urdf(path, **options)
+
+
+@pytest.mark.parametrize("elbow_extra, wrist_extra, words", [
+    ('<mimic joint="does_not_exist"/>', "",
+     "joint 'elbow': its <mimic> follows joint 'does_not_exist', which is not a <joint>"),
+    ("<mimic/>", "", "joint 'elbow': its <mimic> names no joint"),
+    ('<mimic joint="flange"/>', "", "joint 'elbow': its <mimic> follows joint 'flange', which "
+                                    "is fixed"),
+    ('<mimic joint="elbow"/>', "", "joint 'elbow': its <mimic>s form a loop (elbow -> elbow)"),
+    ('<mimic joint="wrist"/>', '<mimic joint="elbow"/>',
+     "its <mimic>s form a loop (elbow -> wrist -> elbow)"),
+    ('<mimic joint="lift" multiplier="nan"/>', "", "joint 'elbow': mimic multiplier"),
+    ('<mimic joint="lift" offset="inf"/>', "", "joint 'elbow': mimic offset"),
+    ('<mimic joint="lift" multiplier="1 2"/>', "", "joint 'elbow': mimic multiplier"),
+], ids=["names-no-joint", "no-joint-attribute", "follows-fixed", "itself", "loop", "nan",
+        "inf", "two-numbers"])
+def test_a_mimic_that_cannot_be_followed_is_refused_naming_the_joint(tmp_path, elbow_extra,
+                                                                      wrist_extra, words):
+    with pytest.raises(RobotFileError, match="arm.urdf: .*" + re
+                       .escape(words)):
+        load_text(tmp_path, four_joint_arm(elbow_extra, wrist_extra))
+
+
+def test_the_arm_the_mimic_cases_are_made_from_loads_with_its_four_joints(tmp_path):
+    robot = load_text(tmp_path, four_joint_arm())
+    assert [joint.name for joint in robot.joints] == ["pan", "lift", "elbow", "wrist"]
+    assert robot.fk(np.zeros(4))[:3, 3] == pytest.approx([0.9, 0.1, 0.1])   # by hand: x 0.4+0.4+0.1
+    assert "imic" not in robot.notes
+
+
+def test_a_valid_mimic_in_the_middle_of_the_arm_keeps_the_joints_after_it(tmp_path):
+    # The issue's UR5: a mimic on the elbow made it a gripper joint and the arm 2 joints long.
+    robot = load_text(tmp_path, four_joint_arm('<mimic joint="lift" multiplier="-1"/>'))
+    assert [joint.name for joint in robot.joints] == ["pan", "lift", "elbow", "wrist"]
+    assert "'elbow' follows 'lift' x -1 + 0" in robot.notes
+
+
+def test_a_gripper_name_in_the_middle_of_the_arm_keeps_the_joints_after_it(tmp_path):
+    text = four_joint_arm().replace('"elbow"', '"gripper_elbow"')
+    assert load_text(tmp_path, text).n == 4
+
+
+def test_mimic_fingers_at_the_end_are_still_the_gripper(tmp_path):
+    fingers = ('<link name="f1"/><link name="f2"/>'
+               '<joint name="jaw1" type="prismatic"><parent link="tool"/><child link="f1"/>'
+               '<limit lower="0" upper="0.04"/></joint>'
+               '<joint name="jaw2" type="prismatic"><parent link="tool"/><child link="f2"/>'
+               '<limit lower="-0.04" upper="0"/><mimic joint="jaw1" multiplier="-1"/></joint>')
+    robot = load_text(tmp_path, four_joint_arm(extra=fingers))
+    # jaw1 is named like no gripper, but the chain through it has 5 movable joints: the tip
+    # is its link. jaw2 (a mimic) is left out, its link hangs on as the gripper's.
+    assert [joint.name for joint in robot.joints] == ["pan", "lift", "elbow", "wrist", "jaw1"]
+    named = four_joint_arm(extra=fingers.replace("jaw", "finger"))
+    assert load_text(tmp_path, named).n == 4
