@@ -93,6 +93,7 @@ from ..files import (MAX_ROBOT_FILE_BYTES, names_a_file, read_user_json, read_us
                      write_readable_text)
 from ..kinematics import (CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, MAX_NAME_CHARACTERS, PRISMATIC,
                           REVOLUTE, Joint, Robot)
+from ..parsing import parse_number
 
 FORMAT = "robosim-robot/1"
 #: The kinds of robot file :func:`load_robot` reads.
@@ -585,10 +586,9 @@ def robot_from_csv(text: str, source: str = "", name: str | None = None) -> Robo
         # strict=False: a 5-column row has no min and max (7 columns were checked above)
         for field, cell in zip(("theta", "d", "a", "alpha", "min", "max"), cells[1:], strict=False):
             try:
-                row[field] = float(cell)
-            except ValueError:
-                raise place.error(where, f"column '{field}' must be a number, "
-                                         f"got {brief(cell)}") from None
+                row[field] = parse_number(cell, f"column '{field}'")
+            except ValidationError as exc:
+                raise place.error(where, str(exc)) from None
         if "min" in row:
             row["limits"] = [row.pop("min"), row.pop("max")]
         rows.append(row)

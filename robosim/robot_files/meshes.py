@@ -52,6 +52,7 @@ from numpy.typing import ArrayLike
 from ..errors import MeshError
 from ..files import atomic_write_bytes, read_user_bytes
 from ..kinematics import Robot, xyzrpy2tr
+from ..parsing import DECIMAL_WORDS
 
 #: Largest STL file read (bytes): a binary STL of a million triangles is 50 MB; an ASCII STL
 #: takes about 250 bytes a triangle, so 64 MiB holds some 250,000 of them.
@@ -216,8 +217,15 @@ def _parse_ascii(data, path):
                         f"loop', three 'vertex' lines, 'endloop', 'endfacet'; a number has at "
                         f"most {MAX_NUMBER_CHARACTERS} characters); first stray text: "
                         f"{leftover[0][:40].decode('latin-1')!r}")
+    tokens = np.array(facets, dtype=np.bytes_)
+    # numpy reads "1_0" as 10, as Python does; ASCII decimal notation has no "_" (the one
+    # character numpy takes beyond it: other digits fail, "inf" and "nan" are not finite)
+    if b"_" in body and (underscored := np.char.find(tokens, b"_") >= 0).any():
+        facet, place = divmod(int(np.argmax(underscored)), 12)
+        raise MeshError(f"{path}: facet {facet + 1}: {tokens[facet, place].decode('latin-1')!r} "
+                        f"is not a number in {DECIMAL_WORDS}")
     try:
-        numbers = np.array(facets, dtype=np.bytes_).astype(float).reshape(-1, 12)
+        numbers = tokens.astype(float).reshape(-1, 12)
     except ValueError as exc:
         raise MeshError(f"{path}: a facet holds something that is not a number "
                         f"({str(exc)[:80]})") from None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,9 +27,10 @@ from xml.parsers import expat
 
 import numpy as np
 
-from ..errors import RobotFileError, brief
+from ..errors import RobotFileError, ValidationError, brief
 from ..files import read_user_bytes
 from ..kinematics import MAX_JOINTS, MAX_NAME_CHARACTERS, xyzrpy2tr
+from ..parsing import parse_number
 
 
 #: The largest URDF read (bytes): the biggest real ones (a humanoid with its gazebo
@@ -46,6 +48,8 @@ MAX_XML_ELEMENTS = 200_000
 GRIPPER_WORDS = ("finger", "gripper")
 MOVABLE_TYPES = ("revolute", "continuous", "prismatic")
 JOINT_TYPES = (*MOVABLE_TYPES, "fixed", "floating", "planar")
+#: White space between the numbers of an attribute (XML's: space, tab, line ends).
+_XML_SPACE = re.compile(r"[ \t\r\n]+")
 
 
 @dataclass(frozen=True)
@@ -466,12 +470,16 @@ def _name(element, what, source):
 
 
 def _numbers(text, count, where, source, bound=MAX_NUMBER):
-    parts = str(text).split()
-    try:
-        values = [float(part) for part in parts]
-    except ValueError:
-        values = []
-    if len(values) != count or not all(math.isfinite(v) and abs(v) <= bound for v in values):
+    """``count`` numbers of an attribute, separated by XML white space, each read by
+    :func:`robosim.parsing.parse_number` (ASCII decimal notation) and within ``bound``."""
+    parts = _XML_SPACE.split(str(text).strip(" \t\r\n")) if text is not None else []
+    values = []
+    for part in parts if len(parts) == count else ():
+        try:
+            values.append(parse_number(part, where))
+        except ValidationError as exc:
+            raise RobotFileError(f"{source}: {exc}") from None
+    if len(values) != count or not all(abs(v) <= bound for v in values):
         raise RobotFileError(f"{source}: {where} must be {count} finite number(s) within "
                              f"+-{bound:g}, got {brief(text)}")
     return values

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 import os
 import re
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from numpy.typing import ArrayLike
 from ..errors import ValidationError, brief
 from ..files import read_user_text, write_readable_text
 from ..kinematics import LENGTH_UNITS, Robot, r2rpy
+from ..parsing import parse_number
 
 _JOINT_COLUMN = re.compile(r"^q(\d+)_(deg|mm|cm|m)$")
 #: The largest trajectory file read: about 130,000 rows of a six-joint arm as robosim writes
@@ -263,14 +263,10 @@ def parse_trajectory_csv(text: str, source: str = "trajectory") -> JointTrajecto
         for c, (column, cell) in enumerate(zip(header[:1 + len(joints)], cells[:1 + len(joints)],
                                                 strict=True)):
             try:
-                value = float(cell)
-            except ValueError:
-                value = math.nan
-            if not math.isfinite(value):
-                raise TrajectoryFileError(f"{source}: line {number}: column {brief(column)} "
-                                          f"must be a finite number, "
-                                          f"got {brief(cell.strip())}")
-            data[k, c] = value
+                data[k, c] = parse_number(cell, f"{source}: line {number}: column "
+                                                f"{brief(column)}")
+            except ValidationError as exc:
+                raise TrajectoryFileError(str(exc)) from None
     if data.shape[0] == 0:
         raise TrajectoryFileError(f"{source}: the trajectory has no rows")
     _check_times(data[:, 0], source)

@@ -113,3 +113,22 @@ def test_mimic_fingers_at_the_end_are_still_the_gripper(tmp_path):
     assert [joint.name for joint in robot.joints] == ["pan", "lift", "elbow", "wrist", "jaw1"]
     named = four_joint_arm(extra=fingers.replace("jaw", "finger"))
     assert load_text(tmp_path, named).n == 4
+
+
+# --------------------------------------------------------------------------- numbers
+@pytest.mark.parametrize("xyz, words", [
+    ("1_0 0 0", "'1_0'"),                 # Python's float(): 10 m
+    ("\u0661 0 0", "'\u0661'"),            # an Arabic-Indic one
+    ("\uff11 0 0", "'\uff11'"),            # a full-width one
+    ("0x1 0 0", "'0x1'"),
+])
+def test_a_number_that_is_not_ascii_decimal_notation_is_refused(xyz, words):
+    text = ARM.replace('<origin xyz="0.3 0 0"/>', f'<origin xyz="{xyz}"/>')
+    with pytest.raises(RobotFileError, match=f"arm.urdf: joint 'j2': origin xyz must be a "
+                                             f"number.*{words}"):
+        parse_urdf(text.encode("utf-8"), "arm.urdf")
+
+
+def test_numbers_may_be_separated_by_any_xml_white_space():
+    text = ARM.replace('<origin xyz="0.3 0 0"/>', '<origin xyz=" 0.3&#9;0&#10;0 "/>')
+    assert parse_urdf(text.encode("utf-8")).joints[1].origin[:3, 3].tolist() == [0.3, 0, 0]

@@ -45,8 +45,11 @@ def test_a_trajectory_for_another_arm_is_refused():
     ("time,q1_deg\n0,1\n", "first column must be 't_s'"),
     ("t_s,x_mm\n0,1\n", "no joint columns"),
     ("t_s,q2_deg\n0,1\n", "out of order"),
-    ("t_s,q1_deg\n0,abc\n", "line 2: column 'q1_deg' must be a finite number, got 'abc'"),
+    ("t_s,q1_deg\n0,abc\n", "line 2: column 'q1_deg' must be a number, got 'abc'"),
     ("t_s,q1_deg\n0,nan\n", "must be a finite number"),
+    # Python's float() reads these as 10 and 1 (issue 36, item 2)
+    ("t_s,q1_deg\n0,1_0\n", "line 2: column 'q1_deg' must be a number in ASCII decimal"),
+    ("t_s,q1_deg\n0,\uff11\n", "line 2: column 'q1_deg' must be a number in ASCII decimal"),
     ("t_s,q1_deg\n0,1\n0,2\n", "times must increase: row 2"),
     ("t_s,q1_deg\n", "no rows"),
     ("t_s,q1_deg,q2_mm,q3_cm\n0,1,2,3\n", "do not match the length unit"),
