@@ -7,6 +7,7 @@ row, limits, meshes as visuals and dynamics as inertials, in metres.
 from __future__ import annotations
 
 import os
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -22,6 +23,30 @@ from .urdf_model import MAX_URDF_BYTES
 
 #: Lengths in a URDF, metres.
 _UNIT_METRES = {"m": 1.0, "cm": 0.01, "mm": 0.001}
+#: A character XML 1.0 cannot hold, not even as a character reference (``&#1;`` is no XML):
+#: control characters but tab and line ends, lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_text(text, what):
+    r"""``text`` (a name, a file name) if XML can hold it, else a RobotFileError naming
+    ``what`` and the character: the writer escapes the rest (``&``, ``<``, quotes, line ends).
+
+    Examples
+    --------
+    >>> _xml_text("Lynx & 6", "robot name")
+    'Lynx & 6'
+    >>> _xml_text("Lynx\x016", "robot name")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.RobotFileError: robot name 'Lynx\x016' holds U+0001, a character XML (and so
+        URDF) cannot hold: change it before exporting
+    """
+    bad = _NOT_XML.search(text)
+    if bad is not None:
+        raise RobotFileError(f"{what} {brief(text)} holds U+{ord(bad.group()):04X}, a character "
+                             f"XML (and so URDF) cannot hold: change it before exporting")
+    return text
 
 
 # ------------------------------------------------------------------------------ writing
@@ -74,6 +99,12 @@ def _dh_pieces(robot):
 def robot_to_urdf(robot: Robot) -> str:
     """URDF text of ``robot``, in metres (see :func:`export_urdf`).
 
+    Raises
+    ------
+    RobotFileError
+        The robot's name, a joint's name or a mesh's file name holds a character XML cannot
+        hold (a control character, a lone surrogate): what robosim writes, it reads back.
+
     Examples
     --------
     The two-link arm with unit links: its second joint 1 m along x from the first.
@@ -89,10 +120,12 @@ def robot_to_urdf(robot: Robot) -> str:
                                   f"one), got {type(robot).__name__} {brief(robot)}")
     metres = _UNIT_METRES[robot.unit]
     pieces = _dh_pieces(robot)
-    top = ET.Element("robot", name=robot.name)
+    top = ET.Element("robot", name=_xml_text(robot.name, "robot name"))
     names = [joint.name for joint in robot.joints]
     if len(set(names)) != len(names) or not all(names):
         names = [f"joint{i}" for i in range(1, robot.n + 1)]
+    for i, name in enumerate(names, start=1):
+        _xml_text(name, f"joint {i}: name")
     link_names = ["base_link", *(f"link{i}" for i in range(1, robot.n + 1)), "tool"]
     meshes = robot.meshes if isinstance(robot.meshes, RobotMeshes) else None
     dynamics = robot.dynamics if isinstance(robot.dynamics, Dynamics) else None
@@ -112,7 +145,8 @@ def robot_to_urdf(robot: Robot) -> str:
             visual = ET.SubElement(link, "visual")
             _origin_element(visual, _scaled(after @ spec.transform, metres))
             geometry = ET.SubElement(visual, "geometry")
-            ET.SubElement(geometry, "mesh", filename=str(spec.path.resolve()),
+            ET.SubElement(geometry, "mesh",
+                          filename=_xml_text(str(spec.path.resolve()), f"{link_name}: mesh file"),
                           scale=_urdf_numbers([spec.scale * metres] * 3))
     previous_after = robot.base
     for i, (joint, (before, after)) in enumerate(zip(robot.joints, pieces, strict=True)):

@@ -1,9 +1,15 @@
 """Issue 36, items 1-4 and 12: a URDF never loads as a different arm, every bad one is refused in
 one line, and what ``export-urdf`` writes, ``robosim urdf`` reads back."""
 
+import dataclasses
 import json
 
+import pytest
+
 from fault_cli import assert_usage_error, run_cli
+from robosim import load_robot
+from robosim.errors import RobotFileError
+from robosim.robot_files import export_urdf, robot_to_dict
 
 ARM = """<robot name="arm"><link name="a"/><link name="b"/><link name="c"/>
 <joint name="j1" type="revolute"><parent link="a"/><child link="b"/>
@@ -51,3 +57,34 @@ def test_a_valid_mimic_keeps_the_arm_joints_after_it(tmp_path):
     run = run_cli("urdf", write(tmp_path, arm_with_elbow('<mimic joint="j1"/>')), "--json")
     assert run.status == 0, run.err
     assert [row["name"] for row in json.loads(run.out)["table"]] == ["j1", "j2", "j3"]
+
+
+# ------------------------------------------------------------------------------ item 4
+def robot_file_named(folder, name):
+    data = robot_to_dict(load_robot("lynx6"))
+    data["name"] = name
+    path = folder / "named.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_export_urdf_refuses_a_control_character_before_writing(tmp_path):
+    out = tmp_path / "out.urdf"
+    assert_usage_error(run_cli("export-urdf", robot_file_named(tmp_path, "Lynx\x016"), out),
+                       "U+0001")
+    assert not out.exists()
+
+
+def test_export_urdf_refuses_a_lone_surrogate_in_one_line(tmp_path):
+    robot = dataclasses.replace(load_robot("lynx6"), name="Lynx\ud8006")
+    with pytest.raises(RobotFileError, match="U\\+D800"):
+        export_urdf(robot, tmp_path / "out.urdf")
+
+
+def test_what_export_urdf_writes_robosim_urdf_reads_back(tmp_path):
+    out = tmp_path / "out.urdf"
+    source = robot_file_named(tmp_path, "Lynx\n<6> & co")
+    assert run_cli("export-urdf", source, out).status == 0
+    run = run_cli("urdf", out, "--json")
+    assert run.status == 0, run.err
+    assert json.loads(run.out)["name"] == "Lynx\n<6> & co"
