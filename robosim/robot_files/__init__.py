@@ -43,7 +43,6 @@ from .library import (
                             check_object_fields,
                             dh_rows,
                             format_robot_json,
-                            library_dir,
                             library_robots,
                             list_robots,
                             load_robot,
@@ -53,6 +52,7 @@ from .library import (
                             same_name,
                             save_robot,
 )
+from .library_folder import library_dir
 from .meshes import (
                             DEFAULT_BUDGET,
                             GOOD_ENOUGH,
@@ -81,6 +81,7 @@ from .urdf_import import (
                             DRAWN_MESH_SUFFIXES,
                             FIT_TOLERANCE,
                             load_urdf,
+                            mesh_folders,
                             resolve_mesh,
                             robot_from_urdf,
 )
@@ -119,8 +120,8 @@ __all__ = ["ANGLE_TOLERANCE", "CALIBRATION_SUFFIX", "CHECK_POSES", "DEFAULT_BUDG
            "dh_from_axes", "dh_rows", "export_urdf", "face_normals", "finger_shifts",
            "finger_sides", "format_robot_json", "gripper_joints",
            "library_dir", "library_robots", "list_robots",
-           "load_robot", "load_stl", "load_urdf", "parse_urdf", "parse_xml", "read_urdf",
-           "resolve_mesh",
+           "load_robot", "load_stl", "load_urdf", "mesh_folders", "parse_urdf", "parse_xml",
+           "read_urdf", "resolve_mesh",
            "robot_from_csv", "robot_from_dict", "robot_from_urdf", "robot_meshes",
            "robot_to_dict", "robot_to_urdf", "same_name", "save_robot", "save_stl", "simplify",
            "stl_bytes", "tidy_length"]

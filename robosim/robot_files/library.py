@@ -94,6 +94,7 @@ from ..files import (MAX_ROBOT_FILE_BYTES, names_a_file, read_user_json, read_us
 from ..kinematics import (CONVENTIONS, LENGTH_UNITS, MAX_JOINTS, MAX_NAME_CHARACTERS, PRISMATIC,
                           REVOLUTE, Joint, Robot)
 from ..parsing import parse_number
+from .library_folder import library_dir
 
 FORMAT = "robosim-robot/1"
 #: The kinds of robot file :func:`load_robot` reads.
@@ -117,26 +118,6 @@ MAX_MESH_SCALE = 1e6
 MAX_LENGTH = 1e6
 MAX_ANGLE_DEG = 3600.0
 MAX_NUMBER = 1e12
-
-
-def library_dir() -> Path:
-    """The folder of ready-made robot files.
-
-    Installed, the top-level ``robots/`` folder lives inside the package as ``robosim/robots``
-    (see setup.py); in a source checkout it sits beside the package.
-
-    Examples
-    --------
-    >>> folder = library_dir()
-    >>> folder.name, (folder / "lynx6.json").is_file()
-    ('robots', True)
-    """
-    here = Path(__file__).resolve().parents[1]   # the robosim package
-    for candidate in (here / "robots", here.parent / "robots"):
-        if candidate.is_dir():
-            return candidate
-    raise RobotFileError(f"the robot library is missing: looked in {here / 'robots'} "
-                         f"and {here.parent / 'robots'}")
 
 
 def _library_files():

@@ -18,6 +18,7 @@ from ..errors import RobotFileError, ValidationError, ValidationTypeError, brief
 from ..files import file_name, write_readable_text
 from ..kinematics import Robot, homogeneous, rpy2r, tr2xyzrpy
 from .meshes import RobotMeshes
+from .urdf_import import mesh_folders
 from .urdf_model import MAX_URDF_BYTES
 
 
@@ -195,6 +196,14 @@ def export_urdf(robot: Robot, path: str | os.PathLike[str]) -> Path:
 
     Returns the path written.
 
+    Raises
+    ------
+    RobotFileError
+        A text XML cannot hold (:func:`robot_to_urdf`), a mesh that :func:`load_urdf` would not
+        read from where the file goes (outside the URDF's folder and robosim's library: see
+        :func:`~robosim.robot_files.mesh_folders`), a file larger than it reads, or a failed
+        write. Nothing is written then.
+
     Examples
     --------
     A robot in millimetres is written in metres: the two-link arm with 250 mm links has its
@@ -214,7 +223,25 @@ def export_urdf(robot: Robot, path: str | os.PathLike[str]) -> Path:
     path = Path(file_name(path, "URDF file"))
     if path.suffix.lower() != ".urdf":
         raise ValidationError(f"{path}: a URDF file name ends in .urdf")
+    _check_meshes_read_back(robot, path)
     return write_readable_text(
         path, robot_to_urdf(robot), RobotFileError, MAX_URDF_BYTES,
         lambda size: f"the URDF would be {size:,} bytes, more than the {MAX_URDF_BYTES:,} "
                      f"load_urdf reads back")
+
+
+def _check_meshes_read_back(robot, path):
+    """Refuse a mesh that :func:`load_urdf` would not read from a URDF at ``path``: the files
+    robot_to_urdf names (base and links) must lie in the URDF's folder or robosim's library."""
+    meshes = robot.meshes if isinstance(robot.meshes, RobotMeshes) else None
+    if meshes is None:
+        return
+    folders = mesh_folders("", path.parent)
+    for what, spec in (("the base", meshes.base), *((f"link {i}", spec) for i, spec
+                                                    in enumerate(meshes.links, start=1))):
+        if spec is not None and not any(Path(os.path.realpath(spec.path)).is_relative_to(folder)
+                                        for folder in folders):
+            raise RobotFileError(f"{path}: the mesh of {what}, {spec.path}, lies outside "
+                                 f"{folders[0]}: load_urdf reads a URDF's meshes only from its "
+                                 f"own folders (and package_dirs); write the URDF into a "
+                                 f"folder that holds the meshes")

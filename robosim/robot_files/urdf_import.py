@@ -34,9 +34,12 @@ from the root link to a tip link and gives a :class:`~robosim.Robot` in metres:
 - **Meshes.** The first STL mesh of each link's ``<visual>`` elements (else of its
   ``<collision>`` ones) is placed on the DH link it is fixed to; the first of the links beyond
   the last joint that no DH link takes is the gripper's. ``package://NAME/PATH`` is looked for
-  in ``--package-dir`` folders, then upward from the URDF's folder (``DIR/NAME/PATH``, then
-  ``DIR/PATH``). Other formats (COLLADA ``.dae``, ``.obj``) and files not found are skipped
-  and said in one note (:attr:`~robosim.Robot.notes`); those links are drawn as links.
+  in ``--package-dir`` folders, then in the URDF's folder and the folders above it named NAME
+  (:func:`resolve_mesh`). A mesh is read only from the URDF's own folders, the
+  ``--package-dir`` ones and robosim's library (:func:`mesh_folders`): a path that leads
+  elsewhere (``file:///...``, ``package://NAME/../..``, a link out) refuses the file, naming
+  it. Other formats (COLLADA ``.dae``, ``.obj``) and files not found are skipped and said in
+  one note (:attr:`~robosim.Robot.notes`); those links are drawn as links.
 - **Inertias.** The ``<inertial>`` of every link fixed to DH link ``i`` (the fingers to the
   last) are added up (masses, centre of mass, inertia by the parallel-axis theorem) and moved
   into DH frame ``i``: robosim's ``dynamics`` section.
@@ -61,6 +64,7 @@ from ..errors import RobotFileError, ValidationError, ValidationTypeError, brief
 from ..kinematics import (CONVENTIONS, MAX_NAME_CHARACTERS, PRISMATIC, REVOLUTE, Joint, Robot,
                           inverse, tr2xyzrpy)
 from .dh_extraction import dh_from_axes, tidy_length
+from .library_folder import library_dir
 from .meshes import MeshSpec, RobotMeshes
 from .urdf_model import UrdfModel, chain, chain_frames, gripper_joints, read_urdf
 
@@ -327,13 +331,52 @@ def _combined(parts):
                                  inertia[1, 2], inertia[0, 2]))
 
 
+def mesh_folders(filename: str, urdf_folder: Path,
+                 package_dirs: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
+    """The folders a URDF's mesh ``filename`` may be read from (links followed): the URDF's
+    own folders (:func:`_own_folders`), the ``package_dirs`` the user names, and robosim's
+    own robot library (whose meshes :func:`export_urdf` names).
+
+    Examples
+    --------
+    A URDF in ``arm/urdf`` naming ``package://arm/...``: the URDF's folder, the package
+    ``arm`` above it, then the library.
+
+    >>> folders = mesh_folders("package://arm/meshes/base.stl", Path("/robots/arm/urdf"))
+    >>> [folder.as_posix() for folder in folders[:2]], folders[2].name
+    (['/robots/arm/urdf', '/robots/arm'], 'robots')
+    """
+    return [*_own_folders(filename, urdf_folder),
+            *(Path(os.path.realpath(folder)) for folder in package_dirs),
+            Path(os.path.realpath(library_dir()))]
+
+
+def _own_folders(filename, urdf_folder):
+    """The URDF's folder, then each folder above it named like the package of a
+    ``package://NAME/...`` ``filename`` (ROS finds package NAME as the folder NAME)."""
+    urdf_folder = Path(os.path.realpath(urdf_folder))
+    package = filename[len("package://"):].partition("/")[0] \
+        if filename.startswith("package://") else None
+    return [urdf_folder, *(folder for folder in urdf_folder.parents if folder.name == package)]
+
+
 def resolve_mesh(filename: str, urdf_folder: Path,
                  package_dirs: Iterable[str | os.PathLike[str]] = ()) -> Path | None:
     """Where a URDF's mesh ``filename`` is on disk, or None.
 
     ``package://NAME/PATH`` is looked for as ``DIR/PATH`` and ``DIR/NAME/PATH`` in each of
-    ``package_dirs``, then as ``DIR/NAME/PATH`` and ``DIR/PATH`` for ``urdf_folder`` and each
-    folder above it; ``file://PATH`` is ``PATH``; anything else is relative to ``urdf_folder``.
+    ``package_dirs``, then as ``NAME/PATH`` and ``PATH`` in the URDF's folder, then as
+    ``PATH`` in each folder above it named NAME (the URDF's own package); ``file://PATH`` is
+    ``PATH``; anything else is relative to ``urdf_folder``.
+
+    A mesh is read only from :func:`mesh_folders`: a URDF from the internet does not reach
+    outside its own package folders and the folders the user names (``file:///...``,
+    ``package://NAME/../../..``, a symbolic link out of the package).
+
+    Raises
+    ------
+    RobotFileError
+        The file name (or a symbolic link on its way) leads outside :func:`mesh_folders`.
 
     Examples
     --------
@@ -348,21 +391,44 @@ def resolve_mesh(filename: str, urdf_folder: Path,
     ...     missing = resolve_mesh("package://arm/meshes/hand.stl", Path(folder) / "arm" / "urdf")
     ...     print(found.relative_to(Path(folder).resolve()).as_posix(), missing)
     arm/meshes/base.stl None
+
+    A path that climbs out of the package is refused, found or not:
+
+    >>> resolve_mesh("package://arm/../../../etc/passwd.stl", Path("/robots/arm/urdf"))
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    robosim.errors.RobotFileError: mesh 'package://arm/../../../etc/passwd.stl' leads to
+        '/robots/etc/passwd.stl', outside the URDF's own folders and the --package-dir ones ...
     """
+    urdf_folder = Path(urdf_folder)
+    allowed = mesh_folders(filename, urdf_folder, package_dirs)
+    package_dirs = [Path(folder) for folder in package_dirs]
     if filename.startswith("package://"):
         package, _, rest = filename[len("package://"):].partition("/")
-        candidates = [Path(folder) / tail for folder in package_dirs
+        own = _own_folders(filename, urdf_folder)
+        candidates = [folder / tail for folder in package_dirs
                       for tail in (rest, f"{package}/{rest}")]
-        candidates += [folder / tail for folder in (urdf_folder, *urdf_folder.parents)
-                       for tail in (f"{package}/{rest}", rest)]
+        candidates += [own[0] / package / rest, *(folder / rest for folder in own)]
     elif filename.startswith("file://"):
         candidates = [Path(filename[len("file://"):])]
     else:
         candidates = [urdf_folder / filename]
     for candidate in candidates:
         try:
-            if candidate.is_file():
-                return candidate.resolve()
+            target = Path(os.path.realpath(candidate))
+        except (OSError, ValueError):       # a NUL character, a link loop: not found
+            continue
+        if not any(target.is_relative_to(folder) for folder in allowed):
+            raise RobotFileError(
+                f"mesh {brief(filename, 200)} leads to {brief(str(target), 200)}, outside "
+                f"the URDF's own folders and the --package-dir ones "
+                f"({', '.join(str(folder) for folder in allowed[:-1])}): robosim reads no "
+                f"file there; if you trust it, name its folder with --package-dir "
+                f"(package_dirs= in Python)")
+        try:
+            if target.is_file():
+                return target
         except (OSError, ValueError):
             continue
     return None
@@ -386,7 +452,10 @@ def _robot_meshes(model, groups, dh_frames, tool, package_dirs, notes):
                 if suffix not in DRAWN_MESH_SUFFIXES:
                     skipped[suffix] = skipped.get(suffix, 0) + 1
                     continue
-                found = resolve_mesh(mesh.filename, folder, package_dirs)
+                try:
+                    found = resolve_mesh(mesh.filename, folder, package_dirs)
+                except RobotFileError as exc:
+                    raise RobotFileError(f"{model.source}: link {name!r}: {exc}") from None
                 if found is None or mesh.scale is None:
                     missing.append(mesh.filename)
                     continue

@@ -9,7 +9,7 @@ import pytest
 from fault_cli import assert_usage_error, run_cli
 from robosim import load_robot
 from robosim.errors import RobotFileError
-from robosim.robot_files import export_urdf, robot_to_dict
+from robosim.robot_files import export_urdf, robot_to_dict, save_stl
 
 ARM = """<robot name="arm"><link name="a"/><link name="b"/><link name="c"/>
 <joint name="j1" type="revolute"><parent link="a"/><child link="b"/>
@@ -88,3 +88,28 @@ def test_what_export_urdf_writes_robosim_urdf_reads_back(tmp_path):
     run = run_cli("urdf", out, "--json")
     assert run.status == 0, run.err
     assert json.loads(run.out)["name"] == "Lynx\n<6> & co"
+
+
+# ------------------------------------------------------------------------------ item 12
+def urdf_drawn_by(tmp_path, filename):
+    """``tmp_path/pkg/urdf/arm.urdf``, its link b drawn by ``filename``, and an STL file
+    outside the package, ``tmp_path/outside.stl`` (``{outside}`` in ``filename``)."""
+    outside = tmp_path / "outside.stl"
+    save_stl(outside, [[[0, 0, 0], [0, 1, 0], [1, 0, 0]], [[0, 0, 0], [1, 0, 0], [0, 0, 1]],
+                       [[0, 0, 0], [0, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 1, 0], [0, 0, 1]]])
+    (tmp_path / "pkg" / "urdf").mkdir(parents=True)
+    visual = (f'<visual><geometry><mesh filename="{filename.format(outside=outside)}"/>'
+              f'</geometry></visual>')
+    return write(tmp_path / "pkg" / "urdf", ARM.replace('<link name="b"/>',
+                                                        f'<link name="b">{visual}</link>'))
+
+
+@pytest.mark.parametrize("filename", ["file://{outside}", "package://pkg/../../outside.stl"])
+def test_a_mesh_path_outside_the_urdfs_folders_is_refused_in_one_line(tmp_path, filename):
+    assert_usage_error(run_cli("urdf", urdf_drawn_by(tmp_path, filename)), "link 'b'",
+                       "outside.stl", "outside the URDF's", "--package-dir")
+
+
+def test_a_mesh_in_a_folder_the_user_names_is_read(tmp_path):
+    path = urdf_drawn_by(tmp_path, "file://{outside}")
+    assert run_cli("urdf", path, "--package-dir", tmp_path).status == 0

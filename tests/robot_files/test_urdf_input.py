@@ -4,13 +4,16 @@ describes or refused in one line naming the file, the element and the value.
 The files are small URDF texts written here: a few links are all each case needs.
 """
 
+import dataclasses
 import re
 
 import numpy as np
 import pytest
 
+import robosim
 from robosim.errors import RobotFileError
-from robosim.robot_files import load_urdf, parse_urdf
+from robosim.robot_files import (MeshSpec, RobotMeshes, export_urdf, load_urdf, parse_urdf,
+                                 save_stl)
 
 ARM = """<robot name="arm"><link name="a"/><link name="b"/><link name="c"/>
 <joint name="j1" type="revolute"><parent link="a"/><child link="b"/>
@@ -132,3 +135,73 @@ def test_a_number_that_is_not_ascii_decimal_notation_is_refused(xyz, words):
 def test_numbers_may_be_separated_by_any_xml_white_space():
     text = ARM.replace('<origin xyz="0.3 0 0"/>', '<origin xyz=" 0.3&#9;0&#10;0 "/>')
     assert parse_urdf(text.encode("utf-8")).joints[1].origin[:3, 3].tolist() == [0.3, 0, 0]
+
+
+# --------------------------------------------------------------------------- mesh paths
+TETRAHEDRON = [[[0, 0, 0], [0, 1, 0], [1, 0, 0]], [[0, 0, 0], [1, 0, 0], [0, 0, 1]],
+               [[0, 0, 0], [0, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 1, 0], [0, 0, 1]]]
+
+
+def package_with_mesh(tmp_path, filename):
+    """``tmp_path/pkg/urdf/arm.urdf`` whose link ``b`` is drawn by ``filename``, beside a
+    package mesh ``pkg/meshes/part.stl`` and a file outside it, ``tmp_path/secret/part.stl``."""
+    for folder in ("pkg/urdf", "pkg/meshes", "secret"):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+    save_stl(tmp_path / "pkg/meshes/part.stl", TETRAHEDRON)
+    save_stl(tmp_path / "secret/part.stl", TETRAHEDRON)
+    visual = f'<visual><geometry><mesh filename="{filename}"/></geometry></visual>'
+    path = tmp_path / "pkg/urdf/arm.urdf"
+    path.write_text(ARM.replace('<link name="b"/>', f'<link name="b">{visual}</link>'))
+    return path
+
+
+@pytest.mark.parametrize("filename", [
+    "file://{tmp}/secret/part.stl",                  # an absolute file name
+    "{tmp}/secret/part.stl",
+    "package://pkg/../secret/part.stl",             # climbing out of the package
+    "package://pkg/meshes/../../secret/part.stl",
+    "../../secret/part.stl",                         # relative, out of the URDF's folder
+])
+def test_a_mesh_path_leading_outside_the_package_is_refused(tmp_path, filename):
+    path = package_with_mesh(tmp_path, filename.format(tmp=tmp_path))
+    with pytest.raises(RobotFileError, match=f"arm.urdf: link 'b': mesh .* leads to "
+                                             f"'{tmp_path.resolve()}/secret/part.stl', outside"):
+        load_urdf(path)
+
+
+def test_a_symbolic_link_out_of_the_package_is_refused(tmp_path):
+    path = package_with_mesh(tmp_path, "package://pkg/meshes/link.stl")
+    (tmp_path / "pkg/meshes/link.stl").symlink_to(tmp_path / "secret/part.stl")
+    with pytest.raises(RobotFileError, match="link 'b': mesh 'package://pkg/meshes/link.stl' "
+                                             "leads to .*secret/part.stl"):
+        load_urdf(path)
+
+
+@pytest.mark.parametrize("filename", ["package://pkg/meshes/part.stl", "../meshes/part.stl"])
+def test_a_mesh_in_the_package_is_read(tmp_path, filename):
+    # "../meshes" leaves the URDF's own folder but not the package pkg, which
+    # package:// names; a relative path has no package, so only a --package-dir opens it
+    path = package_with_mesh(tmp_path, filename)
+    package_dirs = [tmp_path / "pkg"] if filename.startswith("..") else []
+    robot = load_urdf(path, package_dirs=package_dirs)
+    assert robot.meshes.links[0].path == (tmp_path / "pkg/meshes/part.stl").resolve()
+
+
+def test_a_folder_the_user_names_is_read_from(tmp_path):
+    path = package_with_mesh(tmp_path, f"file://{tmp_path}/secret/part.stl")
+    robot = load_urdf(path, package_dirs=[tmp_path / "secret"])
+    assert robot.meshes.links[0].path == (tmp_path / "secret/part.stl").resolve()
+
+
+def test_export_refuses_meshes_reading_it_back_would_refuse(tmp_path):
+    (tmp_path / "arm").mkdir()
+    save_stl(tmp_path / "arm/part.stl", TETRAHEDRON)
+    lynx = robosim.load_robot("lynx6")
+    robot = dataclasses.replace(lynx, meshes=RobotMeshes(
+        links=(MeshSpec("part.stl", folder=tmp_path / "arm"),) + (None,) * (lynx.n - 1)))
+    (tmp_path / "elsewhere").mkdir()
+    with pytest.raises(RobotFileError, match="the mesh of link 1, .*part.stl, lies outside"):
+        export_urdf(robot, tmp_path / "elsewhere/arm.urdf")
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+    beside = load_urdf(export_urdf(robot, tmp_path / "arm/arm.urdf"))
+    assert beside.meshes.links[0].path == (tmp_path / "arm/part.stl").resolve()
