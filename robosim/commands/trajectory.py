@@ -118,8 +118,9 @@ def register(subparsers):
                         help=f"goal joint values ({COORDINATE.bounds}); or --taught")
     parser.add_argument("--via", metavar="q", nargs="+", type=COORDINATE, action="append",
                         help=f"a via-configuration (repeat for more; {COORDINATE.bounds})")
-    parser.add_argument("--kind", choices=trajectory.PROFILE_KINDS, default="quintic",
-                        help="velocity profile (default quintic)")
+    parser.add_argument("--kind", choices=trajectory.PROFILE_KINDS,
+                        help="velocity profile (default quintic; --max-speed and --taught "
+                             "time a quintic)")
     parser.add_argument("--duration", type=SECONDS, default=2.0,
                         help=f"seconds (default 2; {SECONDS.bounds}; at most "
                              f"{trajectory.MAX_SAMPLES:,} samples of --dt)")
@@ -320,10 +321,10 @@ def _profile(robot, args, start, goal, via):
     if (max_speed is None) != (max_accel is None):
         raise ValidationError("--max-speed and --max-accel go together")
     if max_speed is None:
-        return trajectory.joint_profile(start, goal, args.duration, args.dt, args.kind,
-                                        via=via or None, robot=robot, qd_start=qd_start,
-                                        qd_goal=qd_goal)
-    if args.kind != "quintic":
+        return trajectory.joint_profile(start, goal, args.duration, args.dt,
+                                        args.kind or "quintic", via=via or None, robot=robot,
+                                        qd_start=qd_start, qd_goal=qd_goal)
+    if args.kind not in (None, "quintic"):
         raise ValidationError("--max-speed times a quintic through the vias: leave out --kind")
     return trajectory.via_points([start, *via, goal], args.dt, max_speed, max_accel,
                                  qd_start=qd_start, qd_goal=qd_goal, robot=robot)
@@ -337,6 +338,9 @@ def _taught_profile(robot, args):
     if args.qd_start is not None or args.qd_goal is not None:
         raise ValidationError("a taught sequence starts and ends at rest: leave out "
                               "--qd-start and --qd-goal")
+    if args.kind not in (None, "quintic"):
+        raise ValidationError(f"--taught plays a quintic through the poses, timed by "
+                              f"--max-speed and --max-accel: leave out --kind {args.kind}")
     taught = trajectory.load_taught(args.taught, robot)
     return taught.trajectory(args.dt, _rates(robot, args, args.max_speed, "--max-speed"),
                              _rates(robot, args, args.max_accel, "--max-accel"), robot=robot)

@@ -324,6 +324,8 @@ class TaughtSequence:
 def taught_to_dict(sequence: TaughtSequence, robot: Robot) -> dict[str, Any]:
     """The JSON data of a taught-sequence file (joint values in the robot's user units).
 
+    Each pose must have one value per joint of ``robot`` (a ValidationError names the pose).
+
     >>> from robosim import Joint, Robot
     >>> arm = Robot([Joint(a=1.0), Joint("P", limits=(0.0, 0.5))], name="RP", unit="m")
     >>> taught = TaughtSequence("RP")
@@ -332,6 +334,8 @@ def taught_to_dict(sequence: TaughtSequence, robot: Robot) -> dict[str, Any]:
     {'format': 'robosim-taught/1', 'robot': 'RP', 'units': ['deg', 'm'],
      'poses': [{'q': [30.0, 0.25], 'dwell_s': 1.0, 'speed': 1.0}]}
     """
+    for k, q in enumerate(sequence.poses, start=1):
+        robot.check_q(q, f"pose {k}")
     return {"format": FORMAT, "robot": robot.name,
             "units": ["deg" if r else robot.unit for r in robot.revolute],
             "poses": [{"q": [round(float(v), 9) for v in robot.q_to_user(q)],
@@ -343,6 +347,11 @@ def taught_to_dict(sequence: TaughtSequence, robot: Robot) -> dict[str, Any]:
 def taught_from_dict(data: object, robot: Robot, source: str = "taught sequence") \
         -> TaughtSequence:
     """A :class:`TaughtSequence` for ``robot`` from JSON data; errors name the pose and field.
+
+    ``units`` (optional) names the unit of each joint's values: ``"deg"`` (the default) or
+    ``"rad"`` for a revolute joint, the robot's length unit for a prismatic one (nothing
+    converts lengths silently). ``dwell_s`` and ``speed`` are JSON numbers (``"1"`` is text,
+    ``null`` no number).
 
     Degrees in the file, radians in the sequence (90 deg = pi / 2 = 1.5708):
 
@@ -358,6 +367,13 @@ def taught_from_dict(data: object, robot: Robot, source: str = "taught sequence"
     Traceback (most recent call last):
     ...
     robosim.errors.ValidationError: taught sequence: pose 1: speed 1 must be more than 0 to 1, got 0
+
+    Radians where the file says so:
+
+    >>> data = {"format": "robosim-taught/1", "robot": "2R", "units": ["rad", "deg"],
+    ...         "poses": [{"q": [1.5, 90]}]}
+    >>> taught_from_dict(data, arm).poses[0].round(4).tolist()
+    [1.5, 1.5708]
     """
     if not isinstance(data, dict):
         raise ValidationTypeError(f"{source}: a taught sequence is a JSON object, got "
@@ -371,6 +387,7 @@ def taught_from_dict(data: object, robot: Robot, source: str = "taught sequence"
     unknown = sorted(set(data) - {"format", "robot", "units", "poses", "notes"})
     if unknown:
         raise ValidationError(f"{source}: unknown field {unknown[0]!r}")
+    radians = _radian_joints(data.get("units"), robot, source)
     rows = data.get("poses")
     if not isinstance(rows, list) or len(rows) > MAX_POSES:
         raise ValidationError(f"{source}: poses must be a list of at most {MAX_POSES} poses")
@@ -385,18 +402,50 @@ def taught_from_dict(data: object, robot: Robot, source: str = "taught sequence"
                 or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
                            and math.isfinite(v) for v in values)):
             raise ValidationError(f"{where}: q needs {robot.n} numbers, got {brief(values)}")
-        q = robot.q_from_user(np.array(values, dtype=float))
+        q = np.where(radians, values, robot.q_from_user(np.array(values, dtype=float)))
         robot.check_within_limits(q, where)
-        dwell = _per_pose([row.get("dwell_s", 0.0)], 1, f"{where}: dwell_s", 0.0, low=0.0,
-                          high=MAX_DWELL_S)[0]
-        speed = _per_pose([row.get("speed", 1.0)], 1, f"{where}: speed", 1.0, low=0.0,
-                          high=1.0, above=True)[0]
+        dwell = _per_pose([_json_number(row, "dwell_s", 0.0, where)], 1, f"{where}: dwell_s",
+                          0.0, low=0.0, high=MAX_DWELL_S)[0]
+        speed = _per_pose([_json_number(row, "speed", 1.0, where)], 1, f"{where}: speed", 1.0,
+                          low=0.0, high=1.0, above=True)[0]
         sequence.record(q, float(dwell), float(speed))
     return sequence
 
 
+def _radian_joints(units, robot, source):
+    """Per joint, True where the file's ``units`` say radians: ``(n,)`` bool. Without
+    ``units``, revolute joints are in degrees and prismatic ones in the robot's unit."""
+    if units is None:
+        return np.zeros(robot.n, dtype=bool)
+    if not isinstance(units, list) or len(units) != robot.n:
+        raise ValidationError(f"{source}: units must be a list of {robot.n} units, one per "
+                              f"joint of {robot.name}, got {brief(units)}")
+    for k, (unit, revolute) in enumerate(zip(units, robot.revolute, strict=True), start=1):
+        allowed = ("deg", "rad") if revolute else (robot.unit,)
+        if unit not in allowed:
+            kind = "revolute" if revolute else f"prismatic, in {robot.unit} (nothing converts)"
+            raise ValidationError(f"{source}: units: joint {k} is {kind}: its unit is "
+                                  f"{' or '.join(repr(a) for a in allowed)}, got {brief(unit)}")
+    return np.array([unit == "rad" for unit in units])
+
+
+def _json_number(row, key, default, where):
+    """``row[key]`` (``default`` when absent) if it is a JSON number: text such as ``"1"``,
+    ``null`` or ``true`` is refused by name, not read as 1 or as NaN."""
+    value = row.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        shown = {type(None): "null", str: f"the text {brief(value)}"}.get(type(value),
+                                                                      brief(value))
+        raise ValidationError(f"{where}: {key} must be a number, got {shown}")
+    return value
+
+
 def save_taught(sequence: TaughtSequence, robot: Robot, path: str | Path) -> None:
     """Write ``sequence`` to ``path`` as JSON, atomically (:func:`load_taught` reads it).
+
+    What :func:`load_taught` would refuse (a pose of another length, outside the limits or not
+    finite, a dwell or speed out of its bounds, too many poses) is refused before anything is
+    written, with the reader's message.
 
     >>> import json, tempfile
     >>> from robosim import Joint, Robot
@@ -409,7 +458,13 @@ def save_taught(sequence: TaughtSequence, robot: Robot, path: str | Path) -> Non
     >>> json.loads(text)["poses"]
     [{'q': [30.0, -45.0], 'dwell_s': 0.5, 'speed': 1.0}]
     """
-    write_user_json(path, taught_to_dict(sequence, robot), ValidationError, "taught sequence")
+    source = f"{path}: would not read back"
+    try:
+        data = taught_to_dict(sequence, robot)
+    except ValidationError as exc:
+        raise type(exc)(f"{source}: {exc}") from None
+    taught_from_dict(data, robot, source)
+    write_user_json(path, data, ValidationError, "taught sequence")
 
 
 def load_taught(path: str | Path, robot: Robot) -> TaughtSequence:

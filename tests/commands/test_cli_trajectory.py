@@ -138,3 +138,18 @@ def test_profile_through_a_taught_file(capsys, tmp_path):
     np.testing.assert_allclose(q[arrive:leave + 1], [[30, 20, -10, 40, 0]] * (leave - arrive + 1))
     status = main(["profile", "lynx6", "--taught", str(path), "--dt", "0.02"])
     assert status == 2 and "give --max-speed and --max-accel" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["linear", "cubic", "trapezoidal"])
+def test_profile_through_a_taught_file_refuses_another_kind(capsys, tmp_path, kind):
+    # issue 36, item 5: --kind was silently ignored, the file played as a quintic
+    path = tmp_path / "taught.json"
+    path.write_text(json.dumps({"format": "robosim-taught/1", "robot": "Lynx6", "poses": [
+        {"q": [0, 0, 0, 0, 0]}, {"q": [30, 20, -10, 40, 0]}]}))
+    taught = ["profile", "lynx6", "--taught", str(path), "--max-speed", "60", "--max-accel",
+              "120"]
+    assert main([*taught, "--kind", kind]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"leave out --kind {kind}" in err
+    assert main([*taught, "--kind", "quintic", "--json"]) == 0      # what it plays
+    assert json.loads(capsys.readouterr().out)["kind"] == "quintic"

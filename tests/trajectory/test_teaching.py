@@ -8,6 +8,7 @@ velocity -1 and ends at +1 with zero accelerations), ``test_jtraj`` (``jtraj(q1,
 """
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -15,8 +16,8 @@ import pytest
 import robosim
 from robosim.errors import ValidationError
 from robosim.trajectory import joint_profile, via_points
-from robosim.trajectory.teaching import (TaughtSequence, load_taught, save_taught,
-                                         taught_from_dict)
+from robosim.trajectory.teaching import (MAX_DWELL_S, TaughtSequence, load_taught,
+                                         save_taught, taught_from_dict)
 
 
 def test_quintic_matches_corkes_quintic_without_and_with_end_velocities():
@@ -128,3 +129,85 @@ def test_taught_file_for_another_robot_or_outside_limits_is_refused():
         taught_from_dict({**good, "poses": [{"q": [0, 0, 0, 120, 0]}]}, lynx)
     with pytest.raises(ValidationError, match="pose 1: speed"):
         taught_from_dict({**good, "poses": [{"q": [0, 0, 0, 0, 0], "speed": 0}]}, lynx)
+
+
+# ------------------------------------------------------------- issue 36, item 5: the file
+LYNX = robosim.load_robot("lynx6")
+SLIDE = robosim.Robot([robosim.Joint(a=100.0), robosim.Joint("P", limits=(0.0, 50.0))],
+                      name="RP", unit="mm")
+
+
+def taught_file(units=None, **pose):
+    data = {"format": "robosim-taught/1", "robot": "Lynx6",
+            "poses": [{"q": [0.5, 0, 0, 0, 0], **pose}]}
+    if units is not None:
+        data["units"] = units
+    return data
+
+
+def test_units_in_radians_are_read_as_radians():
+    taught = taught_from_dict(taught_file(["rad"] * 5), LYNX)
+    assert taught.poses[0].tolist() == [0.5, 0, 0, 0, 0]
+    in_degrees = taught_from_dict(taught_file(["deg"] * 5), LYNX)     # 0.5 deg in radians
+    assert in_degrees.poses[0][0] == pytest.approx(0.5 * np.pi / 180)
+
+
+def test_a_prismatic_joint_takes_the_robots_length_unit_and_no_other():
+    data = {"format": "robosim-taught/1", "robot": "RP", "units": ["rad", "mm"],
+            "poses": [{"q": [0.25, 40]}]}
+    assert taught_from_dict(data, SLIDE).poses[0].tolist() == [0.25, 40.0]
+    with pytest.raises(ValidationError, match="units: joint 2 is prismatic, in mm .*'mm', "
+                                              "got 'm'"):
+        taught_from_dict({**data, "units": ["rad", "m"]}, SLIDE)
+
+
+@pytest.mark.parametrize("units, words", [
+    (["deg"] * 4, "units must be a list of 5 units"),
+    (["deg"] * 6, "units must be a list of 5 units"),
+    ("deg", "units must be a list of 5 units"),
+    (["grad"] + ["deg"] * 4, "units: joint 1 is revolute: its unit is 'deg' or 'rad', got "
+                             "'grad'"),
+])
+def test_units_that_do_not_fit_the_robot_are_refused(units, words):
+    with pytest.raises(ValidationError, match=re.escape(words)):
+        taught_from_dict(taught_file(units), LYNX)
+
+
+@pytest.mark.parametrize("field, value, shown", [
+    ("dwell_s", "1", "the text '1'"),
+    ("speed", "0.5", "the text '0.5'"),
+    ("speed", None, "null"),
+    ("dwell_s", True, "True"),
+    ("speed", [1], "[1]"),
+])
+def test_a_dwell_or_speed_that_is_no_json_number_is_refused_by_name(field, value, shown):
+    with pytest.raises(ValidationError, match=re.escape(f"pose 1: {field} must be a number, "
+                                                        f"got {shown}")):
+        taught_from_dict(taught_file(**{field: value}), LYNX)
+
+
+@pytest.mark.parametrize("pose, dwell, speed, words", [
+    ([np.nan, 0, 0, 0, 0], 0.0, 1.0, "pose 1: values must be finite numbers"),
+    ([2.0, 0, 0, 0, 0], 0.0, 1.0, "pose 1: joint 1"),                 # 115 deg beyond +-90
+    ([0.0] * 4, 0.0, 1.0, "pose 1: Lynx6 has 5 joints, got 4"),
+    ([0.0] * 5, -1.0, 1.0, "pose 1: dwell_s"),
+    ([0.0] * 5, 0.0, 0.0, "pose 1: speed"),
+    ([0.0] * 5, 0.0, np.nan, "pose 1: speed"),
+])
+def test_save_taught_writes_nothing_load_taught_would_refuse(tmp_path, pose, dwell, speed,
+                                                             words):
+    # the lists are filled directly: what record() accepts is the API edge's to check
+    taught = TaughtSequence("Lynx6", [np.array(pose)], [dwell], [speed])
+    with pytest.raises(ValidationError, match="taught.json: would not read back: "
+                                              + re.escape(words)):
+        save_taught(taught, LYNX, tmp_path / "taught.json")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_what_save_taught_writes_load_taught_reads_back_at_the_limits(tmp_path):
+    taught = TaughtSequence("Lynx6", [LYNX.limits[:, 0].copy(), LYNX.limits[:, 1].copy()],
+                            [0.0, MAX_DWELL_S], [1.0, 1e-9])
+    save_taught(taught, LYNX, tmp_path / "taught.json")
+    again = load_taught(tmp_path / "taught.json", LYNX)
+    np.testing.assert_allclose(again.poses, taught.poses, atol=1e-9)
+    assert (again.dwell, again.speed) == (taught.dwell, taught.speed)
