@@ -32,7 +32,9 @@ def register(subparsers):
                     "3D-RAS's Factor (step = Factor degrees, point count of its eq. 18) or "
                     "random samples, and report the end effector's occupied voxels, volume, "
                     "bounding box and maximum reach. Without --factor, --step or --samples a "
-                    "Factor computing about a million positions is chosen. The cloud is the "
+                    "Factor computing about a million positions is chosen, or, for an arm "
+                    "whose joints are too many for a grid to measure its volume, 2 million "
+                    "random samples (the output says so). The cloud is the "
                     "chosen grid; when it is coarse, the volume, voxels and sections are counted "
                     "on a finer grid over the same ranges (about 2 million positions more), "
                     "and the output says which.")
@@ -124,12 +126,18 @@ def workspace_command(args):
     robot = robot_from_args(args)
     ranges = parse_ranges(robot, args.range, args.deg)
     _check_out(args.out)
-    volume_from = None
+    volume_from, why = None, ""
+    if args.samples is None and args.factor is None and args.step is None \
+            and args.volume_positions is None:
+        auto = ws.factor_grid(robot, ws.auto_factor(robot, ranges), ranges)
+        if not ws.grid_measures_volume(robot, auto, args.voxel):
+            args.samples = ws.VOLUME_POSITIONS
+            why = f": a grid over its {robot.n} joints samples too coarsely to measure a volume"
     if args.samples is not None:
         ws.check_plan(robot, samples=args.samples, voxel=args.voxel)   # as the run will
         grid = None
         estimate = ws.estimate_samples_seconds(robot, args.samples, ranges, args.voxel)
-        plan_text = (f"{args.samples:,} random configurations (Monte Carlo), estimated "
+        plan_text = (f"{args.samples:,} random configurations (Monte Carlo{why}), estimated "
                      f"{estimate:.2g} s")
     else:
         if args.step is not None:

@@ -65,6 +65,10 @@ VOLUME_POSITIONS = 2_000_000
 AUTO_FACTOR_POSITIONS = 1_000_000
 #: Samples per voxel of the sphere holding the arm that the default Monte Carlo voxel aims at.
 MONTE_CARLO_DENSITY = 20
+#: A grid measures a volume when the samples it counts lie at most this fraction of the arm's
+#: size (``length_scale``) apart; coarser, the whole workspace fits in a few voxels (a 12-joint
+#: arm's grid of millions of positions put its samples 471 mm apart on a 240 mm reach).
+MEASURABLE_SPACING = 0.25
 #: Points per voxelisation block and per inner chunk: large enough to amortise numpy's per-call
 #: cost, small enough to stay in cache.
 _BLOCK = 1 << 18
@@ -602,6 +606,33 @@ def _volume_grid(robot, plan, grid, voxel, positions):
     return finer if grid_spacing(robot, finer, moving) < spacing else grid
 
 
+def grid_measures_volume(robot: Robot, grid: JointGrid, voxel: float | None = None) -> bool:
+    """True when the grid :func:`forward_workspace` counts for ``grid`` (:func:`volume_grid`)
+    samples densely enough to measure a volume: its spacing at most
+    :data:`MEASURABLE_SPACING` of the arm's size. Else (many joints: the spacing grows with
+    every joint's lever while the positions stay bounded) count Monte Carlo samples
+    (:func:`monte_carlo_workspace`), whose cost does not grow with the joints.
+
+    Examples
+    --------
+    The Lynx6's default grid measures; a twisting arm of 12 joints cannot be gridded finely
+    enough within the positions the count may take:
+
+    >>> from robosim import Joint, Robot, load_robot
+    >>> lynx6 = load_robot("lynx6")
+    >>> grid_measures_volume(lynx6, factor_grid(lynx6, auto_factor(lynx6)))
+    True
+    >>> snake = Robot([Joint(a=20.0, d=10.0, alpha=math.pi / 2)] * 12, unit="mm")
+    >>> grid_measures_volume(snake, factor_grid(snake, auto_factor(snake)))
+    False
+    """
+    plan = _segment_plan(robot)
+    counted = _volume_grid(robot, plan, grid, None if voxel is None else _check_voxel(voxel),
+                           VOLUME_POSITIONS)
+    spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
+    return spacing <= MEASURABLE_SPACING * robot.length_scale
+
+
 def volume_grid(robot: Robot, grid: JointGrid, voxel: float | None = None,
                 positions: int = VOLUME_POSITIONS) -> JointGrid:
     """The grid whose configurations the voxel counts (volume, occupied voxels, sections) of
@@ -758,6 +789,12 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
     spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
     h = default_voxel(robot, spacing) if voxel is None else voxel
     notes = limit_notes(robot, grid.ranges)
+    if voxel is None and spacing > MEASURABLE_SPACING * robot.length_scale:
+        notes.append(f"this grid cannot measure the volume: the samples counted lie up to "
+                     f"{spacing:.3g} {robot.unit} apart on an arm {robot.length_scale:.3g} "
+                     f"{robot.unit} long, so the voxels are as coarse and the volume is no "
+                     f"measurement; count Monte Carlo samples instead (--samples N, "
+                     f"monte_carlo_workspace), whose cost does not grow with the joints")
     if h < spacing:
         notes.append(f"voxel {h:.3g} {robot.unit} is finer than the spacing {spacing:.3g} "
                      f"{robot.unit} of the grid counted: the voxels have holes and the volume "

@@ -15,7 +15,7 @@ import math
 import numpy as np
 import pytest
 
-from robosim import load_robot
+from robosim import Joint, Robot, load_robot
 from robosim import workspace as ws
 
 FIG5 = {0: (0.0, math.pi), 1: (0.0, math.pi / 2), 2: (0.0, math.pi / 2),
@@ -199,3 +199,33 @@ def test_a_joint_that_moves_no_point_does_not_coarsen_the_voxel():
                          np.linspace(-math.pi, math.pi, 3)))
     assert ws.grid_spacing(robot, grid, [True, True, True, False]) == pytest.approx(1.0)
     assert ws.grid_spacing(robot, grid) == pytest.approx(10 * math.pi)
+
+
+# ------------------------------------------------------- issue 36, item 11: too many joints
+def twisting_arm(joints):
+    """``joints`` revolute joints, each 20 mm along and 10 mm up its axis, turned 90 degrees
+    about x: 30 mm of lever per joint, so 360 mm of arm for 12 joints."""
+    return Robot([Joint(a=20.0, d=10.0, alpha=math.pi / 2)] * joints, unit="mm",
+                 name=f"Twist{joints}")
+
+
+def test_a_grid_of_twelve_joints_cannot_measure_a_volume_and_says_so():
+    # the issue's arm: "471 mm voxels, 1 occupied" on a reach of 240 mm
+    snake = twisting_arm(12)
+    assert not ws.grid_measures_volume(snake, ws.factor_grid(
+        snake, ws.auto_factor(snake)))
+    lynx6 = load_robot("lynx6")
+    assert ws.grid_measures_volume(lynx6, ws.factor_grid(
+        lynx6, ws.auto_factor(lynx6)))
+
+
+def test_a_grid_too_coarse_to_measure_is_named_in_the_notes():
+    # two unit links stepped by 90 degrees: neighbouring tips up to (pi / 2) x 2 = 3.1 m
+    # apart on an arm 2 m long; counted as it is, no voxel of that size measures anything
+    arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+    grid = ws.step_grid(arm, math.pi / 2)
+    coarse = ws.forward_workspace(arm, grid, volume_from=grid)
+    assert any("this grid cannot measure the volume" in note and "3.14 m apart" in note
+               for note in coarse.notes)
+    fine = ws.forward_workspace(arm, ws.step_grid(arm, math.radians(5)))
+    assert not any("cannot measure" in note for note in fine.notes)

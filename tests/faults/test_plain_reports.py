@@ -1,0 +1,24 @@
+"""Issue 36, item 11: what a command reports is plain and true: a workspace it cannot measure
+is measured another way (and says so), a mesh left out of a picture is named, a title keeps one
+line, a number prints short, a torque message names real bounds."""
+
+import json
+
+from fault_cli import run_cli
+
+
+def twelve_joint_arm(folder):
+    """12 revolute joints, each 20 mm along and 10 mm up its axis, turned 90 degrees."""
+    joints = [{"type": "R", "theta": 0, "d": 10, "a": 20, "alpha": 90}] * 12
+    path = folder / "twist12.json"
+    path.write_text(json.dumps({"name": "Twist12", "unit": "mm", "joints": joints}))
+    return path
+
+
+def test_a_twelve_joint_workspace_is_sampled_at_random_and_says_why(tmp_path):
+    # a grid gave "471 mm voxels, 1 occupied" on a 240 mm reach
+    run = run_cli("workspace", twelve_joint_arm(tmp_path), "--dry-run")
+    assert run.status == 0, run.err
+    assert "2,000,000 random configurations (Monte Carlo: a grid over its 12 joints samples " \
+           "too coarsely to measure a volume)" in run.out
+    assert "Monte Carlo" not in run_cli("workspace", "lynx6", "--dry-run").out
