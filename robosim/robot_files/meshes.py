@@ -650,8 +650,9 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
     MeshError
         A file cannot be read (see :func:`load_stl`), a part placed at its ``scale`` is
         more than :data:`SCALE_RATIO` times the arm's size or less than its reciprocal
-        squared (the message says which scale would fit), or a part is placed (``xyz``) more
-        than :data:`SCALE_RATIO` arm sizes from its frame.
+        squared (the message says which scale would fit), or a part's middle is placed more
+        than :data:`SCALE_RATIO` arm sizes from its frame (by ``xyz`` or by the file's own
+        coordinates).
 
     Examples
     --------
@@ -675,7 +676,7 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
     for name, frame, spec in meshes.parts():
         triangles, normals = load_stl(spec.path)
         _check_scale(robot, name, spec, triangles)
-        _check_offset(robot, name, spec)
+        _check_offset(robot, name, spec, triangles)
         loaded.append((name, frame, spec, triangles, normals))
     total = sum(len(item[3]) for item in loaded)
     placed = []
@@ -692,15 +693,26 @@ def robot_meshes(robot: Robot, budget: int = DEFAULT_BUDGET) -> list[PlacedMesh]
     return placed
 
 
-def _check_offset(robot, name, spec):
-    """A part placed more than :data:`SCALE_RATIO` arm sizes from its frame is off the picture
-    (a mesh at xyz 1e6 was silently not drawn, issue 25): refused, naming the offset."""
-    offset = float(np.linalg.norm(spec.xyz))
+def _check_offset(robot, name, spec, triangles):
+    """A part whose middle (of its bounding box) is placed more than :data:`SCALE_RATIO` arm
+    sizes from its frame is off the picture: refused, naming the offset and where it comes
+    from, ``xyz`` (a mesh at xyz 1e6 was silently not drawn, issue 25) or the file's own
+    coordinates (a part modelled 1e6 mm from the CAD origin, issue 36)."""
+    corners = triangles.reshape(-1, 3)
+    middle = spec.scale * (corners.min(axis=0) + corners.max(axis=0)) / 2
+    transform = spec.transform
+    offset = float(np.linalg.norm(transform[:3, :3] @ middle + transform[:3, 3]))
     arm = robot.length_scale
-    if offset > SCALE_RATIO * arm:
-        raise MeshError(f"{spec.path}: the {name}'s mesh is placed {offset:.4g} {robot.unit} "
-                        f"from its frame (field 'xyz'), against an arm of about {arm:.4g} "
-                        f"{robot.unit}: it would be drawn off the picture; is xyz right?")
+    if offset <= SCALE_RATIO * arm:
+        return
+    own = float(np.linalg.norm(middle))
+    cause = ("field 'xyz': is xyz right?" if own <= SCALE_RATIO * arm else
+             f"its vertices lie {own:.4g} {robot.unit} from the STL file's origin at scale "
+             f"{spec.scale:g}: move the part to its origin in the CAD program, or place it "
+             f"back with xyz")
+    raise MeshError(f"{spec.path}: the {name}'s mesh is placed {offset:.4g} {robot.unit} from "
+                    f"its frame, against an arm of about {arm:.4g} {robot.unit}, so it would be "
+                    f"drawn off the picture ({cause})")
 
 
 def _check_scale(robot, name, spec, triangles):

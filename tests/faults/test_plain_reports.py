@@ -4,7 +4,11 @@ line, a number prints short, a torque message names real bounds."""
 
 import json
 
+import numpy as np
+
 from fault_cli import run_cli
+from robosim import load_robot
+from robosim.robot_files import robot_to_dict, save_stl
 
 
 def twelve_joint_arm(folder):
@@ -22,3 +26,17 @@ def test_a_twelve_joint_workspace_is_sampled_at_random_and_says_why(tmp_path):
     assert "2,000,000 random configurations (Monte Carlo: a grid over its 12 joints samples " \
            "too coarsely to measure a volume)" in run.out
     assert "Monte Carlo" not in run_cli("workspace", "lynx6", "--dry-run").out
+
+
+def test_a_mesh_modelled_far_from_its_files_origin_is_named_not_left_out(tmp_path):
+    # the part's vertices lie 1e6 mm from its STL file's origin: it was drawn off the picture
+    corners = np.array([[0, 0, 0], [0, 10, 0], [10, 0, 0], [0, 0, 10]], float)
+    save_stl(tmp_path / "far.stl", corners[[[0, 1, 2], [0, 2, 3], [0, 3, 1], [1, 3, 2]]] + 1e6)
+    data = robot_to_dict(load_robot("Planar 3R"))
+    data["meshes"] = {"links": [{"file": "far.stl"}, None, None]}
+    path = tmp_path / "far.json"
+    path.write_text(json.dumps(data))
+    run = run_cli("show", path, "--png", tmp_path / "far.png", "--style", "mesh")
+    assert run.status == 0, run.err
+    assert "link 1's mesh is placed" in run.err and "from the STL file's origin" in run.err
+    assert "drawn with links instead" in run.err

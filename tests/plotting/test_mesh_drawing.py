@@ -131,10 +131,13 @@ def test_scale_xyz_and_rpy_place_the_mesh_in_its_frame(tmp_path):
     ({"base": {"file": "cube.stl", "scale": 10_000}}, "is the scale right"),
     # issue 25: a part placed 1e6 mm away was silently not drawn
     ({"links": [{"file": "cube.stl", "xyz": [1e6, 0, 0]}, None]}, "is xyz right"),
+    # issue 36: so was a part modelled 1e6 mm from its file's origin
+    ({"links": [{"file": "far.stl"}, None]}, "from the STL file's origin"),
 ])
 def test_a_mesh_that_cannot_be_used_falls_back_to_links_with_a_message(tmp_path, broken,
                                                                       named):
     save_stl(tmp_path / "cube.stl", CUBE)
+    save_stl(tmp_path / "far.stl", CUBE + 1e6)
     (tmp_path / "junk.stl").write_bytes(b"not a mesh")
     robot = two_link(tmp_path, broken)
     drawing = draw(robot)
