@@ -22,7 +22,7 @@ from numpy.typing import ArrayLike
 
 from . import checks
 from .dh_steps import dh_steps, link_matrices, offset_term, symbolic_link_matrix
-from .errors import ValidationError, brief
+from .errors import ValidationError, brief, one_line
 from .kinematics import Robot, r2rpy
 
 FORMATS = ("md", "tex")
@@ -84,7 +84,7 @@ def dh_sheet(robot: Robot, q: ArrayLike, fmt: str = "md", digits: int = DIGITS) 
     unit = robot.unit
     q_text = ", ".join(w.value(v, robot.joints[i].is_revolute) for i, v in enumerate(q))
 
-    w.title(f"{robot.name}: forward kinematics by the DH convention")
+    w.title(f"{one_line(robot.name)}: forward kinematics by the DH convention")
     source = f"; numbers from {w.plain(robot.source.rstrip('.'))}" if robot.source else ""
     w.text(f"Joint values {w.math(f'q = ({q_text})')}; lengths in {unit}, angles in degrees. "
            f"{robot.convention.capitalize()} DH convention{source}.")

@@ -30,6 +30,17 @@ class MeshError(ValidationError):
     """An STL mesh cannot be read or used; the message names the file and the fault."""
 
 
+def one_line(text: str) -> str:
+    r"""``text`` with its line breaks (``\n``, ``\r\n``, U+2028 and the others
+    ``str.splitlines`` knows) turned into spaces: a robot's name in a title, a header line or a
+    message stays one line.
+
+    >>> one_line("Lynx\r\n6")
+    'Lynx 6'
+    """
+    return " ".join(text.splitlines())
+
+
 def brief(value: object, width: int = 60) -> str:
     """``repr(value)`` cut to ``width`` characters, so a message quoting a bad value stays one
     readable line however long the value (a 100,000-character cell, a nested list).

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..dh_sheet import dh_sheet
 from ..dh_steps import dh_steps
-from ..errors import ValidationError
+from ..errors import ValidationError, one_line
 from ..files import atomic_write_text
 from .common import (add_configuration_arguments, add_json_argument, add_robot_argument,
                      check_output, configuration, print_json, progress_printer,
@@ -136,5 +136,5 @@ def dh_sheet_command(args):
     except OSError as exc:
         raise ValidationError(f"{path}: cannot write it ({exc.strerror or exc})") from None
     shown = ", ".join(f"{v:g}" for v in np.round(robot.q_to_user(q), 6))
-    print(f"DH worksheet of {robot.name} at q = ({shown}) (degrees, {robot.unit}) written to "
-          f"{path}")
+    print(f"DH worksheet of {one_line(robot.name)} at q = ({shown}) (degrees, {robot.unit}) "
+          f"written to {path}")

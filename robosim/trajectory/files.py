@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..errors import ValidationError, brief
+from ..errors import ValidationError, brief, one_line
 from ..files import read_user_text, write_readable_text
 from ..kinematics import LENGTH_UNITS, Robot, r2rpy
 from ..parsing import parse_number
@@ -135,7 +135,7 @@ def trajectory_csv_text(robot: Robot, t: ArrayLike, q: ArrayLike) -> str:
                               np.degrees(r2rpy(poses[:, :3, :3]))])
     out = io.StringIO()
     # a name with a line break would start a line the reader takes for data (issue 25)
-    name = " ".join(robot.name.splitlines())
+    name = one_line(robot.name)
     out.write(f"# robosim trajectory\n# robot: {name}\n# unit: {robot.unit}\n")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(columns)

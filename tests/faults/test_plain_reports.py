@@ -40,3 +40,15 @@ def test_a_mesh_modelled_far_from_its_files_origin_is_named_not_left_out(tmp_pat
     assert run.status == 0, run.err
     assert "link 1's mesh is placed" in run.err and "from the STL file's origin" in run.err
     assert "drawn with links instead" in run.err
+
+
+def test_a_robot_name_with_a_newline_keeps_the_dh_sheet_title_one_line(tmp_path):
+    data = robot_to_dict(load_robot("Planar 3R"))
+    data["name"] = "Planar\n3R"
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps(data))
+    run = run_cli("dh-sheet", path, "--md", tmp_path / "sheet.md")
+    assert run.status == 0, run.err
+    assert run.out.count("\n") == 1 and run.out.startswith("DH worksheet of Planar 3R at")
+    title = (tmp_path / "sheet.md").read_text(encoding="utf-8").splitlines()[0]
+    assert title == "# Planar 3R: forward kinematics by the DH convention"
