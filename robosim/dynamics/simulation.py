@@ -236,7 +236,9 @@ class Integration:
                                   f"give a step no longer than the run")
         steps = _steps(duration, dt)
         if steps > MAX_STEPS:
-            raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {steps:,} steps, more "
+            # a count of 10**300 steps written out is 400 characters: in powers of ten then
+            count = f"{steps:,}" if steps < 10 ** 12 else f"{duration / dt:.3g}"
+            raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {count} steps, more "
                                   f"than {MAX_STEPS:,}: use a larger dt or a shorter run")
         self._constants = _constants(robot)
         # the start and a constant torque checked together; the run keeps 2n numbers and n

@@ -7,6 +7,7 @@ computed with Corke's Robotics Toolbox for Python (roboticstoolbox-python 1.5.0,
 """
 
 import math
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -521,3 +522,13 @@ def test_a_run_computed_piece_by_piece_is_the_run_computed_at_once():
     assert piecewise.q == pytest.approx(whole.q, abs=0) and run.ready == len(whole.t)
     assert [(h.joint, h.time) for h in piecewise.limit_hits] == [
         (h.joint, h.time) for h in whole.limit_hits]
+
+
+@pytest.mark.parametrize("dt, count", [(1e-300, "1e+300 steps"), (1e-7, "10,000,000 steps")])
+def test_too_many_steps_are_counted_in_a_short_number(dt, count):
+    # issue 36, item 11: dt = 1e-300 printed the count of 10**300 steps in full, 502 characters
+    from robosim.dynamics import simulate
+    puma = load_robot("Puma 560")
+    with pytest.raises(ValidationError, match=re.escape(f"1 s at dt = {dt:g} s is {count}, more "
+                                                        f"than ")):
+        simulate(puma, puma.home, duration=1.0, dt=dt)

@@ -52,3 +52,9 @@ def test_a_robot_name_with_a_newline_keeps_the_dh_sheet_title_one_line(tmp_path)
     assert run.out.count("\n") == 1 and run.out.startswith("DH worksheet of Planar 3R at")
     title = (tmp_path / "sheet.md").read_text(encoding="utf-8").splitlines()[0]
     assert title == "# Planar 3R: forward kinematics by the DH convention"
+
+
+def test_fall_with_a_tiny_step_says_how_many_steps_in_a_short_line():
+    run = run_cli("fall", "Puma 560", "--from", *["0"] * 6, "--duration", "1", "--dt", "1e-300")
+    assert run.status == 2 and len(run.err_lines) == 1
+    assert "is 1e+300 steps, more than 1,000,000" in run.err and len(run.err) < 160
