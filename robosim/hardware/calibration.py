@@ -190,8 +190,8 @@ class _Checker:
         if positive and value <= 0:
             raise self.error(where, f"field '{field}' must be greater than 0, got {brief(value)}")
         if not low <= value <= high:
-            raise self.error(where, f"field '{field}' must be from {low:g} to {high:g}, "
-                                    f"got {brief(value)}")
+            raise self.error(where, f"field '{field}' must be {_span(low, high)}, got "
+                                    f"{brief(value)}")
         return float(value)
 
     def whole(self, value, where, field, low, high):
@@ -213,6 +213,20 @@ class _Checker:
         if not pulse_range[0] <= pulse <= pulse_range[1]:
             raise self.error(where, f"field '{field}' = {pulse:g} us is outside its "
                                     f"pulse_range {list(pulse_range)}")
+
+
+def _span(low, high):
+    """The values from ``low`` to ``high`` in words, naming only the bounds that exist (a
+    torque limited to 50 N m was said to go "from -inf to 50").
+
+    >>> _span(0, 180), _span(-math.inf, 50), _span(0.5, math.inf)
+    ('from 0 to 180', 'at most 50', 'at least 0.5')
+    """
+    if math.isinf(low):
+        return f"at most {high:g}"
+    if math.isinf(high):
+        return f"at least {low:g}"
+    return f"from {low:g} to {high:g}"
 
 
 def _float(number):

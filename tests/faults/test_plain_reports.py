@@ -6,8 +6,9 @@ import json
 
 import numpy as np
 
-from fault_cli import run_cli
+from fault_cli import assert_usage_error, run_cli
 from robosim import load_robot
+from robosim.hardware.calibration import calibration_to_dict, load_calibration
 from robosim.robot_files import robot_to_dict, save_stl
 
 
@@ -58,3 +59,12 @@ def test_fall_with_a_tiny_step_says_how_many_steps_in_a_short_line():
     run = run_cli("fall", "Puma 560", "--from", *["0"] * 6, "--duration", "1", "--dt", "1e-300")
     assert run.status == 2 and len(run.err_lines) == 1
     assert "is 1e+300 steps, more than 1,000,000" in run.err and len(run.err) < 160
+
+
+def test_a_calibration_torque_above_its_bound_names_only_that_bound(tmp_path):
+    data = calibration_to_dict(load_calibration())
+    data["joints"][1]["rated_torque_nm"] = 60
+    path = tmp_path / "arm.calibration.json"
+    path.write_text(json.dumps(data))
+    assert_usage_error(run_cli("arm", "--dry-run", "--calibration", path, "home"),
+                       "joint 2: field 'rated_torque_nm' must be at most 50, got 60")

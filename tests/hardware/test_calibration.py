@@ -72,7 +72,7 @@ def _broken(change):
     (lambda d: d["joints"][1].update(rated_torque_nm=-1),
      "joint 2: field 'rated_torque_nm' must be greater than 0, got -1"),
     (lambda d: d["joints"][1].update(rated_torque_nm=24.7 * 10),   # kg cm typed as N m
-     "joint 2: field 'rated_torque_nm' must be from"),
+     "joint 2: field 'rated_torque_nm' must be at most 50, got 247"),   # not "from -inf"
 ])
 def test_invalid_values_are_refused_naming_the_entry_and_field(change, message):
     with pytest.raises(CalibrationError, match=message.replace("(", r"\(")):
