@@ -402,13 +402,12 @@ def resolve_mesh(filename: str, urdf_folder: Path,
         '/robots/etc/passwd.stl', outside the URDF's own folders and the --package-dir ones ...
     """
     urdf_folder = Path(urdf_folder)
-    allowed = mesh_folders(filename, urdf_folder, package_dirs)
-    package_dirs = [Path(folder) for folder in package_dirs]
+    given = [Path(folder) for folder in package_dirs]
+    allowed = mesh_folders(filename, urdf_folder, given)
     if filename.startswith("package://"):
         package, _, rest = filename[len("package://"):].partition("/")
         own = _own_folders(filename, urdf_folder)
-        candidates = [folder / tail for folder in package_dirs
-                      for tail in (rest, f"{package}/{rest}")]
+        candidates = [folder / tail for folder in given for tail in (rest, f"{package}/{rest}")]
         candidates += [own[0] / package / rest, *(folder / rest for folder in own)]
     elif filename.startswith("file://"):
         candidates = [Path(filename[len("file://"):])]
