@@ -23,19 +23,20 @@ import numpy as np
 #: The stages' times, as fractions of the step.
 C = (0.0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1.0, 1.0)
 #: Each stage's weights of the earlier stages' slopes (the Butcher tableau's rows).
-A = ((),
-     (1 / 5,),
-     (3 / 40, 9 / 40),
-     (44 / 45, -56 / 15, 32 / 9),
-     (19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729),
-     (9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656),
-     (35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84))
+A = np.array([
+    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+    [1 / 5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+    [3 / 40, 9 / 40, 0.0, 0.0, 0.0, 0.0, 0.0],
+    [44 / 45, -56 / 15, 32 / 9, 0.0, 0.0, 0.0, 0.0],
+    [19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729, 0.0, 0.0, 0.0],
+    [9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656, 0.0, 0.0],
+    [35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84, 0.0]])
 #: The 5th-order solution's weights minus the embedded 4th-order one's: the error estimate.
-E = (71 / 57600, 0.0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40)
+E = np.array([71 / 57600, 0.0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40])
 #: The dense output's weights of the slopes for its 4th-degree term (DOPRI5's ``d``).
-D = (-12715105075 / 11282082432, 0.0, 87487479700 / 32700410799,
-     -10690763975 / 1880347072, 701980252875 / 199316789632, -1453857185 / 822651844,
-     69997945 / 29380423)
+D = np.array([-12715105075 / 11282082432, 0.0, 87487479700 / 32700410799,
+              -10690763975 / 1880347072, 701980252875 / 199316789632,
+              -1453857185 / 822651844, 69997945 / 29380423])
 
 
 @dataclass
@@ -67,7 +68,7 @@ class Step:
     y_end: np.ndarray
     slope_end: np.ndarray
     error: np.ndarray
-    slopes: list
+    slopes: np.ndarray               # (7, y.size): the stages' slopes, flattened
     _terms: tuple | None = None      # the dense output's polynomial, made on first use
 
     def at(self, fraction: float | np.ndarray) -> np.ndarray:
@@ -87,12 +88,11 @@ class Step:
         fraction = np.asarray(fraction, dtype=float)
         theta = fraction.reshape(fraction.shape + (1,) * self.y_start.ndim)
         if self._terms is None:
-            h, k = self.h, self.slopes
+            h, shape = self.h, self.y_start.shape
             change = self.y_end - self.y_start
-            first = h * k[0] - change
-            second = change - h * k[6] - first
-            self._terms = change, first, second, h * sum(d * s for d, s in zip(D, k,
-                                                                               strict=True) if d)
+            first = h * self.slopes[0].reshape(shape) - change
+            second = change - h * self.slope_end - first
+            self._terms = change, first, second, (h * D @ self.slopes).reshape(shape)
         change, first, second, fourth = self._terms
         rest = 1.0 - theta
         return self.y_start + theta * (change + rest * (first + theta * (second + rest * fourth)))
@@ -115,10 +115,11 @@ def dormand_prince_step(f: Callable[[float, np.ndarray], np.ndarray], t: float,
     >>> print(np.round(step.y_end, 9))
     [5.095 0.19 ]
     """
-    slopes = [slope]
-    for c, weights in zip(C[1:], A[1:], strict=True):
-        stage = y + h * sum(w * k for w, k in zip(weights, slopes, strict=True) if w)
-        slopes.append(f(t + c * h, stage))
-    y_end = stage                       # the last stage is the 5th-order solution
-    error = np.asarray(h * sum(e * k for e, k in zip(E, slopes, strict=True) if e))
-    return Step(h=h, y_start=y, y_end=y_end, slope_end=slopes[6], error=error, slopes=slopes)
+    slopes = np.empty((7, y.size))
+    slopes[0] = slope.reshape(-1)
+    for i in range(1, 7):
+        stage = y + (h * A[i, :i] @ slopes[:i]).reshape(y.shape)
+        slopes[i] = f(t + C[i] * h, stage).reshape(-1)
+    # the last stage is the 5th-order solution, its slope the next step's first
+    return Step(h=h, y_start=y, y_end=stage, slope_end=slopes[6].reshape(y.shape),
+                error=(h * E @ slopes).reshape(y.shape), slopes=slopes)
