@@ -59,7 +59,6 @@ One concept a module, the public names re-exported here (``robosim.dynamics.simu
   :func:`check_torque_limits`.
 """
 
-from .composite_body import NotPositiveDefinite
 from .equations import (
                         coriolis,
                         energy,
@@ -82,7 +81,7 @@ from .model import (
                         require_dynamics,
                         with_payload,
 )
-from .newton_euler import METRES_PER_UNIT, reference_inverse_dynamics
+from .newton_euler import METRES_PER_UNIT
 from .simulation import (
                         LIMIT_BEHAVIOURS,
                         MAX_DURATION_S,
@@ -104,8 +103,8 @@ from .torque_checks import (
 __all__ = ["DEFAULT_GRAVITY", "Dynamics", "Exceedance", "Integration", "LIMIT_BEHAVIOURS",
            "LimitHit", "LinkDynamics", "MAX_COM", "MAX_DURATION_S", "MAX_FRICTION",
            "MAX_GEAR_RATIO", "MAX_GRAVITY", "MAX_INERTIA_KG_M2", "MAX_MASS_KG", "MAX_STEPS",
-           "METRES_PER_UNIT", "NotPositiveDefinite", "Simulation", "TorqueCheck", "Torques",
+           "METRES_PER_UNIT", "Simulation", "TorqueCheck", "Torques",
            "TrajectoryTorques", "check_torque_limits", "coriolis", "energy", "forward_dynamics",
            "friction_torques", "gravity_torques", "inverse_dynamics", "mass_matrix",
-           "reference_inverse_dynamics", "require_dynamics", "simulate", "trajectory_torques",
+           "require_dynamics", "simulate", "trajectory_torques",
            "with_payload"]

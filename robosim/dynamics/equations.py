@@ -3,15 +3,15 @@
 :func:`inverse_dynamics` (recursive Newton-Euler, :mod:`robosim.dynamics.newton_euler`),
 :func:`gravity_torques`, :func:`coriolis`, :func:`friction_torques`, :func:`mass_matrix` (the
 composite-rigid-body algorithm, :mod:`robosim.dynamics.composite_body`), :func:`forward_dynamics`
-(a Cholesky solve) and :func:`energy`; the helpers that check joint values, convert to SI units
-and compute a batch block by block.
+(``M qdd = tau - C qd - g`` solved by :func:`numpy.linalg.solve`) and :func:`energy`. Joint
+values come through the one edge (:func:`robosim.checks.joint_arrays`): Python floats for one
+configuration, rows for a batch, which :func:`robosim.kinematics.elementary.evaluate` hands to
+the algorithms as floats or as ``(B,)`` columns.
 """
 
 from __future__ import annotations
 
-import math
-from itertools import chain
-from typing import Any
+from itertools import chain as chained
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -19,14 +19,11 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError
 from ..kinematics import Robot
-from .composite_body import NotPositiveDefinite, cholesky_solve, mass_matrix_entries
-from .model import Dynamics, MAX_GRAVITY, _numbers, require_dynamics
-from .newton_euler import ZERO, KernelConstants, joint_geometry, kernel_constants, newton_euler
+from ..kinematics.elementary import evaluate
+from .composite_body import mass_matrix_entries
+from .model import Dynamics, MAX_GRAVITY, _numbers
+from .newton_euler import Chain, chain_of, newton_euler
 
-
-#: Rows of a batch computed at once: big enough to amortise numpy's cost per call (the kernel
-#: makes about 2,000 calls per block), small enough that a block's arrays stay in cache.
-_CHUNK = 8192
 #: Numbers per configuration and joint that the dynamics keep at their peak (inputs, outputs
 #: and a block's working columns); a function's matrices add theirs. What bounds a batch.
 _FLOATS = 8
@@ -34,108 +31,75 @@ _FLOATS = 8
 
 def _finite(values: np.ndarray, quantity: str) -> np.ndarray:
     """``values``, or a ValidationError saying that ``quantity`` overflowed (issue 25: NaN
-    torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0).
-
-    Up to 64 values (one configuration's torques, or its mass matrix up to 8 joints) are
-    summed in Python: 0.8 us for a 6 x 6 matrix against 1.4 us for ``np.isfinite(...).all()``.
-    """
-    if not ((values.size <= 64 and math.isfinite(sum(values.ravel().tolist())))   # one, fast
-            or np.isfinite(values).all()):        # a batch, or a sum that merely overflowed
+    torques left ``inverse_dynamics`` for ``qd = 1e200`` and were printed as 0)."""
+    if not np.isfinite(values).all():
         raise ValidationError(f"the {quantity} overflowed (they are not finite numbers): the "
                               f"joint values, speeds, accelerations or torques given are too "
                               f"large for the arithmetic")
     return values
 
 
-# ------------------------------------------------------------------- the kernels' constants
-_constants_cache: dict[int, tuple[Robot, Dynamics, KernelConstants]] = {}
+_chains: dict[int, tuple[Robot, Dynamics, Chain]] = {}
 
 
-def _constants(robot):
-    """The kernels' constants of ``robot``, cached while the robot and its dynamics live (a
-    robot in the cache has had its dynamics checked)."""
-    key = id(robot)
-    cached = _constants_cache.get(key)
-    if cached is not None and cached[0] is robot and cached[1] is getattr(robot, "dynamics", None):
-        return cached[2]
-    dynamics = require_dynamics(robot)
-    constants = kernel_constants(robot, dynamics)
-    if len(_constants_cache) > 64:
-        _constants_cache.clear()
-    _constants_cache[key] = (robot, dynamics, constants)
-    return constants
+def _chain(robot: Robot) -> Chain:
+    """``robot``'s :class:`~robosim.dynamics.newton_euler.Chain`, kept while the robot and its
+    dynamics live (a robot kept has had its dynamics checked)."""
+    kept = _chains.get(id(robot))
+    if kept is not None and kept[0] is robot and kept[1] is getattr(robot, "dynamics", None):
+        return kept[2]
+    chain = chain_of(robot)
+    if len(_chains) > 64:
+        _chains.clear()
+    _chains[id(robot)] = (robot, robot.dynamics, chain)
+    return chain
 
 
-# ----------------------------------------------------------------------------- batches
-def _gravity(robot, gravity):
-    """``gravity`` (3 numbers, m/s^2) as a tuple, ZERO for none; None gives the robot's (whose
-    dynamics :func:`_constants` has checked)."""
+def _gravity(robot: Robot, chain: Chain, gravity: ArrayLike | None) -> tuple:
+    """``gravity`` (world frame, m/s^2; None: the robot's) in the base frame's axes, checked."""
     if gravity is None:
-        return robot.dynamics.gravity
-    gravity = _numbers(checks.vector(gravity, "gravity").tolist(), "gravity", 3, MAX_GRAVITY)
-    return ZERO if gravity == (0.0, 0.0, 0.0) else gravity
+        return chain.gravity
+    world = _numbers(checks.vector(gravity, "gravity").tolist(), "gravity", 3, MAX_GRAVITY)
+    return tuple((chain.base_rotation.T @ world).tolist())
 
 
 def _checked(robot, named, floats) -> list[np.ndarray]:
     """The arrays of ``named`` (``(values, name)`` pairs) through the edge
     (:func:`robosim.checks.joint_arrays`, no empty batch, ``floats`` numbers kept per
-    configuration): ``(n,)`` arrays for one configuration, else each ``(*batch, n)``,
-    broadcast together (read-only views)."""
+    configuration): ``(n,)`` arrays for one configuration, else each ``(*batch, n)``."""
     values, batch = checks.joint_arrays(robot, *named, floats=floats, empty=False)
     if batch is None:
         return [np.array(one) for one in values]
     return [rows.reshape(batch + rows.shape[-1:]) for rows in values]
 
 
-def _to_si(constants, values):
+def _to_si(chain, values):
     """Joint values ``(..., n)`` with prismatic entries converted from length unit to metres."""
-    return values * constants.si_scale if constants.prismatic else values
+    return values * chain.si_scale
 
 
-def _per_block(robot, constants, arrays, block):
-    """Run ``block(geometry, *columns)`` over configurations, one or a batch, chunk by chunk.
-
-    ``arrays`` (the first is ``q`` ``(..., n)``, the others ``(..., k)`` of any width ``k``)
-    are broadcast over their leading axes; ``block`` gets the joint geometry
-    (:func:`~robosim.dynamics.newton_euler.joint_geometry`) and each other array as a list of its
-    ``k`` columns, floats or ``(B,)`` arrays, and returns a list of outputs, each a list of ``m``
-    values (n per-joint values, or a matrix's n * n entries row by row). Returns the outputs as
-    arrays ``(..., m)``.
-    """
-    if len(arrays) == sum([a.ndim == 1 for a in arrays]):
-        results = block(joint_geometry(constants, arrays[0].tolist()),
-                        *[a.tolist() for a in arrays[1:]])
-        return [np.array(values) for values in results]
-    leading = np.broadcast_shapes(*(a.shape[:-1] for a in arrays))
-    flat = [np.broadcast_to(a, leading + a.shape[-1:]).reshape(-1, a.shape[-1]) for a in arrays]
-    count = flat[0].shape[0]
-    outputs = None
-    for start in range(0, count, _CHUNK):
-        rows = slice(start, start + _CHUNK)
-        results = block(joint_geometry(constants, list(flat[0][rows].T)),
-                        *(list(a[rows].T) for a in flat[1:]))
-        if outputs is None:
-            outputs = [np.empty((len(values), count)) for values in results]
-        for out, values in zip(outputs, results, strict=True):
-            for i, value in enumerate(values):
-                out[i, rows] = value
-    return [out.T.reshape(leading + out.shape[:1]) for out in outputs]
+def _from_si(chain, values):
+    """Joint speeds or accelerations ``(..., n)`` from SI to API units (prismatic: per unit)."""
+    return values / chain.si_scale
 
 
-def _tip_wrench(constants, fext):
-    """The wrench ``fext`` ``(..., 6)`` (tool frame, about the tool point) as the kernels take
-    it: ``(f, n)`` ``(..., 6)`` in the last link's frame, about its origin (N, N m)."""
-    force = fext[..., :3] @ constants.tool_rotation.T
-    moment = fext[..., 3:] @ constants.tool_rotation.T + np.cross(constants.tool_point, force)
-    return np.concatenate([force, moment], axis=-1)
+def _evaluate(formula, shape, *arrays):
+    """``formula(ops, *columns)`` (entries in the order of ``shape``) on checked arrays
+    ``(n,)`` (one configuration) or ``(..., k)`` broadcast together (a batch), through
+    :func:`~robosim.kinematics.elementary.evaluate`: ``shape`` or ``(..., *shape)``."""
+    if all(array.ndim == 1 for array in arrays):
+        return evaluate(formula, None, shape, *(array.tolist() for array in arrays))
+    batch = np.broadcast_shapes(*(array.shape[:-1] for array in arrays))
+    rows = [np.broadcast_to(a, batch + a.shape[-1:]).reshape(-1, a.shape[-1]) for a in arrays]
+    return evaluate(formula, batch, shape, *rows)
 
 
-def _checked_wrench(fext, q):
-    """``fext`` as floats ``(..., 6)`` (:func:`robosim.checks.wrench`), its batch paired with
-    that of the checked joint values ``q`` ``(..., n)``."""
-    wrench = checks.wrench(fext)
-    checks.common_batch([q, wrench], ["q", "fext"])
-    return wrench
+def _tip_wrench(chain, fext):
+    """The wrench ``fext`` ``(..., 6)`` (tool frame, about the tool point) as Newton-Euler
+    takes it: ``(f, n)`` ``(..., 6)`` in the last link's frame, about its origin (N, N m)."""
+    turn, point = chain.tool[:3, :3], chain.tool[:3, 3]
+    force = fext[..., :3] @ turn.T
+    return np.concatenate([force, fext[..., 3:] @ turn.T + np.cross(point, force)], axis=-1)
 
 
 # ----------------------------------------------------------------------------- public functions
@@ -144,8 +108,8 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
                      friction: bool = False, *, fext: ArrayLike | None = None) -> np.ndarray:
     """Joint torques (and forces) that give the arm accelerations ``qdd`` at ``q, qd``.
 
-    Recursive Newton-Euler, batched: :func:`robosim.dynamics.reference_inverse_dynamics`
-    is the same algorithm written as the textbook writes it, with a worked example.
+    Recursive Newton-Euler (:func:`robosim.dynamics.newton_euler.newton_euler`, Craig's
+    equations (6.45)-(6.53), with a worked example).
 
     Parameters
     ----------
@@ -189,34 +153,38 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     --------
     gravity_torques, mass_matrix, coriolis, forward_dynamics
     """
-    constants = _constants(robot)
-    g = _gravity(robot, gravity)
+    chain = _chain(robot)
+    g = _gravity(robot, chain, gravity)
     named = ((q, "q"), (qd, "qd"), (qdd, "qdd"))
-    values, batch = checks.joint_arrays(robot, *named, floats=_FLOATS * robot.n, empty=False)
-    speeds: Any
-    if batch is None and fext is None:
-        # one configuration, the commonest call: straight to the kernel on lists of floats, no
-        # array made until the torques (numpy's cost per call would be a good part of the
-        # kernel's time)
-        angles, speeds, accelerations = values
-        qd_si, qdd_si = ((_to_si(constants, speeds), _to_si(constants, accelerations))
-                         if constants.prismatic else (speeds, accelerations))
-        torques = newton_euler(constants, joint_geometry(constants, angles), qd_si, qdd_si, g)
-        if not (motor or friction) and math.isfinite(sum(torques)):
-            return np.array(torques)
-        tau = np.array(torques)
-    else:
-        angles, speeds, accelerations = [np.array(one) for one in values] if batch is None \
-            else [rows.reshape(batch + rows.shape[-1:]) for rows in values]
-        qd_si, qdd_si = _to_si(constants, speeds), _to_si(constants, accelerations)
-        tip = () if fext is None else (_tip_wrench(constants, _checked_wrench(fext, angles)),)
-        (tau,) = _per_block(robot, constants, (angles, qd_si, qdd_si) + tip,
-                            lambda geometry, v, acc, *wrench: [
-                                newton_euler(constants, geometry, v, acc, g, *wrench)])
+    (angles, speeds, accelerations), batch = checks.joint_arrays(
+        robot, *named, floats=_FLOATS * robot.n, empty=False)
+    qd_si, qdd_si = speeds, accelerations
+    if chain.metres != 1.0 and not all(robot.revolute):
+        qd_si, qdd_si = _to_si(chain, np.array(speeds)), _to_si(chain, np.array(accelerations))
+        if batch is None:
+            qd_si, qdd_si = qd_si.tolist(), qdd_si.tolist()
+    values, shape, batch_q = [angles, qd_si, qdd_si], (robot.n,), batch
+    if fext is not None:
+        wrench = checks.wrench(fext)
+        checks.common_batch([np.empty((batch or ()) + (robot.n,)), wrench], ["q", "fext"])
+        tip = _tip_wrench(chain, wrench)
+        if batch is None and tip.ndim == 1:
+            values.append(tip.tolist())
+        else:
+            batch = np.broadcast_shapes(batch or (), tip.shape[:-1])
+            values = [np.broadcast_to(v, batch + (k,)).reshape(-1, k)
+                      for v, k in zip(values + [tip], (robot.n,) * 3 + (6,), strict=True)]
+
+    def torques(ops, q, qd, qdd, tip=None):
+        wrench = None if tip is None else ((tip[0], tip[1], tip[2]), (tip[3], tip[4], tip[5]))
+        return newton_euler(chain, chain.frames(ops, q), qd, qdd, g, wrench)
+
+    per_joint = (batch_q or ()) + shape
+    tau = evaluate(torques, batch, shape, *values)
     if motor:
-        tau = tau + constants.motor * np.asarray(qdd_si)
+        tau = tau + chain.motor * np.reshape(qdd_si, per_joint)
     if friction:
-        tau = tau + _friction(constants, np.asarray(speeds))
+        tau = tau + _friction(chain, np.reshape(speeds, per_joint))
     return _finite(tau, "joint torques")
 
 
@@ -238,16 +206,15 @@ def friction_torques(robot: Robot, qd: ArrayLike) -> np.ndarray:
     >>> [friction_torques(arm, [speed]).round(3).tolist() for speed in (2.0, -2.0, 0.0)]
     [[0.7], [-0.7], [0.0]]
     """
-    constants = _constants(robot)
     (qd,) = _checked(robot, ((qd, "qd"),), _FLOATS * robot.n)
-    return _friction(constants, qd)
+    return _friction(_chain(robot), qd)
 
 
-def _friction(constants, qd):
+def _friction(chain, qd):
     """:func:`friction_torques` of checked speeds ``qd`` ``(..., n)``."""
-    qd_si = _to_si(constants, qd)
-    plus, minus = constants.coulomb
-    return _finite(constants.viscous * qd_si + np.where(qd_si > 0, plus, 0.0)
+    qd_si = _to_si(chain, qd)
+    plus, minus = chain.coulomb
+    return _finite(chain.viscous * qd_si + np.where(qd_si > 0, plus, 0.0)
                    + np.where(qd_si < 0, minus, 0.0), "friction torques")
 
 
@@ -263,12 +230,13 @@ def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None
     >>> np.round(gravity_torques(pendulum, [np.pi / 3]), 6)   # m g l cos(60 deg)
     array([2.4525])
     """
-    constants = _constants(robot)
-    g = _gravity(robot, gravity)
-    (q,) = _checked(robot, ((q, "q"),), _FLOATS * robot.n)
-    (tau,) = _per_block(robot, constants, (q,),
-                        lambda geometry: [newton_euler(constants, geometry, None, None, g)])
-    return _finite(tau, "gravity torques")
+    chain = _chain(robot)
+    g = _gravity(robot, chain, gravity)
+    (q,), batch = checks.joint_arrays(robot, (q, "q"), floats=_FLOATS * robot.n, empty=False)
+    still = [0.0] * robot.n
+    return _finite(evaluate(lambda ops, q: newton_euler(chain, chain.frames(ops, q), still,
+                                                        still, g), batch, (robot.n,), q),
+                   "gravity torques")
 
 
 def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
@@ -292,14 +260,17 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     >>> mass_matrix(pendulum, [0.3])
     array([[0.25]])
     """
-    constants = _constants(robot)
-    (q,) = _checked(robot, ((q, "q"),), _FLOATS * robot.n + robot.n ** 2)
-    (entries,) = _per_block(robot, constants, (q,), lambda geometry: [
-        list(chain.from_iterable(mass_matrix_entries(constants, geometry)))])
-    result = entries.reshape(q.shape + (robot.n,))
+    chain, n = _chain(robot), robot.n
+    (q,), batch = checks.joint_arrays(robot, (q, "q"), floats=_FLOATS * n + n ** 2, empty=False)
+    inertia = evaluate(lambda ops, q: _entries(chain, chain.frames(ops, q)), batch, (n, n), q)
     if motor:
-        result = result + np.diag(constants.motor)
-    return _finite(result, "mass matrix entries")
+        inertia = inertia + np.diag(chain.motor)
+    return _finite(inertia, "mass matrix entries")
+
+
+def _entries(chain, frames):
+    """The mass matrix's entries, row by row (:func:`mass_matrix_entries`)."""
+    return list(chained.from_iterable(mass_matrix_entries(chain, frames)))
 
 
 def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
@@ -325,27 +296,26 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     >>> (coriolis(arm, [0.0, np.pi / 2], [1.0, 0.0]).round(6) + 0.0).tolist()
     [[0.0, -1.0], [1.0, 0.0]]
     """
-    constants = _constants(robot)
-    n = robot.n
+    chain, n = _chain(robot), robot.n
     q, qd = _checked(robot, ((q, "q"), (qd, "qd")), _FLOATS * n + 2 * n ** 3)
-    qd_si = _to_si(constants, qd)
     pairs = [(j, k) for j in range(n) for k in range(j, n)]
-    speeds = [[1.0 if m in (j, k) else None for m in range(n)] for j, k in pairs]
+    speeds = [[1.0 if m in (j, k) else 0.0 for m in range(n)] for j, k in pairs]
+    still, weightless = [0.0] * n, (0.0, 0.0, 0.0)
 
-    def quadratic(geometry):
-        return [newton_euler(constants, geometry, speed, None, ZERO) for speed in speeds]
+    def quadratic(ops, q):
+        frames = chain.frames(ops, q)
+        return list(chained.from_iterable(
+            newton_euler(chain, frames, speed, still, weightless) for speed in speeds))
 
-    h = dict(zip(pairs, _per_block(robot, constants, (q,), quadratic), strict=True))
+    torques = _evaluate(quadratic, (len(pairs), n), q)
+    h = {pair: torques[..., p, :] for p, pair in enumerate(pairs)}
     # c[..., i, j, k] = c_ijk (the torque on joint i from speeds j and k)
     c = np.empty(q.shape[:-1] + (n, n, n))
-    for j in range(n):
-        c[..., :, j, j] = h[j, j]
     for j, k in pairs:
-        if j != k:
-            c[..., :, j, k] = c[..., :, k, j] = (h[j, k] - h[j, j] - h[k, k]) / 2.0
-    return _finite(np.einsum("...ijk,...k->...ij", c,
-                             np.broadcast_to(qd_si, q.shape[:-1] + (n,))
-                             if q.ndim > 1 else qd_si), "Coriolis terms")
+        c[..., :, j, k] = c[..., :, k, j] = h[j, k] if j == k else (
+            h[j, k] - h[j, j] - h[k, k]) / 2.0
+    qd_si = np.broadcast_to(_to_si(chain, qd), q.shape[:-1] + (n,))
+    return _finite(np.einsum("...ijk,...k->...ij", c, qd_si), "Coriolis terms")
 
 
 def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
@@ -387,80 +357,48 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
     >>> (forward_dynamics(pendulum, [0.0], [0.0], [4.905]).round(9) + 0.0).tolist()
     [0.0]
     """
-    constants = _constants(robot)
+    chain = _chain(robot)
     q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")),
                           _FLOATS * robot.n + 2 * robot.n ** 2)
-    return _finite(_accelerations(robot, constants, q, qd, tau, _gravity(robot, gravity),
-                                  motor, friction), "joint accelerations")
+    return _finite(_accelerations(chain, q, qd, tau, _gravity(robot, chain, gravity), motor,
+                                  friction), "joint accelerations")
 
 
-def _accelerations(robot, constants, q, qd, tau, g, motor, friction, locked=None, stops=None):
+def _accelerations(chain, q, qd, tau, g, motor, friction, locked=None, stops=None):
     """``qdd`` ``(..., n)`` (API units) of checked arrays, the joints where ``locked`` is True
-    held still: ``M qdd = tau - C qd - g [- friction]`` with ``M`` by the composite bodies and
-    the rest by one Newton-Euler run (``qdd = 0``), solved by Cholesky on the entries. With a
-    list ``stops``, ``stops[:]`` becomes ``[M qdd - rhs]`` ``(..., n)`` (SI): the torques the
-    stops exert on the locked joints (see :func:`_still_pressed`).
+    held still: ``M qdd = tau - C qd - g [- friction]``, ``M`` by the composite bodies and the
+    rest by one Newton-Euler run (``qdd = 0``). With a list ``stops``, ``stops[:]`` becomes
+    ``[M qdd - rhs]`` ``(..., n)`` (SI): the torques the stops exert on the locked joints (see
+    :func:`robosim.dynamics.simulation._still_pressed`).
 
-    Why not the articulated-body algorithm, which needs no matrix: for the 5 to 7 joints of an
-    arm, ``M`` costs about one Newton-Euler run and its Cholesky solve ``n^3 / 6``
-    multiplications, less than ABA's per-link 6x6 work; and ``M`` is wanted anyway by the
-    limit stops (the momentum of a plastic impact) and by the energy. A matrix that is not
-    positive definite (a massless chain) is solved by ``numpy.linalg.solve`` instead.
+    Why not the articulated-body algorithm, which needs no matrix: ``M`` is wanted anyway by
+    the limit stops (the momentum of a plastic impact) and by the energy, and for the 5 to 7
+    joints of an arm it costs about one Newton-Euler run.
     """
-    if friction:
-        tau = tau - _friction(constants, qd)
-    motors = constants.motor.tolist() if motor else None
-    free = None if locked is None or not locked.any() else (~locked).astype(float)
-    joints = range(robot.n)
-
-    def solved(geometry, speed, torque, *free_joints):
-        M = mass_matrix_entries(constants, geometry)
-        if motors is not None:
-            for i, extra in enumerate(motors):
-                M[i][i] = M[i][i] + extra
-        bias = newton_euler(constants, geometry, speed, None, g)
-        rhs = [t - b for t, b in zip(torque, bias, strict=True)]
-        if free_joints:   # a locked joint's row and column become the identity's, its rhs 0
-            (free,) = free_joints
-            qdd = cholesky_solve(
-                [[M[i][k] * (fi * fk) + (1.0 - fi if i == k else 0.0)
-                  for k, fk in enumerate(free)] for i, fi in enumerate(free)],
-                [value * fi for value, fi in zip(rhs, free, strict=True)])
-        else:
-            qdd = cholesky_solve(M, rhs)
-        if stops is None:
-            return [qdd]
-        return [qdd, [sum([M[i][k] * qdd[k] for k in joints]) - rhs[i] for i in joints]]
-
-    arrays = (q, _to_si(constants, qd), tau) + (() if free is None else (free,))
-    try:
-        qdd, *held = _per_block(robot, constants, arrays, solved)
-    except NotPositiveDefinite:
-        inertia, rhs = _equations_of_motion(robot, constants, q, qd, tau, g, motor, False)
-        qdd = _solve_locked(inertia, rhs, locked)
-        held = [np.einsum("...ij,...j->...i", inertia, qdd) - rhs]
+    inertia, rhs = _equations_of_motion(chain, q, qd, tau, g, motor, friction)
+    qdd = _solve_locked(inertia, rhs, locked)
     if stops is not None:
-        stops[:] = held
-    return _from_si(constants, qdd)
+        stops[:] = [np.einsum("...ij,...j->...i", inertia, qdd) - rhs]
+    return _from_si(chain, qdd)
 
 
-def _equations_of_motion(robot, constants, q, qd, tau, g, motor, friction):
+def _equations_of_motion(chain, q, qd, tau, g, motor, friction):
     """``M(q)`` ``(..., n, n)`` and ``tau - C(q, qd) qd - g(q) [- friction]`` ``(..., n)``, SI
     units, of checked arrays (``g`` from :func:`_gravity`): ``M qdd = rhs`` gives the
     accelerations (rad/s^2, m/s^2)."""
+    n = len(chain.links)
+    still = [0.0] * n
 
-    def terms(geometry, speed):
-        M = mass_matrix_entries(constants, geometry)
-        return [newton_euler(constants, geometry, speed, None, g),
-                list(chain.from_iterable(M))]
+    def terms(ops, q, qd):
+        frames = chain.frames(ops, q)
+        return _entries(chain, frames) + newton_euler(chain, frames, qd, still, g)
 
-    bias, entries = _per_block(robot, constants, (q, _to_si(constants, qd)), terms)
-    inertia = entries.reshape(bias.shape + (robot.n,))
+    both = _evaluate(terms, (n + 1, n), q, _to_si(chain, qd))
+    inertia, rhs = both[..., :n, :], tau - both[..., n, :]
     if motor:
-        inertia = inertia + np.diag(constants.motor)
-    rhs = tau - bias
+        inertia = inertia + np.diag(chain.motor)
     if friction:
-        rhs = rhs - _friction(constants, qd)
+        rhs = rhs - _friction(chain, qd)
     return inertia, rhs
 
 
@@ -484,11 +422,6 @@ def _solve_locked(inertia, rhs, locked):
             "the mass matrix is singular: some joint moves no mass or inertia (every link "
             "beyond it is massless), so its acceleration is not defined; give those links a "
             "mass or an inertia, or a motor inertia with motor=True") from None
-
-
-def _from_si(constants, values):
-    """Joint speeds or accelerations ``(..., n)`` from SI to API units (prismatic: per unit)."""
-    return values / constants.si_scale if constants.prismatic else values
 
 
 def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None = None,
@@ -517,16 +450,16 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
     >>> round(float(kinetic), 6), round(float(potential), 6)
     (0.5, 4.905)
     """
-    dynamics = require_dynamics(robot)
-    constants = _constants(robot)
-    g = np.asarray(dynamics.gravity if gravity is None else _gravity(robot, gravity))
+    chain = _chain(robot)
+    g = chain.base_rotation @ _gravity(robot, chain, gravity)          # world frame
     q, qd = _checked(robot, ((q, "q"), (qd, "qd")), _FLOATS * robot.n + 20 * (robot.n + 1))
-    qd_si = _to_si(constants, qd)
+    qd_si = _to_si(chain, qd)
     inertia = mass_matrix(robot, q, motor=motor)
     kinetic = 0.5 * np.einsum("...i,...ij,...j->...", qd_si, inertia, qd_si)
     frames = robot.fk_all(q)
-    coms = np.array([link.com for link in dynamics.links])            # (n, 3), length unit
+    coms = np.array([link.com for link in robot.dynamics.links])            # (n, 3), length unit
     centres = (np.einsum("...nij,nj->...ni", frames[..., 1:, :3, :3], coms)
-               + frames[..., 1:, :3, 3]) * constants.metres
-    potential = -np.einsum("n,...ni,i->...", np.array(constants.mass), centres, g)
+               + frames[..., 1:, :3, 3]) * chain.metres
+    masses = np.array([link.mass for link in chain.links])
+    potential = -np.einsum("n,...ni,i->...", masses, centres, g)
     return _finite(kinetic, "kinetic energies"), _finite(potential, "potential energies")

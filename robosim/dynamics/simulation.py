@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, brief
 from ..kinematics import Robot
-from .equations import (_accelerations, _checked, _constants, _from_si, _gravity, _solve_locked,
+from .equations import (_accelerations, _chain, _checked, _from_si, _gravity, _solve_locked,
                         _to_si, energy, mass_matrix)
 from .model import _amount
 from .ode import dormand_prince_step
@@ -240,7 +240,7 @@ class Integration:
             count = f"{steps:,}" if steps < 10 ** 12 else f"{duration / dt:.3g}"
             raise ValidationError(f"{duration:g} s at dt = {dt:g} s is {count} steps, more "
                                   f"than {MAX_STEPS:,}: use a larger dt or a shorter run")
-        self._constants = _constants(robot)
+        self._chain = _chain(robot)
         # the start and a constant torque checked together; the run keeps 2n numbers and n
         # flags per sample of each configuration
         named = [(q0, "q0")] + ([] if qd0 is None else [(qd0, "qd0")]) \
@@ -253,7 +253,7 @@ class Integration:
         self.robot, self.duration, self.dt, self.limits = robot, duration, dt, limits
         self._tau = tau
         self._torque = _torque_source(robot, tau if not given else given[0], q.shape)
-        self._gravity_asked, self._g = gravity, _gravity(robot, gravity)
+        self._gravity_asked, self._g = gravity, _gravity(robot, self._chain, gravity)
         self._motor, self._friction = motor, friction
         self._lower, self._upper = robot.limits.T
         self._locked = np.zeros(q.shape, dtype=bool)
@@ -285,7 +285,7 @@ class Integration:
         n = self.robot.n
         q, qd = state[..., :n], state[..., n:]
         stops = [] if self._locked.any() else None
-        qdd = _accelerations(self.robot, self._constants, q, qd, self._torque(t, q, qd),
+        qdd = _accelerations(self._chain, q, qd, self._torque(t, q, qd),
                              self._g, self._motor, self._friction, self._locked, stops)
         if stops:
             self._pressing[:] = state, stops[0]
@@ -348,7 +348,7 @@ class Integration:
                 t, state, slope = t + h, step.y_end, step.slope_end
             else:
                 t, state = end, step.at(fraction)
-                q, qd, locked = _stop_at_limits(self.robot, self._constants, state[..., :n],
+                q, qd, locked = _stop_at_limits(self.robot, self._chain, state[..., :n],
                                                 state[..., n:], lower, upper, t,
                                                 self.limit_hits, locked, self._motor)
                 self._locked = locked
@@ -394,7 +394,7 @@ class Integration:
         torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds,
                                                                               strict=True)])
                    if callable(self._tau) else self._torque(0.0, qs, qds))
-        qdds = _accelerations(self.robot, self._constants, qs, qds, torques, self._g,
+        qdds = _accelerations(self._chain, qs, qds, torques, self._g,
                               self._motor, self._friction, self._held)
         kinetic, potential = energy(self.robot, qs, qds, self._gravity_asked, self._motor)
         if self._progress is not None:
@@ -456,7 +456,7 @@ def _still_pressed(holding, locked, at_lower):
     return locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
 
 
-def _stop_at_limits(robot, constants, q, qd, lower, upper, time, hits, locked, motor):
+def _stop_at_limits(robot, chain, q, qd, lower, upper, time, hits, locked, motor):
     """Joints that went past a limit in the last step: put back on it and locked there by a
     plastic impact (see :func:`simulate`); each one is appended to ``hits``.
 
@@ -475,7 +475,7 @@ def _stop_at_limits(robot, constants, q, qd, lower, upper, time, hits, locked, m
     q = np.clip(q, lower, upper)
     locked = locked | arriving
     inertia = mass_matrix(robot, q, motor=motor)
-    momentum = np.einsum("...ij,...j->...i", inertia, _to_si(constants, qd))
-    after = _from_si(constants, _solve_locked(inertia, momentum, locked))
+    momentum = np.einsum("...ij,...j->...i", inertia, _to_si(chain, qd))
+    after = _from_si(chain, _solve_locked(inertia, momentum, locked))
     knocked = arriving.any(axis=-1, keepdims=True)
     return q, np.where(knocked, after, qd), locked

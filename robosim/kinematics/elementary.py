@@ -1,15 +1,24 @@
 """Elementary functions on Python floats (one target, one pose) or on ``(B,)`` arrays (many),
-so that one formula serves both, as :func:`robosim.kinematics.robot.chain_components` does for the
-kinematics: the closed-form and numeric IK (:mod:`robosim.ik`) and the collision distances
-(:mod:`robosim.collision`) take one of these classes as ``ops``."""
+so that one formula serves both: the kinematics (:mod:`robosim.kinematics.chain`), the
+closed-form and numeric IK (:mod:`robosim.ik`) and the collision distances
+(:mod:`robosim.collision`) take one of these classes as ``ops``; :func:`evaluate` runs such a
+formula on one configuration or on a batch and gathers what it computes into an array.
+"""
 
 from __future__ import annotations
 
 import cmath
 import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+
+from .transforms import half_angle_cos_sin
+
+#: Configurations a batch formula computes at once: enough to spread numpy's per-call cost,
+#: few enough that its working columns stay in the processor's cache.
+BLOCK_ROWS = 4096
 
 
 class FloatMath:
@@ -34,6 +43,17 @@ class FloatMath:
     absolute = abs
     complex_sqrt = cmath.sqrt
     phase = cmath.phase
+
+    @staticmethod
+    def cos_sin(angle: float) -> tuple[float, float]:
+        """``(cos angle, sin angle)``, as :meth:`ArrayMath.cos_sin` gives them for a batch.
+
+        Examples
+        --------
+        >>> FloatMath.cos_sin(0.0)
+        (1.0, 0.0)
+        """
+        return math.cos(angle), math.sin(angle)
 
     @staticmethod
     def where(condition: Any, if_true: Any, if_false: Any) -> Any:
@@ -97,6 +117,9 @@ class ArrayMath:
     absolute = staticmethod(np.abs)
     clip = staticmethod(np.clip)
     phase = staticmethod(np.angle)
+    #: ``(cos, sin)`` from ``tan(angle / 2)``: within 1 ulp of ``np.cos`` and ``np.sin``, and
+    #: faster on this machine (:func:`~robosim.kinematics.half_angle_cos_sin` says by how much).
+    cos_sin = staticmethod(half_angle_cos_sin)
 
     @staticmethod
     def where(condition: Any, if_true: Any, if_false: Any) -> Any:
@@ -143,3 +166,47 @@ class ArrayMath:
             companion[:, 0, k] = -c / leading
         companion[:, range(1, degree), range(degree - 1)] = 1.0
         return list(np.linalg.eigvals(companion).T)
+
+
+def evaluate(formula: Callable[..., Sequence[Any]], batch: tuple[int, ...] | None,
+             shape: tuple[int, ...], *values: Any) -> np.ndarray:
+    """Run ``formula`` on one configuration or on a batch, and gather its entries in an array.
+
+    ``formula(ops, *columns)`` computes the entries of one result, row by row in the order of
+    ``shape`` (each entry a float, or a ``(B,)`` array when the configurations are a batch;
+    constants may stay floats). ``values`` and ``batch`` are what
+    :func:`robosim.checks.joint_arrays` returns: for one configuration (``batch`` None) lists
+    of Python floats, which ``formula`` gets with ``ops = FloatMath``; for a batch ``(B, n)``
+    arrays, which ``formula`` gets as ``n`` columns ``(b,)`` with ``ops = ArrayMath``, in blocks
+    of :data:`BLOCK_ROWS` configurations.
+
+    Returns
+    -------
+    ndarray, shape ``shape`` (one configuration) or ``(*batch, *shape)``
+
+    Examples
+    --------
+    ``(q1 + q2, q1 q2)`` of one configuration, then of a batch of three:
+
+    >>> def sum_and_product(ops, q):
+    ...     return [q[0] + q[1], q[0] * q[1]]
+    >>> evaluate(sum_and_product, None, (2,), [2.0, 3.0]).tolist()
+    [5.0, 6.0]
+    >>> batch = np.array([[1.0, 1.0], [2.0, 3.0], [0.0, 4.0]])
+    >>> evaluate(sum_and_product, (3,), (2,), batch).tolist()
+    [[2.0, 1.0], [5.0, 6.0], [4.0, 0.0]]
+    """
+    if batch is None:
+        return np.array(formula(FloatMath, *values), dtype=float).reshape(shape)
+    count, size = values[0].shape[0], math.prod(shape)
+    out = np.empty((count, size))
+    for start in range(0, count, BLOCK_ROWS):
+        rows = slice(start, start + BLOCK_ROWS)
+        entries = formula(ArrayMath, *(list(array[rows].T) for array in values))
+        # gathered entry by entry in a contiguous block, then transposed in one copy: writing
+        # each entry straight into ``out`` strides through memory, as slow as the formula
+        block = np.empty((size, out[rows].shape[0]))
+        for k, entry in enumerate(entries):
+            block[k] = entry
+        out[rows] = block.T
+    return out.reshape(batch + shape)
