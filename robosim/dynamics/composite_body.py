@@ -18,7 +18,7 @@ from __future__ import annotations
 from operator import add
 from typing import Any
 
-from .newton_euler import Chain, Link, Vector, wrench_into_parent
+from .newton_euler import ZERO, Chain, Link, Vector, twisted, wrench_into_parent
 
 
 def mass_matrix_entries(chain: Chain, frames: list) -> list:
@@ -52,12 +52,12 @@ def mass_matrix_entries(chain: Chain, frames: list) -> list:
     for i in range(n - 1, -1, -1):
         # the composite body of links i .. n - 1, in frame i
         body = links[i].body if i == n - 1 else _sum(
-            links[i].body, _body_into_parent(links[i + 1], *frames[i + 1], body))
+            links[i].body, _body_into_parent(links[i + 1], frames[i + 1], body))
         # joint i alone at unit acceleration, from rest: the wrench on the composite body
         force, moment = _unit_wrench(links[i].revolute, body)
         M[i][i] = moment[2] if links[i].revolute else force[2]
         for j in range(i - 1, -1, -1):
-            force, moment = wrench_into_parent(links[j + 1], *frames[j + 1], force, moment)
+            force, moment = wrench_into_parent(links[j + 1], frames[j + 1], force, moment)
             M[j][i] = M[i][j] = moment[2] if links[j].revolute else force[2]
     return M
 
@@ -77,10 +77,11 @@ def _sum(a: tuple, b: tuple) -> tuple:
     return tuple(map(add, a, b))
 
 
-def _body_into_parent(link: Link, c: Any, s: Any, p: Vector, body: tuple) -> tuple:
+def _body_into_parent(link: Link, frame: tuple, body: tuple) -> tuple:
     """A body in frame ``i`` as seen in frame ``i - 1``: turned by ``R = Rx(alpha) Rz(theta)``
     (``h' = R h``, ``I' = R I R^T``), then about the origin of frame ``i - 1``, from which
-    frame ``i``'s origin is at ``p``."""
+    frame ``i``'s origin is at ``p``, for ``frame = (cos theta, sin theta, p)``."""
+    c, s, p = frame
     m, h0, h1, h2, xx, yy, zz, xy, yz, xz = body
     # Rz(theta): about z
     cc, ss, cs = c * c, s * s, c * s
@@ -89,17 +90,21 @@ def _body_into_parent(link: Link, c: Any, s: Any, p: Vector, body: tuple) -> tup
                           cs * (xx - yy) + (cc - ss) * xy, s * xz + c * yz, c * xz - s * yz)
     # then Rx(alpha): about x
     ca, sa = link.cos_alpha, link.sin_alpha
-    cc, ss, cs = ca * ca, sa * sa, ca * sa
-    h1, h2 = ca * h1 - sa * h2, sa * h1 + ca * h2
-    xy, xz = ca * xy - sa * xz, sa * xy + ca * xz
-    yy, zz, yz = (cc * yy - 2.0 * cs * yz + ss * zz, ss * yy + 2.0 * cs * yz + cc * zz,
-                  cs * (yy - zz) + (cc - ss) * yz)
+    h1, h2, xy, xz = twisted(ca, sa, h1, h2, xy, xz)
+    if ca == 0.0:                           # a quarter turn swaps y and z
+        yy, zz, yz = zz, yy, -yz
+    elif sa != 0.0:
+        cc, ss, cs = ca * ca, sa * sa, ca * sa
+        yy, zz, yz = (cc * yy - 2.0 * cs * yz + ss * zz, ss * yy + 2.0 * cs * yz + cc * zz,
+                      cs * (yy - zz) + (cc - ss) * yz)
     return _shifted(p, (m, h0, h1, h2, xx, yy, zz, xy, yz, xz))
 
 
 def _shifted(r: Vector, body: tuple) -> tuple:
     """``body`` about a point ``-r`` from its origin (its points at ``x + r``), same axes:
     ``h' = h + m r``, ``I' = I + (2 h.r + m r.r) 1 - (h r^T + r h^T) - m r r^T``."""
+    if r is ZERO:
+        return body
     m, h0, h1, h2, xx, yy, zz, xy, yz, xz = body
     r0, r1, r2 = r
     g0, g1, g2 = 2.0 * h0 + m * r0, 2.0 * h1 + m * r1, 2.0 * h2 + m * r2   # 2 h + m r

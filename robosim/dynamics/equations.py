@@ -75,12 +75,12 @@ def _checked(robot, named, floats) -> list[np.ndarray]:
 
 def _to_si(chain, values):
     """Joint values ``(..., n)`` with prismatic entries converted from length unit to metres."""
-    return values * chain.si_scale
+    return values if chain.si_scale is None else values * chain.si_scale
 
 
 def _from_si(chain, values):
     """Joint speeds or accelerations ``(..., n)`` from SI to API units (prismatic: per unit)."""
-    return values / chain.si_scale
+    return values if chain.si_scale is None else values / chain.si_scale
 
 
 def _evaluate(formula, shape, *arrays):
@@ -159,7 +159,7 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     (angles, speeds, accelerations), batch = checks.joint_arrays(
         robot, *named, floats=_FLOATS * robot.n, empty=False)
     qd_si, qdd_si = speeds, accelerations
-    if chain.metres != 1.0 and not all(robot.revolute):
+    if chain.si_scale is not None:
         qd_si, qdd_si = _to_si(chain, np.array(speeds)), _to_si(chain, np.array(accelerations))
         if batch is None:
             qd_si, qdd_si = qd_si.tolist(), qdd_si.tolist()
@@ -416,7 +416,9 @@ def _solve_locked(inertia, rhs, locked):
         inertia = np.where(both_free, inertia, np.eye(inertia.shape[-1]))
         rhs = np.where(free, rhs, 0.0)
     try:
-        return np.linalg.solve(inertia, rhs[..., None])[..., 0]
+        # a batch's matrices come as a transposed view (elementary.evaluate), which the solver
+        # reads entry by entry from afar: copied together first, it takes half the time
+        return np.linalg.solve(np.ascontiguousarray(inertia), rhs[..., None])[..., 0]
     except np.linalg.LinAlgError:
         raise ValidationError(
             "the mass matrix is singular: some joint moves no mass or inertia (every link "
@@ -451,15 +453,21 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
     (0.5, 4.905)
     """
     chain = _chain(robot)
-    g = chain.base_rotation @ _gravity(robot, chain, gravity)          # world frame
+    g = _gravity(robot, chain, gravity)
     q, qd = _checked(robot, ((q, "q"), (qd, "qd")), _FLOATS * robot.n + 20 * (robot.n + 1))
+    return _energies(robot, chain, q, qd, mass_matrix(robot, q, motor=motor), g)
+
+
+def _energies(robot, chain, q, qd, inertia, g):
+    """:func:`energy` of checked arrays, with the mass matrix ``inertia`` ``(..., n, n)`` at
+    ``q`` and gravity ``g`` in the base frame (:func:`_gravity`)."""
     qd_si = _to_si(chain, qd)
-    inertia = mass_matrix(robot, q, motor=motor)
     kinetic = 0.5 * np.einsum("...i,...ij,...j->...", qd_si, inertia, qd_si)
     frames = robot.fk_all(q)
     coms = np.array([link.com for link in robot.dynamics.links])            # (n, 3), length unit
     centres = (np.einsum("...nij,nj->...ni", frames[..., 1:, :3, :3], coms)
                + frames[..., 1:, :3, 3]) * chain.metres
     masses = np.array([link.mass for link in chain.links])
-    potential = -np.einsum("n,...ni,i->...", masses, centres, g)
+    world = chain.base_rotation @ g
+    potential = -np.einsum("n,...ni,i->...", masses, centres, world)
     return _finite(kinetic, "kinetic energies"), _finite(potential, "potential energies")

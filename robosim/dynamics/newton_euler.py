@@ -31,6 +31,10 @@ METRES_PER_UNIT = {"mm": 1e-3, "cm": 1e-2, "m": 1.0}
 
 #: A 3-vector: three floats (one configuration) or three ``(B,)`` arrays (a batch).
 Vector = tuple[Any, Any, Any]
+#: The zero vector where a robot's constants make it so: a revolute joint's frame at its
+#: parent's origin (``a = d = 0``, as at most wrists) is this very object, and the terms its
+#: lever arm would add are left out (they are zero).
+ZERO = (0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +62,8 @@ class Link:
     fixed_origin: Vector = field(init=False)    # origin(d): a revolute joint's, always
 
     def __post_init__(self):
-        object.__setattr__(self, "fixed_origin", self.origin(self.d))
+        origin = ZERO if self.a == 0.0 and self.d == 0.0 else self.origin(self.d)
+        object.__setattr__(self, "fixed_origin", origin)
 
     def origin(self, d: Any) -> Vector:
         """Frame ``i``'s origin in frame ``i - 1``, m: ``P = (a, -sin(alpha) d, cos(alpha) d)``
@@ -76,7 +81,8 @@ class Chain:
     gravity: tuple              # the robot's gravity in the base frame's axes, m/s^2
     tool: np.ndarray            # (4, 4): the tool frame in the last link's frame, m
     metres: float               # per robot length unit
-    si_scale: np.ndarray        # (n,): 1 for revolute joints, metres per unit for prismatic
+    si_scale: np.ndarray | None     # (n,): 1 for revolute joints, metres per unit for
+    #                                 prismatic ones; None when all are 1
     motor: np.ndarray           # (n,): G^2 Jm per joint
     viscous: np.ndarray         # (n,): G^2 B per joint
     coulomb: np.ndarray         # (2, n): |G| Tc+ and |G| Tc- per joint
@@ -172,7 +178,8 @@ def chain_of(robot: Robot) -> Chain:
     base = robot.base[:3, :3].copy()
     return Chain(links=tuple(links), base_rotation=base,
                  gravity=tuple((base.T @ dynamics.gravity).tolist()), tool=tool,
-                 metres=metres, si_scale=np.where(robot.revolute, 1.0, metres),
+                 metres=metres, si_scale=None if metres == 1.0 or all(robot.revolute) else
+                 np.where(robot.revolute, 1.0, metres),
                  motor=gear ** 2 * np.array([body.motor_inertia for body in dynamics.links]),
                  viscous=gear ** 2 * np.array([body.viscous for body in dynamics.links]),
                  coulomb=gear * np.array([body.coulomb for body in dynamics.links]).T)
@@ -207,28 +214,44 @@ def into_link(link: Link, c: Any, s: Any, v: Vector) -> Vector:
     >>> into_link(link, 1.0, 0.0, (0.0, 1.0, 0.0))      # alpha = 90 deg: old y is new -z
     (0.0, 0.0, -1.0)
     """
-    ca, sa = link.cos_alpha, link.sin_alpha
     x, y, z = v
-    y, z = ca * y + sa * z, ca * z - sa * y
+    y, z, _, _ = twisted(link.cos_alpha, -link.sin_alpha, y, z)
     return c * x + s * y, c * y - s * x, z
 
 
-def wrench_into_parent(link: Link, c: Any, s: Any, p: Vector, force: Vector,
+def twisted(ca: float, sa: float, y: Any, z: Any, u: Any = 0.0, v: Any = 0.0) -> tuple:
+    """``(y, z)`` and ``(u, v)`` turned by ``Rx(alpha)``: ``(ca y - sa z, sa y + ca z)``, with
+    ``ca, sa = cos alpha, sin alpha``. A twist of 0 or a quarter or half turn (most arms have
+    only those) is a copy or a swap: exact, and no arithmetic on a batch's arrays.
+
+    >>> twisted(0.0, 1.0, 2.0, 3.0, 1.0, 1.0)     # 90 degrees: (2, 3) turns to (-3, 2)
+    (-3.0, 2.0, -1.0, 1.0)
+    """
+    if sa == 0.0:
+        return (y, z, u, v) if ca > 0.0 else (-y, -z, -u, -v)
+    if ca == 0.0:
+        return (-z, y, -v, u) if sa > 0.0 else (z, -y, v, -u)
+    return ca * y - sa * z, sa * y + ca * z, ca * u - sa * v, sa * u + ca * v
+
+
+def wrench_into_parent(link: Link, frame: tuple, force: Vector,
                        moment: Vector) -> tuple[Vector, Vector]:
     """A wrench on link ``i`` about frame ``i``'s origin, as seen in frame ``i - 1`` about its
     origin: ``R f`` and ``R n + P x R f`` (the terms of Craig's (6.51)-(6.52) that come from the
-    next link), with ``R = Rx(alpha) Rz(theta)`` (``c, s = cos theta, sin theta``: Craig's
-    ``^{i-1}_{i}R``) and ``P`` frame ``i``'s origin.
+    next link), with ``R = Rx(alpha) Rz(theta)`` (Craig's ``^{i-1}_{i}R``) and ``P`` frame
+    ``i``'s origin, for ``frame = (cos theta, sin theta, P)`` of :meth:`Chain.frames`.
 
     >>> link = Link(True, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, (0.0,) * 3, (0.0,) * 6, (0.0,) * 10)
-    >>> wrench_into_parent(link, 1.0, 0.0, (1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (0.0, 0.0, 0.0))
+    >>> wrench_into_parent(link, (1.0, 0.0, (1.0, 0.0, 0.0)), (0.0, 0.0, 1.0), (0.0, 0.0, 0.0))
     ((0.0, 0.0, 1.0), (0.0, -1.0, 0.0))
     """
-    ca, sa = link.cos_alpha, link.sin_alpha
+    c, s, p = frame
     f0, f1, f2 = force
     n0, n1, n2 = moment
     f0, f1, n0, n1 = c * f0 - s * f1, s * f0 + c * f1, c * n0 - s * n1, s * n0 + c * n1
-    f1, f2, n1, n2 = ca * f1 - sa * f2, sa * f1 + ca * f2, ca * n1 - sa * n2, sa * n1 + ca * n2
+    f1, f2, n1, n2 = twisted(link.cos_alpha, link.sin_alpha, f1, f2, n1, n2)
+    if p is ZERO:
+        return (f0, f1, f2), (n0, n1, n2)
     p0, p1, p2 = p
     return (f0, f1, f2), (n0 + p1 * f2 - p2 * f1, n1 + p2 * f0 - p0 * f2, n2 + p0 * f1 - p1 * f0)
 
@@ -322,7 +345,7 @@ def newton_euler(chain: Chain, frames: list, qd: list, qdd: list, gravity: Vecto
     forces, moments = [], []
     for link, (c, s, p), speed, acceleration in zip(links, frames, qd, qdd, strict=True):
         # (6.47): the origin of frame i, at P on link i - 1, then everything in frame i's axes
-        vd = into_link(link, c, s, point_acceleration(vd, wd, w, p))
+        vd = into_link(link, c, s, vd if p is ZERO else point_acceleration(vd, wd, w, p))
         w, wd = into_link(link, c, s, w), into_link(link, c, s, wd)
         if link.revolute:
             # (6.46), then (6.45): the joint's acceleration, and its speed turned with w
@@ -348,5 +371,5 @@ def newton_euler(chain: Chain, frames: list, qd: list, qdd: list, gravity: Vecto
         # (6.53): along the joint's axis z
         tau[i] = n[2] if link.revolute else f[2]
         if i:
-            f, n = wrench_into_parent(link, *frames[i], f, n)
+            f, n = wrench_into_parent(link, frames[i], f, n)
     return tau

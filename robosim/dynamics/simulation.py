@@ -17,8 +17,8 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, brief
 from ..kinematics import Robot
-from .equations import (_accelerations, _chain, _checked, _from_si, _gravity, _solve_locked,
-                        _to_si, energy, mass_matrix)
+from .equations import (_accelerations, _chain, _checked, _energies, _equations_of_motion,
+                        _from_si, _gravity, _solve_locked, _to_si, mass_matrix)
 from .model import _amount
 from .ode import dormand_prince_step
 
@@ -189,6 +189,7 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     >>> run = simulate(pendulum, [0.0], duration=0.1, dt=0.05)
     >>> run.t.round(3).tolist(), run.q[:, 0].round(4).tolist()
     ([0.0, 0.05, 0.1], [0.0, -0.0245, -0.0981])
+    >>> from robosim.dynamics import energy
     >>> kinetic, potential = energy(pendulum, run.q[-1], run.qd[-1])
     >>> round(float(kinetic + potential), 6)
     0.0
@@ -253,7 +254,7 @@ class Integration:
         self.robot, self.duration, self.dt, self.limits = robot, duration, dt, limits
         self._tau = tau
         self._torque = _torque_source(robot, tau if not given else given[0], q.shape)
-        self._gravity_asked, self._g = gravity, _gravity(robot, self._chain, gravity)
+        self._g = _gravity(robot, self._chain, gravity)
         self._motor, self._friction = motor, friction
         self._lower, self._upper = robot.limits.T
         self._locked = np.zeros(q.shape, dtype=bool)
@@ -394,9 +395,10 @@ class Integration:
         torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds,
                                                                               strict=True)])
                    if callable(self._tau) else self._torque(0.0, qs, qds))
-        qdds = _accelerations(self._chain, qs, qds, torques, self._g,
-                              self._motor, self._friction, self._held)
-        kinetic, potential = energy(self.robot, qs, qds, self._gravity_asked, self._motor)
+        inertia, rhs = _equations_of_motion(self._chain, qs, qds, torques, self._g, self._motor,
+                                            self._friction)
+        qdds = _from_si(self._chain, _solve_locked(inertia, rhs, self._held))
+        kinetic, potential = _energies(self.robot, self._chain, qs, qds, inertia, self._g)
         if self._progress is not None:
             self._progress(1.0)
         return Simulation(t=grid, q=qs, qd=qds, qdd=qdds, kinetic=kinetic,
