@@ -4,13 +4,14 @@ The equations of motion of an arm with joint values ``q`` are
 
     tau = M(q) qdd + C(q, qd) qd + g(q)   [+ motor inertia and friction terms]
 
-:func:`inverse_dynamics` computes ``tau`` by the recursive Newton-Euler algorithm
-(:mod:`robosim.dynamics.newton_euler`: the textbook's reference and the fast kernels), and
+:func:`inverse_dynamics` computes ``tau`` by the recursive Newton-Euler algorithm, written once
+for one configuration and a batch as Craig writes it (:mod:`robosim.dynamics.newton_euler`), and
 :func:`gravity_torques` (``qd = qdd = 0``) and :func:`coriolis` (the Christoffel-symbol matrix
 ``C``, found from the quadratic velocity terms) are built on it; :func:`mass_matrix` comes from
-the composite-rigid-body algorithm (:mod:`robosim.dynamics.composite_body`),
-:func:`forward_dynamics` (``qdd = M^-1 (tau - C qd - g)``) from both with a Cholesky solve, and
-:func:`simulate` integrates it with adaptive Dormand-Prince steps (:mod:`robosim.dynamics.ode`).
+the composite-rigid-body algorithm on the same building blocks
+(:mod:`robosim.dynamics.composite_body`), :func:`forward_dynamics` (``qdd = M^-1 (tau - C qd -
+g)``) from both with :func:`numpy.linalg.solve`, and :func:`simulate` integrates it with
+adaptive Dormand-Prince steps (:mod:`robosim.dynamics.ode`).
 Along a sampled motion, :func:`trajectory_torques` gives what each joint needs and
 :func:`check_torque_limits` compares it with limits (a servo's rating) and finds how much slower
 the motion must be played; :func:`with_payload` adds a load at the tool.
@@ -28,13 +29,12 @@ Frames
 ------
 Link ``i`` is rigidly attached to DH frame ``i`` in both conventions, so its centre of mass
 and inertia are given in frame ``i``. Joint ``i`` moves along or about ``z_{i-1}`` (standard
-DH) or ``z_i`` (modified DH). The recursion runs in each link's own frame (Corke's ``rne``,
-Craig's chapter 6): a step from frame ``i - 1`` to frame ``i`` is one rotation about Z by
-``theta`` and one about X by ``alpha`` (a modified-DH robot is regrouped into standard rows
-once, see :func:`robosim.dynamics.newton_euler.kernel_constants`); the base transform only
-turns gravity into the base frame's axes. Every function takes a leading batch axis:
-``(..., n)`` in, ``(..., n)`` or ``(..., n, n)`` out. One configuration runs on plain floats, a
-batch on numpy arrays, through the same code.
+DH) or ``z_i`` (modified DH). The recursion runs in each link's own frame, on Craig's modified
+DH rows (a standard-DH robot is regrouped into them once, see
+:func:`robosim.dynamics.newton_euler.dynamic_chain`); the base transform only turns gravity into
+the base frame's axes. Every function takes a leading batch axis: ``(..., n)`` in, ``(..., n)``
+or ``(..., n, n)`` out. One configuration runs on plain floats, a batch on numpy arrays,
+through the same code.
 
 Robots carry their dynamics as ``robot.dynamics``, a :class:`Dynamics` (the robot file's
 optional ``dynamics`` section, see :mod:`robosim.robot_files.library`); a robot without it is
@@ -49,10 +49,9 @@ One concept a module, the public names re-exported here (``robosim.dynamics.simu
 - :mod:`robosim.dynamics.equations`: :func:`inverse_dynamics`, :func:`gravity_torques`,
   :func:`coriolis`, :func:`friction_torques`, :func:`mass_matrix`, :func:`forward_dynamics`,
   :func:`energy`;
-- :mod:`robosim.dynamics.newton_euler`: the recursive Newton-Euler algorithm, the textbook's
-  reference (:func:`reference_inverse_dynamics`) and the kernels;
-- :mod:`robosim.dynamics.composite_body`: the mass matrix by composite rigid bodies, and its
-  Cholesky solve;
+- :mod:`robosim.dynamics.newton_euler`: the recursive Newton-Euler algorithm and the arm's
+  links as it takes them (:func:`~robosim.dynamics.newton_euler.dynamic_chain`);
+- :mod:`robosim.dynamics.composite_body`: the mass matrix by composite rigid bodies;
 - :mod:`robosim.dynamics.ode`: one Dormand-Prince step;
 - :mod:`robosim.dynamics.simulation`: :func:`simulate`, :class:`Simulation`, :class:`LimitHit`;
 - :mod:`robosim.dynamics.torque_checks`: :func:`trajectory_torques`,

@@ -18,12 +18,12 @@ from __future__ import annotations
 from operator import add
 from typing import Any
 
-from .newton_euler import ZERO, Chain, Link, Vector, twisted, wrench_into_parent
+from .newton_euler import ZERO, DynamicChain, Link, Vector, twisted, wrench_into_parent
 
 
-def mass_matrix_entries(chain: Chain, frames: list) -> list:
+def mass_matrix_entries(chain: DynamicChain, frames: list) -> list:
     """``M`` (kg m^2, kg) as n lists of n floats or ``(B,)`` arrays, for the frames of
-    :meth:`~robosim.dynamics.newton_euler.Chain.frames`; rotor inertias not included.
+    :meth:`~robosim.dynamics.newton_euler.DynamicChain.frames`; rotor inertias not included.
 
     Examples
     --------
@@ -35,10 +35,10 @@ def mass_matrix_entries(chain: Chain, frames: list) -> list:
 
     >>> import math
     >>> from robosim.dynamics import Dynamics, LinkDynamics
-    >>> from robosim.dynamics.newton_euler import chain_of
+    >>> from robosim.dynamics.newton_euler import dynamic_chain
     >>> from robosim.kinematics import Joint, Robot
     >>> from robosim.kinematics.elementary import FloatMath
-    >>> arm = chain_of(Robot([Joint(a=1.0), Joint(a=1.0)], unit="m", dynamics=Dynamics(
+    >>> arm = dynamic_chain(Robot([Joint(a=1.0), Joint(a=1.0)], unit="m", dynamics=Dynamics(
     ...     [LinkDynamics(mass=1.0), LinkDynamics(mass=1.0)])))
     >>> for q in ([0.3, 0.0], [0.3, math.pi / 2]):
     ...     M = mass_matrix_entries(arm, arm.frames(FloatMath, q))

@@ -21,8 +21,8 @@ from ..errors import ValidationError
 from ..kinematics import Robot
 from ..kinematics.elementary import evaluate
 from .composite_body import mass_matrix_entries
-from .model import Dynamics, MAX_GRAVITY, _numbers
-from .newton_euler import Chain, chain_of, newton_euler
+from .model import Dynamics, MAX_GRAVITY, _numbers, require_dynamics
+from .newton_euler import DynamicChain, dynamic_chain, newton_euler
 
 #: Numbers per configuration and joint that the dynamics keep at their peak (inputs, outputs
 #: and a block's working columns); a function's matrices add theirs. What bounds a batch.
@@ -39,23 +39,24 @@ def _finite(values: np.ndarray, quantity: str) -> np.ndarray:
     return values
 
 
-_chains: dict[int, tuple[Robot, Dynamics, Chain]] = {}
+_chains: dict[int, tuple[Robot, Dynamics, DynamicChain]] = {}
 
 
-def _chain(robot: Robot) -> Chain:
-    """``robot``'s :class:`~robosim.dynamics.newton_euler.Chain`, kept while the robot and its
-    dynamics live (a robot kept has had its dynamics checked)."""
+def _chain(robot: Robot) -> DynamicChain:
+    """``robot``'s :class:`~robosim.dynamics.newton_euler.DynamicChain`, kept while the robot
+    and its dynamics live (a robot kept has had its dynamics checked)."""
     kept = _chains.get(id(robot))
     if kept is not None and kept[0] is robot and kept[1] is getattr(robot, "dynamics", None):
         return kept[2]
-    chain = chain_of(robot)
+    dynamics = require_dynamics(robot)
+    chain = dynamic_chain(robot)
     if len(_chains) > 64:
         _chains.clear()
-    _chains[id(robot)] = (robot, robot.dynamics, chain)
+    _chains[id(robot)] = (robot, dynamics, chain)
     return chain
 
 
-def _gravity(robot: Robot, chain: Chain, gravity: ArrayLike | None) -> tuple:
+def _gravity(robot: Robot, chain: DynamicChain, gravity: ArrayLike | None) -> tuple:
     """``gravity`` (world frame, m/s^2; None: the robot's) in the base frame's axes, checked."""
     if gravity is None:
         return chain.gravity

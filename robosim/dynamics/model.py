@@ -29,7 +29,7 @@ _INERTIA_TOLERANCE = 1e-9
 #: Bounds of the dynamic parameters, like every other field of a robot file (issue 25:
 #: ``"mass": 1e308`` loaded, the Newton-Euler sums overflowed to NaN and NaN passed the torque
 #: check). Far beyond any arm -- a 1,000 t link, a 1 km centre of mass in mm -- yet with every
-#: product of the kernel far from the float range. Masses kg; inertias kg m^2; centres of
+#: product of Newton-Euler far from the float range. Masses kg; inertias kg m^2; centres of
 #: mass in the robot's length unit (the robot file's bound on lengths); gear ratios either way;
 #: friction N m s/rad and N m; gravity m/s^2 (100 g).
 MAX_MASS_KG = 1e6

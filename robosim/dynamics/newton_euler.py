@@ -2,7 +2,7 @@
 
 Craig, *Introduction to Robotics: Mechanics and Control* (3rd ed.), section 6.5, equations
 (6.45)-(6.53), on the frames of the modified DH convention (Craig's own; a standard-DH robot is
-regrouped into modified rows once, by :func:`chain_of`):
+regrouped into modified rows once, by :func:`dynamic_chain`):
 
 - an outward loop, from the base to the tip, carries each link's angular velocity ``w`` and
   acceleration ``wd``, the linear acceleration ``vd`` of its frame's origin and that of its
@@ -14,7 +14,7 @@ regrouped into modified rows once, by :func:`chain_of`):
 The arithmetic is written on vector components, each a Python float (one configuration) or a
 ``(B,)`` array (a batch): the same lines serve both. Gravity enters as an upward acceleration
 of the base (Craig, "inclusion of gravity forces", section 6.5). Units are SI inside: lengths in
-metres, masses in kg, inertias in kg m^2; :func:`chain_of` converts the robot's.
+metres, masses in kg, inertias in kg m^2; :func:`dynamic_chain` converts the robot's.
 """
 
 from __future__ import annotations
@@ -72,9 +72,9 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
-class Chain:
+class DynamicChain:
     """What the algorithms need of a robot, in SI units and modified-DH rows
-    (:func:`chain_of`)."""
+    (:func:`dynamic_chain`)."""
 
     links: tuple[Link, ...]
     base_rotation: np.ndarray   # (3, 3): the base frame's axes in the world
@@ -95,7 +95,7 @@ class Chain:
         Examples
         --------
         A revolute joint at 60 degrees with ``a = 1`` m, then a prismatic one pushed out
-        0.2 m. As modified rows (:func:`chain_of`), frame 1 is at the base's origin, turned by
+        0.2 m. As modified rows (:func:`dynamic_chain`), frame 1 is at the base's origin, turned by
         60 degrees; frame 2 is not turned, 1 m along frame 1's x (the first link) and 0.2 m
         along its z.
 
@@ -105,7 +105,7 @@ class Chain:
         >>> from robosim.kinematics.elementary import FloatMath
         >>> arm = Robot([Joint(a=1.0), Joint(kind="P")], unit="m",
         ...             dynamics=Dynamics([LinkDynamics(), LinkDynamics()]))
-        >>> for c, s, origin in chain_of(arm).frames(FloatMath, [math.pi / 3, 0.2]):
+        >>> for c, s, origin in dynamic_chain(arm).frames(FloatMath, [math.pi / 3, 0.2]):
         ...     print(round(c, 3), round(s, 3), origin)
         0.5 0.866 (0.0, 0.0, 0.0)
         1.0 0.0 (1.0, 0.0, 0.2)
@@ -119,8 +119,9 @@ class Chain:
         return frames
 
 
-def chain_of(robot: Robot) -> Chain:
-    """``robot``'s :class:`Chain`: its links (``robot.dynamics``, checked) in modified-DH rows.
+def dynamic_chain(robot: Robot) -> DynamicChain:
+    """``robot``'s :class:`DynamicChain`: its links (``robot.dynamics``, which
+    :func:`~robosim.dynamics.require_dynamics` has checked) in modified-DH rows.
 
     A standard-DH robot is regrouped: its chain ``Rz(theta_1) Tz(d_1) Tx(a_1) Rx(alpha_1)
     Rz(theta_2) ...`` is ``[Rz(theta_1) Tz(d_1)] [Rx(alpha_1) Tx(a_1) Rz(theta_2) Tz(d_2)] ...
@@ -140,14 +141,13 @@ def chain_of(robot: Robot) -> Chain:
     >>> from robosim.kinematics import Joint
     >>> arm = Robot([Joint(a=500.0, alpha=math.pi / 2)], unit="mm", dynamics=Dynamics(
     ...     [LinkDynamics(mass=1.0, com=(-250.0, 0.0, 0.0))]))
-    >>> link = chain_of(arm).links[0]
+    >>> link = dynamic_chain(arm).links[0]
     >>> link.a, link.sin_alpha, link.centre
     (0.0, 0.0, (0.25, 0.0, 0.0))
-    >>> chain_of(arm).tool.round(6).tolist()
+    >>> dynamic_chain(arm).tool.round(6).tolist()
     [[1.0, 0.0, 0.0, 0.5], [0.0, 0.0, -1.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]]
     """
-    from .model import require_dynamics
-    dynamics = require_dynamics(robot)
+    dynamics: Any = robot.dynamics
     metres = METRES_PER_UNIT[robot.unit]
     joints = robot.joints
     rows = [(j.a, j.alpha) for j in joints]
@@ -176,7 +176,7 @@ def chain_of(robot: Robot) -> Chain:
             body=(body.mass, *(body.mass * centre).tolist(), *_six(about_origin))))
     gear = np.array([abs(body.gear_ratio) for body in dynamics.links])
     base = robot.base[:3, :3].copy()
-    return Chain(links=tuple(links), base_rotation=base,
+    return DynamicChain(links=tuple(links), base_rotation=base,
                  gravity=tuple((base.T @ dynamics.gravity).tolist()), tool=tool,
                  metres=metres, si_scale=None if metres == 1.0 or all(robot.revolute) else
                  np.where(robot.revolute, 1.0, metres),
@@ -239,7 +239,7 @@ def wrench_into_parent(link: Link, frame: tuple, force: Vector,
     """A wrench on link ``i`` about frame ``i``'s origin, as seen in frame ``i - 1`` about its
     origin: ``R f`` and ``R n + P x R f`` (the terms of Craig's (6.51)-(6.52) that come from the
     next link), with ``R = Rx(alpha) Rz(theta)`` (Craig's ``^{i-1}_{i}R``) and ``P`` frame
-    ``i``'s origin, for ``frame = (cos theta, sin theta, P)`` of :meth:`Chain.frames`.
+    ``i``'s origin, for ``frame = (cos theta, sin theta, P)`` of :meth:`DynamicChain.frames`.
 
     >>> link = Link(True, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, (0.0,) * 3, (0.0,) * 6, (0.0,) * 10)
     >>> wrench_into_parent(link, (1.0, 0.0, (1.0, 0.0, 0.0)), (0.0, 0.0, 1.0), (0.0, 0.0, 0.0))
@@ -291,16 +291,16 @@ def euler_moment(inertia: tuple, wd: Vector, w: Vector) -> Vector:
 
 
 # ------------------------------------------------------------------------- the algorithm
-def newton_euler(chain: Chain, frames: list, qd: list, qdd: list, gravity: Vector,
+def newton_euler(chain: DynamicChain, frames: list, qd: list, qdd: list, gravity: Vector,
                  tip: tuple[Vector, Vector] | None = None) -> list:
     """Joint torques (N m) and forces (N), Craig's (6.45)-(6.53).
 
     Parameters
     ----------
-    chain : Chain
-        The robot (:func:`chain_of`).
+    chain : DynamicChain
+        The robot (:func:`dynamic_chain`).
     frames : list
-        :meth:`Chain.frames` at the joint values.
+        :meth:`DynamicChain.frames` at the joint values.
     qd, qdd : list of n floats or ``(B,)`` arrays
         Joint speeds and accelerations, SI units (rad/s, m/s; per second squared).
     gravity : 3 floats
@@ -324,7 +324,7 @@ def newton_euler(chain: Chain, frames: list, qd: list, qdd: list, gravity: Vecto
     >>> from robosim.dynamics import Dynamics, LinkDynamics
     >>> from robosim.kinematics import Joint
     >>> from robosim.kinematics.elementary import FloatMath
-    >>> pendulum = chain_of(Robot([Joint(a=0.5)], unit="m",
+    >>> pendulum = dynamic_chain(Robot([Joint(a=0.5)], unit="m",
     ...                           dynamics=Dynamics([LinkDynamics(mass=1.0)])))
     >>> down_y = (0.0, -9.81, 0.0)
     >>> newton_euler(pendulum, pendulum.frames(FloatMath, [0.0]), [0.0], [2.0], down_y)
