@@ -18,6 +18,7 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..kinematics import below_floor, floor_height, floor_message, Robot
+from ..kinematics.chain import chain_frames
 from .distances import (_ArrayOps, _FloatOps, _segment_box_distance, _segment_cylinder,
                         _segment_origin_distance, _segment_segment)
 from .scene import Scene
@@ -268,12 +269,12 @@ class Checker:
         q = checks.joint_array(self.robot, q, "q", floats=2 * n + 32 + len(self.pairs))
         if frames is not None:
             frames = np.asarray(frames, dtype=float).reshape(q.shape[:-1] + (n + 1, 4, 4))
-        # The frames as the columns (X, Y, Z, P) of robot.chain_frames: Python floats for
+        # The frames as the columns (X, Y, Z, P) of chain_frames: Python floats for
         # one pose, (B,) arrays for a batch; computed here when the caller has none.
         if q.ndim == 1:
             values = q.tolist()
-            columns = (self.robot.chain_frames(values, keep_all=True) if frames is None else
-                       frames[:, :3].swapaxes(1, 2).tolist())
+            columns = (chain_frames(self.robot.chain, values, _FloatOps, keep_all=True)
+                       if frames is None else frames[:, :3].swapaxes(1, 2).tolist())
             return Collisions(self.pairs, np.array(self._distances(_FloatOps, values, columns),
                                                    dtype=float))
         flat = q.reshape(-1, n)
@@ -282,8 +283,9 @@ class Checker:
         for start in range(0, flat.shape[0], CHUNK):
             rows = slice(start, start + CHUNK)
             values = list(flat[rows].T)
-            columns = (self.robot.chain_frames(values, keep_all=True) if frames is None else
-                       np.moveaxis(frames[rows, :, :3], 0, -1).swapaxes(1, 2))
+            columns = (chain_frames(self.robot.chain, values, _ArrayOps, keep_all=True)
+                       if frames is None
+                       else np.moveaxis(frames[rows, :, :3], 0, -1).swapaxes(1, 2))
             for pair, distance in enumerate(self._distances(_ArrayOps, values, columns)):
                 out[rows, pair] = distance
         return Collisions(self.pairs, out.reshape(q.shape[:-1] + (len(self.pairs),)))
@@ -292,7 +294,7 @@ class Checker:
         """The link-level pair distances at one pose (``values``: n floats, ``ops``
         :class:`_FloatOps`) or a batch (n ``(B,)`` columns, :class:`_ArrayOps`): a list of P
         floats or ``(B,)`` arrays. ``columns``: the ``n + 1`` frames (base first) as the
-        columns ``(X, Y, Z, P)`` of :meth:`robosim.Robot.chain_frames`."""
+        columns ``(X, Y, Z, P)`` of :func:`robosim.kinematics.chain.chain_frames`."""
         robot = self.robot
         points = _axis_points(robot, self._joint_d, columns, values)
         r = self.solids.radius

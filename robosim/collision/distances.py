@@ -27,7 +27,7 @@ CYLINDER_BISECTIONS = 40
 # ----------------------------------------------------------------------------- distances
 # Each kernel is one formula on components: a point is a triple (x, y, z) of Python floats
 # (one pose, ops=_FloatOps: no numpy per-call cost) or of equally shaped arrays (a batch,
-# ops=_ArrayOps), as robosim.kinematics.robot.chain_components and the IK do
+# ops=_ArrayOps), as robosim.kinematics.chain.chain_frames and the IK do
 # (robosim.kinematics.elementary).
 class _FloatOps(FloatMath):
     """:class:`robosim.kinematics.elementary.FloatMath` with the masked updates of the box

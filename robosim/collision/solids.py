@@ -14,6 +14,8 @@ from numpy.typing import ArrayLike
 
 from .. import checks
 from ..kinematics import Robot
+from ..kinematics.chain import chain_frames, frame_point
+from ..kinematics.elementary import ArrayMath
 from .scene import MAX_SCENE_NUMBER
 
 
@@ -113,7 +115,8 @@ def capsule_segments(solids: LinkSolids, q: ArrayLike) -> np.ndarray:
     joint_d = _joint_d(robot)
     for start in range(0, flat.shape[0], CHUNK):
         values = list(flat[start:start + CHUNK].T)
-        points = _axis_points(robot, joint_d, robot.chain_frames(values, keep_all=True), values)
+        frames = chain_frames(robot.chain, values, ArrayMath, keep_all=True)
+        points = _axis_points(robot, joint_d, frames, values)
         for c, piece in enumerate(solids.pieces):
             for end in range(2):
                 for k in range(3):
@@ -131,11 +134,12 @@ def _axis_points(robot, joint_d, frames, values):
     """The points the capsules' axes join, ``o_0, c_1, o_1, c_2, ..., o_n, tip`` (``2 n + 2``):
     each a triple of Python floats (one pose) or of ``(B,)`` arrays (a batch).
 
-    ``frames`` are the ``n + 1`` column frames of :meth:`robosim.Robot.chain_frames` (base
-    first), ``values`` the joint values (only a prismatic joint's ``d`` needs them),
-    ``joint_d`` :func:`_joint_d`. The arithmetic of :func:`robosim.kinematics.link_corners`:
-    the corner ``c_i`` is ``d_i`` along frame i-1's z from its origin (standard DH), or back
-    along frame i's z from its origin (modified); the tip is the tool point of frame n.
+    ``frames`` are the ``n + 1`` column frames of
+    :func:`robosim.kinematics.chain.chain_frames` (base first), ``values`` the joint values
+    (only a prismatic joint's ``d`` needs them), ``joint_d`` :func:`_joint_d`. The arithmetic
+    of :func:`robosim.kinematics.link_corners`: the corner ``c_i`` is ``d_i`` along frame
+    i-1's z from its origin (standard DH), or back along frame i's z from its origin
+    (modified); the tip is the tool point of frame n.
     """
     points = []
     standard = robot.convention == "standard"
@@ -149,9 +153,5 @@ def _axis_points(robot, joint_d, frames, values):
             (z0, z1, z2), (o0, o1, o2) = frames[i + 1][2], frames[i + 1][3]
             corner = (o0 - d * z0, o1 - d * z1, o2 - d * z2)
         points += [start, corner]
-    (x0, x1, x2), (y0, y1, y2), (z0, z1, z2), (o0, o1, o2) = frames[-1]
-    t0, t1, t2 = robot.tool_xyz
-    points += [(o0, o1, o2), (o0 + (x0 * t0 + y0 * t1 + z0 * t2),
-                              o1 + (x1 * t0 + y1 * t1 + z1 * t2),
-                              o2 + (x2 * t0 + y2 * t1 + z2 * t2))]
+    points += [frames[-1][3], frame_point(frames[-1], robot.tool_xyz)]
     return points

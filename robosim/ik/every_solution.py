@@ -31,7 +31,7 @@ from numpy.typing import ArrayLike
 from ..checks import flag, positive
 from ..errors import ValidationError
 from ..kinematics import Robot
-from ..kinematics.robot import frame_columns
+from ..kinematics.chain import frame_columns
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
                       _cached_problem, _first_seeds, _OnArrays, _OnFloats, _restart_seeds,
                       _single_pose, _within, check_targets, random_source, seed_count)

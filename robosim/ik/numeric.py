@@ -28,7 +28,7 @@ between reached and target orientation when all three rotation axes are selected
 How the numeric solver works
 ----------------------------
 Each iteration evaluates the forward kinematics and the geometric Jacobian in the same pass
-(column arithmetic shared with :mod:`robosim.kinematics.robot`), scales position rows by ``1 / L``
+(column arithmetic shared with :mod:`robosim.kinematics.chain`), scales position rows by ``1 / L``
 (``L = robot.length_scale``, so the result does not depend on the unit), and solves
 ``(J^T J + (g E + w) I) dq = J^T e`` with ``E = |e|^2 / 2`` (Sugihara 2011). The kinematics
 runs on Python floats for one target (no numpy call overhead, the single-solve path) and on
@@ -62,7 +62,8 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..robot_files import MAX_LENGTH
-from ..kinematics.robot import Component, frame_columns, frame_times, jacobian_columns
+from ..kinematics.chain import (Component, chain_frames, frame_columns, frame_times,
+                                jacobian_columns)
 from ..kinematics import Robot
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import turned_inside
@@ -293,7 +294,7 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
 
 def _single_pose(target, rotation_needed):
     """The columns ``(X, Y, Z, P)`` (tuples of 3 floats,
-    :func:`robosim.kinematics.robot.frame_columns`) of one target given as a float ``(4, 4)`` array
+    :func:`robosim.kinematics.chain.frame_columns`) of one target given as a float ``(4, 4)`` array
     that passes :func:`check_targets`, checked on Python floats (a fifth of the cost); None for
     anything else, which :func:`check_targets` then checks, naming what is wrong (this test is
     stricter: an exact last row, a finite sum)."""
@@ -463,9 +464,7 @@ class _Problem:
         self.column_scales = self.column_scale.tolist()
         # The selected rows are solved with positions in units of L.
         self.row_scales = [1.0 / self.scale if r < 3 else 1.0 for r in self.rows]
-        tool = robot.tool
-        self.tool = None if np.array_equal(tool, np.eye(4)) else (
-            tuple(tuple(float(tool[r, c]) for r in range(3)) for c in range(4)))
+        self.tool = None if np.array_equal(robot.tool, np.eye(4)) else robot.chain.tool
         self.tolerance = float(tolerance)
         self.angle_tolerance = float(angle_tolerance)
         self.finish = FINISH if finish is None else finish
@@ -509,12 +508,12 @@ class _Problem:
         step)`` with ``step`` the n joint increments from ``ops.damped_step`` (None without
         ``want_step``).
         """
-        frames = self.robot.chain_frames(q, keep_all=want_step)   # frames 0..n-1 for the step only
+        frames = chain_frames(self.robot.chain, q, ops, keep_all=want_step)  # all: for the step
         P, error, position_error, orientation_error = self.pose_errors(frames[-1], target, ops)
         if not want_step or (ops is _FloatKernel
                              and _within(self, position_error, orientation_error, self.finish)):
             return position_error, orientation_error, None      # the caller stops here
-        columns = jacobian_columns(frames, P, self.revolute, self.robot.convention)
+        columns = jacobian_columns(self.robot.chain, frames, P)
         e = [error[r] * scale for r, scale in zip(self.rows, self.row_scales, strict=True)]
         J = [[column[r] * (scale * column_scale) for r, scale in zip(self.rows, self.row_scales,
                                                                      strict=True)]

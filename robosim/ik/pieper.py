@@ -72,7 +72,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..kinematics.robot import Frame, frame_columns
+from ..kinematics.chain import Frame, chain_frames, frame_columns
 from ..kinematics import Robot, cos_sin, inverse
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import turns_near, wrap_to_pi
@@ -619,7 +619,7 @@ def _solutions(robot, chain, split, columns, reference, ops):
     else:
         slots, reached, singular = [], [], []
         for (arm_q, *_), ok in zip(arm, valid, strict=True):
-            frame3 = split.arm.chain_frames(list(arm_q))[-1][:3]
+            frame3 = chain_frames(split.arm.chain, list(arm_q), ops)[-1][:3]
             wrists, wrist_ok = wrist_angles(split, frame3, columns[:3],
                                             reference[3] + split.offsets[0], ops)
             slots += [(arm_q + wrist, ok & good) for wrist, good in zip(wrists, wrist_ok,
@@ -747,7 +747,7 @@ def _nearest_solution(robot, target, reference):
         if split is None:
             best = (arm_distance, arm_q, note, None)
             continue
-        frame3 = split.arm.chain_frames(arm_q)[-1]
+        frame3 = chain_frames(split.arm.chain, arm_q, FloatMath)[-1]
         wrists, ok = wrist_angles(split, frame3[:3], columns[:3], reference[3] + split.offsets[0])
         wrist_reached = wrist_reached or bool(ok[0])
         if ok[0] and not ok[1]:
@@ -759,7 +759,8 @@ def _nearest_solution(robot, target, reference):
     if best is not None:
         _, q, note, frame3 = best
         start = None if split is None else (3, frame3)
-        return q, note, robot.chain_frames(q[3:] if start else q, start=start)[-1]
+        return q, note, chain_frames(robot.chain, q[3:] if start else q, FloatMath,
+                                     start=start)[-1]
     if not any(valid for _, valid, _, _ in arm):
         return None, OUT_OF_REACH, None
     if ranked and split is not None and not wrist_reached:

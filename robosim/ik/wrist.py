@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..kinematics.robot import Component
+from ..kinematics.chain import Component
 from ..kinematics import Robot, cos_sin
 from ..kinematics.elementary import ArrayMath, FloatMath
 
@@ -167,7 +167,7 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
         The decoupling of the arm at its spherical wrist.
     frame3, target : sequence of 3 columns
         The rotation columns ``(X, Y, Z)`` of frame 3 (from joints 1-3) and of the target, in
-        the world frame, as in :func:`robosim.kinematics.robot.chain_components`: three floats each
+        the world frame, as in :func:`robosim.kinematics.chain.chain_frames`: three floats each
         (one target, ``ops=FloatMath``) or three ``(B,)`` arrays (``ops=ArrayMath``).
     reference_t4 : float or (B,) array
         ``t4`` used at a wrist singularity (axes 4 and 6 aligned), where only ``t4 + t6``

@@ -3,8 +3,11 @@
 One concept a module, the public names re-exported here (``robosim.kinematics.Robot``):
 
 - :mod:`robosim.kinematics.robot`: :class:`Joint` and :class:`Robot` (a DH table, standard or
-  modified, with limits, base and tool): forward kinematics, every frame, the Jacobian, its
-  Hessian and time derivative, manipulability;
+  modified, with limits, base and tool, poses and units): forward kinematics, every frame, the
+  Jacobian, its Hessian and time derivative, manipulability, each checking its input once;
+- :mod:`robosim.kinematics.chain`: those algorithms, written once over the math namespaces:
+  the chain's frames (``chain_frames``), the Jacobian's columns, the Hessian, the Jacobian's
+  time derivative, and one link as a 4 x 4 matrix (:func:`link_transform`);
 - :mod:`robosim.kinematics.transforms`: rotations and homogeneous transforms (``rotx``,
   ``rpy2r``, ``xyzrpy2tr``, ``inverse``...), roll-pitch-yaw angles;
 - :mod:`robosim.kinematics.elementary`: the math namespaces (``FloatMath`` for one
@@ -20,6 +23,7 @@ One concept a module, the public names re-exported here (``robosim.kinematics.Ro
 [2.0, 0.0, 0.0]
 """
 
+from .chain import link_transform
 from .link_geometry import (
                             FLOOR_TOLERANCE,
                             RANDOM_TRIES,
@@ -41,7 +45,6 @@ from .robot import (
                             STRUCTURAL_ZERO,
                             Joint,
                             Robot,
-                            link_transform,
 )
 from .singularity import (
                             NEAR_AXIS,

@@ -47,8 +47,10 @@ import numpy as np
 from .. import checks
 from ..errors import RobosimError, ValidationError, ValidationTypeError
 from ..robot_files import MAX_LENGTH
-from ..kinematics import Robot, cos_sin, half_angle_cos_sin, homogeneous, inverse, rotx
-from ..kinematics.robot import chain_components
+from ..kinematics import Robot, homogeneous, inverse, rotx
+from ..kinematics import cos_sin as exact_cos_sin
+from ..kinematics.chain import chain_frames, frame_columns, frame_point
+from ..kinematics.elementary import ArrayMath
 from .grids import JointGrid, factor_grid, grid_spacing, joint_ranges, limit_notes, refined_grid
 from .result import SAMPLE_LIMIT, VoxelSource, Workspace
 
@@ -76,6 +78,17 @@ _INNER_CHUNK = 1 << 15
 #: A grid's inner points are kept between its two passes when there are at most this many
 #: (24 MB of coordinates); more are computed again.
 _KEPT_INNER = 1 << 20
+
+
+class _GridMath(ArrayMath):
+    """:class:`~robosim.kinematics.elementary.ArrayMath` whose cosines and sines are exact at
+    quarter turns (:func:`~robosim.kinematics.cos_sin`): grid points on a coordinate plane stay
+    on it, so that points on a voxel boundary do not flicker between neighbouring voxels.
+    Random samples (never exactly on a quarter turn) skip that cost with ``ArrayMath``."""
+
+    @staticmethod
+    def cos_sin(angle):
+        return exact_cos_sin(angle)
 
 
 class WorkspaceCancelled(RobosimError):
@@ -180,8 +193,7 @@ def _segment_plan(robot):
     frame = robot.base @ pre
     # The chain of the rest starts from F^-1 @ base = pre^-1: with q1 at rest the first link is
     # pre @ (the rest), so the chain then gives the points in F.
-    start_matrix = inverse(pre)
-    start = tuple(tuple(float(v) for v in start_matrix[:3, c]) for c in range(4))
+    start = frame_columns(inverse(pre))
     return _SegmentPlan(segment_names(robot), depends, tuple(shares), frame,
                         "rotate" if first.is_revolute else "slide", -first.offset, start,
                         tuple(robot.tool_xyz), any(robot.tool_xyz))
@@ -214,34 +226,22 @@ def _inner_work(plan, grid, segments=None):
                (_computed(plan) if segments is None else segments))
 
 
-def _inner_points(robot, plan, q, segments, exact=True):
+def _inner_points(robot, plan, q, segments, ops=_GridMath):
     """Points of ``segments`` in frame F for configurations ``q`` ``(m, n)`` whose first joint
-    is at rest: ``{segment: (x, y, z)}``, each ``(m,)``.
-
-    ``exact`` snaps quarter turns (:func:`cos_sin`) so grid points on a voxel boundary stay on
-    one side; random samples (never exactly on a quarter turn) skip that cost and take cosines
-    and sines from ``tan(theta / 2)`` (:func:`half_angle_cos_sin`, faster than ``np.cos``).
+    is at rest: ``{segment: (x, y, z)}``, each ``(m,)``; the robot's chain from F (``plan.start``)
+    over the joints up to the last segment's, on ``ops`` (:class:`_GridMath` for grids).
     """
-    frames_needed = min(max(segments) + 1, robot.n)
-    theta, d = robot.joint_variables(q)
-    theta = theta[:frames_needed]
-    cos_theta, sin_theta = cos_sin(theta) if exact else half_angle_cos_sin(theta)
-    frames = chain_components(plan.start, cos_theta, sin_theta, d[:frames_needed],
-                              robot.dh_constants[:frames_needed], robot.convention,
-                              keep_all=True)
-    out = {}
-    for s in segments:
-        if s < robot.n:
-            out[s] = frames[s + 1][3]
-        else:
-            X, Y, Z, P = frames[-1]
-            tx, ty, tz = plan.tool_xyz
-            out[s] = tuple(P[i] + tx * X[i] + ty * Y[i] + tz * Z[i] for i in range(3))
-    return out
+    joints = min(max(segments) + 1, robot.n)
+    frames = chain_frames(robot.chain, list(q[:, :joints].T), ops, keep_all=True,
+                          start=(0, plan.start))
+    points = {s: frames[s + 1][3] if s < robot.n else frame_point(frames[-1], plan.tool_xyz)
+              for s in segments}
+    # a point the chain leaves where it starts (no link length) has float components
+    return {s: tuple(np.broadcast_to(c, q.shape[:1]) for c in xyz) for s, xyz in points.items()}
 
 
 # --------------------------------------------------------------- the first joint's motion
-def _outer_coefficients(plan, kind, q1, exact=True):
+def _outer_coefficients(plan, kind, q1, ops=_GridMath):
     """World coordinates of a point ``c`` (in F) moved by first-joint values ``q1`` ``(b,)``.
 
     ``world_i = P[i] * c_x + Q[i] * c_y + R[i] * c_z + S[i]``; ``P``, ``Q``, ``S`` are ``(3, b)``,
@@ -255,7 +255,7 @@ def _outer_coefficients(plan, kind, q1, exact=True):
     P, Q, S = M[:, 0:1] * ones, M[:, 1:2] * ones, t[:, None] * ones
     value = q1 - plan.q1_rest
     if kind == "rotate":
-        c, s = cos_sin(value) if exact else half_angle_cos_sin(value)
+        c, s = ops.cos_sin(value)
         P = M[:, 0:1] * c + M[:, 1:2] * s
         Q = M[:, 1:2] * c - M[:, 0:1] * s
     elif kind == "slide":
@@ -876,9 +876,9 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
                                                            size=(size, robot.n))
         q1 = q[:, 0].copy()
         q[:, 0] = plan.q1_rest
-        points = _inner_points(robot, plan, q, computed, exact=False)
+        points = _inner_points(robot, plan, q, computed, ArrayMath)
         for s in computed:
-            world = _world_points(points[s], _outer_coefficients(plan, kinds[s], q1, exact=False),
+            world = _world_points(points[s], _outer_coefficients(plan, kinds[s], q1, ArrayMath),
                                   outer_axis=False)
             voxels.add_points(s, world)
             lower, upper = boxes[s]

@@ -22,6 +22,7 @@ from robosim.collision import (Checker, Obstacle, Scene, capsule_distance, check
                                load_scene, random_free_q, save_scene, scene_from_dict,
                                scene_to_dict)
 from robosim.errors import ValidationError, ValidationTypeError
+import dh_product
 from random_robots import random_robot
 # both joint kinds, odd twists, base and tool
 from random_robots import mounted_mixed_robot as _mounted_mixed_robot
@@ -229,7 +230,7 @@ def test_the_frames_a_caller_passes_give_the_distances_of_its_own(convention):
     q = robot.random_q(60, rng=8)
     itself = checker.check(q)
     assert itself.hits.any() and not itself.hits.all()      # some pairs hit, some do not
-    for frames in (robot.fk_all(q), robot.fk_all_reference(q)):
+    for frames in (robot.fk_all(q), np.array([dh_product.frames(robot, row) for row in q])):
         np.testing.assert_allclose(checker.check(q, frames).distances, itself.distances,
                                    atol=1e-12)
     one = checker.check(q[7], robot.fk_all(q[7]))

@@ -23,7 +23,7 @@ from random_robots import mounted
 from robosim import ik
 from robosim.ik.general import (ELIMINATION, ELIMINATION_REVERSED, SPHERICAL_SHOULDER,
                                 general_ik, reversed_robot)
-from robosim.kinematics.robot import link_transform
+from robosim.kinematics import link_transform
 from robosim.kinematics import rotation_angle
 
 TWO_PI = 2 * math.pi

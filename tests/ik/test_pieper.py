@@ -23,6 +23,8 @@ from robosim import ik
 from robosim.ik.pieper import (DOUBLE_ROOT, OUT_OF_REACH, _nearest_solution, free_joint,
                                nearest_solution, pieper_applies, pieper_ik)
 from robosim.kinematics import rotation_angle
+from robosim.kinematics.chain import chain_frames
+from robosim.kinematics.elementary import FloatMath
 
 TWO_PI = 2 * math.pi
 
@@ -190,7 +192,7 @@ def test_the_frame_for_the_accuracy_check_is_the_chains_own_at_the_solution(robo
     # returned (else the check would pass a q it did not measure).
     for q in robot.random_q(4, rng=np.random.default_rng(11)):
         solution, _, frame = _nearest_solution(robot, robot.fk(q), robot.home.tolist())
-        assert frame == robot.chain_frames(solution)[-1]
+        assert frame == chain_frames(robot.chain, solution, FloatMath)[-1]
 
 
 # ------------------------------------------------------------------ degenerate cases

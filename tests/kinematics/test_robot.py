@@ -6,30 +6,10 @@ import numpy as np
 import pytest
 
 from robosim import Joint, Robot, ValidationError, list_robots, load_robot
-from robosim.kinematics import rotx, rotz, transl
+import dh_product
 from random_robots import mounted_mixed_robot as _mounted_mixed_robot
 
 DEG = math.pi / 180
-
-
-def _dh_product(robot, q):
-    """FK the slow, obvious way: a product of elementary 4x4 transforms."""
-    def rot(R):
-        T = np.eye(4)
-        T[:3, :3] = R
-        return T
-
-    T = robot.base.copy()
-    for joint, value in zip(robot.joints, q, strict=True):
-        theta = value + joint.offset if joint.is_revolute else joint.theta
-        d = joint.d if joint.is_revolute else value + joint.offset
-        if robot.convention == "standard":
-            T = (T @ rot(rotz(theta)) @ transl([0, 0, d]) @ transl([joint.a, 0, 0])
-                 @ rot(rotx(joint.alpha)))
-        else:
-            T = (T @ rot(rotx(joint.alpha)) @ transl([joint.a, 0, 0]) @ rot(rotz(theta))
-                 @ transl([0, 0, d]))
-    return T @ robot.tool
 
 
 def planar_3r(a=(3.0, 2.0, 1.0)):
@@ -104,8 +84,8 @@ def test_fast_fk_equals_product_of_dh_matrices(convention):
     q = robot.random_q(7, np.random.default_rng(4))
     T = robot.fk(q)
     for k in range(7):
-        assert np.allclose(T[k], _dh_product(robot, q[k]), atol=1e-12)
-        assert np.allclose(robot.fk(q[k]), _dh_product(robot, q[k]), atol=1e-12)
+        assert np.allclose(T[k], dh_product.fk(robot, q[k]), atol=1e-12)
+        assert np.allclose(robot.fk(q[k]), dh_product.fk(robot, q[k]), atol=1e-12)
 
 
 def test_large_batches_cross_chunk_boundaries():
@@ -113,7 +93,7 @@ def test_large_batches_cross_chunk_boundaries():
     q = robot.random_q(10_000, np.random.default_rng(5))
     T = robot.fk(q)
     for k in (0, 4095, 4096, 9999):
-        assert np.allclose(T[k], _dh_product(robot, q[k]))
+        assert np.allclose(T[k], dh_product.fk(robot, q[k]))
 
 
 def test_modified_convention_equals_standard_with_shifted_rows():
@@ -171,7 +151,7 @@ def test_one_configuration_agrees_with_the_batch_to_1e_15(robot):
             for single in (method(q[k]), method(q[k].tolist()), method(tuple(q[k]))):
                 assert single.shape == batch[k].shape
                 assert np.max(np.abs(single - batch[k])) <= 1e-15 * scale
-    assert np.allclose(robot.fk(q[0]), _dh_product(robot, q[0]), atol=1e-12 * scale)
+    assert np.allclose(robot.fk(q[0]), dh_product.fk(robot, q[0]), atol=1e-12 * scale)
 
 
 def test_one_configuration_refuses_nan_and_wrong_sizes():
@@ -250,14 +230,13 @@ def test_named_poses():
         robot.pose("down")
 
 
-def test_public_chain_components_with_joint_variables_reproduce_fk():
-    from robosim.kinematics.robot import chain_components
+def test_public_chain_frames_on_columns_reproduce_fk():
+    from robosim.kinematics.chain import chain_frames, end_frame
+    from robosim.kinematics.elementary import ArrayMath
     robot = load_robot("Lynx6")
     q = robot.random_q(7, rng=3)
-    theta, d = robot.joint_variables(q)
-    (X, Y, Z, P), = chain_components(robot.base_columns, np.cos(theta), np.sin(theta), d,
-                                     robot.dh_constants, robot.convention, keep_all=False)
-    expected = np.array([_dh_product(robot, row) for row in q])
+    X, Y, Z, P = end_frame(robot.chain, chain_frames(robot.chain, list(q.T), ArrayMath)[-1])
+    expected = np.array([dh_product.fk(robot, row) for row in q])
     assert np.allclose(np.stack(P, axis=-1), expected[:, :3, 3])
     assert np.allclose(np.stack(Z, axis=-1), expected[:, :3, 2])
 

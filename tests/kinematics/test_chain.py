@@ -1,14 +1,16 @@
-"""The fast kinematics kernels against their readable references, and the new derivatives.
+"""The kinematics of robosim.kinematics.chain against independent constructions.
 
-- ``fk`` / ``fk_all`` / ``jacobian`` (column arithmetic with quarter-turn shortcuts) equal
-  ``fk_reference`` / ``fk_all_reference`` / ``jacobian_reference`` (the textbook products of
-  4x4 matrices, the Jacobian column by column) on random robots: both conventions, prismatic
-  joints, twists of a quarter turn and odd ones, offsets, base and tool;
+- ``fk`` / ``fk_all`` (one configuration and a batch) against products of the books' 4 x 4 DH
+  matrices (tests/dh_product.py), on random robots: both conventions, prismatic joints,
+  twists of a quarter turn and odd ones, offsets, base and tool;
+- ``jacobian`` against the books' column construction on those matrices, and against central
+  finite differences of the pose;
 - ``hessian`` against central differences of ``jacobian``, and against the published value for
   the Franka Panda in Corke's Robotics Toolbox for Python (tests/test_Robot.py,
   ``TestRobot.test_hessian0``: ``panda.hessian0(q1)``, ``q1 = (1.4, 0.2, 1.8, 0.7, 0.1, 3.1,
   2.9)``, the ETS Panda with its 0.103 m flange, which robosim's "Franka Panda" is);
-- ``jacobian_dot`` against the central difference of ``jacobian`` along ``qd``;
+- ``jacobian_dot`` against the identity ``dJ/dt = sum_k H_k qd_k`` (computed apart, from the
+  Hessian) and the central difference of ``jacobian`` along ``qd``;
 - the IK solver's damped least-squares kernels against ``damped_least_squares``.
 """
 
@@ -17,6 +19,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+import dh_product
 import robosim
 from random_robots import random_robot
 from robosim.ik import damped_least_squares
@@ -34,23 +37,26 @@ IDS = [f"{robot.convention}-{robot.joint_types}" for robot in ROBOTS]
 
 
 @pytest.mark.parametrize("robot", ROBOTS, ids=IDS)
-def test_fast_forward_kinematics_equals_the_textbook_product(robot):
+def test_forward_kinematics_is_the_product_of_the_dh_matrices(robot):
     q = robot.random_q(50, rng=1)
-    np.testing.assert_allclose(robot.fk(q), robot.fk_reference(q), atol=1e-13)
-    np.testing.assert_allclose(robot.fk_all(q), robot.fk_all_reference(q), atol=1e-13)
-    np.testing.assert_allclose(robot.fk(q[0]), robot.fk_reference(q[0]), atol=1e-13)
-    np.testing.assert_allclose(robot.fk_all(q[0]), robot.fk_all_reference(q[0]), atol=1e-13)
+    frames = np.array([dh_product.frames(robot, row) for row in q])
+    np.testing.assert_allclose(robot.fk(q), frames[:, -1] @ robot.tool, atol=1e-13)
+    np.testing.assert_allclose(robot.fk_all(q), frames, atol=1e-13)
+    np.testing.assert_allclose(robot.fk(q[0]), frames[0, -1] @ robot.tool, atol=1e-13)
+    np.testing.assert_allclose(robot.fk_all(q[0]), frames[0], atol=1e-13)
 
 
 @pytest.mark.parametrize("robot", ROBOTS, ids=IDS)
-def test_fast_jacobian_equals_the_columns_as_the_book_writes_them(robot):
+def test_jacobian_is_the_books_columns_and_the_poses_derivative(robot):
     q = robot.random_q(50, rng=2)
-    np.testing.assert_allclose(robot.jacobian(q), robot.jacobian_reference(q), atol=1e-13)
-    for one in q[:10]:          # one configuration at a time: the single-pass float kernel
-        np.testing.assert_allclose(robot.jacobian(one), robot.jacobian_reference(one),
-                                   atol=1e-13)
+    expected = np.array([dh_product.jacobian(robot, row) for row in q])
+    np.testing.assert_allclose(robot.jacobian(q), expected, atol=1e-13)
+    for one, J in zip(q[:10], expected[:10], strict=True):     # one configuration: floats
+        np.testing.assert_allclose(robot.jacobian(one), J, atol=1e-13)
+        np.testing.assert_allclose(robot.jacobian(one), dh_product.finite_jacobian(robot, one),
+                                   atol=1e-8)
     bare = replace(robot, tool_xyz=(0.0, 0.0, 0.0), tool_rpy=(0.0, 0.0, 0.0))   # no tool
-    np.testing.assert_allclose(bare.jacobian(q[0]), bare.jacobian_reference(q[0]), atol=1e-13)
+    np.testing.assert_allclose(bare.jacobian(q[0]), dh_product.jacobian(bare, q[0]), atol=1e-13)
 
 
 def _jacobian_difference(robot, q, direction, h=1e-6):
@@ -74,10 +80,14 @@ def test_hessian_is_the_jacobians_derivative(robot):
 @pytest.mark.parametrize("robot", ROBOTS, ids=IDS)
 def test_jacobian_dot_is_the_jacobians_rate_along_the_velocity(robot):
     rng = np.random.default_rng(5)
-    for q in robot.random_q(5, rng=rng):
-        qd = rng.uniform(-1, 1, robot.n)
-        np.testing.assert_allclose(robot.jacobian_dot(q, qd), _jacobian_difference(robot, q, qd),
-                                   atol=1e-8)
+    q, qd = robot.random_q(20, rng=rng), rng.uniform(-1, 1, (20, robot.n))
+    Jdot = robot.jacobian_dot(q, qd)
+    # dJ/dt = sum_k H_k qd_k: the Hessian's blocks weighted by the joint speeds
+    np.testing.assert_allclose(Jdot, np.einsum("bkrj,bk->brj", robot.hessian(q), qd),
+                               atol=1e-13)
+    for k in range(5):
+        np.testing.assert_allclose(robot.jacobian_dot(q[k], qd[k]), Jdot[k], atol=1e-15)
+        np.testing.assert_allclose(Jdot[k], _jacobian_difference(robot, q[k], qd[k]), atol=1e-8)
 
 
 # Corke, Robotics Toolbox for Python, tests/test_Robot.py, TestRobot.test_hessian0: the rows
