@@ -269,6 +269,14 @@ class Checker:
         q = checks.joint_array(self.robot, q, "q", floats=2 * n + 32 + len(self.pairs))
         if frames is not None:
             frames = np.asarray(frames, dtype=float).reshape(q.shape[:-1] + (n + 1, 4, 4))
+        return self.check_at_frames(q, frames)
+
+    def check_at_frames(self, q: np.ndarray, frames: np.ndarray | None) -> Collisions:
+        """:meth:`check` of joint values ``q`` ``(..., n)`` the caller has checked (a float
+        array, as :meth:`robosim.Robot.check_q` returns it), at their ``frames``
+        ``(..., n + 1, 4, 4)`` (``robot.fk_all(q)``) or None: nothing is checked again (the
+        drawing, every frame of a movie)."""
+        n = self.robot.n
         # The frames as the columns (X, Y, Z, P) of chain_frames: Python floats for
         # one pose, (B,) arrays for a batch; computed here when the caller has none.
         if q.ndim == 1:

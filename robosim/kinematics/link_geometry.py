@@ -62,7 +62,11 @@ def link_corners(robot: Robot, q: ArrayLike, frames: np.ndarray | None = None) -
     [[0.0, 0.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 1.0]]
     """
     q = robot.check_q(q)
-    frames = robot.fk_all(q) if frames is None else frames
+    return _link_corners(robot, q, robot.fk_all(q) if frames is None else frames)
+
+
+def _link_corners(robot, q, frames):
+    """:func:`link_corners` of joint values ``q`` checked by the caller, at their ``frames``."""
     _theta, d = robot.joint_variables(q)
     d = np.moveaxis(np.broadcast_to(d, (robot.n,) + q.shape[:-1]), 0, -1)[..., None]
     starts, ends = frames[..., :-1, :3, 3], frames[..., 1:, :3, 3]
@@ -117,8 +121,15 @@ def below_floor(robot: Robot, q: ArrayLike, floor: float | None,
     q = robot.check_q(q)
     if floor is None:
         return np.zeros(q.shape, dtype=bool)
-    frames = robot.fk_all(q) if frames is None else frames
-    corners = link_corners(robot, q, frames) if corners is None else corners
+    return _below_floor(robot, q, floor, robot.fk_all(q) if frames is None else frames, corners)
+
+
+def _below_floor(robot, q, floor, frames, corners=None):
+    """:func:`below_floor` of joint values ``q`` checked by the caller, at their ``frames``
+    (and :func:`link_corners`, if known)."""
+    if floor is None:
+        return np.zeros(q.shape, dtype=bool)
+    corners = _link_corners(robot, q, frames) if corners is None else corners
     heights = corners[..., 2].min(axis=-1)                              # (..., n)
     end = (frames[..., -1, :, :] @ robot.tool)[..., 2, 3]
     heights[..., -1] = np.minimum(heights[..., -1], end)

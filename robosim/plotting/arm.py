@@ -52,7 +52,8 @@ from numpy.typing import ArrayLike
 
 from ..errors import MeshError
 from ..collision import Checker, Collisions, Scene
-from ..kinematics import below_floor, floor_height, link_corners, Robot
+from ..kinematics import floor_height, Robot
+from ..kinematics.link_geometry import _below_floor, _link_corners
 from ..robot_files import robot_meshes
 from .figure_result import FigureResult, keep_figure_attributes
 from .mesh_style import MeshArtist
@@ -449,7 +450,13 @@ class ArmDrawing:
         :attr:`collisions` found at ``q``, when the caller has checked it already (a gripper
         drag checks every pose it accepts); None: checked here.
         """
-        q = self.robot.check_q(q)
+        self.set_checked_pose(self.robot.check_q(q), passed, collision)
+
+    def set_checked_pose(self, q: np.ndarray, passed: np.ndarray | None = None,
+                         collision: Collisions | None = None) -> None:
+        """:meth:`set_pose` of joint values ``q`` ``(n,)`` the caller has checked (a float
+        array, as :meth:`robosim.Robot.check_q` returns it: a movie's trajectory, checked once
+        as a whole); nothing is checked again."""
         end = self._draw_pose(q, collision)
         if self.trace.get_visible():
             points = [end[None, :3, 3]]
@@ -459,8 +466,8 @@ class ArmDrawing:
             _set_line(self.trace, self._trace_points)
 
     def _draw_pose(self, q, collision=None):
-        """Everything but the trace at pose ``q`` (n,), its collisions ``collision`` if known;
-        returns the end-effector pose."""
+        """Everything but the trace at pose ``q`` (n,), checked by the caller, its collisions
+        ``collision`` if known; returns the end-effector pose."""
         frames = self.robot.fk_all(q)
         end = frames[-1] @ self.robot.tool
         shapes, d = self.shape_frames(q, frames)
@@ -468,15 +475,15 @@ class ArmDrawing:
         if self.style == "lodes":
             self.link_quads = self._lodes_quads(shapes, d)
         else:
-            corners = link_corners(self.robot, q, frames)                # (n, 3, 3)
+            corners = _link_corners(self.robot, q, frames)               # (n, 3, 3)
             quads = self._link_quads(frames, shapes, end, corners)
             self.link_quads = quads if self._kept_faces is None else quads[self._kept_faces]
         self.links.set_verts(self.link_quads)
         if collision is not None:
             self.collision = collision
         elif self.collision is None or not np.array_equal(q, self.q):   # (a redraw: as it was)
-            self.collision = self.collisions.check(q, frames)           # on the frames drawn
-        self._mark_warnings(below_floor(self.robot, q, self.floor, frames, corners),
+            self.collision = self.collisions.check_at_frames(q, frames)  # the frames drawn
+        self._mark_warnings(_below_floor(self.robot, q, self.floor, frames, corners),
                             self.collisions.links_hit(self.collision))
         if self.style == "mesh":
             self.mesh.update(frames, end, warn=self.warned, warn_colour=WARNING_COLOUR)

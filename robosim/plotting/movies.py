@@ -166,7 +166,7 @@ class MovieExport:
         from .paths import PathArtists, include_points
 
         t, q = check_trajectory(t, q)
-        robot.check_q(q, "trajectory")
+        q = robot.check_q(q, "trajectory")           # checked once: each frame trusts it
         self.path = Path(path)
         fmt = (fmt or self.path.suffix.lstrip(".")).lower()
         if fmt not in FORMATS:
@@ -218,7 +218,7 @@ class MovieExport:
             return self.finished
         try:
             for index in self.indices[self.done:self.done + frames]:
-                self.drawing.set_pose(self.q[index])
+                self.drawing.set_checked_pose(self.q[index])
                 self.writer.grab_frame()
                 self.done += 1
             if self.finished:
