@@ -104,8 +104,9 @@ CASES = {
     "mass_matrix of 10^8": (lambda: dynamics.mass_matrix(PUMA, HUGE), "is too large", ValueError),
     "simulate 10^8 arms": (lambda: dynamics.simulate(PUMA, HUGE, duration=0.01),
                            "is too large", ValueError),
-    "hessian of 10^6": (lambda: PUMA.hessian(HUGE[:10 ** 6]), "at most 310,689 at once",
-                        ValueError),
+    # 2 GiB over 8 bytes times the Hessian's 6 n^2 numbers and 8 n more per configuration
+    "hessian of 2 10^6": (lambda: PUMA.hessian(HUGE[:2 * 10 ** 6]), "at most 1,016,800 at once",
+                          ValueError),
     "random_free_q 10**12 tries": (lambda: collision.random_free_q(collision.Checker(LYNX), 0,
                                                                    tries=10 ** 12),
                                    "tries must be a whole number from 1 to", ValueError),
