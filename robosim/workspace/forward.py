@@ -329,6 +329,16 @@ class _VoxelGrid:
         self.origin = (first - 0.5) * h
         self.strides = (self.shape[1] * self.shape[2], self.shape[2], 1)
         self.counts = [np.zeros(size, dtype=np.int64) for _ in range(segments)]
+        self._blocks = {}
+
+    def _block(self, shape):
+        """Work arrays for blocks of ``shape`` ``(b, m)``, kept between calls: a run adds many
+        blocks of one shape, and fresh arrays of a few megabytes would each be new memory
+        from the system (page faults: as slow as the arithmetic)."""
+        if shape not in self._blocks:
+            self._blocks = {shape: (np.empty(shape), np.empty(shape), np.empty(shape),
+                                    np.empty(shape, dtype=np.intp))}
+        return self._blocks[shape]
 
     def add(self, segment, xyz, coefficients):
         """Count the points ``xyz`` (in F, each ``(m,)``) moved by each outer value: a
@@ -336,22 +346,26 @@ class _VoxelGrid:
         """
         P, Q, R, S = coefficients
         x, y, z = xyz
-        flat = None
+        u, term, flat, index = self._block((P.shape[1], x.size))
         for i in range(3):
             scale = 1.0 / self.h
             rest = (R[i] * scale) * z - self.origin[i] * scale
             p, q, s = P[i, :, None], Q[i, :, None], S[i, :, None]
             if np.any(p) or np.any(q):
-                u = (p * scale) * x
-                u += (q * scale) * y
+                np.multiply(p * scale, x, out=u)
+                u += np.multiply(q * scale, y, out=term)
                 u += rest
                 u += s * scale
             else:
-                u = rest + s * scale
+                np.add(rest, s * scale, out=u)
             np.floor(u, out=u)
             u *= self.strides[i]
-            flat = u if flat is None else np.add(flat, u, out=flat)
-        self._count(segment, flat.astype(np.intp).ravel())
+            if i == 0:
+                flat[...] = u
+            else:
+                flat += u
+        np.copyto(index, flat, casting="unsafe")
+        self._count(segment, index.ravel())
 
     def add_points(self, segment, world):
         """Count world points ``(k, 3)``."""
@@ -359,10 +373,13 @@ class _VoxelGrid:
         self._count(segment, index @ np.array(self.strides, dtype=np.intp))
 
     def _count(self, segment, flat):
+        """Count the voxel indices ``flat`` (an integer array the caller gives up: it is
+        shifted in place)."""
         low, high = int(flat.min()), int(flat.max())
         if low < 0 or high >= self.counts[segment].size:
             raise RuntimeError("workspace point outside its voxel grid: bounds are wrong")
-        self.counts[segment][low:high + 1] += np.bincount(flat - low, minlength=high - low + 1)
+        flat -= low
+        self.counts[segment][low:high + 1] += np.bincount(flat, minlength=high - low + 1)
 
 
 def _lattice(lower, upper, h):
