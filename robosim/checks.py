@@ -289,7 +289,7 @@ def callable_or_none(value: Any, name: str) -> Callable[..., Any] | None:
 #: its size.
 #: Each function says how many float64 numbers it keeps per configuration at its peak
 #: (``floats=``), so ``puma.fk`` takes up to about 11 million configurations at once and
-#: ``puma.hessian`` about 400,000.
+#: ``puma.hessian`` about a million.
 MAX_BATCH_BYTES = 2 << 30
 #: Numbers per configuration a function keeps when it does not say (its inputs, output and
 #: working columns: about what inverse dynamics needs).
