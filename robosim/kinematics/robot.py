@@ -140,16 +140,6 @@ def _read_only(array):
     return array
 
 
-def _mount(value, what):
-    """A base or tool transform: None (identity) or a (4, 4) array."""
-    if value is None:
-        return np.eye(4)
-    value = np.array(value, dtype=float)
-    if value.shape != (4, 4) or not np.all(np.isfinite(value)):
-        raise ValidationError(f"{what} must be a finite 4x4 transform, got shape {value.shape}")
-    return value
-
-
 @dataclass(frozen=True, eq=False)
 class Robot:
     """A serial arm: a DH table plus base and tool transforms.
