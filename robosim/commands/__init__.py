@@ -4,8 +4,8 @@ Each module has ``register(subparsers)``; :data:`COMMAND_MODULES` is the order t
 ``robosim --help``.
 """
 
-from . import (arm, collision, dh, dynamics, ik, joint_workspace, kinematics, trajectory, urdf,
-               workspace)
+from . import (arm, collision, dh, dynamics, ik, joint_workspace, kinematics, plan, trajectory,
+               urdf, workspace)
 
 COMMAND_MODULES = (kinematics, urdf, dh, ik, workspace, joint_workspace, trajectory, collision,
-                   dynamics, arm)
+                   plan, dynamics, arm)

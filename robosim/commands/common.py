@@ -88,6 +88,8 @@ COORDINATE = Number(-MAX_LENGTH, MAX_LENGTH)
 ANGLE = Number(-MAX_ANGLE_DEG, MAX_ANGLE_DEG)
 #: Durations and time steps, seconds: up to about 11 days.
 SECONDS = Number(0, 1e6, above=True)
+#: A speed or acceleration limit typed on the command line (per second, per second squared).
+POSITIVE_RATE = Number(0, MAX_LENGTH, above=True)
 #: Load in the gripper, kg: the driver's bound (robosim.hardware.lynx6.MAX_PAYLOAD_KG, far above
 #: what a Lynx6 lifts; not imported here, so that the command line starts without pyserial).
 PAYLOAD = Number(0, 5)
@@ -249,6 +251,23 @@ def joint_values(robot, values, degrees):
                               f"got {len(values)} value(s)")
     q = np.array(values, dtype=float)
     return robot.q_from_user(q) if degrees else q
+
+
+def joint_rates(robot, args, values, option):
+    """Per-joint rates typed after ``option`` (one for all joints, or one each; degrees per
+    second unless ``--rad``) in API units per second, or None when the option was left out."""
+    if values is None:
+        return None
+    if len(values) not in (1, robot.n):
+        raise ValidationError(f"{option} takes 1 value or {robot.n} (one per joint), got "
+                              f"{len(values)}")
+    rates = np.broadcast_to(np.asarray(values, dtype=float), (robot.n,))
+    return robot.q_from_user(rates) if args.deg else rates.copy()
+
+
+def speed_units(robot):
+    """The unit of each joint's speed: deg/s, or the length unit per second."""
+    return ["deg/s" if j.is_revolute else f"{robot.unit}/s" for j in robot.joints]
 
 
 def progress_printer(stream):

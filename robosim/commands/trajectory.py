@@ -16,11 +16,11 @@ from .. import trajectory
 from ..collision import Checker, first_collision, load_scene
 from ..errors import ValidationError
 from ..files import atomic_write_bytes
-from ..robot_files import MAX_LENGTH
 from ..trajectory.files import write_trajectory_csv
-from .common import (ANGLE, COORDINATE, DEGREES_OR_RADIANS, JOINT_UNITS, SECONDS, Number,
-                     add_angle_unit, add_json_argument, add_robot_argument, check_output,
-                     joint_values, print_json, radians, robot_from_args, text)
+from .common import (ANGLE, COORDINATE, DEGREES_OR_RADIANS, JOINT_UNITS, POSITIVE_RATE, SECONDS,
+                     Number, add_angle_unit, add_json_argument, add_robot_argument,
+                     check_output, joint_rates, joint_values, print_json, radians,
+                     robot_from_args, speed_units, text)
 
 NOT_REACHED = 1
 #: Points followed along a path, each solved by IK (200 take well under a second).
@@ -30,10 +30,6 @@ CURVES = Number(1, 100, whole=True)
 INDEX = Number(0, CURVES.high - 1, whole=True)
 #: End-effector speed along a path (robot's unit per second).
 SPEED = Number(0, 1e6, above=True)
-
-
-#: A speed or acceleration limit typed on the command line (per second, per second squared).
-POSITIVE_RATE = Number(0, MAX_LENGTH, above=True)
 
 
 def register(subparsers):
@@ -160,14 +156,10 @@ def _configuration(robot, values, what, degrees):
     return q
 
 
-def _speed_units(robot):
-    return ["deg/s" if j.is_revolute else f"{robot.unit}/s" for j in robot.joints]
-
-
 def _speeds_text(robot, speeds):
     user = robot.q_to_user(speeds)
     return ", ".join(f"{j.name or f'q{i}'} {v:.4g} {u}" for i, (j, v, u) in
-                     enumerate(zip(robot.joints, user, _speed_units(robot), strict=True), start=1))
+                     enumerate(zip(robot.joints, user, speed_units(robot), strict=True), start=1))
 
 
 def list_presets():
@@ -219,7 +211,7 @@ def trajectory_command(args):
                     "bad_points": (result.bad_indices + 1).tolist(),
                     "path_length": path.length, "duration_s": float(t[-1]) if len(t) else 0.0,
                     "max_joint_speed": robot.q_to_user(speeds).tolist(),
-                    "joint_speed_units": _speed_units(robot), "message": result.message,
+                    "joint_speed_units": speed_units(robot), "message": result.message,
                     "files": written, "t": result.t.tolist(), "xyz": path.points.tolist(),
                     "reachable": result.reachable.tolist(),
                     "q_user": robot.q_to_user(result.q).tolist()})
@@ -296,7 +288,7 @@ def profile_command(args):
                     "qdd_user": robot.q_to_user(profile.qdd).tolist(),
                     "knot_times": profile.knot_times.tolist(),
                     "max_joint_speed": robot.q_to_user(speeds).tolist(),
-                    "joint_speed_units": _speed_units(robot),
+                    "joint_speed_units": speed_units(robot),
                     "first_collision": None if collision is None else
                     {"t": float(profile.t[collision[0]]), "pairs": collision[1]}})
         return 0
@@ -314,7 +306,7 @@ def profile_command(args):
 
 def _profile(robot, args, start, goal, via):
     """The profile the options ask for: timed by --duration, or by --max-speed limits."""
-    rates = [_rates(robot, args, values, option) for values, option in
+    rates = [joint_rates(robot, args, values, option) for values, option in
              ((args.qd_start, "--qd-start"), (args.qd_goal, "--qd-goal"),
               (args.max_speed, "--max-speed"), (args.max_accel, "--max-accel"))]
     qd_start, qd_goal, max_speed, max_accel = rates
@@ -342,16 +334,5 @@ def _taught_profile(robot, args):
         raise ValidationError(f"--taught plays a quintic through the poses, timed by "
                               f"--max-speed and --max-accel: leave out --kind {args.kind}")
     taught = trajectory.load_taught(args.taught, robot)
-    return taught.trajectory(args.dt, _rates(robot, args, args.max_speed, "--max-speed"),
-                             _rates(robot, args, args.max_accel, "--max-accel"), robot=robot)
-
-
-def _rates(robot, args, values, option):
-    """Per-joint rates typed after ``option`` in API units per second, or None."""
-    if values is None:
-        return None
-    if len(values) not in (1, robot.n):
-        raise ValidationError(f"{option} takes 1 value or {robot.n} (one per joint), got "
-                              f"{len(values)}")
-    rates = np.broadcast_to(np.asarray(values, dtype=float), (robot.n,))
-    return robot.q_from_user(rates) if args.deg else rates.copy()
+    return taught.trajectory(args.dt, joint_rates(robot, args, args.max_speed, "--max-speed"),
+                             joint_rates(robot, args, args.max_accel, "--max-accel"), robot=robot)

@@ -7,7 +7,7 @@ of a :class:`robosim.collision.Scene` and the arm itself, and returns a :class:`
 :meth:`Plan.trajectory` times it by :func:`robosim.trajectory.via_points`, so it plays in the
 simulator and on the arm like a taught sequence.
 
-How: bidirectional RRT, RRT-Connect (J. J. Kuffner and S. M. LaValle, ICRA 2000), its trees
+How: bidirectional RRT, RRT-Connect (Kuffner & LaValle 2000, ICRA), its trees
 preallocated (:data:`MAX_NODES`), every straight edge checked at :data:`EDGE_RESOLUTION` with
 all its samples in one batched call of :class:`robosim.collision.Checker`; then random
 shortcuts, also batched. Seeded: the same ``seed``, the same plan. Bounded by a time limit and

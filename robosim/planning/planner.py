@@ -18,7 +18,7 @@ from ..errors import ValidationError
 from ..ik import solve_all
 from ..ik.numeric import Axes
 from ..kinematics import Robot
-from ..trajectory import Profile, via_points
+from ..trajectory import DEFAULT_DT, Profile, default_limits, via_points
 from .edges import EDGE_CLEARANCE, EdgeCheck, joint_weights, path_length
 from .rrt import rrt_connect
 from .shortcuts import shorten
@@ -82,7 +82,8 @@ class Plan:
         :func:`~robosim.planning.path_length`); 0 without a path."""
         return path_length(self.robot, self.path) if len(self.path) else 0.0
 
-    def trajectory(self, dt: float, qd_max: ArrayLike, qdd_max: ArrayLike) -> Profile:
+    def trajectory(self, dt: float = DEFAULT_DT, qd_max: ArrayLike | None = None,
+                   qdd_max: ArrayLike | None = None) -> Profile:
         """The path timed for playing: :func:`robosim.trajectory.via_points` through its
         rows, stopping at each (held for one time step ``dt``).
 
@@ -95,9 +96,10 @@ class Plan:
         Parameters
         ----------
         dt : float
-            Time step (s).
-        qd_max, qdd_max : array_like (n,) or float
-            Per-joint speed and acceleration limits (per second, per second squared).
+            Time step (s); default :data:`robosim.trajectory.DEFAULT_DT`, the SSC-32's frame.
+        qd_max, qdd_max : array_like (n,) or float, optional
+            Per-joint speed and acceleration limits (per second, per second squared);
+            default :func:`robosim.trajectory.default_limits` (60 deg/s, 120 deg/s^2).
 
         Examples
         --------
@@ -115,9 +117,12 @@ class Plan:
         """
         if not self.success:
             raise ValidationError(f"no path to time: {self.reason}")
+        speed, acceleration = default_limits(self.robot)
         dwell = np.zeros(len(self.path))
         dwell[1:-1] = dt
-        return via_points(self.path, dt, qd_max, qdd_max, dwell=dwell, robot=self.robot)
+        return via_points(self.path, dt, speed if qd_max is None else qd_max,
+                          acceleration if qdd_max is None else qdd_max, dwell=dwell,
+                          robot=self.robot)
 
 
 class _Budget:
@@ -173,7 +178,7 @@ def plan(robot: Robot, q_start: ArrayLike, goal: ArrayLike, scene: Scene | None 
     """A collision-free path from ``q_start`` to ``goal``: RRT-Connect, then shortcutting.
 
     The trees grow in joint space inside the limits (:mod:`robosim.planning.rrt`,
-    Kuffner and LaValle 2000), every edge checked at
+    Kuffner & LaValle 2000), every edge checked at
     :data:`~robosim.planning.EDGE_RESOLUTION` by the batched collision checker
     (:mod:`robosim.planning.edges`) against ``scene`` and the arm itself; the path found is
     then shortened by random shortcuts (:mod:`robosim.planning.shortcuts`).

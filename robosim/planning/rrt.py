@@ -1,9 +1,9 @@
 """RRT-Connect: two trees, one grown from the start and one from the goal(s), until they meet.
 
-The algorithm of J. J. Kuffner and S. M. LaValle, "RRT-Connect: An efficient approach to
-single-query path planning", *Proc. IEEE International Conference on Robotics and Automation*
-(ICRA), 2000, pp. 995-1001 (its Fig. 2, ``EXTEND``, and Fig. 3, ``CONNECT`` and
-``RRT_CONNECT_PLANNER``), in joint space inside the limits:
+The algorithm of Kuffner & LaValle 2000 (J. J. Kuffner and S. M. LaValle, "RRT-Connect: An
+efficient approach to single-query path planning", *Proc. IEEE International Conference on
+Robotics and Automation* (ICRA), 2000, pp. 995-1001: its Fig. 2, ``EXTEND``, and Fig. 3,
+``CONNECT`` and ``RRT_CONNECT_PLANNER``), in joint space inside the limits:
 
 - ``EXTEND(T, q)``: from the node of ``T`` nearest ``q``, one step of at most
   :data:`EXTEND_STEP` toward ``q``; the new node is added when the edge to it is free

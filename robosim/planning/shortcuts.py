@@ -1,12 +1,12 @@
 """Shortcutting: random pairs of points along a path joined by a straight line when it is free.
 
 A path from RRT-Connect zigzags (its nodes are random). Shortcutting, the usual smoothing of
-sampling planners (R. Geraerts and M. H. Overmars, "Creating high-quality paths for motion
-planning", *International Journal of Robotics Research* 26(8), 2007, section 3.1: random
-"shortcuts" between two points of the path), picks two points at random along it and, when
-the straight line between them is free, replaces the stretch between them by that line. The
-line is never longer than the stretch it replaces (the straight line is the shortest way in
-the weighted joint metric), so the path never gets longer.
+sampling planners (Geraerts & Overmars 2007, section 3.1: random "shortcuts" between two
+points of the path; R. Geraerts and M. H. Overmars, "Creating high-quality paths for motion
+planning", *International Journal of Robotics Research* 26(8)), picks two points at random
+along it and, when the straight line between them is free, replaces the stretch between them
+by that line. The line is never longer than the stretch it replaces (the straight line is the
+shortest way in the weighted joint metric), so the path never gets longer.
 
 Here each round draws :data:`SHORTCUT_PAIRS` pairs at once and checks all their lines in one
 batched call, with the two pieces of the path's edges that each line leaves in place (the edge

@@ -72,14 +72,25 @@ from .presets import (
                     preset_path,
 )
 from .profiles import MAX_SAMPLES, PROFILE_KINDS, Profile, joint_profile, sample_times
-from .teaching import TaughtSequence, load_taught, save_taught, via_points
+from .teaching import (
+                    DEFAULT_ACCELERATION_DEG_S2,
+                    DEFAULT_DT,
+                    DEFAULT_SPEED_DEG_S,
+                    TaughtSequence,
+                    default_limits,
+                    load_taught,
+                    save_taught,
+                    via_points,
+)
 
-__all__ = ["BEYOND_LIMITS", "CLOSE_TOLERANCE", "CartesianPath", "DEFAULT_SPEED_FRACTION",
+__all__ = ["BEYOND_LIMITS", "CLOSE_TOLERANCE", "CartesianPath", "DEFAULT_ACCELERATION_DEG_S2",
+           "DEFAULT_DT", "DEFAULT_SPEED_DEG_S", "DEFAULT_SPEED_FRACTION",
            "Expression", "ExpressionError", "FIT_POINTS", "FRAMES", "FollowResult", "JOG_AXES",
            "JUMP_LIMIT", "JointTrajectory", "LineResult", "MAX_SAMPLES", "NOT_CONTINUOUS",
            "ON_BAD_CHOICES", "OUT_OF_REACH", "PRESETS", "PROFILE_KINDS", "PlacedFormulas",
            "Preset", "Profile", "SURFACE_CURVES", "TaughtSequence",
            "TrajectoryFileError", "compile_expression", "default_axes", "default_curves",
+           "default_limits",
            "expressions", "files",
            "find_preset", "follow_path", "jog", "jog_target", "joint_jumps", "joint_profile",
            "line_poses", "load_taught", "motion", "parse_trajectory_csv", "path_fits",

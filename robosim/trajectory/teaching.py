@@ -48,6 +48,34 @@ MAX_ROUNDS = 50
 MAX_POSES = 1000
 #: Longest dwell at a pose (s).
 MAX_DWELL_S = 3600.0
+#: Time step of a played sequence (s): the SSC-32's frame.
+DEFAULT_DT = 0.02
+#: Limits when no arm says its own: the stock Lynx6 calibration's 60 deg/s, reached in half a
+#: second (:data:`robosim.hardware.lynx6.SERVO_RAMP_S`); prismatic joints move at most
+#: :data:`PRISMATIC_SPEED_FRACTION` of the robot's size per second (and twice that per second
+#: squared). The Teach window and ``robosim plan`` use them.
+DEFAULT_SPEED_DEG_S, DEFAULT_ACCELERATION_DEG_S2 = 60.0, 120.0
+PRISMATIC_SPEED_FRACTION = 0.2
+
+
+def default_limits(robot: Robot) -> tuple[np.ndarray, np.ndarray]:
+    """Speed and acceleration limits ``(n,)`` each (API units per second, per second squared)
+    for an arm that does not say its own: :data:`DEFAULT_SPEED_DEG_S` and
+    :data:`DEFAULT_ACCELERATION_DEG_S2` for revolute joints, :data:`PRISMATIC_SPEED_FRACTION`
+    of the length scale for prismatic ones.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint("P", a=1.0, limits=(0.0, 0.5))], unit="m")
+    >>> speed, acceleration = default_limits(arm)     # length scale 2.5 m: 0.5 m/s
+    >>> [round(float(np.degrees(speed[0])), 6), float(speed[1]),
+    ...  round(float(np.degrees(acceleration[0])), 6)]
+    [60.0, 0.5, 120.0]
+    """
+    prismatic = PRISMATIC_SPEED_FRACTION * robot.length_scale
+    speed = np.where(robot.revolute, math.radians(DEFAULT_SPEED_DEG_S), prismatic)
+    acceleration = np.where(robot.revolute, math.radians(DEFAULT_ACCELERATION_DEG_S2),
+                            2 * prismatic)
+    return speed, acceleration
 
 
 def via_points(poses: ArrayLike, dt: float, qd_max: ArrayLike, qdd_max: ArrayLike, *,

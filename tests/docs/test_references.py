@@ -31,6 +31,6 @@ def test_no_file_cites_a_seed_by_number(path):
 @pytest.mark.parametrize("short_name", [
     "Lodes", "3D-RAS", "Mateo Sanguino & Andújar 2012", "RoboAnalyzer", "Java/VRML simulator",
     "Denavit & Hartenberg 1955", "Craig", "Corke", "Lynch & Park", "Luh, Walker & Paul 1980",
-    "Pieper 1968"])
+    "Pieper 1968", "Kuffner & LaValle 2000", "Geraerts & Overmars 2007"])
 def test_each_short_name_cited_has_an_entry(short_name):
     assert f"**{short_name}**" in REFERENCES

@@ -12,7 +12,7 @@ of its own: the list is a :class:`robosim.trajectory.TaughtSequence`, played thr
   arm animates there).
 - **Play** computes one smooth trajectory through every pose (whole steps of :data:`DT`, the
   joints' speed and acceleration limits: the connected arm's calibrated ones, else
-  :data:`DEFAULT_SPEED_DEG_S` and :data:`DEFAULT_ACCELERATION_DEG_S2`), flags its first
+  :func:`robosim.trajectory.default_limits`), flags its first
   collision, and plays it in the simulator (it becomes the last trajectory, what the Real arm
   window's "Play on arm" sends).
 - **Play on arm** does the same and has the connected arm check it (:meth:`Lynx6.plan`: joint
@@ -24,16 +24,15 @@ of its own: the list is a :class:`robosim.trajectory.TaughtSequence`, played thr
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
-import numpy as np
 
 from ...collision import first_collision
 from ...dh_steps import shown_amount
 from ...errors import RobosimError, ValidationError
 from ...parsing import parse_number
-from ...trajectory.teaching import TaughtSequence, load_taught, save_taught
+from ...trajectory.teaching import (DEFAULT_DT, TaughtSequence, default_limits, load_taught,
+                                    save_taught)
 from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from .window import ToolWindow, joint_columns
@@ -42,12 +41,7 @@ FIGSIZE = (8.4, 5.6)
 #: Poses the list shows (the sequence may hold more: the list shows the last ones).
 ROWS = 10
 #: Time step of the played trajectory (s): the SSC-32's frame.
-DT = 0.02
-#: Limits used when no arm is connected: the stock Lynx6 calibration's 60 deg/s, reached in
-#: half a second (:data:`robosim.hardware.lynx6.SERVO_RAMP_S`); prismatic joints move at most
-#: this fraction of the robot's size per second (and twice that per second squared).
-DEFAULT_SPEED_DEG_S, DEFAULT_ACCELERATION_DEG_S2 = 60.0, 120.0
-PRISMATIC_SPEED_FRACTION = 0.2
+DT = DEFAULT_DT
 DEFAULT_FILE = "taught.json"
 
 
@@ -185,12 +179,7 @@ class TeachWindow(ToolWindow):
         driver = self.arm.connection
         if driver is not None and hasattr(driver, "motion_limits"):
             return driver.motion_limits()
-        robot = self.arm.robot
-        prismatic = PRISMATIC_SPEED_FRACTION * robot.length_scale
-        speed = np.where(robot.revolute, math.radians(DEFAULT_SPEED_DEG_S), prismatic)
-        acceleration = np.where(robot.revolute, math.radians(DEFAULT_ACCELERATION_DEG_S2),
-                                2 * prismatic)
-        return speed, acceleration
+        return default_limits(self.arm.robot)
 
     def trajectory(self):
         """The smooth trajectory through every pose, its first collision said in red."""
