@@ -68,10 +68,10 @@ def path_length(robot: Robot, path: ArrayLike) -> float:
     return float(np.sqrt((steps * steps).sum(axis=-1)).sum())
 
 
-def edge_samples(robot: Robot, starts: np.ndarray, ends: np.ndarray) \
-        -> tuple[np.ndarray, np.ndarray]:
+def edge_samples(robot: Robot, starts: np.ndarray, ends: np.ndarray,
+                 resolution: float = EDGE_RESOLUTION) -> tuple[np.ndarray, np.ndarray]:
     """The samples of edges ``starts[e] -> ends[e]`` ``(E, n)`` each, every joint moving at
-    most :data:`EDGE_RESOLUTION` (prismatic: times the length scale) between neighbours.
+    most ``resolution`` (rad; prismatic: times the length scale) between neighbours.
 
     Each edge gives ``k = max(1, ceil(largest joint step / resolution))`` samples, at
     ``s = 1/k, 2/k, ..., 1``: the end, not the start (an edge grows from a configuration
@@ -94,9 +94,9 @@ def edge_samples(robot: Robot, starts: np.ndarray, ends: np.ndarray) \
     >>> np.degrees(samples[:, 0]).round(6).tolist(), owner.tolist()
     ([0.5, 1.0, 1.5, 2.0, 0.1], [0, 0, 0, 0, 1])
     """
-    resolution = EDGE_RESOLUTION * np.where(robot.revolute, 1.0, robot.length_scale)
+    steps = resolution * np.where(robot.revolute, 1.0, robot.length_scale)
     change = ends - starts
-    counts = np.maximum(1, np.ceil(np.abs(change / resolution).max(axis=-1) - 1e-9)).astype(int)
+    counts = np.maximum(1, np.ceil(np.abs(change / steps).max(axis=-1) - 1e-9)).astype(int)
     owner = np.repeat(np.arange(len(starts)), counts)
     first = np.cumsum(counts) - counts                        # each edge's first sample
     fraction = (np.arange(owner.size) - first[owner] + 1) / counts[owner]

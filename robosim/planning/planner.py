@@ -5,6 +5,7 @@ within the time and memory it may use, shortens the path, and returns a :class:`
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,15 +20,19 @@ from ..ik import solve_all
 from ..ik.numeric import Axes
 from ..kinematics import Robot
 from ..trajectory import DEFAULT_DT, Profile, default_limits, via_points
-from .edges import EDGE_CLEARANCE, EdgeCheck, joint_weights, path_length
+from .edges import EDGE_CLEARANCE, EdgeCheck, edge_samples, joint_weights, path_length
 from .rrt import rrt_connect
 from .shortcuts import shorten
 from .trees import MAX_NODES, Tree
 
 #: Longest time limit :func:`plan` accepts (s).
 MAX_TIME_LIMIT = 3600.0
+#: Most goal configurations :func:`plan` takes (the roots of the goal tree).
+MAX_GOALS = 1000
 #: Least time between two calls of the progress callback (s).
 PROGRESS_INTERVAL = 0.05
+#: Largest joint step (rad) between the configurations :meth:`Plan.sampled` gives by default.
+DRAWING_STEP = math.radians(2.0)
 
 
 @dataclass(frozen=True)
@@ -43,14 +48,14 @@ class Plan:
         edge between consecutive rows checked free; ``(0, n)`` when there is no path.
     reason : str
         One line: ``"path found in 0.12 s (87 nodes)"`` (with ``", to IK solution 2 of 4"``
-        for a goal pose), ``"no path found in 5.0 s (1,234 nodes)"``, ``"the start collides:
-        link 3 (elbow) hits box 1"``, ...
+        for a goal pose, ``", to goal 2 of 4"`` for several goals), ``"no path found in 5.0
+        s (1,234 nodes)"``, ``"the start collides: link 3 (elbow) hits box 1"``, ...
     seconds : float
         The time :func:`plan` took, IK and shortcutting included (s).
     start_nodes, goal_nodes : int
         Nodes of the tree grown from the start and of the one grown from the goal(s).
     goals : ndarray (G, n)
-        The goal configurations: the one given, or every IK solution of the goal pose (those
+        The goal configurations: those given, or every IK solution of the goal pose (those
         that collide were not planned to).
     goal_index : int or None
         Which of :attr:`goals` the path reaches (None without a path).
@@ -81,6 +86,24 @@ class Plan:
         """The path's length in the weighted joint space (rad,
         :func:`~robosim.planning.path_length`); 0 without a path."""
         return path_length(self.robot, self.path) if len(self.path) else 0.0
+
+    def sampled(self, step: float = DRAWING_STEP) -> np.ndarray:
+        """The path's configurations ``(M, n)`` with its straight edges sampled so that no
+        joint moves more than ``step`` (rad; prismatic: times the length scale) from one to
+        the next, its own rows among them: the tool's path through them
+        (``robot.fk(plan.sampled())[:, :3, 3]``) is what the simulator and the notebook draw.
+
+        >>> from robosim import Joint, Robot
+        >>> from robosim.collision import Scene
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> found = plan(arm, [0.0, 0.0], [np.radians(4), 0.0], Scene((), "m"))
+        >>> np.degrees(found.sampled()[:, 0]).round(6).tolist()      # every 2 degrees
+        [0.0, 2.0, 4.0]
+        """
+        if not len(self.path):
+            return self.path.copy()
+        samples, _ = edge_samples(self.robot, self.path[:-1], self.path[1:], step)
+        return np.vstack([self.path[:1], samples])
 
     def trajectory(self, dt: float = DEFAULT_DT, qd_max: ArrayLike | None = None,
                    qdd_max: ArrayLike | None = None) -> Profile:
@@ -189,10 +212,12 @@ def plan(robot: Robot, q_start: ArrayLike, goal: ArrayLike, scene: Scene | None 
         The arm, inside whose limits the path stays.
     q_start : array_like (n,)
         Where the arm starts (API units), inside the limits.
-    goal : array_like (n,) or (4, 4)
-        Joint values to reach, inside the limits; or a pose of the tool (world frame, length
-        unit): then every collision-free solution of :func:`robosim.ik.solve_all` is a goal
-        and the path goes to whichever the trees reach first.
+    goal : array_like (n,), (G, n) or (4, 4)
+        Joint values to reach, inside the limits; or several (any of them will do: the goal
+        tree grows from each that collides with nothing, and the path goes to whichever the
+        trees reach first); or a pose of the tool (world frame, length unit): then every
+        collision-free solution of :func:`robosim.ik.solve_all` is a goal. (A 4-joint arm's
+        (4, 4) array is a pose when its last row is (0, 0, 0, 1), else four configurations.)
     scene : robosim.collision.Scene, optional
         The obstacles; :func:`robosim.collision.default_scene` (the floor, the Lynx6's table)
         when None.
@@ -264,21 +289,13 @@ def plan(robot: Robot, q_start: ArrayLike, goal: ArrayLike, scene: Scene | None 
     hit = _collision(checker, q_start)
     if hit:
         return without_path(f"the start collides: {hit}")
-    to_pose = np.shape(goal) == (4, 4)
+    to_pose = _is_pose(robot, goal)
     if to_pose:
         goals, free, problem = _pose_goals(robot, checker, goal, q_start, axes)
-        if problem:
-            return without_path(problem, goals)
     else:
-        goal = robot.check_q(goal, "goal")
-        if goal.ndim != 1:
-            raise ValidationError(f"goal: joint values ({robot.n},) or a pose (4, 4), got "
-                                  f"shape {goal.shape}")
-        robot.check_within_limits(goal, "goal")
-        hit = _collision(checker, goal)
-        if hit:
-            return without_path(f"the goal collides: {hit}", goal[None])
-        goals, free = goal[None], np.array([True])
+        goals, free, problem = _joint_goals(robot, checker, goal)
+    if problem:
+        return without_path(problem, goals)
 
     # The clearance edges keep: EDGE_CLEARANCE, or less where the start or a goal is nearer.
     clearance = min(EDGE_CLEARANCE * robot.length_scale,
@@ -301,10 +318,40 @@ def plan(robot: Robot, q_start: ArrayLike, goal: ArrayLike, scene: Scene | None 
     if progress is not None:
         progress(1.0)
     reason = f"path found in {seconds:.2f} s ({len(start_tree) + len(goal_tree):,} nodes)"
-    if to_pose:
-        reason += f", to IK solution {reached + 1} of {len(goals)}"
+    if to_pose or len(goals) > 1:
+        reason += f", to {'IK solution' if to_pose else 'goal'} {reached + 1} of {len(goals)}"
     return Plan(True, path, reason, seconds, len(start_tree), len(goal_tree), goals, reached,
                 tree_path, robot)
+
+
+def _is_pose(robot, goal):
+    """Whether ``goal`` is a pose: a (4, 4) array (for a 4-joint arm, one whose last row is
+    (0, 0, 0, 1), a homogeneous transform; else it is four configurations)."""
+    if np.shape(goal) != (4, 4):
+        return False
+    return robot.n != 4 or np.array_equal(np.asarray(goal, dtype=float)[3], [0, 0, 0, 1])
+
+
+def _joint_goals(robot, checker, goal):
+    """Goal configurations ``(G, n)`` from joint values ``(n,)`` or ``(G, n)``, which of
+    them collide with nothing ``(G,)``, and the reason there is no goal ("" when there is);
+    values outside the limits raise."""
+    goals = robot.check_q(goal, "goal")
+    if goals.ndim == 1:
+        robot.check_within_limits(goals, "goal")
+        hit = _collision(checker, goals)
+        return goals[None], np.array([not hit]), f"the goal collides: {hit}" if hit else ""
+    if goals.ndim != 2 or not 1 <= len(goals) <= MAX_GOALS:
+        raise ValidationError(f"goal: joint values ({robot.n},), up to {MAX_GOALS} of them "
+                              f"({robot.n} each) or a pose (4, 4), got shape {goals.shape}")
+    for k, q in enumerate(goals, start=1):
+        robot.check_within_limits(q, f"goal {k}")
+    found = checker.check(goals)
+    free = ~found.collides
+    if not free.any():
+        return goals, free, (f"every goal collides ({len(goals)}): goal 1: "
+                             f"{found.describe(0).removeprefix('collision: ')}")
+    return goals, free, ""
 
 
 def _collision(checker, q):

@@ -290,6 +290,21 @@ class TaughtSequence:
             raise
         self.poses.append(pose.copy())
 
+    def insert(self, index: int, q: ArrayLike, dwell: float = 0.0, speed: float = 1.0) -> None:
+        """Put pose ``q`` ``(n,)`` at ``index`` (0-based; the poses from there on move down),
+        with its ``dwell`` (s) and ``speed``: a detour planned between two poses.
+
+        >>> taught = TaughtSequence("One joint")
+        >>> for value in (0.0, 2.0):
+        ...     taught.record([value])
+        >>> taught.insert(1, [1.0], dwell=0.02)
+        >>> [float(q[0]) for q in taught.poses], taught.dwell
+        ([0.0, 1.0, 2.0], [0.0, 0.02, 0.0])
+        """
+        self.poses.insert(index, np.array(q, dtype=float))
+        self.dwell.insert(index, float(dwell))
+        self.speed.insert(index, float(speed))
+
     def delete(self, index: int) -> None:
         """Remove pose ``index`` (0-based), with its dwell and speed.
 

@@ -205,3 +205,16 @@ def test_a_failed_plan_has_no_trajectory():
 
 def test_every_exported_name_exists():
     assert [name for name in planning.__all__ if not hasattr(planning, name)] == []
+
+
+def test_several_goals_any_will_do_and_those_in_collision_are_left_out(lynx, boxes, queries):
+    start, goal = queries[1]
+    in_table = lynx6_ik(lynx, [145, 0, -20], math.radians(-90)).q
+    found = plan(lynx, start, [in_table, goal], boxes, seed=1)
+    assert found.success and found.goal_index == 1
+    assert np.array_equal(found.path[-1], goal)
+    assert found.reason.endswith(", to goal 2 of 2")
+    found = plan(lynx, start, [in_table, in_table], boxes)
+    assert found.reason == "every goal collides (2): goal 1: link 4 (wrist) hits table"
+    with pytest.raises(ValidationError, match=r"goal 2: joint 1 \(base\) = 95 deg"):
+        plan(lynx, start, [goal, np.radians([95, 0, 0, 0, 0])], boxes)
