@@ -87,6 +87,22 @@ def dynamics_shown(window):
     window.free_fall()
 
 
+def taught_and_planned(window):
+    """Two taught poses with box 1 of examples/scenes/lynx6_two_boxes.json between them, and
+    the path around it planned ("Plan around")."""
+    from robosim.collision import load_scene
+
+    state = window.arm
+    state.set_highlight(None)                            # the Matrix window's frame
+    window.file.set_text(0, 0, str(EXAMPLE_FILE.with_name("taught.json")))
+    state.set_scene(load_scene(HERE.parent / "examples" / "scenes" / "lynx6_two_boxes.json"))
+    for degrees in ([60, -13, 29, -86, 0], [-60, -13, 29, -86, 0]):
+        state.jump_to(state.robot.q_from_user(degrees))
+        window.record()
+    window.selected = 0
+    window.plan_around()
+
+
 def example_user_folder(folder):
     """Make ``folder`` the robosim folder, with two robots in "My robots": the pictures show
     neither your own robots nor your autosaved table."""
@@ -132,6 +148,13 @@ def render(out):
     while app.screen.animation.running:
         app.tick()
     tool(app, "DH steps...", out, "dh_steps", dh_steps_mid_turn)
+    teach = tool(app, "Teach...", out, "teach", taught_and_planned)
+    while app.screen.animation.running:
+        app.tick()
+    save(app.fig, out, "simulator_planned")
+    teach.obstacles()
+    teach.obstacles_window.file.set_text(0, 0, str(EXAMPLE_FILE.with_name("scene.json")))
+    save(teach.obstacles_window.fig, out, "obstacles")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ Topics, and what changed when their observers are called (``callback(state)``):
 ``"path"``        :attr:`~ArmState.path` and :attr:`~ArmState.path_bad`
 ``"connection"``  :attr:`~ArmState.connection` (the real arm's driver, or None)
 ``"limits"``      :attr:`~ArmState.planning_robot`: a calibration was chosen or dropped
+``"scene"``       :attr:`~ArmState.scene` and :attr:`~ArmState.collisions`: obstacles were
+                  added, changed or removed (:meth:`~ArmState.set_scene`)
 ``"gripper"``     :attr:`~ArmState.gripper`: how far closed the drawn gripper is
 ``"highlight"``   :attr:`~ArmState.highlight`: the frame drawn bold (the Matrix window's)
 ``"status"``      :attr:`~ArmState.status`: ``(message, error)`` for the simulator's status line;
@@ -67,8 +69,8 @@ def calibrated_limit_text(value):
     return decimal_text(value, max(0, CALIBRATED_LIMIT_DIGITS - 1 - magnitude))
 
 
-TOPICS = ("pose", "target", "play", "play more", "path", "connection", "limits", "gripper",
-          "highlight", "status", "closed")
+TOPICS = ("pose", "target", "play", "play more", "path", "connection", "limits", "scene",
+          "gripper", "highlight", "status", "closed")
 
 
 class Subscription:
@@ -136,9 +138,10 @@ class ArmState:
     connection : object or None
         The real arm's driver while one is connected.
     collisions : robosim.collision.Checker
-        What every window checks collisions with: the arm against itself and its default
-        scene (the floor; the Lynx6's table). The 3D view colours what it finds, Jog / IK
-        stops before it, Trajectories flags it, Random Move avoids it.
+        What every window checks collisions with: the arm against itself and :attr:`scene`
+        (at first the default scene: the floor; the Lynx6's table). The 3D view colours what
+        it finds, Jog / IK stops before it, Trajectories flags it, Random Move avoids it, the
+        planner goes around it.
     status : tuple
         ``(message, error)`` last given to :meth:`set_status`.
     status_owner : object or None
@@ -168,6 +171,12 @@ class ArmState:
         self._subscriptions = {topic: [] for topic in TOPICS}
 
     # ------------------------------------------------------------------ reading
+    @property
+    def scene(self):
+        """The obstacles (a :class:`robosim.collision.Scene`) :attr:`collisions` checks
+        against; :meth:`set_scene` changes them."""
+        return self.collisions.scene
+
     @property
     def q(self):
         """The pose shown now ``(n,)`` (API units); a copy."""
@@ -376,9 +385,26 @@ class ArmState:
         self.highlight = frame
         self._notify("highlight")
 
+    def set_scene(self, scene):
+        """Check collisions against ``scene`` (a :class:`robosim.collision.Scene` in the
+        robot's unit; None: the default scene) from now on, in every window and in the
+        connected arm's own checks. Raises ValidationError (another unit) and keeps the scene
+        in use."""
+        self.collisions = Checker(self.robot, scene)
+        self._give_scene(self.connection)
+        self._notify("scene")
+
+    def _give_scene(self, connection):
+        """The real arm's driver checks trajectories against the scene shown (a driver that
+        checks no collisions, such as a test's, is left alone)."""
+        if connection is not None and hasattr(connection, "set_scene"):
+            connection.set_scene(self.scene)
+
     def set_connection(self, connection):
-        """The real arm's driver now connected (None: disconnected)."""
+        """The real arm's driver now connected (None: disconnected); it checks collisions
+        against :attr:`scene`."""
         self.connection = connection
+        self._give_scene(connection)
         self._notify("connection")
 
     # ------------------------------------------------------------------ the animator

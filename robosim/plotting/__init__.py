@@ -7,7 +7,10 @@ package imports neither :mod:`robosim.gui` nor :mod:`robosim.commands` (tests/te
 
 - :mod:`robosim.plotting.arm`: :class:`ArmDrawing` (the 3D arm in the "links" or "lodes"
   style, updated in place), :func:`arm_figure`, :func:`save_arm_png`, :func:`joint_colour`;
-- :mod:`robosim.plotting.paths`: a Cartesian path with the arm (:func:`path_figure`);
+- :mod:`robosim.plotting.paths`: a Cartesian path with the arm (:func:`path_figure`), and
+  the obstacles it goes around;
+- :mod:`robosim.plotting.obstacles`: a scene's boxes, spheres and cylinders
+  (:class:`ObstacleArtists`, :func:`obstacle_faces`);
 - :mod:`robosim.plotting.workspace`: workspace clouds and sections (:func:`workspace_figure`);
 - :mod:`robosim.plotting.joints`: joint position / velocity / acceleration against time
   (:func:`joint_plot_figure`, :class:`JointPlots`);
@@ -32,16 +35,17 @@ from .figure_result import FigureResult
 from .joints import JointPlotFigure, JointPlots, derivatives, joint_plot_figure
 from .movies import MovieError, MovieExport, mp4_available, save_trajectory_movie
 from .notebook import joint_sliders
+from .obstacles import ObstacleArtists, obstacle_faces
 from .paths import PathArtists, PathFigure, include_points, path_figure
 from .workspace import (draw_cloud, draw_section_vertical, draw_section_xy, save_workspace_png,
                         workspace_figure)
 
 __all__ = ["STYLES", "ArmDrawing", "ArmFigure", "DHStepsDrawing", "DHStepsFigure",
            "FigureResult", "GravityBars", "JointPlotFigure", "JointPlots", "MovieError",
-           "MovieExport", "PathArtists", "PathFigure", "TorqueFigure", "arm_figure", "derivatives",
-           "dh_steps_figure",
+           "MovieExport", "ObstacleArtists", "PathArtists", "PathFigure", "TorqueFigure",
+           "arm_figure", "derivatives", "dh_steps_figure",
            "draw_cloud", "draw_energy", "draw_section_vertical", "draw_section_xy", "draw_torques",
            "energy_figure", "include_points", "joint_colour", "joint_plot_figure", "joint_sliders",
-           "mp4_available", "path_figure", "reach_box", "save_arm_png", "save_dh_steps_gif",
-           "save_figure_png", "save_trajectory_movie", "save_workspace_png", "torque_figure",
-           "torque_unit", "workspace_figure"]
+           "mp4_available", "obstacle_faces", "path_figure", "reach_box", "save_arm_png",
+           "save_dh_steps_gif", "save_figure_png", "save_trajectory_movie", "save_workspace_png",
+           "torque_figure", "torque_unit", "workspace_figure"]

@@ -22,9 +22,11 @@ from matplotlib.figure import Figure
 from mpl_toolkits.mplot3d import Axes3D
 from numpy.typing import ArrayLike
 
+from ..collision import Scene
 from ..kinematics import Robot
 from .arm import ArmDrawing
 from .figure_result import FigureResult, keep_figure_attributes
+from .obstacles import ObstacleArtists
 
 REACHABLE_COLOUR = "tab:blue"
 BAD_COLOUR = "red"
@@ -115,7 +117,7 @@ class PathFigure(FigureResult):
 def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
                 q: ArrayLike | None = None, curves: ArrayLike | None = None,
                 title: str | None = None, figsize: tuple[float, float] = (8.0, 6.0),
-                dpi: float = 100) -> PathFigure:
+                dpi: float = 100, scene: Scene | None = None) -> PathFigure:
     """A stand-alone figure (no pyplot, no window): the arm with the path, and a close-up.
 
     Left, ``robot`` at ``q`` with the path in its workspace; right, the path alone, filling an
@@ -139,6 +141,9 @@ def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
         Inches.
     dpi : float
         Dots per inch.
+    scene : robosim.collision.Scene, optional
+        Obstacles drawn with the arm (:class:`~robosim.plotting.obstacles.ObstacleArtists`):
+        what a planned path goes around.
 
     Returns
     -------
@@ -156,6 +161,8 @@ def path_figure(robot: Robot, points: ArrayLike, bad: ArrayLike | None = None,
     keep_figure_attributes(result)
     for artists in result.path_artists:
         artists.set_path(points, bad, curves)
+    if scene is not None:
+        ObstacleArtists(arm_ax).set_scene(scene)
     include_points(arm_ax, points)
     shown = np.asarray(points, dtype=float).reshape(-1, 3)
     if curves is not None:

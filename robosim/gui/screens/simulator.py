@@ -40,6 +40,7 @@ from ...ik import is_lynx6_shaped
 from ...robot_files import dh_rows
 from ...collision import random_free_q
 from ...plotting.arm import ArmDrawing, default_style
+from ...plotting.obstacles import ObstacleArtists
 from ...trajectory.motion import wrist_angle
 from ...kinematics import r2rpy
 from .. import tools
@@ -158,6 +159,8 @@ class SimulatorScreen(Screen):
         self.ax = place("arm", fig.add_axes(places["arm"], projection="3d"))
         self.drawing = ArmDrawing(self.ax, robot, self.state.q)
         self.drawing.collisions = self.state.collisions     # one checker for every window
+        self.obstacles = ObstacleArtists(self.ax)           # the scene's, but its ground
+        self.obstacles.set_scene(self.state.scene)
         self.animation = JointAnimation(self.state.q, clock=self.app.clock)
         self.title = place("title", fig.text(
             *places["title"], f"{robot.name}: {robot.n} joints ({robot.joint_types}), "
@@ -210,6 +213,7 @@ class SimulatorScreen(Screen):
                                 ("play more", self._on_play_more),
                                 ("pose", self._on_pose), ("path", self._on_path),
                                 ("status", self._on_status), ("limits", self._on_limits),
+                                ("scene", self._on_scene),
                                 ("gripper", self._on_gripper),
                                 ("highlight", self._on_highlight)):
             self.subscribe(self.state, topic, observer)
@@ -531,6 +535,14 @@ class SimulatorScreen(Screen):
     def _on_path(self, state):
         self.drawing.set_path(state.path, state.path_bad)
         self._redraw_frame()
+
+    def _on_scene(self, state):
+        """Obstacles were added, changed or removed (the Obstacles window): draw them, and
+        check the pose against them."""
+        self.drawing.collisions, self.drawing.collision = state.collisions, None  # afresh
+        self.obstacles.set_scene(state.scene)
+        self._on_pose(state)
+        self.redraw()
 
     def _on_limits(self, state):
         """A calibration was chosen or dropped: the sliders span the new limits, the DH table

@@ -15,7 +15,8 @@ state is described there), opened by :func:`open_tool` or its class's ``open(arm
 ``dynamics``           Dynamics...: torques, gravity, free fall
 ``matrix``             Matrix...: the link matrices and 0T_n
 ``dh_steps``           DH steps...: a frame built from its four elementary motions
-``teach``              Teach...: record poses, play them smoothly, save and load
+``teach``              Teach...: record poses, play them smoothly, plan around, save and load
+``obstacles``          Obstacles... (from Teach... and Jog / IK): boxes typed in, the scene
 =====================  ==========================================================
 """
 

@@ -24,8 +24,15 @@ handle) and holds no kinematics of its own: :mod:`robosim.trajectory.motion` and
   angle mode the gripper's angle turns evenly to the typed one); a singularity, a
   joint limit or the edge of the workspace stops the move where it is met, and the status line
   says what is in the way and what to do, then (for the teacher) the via-point reached.
-- The simulator shows the path of the tool: the line (red beyond a stop), or the curve the tool
-  follows while the joints switch between two solutions.
+- "Plan around" finds a collision-free path from where the arm is going to the target, around
+  the obstacles (:func:`robosim.planning.plan`): every solution of the target that collides
+  with nothing is a goal (as "Solve IK" lists them), and the one reached is marked in the
+  list. The tool's path is drawn and the motion played (it stops at each corner of the path,
+  staying on the planned straight lines); it becomes the last trajectory, which the Real arm
+  window's "Play on arm" sends with every check the arm makes. "Obstacles..." opens the window
+  where boxes are placed by typing their centre and size (:mod:`robosim.gui.tools.obstacles`).
+- The simulator shows the path of the tool: the line (red beyond a stop), the curve the tool
+  follows while the joints switch between two solutions, or the planned path.
 
 Every error becomes a red status line (in this window and the simulator's); nothing raises out
 of a callback.
@@ -36,11 +43,13 @@ import math
 import numpy as np
 
 from ... import ik
-from ...trajectory import motion
+from ...planning import plan
+from ...trajectory import default_limits, motion
 from ...errors import ValidationError
 from ...kinematics import r2rpy, xyzrpy2tr
 from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import decimal_text, shown_angles
+from .obstacles import ObstaclesWindow
 from .window import ToolWindow
 
 FIGSIZE = (7.2, 6.8)
@@ -57,6 +66,8 @@ SWITCH_SAMPLES = 40
 DISTINCT = math.radians(0.5)
 #: Solutions listed in the window (the rest are counted).
 LISTED = 7
+#: Most seconds "Plan around" searches, and the time step of the motion it plays (s).
+PLAN_TIME_S, PLAN_DT = 5.0, 0.02
 STEP, TURN = range(2)
 #: The "solve" choice that uses the Lynx6 closed form: position and wrist angle to the ground.
 WRIST_ANGLE = "wrist angle"
@@ -82,6 +93,7 @@ class JogIKWindow(ToolWindow):
         self.choice = 0
         self.solved_note = ""       # the solver's note on the listed solutions, e.g. singular
         self.solved = False         # Solve IK was pressed (the solution line says so after)
+        self.obstacles_window: ObstaclesWindow | None = None
         self._build()
         self._show_pose(arm.q)
         self.fill_current_pose()
@@ -106,6 +118,7 @@ class JogIKWindow(ToolWindow):
         self.jog_cells.set_text(0, STEP, f"{_round_step(0.05 * self.robot.length_scale):g}")
         self.jog_cells.set_text(0, TURN, "5")
         self._button("Frame: base", (0.54, 0.555, 0.2, 0.06), self.toggle_frame)
+        self._button("Obstacles...", (0.76, 0.555, 0.2, 0.06), self.obstacles)
         fig.text(0.04, 0.5, "Target pose", fontsize=9, fontweight="bold")
         self.lynx6 = ik.is_lynx6_shaped(self.robot)
         axes_choices = ["pose", "position"] + ([WRIST_ANGLE] if self.lynx6 else [])
@@ -122,8 +135,9 @@ class JogIKWindow(ToolWindow):
                 ("Current pose", self.fill_current_pose),
                 ("Target: absolute", self.toggle_relative),
                 ("Solve IK", self.solve),
-                ("Straight line", self.straight_line))):
-            self._button(label, (0.04 + 0.235 * column, 0.29, 0.22, 0.06), action)
+                ("Straight line", self.straight_line),
+                ("Plan around", self.plan_around))):
+            self._button(label, (0.04 + 0.188 * column, 0.29, 0.176, 0.06), action)
         self._button("< Previous", (0.04, 0.215, 0.16, 0.06), lambda: self.switch(-1))
         self._button("Next >", (0.215, 0.215, 0.16, 0.06), lambda: self.switch(+1))
         self.choice_text = fig.text(0.4, 0.235, NO_SOLUTIONS_YET, fontsize=8)
@@ -259,9 +273,14 @@ class JogIKWindow(ToolWindow):
     # ------------------------------------------------------------------ IK
     def solve(self):
         """List the distinct IK solutions of the target and animate to the nearest one."""
+        self._set_solutions(*self._target_solutions())
+
+    def _target_solutions(self):
+        """The distinct IK solutions ``(k, n)`` of the target in the cells, nearest the pose
+        shown first, and the solver's note on them ("" when it says only "converged"); a
+        target without any raises, naming how near the search came."""
         if self._axes() == WRIST_ANGLE:
-            self._set_solutions(self._wrist_angle_solutions())
-            return
+            return self._wrist_angle_solutions(), ""
         target = self.target()
         found = ik.solve_all(self.robot, target, self.arm.q, axes=self._axes(),
                              distinct=DISTINCT)
@@ -275,7 +294,42 @@ class JogIKWindow(ToolWindow):
                 f"{math.degrees(float(best.orientation_error)):.3g} deg")
         # The solver's reason when it says more than "converged" (a free joint: its value
         # was kept), shown with each solution.
-        self._set_solutions(found.q, "" if found.reason[0] == ik.CONVERGED else found.reason[0])
+        return found.q, "" if found.reason[0] == ik.CONVERGED else found.reason[0]
+
+    def plan_around(self):
+        """Plan a collision-free path from where the arm is going to the target's solutions
+        that collide with nothing; draw the tool's path and play it (the last trajectory)."""
+        solutions, note = self._target_solutions()
+        found = plan(self.robot, self.arm.target, solutions, self.arm.scene,
+                     time_limit=PLAN_TIME_S)
+        self.solutions, self.solved_note = solutions, note
+        if not found.success:
+            self.choice = 0
+            self._show_solutions()
+            raise ValidationError(f"plan around: {found.reason}")
+        self.choice = found.goal_index
+        self._show_solutions()
+        self.draw_path(self.robot.fk(found.sampled())[:, :3, 3])
+        profile = found.trajectory(PLAN_DT, *self._limits())
+        self.arm.play(profile.t, profile.q)
+        self.say(f"plan around: path found in {found.seconds:.2f} s ({found.nodes:,} nodes), "
+                 f"to solution {self.choice + 1} of {len(solutions)}; "
+                 f"{len(found.path) - 2} corners, {profile.t[-1]:.2f} s")
+
+    def _limits(self):
+        """Speed and acceleration limits of a planned motion: the connected arm's, else the
+        defaults (as the Teach window's)."""
+        driver = self.arm.connection
+        if driver is not None and hasattr(driver, "motion_limits"):
+            return driver.motion_limits()
+        return default_limits(self.arm.robot)
+
+    def obstacles(self):
+        """Open the Obstacles window (boxes typed in, the scene the planner goes around)."""
+        self.obstacles_window = ObstaclesWindow.reopen(self.arm, self.obstacles_window)
+
+    def on_close(self):
+        ObstaclesWindow.close_window(self.obstacles_window)
 
     def _set_solutions(self, solutions, note=""):
         self.solutions = solutions

@@ -17,6 +17,13 @@ of its own: the list is a :class:`robosim.trajectory.TaughtSequence`, played thr
   window's "Play on arm" sends).
 - **Play on arm** does the same and has the connected arm check it (:meth:`Lynx6.plan`: joint
   limits, pulses, speed, torque, collisions) before it is handed to the Real arm window.
+- **Plan around** finds a collision-free path from the selected pose to the next one (the
+  last pose: from the one before) around the obstacles (:func:`robosim.planning.plan`), puts
+  its corners in the list between the two (each held :data:`DT`, so that the arm stops there
+  and stays on the planned straight lines), draws the tool's path in the simulator and plays
+  that stretch. **Play** and **Play on arm** then go through them like any taught pose.
+- **Obstacles...** opens the window where boxes are placed by typing their centre and size
+  (:mod:`robosim.gui.tools.obstacles`): the scene every check and the planner use.
 - **Save** and **Load** write and read the list as a taught-sequence file
   (``robosim-taught/1``, docs/formats.md), chosen in the native file dialog (TkAgg, Qt;
   starting from the file cell), else the file cell's.
@@ -31,10 +38,12 @@ from ...collision import first_collision
 from ...dh_steps import shown_amount
 from ...errors import RobosimError, ValidationError
 from ...parsing import parse_number
+from ...planning import plan
 from ...trajectory.teaching import (DEFAULT_DT, TaughtSequence, default_limits, load_taught,
                                     save_taught)
 from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
+from .obstacles import ObstaclesWindow
 from .window import ToolWindow, joint_columns
 
 FIGSIZE = (8.4, 5.6)
@@ -43,6 +52,8 @@ ROWS = 10
 #: Time step of the played trajectory (s): the SSC-32's frame.
 DT = DEFAULT_DT
 DEFAULT_FILE = "taught.json"
+#: Most seconds "Plan around" searches before it says no path was found.
+PLAN_TIME_S = 5.0
 
 
 class TeachWindow(ToolWindow):
@@ -55,6 +66,7 @@ class TeachWindow(ToolWindow):
         super().__init__(arm, fig)
         self.taught = TaughtSequence(arm.robot.name)
         self.selected: int | None = None
+        self.obstacles_window: ObstaclesWindow | None = None
         self._build()
         self.show_list()
         self.say("Move the arm to a pose and press Record; Play goes through every pose.")
@@ -68,7 +80,7 @@ class TeachWindow(ToolWindow):
         for k, (label, action) in enumerate((
                 ("Record", self.record), ("Delete", self.delete),
                 ("Up", lambda: self.move(-1)), ("Down", lambda: self.move(+1)),
-                ("Go to", self.go_to))):
+                ("Go to", self.go_to), ("Plan around", self.plan_around))):
             self.buttons[label] = self.button((0.03 + 0.13 * k, 0.85, 0.12, 0.065), label,
                                               action)
         columns, short_columns, unit = joint_columns(self.arm.robot)
@@ -84,7 +96,7 @@ class TeachWindow(ToolWindow):
         self.file.set_text(0, 0, str(Path(DEFAULT_FILE).absolute()))
         for k, (label, action) in enumerate((
                 ("Play", self.play), ("Play on arm", self.play_on_arm),
-                ("Save", self.save), ("Load", self.load))):
+                ("Save", self.save), ("Load", self.load), ("Obstacles...", self.obstacles))):
             self.buttons[label] = self.button((0.03 + 0.16 * k, 0.09, 0.15, 0.065), label,
                                               action)
         self.status_line((0.02, 0.005, 0.96, 0.07), fontsize=8)
@@ -172,6 +184,38 @@ class TeachWindow(ToolWindow):
     def go_to(self):
         """Animate the simulator's arm to the selected pose."""
         self.arm.animate_to(self.taught.poses[self._require_selected()])
+
+    def plan_around(self):
+        """Plan a collision-free path from the selected pose to the next (the last pose: from
+        the one before), put its corners between them in the list, draw the tool's path and
+        play it."""
+        index = self._require_selected()
+        if len(self.taught.poses) < 2:
+            raise RobosimError("record at least 2 poses to plan between")
+        first = min(index, len(self.taught.poses) - 2)
+        start, goal = self.taught.poses[first], self.taught.poses[first + 1]
+        found = plan(self.robot, start, goal, self.arm.scene, time_limit=PLAN_TIME_S)
+        where = f"pose {first + 1} to pose {first + 2}"
+        if not found.success:
+            raise RobosimError(f"{where}: {found.reason}")
+        corners = found.path[1:-1]
+        for k, q in enumerate(corners):
+            self.taught.insert(first + 1 + k, q, dwell=DT, speed=self.taught.speed[first + 1])
+        self.selected = first
+        self.show_list()
+        self.draw_path(self.robot.fk(found.sampled())[:, :3, 3])
+        profile = found.trajectory(DT, *self.limits())
+        self.arm.play(profile.t, profile.q)
+        what = (f"{len(corners)} pose{'s' if len(corners) != 1 else ''} put between them"
+                if len(corners) else "the straight line is free: nothing to add")
+        self.say(f"{where}: {found.reason}; {what}")
+
+    def obstacles(self):
+        """Open the Obstacles window (boxes typed in, the scene the planner goes around)."""
+        self.obstacles_window = ObstaclesWindow.reopen(self.arm, self.obstacles_window)
+
+    def on_close(self):
+        ObstaclesWindow.close_window(self.obstacles_window)
 
     def limits(self):
         """Speed and acceleration limits ``(n,)`` each (API units per second, per second
