@@ -275,24 +275,12 @@ class TaughtSequence:
         >>> taught.poses[0].tolist(), taught.dwell, taught.speed
         ([0.1, 0.2], [0.5], [1.0])
         """
-        pose = checks.real_array(q, "q")
-        n = len(self.poses[0]) if self.poses else None
-        if pose.ndim != 1 or (n is not None and pose.shape != (n,)):
-            raise ValidationError(f"q: a pose of {self.robot} is one row of "
-                                  f"{n or 'its'} joint values, got shape {pose.shape}")
-        if len(self.poses) >= MAX_POSES:
-            raise ValidationError(f"a taught sequence holds at most {MAX_POSES} poses")
-        self.dwell.append(checks.non_negative(dwell, "dwell", MAX_DWELL_S, "s"))
-        try:
-            self.speed.append(checks.positive(speed, "speed", 1.0))
-        except ValidationError:
-            self.dwell.pop()
-            raise
-        self.poses.append(pose.copy())
+        self.insert(len(self.poses), q, dwell, speed)
 
     def insert(self, index: int, q: ArrayLike, dwell: float = 0.0, speed: float = 1.0) -> None:
-        """Put pose ``q`` ``(n,)`` at ``index`` (0-based; the poses from there on move down),
-        with its ``dwell`` (s) and ``speed``: a detour planned between two poses.
+        """Put pose ``q`` ``(n,)`` at ``index`` (0-based, up to the number of poses; the poses
+        from there on move down) with its ``dwell`` (s) and ``speed``, checked as
+        :meth:`record` checks them: a detour planned between two poses.
 
         >>> taught = TaughtSequence("One joint")
         >>> for value in (0.0, 2.0):
@@ -301,9 +289,19 @@ class TaughtSequence:
         >>> [float(q[0]) for q in taught.poses], taught.dwell
         ([0.0, 1.0, 2.0], [0.0, 0.02, 0.0])
         """
-        self.poses.insert(index, np.array(q, dtype=float))
-        self.dwell.insert(index, float(dwell))
-        self.speed.insert(index, float(speed))
+        index = checks.count(index, "index", maximum=len(self.poses))
+        pose = checks.real_array(q, "q")
+        n = len(self.poses[0]) if self.poses else None
+        if pose.ndim != 1 or (n is not None and pose.shape != (n,)):
+            raise ValidationError(f"q: a pose of {self.robot} is one row of "
+                                  f"{n or 'its'} joint values, got shape {pose.shape}")
+        if len(self.poses) >= MAX_POSES:
+            raise ValidationError(f"a taught sequence holds at most {MAX_POSES} poses")
+        dwell = checks.non_negative(dwell, "dwell", MAX_DWELL_S, "s")
+        speed = checks.positive(speed, "speed", 1.0)
+        self.poses.insert(index, pose.copy())
+        self.dwell.insert(index, dwell)
+        self.speed.insert(index, speed)
 
     def delete(self, index: int) -> None:
         """Remove pose ``index`` (0-based), with its dwell and speed.
