@@ -346,12 +346,7 @@ def _joint_goals(robot, checker, goal):
                               f"({robot.n} each) or a pose (4, 4), got shape {goals.shape}")
     for k, q in enumerate(goals, start=1):
         robot.check_within_limits(q, f"goal {k}")
-    found = checker.check(goals)
-    free = ~found.collides
-    if not free.any():
-        return goals, free, (f"every goal collides ({len(goals)}): goal 1: "
-                             f"{found.describe(0).removeprefix('collision: ')}")
-    return goals, free, ""
+    return goals, *_free(checker, goals, "goal", "goal")
 
 
 def _collision(checker, q):
@@ -368,9 +363,15 @@ def _pose_goals(robot, checker, pose, q_start, axes):
     if not len(solutions):
         return solutions, np.zeros(0, dtype=bool), "no IK solution reaches the goal pose " \
             "inside the limits"
-    found = checker.check(solutions)
+    return solutions, *_free(checker, solutions, "IK solution of the goal pose", "solution")
+
+
+def _free(checker, goals, every, each):
+    """Which ``goals`` ``(G, n)`` collide with nothing ``(G,)``, and the reason when none
+    does: "every {every} collides (G): {each} 1: link 4 (wrist) hits table"."""
+    found = checker.check(goals)
     free = ~found.collides
-    if not free.any():
-        return solutions, free, (f"every IK solution of the goal pose collides ({len(free)}): "
-                                 f"solution 1: {found.describe(0).removeprefix('collision: ')}")
-    return solutions, free, ""
+    if free.any():
+        return free, ""
+    return free, (f"every {every} collides ({len(goals)}): {each} 1: "
+                  f"{found.describe(0).removeprefix('collision: ')}")

@@ -189,3 +189,22 @@ def test_the_obstacles_window_fits_at_its_size_and_at_1000_by_650():
     window.fig.canvas.callbacks.process("resize_event",
                                         ResizeEvent("resize_event", window.fig.canvas))
     assert layout_problems(window.fig) == []
+
+
+def test_the_obstacles_window_saves_and_loads_a_scene_file(tmp_path):
+    arm = FakeArm(LYNX6)
+    arm.set_scene(load_scene(TWO_BOXES))
+    window = ObstaclesWindow.open(arm)
+    type_in_cell(window.file, 0, 0, str(tmp_path / "boxes.json"), "enter")
+    press(window, "Save")
+    assert arm.statuses[-1] == (f"saved 3 obstacles to {tmp_path / 'boxes.json'}", False)
+    press(window, "Default")
+    assert [o.name for o in arm.scene.obstacles] == ["table"]
+    press(window, "Load")
+    assert arm.scene == load_scene(TWO_BOXES)
+    metres = tmp_path / "metres.json"
+    metres.write_text('{"format": "robosim-scene/1", "unit": "m", "obstacles": []}')
+    type_in_cell(window.file, 0, 0, str(metres), "enter")
+    press(window, "Load")                          # another unit: refused, the scene stays
+    assert arm.statuses[-1] == ("the scene is in m and Lynx6 in mm: write the scene in mm", True)
+    assert arm.scene == load_scene(TWO_BOXES)

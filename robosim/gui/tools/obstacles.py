@@ -27,7 +27,6 @@ from ...collision import MAX_OBSTACLES, Obstacle, Scene, default_scene, load_sce
 from ...errors import RobosimError, ValidationError
 from ...kinematics import floor_height
 from ...parsing import parse_number
-from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from ..view import has_event_loop
 from .window import ToolWindow
@@ -225,13 +224,9 @@ class ObstaclesWindow(ToolWindow):
         self._set_scene(default_scene(self.arm.robot), "the default scene again")
 
     def _file(self, save):
-        """The scene file to write or read (the native dialog's, else the file cell's); None:
-        the dialog was cancelled (said in the status line)."""
-        path = file_dialog.ask_for_cell(self.fig, self.file, save=save, suffix=".json",
-                                        what="scene (.json)", stem="scene")
-        if path is None:
-            self.say(f"no file was chosen: nothing {'saved' if save else 'loaded'}")
-        return path
+        """The scene file to write or read, or None (the dialog was cancelled):
+        :meth:`~robosim.gui.tools.window.ToolWindow.chosen_file`."""
+        return self.chosen_file(self.file, save, "scene (.json)", "scene")
 
     def save(self):
         """Write the scene to a file."""

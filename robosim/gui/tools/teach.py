@@ -41,7 +41,6 @@ from ...parsing import parse_number
 from ...planning import plan
 from ...trajectory.teaching import (DEFAULT_DT, TaughtSequence, default_limits, load_taught,
                                     save_taught)
-from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from .obstacles import ObstaclesWindow
 from .window import ToolWindow, joint_columns
@@ -256,15 +255,9 @@ class TeachWindow(ToolWindow):
         self.say("checked by the arm: press Play on arm in the Real arm window to send it")
 
     def _file(self, save):
-        """The taught-sequence file to write (``save``) or read: chosen in the native dialog
-        where the window has one, else the file cell's
-        (:func:`~robosim.gui.widgets.file_dialog.ask_for_cell`); None: the dialog was
-        cancelled (said in the status line)."""
-        path = file_dialog.ask_for_cell(self.fig, self.file, save=save, suffix=".json",
-                                        what="taught sequence (.json)", stem="taught")
-        if path is None:
-            self.say(f"no file was chosen: nothing {'saved' if save else 'loaded'}")
-        return path
+        """The taught-sequence file to write (``save``) or read, or None (the dialog was
+        cancelled): :meth:`~robosim.gui.tools.window.ToolWindow.chosen_file`."""
+        return self.chosen_file(self.file, save, "taught sequence (.json)", "taught")
 
     def save(self):
         """Write the sequence to a file (the native dialog's, else the file cell's)."""

@@ -42,6 +42,7 @@ Each tool is one module of :mod:`robosim.gui.tools`, named after its button, and
 """
 
 from ...errors import RobosimError
+from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from ..view import View
 
@@ -181,6 +182,18 @@ class ToolWindow(View):
         simulator's copy goes when this window closes."""
         self.status.show(message, error)
         self.arm.set_status(message, error=error, owner=self)
+
+    def chosen_file(self, cell, save, what, stem):
+        """The ``.json`` file to write (``save``) or read: chosen in the native dialog where
+        the window has one, else the file ``cell``'s
+        (:func:`~robosim.gui.widgets.file_dialog.ask_for_cell`; ``what`` names the kind of
+        file, ``stem`` a new file's name); None when the dialog was cancelled, which the
+        status line says."""
+        path = file_dialog.ask_for_cell(self.fig, cell, save=save, suffix=".json", what=what,
+                                        stem=stem)
+        if path is None:
+            self.say(f"no file was chosen: nothing {'saved' if save else 'loaded'}")
+        return path
 
     def draw_path(self, points, bad=None):
         """Draw a path ``(N, 3)`` in the simulator's 3D view (``bad`` ``(N,)``: red points);
