@@ -252,6 +252,10 @@ def positive(value: Any, name: str, maximum: float = math.inf) -> float:
     Traceback (most recent call last):
     ...
     robosim.errors.ValidationError: speed must be a number more than 0, got 0
+    >>> positive(float("inf"), "dt")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: dt must be a finite number more than 0, got inf
     """
     if type(value) is float and 0 < value < math.inf and value <= maximum:
         return value                        # the common case, fast (NaN fails every compare)
@@ -259,7 +263,8 @@ def positive(value: Any, name: str, maximum: float = math.inf) -> float:
         raise ValidationTypeError(f"{name} must be a number, got {_kind_of(value)}")
     number = _as_float(value)
     if not (math.isfinite(number) and 0 < number <= maximum):
-        raise ValidationError(f"{name} must be a number more than 0"
+        kind = "a finite number" if math.isinf(number) else "a number"
+        raise ValidationError(f"{name} must be {kind} more than 0"
                               f"{'' if math.isinf(maximum) else f' and at most {maximum:g}'}, "
                               f"got {brief(value)}")
     return number
