@@ -11,6 +11,8 @@ import sys
 import numpy as np
 
 from .. import dynamics
+from ..collision import Checker, load_scene
+from ..errors import ValidationError
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .common import (COORDINATE, JOINT_UNITS, PAYLOAD, SECONDS, Number, add_angle_unit,
                      add_json_argument, add_robot_argument, add_wrench_argument, check_output,
@@ -52,8 +54,11 @@ def register(subparsers):
                     "Prince), reported every --dt: "
                     "the arm released at rest from --from, without torques or friction. A "
                     "joint reaching a limit is stopped there by a plastic knock and held while "
-                    "the arm presses on it; each stop is reported. Prints the energy at the "
-                    "start and the end and its largest drift.")
+                    "the arm presses on it; each stop is reported. The arm stops where it "
+                    "first touches its floor (the Lynx6: its table), a --scene obstacle or "
+                    "itself, and rests there: which link hit what, and when, is reported. "
+                    "Prints the energy at the start and the end and its largest drift before "
+                    "the first stop.")
     add_robot_argument(parser)
     parser.add_argument("--from", dest="start", metavar="q", nargs="+", type=COORDINATE,
                         required=True,
@@ -64,6 +69,12 @@ def register(subparsers):
                              f"{dynamics.MAX_STEPS:,} steps of --dt)")
     parser.add_argument("--dt", type=TIME_STEP, default=1e-3,
                         help=f"time step, s (default 0.001; {TIME_STEP.bounds})")
+    parser.add_argument("--collisions", choices=dynamics.COLLISION_BEHAVIOURS, default="stop",
+                        help="stop (default): the arm stops where it first touches the scene "
+                             "or itself; ignore: it goes through")
+    parser.add_argument("--scene", metavar="FILE", type=text,
+                        help="obstacles in a scene file (robosim-scene/1 JSON, docs/formats.md) "
+                             "instead of the default scene (the floor; the Lynx6's table)")
     parser.add_argument("--csv", metavar="FILE", type=text,
                         help="write the motion as a trajectory CSV")
     parser.add_argument("--gif", metavar="FILE", type=text,
@@ -169,8 +180,16 @@ def fall_command(args):
     dynamics.require_dynamics(robot)
     q0 = joint_values(robot, args.start, args.deg)
     robot.check_within_limits(q0, "--from")
+    scene = load_scene(args.scene) if args.scene else None
+    if args.collisions == "stop":
+        hits = "; ".join(f"{a} hits {b}" for a, b in Checker(robot, scene).check(q0)
+                         .colliding_pairs())
+        if hits:
+            raise ValidationError(f"--from collides already ({hits}): start from a pose clear "
+                                  f"of the scene, or give --collisions ignore")
     progress = None if args.json or not sys.stderr.isatty() else progress_printer(sys.stderr)
-    run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt, progress=progress)
+    run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt,
+                            collisions=args.collisions, scene=scene, progress=progress)
     if progress is not None:
         sys.stderr.write("\r")
     written = {}
@@ -185,27 +204,34 @@ def fall_command(args):
         from ..plotting.movies import save_trajectory_movie   # matplotlib: only here
 
         written["animation"] = str(save_trajectory_movie(robot, run.t, run.q, args.gif))
-    # energy drift of the integration: up to the first stop at a limit, which takes energy out
-    free = run.t < run.limit_hits[0].time if run.limit_hits else slice(None)
+    # energy drift of the integration: up to the first stop at a limit or contact, which
+    # takes energy out
+    free = run.t < min([h.time for h in run.limit_hits] + [c.time for c in run.contacts],
+                       default=math.inf)
     drift = float(np.abs(run.energy[free] - run.energy[0]).max())
     hits = [{"time_s": h.time, "joint": h.joint + 1, "name": robot.joints[h.joint].name,
              "side": h.side} for h in run.limit_hits]
+    contacts = [{"time_s": c.time, "pairs": [list(pair) for pair in c.pairs]}
+                for c in run.contacts]
     final = robot.q_to_user(run.q[-1])
     if args.json:
         print_json({"robot": robot.name, "duration_s": float(run.t[-1]), "dt_s": args.dt,
                     "steps": len(run.t) - 1, "energy_start_j": float(run.energy[0]),
                     "energy_end_j": float(run.energy[-1]), "drift_before_stops_j": drift,
-                    "limits": run.limits, "limit_hits": hits, "final_q": final.tolist(),
-                    **written})
+                    "limits": run.limits, "limit_hits": hits,
+                    "collisions": run.collisions, "contacts": contacts,
+                    "final_q": final.tolist(), **written})
         return 0
     print(f"{robot.name}: free fall for {run.t[-1]:g} s at dt = {args.dt:g} s "
           f"({len(run.t) - 1} samples)")
-    stops = " before the first stop at a limit" if hits else ""
+    stops = " before the first stop" if hits or contacts else ""
     print(f"energy {run.energy[0]:.6g} J at the start, {run.energy[-1]:.6g} J at the end "
           f"(drift of the integration{stops}: {drift:.3g} J)")
     for hit in hits:
         print(f"  t = {hit['time_s']:.3f} s: joint {hit['joint']} ({hit['name']}) stopped at "
               f"its {hit['side']} limit")
+    for contact in run.contacts:
+        print(f"  {contact}: the arm rests there")
     print("final pose (deg, length unit): " + " ".join(f"{v:.4g}" for v in final))
     for what, path in written.items():
         print(f"wrote {what}: {path}")

@@ -53,7 +53,8 @@ One concept a module, the public names re-exported here (``robosim.dynamics.simu
   links as it takes them (:func:`~robosim.dynamics.newton_euler.dynamic_chain`);
 - :mod:`robosim.dynamics.composite_body`: the mass matrix by composite rigid bodies;
 - :mod:`robosim.dynamics.ode`: one Dormand-Prince step;
-- :mod:`robosim.dynamics.simulation`: :func:`simulate`, :class:`Simulation`, :class:`LimitHit`;
+- :mod:`robosim.dynamics.simulation`: :func:`simulate`, :class:`Simulation`, :class:`LimitHit`,
+  :class:`Contact` (the arm stops where it first touches its scene: :mod:`robosim.collision`);
 - :mod:`robosim.dynamics.torque_checks`: :func:`trajectory_torques`,
   :func:`check_torque_limits`.
 """
@@ -82,9 +83,12 @@ from .model import (
 )
 from .newton_euler import METRES_PER_UNIT
 from .simulation import (
+                        COLLISION_BEHAVIOURS,
                         LIMIT_BEHAVIOURS,
+                        MOST_CONTACT_SAMPLES,
                         MAX_DURATION_S,
                         MAX_STEPS,
+                        Contact,
                         Integration,
                         LimitHit,
                         Simulation,
@@ -99,10 +103,11 @@ from .torque_checks import (
                         trajectory_torques,
 )
 
-__all__ = ["DEFAULT_GRAVITY", "Dynamics", "Exceedance", "Integration", "LIMIT_BEHAVIOURS",
+__all__ = ["COLLISION_BEHAVIOURS", "Contact", "DEFAULT_GRAVITY", "Dynamics", "Exceedance",
+           "Integration", "LIMIT_BEHAVIOURS",
            "LimitHit", "LinkDynamics", "MAX_COM", "MAX_DURATION_S", "MAX_FRICTION",
            "MAX_GEAR_RATIO", "MAX_GRAVITY", "MAX_INERTIA_KG_M2", "MAX_MASS_KG", "MAX_STEPS",
-           "METRES_PER_UNIT", "Simulation", "TorqueCheck", "Torques",
+           "METRES_PER_UNIT", "MOST_CONTACT_SAMPLES", "Simulation", "TorqueCheck", "Torques",
            "TrajectoryTorques", "check_torque_limits", "coriolis", "energy", "forward_dynamics",
            "friction_torques", "gravity_torques", "inverse_dynamics", "mass_matrix",
            "require_dynamics", "simulate", "trajectory_torques",

@@ -1,8 +1,15 @@
 """Free motion in time: :func:`simulate` integrates the forward dynamics.
 
 Adaptive Dormand-Prince steps (:mod:`robosim.dynamics.ode`), joints that stop at their limits
-(:class:`LimitHit`) or pass them, and the result, :class:`Simulation` (joint values, speeds,
+(:class:`LimitHit`) or pass them, an arm that stops where it first touches its scene or itself
+(:class:`Contact`) or goes through, and the result, :class:`Simulation` (joint values, speeds,
 accelerations and energies at each sample time).
+
+Both are *events* of a step, found one way (:meth:`Integration._first_event`): the step's dense
+output is sampled, the samples are checked together (joint values against the limits; the
+links against the scene and each other by :class:`robosim.collision.Checker`, batched), and the
+interval before the first sample where something happened is halved :data:`_BISECTIONS` times
+to the moment it first happens. The step is cut there and the run goes on from that moment.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import checks
+from ..collision import Checker, Scene
 from ..errors import ValidationError, brief
 from ..kinematics import Robot
 from .equations import (_accelerations, _chain, _checked, _energies, _equations_of_motion,
@@ -33,10 +41,18 @@ _TOLERANCE = 1e-8
 #: The smallest step :func:`simulate` takes, as a fraction of ``dt``; a step that small is taken
 #: whatever its error estimate (a model so stiff would have needed it of the fixed steps too).
 _SMALLEST_STEP = 0.05
-#: Halvings that find when in a step a joint reaches a limit: to 1e-12 of the step.
+#: Halvings that find when in a step a joint reaches a limit or the arm first touches
+#: something: to 1e-12 of the interval between two samples of the step (:data:`CONTACT_TIME`).
 _BISECTIONS = 40
 #: What :func:`simulate` does at a joint limit.
 LIMIT_BEHAVIOURS = ("stop", "ignore")
+#: What :func:`simulate` does when the arm touches its scene or itself.
+COLLISION_BEHAVIOURS = ("stop", "ignore")
+#: Most samples of one step's dense output checked for a contact. A step is sampled so that
+#: no point of the arm moves more than a link's capsule radius from one sample to the next (a
+#: thin obstacle cannot be passed between two samples); a step would have to carry the arm
+#: 256 radii (2.5 m for the Lynx6) to need more.
+MOST_CONTACT_SAMPLES = 256
 
 
 # ----------------------------------------------------------------------------------- simulation
@@ -67,6 +83,43 @@ class LimitHit:
 
 
 @dataclass
+class Contact:
+    """The arm first touching its scene or itself during :func:`simulate`: when, which pairs
+    of solids (named as :class:`robosim.collision.Checker` names them), which configuration.
+
+    ``str(contact)`` says it in the checker's words, for a status line.
+
+    Examples
+    --------
+    The pendulum of :class:`LimitHit` without its limits, and a block under it whose top is
+    at y = -0.06 m. The link is a capsule of radius ``0.02 x 0.5 = 0.01`` m
+    (:data:`robosim.collision.LINK_RADIUS` times its length), so its tip touches the block
+    when ``0.5 sin q = -0.06 + 0.01``, at ``q = -asin(0.1) = -0.1002`` rad: as for the limit,
+    after about ``sqrt(2 * 0.1002 / 19.62) = 0.101`` s. The arm rests there.
+
+    >>> from robosim.collision import Obstacle, Scene
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
+    >>> from robosim.kinematics import Joint, Robot
+    >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
+    ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
+    >>> block = Obstacle("block", "box", xyz=(0.5, -0.56, 0.0), size=(0.2, 1.0, 0.2))
+    >>> run = simulate(pendulum, [0.0], duration=0.2, dt=0.01, scene=Scene((block,), "m"))
+    >>> print(run.contacts[0])
+    link 1 hits block at t = 0.101 s
+    >>> round(float(run.q[-1, 0]), 4), float(run.qd[-1, 0])
+    (-0.1002, 0.0)
+    """
+
+    time: float
+    pairs: tuple[tuple[str, str], ...]   # the pairs of solids that touch
+    index: tuple[int, ...] = ()          # the batch index of the configuration (empty for one)
+
+    def __str__(self) -> str:
+        hits = "; ".join(f"{a} hits {b}" for a, b in self.pairs)
+        return f"{hits} at t = {self.time:.3g} s"
+
+
+@dataclass
 class Simulation:
     """The result of :func:`simulate`.
 
@@ -82,6 +135,12 @@ class Simulation:
         What happened at a joint limit: ``"stop"`` or ``"ignore"`` (see :func:`simulate`).
     limit_hits : list of LimitHit
         Every time a joint reached a limit (with ``"stop"``), in time order.
+    collisions : str
+        What happened at a contact with the scene or between links: ``"stop"`` or
+        ``"ignore"`` (see :func:`simulate`).
+    contacts : list of Contact
+        Where each configuration first touched something (with ``"stop"``), in time order;
+        from then on it rests there.
 
     Examples
     --------
@@ -111,6 +170,8 @@ class Simulation:
     energy: np.ndarray
     limits: str
     limit_hits: list[LimitHit] = field(default_factory=list)
+    collisions: str = "ignore"
+    contacts: list[Contact] = field(default_factory=list)
 
 
 #: What drives a simulation: None (free fall), torques ``(n,)`` or ``(..., n)``, or a function
@@ -121,7 +182,7 @@ Torques = ArrayLike | Callable[[float, np.ndarray, np.ndarray], ArrayLike] | Non
 def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration: float = 1.0,
              dt: float = 1e-3, tau: Torques = None,
              gravity: ArrayLike | None = None, motor: bool = False, friction: bool = False,
-             limits: str = "stop",
+             limits: str = "stop", collisions: str = "stop", scene: Scene | None = None,
              progress: Callable[[float], object] | None = None) -> Simulation:
     """Integrate the arm's motion: free fall when ``tau`` is None.
 
@@ -161,6 +222,22 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
         comes within ``dt`` of its time). Each arrival is recorded
         in ``limit_hits``. The total energy is kept between arrivals (the stop does no work)
         and falls at each. ``"ignore"``: the limits play no part, the arm moves through them.
+    collisions : {"stop", "ignore"}
+        ``"stop"`` (default): the arm stops where it first touches ``scene`` or itself (the
+        pairs :class:`robosim.collision.Checker` checks). Each step's dense output is sampled
+        so that no point of the arm moves more than a link's radius between two samples (at
+        most :data:`MOST_CONTACT_SAMPLES`), the samples are checked as one batch, and the
+        interval before the first that collides is halved to the first contact (to 1e-12 of
+        it, as for a limit). The arm then *rests* at the last pose found clear, touching to
+        within that tolerance: every joint locked, speeds zero, for the rest of the run (no
+        bounce, no sliding: the moment and the pair are what a student asks of a fall onto
+        a table). The contact is recorded in ``contacts`` (:class:`Contact`: "link 4 (wrist)
+        hits table at t = 0.182 s"). Each configuration of a batch stops on its own. A start
+        that collides already is refused. ``"ignore"``: the arm goes through everything.
+    scene : robosim.collision.Scene, optional
+        What the arm may touch besides itself; default
+        :func:`robosim.collision.default_scene` (its floor; the Lynx6's table). In the robot's
+        length unit.
     progress : callable, optional
         ``progress(fraction)`` about a hundred times along the run (a long run takes minutes:
         the command line shows a percentage).
@@ -172,9 +249,9 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     Raises
     ------
     ValidationError
-        Bad arguments, ``q0`` outside the limits with ``limits="stop"``, a singular mass matrix
-        (a joint that moves no mass), or a motion that diverges (speeds overflow: a smaller
-        ``dt`` helps).
+        Bad arguments, ``q0`` outside the limits with ``limits="stop"``, ``q0`` colliding with
+        ``collisions="stop"``, a singular mass matrix (a joint that moves no mass), or a motion
+        that diverges (speeds overflow: a smaller ``dt`` helps).
 
     Examples
     --------
@@ -193,9 +270,22 @@ def simulate(robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None, duration
     >>> kinetic, potential = energy(pendulum, run.q[-1], run.qd[-1])
     >>> round(float(kinetic + potential), 6)
     0.0
+
+    The Lynx6 let go at home falls onto its table: the wrist's link hits it first, and the
+    arm rests there, clear of the table to within the tolerance.
+
+    >>> from robosim import load_robot
+    >>> from robosim.collision import check
+    >>> lynx6 = load_robot("Lynx6")
+    >>> fall = simulate(lynx6, lynx6.home, duration=1.0, dt=2e-3)
+    >>> contact = fall.contacts[0]
+    >>> contact.pairs, 0.1 < contact.time < 0.3
+    ((('link 4 (wrist)', 'table'),), True)
+    >>> bool(check(lynx6, fall.q[-1]).collides), float(abs(fall.qd[-1]).max())
+    (False, 0.0)
     """
     return Integration(robot, q0, qd0, duration, dt, tau, gravity, motor, friction, limits,
-                       progress).finish()
+                       collisions, scene, progress).finish()
 
 
 class Integration:
@@ -204,7 +294,8 @@ class Integration:
 
     Parameters are :func:`simulate`'s, checked here. :meth:`advance` integrates until the
     samples reach a time; the first :attr:`ready` samples of :attr:`t`, :attr:`q`, :attr:`qd`
-    are then final, and :attr:`limit_hits` lists the stops up to there. :meth:`finish`
+    are then final, and :attr:`limit_hits` and :attr:`contacts` list the stops up to there.
+    :meth:`finish`
     integrates the rest and returns the :class:`Simulation` (``simulate(...)`` is
     ``Integration(...).finish()``).
 
@@ -221,11 +312,15 @@ class Integration:
     def __init__(self, robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None,
                  duration: float = 1.0, dt: float = 1e-3,
                  tau: Torques = None, gravity: ArrayLike | None = None, motor: bool = False,
-                 friction: bool = False, limits: str = "stop",
+                 friction: bool = False, limits: str = "stop", collisions: str = "stop",
+                 scene: Scene | None = None,
                  progress: Callable[[float], object] | None = None):
         if limits not in LIMIT_BEHAVIOURS:
             raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got "
                                   f"{brief(limits)}")
+        if collisions not in COLLISION_BEHAVIOURS:
+            raise ValidationError(f"collisions must be one of {COLLISION_BEHAVIOURS}, got "
+                                  f"{brief(collisions)}")
         self._progress = checks.callable_or_none(progress, "progress")
         duration = _amount(duration, "duration", "s", MAX_DURATION_S)
         dt = _amount(dt, "dt", "s", MAX_DURATION_S)
@@ -251,13 +346,24 @@ class Integration:
             rows = q.reshape(-1, robot.n)
             robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
         qd = np.zeros(q.shape) if qd0 is None else given.pop(0).astype(float)
+        self._checker = None
+        if collisions == "stop":
+            checker = Checker(robot, scene)
+            self._checker = checker if checker.pairs else None      # nothing to meet
+        if self._checker is not None:
+            _check_clear_start(self._checker, q)
+            # how far a joint's motion can carry a point of the arm: a revolute joint turning
+            # by dq moves no point more than the arm's length times dq, a prismatic one by dq
+            self._levers = np.where(robot.revolute, robot.length_scale, 1.0)
         self.robot, self.duration, self.dt, self.limits = robot, duration, dt, limits
+        self.collisions = collisions
         self._tau = tau
         self._torque = _torque_source(robot, tau if not given else given[0], q.shape)
         self._g = _gravity(robot, self._chain, gravity)
         self._motor, self._friction = motor, friction
         self._lower, self._upper = robot.limits.T
         self._locked = np.zeros(q.shape, dtype=bool)
+        self._resting = np.zeros(q.shape[:-1], dtype=bool)   # configurations stopped by a contact
         self._pressing = [None, None]   # the last state evaluated with a joint locked, and
         #                                 the torques of its stops
         n = robot.n
@@ -271,6 +377,8 @@ class Integration:
         self.q, self.qd = self._states[..., :n], self._states[..., n:]
         #: Every arrival at a limit so far (see :func:`simulate`).
         self.limit_hits: list[LimitHit] = []
+        #: Every first contact so far (see :func:`simulate`).
+        self.contacts: list[Contact] = []
         self._state = self._states[0] = np.concatenate([q, qd], axis=-1)
         self._time, self._h, self._ready = 0.0, dt, 1
         self._report_every, self._next_report = max(1, steps // 100), 0
@@ -316,10 +424,14 @@ class Integration:
         t, h, state, slope, locked = self._time, self._h, self._state, self._slope, self._locked
         pressing = self._pressing
         while self._ready <= steps and grid[self._ready - 1] < until:
+            if self._resting.all():             # every configuration rests: nothing moves
+                self._report_rest(state, locked)
+                t = duration
+                break
             if locked.any():
                 if pressing[0] is not state:    # a rejected step was evaluated last
                     self._rates(t, state)
-                still = _still_pressed(pressing[1], locked, state[..., :n] <= lower)
+                still = self._still_held(pressing[1], locked, state)
                 if (still != locked).any():
                     locked = self._locked = still
                     slope = self._rates(t, state)
@@ -336,40 +448,125 @@ class Integration:
                     raise ValidationError(f"the motion diverged at t = {grid[self._ready]:.6g}"
                                           f" s (joint speeds overflowed): use a smaller dt")
             if locked.any() and h > dt and pressing[0] is step.y_end \
-                    and (_still_pressed(pressing[1], locked, step.y_end[..., :n] <= lower)
-                         != locked).any():
+                    and (self._still_held(pressing[1], locked, step.y_end) != locked).any():
                 h = dt          # a stop lets go within the step: find when, to within dt
                 continue
-            fraction, arriving = 1.0, None
-            if self.limits == "stop":
-                fraction, arriving = _first_arrival(step, locked, lower, upper, n)
-            end = t + fraction * h
+            event = self._first_event(step, locked)
+            end = t + (1.0 if event is None else event[1]) * h
             self._report(step, t, h, end, locked)
-            if arriving is None:
+            if event is None:
                 t, state, slope = t + h, step.y_end, step.slope_end
             else:
-                t, state = end, step.at(fraction)
-                q, qd, locked = _stop_at_limits(self.robot, self._chain, state[..., :n],
-                                                state[..., n:], lower, upper, t,
-                                                self.limit_hits, locked, self._motor)
+                clear, first = event
+                t, state = end, step.at(first)
+                if self.limits == "stop":
+                    q, qd, locked = _stop_at_limits(self.robot, self._chain, state[..., :n],
+                                                    state[..., n:], lower, upper, t,
+                                                    self.limit_hits, locked, self._motor)
+                    state = np.concatenate([q, qd], axis=-1)
+                if self._checker is not None:
+                    state, locked = self._rest_at_contacts(step.at(clear), state, t, locked)
                 self._locked = locked
-                state = np.concatenate([q, qd], axis=-1)
                 slope = self._rates(t, state)
             h = h * min(5.0, 0.9 * max(error, 1e-10) ** -0.2)
         self._time, self._h, self._state, self._slope = t, h, state, slope
         return self._ready
 
+    def _still_held(self, holding, locked, state):
+        """The locked joints that stay locked at ``state``: those the arm still presses
+        against their stop (:func:`_still_pressed`), and every joint of a resting
+        configuration."""
+        at_lower = state[..., :self.robot.n] <= self._lower
+        return _still_pressed(holding, locked, at_lower) | self._resting[..., None]
+
+    def _first_event(self, step, locked):
+        """When in ``step`` something first happens: a free joint goes past a limit (with
+        ``limits="stop"``), a moving configuration touches something (with a checker). None
+        when nothing does, else ``(clear, first)``: fractions of the step 1e-12 of a sample
+        interval apart, nothing happened yet at ``clear`` and something has at ``first``.
+
+        The step's dense output is sampled (its end only when no contact is looked for, else
+        as many samples as keep every point of the arm within a link's radius of the last,
+        see :data:`MOST_CONTACT_SAMPLES`), the samples checked together, and the interval
+        before the first where something happened halved :data:`_BISECTIONS` times.
+        """
+        n, checker, resting = self.robot.n, self._checker, self._resting
+
+        def happened(states):
+            """Whether anything happened at each of the states ``(k, ..., 2n)``: ``(k,)``."""
+            k, q = len(states), states[..., :n]
+            found = np.zeros(k, dtype=bool)
+            if self.limits == "stop":
+                past = ((q < self._lower) | (q > self._upper)) & ~locked
+                found |= past.reshape(k, -1).any(axis=1)
+            if checker is not None:
+                touching = checker.check(q).collides & ~resting
+                found |= touching.reshape(k, -1).any(axis=1)
+            return found
+
+        samples = 1
+        if checker is not None:
+            start, end, h = step.y_start, step.y_end, step.h
+            travel = np.maximum(np.abs(end[..., :n] - start[..., :n]),
+                                h * np.maximum(np.abs(start[..., n:]), np.abs(end[..., n:])))
+            reach = float((travel * self._levers).sum(axis=-1).max())
+            samples = min(MOST_CONTACT_SAMPLES,
+                          max(1, math.ceil(reach / checker.solids.radius)))
+        fractions = np.arange(1, samples + 1) / samples
+        found = happened(step.at(fractions))
+        if not found.any():
+            return None
+        first = int(np.argmax(found))
+        clear, first = (fractions[first - 1] if first else 0.0), fractions[first]
+        for _ in range(_BISECTIONS):
+            middle = 0.5 * (clear + first)
+            clear, first = (clear, middle) if happened(step.at(middle)[None])[0] \
+                else (middle, first)
+        return clear, first
+
+    def _rest_at_contacts(self, clear, state, time, locked):
+        """The configurations that touch something at ``state`` (time ``time``) rest at
+        ``clear`` (the last state found clear): speeds zero, every joint locked; each contact
+        is appended to :attr:`contacts`. Returns the state and the new mask of locked joints.
+        """
+        n = self.robot.n
+        found = self._checker.check(state[..., :n])
+        touching = np.asarray(found.collides) & ~self._resting
+        if not touching.any():
+            return state, locked
+        where = [()] if touching.ndim == 0 else zip(*np.nonzero(touching), strict=True)
+        for index in where:
+            index = tuple(int(i) for i in index)
+            self.contacts.append(Contact(time=float(time),
+                                         pairs=tuple(found.colliding_pairs(index)),
+                                         index=index))
+        self._resting = self._resting | touching
+        rest = np.concatenate([clear[..., :n], np.zeros(clear[..., n:].shape)], axis=-1)
+        return (np.where(touching[..., None], rest, state),
+                locked | self._resting[..., None])
+
     def _report(self, step, t, h, end, locked):
         """Fill the samples from ``step`` (from ``t``, ``h`` long) up to time ``end``."""
-        grid, ready, steps = self.t, self._ready, len(self.t) - 1
+        grid, ready = self.t, self._ready
         last = int(np.searchsorted(grid, end + 1e-9 * self.dt, side="right")) - 1
         if last < ready:
             return
         self._states[ready:last + 1] = step.at(np.minimum(1.0, (grid[ready:last + 1] - t) / h))
         self._held[ready:last + 1] = locked
-        self._ready = last + 1
-        while self._progress is not None and self._next_report < min(self._ready, steps):
-            self._progress(self._next_report / steps)   # every hundredth of the samples
+        self._reached(last + 1)
+
+    def _report_rest(self, state, locked):
+        """Fill every sample left with ``state``, where every configuration rests."""
+        self._states[self._ready:] = state
+        self._held[self._ready:] = locked
+        self._reached(len(self.t))
+
+    def _reached(self, ready):
+        """``ready`` samples are computed: say so to ``progress`` every hundredth of them."""
+        steps = len(self.t) - 1
+        self._ready = ready
+        while self._progress is not None and self._next_report < min(ready, steps):
+            self._progress(self._next_report / steps)
             self._next_report += self._report_every
 
     def finish(self) -> Simulation:
@@ -403,23 +600,22 @@ class Integration:
             self._progress(1.0)
         return Simulation(t=grid, q=qs, qd=qds, qdd=qdds, kinetic=kinetic,
                           potential=potential, energy=kinetic + potential, limits=self.limits,
-                          limit_hits=self.limit_hits)
+                          limit_hits=self.limit_hits, collisions=self.collisions,
+                          contacts=self.contacts)
 
 
-def _first_arrival(step, locked, lower, upper, n):
-    """Where in ``step`` a free joint first goes past a limit: ``(fraction of the step, True)``
-    found by bisection on the step's dense output, or ``(1.0, None)`` when none does."""
-    def past(state):
-        q = state[..., :n]
-        return (((q < lower) | (q > upper)) & ~locked).any()
-
-    if not past(step.y_end):
-        return 1.0, None
-    inside, outside = 0.0, 1.0
-    for _ in range(_BISECTIONS):
-        middle = 0.5 * (inside + outside)
-        inside, outside = (inside, middle) if past(step.at(middle)) else (middle, outside)
-    return outside, True
+def _check_clear_start(checker, q):
+    """Refuse a start ``q`` ``(..., n)`` where the arm collides already (it could not have
+    come there): name the pairs and the configuration."""
+    found = checker.check(q)
+    collides = np.asarray(found.collides)
+    if not collides.any():
+        return
+    index = () if collides.ndim == 0 else tuple(int(i) for i in np.argwhere(collides)[0])
+    where = f" (configuration {list(index)})" if index else ""
+    hits = "; ".join(f"{a} hits {b}" for a, b in found.colliding_pairs(index))
+    raise ValidationError(f"q0{where} starts in a collision ({hits}): start from a pose clear "
+                          f"of it, or pass collisions='ignore'")
 
 
 def _steps(duration, dt):

@@ -38,6 +38,8 @@ from .figure_result import FigureResult, keep_figure_attributes
 FIGSIZE = (8.0, 6.0)
 DPI = 100
 LIMIT_COLOUR = "0.35"
+#: The line that marks where a fall touched its scene or itself (it rests from there on).
+CONTACT_COLOUR = "tab:red"
 EXCEEDED_COLOUR = "black"
 
 
@@ -146,7 +148,9 @@ def draw_energy(ax: Axes, simulation: Simulation) -> None:
     (cleared first), with a legend.
 
     Joint-limit stops (``simulation.limit_hits``) are marked by grey vertical lines: the
-    total is constant between them when nothing else takes energy out.
+    total is constant between them when nothing else takes energy out. A contact
+    (``simulation.contacts``), after which the arm rests, by a red dashed one, named in the
+    legend.
     """
     ax.cla()
     ax.plot(simulation.t, simulation.kinetic, color="tab:orange", label="kinetic")
@@ -154,6 +158,9 @@ def draw_energy(ax: Axes, simulation: Simulation) -> None:
     ax.plot(simulation.t, simulation.energy, color="black", linewidth=2.0, label="total")
     for hit in simulation.limit_hits:
         ax.axvline(hit.time, color=LIMIT_COLOUR, linewidth=1.0)
+    for k, contact in enumerate(simulation.contacts):
+        ax.axvline(contact.time, color=CONTACT_COLOUR, linestyle="--", linewidth=1.0,
+                   label="contact" if k == 0 else None)
     ax.set_xlabel("time (s)")
     ax.set_ylabel("energy (J)")
     ax.grid(True, alpha=0.3)

@@ -64,7 +64,7 @@ def test_fall_conserves_energy_until_a_joint_stops_at_a_limit(tmp_path, capsys):
     csv = tmp_path / "fall.csv"
     status, out, _ = run_cli(capsys, "fall", "Puma 560", "--from", "0", "30", "-60", "0", "45",
                              "0", "--deg", "--duration", "0.8", "--dt", "0.002", "--json",
-                             "--csv", str(csv))
+                             "--collisions", "ignore", "--csv", str(csv))
     result = json.loads(out)
     assert status == 0 and result["steps"] == 400
     assert result["drift_before_stops_j"] < 1e-6 * result["energy_start_j"]
@@ -118,3 +118,27 @@ def test_a_wrench_of_five_numbers_is_a_usage_error(tmp_path, capsys):
     status, _, err = run_cli(capsys, "torques", "Lynx6", "--csv", str(lynx6_still(tmp_path)),
                              "--wrench", "1", "2", "3", "4", "5")
     assert status == 2 and "--wrench" in err
+
+
+def test_fall_stops_at_the_table_and_says_which_link_hit_it_when(capsys):
+    status, out, _ = run_cli(capsys, "fall", "Lynx6", "--from", "0", "0", "0", "0", "0",
+                             "--deg", "--duration", "1", "--dt", "0.002", "--json")
+    result = json.loads(out)
+    assert status == 0 and result["collisions"] == "stop"
+    (contact,) = result["contacts"]
+    assert [pair[1] for pair in contact["pairs"]] == ["table"]
+    assert result["limit_hits"] == []                  # the table came before any stop
+    status, out, _ = run_cli(capsys, "fall", "Lynx6", "--from", "0", "0", "0", "0", "0",
+                             "--deg", "--duration", "1", "--dt", "0.002")
+    link = contact["pairs"][0][0]
+    assert f"  {link} hits table at t = {contact['time_s']:.3g} s: the arm rests there" in out
+    status, out, _ = run_cli(capsys, "fall", "Lynx6", "--from", "0", "0", "0", "0", "0",
+                             "--deg", "--duration", "1", "--json", "--collisions", "ignore")
+    assert json.loads(out)["contacts"] == [] and json.loads(out)["limit_hits"]
+
+
+def test_fall_refuses_a_start_in_the_table(capsys):
+    status, _, err = run_cli(capsys, "fall", "Lynx6", "--from", "0", "-90", "0", "0", "0",
+                             "--deg", "--duration", "1")
+    assert status == 2 and err.count("\n") == 1
+    assert "--from collides already (link 3 (elbow) hits table" in err

@@ -37,11 +37,21 @@ def test_torque_figure_draws_each_joint_its_limits_and_first_exceedance():
 
 def test_energy_figure_marks_each_stop_at_a_limit():
     robot = load_robot("Puma 560")
-    run = dynamics.simulate(robot, np.radians([0, 30, -60, 0, 45, 0]), duration=0.8, dt=4e-3)
+    run = dynamics.simulate(robot, np.radians([0, 30, -60, 0, 45, 0]), duration=0.8, dt=4e-3,
+                            collisions="ignore")
     ax = energy_figure(run).axes[0]
     kinetic, potential, total, *stops = ax.get_lines()
     assert np.array_equal(total.get_ydata(), run.energy)
     assert [line.get_xdata()[0] for line in stops] == [hit.time for hit in run.limit_hits]
+
+
+def test_energy_figure_marks_where_the_fall_touched_the_table():
+    robot = load_robot("Lynx6")
+    run = dynamics.simulate(robot, robot.home, duration=0.5, dt=2e-3)
+    ax = energy_figure(run).axes[0]
+    kinetic, potential, total, contact = ax.get_lines()
+    assert contact.get_xdata()[0] == run.contacts[0].time and contact.get_linestyle() == "--"
+    assert "contact" in [text.get_text() for text in ax.get_legend().get_texts()]
 
 
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
@@ -54,7 +64,8 @@ def test_torque_figure_of_a_lynx6_shake_beyond_the_elbow_rating():
 @pytest.mark.mpl_image_compare(**IMAGE_COMPARE)
 def test_free_fall_energy_figure_of_the_puma_560():
     robot = load_robot("Puma 560")
-    run = dynamics.simulate(robot, np.radians([0, 30, -60, 0, 45, 0]), duration=0.8, dt=4e-3)
+    run = dynamics.simulate(robot, np.radians([0, 30, -60, 0, 45, 0]), duration=0.8, dt=4e-3,
+                            collisions="ignore")
     return strip_text(energy_figure(run, figsize=FIGSIZE, dpi=DPI))
 
 
