@@ -17,13 +17,14 @@ import sys
 import time
 
 import numpy as np
+from matplotlib.transforms import Bbox
 
 from ..errors import RobosimError
 from .blit import StatusLine, blit_manager
 from .layout import STATUS_FONTSIZE, STATUS_HEIGHT, figure_size_pt
 from .shortcuts import use_robosim_shortcuts
 from .view import has_event_loop
-from .window_size import fit_to_screen
+from .window_size import fit_to_screen, place_beside_view, screen_rect_px
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
@@ -161,14 +162,21 @@ class Application:
 
     def open_tool_window(self, window):
         """Keep a tool window (a :class:`robosim.gui.tools.window.ToolWindow`) while it is
-        open, guard its figure's callbacks and show it; once its figure closes the application
-        lets it go (the window and its figure are freed)."""
+        open, guard its figure's callbacks and show it beside the simulator's 3D view, so that
+        the arm it moves stays in sight (:func:`robosim.gui.window_size.place_beside_view`);
+        once its figure closes the application lets it go (the window and its figure are
+        freed)."""
         figure = window.fig
         figure.canvas.callbacks.exception_handler = self.report_exception
         self.tool_windows.append(window)
         figure.canvas.mpl_connect("close_event", lambda event: self._forget_tool(window))
         manager = getattr(figure.canvas, "manager", None)
         if manager is not None and has_event_loop(figure):
+            view = getattr(self.screen, "ax", None)       # the simulator's 3D view
+            if view is not None:         # with its tick labels, which stick out of its box
+                box = Bbox.union([view.bbox, view.get_tightbbox()])
+                place_beside_view(figure, screen_rect_px(self.fig, box),
+                                  screen_rect_px(self.fig))
             manager.show()
 
     def _forget_tool(self, window):

@@ -1,4 +1,4 @@
-"""Windows that open inside the screen they open on.
+"""Windows that open inside the screen they open on, beside what they must not hide.
 
 A window opens at its preferred size (the application 12 x 7.5 in, each tool window its own)
 unless that is larger than the screen: then it opens as large as the screen allows, leaving
@@ -14,11 +14,25 @@ backends (Agg, a notebook's) have no screen: nothing changes there.
 Worked example: on a 1000 x 650 px screen, Tk at 104.17 dpi (its scaling under Xvfb) with a
 50 px toolbar, the application's 12 x 7.5 in figure (1250 x 781 px) becomes
 ``(1000 - 16) / 104.17 = 9.45`` in wide and ``(650 - 90 - 50) / 104.17 = 4.90`` in high.
+
+A tool window that plays motion (a free fall, a trajectory, a sweep of the workspace, the DH
+steps) is no use over the arm it moves: :func:`place_beside_view` puts it beside the
+simulator's 3D view, in the largest room the screen leaves around the view
+(:func:`place_beside`), shrunk to that room if it must be. On the 1000 x 650 lab screen the
+simulator fills the screen and its view is its top-left corner: a tool window goes right of the
+view, over the controls, about 700 px wide. Where the screen has room beside the whole
+simulator window (a tool window no larger than what is left), it goes there instead and covers
+nothing.
 """
 
 #: Pixels of the screen a window leaves to the desktop: width (the window's frame) and height
 #: (a taskbar or dock, the title bar).
 SCREEN_ROOM_PX = (16, 90)
+#: Pixels between a tool window and the view it leaves visible.
+PLACE_GAP_PX = 4
+#: The smallest room (pixels, frame included) :func:`place_beside` puts a window in: a tool
+#: window's layout reads down to about this size (the simulator is tested at 700 x 450).
+SMALLEST_ROOM_PX = (480, 360)
 
 
 def screen_size_px(fig):
@@ -85,12 +99,112 @@ def fit_to_screen(fig):
     size = tuple(float(side) for side in fig.get_size_inches())
     dpi = window_dpi(fig)
     fitted = fitted_size_in(size, dpi, screen, toolbar_height_px(fig))
-    if fitted == size:
-        return
-    fig.set_size_inches(*fitted, forward=True)
+    if fitted != size:
+        _resize(fig, fitted)
+
+
+def _resize(fig, size_in):
+    """Give ``fig``'s window the figure size ``size_in`` (inches), its toolbar too."""
+    fig.set_size_inches(*size_in, forward=True)
     toolbar = fig.canvas.manager.toolbar
     if hasattr(toolbar, "winfo_reqwidth"):
         # Tk's toolbar asks for the width the figure had when it was made: as wide as the
         # canvas now (Tk's scaling is applied to both when the window shows), or the window
         # would stay that wide
-        toolbar.configure(width=int(fitted[0] * fig.dpi))
+        toolbar.configure(width=int(size_in[0] * fig.dpi))
+
+
+def place_beside(keep, screen_px, size_px, avoid=None):
+    """Where a window of ``size_px`` ``(width, height)`` (pixels, its frame included) goes on
+    a screen of ``screen_px`` so that it does not cover ``keep``: ``(x, y, width, height)``
+    (pixels, y down, the frame's top-left corner), or None when no room is large enough.
+
+    ``keep`` and ``avoid`` are rectangles ``(x0, y0, x1, y1)`` on the screen. The rooms are
+    the four strips of the screen right of, below, left of and above a rectangle; the window
+    takes its size there, cut to the room. First a room beside ``avoid`` (the whole
+    simulator window) that holds the window uncut, so that it covers nothing; else the room
+    beside ``keep`` (the 3D view) that leaves the window the largest area, at least
+    :data:`SMALLEST_ROOM_PX` (ties in the order above).
+
+    Examples
+    --------
+    The lab screen, 1000 x 650 px: the simulator fills it, its 3D view 8 to 290 px across and
+    40 to 330 px down. A 1116 x 830 px window (a tool window's 11 x 7.4 in at 100 dpi and its
+    frame) has no room beside the simulator; right of the view it gets ``1000 - 294 = 706`` px
+    of width and the screen's height; below, only 320 px of height:
+
+    >>> place_beside((8, 40, 290, 330), (1000, 650), (1116, 830), avoid=(0, 0, 1000, 650))
+    (294, 0, 706, 650)
+
+    On a 1920 x 1080 screen with the simulator at its 1216 x 890 px, a window of 700 x 600 px
+    fits right of it and covers nothing:
+
+    >>> place_beside((8, 40, 470, 500), (1920, 1080), (700, 600), avoid=(0, 0, 1216, 890))
+    (1220, 0, 700, 600)
+    """
+    width, height = size_px
+    if avoid is not None:
+        for x0, y0, x1, y1 in _rooms(avoid, screen_px):
+            if x1 - x0 >= width and y1 - y0 >= height:
+                return x0, y0, width, height
+    best, best_area = None, 0
+    for x0, y0, x1, y1 in _rooms(keep, screen_px):
+        fitted = (min(width, x1 - x0), min(height, y1 - y0))
+        if fitted[0] < SMALLEST_ROOM_PX[0] or fitted[1] < SMALLEST_ROOM_PX[1]:
+            continue
+        if fitted[0] * fitted[1] > best_area:
+            best, best_area = (x0, y0, *fitted), fitted[0] * fitted[1]
+    return best
+
+
+def _rooms(rect, screen_px):
+    """The strips of a screen ``screen_px`` right of, below, left of and above ``rect``
+    ``(x0, y0, x1, y1)``, :data:`PLACE_GAP_PX` away from it: rectangles ``(x0, y0, x1, y1)``."""
+    x0, y0, x1, y1 = rect
+    width, height = screen_px
+    gap = PLACE_GAP_PX
+    return [(min(width, x1 + gap), 0, width, height), (0, min(height, y1 + gap), width, height),
+            (0, 0, max(0, x0 - gap), height), (0, 0, width, max(0, y0 - gap))]
+
+
+def screen_rect_px(fig, box=None):
+    """The rectangle ``(x0, y0, x1, y1)`` (screen pixels, y down) that ``box`` (a
+    :class:`matplotlib.transforms.Bbox` in ``fig``'s display pixels) covers on the screen,
+    or by default ``fig``'s whole window (its toolbar too); None where the backend has no
+    window robosim knows how to ask (Tk's only)."""
+    canvas = fig.canvas
+    if not hasattr(canvas, "get_tk_widget"):
+        return None
+    if box is None:
+        window = canvas.get_tk_widget().winfo_toplevel()
+        left, top = window.winfo_rootx(), window.winfo_rooty()
+        return left, top, left + window.winfo_width(), top + window.winfo_height()
+    widget = canvas.get_tk_widget()
+    left, top = widget.winfo_rootx(), widget.winfo_rooty()
+    height = fig.bbox.height
+    return (round(left + box.x0), round(top + height - box.y1), round(left + box.x1),
+            round(top + height - box.y0))
+
+
+def place_beside_view(fig, view, simulator=None):
+    """Move ``fig``'s window (a tool window not shown yet) beside ``view``, the screen
+    rectangle :func:`screen_rect_px` of what it must leave visible, and shrink its figure to
+    the room (:func:`place_beside`; ``simulator``: the simulator window's rectangle, whose
+    side is tried first). Nothing happens where there is no screen to ask
+    (:func:`screen_size_px`), or no room."""
+    screen = screen_size_px(fig)
+    window = getattr(getattr(fig.canvas, "manager", None), "window", None)
+    if screen is None or view is None or not hasattr(window, "geometry"):
+        return
+    dpi = window_dpi(fig)
+    frame = (SCREEN_ROOM_PX[0], SCREEN_ROOM_PX[1] + toolbar_height_px(fig))
+    size = tuple(float(side) for side in fig.get_size_inches())
+    place = place_beside(view, screen, (round(size[0] * dpi) + frame[0],
+                                        round(size[1] * dpi) + frame[1]), simulator)
+    if place is None:
+        return
+    x, y, width, height = place
+    fitted = (min(size[0], (width - frame[0]) / dpi), min(size[1], (height - frame[1]) / dpi))
+    if fitted != size:
+        _resize(fig, fitted)
+    window.geometry(f"+{x}+{y}")

@@ -81,3 +81,120 @@ def test_no_screen_no_change():
 def test_each_side_is_cut_on_its_own():
     # a wide, short screen: the width stays, the height is cut
     assert fitted_size_in((8.0, 6.0), 100, (1920, 600), 40) == pytest.approx((8.0, 4.7))
+
+
+# ------------------------------------------------------------------ beside the 3D view
+#: The tool windows that play motion the student must see (issue 37, item 4), and the rest.
+MOTION_TOOLS = ("Dynamics...", "Trajectories...", "Workspace...", "DH steps...")
+
+
+def overlap_px(a, b):
+    """Pixels two screen rectangles ``(x0, y0, x1, y1)`` share."""
+    return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def simulator_on_screen(screen, toolbar=50, dpi=100):
+    """The simulator as ``robosim`` opens it on ``screen`` (fitted to it, its window at the
+    top-left corner as an X server without a window manager puts it): the screen rectangles
+    of its 3D view (tick labels included) and of its window."""
+    import matplotlib.pyplot as plt
+    from matplotlib.transforms import Bbox
+
+    from robosim import load_robot
+    from robosim.gui.app import WINDOW_SIZE, Application
+
+    size = fitted_size_in(WINDOW_SIZE, dpi, screen, toolbar)
+    app = Application(robot=load_robot("Lynx6"), figure=plt.figure(figsize=size, dpi=dpi))
+    try:
+        app.fig.canvas.draw()
+        ax, height = app.screen.ax, app.fig.bbox.height
+        box = Bbox.union([ax.bbox, ax.get_tightbbox()])
+        view = (box.x0, height - box.y1, box.x1, height - box.y0)
+        window = (0, 0, app.fig.bbox.width, height + toolbar)
+    finally:
+        app.close()
+    return view, window
+
+
+@pytest.mark.parametrize("screen", [(1000, 650), (1920, 1080)])
+def test_tool_windows_open_beside_the_3d_view(screen):
+    from robosim.gui.tools import TOOLS, tool_class
+    from robosim.gui.window_size import SCREEN_ROOM_PX, SMALLEST_ROOM_PX, place_beside
+
+    view, simulator = simulator_on_screen(screen)
+    assert view[2] - view[0] > 200 and view[3] - view[1] > 200     # the view is on screen
+    for label, _module, _class in TOOLS:
+        width, height = tool_class(label).FIGSIZE
+        frame = (width * 100 + SCREEN_ROOM_PX[0], height * 100 + SCREEN_ROOM_PX[1] + 50)
+        x, y, w, h = place_beside(view, screen, frame, avoid=simulator)
+        placed = (x, y, x + w, y + h)
+        assert overlap_px(placed, view) == 0, label
+        assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1], label
+        assert w >= SMALLEST_ROOM_PX[0] and h >= SMALLEST_ROOM_PX[1], label
+        if frame[0] <= screen[0] - simulator[2] - 4 and frame[1] <= screen[1]:
+            # room beside the whole simulator: the tool window covers none of it
+            assert overlap_px(placed, simulator) == 0 and (w, h) == frame, label
+    if screen == (1000, 650):     # the lab screen: no room beside the simulator, but the view
+        for label in MOTION_TOOLS:
+            width, height = tool_class(label).FIGSIZE
+            assert width * 100 + SCREEN_ROOM_PX[0] > screen[0] - simulator[2]
+
+
+class TkWidget:
+    """A Tk widget at a place on the screen, of a size."""
+
+    def __init__(self, left, top, width=0, height=0):
+        self.left, self.top, self.width, self.height = left, top, width, height
+
+    def winfo_rootx(self):
+        return self.left
+
+    def winfo_rooty(self):
+        return self.top
+
+    def winfo_width(self):
+        return self.width
+
+    def winfo_height(self):
+        return self.height
+
+    def winfo_toplevel(self):
+        return self
+
+
+class MovableTkWindow(TkWindow):
+    """A Tk window that records where it was told to go."""
+
+    def __init__(self, screen):
+        super().__init__(screen)
+        self.geometries = []
+
+    def geometry(self, where):
+        self.geometries.append(where)
+
+
+def test_a_tool_window_is_moved_beside_the_view_and_shrunk_to_the_room():
+    from robosim.gui.window_size import place_beside_view, screen_rect_px
+
+    simulator = tk_figure((1000, 650), size=(9.84, 5.1))
+    simulator.canvas.get_tk_widget = lambda: TkWidget(0, 0, 984, 560)
+    view = screen_rect_px(simulator, simulator.bbox.shrunk(0.3, 0.6).translated(0, 204))
+    assert view == (0, 0, 295, 306)           # the top-left of a 984 x 510 px canvas
+    assert screen_rect_px(simulator) == (0, 0, 984, 560)
+    tool = tk_figure((1000, 650), size=(11.0, 7.4))
+    tool.canvas.manager.window = MovableTkWindow((1000, 650))
+    place_beside_view(tool, view, screen_rect_px(simulator))
+    # right of the view, 4 px away: 1000 - 299 = 701 px wide with its 16 px frame, 650 px
+    # high with the title bar, taskbar and toolbar's 140 px
+    assert tool.canvas.manager.window.geometries == ["+299+0"]
+    assert tuple(tool.get_size_inches()) == pytest.approx((6.85, 5.10))
+
+
+def test_no_window_to_move_no_change():
+    from robosim.gui.window_size import place_beside_view, screen_rect_px
+
+    fig = Figure(figsize=(11.0, 7.4))
+    FigureCanvasBase(fig)
+    assert screen_rect_px(fig) is None
+    place_beside_view(fig, (0, 0, 300, 300))
+    assert tuple(fig.get_size_inches()) == (11.0, 7.4)
