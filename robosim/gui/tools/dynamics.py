@@ -16,10 +16,12 @@ Left, under the settings and buttons: the torque each joint needs to hold the po
 (bars, limits as grey marks), following the sliders; blitted while the arm moves, a full draw
 when it stops. "Free fall" integrates the arm's motion from the pose shown, at rest and without
 torques (:class:`robosim.dynamics.Integration`: adaptive Runge-Kutta steps, a joint reaching a
-limit is stopped there by a plastic knock) and plays it in the simulator at once (not as a
-trajectory for the real arm: ``keep=False``), computing the rest ahead of what is shown; once
-all is computed it plots the kinetic, potential and total energy with a playhead that follows
-the arm. "Stop" holds the arm where it is.
+limit is stopped there by a plastic knock, and the fall stops where the arm first touches the
+simulator's scene or itself) and plays it in the simulator at once (not as a trajectory for
+the real arm: ``keep=False``), computing the rest ahead of what is shown, until the contact;
+once all is computed it plots the kinetic, potential and total energy with a playhead that
+follows the arm, and the status line says which link hit what at what time. "Stop" holds the
+arm where it is.
 
 A robot without dynamics gets the reason and what to do in the window, and nothing else.
 """
@@ -29,14 +31,16 @@ import time
 
 import numpy as np
 from matplotlib.ticker import MaxNLocator
+from matplotlib.transforms import Bbox
 
-from ... import collision, dynamics
+from ... import dynamics
 from ...errors import RobosimError, ValidationError
 from ...hardware.calibration import torque_limits
 from ...hardware.lynx6 import MAX_PAYLOAD_KG
 from ...parsing import parse_number
 from ...plotting.dynamics import GravityBars, draw_energy, draw_torques, torque_unit
 from ...trajectory import PROFILE_KINDS, joint_profile
+from ..blit import whole_pixels
 from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text
 from ..layout import (MARGIN, STATUS_FONTSIZE, STATUS_HEIGHT, Layout, figure_size_pt,
@@ -78,6 +82,10 @@ FIRST_FALL_S = 0.1
 FALL_AHEAD_S = 0.5
 FALL_CHUNK_S, FALL_MOST_S = 0.05, 0.2
 FALL_TICK_MS = 40
+#: A fall computed with less than this left to play (s) shows its energy plot and summary
+#: when the arm comes to rest, not at once: drawing them takes a real window 0.1-0.2 s, in
+#: which the simulator shows no frame (a fall onto the Lynx6's table plays for 0.18 s).
+PRESENT_AHEAD_S = 0.5
 #: Configurations sampled to size the holding-torque bars' scale.
 SCALE_SAMPLES = 256
 BUTTONS = ("Torques", "Goal = pose", "Free fall", "Stop")
@@ -100,6 +108,9 @@ class DynamicsWindow(ToolWindow):
         The last free fall, once computed.
     falling : bool
         True while the simulator plays the free fall.
+    presented : bool
+        True once :attr:`fall`'s energy plot and summary are shown (at once when computed
+        with :data:`PRESENT_AHEAD_S` still to play, else when the arm comes to rest).
     reason, message : str, Text or None
         Why the robot has no dynamics, and the Text showing it across the window (both None
         for a robot with dynamics).
@@ -113,7 +124,7 @@ class DynamicsWindow(ToolWindow):
         self.loaded = self.limits = self.torques = self.check = self.fall = None
         self.message = self.reason = None
         self.payload_kg = 0.0
-        self.falling = False
+        self.falling = self.presented = False
         self._analysed = None          # the (t, q) of last_trajectory shown
         self._fall_rows = None         # the samples of the fall handed to the simulator
         #: The fall being computed while it plays (:class:`robosim.dynamics.Integration`), None
@@ -455,10 +466,15 @@ class DynamicsWindow(ToolWindow):
         # the limits the simulator plans with (narrowed while a calibration is in use) are the
         # stops: the fall plays within them
         falling = dynamics.with_payload(self.arm.planning_robot, self.payload_kg)
+        # it stops where it first touches what the simulator checks (the floor; the Lynx6's
+        # table): the simulator's scene, whatever the payload renamed the robot
         self.integration = dynamics.Integration(falling, self.arm.q, duration=duration,
-                                                dt=FALL_DT)
+                                                dt=FALL_DT, scene=self.arm.collisions.scene)
+        if not self.presented:
+            self.fall = None        # a fall stopped before it was shown: nothing to show
         self._end_fall()
         self.fall, self._fall_rows, self.falling = None, np.empty(0, dtype=int), True
+        self.presented = False
         self._fall_started = self.clock()
         self.say(f"free fall: {duration:g} s at dt = {FALL_DT * 1000:g} ms, computed while it "
                  f"plays...")
@@ -468,9 +484,11 @@ class DynamicsWindow(ToolWindow):
     def feed_fall(self, until=None):
         """Integrate the fall being played :data:`FALL_AHEAD_S` ahead of the time it has
         played for (from :data:`FALL_CHUNK_S` to :data:`FALL_MOST_S` more), hand the new poses
-        to the simulator,
-        and, once all is computed, plot the energy and say how it went (the timer's tick;
-        tests call it)."""
+        to the simulator (a pose every :data:`FRAME_S` of the fall, up to the first sample at
+        rest after a contact: the arm stops there), and, once all is computed, plot the
+        energy and say how it went (:meth:`present_fall`: now, or when the arm comes to rest
+        if less than :data:`PRESENT_AHEAD_S` is left to play) (the timer's tick; tests call
+        it)."""
         run = self.integration
         if run is None:
             return
@@ -480,12 +498,15 @@ class DynamicsWindow(ToolWindow):
             until = min(max(computed + FALL_CHUNK_S, played + FALL_AHEAD_S),
                         computed + FALL_MOST_S)
         ready = run.advance(until)
+        shown = ready        # the samples to play: up to the first at rest after a contact
+        if run.contacts:
+            shown = min(ready, int(np.searchsorted(run.t, run.contacts[0].time)) + 1)
         every = max(1, round(FRAME_S / FALL_DT))            # a pose every frame, and the last
         handed = len(self._fall_rows)
         start = self._fall_rows[-1] + 1 if handed else 0
-        rows = np.arange(math.ceil(start / every) * every, ready, every)
-        if ready == len(run.t) and (not len(rows) or rows[-1] != ready - 1):
-            rows = np.append(rows, ready - 1)
+        rows = np.arange(math.ceil(start / every) * every, shown, every)
+        if ready == len(run.t) and start < shown and (not len(rows) or rows[-1] != shown - 1):
+            rows = np.append(rows, shown - 1)
         if len(rows):
             self._fall_rows = np.append(self._fall_rows, rows)
             if not handed:
@@ -495,12 +516,36 @@ class DynamicsWindow(ToolWindow):
         if ready == len(run.t):
             self.fall_timer.stop()
             self.integration, self.fall = None, run.finish()
-            draw_energy(self.energy_ax, self.fall)
-            self._style_energy_axes()
-            if self.falling:
-                self.blit.animate("playhead")
+            left = self.fall.t[self._fall_rows[-1]] - (self.clock() - self._fall_started)
+            if self.falling and np.array_equal(self.arm.q, self.arm.target):
+                self._end_fall()            # all of it shown already: the arm is at rest
+            elif not self.falling or left >= PRESENT_AHEAD_S:
+                self.present_fall()
+
+    def present_fall(self):
+        """Plot the energy of the computed fall and say how it went."""
+        self.presented = True
+        draw_energy(self.energy_ax, self.fall)
+        self._style_energy_axes()
+        self._show_energy()
+        self.say(*self._fall_summary(self.fall))
+
+    def _show_energy(self):
+        """Show the energy plot just drawn. While the fall plays, only the plot's room is
+        drawn again and blitted, and its playhead with it: a full draw of the window holds up
+        the simulator's frames for a good part of a second in a real window, and a fall that
+        stops at the table plays for 0.2 s."""
+        if not (self.falling and self.blit.can_blit):
             self.redraw()
-            self.say(*self._fall_summary(self.fall))
+            return
+        self.blit.animate("playhead")
+        left, below, above = (room * self.fig.dpi / 72 for room in AXES_ROOM)
+        box = self.energy_ax.bbox
+        room = whole_pixels(Bbox.from_extents(box.x0 - left, box.y0 - below, box.x1,
+                                              box.y1 + above))
+        self.blit.redraw_box([self.energy_ax], room, room)
+        self.blit.start("playhead")
+        self.blit.update("playhead")
 
     def _style_energy_axes(self):
         ax = self.energy_ax
@@ -515,21 +560,27 @@ class DynamicsWindow(ToolWindow):
         self.add_layer("playhead", ax, [self.playhead])
 
     def _fall_summary(self, fall):
-        """What the status line says of a fall, ``(message, error)``: what its last pose hits,
-        in the simulator's words (:meth:`robosim.collision.Checker.hit_message`: the pairs in
-        collision, else the links below the floor or past the Lynx6's table; the simulator
-        shows them red, and this line replaces its own note), then its energy drift before
-        any stop, and the stops."""
-        free = fall.t < fall.limit_hits[0].time if fall.limit_hits else slice(None)
-        drift = float(np.abs(fall.energy[free] - fall.energy[0]).max())
-        text = (f"free fall {fall.t[-1]:g} s (Runge-Kutta, dt = {FALL_DT * 1000:g} ms): energy "
-                f"drift {drift:.2g} J")
+        """What the status line says of a fall, ``(message, error)``: where it touched the
+        scene or itself, in the collision checker's words ("link 4 (wrist) hits table at
+        t = 0.182 s": it rests there), its energy drift before any stop, and the stops at the
+        limits; then what its last pose meets in the simulator's words
+        (:meth:`robosim.collision.Checker.hit_message`: links below the floor or past the
+        Lynx6's table, which the simulator shows red; this line replaces its own note)."""
+        first_stop = min([hit.time for hit in fall.limit_hits]
+                         + [contact.time for contact in fall.contacts], default=math.inf)
+        drift = float(np.abs(fall.energy[fall.t < first_stop] - fall.energy[0]).max())
+        method = f"Runge-Kutta, dt = {FALL_DT * 1000:g} ms"
+        if fall.contacts:
+            text = (f"{fall.contacts[0]}, where the arm rests; energy drift {drift:.2g} J "
+                    f"until then ({method})")
+        else:
+            text = f"free fall {fall.t[-1]:g} s ({method}): energy drift {drift:.2g} J"
         if fall.limit_hits:
             hit = fall.limit_hits[0]
             more = len(fall.limit_hits) - 1
-            text += (f" before joint {hit.joint + 1} stopped at its {hit.side} limit at "
+            text += (f"; joint {hit.joint + 1} stopped at its {hit.side} limit at "
                      f"t = {hit.time:.2f} s" + (f" ({more} more stops)" if more else ""))
-        hits = collision.Checker(self.robot).hit_message(fall.q[-1])
+        hits = self.arm.collisions.hit_message(fall.q[-1])
         return (f"it ends with {hits}; {text}", True) if hits else (text, False)
 
     def stop(self):
@@ -542,10 +593,14 @@ class DynamicsWindow(ToolWindow):
         self.say("stopped: the arm holds the pose shown")
 
     def _end_fall(self):
+        """The fall stops playing: its energy and summary shown if they were not."""
         if self.falling:
             self.falling = False
             if self.fall is not None:
-                self.blit.animate("playhead", False)
+                if self.presented:
+                    self.blit.animate("playhead", False)
+                else:
+                    self.present_fall()
                 self.redraw()
 
     # ================================================================== following the arm
@@ -556,11 +611,11 @@ class DynamicsWindow(ToolWindow):
         q = arm.q
         widened = self.bars.set_torques(dynamics.gravity_torques(self.loaded, q))
         moving = not np.array_equal(q, arm.target) or self.integration is not None
-        if self.falling and self.fall is not None:
+        following = self.falling and self.presented
+        if following:
             self._follow_fall(q)
         if moving and not widened:
-            layers = ["gravity", "playhead"] if self.falling and self.fall is not None \
-                else ["gravity"]
+            layers = ["gravity", "playhead"] if following else ["gravity"]
             self.blit.start(*layers)
             self.blit.update(*layers)
             return
