@@ -439,6 +439,8 @@ def test_a_short_fall_onto_the_table_plays_without_a_full_draw_until_it_rests():
     assert draws_while_falling == [] and not plotted
     assert distinct(shown) >= 25 * contact.time
     assert window.presented and window.status.message.startswith(str(contact))
+    # its energy plot came when the arm rested: the playhead is where the fall stopped
+    assert window.playhead.get_xdata()[0] == pytest.approx(contact.time, abs=0.002)
     np.testing.assert_array_equal(app.state.q, window.fall.q[-1])
 
 

@@ -44,7 +44,7 @@ from ..blit import whole_pixels
 from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text
 from ..layout import (MARGIN, STATUS_FONTSIZE, STATUS_HEIGHT, Layout, figure_size_pt,
-                     lines_height, text_width_pt, wrap_lines)
+                     fit_fontsize, lines_height, text_width_pt, wrap_lines)
 from .window import ToolWindow, joint_columns
 
 FIGSIZE = (11.0, 7.4)
@@ -55,8 +55,11 @@ BUTTON_FONT = 9
 #: Height of a button and of a one-row cell grid with its header (points), and the space
 #: between neighbours.
 BUTTON_HEIGHT, GRID_HEIGHT, GAP = 22, 34, 6
-#: The left column (settings, holding torques, energy) takes this fraction of the width.
-LEFT_COLUMN = 0.42
+#: The left column (settings, holding torques, energy) takes this fraction of the width, and
+#: at least LEFT_COLUMN_PT points up to LEFT_COLUMN_MOST of it: beside the simulator's 3D
+#: view on the lab screen the window is about 480 pt wide, and 42 % of that cut the setting
+#: cells' text ("last trajector").
+LEFT_COLUMN, LEFT_COLUMN_PT, LEFT_COLUMN_MOST = 0.42, 280, 0.55
 #: Room (points) around an axes for its tick labels and axis labels: left (y ticks and a
 #: one-line y label), below (x ticks and label), above (a one-line title).
 AXES_ROOM = (44, 26, 14)
@@ -162,7 +165,7 @@ class DynamicsWindow(ToolWindow):
         top -= lines_height(1, TITLE_FONT) + GAP
         foot = STATUS_HEIGHT + GAP
         places.rect("status", 0, 0, width, STATUS_HEIGHT)
-        split = LEFT_COLUMN * width
+        split = max(LEFT_COLUMN * width, min(LEFT_COLUMN_PT, LEFT_COLUMN_MOST * width))
         column = split - 2 * MARGIN
         y = top - GRID_HEIGHT
         places.rect("settings", MARGIN, y, column, GRID_HEIGHT)
@@ -198,7 +201,19 @@ class DynamicsWindow(ToolWindow):
             self.status.set_rect(places["status"])
         if self.message is not None:
             self._wrap_message(places["message"])
+        if getattr(self, "torque_axes", None):
+            self._fit_torque_title()
         return places
+
+    def _fit_torque_title(self):
+        """The torque plots' title, ending at their right edge, at the largest size up to
+        :data:`CELL_FONT` that fits above them and the room of their tick labels (the window
+        beside the simulator's 3D view is narrow)."""
+        ax = self.torque_axes[0]
+        ax.title.set_x(1.0)
+        ax.title.set_horizontalalignment("right")
+        width = ax.get_position().width * figure_size_pt(self.fig)[0] + AXES_ROOM[0]
+        fit_fontsize(ax.title, width, lines_height(1, CELL_FONT), CELL_FONT)
 
     def _build(self):
         fig, robot = self.fig, self.robot
@@ -401,6 +416,7 @@ class DynamicsWindow(ToolWindow):
         self.torque_axes[-1].set_xlabel("time (s)", fontsize=TICK_FONT)
         self.torque_axes[0].set_title("torque needed (solid), to hold still (dotted), limit "
                                       "(dashed)", fontsize=CELL_FONT)
+        self._fit_torque_title()
 
     def _verdict(self, what):
         """The status line after an analysis: ``(message, error)``."""
@@ -523,10 +539,12 @@ class DynamicsWindow(ToolWindow):
                 self.present_fall()
 
     def present_fall(self):
-        """Plot the energy of the computed fall and say how it went."""
+        """Plot the energy of the computed fall, its playhead at the pose shown, and say how
+        it went."""
         self.presented = True
         draw_energy(self.energy_ax, self.fall)
         self._style_energy_axes()
+        self._follow_fall(self.arm.q)
         self._show_energy()
         self.say(*self._fall_summary(self.fall))
 
