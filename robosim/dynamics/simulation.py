@@ -491,18 +491,23 @@ class Integration:
         before the first where something happened halved :data:`_BISECTIONS` times.
         """
         n, checker, resting = self.robot.n, self._checker, self._resting
+        limits = self.limits == "stop"
 
-        def happened(states):
-            """Whether anything happened at each of the states ``(k, ..., 2n)``: ``(k,)``."""
+        def happened(states, limits, contacts):
+            """Whether a limit is passed (``limits``) or a contact made (``contacts``) at each
+            of the states ``(k, ..., 2n)``: two boolean arrays ``(k,)``."""
             k, q = len(states), states[..., :n]
-            found = np.zeros(k, dtype=bool)
-            if self.limits == "stop":
+            passed = touching = np.zeros(k, dtype=bool)
+            if limits:
                 past = ((q < self._lower) | (q > self._upper)) & ~locked
-                found |= past.reshape(k, -1).any(axis=1)
-            if checker is not None:
-                touching = checker.check(q).collides & ~resting
-                found |= touching.reshape(k, -1).any(axis=1)
-            return found
+                passed = past.reshape(k, -1).any(axis=1)
+            if contacts:
+                # one pose (a bisection's) on Python floats: the checker's fast path
+                found = np.asarray(checker.check(q[0] if k == 1 and not resting.ndim else q)
+                                   .collides)
+                touching = (found.reshape((k,) + resting.shape) & ~resting).reshape(k, -1) \
+                    .any(axis=1)
+            return passed, touching
 
         samples = 1
         if checker is not None:
@@ -513,15 +518,19 @@ class Integration:
             samples = min(MOST_CONTACT_SAMPLES,
                           max(1, math.ceil(reach / checker.solids.radius)))
         fractions = np.arange(1, samples + 1) / samples
-        found = happened(step.at(fractions))
+        passed, touching = happened(step.at(fractions), limits, checker is not None)
+        found = passed | touching
         if not found.any():
             return None
         first = int(np.argmax(found))
-        clear, first = (fractions[first - 1] if first else 0.0), fractions[first]
+        clear, first, kinds = (fractions[first - 1] if first else 0.0), fractions[first], \
+            (bool(passed[first]), bool(touching[first]))
+        # what happened at that sample happened first between it and the one before: the
+        # bisection looks for those events only
         for _ in range(_BISECTIONS):
             middle = 0.5 * (clear + first)
-            clear, first = (clear, middle) if happened(step.at(middle)[None])[0] \
-                else (middle, first)
+            passed, touching = happened(step.at(middle)[None], *kinds)
+            clear, first = (clear, middle) if passed[0] or touching[0] else (middle, first)
         return clear, first
 
     def _rest_at_contacts(self, clear, state, time, locked):
