@@ -105,7 +105,7 @@ def load_urdf(path: str | os.PathLike[str], tip: str | None = None,
         The link where the chain ends (default: see :func:`default_tip`).
     convention : {"standard", "modified"}
         The DH convention of the robot made.
-    package_dirs : path or iterable of paths
+    package_dirs : str or Path, or an iterable of them
         Folders where ``package://NAME/...`` mesh paths are looked for first.
 
     Returns
