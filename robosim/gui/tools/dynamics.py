@@ -477,8 +477,13 @@ class DynamicsWindow(ToolWindow):
         """Let the arm fall from the pose shown, at rest, and play it in the simulator at once:
         the first :data:`FIRST_FALL_S` are integrated here, the rest by :meth:`feed_fall` (the
         window's timer) ahead of what the simulator shows; the energy is plotted when the
-        whole fall is computed."""
+        whole fall is computed. A pose in a collision is refused, in the words the simulator
+        uses for it (a fall stops at its first contact: it would end where it starts)."""
         duration = self._setting(FALL, "fall (s)", MAX_FALL_S)
+        found = self.arm.collisions.check(self.arm.q)
+        if found.collides:
+            raise ValidationError(f"it starts with {found.describe()}: move the arm clear of "
+                                  f"it, then let it fall")
         # the limits the simulator plans with (narrowed while a calibration is in use) are the
         # stops: the fall plays within them
         falling = dynamics.with_payload(self.arm.planning_robot, self.payload_kg)
