@@ -17,17 +17,17 @@ of the scene but those the obstacle lists in ``ignore_links`` (the link standing
 apart, negative overlapping (two capsules: minus the overlap depth; a capsule whose axis enters
 a box, a sphere or a cylinder: minus the capsule's radius, the depth is not computed). A pose
 collides when a distance is below zero. Segment to segment and segment to point are Ericson's
-closed forms (*Real-Time Collision Detection*, 2005, 5.1.2 and 5.1.9); segment to box is exact
-(the squared distance along the segment is a convex piecewise quadratic whose breakpoints are
-where the segment crosses the box's slab planes: its slope is found between them); segment to
-cylinder halves the interval :data:`CYLINDER_BISECTIONS` times on the slope of the (convex)
-squared distance.
+closed forms (*Real-Time Collision Detection*, 2005, 5.1.9 and 5.1.2); segment to box is exact
+(the slope of the squared distance is linear between the planes of the box's faces, Ericson's
+slab test 5.3.3 finds which of them matter); segment to cylinder halves the segment
+:data:`CYLINDER_BISECTIONS` times on that slope's sign. The floor is a box
+(:func:`default_scene`).
 
-**One pose and a batch.** Every distance is one formula written on coordinates, computed on
-Python floats for one pose (what the GUI checks every frame of a drag or a played trajectory:
-numpy's per-call cost would be most of its time) and on ``(B,)`` arrays for a batch, by the
-same code (:mod:`robosim.kinematics.elementary`, as the kinematics do): the two give the same
-distances.
+**One pose and a batch.** Every distance is one formula written on coordinates over the math
+namespace of :mod:`robosim.kinematics.elementary`, as the kinematics are. The check gathers
+all the pairs of a pose (the arm's own capsule pairs; each capsule against each obstacle, by
+shape) into arrays ``(pairs, poses)`` and evaluates each formula once on them: one pose is a
+batch of one, and its cost does not grow with the number of pairs.
 
 **Scenes.** A :class:`Scene` holds boxes, spheres and cylinders in the robot's length unit; its
 JSON file format (``robosim-scene/1``) is in docs/formats.md and its JSON Schema in
@@ -47,7 +47,7 @@ Worked example (a student can check it by hand): two capsules of radius 1, one a
 - :mod:`robosim.collision.solids`: :class:`LinkSolids`, :func:`link_solids`,
   :func:`capsule_segments`, :data:`LINK_RADIUS`;
 - :mod:`robosim.collision.distances`: :func:`segment_segment_distance`,
-  :func:`capsule_distance` and the distance kernels of every pair of shapes;
+  :func:`capsule_distance`, and the formulas from a segment to each shape (over ``ops``);
 - :mod:`robosim.collision.checker`: :class:`Checker`, :func:`check`, :class:`Collisions`,
   :func:`random_free_q`, :func:`first_collision`.
 """

@@ -8,7 +8,6 @@ finds the first colliding pose of a sequence.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,12 +17,12 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..kinematics import below_floor, floor_height, floor_message, Robot
-from ..kinematics.chain import chain_frames
-from .distances import (_ArrayOps, _FloatOps, _segment_box_distance, _segment_cylinder,
-                        _segment_origin_distance, _segment_segment)
-from .scene import Scene
+from ..kinematics.chain import Frame, chain_frames, frame_point
+from ..kinematics.elementary import ArrayMath, FloatMath
+from .distances import segment_box, segment_cylinder, segment_origin, segment_segment
+from .scene import SHAPES, Scene
 from .scene_files import default_scene
-from .solids import CHUNK, _axis_points, _joint_d, link_solids
+from .solids import CHUNK, _axis_points, _joint_d, link_solids, point_array
 
 
 # ----------------------------------------------------------------------------- the check
@@ -108,6 +107,78 @@ class Collisions:
         return f"no collision: nearest {a} to {b}, {distance:.4g} {unit}".rstrip() + " apart"
 
 
+class _PairTables:
+    """The capsule pairs of a :class:`Checker`, gathered into index and constant arrays, and
+    their distances computed on all of them at once.
+
+    Parameters
+    ----------
+    own : list of (int, int, int)
+        The arm's own pairs: the link-level pair's index, each capsule's first axis point.
+    with_obstacles : list of (int, int, Obstacle)
+        The capsule-obstacle pairs, sorted by the obstacle's shape (:data:`SHAPES` order): the
+        link-level pair's index, the capsule's first axis point, the obstacle.
+    radius : float
+        The capsules' radius.
+    """
+
+    def __init__(self, own: list[tuple[int, int, int]],
+                 with_obstacles: list[tuple[int, int, Any]], radius: float) -> None:
+        #: (4, S): the axis points p1, q1, p2, q2 of each pair of the arm's own capsules.
+        self.own = np.array([[a, a + 1, b, b + 1] for _, a, b in own], dtype=int).T.reshape(4, -1)
+        #: (2, M): the axis points p, q of each capsule checked against an obstacle.
+        self.against = np.array([[piece, piece + 1] for _, piece, _ in with_obstacles],
+                                dtype=int).T.reshape(2, -1)
+        obstacles = [obstacle for _, _, obstacle in with_obstacles]
+        # World to each obstacle's frame, as the columns (X, Y, Z, P) of chain_frames, each
+        # component an (M, 1) array: local = R^T (x - o).
+        inverse = np.array([np.linalg.inv(o.transform)[:3] for o in obstacles]).reshape(-1, 3, 4)
+        X, Y, Z, P = ((inverse[:, 0, c, None], inverse[:, 1, c, None], inverse[:, 2, c, None])
+                      for c in range(4))
+        self.to_obstacle: Frame = (X, Y, Z, P)
+        # Each shape's rows (a slice of the M) and sizes ((rows, 1) arrays), and what is taken
+        # off the axes' distance: the capsules' radius, a sphere's radius.
+        self.shapes, radii, start = [], [2 * radius] * len(own), 0
+        for shape in SHAPES:
+            rows = [o for o in obstacles if o.shape == shape]
+            if not rows:
+                continue
+            sizes = {"box": [[o.size[k] / 2 for o in rows] for k in range(3)],
+                     "sphere": [], "cylinder": [[o.radius for o in rows],
+                                                [o.height / 2 for o in rows]]}[shape]
+            self.shapes.append((shape, slice(start, start + len(rows)),
+                                [np.array(size)[:, None] for size in sizes]))
+            radii += [radius + (o.radius if shape == "sphere" else 0.0) for o in rows]
+            start += len(rows)
+        self.radii = np.array(radii)[:, None]
+        # The capsule pairs in the order of their link-level pairs, and where each begins: the
+        # link-level distance is the smallest of its capsule pairs'.
+        group = np.array([g for g, _, _ in own] + [g for g, _, _ in with_obstacles], dtype=int)
+        self.order = np.argsort(group, kind="stable")
+        self.starts = np.flatnonzero(np.diff(group[self.order], prepend=-1))
+
+    def distances(self, points: np.ndarray) -> np.ndarray:
+        """The link-level pairs' distances ``(P, b)`` at ``b`` poses, from the capsules' axis
+        points ``(3, K, b)`` (:func:`~robosim.collision.solids.point_array`)."""
+        parts = []
+        if self.own.size:
+            p1, q1, p2, q2 = np.moveaxis(points[:, self.own], 1, 0)            # (3, S, b) each
+            parts.append(segment_segment(ArrayMath, p1, q1, p2, q2))
+        if self.against.size:
+            x, y, z = (np.asarray(c) for c in          # (2, M, b): each capsule's two ends
+                       frame_point(self.to_obstacle, tuple(points[:, self.against])))
+            start, u = (x[0], y[0], z[0]), (x[1] - x[0], y[1] - y[0], z[1] - z[0])
+            for shape, rows, sizes in self.shapes:
+                p, v = tuple(c[rows] for c in start), tuple(c[rows] for c in u)
+                parts.append(segment_box(ArrayMath, p, v, sizes) if shape == "box"
+                             else segment_origin(ArrayMath, p, v) if shape == "sphere"
+                             else segment_cylinder(ArrayMath, p, v, *sizes))
+        if not parts:
+            return np.empty((0, points.shape[-1]))
+        capsules = np.concatenate(parts) - self.radii
+        return np.minimum.reduceat(capsules[self.order], self.starts, axis=0)
+
+
 class Checker:
     """:func:`check` prepared for one robot and scene: the capsules, the pairs and the
     obstacles' frames are computed once, so that a loop (Random Move, a jog line, a drag)
@@ -157,6 +228,7 @@ class Checker:
         #: The robot's floor (length unit; None: it has none), which :meth:`hit_message` names.
         self.floor = floor_height(robot)
         self.solids = solids = link_solids(robot, radius)
+        self._joint_d = _joint_d(robot)
         labels, link_of, pieces = solids.labels, solids.link_of.tolist(), solids.pieces.tolist()
         groups: dict[tuple[str, str], int] = {}          # link-level pair -> its index in pairs
         self._pair_links: list[tuple[int, ...]] = []     # its links (0-based)
@@ -167,26 +239,19 @@ class Checker:
                 self._pair_links.append(links)
             return groups[pair]
 
-        # The capsule pairs checked, prepared once per robot and scene, each with the index of
-        # its link-level pair: capsule against capsule (their axes' first points in
-        # _axis_points), then capsule against obstacle (the first point, the world-to-obstacle
-        # rows, the shape and its sizes). The pairs an obstacle ignores (link 1 on its floor or
-        # table) are left out: they cost nothing per pose.
-        self._self_pairs = [(group((labels[link_of[a]], labels[link_of[b]]),
-                                   (link_of[a], link_of[b])), pieces[a], pieces[b])
-                            for a, b in solids.self_pairs.tolist()]
-        self._scene_pairs: list[tuple[int, int, list[list[float]], str, Any]] = []
-        for obstacle in scene.obstacles:
-            rows = np.linalg.inv(obstacle.transform)[:3].tolist()        # local = R^T (x - o)
-            size = {"box": tuple(v / 2 for v in obstacle.size), "sphere": obstacle.radius,
-                    "cylinder": (obstacle.radius, obstacle.height / 2)}[obstacle.shape]
-            for c, piece in enumerate(pieces):
-                if link_of[c] + 1 not in obstacle.ignore_links:
-                    self._scene_pairs.append((group((labels[link_of[c]], obstacle.name),
-                                                    (link_of[c],)), piece, rows,
-                                              obstacle.shape, size))
+        # The capsule pairs, each with the index of its link-level pair (numbered in this
+        # order: the arm's own pairs, then obstacle by obstacle). A capsule is named by its
+        # axis's first point in _axis_points (the next one ends it). The pairs an obstacle
+        # ignores (link 1 on its floor or table) are left out.
+        own = [(group((labels[link_of[a]], labels[link_of[b]]), (link_of[a], link_of[b])),
+                pieces[a], pieces[b]) for a, b in solids.self_pairs.tolist()]
+        with_obstacles = [(group((labels[link_of[c]], obstacle.name), (link_of[c],)), piece,
+                           obstacle)
+                          for obstacle in scene.obstacles for c, piece in enumerate(pieces)
+                          if link_of[c] + 1 not in obstacle.ignore_links]
+        with_obstacles.sort(key=lambda row: SHAPES.index(row[2].shape))
         self.pairs = tuple(groups)
-        self._joint_d = _joint_d(robot)
+        self._tables = _PairTables(own, with_obstacles, solids.radius)
 
     def links_hit(self, found: Collisions, index: int | tuple[int, ...] = ()) -> np.ndarray:
         """Which links ``(n,)`` are in a colliding pair of ``found`` at pose ``index``.
@@ -276,56 +341,31 @@ class Checker:
         array, as :meth:`robosim.Robot.check_q` returns it), at their ``frames``
         ``(..., n + 1, 4, 4)`` (``robot.fk_all(q)``) or None: nothing is checked again (the
         drawing, every frame of a movie)."""
-        n = self.robot.n
-        # The frames as the columns (X, Y, Z, P) of chain_frames: Python floats for
-        # one pose, (B,) arrays for a batch; computed here when the caller has none.
-        if q.ndim == 1:
-            values = q.tolist()
-            columns = (chain_frames(self.robot.chain, values, _FloatOps, keep_all=True)
-                       if frames is None else frames[:, :3].swapaxes(1, 2).tolist())
-            return Collisions(self.pairs, np.array(self._distances(_FloatOps, values, columns),
-                                                   dtype=float))
+        n, one = self.robot.n, q.ndim == 1
         flat = q.reshape(-1, n)
         frames = None if frames is None else frames.reshape(flat.shape[0], n + 1, 4, 4)
         out = np.empty((flat.shape[0], len(self.pairs)))
         for start in range(0, flat.shape[0], CHUNK):
             rows = slice(start, start + CHUNK)
-            values = list(flat[rows].T)
-            columns = (chain_frames(self.robot.chain, values, _ArrayOps, keep_all=True)
-                       if frames is None
-                       else np.moveaxis(frames[rows, :, :3], 0, -1).swapaxes(1, 2))
-            for pair, distance in enumerate(self._distances(_ArrayOps, values, columns)):
-                out[rows, pair] = distance
+            # The frames as the columns (X, Y, Z, P) of chain_frames: Python floats for one
+            # pose (numpy's per-call cost would be most of its time), (b,) arrays for a batch.
+            ops = FloatMath if one else ArrayMath
+            values = flat[0].tolist() if one else list(flat[rows].T)
+            columns = (chain_frames(self.robot.chain, values, ops, keep_all=True)
+                       if frames is None else _frame_columns(frames[rows], one))
+            points = point_array(_axis_points(self.robot, self._joint_d, columns, values),
+                                 None if one else len(values[0]))
+            out[rows] = self._tables.distances(points).T
         return Collisions(self.pairs, out.reshape(q.shape[:-1] + (len(self.pairs),)))
 
-    def _distances(self, ops, values, columns):
-        """The link-level pair distances at one pose (``values``: n floats, ``ops``
-        :class:`_FloatOps`) or a batch (n ``(B,)`` columns, :class:`_ArrayOps`): a list of P
-        floats or ``(B,)`` arrays. ``columns``: the ``n + 1`` frames (base first) as the
-        columns ``(X, Y, Z, P)`` of :func:`robosim.kinematics.chain.chain_frames`."""
-        robot = self.robot
-        points = _axis_points(robot, self._joint_d, columns, values)
-        r = self.solids.radius
-        out: list[Any] = [math.inf] * len(self.pairs)
-        for pair, a, b in self._self_pairs:
-            distance = _segment_segment(ops, points[a], points[a + 1], points[b],
-                                        points[b + 1]) - 2 * r
-            out[pair] = ops.minimum(out[pair], distance)
-        for pair, piece, rows, shape, size in self._scene_pairs:
-            (r00, r01, r02, r03), (r10, r11, r12, r13), (r20, r21, r22, r23) = rows
-            (x0, x1, x2), (y0, y1, y2) = points[piece], points[piece + 1]
-            p0, p1, p2 = (r00 * x0 + r01 * x1 + r02 * x2 + r03, r10 * x0 + r11 * x1 + r12 * x2
-                          + r13, r20 * x0 + r21 * x1 + r22 * x2 + r23)
-            u = (r00 * y0 + r01 * y1 + r02 * y2 + r03 - p0, r10 * y0 + r11 * y1 + r12 * y2
-                 + r13 - p1, r20 * y0 + r21 * y1 + r22 * y2 + r23 - p2)
-            if shape == "box":
-                distance = _segment_box_distance((p0, p1, p2), u, size, ops)
-            elif shape == "sphere":
-                distance = _segment_origin_distance(ops, (p0, p1, p2), u) - size
-            else:
-                distance = _segment_cylinder(ops, (p0, p1, p2), u, *size)
-            out[pair] = ops.minimum(out[pair], distance - r)
-        return out
+
+def _frame_columns(frames: np.ndarray, one: bool) -> Any:
+    """Frames ``(b, n + 1, 4, 4)`` as the columns ``(X, Y, Z, P)`` of
+    :func:`~robosim.kinematics.chain.chain_frames`: lists of floats for ``one`` pose, else
+    ``(b,)`` arrays."""
+    if one:
+        return frames[0, :, :3].swapaxes(1, 2).tolist()
+    return np.moveaxis(frames[:, :, :3], 0, -1).swapaxes(1, 2)
 
 
 def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,

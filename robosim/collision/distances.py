@@ -1,11 +1,31 @@
-"""Distances between a capsule's axis and another solid: a segment, a point, a box, a cylinder.
+"""Distances from a capsule's axis, the segment ``p + t u`` (``0 <= t <= 1``), to another solid:
+a segment, a point, a box, a cylinder.
 
-Each is one formula written on coordinates, computed on Python floats for one pose
-(``_FloatOps``) and on ``(B,)`` arrays for a batch (``_ArrayOps``) by the same code
-(:mod:`robosim.kinematics.elementary`). Segment to segment and segment to point are Ericson's
-closed forms (*Real-Time Collision Detection*, 2005, 5.1.2 and 5.1.9), segment to box is exact,
-segment to cylinder halves the interval :data:`CYLINDER_BISECTIONS` times;
-:func:`segment_segment_distance` and :func:`capsule_distance` are the public entries.
+Each distance is written once, on components, over the math namespace of
+:mod:`robosim.kinematics.elementary` (``ops``): a point or a direction is a triple ``(x, y, z)``
+of Python floats (one pair of solids, ``ops = FloatMath``) or of equally shaped arrays
+(``ops = ArrayMath``): :class:`~robosim.collision.Checker` gathers all the pairs of a pose, or
+of a batch of poses, into arrays ``(pairs, poses)`` and evaluates each formula once on them.
+
+Sources: Ericson, *Real-Time Collision Detection* (2005): 5.1.2, the point of a segment nearest
+a point; 5.1.3, the point of a box nearest a point (the point clamped to it); 5.1.9, the
+closest points of two segments; 5.3.3, the slab test of a segment against a box. A box or a
+cylinder: the squared distance from the point ``x(t) = p + t u`` to a convex solid is convex in
+``t`` and its derivative is ``2 u . (x(t) - x'(t))``, ``x'`` the solid's point nearest ``x``
+(Boyd and Vandenberghe, *Convex Optimization* (2004), exercise 8.1's projection): the nearest
+point of the segment is where that slope changes sign.
+
+Worked example (by hand): the x axis from the origin to ``(10, 0, 0)`` and the segment parallel
+to y at ``x = 5, z = 4`` are 4 apart, their common perpendicular along z; the same axis is 3
+from the box of half sizes ``(1, 1, 1)`` centred at ``(5, 0, 4)``, whose bottom face is at
+``z = 3``:
+
+>>> from robosim.kinematics.elementary import FloatMath
+>>> segment_segment(FloatMath, (0.0, 0.0, 0.0), (10.0, 0.0, 0.0), (5.0, -5.0, 4.0),
+...                 (5.0, 5.0, 4.0))
+4.0
+>>> segment_box(FloatMath, (-5.0, 0.0, -4.0), (10.0, 0.0, 0.0), (1.0, 1.0, 1.0))
+3.0
 """
 
 from __future__ import annotations
@@ -17,74 +37,219 @@ from numpy.typing import ArrayLike
 
 from .. import checks
 from ..errors import ValidationError
-from ..kinematics.elementary import ArrayMath, FloatMath
-
+from ..kinematics.elementary import ArrayMath
 
 #: Halvings of the segment's parameter for a capsule against a cylinder (2**-40 of its length).
 CYLINDER_BISECTIONS = 40
+#: Below this squared length a segment is a point (Ericson's ``EPSILON``).
+_TINY = 1e-300
+
+Ops = Any
+Triple = Any
 
 
-# ----------------------------------------------------------------------------- distances
-# Each kernel is one formula on components: a point is a triple (x, y, z) of Python floats
-# (one pose, ops=_FloatOps: no numpy per-call cost) or of equally shaped arrays (a batch,
-# ops=_ArrayOps), as robosim.kinematics.chain.chain_frames and the IK do
-# (robosim.kinematics.elementary).
-class _FloatOps(FloatMath):
-    """:class:`robosim.kinematics.elementary.FloatMath` with the masked updates of the box
-    kernel: one pose, a mask is one bool."""
-
-    largest = max
-    smallest = min
-    any = bool
-
-    @staticmethod
-    def take(values: Any, mask: bool) -> Any:
-        """The values where ``mask`` holds: the value itself (only called when it holds)."""
-        return values
-
-    @staticmethod
-    def put(values: Any, mask: bool, new: Any) -> Any:
-        """``values`` with ``new`` where ``mask`` holds."""
-        return new if mask else values
+def _dot(v: Triple, w: Triple) -> Any:
+    return v[0] * w[0] + v[1] * w[1] + v[2] * w[2]
 
 
-class _ArrayOps(ArrayMath):
-    """:class:`robosim.kinematics.elementary.ArrayMath` with the masked updates of the box
-    kernel."""
-
-    any = staticmethod(np.any)
-
-    @staticmethod
-    def largest(values: list[np.ndarray]) -> np.ndarray:
-        """Element-wise largest of equally shaped arrays."""
-        return np.max(values, axis=0)
-
-    @staticmethod
-    def smallest(values: list[np.ndarray]) -> np.ndarray:
-        """Element-wise smallest of equally shaped arrays."""
-        return np.min(values, axis=0)
-
-    @staticmethod
-    def take(values: Any, mask: np.ndarray) -> Any:
-        """The entries of ``values`` where ``mask`` holds (a float or a 0-d array as it is)."""
-        return values[mask] if np.ndim(values) else values
-
-    @staticmethod
-    def put(values: Any, mask: np.ndarray, new: Any) -> Any:
-        """``values`` with ``new`` where ``mask`` holds (in place; ``new`` itself for one
-        value, which a capsule fixed to the base gives in a batch too)."""
-        if not np.ndim(values):
-            return new
-        values[mask] = new
-        return values
+def _minus(v: Triple, w: Triple) -> Triple:
+    return v[0] - w[0], v[1] - w[1], v[2] - w[2]
 
 
-def segment_segment_distance(p1: np.ndarray, q1: np.ndarray, p2: np.ndarray,
-                             q2: np.ndarray) -> np.ndarray:
-    """Smallest distance between segments ``p1 q1`` and ``p2 q2`` (``(..., 3)`` each).
+def _at(p: Triple, t: Any, u: Triple) -> Triple:
+    """The point ``p + t u``."""
+    return p[0] + t * u[0], p[1] + t * u[1], p[2] + t * u[2]
 
-    Ericson, *Real-Time Collision Detection* (2005), 5.1.9, ClosestPtSegmentSegment, with the
-    degenerate cases (a segment of length 0) as branch-free ``where``.
+
+def _length(ops: Ops, v: Triple) -> Any:
+    return ops.sqrt(_dot(v, v))
+
+
+# ----------------------------------------------------------------------------- two segments
+def segment_segment(ops: Ops, p1: Triple, q1: Triple, p2: Triple, q2: Triple) -> Any:
+    """Smallest distance between the segments ``p1 q1`` and ``p2 q2``.
+
+    Ericson 5.1.9, ``ClosestPtSegmentSegment``: the points ``p1 + s d1`` and ``p2 + t d2``
+    nearest each other on the two lines solve ``(b^2 - a e) s = ...`` (the common
+    perpendicular); ``s`` is clamped to ``[0, 1]``, then ``t`` follows, and when ``t`` leaves
+    ``[0, 1]`` it is clamped and ``s`` recomputed for that end. Branch-free, each ``if`` a
+    ``where``: on parallel lines (the determinant 0) any ``s`` serves and the one nearest ``p2``
+    is taken, which also covers a second segment that is a point (``e = 0``); a first segment
+    that is a point (``a = 0``) has ``s = 0`` throughout.
+
+    Examples
+    --------
+    The x axis from 0 to 10 and a point 3 past its end and 4 above it (a segment of length
+    0): 5 apart (a 3-4-5 triangle).
+
+    >>> from robosim.kinematics.elementary import FloatMath
+    >>> segment_segment(FloatMath, (0.0, 0.0, 0.0), (10.0, 0.0, 0.0), (13.0, 0.0, 4.0),
+    ...                 (13.0, 0.0, 4.0))
+    5.0
+    """
+    d1, d2, r = _minus(q1, p1), _minus(q2, p2), _minus(p1, p2)
+    a, e, f = _dot(d1, d1), _dot(d2, d2), _dot(d2, r)       # squared lengths; d2 . r
+    b, c = _dot(d1, d2), _dot(d1, r)
+    a_safe, e_safe = ops.maximum(a, _TINY), ops.maximum(e, _TINY)   # 0 / 0 -> 0 for a point
+    nearest_p2 = ops.clip(-c / a_safe, 0.0, 1.0)             # s of the point nearest p2
+    denom = a * e - b * b                                     # >= 0, 0 for parallel lines
+    skew = denom > 1e-12 * a * e
+    s = ops.where(skew, ops.clip((b * f - c * e) / ops.where(skew, denom, 1.0), 0.0, 1.0),
+                  nearest_p2)
+    t = (b * s + f) / e_safe                                  # the point of line 2 nearest s
+    s = ops.where(t < 0.0, nearest_p2,                        # t clamped to 0: s nearest p2
+                  ops.where(t > 1.0, ops.clip((b - c) / a_safe, 0.0, 1.0), s))  # or q2
+    t = ops.clip(t, 0.0, 1.0)
+    gap = (r[0] + s * d1[0] - t * d2[0], r[1] + s * d1[1] - t * d2[1],
+           r[2] + s * d1[2] - t * d2[2])
+    return _length(ops, gap)
+
+
+# ----------------------------------------------------------------------------- a point
+def segment_origin(ops: Ops, p: Triple, u: Triple) -> Any:
+    """Distance from the segment ``p + t u`` to the origin (a sphere's centre in its frame).
+
+    Ericson 5.1.2: the nearest point is at ``t = -p . u / (u . u)``, clamped to ``[0, 1]``.
+
+    Examples
+    --------
+    The segment from ``(-1, 2, 0)`` to ``(1, 2, 0)`` passes 2 from the origin, at its middle:
+
+    >>> from robosim.kinematics.elementary import FloatMath
+    >>> segment_origin(FloatMath, (-1.0, 2.0, 0.0), (2.0, 0.0, 0.0))
+    2.0
+    """
+    uu = _dot(u, u)
+    t = ops.clip(-_dot(p, u) / ops.where(uu > _TINY, uu, 1.0), 0.0, 1.0)
+    return _length(ops, _at(p, t, u))
+
+
+# ----------------------------------------------------------------------------- a box
+def _box_offset(ops: Ops, x: Triple, low: Triple, high: Triple) -> Triple:
+    """``x`` minus the box's point nearest it (Ericson 5.1.3: ``x`` clamped to the box
+    ``low_k <= x_k <= high_k``): 0 inside."""
+    return tuple(x[k] - ops.clip(x[k], low[k], high[k]) for k in range(3))
+
+
+def segment_box(ops: Ops, p: Triple, u: Triple, half: Triple) -> Any:
+    """Distance from the segment ``p + t u`` to the box ``|x_k| <= half_k`` (in its frame).
+
+    The squared distance from ``x(t)`` to the box is convex; half its slope,
+    ``g(t) = u . (x(t) - clamp(x(t)))``, is continuous and nondecreasing, and linear but where
+    the segment crosses a plane of the box's faces. Along axis k the line is inside the slab
+    ``|x_k| <= half_k`` from ``t = a_k`` to ``b_k`` (Ericson 5.3.3, the slab test; a segment
+    parallel to a slab counts as inside it: that axis adds nothing to ``g``).
+
+    - Up to ``E = min b_k``, the first exit, no slab has been left: every term of ``g`` is
+      ``<= 0``; from ``A = max a_k``, the last entry, every slab has been entered: every term
+      is ``>= 0``. ``g``'s root is between ``E`` and ``A`` (when ``A <= E`` the line runs
+      through the box from ``A`` to ``E``, where ``g = 0``).
+    - Between ``E`` and ``A``, the slab left at ``E`` and the slab entered at ``A`` change
+      nothing; only the third slab's ``a_m`` and ``b_m`` do: the medians of the entries and of
+      the exits clamped to ``[E, A]``.
+
+    So ``g`` is linear between consecutive values of ``E, a_m, b_m, A`` (clamped to the
+    segment, ``[0, 1]``): evaluated at the four, its root lies between the last where it is
+    negative and the first where it is not, and is found exactly there.
+
+    Examples
+    --------
+    The unit box (half sizes 1) and the segment from ``(3, 3, 0)`` to ``(3, -3, 0)``: its
+    middle is nearest, 2 from the face ``x = 1``. Moved up by 4, from ``(3, 3, 4)`` down to
+    ``(3, -3, 4)``, it passes the edge at ``x = 1, z = 1`` at ``sqrt(2^2 + 3^2)``:
+
+    >>> from robosim.kinematics.elementary import FloatMath
+    >>> unit = (1.0, 1.0, 1.0)
+    >>> segment_box(FloatMath, (3.0, 3.0, 0.0), (0.0, -6.0, 0.0), unit)
+    2.0
+    >>> round(segment_box(FloatMath, (3.0, 3.0, 4.0), (0.0, -6.0, 0.0), unit) ** 2, 12)
+    13.0
+    """
+    entries, exits = [], []
+    for k in range(3):
+        # The slab's middle plane is crossed at t = -p_k / u_k, and the slab is half_k / |u_k|
+        # wide either side. A segment parallel to it (|u_k| <= _TINY) is in it from about
+        # -1e300 to 1e300, or not at all (both far on one side: its sign of p_k).
+        across = 1.0 / ops.where(ops.absolute(u[k]) > _TINY, u[k], _TINY)
+        middle, width = p[k] * across, half[k] * ops.absolute(across)
+        entries.append(-middle - width)
+        exits.append(width - middle)
+    first_exit = ops.minimum(ops.minimum(exits[0], exits[1]), exits[2])          # E
+    last_entry = ops.maximum(ops.maximum(entries[0], entries[1]), entries[2])    # A
+    low, high = ops.minimum(first_exit, last_entry), ops.maximum(first_exit, last_entry)
+    a_m, b_m = (_median(ops, *(ops.clip(t, low, high) for t in times))
+                for times in (entries, exits))
+    candidates = [ops.clip(t, 0.0, 1.0) for t in (low, ops.minimum(a_m, b_m),
+                                                  ops.maximum(a_m, b_m), high)]
+
+    corner = (-half[0], -half[1], -half[2])
+
+    def slope(t):
+        return _dot(u, _box_offset(ops, _at(p, t, u), corner, half))
+
+    t = _root_between(ops, candidates, ops.each(slope, candidates))
+    return _length(ops, _box_offset(ops, _at(p, t, u), corner, half))
+
+
+def _median(ops: Ops, x: Any, y: Any, z: Any) -> Any:
+    """The middle one of three values."""
+    return ops.maximum(ops.minimum(x, y), ops.minimum(ops.maximum(x, y), z))
+
+
+def _root_between(ops: Ops, t: list[Any], g: list[Any]) -> Any:
+    """Where a nondecreasing function, linear between the increasing ``t[0..3]`` and ``g`` there,
+    crosses 0: ``t[0]`` if it is not negative there, ``t[3]`` if it is still negative there."""
+    first, second = g[1] >= 0.0, g[2] >= 0.0
+    t_low = ops.where(first, t[0], ops.where(second, t[1], t[2]))
+    g_low = ops.where(first, g[0], ops.where(second, g[1], g[2]))
+    t_high = ops.where(first, t[1], ops.where(second, t[2], t[3]))
+    g_high = ops.where(first, g[1], ops.where(second, g[2], g[3]))
+    root = t_low - g_low * (t_high - t_low) / ops.where(g_high > g_low, g_high - g_low, 1.0)
+    return ops.where(g[0] >= 0.0, t[0], ops.where(g[3] < 0.0, t[3], root))
+
+
+# ----------------------------------------------------------------------------- a cylinder
+def segment_cylinder(ops: Ops, p: Triple, u: Triple, radius: Any, half_height: Any) -> Any:
+    """Distance from the segment ``p + t u`` to the cylinder ``x^2 + y^2 <= radius^2``,
+    ``|z| <= half_height`` (in its frame).
+
+    The cylinder's point nearest ``x`` is ``x`` with ``(x, y)`` scaled into the disc and ``z``
+    clamped; the slope ``g(t) = u . (x(t) - nearest)`` of the squared distance rises through 0
+    at the segment's nearest point (module docstring), found by halving ``[0, 1]``
+    :data:`CYLINDER_BISECTIONS` times on its sign.
+
+    Examples
+    --------
+    A cylinder of radius 1 and height 2 (along z) and the segment from ``(3, -1, 0)`` to
+    ``(3, 1, 0)`` beside it: 2 from its side. Above it, from ``(0, -1, 4)`` to ``(0, 1, 4)``: 3
+    from its top.
+
+    >>> from robosim.kinematics.elementary import FloatMath
+    >>> round(segment_cylinder(FloatMath, (3.0, -1.0, 0.0), (0.0, 2.0, 0.0), 1.0, 1.0), 9)
+    2.0
+    >>> round(segment_cylinder(FloatMath, (0.0, -1.0, 4.0), (0.0, 2.0, 0.0), 1.0, 1.0), 9)
+    3.0
+    """
+
+    def offset(t):
+        x, y, z = _at(p, t, u)
+        rho = ops.sqrt(x * x + y * y)
+        outside = ops.maximum(1.0 - radius / ops.where(rho > 0.0, rho, 1.0), 0.0)
+        return x * outside, y * outside, z - ops.clip(z, -half_height, half_height)
+
+    low, high = 0.0, 1.0
+    for _ in range(CYLINDER_BISECTIONS):
+        middle = (low + high) / 2
+        rising = _dot(u, offset(middle)) >= 0.0
+        low, high = ops.where(rising, low, middle), ops.where(rising, middle, high)
+    return _length(ops, offset((low + high) / 2))
+
+
+# ----------------------------------------------------------------------------- public entries
+def segment_segment_distance(p1: ArrayLike, q1: ArrayLike, p2: ArrayLike,
+                             q2: ArrayLike) -> np.ndarray:
+    """Smallest distance between segments ``p1 q1`` and ``p2 q2`` (``(..., 3)`` each):
+    :func:`segment_segment` on arrays.
 
     Examples
     --------
@@ -99,40 +264,8 @@ def segment_segment_distance(p1: np.ndarray, q1: np.ndarray, p2: np.ndarray,
     [4.0, 5.0]
     """
     p1, q1, p2, q2 = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (p1, q1, p2, q2)))
-    return np.asarray(_segment_segment(_ArrayOps, *(_components(v) for v in (p1, q1, p2, q2))))
-
-
-def _components(points):
-    """``(..., 3)`` points as the triple of their ``(...)`` coordinates."""
-    return points[..., 0], points[..., 1], points[..., 2]
-
-
-def _segment_segment(ops, p1, q1, p2, q2):
-    """:func:`segment_segment_distance` on component triples (``ops``: floats or arrays)."""
-    (a0, a1, a2), (b0, b1, b2) = p1, p2
-    d0, d1, d2 = q1[0] - a0, q1[1] - a1, q1[2] - a2                   # p1 -> q1
-    e0, e1, e2 = q2[0] - b0, q2[1] - b1, q2[2] - b2                   # p2 -> q2
-    r0, r1, r2 = a0 - b0, a1 - b1, a2 - b2
-    a, e = d0 * d0 + d1 * d1 + d2 * d2, e0 * e0 + e1 * e1 + e2 * e2
-    b = d0 * e0 + d1 * e1 + d2 * e2
-    c, f = d0 * r0 + d1 * r1 + d2 * r2, e0 * r0 + e1 * r1 + e2 * r2
-    tiny = 1e-300
-    a_ok, e_ok = a > tiny, e > tiny
-    a_safe, e_safe = ops.where(a_ok, a, 1.0), ops.where(e_ok, e, 1.0)
-    denom = a * e - b * b
-    s = ops.where(denom > 1e-12 * a * e,
-                  ops.clip((b * f - c * e) / ops.where(denom > 0, denom, 1.0), 0.0, 1.0), 0.0)
-    t = (b * s + f) / e_safe
-    nearest_to_p2 = ops.clip(-c / a_safe, 0.0, 1.0)          # s of the point nearest to p2
-    s = ops.where(t < 0, nearest_to_p2,
-                  ops.where(t > 1, ops.clip((b - c) / a_safe, 0.0, 1.0), s))
-    t = ops.clip(t, 0.0, 1.0)
-    s = ops.where(a_ok, ops.where(e_ok, s, nearest_to_p2), 0.0)
-    t = ops.where(e_ok, ops.where(a_ok, t, ops.clip(f / e_safe, 0.0, 1.0)), 0.0)
-    g0 = (a0 + s * d0) - (b0 + t * e0)
-    g1 = (a1 + s * d1) - (b1 + t * e1)
-    g2 = (a2 + s * d2) - (b2 + t * e2)
-    return ops.sqrt(g0 * g0 + g1 * g1 + g2 * g2)
+    return np.asarray(segment_segment(ArrayMath, *(np.moveaxis(v, -1, 0)
+                                                   for v in (p1, q1, p2, q2))))
 
 
 def capsule_distance(p1: ArrayLike, q1: ArrayLike, r1: float, p2: ArrayLike, q2: ArrayLike,
@@ -150,118 +283,3 @@ def capsule_distance(p1: ArrayLike, q1: ArrayLike, r1: float, p2: ArrayLike, q2:
     checks.common_batch(arrays, ["p1", "q1", "p2", "q2"])
     r1, r2 = checks.non_negative(r1, "r1"), checks.non_negative(r2, "r2")
     return segment_segment_distance(*arrays) - r1 - r2
-
-
-def _segment_origin_distance(ops, p, u):
-    """Distance from segments ``p + t u`` (t in [0, 1]; component triples) to the origin."""
-    (p0, p1, p2), (u0, u1, u2) = p, u
-    uu = u0 * u0 + u1 * u1 + u2 * u2
-    t = ops.clip(-(p0 * u0 + p1 * u1 + p2 * u2) / ops.where(uu > 0, uu, 1.0), 0.0, 1.0)
-    g0, g1, g2 = p0 + t * u0, p1 + t * u1, p2 + t * u2
-    return ops.sqrt(g0 * g0 + g1 * g1 + g2 * g2)
-
-
-def _segment_box_distance(p, u, half, ops=_ArrayOps):
-    """Distance from segments ``p + t u`` (t in [0, 1]) to boxes ``|x_k| <= half_k`` in the
-    box's frame; ``p``, ``u``, ``half`` are triples (x, y, z) of floats (``ops=_FloatOps``) or
-    of equally shaped arrays (``half``'s may be floats).
-
-    The squared distance ``f(t)`` is convex and quadratic between the ``t`` where the segment
-    crosses a face's plane. When both ends lie on the same side of every slab
-    ``|x_k| <= half_k`` (below, inside or above: the usual case, a link far from a box) ``f``
-    is one quadratic, minimised in closed form; the other segments go to
-    :func:`_segment_box_crossing`.
-    """
-    crossing = False
-    numerator = denominator = 0.0
-    for k in range(3):
-        start, end, h = p[k], p[k] + u[k], half[k]
-        below, above = start < -h, start > h
-        crossing = crossing | (below != (end < -h)) | (above != (end > h))
-        face = ops.where(below, -h, h)
-        uk = ops.where(below | above, u[k], 0.0)
-        numerator = numerator - (start - face) * uk
-        denominator = denominator + uk * uk
-    t = ops.where(denominator > 0,
-                  ops.clip(numerator / ops.where(denominator > 0, denominator, 1.0), 0.0, 1.0),
-                  0.0)
-    distance = _box_gap(ops, p, u, half, t)
-    if ops.any(crossing):
-        p, u, half = ([ops.take(v, crossing) for v in triple] for triple in (p, u, half))
-        distance = ops.put(distance, crossing, _segment_box_crossing(ops, p, u, half))
-    return distance
-
-
-def _box_gap(ops, p, u, half, t):
-    """Distance from the points ``p + t u`` to the boxes."""
-    g0, g1, g2 = _box_outside(ops, p, u, half, t)
-    return ops.sqrt(g0 * g0 + g1 * g1 + g2 * g2)
-
-
-def _box_outside(ops, p, u, half, t):
-    """How far the points ``p + t u`` are past the box's faces along x, y, z (0 between
-    them): ``x - clip(x, -half, half)``, a triple."""
-    (p0, p1, p2), (u0, u1, u2), (h0, h1, h2) = p, u, half
-    maximum, minimum = ops.maximum, ops.minimum
-    x0, x1, x2 = p0 + t * u0, p1 + t * u1, p2 + t * u2
-    return (maximum(x0 - h0, 0.0) + minimum(x0 + h0, 0.0),
-            maximum(x1 - h1, 0.0) + minimum(x1 + h1, 0.0),
-            maximum(x2 - h2, 0.0) + minimum(x2 + h2, 0.0))
-
-
-def _segment_box_crossing(ops, p, u, half):
-    """:func:`_segment_box_distance` for segments that cross slab planes.
-
-    The half slope ``g(t) = u . (x(t) - clip(x(t)))`` of the squared distance rises through
-    0 at the minimum. ``g`` is evaluated at 0, 1 and the crossings; between the last of them
-    where it is negative and the first where it is not, ``g`` is linear: its root is exact.
-    """
-    candidates = [0.0, 1.0]
-    for k in range(3):
-        moves = u[k] != 0.0
-        along = ops.where(moves, u[k], 1.0)
-        candidates += [ops.where(moves, ops.clip((face - p[k]) / along, 0.0, 1.0), 0.0)
-                       for face in (-half[k], half[k])]
-
-    u0, u1, u2 = u
-
-    def slope(t):
-        g0, g1, g2 = _box_outside(ops, p, u, half, t)
-        return g0 * u0 + g1 * u1 + g2 * u2
-
-    slopes = [(t, slope(t)) for t in candidates]
-    low = ops.largest([ops.where(g < 0, t, -1.0) for t, g in slopes])
-    high = ops.smallest([ops.where(g >= 0, t, 2.0) for t, g in slopes])
-    bracket = (low >= 0) & (high <= 1)
-    g_low, g_high = slope(ops.clip(low, 0.0, 1.0)), slope(ops.clip(high, 0.0, 1.0))
-    root = low - g_low * (high - low) / ops.where(bracket, g_high - g_low, 1.0)
-    t = ops.where(bracket, root, ops.where(low < 0, 0.0, 1.0))
-    return _box_gap(ops, p, u, half, t)
-
-
-def _segment_cylinder_distance(p, u, radius, half_height):
-    """Distance from segments ``p + t u`` (``p``, ``u`` ``(..., 3)``) to cylinders about their
-    own z axis (radius, half height): :func:`_segment_cylinder` on arrays."""
-    return _segment_cylinder(_ArrayOps, _components(p), _components(u), radius, half_height)
-
-
-def _segment_cylinder(ops, p, u, radius, half_height):
-    """Distance from segments ``p + t u`` (component triples) to cylinders about their own z
-    axis (radius, half height), by bisection on the slope of the convex squared distance."""
-    (p0, p1, p2), (u0, u1, u2) = p, u
-
-    def slope(t):
-        x0, x1, x2 = p0 + t * u0, p1 + t * u1, p2 + t * u2
-        rho = ops.sqrt(x0 * x0 + x1 * x1)
-        scale = ops.minimum(1.0, radius / ops.where(rho > 0, rho, 1.0))
-        return x0 - x0 * scale, x1 - x1 * scale, x2 - ops.clip(x2, -half_height, half_height)
-
-    low, high = 0.0, 1.0
-    for _ in range(CYLINDER_BISECTIONS):
-        middle = (low + high) / 2
-        g0, g1, g2 = slope(middle)
-        rising = g0 * u0 + g1 * u1 + g2 * u2 >= 0
-        high = ops.where(rising, middle, high)
-        low = ops.where(rising, low, middle)
-    g0, g1, g2 = slope((low + high) / 2)
-    return ops.sqrt(g0 * g0 + g1 * g1 + g2 * g2)

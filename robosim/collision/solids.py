@@ -23,7 +23,7 @@ from .scene import MAX_SCENE_NUMBER
 LINK_RADIUS = 0.02
 #: Poses whose distances are computed at once: big enough to amortise numpy's per-call cost,
 #: small enough that the working set stays in cache (measured with benchmarks/bench_collision.py).
-CHUNK = 8192
+CHUNK = 1024
 
 
 # ----------------------------------------------------------------------------- link solids
@@ -112,16 +112,30 @@ def capsule_segments(solids: LinkSolids, q: ArrayLike) -> np.ndarray:
     q = robot.check_q(q)
     flat = q.reshape(-1, robot.n)
     out = np.empty((flat.shape[0], len(solids.pieces), 2, 3))
+    ends = np.stack([solids.pieces, solids.pieces + 1])                      # (2, C)
     joint_d = _joint_d(robot)
     for start in range(0, flat.shape[0], CHUNK):
         values = list(flat[start:start + CHUNK].T)
         frames = chain_frames(robot.chain, values, ArrayMath, keep_all=True)
-        points = _axis_points(robot, joint_d, frames, values)
-        for c, piece in enumerate(solids.pieces):
-            for end in range(2):
-                for k in range(3):
-                    out[start:start + CHUNK, c, end, k] = points[piece + end][k]
+        points = point_array(_axis_points(robot, joint_d, frames, values), len(values[0]))
+        out[start:start + CHUNK] = points[:, ends].transpose(3, 2, 1, 0)
     return out.reshape(q.shape[:-1] + out.shape[1:])
+
+
+def point_array(points: list, poses: int | None = None) -> np.ndarray:
+    """Points, a list of K triples, as one array ``(3, K, b)``: components first, so that a
+    gather of points gives each component as one array.
+
+    The triples hold Python floats (one pose, ``poses`` None: ``b = 1``) or ``(poses,)``
+    arrays, among which a point fixed to the base stays floats.
+    """
+    if poses is None:
+        return np.array(points).T[:, :, None]
+    out = np.empty((3, len(points), poses))
+    for i, point in enumerate(points):
+        for k in range(3):
+            out[k, i] = point[k]
+    return out
 
 
 def _joint_d(robot):

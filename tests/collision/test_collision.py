@@ -22,6 +22,7 @@ from robosim.collision import (Checker, Obstacle, Scene, capsule_distance, check
                                load_scene, random_free_q, save_scene, scene_from_dict,
                                scene_to_dict)
 from robosim.errors import ValidationError, ValidationTypeError
+from robosim.kinematics.elementary import ArrayMath
 import dh_product
 from random_robots import random_robot
 # both joint kinds, odd twists, base and tool
@@ -73,13 +74,11 @@ def test_segment_to_box_and_cylinder_match_dense_sampling():
         if rng.random() < 0.2:
             u[rng.integers(3)] = 0.0            # parallel to a face
         half = rng.uniform(0.2, 2, 3)
-        got = distances._segment_box_distance(  # noqa: SLF001 - the closed form itself
-            list(p[:, None]), list(u[:, None]), list(half[:, None]))[0]
+        got = distances.segment_box(ArrayMath, p, u, half)
         want = _sampled_distance(p, u, _box_gap(half))
         assert want - 1e-3 <= got <= want + 1e-12
         radius, half_height = half[0], half[2]
-        got = distances._segment_cylinder_distance(  # noqa: SLF001 - the closed form itself
-            p[None], u[None], radius, half_height)[0]
+        got = distances.segment_cylinder(ArrayMath, p, u, radius, half_height)
         want = _sampled_distance(p, u, _cylinder_gap(radius, half_height))
         assert want - 1e-3 <= got <= want + 1e-9
 
