@@ -145,11 +145,12 @@ def segment_box(ops: Ops, p: Triple, u: Triple, half: Triple) -> Any:
       is ``>= 0``. ``g``'s root is between ``E`` and ``A`` (when ``A <= E`` the line runs
       through the box from ``A`` to ``E``, where ``g = 0``).
     - Between ``E`` and ``A``, the slab left at ``E`` and the slab entered at ``A`` change
-      nothing; only the third slab's ``a_m`` and ``b_m`` do: the medians of the entries and of
-      the exits clamped to ``[E, A]``.
+      nothing (``a_i <= b_i = E`` and ``A = a_j <= b_j``); only the third slab's entry and exit
+      do, and clamped to ``[E, A]`` they are the middle entry ``a_m`` and the middle exit
+      ``b_m`` clamped there.
 
-    So ``g`` is linear between consecutive values of ``E, a_m, b_m, A`` (clamped to the
-    segment, ``[0, 1]``): evaluated at the four, its root lies between the last where it is
+    So ``g`` is linear between consecutive values of ``E, a_m, b_m, A`` (in order, clamped to
+    the segment, ``[0, 1]``): evaluated at the four, its root lies between the last where it is
     negative and the first where it is not, and is found exactly there.
 
     Examples
@@ -165,24 +166,22 @@ def segment_box(ops: Ops, p: Triple, u: Triple, half: Triple) -> Any:
     >>> round(segment_box(FloatMath, (3.0, 3.0, 4.0), (0.0, -6.0, 0.0), unit) ** 2, 12)
     13.0
     """
+    corner = (-half[0], -half[1], -half[2])
     entries, exits = [], []
     for k in range(3):
-        # The slab's middle plane is crossed at t = -p_k / u_k, and the slab is half_k / |u_k|
-        # wide either side. A segment parallel to it (|u_k| <= _TINY) is in it from about
-        # -1e300 to 1e300, or not at all (both far on one side: its sign of p_k).
-        across = 1.0 / ops.where(ops.absolute(u[k]) > _TINY, u[k], _TINY)
-        middle, width = p[k] * across, half[k] * ops.absolute(across)
-        entries.append(-middle - width)
-        exits.append(width - middle)
-    first_exit = ops.minimum(ops.minimum(exits[0], exits[1]), exits[2])          # E
-    last_entry = ops.maximum(ops.maximum(entries[0], entries[1]), entries[2])    # A
-    low, high = ops.minimum(first_exit, last_entry), ops.maximum(first_exit, last_entry)
-    a_m, b_m = (_median(ops, *(ops.clip(t, low, high) for t in times))
-                for times in (entries, exits))
-    candidates = [ops.clip(t, 0.0, 1.0) for t in (low, ops.minimum(a_m, b_m),
-                                                  ops.maximum(a_m, b_m), high)]
-
-    corner = (-half[0], -half[1], -half[2])
+        # Ericson's slab test: the planes x_k = -half_k and half_k are crossed at t1 and t2. A
+        # segment parallel to them (|u_k| <= _TINY) is in the slab from about -1e300 to 1e300,
+        # or not at all (from and to far on one side).
+        along = ops.where(ops.absolute(u[k]) > _TINY, u[k], _TINY)
+        t1, t2 = (corner[k] - p[k]) / along, (half[k] - p[k]) / along
+        entries.append(ops.minimum(t1, t2))
+        exits.append(ops.maximum(t1, t2))
+    last_entry, a_m = _largest_and_middle(ops, *entries)                    # A and a_m
+    first_exit, b_m = _smallest_and_middle(ops, *exits)                     # E and b_m
+    first = ops.clip(ops.minimum(first_exit, last_entry), 0.0, 1.0)
+    last = ops.clip(ops.maximum(first_exit, last_entry), 0.0, 1.0)
+    candidates = [first, ops.clip(ops.minimum(a_m, b_m), first, last),
+                  ops.clip(ops.maximum(a_m, b_m), first, last), last]
 
     def slope(t):
         return _dot(u, _box_offset(ops, _at(p, t, u), corner, half))
@@ -191,9 +190,16 @@ def segment_box(ops: Ops, p: Triple, u: Triple, half: Triple) -> Any:
     return _length(ops, _box_offset(ops, _at(p, t, u), corner, half))
 
 
-def _median(ops: Ops, x: Any, y: Any, z: Any) -> Any:
-    """The middle one of three values."""
-    return ops.maximum(ops.minimum(x, y), ops.minimum(ops.maximum(x, y), z))
+def _largest_and_middle(ops: Ops, x: Any, y: Any, z: Any) -> tuple[Any, Any]:
+    """The largest and the middle one of three values."""
+    low, high = ops.minimum(x, y), ops.maximum(x, y)
+    return ops.maximum(high, z), ops.maximum(low, ops.minimum(high, z))
+
+
+def _smallest_and_middle(ops: Ops, x: Any, y: Any, z: Any) -> tuple[Any, Any]:
+    """The smallest and the middle one of three values."""
+    low, high = ops.minimum(x, y), ops.maximum(x, y)
+    return ops.minimum(low, z), ops.minimum(high, ops.maximum(low, z))
 
 
 def _root_between(ops: Ops, t: list[Any], g: list[Any]) -> Any:

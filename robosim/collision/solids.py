@@ -23,7 +23,7 @@ from .scene import MAX_SCENE_NUMBER
 LINK_RADIUS = 0.02
 #: Poses whose distances are computed at once: big enough to amortise numpy's per-call cost,
 #: small enough that the working set stays in cache (measured with benchmarks/bench_collision.py).
-CHUNK = 1024
+CHUNK = 8192
 
 
 # ----------------------------------------------------------------------------- link solids
