@@ -2,9 +2,8 @@
 
 Hand-placed cases: two capsules at a distance worked out on paper, a capsule beside a box, a
 sphere and a cylinder, the Puma 560's upper arm swung down along its waist column, the Lynx6's
-gripper pressed into its table. The exact kernels are checked against dense sampling along the
-segment (the distance to a convex set is found within the sampling step), batches against
-single poses.
+gripper pressed into its table; one pose against its row of a batch; the scene files and their
+rules. The distances themselves against Coal, sampling and identities: test_distances.py.
 """
 
 import json
@@ -17,12 +16,10 @@ import pytest
 
 import robosim
 from robosim import collision
-from robosim.collision import distances
 from robosim.collision import (Checker, Obstacle, Scene, capsule_distance, check, default_scene,
                                load_scene, random_free_q, save_scene, scene_from_dict,
                                scene_to_dict)
 from robosim.errors import ValidationError, ValidationTypeError
-from robosim.kinematics.elementary import ArrayMath
 import dh_product
 from random_robots import random_robot
 # both joint kinds, odd twists, base and tool
@@ -47,40 +44,6 @@ def test_two_capsules_at_a_distance_worked_out_by_hand():
     # A capsule of zero length is a sphere: (5, 3, 0) is 3 from the x axis.
     assert capsule_distance([0, 0, 0], [10, 0, 0], 0.5, [5, 3, 0], [5, 3, 0], 0.5) == \
         pytest.approx(2.0)
-
-
-def _sampled_distance(p, u, inside_gap, samples=20001):
-    t = np.linspace(0, 1, samples)[:, None]
-    return inside_gap(p + t * u).min()
-
-
-def _box_gap(half):
-    return lambda x: np.linalg.norm(x - np.clip(x, -half, half), axis=-1)
-
-
-def _cylinder_gap(radius, half_height):
-    def gap(x):
-        rho = np.hypot(x[:, 0], x[:, 1])
-        radial = np.maximum(rho - radius, 0)
-        axial = np.maximum(np.abs(x[:, 2]) - half_height, 0)
-        return np.hypot(radial, axial)
-    return gap
-
-
-def test_segment_to_box_and_cylinder_match_dense_sampling():
-    rng = np.random.default_rng(7)
-    for _ in range(300):
-        p, u = rng.uniform(-3, 3, 3), rng.uniform(-4, 4, 3)
-        if rng.random() < 0.2:
-            u[rng.integers(3)] = 0.0            # parallel to a face
-        half = rng.uniform(0.2, 2, 3)
-        got = distances.segment_box(ArrayMath, p, u, half)
-        want = _sampled_distance(p, u, _box_gap(half))
-        assert want - 1e-3 <= got <= want + 1e-12
-        radius, half_height = half[0], half[2]
-        got = distances.segment_cylinder(ArrayMath, p, u, radius, half_height)
-        want = _sampled_distance(p, u, _cylinder_gap(radius, half_height))
-        assert want - 1e-3 <= got <= want + 1e-9
 
 
 def _two_link_arm():
@@ -195,9 +158,10 @@ def _one_pose_robots():
 @pytest.mark.parametrize("robot", _one_pose_robots(),
                          ids=lambda robot: f"{robot.name}-{robot.convention}-{robot.joint_types}")
 def test_one_pose_gives_the_distances_of_the_batch(robot):
-    # One pose is computed on Python floats, a batch on numpy columns (issue 33): the same
-    # formulas, so the same distances to 1e-12, with or without the caller's frames, against
-    # every kind of obstacle (boxes crossed and not, a sphere, a cylinder) and the arm itself.
+    # One pose's frames are computed on Python floats, a batch's on numpy columns, and its
+    # distances in a block of one: the same distances to 1e-12, with or without the caller's
+    # frames, against every kind of obstacle (boxes crossed and not, a sphere, a cylinder) and
+    # the arm itself.
     rng = np.random.default_rng(len(robot.joints))
     scenes = [_scene_around(robot, rng)] + ([load_scene(DESK)] if robot.name == "Lynx6" else [])
     for scene in scenes:
