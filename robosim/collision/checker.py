@@ -17,12 +17,12 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..kinematics import below_floor, floor_height, floor_message, Robot
-from ..kinematics.chain import Frame, chain_frames, frame_point
-from ..kinematics.elementary import ArrayMath, FloatMath
+from ..kinematics.chain import Frame, frame_point
+from ..kinematics.elementary import ArrayMath
 from .distances import segment_box, segment_cylinder, segment_origin, segment_segment
 from .scene import SHAPES, Scene
 from .scene_files import default_scene
-from .solids import _axis_points, _joint_d, link_solids, point_array
+from .solids import axis_points, link_solids
 
 
 #: Capsule pairs times poses whose distances are computed at once: enough to spread numpy's
@@ -169,7 +169,7 @@ class _PairTables:
 
     def distances(self, points: np.ndarray) -> np.ndarray:
         """The link-level pairs' distances ``(P, b)`` at ``b`` poses, from the capsules' axis
-        points ``(3, K, b)`` (:func:`~robosim.collision.solids.point_array`)."""
+        points ``(3, K, b)`` (:func:`~robosim.collision.solids.axis_points`)."""
         parts = []
         if self.own.size:
             p1, q1, p2, q2 = points[:, self.own].swapaxes(0, 1)               # (3, S, b) each
@@ -238,7 +238,6 @@ class Checker:
         #: The robot's floor (length unit; None: it has none), which :meth:`hit_message` names.
         self.floor = floor_height(robot)
         self.solids = solids = link_solids(robot, radius)
-        self._joint_d = _joint_d(robot)
         labels, link_of, pieces = solids.labels, solids.link_of.tolist(), solids.pieces.tolist()
         groups: dict[tuple[str, str], int] = {}          # link-level pair -> its index in pairs
         self._pair_links: list[tuple[int, ...]] = []     # its links (0-based)
@@ -251,7 +250,7 @@ class Checker:
 
         # The capsule pairs, each with the index of its link-level pair (numbered in this
         # order: the arm's own pairs, then obstacle by obstacle). A capsule is named by its
-        # axis's first point in _axis_points (the next one ends it). The pairs an obstacle
+        # axis's first point in axis_points (the next one ends it). The pairs an obstacle
         # ignores (link 1 on its floor or table) are left out.
         own = [(group((labels[link_of[a]], labels[link_of[b]]), (link_of[a], link_of[b])),
                 pieces[a], pieces[b]) for a, b in solids.self_pairs.tolist()]
@@ -359,25 +358,10 @@ class Checker:
         block = max(1, PAIR_BLOCK // max(1, self._tables.count))
         for start in range(0, flat.shape[0], block):
             rows = slice(start, start + block)
-            # The frames as the columns (X, Y, Z, P) of chain_frames: Python floats for one
-            # pose (numpy's per-call cost would be most of its time), (b,) arrays for a batch.
-            ops = FloatMath if one else ArrayMath
-            values = flat[0].tolist() if one else list(flat[rows].T)
-            columns = (chain_frames(self.robot.chain, values, ops, keep_all=True)
-                       if frames is None else _frame_columns(frames[rows], one))
-            points = point_array(_axis_points(self.robot, self._joint_d, columns, values),
-                                 None if one else len(values[0]))
+            points = axis_points(self.robot, flat[0] if one else flat[rows],
+                                 None if frames is None else frames[rows])
             out[rows] = self._tables.distances(points).T
         return Collisions(self.pairs, out.reshape(q.shape[:-1] + (len(self.pairs),)))
-
-
-def _frame_columns(frames: np.ndarray, one: bool) -> Any:
-    """Frames ``(b, n + 1, 4, 4)`` as the columns ``(X, Y, Z, P)`` of
-    :func:`~robosim.kinematics.chain.chain_frames`: lists of floats for ``one`` pose, else
-    ``(b,)`` arrays."""
-    if one:
-        return frames[0, :, :3].swapaxes(1, 2).tolist()
-    return np.moveaxis(frames[:, :, :3], 0, -1).swapaxes(1, 2)
 
 
 def check(robot: Robot, q: ArrayLike, scene: Scene | None = None,

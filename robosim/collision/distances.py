@@ -219,10 +219,11 @@ def segment_cylinder(ops: Ops, p: Triple, u: Triple, radius: Any, half_height: A
     """Distance from the segment ``p + t u`` to the cylinder ``x^2 + y^2 <= radius^2``,
     ``|z| <= half_height`` (in its frame).
 
-    The cylinder's point nearest ``x`` is ``x`` with ``(x, y)`` scaled into the disc and ``z``
-    clamped; the slope ``g(t) = u . (x(t) - nearest)`` of the squared distance rises through 0
-    at the segment's nearest point (module docstring), found by halving ``[0, 1]``
-    :data:`CYLINDER_BISECTIONS` times on its sign.
+    The cylinder's point nearest ``x`` is ``x`` with ``(x, y)`` scaled into the disc (by
+    ``radius / rho`` beyond it, ``rho`` the distance from the axis) and ``z`` clamped; the slope
+    ``g(t) = u . (x(t) - nearest)`` of the squared distance rises through 0 at the segment's
+    nearest point (module docstring), found by halving ``[0, 1]`` :data:`CYLINDER_BISECTIONS`
+    times on its sign.
 
     Examples
     --------
@@ -236,19 +237,22 @@ def segment_cylinder(ops: Ops, p: Triple, u: Triple, radius: Any, half_height: A
     >>> round(segment_cylinder(FloatMath, (0.0, -1.0, 4.0), (0.0, 2.0, 0.0), 1.0, 1.0), 9)
     3.0
     """
+    bottom = -half_height
 
-    def offset(t):
+    def slope(t):
         x, y, z = _at(p, t, u)
-        rho = ops.sqrt(x * x + y * y)
-        outside = ops.maximum(1.0 - radius / ops.where(rho > 0.0, rho, 1.0), 0.0)
-        return x * outside, y * outside, z - ops.clip(z, -half_height, half_height)
+        beyond = ops.maximum(1.0 - radius / ops.maximum(ops.sqrt(x * x + y * y), _TINY), 0.0)
+        return (x * u[0] + y * u[1]) * beyond + (z - ops.clip(z, bottom, half_height)) * u[2]
 
-    low, high = 0.0, 1.0
+    low, step = 0.0, 1.0                    # the bracket [low, low + step], alike for all pairs
     for _ in range(CYLINDER_BISECTIONS):
-        middle = (low + high) / 2
-        rising = _dot(u, offset(middle)) >= 0.0
-        low, high = ops.where(rising, low, middle), ops.where(rising, middle, high)
-    return _length(ops, offset((low + high) / 2))
+        step /= 2
+        middle = low + step
+        low = ops.where(slope(middle) >= 0.0, low, middle)
+    x, y, z = _at(p, low + step / 2, u)
+    radial = ops.maximum(ops.sqrt(x * x + y * y) - radius, 0.0)
+    axial = z - ops.clip(z, bottom, half_height)
+    return ops.sqrt(radial * radial + axial * axial)
 
 
 # ----------------------------------------------------------------------------- public entries

@@ -15,7 +15,7 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..kinematics import Robot
 from ..kinematics.chain import chain_frames, frame_point
-from ..kinematics.elementary import ArrayMath
+from ..kinematics.elementary import ArrayMath, FloatMath
 from .scene import MAX_SCENE_NUMBER
 
 
@@ -113,59 +113,51 @@ def capsule_segments(solids: LinkSolids, q: ArrayLike) -> np.ndarray:
     flat = q.reshape(-1, robot.n)
     out = np.empty((flat.shape[0], len(solids.pieces), 2, 3))
     ends = np.stack([solids.pieces, solids.pieces + 1])                      # (2, C)
-    joint_d = _joint_d(robot)
     for start in range(0, flat.shape[0], CHUNK):
-        values = list(flat[start:start + CHUNK].T)
-        frames = chain_frames(robot.chain, values, ArrayMath, keep_all=True)
-        points = point_array(_axis_points(robot, joint_d, frames, values), len(values[0]))
-        out[start:start + CHUNK] = points[:, ends].transpose(3, 2, 1, 0)
+        rows = slice(start, start + CHUNK)
+        out[rows] = axis_points(robot, flat[rows])[:, ends].transpose(3, 2, 1, 0)
     return out.reshape(q.shape[:-1] + out.shape[1:])
 
 
-def point_array(points: list, poses: int | None = None) -> np.ndarray:
-    """Points, a list of K triples, as one array ``(3, K, b)``: components first, so that a
-    gather of points gives each component as one array.
+def axis_points(robot: Robot, q: np.ndarray, frames: np.ndarray | None = None) -> np.ndarray:
+    """The points the capsules' axes join, ``o_0, c_1, o_1, c_2, ..., o_n, tip`` (``K = 2 n +
+    2``), as one array ``(3, K, b)``: components first, so that a gather of points gives each
+    component as one array.
 
-    The triples hold Python floats (one pose, ``poses`` None: ``b = 1``) or ``(poses,)``
-    arrays, among which a point fixed to the base stays floats.
+    ``q`` are checked joint values: one pose ``(n,)`` (``b = 1``; its frames computed on
+    Python floats, numpy's per-call cost would be most of their time) or ``b`` poses ``(b, n)``
+    (on ``(b,)`` columns); ``frames`` ``(b, n + 1, 4, 4)`` are ``robot.fk_all(q)`` when the
+    caller has them. The arithmetic of :func:`robosim.kinematics.link_corners`: the corner
+    ``c_i`` is ``d_i`` along frame i-1's z from its origin (standard DH), or back along frame
+    i's z from its origin (modified); the tip is the tool point of frame n.
+
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")      # o_0 c_1 o_1 c_2 o_2 tip
+    >>> axis_points(arm, np.radians([0.0, 90.0]))[:2, :, 0].round(9).tolist()
+    [[0.0, 0.0, 1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0, 1.0, 1.0]]
     """
-    if poses is None:
-        return np.array(points).T[:, :, None]
-    out = np.empty((3, len(points), poses))
-    for i, point in enumerate(points):
-        for k in range(3):
-            out[k, i] = point[k]
-    return out
-
-
-def _joint_d(robot):
-    """Per joint: whether ``d`` is constant (a revolute joint) and its constant part (``d``,
-    or a prismatic joint's offset, to which its value is added)."""
-    return [(j.is_revolute, float(j.d if j.is_revolute else j.offset)) for j in robot.joints]
-
-
-def _axis_points(robot, joint_d, frames, values):
-    """The points the capsules' axes join, ``o_0, c_1, o_1, c_2, ..., o_n, tip`` (``2 n + 2``):
-    each a triple of Python floats (one pose) or of ``(B,)`` arrays (a batch).
-
-    ``frames`` are the ``n + 1`` column frames of
-    :func:`robosim.kinematics.chain.chain_frames` (base first), ``values`` the joint values
-    (only a prismatic joint's ``d`` needs them), ``joint_d`` :func:`_joint_d`. The arithmetic
-    of :func:`robosim.kinematics.link_corners`: the corner ``c_i`` is ``d_i`` along frame
-    i-1's z from its origin (standard DH), or back along frame i's z from its origin
-    (modified); the tip is the tool point of frame n.
-    """
+    one = q.ndim == 1
+    values = q.tolist() if one else list(q.T)
+    columns = (chain_frames(robot.chain, values, FloatMath if one else ArrayMath, keep_all=True)
+               if frames is None else frames[0, :, :3].swapaxes(1, 2).tolist() if one
+               else np.moveaxis(frames[:, :, :3], 0, -1).swapaxes(1, 2))
     points = []
     standard = robot.convention == "standard"
-    for i, (constant, d0) in enumerate(joint_d):
-        d = d0 if constant else values[i] + d0
-        start = frames[i][3]
+    for i, link in enumerate(robot.chain.links):
+        d = link.d if link.revolute else values[i] + link.d      # d_i = q_i + offset_i
+        start = columns[i][3]
         if standard:
-            (z0, z1, z2), (o0, o1, o2) = frames[i][2], start
+            (z0, z1, z2), (o0, o1, o2) = columns[i][2], start
             corner = (o0 + d * z0, o1 + d * z1, o2 + d * z2)
         else:
-            (z0, z1, z2), (o0, o1, o2) = frames[i + 1][2], frames[i + 1][3]
+            (z0, z1, z2), (o0, o1, o2) = columns[i + 1][2], columns[i + 1][3]
             corner = (o0 - d * z0, o1 - d * z1, o2 - d * z2)
         points += [start, corner]
-    points += [frames[-1][3], frame_point(frames[-1], robot.tool_xyz)]
-    return points
+    points += [columns[-1][3], frame_point(columns[-1], robot.tool_xyz)]
+    if one:
+        return np.array(points).T[:, :, None]
+    out = np.empty((3, len(points), len(q)))
+    for i, point in enumerate(points):
+        for k in range(3):
+            out[k, i] = point[k]                # a point fixed to the base stays floats
+    return out
