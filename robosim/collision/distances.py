@@ -11,14 +11,14 @@ Sources: Ericson, *Real-Time Collision Detection* (2005): 5.1.2, the point of a 
 a point; 5.1.3, the point of a box nearest a point (the point clamped to it); 5.1.9, the
 closest points of two segments; 5.3.3, the slab test of a segment against a box. A box or a
 cylinder: the squared distance from the point ``x(t) = p + t u`` to a convex solid is convex in
-``t`` and its derivative is ``2 u . (x(t) - x'(t))``, ``x'`` the solid's point nearest ``x``
-(Boyd and Vandenberghe, *Convex Optimization* (2004), exercise 8.1's projection): the nearest
-point of the segment is where that slope changes sign.
+``t``, and its derivative is ``2 u . (x(t) - x'(t))``, ``x'`` the solid's point nearest ``x``
+(the squared distance to a convex set has the gradient ``2 (x - x')``): the segment's nearest
+point is where that slope changes sign.
 
 Worked example (by hand): the x axis from the origin to ``(10, 0, 0)`` and the segment parallel
 to y at ``x = 5, z = 4`` are 4 apart, their common perpendicular along z; the same axis is 3
 from the box of half sizes ``(1, 1, 1)`` centred at ``(5, 0, 4)``, whose bottom face is at
-``z = 3``:
+``z = 3`` (in the box's frame, centred on it, the axis starts at ``(-5, 0, -4)``):
 
 >>> from robosim.kinematics.elementary import FloatMath
 >>> segment_segment(FloatMath, (0.0, 0.0, 0.0), (10.0, 0.0, 0.0), (5.0, -5.0, 4.0),
@@ -41,7 +41,8 @@ from ..kinematics.elementary import ArrayMath
 
 #: Halvings of the segment's parameter for a capsule against a cylinder (2**-40 of its length).
 CYLINDER_BISECTIONS = 40
-#: Below this squared length a segment is a point (Ericson's ``EPSILON``).
+#: A squared length, a direction's component or a distance below this counts as 0 (Ericson's
+#: ``EPSILON``): a segment is a point, parallel to a slab, on a cylinder's axis.
 _TINY = 1e-300
 
 Ops = Any
@@ -69,13 +70,16 @@ def _length(ops: Ops, v: Triple) -> Any:
 def segment_segment(ops: Ops, p1: Triple, q1: Triple, p2: Triple, q2: Triple) -> Any:
     """Smallest distance between the segments ``p1 q1`` and ``p2 q2``.
 
-    Ericson 5.1.9, ``ClosestPtSegmentSegment``: the points ``p1 + s d1`` and ``p2 + t d2``
-    nearest each other on the two lines solve ``(b^2 - a e) s = ...`` (the common
-    perpendicular); ``s`` is clamped to ``[0, 1]``, then ``t`` follows, and when ``t`` leaves
-    ``[0, 1]`` it is clamped and ``s`` recomputed for that end. Branch-free, each ``if`` a
-    ``where``: on parallel lines (the determinant 0) any ``s`` serves and the one nearest ``p2``
-    is taken, which also covers a second segment that is a point (``e = 0``); a first segment
-    that is a point (``a = 0``) has ``s = 0`` throughout.
+    Ericson 5.1.9, ``ClosestPtSegmentSegment``. With ``d1 = q1 - p1``, ``d2 = q2 - p2``,
+    ``r = p1 - p2`` and the products ``a = d1.d1``, ``b = d1.d2``, ``c = d1.r``, ``e = d2.d2``,
+    ``f = d2.r``, the points ``p1 + s d1`` and ``p2 + t d2`` nearest each other on the two lines
+    (their join perpendicular to both) have ``s = (b f - c e) / (a e - b^2)`` and
+    ``t = (b s + f) / e``. ``s`` is clamped to ``[0, 1]`` and ``t`` follows; when ``t`` leaves
+    ``[0, 1]`` it is clamped and ``s`` is that of the point nearest ``p2`` (``-c / a``) or
+    ``q2`` (``(b - c) / a``), clamped. Branch-free, each ``if`` a ``where``: on parallel lines
+    (``a e - b^2 = 0``) any ``s`` serves and the one nearest ``p2`` is taken, which also covers
+    a second segment that is a point (``e = 0``); a first segment that is a point (``a = 0``)
+    keeps ``s = 0``.
 
     Examples
     --------
@@ -120,7 +124,7 @@ def segment_origin(ops: Ops, p: Triple, u: Triple) -> Any:
     2.0
     """
     uu = _dot(u, u)
-    t = ops.clip(-_dot(p, u) / ops.where(uu > _TINY, uu, 1.0), 0.0, 1.0)
+    t = ops.clip(-_dot(p, u) / ops.maximum(uu, _TINY), 0.0, 1.0)
     return _length(ops, _at(p, t, u))
 
 
