@@ -4,7 +4,8 @@ One concept a module, the public names re-exported here (``robosim.kinematics.Ro
 
 - :mod:`robosim.kinematics.robot`: :class:`Joint` and :class:`Robot` (a DH table, standard or
   modified, with limits, base and tool, poses and units): forward kinematics, every frame, the
-  Jacobian, its Hessian and time derivative, manipulability, each checking its input once;
+  Jacobian, its Hessian and time derivative, manipulability, the Jacobian's null space (the
+  directions of self-motion), each checking its input once;
 - :mod:`robosim.kinematics.chain`: those algorithms, written once over the math namespaces:
   the chain's frames (``chain_frames``), the Jacobian's columns, the Hessian, the Jacobian's
   time derivative, and one link as a 4 x 4 matrix (:func:`link_transform`);
@@ -35,12 +36,14 @@ from .link_geometry import (
 )
 from .robot import (
                             CONVENTIONS,
+                            HELD_ROWS,
                             JACOBIAN_ROWS,
                             LENGTH_UNITS,
                             MANIPULABILITY_SAMPLES,
                             MAX_JOINTS,
                             MAX_NAME_CHARACTERS,
                             PRISMATIC,
+                            RANK_TOLERANCE,
                             REVOLUTE,
                             STRUCTURAL_ZERO,
                             Joint,
@@ -73,9 +76,10 @@ from .transforms import (
                             xyzrpy2tr,
 )
 
-__all__ = ["CONVENTIONS", "FLOOR_TOLERANCE", "GIMBAL_LOCK_TOLERANCE", "JACOBIAN_ROWS",
-           "Joint", "LENGTH_UNITS", "MANIPULABILITY_SAMPLES", "MAX_JOINTS", "MAX_NAME_CHARACTERS",
-           "NEAR_AXIS", "NEAR_SINGULAR", "PRISMATIC", "RANDOM_TRIES", "REVOLUTE", "Robot",
+__all__ = ["CONVENTIONS", "FLOOR_TOLERANCE", "GIMBAL_LOCK_TOLERANCE", "HELD_ROWS",
+           "JACOBIAN_ROWS", "Joint", "LENGTH_UNITS", "MANIPULABILITY_SAMPLES", "MAX_JOINTS",
+           "MAX_NAME_CHARACTERS", "NEAR_AXIS", "NEAR_SINGULAR", "PRISMATIC", "RANDOM_TRIES",
+           "RANK_TOLERANCE", "REVOLUTE", "Robot",
            "STRUCTURAL_ZERO", "WARNING_NEAR_AXIS", "below_floor", "cos_sin", "floor_height",
            "floor_message", "half_angle_cos_sin", "homogeneous", "inverse", "link_corners",
            "link_transform", "nearness", "r2rpy", "random_q_above_floor", "rotation_angle",

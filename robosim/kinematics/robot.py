@@ -27,7 +27,7 @@ from types import MappingProxyType
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import batch_count, generator, joint_array, joint_arrays, real_array
+from ..checks import batch_count, choice, generator, joint_array, joint_arrays, real_array
 from ..errors import ValidationError, ValidationTypeError, brief
 from .chain import (Chain, Link, chain_frames, end_frame, frame_columns, frame_entries, hessian,
                     jacobian, jacobian_dot)
@@ -50,6 +50,14 @@ MANIPULABILITY_SAMPLES = 32
 #: sampled configuration never moves: a planar arm's vz is 0 up to rounding (1e-16 relative)
 #: when its base is turned by an angle whose cosine is not exact.
 STRUCTURAL_ZERO = 1e-9
+#: The Jacobian rows :meth:`Robot.null_space` holds still: the tool's whole pose, or only the
+#: position of its point.
+HELD_ROWS = {"pose": (0, 1, 2, 3, 4, 5), "position": (0, 1, 2)}
+#: A singular value of the Jacobian, its position rows in robot sizes (unit free, as
+#: :func:`robosim.kinematics.scaled_jacobian`), below this counts as 0 in the arm's generic rank
+#: (:meth:`Robot.null_space`): rounding leaves about 1e-16, a random configuration's smallest
+#: singular value is rarely below 1e-4.
+RANK_TOLERANCE = 1e-9
 
 
 
@@ -784,6 +792,92 @@ class Robot:
         rows = [JACOBIAN_ROWS.index(name) for name in self.manipulability_rows]
         J = self.jacobian(q)[..., rows, :]
         return np.linalg.svd(J, compute_uv=False)
+
+    def null_space(self, q: ArrayLike, axes: str = "pose") -> np.ndarray:
+        """An orthonormal basis of the Jacobian's null space: the joint velocities that leave
+        the tool still, the directions of the arm's *self-motion* (an arm with more joints than
+        the tool needs moves its elbow while its hand stays where it is).
+
+        Computed from the singular value decomposition ``J = U S V^T`` of the rows ``axes``
+        holds (the position rows divided by the robot's size, :attr:`length_scale`, which
+        leaves the null space as it is and the singular values unit free): the columns of ``V``
+        past the arm's *generic rank* ``r``, the rank its Jacobian has at almost every
+        configuration (:data:`RANK_TOLERANCE`, found once per robot on
+        :data:`MANIPULABILITY_SAMPLES` random configurations).
+
+        **Shape, singular or not.** Every configuration gets ``n - r`` columns (7 - 6 = 1 for the
+        Panda holding its pose), so a batch is one array. At a singular configuration the
+        Jacobian's rank drops below ``r`` and its null space grows; the extra directions keep
+        the tool still only to first order (a stretched arm's tip moves along the arm at second
+        order), so they are left out: the columns are then the right singular vectors of the
+        ``n - r`` smallest singular values, all 0 there too, so ``J N = 0`` still holds.
+        How near a singular configuration is: :func:`robosim.kinematics.nearness`.
+
+        The SVD leaves each column's sign free; it is chosen so that the column's entry of
+        largest magnitude is positive (with more than one column the basis itself is one of
+        many: :func:`robosim.ik.self_motion` follows a direction continuously).
+
+        Parameters
+        ----------
+        q : array_like, shape (n,) or (..., n)
+            Joint values: radians (revolute), length unit (prismatic).
+        axes : {"pose", "position"}
+            ``"pose"``: all six rows ``[vx, vy, vz, wx, wy, wz]``, the tool's position and
+            orientation held; ``"position"``: ``vx, vy, vz`` only, the tool point held while the
+            tool may turn.
+
+        Returns
+        -------
+        N : ndarray, shape (n, n - r) or (..., n, n - r)
+            Orthonormal columns (``N^T N = I``) with ``J N = 0``, in joint units (radians,
+            length unit); ``n - r`` may be 0 (a 6-joint arm holding its pose has no
+            self-motion).
+
+        Examples
+        --------
+        A planar arm of three 1 m links holding its tip's position, at ``q = (0, 0, 90)``
+        degrees: the joints are at ``(0, 0)``, ``(1, 0)`` and ``(2, 0)``, the tip at
+        ``(2, 1)``. A joint at ``o`` moves the tip along ``z x (tip - o)``, so the rows
+        ``vx, vy, vz`` are::
+
+            J = [[-1, -1, -1],
+                 [ 2,  1,  0],
+                 [ 0,  0,  0]]
+
+        ``J qd = 0`` needs ``qd1 + qd2 + qd3 = 0`` and ``2 qd1 + qd2 = 0``: ``qd = (1, -2, 1)``
+        up to a factor, and ``(-1, 2, -1) / sqrt(6)`` with its largest entry positive. Turning
+        the elbow 2 degrees one way while shoulder and wrist turn 1 degree the other leaves the
+        tip where it is.
+
+        >>> arm = Robot([Joint(a=1.0), Joint(a=1.0), Joint(a=1.0)], unit="m")
+        >>> N = arm.null_space(np.radians([0.0, 0.0, 90.0]), axes="position")
+        >>> N.shape, (N[:, 0] * np.sqrt(6)).round(12).tolist()
+        ((3, 1), [-1.0, 2.0, -1.0])
+
+        The Panda (7 joints) holding its pose: one direction per configuration, for a batch too.
+
+        >>> from robosim import load_robot
+        >>> panda = load_robot("Franka Panda")
+        >>> panda.null_space(panda.random_q(5, rng=0)).shape
+        (5, 7, 1)
+        """
+        rows = list(HELD_ROWS[choice(axes, "axes", tuple(HELD_ROWS))])
+        row_scale = np.where(np.array(rows) < 3, 1.0 / self.length_scale, 1.0)
+        J = self.jacobian(q)[..., rows, :] * row_scale[:, None]
+        V = np.swapaxes(np.linalg.svd(J)[2], -1, -2)
+        N = V[..., self._generic_ranks[axes]:]
+        largest = np.take_along_axis(N, np.abs(N).argmax(axis=-2)[..., None, :], axis=-2)
+        return np.where(largest < 0.0, -N, N)
+
+    @cached_property
+    def _generic_ranks(self) -> dict[str, int]:
+        """The rank of the Jacobian's rows :data:`HELD_ROWS` at almost every configuration
+        (the largest on random ones), per key: what :meth:`null_space` counts on."""
+        J = self.jacobian(self.random_q(MANIPULABILITY_SAMPLES, rng=0))
+        J[..., :3, :] /= self.length_scale
+        return {axes: int((np.linalg.svd(J[..., list(rows), :], compute_uv=False)
+                           > RANK_TOLERANCE).sum(axis=-1).max())
+                for axes, rows in HELD_ROWS.items()}
 
 
 def _rebuild_robot(values):
