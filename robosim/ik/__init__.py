@@ -47,6 +47,7 @@ from .closed_form import (
 from .every_solution import solve_all
 from .general import GeneralSolutions, general_applies, general_ik
 from .pieper import PieperSolutions, pieper_applies, pieper_ik
+from .self_motion import MAX_SELF_MOTION_STEPS, PREDICTOR_STEP, SelfMotion, self_motion
 from .numeric import (
                           ANGLE_TOLERANCE,
                           CONVERGED,
@@ -69,3 +70,4 @@ __all__ = ["ANGLE_TOLERANCE", "CONVERGED", "GeneralSolutions", "IKResult", "LYNX
            "general_applies", "general_ik", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",
            "lynx6_path", "lynx6_solutions", "parse_axes", "pieper_applies", "pieper_ik", "solve",
            "solve_all", "solve_path"]
+__all__ += ["MAX_SELF_MOTION_STEPS", "PREDICTOR_STEP", "SelfMotion", "self_motion"]
