@@ -16,7 +16,8 @@ chapter 2: the predictor-corrector method): each step
    no restarts (a correction that jumps elsewhere is no continuation, and is refused).
 
 It stops at a joint limit (after shortened steps that end on the limit), before a
-configuration that collides (with a :class:`robosim.collision.Checker`), or where the pose
+configuration that collides (with a :class:`robosim.collision.Checker`; a start in collision
+goes on until it is clear), or where the pose
 cannot be held (a singular configuration), and says which in :attr:`SelfMotion.reason`.
 """
 
@@ -70,8 +71,7 @@ class SelfMotion:
     reason : str or ndarray of str (object), shape (...)
         ``"moved 1.571 rad holding the pose"``, or why it stopped: ``"joint 4 (elbow) reached
         its upper limit (-4.01 deg)"``, ``"a step further collides: link 5 hits box 1"``,
-        ``"the pose cannot be held further (a singular configuration)"``, ``"the start
-        collides: ..."``.
+        ``"the pose cannot be held further (a singular configuration)"``.
     """
 
     q: np.ndarray
@@ -111,7 +111,9 @@ def self_motion(robot: Robot, q: ArrayLike, distance: float, steps: int = 90, *,
         Hold the tool's whole pose, or only the position of its point.
     checker : robosim.collision.Checker, optional
         Stop before a configuration that collides (the robot's own links and the checker's
-        scene); None: joint limits only.
+        scene) where the one before did not: from a start in collision the motion goes on
+        until it is clear (the simulator's arm may start folded into itself), then stops
+        before the next. None: joint limits only.
 
     Returns
     -------
@@ -165,34 +167,25 @@ def self_motion(robot: Robot, q: ArrayLike, distance: float, steps: int = 90, *,
         raise ValidationTypeError(f"checker must be a robosim.collision.Checker or None, got "
                                   f"{type(checker).__name__} {brief(checker)}")
     tangent = _first_tangents(robot, starts, column, toward, rows) * math.copysign(1.0, distance)
-
+    walk = _Walk(robot, rows, checker, starts, tangent)
     path = np.repeat(starts[:, None], steps + 1, axis=1)
-    stopped_at = np.full(len(starts), steps)
     reason = np.full(len(starts), f"moved {abs(distance):.4g} rad holding the {rows}",
                      dtype=object)
     covered = np.zeros(len(starts))
-    moving = np.ones(len(starts), dtype=bool)
-    if checker is not None:
-        found = checker.check(starts)
-        for i in np.flatnonzero(found.collides):
-            reason[i], stopped_at[i], moving[i] = f"the start collides: {_hit(found, i)}", 0, False
-    targets = robot.fk(starts)
-    current = starts.copy()
     last_moved = np.zeros(len(starts), dtype=int)      # the path's row of each last move
     predictor_steps = max(1, math.ceil(abs(distance) / steps / PREDICTOR_STEP))
     length = abs(distance) / steps / predictor_steps
     for k in range(1, steps + 1):
         for _ in range(predictor_steps):
-            if not moving.any():
+            if not walk.moving.any():
                 break
-            advanced, ends = _step(robot, current, tangent, targets, length, rows, checker,
-                                   moving)
+            advanced, ends = walk.step(length)
             covered += advanced
             last_moved[advanced > 0.0] = k
             for i, why in ends.items():
-                reason[i], moving[i] = why, False
-        path[:, k] = current
-    stopped_at[~moving] = last_moved[~moving]
+                reason[i] = why
+        path[:, k] = walk.q
+    stopped_at = np.where(walk.moving, steps, last_moved)
     signed = math.copysign(1.0, distance) * covered
     if not batch:
         return SelfMotion(path[0], int(stopped_at[0]), float(signed[0]), str(reason[0]))
@@ -226,45 +219,67 @@ def _projected(N, direction):
     return np.einsum("bij,bj->bi", N, np.einsum("bji,bj->bi", N, direction))
 
 
-def _step(robot, current, tangent, targets, length, rows, checker, moving):
-    """One predictor-corrector step of the ``moving`` starts, ``current`` and ``tangent``
-    ``(B, n)`` updated in place. Returns the arc length each start moved ``(B,)`` and the
-    reasons of those that stop, by index."""
-    index = np.flatnonzero(moving)
-    q, d = current[index], tangent[index]
-    low, high = robot.limits.T
-    # The arc length to the nearest limit along the tangent: a shortened step ends there.
-    with np.errstate(divide="ignore", invalid="ignore"):
-        room = np.where(d > 0.0, (high - q) / d, np.where(d < 0.0, (low - q) / d, np.inf))
-    blocking = room.argmin(axis=1)
-    nearest = room[np.arange(len(index)), blocking]
-    fraction = np.where(nearest > AT_LIMIT, np.clip(nearest / length, 0.0, 1.0), 0.0)
-    predicted = q + (fraction * length)[:, None] * d
-    corrected, held = _corrected(robot, targets[index], predicted, rows)
-    held &= np.linalg.norm(corrected - predicted, axis=1) <= LEFT_THE_CURVE * length
-    held &= robot.within_limits(corrected) & (fraction > 0.0)
-    hits = {}
-    if checker is not None and held.any():
-        found = checker.check(corrected[held])
-        for j, at in zip(np.flatnonzero(held), range(int(held.sum())), strict=True):
-            if found.collides[at]:
+class _Walk:
+    """The starts' walk along their curves: where each is (``q`` ``(B, n)``), its unit
+    ``tangent``, whether it is still ``moving`` and whether it is ``colliding`` (from a start
+    in collision, until it is clear)."""
+
+    def __init__(self, robot, rows, checker, starts, tangent):
+        self.robot, self.rows, self.checker = robot, rows, checker
+        self.targets = robot.fk(starts)
+        self.q, self.tangent = starts.copy(), tangent
+        self.moving = np.ones(len(starts), dtype=bool)
+        self.colliding = (np.zeros(len(starts), dtype=bool) if checker is None
+                          else np.atleast_1d(checker.check(starts).collides))
+
+    def step(self, length):
+        """One predictor-corrector step of ``length`` (arc length) of the moving starts.
+        Returns the arc length each moved ``(B,)`` and, by index, the reasons of those that
+        stop."""
+        robot, index = self.robot, np.flatnonzero(self.moving)
+        q, d = self.q[index], self.tangent[index]
+        low, high = robot.limits.T
+        # The arc length to the nearest limit along the tangent: a shortened step ends there.
+        with np.errstate(divide="ignore", invalid="ignore"):
+            room = np.where(d > 0.0, (high - q) / d, np.where(d < 0.0, (low - q) / d, np.inf))
+        blocking = room.argmin(axis=1)
+        nearest = room[np.arange(len(index)), blocking]
+        fraction = np.where(nearest > AT_LIMIT, np.clip(nearest / length, 0.0, 1.0), 0.0)
+        predicted = q + (fraction * length)[:, None] * d
+        corrected, held = _corrected(robot, self.targets[index], predicted, self.rows)
+        held &= np.linalg.norm(corrected - predicted, axis=1) <= LEFT_THE_CURVE * length
+        held &= robot.within_limits(corrected) & (fraction > 0.0)
+        hits = self._new_collisions(index, corrected, held)
+        ends = {}
+        for j, i in enumerate(index.tolist()):
+            if j in hits:
+                ends[i] = f"a step further collides: {hits[j]}"
+            elif fraction[j] == 0.0 or (not held[j] and fraction[j] < 1.0):
+                ends[i] = _limit_reason(robot, int(blocking[j]), bool(d[j, blocking[j]] > 0.0))
+            elif not held[j]:
+                ends[i] = "the pose cannot be held further (a singular configuration)"
+        self.moving[list(ends)] = False
+        moved = index[held]
+        self.q[moved] = corrected[held]
+        self.tangent[moved] = _continued(robot, corrected[held], d[held], self.rows)
+        advanced = np.zeros(len(self.q))
+        advanced[moved] = fraction[held] * length
+        return advanced, ends
+
+    def _new_collisions(self, index, corrected, held):
+        """What the configurations ``corrected`` of the starts ``index`` hit where they were
+        clear before, by position in ``index``; those are no longer ``held``."""
+        if self.checker is None or not held.any():
+            return {}
+        checked = np.flatnonzero(held)
+        found = self.checker.check(corrected[checked])
+        hits = {}
+        for at, j in enumerate(checked.tolist()):
+            if found.collides[at] and not self.colliding[index[j]]:
                 hits[j], held[j] = _hit(found, at), False
-    ends = {}
-    for j, i in enumerate(index.tolist()):
-        if j in hits:
-            ends[i] = f"a step further collides: {hits[j]}"
-        elif fraction[j] == 0.0:
-            ends[i] = _limit_reason(robot, int(blocking[j]), bool(d[j, blocking[j]] > 0.0))
-        elif not held[j] and fraction[j] < 1.0:
-            ends[i] = _limit_reason(robot, int(blocking[j]), bool(d[j, blocking[j]] > 0.0))
-        elif not held[j]:
-            ends[i] = "the pose cannot be held further (a singular configuration)"
-    moved = index[held]
-    current[moved] = corrected[held]
-    tangent[moved] = _continued(robot, corrected[held], d[held], rows)
-    advanced = np.zeros(len(current))
-    advanced[moved] = fraction[held] * length
-    return advanced, ends
+            else:
+                self.colliding[index[j]] = bool(found.collides[at])
+        return hits
 
 
 def _corrected(robot, targets, predicted, rows):

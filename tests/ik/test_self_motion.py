@@ -136,15 +136,22 @@ def test_it_stops_before_a_collision_and_names_what_it_would_hit(panda):
     assert not checker.check(blocked.q).collides.any()
 
 
-def test_a_start_in_collision_does_not_move(panda):
+def test_a_start_in_collision_moves_until_clear_then_stops_at_the_next(panda):
+    # The hand inside a ball stays there (the hand does not move): the collision never ends,
+    # so nothing stops the motion. A second ball where the elbow passes later is not hit:
+    # the motion is not clear of the first yet. Without the first, the second stops it.
     q = panda.random_q(rng=5)
-    hand = panda.fk(q)[:3, 3]
-    checker = Checker(panda, Scene((Obstacle("ball", "sphere", xyz=tuple(hand), radius=0.05),),
-                                   "m"))
-    motion = ik.self_motion(panda, q, 0.5, steps=10, checker=checker)
-    assert motion.stopped_at == 0 and motion.distance == 0.0
-    assert motion.reason.startswith("the start collides: ")
-    assert (motion.q == q).all()
+    hand = Obstacle("hand ball", "sphere", xyz=tuple(panda.fk(q)[:3, 3]), radius=0.05)
+    free = ik.self_motion(panda, q, QUARTER_TURN, steps=90)
+    elbow = Obstacle("elbow ball", "sphere", xyz=tuple(panda.fk_all(free.q[45])[4, :3, 3]),
+                     radius=0.02)
+    both = Checker(panda, Scene((hand, elbow), "m"))
+    motion = ik.self_motion(panda, q, QUARTER_TURN, steps=90, checker=both)
+    assert motion.stopped_at == 90 and motion.reason == "moved 1.571 rad holding the pose"
+    assert both.check(motion.q).collides.all()
+    blocked = ik.self_motion(panda, q, QUARTER_TURN, steps=90,
+                             checker=Checker(panda, Scene((elbow,), "m")))
+    assert blocked.stopped_at < 45 and "elbow ball" in blocked.reason
 
 
 def test_a_batch_follows_each_start_as_alone(panda):
