@@ -196,7 +196,7 @@ def self_motion(robot: Robot, q: ArrayLike, distance: float, steps: int = 90, *,
 def _first_tangents(robot, starts, column, toward, rows):
     """The unit tangents ``(B, n)`` the motion starts along: the null space's ``column``, or
     ``toward`` projected onto it."""
-    N = robot.null_space(starts, rows)
+    N = _null_spaces(robot, starts, rows)
     size = N.shape[-1]
     if size == 0:
         raise ValidationError(f"{robot.name} has no self-motion holding its {rows}: "
@@ -212,6 +212,12 @@ def _first_tangents(robot, starts, column, toward, rows):
         raise ValidationError("toward is across the null space: it has no component along "
                               "the self-motion to follow")
     return projected / norm[:, None]
+
+
+def _null_spaces(robot, q, rows):
+    """:meth:`robosim.Robot.null_space` of ``q`` ``(B, n)``: ``(B, n, k)``. One configuration
+    goes as one, on the kinematics' Python floats (1.2 ms as a batch of one, 0.05 ms so)."""
+    return robot.null_space(q[0], rows)[None] if len(q) == 1 else robot.null_space(q, rows)
 
 
 def _projected(N, direction):
@@ -230,7 +236,7 @@ class _Walk:
         self.q, self.tangent = starts.copy(), tangent
         self.moving = np.ones(len(starts), dtype=bool)
         self.colliding = (np.zeros(len(starts), dtype=bool) if checker is None
-                          else np.atleast_1d(checker.check(starts).collides))
+                          else self._check(starts)[0])
 
     def step(self, length):
         """One predictor-corrector step of ``length`` (arc length) of the moving starts.
@@ -272,14 +278,23 @@ class _Walk:
         if self.checker is None or not held.any():
             return {}
         checked = np.flatnonzero(held)
-        found = self.checker.check(corrected[checked])
+        collides, hit = self._check(corrected[checked])
         hits = {}
         for at, j in enumerate(checked.tolist()):
-            if found.collides[at] and not self.colliding[index[j]]:
-                hits[j], held[j] = _hit(found, at), False
+            if collides[at] and not self.colliding[index[j]]:
+                hits[j], held[j] = hit(at), False
             else:
-                self.colliding[index[j]] = bool(found.collides[at])
+                self.colliding[index[j]] = bool(collides[at])
         return hits
+
+    def _check(self, q):
+        """Whether each configuration of ``q`` ``(b, n)`` collides ``(b,)``, and what the
+        ``k``-th hits in words (``hit(k)``). One configuration is checked on the checker's
+        Python floats: 0.16 ms for the Panda, 2.9 ms as a batch of one."""
+        one = len(q) == 1
+        found = self.checker.check(q[0] if one else q)
+        return (np.atleast_1d(found.collides),
+                lambda k: found.describe(() if one else k)[len("collision: "):])
 
 
 def _corrected(robot, targets, predicted, rows):
@@ -298,7 +313,7 @@ def _continued(robot, q, previous, rows):
     spaces, so the motion goes on the way it went (the SVD's signs and bases are arbitrary)."""
     if not len(q):
         return previous
-    projected = _projected(robot.null_space(q, rows), previous)
+    projected = _projected(_null_spaces(robot, q, rows), previous)
     return projected / np.linalg.norm(projected, axis=-1, keepdims=True)
 
 
@@ -309,8 +324,3 @@ def _limit_reason(robot, joint, upper):
     unit = "deg" if robot.joints[joint].is_revolute else robot.unit
     return (f"joint {joint + 1}{f' ({name})' if name else ''} reached its "
             f"{'upper' if upper else 'lower'} limit ({value:.4g} {unit})")
-
-
-def _hit(found, index):
-    """The colliding pairs of pose ``index`` of ``found``, without "collision: "."""
-    return found.describe(index)[len("collision: "):]
