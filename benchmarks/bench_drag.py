@@ -1,8 +1,9 @@
 """A joint slider, or the gripper, dragged by a real pointer: screen updates per second and full
 draws.
 
-Run: ``python benchmarks/bench_drag.py [--gripper | --turn]`` (Linux: Xvfb and xdotool installed; a
-display of your own is used when ``DISPLAY`` is set and ``--xvfb`` is not given).
+Run: ``python benchmarks/bench_drag.py [--gripper | --turn | --self-motion]`` (Linux: Xvfb and
+xdotool installed; a display of your own is used when ``DISPLAY`` is set and ``--xvfb`` is not
+given).
 
 For each robot (Puma 560, Lynx6) the real application is started in a TkAgg window on the
 simulator screen, and joint 1's slider is dragged with real pointer events from xdotool:
@@ -23,7 +24,14 @@ turns about its tool axis (0.5 deg per pixel, issue 30); printed per robot: upda
 full draws, the turn at the release against the pointer's (``TURN_PIXELS`` x 0.5 deg) and how
 far the tool point moved (pixels; 0: it turned in place).
 
-Target (issues 24 and 30): at least 30 updates per second for both robots, no full draw per
+With ``--self-motion`` the robots are the Franka Panda (the library's) and panda.urdf (in
+tests/data, opened folded into itself at its home) and their self-motion slider is dragged as
+joint 1's is (issue 38: the joints move along the null space, the tool holds its pose, one
+:func:`robosim.ik.self_motion` call per motion event); printed per robot: updates per second,
+full draws, how far the tool moved over the drag (0: held) and the status line at the release
+(a limit or a collision the sweep ran into).
+
+Target (issues 24, 30 and 38): at least 30 updates per second for both robots, no full draw per
 motion event. Timings depend on the machine and its load.
 """
 
@@ -39,6 +47,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ROBOTS = ("Puma 560", "Lynx6")
+SELF_MOTION_ROBOTS = ("Franka Panda", str(ROOT / "tests" / "data" / "example-robot-data" / "robots"
+                                          / "panda_description" / "urdf" / "panda.urdf"))
 JOINT = 0
 MOVES = 150
 MOVE_MS = 10
@@ -63,8 +73,9 @@ from robosim.gui.screens.gripper_drag import to_pixels
 robot_name, joint, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 app = Application(robot=load_robot(robot_name))
 fig, canvas = app.fig, app.fig.canvas
-slider = app.screen.sliders[joint]
-pressed_axes = slider.ax if mode == "slider" else app.screen.ax
+slider = (app.screen.self_motion.slider if mode == "self-motion"
+          else app.screen.sliders[joint])
+pressed_axes = slider.ax if mode in ("slider", "self-motion") else app.screen.ax
 
 def tool_pixel():
     return to_pixels(app.screen.ax, app.screen.drawing.end_effector[:3, 3])[0]
@@ -122,7 +133,8 @@ def report():
     print(json.dumps({"calls": calls, "start": state["start"], "end": state["end"],
                       "slider": float(slider.val), "pointer": state["pointer"],
                       "arm": float(shown), "tool_off": state["tool_off"],
-                      "turned": state["turned"], "moved": state["moved"]}), flush=True)
+                      "turned": state["turned"], "moved": state["moved"],
+                      "status": app.status}), flush=True)
     plt.close("all")
 
 canvas.mpl_connect("button_press_event", on_press)
@@ -198,7 +210,7 @@ def run_robot(robot, env, mode):
     try:
         track = json.loads(child.stdout.readline())
         commands = {"slider": drag_commands, "gripper": gripper_commands,
-                    "turn": turn_commands}[mode](track)
+                    "turn": turn_commands, "self-motion": drag_commands}[mode](track)
         subprocess.run(["xdotool", *commands], env=env, check=True)
         line = child.stdout.readline()
         child.wait(timeout=60)
@@ -217,6 +229,11 @@ def run_robot(robot, env, mode):
               f"draws, {blits:4d} blits; turned {result['turned']:+.1f} deg (pointer "
               f"{TURN_PIXELS * 0.5:+.1f}), tool point moved {result['moved']:.2g} "
               f"{'mm' if robot == 'Lynx6' else 'm'}")
+        return
+    if mode == "self-motion":
+        print(f"{Path(robot).name:12s} self-motion drag {seconds:5.2f} s: {rate:5.1f} updates/s, "
+              f"{draws:3d} full draws, {blits:4d} blits; tool moved {result['moved']:.2g} m; "
+              f"status: {result['status']}")
         return
     if mode == "gripper":
         print(f"{robot:9s} gripper drag {seconds:5.2f} s: {rate:5.1f} updates/s, {draws:3d} full "
@@ -238,6 +255,8 @@ def main():
                       help="drag the gripper in the 3D view instead of joint 1's slider")
     kind.add_argument("--turn", action="store_true",
                       help="turn the gripper about its tool axis (ctrl held) in the 3D view")
+    kind.add_argument("--self-motion", action="store_true",
+                      help="drag the Panda's self-motion slider instead of joint 1's slider")
     parser.add_argument("--root", default=str(ROOT), help="the robosim checkout to measure")
     options = parser.parse_args()
     for tool in ("xdotool",) + (("Xvfb",) if options.xvfb or not os.environ.get("DISPLAY")
@@ -254,13 +273,15 @@ def main():
         time.sleep(1.0)
         env["DISPLAY"] = display
     try:
-        mode = "gripper" if options.gripper else "turn" if options.turn else "slider"
+        mode = ("gripper" if options.gripper else "turn" if options.turn
+                else "self-motion" if options.self_motion else "slider")
         where = {"gripper": "around a circle from the gripper",
                  "turn": "sideways from the gripper, ctrl held",
-                 "slider": f"on joint {JOINT + 1}'s slider"}[mode]
+                 "slider": f"on joint {JOINT + 1}'s slider",
+                 "self-motion": "on the self-motion slider"}[mode]
         print(f"{MOVES} pointer moves {MOVE_MS} ms apart {where}; "
               f"updates = draws and blits less than {GROUP_MS:g} ms apart")
-        for robot in ROBOTS:
+        for robot in SELF_MOTION_ROBOTS if mode == "self-motion" else ROBOTS:
             run_robot(robot, env, mode)
     finally:
         if server is not None:

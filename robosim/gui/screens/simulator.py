@@ -45,6 +45,8 @@ from ...trajectory.motion import wrist_angle
 from ...kinematics import r2rpy
 from .. import tools
 from .gripper_drag import DRAGGING_GRIPPER, PICK_PIXELS, GripperDrag, to_pixels
+from .self_motion_slider import LABEL as SELF_MOTION_LABEL
+from .self_motion_slider import MOVING, SelfMotionSlider, has_self_motion_slider
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..state import calibrated_limit_text
 from ..undo_keys import undo_action
@@ -109,6 +111,8 @@ RANDOM_MOVE_TRIES = 200
 MAX_STEPS = 1000
 MAX_DELAY_MS = 5000
 HINT = "Move a slider or type a value; presses during a move: the newest target wins."
+#: :attr:`SimulatorScreen._dragged` while the self-motion slider is dragged.
+SELF_MOTION = "self-motion"
 NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it from where it is "
                            "(the newest target wins).")
 
@@ -127,7 +131,8 @@ class SimulatorScreen(Screen):
         self._readout_gap = READOUT_INTERVAL
         self._floor_note = None
         self._jacobian_shown = False
-        self._dragged = None     # the joint whose slider is dragged, "gripper", or None
+        # the joint whose slider is dragged, "gripper", SELF_MOTION, or None
+        self._dragged = None
         self._gripper_drag = None  # the GripperDrag going on (robosim.gui.screens.gripper_drag)
         self._before_drag = None   # the pose before the last gripper drag: ctrl+z returns there
         self._compact = False    # the layout's arrangement for short windows (layout)
@@ -183,6 +188,14 @@ class SimulatorScreen(Screen):
             slider.valtext.set_visible(False)
             slider.on_changed(self.guarded(lambda value, i=i: self._on_slider(i, value)))
             self.sliders.append(slider)
+        self.self_motion = None     # for arms of more than 6 joints (.self_motion_slider)
+        if SELF_MOTION in places:
+            ax = place(SELF_MOTION, fig.add_axes(places[SELF_MOTION]))
+            self.self_motion = SelfMotionSlider(ax, self.state)
+            slider = self.keep(self.self_motion.slider)
+            slider.on_changed(self.guarded(self._on_self_motion))
+            slider.label.set_fontsize(SLIDER_FONT)
+            slider.valtext.set_visible(False)
         self.values = self.keep(CellGrid(
             fig, places["values"], n, ["value"],
             on_commit=self._reporting(self._on_value_commit), fontsize=8 if n > 8 else 9))
@@ -349,6 +362,9 @@ class SimulatorScreen(Screen):
                     (n + 1) * row)
         slider_left = left + self._slider_label_width() + GAP
         slider_width = right - value_width - 2 * GAP - slider_left
+        if has_self_motion_slider(self.robot):     # in the header row, above joint 1
+            places.rect(SELF_MOTION, slider_left, joints_top - row + 0.15 * row, slider_width,
+                        0.7 * row)
         for i in range(n):
             bottom = joints_top - (i + 2) * row
             places.rect(f"slider {i}", slider_left, bottom + 0.15 * row, slider_width, 0.7 * row)
@@ -394,7 +410,9 @@ class SimulatorScreen(Screen):
         from matplotlib.font_manager import FontProperties
 
         font = FontProperties(size=SLIDER_FONT)
-        return max(text_width_pt(self.fig, label, font) for label in self._slider_labels)
+        labels = self._slider_labels + ([SELF_MOTION_LABEL]
+                                        if has_self_motion_slider(self.robot) else [])
+        return max(text_width_pt(self.fig, label, font) for label in labels)
 
     def _button(self, rect, label, action):
         self.buttons[label] = self.button(rect, label, action, fontsize=BUTTON_FONT)
@@ -631,6 +649,27 @@ class SimulatorScreen(Screen):
         self._dragged = joint if dragging else None
         self.state.animate_to(target)
 
+    def _on_self_motion(self, value):
+        """The self-motion slider moved to ``value`` (degrees of arc): the arm goes there along
+        its self-motion at once, a click as a drag (:mod:`.self_motion_slider`), blitted as a
+        gripper drag is; a stop is said in the status line."""
+        if self.animation.running:
+            self.timer.stop()
+            self.state.stop()
+        if self._dragged != SELF_MOTION and self.self_motion.slider.drag_active:
+            self._dragged = SELF_MOTION
+        q, message = self.self_motion.move(value)
+        if message is not None:
+            if self.app.status != message:
+                self.set_status(message, error=True)
+        elif self.app.status != MOVING:
+            self.set_status(MOVING)
+        self._jump_with_sliders(q)
+        ax = self.self_motion.slider.ax
+        self.blit.draw_over([ax.patch, *ax.patches, *ax.lines], ax.bbox)
+        if self._dragged != SELF_MOTION:      # a click: the controls show where it went
+            self._show_target_blitted(q)
+
     def _follow(self, joint, target):
         """The slider of ``joint`` is dragged to ``target``: stop any animation and show the
         arm there at once. Only what moved is redrawn, blitted: the arm (and the readout when
@@ -723,6 +762,10 @@ class SimulatorScreen(Screen):
             self.ax.mouse_init()
             self._show_target_in_controls(self.state.q)
             if self.app.status == DRAGGING_GRIPPER:
+                self.set_status(HINT)
+        if self._dragged == SELF_MOTION:
+            self._show_target_in_controls(self.state.q)
+            if self.app.status == MOVING:
                 self.set_status(HINT)
         self._dragged = None
         if self.animation.running:    # a click without a drag: its animation goes on
