@@ -12,6 +12,9 @@ One concept a module, the public names re-exported here (``robosim.ik.solve``):
 - :mod:`robosim.ik.general`: :func:`general_ik`, every solution of any 6R arm (Raghavan and
   Roth's elimination as Manocha and Canny solve it, with closed forms where it is singular);
   used by :func:`solve_all` for 6R arms Pieper's method does not cover;
+- :mod:`robosim.ik.self_motion`: :func:`self_motion`, the joints of a redundant arm along the
+  Jacobian's null space with the tool pose held (predictor-corrector continuation, the
+  correction by :func:`solve`), stopping at a limit or a collision;
 - :mod:`robosim.ik.wrist`: the spherical wrist found geometrically and its two closed-form
   solutions;
 - :mod:`robosim.ik.turns`: joint values modulo 2 pi (nearest turn, every turn in the limits);
@@ -69,5 +72,5 @@ __all__ = ["ANGLE_TOLERANCE", "CONVERGED", "GeneralSolutions", "IKResult", "LYNX
            "damped_least_squares",
            "general_applies", "general_ik", "is_lynx6_shaped", "lynx6_ik", "lynx6_link_lengths",
            "lynx6_path", "lynx6_solutions", "parse_axes", "pieper_applies", "pieper_ik", "solve",
-           "solve_all", "solve_path"]
-__all__ += ["MAX_SELF_MOTION_STEPS", "PREDICTOR_STEP", "SelfMotion", "self_motion"]
+           "solve_all", "solve_path", "MAX_SELF_MOTION_STEPS", "PREDICTOR_STEP", "SelfMotion",
+           "self_motion"]
