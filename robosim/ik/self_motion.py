@@ -39,8 +39,10 @@ __all__ = ["SelfMotion", "self_motion", "PREDICTOR_STEP", "MAX_SELF_MOTION_STEPS
 
 #: The longest predictor step (radians of joint-space arc length): a step of the path longer
 #: than this is made of several, which are not returned. The correction then starts within
-#: about ``PREDICTOR_STEP ** 2`` of the curve and needs two or three Newton steps.
-PREDICTOR_STEP = math.radians(1.0)
+#: about ``PREDICTOR_STEP ** 2`` of the curve and needs two or three Newton steps. Measured on
+#: the Panda with its collision checker, 6 degrees of self-motion: 7.3 ms in steps of 1
+#: degree, 3.3 ms in steps of 2, 4.1 ms in steps of 3 (each correction needs more Newton steps).
+PREDICTOR_STEP = math.radians(2.0)
 #: The most steps one call takes (a path of ``steps + 1`` configurations).
 MAX_SELF_MOTION_STEPS = 100_000
 #: A corrected configuration farther than this many predictor steps from the predicted one has

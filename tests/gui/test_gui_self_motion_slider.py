@@ -85,9 +85,10 @@ def test_dragging_the_slider_moves_the_joints_and_leaves_the_tool_where_it_was(p
     assert float(screen.values.text(3, 0)) == pytest.approx(math.degrees(app.state.q[3]),
                                                             abs=1e-4)
     assert app.status == HINT
-    # Back to 0: the same curve, back where it started.
+    # Back to 0: the same curve, back where it started, to within what the steps' chords
+    # miss of the arc (about step^3 / 24 times the curvature squared each: 2-degree steps).
     drag(app.fig, (40.0, 0.5), (0.0, 0.5), ax=slider.ax, steps=20)
-    np.testing.assert_allclose(app.state.q, start, atol=1e-6)
+    np.testing.assert_allclose(app.state.q, start, atol=1e-4)
 
 
 def test_a_click_goes_there_along_the_curve(panda, roomy):

@@ -31,9 +31,9 @@ from ..widgets.quiet_slider import QuietSlider
 POSE_COORDINATES = 6
 #: The slider's range either way (degrees of joint-space arc length).
 SELF_MOTION_RANGE = 180.0
-#: Degrees of arc between two configurations one call computes (its predictor steps:
+#: Degrees of arc between two configurations one call computes (one predictor step each:
 #: :data:`robosim.ik.PREDICTOR_STEP`).
-STEP_DEGREES = 1.0
+STEP_DEGREES = 2.0
 LABEL = "self-motion (deg)"
 #: The status line while the slider is used.
 MOVING = "Self-motion: the joints move, the tool holds its pose (stops at a limit or a collision)."
