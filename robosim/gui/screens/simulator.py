@@ -656,13 +656,16 @@ class SimulatorScreen(Screen):
         if self.animation.running:
             self.timer.stop()
             self.state.stop()
-        if self._dragged != SELF_MOTION and self.self_motion.slider.drag_active:
+        starting = self._dragged != SELF_MOTION
+        if starting and self.self_motion.slider.drag_active:
             self._dragged = SELF_MOTION
         q, message = self.self_motion.move(value)
         if message is not None:
             if self.app.status != message:
                 self.set_status(message, error=True)
-        elif self.app.status != MOVING:
+        # said once, and again after a stop: not over a collision's words at every move
+        elif (starting or self.app.status.startswith("Self-motion: ")) \
+                and self.app.status != MOVING:
             self.set_status(MOVING)
         self._jump_with_sliders(q)
         ax = self.self_motion.slider.ax
