@@ -31,18 +31,18 @@ from numpy.typing import ArrayLike
 from ..checks import flag, positive
 from ..errors import ValidationError
 from ..kinematics import Robot
-from ..kinematics.chain import frame_columns
+from ..kinematics.elementary import ArrayMath, FloatMath
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
-                      _cached_problem, _first_seeds, _OnArrays, _OnFloats, _restart_seeds,
-                      _single_pose, _within, check_targets, random_source, seed_count)
+                      _cached_problem, _first_seeds, _restart_seeds, _run, _within,
+                      check_targets, random_source, seed_count)
 from .general import general_ik
 from .pieper import pieper_ik
 from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
 
-#: Rows that :func:`_finish` checks on Python floats, one after another: below about 16,
-#: numpy's per-call cost on ``(k,)`` arrays outweighs the rows' arithmetic (Puma 560, 4 rows:
-#: 28 us on floats, 109 us as arrays; 32 rows: 230 and 116).
-ROWS_ON_FLOATS = 12
+#: Starts that the solve loop checks one after another on floats rather than at once as
+#: arrays: the closed form's (at most 8 solutions; numpy's per-call cost outweighs so few
+#: rows' arithmetic).
+FEW_STARTS = 12
 #: Most variants ``all_turns`` lists (issue 25: +-3600 deg limits made 20^6 of them and
 #: exhausted memory); the count is known before any is made.
 MAX_TURN_VARIANTS = 100_000
@@ -113,9 +113,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     9
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
-    if _single_pose(target, bool(problem.rotation_rows)) is None:      # checked on floats
-        target = check_targets(target, problem.rows)
-    target = np.asarray(target)
+    target = check_targets(target, problem.rows)
     restarts, distinct = seed_count(seeds), positive(distinct, "distinct")
     rng, all_turns = random_source(rng), flag(all_turns, "all_turns")
     if target.shape != (4, 4):
@@ -145,7 +143,12 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     if len(starts) == 0:
         return _result(robot, np.empty((0, robot.n)), np.empty(0), np.empty(0),
                        np.empty(0, dtype=int), note.format(count=0))
-    q, position_error, orientation_error, iterations = _finish(problem, target, starts)
+    # Each start checked, and finished by the solve loop where rounding left it outside the
+    # tolerances (the closed form's) or where it is a seed (the multistart's): a few, one
+    # after another on floats; many at once, as arrays.
+    q, position_error, orientation_error, iterations = _run(
+        problem, np.broadcast_to(target, (len(starts), 4, 4)), starts,
+        FloatMath if len(starts) <= FEW_STARTS else ArrayMath)
     good = np.flatnonzero(_within(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
     turned_rows = q[good]
@@ -178,23 +181,6 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     return _result(robot, np.array(kept).reshape(-1, robot.n), position_error[chosen],
                    orientation_error[chosen], iterations[chosen],
                    note.format(count=len(kept)))
-
-
-def _finish(problem, target, starts):
-    """The configurations ``starts`` ``(k, n)`` finished towards ``target`` by the general
-    iteration: ``(q, position_error, orientation_error, iterations)``. Those that already
-    reach it (closed-form solutions) are only checked. Up to :data:`ROWS_ON_FLOATS` rows
-    (the closed form's) on Python floats, row by row; more (the multistart's) as arrays."""
-    count = len(starts)
-    on = _OnFloats if count <= ROWS_ON_FLOATS else _OnArrays
-    position_error, orientation_error = on.errors(problem, frame_columns(target), starts)
-    q, iterations = starts.copy(), np.ones(count, dtype=int)
-    rest = np.flatnonzero(~_within(problem, position_error, orientation_error, problem.finish))
-    if rest.size:
-        more = on.iterate(problem, np.broadcast_to(target, (rest.size, 4, 4)), starts[rest])
-        q[rest], position_error[rest], orientation_error[rest] = more[:3]
-        iterations[rest] += more[3]
-    return q, position_error, orientation_error, iterations
 
 
 def _result(robot, q, position_error, orientation_error, iterations, note):

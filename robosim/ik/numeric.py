@@ -1,11 +1,10 @@
-"""Inverse kinematics: a general numeric solver and closed forms for the Lynx6 and the 3R arm.
+"""Inverse kinematics for any arm: one solve loop, damped least squares, with the closed forms
+as its first word where an arm has one.
 
-The numeric solver (:func:`solve`, :func:`solve_all`, :func:`solve_path`) works for any robot:
-damped least squares with Sugihara's Levenberg-Marquardt damping, joint limits kept by
-projection, restarts from random seeds. The closed forms live in :mod:`robosim.ik.closed_form`
-and are re-exported here: :func:`lynx6_ik` (Mateo Sanguino & Andujar 2012, eqs. 23-29;
-:func:`lynx6_path` along a path) and :func:`anthropomorphic_3r_ik` (the Java/VRML simulator,
-four solutions).
+The solver (:func:`solve`, :func:`solve_path`; :func:`robosim.ik.solve_all` lists every
+solution) follows the shape of the Robotics Toolbox's ``IKSolver.solve``: one search loop
+(:func:`_iterate`: the iteration of seeds; :func:`_search`: first seeds, then restarts in
+rounds), and one method supplying its step (:meth:`_Problem.step`).
 
 Conventions (see ARCHITECTURE): joint values in radians / the robot's length unit; targets are
 ``(4, 4)`` homogeneous transforms in the world frame (the robot's base transform included), or
@@ -25,33 +24,33 @@ The reported ``position_error`` (length unit) and ``orientation_error`` (radians
 of the selected components of the error; the orientation error is the angle of the rotation
 between reached and target orientation when all three rotation axes are selected, 0 when none.
 
-How the numeric solver works
-----------------------------
+How the solver works
+--------------------
 Each iteration evaluates the forward kinematics and the geometric Jacobian in the same pass
-(column arithmetic shared with :mod:`robosim.kinematics.chain`), scales position rows by ``1 / L``
-(``L = robot.length_scale``, so the result does not depend on the unit), and solves
-``(J^T J + (g E + w) I) dq = J^T e`` with ``E = |e|^2 / 2`` (Sugihara 2011). The kinematics
-runs on Python floats for one target (no numpy call overhead, the single-solve path) and on
-``(B,)`` arrays for many targets at once. Failed targets restart from the seed bank in rounds of
-growing size, nearest seeds first, so most pay for a few restarts only. The control flow is
-written once (:func:`_iterate`: the iteration of a seed; :func:`_search`: first seeds, then
-restarts in rounds); floats and arrays are two strategies of it (:class:`_FloatRun` /
-:class:`_ArrayRun` hold the state and its arithmetic, :class:`_OnFloats` / :class:`_OnArrays`
-say how seeds run and how big the rounds are), and the damped step is written for each
-(:class:`_FloatKernel`, :class:`_ArrayKernel`). ``IKResult.reason`` says how each target
-ended.
+(:mod:`robosim.kinematics.chain`, over the math namespace: Python floats for one target, ``(B,)``
+arrays for many, from the same lines), scales position rows by ``1 / L`` (``L =
+robot.length_scale``, so the result does not depend on the unit), and takes the damped
+least-squares step (Wampler 1986; Nakamura and Hanafusa 1986)
+``(J^T J + lambda I) dq = J^T e`` with Sugihara's damping ``lambda = g E + w``, ``E = |e|^2 /
+2`` (T. Sugihara, "Solvability-unconcerned inverse kinematics by the Levenberg-Marquardt
+method", IEEE Transactions on Robotics 27(5), 2011). Joints at a limit that the step pushes
+further out are held; the others are brought inside their limits. A seed stops when its errors
+are well within the tolerances, or when its error stops halving (a stall). Failed targets
+restart from the robot's seed bank in rounds of growing size, nearest seeds first, so most pay
+for a few restarts only. ``IKResult.reason`` says how each target ended.
 
-Arms with a closed form skip the search: a 6-joint arm with a spherical wrist solving the full
-pose, or a 3-joint arm solving a point, gets every solution from Pieper's method
-(:mod:`robosim.ik.pieper`) and :func:`solve` returns the one nearest ``q0`` (or home) inside
-the limits; the iteration only finishes it where rounding left it outside the tolerances, and
-searches as above when no solution lies inside the limits (the nearest error is then reported).
+Arms with a closed form give the loop its first seed: a 6-joint arm with a spherical wrist
+solving the full pose, or a 3-joint arm solving a point, gets every solution from Pieper's
+method (:mod:`robosim.ik.pieper`), another 6R arm from the general 6R solver where that is a
+closed form (:mod:`robosim.ik.general`), and :func:`solve` returns the one nearest ``q0`` (or
+home) inside the limits; the loop only finishes it where rounding left it outside the
+tolerances, and searches as above when no solution lies inside the limits (the nearest error
+is then reported).
 """
 
 from __future__ import annotations
 
 import math
-import operator
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -62,13 +61,12 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..robot_files import MAX_LENGTH
-from ..kinematics.chain import (Component, chain_frames, frame_columns, frame_times,
-                                jacobian_columns)
+from ..kinematics.chain import chain_frames, frame_times, jacobian_columns
 from ..kinematics import Robot
 from ..kinematics.elementary import ArrayMath, FloatMath
-from .turns import turned_inside
+from .turns import TURN, turned_inside
 from .general import general_applies, general_closed_form, general_ik
-from .pieper import JOINT_LIMIT, _nearest_solution, nearest_solution, pieper_applies, pieper_ik
+from .pieper import JOINT_LIMIT, nearest_solution, pieper_applies, pose_columns
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
            "check_targets", "damped_least_squares"]
@@ -97,6 +95,16 @@ MAX_STEP = 0.6
 SAME_BRANCH = 1e-6
 #: A Jacobian column below this everywhere (scaled rows and columns) marks an idle joint.
 IDLE_COLUMN = 1e-12
+#: Words of :attr:`IKResult.reason`.
+CONVERGED = "converged"
+NOT_REACHED = "not reached"
+SINGULAR = "singular"
+NEAREST_ERROR = "nearest error"
+#: A failed target whose smallest singular value of the solved Jacobian rows (scaled as the
+#: solver scales them) is below this fraction of the largest stalled near a singularity: the
+#: damped steps shrink as it nears one (a 2R arm stretched towards a point beyond its reach
+#: stops with its elbow 2 degrees from straight, a ratio of 0.007).
+SINGULAR_RATIO = 0.05
 
 _AXIS_NAMES = ("x", "y", "z", "rx", "ry", "rz")
 #: :func:`parse_axes` of the most used arguments, looked up without parsing.
@@ -266,9 +274,15 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     ...     print(error)
     target: the 3x3 part is not a rotation matrix (R^T R must be the identity, det R = +1)
     """
-    rows = parse_axes(axes)
+    return _checked_targets(target, parse_axes(axes))[0]
+
+
+def _checked_targets(target, rows):
+    """:func:`check_targets`' work for the error ``rows``: the targets ``(..., 4, 4)``, their
+    columns (:func:`robosim.ik.pieper.pose_columns` of the flattened batch) and the namespace
+    they are in (floats for one target, arrays for a batch)."""
     target = checks.real_array(target, "target")
-    rotation_needed = any(r >= 3 for r in rows)
+    rotation_needed = rows[-1] >= 3
     if target.shape[-1:] == (3,) and not rotation_needed:
         full = np.zeros(target.shape[:-1] + (4, 4))
         full[..., :3, :3] = np.eye(3)
@@ -279,53 +293,43 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
         raise ValidationError(f"target must be a 4x4 transform (or a position x, y, z when "
                               f"solving position only), got shape {target.shape}")
     target = checks.transforms(target, "target")
-    farthest = float(np.abs(target[..., :3, 3]).max(initial=0.0))
+    ops = ArrayMath if target.ndim > 2 else FloatMath
+    X, Y, Z, P = goal = pose_columns(target.reshape(-1, 4, 4), ops)
+    farthest = ops.batch_max(_largest([ops.absolute(p) for p in P], ops))
     if farthest > MAX_LENGTH:      # squared in the error: 1e300 overflowed (issue 14)
         raise ValidationError(f"target: a position coordinate of {farthest:g} is beyond "
                               f"+-{MAX_LENGTH:g}, farther than any robot file's lengths")
     if rotation_needed:
-        R = target[..., :3, :3]
-        gap = np.abs(np.swapaxes(R, -1, -2) @ R - np.eye(3))
-        if gap.max() > 1e-6 or np.min(np.linalg.det(R)) < 0:
+        # R^T R = I (the dot products of the columns) and det R = +1 (their triple product).
+        gram = [_dot(X, X) - 1.0, _dot(Y, Y) - 1.0, _dot(Z, Z) - 1.0, _dot(X, Y), _dot(X, Z),
+                _dot(Y, Z)]
+        determinant = _dot(X, (Y[1] * Z[2] - Y[2] * Z[1], Y[2] * Z[0] - Y[0] * Z[2],
+                               Y[0] * Z[1] - Y[1] * Z[0]))
+        if (ops.batch_max(_largest([ops.absolute(g) for g in gram], ops)) > 1e-6
+                or ops.batch_min(determinant) < 0):
             raise ValidationError("target: the 3x3 part is not a rotation matrix "
                                   "(R^T R must be the identity, det R = +1)")
-    return target
+    return target, goal, ops
 
 
-def _single_pose(target, rotation_needed):
-    """The columns ``(X, Y, Z, P)`` (tuples of 3 floats,
-    :func:`robosim.kinematics.chain.frame_columns`) of one target given as a float ``(4, 4)`` array
-    that passes :func:`check_targets`, checked on Python floats (a fifth of the cost); None for
-    anything else, which :func:`check_targets` then checks, naming what is wrong (this test is
-    stricter: an exact last row, a finite sum)."""
-    if type(target) is not np.ndarray or target.shape != (4, 4) or target.dtype != np.float64:
-        return None
-    rows = target.tolist()
-    (r00, r01, r02, x), (r10, r11, r12, y), (r20, r21, r22, z), last = rows
-    if (last != [0.0, 0.0, 0.0, 1.0] or not math.isfinite(sum(rows[0]) + sum(rows[1])
-                                                           + sum(rows[2]))
-            or max(abs(x), abs(y), abs(z)) > MAX_LENGTH):
-        return None
-    if rotation_needed:
-        # R^T R = I (the dot products of the columns) and det R = +1 (their triple product).
-        gram = (r00 * r00 + r10 * r10 + r20 * r20 - 1.0, r01 * r01 + r11 * r11 + r21 * r21 - 1.0,
-                r02 * r02 + r12 * r12 + r22 * r22 - 1.0, r00 * r01 + r10 * r11 + r20 * r21,
-                r00 * r02 + r10 * r12 + r20 * r22, r01 * r02 + r11 * r12 + r21 * r22)
-        determinant = (r00 * (r11 * r22 - r21 * r12) - r10 * (r01 * r22 - r21 * r02)
-                       + r20 * (r01 * r12 - r11 * r02))
-        if max(map(abs, gram)) > 1e-6 or determinant < 0.0:
-            return None
-    return (r00, r10, r20), (r01, r11, r21), (r02, r12, r22), (x, y, z)
+def _dot(u, v):
+    return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
 
 
-# ------------------------------------------------------------------------------- kernel
-def damped_least_squares(J: ArrayLike, e: ArrayLike, damping: float) -> np.ndarray:
-    """The damped least-squares step, as the book writes it: ``(J^T J + damping I) dq = J^T e``.
+def _largest(values, ops):
+    largest = values[0]
+    for value in values[1:]:
+        largest = ops.maximum(largest, value)
+    return largest
 
-    The reference of the solver's two kernels (:class:`_FloatKernel` on Python floats with a
-    hand Cholesky factorisation, :class:`_ArrayKernel` on stacks of matrices), which also
-    hold joints at their limits and scale the columns; without a joint at a limit they
-    compute this.
+
+# ------------------------------------------------------------------------------ the step
+def damped_least_squares(J: ArrayLike, e: ArrayLike, damping: ArrayLike) -> np.ndarray:
+    """The damped least-squares step ``(J^T J + damping I) dq = J^T e`` (C. W. Wampler,
+    "Manipulator inverse kinematic solutions based on vector formulations and damped
+    least-squares methods", IEEE Trans. SMC 16(1), 1986; Y. Nakamura and H. Hanafusa, "Inverse
+    kinematic solutions with singularity robustness for robot manipulator control", J. Dyn. Sys.
+    Meas. Control 108(3), 1986): the step that minimises ``|J dq - e|^2 + damping |dq|^2``.
 
     Parameters
     ----------
@@ -333,7 +337,7 @@ def damped_least_squares(J: ArrayLike, e: ArrayLike, damping: float) -> np.ndarr
         The Jacobian (rows: the solved error components).
     e : array_like, shape (..., m)
         The error to remove.
-    damping : float
+    damping : float or array_like (...)
         ``> 0``: the step's length is traded for its accuracy near a singularity.
 
     Returns
@@ -350,136 +354,41 @@ def damped_least_squares(J: ArrayLike, e: ArrayLike, damping: float) -> np.ndarr
     """
     J, e = np.asarray(J, dtype=float), np.asarray(e, dtype=float)
     Jt = np.swapaxes(J, -1, -2)
-    A = Jt @ J + damping * np.eye(J.shape[-1])
-    return np.linalg.solve(A, (Jt @ e[..., None]))[..., 0]
-
-
-class _FloatKernel(FloatMath):
-    """Elementary functions and the damped step on Python floats (one target)."""
-
-    @staticmethod
-    def damped_step(problem: _Problem, q: Sequence[float], J: Sequence[Sequence[float]],
-                    e: Sequence[float]) -> list[float]:
-        """Solve ``(J^T J + (gain E + w) I) dq = J^T e`` (``J[j]`` is column j).
-
-        A joint at a limit that the step pushes further out is held (active set): solving
-        again without it lets the other joints make the whole correction instead of a part
-        that projection would cut. (Python floats: for n = 6 as fast as small numpy
-        matrices, for n = 3 three times faster.)
-        """
-        damping = DAMPING_GAIN * 0.5 * sum(x * x for x in e) + DAMPING_BIAS
-        joints = range(problem.n)
-        step = _damped_solve(J, e, damping, joints)
-        lower, upper = problem.lower, problem.upper
-        free = [j for j in joints if not (problem.blockable[j] and (
-            (q[j] <= lower[j] and step[j] < 0) or (q[j] >= upper[j] and step[j] > 0)))]
-        if len(free) < problem.n:
-            step = [0.0] * problem.n
-            for j, value in zip(free, _damped_solve(J, e, damping, free), strict=True):
-                step[j] = value
-        return [value * scale for value, scale in zip(step, problem.column_scales, strict=True)]
-
-
-def _damped_solve(J, e, damping, joints):
-    """``x`` with ``(J_s^T J_s + damping I) x = J_s^T e`` for the columns ``J[j]`` of
-    ``joints``, by Cholesky factorisation on Python floats (the matrix is positive definite:
-    ``damping > 0``)."""
-    columns = [J[j] for j in joints]
-    k = len(columns)
-    L = []                                                  # rows of the Cholesky factor
-    for i in range(k):
-        row = []
-        column = columns[i]
-        for j in range(i + 1):
-            total = sum(map(operator.mul, column, columns[j]))
-            if i == j:
-                row.append(math.sqrt(total + damping - sum(map(operator.mul, row, row))))
-            else:
-                row.append((total - sum(map(operator.mul, row, L[j]))) / L[j][j])
-        L.append(row)
-    y = []
-    for i in range(k):
-        total = sum(map(operator.mul, columns[i], e)) - sum(map(operator.mul, L[i], y))
-        y.append(total / L[i][i])
-    x = [0.0] * k
-    for i in range(k - 1, -1, -1):
-        x[i] = (y[i] - sum(L[p][i] * x[p] for p in range(i + 1, k))) / L[i][i]
-    return x
-
-
-class _ArrayKernel(ArrayMath):
-    """Elementary functions and the damped step on ``(B,)`` arrays (many targets)."""
-
-    @staticmethod
-    def damped_step(problem: _Problem, q: Sequence[np.ndarray],
-                    J: Sequence[Sequence[Component]], e: Sequence[Component]) -> np.ndarray:
-        """:meth:`_FloatKernel.damped_step` for every row at once (``q``: n columns of ``(B,)``)."""
-        rows_q = np.column_stack(q)
-        B = rows_q.shape[0]
-        jacobian = np.empty((B, len(e), problem.n))
-        for j, column in enumerate(J):
-            for r, value in enumerate(column):
-                jacobian[:, r, j] = value
-        error = np.stack(np.broadcast_arrays(*e), axis=-1)
-        jacobian_t = np.swapaxes(jacobian, 1, 2)
-        A = jacobian_t @ jacobian
-        g = (jacobian_t @ error[:, :, None])[:, :, 0]
-        damping = DAMPING_GAIN * 0.5 * np.einsum("br,br->b", error, error) + DAMPING_BIAS
-        A[:, range(problem.n), range(problem.n)] += damping[:, None]
-        step = np.linalg.solve(A, g[:, :, None])[:, :, 0]
-        blocked = problem.can_block & (((rows_q <= problem.limits[:, 0]) & (step < 0))
-                                       | ((rows_q >= problem.limits[:, 1]) & (step > 0)))
-        rows = np.flatnonzero(blocked.any(axis=1))
-        if rows.size:
-            free = ~blocked[rows]
-            held = A[rows] * (free[:, :, None] & free[:, None, :])
-            held[:, range(problem.n), range(problem.n)] += blocked[rows]
-            step[rows] = np.linalg.solve(held, (g[rows] * free)[:, :, None])[:, :, 0]
-        return step * problem.column_scale
+    A = Jt @ J + np.asarray(damping, dtype=float)[..., None, None] * np.eye(J.shape[-1])
+    return np.linalg.solve(A, Jt @ e[..., None])[..., 0]
 
 
 class _Problem:
-    """The constant part of a solve: robot, selected rows, scales and limits."""
+    """The constant part of a solve: the robot, the solved error rows, scales and limits, and
+    the method's step (:meth:`step`)."""
 
-    def __init__(self, robot, axes, tolerance, angle_tolerance, finish=None):
-        self.robot = robot
-        self.rows = parse_axes(axes)
-        self.n = robot.n
+    def __init__(self, robot, rows, tolerance, angle_tolerance, finish=None):
+        self.robot, self.chain, self.n, self.rows = robot, robot.chain, robot.n, rows
         self.scale = robot.length_scale
-        self.revolute = robot.revolute.tolist()
-        limits = robot.limits
-        self.lower = limits[:, 0].tolist()
-        self.upper = limits[:, 1].tolist()
-        self.limits = limits
-        self.home = robot.home
-        self.home_list = robot.home.tolist()
-        self.max_step = [MAX_STEP if rev else MAX_STEP * self.scale for rev in self.revolute]
+        self.limits, self.home = robot.limits, robot.home
+        self.ranges = [(*joint.limits, joint.is_revolute) for joint in robot.joints]
         # Limits that can stop a joint (a revolute joint with a full turn of range wraps).
-        self.can_block = np.array([not rev or hi - lo < 2 * math.pi
-                                   for rev, lo, hi in zip(self.revolute, self.lower,
-                                                          self.upper, strict=True)])
-        self.blockable = self.can_block.tolist()
-        # Prismatic columns are solved in units of L, like the position rows.
-        self.column_scale = np.array([1.0 if rev else self.scale for rev in self.revolute])
-        self.column_scales = self.column_scale.tolist()
-        # The selected rows are solved with positions in units of L.
-        self.row_scales = [1.0 / self.scale if r < 3 else 1.0 for r in self.rows]
+        self.can_block = np.array([not turns or upper - lower < TURN
+                                   for lower, upper, turns in self.ranges])
+        # Position rows and prismatic columns are solved in units of L: the steps do not
+        # depend on the unit.
+        self.row_scales = [1.0 / self.scale if r < 3 else 1.0 for r in rows]
+        self.column_scale = np.where(robot.revolute, 1.0, self.scale)
+        self.max_step = MAX_STEP * self.column_scale
         self.tool = None if np.array_equal(robot.tool, np.eye(4)) else robot.chain.tool
-        self.tolerance = float(tolerance)
-        self.angle_tolerance = float(angle_tolerance)
+        self.tolerance, self.angle_tolerance = float(tolerance), float(angle_tolerance)
         self.finish = FINISH if finish is None else finish
-        self.position_rows = [r for r in self.rows if r < 3]
-        self.rotation_rows = [r - 3 for r in self.rows if r >= 3]
-        self.rotation_rows_in_error = [r for r in self.rows if r >= 3]
+        self.position_rows = [r for r in rows if r < 3]
+        self.rotation_rows = [r for r in rows if r >= 3]
         self._idle = None
         # Pieper's closed form where it applies: six joints with a spherical wrist solving
         # the full pose, or three joints solving a point.
-        self.closed_form = (self.rows == (0, 1, 2, 3, 4, 5)[:self.n]
-                            and self.n in (3, 6) and pieper_applies(robot))
+        self.closed_form = (rows == (0, 1, 2, 3, 4, 5)[:self.n] and self.n in (3, 6)
+                            and pieper_applies(robot))
         # Every other 6R arm solving the full pose: the general 6R solver (robosim.ik.general)
         # for solve_all; for solve only where it is a closed form, faster than the search
         # (the elimination is not: benchmarks/bench_general_ik.py).
-        self.general = (not self.closed_form and self.rows == (0, 1, 2, 3, 4, 5)
+        self.general = (not self.closed_form and rows == (0, 1, 2, 3, 4, 5)
                         and general_applies(robot))
         self.general_solve = self.general and general_closed_form(robot)
 
@@ -494,33 +403,10 @@ class _Problem:
         a random value of a joint the target does not ask for.
         """
         if self._idle is None:
-            q_bank = _seed_bank(self.robot, None)[0]
-            row_scale = np.array([1.0 / self.scale if r < 3 else 1.0 for r in self.rows])
-            J = self.robot.jacobian(q_bank)[:, self.rows, :] * row_scale[:, None]
-            self._idle = np.all(np.abs(J * self.column_scale) < IDLE_COLUMN, axis=(0, 1))
+            J = self.robot.jacobian(_seed_bank(self.robot, None)[0])[:, self.rows, :]
+            J *= np.array(self.row_scales)[:, None] * self.column_scale
+            self._idle = np.all(np.abs(J) < IDLE_COLUMN, axis=(0, 1))
         return self._idle
-
-    def evaluate(self, q, target, ops, want_step=True):
-        """Errors at ``q`` and the damped least-squares step towards ``target``.
-
-        ``q`` is a list of n joint values (floats, or ``(B,)`` arrays); ``target`` the column
-        tuples ``(X, Y, Z, P)`` of the target. Returns ``(position_error, orientation_error,
-        step)`` with ``step`` the n joint increments from ``ops.damped_step`` (None without
-        ``want_step``).
-        """
-        frames = chain_frames(self.robot.chain, q, ops, keep_all=want_step)  # all: for the step
-        P, error, position_error, orientation_error = self.pose_errors(frames[-1], target, ops)
-        if not want_step or (ops is _FloatKernel
-                             and _within(self, position_error, orientation_error, self.finish)):
-            return position_error, orientation_error, None      # the caller stops here
-        columns = jacobian_columns(self.robot.chain, frames, P)
-        e = [error[r] * scale for r, scale in zip(self.rows, self.row_scales, strict=True)]
-        J = [[column[r] * (scale * column_scale) for r, scale in zip(self.rows, self.row_scales,
-                                                                     strict=True)]
-             for column, column_scale in zip(columns, self.column_scales,
-                                             strict=True)]  # J[j]: column j
-        return position_error, orientation_error, ops.damped_step(self, q, J, e)
-
 
     def pose_errors(self, frame, target, ops):
         """The error of frame n ``frame`` (the chain's last, tool not yet applied) to
@@ -541,9 +427,50 @@ class _Problem:
             error += [v0 * factor, v1 * factor, v2 * factor]
         none = abs(0.0 * P[0])                      # no component selected: 0 (float or array)
         position_error = _norm(error, self.position_rows, ops) if self.position_rows else none
-        orientation_error = (_norm(error, self.rotation_rows_in_error, ops)
-                             if self.rotation_rows else none)
+        orientation_error = _norm(error, self.rotation_rows, ops) if self.rotation_rows else none
         return P, error, position_error, orientation_error
+
+    def step(self, q, frames, P, error, ops):
+        """The damped least-squares step at ``q`` (n joint values, floats or ``(B,)`` arrays)
+        from its ``frames`` (:func:`robosim.kinematics.chain.chain_frames`, all of them), the
+        end effector's position ``P`` and the ``error`` of :meth:`pose_errors`: n joint
+        increments.
+
+        ``(J^T J + lambda I) dq = J^T e`` on the selected rows (position rows over ``L``,
+        prismatic columns times ``L``), with Sugihara's damping ``lambda = g E + w``, ``E =
+        |e|^2 / 2``. A joint at a limit that the step pushes further out is held (an active
+        set): solved again without it, the other joints make the whole correction instead of
+        the part that projection would leave. The step is then shrunk so that no joint moves
+        more than :data:`MAX_STEP`.
+        """
+        columns = jacobian_columns(self.chain, frames, P)
+        selected = list(zip(self.rows, self.row_scales, strict=True))
+        J = ops.stack([column[r] * scale for column in columns for r, scale in selected])
+        J = np.swapaxes(J.reshape(-1, self.n, len(selected)), 1, 2) * self.column_scale
+        e = ops.stack([error[r] * scale for r, scale in selected])
+        damping = DAMPING_GAIN * 0.5 * np.einsum("br,br->b", e, e) + DAMPING_BIAS
+        step = damped_least_squares(J, e, damping)
+        at = ops.stack(q)
+        blocked = self.can_block & (((at <= self.limits[:, 0]) & (step < 0))
+                                    | ((at >= self.limits[:, 1]) & (step > 0)))
+        if blocked.any():
+            held = damped_least_squares(J * ~blocked[:, None, :], e, damping)
+            step = np.where(blocked.any(axis=1, keepdims=True), held, step)
+        step = step * self.column_scale
+        largest = np.max(np.abs(step) / self.max_step, axis=1, keepdims=True)
+        return ops.unstack(step / np.maximum(largest, 1.0))
+
+    def limit(self, q, ops):
+        """Joint values ``q`` (floats or ``(B,)`` arrays) brought inside the limits: turned by
+        2 pi where that fits, else clipped."""
+        inside = []
+        for value, (lower, upper, turns) in zip(q, self.ranges, strict=True):
+            if turns:
+                wrapped = value - ops.where(value > upper, TURN, -TURN)
+                fits = ((value < lower) | (value > upper)) & (lower <= wrapped) & (wrapped <= upper)
+                value = ops.where(fits, wrapped, value)
+            inside.append(ops.clip(value, lower, upper))
+        return inside
 
 
 def _norm(error, rows, ops):
@@ -568,7 +495,6 @@ def _rotation_error(rotation, target):
                    + (c0 * f0 + c1 * f1 + c2 * f2) - 1.0))
 
 
-# ---------------------------------------------------------------- the search, written once
 def _within(problem, position_error, orientation_error, factor=1.0):
     """Errors within ``factor`` times the tolerances: a bool, or ``(B,)`` bools."""
     return ((position_error <= problem.tolerance * factor)
@@ -580,250 +506,112 @@ def _cost(problem, position_error, orientation_error):
     return position_error / problem.tolerance + orientation_error / problem.angle_tolerance
 
 
-def _iterate(problem, run, patience):
-    """The damped least-squares iteration from the seeds in ``run`` (:class:`_FloatRun`, one
-    seed on Python floats, or :class:`_ArrayRun`, many rows at once): the control flow of
-    every numeric solve, written once.
+# ------------------------------------------------------------------------- the loop
+def _iterate(problem, target, seeds, ops, patience=PATIENCE):
+    """The solve loop: damped least squares from each seed ``(B, n)`` towards its target
+    ``(B, 4, 4)``, on Python floats (``ops = FloatMath``, one seed) or on ``(B,)`` arrays
+    (``ArrayMath``), from the same lines.
 
-    Each iteration evaluates the errors and the damped step (:meth:`_Problem.evaluate`), keeps
-    the best configuration seen, and stops a seed when its errors are :data:`FINISH` times the
-    tolerances or when its cost has not fallen by :data:`PROGRESS` for ``patience``
-    iterations (a stall at a local minimum, at the edge of the workspace, or at the limit of
-    floating point). The step is shrunk to :data:`MAX_STEP` and the joints brought inside
-    their limits. Returns ``run``'s outcome.
-    """
-    first = True
-    for _ in range(MAX_ITERATIONS):
-        if not run.active():
-            break
-        position_error, orientation_error, step = problem.evaluate(run.q, run.target,
-                                                                   run.kernel)
-        cost = _cost(problem, position_error, orientation_error)
-        run.keep_best(cost, position_error, orientation_error, first)
-        first = False
-        progress = cost < PROGRESS * run.reference
-        run.reference = run.kernel.where(progress, cost, run.reference)
-        run.since_progress = run.kernel.where(progress, 0, run.since_progress + 1)
-        done = (_within(problem, position_error, orientation_error, problem.finish)
-                | (run.since_progress >= patience))
-        run.advance(done, step)
-    else:
-        if run.active():
-            position_error, orientation_error, _ = problem.evaluate(run.q, run.target,
-                                                                    run.kernel, False)
-            run.keep_best(_cost(problem, position_error, orientation_error), position_error,
-                          orientation_error, False, counted=False)
-    return run.outcome()
-
-
-class _FloatRun:
-    """One seed ``q`` (n floats) towards one target (column tuples of floats), for
-    :func:`_iterate`: no numpy per-call cost."""
-
-    kernel = _FloatKernel
-
-    def __init__(self, problem, target, q):
-        self.problem, self.target, self.q = problem, target, list(q)
-        self.best = (self.q, math.inf, math.inf)
-        self.best_cost = self.reference = math.inf
-        self.since_progress = self.iterations = 0
-        self.running = True
-
-    def active(self):
-        return self.running
-
-    def keep_best(self, cost, position_error, orientation_error, first, counted=True):
-        self.iterations += counted
-        if first or cost < self.best_cost:       # cost is inf for a target near 1e308
-            self.best, self.best_cost = (list(self.q), position_error, orientation_error), cost
-
-    def advance(self, done, step):
-        if done:
-            self.running = False
-            return
-        problem = self.problem
-        largest = max(abs(s) / m for s, m in zip(step, problem.max_step, strict=True))
-        shrink = 1.0 if largest <= 1.0 else 1.0 / largest
-        self.q = [_limit_scalar(problem, i, value + shrink * change)
-                  for i, (value, change) in enumerate(zip(self.q, step, strict=True))]
-
-    def outcome(self):
-        return (*self.best, self.iterations)
-
-
-class _ArrayRun:
-    """Rows ``q`` ``(B, n)`` towards their targets (column tuples of ``(B,)`` arrays), for
-    :func:`_iterate`: rows drop out of the computation as they converge or stall."""
-
-    kernel = _ArrayKernel
-
-    def __init__(self, problem, target, q):
-        count = q.shape[0]
-        self.problem, self.target, self.q = problem, target, list(q.T)
-        self.rows = np.arange(count)                       # the rows still iterating
-        self.best_q = q.copy()
-        self.best_cost = np.full(count, np.inf)
-        self.best_position, self.best_orientation = np.full(count, np.inf), np.full(count, np.inf)
-        self.reference = np.full(count, np.inf)
-        self.since_progress = np.zeros(count, dtype=int)
-        self.iterations = np.zeros(count, dtype=int)
-
-    def active(self):
-        return self.rows.size > 0
-
-    def keep_best(self, cost, position_error, orientation_error, first, counted=True):
-        shape = self.rows.shape
-        if counted:
-            self.iterations[self.rows] += 1
-        better = (cost < self.best_cost[self.rows]) | first
-        improved = self.rows[better]
-        self.best_cost[improved] = np.broadcast_to(cost, shape)[better]
-        self.best_q[improved] = np.column_stack(self.q)[better]
-        self.best_position[improved] = np.broadcast_to(position_error, shape)[better]
-        self.best_orientation[improved] = np.broadcast_to(orientation_error, shape)[better]
-
-    def advance(self, done, step):
-        largest = np.max(np.abs(step) / np.array(self.problem.max_step), axis=-1)
-        step = step * np.minimum(1.0, 1.0 / np.maximum(largest, 1e-300))[:, None]
-        keep = ~np.broadcast_to(done, self.rows.shape)
-        q = _limit_arrays(self.problem, np.column_stack(self.q)[keep] + step[keep])
-        self.q, self.rows = list(q.T), self.rows[keep]
-        self.target = tuple(tuple(c[keep] for c in column) for column in self.target)
-        self.reference, self.since_progress = self.reference[keep], self.since_progress[keep]
-
-    def outcome(self):
-        return self.best_q, self.best_position, self.best_orientation, self.iterations
-
-
-def _limit_scalar(problem, i, value):
-    """Joint value ``i`` brought inside its limits: wrapped by 2 pi if that fits, else clipped."""
-    lower, upper = problem.lower[i], problem.upper[i]
-    if lower <= value <= upper:
-        return value
-    if problem.revolute[i]:
-        wrapped = value - 2.0 * math.pi if value > upper else value + 2.0 * math.pi
-        if lower <= wrapped <= upper:
-            return wrapped
-    return min(max(value, lower), upper)
-
-
-def _limit_arrays(problem, q):
-    """Rows of ``q`` ``(B, n)`` brought inside the limits (wrapped by 2 pi where that fits,
-    else clipped): :func:`_limit_scalar` on arrays."""
-    lower, upper = problem.limits[:, 0], problem.limits[:, 1]
-    rev = np.array(problem.revolute)
-    wrapped = np.where(q > upper, q - 2 * np.pi, q + 2 * np.pi)
-    use_wrap = rev & ((q < lower) | (q > upper)) & (wrapped >= lower) & (wrapped <= upper)
-    return np.clip(np.where(use_wrap, wrapped, q), lower, upper)
-
-
-class _OnFloats:
-    """The search on Python floats (one target, or a path point): seeds one at a time."""
-
-    kernel = _FloatKernel
-
-    @staticmethod
-    def iterate(problem, target, q, patience=PATIENCE):
-        """:func:`_iterate` on each row of ``q`` ``(B, n)`` in turn towards ``target``
-        ``(B, 4, 4)``: the same outcome arrays as :meth:`_OnArrays.iterate`."""
-        outcomes = [_iterate(problem, _FloatRun(problem, frame_columns(T), seed), patience)
-                    for T, seed in zip(target, q.tolist(), strict=True)]
-        q, position_error, orientation_error, iterations = zip(*outcomes, strict=True)
-        return (np.array(q).reshape(-1, problem.n), np.array(position_error),
-                np.array(orientation_error), np.array(iterations, dtype=int))
-
-    @staticmethod
-    def errors(problem, target, q):
-        """Position and orientation errors ``(B,)`` of each row of ``q`` ``(B, n)``, one
-        after another, to ``target`` (the columns of one pose, as floats)."""
-        errors = [problem.evaluate(row, target, _FloatKernel, want_step=False)[:2]
-                  for row in q.tolist()]
-        return (np.array([e[0] for e in errors], dtype=float),
-                np.array([e[1] for e in errors], dtype=float))
-
-    @staticmethod
-    def rounds(count):
-        """One restart a round: the first that reaches the target ends the search."""
-        return range(1, count + 1)
-
-
-class _OnArrays:
-    """The search on ``(B,)`` arrays (many targets at once)."""
-
-    kernel = _ArrayKernel
-
-    @staticmethod
-    def iterate(problem, target, q, patience=PATIENCE):
-        """:func:`_iterate` on every row of ``q`` ``(B, n)`` towards ``target`` ``(B, 4, 4)``
-        at once: the best ``q`` ``(B, n)``, its position and orientation errors and the
-        iterations spent, per row."""
-        return _iterate(problem, _ArrayRun(problem, frame_columns(target), q.copy()),
-                        patience)
-
-    @staticmethod
-    def errors(problem, target, q):
-        """Position and orientation errors ``(B,)`` of the rows of ``q`` ``(B, n)`` at once,
-        to ``target`` (columns of ``(B,)`` arrays, or of floats: one pose for every row)."""
-        position_error, orientation_error, _ = problem.evaluate(list(q.T), target, _ArrayKernel,
-                                                                want_step=False)
-        return (np.broadcast_to(position_error, (len(q),)).copy(),
-                np.broadcast_to(orientation_error, (len(q),)).copy())
-
-    @staticmethod
-    def rounds(count):
-        """Ends of the restart rounds: 4, 12, 28, ... (doubling) up to ``count``.
-
-        Nearest seeds first, in small rounds: most failed targets are solved by one of the
-        first few, and only the rest pay for more.
-        """
-        stop, size = 0, 4
-        while stop < count:
-            stop = min(count, stop + size)
-            size *= 2
-            yield stop
-
-
-def _search(problem, target, first, restarts, on, patience=PATIENCE):
-    """Targets ``(B, 4, 4)`` from the seeds ``first`` ``(B, n)``, then, for those not reached,
-    from their restarts in rounds: the search's control flow, written once.
-
-    Parameters
-    ----------
-    problem : _Problem
-        The robot, the error rows and the scales of the search.
-    target : ndarray, shape (B, 4, 4)
-        The targets.
-    first : ndarray, shape (B, n)
-        Each target's first seed.
-    restarts : callable
-        ``restarts(rows)``: the restart seeds ``(R, k, n)`` of the targets ``rows`` ``(R,)``,
-        nearest first; called only when some target is not reached from its first seed.
-    on : :class:`_OnFloats` or :class:`_OnArrays`
-        How the seeds run (``on.iterate``) and the ends of the rounds (``on.rounds(k)``: one
-        seed at a time on floats, doubling rounds for arrays).
-    patience : int
-        Iterations without a new best error after which a seed counts as stalled.
+    Each iteration evaluates the forward kinematics and the errors, keeps the best
+    configuration seen, and stops a seed when its errors are ``problem.finish`` times the
+    tolerances or when its cost has not fallen by :data:`PROGRESS` for ``patience`` iterations
+    (a stall at a local minimum, at the edge of the workspace, or at the limit of floating
+    point); the others take the method's step (:meth:`_Problem.step`) and are brought inside
+    their limits. The rows of a batch leave it as they stop.
 
     Returns
     -------
-    ``(q, position_error, orientation_error, iterations)``, per target: the first restart (in
-    order) that reaches it, else the best.
+    ``(q, position_error, orientation_error, iterations)``: per seed, the best configuration
+    ``(B, n)``, its errors ``(B,)`` and the iterations spent ``(B,)``.
     """
-    q, position_error, orientation_error, iterations = on.iterate(problem, target, first,
-                                                                  patience)
+    count = len(seeds)
+    q_out, iterations = np.empty((count, problem.n)), np.empty(count, dtype=int)
+    position_out, orientation_out = np.empty(count), np.empty(count)
+    rows = np.arange(count)                                       # the seeds still iterating
+    goal, q = pose_columns(target, ops), ops.unstack(seeds)
+    best_q, best_cost, best_position, best_orientation = q, math.inf, math.inf, math.inf
+    reference, since_progress = math.inf, 0
+    for iteration in range(MAX_ITERATIONS + 1):
+        frames = chain_frames(problem.chain, q, ops, keep_all=True)
+        P, error, position_error, orientation_error = problem.pose_errors(frames[-1], goal, ops)
+        # The best configuration seen (the first one even at an infinite cost).
+        cost = _cost(problem, position_error, orientation_error)
+        better = (cost < best_cost) | (iteration == 0)
+        best_q = [ops.where(better, new, old) for new, old in zip(q, best_q, strict=True)]
+        best_cost = ops.where(better, cost, best_cost)
+        best_position = ops.where(better, position_error, best_position)
+        best_orientation = ops.where(better, orientation_error, best_orientation)
+        # Progress is the cost falling below PROGRESS times its value at the last progress.
+        progress = cost < PROGRESS * reference
+        reference = ops.where(progress, cost, reference)
+        since_progress = ops.where(progress, 0, since_progress + 1)
+        done = (_within(problem, position_error, orientation_error, problem.finish)
+                | (since_progress >= patience) | (iteration == MAX_ITERATIONS))
+        stopped = np.flatnonzero(done)
+        if stopped.size:
+            at = rows[stopped]
+            q_out[at] = ops.stack(best_q)[stopped]
+            position_out[at] = np.broadcast_to(best_position, rows.shape)[stopped]
+            orientation_out[at] = np.broadcast_to(best_orientation, rows.shape)[stopped]
+            iterations[at] = min(iteration + 1, MAX_ITERATIONS)
+            if stopped.size == rows.size:
+                break
+        step = problem.step(q, frames, P, error, ops)
+        q = problem.limit([value + change for value, change in zip(q, step, strict=True)], ops)
+        if stopped.size:                                  # the stopped rows leave the batch
+            going = ~done
+            rows, reference, since_progress = rows[going], reference[going], since_progress[going]
+            best_cost, best_position, best_orientation = (
+                best_cost[going], best_position[going], best_orientation[going])
+            q, best_q = [value[going] for value in q], [value[going] for value in best_q]
+            goal = tuple(tuple(value[going] for value in column) for column in goal)
+    return q_out, position_out, orientation_out, iterations
+
+
+def _run(problem, target, seeds, ops, patience=PATIENCE):
+    """:func:`_iterate` on the seeds ``(B, n)``: all at once on arrays, one after another on
+    floats."""
+    if ops is ArrayMath or len(seeds) == 1:
+        return _iterate(problem, target, seeds, ops, patience)
+    outcomes = [_iterate(problem, target[k:k + 1], seeds[k:k + 1], ops, patience)
+                for k in range(len(seeds))]
+    return tuple(np.concatenate(parts) for parts in zip(*outcomes, strict=True))
+
+
+def _round_ends(count, ops):
+    """Ends of the restart rounds up to ``count``: on floats one seed a round (the first that
+    reaches the target ends the search); on arrays 4, 12, 28, ... (doubling), nearest seeds
+    first, so that most failed targets are solved by one of the first few, and only the rest
+    pay for more."""
+    stop, size, growth = (0, 1, 1) if ops is FloatMath else (0, 4, 2)
+    while stop < count:
+        stop, size = min(count, stop + size), size * growth
+        yield stop
+
+
+def _search(problem, target, first, restarts, ops, patience=PATIENCE):
+    """Targets ``(B, 4, 4)`` from the seeds ``first`` ``(B, n)``, then, for those not reached,
+    from their restarts in rounds (:func:`_round_ends`).
+
+    ``restarts(rows)`` gives the restart seeds ``(R, k, n)`` of the targets ``rows`` ``(R,)``,
+    nearest first; it is called only when some target is not reached from its first seed.
+    Returns :func:`_iterate`'s outcome per target: the first restart (in order) that reaches
+    it, else the best.
+    """
+    q, position_error, orientation_error, iterations = _run(problem, target, first, ops, patience)
     failed = np.flatnonzero(~_within(problem, position_error, orientation_error))
     if failed.size == 0:
         return q, position_error, orientation_error, iterations
     plan = restarts(failed)
     start = 0
-    for stop in on.rounds(plan.shape[1]):
+    for stop in _round_ends(plan.shape[1], ops):
         still = ~_within(problem, position_error[failed], orientation_error[failed])
         if not still.any():
             break
         rows, seeds = failed[still], plan[still, start:stop]
         count, tries = seeds.shape[:2]
-        retry = on.iterate(problem, target[np.repeat(rows, tries)],
-                           seeds.reshape(-1, problem.n), patience)
+        retry = _run(problem, target[np.repeat(rows, tries)], seeds.reshape(-1, problem.n), ops,
+                     patience)
         retry_success = _within(problem, retry[1], retry[2]).reshape(count, tries)
         retry_cost = _cost(problem, retry[1], retry[2]).reshape(count, tries)
         choice = np.where(retry_success.any(axis=1), retry_success.argmax(axis=1),
@@ -839,7 +627,7 @@ def _search(problem, target, first, restarts, on, patience=PATIENCE):
     return q, position_error, orientation_error, iterations
 
 
-# --------------------------------------------------------------------------------- API
+# ------------------------------------------------------------------------- the seeds
 #: Size of a robot's seed bank: configurations whose poses are computed once per robot.
 SEED_BANK_SIZE = 512
 _seed_banks: weakref.WeakKeyDictionary[Robot, tuple[np.ndarray, np.ndarray]] = \
@@ -861,7 +649,7 @@ def _cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
     angle_tolerance = checks.positive(angle_tolerance, "angle_tolerance")
     key = (parse_axes(axes), tolerance, angle_tolerance, finish)
     if key not in per_robot:
-        per_robot[key] = _Problem(robot, key[0], tolerance, angle_tolerance, finish)
+        per_robot[key] = _Problem(robot, *key)
     if given is not None:
         per_robot[given] = per_robot[key]
     return per_robot[key]
@@ -933,8 +721,6 @@ def seed_count(seeds: int | ArrayLike) -> int | ArrayLike:
     ...
     robosim.errors.ValidationError: seeds must be a whole number from 0 to 512, got 1000000000
     """
-    if type(seeds) is int and 0 <= seeds <= SEED_BANK_SIZE:       # the common case, fast
-        return seeds
     if isinstance(seeds, (list, tuple, np.ndarray)) and np.ndim(seeds) > 0:
         return seeds
     return checks.count(seeds, "seeds", 0, SEED_BANK_SIZE)
@@ -954,24 +740,22 @@ def _restart_seeds(robot, problem, target, first, q0_given, seeds, rng):
     joints (:attr:`_Problem.idle`) at their values in ``first`` ``(B, n)``, the first seeds.
     """
     if np.ndim(seeds) == 0:
-        count = int(seeds)
         skip = 0 if q0_given else 1
         bank = _seed_bank(robot, rng)
-        nearest = _nearest_seeds(problem, bank, target, count + skip)[:, skip:]
-        restarts = bank[0][nearest]
-        idle = problem.idle
-        restarts[:, :, idle] = np.asarray(first)[:, None, idle]
+        restarts = bank[0][_nearest_seeds(problem, bank, target, int(seeds) + skip)[:, skip:]]
+        restarts[:, :, problem.idle] = np.asarray(first)[:, None, problem.idle]
         return restarts
     explicit = np.atleast_2d(robot.check_q(seeds, "seeds"))
     explicit = np.clip(explicit, robot.limits[:, 0], robot.limits[:, 1])
     return np.broadcast_to(explicit, (target.shape[0],) + explicit.shape)
 
 
+# ---------------------------------------------------------------------------------- API
 def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes: Axes = "pose",
           seeds: int | ArrayLike = 60, rng: np.random.Generator | int | None = None,
           tolerance: float = POSITION_TOLERANCE,
           angle_tolerance: float = ANGLE_TOLERANCE) -> IKResult:
-    """Joint values that put the end effector at ``target``: numeric, for any robot.
+    """Joint values that put the end effector at ``target``: for any robot.
 
     Parameters
     ----------
@@ -1010,153 +794,101 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
     seeds, rng = seed_count(seeds), random_source(rng)
-    if problem.closed_form:
-        # One pose: checked and solved on Python floats, in one pass (the common case).
-        columns = _single_pose(target, bool(problem.rotation_rows))
-        if columns is not None:
-            exact = _closed_form_exact(problem, columns, q0)
-            if exact is not None:
-                return exact
-    target = check_targets(target, problem.rows)
-    batch_shape = target.shape[:-2]
-    flat_target = target.reshape(-1, 4, 4)
+    target, goal, ops = _checked_targets(target, problem.rows)
+    batch = target.shape[:-2]
+    targets = target.reshape(-1, 4, 4)
+    count = len(targets)
     if q0 is not None:
-        q0 = checks.broadcast_batch(robot.check_q(q0, "q0"), batch_shape, "q0", "target")
-        q0 = q0.reshape(-1, robot.n)
-    count = flat_target.shape[0]
-    q, iterations = np.empty((count, robot.n)), np.zeros(count, dtype=int)
-    position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
-    closed_reason = np.full(count, "", dtype=object)
-    rest = np.arange(count)
+        q0 = checks.broadcast_batch(robot.check_q(q0, "q0"), batch, "q0", "target")
+        q0 = np.clip(q0.reshape(-1, robot.n), robot.limits[:, 0], robot.limits[:, 1])
     if problem.closed_form or problem.general_solve:
-        closed = _closed_form(problem, flat_target, q0, one=not batch_shape)
-        done = closed[4]
-        q[done], iterations[:] = closed[0][done], closed[3]
-        position_error[done], orientation_error[done] = closed[1][done], closed[2][done]
-        closed_reason[:] = closed[5]
-        rest = np.flatnonzero(~done)
-    if rest.size:
-        targets = flat_target[rest]
-        first = _first_seeds(robot, problem, targets, None if q0 is None else q0[rest], rng)
-        more = _search(problem, targets, first,
-                       lambda failed: _restart_seeds(robot, problem, targets[failed],
-                                                     first[failed], q0 is not None, seeds, rng),
-                       _OnArrays if batch_shape else _OnFloats)
-        q[rest], position_error[rest], orientation_error[rest] = more[:3]
-        iterations[rest] += more[3]
-    success = _within(problem, position_error, orientation_error)
-    reason = _reasons(problem, q, success, closed_reason)
-    if not batch_shape:
-        return IKResult(q[0], success[0], position_error[0], orientation_error[0],
-                        iterations[0], reason[0])
-    return IKResult(q.reshape(batch_shape + (robot.n,)), success.reshape(batch_shape),
-                    position_error.reshape(batch_shape), orientation_error.reshape(batch_shape),
-                    iterations.reshape(batch_shape), reason.reshape(batch_shape))
-
-
-#: The iteration count of a target the closed form reaches as it is (a numpy scalar made once:
-#: numpy's int64 constructor costs 0.26 us).
-_ONE_ITERATION = np.int64(1)
-
-
-def _closed_form_exact(problem, columns, q0):
-    """One target's :class:`IKResult` (``columns``: the checked pose's, as floats)
-    straight from the closed form when its solution nearest ``q0`` (or home) inside the
-    limits reaches the tolerances as it is (the common case: few numpy calls on the way);
-    None for anything else (``q0`` with a batch shape too), which the general path
-    (:func:`_closed_form`, then the search) handles."""
-    if q0 is None:
-        reference = problem.home_list
+        # The closed form's solution nearest q0 (or home) inside the limits, where there is one.
+        reference = np.repeat(problem.home[None], count, axis=0) if q0 is None else q0
+        q, found, closed_reason = _closed_form(problem, targets, goal, reference, ops)
+        frame = chain_frames(problem.chain, q, ops)[-1]
+        _, _, position_error, orientation_error = problem.pose_errors(frame, goal, ops)
+        success = found & _within(problem, position_error, orientation_error)
+        if ops.batch_all(success):                      # each target reached as it is
+            return _result(batch, ops.stack(q), success, position_error, orientation_error, 1,
+                           _reasons(problem, None, success, closed_reason))
+        first, found = ops.stack(q), np.full(count, found)
+        errors = ops.stack([position_error, orientation_error])
+        position_error, orientation_error = errors[:, 0], errors[:, 1]
+        success, closed_reason = np.full(count, success), np.full(count, closed_reason, object)
     else:
-        q0 = problem.robot.check_q(q0, "q0")
-        if q0.shape != (problem.n,):
-            return None
-        reference = np.clip(q0, problem.limits[:, 0], problem.limits[:, 1]).tolist()
-    q, note, frame = _nearest_solution(problem.robot, columns, reference)
-    if q is None:
-        return None
-    _, _, position_error, orientation_error = problem.pose_errors(frame, columns, _FloatKernel)
-    if not _within(problem, position_error, orientation_error):
-        return None
-    return IKResult(np.array(q), np.True_, np.float64(position_error),
-                    np.float64(orientation_error), _ONE_ITERATION,
-                    CONVERGED if not note else f"{CONVERGED} ({note})")
+        first, found = np.empty((count, robot.n)), np.zeros(count, dtype=bool)
+        position_error, orientation_error = np.full(count, np.inf), np.full(count, np.inf)
+        success, closed_reason = found, np.full(count, "", dtype=object)
+    # The loop finishes the closed form's solutions that rounding left outside the
+    # tolerances, and searches from the seed bank where there is none.
+    q, iterations, rest = first.copy(), np.ones(count, dtype=int), np.flatnonzero(~success)
+    if not found.all():
+        first[~found] = _first_seeds(robot, problem, targets[~found],
+                                     None if q0 is None else q0[~found], rng)
+    targets, first = targets[rest], first[rest]
+    q[rest], position_error[rest], orientation_error[rest], iterations[rest] = _search(
+        problem, targets, first, lambda failed: _restart_seeds(
+            robot, problem, targets[failed], first[failed], q0 is not None, seeds, rng), ops)
+    success = _within(problem, position_error, orientation_error)
+    return _result(batch, q, success, position_error, orientation_error, iterations,
+                   _reasons(problem, q, success, closed_reason))
 
 
-def _closed_form(problem, target, q0, one):
-    """Targets ``(B, 4, 4)`` by Pieper's closed form (or, for another 6R arm, by the general
-    6R solver, :func:`robosim.ik.general.general_ik`): per target the solution nearest ``q0``
-    (or home) inside the limits, finished by the iteration where rounding left it outside the
-    tolerances. ``one``: a single target, on Python floats (:func:`robosim.ik.pieper.
-    nearest_solution`, which solves the wrist only for the arm solutions that can win).
+def _result(batch, q, success, position_error, orientation_error, iterations, reason):
+    """The :class:`IKResult` of targets of the batch shape ``batch`` from ``q`` ``(B, n)`` and
+    the other entries per target (``(B,)`` arrays, or one value for all): numpy scalars for one
+    target (``batch = ()``)."""
+    def shaped(value):
+        value = np.asarray(value)
+        return (np.full(len(q), value) if batch and not value.ndim else value).reshape(batch)[()]
+    return IKResult(q.reshape(batch + q.shape[1:]), shaped(success), shaped(position_error),
+                    shaped(orientation_error), shaped(iterations), shaped(reason))
 
-    Returns ``(q, position_error, orientation_error, iterations, done, reason)``: ``done``
-    ``(B,)`` marks the targets reached, the others are left to the general search; ``reason``
-    ``(B,)`` is the closed form's word on each target (:attr:`robosim.ik.PieperSolutions.
-    reason`, or "joint limit" where solutions exist outside the limits only).
+
+def _closed_form(problem, targets, goal, reference, ops):
+    """Per target ``(B, 4, 4)`` (columns ``goal``), the closed form's solution nearest
+    ``reference`` ``(B, n)`` inside the limits: Pieper's method
+    (:func:`robosim.ik.pieper.nearest_solution`), or, for another 6R arm, the general 6R
+    solver (:func:`robosim.ik.general.general_ik`).
+
+    Returns ``(q, found, reason)``, in ``ops``' kind (floats for one target, ``(B,)`` arrays
+    for many): ``q`` n joint values (``reference`` where none is found), whether one is found,
+    and the closed form's word on each target (the solution's free joint at a singularity; why
+    there is none: :attr:`robosim.ik.PieperSolutions.reason`, or "joint limit" where solutions
+    exist outside the limits only).
     """
     robot = problem.robot
-    count = target.shape[0]
-    reference = (np.broadcast_to(problem.home, (count, robot.n)) if q0 is None
-                 else np.clip(q0, problem.limits[:, 0], problem.limits[:, 1]))
-    if one and not problem.general:
-        solution, reason = nearest_solution(robot, target[0], reference[0].tolist())
-        found = np.array([solution is not None])
-        q = np.array([reference[0] if solution is None else solution])
-        reason = np.array([reason], dtype=object)
-    else:
-        solutions = (general_ik(robot, target, tolerance=problem.tolerance,
-                                angle_tolerance=problem.angle_tolerance) if problem.general
-                     else pieper_ik(robot, target, reference))
-        turned, inside = turned_inside(robot, solutions.q, reference[:, None, :])
-        usable = solutions.valid & inside
-        weights = np.where(robot.revolute, 1.0, 1.0 / robot.length_scale)
-        distance = np.where(usable, (np.abs(turned - reference[:, None, :]) * weights)
-                            .sum(axis=2), np.inf)
-        found = usable.any(axis=1)
-        nearest = np.take_along_axis(turned, distance.argmin(axis=1)[:, None, None], axis=1)
-        q = np.where(found[:, None], nearest[:, 0], reference)
-        # The general solver's word on a target it could not certify is not the search's.
-        reason = np.where(solutions.valid.any(axis=1) & ~found, JOINT_LIMIT,
-                          np.where(solutions.complete, solutions.reason, "")
-                          if problem.general else solutions.reason)
-    on = _OnFloats if one else _OnArrays
-    position_error, orientation_error = on.errors(
-        problem, frame_columns(target[0] if one else target), q)
-    iterations = np.ones(count, dtype=int)
-    rest = np.flatnonzero(found & ~_within(problem, position_error, orientation_error))
-    if rest.size:
-        more = on.iterate(problem, target[rest], q[rest])
-        q[rest], position_error[rest], orientation_error[rest] = more[:3]
-        iterations[rest] += more[3]
-    done = found & _within(problem, position_error, orientation_error)
-    return q, position_error, orientation_error, iterations, done, reason
-
-
-#: Words of :attr:`IKResult.reason`.
-CONVERGED = "converged"
-NOT_REACHED = "not reached"
-SINGULAR = "singular"
-NEAREST_ERROR = "nearest error"
-#: A failed target whose smallest singular value of the solved Jacobian rows (scaled as the
-#: solver scales them) is below this fraction of the largest stalled near a singularity: the
-#: damped steps shrink as it nears one (a 2R arm stretched towards a point beyond its reach
-#: stops with its elbow 2 degrees from straight, a ratio of 0.007).
-SINGULAR_RATIO = 0.05
+    if not problem.general:
+        return nearest_solution(robot, goal, ops.unstack(reference), ops)
+    solutions = general_ik(robot, targets, tolerance=problem.tolerance,
+                           angle_tolerance=problem.angle_tolerance)
+    turned, inside = turned_inside(robot, solutions.q, reference[:, None, :])
+    usable = solutions.valid & inside
+    weights = np.where(robot.revolute, 1.0, 1.0 / problem.scale)
+    distance = np.where(usable, (np.abs(turned - reference[:, None, :]) * weights).sum(axis=2),
+                        np.inf)
+    found = usable.any(axis=1)
+    q = np.where(found[:, None], turned[np.arange(len(targets)), distance.argmin(axis=1)],
+                 reference)
+    # The general solver's word on a target it could not certify is not the search's.
+    reason = np.where(solutions.valid.any(axis=1) & ~found, JOINT_LIMIT,
+                      np.where(solutions.complete, solutions.reason, ""))
+    return ops.unstack(q), found, reason.astype(object)
 
 
 def _reasons(problem, q, success, closed_reason):
-    """Why each target ``(B,)`` ended as it did, in words (see :attr:`IKResult.reason`)."""
-    reason = np.empty(len(q), dtype=object)
-    for k, (ok, note) in enumerate(zip(success, closed_reason, strict=True)):
-        if ok:
-            reason[k] = CONVERGED if not note else f"{CONVERGED} ({note})"
-        elif note:
-            reason[k] = f"{NOT_REACHED}: {note}"
-    failed = np.flatnonzero(~success & (closed_reason == ""))
-    if failed.size:
-        reason[failed] = [f"{NOT_REACHED}: {word}" for word in _stall_causes(problem, q[failed])]
-    return reason
+    """Why each target ended as it did, in words (see :attr:`IKResult.reason`): the closed
+    form's note on it, else, for a failure, where the search stalled at ``q`` ``(B, n)``.
+    ``success`` and ``closed_reason``: ``(B,)`` arrays, or a bool and a word (one target)."""
+    reason = [(f"{CONVERGED} ({note})" if note else CONVERGED) if ok
+              else f"{NOT_REACHED}: {note}" if note else None
+              for ok, note in zip(np.atleast_1d(success).tolist(),
+                                  np.atleast_1d(closed_reason).tolist(), strict=True)]
+    stalled = [k for k, word in enumerate(reason) if word is None]
+    if stalled:
+        for k, cause in zip(stalled, _stall_causes(problem, q[stalled]), strict=True):
+            reason[k] = f"{NOT_REACHED}: {cause}"
+    return np.array(reason, dtype=object)
 
 
 def _stall_causes(problem, q):
@@ -1166,8 +898,8 @@ def _stall_causes(problem, q):
     limits = problem.limits
     at_limit = np.any(problem.can_block & ((np.abs(q - limits[:, 0]) < 1e-9)
                                            | (np.abs(q - limits[:, 1]) < 1e-9)), axis=1)
-    row_scale = np.array(problem.row_scales)
-    J = problem.robot.jacobian(q)[:, problem.rows, :] * row_scale[:, None] * problem.column_scale
+    J = problem.robot.jacobian(q)[:, problem.rows, :]
+    J *= np.array(problem.row_scales)[:, None] * problem.column_scale
     values = np.linalg.svd(J, compute_uv=False)
     singular = values[:, -1] <= SINGULAR_RATIO * values[:, 0]
     return [JOINT_LIMIT if limit else SINGULAR if stuck else NEAREST_ERROR
@@ -1249,7 +981,7 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
             problem, target, np.array([attempt if predicted is None else predicted]),
             lambda _, target=target, previous=attempt, predicted=predicted, more=more:
                 _path_restarts(robot, problem, target, previous, predicted, more, rng),
-            _OnFloats, PATIENCE if previous_reached else UNREACHABLE_PATIENCE)
+            FloatMath, PATIENCE if previous_reached else UNREACHABLE_PATIENCE)
         attempt = q[0].tolist()
         position_error, orientation_error = float(position_error[0]), float(orientation_error[0])
         ok = bool(_within(problem, position_error, orientation_error))
@@ -1258,21 +990,15 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
         # smooth path. Not from q0 (the approach is no path step), and not when the joints
         # are redundant: a seed there is kept along the free directions, so the step's
         # component along them would repeat at every point (see the docstring).
-        extrapolate = ok and k > 0 and reachable[k - 1] and not _redundant(problem)
-        predicted = [_limit_scalar(problem, i, 2.0 * a - b)
-                     for i, (a, b) in enumerate(zip(attempt, last_good,
-                                                    strict=True))] if extrapolate else None
+        extrapolate = ok and k > 0 and reachable[k - 1] and problem.n <= len(problem.rows)
+        predicted = problem.limit([2.0 * a - b for a, b in zip(attempt, last_good, strict=True)],
+                                  FloatMath) if extrapolate else None
         if ok:
             last_good = attempt
         reachable[k], previous_reached = ok, ok
         q_out[k] = last_good
         position_out[k], orientation_out[k] = position_error, orientation_error
     return PathResult(q_out, reachable, position_out, orientation_out)
-
-
-def _redundant(problem):
-    """More joints than solved axes: the solutions of a target form a continuum."""
-    return problem.n > len(problem.rows)
 
 
 def _path_restarts(robot, problem, target, previous, predicted, restarts, rng):

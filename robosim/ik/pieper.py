@@ -72,10 +72,10 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..kinematics.chain import Frame, chain_frames, frame_columns
+from ..kinematics.chain import Component, Frame, Ops, chain_frames
 from ..kinematics import Robot, cos_sin, inverse
 from ..kinematics.elementary import ArrayMath, FloatMath
-from .turns import turns_near, wrap_to_pi
+from .turns import joint_ranges, largest_gap, turned, wrap_to_pi
 from .wrist import spherical_wrist, wrist_angles
 
 #: Roots of the polynomial this close to the unit circle (revolute joint 3) or to the real
@@ -211,9 +211,7 @@ def pieper_applies(robot: Robot) -> bool:
 
 def _chain_of(robot):
     """``(chain, split, joints)`` of ``robot`` (split None for a 3-joint arm), or None;
-    ``joints``: per joint its limits (lower, upper), whether it is revolute and its weight in
-    the distance of :func:`nearest_solution` (1, or one over the robot's size for a prismatic
-    joint), as :func:`robosim.ik.turns.turns_near` takes them."""
+    ``joints``: :func:`robosim.ik.turns.joint_ranges`, for :func:`nearest_solution`."""
     built = _built.get(robot, _MISSING)          # one weak-key lookup: the common case
     if built is _MISSING:
         built = _built[robot] = _build(robot)
@@ -233,10 +231,7 @@ def _build(robot):
     chain = _normal_form(arm)
     if chain is None or not _recovers_itself(arm, chain):
         return None
-    scale = robot.length_scale
-    joints = tuple((*joint.limits, joint.is_revolute, 1.0 if joint.is_revolute else 1.0 / scale)
-                   for joint in robot.joints)
-    return chain, split, joints
+    return chain, split, joint_ranges(robot)
 
 
 def _normal_form(arm):
@@ -307,16 +302,13 @@ def _recovers_itself(arm, chain):
     """Each of three random configurations is among the solutions of its own tool point
     (the reference being home, so that a free joint is not given its answer)."""
     q = arm.random_q(3, rng=np.random.default_rng(26))
-    points = arm.fk(q)[:, :3, 3]
+    points = tuple(arm.fk(q)[:, :3, 3].T)
     reference = list(np.broadcast_to(arm.home, q.shape).T)
-    slots = _arm_slots(chain, _invariants(chain, tuple(points.T)), reference, ArrayMath)
-    found = np.stack([np.stack(np.broadcast_arrays(*q), axis=-1) for q, *_ in slots], axis=1)
-    valid = np.stack([np.broadcast_to(ok, (3,)) for _, ok, *_ in slots], axis=1)
-    for expected, solutions, ok in zip(q, found, valid, strict=True):
-        if not ok.any() or _joint_gaps(arm.revolute, solutions[ok] - expected,
-                                       arm.length_scale).min() > SAME_SOLUTION:
-            return False
-    return True
+    recovered = False
+    for solution, valid, *_ in _arm_slots(chain, _invariants(chain, points), reference, ArrayMath):
+        gap = largest_gap(solution, q.T, arm.revolute, arm.length_scale, ArrayMath)
+        recovered = recovered | (valid & (gap <= SAME_SOLUTION))
+    return bool(np.all(recovered))
 
 
 # ------------------------------------------------------------------------ joints 1-3
@@ -519,14 +511,6 @@ def _arm_slots(chain, invariants, reference, ops):
 
 
 
-def _joint_gaps(revolute, difference, scale):
-    """Largest joint gap per row of ``difference`` ``(..., n)``: modulo 2 pi (radians) on
-    revolute joints, over ``scale`` on prismatic ones."""
-    gap = np.where(revolute, np.abs((difference + np.pi) % (2 * np.pi) - np.pi),
-                   np.abs(difference) / scale)
-    return gap.max(axis=-1)
-
-
 # ---------------------------------------------------------------------------- the API
 def pieper_ik(robot: Robot, target: ArrayLike,
               reference: ArrayLike | None = None) -> PieperSolutions:
@@ -558,11 +542,7 @@ def pieper_ik(robot: Robot, target: ArrayLike,
     >>> int(found.valid.sum()), float(np.abs(found.q - q).max(axis=1).min()) < 1e-12
     (8, True)
     """
-    built = _chain_of(robot)
-    if built is None:
-        raise ValidationError(f"{robot.name}: Pieper's closed form needs 6 joints with a "
-                              f"spherical wrist, or 3 joints placing a point")
-    chain, split, _ = built
+    chain, split = _solvable(robot)
     target = np.asarray(target, dtype=float)
     if split is None and target.shape[-2:] == (4, 4):
         target = target[..., :3, 3]
@@ -570,28 +550,49 @@ def pieper_ik(robot: Robot, target: ArrayLike,
         raise ValidationError(f"target must be 4x4 transforms{'' if split else ' or points'}, "
                               f"got shape {target.shape}")
     shape = target.shape[:-2] if split is not None else target.shape[:-1]
-    reference = robot.home if reference is None else np.asarray(reference, dtype=float)
-    ops: type[FloatMath] | type[ArrayMath]
-    if shape == ():
-        ops, columns = FloatMath, _columns(target, split)
-        reference = np.broadcast_to(reference, (robot.n,)).tolist()
-    else:
-        ops = ArrayMath
-        flat = target.reshape((-1,) + target.shape[len(shape):])
-        columns = _columns(flat, split)
-        reference = list(np.broadcast_to(reference, shape + (robot.n,))
-                         .reshape(-1, robot.n).T)
-    q, valid, reason = _solutions(robot, chain, split, columns, reference, ops)
-    return PieperSolutions(q.reshape(shape + q.shape[-2:]), valid.reshape(shape + q.shape[-2:-1]),
-                           np.asarray(reason, dtype=object).reshape(shape))
+    ops = ArrayMath if shape else FloatMath
+    flat = target.reshape((-1,) + target.shape[len(shape):])
+    reference = np.broadcast_to(robot.home if reference is None else reference,
+                                shape + (robot.n,)).reshape(-1, robot.n)
+    reference_columns = ops.unstack(np.asarray(reference, dtype=float))
+    slots, reason, double = _every_solution(chain, split, _goal(flat, split, ops),
+                                            reference_columns, robot.revolute, ops)
+    q = ops.stack([value for q, _ in slots for value in q]).reshape(-1, len(slots), robot.n)
+    valid = ops.stack([ok for _, ok in slots]).astype(bool)
+    q = np.where(valid[..., None], np.where(robot.revolute, wrap_to_pi(q), q), reference[:, None])
+    # A free joint says more than the repeat it causes: the double root is named last.
+    reason = np.asarray(ops.where(double & (reason == ""), DOUBLE_ROOT, reason), dtype=object)
+    return PieperSolutions(q.reshape(shape + q.shape[1:]), valid.reshape(shape + valid.shape[1:]),
+                           reason.reshape(shape))
 
 
-def _columns(target, split):
-    """The target as columns ``(X, Y, Z, P)`` of a pose (6 joints) or ``(P,)`` (3 joints):
-    floats for one target (a ``(4, 4)`` pose, a ``(3,)`` point), ``(B,)`` arrays for many."""
-    if split is None:
-        return (tuple(target.tolist()),) if target.ndim == 1 else (tuple(target.T),)
-    return frame_columns(target)
+def _solvable(robot):
+    """``(chain, split)`` of a robot :func:`pieper_applies` to; a ValidationError otherwise."""
+    built = _chain_of(robot)
+    if built is None:
+        raise ValidationError(f"{robot.name}: Pieper's closed form needs 6 joints with a "
+                              f"spherical wrist, or 3 joints placing a point")
+    return built[:2]
+
+
+def _goal(target, split, ops):
+    """The target as columns ``(X, Y, Z, P)`` of a pose (6 joints, :func:`pose_columns`) or
+    ``(P,)`` (3 joints) from a batch ``(B, 4, 4)`` (or points ``(B, 3)``)."""
+    return pose_columns(target, ops) if split is not None else (tuple(ops.unstack(target)),)
+
+
+def pose_columns(target: np.ndarray, ops: Ops) -> Frame:
+    """The columns ``(X, Y, Z, P)`` of targets ``(B, 4, 4)``: floats for one target (``ops =
+    FloatMath``, ``B = 1``), ``(B,)`` arrays for many.
+
+    Examples
+    --------
+    >>> X, Y, Z, P = pose_columns(np.eye(4)[None], FloatMath)
+    >>> X, P
+    ((1.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+    """
+    columns = ops.unstack(np.swapaxes(target[:, :3], 1, 2).reshape(-1, 12))
+    return tuple(tuple(columns[3 * k:3 * k + 3]) for k in range(4))
 
 
 def _point(split, columns):
@@ -605,164 +606,148 @@ def _point(split, columns):
             P[2] + X[2] * c0 + Y[2] * c1 + Z[2] * c2)
 
 
-def _solutions(robot, chain, split, columns, reference, ops):
-    """The arrays of :class:`PieperSolutions`, ``(B, k, n)``, ``(B, k)``, ``(B,)`` (or without
-    ``B`` for one target with ``ops=FloatMath``)."""
+def _arm_note(free1, free2, ops):
+    """The note of an arm solution: the free joint (1 or 2) at a singularity, or ``""``."""
+    return ops.where(free1, free_joint(1), ops.where(free2, free_joint(2), ""))
+
+
+def _wrist_solutions(split, arm_q, columns, reference, ops):
+    """The wrist's two solutions ``(q4, q5, q6)`` for the arm solution ``arm_q`` (Pieper's
+    decoupling: frame 3 from joints 1-3, then :func:`robosim.ik.wrist.wrist_angles`) and
+    their ``valid`` flags."""
+    frame3 = chain_frames(split.arm.chain, list(arm_q), ops)[-1]
+    return wrist_angles(split, frame3[:3], columns[:3], reference[3] + split.offsets[0], ops)
+
+
+def _every_solution(chain, split, columns, reference, revolute, ops):
+    """Every solution of the targets ``columns``: slots ``(q, valid)`` (``q``: n joint values,
+    floats or ``(B,)`` arrays), distinct modulo 2 pi, the degenerate case met (see
+    :attr:`PieperSolutions.reason`) and whether two arm solutions merged (a double root)."""
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3], ops)
-    valid, double = _drop_repeats(arm, robot.revolute[:3].tolist(), chain.scale, ops)
-    free1 = _any([free & ok for (_, _, free, _), ok in zip(arm, valid, strict=True)])
-    free2 = _any([free & ok for (_, _, _, free), ok in zip(arm, valid, strict=True)])
-    reachable = _any(valid)
+    valid, double = _drop_repeats([q for q, *_ in arm], [ok for _, ok, *_ in arm],
+                                  revolute[:3], chain.scale, ops)
+    reachable = free1 = free2 = False
+    for (_, _, arm_free1, arm_free2), ok in zip(arm, valid, strict=True):
+        reachable, free1, free2 = reachable | ok, free1 | (ok & arm_free1), free2 | (ok & arm_free2)
+    reason = ops.where(reachable, _arm_note(free1, free2, ops), OUT_OF_REACH)
     if split is None:
-        slots = [(q, ok) for (q, *_), ok in zip(arm, valid, strict=True)]
-        wrist_reachable = singular_wrist = False
-    else:
-        slots, reached, singular = [], [], []
-        for (arm_q, *_), ok in zip(arm, valid, strict=True):
-            frame3 = chain_frames(split.arm.chain, list(arm_q), ops)[-1][:3]
-            wrists, wrist_ok = wrist_angles(split, frame3, columns[:3],
-                                            reference[3] + split.offsets[0], ops)
-            slots += [(arm_q + wrist, ok & good) for wrist, good in zip(wrists, wrist_ok,
-                                                                      strict=True)]
-            reached.append(ok & wrist_ok[0])
-            singular.append(ok & wrist_ok[0] & (wrist_ok[1] ^ True))
-        wrist_reachable, singular_wrist = _any(reached), _any(singular)
-    # The first that applies names the case: a free joint says more than the repeat it causes.
-    codes = [(reachable ^ True, OUT_OF_REACH),
-             (reachable & (wrist_reachable ^ True) if split else False, WRIST_OUT_OF_REACH),
-             (free1, free_joint(1)), (free2, free_joint(2)), (singular_wrist, free_joint(4)),
-             (double, DOUBLE_ROOT)]
-    revolute = robot.revolute
-    if ops is FloatMath:
-        q, valid = np.array([q for q, _ in slots]), np.array([bool(ok) for _, ok in slots])
-        q = np.where(valid[:, None], np.where(revolute, wrap_to_pi(q), q), reference)
-        return q, valid, next((word for flag, word in codes if flag), "")
-    B = len(reference[0])
-    q = np.stack([np.stack(np.broadcast_arrays(*q), axis=-1) for q, _ in slots], axis=1)
-    valid = np.stack([np.broadcast_to(ok, (B,)) for _, ok in slots], axis=1)
-    q = np.where(valid[..., None], np.where(revolute, wrap_to_pi(q), q),
-                 np.stack(reference, axis=-1)[:, None, :])
-    reason = np.full(B, "", dtype=object)
-    for flag, word in reversed(codes):
-        reason[np.broadcast_to(flag, (B,))] = word
-    return q, valid, reason
+        return [(tuple(q), ok) for (q, *_), ok in zip(arm, valid, strict=True)], reason, double
+    slots, wrist_reached, singular = [], False, False
+    for (arm_q, *_), ok in zip(arm, valid, strict=True):
+        wrists, good = _wrist_solutions(split, arm_q, columns, reference, ops)
+        slots += [(tuple(arm_q) + wrist, ok & wrist_ok) for wrist, wrist_ok in zip(wrists, good,
+                                                                                 strict=True)]
+        wrist_reached = wrist_reached | (ok & good[0])
+        singular = singular | (ok & (good[0] != good[1]))
+    reason = ops.where(wrist_reached, ops.where(singular & (reason == ""), free_joint(4), reason),
+                       ops.where(reachable, WRIST_OUT_OF_REACH, reason))
+    return slots, reason, double
 
 
-def _any(flags):
-    """Element-wise "or" of a list of bools (or bool arrays); False for none."""
-    result = False
-    for flag in flags:
-        result = result | flag
-    return result
-
-
-def _drop_repeats(slots, revolute, scale, ops):
-    """The ``valid`` flag of each slot, False on a slot repeating an earlier valid one
-    (modulo 2 pi; a double root), and whether that happened: ``(flags, double)``."""
-    valid = [ok for _, ok, _, _ in slots]
+def _drop_repeats(solutions, valid, revolute, scale, ops):
+    """The ``valid`` flags of the ``solutions`` (each a sequence of joint values), False on one
+    repeating an earlier valid one (modulo 2 pi; a double root), and whether that happened."""
+    valid = list(valid)
     double = False
-    for j, (later_q, *_) in enumerate(slots):
-        for i, (earlier_q, *_) in enumerate(slots[:j]):
-            gap = 0.0
-            for a, b, rev in zip(earlier_q, later_q, revolute, strict=True):
-                gap = ops.maximum(gap, ops.absolute((a - b + math.pi) % (2 * math.pi) - math.pi)
-                                  if rev else ops.absolute(a - b) / scale)
-            repeat = valid[i] & valid[j] & (gap < SAME_SOLUTION)
-            valid[j] = valid[j] & (repeat ^ True)
+    for j, later in enumerate(solutions):
+        for i, earlier in enumerate(solutions[:j]):
+            repeat = valid[i] & valid[j] & (largest_gap(earlier, later, revolute, scale, ops)
+                                            < SAME_SOLUTION)
+            valid[j] = ops.where(repeat, False, valid[j])
             double = double | repeat
     return valid, double
 
 
-def nearest_solution(robot: Robot, target: np.ndarray | Frame,
-                     reference: list[float]) -> tuple[list[float] | None, str]:
-    """The closed-form solution of one target nearest ``reference`` inside the limits.
+def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
+                     ops: Ops) -> tuple[list[Component], Component, Component]:
+    """The closed-form solution of targets nearest ``reference`` inside the limits.
 
     Parameters
     ----------
     robot : Robot
         One for which :func:`pieper_applies` is True.
-    target : ndarray, shape (4, 4), or its columns ``(X, Y, Z, P)`` (tuples of 3 floats)
-        The pose (a 3-joint arm: its translation is the point).
-    reference : list of n floats
+    columns : Frame
+        The targets' columns ``(X, Y, Z, P)`` (:func:`robosim.kinematics.chain.frame_columns`):
+        floats for one target (``ops = FloatMath``), ``(B,)`` arrays for many; a 3-joint arm
+        places ``P``.
+    reference : list of n floats or ``(B,)`` arrays
         Joint values (API units) the solution should be nearest.
+    ops : FloatMath or ArrayMath
+        Floats (one target) or arrays (many).
 
     Returns
     -------
-    q : list of n floats, or None
+    q : list of n floats or ``(B,)`` arrays
         The solution (each revolute joint at its turn nearest ``reference``) with the least
         sum of joint distances from ``reference`` (prismatic ones over the robot's size);
-        None when no solution lies inside the limits.
-    reason : str
+        ``reference`` where no solution lies inside the limits.
+    found : bool or ``(B,)`` bools
+        A solution lies inside the limits.
+    reason : str or ``(B,)`` str array
         The degenerate case of the solution returned (``""``, or a free joint), or why there
         is none: as :attr:`PieperSolutions.reason`, or :data:`JOINT_LIMIT` when solutions
         exist but none inside the limits.
 
     Notes
     -----
-    Python floats throughout, and the wrist is solved only for the arm solutions that can
-    still win: the distance of joints 1-3 alone bounds the whole distance from below, so the
-    arm solutions are taken nearest first and the search stops at one farther than the best
-    whole solution found.
+    The wrist is solved only for the arm solutions that can still win: the distance of joints
+    1-3 alone bounds the whole distance from below, so the arm solutions are taken nearest
+    first and one no nearer than the best whole solution found is passed over.
 
     Examples
     --------
     Of the four solutions of the point ``(0, 1, 2)`` (see :class:`PieperSolutions`), the one
-    nearest a reference with the elbow bent down (``q3 < 0``) and the one nearest an outstretched
-    upper arm (``q2 = 0``):
+    nearest a reference with the elbow bent down (``q3 < 0``) and the one nearest an
+    outstretched upper arm (``q2 = 0``):
 
     >>> from robosim.ik import anthropomorphic_3r_robot
+    >>> from robosim.kinematics.chain import frame_columns
     >>> arm = anthropomorphic_3r_robot(1.0, 1.0, 1.0)
-    >>> target = arm.fk(np.radians([0.0, 90.0, -90.0]))
+    >>> target = frame_columns(arm.fk(np.radians([0.0, 90.0, -90.0])))
     >>> for reference in ([0.0, 1.0, -1.0], [0.0, 0.0, 1.0]):
-    ...     q, note = nearest_solution(arm, target, reference)
-    ...     print(np.degrees(q).round(3) + 0.0, repr(note))
-    [  0.  90. -90.] ''
-    [ 0.  0. 90.] ''
+    ...     q, found, note = nearest_solution(arm, target, reference, FloatMath)
+    ...     print(np.degrees(q).round(3) + 0.0, found, repr(note))
+    [  0.  90. -90.] True ''
+    [ 0.  0. 90.] True ''
     """
-    q, reason, _ = _nearest_solution(robot, target, reference)
-    return q, reason
-
-
-def _nearest_solution(robot, target, reference):
-    """:func:`nearest_solution`, and frame n (column tuples, no tool) at the solution, None
-    without one: found on the way (from frame 3 of the winning arm solution), so that the
-    caller checks the solution's accuracy without computing the whole chain again."""
     chain, split, joints = _chain_of(robot)
-    pose = target if isinstance(target, tuple) else frame_columns(target)
-    columns = pose if split is not None else pose[3:]        # 3 joints: the translation
-    arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3],
-                     FloatMath)
-    arm_joints, wrist_joints = joints[:3], joints[3:]
-    arm_reference, wrist_reference = reference[:3], reference[3:]
-    ranked = []
+    columns = columns if split is not None else columns[3:]
+    arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3], ops)
+    # The arm solutions at their turns nearest the reference, nearest first: the distance of
+    # joints 1-3 bounds the whole distance from below, so one no nearer than the best whole
+    # solution found is passed over.
+    ranked, reachable, inside_limits = [], False, False
     for arm_q, valid, free1, free2 in arm:
-        found = turns_near(arm_q, arm_reference, arm_joints) if valid else None
-        if found:
-            ranked.append(found + (free_joint(1) if free1 else free_joint(2) if free2 else "",))
-    ranked.sort(key=operator.itemgetter(0))
-    best, wrist_reached = None, False
-    for arm_distance, arm_q, note in ranked:
-        if best is not None and arm_distance >= best[0]:
-            break
-        if split is None:
-            best = (arm_distance, arm_q, note, None)
+        reachable = reachable | valid
+        if ops.batch_any(valid):
+            arm_q, inside, distance = turned(arm_q, reference[:3], joints[:3], ops)
+            usable = valid & inside
+            inside_limits = inside_limits | usable
+            ranked.append((ops.where(usable, distance, math.inf), arm_q,
+                           _arm_note(free1, free2, ops)))
+    ranked.sort(key=lambda entry: ops.batch_min(entry[0]))
+    best, q, note, wrist_reached = math.inf, list(reference), "", False
+    for arm_distance, arm_q, arm_note in ranked:
+        if not ops.batch_any(arm_distance < best):
             continue
-        frame3 = chain_frames(split.arm.chain, arm_q, FloatMath)[-1]
-        wrists, ok = wrist_angles(split, frame3[:3], columns[:3], reference[3] + split.offsets[0])
-        wrist_reached = wrist_reached or bool(ok[0])
-        if ok[0] and not ok[1]:
-            note = note or free_joint(4)
-        for wrist, good in zip(wrists, ok, strict=True):
-            found = turns_near(wrist, wrist_reference, wrist_joints) if good else None
-            if found and (best is None or arm_distance + found[0] < best[0]):
-                best = (arm_distance + found[0], arm_q + found[1], note, frame3)
-    if best is not None:
-        _, q, note, frame3 = best
-        start = None if split is None else (3, frame3)
-        return q, note, chain_frames(robot.chain, q[3:] if start else q, FloatMath,
-                                     start=start)[-1]
-    if not any(valid for _, valid, _, _ in arm):
-        return None, OUT_OF_REACH, None
-    if ranked and split is not None and not wrist_reached:
-        return None, WRIST_OUT_OF_REACH, None
-    return None, JOINT_LIMIT, None
+        candidates = [(arm_q, arm_distance, arm_note)]
+        if split is not None:
+            wrists, ok = _wrist_solutions(split, arm_q, columns, reference, ops)
+            wrist_reached = wrist_reached | ((arm_distance < math.inf) & ok[0])
+            arm_note = ops.where((ok[0] != ok[1]) & (arm_note == ""), free_joint(4), arm_note)
+            candidates = []
+            for wrist, good in zip(wrists, ok, strict=True):
+                wrist_q, inside, distance = turned(wrist, reference[3:], joints[3:], ops)
+                candidates.append((arm_q + wrist_q, ops.where(good & inside,
+                                                              arm_distance + distance, math.inf),
+                                   arm_note))
+        for candidate, distance, candidate_note in candidates:
+            nearer = distance < best
+            q = [ops.where(nearer, a, b) for a, b in zip(candidate, q, strict=True)]
+            best, note = ops.where(nearer, distance, best), ops.where(nearer, candidate_note, note)
+    found = best < math.inf
+    wrist_missed = inside_limits & (split is not None)
+    reason = ops.where(found, note, ops.where(
+        wrist_reached, JOINT_LIMIT, ops.where(wrist_missed, WRIST_OUT_OF_REACH, ops.where(
+            reachable, JOINT_LIMIT, OUT_OF_REACH))))
+    return q, found, reason

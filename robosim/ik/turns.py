@@ -11,11 +11,14 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ..kinematics import Robot
+from ..kinematics.chain import Ops
+from ..kinematics.elementary import ArrayMath, FloatMath
 
 #: Joint values this far outside a limit (radians / length unit) still count as inside, as in
 #: :meth:`robosim.Robot.within_limits`; the result is then put exactly on the limit.
@@ -48,9 +51,90 @@ def _turns(joint, value):
     return range(0, 1 if lower - LIMIT_SLACK <= value <= upper + LIMIT_SLACK else 0)
 
 
-def _inside(joint, value):
-    lower, upper = joint.limits
-    return min(max(value, lower), upper)
+def joint_ranges(robot: Robot) -> tuple[tuple[float, float, bool, float], ...]:
+    """Per joint ``(lower, upper, revolute, weight)`` as :func:`turned` takes them: the limits,
+    whether it turns, and its weight in a distance between configurations (1, or one over the
+    robot's size for a prismatic joint, so that distances do not depend on the unit)."""
+    scale = robot.length_scale
+    return tuple((*joint.limits, joint.is_revolute, 1.0 if joint.is_revolute else 1.0 / scale)
+                 for joint in robot.joints)
+
+
+def turned(values: Sequence[Any], references: Sequence[Any],
+           joints: Sequence[tuple[float, float, bool, float]],
+           ops: Ops) -> tuple[list[Any], Any, Any]:
+    """Each of ``values`` at its variant ``value + 2 pi k`` inside its joint's limits nearest
+    its reference, whether every value has one, and how far they are from the references.
+
+    A value within :data:`LIMIT_SLACK` outside a limit counts as inside and is put exactly on
+    it; a prismatic joint's value has no variant but itself.
+
+    Parameters
+    ----------
+    values, references : sequence of floats or of ``(B,)`` arrays
+        Joint values and the values they should be nearest (radians or length unit).
+    joints : sequence of ``(lower, upper, revolute, weight)``
+        Per value its joint's limits, whether it is revolute, and its weight in the distance
+        (:func:`joint_ranges`).
+    ops : FloatMath or ArrayMath
+        Floats (one configuration) or arrays (many).
+
+    Returns
+    -------
+    turned : list
+        The values turned and clipped into the limits.
+    inside : bool or ``(B,)`` bools
+        Every value had a variant inside its limits.
+    distance : float or ``(B,)`` array
+        The sum of ``weight * |turned - reference|``.
+
+    Examples
+    --------
+    350 degrees is -10 degrees one turn back: inside +-180 and nearest 0, that is the one; a
+    slide of 0.7 with limits (0, 0.5) has no variant inside.
+
+    >>> from robosim.kinematics.elementary import FloatMath
+    >>> values, inside, distance = turned([math.radians(350)], [0.0],
+    ...                                   [(-math.pi, math.pi, True, 1.0)], FloatMath)
+    >>> round(float(np.degrees(values[0])), 6), inside, round(float(np.degrees(distance)), 6)
+    (-10.0, True, 10.0)
+    >>> turned([0.7], [0.0], [(0.0, 0.5, False, 1.0)], FloatMath)[1]
+    False
+    """
+    out, inside, distance = [], True, 0.0
+    for value, reference, (lower, upper, revolute, weight) in zip(values, references, joints,
+                                                                  strict=True):
+        value, ok = turn_near(value, reference, lower, upper, revolute, ops)
+        out.append(value)
+        inside, distance = inside & ok, distance + weight * ops.absolute(value - reference)
+    return out, inside, distance
+
+
+def turn_near(value: Any, reference: Any, lower: Any, upper: Any, revolute: Any,
+              ops: Ops) -> tuple[Any, Any]:
+    """The variant ``value + 2 pi k`` inside ``[lower, upper]`` nearest ``reference`` (``k =
+    0`` for a prismatic joint), put exactly on a limit it is within :data:`LIMIT_SLACK` of,
+    and whether there is one: one joint's value (floats), or arrays whose last axis runs over
+    the joints (each argument broadcasting against it).
+
+    Examples
+    --------
+    350 degrees is -10 degrees one turn back; a slide of 0.7 does not fit limits (0, 0.5):
+
+    >>> value, inside = turn_near(math.radians(350), 0.0, -math.pi, math.pi, True, FloatMath)
+    >>> round(float(np.degrees(value)), 6), inside
+    (-10.0, True)
+    >>> turn_near(0.7, 0.0, 0.0, 0.5, False, FloatMath)
+    (0.5, False)
+    """
+    # The turns k with value + 2 pi k inside the limits, low <= k <= high: the one nearest the
+    # reference, or, where none is, one outside (a prismatic joint has k = 0 only).
+    low = ops.ceil((lower - LIMIT_SLACK - value) / TURN)
+    high = ops.floor((upper + LIMIT_SLACK - value) / TURN)
+    k = ops.minimum(ops.maximum(ops.rint((reference - value) / TURN), low), high)
+    variant = value + TURN * revolute * k
+    inside = (lower - LIMIT_SLACK <= variant) & (variant <= upper + LIMIT_SLACK)
+    return ops.minimum(ops.maximum(variant, lower), upper), inside
 
 
 def nearest_turn(robot: Robot, q: ArrayLike, reference: ArrayLike) -> list[float] | None:
@@ -72,74 +156,14 @@ def nearest_turn(robot: Robot, q: ArrayLike, reference: ArrayLike) -> list[float
     ...                    [2.0], [0.0]))            # no turn of 2.0 lies in [0, 1]
     None
     """
-    joints = [(*joint.limits, joint.is_revolute, 1.0) for joint in robot.joints]
-    found = turns_near(np.asarray(q, dtype=float).tolist(),
-                       np.asarray(reference, dtype=float).tolist(), joints)
-    return None if found is None else found[1]
-
-
-def turns_near(values: Sequence[float], references: Sequence[float],
-               joints: Sequence[tuple[float, float, bool, float]]
-               ) -> tuple[float, list[float]] | None:
-    """Each of ``values`` at its variant ``value + 2 pi k`` inside its joint's limits nearest
-    its reference, and how far they are from the references; None when one has no variant
-    inside. Floats, one joint after another: :func:`turned_inside` does the same on arrays.
-
-    A value within :data:`LIMIT_SLACK` outside a limit counts as inside and is put exactly on
-    it; a prismatic joint's value has no variant but itself.
-
-    Parameters
-    ----------
-    values, references : sequence of floats
-        Joint values and the values they should be nearest (radians or length unit).
-    joints : sequence of ``(lower, upper, revolute, weight)``
-        Per value its joint's limits, whether it is revolute, and its weight in the distance.
-
-    Returns
-    -------
-    (distance, turned) or None
-        ``turned``: a list of floats; ``distance``: the sum of ``weight * |turned - reference|``.
-
-    Examples
-    --------
-    350 degrees is -10 degrees one turn back: inside +-180 and nearest 0, that is the one; a
-    slide of 0.7 with limits (0, 0.5) has no variant inside.
-
-    >>> distance, turned = turns_near([np.radians(350)], [0.0], [(-np.pi, np.pi, True, 1.0)])
-    >>> round(float(np.degrees(turned[0])), 6), round(float(np.degrees(distance)), 6)
-    (-10.0, 10.0)
-    >>> print(turns_near([0.7], [0.0], [(0.0, 0.5, False, 1.0)]))
-    None
-    """
-    turned, distance = [], 0.0
-    # No strict=: the three come per joint of one arm, and on Python 3.11 the keyword costs
-    # 0.16 us a call (eight calls in an IK solve).
-    for value, reference, (lower, upper, revolute, weight) in zip(values, references,  # noqa: B905
-                                                                  joints):
-        if revolute:
-            # The turn nearest the reference (the value itself within half a turn of it, as
-            # round() would say, without the call) is inside the limits: the common case.
-            gap = reference - value
-            nearest = value if -math.pi <= gap <= math.pi else value + TURN * round(gap / TURN)
-            if lower <= nearest <= upper:
-                turned.append(nearest)
-                distance += weight * abs(nearest - reference)
-                continue
-            low = math.ceil((lower - LIMIT_SLACK - value) / TURN)
-            high = math.floor((upper + LIMIT_SLACK - value) / TURN)
-            if low > high:
-                return None
-            value += TURN * min(max(round((reference - value) / TURN), low), high)
-        elif not lower - LIMIT_SLACK <= value <= upper + LIMIT_SLACK:
-            return None
-        value = min(max(value, lower), upper)
-        turned.append(value)
-        distance += weight * abs(value - reference)
-    return distance, turned
+    values, inside, _ = turned(np.asarray(q, dtype=float).tolist(),
+                               np.asarray(reference, dtype=float).tolist(), joint_ranges(robot),
+                               FloatMath)
+    return values if inside else None
 
 
 def turned_inside(robot: Robot, q: np.ndarray,
-                  reference: ArrayLike) -> tuple[np.ndarray, np.bool_ | np.ndarray]:
+                  reference: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """:func:`nearest_turn` for configurations ``q`` ``(..., n)`` and references broadcasting
     with them: the turned values ``(..., n)`` (clipped into the limits) and whether every
     joint had a turn inside them, ``(...)`` bool.
@@ -155,14 +179,9 @@ def turned_inside(robot: Robot, q: np.ndarray,
     >>> print(np.degrees(q[0, 0]).round(3), q[0, 1], inside.tolist())
     -10.0 0.2 [True, False]
     """
-    lower, upper = robot.limits.T
-    revolute = robot.revolute
-    low = np.where(revolute, np.ceil((lower - LIMIT_SLACK - q) / TURN), 0.0)
-    high = np.where(revolute, np.floor((upper + LIMIT_SLACK - q) / TURN), 0.0)
-    inside = np.all(np.where(revolute, low <= high, (q >= lower - LIMIT_SLACK)
-                             & (q <= upper + LIMIT_SLACK)), axis=-1)
-    k = np.clip(np.round((reference - q) / TURN), low, high)
-    return np.clip(q + TURN * k, lower, upper), inside
+    value, inside = turn_near(q, np.asarray(reference, dtype=float), *robot.limits.T,
+                              robot.revolute, ArrayMath)
+    return value, np.all(inside, axis=-1)
 
 
 def turn_count(robot: Robot, q: Iterable[float]) -> int:
@@ -192,7 +211,8 @@ def every_turn(robot: Robot, q: Iterable[float]) -> list[list[float]]:
     >>> [np.degrees(variant).round(3).tolist() for variant in every_turn(arm, [np.radians(100)])]
     [[-260.0], [100.0]]
     """
-    choices = [[_inside(joint, value + TURN * k) for k in _turns(joint, float(value))]
+    choices = [[min(max(value + TURN * k, joint.limits[0]), joint.limits[1])
+                for k in _turns(joint, float(value))]
                for joint, value in zip(robot.joints, q, strict=True)]
     return [list(variant) for variant in itertools.product(*choices)]
 
@@ -209,9 +229,37 @@ def same_modulo_turns(robot: Robot, a: Iterable[float], b: Iterable[float],
     >>> same_modulo_turns(arm, [0.5, 1.0], [0.5 - 2 * np.pi, 1.0], 1e-9)
     True
     """
-    for joint, x, y in zip(robot.joints, a, b, strict=True):
-        gap = (abs((x - y + math.pi) % TURN - math.pi) if joint.is_revolute
-               else abs(x - y) / robot.length_scale)
-        if gap > tolerance:
-            return False
-    return True
+    return largest_gap(a, b, robot.revolute, robot.length_scale, FloatMath) <= tolerance
+
+
+def largest_gap(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], scale: float,
+                ops: Ops) -> Any:
+    """The largest of :func:`gaps`: how far apart two configurations are, joint by joint.
+
+    Examples
+    --------
+    A full turn on the first joint is no gap; 0.4 of slide on an arm of size 2 is 0.2:
+
+    >>> largest_gap([0.1, 0.5], [0.1 - 2 * math.pi, 0.1], [True, False], 2.0, FloatMath)
+    0.2
+    """
+    largest = 0.0
+    for gap in gaps(a, b, revolute, scale, ops):
+        largest = ops.maximum(largest, gap)
+    return largest
+
+
+def gaps(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], scale: float,
+         ops: Ops) -> list[Any]:
+    """The joint gaps between the configurations ``a`` and ``b`` (n values each, floats or
+    arrays): modulo 2 pi (radians) on revolute joints, over the robot's size ``scale`` on
+    prismatic ones.
+
+    Examples
+    --------
+    >>> [round(gap, 12) for gap in gaps([0.1, 0.5], [0.3 + 2 * math.pi, 0.1], [True, False], 2.0,
+    ...                                  FloatMath)]
+    [0.2, 0.2]
+    """
+    return [ops.absolute((x - y + math.pi) % TURN - math.pi) if turns
+            else ops.absolute(x - y) / scale for x, y, turns in zip(a, b, revolute, strict=True)]

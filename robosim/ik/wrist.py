@@ -180,7 +180,7 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
     solutions : list of two tuples ``(q4, q5, q6)``
         Angles (``q_i = t_i - offset_i``, radians), floats or ``(B,)`` arrays, not reduced
         to one turn: ``q4`` may lie up to 1.5 turns from 0 (callers compare them modulo 2 pi,
-        or bring them to the turn they want, as :func:`robosim.ik.turns.turns_near` does).
+        or bring them to the turn they want, as :func:`robosim.ik.turns.turned` does).
     valid : list of two bools (or ``(B,)`` bool arrays)
         False for the second solution at a singularity (where it repeats the first) and for
         both when no wrist angle reaches the rotation (possible only when a twist is not 90
@@ -236,8 +236,7 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
         t6 = ops.atan2(cb2 * d1 + sb2 * r2, d0)
         o4, o5, o6 = split.offsets
         solutions.append((t4 - o4, t5 - o5, t6 - o6))
-    return solutions, [reachable, reachable & ~singular if ops is not FloatMath
-                       else reachable and not singular]
+    return solutions, [reachable, ops.where(singular, False, reachable)]
 
 
 def wrist_singular(split: WristSplit, frame3: Sequence[Sequence[Component]],

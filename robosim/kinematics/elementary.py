@@ -43,6 +43,38 @@ class FloatMath:
     absolute = abs
     complex_sqrt = cmath.sqrt
     phase = cmath.phase
+    ceil = math.ceil
+    floor = math.floor
+    rint = round
+    #: Over the batch's rows, which for one configuration is the value itself.
+    batch_any = bool
+    batch_all = bool
+    batch_min = float
+    batch_max = float
+
+    @staticmethod
+    def stack(components: Sequence[float]) -> np.ndarray:
+        """The components of one configuration as an array ``(1, k)``: a batch of one, as
+        :meth:`ArrayMath.stack` makes a batch.
+
+        Examples
+        --------
+        >>> FloatMath.stack([1.0, 2.0])
+        array([[1., 2.]])
+        """
+        return np.array([components], dtype=float)
+
+    @staticmethod
+    def unstack(rows: np.ndarray) -> list[float]:
+        """The components of a batch of one ``(1, k)`` as ``k`` Python floats: the inverse of
+        :meth:`stack`.
+
+        Examples
+        --------
+        >>> FloatMath.unstack(np.array([[1.0, 2.0]]))
+        [1.0, 2.0]
+        """
+        return rows[0].tolist()
 
     @staticmethod
     def cos_sin(angle: float) -> tuple[float, float]:
@@ -127,6 +159,14 @@ class ArrayMath:
     minimum = staticmethod(np.minimum)
     absolute = staticmethod(np.abs)
     phase = staticmethod(np.angle)
+    ceil = staticmethod(np.ceil)
+    floor = staticmethod(np.floor)
+    rint = staticmethod(np.rint)
+    #: Over the batch's rows.
+    batch_any = staticmethod(np.any)
+    batch_all = staticmethod(np.all)
+    batch_min = staticmethod(np.min)
+    batch_max = staticmethod(np.max)
     #: ``(cos, sin)`` from ``tan(angle / 2)``: within 1 ulp of ``np.cos`` and ``np.sin``, and
     #: faster on this machine (:func:`~robosim.kinematics.half_angle_cos_sin` says by how much).
     cos_sin = staticmethod(half_angle_cos_sin)
@@ -168,6 +208,29 @@ class ArrayMath:
         [[1.0, 4.0], [9.0, 16.0]]
         """
         return list(formula(np.stack(values)))
+
+    @staticmethod
+    def stack(components: Sequence[Any]) -> np.ndarray:
+        """``k`` components (``(B,)`` arrays, or floats that hold for every row) as rows
+        ``(B, k)``.
+
+        Examples
+        --------
+        >>> ArrayMath.stack([np.array([1.0, 2.0]), 0.0]).tolist()
+        [[1.0, 0.0], [2.0, 0.0]]
+        """
+        return np.stack(np.broadcast_arrays(*components), axis=-1)
+
+    @staticmethod
+    def unstack(rows: np.ndarray) -> list[np.ndarray]:
+        """Rows ``(B, k)`` as their ``k`` columns ``(B,)``: the inverse of :meth:`stack`.
+
+        Examples
+        --------
+        >>> [column.tolist() for column in ArrayMath.unstack(np.array([[1.0, 0.0], [2.0, 0.0]]))]
+        [[1.0, 2.0], [0.0, 0.0]]
+        """
+        return list(rows.T)
 
     @staticmethod
     def complex_sqrt(z: np.ndarray) -> np.ndarray:

@@ -419,3 +419,83 @@ def test_each_target_says_why_it_was_or_was_not_reached():
                     axes="position").reason == "not reached: joint limit"
     batch = ik.solve(puma, np.stack([puma.fk(q), far]))
     assert batch.reason.tolist() == ["converged", "not reached: out of reach"]
+
+
+# ------------------------------------------------------------------ the method's step
+def _step(robot, q, target, axes, ops):
+    """The solver's damped least-squares step at ``q`` towards ``target``, on floats (one
+    configuration ``(n,)``) or arrays (a batch ``(B, n)``)."""
+    from robosim.ik.numeric import _cached_problem
+    from robosim.ik.pieper import pose_columns
+    from robosim.kinematics.chain import chain_frames
+    problem = _cached_problem(robot, axes, 1e-9, 1e-9)
+    rows = np.atleast_2d(q)
+    goal = pose_columns(np.broadcast_to(target, (len(rows), 4, 4)), ops)   # one for each
+    columns = ops.unstack(rows)
+    frames = chain_frames(robot.chain, columns, ops, keep_all=True)
+    P, error, _, _ = problem.pose_errors(frames[-1], goal, ops)
+    return ops.stack(problem.step(columns, frames, P, error, ops))
+
+
+def _angle_axis(R):
+    """The rotation ``R`` as angle times axis (matrix logarithm, for angles below pi)."""
+    angle = math.acos(np.clip((np.trace(R) - 1.0) / 2.0, -1.0, 1.0))
+    axis = np.array([R[2, 1] - R[1, 2], R[0, 2] - R[2, 0], R[1, 0] - R[0, 1]])
+    return axis * (angle / (2.0 * math.sin(angle)))
+
+
+@pytest.mark.parametrize("batch", [False, True])
+def test_the_step_minimises_the_damped_least_squares_cost(batch):
+    # (J^T J + lambda I) dq = J^T e is the least-squares solution of the stacked system
+    # [J; sqrt(lambda) I] dq = [e; 0] (Wampler 1986): solved here by numpy's lstsq from the
+    # robot's own Jacobian and an error written out from the poses (position difference over
+    # the robot's size, the rotation's angle times axis), with Sugihara's damping.
+    from robosim.kinematics.elementary import ArrayMath, FloatMath
+    robot = robosim.load_robot("UR5")                  # full turns: no joint held at a limit
+    rng = np.random.default_rng(6)
+    q = robot.random_q(3, rng=rng) * 0.5
+    targets = robot.fk(q + rng.uniform(-0.05, 0.05, q.shape))
+    L = robot.length_scale
+    steps = (_step(robot, q, targets, "pose", ArrayMath) if batch
+             else np.vstack([_step(robot, q[k], targets[k], "pose", FloatMath)
+                             for k in range(3)]))
+    for k in range(3):
+        reached = robot.fk(q[k])
+        e = np.concatenate([(targets[k][:3, 3] - reached[:3, 3]) / L,
+                            _angle_axis(targets[k][:3, :3] @ reached[:3, :3].T)])
+        J = robot.jacobian(q[k])
+        J[:3] /= L
+        damping = 0.1 * 0.5 * e @ e + 1e-14
+        stacked = np.vstack([J, math.sqrt(damping) * np.eye(6)])
+        expected = np.linalg.lstsq(stacked, np.concatenate([e, np.zeros(6)]), rcond=None)[0]
+        np.testing.assert_allclose(steps[k], expected, rtol=1e-7, atol=1e-12)
+
+
+def test_a_joint_at_a_limit_pushed_further_out_is_held():
+    # A 2R arm with unit links, joint 1 at its lower limit 0, asked to reach a point that
+    # needs joint 1 negative: joint 1 is held (no step), and joint 2 makes the whole damped
+    # correction alone, (j2^T j2 + lambda)^-1 j2^T e with its column j2 of the Jacobian.
+    from robosim.kinematics.elementary import FloatMath
+    arm = robosim.Robot([robosim.Joint("R", a=1.0, limits=(0.0, math.pi / 2)),
+                         robosim.Joint("R", a=1.0, limits=(-math.pi, math.pi))], unit="m")
+    q = np.array([0.0, 0.5])
+    target = arm.fk([-0.1, 0.6])                                   # joint 1 below its limit
+    step = _step(arm, q, target, "xy", FloatMath)[0]
+    e = (target[:2, 3] - arm.fk(q)[:2, 3]) / arm.length_scale
+    j2 = arm.jacobian(q)[:2, 1] / arm.length_scale
+    damping = 0.1 * 0.5 * e @ e + 1e-14
+    assert step[0] == 0.0
+    assert step[1] == pytest.approx((j2 @ e) / (j2 @ j2 + damping), rel=1e-12)
+
+
+@pytest.mark.parametrize("name, axes", [("Puma 560", "pose"), ("Lynx6", "position")])
+def test_one_target_gives_numpy_scalars_and_a_word(name, axes):
+    # The closed form (Puma) and the search (Lynx6) alike: the one target's entries are
+    # numpy scalars, its reason a str, as for each target of a batch.
+    robot = robosim.load_robot(name)
+    target = robot.fk(robot.random_q(rng=np.random.default_rng(8)))
+    result = ik.solve(robot, target, axes=axes)
+    assert result.q.shape == (robot.n,) and isinstance(result.reason, str)
+    assert isinstance(result.success, np.bool_) and isinstance(result.iterations, np.integer)
+    assert isinstance(result.position_error, np.floating)
+    assert isinstance(result.orientation_error, np.floating)

@@ -20,10 +20,10 @@ import robosim
 from ik_oracles import paper_3r_position, puma_closed_form
 from random_robots import mounted
 from robosim import ik
-from robosim.ik.pieper import (DOUBLE_ROOT, OUT_OF_REACH, _nearest_solution, free_joint,
-                               nearest_solution, pieper_applies, pieper_ik)
+from robosim.ik.pieper import (DOUBLE_ROOT, OUT_OF_REACH, free_joint, nearest_solution,
+                               pieper_applies, pieper_ik)
 from robosim.kinematics import rotation_angle
-from robosim.kinematics.chain import chain_frames
+from robosim.kinematics.chain import frame_columns
 from robosim.kinematics.elementary import FloatMath
 
 TWO_PI = 2 * math.pi
@@ -88,15 +88,17 @@ def test_the_3r_arm_gets_the_papers_four_solutions():
 
 @pytest.mark.parametrize("name", ["Anthropomorphic 3R", "Gantry"])
 def test_one_point_of_a_3_joint_arm_is_solved_in_closed_form(name):
-    # ik.solve's single-target path gives nearest_solution the 4x4 target: its translation
-    # is the point (it used to be read as the point itself, a TypeError).
+    # ik.solve gives nearest_solution the 4x4 target's columns: its translation is the point
+    # (it used to be read as the point itself, a TypeError).
     robot = robosim.load_robot(name)
     for q in robot.random_q(5, rng=np.random.default_rng(4)):
         point = robot.fk(q)[:3, 3]
         result = ik.solve(robot, point, axes="position")
         assert result.success and result.iterations == 1       # the closed form, no search
         np.testing.assert_allclose(robot.fk(result.q)[:3, 3], point, atol=1e-9)
-        solution, _ = nearest_solution(robot, robot.fk(q), q.tolist())
+        solution, found, _ = nearest_solution(robot, frame_columns(robot.fk(q)), q.tolist(),
+                                              FloatMath)
+        assert found
         assert _gaps(robot, np.array([solution]), q).min() < 1e-9
 
 
@@ -182,19 +184,6 @@ def test_the_closed_form_has_every_solution_a_dense_multistart_finds(robot):
     assert total >= 4                           # the multistart found something to compare
 
 
-@pytest.mark.parametrize("robot", [robosim.load_robot(name) for name in
-                                   ("Puma 560", "Stanford", "Anthropomorphic 3R")]
-                         + _random_arms()[3::4],
-                         ids=lambda robot: f"{robot.name}-{robot.convention}")
-def test_the_frame_for_the_accuracy_check_is_the_chains_own_at_the_solution(robot):
-    # ik.solve checks the closed form's solution on the frame _nearest_solution continues
-    # from frame 3 of its arm solution: it must be the whole chain's, to the bit, at the q
-    # returned (else the check would pass a q it did not measure).
-    for q in robot.random_q(4, rng=np.random.default_rng(11)):
-        solution, _, frame = _nearest_solution(robot, robot.fk(q), robot.home.tolist())
-        assert frame == chain_frames(robot.chain, solution, FloatMath)[-1]
-
-
 # ------------------------------------------------------------------ degenerate cases
 def test_a_target_out_of_reach_has_no_solution_and_says_so():
     robot = robosim.load_robot("Puma 560")
@@ -203,7 +192,8 @@ def test_a_target_out_of_reach_has_no_solution_and_says_so():
     found = pieper_ik(robot, far)
     assert not found.valid.any() and found.reason == OUT_OF_REACH
     assert np.all(np.isfinite(found.q))
-    assert nearest_solution(robot, far, robot.home.tolist()) == (None, OUT_OF_REACH)
+    q, found, reason = nearest_solution(robot, frame_columns(far), robot.home.tolist(), FloatMath)
+    assert (found, reason) == (False, OUT_OF_REACH) and q == robot.home.tolist()
 
 
 def test_a_wrist_singularity_keeps_joint_4_at_its_reference():

@@ -10,8 +10,7 @@
   ``TestRobot.test_hessian0``: ``panda.hessian0(q1)``, ``q1 = (1.4, 0.2, 1.8, 0.7, 0.1, 3.1,
   2.9)``, the ETS Panda with its 0.103 m flange, which robosim's "Franka Panda" is);
 - ``jacobian_dot`` against the identity ``dJ/dt = sum_k H_k qd_k`` (computed apart, from the
-  Hessian) and the central difference of ``jacobian`` along ``qd``;
-- the IK solver's damped least-squares kernels against ``damped_least_squares``.
+  Hessian) and the central difference of ``jacobian`` along ``qd``.
 """
 
 from dataclasses import replace
@@ -22,8 +21,6 @@ import pytest
 import dh_product
 import robosim
 from random_robots import random_robot
-from robosim.ik import damped_least_squares
-from robosim.ik.numeric import _ArrayKernel, _cached_problem, _FloatKernel
 
 
 def _robots():
@@ -127,20 +124,3 @@ def test_the_panda_hessian_is_the_toolboxs_published_value():
     H = panda.hessian(PANDA_Q1)                     # H[i, row, a] = dJ[row, a] / dq_i
     np.testing.assert_allclose(H[:, 0, :].T, PANDA_VX, atol=1e-8)
     np.testing.assert_allclose(H[:, 4, :].T, PANDA_WY, atol=1e-8)
-
-
-def test_the_solvers_damped_steps_are_the_textbook_step():
-    robot = robosim.load_robot("UR5")                  # full turns: no joint held at a limit
-    problem = _cached_problem(robot, "pose", 1e-9, 1e-9)
-    rng = np.random.default_rng(6)
-    J = rng.uniform(-1, 1, (4, 6, 6))
-    e = rng.uniform(-0.1, 0.1, (4, 6))
-    q = robot.random_q(4, rng=rng) * 0.5
-    damping = 0.1 * 0.5 * np.einsum("br,br->b", e, e) + 1e-14    # the solver's damping
-    expected = damped_least_squares(J, e, damping[:, None, None])
-    for k in range(4):
-        step = _FloatKernel.damped_step(problem, q[k].tolist(), J[k].T.tolist(), e[k].tolist())
-        np.testing.assert_allclose(step, expected[k], rtol=1e-9, atol=1e-12)
-    columns = [list(column) for column in J.transpose(2, 1, 0)]      # column j, row r: (B,)
-    step = _ArrayKernel.damped_step(problem, list(q.T), columns, list(e.T))
-    np.testing.assert_allclose(step, expected, rtol=1e-9, atol=1e-12)
