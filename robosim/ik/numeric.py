@@ -281,21 +281,22 @@ def _checked_targets(target, rows):
     """:func:`check_targets`' work for the error ``rows``: the targets ``(..., 4, 4)``, their
     columns (:func:`robosim.ik.pieper.pose_columns` of the flattened batch) and the namespace
     they are in (floats for one target, arrays for a batch)."""
-    target = checks.real_array(target, "target")
     rotation_needed = rows[-1] >= 3
-    if target.shape[-1:] == (3,) and not rotation_needed:
-        full = np.zeros(target.shape[:-1] + (4, 4))
-        full[..., :3, :3] = np.eye(3)
-        full[..., :3, 3] = target
-        full[..., 3, 3] = 1.0
-        target = full
-    if target.shape[-2:] != (4, 4):
-        raise ValidationError(f"target must be a 4x4 transform (or a position x, y, z when "
-                              f"solving position only), got shape {target.shape}")
+    if not rotation_needed:                        # positions (..., 3) are targets too
+        target = checks.real_array(target, "target")
+        if target.shape[-1:] == (3,):
+            full = np.zeros(target.shape[:-1] + (4, 4))
+            full[..., :3, :3] = np.eye(3)
+            full[..., :3, 3] = target
+            full[..., 3, 3] = 1.0
+            target = full
+        elif target.shape[-2:] != (4, 4):
+            raise ValidationError(f"target must be a 4x4 transform or a position x, y, z, got "
+                                  f"shape {target.shape}")
     target = checks.transforms(target, "target")
     ops = ArrayMath if target.ndim > 2 else FloatMath
     X, Y, Z, P = goal = pose_columns(target.reshape(-1, 4, 4), ops)
-    farthest = ops.batch_max(_largest([ops.absolute(p) for p in P], ops))
+    farthest = ops.batch_max(_largest_magnitude(P, ops))
     if farthest > MAX_LENGTH:      # squared in the error: 1e300 overflowed (issue 14)
         raise ValidationError(f"target: a position coordinate of {farthest:g} is beyond "
                               f"+-{MAX_LENGTH:g}, farther than any robot file's lengths")
@@ -305,7 +306,7 @@ def _checked_targets(target, rows):
                 _dot(Y, Z)]
         determinant = _dot(X, (Y[1] * Z[2] - Y[2] * Z[1], Y[2] * Z[0] - Y[0] * Z[2],
                                Y[0] * Z[1] - Y[1] * Z[0]))
-        if (ops.batch_max(_largest([ops.absolute(g) for g in gram], ops)) > 1e-6
+        if (ops.batch_max(_largest_magnitude(gram, ops)) > 1e-6
                 or ops.batch_min(determinant) < 0):
             raise ValidationError("target: the 3x3 part is not a rotation matrix "
                                   "(R^T R must be the identity, det R = +1)")
@@ -316,10 +317,10 @@ def _dot(u, v):
     return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
 
 
-def _largest(values, ops):
-    largest = values[0]
-    for value in values[1:]:
-        largest = ops.maximum(largest, value)
+def _largest_magnitude(values, ops):
+    largest = 0.0
+    for value in values:
+        largest = ops.maximum(largest, ops.absolute(value))
     return largest
 
 
@@ -354,8 +355,16 @@ def damped_least_squares(J: ArrayLike, e: ArrayLike, damping: ArrayLike) -> np.n
     """
     J, e = np.asarray(J, dtype=float), np.asarray(e, dtype=float)
     Jt = np.swapaxes(J, -1, -2)
-    A = Jt @ J + np.asarray(damping, dtype=float)[..., None, None] * np.eye(J.shape[-1])
+    A = Jt @ J + np.multiply.outer(np.asarray(damping, dtype=float), np.eye(J.shape[-1]))
     return np.linalg.solve(A, Jt @ e[..., None])[..., 0]
+
+
+def _any(flags):
+    """Element-wise "or" of a list of bools (or bool arrays)."""
+    result = False
+    for flag in flags:
+        result = result | flag
+    return result
 
 
 class _Problem:
@@ -370,11 +379,15 @@ class _Problem:
         # Limits that can stop a joint (a revolute joint with a full turn of range wraps).
         self.can_block = np.array([not turns or upper - lower < TURN
                                    for lower, upper, turns in self.ranges])
+        self.blockable = self.can_block.tolist()
         # Position rows and prismatic columns are solved in units of L: the steps do not
         # depend on the unit.
         self.row_scales = [1.0 / self.scale if r < 3 else 1.0 for r in rows]
         self.column_scale = np.where(robot.revolute, 1.0, self.scale)
-        self.max_step = MAX_STEP * self.column_scale
+        self.column_scales = self.column_scale.tolist()
+        self.entry_scales = [[row * column for row in self.row_scales]
+                             for column in self.column_scales]
+        self.max_steps = (MAX_STEP * self.column_scale).tolist()
         self.tool = None if np.array_equal(robot.tool, np.eye(4)) else robot.chain.tool
         self.tolerance, self.angle_tolerance = float(tolerance), float(angle_tolerance)
         self.finish = FINISH if finish is None else finish
@@ -444,21 +457,26 @@ class _Problem:
         more than :data:`MAX_STEP`.
         """
         columns = jacobian_columns(self.chain, frames, P)
-        selected = list(zip(self.rows, self.row_scales, strict=True))
-        J = ops.stack([column[r] * scale for column in columns for r, scale in selected])
-        J = np.swapaxes(J.reshape(-1, self.n, len(selected)), 1, 2) * self.column_scale
-        e = ops.stack([error[r] * scale for r, scale in selected])
-        damping = DAMPING_GAIN * 0.5 * np.einsum("br,br->b", e, e) + DAMPING_BIAS
-        step = damped_least_squares(J, e, damping)
-        at = ops.stack(q)
-        blocked = self.can_block & (((at <= self.limits[:, 0]) & (step < 0))
-                                    | ((at >= self.limits[:, 1]) & (step > 0)))
-        if blocked.any():
-            held = damped_least_squares(J * ~blocked[:, None, :], e, damping)
-            step = np.where(blocked.any(axis=1, keepdims=True), held, step)
-        step = step * self.column_scale
-        largest = np.max(np.abs(step) / self.max_step, axis=1, keepdims=True)
-        return ops.unstack(step / np.maximum(largest, 1.0))
+        J = ops.stack([column[r] * scale for column, scales in zip(columns, self.entry_scales,
+                                                                     strict=True)
+                       for r, scale in zip(self.rows, scales, strict=True)])
+        J = np.swapaxes(J.reshape(-1, self.n, len(self.rows)), 1, 2)
+        e = [error[r] * scale for r, scale in zip(self.rows, self.row_scales, strict=True)]
+        damping = DAMPING_GAIN * 0.5 * _norm(e, range(len(e)), ops) ** 2 + DAMPING_BIAS
+        e = ops.stack(e)
+        step = ops.unstack(damped_least_squares(J, e, damping))
+        blocked = [stops & (((value <= lower) & (change < 0)) | ((value >= upper) & (change > 0)))
+                   for value, change, (lower, upper, _), stops in zip(q, step, self.ranges,
+                                                                      self.blockable, strict=True)]
+        if ops.batch_any(_any(blocked)):
+            held = ops.stack(blocked).astype(bool)
+            step = ops.unstack(np.where(held, 0.0, damped_least_squares(J * ~held[:, None, :], e,
+                                                                        damping)))
+        step = [change * scale for change, scale in zip(step, self.column_scales, strict=True)]
+        largest = 1.0
+        for change, most in zip(step, self.max_steps, strict=True):
+            largest = ops.maximum(largest, ops.absolute(change) / most)
+        return [change / largest for change in step]
 
     def limit(self, q, ops):
         """Joint values ``q`` (floats or ``(B,)`` arrays) brought inside the limits: turned by
@@ -524,10 +542,9 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
     ``(q, position_error, orientation_error, iterations)``: per seed, the best configuration
     ``(B, n)``, its errors ``(B,)`` and the iterations spent ``(B,)``.
     """
-    count = len(seeds)
-    q_out, iterations = np.empty((count, problem.n)), np.empty(count, dtype=int)
-    position_out, orientation_out = np.empty(count), np.empty(count)
-    rows = np.arange(count)                                       # the seeds still iterating
+    n = problem.n
+    outcome = np.empty((len(seeds), n + 3))     # per seed: q, its two errors, the iterations
+    rows = np.arange(len(seeds))                                  # the seeds still iterating
     goal, q = pose_columns(target, ops), ops.unstack(seeds)
     best_q, best_cost, best_position, best_orientation = q, math.inf, math.inf, math.inf
     reference, since_progress = math.inf, 0
@@ -547,25 +564,23 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
         since_progress = ops.where(progress, 0, since_progress + 1)
         done = (_within(problem, position_error, orientation_error, problem.finish)
                 | (since_progress >= patience) | (iteration == MAX_ITERATIONS))
-        stopped = np.flatnonzero(done)
-        if stopped.size:
-            at = rows[stopped]
-            q_out[at] = ops.stack(best_q)[stopped]
-            position_out[at] = np.broadcast_to(best_position, rows.shape)[stopped]
-            orientation_out[at] = np.broadcast_to(best_orientation, rows.shape)[stopped]
-            iterations[at] = min(iteration + 1, MAX_ITERATIONS)
+        stopping = ops.batch_any(done)
+        if stopping:
+            stopped = np.flatnonzero(done)
+            outcome[rows[stopped]] = ops.stack([*best_q, best_position, best_orientation,
+                                                min(iteration + 1, MAX_ITERATIONS)])[stopped]
             if stopped.size == rows.size:
                 break
         step = problem.step(q, frames, P, error, ops)
         q = problem.limit([value + change for value, change in zip(q, step, strict=True)], ops)
-        if stopped.size:                                  # the stopped rows leave the batch
+        if stopping:                                      # the stopped rows leave the batch
             going = ~done
             rows, reference, since_progress = rows[going], reference[going], since_progress[going]
             best_cost, best_position, best_orientation = (
                 best_cost[going], best_position[going], best_orientation[going])
             q, best_q = [value[going] for value in q], [value[going] for value in best_q]
             goal = tuple(tuple(value[going] for value in column) for column in goal)
-    return q_out, position_out, orientation_out, iterations
+    return outcome[:, :n], outcome[:, n], outcome[:, n + 1], outcome[:, n + 2].astype(int)
 
 
 def _run(problem, target, seeds, ops, patience=PATIENCE):
@@ -803,7 +818,7 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
         q0 = np.clip(q0.reshape(-1, robot.n), robot.limits[:, 0], robot.limits[:, 1])
     if problem.closed_form or problem.general_solve:
         # The closed form's solution nearest q0 (or home) inside the limits, where there is one.
-        reference = np.repeat(problem.home[None], count, axis=0) if q0 is None else q0
+        reference = problem.home[None].repeat(count, axis=0) if q0 is None else q0
         q, found, closed_reason = _closed_form(problem, targets, goal, reference, ops)
         frame = chain_frames(problem.chain, q, ops)[-1]
         _, _, position_error, orientation_error = problem.pose_errors(frame, goal, ops)
@@ -838,11 +853,23 @@ def _result(batch, q, success, position_error, orientation_error, iterations, re
     """The :class:`IKResult` of targets of the batch shape ``batch`` from ``q`` ``(B, n)`` and
     the other entries per target (``(B,)`` arrays, or one value for all): numpy scalars for one
     target (``batch = ()``)."""
-    def shaped(value):
-        value = np.asarray(value)
-        return (np.full(len(q), value) if batch and not value.ndim else value).reshape(batch)[()]
-    return IKResult(q.reshape(batch + q.shape[1:]), shaped(success), shaped(position_error),
-                    shaped(orientation_error), shaped(iterations), shaped(reason))
+    if not batch:
+        return IKResult(q[0], np.bool_(_one(success)), np.float64(_one(position_error)),
+                        np.float64(_one(orientation_error)), np.int64(_one(iterations)),
+                        _one(reason))
+    return IKResult(q.reshape(batch + q.shape[1:]), *(
+        value.reshape(batch) if np.ndim(value) else np.full(batch, value) for value in (
+            success, position_error, orientation_error, iterations, reason)))
+
+
+def _listed(value):
+    """``value`` as a list: an array's entries, or the one value."""
+    return value.tolist() if isinstance(value, np.ndarray) else [value]
+
+
+def _one(value):
+    """The one entry of ``value``, a value or an array holding one."""
+    return value.item() if isinstance(value, np.ndarray) else value
 
 
 def _closed_form(problem, targets, goal, reference, ops):
@@ -882,8 +909,7 @@ def _reasons(problem, q, success, closed_reason):
     ``success`` and ``closed_reason``: ``(B,)`` arrays, or a bool and a word (one target)."""
     reason = [(f"{CONVERGED} ({note})" if note else CONVERGED) if ok
               else f"{NOT_REACHED}: {note}" if note else None
-              for ok, note in zip(np.atleast_1d(success).tolist(),
-                                  np.atleast_1d(closed_reason).tolist(), strict=True)]
+              for ok, note in zip(_listed(success), _listed(closed_reason), strict=True)]
     stalled = [k for k, word in enumerate(reason) if word is None]
     if stalled:
         for k, cause in zip(stalled, _stall_causes(problem, q[stalled]), strict=True):

@@ -615,7 +615,7 @@ def _wrist_solutions(split, arm_q, columns, reference, ops):
     """The wrist's two solutions ``(q4, q5, q6)`` for the arm solution ``arm_q`` (Pieper's
     decoupling: frame 3 from joints 1-3, then :func:`robosim.ik.wrist.wrist_angles`) and
     their ``valid`` flags."""
-    frame3 = chain_frames(split.arm.chain, list(arm_q), ops)[-1]
+    frame3 = chain_frames(split.arm.chain, arm_q, ops)[-1]
     return wrist_angles(split, frame3[:3], columns[:3], reference[3] + split.offsets[0], ops)
 
 
@@ -723,13 +723,13 @@ def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
             arm_q, inside, distance = turned(arm_q, reference[:3], joints[:3], ops)
             usable = valid & inside
             inside_limits = inside_limits | usable
-            ranked.append((ops.where(usable, distance, math.inf), arm_q,
-                           _arm_note(free1, free2, ops)))
+            ranked.append((ops.where(usable, distance, math.inf), arm_q, free1, free2))
     ranked.sort(key=lambda entry: ops.batch_min(entry[0]))
     best, q, note, wrist_reached = math.inf, list(reference), "", False
-    for arm_distance, arm_q, arm_note in ranked:
+    for arm_distance, arm_q, free1, free2 in ranked:
         if not ops.batch_any(arm_distance < best):
             continue
+        arm_note = _arm_note(free1, free2, ops)
         candidates = [(arm_q, arm_distance, arm_note)]
         if split is not None:
             wrists, ok = _wrist_solutions(split, arm_q, columns, reference, ops)
@@ -743,6 +743,8 @@ def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
                                    arm_note))
         for candidate, distance, candidate_note in candidates:
             nearer = distance < best
+            if not ops.batch_any(nearer):
+                continue
             q = [ops.where(nearer, a, b) for a, b in zip(candidate, q, strict=True)]
             best, note = ops.where(nearer, distance, best), ops.where(nearer, candidate_note, note)
     found = best < math.inf

@@ -104,9 +104,9 @@ def turned(values: Sequence[Any], references: Sequence[Any],
     out, inside, distance = [], True, 0.0
     for value, reference, (lower, upper, revolute, weight) in zip(values, references, joints,
                                                                   strict=True):
-        value, ok = turn_near(value, reference, lower, upper, revolute, ops)
+        value, fits = turn_near(value, reference, lower, upper, revolute, ops)
         out.append(value)
-        inside, distance = inside & ok, distance + weight * ops.absolute(value - reference)
+        inside, distance = inside & fits, distance + weight * ops.absolute(value - reference)
     return out, inside, distance
 
 
@@ -127,13 +127,17 @@ def turn_near(value: Any, reference: Any, lower: Any, upper: Any, revolute: Any,
     >>> turn_near(0.7, 0.0, 0.0, 0.5, False, FloatMath)
     (0.5, False)
     """
-    # The turns k with value + 2 pi k inside the limits, low <= k <= high: the one nearest the
-    # reference, or, where none is, one outside (a prismatic joint has k = 0 only).
-    low = ops.ceil((lower - LIMIT_SLACK - value) / TURN)
-    high = ops.floor((upper + LIMIT_SLACK - value) / TURN)
-    k = ops.minimum(ops.maximum(ops.rint((reference - value) / TURN), low), high)
+    # The turn nearest the reference; where it lies outside the limits, the nearest of the
+    # turns low <= k <= high inside them (or, where there is none, one outside). A prismatic
+    # joint has k = 0 only.
+    k = ops.rint((reference - value) / TURN)
     variant = value + TURN * revolute * k
     inside = (lower - LIMIT_SLACK <= variant) & (variant <= upper + LIMIT_SLACK)
+    if not ops.batch_all(inside):
+        low = ops.ceil((lower - LIMIT_SLACK - value) / TURN)
+        high = ops.floor((upper + LIMIT_SLACK - value) / TURN)
+        variant = value + TURN * revolute * ops.minimum(ops.maximum(k, low), high)
+        inside = (lower - LIMIT_SLACK <= variant) & (variant <= upper + LIMIT_SLACK)
     return ops.minimum(ops.maximum(variant, lower), upper), inside
 
 
