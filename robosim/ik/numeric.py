@@ -483,11 +483,14 @@ class _Problem:
         2 pi where that fits, else clipped."""
         inside = []
         for value, (lower, upper, turns) in zip(q, self.ranges, strict=True):
-            if turns:
-                wrapped = value - ops.where(value > upper, TURN, -TURN)
-                fits = ((value < lower) | (value > upper)) & (lower <= wrapped) & (wrapped <= upper)
-                value = ops.where(fits, wrapped, value)
-            inside.append(ops.clip(value, lower, upper))
+            inside_limits = (lower <= value) & (value <= upper)
+            if not ops.batch_all(inside_limits):
+                if turns:
+                    wrapped = value - ops.where(value > upper, TURN, -TURN)
+                    fits = (lower <= wrapped) & (wrapped <= upper)
+                    value = ops.where(inside_limits, value, ops.where(fits, wrapped, value))
+                value = ops.clip(value, lower, upper)
+            inside.append(value)
         return inside
 
 
@@ -856,10 +859,11 @@ def _result(batch, q, success, position_error, orientation_error, iterations, re
     if not batch:
         return IKResult(q[0], np.bool_(_one(success)), np.float64(_one(position_error)),
                         np.float64(_one(orientation_error)), np.int64(_one(iterations)),
-                        _one(reason))
+                        reason[0])
     return IKResult(q.reshape(batch + q.shape[1:]), *(
         value.reshape(batch) if np.ndim(value) else np.full(batch, value) for value in (
-            success, position_error, orientation_error, iterations, reason)))
+            success, position_error, orientation_error, iterations)),
+                    np.array(reason, dtype=object).reshape(batch))
 
 
 def _listed(value):
@@ -906,7 +910,8 @@ def _closed_form(problem, targets, goal, reference, ops):
 def _reasons(problem, q, success, closed_reason):
     """Why each target ended as it did, in words (see :attr:`IKResult.reason`): the closed
     form's note on it, else, for a failure, where the search stalled at ``q`` ``(B, n)``.
-    ``success`` and ``closed_reason``: ``(B,)`` arrays, or a bool and a word (one target)."""
+    ``success`` and ``closed_reason``: ``(B,)`` arrays, or a bool and a word (one target).
+    Returns a list of B words."""
     reason = [(f"{CONVERGED} ({note})" if note else CONVERGED) if ok
               else f"{NOT_REACHED}: {note}" if note else None
               for ok, note in zip(_listed(success), _listed(closed_reason), strict=True)]
@@ -914,7 +919,7 @@ def _reasons(problem, q, success, closed_reason):
     if stalled:
         for k, cause in zip(stalled, _stall_causes(problem, q[stalled]), strict=True):
             reason[k] = f"{NOT_REACHED}: {cause}"
-    return np.array(reason, dtype=object)
+    return reason
 
 
 def _stall_causes(problem, q):

@@ -591,8 +591,8 @@ def pose_columns(target: np.ndarray, ops: Ops) -> Frame:
     >>> X, P
     ((1.0, 0.0, 0.0), (0.0, 0.0, 0.0))
     """
-    columns = ops.unstack(np.swapaxes(target[:, :3], 1, 2).reshape(-1, 12))
-    return tuple(tuple(columns[3 * k:3 * k + 3]) for k in range(4))
+    entries = ops.unstack(target[:, :3].reshape(-1, 12))       # row by row: r00 r01 r02 x ...
+    return tuple(tuple(entries[k::4]) for k in range(4))
 
 
 def _point(split, columns):

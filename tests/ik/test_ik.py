@@ -499,3 +499,17 @@ def test_one_target_gives_numpy_scalars_and_a_word(name, axes):
     assert isinstance(result.success, np.bool_) and isinstance(result.iterations, np.integer)
     assert isinstance(result.position_error, np.floating)
     assert isinstance(result.orientation_error, np.floating)
+
+
+def test_joint_values_come_back_inside_the_limits_by_a_turn_or_clipped():
+    # A joint with limits +-4 rad (more than a turn): -3 stays (inside, although -3 + 2 pi
+    # would fit too); 4.5 and 9 come back by one turn (-1.783, 2.717); -20 has no turn
+    # inside and is clipped to -4. On floats one at a time and on arrays at once.
+    from robosim.ik.numeric import _cached_problem
+    from robosim.kinematics.elementary import ArrayMath, FloatMath
+    arm = robosim.Robot([robosim.Joint("R", a=1.0, limits=(-4.0, 4.0))], unit="m")
+    problem = _cached_problem(arm, "x", 1e-9, 1e-9)
+    values = [-3.0, 4.5, 9.0, -20.0]
+    expected = [-3.0, 4.5 - 2 * math.pi, 9.0 - 2 * math.pi, -4.0]
+    assert [problem.limit([value], FloatMath)[0] for value in values] == pytest.approx(expected)
+    np.testing.assert_allclose(problem.limit([np.array(values)], ArrayMath)[0], expected)

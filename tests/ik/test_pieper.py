@@ -232,6 +232,18 @@ def test_a_stretched_elbow_is_a_double_root_listed_once():
     assert np.allclose(robot.fk(solutions)[:, :3, 3], point, atol=1e-7)
 
 
+def test_solve_names_the_solution_returned_for_one_target_and_for_a_batch():
+    # At a double root (the elbow straight) the solution returned has no free joint: solve says
+    # "converged", for one target and for each target of a batch alike (the batch used to
+    # repeat pieper_ik's word on the target, "double root").
+    robot = ik.anthropomorphic_3r_robot(0.4, 0.5, 0.3)
+    point = robot.fk([0.3, 0.4, 0.0])[:3, 3]
+    one = ik.solve(robot, point, axes="position")
+    batch = ik.solve(robot, np.stack([point, point]), axes="position")
+    assert one.reason == "converged" and batch.reason.tolist() == ["converged"] * 2
+    np.testing.assert_allclose(batch.q, [one.q, one.q], atol=1e-12)
+
+
 @pytest.mark.parametrize("name", ["UR5", "Franka Panda", "Lynx6", "Planar 3R", "Tester Robot"])
 def test_arms_without_a_closed_form_are_recognised(name):
     robot = robosim.load_robot(name)
