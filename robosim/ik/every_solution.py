@@ -134,7 +134,8 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         turned, inside = turned_inside(robot, general.q[general.valid], reference)
         starts, note = turned[inside], GENERAL_6R
     else:
-        first = _first_seeds(robot, problem, target[None], q0, rng)
+        first = _first_seeds(robot, problem, target[None], None if q0 is None else reference,
+                             rng)
         starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
                                                   q0 is not None, restarts, rng)[0]])
         if general is not None:              # not certified: its solutions join the seeds

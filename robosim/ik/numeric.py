@@ -51,6 +51,7 @@ is then reported).
 from __future__ import annotations
 
 import math
+import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -109,6 +110,8 @@ SINGULAR_RATIO = 0.05
 _AXIS_NAMES = ("x", "y", "z", "rx", "ry", "rz")
 #: :func:`parse_axes` of the most used arguments, looked up without parsing.
 _PARSED = {"pose": (0, 1, 2, 3, 4, 5), "position": (0, 1, 2)}
+#: Words for sets of axes (any case, spaces around).
+_NAMED = {**_PARSED, "all": (0, 1, 2, 3, 4, 5)}
 
 #: The error components to solve: ``"pose"``, ``"position"``, letters such as ``"xyz rz"``, a
 #: sequence of names (``["x", "rz"]``) or of indices into ``x y z rx ry rz``.
@@ -218,24 +221,19 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
         return _PARSED[axes]
     if type(axes) is tuple and axes in _PARSED.values():    # axes parsed already
         return axes
-    if not isinstance(axes, (str, Sequence, np.ndarray)):
-        raise ValidationTypeError(f"axes must be 'pose', 'position' or letters from x y z rx ry "
-                                  f"rz, got {type(axes).__name__} {brief(axes)}")
     if isinstance(axes, str):
         key = axes.strip().lower()
-        if key in ("pose", "all"):
-            return (0, 1, 2, 3, 4, 5)
-        if key == "position":
-            return (0, 1, 2)
-        tokens, text = [], key.replace("+", " ").replace(",", " ").replace(" ", "")
-        i = 0
-        while i < len(text):
-            token = text[i:i + 2] if text[i] == "r" else text[i]
-            if token not in _AXIS_NAMES:
-                raise ValidationError(f"axes: {text[i:]!r} is not an axis; use 'pose', "
-                                      f"'position' or letters from x y z rx ry rz")
-            tokens.append(token)
-            i += len(token)
+        if key in _NAMED:
+            return _NAMED[key]
+        text = re.sub(r"[\s,+]", "", key)
+        rest = re.sub(r"^(?:r?[xyz])*", "", text)           # from where the axes stop
+        if rest:
+            raise ValidationError(f"axes: {rest!r} is not an axis; use 'pose', 'position' or "
+                                  f"letters from x y z rx ry rz")
+        tokens = re.findall(r"r?[xyz]", text)
+    elif not isinstance(axes, (Sequence, np.ndarray)):
+        raise ValidationTypeError(f"axes must be 'pose', 'position' or letters from x y z rx ry "
+                                  f"rz, got {type(axes).__name__} {brief(axes)}")
     elif all(isinstance(t, (int, np.integer)) and 0 <= t < 6 for t in axes):
         tokens = [_AXIS_NAMES[int(t)] for t in axes]     # already parsed indices
     else:
@@ -715,10 +713,9 @@ def _nearest_seeds(problem, bank, target, count):
 
 
 def _first_seeds(robot, problem, target, q0, rng):
-    """The first seed of each target ``(B, 4, 4)``: ``q0`` (``(n,)`` or ``(B, n)``, brought
-    inside the limits) when given, else the bank entry whose pose is nearest. ``(B, n)``."""
+    """The first seed of each target ``(B, 4, 4)``: ``q0`` (checked, inside the limits:
+    ``(n,)`` or ``(B, n)``) when given, else the bank entry whose pose is nearest. ``(B, n)``."""
     if q0 is not None:
-        q0 = np.clip(robot.check_q(q0, "q0"), robot.limits[:, 0], robot.limits[:, 1])
         return np.broadcast_to(q0, (target.shape[0], robot.n)).copy()
     bank = _seed_bank(robot, rng)
     first = bank[0][_nearest_seeds(problem, bank, target, 1)[:, 0]]
@@ -812,16 +809,17 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
     seeds, rng = seed_count(seeds), random_source(rng)
-    target, goal, ops = _checked_targets(target, problem.rows)
-    batch = target.shape[:-2]
-    targets = target.reshape(-1, 4, 4)
+    checked, goal, ops = _checked_targets(target, problem.rows)
+    batch = checked.shape[:-2]
+    targets = checked.reshape(-1, 4, 4)
     count = len(targets)
+    start = None                      # q0, one row per target, inside the limits
     if q0 is not None:
-        q0 = checks.broadcast_batch(robot.check_q(q0, "q0"), batch, "q0", "target")
-        q0 = np.clip(q0.reshape(-1, robot.n), robot.limits[:, 0], robot.limits[:, 1])
+        start = checks.broadcast_batch(robot.check_q(q0, "q0"), batch, "q0", "target")
+        start = np.clip(start.reshape(-1, robot.n), robot.limits[:, 0], robot.limits[:, 1])
     if problem.closed_form or problem.general_solve:
         # The closed form's solution nearest q0 (or home) inside the limits, where there is one.
-        reference = problem.home[None].repeat(count, axis=0) if q0 is None else q0
+        reference = problem.home[None].repeat(count, axis=0) if start is None else start
         q, found, closed_reason = _closed_form(problem, targets, goal, reference, ops)
         frame = chain_frames(problem.chain, q, ops)[-1]
         _, _, position_error, orientation_error = problem.pose_errors(frame, goal, ops)
@@ -842,11 +840,11 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     q, iterations, rest = first.copy(), np.ones(count, dtype=int), np.flatnonzero(~success)
     if not found.all():
         first[~found] = _first_seeds(robot, problem, targets[~found],
-                                     None if q0 is None else q0[~found], rng)
+                                     None if start is None else start[~found], rng)
     targets, first = targets[rest], first[rest]
     q[rest], position_error[rest], orientation_error[rest], iterations[rest] = _search(
         problem, targets, first, lambda failed: _restart_seeds(
-            robot, problem, targets[failed], first[failed], q0 is not None, seeds, rng), ops)
+            robot, problem, targets[failed], first[failed], start is not None, seeds, rng), ops)
     success = _within(problem, position_error, orientation_error)
     return _result(batch, q, success, position_error, orientation_error, iterations,
                    _reasons(problem, q, success, closed_reason))

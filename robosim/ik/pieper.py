@@ -591,8 +591,8 @@ def pose_columns(target: np.ndarray, ops: Ops) -> Frame:
     >>> X, P
     ((1.0, 0.0, 0.0), (0.0, 0.0, 0.0))
     """
-    entries = ops.unstack(target[:, :3].reshape(-1, 12))       # row by row: r00 r01 r02 x ...
-    return tuple(tuple(entries[k::4]) for k in range(4))
+    e = ops.unstack(target[:, :3].reshape(-1, 12))             # row by row: r00 r01 r02 x ...
+    return (e[0], e[4], e[8]), (e[1], e[5], e[9]), (e[2], e[6], e[10]), (e[3], e[7], e[11])
 
 
 def _point(split, columns):
@@ -711,8 +711,8 @@ def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
     [ 0.  0. 90.] True ''
     """
     chain, split, joints = _chain_of(robot)
-    columns = columns if split is not None else columns[3:]
-    arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3], ops)
+    goal = columns if split is not None else columns[3:]       # a 3-joint arm: the point
+    arm = _arm_slots(chain, _invariants(chain, _point(split, goal)), reference[:3], ops)
     # The arm solutions at their turns nearest the reference, nearest first: the distance of
     # joints 1-3 bounds the whole distance from below, so one no nearer than the best whole
     # solution found is passed over.
@@ -732,7 +732,7 @@ def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
         arm_note = _arm_note(free1, free2, ops)
         candidates = [(arm_q, arm_distance, arm_note)]
         if split is not None:
-            wrists, ok = _wrist_solutions(split, arm_q, columns, reference, ops)
+            wrists, ok = _wrist_solutions(split, arm_q, goal, reference, ops)
             wrist_reached = wrist_reached | ((arm_distance < math.inf) & ok[0])
             arm_note = ops.where((ok[0] != ok[1]) & (arm_note == ""), free_joint(4), arm_note)
             candidates = []

@@ -183,7 +183,8 @@ def turned_inside(robot: Robot, q: np.ndarray,
     >>> print(np.degrees(q[0, 0]).round(3), q[0, 1], inside.tolist())
     -10.0 0.2 [True, False]
     """
-    value, inside = turn_near(q, np.asarray(reference, dtype=float), *robot.limits.T,
+    lower, upper = robot.limits.T
+    value, inside = turn_near(q, np.asarray(reference, dtype=float), lower, upper,
                               robot.revolute, ArrayMath)
     return value, np.all(inside, axis=-1)
 
@@ -238,7 +239,9 @@ def same_modulo_turns(robot: Robot, a: Iterable[float], b: Iterable[float],
 
 def largest_gap(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], scale: float,
                 ops: Ops) -> Any:
-    """The largest of :func:`gaps`: how far apart two configurations are, joint by joint.
+    """How far apart the configurations ``a`` and ``b`` are (n values each, floats or arrays):
+    their largest joint gap, modulo 2 pi (radians) on revolute joints, over the robot's size
+    ``scale`` on prismatic ones.
 
     Examples
     --------
@@ -248,22 +251,7 @@ def largest_gap(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], sc
     0.2
     """
     largest = 0.0
-    for gap in gaps(a, b, revolute, scale, ops):
-        largest = ops.maximum(largest, gap)
+    for x, y, turns in zip(a, b, revolute, strict=True):
+        largest = ops.maximum(largest, ops.absolute((x - y + math.pi) % TURN - math.pi) if turns
+                              else ops.absolute(x - y) / scale)
     return largest
-
-
-def gaps(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], scale: float,
-         ops: Ops) -> list[Any]:
-    """The joint gaps between the configurations ``a`` and ``b`` (n values each, floats or
-    arrays): modulo 2 pi (radians) on revolute joints, over the robot's size ``scale`` on
-    prismatic ones.
-
-    Examples
-    --------
-    >>> [round(gap, 12) for gap in gaps([0.1, 0.5], [0.3 + 2 * math.pi, 0.1], [True, False], 2.0,
-    ...                                  FloatMath)]
-    [0.2, 0.2]
-    """
-    return [ops.absolute((x - y + math.pi) % TURN - math.pi) if turns
-            else ops.absolute(x - y) / scale for x, y, turns in zip(a, b, revolute, strict=True)]
