@@ -712,7 +712,9 @@ def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
     """
     chain, split, joints = _chain_of(robot)
     goal = columns if split is not None else columns[3:]       # a 3-joint arm: the point
-    arm = _arm_slots(chain, _invariants(chain, _point(split, goal)), reference[:3], ops)
+    arm_reference, arm_joints, wrist_reference, wrist_joints = (reference[:3], joints[:3],
+                                                                 reference[3:], joints[3:])
+    arm = _arm_slots(chain, _invariants(chain, _point(split, goal)), arm_reference, ops)
     # The arm solutions at their turns nearest the reference, nearest first: the distance of
     # joints 1-3 bounds the whole distance from below, so one no nearer than the best whole
     # solution found is passed over.
@@ -720,7 +722,7 @@ def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
     for arm_q, valid, free1, free2 in arm:
         reachable = reachable | valid
         if ops.batch_any(valid):
-            arm_q, inside, distance = turned(arm_q, reference[:3], joints[:3], ops)
+            arm_q, inside, distance = turned(arm_q, arm_reference, arm_joints, ops)
             usable = valid & inside
             inside_limits = inside_limits | usable
             ranked.append((ops.where(usable, distance, math.inf), arm_q, free1, free2))
@@ -737,7 +739,7 @@ def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
             arm_note = ops.where((ok[0] != ok[1]) & (arm_note == ""), free_joint(4), arm_note)
             candidates = []
             for wrist, good in zip(wrists, ok, strict=True):
-                wrist_q, inside, distance = turned(wrist, reference[3:], joints[3:], ops)
+                wrist_q, inside, distance = turned(wrist, wrist_reference, wrist_joints, ops)
                 candidates.append((arm_q + wrist_q, ops.where(good & inside,
                                                               arm_distance + distance, math.inf),
                                    arm_note))
