@@ -540,8 +540,9 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
 
     Returns
     -------
-    ``(q, position_error, orientation_error, iterations)``: per seed, the best configuration
-    ``(B, n)``, its errors ``(B,)`` and the iterations spent ``(B,)``.
+    ndarray, shape (B, n + 3)
+        Per seed, the best configuration, its position and orientation errors and the
+        iterations spent (:func:`_run` splits them).
     """
     n = problem.n
     outcome = np.empty((len(seeds), n + 3))     # per seed: q, its two errors, the iterations
@@ -581,17 +582,20 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
                 best_cost[going], best_position[going], best_orientation[going])
             q, best_q = [value[going] for value in q], [value[going] for value in best_q]
             goal = tuple(tuple(value[going] for value in column) for column in goal)
-    return outcome[:, :n], outcome[:, n], outcome[:, n + 1], outcome[:, n + 2].astype(int)
+    return outcome
 
 
 def _run(problem, target, seeds, ops, patience=PATIENCE):
     """:func:`_iterate` on the seeds ``(B, n)``: all at once on arrays, one after another on
-    floats."""
+    floats. Returns ``(q, position_error, orientation_error, iterations)``, per seed the best
+    configuration ``(B, n)``, its errors ``(B,)`` and the iterations spent ``(B,)``."""
     if ops is ArrayMath or len(seeds) == 1:
-        return _iterate(problem, target, seeds, ops, patience)
-    outcomes = [_iterate(problem, target[k:k + 1], seeds[k:k + 1], ops, patience)
-                for k in range(len(seeds))]
-    return tuple(np.concatenate(parts) for parts in zip(*outcomes, strict=True))
+        outcome = _iterate(problem, target, seeds, ops, patience)
+    else:
+        outcome = np.concatenate([_iterate(problem, target[k:k + 1], seeds[k:k + 1], ops,
+                                           patience) for k in range(len(seeds))])
+    n = problem.n
+    return outcome[:, :n], outcome[:, n], outcome[:, n + 1], outcome[:, n + 2].astype(int)
 
 
 def _round_ends(count, ops):

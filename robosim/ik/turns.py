@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -234,14 +234,14 @@ def same_modulo_turns(robot: Robot, a: Iterable[float], b: Iterable[float],
     >>> same_modulo_turns(arm, [0.5, 1.0], [0.5 - 2 * np.pi, 1.0], 1e-9)
     True
     """
-    return largest_gap(a, b, robot.revolute, robot.length_scale, FloatMath) <= tolerance
+    return all(gap <= tolerance for gap in gaps(a, b, robot.revolute, robot.length_scale,
+                                                FloatMath))
 
 
 def largest_gap(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], scale: float,
                 ops: Ops) -> Any:
-    """How far apart the configurations ``a`` and ``b`` are (n values each, floats or arrays):
-    their largest joint gap, modulo 2 pi (radians) on revolute joints, over the robot's size
-    ``scale`` on prismatic ones.
+    """The largest of the joint :func:`gaps` of ``a`` and ``b``: how far apart two
+    configurations are.
 
     Examples
     --------
@@ -251,7 +251,23 @@ def largest_gap(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], sc
     0.2
     """
     largest = 0.0
-    for x, y, turns in zip(a, b, revolute, strict=True):
-        largest = ops.maximum(largest, ops.absolute((x - y + math.pi) % TURN - math.pi) if turns
-                              else ops.absolute(x - y) / scale)
+    for gap in gaps(a, b, revolute, scale, ops):
+        largest = ops.maximum(largest, gap)
     return largest
+
+
+def gaps(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], scale: float,
+         ops: Ops) -> Iterator[Any]:
+    """The joint gaps between the configurations ``a`` and ``b`` (n values each, floats or
+    arrays), one joint after another: modulo 2 pi (radians) on revolute joints, over the
+    robot's size ``scale`` on prismatic ones.
+
+    Examples
+    --------
+    >>> [round(gap, 12) for gap in gaps([0.1, 0.5], [0.3 + 2 * math.pi, 0.1], [True, False],
+    ...                                  2.0, FloatMath)]
+    [0.2, 0.2]
+    """
+    for x, y, turns in zip(a, b, revolute, strict=True):
+        yield (ops.absolute((x - y + math.pi) % TURN - math.pi) if turns
+               else ops.absolute(x - y) / scale)
