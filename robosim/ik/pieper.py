@@ -451,10 +451,9 @@ def _joint3_values(chain, invariants, coefficients, ops):
 def _arm_slots(chain, invariants, reference, ops):
     """Every solution of joints 1-3 for the point of ``invariants``: a list of slots
     ``(q, valid, free1, free2)`` (floats or ``(B,)`` arrays): ``q = (q1, q2, q3)`` (revolute
-    joints not reduced to one turn: :func:`_solutions` does that once), whether the
-    slot holds a solution, and whether joint 1 (the point on axis 1) or joint 2 (on axis 2) is
-    free there; ``reference`` (three values) gives a free joint its value. Plain tuples: four
-    are built per target, and a named tuple costs 0.3 us more each."""
+    joints not reduced to one turn: :func:`pieper_ik` and :func:`nearest_solution` do that),
+    whether the slot holds a solution, and whether joint 1 (the point on axis 1) or joint 2 (on
+    axis 2) is free there; ``reference`` (three values) gives a free joint its value."""
     m_a, m_b = chain.multipliers
     a1, ca1, sa1 = chain.links[0]
     slack = REACH_SLACK * chain.scale ** 2
