@@ -13,8 +13,6 @@ import sys
 import warnings
 
 from . import __version__
-from .commands import COMMAND_MODULES
-from .commands.common import angle_flags_last
 from .errors import RobosimError, ValidationError
 from .files import Terminated, handle_terminate_as_interrupt
 
@@ -42,12 +40,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser():
+    from .commands import command_modules
+
     parser = _Parser(
         prog="robosim",
         description="Robot-arm kinematics simulator. Without a command, opens the application.")
     parser.add_argument("--version", action="version", version=f"robosim {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMAND_MODULES:
+    for module in command_modules():
         module.register(subparsers)
     return parser
 
@@ -73,12 +73,13 @@ def main(argv=None):
         with warnings.catch_warnings():
             if not debug:
                 warnings.simplefilter("ignore", RuntimeWarning)
-            args = build_parser().parse_args(values_not_options(angle_flags_last(argv)))
-            handler = getattr(args, "handler", None)
-            if handler is None:
+            if not argv:    # the application: none of the sub-commands' modules is imported
                 from .commands.app import start_application
-                handler = start_application
-            return handler(args) or 0
+                return start_application(None) or 0
+            from .commands.common import angle_flags_last
+
+            args = build_parser().parse_args(values_not_options(angle_flags_last(argv)))
+            return args.handler(args) or 0
     except RobosimError as exc:
         print(f"robosim: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_USAGE

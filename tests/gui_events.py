@@ -70,6 +70,13 @@ def click_axes(ax, x=0.5, y=0.5, dblclick=False):
     click(ax.figure, x, y, ax=ax, coords="axes", dblclick=dblclick)
 
 
+def click_grid_button(grid, index):
+    """Click the centre of button ``index`` of a
+    :class:`robosim.gui.widgets.button_grid.ButtonGrid`."""
+    x, y = grid.extent(index).get_points().mean(axis=0)
+    click(grid.fig, x, y)
+
+
 def click_cell(grid, row, col, dx=0.0, dblclick=False):
     """Click a cell of a :class:`robosim.gui.widgets.cells.CellGrid` (``dx`` pixels right of
     centre)."""

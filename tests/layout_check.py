@@ -19,6 +19,9 @@ What is checked, on the texts a full draw actually draws (each measured with
 * *Inside its box*: a text placed inside its axes (axes coordinates strictly between 0 and 1:
   a button's label, a cell, the status line's message, a check box's label) stays inside that
   axes. Labels placed outside on purpose (a slider's name at x = -0.02) are not held to it.
+  A text placed on a rectangle of its axes (a button of a
+  :class:`~robosim.gui.widgets.button_grid.ButtonGrid`, a cell) stays inside the rectangle,
+  and is a component of its own: it may not overlap the next button's label either.
 
 Each problem is one readable line naming the texts, so a failing test says what to move.
 """
@@ -26,6 +29,7 @@ Each problem is one readable line naming the texts, so a failing test says what 
 from unittest import mock
 
 import matplotlib.text
+from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
 from robosim.gui.window_size import fitted_size_in
@@ -124,6 +128,18 @@ def _outside(box, container, tolerance=TOLERANCE_PX):
             or box.y0 < container.y0 - tolerance or box.y1 > container.y1 + tolerance)
 
 
+def rectangle_under(text, renderer):
+    """The extent of the smallest visible rectangle of ``text``'s axes its anchor lies on (a
+    button of a grid), or None."""
+    if text.axes is None:
+        return None
+    x, y = text.get_transform().transform(text.get_position())
+    extents = [patch.get_window_extent(renderer) for patch in text.axes.patches
+               if isinstance(patch, Rectangle) and patch.get_visible()]
+    under = [extent for extent in extents if extent.contains(x, y)]
+    return min(under, key=lambda extent: extent.width * extent.height) if under else None
+
+
 def layout_problems(fig):
     """Every text that overlaps another component's, leaves the figure or leaves its box.
 
@@ -142,9 +158,11 @@ def layout_problems(fig):
     boxes = [visible_extent(text, renderer) for text in texts]
     owners = axes_of_texts(fig)
     axes = [owners.get(text) for text in texts]
-    # A text's component: its axes, else its gid, else the text itself.
-    components = [ax if ax is not None else (text.get_gid() or text)
-                  for text, ax in zip(texts, axes, strict=True)]
+    rectangles = [rectangle_under(text, renderer) for text in texts]
+    # A text's component: the rectangle it lies on, else its axes, else its gid, else itself.
+    components = [(ax, tuple(rectangle.bounds)) if rectangle is not None
+                  else ax if ax is not None else (text.get_gid() or text)
+                  for text, ax, rectangle in zip(texts, axes, rectangles, strict=True)]
     names = [describe(text, ax) for text, ax in zip(texts, axes, strict=True)]
     problems = []
     for i, (text, box) in enumerate(zip(texts, boxes, strict=True)):
@@ -153,7 +171,10 @@ def layout_problems(fig):
         if _outside(box, fig.bbox):
             problems.append(f"{names[i]} leaves the figure: {_px(box)} in "
                             f"{_px(fig.bbox)}")
-        if _placed_inside_axes(text) and _outside(box, text.axes.bbox):
+        if rectangles[i] is not None and _outside(box, rectangles[i]):
+            problems.append(f"{names[i]} leaves its button: {_px(box)} in "
+                            f"{_px(rectangles[i])}")
+        elif _placed_inside_axes(text) and _outside(box, text.axes.bbox):
             problems.append(f"{names[i]} leaves its box: {_px(box)} in "
                             f"{_px(text.axes.bbox)}")
         for j in range(i + 1, len(texts)):

@@ -97,3 +97,32 @@ def test_the_command_line_lists_robots_without_importing_matplotlib():
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stderr == "False"
+
+
+#: What the welcome screen never needs: each is imported when its screen, window or command is
+#: first opened (issue 37: the start-up within a second).
+NOT_AT_START = ("robosim.commands.arm", "robosim.commands.collision", "robosim.commands.dh",
+                "robosim.commands.dynamics", "robosim.commands.ik",
+                "robosim.commands.joint_workspace", "robosim.commands.kinematics",
+                "robosim.commands.trajectory", "robosim.commands.urdf",
+                "robosim.commands.workspace", "robosim.gui.tools", "robosim.gui.screens.simulator",
+                "robosim.gui.screens.editor", "robosim.gui.state", "robosim.plotting",
+                "robosim.ik", "robosim.workspace", "robosim.trajectory", "robosim.collision",
+                "robosim.hardware")
+
+
+def test_the_application_starts_on_the_welcome_screen_without_the_rest_of_robosim():
+    # `robosim` alone: the command line without a command (refused here, without a display,
+    # after the point where it would open the window), then the welcome screen drawn
+    code = ("import sys\nimport matplotlib\nmatplotlib.use('Agg')\n"
+            "from robosim.cli import main\nassert main([]) == 2\n"
+            "from robosim.gui.app import Application\nApplication().fig.canvas.draw()\n"
+            "print(' '.join(sorted(sys.modules)))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "no display" in result.stderr
+    imported = result.stdout.split()
+    assert "robosim.gui.screens.welcome" in imported
+    assert [name for name in imported if any(within(name, later) for later in NOT_AT_START)] \
+        == []

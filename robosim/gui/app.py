@@ -10,6 +10,10 @@ closed when the simulator goes.
 No student ever sees a traceback: every exception raised in a callback of the figure (canvas
 events, widget observers, the animation timer) becomes a message in the status line, and the
 screen keeps its last good state. ``ROBOSIM_DEBUG=1`` re-raises instead, for developers.
+
+``ROBOSIM_DRAWS_FILE=PATH`` makes :func:`run` note the wall-clock time of the window's first
+full draws in ``PATH`` (:func:`record_draws`): ``benchmarks/bench_start.py`` measures the
+start-up with it.
 """
 
 import os
@@ -24,7 +28,10 @@ from .blit import StatusLine, blit_manager
 from .layout import STATUS_FONTSIZE, STATUS_HEIGHT, figure_size_pt
 from .shortcuts import use_robosim_shortcuts
 from .view import has_event_loop
-from .window_size import fit_to_screen, place_beside_view, screen_rect_px
+from .window_size import fit_to_screen, place_beside_view, screen_rect_px, show_before_drawing
+
+#: The environment variable naming the file :func:`run` notes its first draws in.
+DRAWS_FILE = "ROBOSIM_DRAWS_FILE"
 
 #: Default window size (inches) and resolution of the application figure.
 WINDOW_SIZE = (12.0, 7.5)
@@ -250,6 +257,22 @@ def tk_is_missing():
     return False
 
 
+def record_draws(figure, path, count=5):
+    """Append a line ``time.time() width height`` (the wall clock, the figure in pixels) to the
+    file ``path`` at the end of each of ``figure``'s first ``count`` full draws (its
+    ``draw_event``; the backend shows the pixels right after)."""
+    def record(event):
+        records.append(None)
+        if len(records) == count:
+            figure.canvas.mpl_disconnect(connection)
+        width, height = figure.canvas.get_width_height(physical=True)
+        with open(path, "a", encoding="utf-8") as stamps:
+            stamps.write(f"{time.time()!r} {width} {height}\n")
+
+    records = []
+    connection = figure.canvas.mpl_connect("draw_event", record)
+
+
 def run(robot=None, block=True, seed=None):
     """Start the application; returns the :class:`Application`.
 
@@ -291,6 +314,9 @@ def run(robot=None, block=True, seed=None):
             raise RobosimError(NO_TK)
         raise RobosimError(NO_EVENT_LOOP.format(backend=plt.get_backend()))
     fit_to_screen(figure)
+    if os.environ.get(DRAWS_FILE):
+        record_draws(figure, os.environ[DRAWS_FILE])
+    show_before_drawing(figure)
     _running = Application(robot=robot, seed=seed, figure=figure)
     try:
         plt.show(block=block)

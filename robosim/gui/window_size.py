@@ -25,6 +25,8 @@ simulator window (a tool window no larger than what is left), it goes there inst
 nothing.
 """
 
+import time
+
 #: Pixels of the screen a window leaves to the desktop: width (the window's frame) and height
 #: (a taskbar or dock, the title bar).
 SCREEN_ROOM_PX = (16, 90)
@@ -208,3 +210,29 @@ def place_beside_view(fig, view, simulator=None):
     if fitted != size:
         _resize(fig, fitted)
     window.geometry(f"+{x}+{y}")
+
+
+#: Longest wait (s) for a new window to be mapped before the application draws in it anyway.
+MAP_TIMEOUT_S = 2.0
+
+
+def show_before_drawing(fig, clock=time.monotonic):
+    """Show ``fig``'s Tk window, empty, and wait until it is on the screen at its size, so
+    that the screen built in it next is drawn once, at that size.
+
+    A Tk window, once mapped, scales its figure to the screen's pixels per inch (a resize)
+    and is then configured to its size (another); each resize draws the figure again. The
+    welcome screen, built before its window showed, was drawn three times at the start
+    (0.1-0.15 s each), the first in a window not mapped yet. Shown empty first, the window
+    takes those draws cheaply. Other backends show their windows when ``plt.show`` asks.
+    """
+    manager = getattr(fig.canvas, "manager", None)
+    window = getattr(manager, "window", None)
+    if not hasattr(window, "winfo_viewable"):
+        return
+    manager.show()
+    widget = fig.canvas.get_tk_widget()
+    deadline = clock() + MAP_TIMEOUT_S
+    while not widget.winfo_viewable() and clock() < deadline:
+        fig.canvas.flush_events()
+    fig.canvas.flush_events()           # the resizes that follow the mapping

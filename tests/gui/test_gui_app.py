@@ -17,7 +17,8 @@ import pytest
 from matplotlib.widgets import Button
 
 from figure_check import DPI, FIGSIZE
-from gui_events import click, click_axes, drag, mouse, type_in_cell, type_keys
+from gui_events import (click, click_axes, click_grid_button, drag, mouse, type_in_cell,
+                        type_keys)
 from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot, save_robot
 from robosim.kinematics import rpy2r, below_floor, floor_height
 from robosim.gui import tools
@@ -46,15 +47,22 @@ def press_label(screen, label):
     click_axes(buttons[0].ax)
 
 
-def robot_button(app, name):
-    """The welcome screen's button of robot ``name``, turning pages until it shows."""
+def press_robot(app, name):
+    """Click the welcome screen's button of robot ``name``, turning pages until it shows."""
     screen = app.screen
     for _ in range(screen.pages):
         for k, robot in enumerate(screen.page_robots()):
             if robot.name == name:
-                return screen.slots[k]
+                click_grid_button(screen.robot_buttons, k)
+                return
         screen.turn(+1)
     raise AssertionError(f"no button for {name}")
+
+
+def robot_names_shown(screen):
+    """The robot names on the welcome screen's page of robot buttons."""
+    grid = screen.robot_buttons
+    return [grid.labels[k].get_text().split("\n")[0] for k in grid.shown()]
 
 
 def ticks_until_still(app, limit=500):
@@ -97,12 +105,11 @@ def test_welcome_pages_show_every_library_robot_and_a_click_opens_it():
     assert isinstance(screen, WelcomeScreen)
     shown = set()
     for _ in range(screen.pages):
-        labels = [b.label.get_text().split("\n")[0] for b in screen.slots if b.ax.get_visible()]
-        shown.update(labels)
+        shown.update(robot_names_shown(screen))
         screen.turn(+1)
     assert shown == set(list_robots())
     assert screen.page == 0  # turning past the last page wraps around
-    press(app, robot_button(app, "Lynx6"))
+    press_robot(app, "Lynx6")
     assert isinstance(app.screen, SimulatorScreen)
     assert app.screen.robot.name == "Lynx6"
 
@@ -117,14 +124,13 @@ def test_welcome_turns_pages_when_the_library_outgrows_one(monkeypatch):
     assert screen.pages == 2
     seen = []
     for _ in range(3):
-        seen.append([b.label.get_text().split("\n")[0] for b in screen.slots
-                     if b.ax.get_visible()])
+        seen.append(robot_names_shown(screen))
         press(app, screen.buttons["Next >"])
     assert seen[0] + seen[1] == [arm.name for arm in arms] and seen[2] == seen[0]  # wraps
     press(app, screen.buttons["< Previous"])                  # page 2 -> 1
     assert screen.page_robots() == arms[:len(seen[0])]
     press(app, screen.buttons["< Previous"])                  # wraps to page 2
-    press(app, screen.slots[1])
+    click_grid_button(screen.robot_buttons, 1)
     assert app.screen.robot.name == arms[len(seen[0]) + 1].name
 
 
@@ -156,12 +162,11 @@ def test_the_welcome_file_cell_says_a_folder_or_a_device_is_not_a_robot_file(tmp
 def test_welcome_offers_the_robots_entered_before():
     arm = Robot([Joint("R", a=1.0)], name="mine", unit="m")
     app = make_app()
-    assert app.screen.my_robot_buttons == []
+    assert app.screen.my_robot_labels() == []
     MyRobots.load().remember(arm)
     app.show_welcome()
-    (opener, _remove), = app.screen.my_robot_buttons
-    assert opener.label.get_text() == "mine: 1 joint, m"
-    press(app, opener)
+    assert app.screen.my_robot_labels() == ["mine: 1 joint, m"]
+    click_grid_button(app.screen.my_robot_openers, 0)
     assert app.screen.robot.name == "mine"
 
 
@@ -554,8 +559,7 @@ def test_a_student_session_from_welcome_through_the_editor_to_the_simulator_and_
     assert float(app.screen.table.text(1, 3)) == 12
     press_label(app.screen, "Back")
     assert isinstance(app.screen, WelcomeScreen)
-    last, _remove = app.screen.my_robot_buttons[0]                 # the newest of My robots
-    press(app, last)
+    click_grid_button(app.screen.my_robot_openers, 0)             # the newest of My robots
     np.testing.assert_allclose(app.screen.robot.fk(q), expected.fk(q), atol=1e-12)
 
 

@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 import pytest
 
 from figure_check import DPI, FIGSIZE
-from gui_events import click_axes, type_in_cell, type_keys
+from gui_events import click_axes, click_grid_button, type_in_cell, type_keys
 from layout_check import layout_problems
 from robosim import Joint, Robot, load_robot, save_robot
 from robosim.gui.user_files import autosave
@@ -193,16 +193,13 @@ def arms(count):
 def test_my_robots_are_listed_newest_first_and_each_can_be_removed():
     remember(*arms(3))
     app = make_app()
-    labels = [opener.label.get_text() for opener, _ in app.screen.my_robot_buttons]
+    labels = app.screen.my_robot_labels()
     assert labels == ["arm 2: 3 joints, mm", "arm 1: 2 joints, mm", "arm 0: 1 joint, mm"]
-    _, remove = app.screen.my_robot_buttons[1]
-    press(remove)
+    click_grid_button(app.screen.my_robot_removers, 1)
     assert [e.robot.name for e in MyRobots.load().entries] == ["arm 2", "arm 0"]
-    assert [o.label.get_text() for o, _ in app.screen.my_robot_buttons] == [
-        "arm 2: 3 joints, mm", "arm 0: 1 joint, mm"]
+    assert app.screen.my_robot_labels() == ["arm 2: 3 joints, mm", "arm 0: 1 joint, mm"]
     assert "Removed arm 1: 2 joints, mm" in app.status
-    opener, _ = app.screen.my_robot_buttons[1]
-    press(opener)
+    click_grid_button(app.screen.my_robot_openers, 1)
     assert app.screen.robot.name == "arm 0"
     assert [e.robot.name for e in MyRobots.load().entries] == ["arm 0", "arm 2"]
 
@@ -210,7 +207,7 @@ def test_my_robots_are_listed_newest_first_and_each_can_be_removed():
 def test_a_corrupt_my_robots_file_is_said_and_replaced_when_a_robot_is_entered():
     (autosave.user_dir() / FILE_NAME).write_text('{"format": "robosim-my-robots/1", "robo')
     app = make_app()
-    assert isinstance(app.screen, WelcomeScreen) and app.screen.my_robot_buttons == []
+    assert isinstance(app.screen, WelcomeScreen) and app.screen.my_robot_labels() == []
     assert app.status_is_error and "could not be read" in app.status
     app.show_editor(ARM)
     press_label(app.screen, "Continue")
@@ -225,7 +222,7 @@ def test_the_welcome_screen_with_eight_long_named_robots_fits(monkeypatch):
     for size in ("1000x650", "1600x1000", "1000x650 Tk window"):
         width, height, dpi = FIGURES[size]
         app = Application(figure=plt.figure(figsize=(width, height), dpi=dpi))
-        assert len(app.screen.my_robot_buttons) == MAX_ROBOTS
+        assert len(app.screen.my_robot_labels()) == MAX_ROBOTS
         assert layout_problems(app.fig) == [], size
 
 

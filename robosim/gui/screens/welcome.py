@@ -1,8 +1,8 @@
 """The welcome screen (Lodes' Fig. 3): pick a library robot, enter a DH table, load a file.
 
-Library robots are shown as a page of buttons (:data:`ROBOT_COLUMNS` x :data:`ROBOT_ROWS`) with
-Previous/Next when the library has more. The button slots are made once; turning a page only
-relabels them.
+Library robots are shown as a page of buttons (:data:`ROBOT_COLUMNS` x :data:`ROBOT_ROWS`, one
+:class:`~robosim.gui.widgets.button_grid.ButtonGrid`) with Previous/Next when the library has
+more. The buttons are made once; turning a page only relabels them.
 
 "Load a robot file" opens the native file dialog where the window has one
 (:func:`robosim.gui.widgets.file_dialog.ask_path`: TkAgg, Qt); in every backend the path typed in
@@ -10,7 +10,7 @@ the cell above it works too (Enter in the cell loads it; the cell shows it as an
 
 "My robots" lists the last robots entered, loaded or saved
 (:mod:`robosim.gui.user_files.my_robots`), newest first, each with a button that opens it and a
-small "x" that removes it from the list.
+small "x" that removes it from the list (two more button grids).
 """
 
 from pathlib import Path
@@ -43,7 +43,9 @@ class WelcomeScreen(Screen):
         self.page = 0
         self.my_robots = MyRobots.load()
         self.buttons = {}
-        self.my_robot_buttons = []     # (open button, remove button) per My robots entry
+        # the My robots list: a column of buttons that open, one of buttons that remove
+        # (ButtonGrids, None while the list is empty)
+        self.my_robot_openers = self.my_robot_removers = None
 
     @property
     def pages(self):
@@ -51,6 +53,7 @@ class WelcomeScreen(Screen):
         return max(1, -(-len(self.robots) // per_page))
 
     def build(self):
+        from ..widgets.button_grid import ButtonGrid
         from ..widgets.cells import CellGrid
 
         fig = self.fig
@@ -70,13 +73,10 @@ class WelcomeScreen(Screen):
                      self.load_file)
         self._build_my_robots()
 
-        self.slots = []
-        cell_w, cell_h = GRID_WIDTH / ROBOT_COLUMNS, GRID_HEIGHT / ROBOT_ROWS
-        for k in range(ROBOT_COLUMNS * ROBOT_ROWS):
-            row, column = divmod(k, ROBOT_COLUMNS)
-            rect = (GRID_LEFT + column * cell_w, GRID_TOP - (row + 1) * cell_h,
-                    cell_w - 0.01, cell_h - 0.012)
-            self.slots.append(self._button(rect, None, lambda k=k: self.pick(k)))
+        self.robot_buttons = self.keep(ButtonGrid(
+            fig, (GRID_LEFT, GRID_TOP - GRID_HEIGHT, GRID_WIDTH, GRID_HEIGHT), ROBOT_ROWS,
+            ROBOT_COLUMNS, lambda k: self.run(lambda: self.pick(k)), gap=(0.01, 0.012),
+            fontsize=10))
         if self.pages > 1:
             bottom = GRID_TOP - GRID_HEIGHT - 0.07
             self._button((GRID_LEFT, bottom, 0.12, 0.05), "< Previous", lambda: self.turn(-1))
@@ -98,37 +98,41 @@ class WelcomeScreen(Screen):
             fig.text(LEFT_COLUMN, MY_ROBOTS_TOP - 0.02, f"The last {MAX_ROBOTS} robots you "
                      f"enter, load or save\nare listed here.", fontsize=10, color="0.4",
                      va="top")
-        for k, (entry, label) in enumerate(zip(self.my_robots.entries, self.my_robots.labels(),
-                                               strict=True)):
-            bottom = MY_ROBOTS_TOP - (k + 1) * MY_ROBOT_HEIGHT
-            height = MY_ROBOT_HEIGHT - 0.008
+        if not self.my_robots.entries:
+            return
+        from ..widgets.button_grid import ButtonGrid
+
+        labels = []
+        for entry, label in zip(self.my_robots.entries, self.my_robots.labels(), strict=True):
             name = entry.robot.name
             if len(name) > MY_ROBOT_NAME_CHARACTERS:
                 name = name[:MY_ROBOT_NAME_CHARACTERS - 3] + "..."
-            label = label.replace(entry.robot.name, name, 1)
-            opener = self.button((LEFT_COLUMN, bottom, LEFT_WIDTH - REMOVE_WIDTH - 0.005, height),
-                                 label, lambda k=k: self.open_my_robot(k), fontsize=9)
-            remover = self.button((LEFT_COLUMN + LEFT_WIDTH - REMOVE_WIDTH, bottom, REMOVE_WIDTH,
-                                   height), "x", lambda k=k: self.forget_my_robot(k),
-                                  fontsize=9)
-            self.my_robot_buttons.append((opener, remover))
+            labels.append(label.replace(entry.robot.name, name, 1))
+        bottom, height = MY_ROBOTS_TOP - MAX_ROBOTS * MY_ROBOT_HEIGHT, MAX_ROBOTS * MY_ROBOT_HEIGHT
+        gap = (0.0, 0.008)
+        self.my_robot_openers = self.keep(ButtonGrid(
+            fig, (LEFT_COLUMN, bottom, LEFT_WIDTH - REMOVE_WIDTH - 0.005, height), MAX_ROBOTS, 1,
+            lambda k: self.run(lambda: self.open_my_robot(k)), gap=gap, fontsize=9,
+            one_size=False))
+        self.my_robot_removers = self.keep(ButtonGrid(
+            fig, (LEFT_COLUMN + LEFT_WIDTH - REMOVE_WIDTH, bottom, REMOVE_WIDTH, height),
+            MAX_ROBOTS, 1, lambda k: self.run(lambda: self.forget_my_robot(k)), gap=gap,
+            fontsize=9))
+        self.my_robot_openers.set_labels(labels)
+        self.my_robot_removers.set_labels(["x"] * len(labels))
+
+    def my_robot_labels(self):
+        """The labels of the My robots list's buttons, newest first."""
+        if self.my_robot_openers is None:
+            return []
+        return [self.my_robot_openers.labels[k].get_text()
+                for k in self.my_robot_openers.shown()]
 
     def _button(self, rect, label, action):
-        """A button calling ``action()``; kept in :attr:`buttons` unless it is a robot slot
-        (``label`` None: its label changes with the page)."""
-        button = self.button(rect, label or "", action, fontsize=10)
-        if label is not None:
-            self.buttons[label] = button
+        """A button calling ``action()``, kept in :attr:`buttons`."""
+        button = self.button(rect, label, action, fontsize=10)
+        self.buttons[label] = button
         return button
-
-    def fit_labels(self):
-        """Fit every label to its button, the robot buttons all at the size the longest needs."""
-        super().fit_labels()
-        used = [slot for slot in self.slots if slot.ax.get_visible()]
-        if used:
-            size = min(slot.label.get_fontsize() for slot in used)
-            for slot in used:
-                slot.label.set_fontsize(size)
 
     # ------------------------------------------------------------------ paging
     def page_robots(self):
@@ -144,22 +148,15 @@ class WelcomeScreen(Screen):
         self.redraw()
 
     def _show_page(self):
-        robots = self.page_robots()
-        for k, button in enumerate(self.slots):
-            used = k < len(robots)
-            button.ax.set_visible(used)
-            button.set_active(used)
-            if used:
-                robot = robots[k]
-                button.label.set_text(f"{robot.name}\n{robot.n} joints {robot.joint_types}, "
-                                      f"{robot.unit}")
+        self.robot_buttons.set_labels([f"{robot.name}\n{robot.n} joints {robot.joint_types}, "
+                                       f"{robot.unit}" for robot in self.page_robots()])
         if self.pages > 1:
             self.page_text.set_text(f"page {self.page + 1} of {self.pages}")
 
     # ------------------------------------------------------------------ actions
-    def pick(self, slot):
-        """Open the simulator with the robot of button ``slot`` on this page."""
-        self.open_robot(self.page_robots()[slot])
+    def pick(self, index):
+        """Open the simulator with the robot of button ``index`` on this page."""
+        self.open_robot(self.page_robots()[index])
 
     def _on_path_commit(self, row, column, text):
         """Check the typed path at once and show it absolute (Enter or the Load button loads
