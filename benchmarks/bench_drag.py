@@ -5,13 +5,15 @@ Run: ``python benchmarks/bench_drag.py [--gripper | --turn | --self-motion]`` (L
 xdotool installed; a display of your own is used when ``DISPLAY`` is set and ``--xvfb`` is not
 given).
 
-For each robot (Puma 560, Lynx6) the real application is started in a TkAgg window on the
-simulator screen, and joint 1's slider is dragged with real pointer events from xdotool:
-a press on the handle, ``MOVES`` moves ``MOVE_MS`` ms apart along the slider, a release.
-During the drag every ``canvas.draw`` (a full draw) and ``canvas.blit`` is timed; calls less
-than ``GROUP_MS`` ms apart are one screen update. Printed per robot: screen updates per
-second over the drag, full draws, and whether the slider ended under the pointer and the arm
-under the slider once the drag was over.
+For each robot (Puma 560, Lynx6, and the UR5 loaded from its URDF file with ``--gripper`` or
+``--turn``: ``--urdf`` names the file, by default ``ur5_robot.urdf`` of the example-robot-data
+copy in ``tests/data`` or in ``$ROBOSIM_SHARED`` / ``../shared``) the real application is
+started in a TkAgg window on the simulator screen, and joint 1's slider is dragged with real
+pointer events from xdotool: a press on the handle, ``MOVES`` moves ``MOVE_MS`` ms apart along
+the slider, a release. During the drag every ``canvas.draw`` (a full draw) and ``canvas.blit``
+is timed; calls less than ``GROUP_MS`` ms apart are one screen update. Printed per robot:
+screen updates per second over the drag, full draws, and whether the slider ended under the
+pointer and the arm under the slider once the drag was over.
 
 With ``--gripper`` the drawn tool point is pressed instead and dragged ``MOVES`` moves around a
 circle of ``GRIPPER_RADIUS`` pixels above it (the arm follows by IK, issue 30); printed per
@@ -31,8 +33,9 @@ joint 1's is (issue 38: the joints move along the null space, the tool holds its
 full draws, how far the tool moved over the drag (0: held) and the status line at the release
 (a limit or a collision the sweep ran into).
 
-Target (issues 24, 30 and 38): at least 30 updates per second for both robots, no full draw per
-motion event. Timings depend on the machine and its load.
+Targets (issues 24, 30, 37 and 38): a slider at least 60 updates per second; the gripper at
+least 50 for the Puma 560 and the Lynx6 and 30 for the UR5 from its URDF; the self-motion slider
+at least 30; no full draw per motion event. Timings depend on the machine and its load.
 """
 
 import argparse
@@ -49,6 +52,17 @@ ROOT = Path(__file__).resolve().parents[1]
 ROBOTS = ("Puma 560", "Lynx6")
 SELF_MOTION_ROBOTS = ("Franka Panda", str(ROOT / "tests" / "data" / "example-robot-data" / "robots"
                                           / "panda_description" / "urdf" / "panda.urdf"))
+#: The UR5's URDF inside the example-robot-data copies the tests and CI use.
+UR5_URDF = Path("example-robot-data", "robots", "ur_description", "urdf", "ur5_robot.urdf")
+
+
+def ur5_urdf():
+    """The UR5's URDF file (tests/data, else $ROBOSIM_SHARED or ../shared), or None."""
+    shared = Path(os.environ.get("ROBOSIM_SHARED", ROOT.parent / "shared"))
+    for folder in (ROOT / "tests" / "data", shared / "urdf"):
+        if (folder / UR5_URDF).is_file():
+            return folder / UR5_URDF
+    return None
 JOINT = 0
 MOVES = 150
 MOVE_MS = 10
@@ -219,6 +233,7 @@ def run_robot(robot, env, mode):
             child.kill()
     if not line:
         raise SystemExit(f"{robot}: the application reported nothing:\n{child.stderr.read()}")
+    robot = "UR5 URDF" if robot.endswith(".urdf") else robot
     result = json.loads(line)
     seconds = result["end"] - result["start"]
     draws = sum(1 for _t, kind in result["calls"] if kind == "draw")
@@ -258,6 +273,8 @@ def main():
     kind.add_argument("--self-motion", action="store_true",
                       help="drag the Panda's self-motion slider instead of joint 1's slider")
     parser.add_argument("--root", default=str(ROOT), help="the robosim checkout to measure")
+    parser.add_argument("--urdf", type=Path, default=ur5_urdf(),
+                        help="the UR5's URDF file (dragged with --gripper and --turn)")
     options = parser.parse_args()
     for tool in ("xdotool",) + (("Xvfb",) if options.xvfb or not os.environ.get("DISPLAY")
                                 else ()):
@@ -281,7 +298,12 @@ def main():
                  "self-motion": "on the self-motion slider"}[mode]
         print(f"{MOVES} pointer moves {MOVE_MS} ms apart {where}; "
               f"updates = draws and blits less than {GROUP_MS:g} ms apart")
-        for robot in SELF_MOTION_ROBOTS if mode == "self-motion" else ROBOTS:
+        robots = SELF_MOTION_ROBOTS if mode == "self-motion" else ROBOTS
+        if mode in ("gripper", "turn"):
+            if options.urdf is None:
+                raise SystemExit("no UR5 URDF found: name it with --urdf")
+            robots += (str(options.urdf),)
+        for robot in robots:
             run_robot(robot, env, mode)
     finally:
         if server is not None:

@@ -263,3 +263,36 @@ def test_a_turn_past_the_wrist_rotate_limit_stops_there_and_the_plane_drag_keeps
     assert app.state.q[4] == pytest.approx(turned, abs=1e-9)
     # the motion starts afresh where the pointer was: 10 pixels, not the 1010 of the whole drag
     np.testing.assert_allclose(tool_pixel(screen) - before, (10, 0), atol=1.0)
+
+
+def region(fig, box):
+    """The pixels of the canvas's buffer in ``box`` (display Bbox), rows top down."""
+    buffer = np.asarray(fig.canvas.buffer_rgba())
+    height = buffer.shape[0]
+    return buffer[height - int(np.ceil(box.y1)):height - int(box.y0),
+                  int(box.x0):int(np.ceil(box.x1))].copy()
+
+
+def test_the_sliders_end_where_a_full_draw_puts_them_and_buttons_wait_for_the_release():
+    robot = load_robot("Puma 560")
+    app = make_app(robot)
+    screen, fig = app.screen, app.fig
+    fig.canvas.draw()
+    x, y = tool_pixel(screen)
+    mouse(fig, "button_press_event", x, y)
+    for step in range(1, 31):                       # small moves: most handles move < 1 px
+        move(fig, x + 0.4 * step, y + 0.3 * step)
+    button = screen.buttons["Home"]
+    home = button.ax.bbox
+    move(fig, (home.x0 + home.x1) / 2, (home.y0 + home.y1) / 2)     # over a button: no hover
+    assert button.ax.get_facecolor() == pytest.approx(plt.matplotlib.colors.to_rgba(
+        button.color))
+    mouse(fig, "button_release_event", x + 12, y + 9)
+    assert not np.array_equal(app.state.q, robot.home)
+    sliders = screen.sliders[0].ax.bbox.union([s.ax.bbox for s in screen.sliders])
+    shown = region(fig, sliders)                    # the sliders as blitted
+    fig.canvas.draw()
+    np.testing.assert_array_equal(shown, region(fig, sliders))
+    move(fig, (home.x0 + home.x1) / 2, (home.y0 + home.y1) / 2)     # released: hover again
+    assert button.ax.get_facecolor() == pytest.approx(plt.matplotlib.colors.to_rgba(
+        button.hovercolor))

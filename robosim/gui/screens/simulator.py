@@ -95,6 +95,9 @@ READOUT_FONT = 8
 READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
 #: Seconds between two updates of the readout during an animation.
 READOUT_INTERVAL = 0.2
+#: During a gripper drag a slider is drawn again once its handle moved this far (pixels): less
+#: does not show.
+SLIDER_MOVE_PX = 0.5
 #: Largest share of the time the readout may take during an animation: when drawing it took
 #: longer than READOUT_SHARE * READOUT_INTERVAL (a slow or loaded machine: its text costs
 #: 15-80 ms), the next update waits longer, so the arm keeps its frame rate.
@@ -135,6 +138,7 @@ class SimulatorScreen(Screen):
         self._dragged = None
         self._gripper_drag = None  # the GripperDrag going on (robosim.gui.screens.gripper_drag)
         self._before_drag = None   # the pose before the last gripper drag: ctrl+z returns there
+        self._sliders_blitted = None   # during a gripper drag: each slider's value as blitted
         self._compact = False    # the layout's arrangement for short windows (layout)
         self._controls_target = None   # the pose the sliders and value cells show
         # True while a trajectory plays: the sliders and value cells follow the arm (a move
@@ -647,6 +651,8 @@ class SimulatorScreen(Screen):
             self._follow(joint, target)
             return
         self._dragged = joint if dragging else None
+        if dragging:
+            self.hover(False)           # until the release (_end_drag)
         self.state.animate_to(target)
 
     def _on_self_motion(self, value):
@@ -701,8 +707,10 @@ class SimulatorScreen(Screen):
             self.timer.stop()
             self.state.stop()
         self.ax.disable_mouse_rotation()
+        self.hover(False)               # until the release (_end_drag)
         self._dragged = "gripper"
         self._before_drag = self.state.q.copy()
+        self._sliders_blitted = np.array([slider.val for slider in self.sliders])
         self._gripper_drag = GripperDrag(self.ax, self.state.planning_robot, self.state.q,
                                          (event.x, event.y), self.state.collisions)
         self.set_status(DRAGGING_GRIPPER)
@@ -731,18 +739,31 @@ class SimulatorScreen(Screen):
         self.state.jump_to(q)
 
     def _jump_with_sliders(self, q):
-        """Show the arm at ``q`` at once, blitted, with every slider; the value cells follow
-        at the release (redrawing their texts at every move halved the updates per second)."""
+        """Show the arm at ``q`` at once, blitted, with the sliders whose handles moved; the
+        value cells follow at the release (redrawing their texts at every move halved the
+        updates per second)."""
         self._show_at_once(q)
         self._show_in_sliders(q)
-        self._blit_sliders()
+        self._blit_sliders(moved_only=True)
 
-    def _blit_sliders(self):
-        """Show the sliders as they are now, blitted (their value cells blit themselves)."""
-        self.blit.draw_over([artist for slider in self.sliders
-                             for artist in (slider.ax.patch, *slider.ax.patches,
-                                            *slider.ax.lines)],
-                            Bbox.union([slider.ax.bbox for slider in self.sliders]))
+    def _blit_sliders(self, moved_only=False):
+        """Show the sliders as they are now, blitted (their value cells blit themselves);
+        ``moved_only``: only those whose handle moved by :data:`SLIDER_MOVE_PX` or more since
+        they were last blitted (a gripper drag moves most joints by less at each motion
+        event, and drawing every slider cost as much as drawing the arm)."""
+        blitted = self._sliders_blitted
+        redrawn = [k for k, slider in enumerate(self.sliders)
+                   if not moved_only or abs(slider.val - blitted[k]) * slider.ax.bbox.width
+                   >= SLIDER_MOVE_PX * (slider.valmax - slider.valmin)]
+        if not redrawn:
+            return
+        if blitted is not None:
+            blitted[redrawn] = [self.sliders[k].val for k in redrawn]
+        self.blit.draw_over([artist for k in redrawn
+                             for artist in (self.sliders[k].ax.patch,
+                                            *self.sliders[k].ax.patches,
+                                            *self.sliders[k].ax.lines)],
+                            Bbox.union([self.sliders[k].ax.bbox for k in redrawn]))
 
     def _on_key(self, event):
         """ctrl+z (cmd+z on macOS: :mod:`robosim.gui.undo_keys`) after a gripper drag: the arm
@@ -760,10 +781,12 @@ class SimulatorScreen(Screen):
         gripper drag the 3D view rotates on drag again."""
         if self._dragged is None:
             return
+        self.hover(True)
         if self._gripper_drag is not None:
             self._gripper_drag = None
             self.ax.mouse_init()
             self._show_target_in_controls(self.state.q)
+            self._blit_sliders()             # each exactly where the arm ended
             if self.app.status == DRAGGING_GRIPPER:
                 self.set_status(HINT)
         if self._dragged == SELF_MOTION:
