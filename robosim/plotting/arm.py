@@ -94,6 +94,9 @@ REACH_SAMPLES = 2000
 #: Half the side of the view cube, as a fraction of the robot's size, and the axes' zoom: the
 #: reach then fills at least 60% of the axes' shorter side in the default view (tested).
 VIEW_HALF, VIEW_ZOOM = 0.54, 1.1
+#: :meth:`ArmDrawing.fill_view`: the share of the axes' side the reach's sphere spans, and the
+#: sides of the floor's disc.
+FILL, FLOOR_SIDES = 0.96, 48
 #: Most tick intervals on each axis of the view.
 TICKS = 4
 #: Points kept in the end-effector trace.
@@ -330,11 +333,54 @@ class ArmDrawing:
         (x0, x1), (y0, y1) = self.ax.get_xlim(), self.ax.get_ylim()
         corners = ([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]] if self.floor is not None
                    else np.zeros((0, 4, 2)))
-        self.floor_quads = np.concatenate(
-            [corners, np.full(np.shape(corners)[:2] + (1,), self.floor or 0.0)], axis=-1)
+        self._set_floor(np.array(corners, dtype=float))
         self.floor_plane = Poly3DCollection(self.floor_quads, facecolors=FLOOR_COLOUR,
                                             edgecolors="none", alpha=0.25, zorder=-1)
         self.ax.add_collection3d(self.floor_plane)
+
+    def _set_floor(self, corners):
+        """The floor's quads from their corners ``(k, 4, 2)`` in x, y, at the floor's height."""
+        self.floor_quads = np.concatenate(
+            [corners, np.full(np.shape(corners)[:2] + (1,), self.floor or 0.0)], axis=-1)
+
+    def fill_view(self) -> None:
+        """Make the arm's reach fill the axes, seen from any side: for a view of the arm alone
+        (the simulator's), where the cube of :meth:`__init__` leaves the arm at home a few
+        percent of the axes (the 3D box is zoomed to keep its corners, ticks and labels
+        inside the axes from every side, and the reach is a ball inside the cube).
+
+        The view becomes orthographic, so the ball around the reach (:func:`reach_points`
+        and the base, about the middle of their box) is a disc of the same size from every
+        side; the box is zoomed until that disc spans :data:`FILL` of the axes' side. The
+        axes' panes, ticks and labels, which would lie outside, are hidden (the readout gives
+        the numbers), and the floor becomes the disc where the ball meets it.
+        """
+        from mpl_toolkits.mplot3d import proj3d
+
+        ax = self.ax
+        centre = np.array([np.mean(ax.get_xlim()), np.mean(ax.get_ylim()),
+                           np.mean(ax.get_zlim())])
+        points = np.vstack([reach_points(self.robot), self.robot.base[None, :3, 3]])
+        radius = float(np.max(np.linalg.norm(points - centre, axis=1))) or 1.0
+        ax.set_proj_type("ortho")
+        ax.set_axis_off()
+        ax.set_box_aspect((1, 1, 1), zoom=1.0)
+        # the disc's diameter as a share of the axes' side at zoom 1: two points a radius
+        # apart across the view, projected (orthographic: the share grows with the zoom)
+        azim = np.radians(ax.azim)
+        across = centre + radius * np.array([-np.sin(azim), np.cos(azim), 0.0])
+        x, y, _ = proj3d.proj_transform(*np.column_stack([centre, across]), ax.get_proj())
+        (x0, _), (x1, _) = ax.transAxes.inverted().transform(
+            ax.transData.transform(np.column_stack([x, y])))
+        ax.set_box_aspect((1, 1, 1), zoom=FILL / (2 * abs(x1 - x0)))
+        if self.floor is not None:
+            ring = radius ** 2 - (self.floor - centre[2]) ** 2
+            floor_radius = np.sqrt(ring) if ring > 0 else radius
+            angle = np.linspace(0.0, 2 * np.pi, FLOOR_SIDES + 1)
+            rim = centre[:2] + floor_radius * np.column_stack([np.cos(angle), np.sin(angle)])
+            fan = [[centre[:2], rim[k], rim[k + 1], rim[k + 1]] for k in range(FLOOR_SIDES)]
+            self._set_floor(np.array(fan))
+            self.floor_plane.set_verts(self.floor_quads)
 
     @property
     def base_quads(self) -> np.ndarray:

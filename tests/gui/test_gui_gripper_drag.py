@@ -158,9 +158,11 @@ def test_the_view_rotates_on_drag_again_after_a_gripper_drag():
     mouse(fig, "button_release_event", x + 5, y)
     assert app.status == HINT                 # the drag's note goes with the release
     azim = screen.ax.azim
-    mouse(fig, "button_press_event", x + 60, y + 60)
-    move(fig, x + 100, y + 60)
-    mouse(fig, "button_release_event", x + 100, y + 60)
+    box = screen.ax.bbox                      # a press inside the view, away from the gripper
+    x, y = box.x0 + 0.15 * box.width, box.y0 + 0.15 * box.height
+    mouse(fig, "button_press_event", x, y)
+    move(fig, x + 40, y)
+    mouse(fig, "button_release_event", x + 40, y)
     assert screen.ax.azim != azim
 
 

@@ -71,11 +71,6 @@ BUTTON_HEIGHT, GAP = 22, 5
 #: The compact layout's button height and toggles' font size (points): the room they give back
 #: is what lets 12 joints' rows fit a 1000 x 650 screen (their text keeps :data:`BUTTON_FONT`).
 COMPACT_BUTTON_HEIGHT, COMPACT_TOGGLE_FONT = 18, 8
-#: Room (points) left of, right of and below the 3D axes' box for its tick and axis labels,
-#: which the zoomed box draws past the axes' edges. Measured on matplotlib 3.11 for the Lynx6,
-#: Puma 560 and SCARA, square axes of 200-800 px at 100 dpi: labels reached up to 19 px left,
-#: 62 px right and 74 px below the axes, never above.
-ARM_LABEL_ROOM = (14, 48, 56)
 #: Height (points) of a joint's row (slider and value cell): at most, and at least (the 8 pt
 #: slider labels take 9.6; 12 joints, :data:`robosim.kinematics.MAX_JOINTS`, get 11.25 in the
 #: window a 1000 x 650 screen leaves).
@@ -167,6 +162,7 @@ class SimulatorScreen(Screen):
 
         self.ax = place("arm", fig.add_axes(places["arm"], projection="3d"))
         self.drawing = ArmDrawing(self.ax, robot, self.state.q)
+        self.drawing.fill_view()        # the arm as large as its reach allows (issue 37)
         self.drawing.collisions = self.state.collisions     # one checker for every window
         self.obstacles = ObstacleArtists(self.ax)           # the scene's, but its ground
         self.obstacles.set_scene(self.state.scene)
@@ -271,9 +267,11 @@ class SimulatorScreen(Screen):
         When that leaves a joint's row less than :data:`COMFORTABLE_JOINT_ROW` (a short window,
         many joints: a 1000 x 650 px screen), the layout is *compact*: the title spans the left
         column only, so the joints' rows take the right column from its top; the readout keeps
-        the pose only (the Matrix... window shows the matrices) and stands beside the arm, whose
-        axes drop their ticks and labels (the readout gives the numbers), so the arm keeps most
-        of the left column. Rows never go below :data:`SMALLEST_JOINT_ROW`.
+        the pose only (the Matrix... window shows the matrices) and stands beside the arm, so the
+        arm keeps most of the left column. The arm's axes have no ticks or labels at any size
+        (the readout gives the numbers): its reach fills them
+        (:meth:`robosim.plotting.arm.ArmDrawing.fill_view`). Rows never go below
+        :data:`SMALLEST_JOINT_ROW`.
         """
         self._compact = False
         places, joint_row = self._layout(width, height)
@@ -321,15 +319,9 @@ class SimulatorScreen(Screen):
         if self._jacobian_shown:
             table_top = max(table_top, left_foot + jacobian_readout.readout_height())
         places.rect("jacobian", MARGIN, left_foot, split - 2 * MARGIN, table_top - left_foot)
-        if compact:    # no tick labels: the arm up to the readout
-            arm_bottom = table_top + GAP
-            places.rect("arm", MARGIN, arm_bottom, readout_left - GAP - MARGIN,
-                        title_bottom - arm_bottom)
-        else:
-            room_left, room_right, room_below = ARM_LABEL_ROOM
-            arm_bottom = table_top + room_below
-            places.rect("arm", room_left, arm_bottom, split - room_left - room_right,
-                        title_bottom - arm_bottom)
+        arm_bottom = table_top + GAP
+        arm_right = readout_left - GAP if compact else split - MARGIN  # up to the readout
+        places.rect("arm", MARGIN, arm_bottom, arm_right - MARGIN, title_bottom - arm_bottom)
 
         # right, from the foot up: tool buttons, settings, main buttons
         button_height = COMPACT_BUTTON_HEIGHT if compact else BUTTON_HEIGHT
@@ -385,11 +377,7 @@ class SimulatorScreen(Screen):
         self.table.set_fontsize(self._table_font)
         self.readout_labels.set_text("\n".join(self._readout_labels()))
         self._fit_toggles()
-        # compact: the arm without ticks and labels, the readout without its matrix
-        if self._compact:
-            self.ax.set_axis_off()
-        else:
-            self.ax.set_axis_on()
+        # compact: the readout without its matrix
         for text in (self.readout_matrix_title, *self.readout_matrix):
             text.set_visible(not self._compact)
         title_width = (LEFT_COLUMN * width if self._compact else width) - 2 * MARGIN
