@@ -16,10 +16,14 @@ pointer position then gives a target for the tool point:
 A change of modifier during a drag starts the new kind of motion afresh from the last good pose
 and the pointer's previous position, so nothing jumps when a key goes down or up.
 
-The arm follows by :func:`robosim.ik.solve` from its current pose (``q0``, no restarts, so the
-closed forms' nearest-solution rule and the numeric solver keep the branch): the position
-for arms of fewer than 6 joints, the whole pose (orientation held as at the press, or as
-the last turn left it) for 6 or more; a turn solves the whole pose for every arm (the Lynx6
+The arm follows from its current pose: the numeric solver continues from it
+(:func:`robosim.ik.solve_path`, no restarts: about the least joint motion that moves the tool
+as far, smooth through a wrist singularity, where a closed form's nearest solution can flip the
+wrist: the UR5 at its stretched-out home), and where one step does not reach the target (a
+fast flick) :func:`robosim.ik.solve` from it (``q0``, no restarts: the closed forms'
+nearest-solution rule keeps the branch). Solved is the position for arms of fewer than 6
+joints, the whole pose (orientation held as at the press, or as the last turn left it) for 6
+or more; a turn solves the whole pose for every arm (the Lynx6
 turns its wrist-rotate joint; an arm that cannot turn about its tool axis is refused). A turn is
 solved in steps of at most :data:`TURN_STEP`, each from the pose before, so a fast flick of the
 pointer cannot wrap a joint round to the other side of its limit. A target out of reach, past
@@ -213,9 +217,15 @@ class GripperDrag:
         """Solve for ``goal`` from the last good pose and keep it if it is good: returns
         ``(q, None)``, or the last good pose and why (``unreachable`` when IK fails or a
         limit is passed)."""
-        result = ik.solve(self.robot, goal, self.q, axes=axes, seeds=0)
-        q = np.asarray(result.q, dtype=float)
-        if not bool(result.success) or not self.robot.within_limits(q):
+        path = ik.solve_path(self.robot, goal[None], self.q, axes=axes, restarts=0)
+        if bool(path.reachable[0]):
+            q = path.q[0]
+        else:
+            result = ik.solve(self.robot, goal, self.q, axes=axes, seeds=0)
+            q = np.asarray(result.q, dtype=float)
+            if not bool(result.success):
+                return self.q, unreachable
+        if not self.robot.within_limits(q):
             return self.q, unreachable
         revolute = [joint.is_revolute for joint in self.robot.joints]
         jumps = np.where(revolute, np.abs(q - self.q), 0.0)

@@ -91,8 +91,8 @@ READOUT_POSE_CHARS, READOUT_MATRIX_CHARS = 17, 8
 #: Seconds between two updates of the readout during an animation.
 READOUT_INTERVAL = 0.2
 #: During a gripper drag a slider is drawn again once its handle moved this far (pixels): less
-#: does not show.
-SLIDER_MOVE_PX = 0.5
+#: does not show; and the sliders at most every this many seconds (the arm at every move).
+SLIDER_MOVE_PX, SLIDER_INTERVAL = 0.5, 0.05
 #: Largest share of the time the readout may take during an animation: when drawing it took
 #: longer than READOUT_SHARE * READOUT_INTERVAL (a slow or loaded machine: its text costs
 #: 15-80 ms), the next update waits longer, so the arm keeps its frame rate.
@@ -115,6 +115,11 @@ NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it fro
                            "(the newest target wins).")
 
 
+def _no_coordinates(x, y):
+    """What the toolbar shows of the pointer's place in the 3D view during a gripper drag."""
+    return ""
+
+
 class SimulatorScreen(Screen):
     """The simulator screen showing the arm of ``state``
     (a :class:`~robosim.gui.state.ArmState`)."""
@@ -134,6 +139,7 @@ class SimulatorScreen(Screen):
         self._gripper_drag = None  # the GripperDrag going on (robosim.gui.screens.gripper_drag)
         self._before_drag = None   # the pose before the last gripper drag: ctrl+z returns there
         self._sliders_blitted = None   # during a gripper drag: each slider's value as blitted
+        self._sliders_time = float("-inf")      # ... and when they were last blitted
         self._compact = False    # the layout's arrangement for short windows (layout)
         self._controls_target = None   # the pose the sliders and value cells show
         # True while a trajectory plays: the sliders and value cells follow the arm (a move
@@ -696,9 +702,13 @@ class SimulatorScreen(Screen):
             self.state.stop()
         self.ax.disable_mouse_rotation()
         self.hover(False)               # until the release (_end_drag)
+        # nor does the toolbar say the view's coordinates under the pointer (1.5 ms a motion
+        # event for a 3D view, and meaningless while the gripper moves)
+        self.ax.format_coord = _no_coordinates
         self._dragged = "gripper"
         self._before_drag = self.state.q.copy()
         self._sliders_blitted = np.array([slider.val for slider in self.sliders])
+        self._sliders_time = float("-inf")
         self._gripper_drag = GripperDrag(self.ax, self.state.planning_robot, self.state.q,
                                          (event.x, event.y), self.state.collisions)
         self.set_status(DRAGGING_GRIPPER)
@@ -727,12 +737,16 @@ class SimulatorScreen(Screen):
         self.state.jump_to(q)
 
     def _jump_with_sliders(self, q):
-        """Show the arm at ``q`` at once, blitted, with the sliders whose handles moved; the
+        """Show the arm at ``q`` at once, blitted, and the sliders whose handles moved, at most
+        every :data:`SLIDER_INTERVAL` s (each blit of theirs cost a third of a frame); the
         value cells follow at the release (redrawing their texts at every move halved the
-        updates per second)."""
+        updates per second), the sliders exactly there too."""
         self._show_at_once(q)
         self._show_in_sliders(q)
-        self._blit_sliders(moved_only=True)
+        now = self.animation.clock()
+        if now - self._sliders_time >= SLIDER_INTERVAL:
+            self._sliders_time = now
+            self._blit_sliders(moved_only=True)
 
     def _blit_sliders(self, moved_only=False):
         """Show the sliders as they are now, blitted (their value cells blit themselves);
@@ -773,6 +787,7 @@ class SimulatorScreen(Screen):
         if self._gripper_drag is not None:
             self._gripper_drag = None
             self.ax.mouse_init()
+            del self.ax.format_coord        # the 3D view's own again
             self._show_target_in_controls(self.state.q)
             self._blit_sliders()             # each exactly where the arm ended
             if self.app.status == DRAGGING_GRIPPER:
