@@ -49,6 +49,7 @@ from .self_motion_slider import LABEL as SELF_MOTION_LABEL
 from .self_motion_slider import MOVING, SelfMotionSlider, has_self_motion_slider
 from .animation import DEFAULT_DELAY, DEFAULT_STEPS, JointAnimation
 from ..state import calibrated_limit_text
+from ..blit import whole_pixels
 from ..undo_keys import undo_action
 from ..widgets.fast_text import fast_text
 from ..widgets.quiet_slider import QuietSlider
@@ -113,6 +114,15 @@ HINT = "Move a slider or type a value; presses during a move: the newest target 
 SELF_MOTION = "self-motion"
 NEW_TARGET_WHILE_MOVING = ("New target while moving: the arm turns toward it from where it is "
                            "(the newest target wins).")
+
+
+def _slider_box(slider):
+    """The display box a slider draws in: its axes, grown by the overhang of its handle (a
+    marker: half its size, and its edge)."""
+    points_to_pixels = slider.ax.figure.dpi / 72
+    overhang = max((line.get_markersize() / 2 + line.get_markeredgewidth())
+                   * points_to_pixels for line in slider.ax.lines)
+    return slider.ax.bbox.padded(overhang)
 
 
 def _no_coordinates(x, y):
@@ -686,8 +696,7 @@ class SimulatorScreen(Screen):
         self._controls_target = np.array(target, dtype=float)
         self.values.set_text(joint, 0, decimal_text(self.robot.q_to_user(target)[joint],
                                                     JOINT_DECIMALS))
-        ax = self.sliders[joint].ax     # its background, track, value bar and handle
-        self.blit.draw_over([ax.patch, *ax.patches, *ax.lines], ax.bbox)
+        self._redraw_sliders([self.sliders[joint]])
 
     def _press_gripper(self, event):
         """A press of the left button within :data:`PICK_PIXELS` of the drawn tool point starts
@@ -761,11 +770,24 @@ class SimulatorScreen(Screen):
             return
         if blitted is not None:
             blitted[redrawn] = [self.sliders[k].val for k in redrawn]
-        self.blit.draw_over([artist for k in redrawn
-                             for artist in (self.sliders[k].ax.patch,
-                                            *self.sliders[k].ax.patches,
-                                            *self.sliders[k].ax.lines)],
-                            Bbox.union([self.sliders[k].ax.bbox for k in redrawn]))
+        self._redraw_sliders([self.sliders[k] for k in redrawn])
+
+    def _redraw_sliders(self, sliders):
+        """Draw ``sliders`` again as a full draw shows them, and blit them.
+
+        A slider's handle is a circle that sticks out of its slider's axes (above and below
+        in a short row, past the ends of the track): the box redrawn is the sliders' axes
+        grown by it, drawn from the figure's background with every slider that reaches into
+        it (:meth:`robosim.gui.blit.BlitManager.redraw_box`). Drawn over the old handle inside
+        the axes only, the old circle's rims stayed on screen ("ghost handles")."""
+        box = whole_pixels(Bbox.union([_slider_box(slider) for slider in sliders]))
+        touching = [slider for slider in self.sliders if _slider_box(slider).overlaps(box)]
+        artists = [artist for slider in touching
+                   for artist in (slider.ax.patch, *slider.ax.patches, *slider.ax.lines,
+                                  slider.label)]
+        reach = Bbox.union([box, *(_slider_box(slider) for slider in touching),
+                            *(slider.label.get_window_extent() for slider in touching)])
+        self.blit.redraw_box(artists, box, reach)
 
     def _on_key(self, event):
         """ctrl+z (cmd+z on macOS: :mod:`robosim.gui.undo_keys`) after a gripper drag: the arm
