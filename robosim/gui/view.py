@@ -32,7 +32,7 @@ them to the places of the new size and fits the buttons' labels to their buttons
 
 import matplotlib.pyplot as plt
 
-from .blit import StatusLine, blit_manager
+from .blit import StatusLine, blit_manager, whole_pixels
 from .layout import Layout, Placement, figure_size_pt, fit_button_label
 
 
@@ -186,6 +186,14 @@ class View:
         for widget in self._widgets:
             if isinstance(widget, Button):
                 widget.set_active(on)
+
+    def show_button(self, button):
+        """Show a button whose label or colour changed, blitted (no full draw): its box, the
+        frame's antialiased edge included, drawn again from the figure's background. Left to
+        the next full draw, a new label stayed unseen for seconds ("Mirror: off"); drawn over
+        itself, the frame came out darker."""
+        box = whole_pixels(button.ax.bbox.padded(1))
+        self.blit.redraw_box([button.ax], box, box)
 
     def status_line(self, rect, fontsize=9, max_lines=2):
         """Make the view's :class:`~robosim.gui.blit.StatusLine` (kept in :attr:`status`)."""

@@ -8,6 +8,7 @@ from figure_check import DPI, FIGSIZE, IMAGE_COMPARE, strip_text
 from gui_events import click, type_keys
 from robosim import ValidationError, load_robot
 from robosim.gui.tools import open_tool
+from screen_copy import ScreenCopy
 
 
 @pytest.fixture
@@ -79,6 +80,19 @@ def test_the_speed_cell_lowers_the_speed_limit(arm, board):
     panel._last_sent = 0.0  # noqa: SLF001 - the rate limit's clock
     panel.tick()
     assert board.moves()[-1][1] == 1000  # 30 deg at 30 deg/s
+
+
+def test_the_mirror_button_says_on_and_off_at_once(arm, board):
+    # issue 37: "Mirror: off" stayed on screen for 3 s after the click, until a full draw
+    panel = connected(arm, board)
+    press(panel, "Arm is at rest")
+    screen = ScreenCopy(panel.fig)
+    box = panel.buttons["Mirror"].ax.bbox.padded(2)
+    press(panel, "Mirror")
+    assert panel.buttons["Mirror"].label.get_text() == "Mirror: on"
+    screen.assert_shows_a_full_draw(box)
+    press(panel, "Mirror")
+    screen.assert_shows_a_full_draw(box)
 
 
 def test_play_on_arm_streams_the_last_trajectory_and_stop_ends_it(arm, board):

@@ -331,7 +331,7 @@ class DHStepsWindow(ToolWindow):
         """Say ``label`` on the Play button (blitted over it, no full draw)."""
         button = self.buttons["Play"]
         button.label.set_text(label)
-        self.blit.draw_over([button.ax], button.ax.bbox)
+        self.show_button(button)
 
     def tick(self):
         """Move the frame as far as the time since the last tick goes (the timer calls this;

@@ -294,13 +294,19 @@ class RealArmWindow(ToolWindow):
         if not self.mirror:
             self._driver(started=True)
         self.mirror = not self.mirror
-        self.buttons["Mirror"].label.set_text(f"Mirror: {'on' if self.mirror else 'off'}")
+        self._label_mirror()
         if self.mirror:
             self._pending_pose = self.arm.q
             self.say("Mirror on: the real arm follows the simulator.")
             self._send_pending()
         else:
             self.say("Mirror off.")
+
+    def _label_mirror(self):
+        """Say on the Mirror button whether mirroring is on, shown at once."""
+        button = self.buttons["Mirror"]
+        button.label.set_text(f"Mirror: {'on' if self.mirror else 'off'}")
+        self.show_button(button)
 
     def _on_pose(self, arm):
         """Pose observer: remember the newest pose; send it now if the link has time."""
@@ -326,7 +332,7 @@ class RealArmWindow(ToolWindow):
                 self.say(f"mirror: {exc}", error=True)
             if driver.link.closed:
                 self.mirror = False
-                self.buttons["Mirror"].label.set_text("Mirror: off")
+                self._label_mirror()
 
     def play(self):
         """Play the simulator's last trajectory on the real arm, in a background thread."""
