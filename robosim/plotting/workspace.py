@@ -27,6 +27,10 @@ from ..workspace.result import SAMPLE_LIMIT, Workspace
 #: on matplotlib 3.11), which passes a legend's default 5 from the fourth cloud on: the nearest
 #: clouds were drawn over the legend's text. 100 stays above any number of segments an arm has.
 LEGEND_ZORDER = 100
+#: :func:`draw_cloud` with ``legend_outside``: the legend stands right of the cloud's axes,
+#: past the z axis's tick labels and label, this many font sizes away (inside the axes' upper
+#: left corner it covered the cloud, issue 37).
+LEGEND_PAD = 4.5
 
 
 def cloud_caption(result: Workspace, shown: int, subsampled: bool) -> str:
@@ -37,8 +41,13 @@ def cloud_caption(result: Workspace, shown: int, subsampled: bool) -> str:
             f"{result.elapsed:.2f} s")
 
 
-def draw_cloud(ax: Axes3D, result: Workspace, limit: int = SAMPLE_LIMIT) -> str:
-    """Scatter each segment's points on the 3D axes ``ax`` in its colour; returns the caption."""
+def draw_cloud(ax: Axes3D, result: Workspace, limit: int = SAMPLE_LIMIT,
+               legend_outside: bool = False) -> str:
+    """Scatter each segment's points on the 3D axes ``ax`` in its colour; returns the caption.
+
+    The legend is in the axes' upper left corner, or with ``legend_outside`` right of the
+    axes (where the cloud is not: the caller leaves it the room, as the Workspace window does).
+    """
     points, subsampled = result.sample(limit)
     for name, colour, cloud in _distinct_segments(result, points):
         ax.scatter(cloud[:, 0], cloud[:, 1], cloud[:, 2], s=2, color=colour, label=name,
@@ -50,7 +59,10 @@ def draw_cloud(ax: Axes3D, result: Workspace, limit: int = SAMPLE_LIMIT) -> str:
         getattr(ax, f"set_{axis}lim")(c - half, c + half)
         getattr(ax, f"set_{axis}label")(f"{axis} ({result.unit})")
     ax.set_box_aspect((1, 1, 1))
-    ax.legend(loc="upper left", fontsize="small", markerscale=4).set_zorder(LEGEND_ZORDER)
+    place = ({"bbox_to_anchor": (1.0, 1.0), "borderaxespad": LEGEND_PAD} if legend_outside
+             else {})
+    ax.legend(loc="upper left", fontsize="small", markerscale=4, **place).set_zorder(
+        LEGEND_ZORDER)
     caption = cloud_caption(result, sum(len(p) for p in points), subsampled)
     ax.set_title(caption, fontsize="small")
     return caption

@@ -208,3 +208,19 @@ def test_the_progress_bar_moves_without_a_full_draw(arm):
     assert window.progress_bar.get_width() == 0.5
     window.job = None
     assert_shows_a_full_draw(fig)
+
+
+@pytest.mark.parametrize("size_in", [(9.84, 5.1), (12.0, 7.5)])   # 1000 x 650, 1920 x 1080
+def test_the_clouds_legend_covers_no_point_of_the_cloud(arm, size_in):
+    window = workspace_window(arm)
+    window.fig.set_size_inches(*size_in)
+    type_in_cell(window.settings, 0, 1, "6", "enter")
+    press(window, "Compute")
+    window.wait(120)
+    window.fig.canvas.draw()
+    ax = window.cloud_ax
+    legend = ax.get_legend().get_window_extent()
+    points = np.vstack([ax.transData.transform(cloud.get_offsets()) for cloud in ax.collections])
+    inside = ((points >= [legend.x0, legend.y0]) & (points <= [legend.x1, legend.y1])).all(axis=1)
+    assert len(points) > 1000 and not inside.any()
+    assert layout_problems(window.fig) == []

@@ -321,7 +321,7 @@ class WorkspaceWindow(ToolWindow):
         """Draw ``result``: the cloud (subsampled when large) and both sections."""
         self.result = result
         self.cloud_ax.clear()
-        draw_cloud(self.cloud_ax, result)
+        draw_cloud(self.cloud_ax, result, legend_outside=True)  # in the gap on its right
         self._wrap_cloud_title()
         self.redraw_sections()
         lower, upper = result.bounding_box()
