@@ -224,3 +224,23 @@ def test_the_clouds_legend_covers_no_point_of_the_cloud(arm, size_in):
     inside = ((points >= [legend.x0, legend.y0]) & (points <= [legend.x1, legend.y1])).all(axis=1)
     assert len(points) > 1000 and not inside.any()
     assert layout_problems(window.fig) == []
+
+
+@pytest.mark.parametrize("name", ["lynx6", "Puma 560"])
+def test_each_joint_graphs_title_keeps_clear_of_the_graph_above(name):
+    # issue 37: at 1000 x 650 each lower graph's title ran 2 px under the x label above it
+    window = joint_window(FakeArm(load_robot(name)))
+    window.fig.set_size_inches(9.84, 5.1)
+    for row, values in enumerate((("-200", "450", "66"), ("100", "100", "1"),
+                                  ("150", "150", "1"))):
+        for col, text in enumerate(values):
+            window.positions.set_text(row, col, text)
+    press(window, "Compute")
+    window.fig.canvas.draw()
+    renderer = window.fig.canvas.get_renderer()
+    graphs = window.joint_axes
+    columns = len({round(ax.get_position().x0, 3) for ax in graphs})   # graphs row by row
+    gap_px = 0.5 * 9 * window.fig.dpi / 72                  # half a line of the 9 pt titles
+    for above, below in zip(graphs[:-columns], graphs[columns:], strict=True):
+        lowest = above.get_tightbbox(renderer).y0             # its tick labels, its x label
+        assert lowest - below.title.get_window_extent(renderer).y1 >= gap_px, below.get_title()

@@ -73,10 +73,15 @@ def limit_colour(code):
     return LIMIT_COLOURS[(code - 1) % len(LIMIT_COLOURS)]
 
 
+def graph_columns(count):
+    """Columns of ``count`` joint graphs: 2 up to 4 graphs, else 3."""
+    return 2 if count <= 4 else 3
+
+
 def joint_axes_rectangles(count):
-    """Figure rectangles of ``count`` joint graphs: 2 columns up to 4 graphs, else 3; 2 rows
+    """Figure rectangles of ``count`` joint graphs in :func:`graph_columns` columns; 2 rows
     up to 6, else 3 (the panel above the cells, 0.33..0.89 of the figure height)."""
-    columns = 2 if count <= 4 else 3
+    columns = graph_columns(count)
     rows = math.ceil(count / columns)
     x_pitch, width = (0.47, 0.4) if columns == 2 else (0.31, 0.25)
     y_pitch, height = (0.34, 0.22) if rows <= 2 else (0.21, 0.14)
@@ -278,7 +283,9 @@ class JointWorkspaceWindow(ToolWindow):
             ax.set_title(f"q{j + 1} {name}" + (" (outside limits)" if bad.any() else ""),
                          fontsize=9, color=OUTSIDE_COLOUR if bad.any() else "black")
             ax.set_xlim(min(s[0], s[-1]), max(s[0], s[-1]))
-            if count <= 6 or j + 3 >= count:    # three rows: only each column's lowest one
+            # the swept coordinate under each column's lowest graph only: under every graph
+            # it crowded the title of the graph below (at 1000 x 650, 2 px apart)
+            if j + graph_columns(count) >= count:
                 ax.set_xlabel(f"{result.axis} ({result.unit})", fontsize=8)
             ax.set_ylabel("deg" if self.robot.joints[j].is_revolute else result.unit,
                           fontsize=8)
