@@ -9,6 +9,9 @@ with the canvas after a full draw of the same state::
     screen = ScreenCopy(fig)
     ...                                   # clicks, typing: blits
     screen.assert_shows_a_full_draw(box)
+
+(:func:`figure_check.assert_shows_a_full_draw` compares the canvas's buffer itself: what was
+drawn, blitted or not.)
 """
 
 import math
@@ -62,7 +65,9 @@ class ScreenCopy:
         self.fig.canvas.draw()
         full = self._buffer()[rows, columns]
         differ = np.argwhere((shown != full).any(axis=-1))
-        assert not len(differ), (f"{len(differ)} pixels differ from a full draw, the first at "
-                                 f"row {differ[0][0]}, column {differ[0][1]} of the box: "
-                                 f"{shown[tuple(differ[0])]} shown, {full[tuple(differ[0])]} "
-                                 f"drawn")
+        if len(differ):
+            (top, left), (bottom, right) = differ.min(axis=0), differ.max(axis=0)
+            raise AssertionError(
+                f"{len(differ)} pixels differ from a full draw, in rows {top}-{bottom} and "
+                f"columns {left}-{right} of the box (rows top down); the first: "
+                f"{shown[tuple(differ[0])]} shown, {full[tuple(differ[0])]} drawn")
