@@ -7,7 +7,7 @@ given).
 
 For each robot (Puma 560, Lynx6, and the UR5 loaded from its URDF file with ``--gripper`` or
 ``--turn``: ``--urdf`` names the file, by default ``ur5_robot.urdf`` of the example-robot-data
-copy in ``tests/data`` or in ``$ROBOSIM_SHARED`` / ``../shared``; it starts from
+copy in ``tests/data``; it starts from
 :data:`START_DEG`, not from its stretched-out home) the real application is started in a TkAgg
 window on the simulator screen, and joint 1's slider is dragged with real
 pointer events from xdotool: a press on the handle, ``MOVES`` moves ``MOVE_MS`` ms apart along
@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ROBOTS = ("Puma 560", "Lynx6")
 SELF_MOTION_ROBOTS = ("Franka Panda", str(ROOT / "tests" / "data" / "example-robot-data" / "robots"
                                           / "panda_description" / "urdf" / "panda.urdf"))
-#: The UR5's URDF inside the example-robot-data copies the tests and CI use.
+#: The UR5's URDF inside the example-robot-data copy the tests use (tests/data).
 UR5_URDF = Path("example-robot-data", "robots", "ur_description", "urdf", "ur5_robot.urdf")
 
 
@@ -68,12 +68,9 @@ START_DEG = {UR5_URDF.name: [0, -60, 90, -120, -90, 0]}
 
 
 def ur5_urdf():
-    """The UR5's URDF file (tests/data, else $ROBOSIM_SHARED or ../shared), or None."""
-    shared = Path(os.environ.get("ROBOSIM_SHARED", ROOT.parent / "shared"))
-    for folder in (ROOT / "tests" / "data", shared / "urdf"):
-        if (folder / UR5_URDF).is_file():
-            return folder / UR5_URDF
-    return None
+    """The UR5's URDF file in the tests' data, or None."""
+    path = ROOT / "tests" / "data" / UR5_URDF
+    return path if path.is_file() else None
 JOINT = 0
 MOVES = 150
 MOVE_MS = 10

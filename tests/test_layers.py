@@ -104,11 +104,11 @@ def test_the_command_line_lists_robots_without_importing_matplotlib():
 NOT_AT_START = ("robosim.commands.arm", "robosim.commands.collision", "robosim.commands.dh",
                 "robosim.commands.dynamics", "robosim.commands.ik",
                 "robosim.commands.joint_workspace", "robosim.commands.kinematics",
-                "robosim.commands.trajectory", "robosim.commands.urdf",
+                "robosim.commands.plan", "robosim.commands.trajectory", "robosim.commands.urdf",
                 "robosim.commands.workspace", "robosim.gui.tools", "robosim.gui.screens.simulator",
                 "robosim.gui.screens.editor", "robosim.gui.state", "robosim.plotting",
                 "robosim.ik", "robosim.workspace", "robosim.trajectory", "robosim.collision",
-                "robosim.hardware")
+                "robosim.planning", "robosim.hardware")
 
 
 def test_the_application_starts_on_the_welcome_screen_without_the_rest_of_robosim():

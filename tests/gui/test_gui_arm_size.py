@@ -13,7 +13,7 @@ from robosim.gui.app import WINDOW_SIZE, Application
 from robosim.gui.layout import figure_size_pt
 from robosim.gui.screens.gripper_drag import to_pixels
 from robosim.plotting.arm import reach_points
-from shared_data import URDF_DIR
+from data_files import URDF_DIR
 
 #: The share of the view's side the reach must span (it spanned 55 % before issue 37), and
 #: the share of the view's side the drawn arm at home must span at least (Lynx6 24 %, Puma 560

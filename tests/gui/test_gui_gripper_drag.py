@@ -9,7 +9,7 @@ from robosim import ik, load_robot
 from robosim.gui.app import Application
 from robosim.gui.screens.simulator import HINT
 from robosim.gui.screens.gripper_drag import OUT_OF_REACH, to_pixels, view_plane
-from shared_data import URDF_DIR
+from data_files import URDF_DIR
 
 FIGSIZE, DPI = (10, 7), 100
 
