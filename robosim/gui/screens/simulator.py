@@ -786,7 +786,8 @@ class SimulatorScreen(Screen):
                    for artist in (slider.ax.patch, *slider.ax.patches, *slider.ax.lines,
                                   slider.label)]
         reach = Bbox.union([box, *(_slider_box(slider) for slider in touching),
-                            *(slider.label.get_window_extent() for slider in touching)])
+                            *(slider.label.get_window_extent() for slider in touching)]
+                           ).padded(2)       # a glyph's antialiasing passes its extent
         self.blit.redraw_box(artists, box, reach)
 
     def _on_key(self, event):
