@@ -667,8 +667,10 @@ class SimulatorScreen(Screen):
             self.timer.stop()
             self.state.stop()
         starting = self._dragged != SELF_MOTION
-        if starting and self.self_motion.slider.drag_active:
-            self._dragged = SELF_MOTION
+        if starting:
+            self._track_sliders()
+            if self.self_motion.slider.drag_active:
+                self._dragged = SELF_MOTION
         q, message = self.self_motion.move(value)
         if message is not None:
             if self.app.status != message:
@@ -678,8 +680,7 @@ class SimulatorScreen(Screen):
                 and self.app.status != MOVING:
             self.set_status(MOVING)
         self._jump_with_sliders(q)
-        ax = self.self_motion.slider.ax
-        self.blit.draw_over([ax.patch, *ax.patches, *ax.lines], ax.bbox)
+        self._redraw_sliders([self.self_motion.slider])
         if self._dragged != SELF_MOTION:      # a click: the controls show where it went
             self._show_target_blitted(q)
 
@@ -716,11 +717,17 @@ class SimulatorScreen(Screen):
         self.ax.format_coord = _no_coordinates
         self._dragged = "gripper"
         self._before_drag = self.state.q.copy()
-        self._sliders_blitted = np.array([slider.val for slider in self.sliders])
-        self._sliders_time = float("-inf")
+        self._track_sliders()
         self._gripper_drag = GripperDrag(self.ax, self.state.planning_robot, self.state.q,
                                          (event.x, event.y), self.state.collisions)
         self.set_status(DRAGGING_GRIPPER)
+
+    def _track_sliders(self):
+        """A drag (the gripper's or the self-motion's) begins: the joint sliders follow the arm
+        from here, each remembered at its value now, none blitted yet
+        (:meth:`_jump_with_sliders`)."""
+        self._sliders_blitted = np.array([slider.val for slider in self.sliders])
+        self._sliders_time = float("-inf")
 
     def _drag_gripper(self, event):
         """The pointer moved while the gripper is dragged: the arm follows by IK, blitted
@@ -773,7 +780,8 @@ class SimulatorScreen(Screen):
         self._redraw_sliders([self.sliders[k] for k in redrawn])
 
     def _redraw_sliders(self, sliders):
-        """Draw ``sliders`` again as a full draw shows them, and blit them.
+        """Draw ``sliders`` (joint sliders or the self-motion slider) again as a full draw shows
+        them, and blit them.
 
         A slider's handle is a circle that sticks out of its slider's axes (above and below
         in a short row, past the ends of the track): the box redrawn is the sliders' axes
@@ -781,7 +789,8 @@ class SimulatorScreen(Screen):
         it (:meth:`robosim.gui.blit.BlitManager.redraw_box`). Drawn over the old handle inside
         the axes only, the old circle's rims stayed on screen ("ghost handles")."""
         box = whole_pixels(Bbox.union([_slider_box(slider) for slider in sliders]))
-        touching = [slider for slider in self.sliders if _slider_box(slider).overlaps(box)]
+        every_slider = [*self.sliders, *([self.self_motion.slider] if self.self_motion else [])]
+        touching = [slider for slider in every_slider if _slider_box(slider).overlaps(box)]
         artists = [artist for slider in touching
                    for artist in (slider.ax.patch, *slider.ax.patches, *slider.ax.lines,
                                   slider.label)]
@@ -817,6 +826,7 @@ class SimulatorScreen(Screen):
                 self.set_status(HINT)
         if self._dragged == SELF_MOTION:
             self._show_target_in_controls(self.state.q)
+            self._blit_sliders()             # each exactly where the arm ended
             if self.app.status == MOVING:
                 self.set_status(HINT)
         self._dragged = None
