@@ -9,7 +9,8 @@ A line of code is a line holding a token that is neither a comment nor part of a
 attribute's docstring); blank lines do not count. The files are the successors of the modules
 issue 35 measured (4,517 lines on 2026-11-27: robot.py, ik/, dynamics.py, newton_euler.py,
 composite_body.py, elementary.py, collision.py, workspace/forward.py, transforms.py, ode.py),
-without the modules of issue 38 (the general 6R solver, planning), which the target leaves out.
+without the modules of issue 38 (the general 6R solver, self-motion, planning), which the
+target leaves out.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1] / "robosim"
 COUNTED = ("kinematics/robot.py", "kinematics/chain.py", "kinematics/elementary.py",
            "kinematics/transforms.py", "ik", "dynamics", "collision", "workspace/forward.py")
 #: Left out: issue 38's new modules.
-NOT_COUNTED = ("ik/general.py",)
+NOT_COUNTED = ("ik/general.py", "ik/self_motion.py")
 #: Issue 35's target for the counted files.
 TARGET = 3600
 _SKIPPED_TOKENS = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
