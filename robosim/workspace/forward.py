@@ -37,6 +37,7 @@ robosim.workspace.joint : the inverse question (which joint values a box of posi
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -130,8 +131,6 @@ class _SegmentPlan:
     outer_kind: str       # "rotate" or "slide": the first joint's motion in F
     q1_rest: float        # first-joint value at which its motion is the identity
     start: tuple          # columns of F^-1 @ base, where the chain of the rest starts
-    tool_xyz: tuple
-    has_tool_point: bool
 
     @property
     def end(self):
@@ -195,8 +194,7 @@ def _segment_plan(robot):
     # pre @ (the rest), so the chain then gives the points in F.
     start = frame_columns(inverse(pre))
     return _SegmentPlan(segment_names(robot), depends, tuple(shares), frame,
-                        "rotate" if first.is_revolute else "slide", -first.offset, start,
-                        tuple(robot.tool_xyz), any(robot.tool_xyz))
+                        "rotate" if first.is_revolute else "slide", -first.offset, start)
 
 
 def _segment_work(plan, grid, segment, inner=False):
@@ -213,35 +211,31 @@ def _computed(plan):
     return [s for s in range(len(plan.names)) if plan.shares[s] is None]
 
 
-def _grid_work(plan, grid, segments=None):
-    """Positions a grid run computes: each unshared segment over the joints that move it."""
-    return sum(_segment_work(plan, grid, s) for s in
+def _grid_work(plan, grid, segments=None, inner=False):
+    """Positions a grid run computes: each unshared segment over the joints that move it;
+    ``inner``: its inner points (over the joints after the first, before the first sweeps)."""
+    return sum(_segment_work(plan, grid, s, inner) for s in
                (_computed(plan) if segments is None else segments))
 
 
-def _inner_work(plan, grid, segments=None):
-    """Inner points a grid run computes: each unshared segment over the joints after the first
-    that move it (its cloud before the first joint sweeps it)."""
-    return sum(_segment_work(plan, grid, s, inner=True) for s in
-               (_computed(plan) if segments is None else segments))
-
-
-def _inner_points(robot, plan, q, segments, ops=_GridMath):
-    """Points of ``segments`` in frame F for configurations ``q`` ``(m, n)`` whose first joint
-    is at rest: ``{segment: (x, y, z)}``, each ``(m,)``; the robot's chain from F (``plan.start``)
-    over the joints up to the last segment's, on ``ops`` (:class:`_GridMath` for grids).
+def _chain_points(robot, q, segments, start, ops=_GridMath):
+    """Points of ``segments`` for configurations ``q`` ``(m, n)``: ``{segment: (x, y, z)}``,
+    each ``(m,)``; the robot's chain from the frame ``start`` over the joints up to the last
+    segment's, on ``ops`` (:class:`_GridMath` for grids). From ``plan.start`` with the first
+    joint at rest, the points are in frame F (a grid's inner points); from the base, in the
+    world.
     """
     joints = min(max(segments) + 1, robot.n)
     frames = chain_frames(robot.chain, list(q[:, :joints].T), ops, keep_all=True,
-                          start=(0, plan.start))
-    points = {s: frames[s + 1][3] if s < robot.n else frame_point(frames[-1], plan.tool_xyz)
+                          start=(0, start))
+    points = {s: frames[s + 1][3] if s < robot.n else frame_point(frames[-1], robot.tool_xyz)
               for s in segments}
     # a point the chain leaves where it starts (no link length) has float components
     return {s: tuple(np.broadcast_to(c, q.shape[:1]) for c in xyz) for s, xyz in points.items()}
 
 
 # --------------------------------------------------------------- the first joint's motion
-def _outer_coefficients(plan, kind, q1, ops=_GridMath):
+def _outer_coefficients(plan, kind, q1):
     """World coordinates of a point ``c`` (in F) moved by first-joint values ``q1`` ``(b,)``.
 
     ``world_i = P[i] * c_x + Q[i] * c_y + R[i] * c_z + S[i]``; ``P``, ``Q``, ``S`` are ``(3, b)``,
@@ -255,7 +249,7 @@ def _outer_coefficients(plan, kind, q1, ops=_GridMath):
     P, Q, S = M[:, 0:1] * ones, M[:, 1:2] * ones, t[:, None] * ones
     value = q1 - plan.q1_rest
     if kind == "rotate":
-        c, s = ops.cos_sin(value)
+        c, s = _GridMath.cos_sin(value)
         P = M[:, 0:1] * c + M[:, 1:2] * s
         Q = M[:, 1:2] * c - M[:, 0:1] * s
     elif kind == "slide":
@@ -276,45 +270,45 @@ def _cos_extremes(a, b):
 def _swept_bounds(plan, kind, q1_range, xyz):
     """World bounding box ``(lower (3,), upper (3,))`` of points ``xyz`` (in F) swept by the
     first joint over the whole interval ``q1_range`` (a superset of any grid inside it)."""
+    if kind != "rotate":
+        world = _at_ends(plan, kind, q1_range, xyz)
+        return world.min(axis=0), world.max(axis=0)
     x, y, z = xyz
     M, t = plan.frame[:3, :3], plan.frame[:3, 3]
     lower, upper = np.empty(3), np.empty(3)
-    if kind == "rotate":
-        r, phi = np.hypot(x, y), np.arctan2(y, x)
-        a, b = (v - plan.q1_rest for v in q1_range)
-        for i in range(3):
-            amplitude, psi = math.hypot(M[i, 0], M[i, 1]), math.atan2(M[i, 1], M[i, 0])
-            low, high = _cos_extremes(phi + a - psi, phi + b - psi)
-            rest = M[i, 2] * z + t[i]
-            lower[i] = np.min(amplitude * r * low + rest)
-            upper[i] = np.max(amplitude * r * high + rest)
-        return lower, upper
-    ends = [q1_range[0], q1_range[1]] if kind == "slide" else [plan.q1_rest]
-    for q1 in ends:
-        P, Q, R, S = _outer_coefficients(plan, kind, q1)
-        for i in range(3):
-            w = P[i, 0] * x + Q[i, 0] * y + R[i] * z + S[i, 0]
-            lower[i] = min(lower[i], w.min()) if q1 != ends[0] else w.min()
-            upper[i] = max(upper[i], w.max()) if q1 != ends[0] else w.max()
+    r, phi = np.hypot(x, y), np.arctan2(y, x)
+    a, b = (v - plan.q1_rest for v in q1_range)
+    for i in range(3):
+        amplitude, psi = math.hypot(M[i, 0], M[i, 1]), math.atan2(M[i, 1], M[i, 0])
+        low, high = _cos_extremes(phi + a - psi, phi + b - psi)
+        rest = M[i, 2] * z + t[i]
+        lower[i] = np.min(amplitude * r * low + rest)
+        upper[i] = np.max(amplitude * r * high + rest)
     return lower, upper
+
+
+def _at_ends(plan, kind, q1_range, xyz):
+    """World points ``(k, 3)`` of ``xyz`` (in F) at the ends of ``q1_range`` when the first
+    joint slides (its motion is linear: the ends bound it), at rest when it does not move them."""
+    ends = list(q1_range) if kind == "slide" else [plan.q1_rest]
+    return _world_points(xyz, _outer_coefficients(plan, kind, ends))
 
 
 def _swept_reach(plan, kind, q1_range, xyz, centre):
     """Largest distance from ``centre`` (world) of points ``xyz`` (in F) swept by the first
     joint over ``q1_range``. Exact when the first joint turns about an axis through ``centre``
     (standard DH); otherwise the bound over the continuous interval."""
+    if kind != "rotate":
+        world = _at_ends(plan, kind, q1_range, xyz)
+        return float(np.sqrt(((world - centre) ** 2).sum(axis=1).max()))
     x, y, z = xyz
     ox, oy, oz = inverse(plan.frame)[:3] @ np.append(centre, 1.0)
-    if kind == "rotate":
-        r, phi = np.hypot(x, y), np.arctan2(y, x)
-        rho, psi = math.hypot(ox, oy), math.atan2(oy, ox)
-        a, b = (v - plan.q1_rest for v in q1_range)
-        low, _ = _cos_extremes(phi + a - psi, phi + b - psi)
-        squared = r * r + rho * rho - 2.0 * r * rho * low + (z - oz) ** 2
-        return float(np.sqrt(max(squared.max(), 0.0)))
-    lifts = [v - plan.q1_rest for v in q1_range] if kind == "slide" else [0.0]
-    return float(max(np.sqrt(((x - ox) ** 2 + (y - oy) ** 2 + (z + lift - oz) ** 2).max())
-                     for lift in lifts))
+    r, phi = np.hypot(x, y), np.arctan2(y, x)
+    rho, psi = math.hypot(ox, oy), math.atan2(oy, ox)
+    a, b = (v - plan.q1_rest for v in q1_range)
+    low, _ = _cos_extremes(phi + a - psi, phi + b - psi)
+    squared = r * r + rho * rho - 2.0 * r * rho * low + (z - oz) ** 2
+    return float(np.sqrt(max(squared.max(), 0.0)))
 
 
 # ----------------------------------------------------------------------------- voxels
@@ -351,13 +345,10 @@ class _VoxelGrid:
             scale = 1.0 / self.h
             rest = (R[i] * scale) * z - self.origin[i] * scale
             p, q, s = P[i, :, None], Q[i, :, None], S[i, :, None]
-            if np.any(p) or np.any(q):
-                np.multiply(p * scale, x, out=u)
-                u += np.multiply(q * scale, y, out=term)
-                u += rest
-                u += s * scale
-            else:
-                np.add(rest, s * scale, out=u)
+            np.multiply(p * scale, x, out=u)
+            u += np.multiply(q * scale, y, out=term)
+            u += rest
+            u += s * scale
             np.floor(u, out=u)
             u *= self.strides[i]
             if i == 0:
@@ -446,8 +437,7 @@ def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | No
         return None
     voxel = _check_voxel(voxel)
     if samples is not None:
-        centre = np.asarray(robot.base_xyz, dtype=float)
-        radius = robot.length_scale * (1.0 + 1e-9)
+        centre, radius = _sphere(robot)
         _lattice(centre - radius, centre + radius, voxel)
     else:
         ranges = robot.limits if grid is None else grid.ranges
@@ -473,6 +463,20 @@ def default_voxel(robot: Robot, spacing: float = 0.0) -> float:
     (0.03125, 0.1)
     """
     return max(2.0 * robot.length_scale / DEFAULT_CELLS, spacing)
+
+
+def _sphere(robot):
+    """The centre ``(3,)`` and radius of the sphere that holds every frame of the arm (a
+    Monte Carlo run's lattice covers it)."""
+    return np.asarray(robot.base_xyz, dtype=float), robot.length_scale * (1.0 + 1e-9)
+
+
+def _monte_carlo_voxel(robot, samples):
+    """The default voxel of a Monte Carlo run: :data:`MONTE_CARLO_DENSITY` samples per voxel
+    of the sphere holding the arm, never finer than :func:`default_voxel`."""
+    radius = _sphere(robot)[1]
+    return max(default_voxel(robot), (4.0 / 3.0 * math.pi * radius ** 3 * MONTE_CARLO_DENSITY
+                                      / samples) ** (1.0 / 3.0))
 
 
 def _check_voxel(voxel):
@@ -522,15 +526,13 @@ class _Extent:
         return _VoxelGrid(lower, upper, h, len(self.plan.names))
 
 
-def _world_points(xyz, coefficients, outer_axis):
-    """World points ``(k, 3)``: every inner point moved by every outer value (``outer_axis``)
-    or point ``k`` by value ``k``."""
+def _world_points(xyz, coefficients):
+    """World points ``(k, 3)``: every inner point ``xyz`` (in F) moved by every outer value of
+    ``coefficients`` (:func:`_outer_coefficients`)."""
     P, Q, R, S = coefficients
     x, y, z = xyz
-    if outer_axis:
-        P, Q, S = P[:, :, None], Q[:, :, None], S[:, :, None]
-    return np.stack([(P[i] * x + Q[i] * y + R[i] * z + S[i]).ravel() for i in range(3)],
-                    axis=-1)
+    return np.stack([(P[i, :, None] * x + Q[i, :, None] * y + R[i] * z + S[i, :, None]).ravel()
+                     for i in range(3)], axis=-1)
 
 
 def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes, reach, began,
@@ -593,7 +595,7 @@ def _grid_chunks(robot, plan, grid, segment):
         q = np.repeat(rest[None, :], index.size, axis=0)
         for j, i in zip(inner, np.unravel_index(index, counts) if counts else (), strict=True):
             q[:, j] = grid.values[j][i]
-        yield _inner_points(robot, plan, q, [segment])[segment], kind
+        yield _chain_points(robot, q, [segment], plan.start)[segment], kind
 
 
 def _volume_grid(robot, plan, grid, voxel, positions):
@@ -694,30 +696,24 @@ def _stream(plan, grid, segment, chunks, meter, voxels=None, keep=False):
             if voxels is not None:
                 voxels.add(segment, xyz, coefficients)
             if keep:
-                kept.append(_world_points(xyz, coefficients, outer_axis=True))
+                kept.append(_world_points(xyz, coefficients))
             meter.advance(xyz[0].size * coefficients[0].shape[1])
     if voxels is not None:
         voxels.counts[segment] *= grid.configurations // _segment_work(plan, grid, segment)
     return np.concatenate(kept) if keep else None
 
 
-class _InnerClouds:
-    """Each segment's inner chunks over a grid (:func:`_grid_chunks`), computed once and kept
-    for the second pass when there are at most :data:`_KEPT_INNER` points in all (a refined or
-    coarse grid), else computed again (memory stays bounded for fine grids)."""
+def _inner_clouds(robot, plan, grid):
+    """``clouds(segment)``: the segment's inner chunks over ``grid`` (:func:`_grid_chunks`),
+    computed once and kept for the second pass when there are at most :data:`_KEPT_INNER`
+    points in all (a refined or coarse grid), else computed again (memory stays bounded for
+    fine grids)."""
+    def clouds(segment):
+        return _grid_chunks(robot, plan, grid, segment)
 
-    def __init__(self, robot, plan, grid):
-        self.robot, self.plan, self.grid = robot, plan, grid
-        self.keep = _inner_work(plan, grid) <= _KEPT_INNER
-        self.kept = {}
-
-    def __call__(self, segment):
-        if segment in self.kept:
-            return self.kept[segment]
-        chunks = _grid_chunks(self.robot, self.plan, self.grid, segment)
-        if self.keep:
-            chunks = self.kept[segment] = list(chunks)
-        return chunks
+    if _grid_work(plan, grid, inner=True) > _KEPT_INNER:
+        return clouds
+    return functools.cache(lambda segment: list(clouds(segment)))
 
 
 def _extent(robot, plan, grid, clouds, meter):
@@ -734,9 +730,9 @@ def _run_work(plan, grid, counted, small):
     """``(inner points, positions)`` a run computes: the extent pass over ``grid``, the voxel
     pass over ``counted`` (after its own extent pass when it is another grid) and then, when it
     is, the clouds of the ``small`` segments over ``grid``."""
-    inner, positions = _inner_work(plan, grid), _grid_work(plan, counted)
+    inner, positions = _grid_work(plan, grid, inner=True), _grid_work(plan, counted)
     if counted is not grid:
-        inner += _inner_work(plan, counted)
+        inner += _grid_work(plan, counted, inner=True)
         positions += _grid_work(plan, grid, small)
     return inner, positions
 
@@ -819,8 +815,8 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
     computed, small = _computed(plan), _small_segments(plan, grid)
     meter = _Progress(progress, sum(_run_work(plan, grid, counted, small)))
 
-    clouds = _InnerClouds(robot, plan, grid)
-    counted_clouds = clouds if counted is grid else _InnerClouds(robot, plan, counted)
+    clouds = _inner_clouds(robot, plan, grid)
+    counted_clouds = clouds if counted is grid else _inner_clouds(robot, plan, counted)
     extent = _extent(robot, plan, grid, clouds, meter)
     counted_extent = (extent if counted is grid
                       else _extent(robot, plan, counted, counted_clouds, meter))
@@ -873,30 +869,23 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
     bounds = joint_ranges(robot, ranges)
     notes = limit_notes(robot, bounds)
     seed = int(np.random.default_rng(rng).integers(2 ** 31))
-    computed = [s for s in range(len(plan.names)) if plan.shares[s] is None]
-    kinds = {s: plan.outer_kind if plan.depends[s, 0] else None for s in computed}
-    end = plan.end
-    centre = np.asarray(robot.base_xyz, dtype=float)
-    radius = robot.length_scale * (1.0 + 1e-9)
-    h = (max(default_voxel(robot), (4.0 / 3.0 * math.pi * radius ** 3 * MONTE_CARLO_DENSITY
-                                    / samples) ** (1.0 / 3.0))
-         if voxel is None else voxel)
+    computed, end = _computed(plan), plan.end
+    centre, radius = _sphere(robot)
+    h = _monte_carlo_voxel(robot, samples) if voxel is None else voxel
     voxels = _VoxelGrid(centre - radius, centre + radius, h, len(plan.names))
     boxes = {s: (np.full(3, np.inf), np.full(3, -np.inf)) for s in computed}
     reach = 0.0
     collected: list[list[np.ndarray] | None] = [[] if samples <= SAMPLE_LIMIT else None
                                                 for _ in plan.names]
     meter = _Progress(progress, samples)
+    base = frame_columns(robot.base)
     for number, start in enumerate(range(0, samples, _INNER_CHUNK)):
         size = min(_INNER_CHUNK, samples - start)
         q = np.random.default_rng([seed, number]).uniform(bounds[:, 0], bounds[:, 1],
                                                            size=(size, robot.n))
-        q1 = q[:, 0].copy()
-        q[:, 0] = plan.q1_rest
-        points = _inner_points(robot, plan, q, computed, ArrayMath)
+        points = _chain_points(robot, q, computed, base, ArrayMath)
         for s in computed:
-            world = _world_points(points[s], _outer_coefficients(plan, kinds[s], q1, ArrayMath),
-                                  outer_axis=False)
+            world = np.stack(points[s], axis=-1)
             voxels.add_points(s, world)
             lower, upper = boxes[s]
             boxes[s] = np.minimum(lower, world.min(axis=0)), np.maximum(upper, world.max(axis=0))
@@ -973,7 +962,7 @@ def estimate_seconds(robot: Robot, grid: JointGrid, voxel: float | None = None,
     fixed, kinematic, box, sweep = _probe_costs(robot, plan, counted, h)
     small = _small_segments(plan, grid)
     separate = counted is not grid
-    kept = {id(run): _inner_work(plan, run) <= _KEPT_INNER for run in (grid, counted)}
+    kept = {id(run): _grid_work(plan, run, inner=True) <= _KEPT_INNER for run in (grid, counted)}
     seconds = setup + fixed
     for s in _computed(plan):
         grid_inner = _segment_work(plan, grid, s, inner=True)
@@ -1025,7 +1014,7 @@ def _probe_costs(robot, plan, counted, h):
     computed = _computed(plan)
     meter = _Progress(None, 1)
     thin = _probe_grid(counted)
-    extent = _extent(robot, plan, thin, _InnerClouds(robot, plan, thin), meter)
+    extent = _extent(robot, plan, thin, _inner_clouds(robot, plan, thin), meter)
     chunks, kinematic, box, sweep = {}, {}, {}, {}
 
     def chunk(s):
@@ -1090,9 +1079,7 @@ def estimate_samples_seconds(robot: Robot, samples: int,
     samples = int(samples)
     check_plan(robot, samples=samples, voxel=voxel)
     if voxel is None:  # the lattice the full run will have, not the probes' coarser one
-        radius = robot.length_scale
-        voxel = max(default_voxel(robot), (4.0 / 3.0 * math.pi * radius ** 3
-                                           * MONTE_CARLO_DENSITY / samples) ** (1.0 / 3.0))
+        voxel = _monte_carlo_voxel(robot, samples)
     times = [_probe_seconds(lambda n=n: monte_carlo_workspace(robot, n, ranges=ranges,
                                                               voxel=voxel))
              for n in SAMPLE_PROBES]
