@@ -156,36 +156,23 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     """
     chain = _chain(robot)
     g = _gravity(robot, chain, gravity)
-    named = ((q, "q"), (qd, "qd"), (qdd, "qdd"))
-    (angles, speeds, accelerations), batch = checks.joint_arrays(
-        robot, *named, floats=_FLOATS * robot.n, empty=False)
-    qd_si, qdd_si = speeds, accelerations
-    if chain.si_scale is not None:
-        qd_si, qdd_si = _to_si(chain, np.array(speeds)), _to_si(chain, np.array(accelerations))
-        if batch is None:
-            qd_si, qdd_si = qd_si.tolist(), qdd_si.tolist()
-    values, shape, batch_q = [angles, qd_si, qdd_si], (robot.n,), batch
+    q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")), _FLOATS * robot.n)
+    qdd_si = _to_si(chain, qdd)
+    arrays = [q, _to_si(chain, qd), qdd_si]
     if fext is not None:
         wrench = checks.wrench(fext)
-        checks.common_batch([np.empty((batch or ()) + (robot.n,)), wrench], ["q", "fext"])
-        tip = _tip_wrench(chain, wrench)
-        if batch is None and tip.ndim == 1:
-            values.append(tip.tolist())
-        else:
-            batch = np.broadcast_shapes(batch or (), tip.shape[:-1])
-            values = [np.broadcast_to(v, batch + (k,)).reshape(-1, k)
-                      for v, k in zip(values + [tip], (robot.n,) * 3 + (6,), strict=True)]
+        checks.common_batch([q, wrench], ["q", "fext"])
+        arrays.append(_tip_wrench(chain, wrench))
 
     def torques(ops, q, qd, qdd, tip=None):
         wrench = None if tip is None else ((tip[0], tip[1], tip[2]), (tip[3], tip[4], tip[5]))
         return newton_euler(chain, chain.frames(ops, q), qd, qdd, g, wrench)
 
-    per_joint = (batch_q or ()) + shape
-    tau = evaluate(torques, batch, shape, *values)
+    tau = _evaluate(torques, (robot.n,), *arrays)
     if motor:
-        tau = tau + chain.motor * np.reshape(qdd_si, per_joint)
+        tau = tau + chain.motor * qdd_si
     if friction:
-        tau = tau + _friction(chain, np.reshape(speeds, per_joint))
+        tau = tau + _friction(chain, qd)
     return _finite(tau, "joint torques")
 
 

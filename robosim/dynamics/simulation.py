@@ -23,7 +23,7 @@ from numpy.typing import ArrayLike
 
 from .. import checks
 from ..collision import Checker, Scene
-from ..errors import ValidationError, brief
+from ..errors import ValidationError
 from ..kinematics import Robot
 from .equations import (_accelerations, _chain, _checked, _energies, _equations_of_motion,
                         _from_si, _gravity, _solve_locked, _to_si, mass_matrix)
@@ -315,12 +315,8 @@ class Integration:
                  friction: bool = False, limits: str = "stop", collisions: str = "stop",
                  scene: Scene | None = None,
                  progress: Callable[[float], object] | None = None):
-        if limits not in LIMIT_BEHAVIOURS:
-            raise ValidationError(f"limits must be one of {LIMIT_BEHAVIOURS}, got "
-                                  f"{brief(limits)}")
-        if collisions not in COLLISION_BEHAVIOURS:
-            raise ValidationError(f"collisions must be one of {COLLISION_BEHAVIOURS}, got "
-                                  f"{brief(collisions)}")
+        limits = checks.choice(limits, "limits", LIMIT_BEHAVIOURS)
+        collisions = checks.choice(collisions, "collisions", COLLISION_BEHAVIOURS)
         self._progress = checks.callable_or_none(progress, "progress")
         duration = _amount(duration, "duration", "s", MAX_DURATION_S)
         dt = _amount(dt, "dt", "s", MAX_DURATION_S)

@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, brief
 from ..kinematics import Robot
-from .equations import gravity_torques, inverse_dynamics
+from .equations import inverse_dynamics
 from .model import require_dynamics
 
 
@@ -112,8 +112,7 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
     qd = np.gradient(q, t, axis=0, edge_order=2)
     qdd = np.gradient(qd, t, axis=0, edge_order=2)
     tau = inverse_dynamics(robot, q, qd, qdd, gravity=gravity, motor=motor, fext=fext)
-    static = (gravity_torques(robot, q, gravity=gravity) if fext is None else
-              inverse_dynamics(robot, q, 0 * q, 0 * q, gravity=gravity, fext=fext))
+    static = inverse_dynamics(robot, q, 0 * q, 0 * q, gravity=gravity, fext=fext)
     return TrajectoryTorques(t=t, q=q, qd=qd, qdd=qdd, tau=tau, static=static)
 
 
