@@ -92,21 +92,18 @@ class LinkDynamics:
     coulomb: tuple[float, float] = (0.0, 0.0)
 
     def __post_init__(self):
-        object.__setattr__(self, "mass", _number(self.mass, "mass", MAX_MASS_KG, minimum=0.0))
+        for name, bound, minimum in (("mass", MAX_MASS_KG, 0.0),
+                                     ("motor_inertia", MAX_INERTIA_KG_M2, 0.0),
+                                     ("gear_ratio", MAX_GEAR_RATIO, None),
+                                     ("viscous", MAX_FRICTION, 0.0)):
+            object.__setattr__(self, name, _number(getattr(self, name), name, bound, minimum))
         object.__setattr__(self, "com", _numbers(self.com, "com", 3, MAX_COM))
         object.__setattr__(self, "inertia",
                            _numbers(self.inertia, "inertia", 6, MAX_INERTIA_KG_M2))
-        object.__setattr__(self, "motor_inertia",
-                           _number(self.motor_inertia, "motor_inertia", MAX_INERTIA_KG_M2,
-                                   minimum=0.0))
-        object.__setattr__(self, "gear_ratio",
-                           _number(self.gear_ratio, "gear_ratio", MAX_GEAR_RATIO))
         if abs(self.gear_ratio) < 1.0 / MAX_GEAR_RATIO:
             raise ValidationError(f"field 'gear_ratio' must not be 0 (at least "
                                   f"{1.0 / MAX_GEAR_RATIO:g} either way), got "
                                   f"{self.gear_ratio:.3g}")
-        object.__setattr__(self, "viscous",
-                           _number(self.viscous, "viscous", MAX_FRICTION, minimum=0.0))
         plus, minus = _numbers(self.coulomb, "coulomb", 2, MAX_FRICTION)
         if plus < 0.0 or minus > 0.0:
             raise ValidationError(f"field 'coulomb' is [for positive speed >= 0, for negative "
