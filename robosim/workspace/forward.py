@@ -726,15 +726,22 @@ def _extent(robot, plan, grid, clouds, meter):
     return extent
 
 
-def _run_work(plan, grid, counted, small):
-    """``(inner points, positions)`` a run computes: the extent pass over ``grid``, the voxel
-    pass over ``counted`` (after its own extent pass when it is another grid) and then, when it
-    is, the clouds of the ``small`` segments over ``grid``."""
-    inner, positions = _grid_work(plan, grid, inner=True), _grid_work(plan, counted)
-    if counted is not grid:
-        inner += _grid_work(plan, counted, inner=True)
-        positions += _grid_work(plan, grid, small)
-    return inner, positions
+def _run_work(plan, grid, counted, segment):
+    """What a run computes for ``segment``: ``(inner, again, positions)``. ``inner``: the inner
+    points of the extent pass over ``grid`` (and over ``counted`` when it is another grid);
+    ``again``: inner points computed again for the voxel pass over ``counted`` (and for the
+    small segments' clouds over ``grid``) where a grid's are not kept (:data:`_KEPT_INNER`);
+    ``positions``: those streamed (``counted``'s, then a small segment's over ``grid``)."""
+    grid_inner = _segment_work(plan, grid, segment, inner=True)
+    counted_inner = _segment_work(plan, counted, segment, inner=True)
+    positions = _segment_work(plan, counted, segment)
+    again = 0 if _grid_work(plan, counted, inner=True) <= _KEPT_INNER else counted_inner
+    if counted is grid:
+        return grid_inner, again, positions
+    if _segment_work(plan, grid, segment) <= SAMPLE_LIMIT:
+        positions += _segment_work(plan, grid, segment)
+        again += 0 if _grid_work(plan, grid, inner=True) <= _KEPT_INNER else grid_inner
+    return grid_inner + counted_inner, again, positions
 
 
 def _small_segments(plan, grid):
@@ -813,7 +820,8 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
                      f"{robot.unit} of the grid counted: the voxels have holes and the volume "
                      f"undercounts (count a finer grid or choose a larger voxel)")
     computed, small = _computed(plan), _small_segments(plan, grid)
-    meter = _Progress(progress, sum(_run_work(plan, grid, counted, small)))
+    runs = [_run_work(plan, grid, counted, s) for s in computed]
+    meter = _Progress(progress, sum(inner + positions for inner, _, positions in runs))
 
     clouds = _inner_clouds(robot, plan, grid)
     counted_clouds = clouds if counted is grid else _inner_clouds(robot, plan, counted)
@@ -960,21 +968,10 @@ def estimate_seconds(robot: Robot, grid: JointGrid, voxel: float | None = None,
     h = default_voxel(robot, spacing) if voxel is None else voxel
     setup = time.perf_counter() - began
     fixed, kinematic, box, sweep = _probe_costs(robot, plan, counted, h)
-    small = _small_segments(plan, grid)
-    separate = counted is not grid
-    kept = {id(run): _grid_work(plan, run, inner=True) <= _KEPT_INNER for run in (grid, counted)}
     seconds = setup + fixed
     for s in _computed(plan):
-        grid_inner = _segment_work(plan, grid, s, inner=True)
-        counted_inner = _segment_work(plan, counted, s, inner=True)
-        boxes = grid_inner + (counted_inner if separate else 0)      # the extent passes
-        kinematics, positions = boxes, _segment_work(plan, counted, s)  # then the streaming
-        if not kept[id(counted)]:
-            kinematics += counted_inner          # a fine grid's inner points come again
-        if separate and s in small:              # the small segments' clouds over grid
-            positions += _segment_work(plan, grid, s)
-            kinematics += 0 if kept[id(grid)] else grid_inner
-        seconds += kinematic[s] * kinematics + box[s] * boxes + sweep[s] * positions
+        inner, again, positions = _run_work(plan, grid, counted, s)
+        seconds += kinematic[s] * (inner + again) + box[s] * inner + sweep[s] * positions
     return float(seconds)
 
 
