@@ -267,48 +267,38 @@ def _cos_extremes(a, b):
     return low, high
 
 
-def _swept_bounds(plan, kind, q1_range, xyz):
-    """World bounding box ``(lower (3,), upper (3,))`` of points ``xyz`` (in F) swept by the
-    first joint over the whole interval ``q1_range`` (a superset of any grid inside it)."""
+def _swept(plan, kind, q1_range, xyz, centre):
+    """Points ``xyz`` (in F) swept by the first joint over the whole interval ``q1_range`` (a
+    superset of any grid inside it): their world bounding box ``(lower (3,), upper (3,))`` and
+    their largest distance from ``centre`` (world).
+
+    A slide is linear, so the points at the ends bound it. A turn by ``theta`` takes a point
+    at angle ``phi`` about F's z axis, ``r`` from it, to ``phi + theta``: each world coordinate
+    and the squared distance from ``centre`` are ``A cos(phi + theta - psi) + rest``, bounded
+    over the interval by :func:`_cos_extremes`. The reach is exact when the axis passes through
+    ``centre`` (standard DH); otherwise it is the bound over the continuous interval.
+    """
     if kind != "rotate":
-        world = _at_ends(plan, kind, q1_range, xyz)
-        return world.min(axis=0), world.max(axis=0)
+        ends = list(q1_range) if kind == "slide" else [plan.q1_rest]
+        world = _world_points(xyz, _outer_coefficients(plan, kind, ends))
+        reach = float(np.sqrt(((world - centre) ** 2).sum(axis=1).max()))
+        return world.min(axis=0), world.max(axis=0), reach
     x, y, z = xyz
     M, t = plan.frame[:3, :3], plan.frame[:3, 3]
-    lower, upper = np.empty(3), np.empty(3)
     r, phi = np.hypot(x, y), np.arctan2(y, x)
     a, b = (v - plan.q1_rest for v in q1_range)
+    lower, upper = np.empty(3), np.empty(3)
     for i in range(3):
         amplitude, psi = math.hypot(M[i, 0], M[i, 1]), math.atan2(M[i, 1], M[i, 0])
         low, high = _cos_extremes(phi + a - psi, phi + b - psi)
         rest = M[i, 2] * z + t[i]
         lower[i] = np.min(amplitude * r * low + rest)
         upper[i] = np.max(amplitude * r * high + rest)
-    return lower, upper
-
-
-def _at_ends(plan, kind, q1_range, xyz):
-    """World points ``(k, 3)`` of ``xyz`` (in F) at the ends of ``q1_range`` when the first
-    joint slides (its motion is linear: the ends bound it), at rest when it does not move them."""
-    ends = list(q1_range) if kind == "slide" else [plan.q1_rest]
-    return _world_points(xyz, _outer_coefficients(plan, kind, ends))
-
-
-def _swept_reach(plan, kind, q1_range, xyz, centre):
-    """Largest distance from ``centre`` (world) of points ``xyz`` (in F) swept by the first
-    joint over ``q1_range``. Exact when the first joint turns about an axis through ``centre``
-    (standard DH); otherwise the bound over the continuous interval."""
-    if kind != "rotate":
-        world = _at_ends(plan, kind, q1_range, xyz)
-        return float(np.sqrt(((world - centre) ** 2).sum(axis=1).max()))
-    x, y, z = xyz
     ox, oy, oz = inverse(plan.frame)[:3] @ np.append(centre, 1.0)
-    r, phi = np.hypot(x, y), np.arctan2(y, x)
     rho, psi = math.hypot(ox, oy), math.atan2(oy, ox)
-    a, b = (v - plan.q1_rest for v in q1_range)
     low, _ = _cos_extremes(phi + a - psi, phi + b - psi)
     squared = r * r + rho * rho - 2.0 * r * rho * low + (z - oz) ** 2
-    return float(np.sqrt(max(squared.max(), 0.0)))
+    return lower, upper, float(np.sqrt(max(squared.max(), 0.0)))
 
 
 # ----------------------------------------------------------------------------- voxels
@@ -511,14 +501,13 @@ class _Extent:
         self.reach = 0.0
 
     def add(self, segment, kind, xyz):
-        low, high = _swept_bounds(self.plan, kind, self.q1_range, xyz)
+        low, high, reach = _swept(self.plan, kind, self.q1_range, xyz, self.robot.base_xyz)
         if segment in self.boxes:
             old_low, old_high = self.boxes[segment]
             low, high = np.minimum(low, old_low), np.maximum(high, old_high)
         self.boxes[segment] = low, high
         if segment == self.end:
-            self.reach = max(self.reach, _swept_reach(self.plan, kind, self.q1_range, xyz,
-                                                      self.robot.base_xyz))
+            self.reach = max(self.reach, reach)
 
     def voxel_grid(self, h):
         lower = np.min([low for low, _ in self.boxes.values()], axis=0)
