@@ -357,7 +357,7 @@ def _accelerations(chain, q, qd, tau, g, motor, friction, locked=None, stops=Non
     held still: ``M qdd = tau - C qd - g [- friction]``, ``M`` by the composite bodies and the
     rest by one Newton-Euler run (``qdd = 0``). With a list ``stops``, ``stops[:]`` becomes
     ``[M qdd - rhs]`` ``(..., n)`` (SI): the torques the stops exert on the locked joints (see
-    :func:`robosim.dynamics.simulation._still_pressed`).
+    :meth:`robosim.dynamics.Integration._still_held`).
 
     Why not the articulated-body algorithm, which needs no matrix: ``M`` is wanted anyway by
     the limit stops (the momentum of a plastic impact) and by the energy, and for the 5 to 7

@@ -469,11 +469,17 @@ class Integration:
         return self._ready
 
     def _still_held(self, holding, locked, state):
-        """The locked joints that stay locked at ``state``: those the arm still presses
-        against their stop (:func:`_still_pressed`), and every joint of a resting
-        configuration."""
+        """The locked joints that stay locked at ``state``: every joint of a resting
+        configuration, and those the arm still presses against their stop.
+
+        The stop holds a locked joint with the torque ``holding = M qdd - rhs`` (``qdd`` with
+        the locked joints still: :func:`~robosim.dynamics.equations._accelerations`); a stop
+        can only push: up at a lower limit, down at an upper one. A joint whose stop would
+        have to pull is released.
+        """
         at_lower = state[..., :self.robot.n] <= self._lower
-        return _still_pressed(holding, locked, at_lower) | self._resting[..., None]
+        pressed = locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
+        return pressed | self._resting[..., None]
 
     def _first_event(self, step, locked):
         """When in ``step`` something first happens: a free joint goes past a limit (with
@@ -647,16 +653,6 @@ def _torque_source(robot, tau, shape):
                                          checks.DEFAULT_FLOATS)[0]
     constant = np.broadcast_to(tau, shape)
     return lambda t, q, qd: constant
-
-
-def _still_pressed(holding, locked, at_lower):
-    """The locked joints that the arm still presses against their stop.
-
-    The stop holds a locked joint with the torque ``holding = M qdd - rhs`` (``qdd`` with the
-    locked joints still: :func:`_accelerations`); a stop can only push: up at a lower limit,
-    down at an upper one. A joint whose stop would have to pull is released.
-    """
-    return locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
 
 
 def _stop_at_limits(robot, chain, q, qd, lower, upper, time, hits, locked, motor):

@@ -1002,15 +1002,12 @@ def _probe_costs(robot, plan, counted, h):
     thin = _probe_grid(counted)
     extent = _extent(robot, plan, thin, _inner_clouds(robot, plan, thin), meter)
     chunks, kinematic, box, sweep = {}, {}, {}, {}
-
-    def chunk(s):
-        chunks[s] = next(iter(_grid_chunks(robot, plan, counted, s)))
-
     for s in computed:
-        chunk(s)                           # the first call also warms numpy's code paths up
-        kinematic[s] = _probe_seconds(lambda s=s: chunk(s))
-        xyz, kind = chunks[s]
-        kinematic[s] /= xyz[0].size
+        def first_chunk(s=s):
+            return next(_grid_chunks(robot, plan, counted, s))
+
+        chunks[s] = xyz, kind = first_chunk()   # the first call also warms numpy's code up
+        kinematic[s] = _probe_seconds(first_chunk) / xyz[0].size
         extent.add(s, kind, xyz)
         box[s] = _probe_seconds(lambda s=s, xyz=xyz, kind=kind: extent.add(s, kind, xyz))
         box[s] /= xyz[0].size
