@@ -342,10 +342,9 @@ class Integration:
             rows = q.reshape(-1, robot.n)
             robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
         qd = np.zeros(q.shape) if qd0 is None else given.pop(0).astype(float)
-        self._checker = None
-        if collisions == "stop":
-            checker = Checker(robot, scene)
-            self._checker = checker if checker.pairs else None      # nothing to meet
+        checker = Checker(robot, scene) if collisions == "stop" else None
+        # a checker without pairs (no scene, links too few to meet) has nothing to look for
+        self._checker = checker if checker is not None and checker.pairs else None
         if self._checker is not None:
             _check_clear_start(self._checker, q)
             # how far a joint's motion can carry a point of the arm: a revolute joint turning
@@ -645,13 +644,10 @@ def _steps(duration, dt):
 def _torque_source(robot, tau, shape):
     """``tau`` of :func:`simulate` (None, a function, or torques checked with the start) as
     a function ``(t, q, qd) -> (..., n)``."""
-    if tau is None:
-        zero = np.zeros(shape)
-        return lambda t, q, qd: zero
     if callable(tau):
         return lambda t, q, qd: _checked(robot, ((tau(t, q, qd), "tau(t, q, qd)"),),
                                          checks.DEFAULT_FLOATS)[0]
-    constant = np.broadcast_to(tau, shape)
+    constant = np.broadcast_to(0.0 if tau is None else tau, shape)
     return lambda t, q, qd: constant
 
 
