@@ -153,13 +153,10 @@ def segment_names(robot: Robot) -> tuple[str, ...]:
 
 
 def _segment_points(robot, q):
-    """Points of every segment ``(..., segments, 3)`` for configurations ``(..., n)``."""
-    frames = robot.fk_all(q)
-    points = frames[..., 1:, :3, 3]
-    if any(robot.tool_xyz):
-        tool = robot.fk(q)[..., None, :3, 3]
-        points = np.concatenate([points, tool], axis=-2)
-    return points
+    """World points of every segment ``(m, segments, 3)`` for configurations ``(m, n)``."""
+    segments = range(len(segment_names(robot)))
+    points = _chain_points(robot, q, segments, frame_columns(robot.base), ArrayMath)
+    return np.stack([np.stack(points[s], axis=-1) for s in segments], axis=1)
 
 
 def _segment_plan(robot):
