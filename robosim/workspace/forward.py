@@ -529,10 +529,10 @@ def _finish(robot, plan, method, configurations, positions, voxels, kept, boxes,
     effector's; ``source`` the :class:`VoxelSource` of the counts."""
     counts, kept = [c.reshape(voxels.shape) for c in voxels.counts], list(kept)
     boxes = [boxes.get(s) for s in range(len(plan.names))]
-    notes = list(notes) + _flat_notes(robot, boxes[-1], voxels.h)
     for s, twin in enumerate(plan.shares):
         if twin is not None:
             counts[s], kept[s], boxes[s] = counts[twin], kept[twin], boxes[twin]
+    notes = list(notes) + _flat_notes(robot, boxes[-1], voxels.h)
     return Workspace(robot.name, robot.unit, method, configurations, positions, voxels.h,
                      voxels.origin, voxels.shape, plan.names,
                      tuple(counts), tuple(kept), reach,
@@ -545,8 +545,6 @@ def _flat_notes(robot, end_box, voxel):
     thickness (a planar arm: at most :data:`FLAT` of the arm's size) is a surface or a curve,
     with no volume; a thicker one only means the voxel is coarse for this arm (a 12-joint arm
     at the default sampling was said to have "no volume", issue 25)."""
-    if end_box is None:
-        return []
     extent = np.asarray(end_box[1]) - np.asarray(end_box[0])
     thin = [(axis, size) for axis, size in zip("xyz", extent, strict=True) if size < voxel]
     if not thin:

@@ -58,3 +58,13 @@ def test_a_voxel_coarser_than_the_workspace_is_not_called_no_volume():
 def test_a_planar_arm_still_has_no_volume():
     planar = Robot([Joint(a=2.0), Joint(a=1.0)], unit="m")
     assert any("no volume" in note for note in workspace.forward_workspace(planar).notes)
+
+
+def test_a_planar_arm_whose_last_frame_sits_on_the_one_before_has_no_volume():
+    # a last joint with no link (a = d = 0, no tool) puts the end effector on frame 2's
+    # origin, so the run computes it once and the end segment borrows frame 2's box: the
+    # note on flatness must read the end effector's box all the same
+    planar = Robot([Joint(a=2.0), Joint(a=1.0), Joint(a=0.0)], unit="m")
+    assert any("no volume" in note for note in workspace.forward_workspace(planar).notes)
+    assert any("no volume" in note
+               for note in workspace.monte_carlo_workspace(planar, 2000).notes)
