@@ -609,6 +609,16 @@ def _volume_grid(robot, plan, grid, voxel, positions):
     return finer if grid_spacing(robot, finer, moving) < spacing else grid
 
 
+def _counted(robot, plan, grid, voxel, volume_from=None):
+    """What a run over ``grid`` counts: ``(counted, spacing, h)``, the grid (``volume_from``,
+    else :func:`volume_grid`'s choice), its spacing (:func:`grid_spacing`) and the voxel edge
+    (``voxel``, checked, else :func:`default_voxel` for that spacing)."""
+    counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
+               else volume_from)
+    spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
+    return counted, spacing, default_voxel(robot, spacing) if voxel is None else voxel
+
+
 def grid_measures_volume(robot: Robot, grid: JointGrid, voxel: float | None = None) -> bool:
     """True when the grid :func:`forward_workspace` counts for ``grid`` (:func:`volume_grid`)
     samples densely enough to measure a volume: its spacing at most
@@ -629,10 +639,8 @@ def grid_measures_volume(robot: Robot, grid: JointGrid, voxel: float | None = No
     >>> grid_measures_volume(snake, factor_grid(snake, auto_factor(snake)))
     False
     """
-    plan = _segment_plan(robot)
-    counted = _volume_grid(robot, plan, grid, None if voxel is None else _check_voxel(voxel),
-                           VOLUME_POSITIONS)
-    spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
+    voxel = None if voxel is None else _check_voxel(voxel)
+    _, spacing, _ = _counted(robot, _segment_plan(robot), grid, voxel)
     return spacing <= MEASURABLE_SPACING * robot.length_scale
 
 
@@ -788,10 +796,7 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
         grid = factor_grid(robot, auto_factor(robot))
     voxel = check_plan(robot, grid, voxel=voxel)
     work = _grid_work(plan, grid)
-    counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
-               else volume_from)
-    spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
-    h = default_voxel(robot, spacing) if voxel is None else voxel
+    counted, spacing, h = _counted(robot, plan, grid, voxel, volume_from)
     notes = limit_notes(robot, grid.ranges)
     if voxel is None and spacing > MEASURABLE_SPACING * robot.length_scale:
         notes.append(f"this grid cannot measure the volume: the samples counted lie up to "
@@ -946,10 +951,7 @@ def estimate_seconds(robot: Robot, grid: JointGrid, voxel: float | None = None,
     began = time.perf_counter()
     plan = _segment_plan(robot)
     voxel = check_plan(robot, grid, voxel=voxel)
-    counted = (_volume_grid(robot, plan, grid, voxel, VOLUME_POSITIONS) if volume_from is None
-               else volume_from)
-    spacing = grid_spacing(robot, counted, plan.depends.any(axis=0))
-    h = default_voxel(robot, spacing) if voxel is None else voxel
+    counted, spacing, h = _counted(robot, plan, grid, voxel, volume_from)
     setup = time.perf_counter() - began
     fixed, kinematic, box, sweep = _probe_costs(robot, plan, counted, h)
     seconds = setup + fixed
