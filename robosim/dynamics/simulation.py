@@ -544,9 +544,8 @@ class Integration:
         touching = np.asarray(found.collides) & ~self._resting
         if not touching.any():
             return state, locked
-        where = [()] if touching.ndim == 0 else zip(*np.nonzero(touching), strict=True)
-        for index in where:
-            index = tuple(int(i) for i in index)
+        for row in np.argwhere(touching):           # one row, empty, for one configuration
+            index = tuple(int(i) for i in row)
             self.contacts.append(Contact(time=float(time),
                                          pairs=tuple(found.colliding_pairs(index)),
                                          index=index))
@@ -621,7 +620,7 @@ def _check_clear_start(checker, q):
     collides = np.asarray(found.collides)
     if not collides.any():
         return
-    index = () if collides.ndim == 0 else tuple(int(i) for i in np.argwhere(collides)[0])
+    index = tuple(int(i) for i in np.argwhere(collides)[0])     # () for one configuration
     where = f" (configuration {list(index)})" if index else ""
     hits = "; ".join(f"{a} hits {b}" for a, b in found.colliding_pairs(index))
     raise ValidationError(f"q0{where} starts in a collision ({hits}): start from a pose clear "
