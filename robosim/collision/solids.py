@@ -72,12 +72,11 @@ def link_solids(robot: Robot, radius: float | None = None) -> LinkSolids:
     lengths = []                                     # the shortest each piece gets, in order
     for joint in robot.joints:
         if joint.is_revolute:
-            d_min = abs(joint.d)
+            d_min = d_max = abs(joint.d)
         else:
             low, high = joint.limits[0] + joint.offset, joint.limits[1] + joint.offset
             d_min = 0.0 if low <= 0 <= high else min(abs(low), abs(high))
-        d_max = d_min if joint.is_revolute else max(abs(joint.limits[0] + joint.offset),
-                                                    abs(joint.limits[1] + joint.offset))
+            d_max = max(abs(low), abs(high))
         pieces = [(d_min, d_max), (abs(joint.a), abs(joint.a))]
         lengths += pieces if robot.convention == "standard" else pieces[::-1]
     tool = float(np.linalg.norm(robot.tool_xyz))
