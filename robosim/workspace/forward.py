@@ -872,8 +872,8 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
     voxels = _VoxelGrid(centre - radius, centre + radius, h, len(plan.names))
     boxes = {s: (np.full(3, np.inf), np.full(3, -np.inf)) for s in computed}
     reach = 0.0
-    collected: list[list[np.ndarray] | None] = [[] if samples <= SAMPLE_LIMIT else None
-                                                for _ in plan.names]
+    keep = samples <= SAMPLE_LIMIT                  # every point, for drawing
+    collected: list[list[np.ndarray]] = [[] for _ in plan.names]
     meter = _Progress(progress, samples)
     base = frame_columns(robot.base)
     for number, start in enumerate(range(0, samples, _INNER_CHUNK)):
@@ -888,11 +888,10 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
             boxes[s] = np.minimum(lower, world.min(axis=0)), np.maximum(upper, world.max(axis=0))
             if s == end:
                 reach = max(reach, float(np.sqrt(((world - centre) ** 2).sum(axis=1).max())))
-            segment_points = collected[s]
-            if segment_points is not None:
-                segment_points.append(world)
+            if keep:
+                collected[s].append(world)
         meter.advance(size)
-    kept = [np.concatenate(k) if k else None for k in collected]
+    kept = [np.concatenate(chunks) if chunks else None for chunks in collected]
     occupied = max(1, int(np.count_nonzero(voxels.counts[end])))
     if samples / occupied < 5:
         notes.append(f"{samples / occupied:.1f} samples per occupied voxel: the volume "
