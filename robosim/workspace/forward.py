@@ -1055,7 +1055,7 @@ def estimate_samples_seconds(robot: Robot, samples: int,
     >>> estimate_samples_seconds(arm, 100_000) > 0
     True
     """
-    samples = int(samples)
+    samples = checks.count(samples, "samples", 1, int(MAX_POSITIONS))
     check_plan(robot, samples=samples, voxel=voxel)
     if voxel is None:  # the lattice the full run will have, not the probes' coarser one
         voxel = _monte_carlo_voxel(robot, samples)

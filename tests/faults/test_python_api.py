@@ -66,6 +66,9 @@ CASES = {
                          TypeError),
     "monte_carlo 2.5 samples": (lambda: workspace.monte_carlo_workspace(LYNX, 2.5),
                                 "samples must be a whole number", ValueError),
+    "estimate_samples_seconds 2.5 samples": (
+        lambda: workspace.estimate_samples_seconds(LYNX, 2.5),
+        "samples must be a whole number", ValueError),
     "save_robot None": (lambda: robosim.save_robot(None, "never.json"), "saves a Robot",
                         TypeError),
     "Robot of numbers": (lambda: robosim.Robot([1, 2]), "joints must be Joint objects",
