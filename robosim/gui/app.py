@@ -106,7 +106,7 @@ class Application:
 
     def _switch(self, screen, state=None):
         """Tear the current screen down (closing its arm state), clear the figure and build
-        ``screen`` in it; one full draw at the end."""
+        ``screen`` in it; one full draw at the end, and nothing of it blitted before."""
         if self.screen is not None:
             self.screen.teardown()
         if self.status_line is not None:
@@ -119,9 +119,9 @@ class Application:
         self.screen = screen
         blit = blit_manager(self.fig)
         with blit.deferred():
+            blit.draw_idle()
             screen.build()
             screen.relayout()
-            blit.draw_idle()
 
     def _status_rect(self):
         """The status line's strip at the figure's foot: two lines high whatever the size."""

@@ -19,8 +19,11 @@ figure (:func:`blit_manager`), shared by the screen or window in it, its cells a
 - *one full draw per action* (:meth:`~BlitManager.deferred`): while a block runs, requests for a
   full draw (:meth:`~BlitManager.draw_idle`) are collected into one at its end.
 
-Before the figure's first draw, and after a resize until the next, nothing is blitted: the
-coming full draw shows everything. A canvas that cannot blit draws in full instead.
+Before the figure's first draw, after a resize, and whenever a full draw has been asked for,
+nothing is blitted until that draw: it shows everything, and a blit before it would show new
+artists beside the old ones it is about to replace (the editor's twelve new rows of cells over
+its four old row labels and notes, for a second or more on a loaded machine). A canvas that
+cannot blit draws in full instead.
 """
 
 import contextlib
@@ -90,7 +93,9 @@ class BlitManager:
     Attributes
     ----------
     drawn : bool
-        True once the figure has been drawn in full at its current size.
+        True when the screen shows a full draw of the figure at its current size and no
+        other full draw is on its way (:meth:`draw_idle` makes it False until the draw
+        comes): only then does a blit show its artists among the right ones.
     """
 
     def __init__(self, fig):
@@ -221,9 +226,11 @@ class BlitManager:
 
     def update(self, *names):
         """Show the named layers' artists as they are now: blitted over their backgrounds, or,
-        for a layer that is not animated or has no background yet, by a full draw."""
+        for a layer that is not animated or has no background yet and while a full draw is
+        on its way, by a full draw."""
         layers = [self._layers[name] for name in names]
-        if not all(layer.animated and layer.background is not None for layer in layers):
+        if not self.drawn or not all(layer.animated and layer.background is not None
+                                     for layer in layers):
             self.draw_idle()
             return
         for layer in layers:
@@ -302,7 +309,9 @@ class BlitManager:
     # ------------------------------------------------------------------ full draws
     def draw_idle(self):
         """A full draw: now (``canvas.draw_idle``), or once at the end of :meth:`deferred`;
-        none once the figure is closing (see :meth:`_on_close`)."""
+        none once the figure is closing (see :meth:`_on_close`). Nothing is blitted until it
+        comes (:attr:`drawn`)."""
+        self.drawn = False
         if self._deferring:
             self._draw_requested = True
         elif not self.closed:

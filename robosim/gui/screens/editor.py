@@ -265,14 +265,16 @@ class EditorScreen(Screen):
             self._status("Click a cell to type in it, or press Tab to go to the table.")
 
     def _switch_stage(self, build_stage):
-        """Replace everything this screen drew by ``build_stage()`` (the status line stays)."""
-        super().teardown()
-        for artist in self._artists:
-            artist.remove()
-        self._artists = []
-        build_stage()
-        self.relayout()
-        self.redraw()
+        """Replace everything this screen drew by ``build_stage()`` (the status line stays),
+        shown by one full draw: no cell of the new stage is blitted over the old one."""
+        with self.blit.deferred():
+            self.redraw()
+            super().teardown()
+            for artist in self._artists:
+                artist.remove()
+            self._artists = []
+            build_stage()
+            self.relayout()
 
     def _status(self, message, error=False):
         """Show ``message`` in the status line, unless it already shows it (a status change

@@ -180,8 +180,8 @@ class CellGrid:
         canvas = fig.canvas
         _keep_tab_in_tk_canvas(canvas)
         self._cids = [
-            canvas.mpl_connect("button_press_event", self._on_press),
-            canvas.mpl_connect("key_press_event", self._on_key),
+            canvas.mpl_connect("button_press_event", self._on_event),
+            canvas.mpl_connect("key_press_event", self._on_event),
             canvas.mpl_connect("close_event", self._on_close),
         ]
 
@@ -484,6 +484,16 @@ class CellGrid:
             if len(letter) == 1 and matches:
                 self._choose(matches[0])
         return True
+
+    def _on_event(self, event):
+        """A press or a key: its commits may change much of the screen (the editor's length
+        unit: its headers and notes), shown by one full draw at the end when they ask for one,
+        and nothing blitted before it (:meth:`robosim.gui.blit.BlitManager.deferred`)."""
+        with self._blit.deferred():
+            if event.name == "key_press_event":
+                self._on_key(event)
+            else:
+                self._on_press(event)
 
     def _on_key(self, event):
         if self._focused is None or event.key is None:
