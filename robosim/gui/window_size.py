@@ -20,7 +20,7 @@ steps) is no use over the arm it moves: :func:`place_beside_view` puts it beside
 simulator's 3D view, in the largest room the screen leaves around the view
 (:func:`place_beside`), shrunk to that room if it must be. On the 1000 x 650 lab screen the
 simulator fills the screen and its view is its top-left corner: a tool window goes right of the
-view, over the controls, about 700 px wide. Where the screen has room beside the whole
+view, over the controls, about 580 px wide. Where the screen has room beside the whole
 simulator window (a tool window no larger than what is left), it goes there instead and covers
 nothing.
 """

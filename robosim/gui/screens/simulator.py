@@ -82,8 +82,11 @@ COMFORTABLE_JOINT_ROW = 18
 VALUE_WIDTH = (44, 80)
 #: Height (points) of the steps/delay cells (header and cell); font size of the toggles' labels.
 SETTINGS_HEIGHT, TOGGLE_FONT = 36, 9
-#: The left column (arm and DH table) takes this fraction of the width.
-LEFT_COLUMN = 0.47
+#: The left column (arm and DH table) takes this fraction of the width; in the compact layout
+#: (the arm alone beside the readout) the larger one, as long as the controls keep
+#: COMPACT_CONTROLS_PT points: the arm drawn twice as large as issue 37 found it on a
+#: 1000 x 650 screen, the controls in the rest (a narrower window keeps LEFT_COLUMN).
+LEFT_COLUMN, COMPACT_LEFT_COLUMN, COMPACT_CONTROLS_PT = 0.47, 0.59, 275
 TOOL_COLUMNS = 3
 READOUT_FONT = 8
 #: Characters from the readout's left edge to the right edge of the pose numbers, and the
@@ -306,7 +309,7 @@ class SimulatorScreen(Screen):
         places.point("title", MARGIN, top)
         title_bottom = top - lines_height(1, TITLE_FONT) - GAP
         foot = STATUS_HEIGHT + GAP
-        split = LEFT_COLUMN * width
+        split = self._left_share(width) * width
         left, right = split + MARGIN, width - MARGIN
         column = right - left
 
@@ -326,12 +329,15 @@ class SimulatorScreen(Screen):
         left_foot = foot
         right_foot = foot if compact else foot + readout_height + MARGIN
 
-        # left: the table at the foot, its note under it, the arm above
+        # left: the table at the foot, its note under it, the arm above; compact: the arm down
+        # to the foot (the table is not shown: Edit table shows it), or to the Jacobian
         self._table_font = self._fitting_table_font(split - 2 * MARGIN)
         note_height = lines_height(self._table_note_lines, NOTE_FONT)
         places.point("table note", MARGIN, left_foot + note_height)
         table_top = left_foot + note_height + GAP + lines_height(n + 1, self._table_font)
         places.point("table", MARGIN, table_top)
+        if compact:
+            table_top = left_foot
         if self._jacobian_shown:
             table_top = max(table_top, left_foot + jacobian_readout.readout_height())
         places.rect("jacobian", MARGIN, left_foot, split - 2 * MARGIN, table_top - left_foot)
@@ -396,11 +402,21 @@ class SimulatorScreen(Screen):
         # compact: the readout without its matrix
         for text in (self.readout_matrix_title, *self.readout_matrix):
             text.set_visible(not self._compact)
-        title_width = (LEFT_COLUMN * width if self._compact else width) - 2 * MARGIN
+        title_width = (self._left_share(width) * width if self._compact else width) - 2 * MARGIN
         fit_fontsize(self.title, title_width, lines_height(1, TITLE_FONT), TITLE_FONT)
-        fit_fontsize(self.table_note, LEFT_COLUMN * width - 2 * MARGIN,
+        fit_fontsize(self.table_note, self._left_share(width) * width - 2 * MARGIN,
                      lines_height(self._table_note_lines, NOTE_FONT), NOTE_FONT)
+        table_shown = not (self._compact or self._jacobian_shown)
+        self.table.set_visible(table_shown)
+        self.table_note.set_visible(table_shown)
         return places
+
+    def _left_share(self, width):
+        """The share of a figure ``width`` points wide that the left column takes in the
+        present layout."""
+        if not self._compact:
+            return LEFT_COLUMN
+        return max(LEFT_COLUMN, min(COMPACT_LEFT_COLUMN, 1 - COMPACT_CONTROLS_PT / width))
 
     @property
     def _table_note_lines(self):
@@ -897,10 +913,9 @@ class SimulatorScreen(Screen):
         self._redraw_frame()
 
     def show_jacobian(self, shown):
-        """Show the Jacobian readout in the DH table's place (True), or the table (False)."""
+        """Show the Jacobian readout in the DH table's place (True), or the table (False; in
+        the compact layout, the arm takes the place)."""
         self._jacobian_shown = shown
-        self.table.set_visible(not shown)
-        self.table_note.set_visible(not shown)
         self.jacobian.set_visible(shown)
         self.relayout()
         self._update_readout()
