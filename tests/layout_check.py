@@ -43,11 +43,12 @@ TK_DPI, TK_TOOLBAR_PX = 104.17, 50
 LAB_SCREEN_PX = (1000, 650)
 
 
-def tk_window_figure(preferred_in, screen_px=LAB_SCREEN_PX):
+def tk_window_figure(preferred_in, screen_px=LAB_SCREEN_PX, grow=False):
     """``(width_in, height_in, dpi)`` of the figure a Tk window that prefers ``preferred_in``
-    inches opens with on a ``screen_px`` screen (room left for a taskbar and the toolbar): on
-    the 1000 x 650 lab screen the application's figure is about 984 x 510 px."""
-    return (*fitted_size_in(preferred_in, TK_DPI, screen_px, TK_TOOLBAR_PX), TK_DPI)
+    inches opens with on a ``screen_px`` screen (room left for a taskbar and the toolbar; with
+    ``grow``, as the application's, as large as a larger screen allows): on the 1000 x 650 lab
+    screen the application's figure is about 984 x 510 px, on a 1920 x 1080 one 1504 x 940."""
+    return (*fitted_size_in(preferred_in, TK_DPI, screen_px, TK_TOOLBAR_PX, grow), TK_DPI)
 
 
 def drawn_texts(fig):

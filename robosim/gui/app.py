@@ -49,7 +49,8 @@ class Application:
         Seed of Random Move (the same seed gives the same random moves).
     figure : matplotlib.figure.Figure, optional
         The figure to use (tests pass an Agg figure); by default a pyplot window of
-        :data:`WINDOW_SIZE`, smaller if the screen is (:mod:`robosim.gui.window_size`).
+        :data:`WINDOW_SIZE`, smaller if the screen is, as large as it allows if larger
+        (:mod:`robosim.gui.window_size`).
     clock : callable, optional
         Time source of the animations in seconds (default ``time.monotonic``); tests pass a
         frozen one so that every tick shows exactly one step.
@@ -60,7 +61,7 @@ class Application:
             import matplotlib.pyplot as plt
 
             figure = plt.figure(num="robosim", figsize=WINDOW_SIZE, dpi=WINDOW_DPI)
-            fit_to_screen(figure)
+            fit_to_screen(figure, grow=True)
         use_robosim_shortcuts(figure)       # a stray q must not close the application
         self.fig = figure
         self.rng = np.random.default_rng(seed)
@@ -313,7 +314,7 @@ def run(robot=None, block=True, seed=None):
         if tk_is_missing():
             raise RobosimError(NO_TK)
         raise RobosimError(NO_EVENT_LOOP.format(backend=plt.get_backend()))
-    fit_to_screen(figure)
+    fit_to_screen(figure, grow=True)
     if os.environ.get(DRAWS_FILE):
         record_draws(figure, os.environ[DRAWS_FILE])
     show_before_drawing(figure)

@@ -3,9 +3,12 @@
 A window opens at its preferred size (the application 12 x 7.5 in, each tool window its own)
 unless that is larger than the screen: then it opens as large as the screen allows, leaving
 :data:`SCREEN_ROOM_PX` for the desktop (a taskbar or dock, the window's title bar and frame)
-and room for the window's toolbar. Every window lays itself out from its figure's size
-(:mod:`robosim.gui.layout`), so a smaller window is a smaller layout, not a cut one; a user's
-resize afterwards works as before.
+and room for the window's toolbar. The application also grows, in its proportions, to what a
+larger screen allows: the arm is what a student came to see, and its 3D view grows with the
+window (issue 37: on a 1920 x 1080 screen the arm is drawn twice as large as it was in a
+12 x 7.5 in window, before its view was zoomed to the reach). A tool window keeps its size.
+Every window lays itself out from its figure's size (:mod:`robosim.gui.layout`), so a smaller
+window is a smaller layout, not a cut one; a user's resize afterwards works as before.
 
 The screen's size comes from the window itself: Tk's ``winfo_screenwidth`` /
 ``winfo_screenheight`` (TkAgg), Qt's available geometry of the window's screen (QtAgg). Other
@@ -64,19 +67,29 @@ def toolbar_height_px(fig):
     return 0
 
 
-def fitted_size_in(size_in, dpi, screen_px, toolbar_px=0):
+def fitted_size_in(size_in, dpi, screen_px, toolbar_px=0, grow=False):
     """The figure size (inches) to open at: ``size_in`` ``(width, height)``, each side cut
     to what a screen of ``screen_px`` pixels leaves it at ``dpi`` (pixels per inch on that
-    screen) once :data:`SCREEN_ROOM_PX` and a ``toolbar_px`` high toolbar are taken off.
+    screen) once :data:`SCREEN_ROOM_PX` and a ``toolbar_px`` high toolbar are taken off; with
+    ``grow``, where the screen leaves more than ``size_in``, ``size_in`` scaled up (its
+    proportions kept) until one side meets the room.
 
     >>> fitted_size_in((12.0, 7.5), 100, (1920, 1080), 50)     # room enough: as it was
     (12.0, 7.5)
     >>> fitted_size_in((12.0, 7.5), 100, (1000, 650), 50)      # (1000-16)/100, (650-90-50)/100
     (9.84, 5.1)
+
+    Grown: the room is 19.04 x 9.4 in, the height meets it first (9.4 / 7.5 = 1.253):
+
+    >>> fitted_size_in((12.0, 7.5), 100, (1920, 1080), 50, grow=True)
+    (15.04, 9.4)
     """
     width, height = size_in
     room_width = (screen_px[0] - SCREEN_ROOM_PX[0]) / dpi
     room_height = (screen_px[1] - SCREEN_ROOM_PX[1] - toolbar_px) / dpi
+    scale = min(room_width / width, room_height / height)
+    if grow and scale > 1:
+        return round(width * scale, 6), round(height * scale, 6)
     return min(width, room_width), min(height, room_height)
 
 
@@ -92,15 +105,16 @@ def window_dpi(fig):
     return fig.dpi
 
 
-def fit_to_screen(fig):
-    """Shrink ``fig``'s window to fit its screen (:func:`fitted_size_in`) if it is larger;
-    nothing happens where there is no screen to ask (:func:`screen_size_px`)."""
+def fit_to_screen(fig, grow=False):
+    """Shrink ``fig``'s window to fit its screen (:func:`fitted_size_in`) if it is larger,
+    or with ``grow`` make it as large as a larger screen allows; nothing happens where there
+    is no screen to ask (:func:`screen_size_px`)."""
     screen = screen_size_px(fig)
     if screen is None:
         return
     size = tuple(float(side) for side in fig.get_size_inches())
     dpi = window_dpi(fig)
-    fitted = fitted_size_in(size, dpi, screen, toolbar_height_px(fig))
+    fitted = fitted_size_in(size, dpi, screen, toolbar_height_px(fig), grow)
     if fitted != size:
         _resize(fig, fitted)
 
@@ -138,7 +152,7 @@ def place_beside(keep, screen_px, size_px, avoid=None):
     >>> place_beside((8, 40, 290, 330), (1000, 650), (1116, 830), avoid=(0, 0, 1000, 650))
     (294, 0, 706, 650)
 
-    On a 1920 x 1080 screen with the simulator at its 1216 x 890 px, a window of 700 x 600 px
+    On a 1920 x 1080 screen with the simulator resized to 1216 x 890 px, a window of 700 x 600 px
     fits right of it and covers nothing:
 
     >>> place_beside((8, 40, 470, 500), (1920, 1080), (700, 600), avoid=(0, 0, 1216, 890))

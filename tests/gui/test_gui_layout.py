@@ -252,14 +252,20 @@ SCREENS_PX = {"1000x650 screen": (1000, 650), "1920x1080 screen": (1920, 1080)}
 
 
 def opening_figure(screen, preferred_in=WINDOW_SIZE):
-    return tk_window_figure(preferred_in, SCREENS_PX[screen])
+    """The figure a window preferring ``preferred_in`` opens with on ``screen`` (the
+    application's grows on a larger screen, a tool window's does not)."""
+    return tk_window_figure(preferred_in, SCREENS_PX[screen], grow=preferred_in == WINDOW_SIZE)
 
 
-def test_a_window_opens_inside_a_small_screen_and_as_it_was_on_a_large_one():
+def test_the_application_opens_inside_a_small_screen_and_larger_on_a_large_one():
     width, height, dpi = opening_figure("1000x650 screen")
     assert width * dpi <= 1000 - SCREEN_ROOM_PX[0]
     assert height * dpi + TK_TOOLBAR_PX <= 650 - SCREEN_ROOM_PX[1]
-    assert opening_figure("1920x1080 screen")[:2] == WINDOW_SIZE
+    # issue 37: on a 1920 x 1080 screen it grows, in its proportions, to the screen's height
+    width, height, dpi = opening_figure("1920x1080 screen")
+    assert width / height == pytest.approx(WINDOW_SIZE[0] / WINDOW_SIZE[1])
+    assert height * dpi + TK_TOOLBAR_PX == pytest.approx(1080 - SCREEN_ROOM_PX[1])
+    assert width * dpi <= 1920 - SCREEN_ROOM_PX[0]
 
 
 def many_joints(n):

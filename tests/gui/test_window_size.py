@@ -83,6 +83,19 @@ def test_each_side_is_cut_on_its_own():
     assert fitted_size_in((8.0, 6.0), 100, (1920, 600), 40) == pytest.approx((8.0, 4.7))
 
 
+def test_the_application_grows_to_a_larger_screen_in_its_proportions():
+    # room 19.04 x 9.4 in: the height meets it first, 9.4 / 6 = 1.567 times
+    assert fitted_size_in((8.0, 6.0), 100, (1920, 1080), 50, grow=True) == \
+        pytest.approx((8.0 * 9.4 / 6.0, 9.4))
+    # a tool window keeps its size; a screen too small for either side cuts each side
+    assert fitted_size_in((8.0, 6.0), 100, (1920, 1080), 50) == (8.0, 6.0)
+    assert fitted_size_in((8.0, 6.0), 100, (1920, 600), 40, grow=True) == \
+        pytest.approx((8.0, 4.7))
+    fig = tk_figure((1920, 1080))
+    fit_to_screen(fig, grow=True)
+    assert tuple(fig.get_size_inches()) == pytest.approx((12.0 * 9.4 / 7.5, 9.4))
+
+
 # ------------------------------------------------------------------ beside the 3D view
 #: The tool windows that play motion the student must see (issue 37, item 4), and the rest.
 MOTION_TOOLS = ("Dynamics...", "Trajectories...", "Workspace...", "DH steps...")
@@ -103,7 +116,7 @@ def simulator_on_screen(screen, toolbar=50, dpi=100):
     from robosim import load_robot
     from robosim.gui.app import WINDOW_SIZE, Application
 
-    size = fitted_size_in(WINDOW_SIZE, dpi, screen, toolbar)
+    size = fitted_size_in(WINDOW_SIZE, dpi, screen, toolbar, grow=True)
     app = Application(robot=load_robot("Lynx6"), figure=plt.figure(figsize=size, dpi=dpi))
     try:
         app.fig.canvas.draw()
