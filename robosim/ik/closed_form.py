@@ -217,27 +217,22 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
     if position.shape[-1:] != (3,):
         raise ValidationError(f"position must be x, y, z (shape (..., 3)), got shape "
                               f"{position.shape}")
-    wrist_pitch = np.asarray(wrist_pitch, dtype=float)
-    wrist_rotate = np.asarray(wrist_rotate, dtype=float)
-    if not (np.all(np.isfinite(position)) and np.all(np.isfinite(wrist_pitch))
-            and np.all(np.isfinite(wrist_rotate))):
-        raise ValidationError("lynx6_ik: position, wrist pitch and wrist rotation must be finite")
+    wrist_pitch = real_array(wrist_pitch, "wrist_pitch")
+    wrist_rotate = real_array(wrist_rotate, "wrist_rotate")
     base_inverse = inverse(robot.base)
     p = position @ base_inverse[:3, :3].T + base_inverse[:3, 3]
     x, y, z = p[..., 0], p[..., 1], p[..., 2]
     shape = np.broadcast_shapes(x.shape, wrist_pitch.shape, wrist_rotate.shape)
     facing = np.arctan2(y, x)                                       # eq. 23
     r = np.hypot(x, y)
-    links = (d1, a1, a2, a3, a4)
-    sign = 1.0 if elbow == "up" else -1.0
-    if reach == "back":
-        return _lynx6_plane(robot, links, wrap_to_pi(facing + np.pi), -r, z, np.pi - wrist_pitch,
-                            sign, wrist_rotate, shape)
-    front = _lynx6_plane(robot, links, facing, r, z, wrist_pitch, sign, wrist_rotate, shape)
-    if reach == "front":
-        return front
-    back = _lynx6_plane(robot, links, wrap_to_pi(facing + np.pi), -r, z, np.pi - wrist_pitch,
-                        sign, wrist_rotate, shape)
+    # Facing the target (eq. 23), or leaning back over the base: the target at -r in the
+    # arm's plane and the same gripper direction in the world.
+    planes = ((facing, r, wrist_pitch), (wrap_to_pi(facing + np.pi), -r, np.pi - wrist_pitch))
+    front, back = (_lynx6_plane(robot, (d1, a1, a2, a3, a4), q1, plane_r, z, pitch,
+                                1.0 if elbow == "up" else -1.0, wrist_rotate, shape)
+                   for q1, plane_r, pitch in planes)
+    if reach != "either":
+        return front if reach == "front" else back
     use_back = ~front.reachable & back.reachable
     return Lynx6Solution(np.where(use_back[..., None], back.q, front.q),
                          front.reachable | back.reachable,
@@ -372,7 +367,6 @@ def _lynx6_plane(robot, links, q1, r, z, wrist_pitch, elbow_sign, wrist_rotate, 
     forearm = np.arctan2(w_z - elbow_z, w_r - elbow_r)             # q2 + q3, from the ground
     q3 = wrap_to_pi(forearm - q2)                                        # eq. 25, +90 deg
     q4 = wrap_to_pi(wrist_pitch - forearm)                               # eq. 26, corrected
-    wrist_rotate = np.broadcast_to(wrist_rotate, shape)
     q = np.stack(np.broadcast_arrays(q1, q2, q3, q4, wrist_rotate), axis=-1).reshape(shape + (5,))
     lower, upper = robot.limits[:, 0], robot.limits[:, 1]
     outside = (q < lower - LIMIT_TOLERANCE) | (q > upper + LIMIT_TOLERANCE)

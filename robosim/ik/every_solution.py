@@ -33,8 +33,8 @@ from ..errors import ValidationError
 from ..kinematics import Robot
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANCH, Axes, IKResult,
-                      _cached_problem, _first_seeds, _restart_seeds, _run, _within,
-                      check_targets, random_source, seed_count)
+                      _cached_problem, _checked_targets, _first_seeds, _restart_seeds, _run,
+                      _within, random_source, seed_count)
 from .general import general_ik
 from .pieper import pieper_ik
 from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
@@ -113,7 +113,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     9
     """
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance)
-    target = check_targets(target, problem.rows)
+    target = _checked_targets(target, problem.rows)[0]
     restarts, distinct = seed_count(seeds), positive(distinct, "distinct")
     rng, all_turns = random_source(rng), flag(all_turns, "all_turns")
     if target.shape != (4, 4):

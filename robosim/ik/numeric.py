@@ -55,6 +55,7 @@ import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -63,7 +64,7 @@ from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..robot_files import MAX_LENGTH
 from ..kinematics.chain import chain_frames, frame_times, jacobian_columns
-from ..kinematics import Robot
+from ..kinematics import Robot, transl
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import TURN, turned_inside
 from .general import general_applies, general_closed_form, general_ik
@@ -108,10 +109,8 @@ NEAREST_ERROR = "nearest error"
 SINGULAR_RATIO = 0.05
 
 _AXIS_NAMES = ("x", "y", "z", "rx", "ry", "rz")
-#: :func:`parse_axes` of the most used arguments, looked up without parsing.
-_PARSED = {"pose": (0, 1, 2, 3, 4, 5), "position": (0, 1, 2)}
 #: Words for sets of axes (any case, spaces around).
-_NAMED = {**_PARSED, "all": (0, 1, 2, 3, 4, 5)}
+_NAMED = {"pose": (0, 1, 2, 3, 4, 5), "position": (0, 1, 2), "all": (0, 1, 2, 3, 4, 5)}
 
 #: The error components to solve: ``"pose"``, ``"position"``, letters such as ``"xyz rz"``, a
 #: sequence of names (``["x", "rz"]``) or of indices into ``x y z rx ry rz``.
@@ -217,10 +216,6 @@ def parse_axes(axes: Axes) -> tuple[int, ...]:
     >>> parse_axes("position"), parse_axes("x y rz")
     ((0, 1, 2), (0, 1, 5))
     """
-    if isinstance(axes, str) and axes in _PARSED:
-        return _PARSED[axes]
-    if type(axes) is tuple and axes in _PARSED.values():    # axes parsed already
-        return axes
     if isinstance(axes, str):
         key = axes.strip().lower()
         if key in _NAMED:
@@ -283,11 +278,7 @@ def _checked_targets(target, rows):
     if not rotation_needed:                        # positions (..., 3) are targets too
         target = checks.real_array(target, "target")
         if target.shape[-1:] == (3,):
-            full = np.zeros(target.shape[:-1] + (4, 4))
-            full[..., :3, :3] = np.eye(3)
-            full[..., :3, 3] = target
-            full[..., 3, 3] = 1.0
-            target = full
+            target = transl(target)
         elif target.shape[-2:] != (4, 4):
             raise ValidationError(f"target must be a 4x4 transform or a position x, y, z, got "
                                   f"shape {target.shape}")
@@ -357,14 +348,6 @@ def damped_least_squares(J: ArrayLike, e: ArrayLike, damping: ArrayLike) -> np.n
     return np.linalg.solve(A, Jt @ e[..., None])[..., 0]
 
 
-def _any(flags):
-    """Element-wise "or" of a list of bools (or bool arrays)."""
-    result = False
-    for flag in flags:
-        result = result | flag
-    return result
-
-
 class _Problem:
     """The constant part of a solve: the robot, the solved error rows, scales and limits, and
     the method's step (:meth:`step`)."""
@@ -391,7 +374,6 @@ class _Problem:
         self.finish = FINISH if finish is None else finish
         self.position_rows = [r for r in rows if r < 3]
         self.rotation_rows = [r for r in rows if r >= 3]
-        self._idle = None
         # Pieper's closed form where it applies: six joints with a spherical wrist solving
         # the full pose, or three joints solving a point.
         self.closed_form = (rows == (0, 1, 2, 3, 4, 5)[:self.n] and self.n in (3, 6)
@@ -403,7 +385,7 @@ class _Problem:
                         and general_applies(robot))
         self.general_solve = self.general and general_closed_form(robot)
 
-    @property
+    @cached_property
     def idle(self):
         """Joints that never move the solved components, ``(n,)`` bool: e.g. a Lynx6's wrist
         rotate when only the position is solved (its axis passes through the tool point).
@@ -413,11 +395,9 @@ class _Problem:
         such joints at the first seed's value (home by default), so a solution does not carry
         a random value of a joint the target does not ask for.
         """
-        if self._idle is None:
-            J = self.robot.jacobian(_seed_bank(self.robot, None)[0])[:, self.rows, :]
-            J *= np.array(self.row_scales)[:, None] * self.column_scale
-            self._idle = np.all(np.abs(J) < IDLE_COLUMN, axis=(0, 1))
-        return self._idle
+        J = self.robot.jacobian(_seed_bank(self.robot, None)[0])[:, self.rows, :]
+        J *= np.array(self.row_scales)[:, None] * self.column_scale
+        return np.all(np.abs(J) < IDLE_COLUMN, axis=(0, 1))
 
     def pose_errors(self, frame, target, ops):
         """The error of frame n ``frame`` (the chain's last, tool not yet applied) to
@@ -466,7 +446,7 @@ class _Problem:
         blocked = [stops & (((value <= lower) & (change < 0)) | ((value >= upper) & (change > 0)))
                    for value, change, (lower, upper, _), stops in zip(q, step, self.ranges,
                                                                       self.blockable, strict=True)]
-        if ops.batch_any(_any(blocked)):
+        if any(ops.batch_any(flags) for flags in blocked):
             held = ops.stack(blocked).astype(bool)
             step = ops.unstack(np.where(held, 0.0, damped_least_squares(J * ~held[:, None, :], e,
                                                                         damping)))
@@ -994,7 +974,7 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
     problem = _cached_problem(robot, axes, tolerance, angle_tolerance, finish=1.0)
     restarts = checks.count(restarts, "restarts", 0, SEED_BANK_SIZE)
     rng = random_source(rng)
-    targets = check_targets(targets, problem.rows)
+    targets = _checked_targets(targets, problem.rows)[0]
     if targets.ndim != 3:
         raise ValidationError(f"targets must be a sequence of 4x4 transforms (N, 4, 4), got "
                               f"shape {targets.shape}")

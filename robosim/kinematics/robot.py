@@ -212,9 +212,6 @@ class Robot:
     tool: np.ndarray = field(init=False, repr=False, compare=False)
     chain: Chain = field(init=False, repr=False, compare=False)
     _revolute: np.ndarray = field(init=False, repr=False, compare=False)
-    _a: np.ndarray = field(init=False, repr=False, compare=False)
-    _theta0: np.ndarray = field(init=False, repr=False, compare=False)
-    _d0: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         # Frozen: the checked and derived values are set once, here, through object's
@@ -259,13 +256,9 @@ class Robot:
         keep("base", _read_only(xyzrpy2tr(self.base_xyz, self.base_rpy)))
         keep("tool", _read_only(xyzrpy2tr(self.tool_xyz, self.tool_rpy)))
         keep("_revolute", _read_only(np.array([j.is_revolute for j in self.joints])))
-        keep("_a", _read_only(np.array([j.a for j in self.joints])))
         # The constant part of theta and of d: the variable one is q + offset.
-        keep("_theta0", _read_only(np.array([j.offset if j.is_revolute else j.theta
-                                             for j in self.joints])))
-        keep("_d0", _read_only(np.array([j.d if j.is_revolute else j.offset for j in self.joints])))
-        links = tuple(Link.of(j.is_revolute, j.a, j.alpha, float(theta0), float(d0))
-                      for j, theta0, d0 in zip(self.joints, self._theta0, self._d0, strict=True))
+        links = tuple(Link.of(j.is_revolute, j.a, j.alpha, j.offset if j.is_revolute else j.theta,
+                              j.d if j.is_revolute else j.offset) for j in self.joints)
         keep("chain", Chain(links, self.convention, frame_columns(self.base),
                             frame_columns(self.tool)))
 
@@ -309,21 +302,6 @@ class Robot:
         """Home configuration ``(n,)``."""
         return np.array([j.home for j in self.joints])
 
-    @property
-    def dh_constants(self) -> list[tuple[float, float, float]]:
-        """``(a, cos alpha, sin alpha)`` per joint: the constant part of each link transform.
-
-        The cosines and sines are exact at multiples of 90 degrees (see
-        :func:`robosim.kinematics.cos_sin`), as :attr:`chain` holds them.
-
-        Examples
-        --------
-        >>> arm = Robot([Joint(a=1.0, alpha=np.pi / 2), Joint(a=0.5)], unit="m")
-        >>> arm.dh_constants                     # cos 90 is exactly 0, not 6e-17
-        [(1.0, 0.0, 1.0), (0.5, 1.0, 0.0)]
-        """
-        return [(link.a, link.cos_alpha, link.sin_alpha) for link in self.chain.links]
-
     def joint_variables(self, q: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         """DH ``theta`` (radians) and ``d`` (length unit), each ``(n, ...)``, for ``q``
         ``(..., n)``.
@@ -343,8 +321,10 @@ class Robot:
         """
         q = np.moveaxis(np.asarray(q, dtype=float), -1, 0)
         revolute = self._revolute.reshape((-1,) + (1,) * (q.ndim - 1))
-        theta = np.where(revolute, q, 0.0) + self._theta0.reshape(revolute.shape)
-        d = np.where(revolute, 0.0, q) + self._d0.reshape(revolute.shape)
+        theta0 = np.array([link.theta for link in self.chain.links]).reshape(revolute.shape)
+        d0 = np.array([link.d for link in self.chain.links]).reshape(revolute.shape)
+        theta = np.where(revolute, q, 0.0) + theta0
+        d = np.where(revolute, 0.0, q) + d0
         return theta, d
 
     def pose(self, pose_name: str) -> np.ndarray:
@@ -386,7 +366,8 @@ class Robot:
         """
         travel = sum(max(abs(j.limits[0] + j.offset), abs(j.limits[1] + j.offset))
                      for j in self.joints if not j.is_revolute)
-        total = (travel + np.abs(self._a).sum() + np.abs(self._d0[self._revolute]).sum()
+        total = (travel + np.abs([j.a for j in self.joints]).sum()
+                 + np.abs([j.d for j in self.joints if j.is_revolute]).sum()
                  + np.linalg.norm(self.tool_xyz))
         return float(total) if total > 0 else 1.0
 
