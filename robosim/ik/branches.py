@@ -16,9 +16,9 @@ two families of arms that have named branches:
   - wrist *flip* when ``sin(theta_5) > 0``, else *no flip*; *wrist singular* instead when
     axes 4 and 6 are aligned (``theta_5 = 0`` or ``pi`` on the Puma, e.g. at its home pose),
     where the flipped and unflipped wrist solutions are one and the same, so neither word
-    would be true. The test is the closed form's (:func:`robosim.ik.wrist.wrist_singular`,
-    :data:`robosim.ik.wrist.SINGULAR_WRIST`), so a label says "wrist singular" exactly when
-    IK reports the wrist singular.
+    would be true. The test is the closed form's (:func:`robosim.ik.wrist.wrist_angles`
+    finds one wrist solution only, :data:`robosim.ik.wrist.SINGULAR_WRIST`), so a label says
+    "wrist singular" exactly when IK reports the wrist singular.
 
   These are the names of Corke's ``ikine_a`` for the Puma 560 (Robotics Toolbox for Python,
   configurations ``l/r``, ``u/d``, ``f/n``; checked on his eight solutions of the pose ``qn``:
@@ -45,7 +45,7 @@ from ..errors import ValidationError
 from ..kinematics import Robot
 from .closed_form import is_lynx6_shaped
 from .pieper import pieper_applies
-from .wrist import spherical_wrist, wrist_singular
+from .wrist import spherical_wrist, wrist_angles
 
 
 def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
@@ -104,7 +104,9 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
         offset -= _dot(offset, line)[:, None] * line        # the elbow's offset from the line
         theta5 = robot.joint_variables(q)[0][4]
         end = frames[:, -1] @ robot.tool
-        singular = wrist_singular(split, _columns(frame3), _columns(end), ArrayMath)
+        # The wrist's own pose has a solution: a second one exactly where it is not singular.
+        _, (first, second) = wrist_angles(split, _columns(frame3), _columns(end), 0.0, ArrayMath)
+        singular = first != second
         parts = [np.where(_dot(wrist - origins[:, 0], x1) >= 0, "right", "left"),
                  np.where(_dot(offset, up) >= 0, "elbow up", "elbow down"),
                  np.where(singular, "wrist singular",

@@ -137,15 +137,8 @@ def _find_split(robot):
     arm = Robot(joints[:3], name=f"{robot.name} (joints 1-3 to the wrist centre)",
                 convention=robot.convention, unit=robot.unit, base_xyz=robot.base_xyz,
                 base_rpy=robot.base_rpy, tool_xyz=tuple(center_3))
-    return WristSplit(arm, center_end, _shared_identity(pre.tolist()),
-                      _shared_identity(post.T.tolist()), twists,
+    return WristSplit(arm, center_end, pre.tolist(), post.T.tolist(), twists,
                       tuple(j.offset for j in joints[3:]))
-
-
-def _shared_identity(rows):
-    """``rows`` (3 lists of 3 floats), or :data:`_IDENTITY` itself when they are the
-    identity, which :func:`_times_constant` then recognises at once."""
-    return _IDENTITY if rows == _IDENTITY else rows
 
 
 def _rx(alpha):
@@ -214,9 +207,12 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
            [ 0.3   ,  0.5   , -0.2   ]]), [True, True])
     """
     (cb1, sb1), (cb2, sb2) = split.twists
-    arm, b0, (m0, m1, m2), spread = _wrist_products(split, frame3, target, ops)
+    arm = _times_constant(frame3, split.pre)                          # columns of R_3 P
+    b0, _, b2 = _times_constant(target, split.post_transposed)        # R_target S^T
+    m0, m1, m2 = _transposed_times(arm, b2)                           # column 3 of M
     x0, x1, x2 = _transposed_times(arm, b0)                           # column 1 of M
-    singular = _is_singular(spread, ops)
+    spread = sb1 * ops.sqrt(m0 * m0 + m1 * m1)
+    singular = ops.absolute(spread) < SINGULAR_WRIST
     kappa = (cb2 - cb1 * m2) / ops.where(singular, 1.0, spread)
     reachable = singular | (ops.absolute(kappa) <= 1.0 + 1e-9)
     phi, turn = ops.atan2(m1, m0), ops.asin(ops.clip(kappa, -1.0, 1.0))
@@ -239,51 +235,11 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
     return solutions, [reachable, ops.where(singular, False, reachable)]
 
 
-def wrist_singular(split: WristSplit, frame3: Sequence[Sequence[Component]],
-                   target: Sequence[Sequence[Component]],
-                   ops: type[FloatMath] | type[ArrayMath] = FloatMath
-                   ) -> bool | np.bool_ | np.ndarray:
-    """True where the wrist is singular (axes 4 and 6 aligned), by :func:`wrist_angles`'s own
-    test: ``|sin b1| |m_xy| <`` :data:`SINGULAR_WRIST`. There its two solutions are one.
-
-    Parameters are those of :func:`wrist_angles` (``frame3`` and ``target`` columns as floats
-    with ``ops=FloatMath``, or as ``(B,)`` arrays with ``ops=ArrayMath``, which returns a
-    ``(B,)`` bool array).
-
-    Examples
-    --------
-    The Puma 560 at home (``q5 = 0``) has its wrist singular; with ``q5 = 0.5`` rad it has not:
-
-    >>> import robosim
-    >>> robot = robosim.load_robot("Puma 560")
-    >>> split = spherical_wrist(robot)
-    >>> columns = lambda T: [T[:3, c].tolist() for c in range(3)]
-    >>> [bool(wrist_singular(split, columns(split.arm.fk(q[:3])), columns(robot.fk(q))))
-    ...  for q in ([0.0] * 6, [0.0, 0.0, 0.0, 0.0, 0.5, 0.0])]
-    [True, False]
-    """
-    *_, spread = _wrist_products(split, frame3, target, ops)
-    return _is_singular(spread, ops)
-
-
-def _wrist_products(split, frame3, target, ops):
-    """The columns of ``R_3 P``, the first column of ``R_target S^T``, ``m`` (the third column
-    of ``M``, see :func:`wrist_angles`) and the spread ``sin b1 |m_xy|``."""
-    arm = _times_constant(frame3, split.pre)                          # columns of R_3 P
-    b0, _, b2 = _times_constant(target, split.post_transposed)        # R_target S^T
-    m0, m1, m2 = _transposed_times(arm, b2)                           # column 3 of M
-    return arm, b0, (m0, m1, m2), split.twists[0][1] * ops.sqrt(m0 * m0 + m1 * m1)
-
-
-def _is_singular(spread, ops):
-    return ops.absolute(spread) < SINGULAR_WRIST
-
-
 def _times_constant(columns, constant):
     """Columns of ``R @ C`` for ``R`` given by its columns and a constant 3x3 ``C`` (rows);
     the columns themselves when ``C`` is the identity (the common case: no twist, no tool
     rotation), zero entries of ``C`` skipped."""
-    if constant is _IDENTITY or constant == _IDENTITY:
+    if constant == _IDENTITY:
         return columns
     product = []
     for k in range(3):
