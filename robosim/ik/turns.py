@@ -2,7 +2,7 @@
 
 A revolute joint at ``q`` and at ``q + 2 pi k`` puts every link in the same place, so IK
 solutions are compared modulo 2 pi (:func:`same_modulo_turns`), reported as the variant
-nearest a reference inside the limits (:func:`nearest_turn`), or listed with every variant the
+nearest a reference inside the limits (:func:`turned_inside`), or listed with every variant the
 limits allow (:func:`every_turn`). Prismatic joints have no turns.
 """
 
@@ -141,36 +141,13 @@ def turn_near(value: Any, reference: Any, lower: Any, upper: Any, revolute: Any,
     return ops.minimum(ops.maximum(variant, lower), upper), inside
 
 
-def nearest_turn(robot: Robot, q: ArrayLike, reference: ArrayLike) -> list[float] | None:
-    """The variant of ``q`` (n values) inside the limits nearest ``reference``, or None.
-
-    Each revolute joint gets the ``q_i + 2 pi k`` nearest ``reference_i`` among those inside
-    its limits; None when some joint has no value inside them. Returns a list of n floats.
-    :func:`turned_inside` does the same for many configurations at once.
-
-    Examples
-    --------
-    >>> import robosim
-    >>> robot = robosim.Robot([robosim.Joint(limits=(-4.0, 4.0))], unit="m")
-    >>> nearest_turn(robot, [3.0], [-3.0])          # 3 - 2 pi = -3.28
-    [-3.2831853071795862]
-    >>> nearest_turn(robot, [4.5], [4.0])           # outside: 4.5 - 2 pi is the only variant
-    [-1.7831853071795862]
-    >>> print(nearest_turn(robosim.Robot([robosim.Joint(limits=(0.0, 1.0))], unit="m"),
-    ...                    [2.0], [0.0]))            # no turn of 2.0 lies in [0, 1]
-    None
-    """
-    values, inside, _ = turned(np.asarray(q, dtype=float).tolist(),
-                               np.asarray(reference, dtype=float).tolist(), joint_ranges(robot),
-                               FloatMath)
-    return values if inside else None
-
-
 def turned_inside(robot: Robot, q: np.ndarray,
                   reference: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`nearest_turn` for configurations ``q`` ``(..., n)`` and references broadcasting
-    with them: the turned values ``(..., n)`` (clipped into the limits) and whether every
-    joint had a turn inside them, ``(...)`` bool.
+    """Each of the configurations ``q`` ``(..., n)`` at its variant inside the limits nearest
+    the references (broadcasting with ``q``): every revolute joint at the ``q_i + 2 pi k``
+    nearest ``reference_i`` among those inside its limits (:func:`turn_near`). Returns the
+    turned values ``(..., n)`` (clipped into the limits) and whether every joint had a turn
+    inside them, ``(...)`` bool.
 
     Examples
     --------

@@ -13,7 +13,7 @@ import pytest
 import robosim
 from ik_oracles import puma_closed_form
 from robosim import ik
-from robosim.ik.turns import every_turn, nearest_turn, same_modulo_turns
+from robosim.ik.turns import every_turn, same_modulo_turns, turned_inside
 from robosim.ik.wrist import spherical_wrist, wrist_angles
 from robosim.kinematics import rotation_angle
 
@@ -128,13 +128,19 @@ def test_one_target_through_the_wrist_stays_on_q0s_branch_and_in_the_limits():
             assert np.allclose(robot.fk(result.q), robot.fk(q), atol=1e-9)
 
 
+def _nearest_turn(robot, q, reference):
+    """One configuration's variant inside the limits nearest ``reference``, or None."""
+    turned, inside = turned_inside(robot, np.array(q), reference)
+    return turned.tolist() if inside else None
+
+
 def test_turns_by_hand():
     robot = robosim.Robot([robosim.Joint(limits=(-4.0, 4.0)),
                            robosim.Joint("P", limits=(0.0, 2.0))], unit="m")
-    assert nearest_turn(robot, [3.0, 1.0], [-3.0, 0.0]) == pytest.approx([3.0 - TWO_PI, 1.0])
-    assert nearest_turn(robot, [3.0, 1.0], [2.0, 0.0]) == pytest.approx([3.0, 1.0])
-    assert nearest_turn(robot, [3.0, 2.5], [0.0, 0.0]) is None       # prismatic outside
-    assert nearest_turn(robot, [4.5, 1.0], [4.0, 0.0]) == pytest.approx([4.5 - TWO_PI, 1.0])
+    assert _nearest_turn(robot, [3.0, 1.0], [-3.0, 0.0]) == pytest.approx([3.0 - TWO_PI, 1.0])
+    assert _nearest_turn(robot, [3.0, 1.0], [2.0, 0.0]) == pytest.approx([3.0, 1.0])
+    assert _nearest_turn(robot, [3.0, 2.5], [0.0, 0.0]) is None       # prismatic outside
+    assert _nearest_turn(robot, [4.5, 1.0], [4.0, 0.0]) == pytest.approx([4.5 - TWO_PI, 1.0])
     # -4 <= 1 + 2 pi k <= 4 only for k = 0; 3 has k = -1 too (3 - 2 pi = -3.28).
     assert every_turn(robot, [1.0, 1.0]) == [[1.0, 1.0]]
     assert sorted(v[0] for v in every_turn(robot, [3.0, 1.0])) == pytest.approx(
