@@ -127,20 +127,18 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
                           angle_tolerance=problem.angle_tolerance) if problem.general else None)
     if problem.closed_form:
         found = pieper_ik(robot, target, reference)
-        turned, inside = turned_inside(robot, found.q[found.valid], reference)
-        starts = turned[inside]
+        starts = _inside_limits(robot, found, reference)
         note = str(found.reason)           # a free joint, a double root: said in the reason
     elif general is not None and general.complete:
-        turned, inside = turned_inside(robot, general.q[general.valid], reference)
-        starts, note = turned[inside], GENERAL_6R
+        starts, note = _inside_limits(robot, general, reference), GENERAL_6R
     else:
         first = _first_seeds(robot, problem, target[None], None if q0 is None else reference,
                              rng)
         starts = np.vstack([first, _restart_seeds(robot, problem, target[None], first,
                                                   q0 is not None, restarts, rng)[0]])
         if general is not None:              # not certified: its solutions join the seeds
-            turned, inside = turned_inside(robot, general.q[general.valid], reference)
-            starts, note = np.vstack([turned[inside], starts]), GENERAL_6R_INCOMPLETE
+            starts = np.vstack([_inside_limits(robot, general, reference), starts])
+            note = GENERAL_6R_INCOMPLETE
     if len(starts) == 0:
         return _result(robot, np.empty((0, robot.n)), np.empty(0), np.empty(0),
                        np.empty(0, dtype=int), note.format(count=0))
@@ -152,11 +150,8 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
         FloatMath if len(starts) <= FEW_STARTS else ArrayMath)
     good = np.flatnonzero(_within(problem, position_error, orientation_error))
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
-    turned_rows = q[good]
-    if not problem.closed_form or np.any(iterations[good] > 1):
-        # Seeds, or rows the iteration moved: each to its turn nearest the reference (the
-        # closed form's starts already are).
-        turned_rows = turned_inside(robot, turned_rows, reference)[0]
+    # Each solution at its turn nearest the reference (the closed form's starts are already).
+    turned_rows = turned_inside(robot, q[good], reference)[0]
     distance = (np.abs(turned_rows - reference) / scale).sum(axis=1)
     turned = turned_rows.tolist()
     kept: list[list[float]] = []
@@ -182,6 +177,14 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     return _result(robot, np.array(kept).reshape(-1, robot.n), position_error[chosen],
                    orientation_error[chosen], iterations[chosen],
                    note.format(count=len(kept)))
+
+
+def _inside_limits(robot, solutions, reference):
+    """The valid ``solutions`` (of :func:`robosim.ik.pieper_ik` or
+    :func:`robosim.ik.general_ik`) at their turns nearest ``reference`` that lie inside the
+    limits, ``(k, n)``."""
+    turned, inside = turned_inside(robot, solutions.q[solutions.valid], reference)
+    return turned[inside]
 
 
 def _result(robot, q, position_error, orientation_error, iterations, note):

@@ -64,7 +64,7 @@ from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..robot_files import MAX_LENGTH
 from ..kinematics.chain import chain_frames, frame_times, jacobian_columns
-from ..kinematics import Robot, transl
+from ..kinematics import Robot, scaled_jacobian, transl
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import TURN, turned_inside
 from .general import general_applies, general_closed_form, general_ik
@@ -358,17 +358,14 @@ class _Problem:
         self.limits, self.home = robot.limits, robot.home
         self.ranges = [(*joint.limits, joint.is_revolute) for joint in robot.joints]
         # Limits that can stop a joint (a revolute joint with a full turn of range wraps).
-        self.can_block = np.array([not turns or upper - lower < TURN
-                                   for lower, upper, turns in self.ranges])
-        self.blockable = self.can_block.tolist()
+        self.blockable = [not turns or upper - lower < TURN for lower, upper, turns in self.ranges]
         # Position rows and prismatic columns are solved in units of L: the steps do not
         # depend on the unit.
         self.row_scales = [1.0 / self.scale if r < 3 else 1.0 for r in rows]
-        self.column_scale = np.where(robot.revolute, 1.0, self.scale)
-        self.column_scales = self.column_scale.tolist()
+        self.column_scales = [1.0 if turns else self.scale for *_, turns in self.ranges]
         self.entry_scales = [[row * column for row in self.row_scales]
                              for column in self.column_scales]
-        self.max_steps = (MAX_STEP * self.column_scale).tolist()
+        self.max_steps = [MAX_STEP * scale for scale in self.column_scales]
         self.tool = None if np.array_equal(robot.tool, np.eye(4)) else robot.chain.tool
         self.tolerance, self.angle_tolerance = float(tolerance), float(angle_tolerance)
         self.finish = FINISH if finish is None else finish
@@ -395,8 +392,7 @@ class _Problem:
         such joints at the first seed's value (home by default), so a solution does not carry
         a random value of a joint the target does not ask for.
         """
-        J = self.robot.jacobian(_seed_bank(self.robot, None)[0])[:, self.rows, :]
-        J *= np.array(self.row_scales)[:, None] * self.column_scale
+        J = scaled_jacobian(self.robot, _seed_bank(self.robot, None)[0], self.rows)
         return np.all(np.abs(J) < IDLE_COLUMN, axis=(0, 1))
 
     def pose_errors(self, frame, target, ops):
@@ -909,11 +905,9 @@ def _stall_causes(problem, q):
     that can stop there), at a singularity (the edge of the workspace, or an aligned pair of
     axes), else at a local minimum of the error: a list of words."""
     limits = problem.limits
-    at_limit = np.any(problem.can_block & ((np.abs(q - limits[:, 0]) < 1e-9)
+    at_limit = np.any(np.array(problem.blockable) & ((np.abs(q - limits[:, 0]) < 1e-9)
                                            | (np.abs(q - limits[:, 1]) < 1e-9)), axis=1)
-    J = problem.robot.jacobian(q)[:, problem.rows, :]
-    J *= np.array(problem.row_scales)[:, None] * problem.column_scale
-    values = np.linalg.svd(J, compute_uv=False)
+    values = np.linalg.svd(scaled_jacobian(problem.robot, q, problem.rows), compute_uv=False)
     singular = values[:, -1] <= SINGULAR_RATIO * values[:, 0]
     return [JOINT_LIMIT if limit else SINGULAR if stuck else NEAREST_ERROR
             for limit, stuck in zip(at_limit, singular, strict=True)]

@@ -181,7 +181,6 @@ class _Chain:
 
 
 _built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_MISSING = object()
 
 
 def pieper_applies(robot: Robot) -> bool:
@@ -212,10 +211,9 @@ def pieper_applies(robot: Robot) -> bool:
 def _chain_of(robot):
     """``(chain, split, joints)`` of ``robot`` (split None for a 3-joint arm), or None;
     ``joints``: :func:`robosim.ik.turns.joint_ranges`, for :func:`nearest_solution`."""
-    built = _built.get(robot, _MISSING)          # one weak-key lookup: the common case
-    if built is _MISSING:
-        built = _built[robot] = _build(robot)
-    return built
+    if robot not in _built:
+        _built[robot] = _build(robot)
+    return _built[robot]
 
 
 def _build(robot):
@@ -287,15 +285,15 @@ def _sampling(revolute, degree):
     """
     if revolute:
         count = 2 * degree + 1
-        angles = 2.0 * np.pi * np.arange(count) / count
+        samples = 2.0 * np.pi * np.arange(count) / count
         powers = np.arange(degree, -degree - 1, -1)
-        fit = np.exp(-1j * np.outer(angles, powers)) / count
-        return dict(degree=degree, samples=tuple(angles.tolist()),
-                    fit=tuple(tuple(column) for column in fit.T.tolist()))
-    levels = np.cos(np.pi * (np.arange(degree + 1) + 0.5) / (degree + 1))
-    fit = np.linalg.inv(np.vander(levels, degree + 1)).T
-    return dict(degree=degree, samples=tuple(levels.tolist()),
-                fit=tuple(tuple(column) for column in fit.T.tolist()))
+        fit = np.exp(-1j * np.outer(powers, samples)) / count
+    else:
+        samples = np.cos(np.pi * (np.arange(degree + 1) + 0.5) / (degree + 1))
+        fit = np.linalg.inv(np.vander(samples, degree + 1))
+    # Per coefficient (a row of ``fit``), its weights on the samples.
+    return dict(degree=degree, samples=tuple(samples.tolist()),
+                fit=tuple(tuple(row) for row in fit.tolist()))
 
 
 def _recovers_itself(arm, chain):
