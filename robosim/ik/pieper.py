@@ -73,7 +73,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
 from ..kinematics.chain import Component, Frame, Ops, chain_frames
-from ..kinematics import Robot, cos_sin, inverse
+from ..kinematics import Robot, cos_sin, inverse, transl
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import joint_ranges, largest_gap, turned, wrap_to_pi
 from .wrist import spherical_wrist, wrist_angles
@@ -539,21 +539,25 @@ def pieper_ik(robot: Robot, target: ArrayLike,
     >>> int(found.valid.sum()), float(np.abs(found.q - q).max(axis=1).min()) < 1e-12
     (8, True)
     """
-    chain, split = _solvable(robot)
+    built = _chain_of(robot)
+    if built is None:
+        raise ValidationError(f"{robot.name}: Pieper's closed form needs 6 joints with a "
+                              f"spherical wrist, or 3 joints placing a point")
+    chain, split, _ = built
     target = np.asarray(target, dtype=float)
-    if split is None and target.shape[-2:] == (4, 4):
-        target = target[..., :3, 3]
-    if target.shape[-2:] != (4, 4) and (split is not None or target.shape[-1:] != (3,)):
+    if split is None and target.shape[-1:] == (3,):          # a 3-joint arm's points
+        target = transl(target)
+    if target.shape[-2:] != (4, 4):
         raise ValidationError(f"target must be 4x4 transforms{'' if split else ' or points'}, "
                               f"got shape {target.shape}")
-    shape = target.shape[:-2] if split is not None else target.shape[:-1]
+    shape = target.shape[:-2]
     ops = ArrayMath if shape else FloatMath
-    flat = target.reshape((-1,) + target.shape[len(shape):])
     reference = np.broadcast_to(robot.home if reference is None else reference,
                                 shape + (robot.n,)).reshape(-1, robot.n)
     reference_columns = ops.unstack(np.asarray(reference, dtype=float))
-    slots, reason, double = _every_solution(chain, split, _goal(flat, split, ops),
-                                            reference_columns, robot.revolute, ops)
+    columns = pose_columns(target.reshape(-1, 4, 4), ops)      # a 3-joint arm places P alone
+    slots, reason, double = _every_solution(chain, split, columns[3:] if split is None else
+                                            columns, reference_columns, robot.revolute, ops)
     q = ops.stack([value for q, _ in slots for value in q]).reshape(-1, len(slots), robot.n)
     valid = ops.stack([ok for _, ok in slots]).astype(bool)
     q = np.where(valid[..., None], np.where(robot.revolute, wrap_to_pi(q), q), reference[:, None])
@@ -561,21 +565,6 @@ def pieper_ik(robot: Robot, target: ArrayLike,
     reason = np.asarray(ops.where(double & (reason == ""), DOUBLE_ROOT, reason), dtype=object)
     return PieperSolutions(q.reshape(shape + q.shape[1:]), valid.reshape(shape + valid.shape[1:]),
                            reason.reshape(shape))
-
-
-def _solvable(robot):
-    """``(chain, split)`` of a robot :func:`pieper_applies` to; a ValidationError otherwise."""
-    built = _chain_of(robot)
-    if built is None:
-        raise ValidationError(f"{robot.name}: Pieper's closed form needs 6 joints with a "
-                              f"spherical wrist, or 3 joints placing a point")
-    return built[:2]
-
-
-def _goal(target, split, ops):
-    """The target as columns ``(X, Y, Z, P)`` of a pose (6 joints, :func:`pose_columns`) or
-    ``(P,)`` (3 joints) from a batch ``(B, 4, 4)`` (or points ``(B, 3)``)."""
-    return pose_columns(target, ops) if split is not None else (tuple(ops.unstack(target)),)
 
 
 def pose_columns(target: np.ndarray, ops: Ops) -> Frame:
