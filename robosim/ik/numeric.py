@@ -631,9 +631,7 @@ _problems: weakref.WeakKeyDictionary[Robot, dict[tuple, _Problem]] = weakref.Wea
 
 def _cached_problem(robot, axes, tolerance, angle_tolerance, finish=None):
     """The (cached) constant part of a solve for ``robot``; the tolerances checked here."""
-    per_robot = _problems.get(robot)
-    if per_robot is None:
-        per_robot = _problems[robot] = {}
+    per_robot = _problems.setdefault(robot, {})
     given = ((axes, tolerance, angle_tolerance, finish)
              if type(axes) is str and type(tolerance) is type(angle_tolerance) is float
              else None)

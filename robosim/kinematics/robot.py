@@ -399,9 +399,12 @@ class Robot:
         >>> arm.within_limits([[0.5], [2.0]]).tolist()        # 2 rad is past 90 degrees
         [True, False]
         """
-        q = self.check_q(q)
-        lim = self.limits
-        return np.all((q >= lim[:, 0] - tolerance) & (q <= lim[:, 1] + tolerance), axis=-1)
+        return ~np.any(self._outside_limits(self.check_q(q), tolerance), axis=-1)
+
+    def _outside_limits(self, q, tolerance):
+        """Joint by joint ``(..., n)``: True where a value of ``q`` is beyond its limit by more
+        than ``tolerance``."""
+        return (q < self.limits[:, 0] - tolerance) | (q > self.limits[:, 1] + tolerance)
 
     def check_within_limits(self, q: ArrayLike, what: str = "pose",
                             tolerance: float = 1e-9) -> None:
@@ -435,10 +438,10 @@ class Robot:
         [-57.2958, 57.2958]
         """
         q = self.check_q(q, what)
-        if self.within_limits(q, tolerance):
+        outside = self._outside_limits(q, tolerance)
+        if not outside.any():
             return
         values, (low, high) = self.q_to_user(q), self.q_to_user(self.limits.T)
-        outside = (q < self.limits[:, 0] - tolerance) | (q > self.limits[:, 1] + tolerance)
         i = int(np.flatnonzero(outside)[0])
         joint = self.joints[i]
         unit = "deg" if joint.is_revolute else self.unit
