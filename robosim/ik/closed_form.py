@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import real_array
+from ..checks import choice, real_array
 from ..errors import ValidationError
 from ..kinematics import Joint, Robot, inverse
 from .turns import wrap_to_pi
@@ -24,8 +24,8 @@ from .turns import wrap_to_pi
 #: Tolerance of the joint-limit check (radians).
 LIMIT_TOLERANCE = 1e-9
 
-OUT_OF_REACH = -1
-
+#: ``reach`` of :func:`lynx6_ik`.
+_REACHES = ("either", "front", "back")
 
 @dataclass
 class Lynx6Solution:
@@ -209,10 +209,7 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
     ([0.0, 0.0, 0.0, -90.0, 0.0], True)
     """
     d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
-    if elbow not in ("up", "down"):
-        raise ValidationError(f"elbow must be 'up' or 'down', got {elbow!r}")
-    if reach not in ("either", "front", "back"):
-        raise ValidationError(f"reach must be 'either', 'front' or 'back', got {reach!r}")
+    elbow, reach = choice(elbow, "elbow", ("up", "down")), choice(reach, "reach", _REACHES)
     position = real_array(position, "position")
     if position.shape[-1:] != (3,):
         raise ValidationError(f"position must be x, y, z (shape (..., 3)), got shape "
