@@ -63,7 +63,7 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..robot_files import MAX_LENGTH
-from ..kinematics.chain import chain_frames, frame_times, jacobian_columns
+from ..kinematics.chain import Frame, Ops, chain_frames, frame_times, jacobian_columns
 from ..kinematics import Robot, scaled_jacobian, transl
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import TURN, turned_inside
@@ -270,7 +270,8 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
     return _checked_targets(target, parse_axes(axes))[0]
 
 
-def _checked_targets(target, rows):
+def _checked_targets(target: ArrayLike,
+                     rows: tuple[int, ...]) -> tuple[np.ndarray, Frame, Ops]:
     """:func:`check_targets`' work for the error ``rows``: the targets ``(..., 4, 4)``, their
     columns (:func:`robosim.ik.pieper.pose_columns` of the flattened batch) and the namespace
     they are in (floats for one target, arrays for a batch)."""
