@@ -72,7 +72,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..errors import ValidationError
-from ..kinematics.chain import Component, Frame, Ops, chain_frames
+from ..kinematics.chain import Component, Frame, Ops, chain_frames, frame_point
 from ..kinematics import Robot, cos_sin, inverse, transl
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import joint_ranges, largest_gap, turned, wrap_to_pi
@@ -584,12 +584,7 @@ def pose_columns(target: np.ndarray, ops: Ops) -> Frame:
 def _point(split, columns):
     """The point joints 1-3 must place: the wrist centre ``T_target @ c_end`` of a 6-joint
     arm, the target point of a 3-joint one (world coordinates, floats or ``(B,)`` arrays)."""
-    if split is None:
-        return columns[0]
-    X, Y, Z, P = columns
-    c0, c1, c2 = split.center_in_end.tolist()
-    return (P[0] + X[0] * c0 + Y[0] * c1 + Z[0] * c2, P[1] + X[1] * c0 + Y[1] * c1 + Z[1] * c2,
-            P[2] + X[2] * c0 + Y[2] * c1 + Z[2] * c2)
+    return columns[0] if split is None else frame_point(columns, split.center_in_end.tolist())
 
 
 def _arm_note(free1, free2, ops):
