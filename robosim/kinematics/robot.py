@@ -27,7 +27,8 @@ from types import MappingProxyType
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import batch_count, choice, generator, joint_array, joint_arrays, real_array
+from ..checks import (batch_count, choice, finite, generator, joint_array, joint_arrays,
+                      real_array)
 from ..errors import ValidationError, ValidationTypeError, brief
 from .chain import (Chain, Link, chain_frames, end_frame, frame_columns, frame_entries, hessian,
                     jacobian, jacobian_dot)
@@ -59,13 +60,6 @@ HELD_ROWS = {"pose": (0, 1, 2, 3, 4, 5), "position": (0, 1, 2)}
 #: singular value is rarely below 1e-4.
 RANK_TOLERANCE = 1e-9
 
-
-
-def _finite(value, what):
-    value = float(value)
-    if not math.isfinite(value):
-        raise ValidationError(f"{what} must be a finite number, got {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -120,10 +114,10 @@ class Joint:
         if self.kind not in (REVOLUTE, PRISMATIC):
             raise ValidationError(f"joint type must be 'R' or 'P', got {self.kind!r}")
         for attr in ("a", "alpha", "d", "theta", "offset", "home"):
-            object.__setattr__(self, attr, _finite(getattr(self, attr), attr))
+            object.__setattr__(self, attr, finite(getattr(self, attr), attr))
         if len(self.limits) != 2:
             raise ValidationError(f"limits must be (min, max), got {self.limits!r}")
-        lower, upper = (_finite(v, "limit") for v in self.limits)
+        lower, upper = (finite(v, "limit") for v in self.limits)
         if lower > upper:
             raise ValidationError(f"limits are reversed: min {lower:g} > max {upper:g}")
         object.__setattr__(self, "limits", (lower, upper))
@@ -236,7 +230,7 @@ class Robot:
         if self.unit not in LENGTH_UNITS:
             raise ValidationError(f"unit must be one of {LENGTH_UNITS}, got {self.unit!r}")
         for attr in ("base_xyz", "base_rpy", "tool_xyz", "tool_rpy"):
-            values = tuple(_finite(v, attr) for v in getattr(self, attr))
+            values = tuple(finite(v, attr) for v in getattr(self, attr))
             if len(values) != 3:
                 raise ValidationError(f"{attr} needs 3 numbers, got {len(values)}")
             keep(attr, values)
