@@ -210,10 +210,7 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
     """
     d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
     elbow, reach = choice(elbow, "elbow", ("up", "down")), choice(reach, "reach", _REACHES)
-    position = real_array(position, "position")
-    if position.shape[-1:] != (3,):
-        raise ValidationError(f"position must be x, y, z (shape (..., 3)), got shape "
-                              f"{position.shape}")
+    position = _points(position)
     wrist_pitch = real_array(wrist_pitch, "wrist_pitch")
     wrist_rotate = real_array(wrist_rotate, "wrist_rotate")
     base_inverse = inverse(robot.base)
@@ -343,6 +340,15 @@ def lynx6_path(robot: Robot, positions: ArrayLike, wrist_pitch: ArrayLike, q0: A
     return q, solution
 
 
+def _points(position):
+    """``position`` checked as points ``(..., 3)`` of finite real numbers."""
+    position = real_array(position, "position")
+    if position.shape[-1:] != (3,):
+        raise ValidationError(f"position must be x, y, z (shape (..., 3)), got shape "
+                              f"{position.shape}")
+    return position
+
+
 def _lynx6_plane(robot, links, q1, r, z, wrist_pitch, elbow_sign, wrist_rotate, shape):
     """The paper's planar solution for base angle ``q1``, target at ``(r, z)`` in the arm plane."""
     d1, a1, a2, a3, a4 = links
@@ -442,10 +448,7 @@ def anthropomorphic_3r_ik(position: ArrayLike, a1: float, a2: float,
     >>> (np.degrees(solutions.q[:2]).round(3) + 0.0).tolist(), bool(solutions.reachable)
     ([[0.0, 90.0, -90.0], [0.0, 0.0, 90.0]], True)
     """
-    position = np.asarray(position, dtype=float)
-    if position.shape[-1:] != (3,) or not np.all(np.isfinite(position)):
-        raise ValidationError(f"position must be finite x, y, z (shape (..., 3)), got shape "
-                              f"{position.shape}")
+    position = _points(position)
     if a2 <= 0 or a3 <= 0:
         raise ValidationError(f"link lengths a2 and a3 must be positive, got {a2}, {a3}")
     X, Y, Z = position[..., 0], position[..., 1], position[..., 2]
