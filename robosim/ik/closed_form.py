@@ -340,7 +340,7 @@ def lynx6_path(robot: Robot, positions: ArrayLike, wrist_pitch: ArrayLike, q0: A
     return q, solution
 
 
-def _points(position):
+def _points(position: ArrayLike) -> np.ndarray:
     """``position`` checked as points ``(..., 3)`` of finite real numbers."""
     position = real_array(position, "position")
     if position.shape[-1:] != (3,):

@@ -118,10 +118,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     rng, all_turns = random_source(rng), flag(all_turns, "all_turns")
     if target.shape != (4, 4):
         raise ValidationError(f"solve_all takes one target (4x4), got shape {target.shape}")
-    if q0 is None:
-        reference = robot.home
-    else:
-        reference = np.clip(robot.check_q(q0, "q0"), *robot.limits.T)
+    reference = robot.home if q0 is None else np.clip(robot.check_q(q0, "q0"), *robot.limits.T)
     note = ""
     general = (general_ik(robot, target, tolerance=problem.tolerance,
                           angle_tolerance=problem.angle_tolerance) if problem.general else None)
