@@ -55,7 +55,7 @@ import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, reduce
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -308,10 +308,7 @@ def _dot(u, v):
 
 
 def _largest_magnitude(values, ops):
-    largest = 0.0
-    for value in values:
-        largest = ops.maximum(largest, ops.absolute(value))
-    return largest
+    return reduce(ops.maximum, (ops.absolute(value) for value in values), 0.0)
 
 
 # ------------------------------------------------------------------------------ the step
@@ -525,15 +522,16 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
     outcome = np.empty((len(seeds), n + 3))     # per seed: q, its two errors, the iterations
     rows = np.arange(len(seeds))                                  # the seeds still iterating
     goal, q = pose_columns(target, ops), ops.unstack(seeds)
-    best_q, best_position, best_orientation = q, math.inf, math.inf
+    best_q, best_cost, best_position, best_orientation = q, math.inf, math.inf, math.inf
     reference, since_progress = math.inf, 0
     for iteration in range(MAX_ITERATIONS + 1):
         frames = chain_frames(problem.chain, q, ops, keep_all=True)
         P, error, position_error, orientation_error = problem.pose_errors(frames[-1], goal, ops)
         # The best configuration seen (the first one even at an infinite cost).
         cost = _cost(problem, position_error, orientation_error)
-        better = (cost < _cost(problem, best_position, best_orientation)) | (iteration == 0)
+        better = (cost < best_cost) | (iteration == 0)
         best_q = [ops.where(better, new, old) for new, old in zip(q, best_q, strict=True)]
+        best_cost = ops.where(better, cost, best_cost)
         best_position = ops.where(better, position_error, best_position)
         best_orientation = ops.where(better, orientation_error, best_orientation)
         # Progress is the cost falling below PROGRESS times its value at the last progress.
@@ -554,7 +552,8 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
         if stopping:                                      # the stopped rows leave the batch
             going = ~done
             rows, reference, since_progress = rows[going], reference[going], since_progress[going]
-            best_position, best_orientation = best_position[going], best_orientation[going]
+            best_cost, best_position, best_orientation = (
+                best_cost[going], best_position[going], best_orientation[going])
             q, best_q = [value[going] for value in q], [value[going] for value in best_q]
             goal = tuple(tuple(value[going] for value in column) for column in goal)
     return outcome

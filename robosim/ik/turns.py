@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from functools import reduce
 from typing import Any
 
 import numpy as np
@@ -227,10 +228,7 @@ def largest_gap(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], sc
     >>> largest_gap([0.1, 0.5], [0.1 - 2 * math.pi, 0.1], [True, False], 2.0, FloatMath)
     0.2
     """
-    largest = 0.0
-    for gap in gaps(a, b, revolute, scale, ops):
-        largest = ops.maximum(largest, gap)
-    return largest
+    return reduce(ops.maximum, gaps(a, b, revolute, scale, ops), 0.0)
 
 
 def gaps(a: Iterable[Any], b: Iterable[Any], revolute: Iterable[bool], scale: float,

@@ -137,8 +137,15 @@ def _find_split(robot):
     arm = Robot(joints[:3], name=f"{robot.name} (joints 1-3 to the wrist centre)",
                 convention=robot.convention, unit=robot.unit, base_xyz=robot.base_xyz,
                 base_rpy=robot.base_rpy, tool_xyz=tuple(center_3))
-    return WristSplit(arm, center_end, pre.tolist(), post.T.tolist(), twists,
+    return WristSplit(arm, center_end, _shared_identity(pre.tolist()),
+                      _shared_identity(post.T.tolist()), twists,
                       tuple(j.offset for j in joints[3:]))
+
+
+def _shared_identity(rows):
+    """``rows`` (3 lists of 3 floats), or :data:`_IDENTITY` itself when they are the
+    identity, which :func:`_times_constant` then recognises at once."""
+    return _IDENTITY if rows == _IDENTITY else rows
 
 
 def _rx(alpha):
@@ -239,7 +246,7 @@ def _times_constant(columns, constant):
     """Columns of ``R @ C`` for ``R`` given by its columns and a constant 3x3 ``C`` (rows);
     the columns themselves when ``C`` is the identity (the common case: no twist, no tool
     rotation), zero entries of ``C`` skipped."""
-    if constant == _IDENTITY:
+    if constant is _IDENTITY or constant == _IDENTITY:
         return columns
     product = []
     for k in range(3):

@@ -119,11 +119,8 @@ def frame_columns(T: np.ndarray) -> Frame:
     >>> frame_columns(T)
     ((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (1.0, 2.0, 3.0))
     """
-    if T.ndim == 2:
-        rows = T.tolist()
-        X, Y, Z, P = (tuple(rows[r][c] for r in range(3)) for c in range(4))
-    else:
-        X, Y, Z, P = (tuple(T[:, r, c] for r in range(3)) for c in range(4))
+    entries = T.tolist() if T.ndim == 2 else T.transpose(1, 2, 0)   # entries[r][c]: T[..., r, c]
+    X, Y, Z, P = (tuple(entries[r][c] for r in range(3)) for c in range(4))
     return X, Y, Z, P
 
 
