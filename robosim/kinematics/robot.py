@@ -224,11 +224,8 @@ class Robot:
             if not isinstance(joint, Joint):
                 raise ValidationTypeError(f"joints must be Joint objects (robosim.Joint), got "
                                           f"{type(joint).__name__} {brief(joint)}")
-        if self.convention not in CONVENTIONS:
-            raise ValidationError(f"convention must be one of {CONVENTIONS}, got "
-                                  f"{self.convention!r}")
-        if self.unit not in LENGTH_UNITS:
-            raise ValidationError(f"unit must be one of {LENGTH_UNITS}, got {self.unit!r}")
+        choice(self.convention, "convention", CONVENTIONS)
+        choice(self.unit, "unit", LENGTH_UNITS)
         for attr in ("base_xyz", "base_rpy", "tool_xyz", "tool_rpy"):
             values = tuple(finite(v, attr) for v in getattr(self, attr))
             if len(values) != 3:
@@ -241,12 +238,9 @@ class Robot:
                                       "do not list it under poses")
             poses[pose_name] = tuple(float(v) for v in self.check_q(q, f"pose {pose_name!r}"))
         keep("poses", MappingProxyType(poses))
-        if self.dynamics is not None and len(self.dynamics.links) != self.n:
-            raise ValidationError(f"dynamics lists {len(self.dynamics.links)} links for "
-                                  f"{self.n} joints")
-        if self.meshes is not None and len(self.meshes.links) != self.n:
-            raise ValidationError(f"meshes lists {len(self.meshes.links)} links for "
-                                  f"{self.n} joints")
+        for attr, model in (("dynamics", self.dynamics), ("meshes", self.meshes)):
+            if model is not None and len(model.links) != self.n:
+                raise ValidationError(f"{attr} lists {len(model.links)} links for {self.n} joints")
         keep("base", _read_only(xyzrpy2tr(self.base_xyz, self.base_rpy)))
         keep("tool", _read_only(xyzrpy2tr(self.tool_xyz, self.tool_rpy)))
         keep("_revolute", _read_only(np.array([j.is_revolute for j in self.joints])))
