@@ -99,8 +99,7 @@ def lynx6_link_lengths(robot: Robot) -> tuple[float, float, float, float, float]
     >>> lynx6_link_lengths(robosim.load_robot("Lynx6"))
     (65.0, 25.0, 120.0, 120.0, 155.0)
     """
-    expected = [(0.0, 90.0, 0.0), (0.0, 0.0, 90.0), (0.0, 0.0, -90.0), (0.0, -90.0, 0.0),
-                (None, 0.0, 0.0)]
+    expected = [(90.0, 0.0), (0.0, 90.0), (0.0, -90.0), (-90.0, 0.0), (0.0, 0.0)]  # alpha, offset
     joints = robot.joints
     problem = None
     if robot.n != 5 or robot.joint_types != "RRRRR" or robot.convention != "standard":
@@ -109,7 +108,7 @@ def lynx6_link_lengths(robot: Robot) -> tuple[float, float, float, float, float]
         problem = "it has a tool transform"
     else:
         rows = zip(joints, expected, strict=True)    # n == 5 was checked above
-        for i, (joint, (_, alpha_deg, offset_deg)) in enumerate(rows, 1):
+        for i, (joint, (alpha_deg, offset_deg)) in enumerate(rows, 1):
             if (not math.isclose(math.degrees(joint.alpha), alpha_deg, abs_tol=1e-9)
                     or not math.isclose(math.degrees(joint.offset), offset_deg, abs_tol=1e-9)
                     or (i > 1 and joint.d != 0.0) or (i == 5 and joint.a != 0.0)):

@@ -217,15 +217,10 @@ def _chain_of(robot):
 
 
 def _build(robot):
-    if robot.n == 6:
-        split = spherical_wrist(robot)
-        if split is None:
-            return None
-        arm = split.arm
-    elif robot.n == 3:
-        split, arm = None, robot
-    else:
+    split = spherical_wrist(robot)                # None but for 6 joints with a spherical wrist
+    if split is None and robot.n != 3:
         return None
+    arm = robot if split is None else split.arm
     chain = _normal_form(arm)
     if chain is None or not _recovers_itself(arm, chain):
         return None
