@@ -88,14 +88,12 @@ def _elementary(angle, axis):
     angle = np.asarray(angle, dtype=float)
     c, s = np.cos(angle), np.sin(angle)
     out = np.zeros(angle.shape + (3, 3))
-    i, j = [k for k in range(3) if k != axis]
+    i, j = (axis + 1) % 3, (axis + 2) % 3       # the other two axes, in cyclic order
     out[..., axis, axis] = 1.0
     out[..., i, i] = c
     out[..., j, j] = c
-    # The sign pattern of a right-handed rotation: for Y the minus sign moves below the diagonal.
-    sign = -1.0 if axis != 1 else 1.0
-    out[..., i, j] = sign * s
-    out[..., j, i] = -sign * s
+    out[..., i, j] = -s
+    out[..., j, i] = s
     return out
 
 
