@@ -972,8 +972,9 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
     last_good = attempt = q0.tolist()
     N = targets.shape[0]
     q_out = np.empty((N, robot.n))
-    errors = np.empty((N, 2))                        # per point, position and orientation
     reachable = np.zeros(N, dtype=bool)
+    position_out = np.empty(N)
+    orientation_out = np.empty(N)
     predicted = None
     for k in range(N):
         target = targets[k:k + 1]
@@ -985,8 +986,8 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
                 _path_restarts(robot, problem, target, previous, predicted, more, rng),
             FloatMath, PATIENCE if previous_reached else UNREACHABLE_PATIENCE)
         attempt = q[0].tolist()
-        errors[k] = position_error[0], orientation_error[0]
-        reachable[k] = ok = bool(_within(problem, *errors[k]))
+        position_error, orientation_error = float(position_error[0]), float(orientation_error[0])
+        reachable[k] = ok = bool(_within(problem, position_error, orientation_error))
         # The next point's first seed: the motion between two reached path points continued
         # (linear extrapolation), which leaves an error of second order in the step along a
         # smooth path. Not from q0 (the approach is no path step), and not when the joints
@@ -998,7 +999,8 @@ def solve_path(robot: Robot, targets: ArrayLike, q0: ArrayLike, *, axes: Axes = 
         if ok:
             last_good = attempt
         q_out[k] = last_good
-    return PathResult(q_out, reachable, errors[:, 0], errors[:, 1])
+        position_out[k], orientation_out[k] = position_error, orientation_error
+    return PathResult(q_out, reachable, position_out, orientation_out)
 
 
 def _path_restarts(robot, problem, target, previous, predicted, restarts, rng):
