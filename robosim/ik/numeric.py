@@ -51,6 +51,7 @@ is then reported).
 from __future__ import annotations
 
 import math
+import operator
 import re
 import weakref
 from collections.abc import Sequence
@@ -440,7 +441,7 @@ class _Problem:
         blocked = [stops & (((value <= lower) & (change < 0)) | ((value >= upper) & (change > 0)))
                    for value, change, (lower, upper, _), stops in zip(q, step, self.ranges,
                                                                       self.blockable, strict=True)]
-        if any(ops.batch_any(flags) for flags in blocked):
+        if ops.batch_any(reduce(operator.or_, blocked)):          # any joint held
             held = ops.stack(blocked).astype(bool)
             step = ops.unstack(np.where(held, 0.0, damped_least_squares(J * ~held[:, None, :], e,
                                                                         damping)))
