@@ -36,7 +36,7 @@ from .numeric import (ANGLE_TOLERANCE, CONVERGED, POSITION_TOLERANCE, SAME_BRANC
                       _cached_problem, _checked_targets, _first_seeds, _restart_seeds, _run,
                       _within, random_source, seed_count)
 from .general import general_ik
-from .pieper import pieper_ik
+from .pieper import checked_pieper_ik
 from .turns import every_turn, same_modulo_turns, turn_count, turned_inside
 
 #: Starts that the solve loop checks one after another on floats rather than at once as
@@ -123,7 +123,7 @@ def solve_all(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *,
     general = (general_ik(robot, target, tolerance=problem.tolerance,
                           angle_tolerance=problem.angle_tolerance) if problem.general else None)
     if problem.closed_form:
-        found = pieper_ik(robot, target, reference)
+        found = checked_pieper_ik(robot, target, reference)
         starts = _inside_limits(robot, found, reference)
         note = str(found.reason)           # a free joint, a double root: said in the reason
     elif general is not None and general.complete:

@@ -82,9 +82,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError
 from ..kinematics import Joint, Robot, inverse, rotation_angle, tr2xyzrpy
-from .pieper import DOUBLE_ROOT, OUT_OF_REACH, pieper_applies, pieper_ik
+from .pieper import DOUBLE_ROOT, OUT_OF_REACH, checked_pieper_ik, pieper_applies
 
 #: Most solutions of a 6R arm (Raghavan and Roth; Manocha and Canny): the slots of
 #: :class:`GeneralSolutions`.
@@ -225,9 +226,7 @@ def general_ik(robot: Robot, target: ArrayLike, *, tolerance: float = 1e-9,
     if not general_applies(robot):
         raise ValidationError(f"{robot.name}: the general 6R solver needs six revolute joints, "
                               f"got {robot.joint_types}")
-    target = np.asarray(target, dtype=float)
-    if target.shape[-2:] != (4, 4):
-        raise ValidationError(f"target must be 4x4 transforms, got shape {target.shape}")
+    target = checks.transforms(target, "target")
     shape = target.shape[:-2]
     flat = target.reshape(-1, 4, 4)
     count = len(flat)
@@ -388,7 +387,7 @@ def _pieper_solver(robot):
     """Pieper's closed form (:func:`robosim.ik.pieper.pieper_ik`) as a solver: its count is
     certain except where a joint is free (a continuum of solutions)."""
     def solve(targets):
-        found = pieper_ik(robot, targets)
+        found = checked_pieper_ik(robot, targets)
         certain = np.array([not str(word).startswith("singular") for word in found.reason])
         note = np.where(found.reason == DOUBLE_ROOT, DOUBLE_ROOT, "")
         return found.q, found.valid, found.valid, certain, note

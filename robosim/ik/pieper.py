@@ -71,6 +71,7 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .. import checks
 from ..errors import ValidationError
 from ..kinematics.chain import Component, Frame, Ops, chain_frames, frame_point
 from ..kinematics import Robot, cos_sin, inverse, transl
@@ -538,13 +539,24 @@ def pieper_ik(robot: Robot, target: ArrayLike,
     if built is None:
         raise ValidationError(f"{robot.name}: Pieper's closed form needs 6 joints with a "
                               f"spherical wrist, or 3 joints placing a point")
-    chain, split, _ = built
-    target = np.asarray(target, dtype=float)
-    if split is None and target.shape[-1:] == (3,):          # a 3-joint arm's points
+    target = checks.real_array(target, "target")
+    if built[1] is None and target.shape[-1:] == (3,):          # a 3-joint arm's points
         target = transl(target)
     if target.shape[-2:] != (4, 4):
-        raise ValidationError(f"target must be 4x4 transforms{'' if split else ' or points'}, "
-                              f"got shape {target.shape}")
+        raise ValidationError(f"target must be 4x4 transforms{'' if built[1] else ' or points'}"
+                              f", got shape {target.shape}")
+    target = checks.transforms(target, "target")
+    if reference is not None:
+        reference = checks.broadcast_batch(checks.joint_array(robot, reference, "reference"),
+                                           target.shape[:-2], "reference", "target")
+    return checked_pieper_ik(robot, target, reference)
+
+
+def checked_pieper_ik(robot: Robot, target: np.ndarray,
+                      reference: np.ndarray | None = None) -> PieperSolutions:
+    """:func:`pieper_ik` of targets ``(..., 4, 4)`` and a reference already checked (the
+    solvers' inner calls: their targets were checked at the edge)."""
+    chain, split, _ = _chain_of(robot)
     shape = target.shape[:-2]
     ops = ArrayMath if shape else FloatMath
     reference = np.broadcast_to(robot.home if reference is None else reference,

@@ -46,6 +46,14 @@ CASES = {
     "solve seeds 10**9": (lambda: ik.solve(LYNX, TARGET, seeds=10 ** 9),
                           "seeds must be a whole number from 0 to 512", ValueError),
     "solve rng text": (lambda: ik.solve(LYNX, TARGET, rng="x"), "rng must be a seed", TypeError),
+    # a NaN target was "out of reach" for the closed forms, not a refusal
+    "pieper_ik nan target": (lambda: ik.pieper_ik(PUMA, np.where(np.eye(4), NAN, 0.0)),
+                             "target: values must be finite numbers", ValueError),
+    "general_ik inf target": (lambda: ik.general_ik(PUMA, np.full((4, 4), np.inf)),
+                              "target: values must be finite numbers", ValueError),
+    "pieper_ik 2 references for 3 targets": (
+        lambda: ik.pieper_ik(PUMA, np.stack([PUMA.fk(PUMA.home)] * 3), np.zeros((2, 6))),
+        "reference has rows (2,) but target has (3,)", ValueError),
     "solve_all all_turns yes": (lambda: ik.solve_all(LYNX, TARGET, all_turns="yes"),
                                 "all_turns must be True or False", TypeError),
     "gravity_torques bool": (lambda: dynamics.gravity_torques(PUMA, [True, 0, 0, 0, 0, 0]),
