@@ -310,10 +310,9 @@ class Integration:
     """
 
     def __init__(self, robot: Robot, q0: ArrayLike, qd0: ArrayLike | None = None,
-                 duration: float = 1.0, dt: float = 1e-3,
-                 tau: Torques = None, gravity: ArrayLike | None = None, motor: bool = False,
-                 friction: bool = False, limits: str = "stop", collisions: str = "stop",
-                 scene: Scene | None = None,
+                 duration: float = 1.0, dt: float = 1e-3, tau: Torques = None,
+                 gravity: ArrayLike | None = None, motor: bool = False, friction: bool = False,
+                 limits: str = "stop", collisions: str = "stop", scene: Scene | None = None,
                  progress: Callable[[float], object] | None = None):
         limits = checks.choice(limits, "limits", LIMIT_BEHAVIOURS)
         collisions = checks.choice(collisions, "collisions", COLLISION_BEHAVIOURS)
@@ -386,11 +385,10 @@ class Integration:
 
     def _rates(self, t, state):
         """``(qd, qdd)`` of a state ``(q, qd)`` ``(..., 2n)``, the locked joints held still."""
-        n = self.robot.n
-        q, qd = state[..., :n], state[..., n:]
-        stops = [] if self._locked.any() else None
+        q, qd = state[..., :self.robot.n], state[..., self.robot.n:]
+        locked, stops = (self._locked, []) if self._locked.any() else (None, None)
         qdd = _accelerations(self._chain, q, qd, self._torque(t, q, qd),
-                             self._g, self._motor, self._friction, self._locked, stops)
+                             self._g, self._motor, self._friction, locked, stops)
         if stops:
             self._pressing[:] = state, stops[0]
         return np.concatenate([qd, qdd], axis=-1)
@@ -432,8 +430,8 @@ class Integration:
                     slope = self._rates(t, state)
             h = min(h, duration - t)
             step = dormand_prince_step(self._rates, t, state, slope, h)
-            error = float(np.sqrt(np.mean(np.square(step.error / (_TOLERANCE * (
-                1.0 + np.maximum(np.abs(state), np.abs(step.y_end))))))))
+            scaled = step.error / (_TOLERANCE * (1.0 + np.maximum(abs(state), abs(step.y_end))))
+            error = math.sqrt(np.vdot(scaled, scaled) / scaled.size)     # root mean square
             if not error <= 1.0:                # too large, or not a number
                 if h > dt * _SMALLEST_STEP:
                     h = max(dt * _SMALLEST_STEP, h * (max(0.2, 0.9 * error ** -0.2)
@@ -493,6 +491,8 @@ class Integration:
         """
         n, checker, resting = self.robot.n, self._checker, self._resting
         limits = self.limits == "stop"
+        if not limits and checker is None:      # nothing is looked for
+            return None
 
         def happened(states, limits, contacts):
             """Whether a limit is passed (``limits``) or a contact made (``contacts``) at each
@@ -516,8 +516,7 @@ class Integration:
             travel = np.maximum(np.abs(end[..., :n] - start[..., :n]),
                                 h * np.maximum(np.abs(start[..., n:]), np.abs(end[..., n:])))
             reach = float((travel * self._levers).sum(axis=-1).max())
-            samples = min(MOST_CONTACT_SAMPLES,
-                          max(1, math.ceil(reach / checker.solids.radius)))
+            samples = min(MOST_CONTACT_SAMPLES, max(1, math.ceil(reach / checker.solids.radius)))
         fractions = np.arange(1, samples + 1) / samples
         passed, touching = happened(step.at(fractions), limits, checker is not None)
         found = passed | touching
