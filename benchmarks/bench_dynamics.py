@@ -35,6 +35,8 @@ MASS_STATES = 10_000
 #: kept (robosim's and the toolbox's alike): on a shared machine a short run has a chance to
 #: fall between other processes' bursts, so the minimum approaches the idle machine's figure.
 SINGLE_CALLS, SINGLE_REPEATS = 200, 30
+#: Runs of the free fall, each side; the shortest is kept.
+FALLS = 3
 
 
 def toolbox_puma():
@@ -102,10 +104,13 @@ def main():
     line(f"mass matrix, {MASS_STATES:,} states", ours, theirs, "us/state")
 
     start = np.radians([10, 30, -60, 20, 40, 0])
-    # through the floor and itself, as the Toolbox's fdyn falls (it knows no collisions)
+    # through the floor and itself, as the Toolbox's fdyn falls (it knows no collisions);
+    # CPU time, the shortest of FALLS runs each side, as the single calls (one 0.1 s run on a
+    # shared machine gave ratios from 0.09 to 0.18)
     ours = best_time(lambda: dynamics.simulate(robot, start, duration=2.0, dt=1e-3,
-                                               limits="ignore", collisions="ignore"), 1)
-    theirs = (best_time(lambda: puma.fdyn(2.0, start, dt=1e-3), 1)
+                                               limits="ignore", collisions="ignore"),
+                     FALLS, time.process_time)
+    theirs = (best_time(lambda: puma.fdyn(2.0, start, dt=1e-3), FALLS, time.process_time)
               if puma is not None else None)
     line("free fall 2 s at dt = 1 ms", ours, theirs, "s")
     run = dynamics.simulate(robot, start, duration=2.0, dt=1e-3, limits="ignore",
