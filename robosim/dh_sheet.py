@@ -258,6 +258,10 @@ class _Writer:
     def numbers(self, matrix):
         return [[self.number(v) for v in row] for row in np.asarray(matrix)]
 
+    def degrees(self, radians):
+        """An angle given in radians, in degrees with the format's degree sign."""
+        raise NotImplementedError
+
     def value(self, value, angle):
         """A joint or DH value: degrees for an angle (``value`` in radians), else a length."""
         return self.degrees(value) if angle else self.number(value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Literal, overload
 
 from .errors import ValidationError, brief
 
@@ -18,6 +19,12 @@ from .errors import ValidationError, brief
 DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 #: What :data:`DECIMAL` is, in the words of a message.
 DECIMAL_WORDS = "ASCII decimal notation (the digits 0-9, as in -2.5 or 1e-3)"
+
+
+@overload
+def parse_number(text: str, what: str, allow_blank: Literal[False] = False) -> float: ...
+@overload
+def parse_number(text: str, what: str, allow_blank: bool) -> float | None: ...
 
 
 def parse_number(text: str, what: str, allow_blank: bool = False) -> float | None:

@@ -114,7 +114,7 @@ def arm_command(args):
     from ..hardware import Lynx6, load_calibration
 
     calibration = load_calibration(args.calibration)
-    sent = []
+    sent: list[bytes] = []
     echo = sent.append if args.json else _print_bytes
     arm = Lynx6.connect(args.port or "no port", baud=args.baud, calibration=calibration,
                         dry_run=args.dry_run, echo=echo, timeout=args.timeout)

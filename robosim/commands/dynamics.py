@@ -182,10 +182,10 @@ def fall_command(args):
     robot.check_within_limits(q0, "--from")
     scene = load_scene(args.scene) if args.scene else None
     if args.collisions == "stop":
-        hits = "; ".join(f"{a} hits {b}" for a, b in Checker(robot, scene).check(q0)
-                         .colliding_pairs())
-        if hits:
-            raise ValidationError(f"--from collides already ({hits}): start from a pose clear "
+        touching = "; ".join(f"{a} hits {b}" for a, b in Checker(robot, scene).check(q0)
+                             .colliding_pairs())
+        if touching:
+            raise ValidationError(f"--from collides already ({touching}): start from a pose clear "
                                   f"of the scene, or give --collisions ignore")
     progress = None if args.json or not sys.stderr.isatty() else progress_printer(sys.stderr)
     run = dynamics.simulate(robot, q0, duration=args.duration, dt=args.dt,

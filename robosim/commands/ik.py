@@ -213,17 +213,18 @@ def ik_command(args):
         raise ValidationError("--all-turns lists the turns of every solution: add --all")
     if args.all:
         result = ik.solve_all(robot, target, q0, axes=rows, all_turns=args.all_turns)
-        solutions = [(q, True, p, o) for q, p, o in zip(result.q, result.position_error,
-                                                         result.orientation_error, strict=True)]
+        solutions = [(q, True, p, o) for q, p, o in zip(
+            result.q, np.asarray(result.position_error), np.asarray(result.orientation_error),
+            strict=True)]
         reached = bool(solutions)
         reason = str(result.reason[0]) if reached else ik.CONVERGED
         if not reached:
             best = ik.solve(robot, target, q0, axes=rows)
             solutions = [(best.q, False, best.position_error, best.orientation_error)]
-            reason = best.reason
+            reason = str(best.reason)
     else:
         best = ik.solve(robot, target, q0, axes=rows)
-        reached, reason = bool(best.success), best.reason
+        reached, reason = bool(best.success), str(best.reason)
         solutions = [(best.q, reached, best.position_error, best.orientation_error)]
     if args.json:
         print_json({"robot": robot.name, "unit": robot.unit, "axes": axes, "reached": reached,

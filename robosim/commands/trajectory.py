@@ -179,9 +179,9 @@ def make_path(robot, args):
         curves, index = trajectory.default_curves("surface", args.curves, args.index)
         return trajectory.surface_path(args.surface.strip(), args.x1_range, args.x2_range, curves,
                                        index, args.points, robot=robot)
-    formulas = [formula.strip() for formula in args.formula]   # cli.values_not_options' space
+    x, y, z = (formula.strip() for formula in args.formula)   # cli.values_not_options' space
     curves, index = trajectory.default_curves("volume", args.curves, args.index)
-    return trajectory.volume_path(*formulas, args.u_range, args.v_range, args.points,
+    return trajectory.volume_path(x, y, z, args.u_range, args.v_range, args.points,
                                   curves=curves, index=index, robot=robot)
 
 

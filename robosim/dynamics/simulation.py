@@ -358,8 +358,8 @@ class Integration:
         self._lower, self._upper = robot.limits.T
         self._locked = np.zeros(q.shape, dtype=bool)
         self._resting = np.zeros(q.shape[:-1], dtype=bool)   # configurations stopped by a contact
-        self._pressing = [None, None]   # the last state evaluated with a joint locked, and
-        #                                 the torques of its stops
+        # the last state evaluated with a joint locked, and the torques of its stops
+        self._pressing: list[np.ndarray | None] = [None, None]
         n = robot.n
         #: Times of the samples, s ``(steps + 1,)``: every ``dt``, the last at ``duration``.
         self.t = np.minimum(np.arange(steps + 1) * dt, duration)
@@ -386,7 +386,8 @@ class Integration:
     def _rates(self, t, state):
         """``(qd, qdd)`` of a state ``(q, qd)`` ``(..., 2n)``, the locked joints held still."""
         q, qd = state[..., :self.robot.n], state[..., self.robot.n:]
-        locked, stops = (self._locked, []) if self._locked.any() else (None, None)
+        locked = self._locked if self._locked.any() else None
+        stops: list[np.ndarray] | None = [] if locked is not None else None
         qdd = _accelerations(self._chain, q, qd, self._torque(t, q, qd),
                              self._g, self._motor, self._friction, locked, stops)
         if stops:
@@ -502,12 +503,12 @@ class Integration:
             if limits:
                 past = ((q < self._lower) | (q > self._upper)) & ~locked
                 passed = past.reshape(k, -1).any(axis=1)
-            if contacts:
+            if contacts and checker is not None:
                 # one pose (a bisection's) on Python floats: the checker's fast path
                 found = np.asarray(checker.check(q[0] if k == 1 and not resting.ndim else q)
                                    .collides)
-                touching = (found.reshape((k,) + resting.shape) & ~resting).reshape(k, -1) \
-                    .any(axis=1)
+                touching = np.any((found.reshape((k,) + resting.shape) & ~resting)
+                                  .reshape(k, -1), axis=1)
             return passed, touching
 
         samples = 1
@@ -538,8 +539,9 @@ class Integration:
         ``clear`` (the last state found clear): speeds zero, every joint locked; each contact
         is appended to :attr:`contacts`. Returns the state and the new mask of locked joints.
         """
-        n = self.robot.n
-        found = self._checker.check(state[..., :n])
+        n, checker = self.robot.n, self._checker
+        assert checker is not None        # a contact was found: there is something to touch
+        found = checker.check(state[..., :n])
         touching = np.asarray(found.collides) & ~self._resting
         if not touching.any():
             return state, locked

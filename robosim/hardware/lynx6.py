@@ -151,7 +151,8 @@ class Lynx6:
         self._collisions = Checker(self.robot)
         self.wrench: np.ndarray | None = None
         # The move in progress, in degrees: from _start to _target over [_t0, _t0 + _duration].
-        self._start = self._target = None
+        self._start: np.ndarray | None = None
+        self._target: np.ndarray | None = None
         self._t0, self._duration = 0.0, 0.0
 
     # ---------------------------------------------------------------- connecting
@@ -345,7 +346,7 @@ class Lynx6:
         if self._target is None:
             return None
         now = self.clock() if now is None else now
-        if self._duration <= 0:
+        if self._duration <= 0 or self._start is None:      # no start: the first pose known
             return self._target.copy()
         fraction = min(max((now - self._t0) / self._duration, 0.0), 1.0)
         return self._start + (self._target - self._start) * fraction
@@ -379,9 +380,9 @@ class Lynx6:
         pulses = self.pulses(q)
         target = np.degrees(self.robot.check_q(q))
         start = self.estimated_deg()
+        assert start is not None        # started: start() or continue_from() recorded a pose
         milliseconds = self.move_time_ms(start, target)
-        if start is not None:
-            self.check_collisions([0.0, milliseconds / 1000], np.radians([start, target]))
+        self.check_collisions([0.0, milliseconds / 1000], np.radians([start, target]))
         if not self._send_unless_stopped(pulses, milliseconds, target):
             return None
         if wait:

@@ -237,9 +237,11 @@ def parse_line(line: bytes) -> list[tuple[str, tuple[int, int] | int | None]]:
 
 
 # ------------------------------------------------------------------------------- the link
-def silent_board_message(port: str, baud: int, timeout: float) -> str:
-    """What to check when the board answers nothing."""
-    return (f"no reply from the SSC-32 on {port} at {baud} baud within {timeout:g} s. "
+def silent_board_message(port: str, baud: int, timeout: float | None) -> str:
+    """What to check when the board answers nothing (``timeout`` None: a port that waits
+    without limit, which returned nothing all the same)."""
+    within = "" if timeout is None else f" within {timeout:g} s"
+    return (f"no reply from the SSC-32 on {port} at {baud} baud{within}. "
             f"Check that the board's power is on (USB alone does not power it), that the baud "
             f"rate matches the board (SSC-32U factory setting 9600; its button cycles 9600, "
             f"38400, 115200), and that this is the right port ('robosim arm --list-ports')")
@@ -414,19 +416,21 @@ class SSC32Link:
             return f"could not send STOP: lost the port {self.port} ({exc}), "
         return "sent STOP to every servo, "
 
-    def _check_open(self):
+    def _open_port(self) -> SerialPort:
+        """The port, or LinkError when the link is closed."""
         if self._serial is None:
             raise LinkError(f"the link to {self.port} is closed"
                             + (f" after an error ({self.error})" if self.error else "")
                             + ": connect again to continue")
+        return self._serial
 
     def _write(self, data):
         import serial
 
-        self._check_open()
+        port = self._open_port()
         try:
-            written = self._serial.write(data)
-            self._serial.flush()
+            written = port.write(data)
+            port.flush()
         except serial.SerialTimeoutException:
             self._fail(f"write timeout on {self.port}: the board does not take the bytes",
                        port_takes_bytes=False)
@@ -437,13 +441,13 @@ class SSC32Link:
                        port_takes_bytes=False)
 
     def _read(self, count, command):
+        port = self._open_port()
         try:
-            reply = (self._serial.read_until(CR) if count is None
-                     else self._serial.read(count))
+            reply = port.read_until(CR) if count is None else port.read(count)
         except Exception as exc:  # noqa: BLE001 - any failure of the port closes the link
             self._fail(f"lost the port {self.port} ({exc})")
         if not reply:
-            self._fail(silent_board_message(self.port, self.baud, self._serial.timeout))
+            self._fail(silent_board_message(self.port, self.baud, port.timeout))
         if count is None and not reply.endswith(CR):
             self._fail(f"incomplete reply {reply!r} to {command!r} (no CR before the timeout)")
         if count is not None and len(reply) != count:
@@ -457,10 +461,10 @@ class SSC32Link:
 
         Line ends alone are dropped (a firmware that ends its version text with CR LF).
         """
-        self._check_open()
+        port = self._open_port()
         try:
-            waiting = self._serial.in_waiting
-            received = self._serial.read(waiting) if waiting else b""
+            waiting = port.in_waiting
+            received = port.read(waiting) if waiting else b""
         except Exception as exc:  # noqa: BLE001 - any failure of the port closes the link
             self._fail(f"lost the port {self.port} ({exc})")
         received = received.lstrip(b"\r\n")
@@ -636,11 +640,11 @@ class DryRunPort:
 
     def _execute(self, line):
         for kind, value in parse_line(line):
-            if kind == "move":
+            if kind == "move" and isinstance(value, tuple):       # (channel, pulse)
                 self._pulses[value[0]] = value[1]
             elif kind == "query_movement":
                 self._replies += MOVE_COMPLETE
-            elif kind == "query_pulse":
+            elif kind == "query_pulse" and isinstance(value, int):    # the channel
                 self._replies.append(self._pulses.get(value, 0) // 10)
             elif kind == "version":
                 self._replies += b"SSC32-DRYRUN" + CR

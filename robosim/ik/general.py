@@ -460,11 +460,9 @@ def _elimination_solver(chain):
                 sigma[:, :, rows, columns] = np.moveaxis(powers[:, :, :, j, :], 1, 2)
         C, B, A = sigma[:, 0], sigma[:, 1], sigma[:, 2]
         # Step 7: the shift with the better-conditioned Sigma(mu); singular at both: give up.
-        conditions = []
-        for mu in SHIFTS:
-            values = np.linalg.svd(A * mu ** 2 + B * mu + C, compute_uv=False)
-            conditions.append(values[:, -1] / values[:, 0])
-        conditions = np.array(conditions)
+        singular_values = [np.linalg.svd(A * mu ** 2 + B * mu + C, compute_uv=False)
+                           for mu in SHIFTS]
+        conditions = np.array([values[:, -1] / values[:, 0] for values in singular_values])
         mu = np.array(SHIFTS)[conditions.argmax(axis=0)]
         regular = conditions.max(axis=0) > SINGULAR_PENCIL
         identity = np.broadcast_to(np.eye(12), (count, 12, 12))

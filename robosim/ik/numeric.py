@@ -64,7 +64,7 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..robot_files import MAX_LENGTH
-from ..kinematics.chain import Frame, Ops, chain_frames, frame_times, jacobian_columns
+from ..kinematics.chain import Column, Frame, Ops, chain_frames, frame_times, jacobian_columns
 from ..kinematics import Robot, scaled_jacobian, transl
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import TURN, turned_inside
@@ -556,7 +556,7 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
             best_cost, best_position, best_orientation = (
                 best_cost[going], best_position[going], best_orientation[going])
             q, best_q = [value[going] for value in q], [value[going] for value in best_q]
-            goal = tuple(tuple(value[going] for value in column) for column in goal)
+            goal = _frame_rows(goal, going)
     return outcome
 
 
@@ -827,6 +827,15 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
                    _reasons(problem, q, success, closed_reason))
 
 
+def _frame_rows(frame: Frame, rows: np.ndarray) -> Frame:
+    """The rows ``rows`` of a batch's pose columns ``frame`` (``(B,)`` arrays)."""
+    def taken(column: Column) -> Column:
+        x, y, z = column
+        return np.asarray(x)[rows], np.asarray(y)[rows], np.asarray(z)[rows]
+    X, Y, Z, P = frame
+    return taken(X), taken(Y), taken(Z), taken(P)
+
+
 def _result(batch, q, success, position_error, orientation_error, iterations, reason):
     """The :class:`IKResult` of targets of the batch shape ``batch`` from ``q`` ``(B, n)`` and
     the other entries per target (``(B,)`` arrays, or one value for all): numpy scalars for one
@@ -835,10 +844,11 @@ def _result(batch, q, success, position_error, orientation_error, iterations, re
         return IKResult(q[0], np.bool_(_one(success)), np.float64(_one(position_error)),
                         np.float64(_one(orientation_error)), np.int64(_one(iterations)),
                         reason[0])
-    return IKResult(q.reshape(batch + q.shape[1:]), *(
-        value.reshape(batch) if np.ndim(value) else np.full(batch, value) for value in (
-            success, position_error, orientation_error, iterations)),
-                    np.array(reason, dtype=object).reshape(batch))
+    def per_target(value):
+        return value.reshape(batch) if np.ndim(value) else np.full(batch, value)
+    return IKResult(q.reshape(batch + q.shape[1:]), per_target(success),
+                    per_target(position_error), per_target(orientation_error),
+                    per_target(iterations), np.array(reason, dtype=object).reshape(batch))
 
 
 def _listed(value):

@@ -483,13 +483,13 @@ def _arm_slots(chain, invariants, reference, ops):
         else:
             u1, u2 = extra
             if m_b is None and m_a:
-                candidates = [(g_a / m_a, True)]
+                heights = [(g_a / m_a, True)]
             elif m_b is None:
                 t = ops.sqrt(ops.maximum(g_b, 0.0))
-                candidates = [(t, g_b >= -slack), (-t, g_b >= -slack)]
+                heights = [(t, g_b >= -slack), (-t, g_b >= -slack)]
             else:
-                candidates = [(g_b / m_b, ops.absolute(g_a) <= slack / chain.scale)]
-            for t, ok in candidates:
+                heights = [(g_b / m_b, ops.absolute(g_a) <= slack / chain.scale)]
+            for t, ok in heights:
                 branches.append((u1, u2, t, t - f[2] - chain.d0[1], ok, False))
         for u1, u2, t, q2, ok, free2 in branches:
             k1, k2, k3 = a1 + u1, ca1 * u2 - sa1 * t, sa1 * u2 + ca1 * t

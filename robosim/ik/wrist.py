@@ -134,6 +134,7 @@ def _find_split(robot):
         elif (np.linalg.norm(frames[3][:3, :3] @ center_3 + frames[3][:3, 3] - center) > tolerance
               or np.linalg.norm(end[:3, :3] @ center_end + end[:3, 3] - center) > tolerance):
             return None
+    assert center_3 is not None and center_end is not None     # set by the first sample
     arm = Robot(joints[:3], name=f"{robot.name} (joints 1-3 to the wrist centre)",
                 convention=robot.convention, unit=robot.unit, base_xyz=robot.base_xyz,
                 base_rpy=robot.base_rpy, tool_xyz=tuple(center_3))

@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from types import MappingProxyType
+from typing import Protocol, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -60,6 +61,13 @@ HELD_ROWS = {"pose": (0, 1, 2, 3, 4, 5), "position": (0, 1, 2)}
 #: singular value is rarely below 1e-4.
 RANK_TOLERANCE = 1e-9
 
+
+class PerLink(Protocol):
+    """What :class:`Robot` checks of its ``dynamics`` and ``meshes`` (defined in layers above
+    the kinematics): one entry a link."""
+
+    @property
+    def links(self) -> Sequence[object]: ...
 
 
 @dataclass(frozen=True)
@@ -198,8 +206,8 @@ class Robot:
     manufacturer: str = ""
     source: str = ""
     notes: str = ""
-    dynamics: object = None
-    meshes: object = None
+    dynamics: PerLink | None = None
+    meshes: PerLink | None = None
     # Derived once in __post_init__ (not arguments): the transforms, the chain the kinematics
     # multiply (robosim.kinematics.chain) and the joints' constants as arrays.
     base: np.ndarray = field(init=False, repr=False, compare=False)

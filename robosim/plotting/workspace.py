@@ -72,7 +72,7 @@ def _distinct_segments(result, points):
     """``(label, colour, points)`` per distinct cloud: segments sharing one point (a wrist
     rotation moves no origin) are drawn once, in the later segment's colour, labelled with
     both names."""
-    drawn = []
+    drawn: list[tuple[str, str, np.ndarray]] = []
     for s, (name, colour, cloud) in enumerate(zip(result.segment_names, result.colours, points,
                                                   strict=True)):
         if drawn and result.counts[s] is result.counts[s - 1]:

@@ -267,11 +267,12 @@ def _number(value, where, field, place, bound=MAX_NUMBER):
     return number
 
 
-def _triple(value, where, field, place, bound):
+def _triple(value, where, field, place, bound) -> tuple[float, float, float]:
     if not isinstance(value, list) or len(value) != 3:
         raise place.error(where, f"field '{field}' must be a list of 3 numbers, "
                                  f"got {brief(value)}")
-    return tuple(_number(v, where, field, place, bound) for v in value)
+    x, y, z = (_number(v, where, field, place, bound) for v in value)
+    return x, y, z
 
 
 def check_object_fields(row: object, where: str, fields: list[str] | tuple[str, ...],
@@ -421,9 +422,9 @@ def robot_from_dict(data: object, source: str = "") -> Robot:
                                                   f"[roll, pitch, yaw]}}, got {brief(mount)}")
         mounts[field + "_xyz"] = _triple(mount.get("xyz", [0, 0, 0]), field, "xyz", place,
                                          MAX_LENGTH)
-        mounts[field + "_rpy"] = tuple(math.radians(v) for v in
-                                       _triple(mount.get("rpy", [0, 0, 0]), field, "rpy", place,
-                                               MAX_ANGLE_DEG))
+        roll, pitch, yaw = _triple(mount.get("rpy", [0, 0, 0]), field, "rpy", place,
+                                   MAX_ANGLE_DEG)
+        mounts[field + "_rpy"] = (math.radians(roll), math.radians(pitch), math.radians(yaw))
     poses = data.get("poses", {})
     if not isinstance(poses, dict):
         raise place.error("field 'poses'", f"must map names to joint values, got {brief(poses)}")
@@ -476,7 +477,7 @@ def _dynamics_from_dict(section, n_joints, place):
         except ValidationError as exc:
             raise place.error(where, str(exc)) from None
     try:
-        return Dynamics(links, **({"gravity": section["gravity"]} if "gravity" in section
+        return Dynamics(tuple(links), **({"gravity": section["gravity"]} if "gravity" in section
                                   else {}))
     except ValidationError as exc:
         raise place.error("field 'dynamics'", str(exc)) from None
@@ -519,11 +520,10 @@ def _mesh_from_dict(row, where, folder, place):
     if colour is not None and not (isinstance(colour, str)
                                    and re.fullmatch(r"#[0-9a-fA-F]{6}", colour)):
         raise place.error(where, f"field 'colour' must be \"#rrggbb\", got {brief(colour)}")
+    roll, pitch, yaw = _triple(row.get("rpy", [0, 0, 0]), where, "rpy", place, MAX_ANGLE_DEG)
     return MeshSpec(file=file, folder=folder,
                     xyz=_triple(row.get("xyz", [0, 0, 0]), where, "xyz", place, MAX_LENGTH),
-                    rpy=tuple(math.radians(v) for v in
-                              _triple(row.get("rpy", [0, 0, 0]), where, "rpy", place,
-                                      MAX_ANGLE_DEG)),
+                    rpy=(math.radians(roll), math.radians(pitch), math.radians(yaw)),
                     scale=scale, colour=colour)
 
 

@@ -274,7 +274,7 @@ def _rigid_groups(model, path):
             if joint.type == "fixed" or (owner[link] == n and joint.name in gripper):
                 owner[joint.child] = owner[link]
                 order.append(joint.child)
-    groups = [[] for _ in range(n + 1)]
+    groups: list[list[str]] = [[] for _ in range(n + 1)]
     for link in order:
         groups[owner[link]].append(link)
     return groups
@@ -312,7 +312,7 @@ def _dynamics(model, groups, dh_frames):
                 from None
     if all(link is None for link in links):
         return None
-    return Dynamics([link or LinkDynamics() for link in links])
+    return Dynamics(tuple(link or LinkDynamics() for link in links))
 
 
 def _combined(parts):
@@ -439,7 +439,8 @@ def _robot_meshes(model, groups, dh_frames, tool, package_dirs, notes):
     gets a note of what was skipped."""
     frames = _zero_frames(model)
     folder = Path(model.source).resolve().parent
-    skipped, missing = {}, []
+    skipped: dict[str, int] = {}
+    missing = []
 
     def stl_meshes(names, frame):
         """Each STL mesh found among the links ``names`` (at most one per link), placed in

@@ -446,7 +446,8 @@ def _check_mimics(joints, source):
 def _root(links, parents, source):
     """The one link without a parent joint, after refusing loops."""
     for start in links:
-        seen, link = [], start
+        seen: list[str] = []
+        link = start
         while link in parents:
             if link in seen:
                 loop = " -> ".join(parents[name].name for name in seen[seen.index(link):])
@@ -537,11 +538,11 @@ def _joint(element, links, source):
     if kind not in JOINT_TYPES:
         raise RobotFileError(f"{source}: {where}: type must be one of {', '.join(JOINT_TYPES)}, "
                              f"got {brief(kind)}")
-    ends = {}
+    ends: dict[str, str] = {}
     for end in ("parent", "child"):
         tag = element.find(end)
         link = tag.get("link") if tag is not None else None
-        if link not in links:
+        if link is None or link not in links:
             raise RobotFileError(f"{source}: {where}: its {end} link {brief(link)} is not a "
                                  f"<link> of the file")
         ends[end] = link

@@ -28,7 +28,8 @@ from __future__ import annotations
 import ast
 import math
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -59,7 +60,8 @@ CONSTANTS = {"pi": math.pi, "e": math.e, "tau": math.tau, "deg": math.pi / 180.0
 
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
            ast.Div: operator.truediv, ast.Pow: operator.pow}
-_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
+_UNARY: dict[type[ast.unaryop], Callable[[Any], Any]] = {ast.USub: operator.neg,
+                                                          ast.UAdd: operator.pos}
 _DESCRIPTIONS = {ast.Attribute: "attribute access", ast.Subscript: "indexing",
                  ast.Lambda: "a lambda", ast.ListComp: "a comprehension",
                  ast.GeneratorExp: "a comprehension", ast.SetComp: "a comprehension",
@@ -303,6 +305,7 @@ class _NotConstant(Exception):
 def _evaluate(node, values):
     """Value of a checked node; raises _NotConstant for a variable missing from ``values``."""
     if isinstance(node, ast.Constant):
+        assert isinstance(node.value, (int, float))     # the checker let real numbers only
         return float(node.value)
     if isinstance(node, ast.Name):
         if node.id in CONSTANTS:

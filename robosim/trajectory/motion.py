@@ -359,19 +359,20 @@ def _first_obstacle(robot, solver, q, ok, poses, fractions, direction, collision
         pairs = found.describe(k)[len("collision: "):]
         return k, (f"the arm would collide ({pairs}, {where}): it cannot move further "
                    f"{direction}; move around the obstacle")
-    singular = (f"the arm {{}} (a singular pose, {where}): it cannot move further "
-                f"{direction}; move a joint with the sliders first")
+    singular_text = (f"the arm {{}} (a singular pose, {where}): it cannot move further "
+                     f"{direction}; move a joint with the sliders first")
     # A revolute joint that went round by a turn was wrapped past a limit by the solver.
-    wrapped = np.flatnonzero(robot.revolute & (np.abs(q[k] - q[k - 1]) > math.pi)) if k else []
+    wrapped = (np.flatnonzero(robot.revolute & (np.abs(q[k] - q[k - 1]) > math.pi)) if k
+               else np.array([], dtype=int))
     if ok[k] and len(wrapped):
         return k, _limit_message(robot, wrapped, where, direction)
     if ok[k]:
-        return k, singular.format(singular_words(robot, q[k - 1]))
+        return k, singular_text.format(singular_words(robot, q[k - 1]))
     kind, detail = solver.blocked(poses[k], fractions[k], q[k - 1])
     if kind == "limit":
         return k, _limit_message(robot, detail, where, direction)
     if kind == "singular":
-        return k, singular.format(singular_words(robot, detail))
+        return k, singular_text.format(singular_words(robot, detail))
     return k, (f"the arm cannot reach that far (out of reach, {where}): it cannot move further "
                f"{direction}; choose a target nearer the arm")
 

@@ -163,7 +163,7 @@ SURFACE_CURVES = 11
 
 
 def default_curves(kind: str, curves: int | None = None,
-                   index: int | None = None) -> tuple[int, int] | None:
+                   index: int | None = None) -> tuple[int, int]:
     """``(curves, index)`` of a path from the user's formulas, blanks filled in.
 
     ``kind`` "surface": :data:`SURFACE_CURVES` curves, the middle one followed (index

@@ -162,8 +162,9 @@ def preset_path(name: str, robot: Robot, points: int = 200, *, curves: int | Non
 def _preset_curves(preset, curves, index, points):
     """The preset's curves at the paper's place and size (centimetres)."""
     if preset.kind == "volume":
-        return volume_path(*preset.formulas, preset.u_range, preset.v_range, points,
-                           curves=curves, index=index)
+        x, y, z = preset.formulas
+        return volume_path(x, y, z, preset.u_range, preset.v_range, points, curves=curves,
+                           index=index)
     return surface_path(preset.formulas[0], preset.v_range, preset.u_range, curves, index,
                         points)
 
@@ -232,7 +233,7 @@ def place_points(robot: Robot, points: np.ndarray,
 def _spread(places, spacing, count=None):
     """The first of ``places`` and then each next one at least ``spacing`` from all taken,
     up to ``count`` (default :data:`FIT_CANDIDATES`): candidates that fail differently."""
-    taken = []
+    taken: list[np.ndarray] = []
     for place in places:
         if all(np.linalg.norm(place - other) >= spacing for other in taken):
             taken.append(place)

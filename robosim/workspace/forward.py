@@ -169,15 +169,15 @@ def _segment_plan(robot):
     q = robot.random_q(8, rng)
     points = _segment_points(robot, q)
     tolerance = 1e-9 * robot.length_scale
-    depends = []
+    moves_points = []             # per joint: which segment points it moves
     for j in range(robot.n):
         moved = q.copy()
         moved[:, j] += rng.uniform(0.3, 1.0, size=len(q)) * (
             1.0 if robot.joints[j].is_revolute else robot.length_scale)
         shift = np.abs(_segment_points(robot, moved) - points).max(axis=(0, 2))
-        depends.append(shift > tolerance)
-    depends = np.array(depends).T
-    shares = [None]
+        moves_points.append(shift > tolerance)
+    depends = np.array(moves_points).T
+    shares: list[int | None] = [None]
     for s in range(1, len(depends)):
         same = (np.array_equal(depends[s], depends[s - 1])
                 and np.abs(points[:, s] - points[:, s - 1]).max() <= tolerance)

@@ -380,8 +380,8 @@ def _solve(robot, targets, axes, q0, path):
             retry = ik.solve(robot, targets[missed], starts, axes=axes, seeds=RETRY_SEEDS)
             q[missed], reached[missed] = retry.q, retry.success
         return q, reached
-    result = ik.solve(robot, targets, axes=axes, seeds=BOX_SEEDS)
-    return result.q, result.success
+    solved = ik.solve(robot, targets, axes=axes, seeds=BOX_SEEDS)
+    return solved.q, solved.success
 
 
 def _solve_stretches(free, targets, axes, q0, q, missed):

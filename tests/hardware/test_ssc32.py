@@ -110,6 +110,27 @@ def test_a_silent_board_gets_a_message_naming_the_likely_causes(board, board_lin
     assert board.settle() == sent  # nothing more was sent
 
 
+class EmptyReadPort(DryRunPort):
+    """A port opened without a timeout (pyserial's default, ``timeout=None``) whose reads
+    return nothing, as a closed pty does."""
+
+    timeout = None
+
+    def read(self, size=1):
+        return b""
+
+    def read_until(self, expected=b"\n", size=None):
+        return b""
+
+
+def test_a_silent_port_without_a_timeout_is_named_too():
+    # the message said "within {timeout:g} s": None made it a TypeError, not a LinkError
+    link = SSC32Link(EmptyReadPort(), port="/dev/ttyTEST")
+    with pytest.raises(LinkError, match="no reply from the SSC-32 on /dev/ttyTEST at 9600 baud\\."):
+        link.version()
+    assert link.closed
+
+
 @pytest.mark.parametrize("query", ["movement_complete", "version", "pulses"])
 def test_garbage_replies_close_the_link(board, board_link, query):
     board.mode = "garbage"
