@@ -35,7 +35,11 @@ Example::
     # keeps the typed text, and grid.message holds the message for the status line.
 """
 
+from __future__ import annotations
+
 import weakref
+from collections.abc import Callable
+from typing import ClassVar
 
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
@@ -58,6 +62,9 @@ _BACKTAB_KEYS = {"shift+tab", "backtab", "iso_left_tab", "shift+iso_left_tab"}
 #: Select all, as matplotlib's backends name it (macOS: cmd; an upper-case letter with Shift
 #: or Caps Lock on some backends).
 _SELECT_ALL_KEYS = {"ctrl+a", "ctrl+A", "cmd+a", "cmd+A"}
+
+#: A cell: ``(row, col)``.
+Cell = tuple[int, int]
 
 # Tk canvases whose Tab keys robosim already delivers (one binding per canvas).
 _canvases_keeping_tab: weakref.WeakSet[object] = weakref.WeakSet()
@@ -162,11 +169,11 @@ class CellGrid:
         self.enter_moves = enter_moves
         self.choices = {int(col): [str(v) for v in values]
                         for col, values in (choices or {}).items()}
-        self.message = None
-        self.errors = {}
-        self._texts = {}
-        self._accepted = {}       # (row, col) -> the last text set from code or accepted
-        self._focused = None
+        self.message: str | None = None
+        self.errors: dict[Cell, str] = {}
+        self._texts: dict[Cell, str] = {}
+        self._accepted: dict[Cell, str | None] = {}   # the last text set from code or accepted
+        self._focused: Cell | None = None
         self._buffer = ""
         self._caret = 0
         self._selected_all = False
@@ -446,13 +453,14 @@ class CellGrid:
         if keys is not None:
             keys.switch_on(self)
 
-    def _edit(self, buffer, caret):
+    def _edit(self, cell: Cell, buffer: str, caret: int) -> None:
+        """The focused ``cell``'s typed text becomes ``buffer``, the caret at ``caret``."""
         self._buffer = buffer
         self._caret = caret
         self._selected_all = False
-        self._redraw_cell(self._focused)
+        self._redraw_cell(cell)
         if self.on_edit is not None:
-            self.on_edit(*self._focused, buffer)
+            self.on_edit(*cell, buffer)
 
     def _focus_next(self, cell, step):
         """Edit the cell ``step`` cells after ``cell`` in row-major order (wrapping)."""
@@ -461,28 +469,28 @@ class CellGrid:
         self._begin(target)
         self._start_editing(target, len(self._buffer), True)
 
-    def _choose(self, value):
-        """Put ``value`` in the focused choice cell, commit it, and stay in the cell."""
-        cell = self._focused
+    def _choose(self, cell: Cell, value: str) -> None:
+        """Put ``value`` in the focused choice cell ``cell``, commit it, and stay there."""
         self._buffer = value
         self.commit()
         self._start_editing(cell, 0, False)
 
-    def _choice_key(self, key):
-        """Handle a key in a focused choice cell; False for keys handled like any cell's."""
-        values = self.choices[self._focused[1]]
+    def _choice_key(self, cell: Cell, key: str) -> bool:
+        """Handle a key in the focused choice cell ``cell``; False for keys handled like any
+        cell's (Enter, Tab, Shift+Tab, Escape)."""
+        values = self.choices[cell[1]]
         index = values.index(self._buffer) if self._buffer in values else -1
         if key in (" ", "right"):
-            self._choose(values[(index + 1) % len(values)])
+            self._choose(cell, values[(index + 1) % len(values)])
         elif key == "left":
-            self._choose(values[(index - 1) % len(values)])
+            self._choose(cell, values[(index - 1) % len(values)])
         elif key in _ENTER_KEYS or key in _BACKTAB_KEYS or key in ("tab", "escape"):
             return False
         else:
-            letter = key[len("shift+"):] if key.startswith("shift+") else key
+            letter = key.removeprefix("shift+")
             matches = [v for v in values if v[:1].lower() == letter.lower()]
             if len(letter) == 1 and matches:
-                self._choose(matches[0])
+                self._choose(cell, matches[0])
         return True
 
     def _on_event(self, event):
@@ -495,52 +503,87 @@ class CellGrid:
             else:
                 self._on_press(event)
 
-    def _on_key(self, event):
-        if self._focused is None or event.key is None:
+    def _on_key(self, event) -> None:
+        """A key while a cell is focused: a choice cell's own keys first, then the action of
+        :attr:`_KEY_ACTIONS`, else the character typed."""
+        cell, key = self._focused, event.key
+        if cell is None or key is None:
             return
-        key = event.key
-        if self._focused[1] in self.choices and self._choice_key(key):
+        if cell[1] in self.choices and self._choice_key(cell, key):
             return
-        buffer, caret = self._buffer, self._caret
-        if self._selected_all and key in ("backspace", "delete"):
-            self._edit("", 0)
-        elif key == "backspace":
-            if caret > 0:
-                self._edit(buffer[:caret - 1] + buffer[caret:], caret - 1)
-        elif key == "delete":
-            if caret < len(buffer):
-                self._edit(buffer[:caret] + buffer[caret + 1:], caret)
-        elif key in _SELECT_ALL_KEYS:
-            self._selected_all = bool(buffer)
-            self._redraw_cell(self._focused)
-        elif key in ("left", "right", "home", "end"):
-            new = {"left": caret - 1, "right": caret + 1, "home": 0, "end": len(buffer)}[key]
-            if self._selected_all:
-                new = 0 if key in ("left", "home") else len(buffer)
-            self._selected_all = False
-            self._caret = max(0, min(new, len(buffer)))
-            self._redraw_cell(self._focused)
-        elif key in _ENTER_KEYS:
-            cell = self._focused
-            if self.commit() is not None:             # rejected: stay to fix it
-                self._start_editing(cell, len(self._texts[cell]), False)
-                return
-            if self.on_enter is not None:
-                self.on_enter(*cell, self._texts[cell])
-            if self.enter_moves and self._cids:
-                self._focus_next(cell, +1)
-        elif key == "tab" or key in _BACKTAB_KEYS:
-            cell = self._focused
-            self.commit()
-            self._focus_next(cell, +1 if key == "tab" else -1)
-        elif key == "escape":
-            self.cancel()
+        action = self._KEY_ACTIONS.get(key)
+        if action is None:
+            self._type_character(cell, key)
         else:
-            char = key[len("shift+"):] if key.startswith("shift+") else key
-            if len(char) == 1 and char.isprintable():
-                if self._selected_all:
-                    buffer, caret = "", 0
-                self._edit(buffer[:caret] + char + buffer[caret:], caret + 1)
+            action(self, cell, key)
+
+    # One method a key (_KEY_ACTIONS): each gets the focused cell and the key's name.
+    def _backspace(self, cell: Cell, key: str) -> None:
+        buffer, caret = self._buffer, self._caret
+        if self._selected_all:
+            self._edit(cell, "", 0)
+        elif caret > 0:
+            self._edit(cell, buffer[:caret - 1] + buffer[caret:], caret - 1)
+
+    def _delete(self, cell: Cell, key: str) -> None:
+        buffer, caret = self._buffer, self._caret
+        if self._selected_all:
+            self._edit(cell, "", 0)
+        elif caret < len(buffer):
+            self._edit(cell, buffer[:caret] + buffer[caret + 1:], caret)
+
+    def _select_all(self, cell: Cell, key: str) -> None:
+        self._selected_all = bool(self._buffer)
+        self._redraw_cell(cell)
+
+    def _move_caret(self, cell: Cell, key: str) -> None:
+        """Left, Right, Home, End; with the whole text selected, to its start or end."""
+        buffer, caret = self._buffer, self._caret
+        new = {"left": caret - 1, "right": caret + 1, "home": 0, "end": len(buffer)}[key]
+        if self._selected_all:
+            new = 0 if key in ("left", "home") else len(buffer)
+        self._selected_all = False
+        self._caret = max(0, min(new, len(buffer)))
+        self._redraw_cell(cell)
+
+    def _enter(self, cell: Cell, key: str) -> None:
+        """Commit; a rejected text stays to be fixed, an accepted one calls ``on_enter``
+        (and moves on with ``enter_moves``)."""
+        if self.commit() is not None:
+            self._start_editing(cell, len(self._texts[cell]), False)
+            return
+        if self.on_enter is not None:
+            self.on_enter(*cell, self._texts[cell])
+        if self.enter_moves and self._cids:
+            self._focus_next(cell, +1)
+
+    def _tab(self, cell: Cell, key: str) -> None:
+        """Tab and Shift+Tab: commit, then the next or the previous cell."""
+        self.commit()
+        self._focus_next(cell, +1 if key == "tab" else -1)
+
+    def _escape(self, cell: Cell, key: str) -> None:
+        self.cancel()
+
+    def _type_character(self, cell: Cell, key: str) -> None:
+        """Any other key: a printable character goes in at the caret (replacing the whole
+        text when it is selected); other keys do nothing."""
+        char = key.removeprefix("shift+")
+        if len(char) == 1 and char.isprintable():
+            buffer, caret = ("", 0) if self._selected_all else (self._buffer, self._caret)
+            self._edit(cell, buffer[:caret] + char + buffer[caret:], caret + 1)
+
+    #: The action of each key in a focused cell (:meth:`_on_key`); any other key types its
+    #: character (:meth:`_type_character`).
+    _KEY_ACTIONS: ClassVar[dict[str, Callable[[CellGrid, Cell, str], None]]] = {
+        "backspace": _backspace,
+        "delete": _delete,
+        **dict.fromkeys(_SELECT_ALL_KEYS, _select_all),
+        **dict.fromkeys(("left", "right", "home", "end"), _move_caret),
+        **dict.fromkeys(_ENTER_KEYS, _enter),
+        **dict.fromkeys(("tab", *_BACKTAB_KEYS), _tab),
+        "escape": _escape,
+    }
 
     def _on_press(self, event):
         cell = self._cell_at(event) if event.inaxes is self.ax else None
@@ -555,7 +598,7 @@ class CellGrid:
                 return
             values = self.choices[cell[1]]
             index = values.index(self._buffer) if self._buffer in values else -1
-            self._choose(values[(index + 1) % len(values)])
+            self._choose(cell, values[(index + 1) % len(values)])
             return
         self._start_editing(cell, self._caret_at(cell, event.x), event.dblclick)
 
@@ -684,3 +727,4 @@ class CellGrid:
     def _on_close(self, event):
         self._focused = None
         self._shortcuts_on()
+
