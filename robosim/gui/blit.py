@@ -358,7 +358,8 @@ class BlitManager:
     def _ready_tick(self):
         """The ready timer's tick: nothing once the figure is closed (Tk sends close_event
         late, when the window is destroyed: a tick may come between ``plt.close`` and it)."""
-        self._ready_timer.stop()
+        if self._ready_timer is not None:
+            self._ready_timer.stop()
         if not self._figure_gone():
             self.make_ready()
 

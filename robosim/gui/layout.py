@@ -15,7 +15,22 @@ of 9 pt high (``2 * 9 * 1.35 + 4 = 28.3`` pt) at the bottom is
 ``(0, 0, 1, 0.0605)``.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
 from matplotlib.textpath import TextToPath
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure, SubFigure
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.text import Text
+    from matplotlib.widgets import Button
+
+#: A place in figure fractions: ``(left, bottom, width, height)`` of a rectangle, ``(x, y)`` of
+#: a point.
+Place = tuple[float, ...]
 
 POINTS_PER_INCH = 72
 #: Height of a line of text as a multiple of its font size, with room to spare: matplotlib
@@ -36,13 +51,13 @@ MONOSPACE_WIDTH = 0.61
 UNHINTED_WIDTH_FACTOR = 1.04
 
 
-def figure_size_pt(fig):
+def figure_size_pt(fig: Figure) -> tuple[float, float]:
     """``(width, height)`` of ``fig`` in points."""
     width, height = fig.get_size_inches()
     return width * POINTS_PER_INCH, height * POINTS_PER_INCH
 
 
-def lines_height(n_lines, fontsize):
+def lines_height(n_lines: int, fontsize: float) -> float:
     """Height in points of ``n_lines`` lines of text of ``fontsize`` points."""
     return n_lines * fontsize * LINE_SPACING
 
@@ -55,24 +70,34 @@ class Layout:
     name returns the place in figure fractions, as ``fig.add_axes`` and ``fig.text`` take them.
     """
 
-    def __init__(self, width, height):
+    def __init__(self, width: float, height: float) -> None:
         self.width, self.height = float(width), float(height)
-        self._places = {}
+        self._places: dict[str, Place] = {}
 
-    def rect(self, name, left, bottom, width, height):
+    def rect(self, name: str, left: float, bottom: float, width: float, height: float) -> None:
         """Name the rectangle ``(left, bottom, width, height)`` (points)."""
         self._places[name] = (left / self.width, bottom / self.height,
                               max(width, 1.0) / self.width, max(height, 1.0) / self.height)
 
-    def point(self, name, x, y):
+    def point(self, name: str, x: float, y: float) -> None:
         """Name the point ``(x, y)`` (points), e.g. where a text is anchored."""
         self._places[name] = (x / self.width, y / self.height)
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> Place:
         return self._places[name]
 
-    def __contains__(self, name):
+    def __contains__(self, name: str) -> bool:
         return name in self._places
+
+
+class Placeable(Protocol):
+    """What :class:`Placement` moves: an Axes (to a rectangle) or a Text (to a point); each
+    takes the kind of place its name was given in the layout."""
+
+    def set_position(self, pos: Any, /) -> object: ...
+
+
+P = TypeVar("P", bound=Placeable)
 
 
 class Placement:
@@ -82,23 +107,23 @@ class Placement:
     axes (``Axes.set_position``) and text (``Text.set_position``) to its place in a new layout.
     """
 
-    def __init__(self):
-        self._artists = []
+    def __init__(self) -> None:
+        self._artists: list[tuple[str, Placeable]] = []
 
-    def add(self, name, artist):
+    def add(self, name: str, artist: P) -> P:
         self._artists.append((name, artist))
         return artist
 
-    def apply(self, layout):
+    def apply(self, layout: Layout) -> None:
         for name, artist in self._artists:
             if name in layout:
                 artist.set_position(layout[name])
 
-    def clear(self):
+    def clear(self) -> None:
         self._artists = []
 
 
-def text_width_pt(fig, text, fontproperties):
+def text_width_pt(fig: Figure | SubFigure, text: str, fontproperties: FontProperties) -> float:
     """Width in points of one line ``text`` drawn with ``fontproperties`` in ``fig``."""
     if not text:
         return 0.0
@@ -111,7 +136,8 @@ def text_width_pt(fig, text, fontproperties):
     return width * UNHINTED_WIDTH_FACTOR
 
 
-def fit_fontsize(text, width_pt, height_pt, largest, smallest=6):
+def fit_fontsize(text: Text, width_pt: float, height_pt: float, largest: float,
+                 smallest: float = 6) -> float:
     """Set ``text`` (a matplotlib Text) to the largest font size from ``largest`` down to
     ``smallest`` points at which every line fits ``width_pt`` x ``height_pt`` points.
 
@@ -135,7 +161,7 @@ def fit_fontsize(text, width_pt, height_pt, largest, smallest=6):
 BUTTON_PADDING = (6, 2)
 
 
-def fit_button_label(button, largest):
+def fit_button_label(button: Button, largest: float) -> float:
     """Fit a matplotlib Button's label inside the button (:func:`fit_fontsize`)."""
     box = button.ax.get_window_extent()
     to_points = POINTS_PER_INCH / button.ax.figure.dpi
@@ -143,7 +169,7 @@ def fit_button_label(button, largest):
                         box.height * to_points - 2 * BUTTON_PADDING[1], largest)
 
 
-def wrap_lines(message, width_of, width):
+def wrap_lines(message: str, width_of: Callable[[str], float], width: float) -> list[str]:
     """``message`` as lines no wider than ``width``, broken at spaces (a word wider than a
     line stays whole on its own line).
 

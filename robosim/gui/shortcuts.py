@@ -19,13 +19,20 @@ are read from rcParams at each press. Figures without a manager, or with the too
 ``keypresslock``), are left as they are.
 """
 
+from __future__ import annotations
+
 import weakref
+from typing import TYPE_CHECKING
 
 import matplotlib as mpl
 from matplotlib.backend_bases import key_press_handler
 
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
 #: The rcParams keymaps robosim's windows never obey: closing windows, and log scales.
-REFUSED_KEYMAPS = ("keymap.quit", "keymap.quit_all", "keymap.xscale", "keymap.yscale")
+REFUSED_KEYMAPS: tuple[RcKeyType, ...] = ("keymap.quit", "keymap.quit_all", "keymap.xscale",
+                                          "keymap.yscale")
 
 _figure_keys: weakref.WeakKeyDictionary[object, "FigureKeys"] = weakref.WeakKeyDictionary()
 
@@ -35,8 +42,8 @@ class FigureKeys:
     and silent while anyone has switched the shortcuts off. Made by :func:`figure_keys`."""
 
     def __init__(self, fig):
-        self.refused = ()
-        self._holders = weakref.WeakSet()
+        self.refused: tuple[RcKeyType, ...] = ()
+        self._holders: weakref.WeakSet[object] = weakref.WeakSet()
         canvas, manager = fig.canvas, fig.canvas.manager
         canvas.mpl_disconnect(manager.key_press_handler_id)
         manager.key_press_handler_id = canvas.mpl_connect("key_press_event", self.handle)

@@ -168,7 +168,7 @@ class ArmState:
         self.status_owner = None
         self.closed = False
         self._report = report
-        self._subscriptions = {topic: [] for topic in TOPICS}
+        self._subscriptions: dict[str, list[Subscription]] = {topic: [] for topic in TOPICS}
 
     # ------------------------------------------------------------------ reading
     @property
@@ -203,13 +203,13 @@ class ArmState:
                     f"model's")
         low, high = self.robot.q_to_user(self.limits.T)
         units = ["deg" if joint.is_revolute else self.robot.unit for joint in self.robot.joints]
-        spans = []
-        for i in narrowed:   # neighbours with the same range share one entry: q1-q5 [-81, 81]
+        spans: list[tuple[int, int, str, str]] = []     # first joint, last, range, unit
+        for i in map(int, narrowed):   # neighbours with the same range share one entry: q1-q5
             span = f"[{calibrated_limit_text(low[i])}, {calibrated_limit_text(high[i])}]"
-            if spans and spans[-1][2:] == [span, units[i]] and spans[-1][1] == i - 1:
-                spans[-1][1] = i
+            if spans and spans[-1][2:] == (span, units[i]) and spans[-1][1] == i - 1:
+                spans[-1] = (spans[-1][0], i, span, units[i])
             else:
-                spans.append([i, i, span, units[i]])
+                spans.append((i, i, span, units[i]))
         # the unit once after the last entry of each run of one unit
         text = ", ".join((f"q{a + 1}" if a == b else f"q{a + 1}-q{b + 1}") + f" {span}"
                          + ("" if k + 1 < len(spans) and spans[k + 1][3] == unit

@@ -210,7 +210,7 @@ def place_beside_view(fig, view, simulator=None):
     (:func:`screen_size_px`), or no room."""
     screen = screen_size_px(fig)
     window = getattr(getattr(fig.canvas, "manager", None), "window", None)
-    if screen is None or view is None or not hasattr(window, "geometry"):
+    if screen is None or view is None or window is None or not hasattr(window, "geometry"):
         return
     dpi = window_dpi(fig)
     frame = (SCREEN_ROOM_PX[0], SCREEN_ROOM_PX[1] + toolbar_height_px(fig))
@@ -242,7 +242,7 @@ def show_before_drawing(fig, clock=time.monotonic):
     """
     manager = getattr(fig.canvas, "manager", None)
     window = getattr(manager, "window", None)
-    if not hasattr(window, "winfo_viewable"):
+    if manager is None or not hasattr(window, "winfo_viewable"):
         return
     manager.show()
     widget = fig.canvas.get_tk_widget()

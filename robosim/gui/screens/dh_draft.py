@@ -20,14 +20,23 @@ Empty ``min`` and ``max`` mean the library's default limits. ``extras`` carries 
 robot file the table does not show (base, tool, named poses, manufacturer, source, notes).
 """
 
+from __future__ import annotations
+
 import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ...errors import RobosimError
 from ...robot_files import MAX_ANGLE_DEG, MAX_LENGTH, robot_from_dict, robot_to_dict, load_stl
 from ...kinematics import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
+
+if TYPE_CHECKING:
+    from ...kinematics import Robot
+
+#: A draft: the JSON-serialisable dict above.
+Draft = dict[str, Any]
 
 FORMAT = "robosim-draft/1"
 COLUMNS = ("type", "theta", "d", "a", "alpha", "offset", "min", "max")
@@ -55,8 +64,8 @@ class DraftCheck:
         belong to no cell); None when the draft is valid.
     """
 
-    robot: object = None
-    errors: dict = field(default_factory=dict)
+    robot: Robot | None = None
+    errors: dict[tuple[int, int], str] = field(default_factory=dict)
     message: str | None = None
 
 
@@ -303,7 +312,7 @@ def check_draft(draft):
     and the table checked again, until every wrong cell is found.
     """
     rows = [[row[0]] + [_cell_value(text) for text in row[1:]] for row in draft["rows"]]
-    errors = {}
+    errors: dict[tuple[int, int], str] = {}
     first = None
     for _ in range(len(rows) * len(COLUMNS) + 1):
         try:

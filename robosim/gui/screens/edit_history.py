@@ -46,8 +46,8 @@ class EditHistory:
         if limit < 1:
             raise ValueError(f"an edit history keeps at least 1 edit, got limit={limit}")
         self.limit = int(limit)
-        self._past = deque(maxlen=self.limit)     # snapshots before the present, oldest first
-        self._future = []                         # snapshots undone, the next redo last
+        self._past: deque[dict] = deque(maxlen=self.limit)  # snapshots before now, oldest first
+        self._future: list[dict] = []                       # snapshots undone, next redo last
         self._present = copy.deepcopy(draft)
 
     @property

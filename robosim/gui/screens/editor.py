@@ -31,7 +31,10 @@ the name, unit or convention, Reset table), ctrl+y or ctrl+shift+z redoes it (cm
 first, so ctrl+z also takes it back).
 """
 
+from __future__ import annotations
+
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from ...errors import RobosimError
 from ...robot_files import save_robot
@@ -45,12 +48,17 @@ from ..shortcuts import KeyboardShortcutsOff
 from ..undo_keys import undo_action
 from ..layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
 from ...parsing import parse_number
-from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, MOUNTINGS, attach_mesh, check_draft,
-                       default_save_path, draft_from_robot, mounting_values, new_draft,
+from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, MOUNTINGS, Draft, DraftCheck, attach_mesh,
+                       check_draft, default_save_path, draft_from_robot, mounting_values, new_draft,
                        parse_joint_count, renamed_save_path, resize_draft, row_meshes,
                        set_mounting_value, valid_draft)
 from ..user_files.my_robots import MyRobots
 from .base import Screen
+
+if TYPE_CHECKING:
+    from matplotlib.widgets import Button
+
+Built = TypeVar("Built")
 
 FONT_SIZE = 9
 TITLE_SIZE = 13
@@ -87,22 +95,28 @@ class EditorScreen(Screen):
 
     def __init__(self, app, robot=None):
         super().__init__(app)
-        self.draft = draft_from_robot(robot, self.save_folder()) if robot is not None else None
+        self.draft: Draft | None = (draft_from_robot(robot, self.save_folder())
+                                    if robot is not None else None)
         self.editing = robot is not None
         self.restored = False
-        self.draft_problem = None  # a damaged autosave set aside: the status line says so
+        # a damaged autosave set aside: the status line says so
+        self.draft_problem: str | None = None
         if self.draft is None:
             self.draft, self.draft_problem = autosave.read_draft(valid_draft)
             self.restored = self.draft is not None
-        self.check = None
-        self.stage = None         # "count" (the number of joints) or "table"
-        self.table = self.settings = self.save_path = self.continue_button = None
-        self.mounting = None
-        self._artists = []
-        self._confirm = None      # the action ("reset", or a path to overwrite) to press again
-        self._last_status = None
-        self.history = None       # the EditHistory of the table, made with the table
-        self._last_cell = None    # the table cell committed last, (row, col)
+        self.check: DraftCheck | None = None
+        self.stage: str | None = None         # "count" (the number of joints) or "table"
+        # the table stage's widgets (None in the count stage)
+        self.table: CellGrid | None = None
+        self.settings: CellGrid | None = None
+        self.save_path: CellGrid | None = None
+        self.mounting: CellGrid | None = None
+        self.continue_button: Button | None = None
+        self._artists: list = []
+        self._confirm: str | None = None  # the action ("reset", or a path) to press again
+        self._last_status: tuple[str, bool] | None = None
+        self.history: EditHistory | None = None   # the table's, made with the table
+        self._last_cell: tuple[int, int] | None = None    # the table cell committed last
 
     # ------------------------------------------------------------------ building
     def build(self):
@@ -113,11 +127,12 @@ class EditorScreen(Screen):
         else:
             self._build_table_stage()
             if self.restored:
-                problem = f" Still to fix: {self.check.message}" if self.check.message else ""
+                message = self._built(self.check).message
+                problem = f" Still to fix: {message}" if message else ""
                 self._status("Your last table is back as you typed it (Reset table starts "
                              "a new one)." + problem, error=bool(problem))
             elif self.editing:
-                self._status(f"Editing {self.draft['name']!r}: change any cell (Tab goes to "
+                self._status(f"Editing {self._draft['name']!r}: change any cell (Tab goes to "
                              f"the table), then press Continue. Save writes a robot file.")
 
     def save_folder(self):
@@ -133,8 +148,19 @@ class EditorScreen(Screen):
 
     def teardown(self):
         super().teardown()
-        self.table = self.settings = self.save_path = self.continue_button = None
-        self.mounting = None
+        self.table = self.settings = self.save_path = self.mounting = None
+        self.continue_button = None
+
+    @staticmethod
+    def _built(part: Built | None) -> Built:
+        """``part`` of the table stage (the draft, its check, history or a widget): there
+        from the table stage on, which is where the methods that ask for it run."""
+        assert part is not None, "the DH table is not built"
+        return part
+
+    @property
+    def _draft(self) -> Draft:
+        return self._built(self.draft)
 
     def _places(self):
         return self.layout(*figure_size_pt(self.fig))
@@ -200,7 +226,7 @@ class EditorScreen(Screen):
             y += CELL_HEIGHT + 2 * gap
         places.rect("mounting", left, y, 0.75 * (right - left), 3 * cell)
         y += 3 * cell + 2 * gap
-        n_lines = len(self.draft["rows"]) + 1
+        n_lines = len(self._draft["rows"]) + 1
         row = max(SMALLEST_ROW_HEIGHT,
                   min(TABLE_ROW_HEIGHT, (top - y - self._notes_height(compact) - gap) / n_lines))
         places.rect("table", left, top - n_lines * row, right - left, n_lines * row)
@@ -214,7 +240,7 @@ class EditorScreen(Screen):
         fixed = (MARGIN + lines_height(1, TITLE_SIZE) + 2 * CELL_HEIGHT + 3 * GAP   # top rows
                  + STATUS_HEIGHT + GAP + BUTTON_HEIGHT + CELL_HEIGHT + 3 * CELL_HEIGHT
                  + 6 * GAP)                                                    # foot rows
-        table = (len(self.draft["rows"]) + 1) * SMALLEST_ROW_HEIGHT
+        table = (len(self._draft["rows"]) + 1) * SMALLEST_ROW_HEIGHT
         return height - fixed - table < self._notes_height(False) + GAP
 
     @staticmethod
@@ -260,7 +286,8 @@ class EditorScreen(Screen):
             if self.table is None:
                 self.count_cell.focus(0, 0)
             else:
-                self.table.focus(*min(self.table.errors, default=(0, 1)))
+                row, col = min(self.table.errors, default=(0, 1))
+                self.table.focus(row, col)
         elif len(event.key.removeprefix("shift+")) == 1:
             self._status("Click a cell to type in it, or press Tab to go to the table.")
 
@@ -313,41 +340,42 @@ class EditorScreen(Screen):
         warning = self._autosave()
         self._status(warning + f"Enter the DH table of your {count}-joint robot. Tab or Enter "
                      f"moves to the next cell.", error=bool(warning))
-        self.table.focus(0, 1)
+        self._built(self.table).focus(0, 1)
 
     # ------------------------------------------------------------------ stage 2: the table
     def _build_table_stage(self):
         self.stage = "table"
-        draft = self.draft
+        draft = self._draft
         self._text("title", "DH table", fontsize=TITLE_SIZE, fontweight="bold", va="top")
-        self.settings = self._grid(
+        self.settings = settings = self._grid(
             "settings", 1, list(SETTINGS), widths=[3, 1.2, 1.2, 1.6],
             choices={UNIT: list(LENGTH_UNITS), CONVENTION: list(CONVENTIONS)},
             on_commit=self._setting_committed)
         for col, text in enumerate((draft["name"], str(len(draft["rows"])), draft["unit"],
                                     draft["convention"])):
-            self.settings.set_text(0, col, text)
+            settings.set_text(0, col, text)
         n = len(draft["rows"])
-        self.table = self._grid(
+        self.table = table = self._grid(
             "table", n, self._headers() + ["mesh (STL file)"],
             row_labels=[self._row_label(i) for i in range(n)], label_width=0.1,
             widths=[1.2] + [1] * (len(COLUMNS) - 1) + [1.6], choices={0: list(KINDS)},
             enter_moves=True, on_commit=self._cell_committed, on_focus=self._cell_focused)
         for row, cells in enumerate(draft["rows"]):
             for col, text in enumerate([*cells, row_meshes(draft)[row]]):
-                self.table.set_text(row, col, text)
+                table.set_text(row, col, text)
         self.units_note = self._text("units note", self._units_note(), va="top",
                                      linespacing=NOTE_SPACING)
         self.mounting = self._grid("mounting", 2, self._mounting_headers(),
                                    row_labels=list(MOUNTINGS), label_width=0.08,
                                    on_commit=self._mounting_committed)
         self._show_mounting()
-        self.save_path = self._grid("save as", 1, [""], row_labels=["save as"],
-                                    label_width=0.15, on_commit=self._save_path_committed,
-                                    on_enter=lambda row, col, text: self._save(ask=False))
+        self.save_path = save_path = self._grid(
+            "save as", 1, [""], row_labels=["save as"], label_width=0.15,
+            on_commit=self._save_path_committed,
+            on_enter=lambda row, col, text: self._save(ask=False))
         if draft["save_as"].strip():
             draft["save_as"] = absolute_path(draft["save_as"])
-        self.save_path.set_text(0, 0, draft["save_as"])
+        save_path.set_text(0, 0, draft["save_as"])
         self._button("Save", "Save", self._save)
         self._button("Back", "Back", self.app.show_welcome)
         self._button("Reset table", "Reset table", self._reset)
@@ -356,21 +384,21 @@ class EditorScreen(Screen):
         self._listen_to_keys()
         self.connect_event("key_press_event", self._undo_key)
         if self.history is None:
-            self.history = EditHistory(self.draft)
+            self.history = EditHistory(draft)
         self._recheck(show_status=False)
 
     def _row_label(self, row):
-        name = self.draft["joint_names"][row]
+        name = self._draft["joint_names"][row]
         return f"{row + 1} {name}" if name else str(row + 1)
 
     def _headers(self):
-        unit = self.draft["unit"]
+        unit = self._draft["unit"]
         either = f"(deg/{unit})"
         return ["type", "theta (deg)", f"d ({unit})", f"a ({unit})", "alpha (deg)",
                 f"offset {either}", f"min {either}", f"max {either}"]
 
     def _units_note(self):
-        unit = self.draft["unit"]
+        unit = self._draft["unit"]
         return (f"Angles in degrees, lengths in {unit}. Click a type (or type r or p) to "
                 f"switch between revolute and prismatic.\n"
                 f"theta of a revolute joint, d of a prismatic one: the joint's home value "
@@ -379,19 +407,20 @@ class EditorScreen(Screen):
                 f"Empty min and max: default limits.")
 
     def _mounting_headers(self):
-        unit = self.draft["unit"]
+        unit = self._draft["unit"]
         return [f"x ({unit})", f"y ({unit})", f"z ({unit})", "roll (deg)", "pitch (deg)",
                 "yaw (deg)"]
 
     def _show_mounting(self):
         """Put the draft's base and tool transforms in their cells (zeros when it has none)."""
+        mounting = self._built(self.mounting)
         for row, name in enumerate(MOUNTINGS):
-            for col, value in enumerate(mounting_values(self.draft, name)):
+            for col, value in enumerate(mounting_values(self._draft, name)):
                 text = decimal_text(value, 6)
-                if self.mounting.text(row, col) != text:
-                    self.mounting.set_text(row, col, text)
-                if (row, col) in self.mounting.errors:
-                    self.mounting.mark(row, col, False)
+                if mounting.text(row, col) != text:
+                    mounting.set_text(row, col, text)
+                if (row, col) in mounting.errors:
+                    mounting.mark(row, col, False)
 
     def _mounting_committed(self, row, col, text):
         """A base or tool cell: x, y, z in the robot's unit, roll, pitch, yaw in degrees
@@ -403,9 +432,10 @@ class EditorScreen(Screen):
         except RobosimError as exc:
             self._status(str(exc), error=True)
             return str(exc)
-        set_mounting_value(self.draft, name, col, value)
-        values = mounting_values(self.draft, name)
-        self._changed(f"Now {mounting_text(name, values[:3], values[3:], self.draft['unit'])}. ")
+        draft = self._draft
+        set_mounting_value(draft, name, col, value)
+        values = mounting_values(draft, name)
+        self._changed(f"Now {mounting_text(name, values[:3], values[3:], draft['unit'])}. ")
         return None
 
     def _recheck(self, show_status=True, note=""):
@@ -413,28 +443,29 @@ class EditorScreen(Screen):
 
         The status line says what to do next, after ``note`` (about the edit just made).
         """
-        self.check = check_draft(self.draft)
-        meshes = row_meshes(self.draft)
-        for row in range(self.table.n_rows):
+        self.check = check = check_draft(self._draft)
+        table = self._built(self.table)
+        meshes = row_meshes(self._draft)
+        for row in range(table.n_rows):
             for col in range(len(COLUMNS)):             # a mesh cell is checked when typed
-                error = self.check.errors.get((row, col))
-                if error != self.table.errors.get((row, col)):
-                    self.table.mark(row, col, error or False)
-            if (row, MESH) in self.table.errors and self.table.text(row, MESH) == meshes[row]:
-                self.table.mark(row, MESH, False)       # undo brought its accepted file back
-        self._set_continue_enabled(self.check.robot is not None)
+                error = check.errors.get((row, col))
+                if error != table.errors.get((row, col)):
+                    table.mark(row, col, error or False)
+            if (row, MESH) in table.errors and table.text(row, MESH) == meshes[row]:
+                table.mark(row, MESH, False)            # undo brought its accepted file back
+        self._set_continue_enabled(check.robot is not None)
         if show_status:
-            if self.check.robot is not None:
+            if check.robot is not None:
                 self._status(note + "The table is a valid robot: press Continue to see it.")
             else:
                 self._status(note + self.problem_text(), error=True)
-        return self.check
+        return check
 
     def selected_problem_cell(self):
         """The wrong cell the status line explains: the one being typed in, else the one
         committed last, else the first (row by row); None when no cell is wrong."""
-        errors = self.check.errors
-        for cell in (self.table.focused, self._last_cell):
+        errors = self._built(self.check).errors
+        for cell in (self._built(self.table).focused, self._last_cell):
             if cell in errors:
                 return cell
         return min(errors, default=None)
@@ -442,10 +473,10 @@ class EditorScreen(Screen):
     def problem_text(self):
         """What is wrong, for the status line: the selected cell's problem and how many other
         cells are wrong (a problem of the whole robot, which no cell has, when there is one)."""
-        cell = self.selected_problem_cell()
+        check, cell = self._built(self.check), self.selected_problem_cell()
         if cell is None:
-            return self.check.message
-        return self.check.errors[cell] + _others_to_fix(len(self.check.errors) - 1)
+            return check.message or ""
+        return check.errors[cell] + _others_to_fix(len(check.errors) - 1)
 
     def _cell_focused(self, row, col):
         """A cell was selected: if it is wrong, the status line explains it."""
@@ -453,7 +484,7 @@ class EditorScreen(Screen):
             self._status(self.problem_text(), error=True)
 
     def _set_continue_enabled(self, enabled):
-        button = self.continue_button
+        button = self._built(self.continue_button)
         color, hover = (GO_COLOR, GO_HOVER) if enabled else (DISABLED_COLOR, DISABLED_COLOR)
         if button.color == color:
             return
@@ -466,7 +497,7 @@ class EditorScreen(Screen):
         """Store the draft as typed; "" or, when the user folder cannot be written, a warning
         for the status line (the editor carries on: Save still writes a robot file)."""
         try:
-            autosave.save_draft(self.draft)
+            autosave.save_draft(self._draft)
         except OSError as exc:
             return f"Your table cannot be autosaved ({exc.strerror or exc}): use Save to keep it. "
         return ""
@@ -476,7 +507,7 @@ class EditorScreen(Screen):
         undo, autosave it, then check it again."""
         if rebuild:
             self._switch_stage(self._build_table_stage)
-        self.history.record(self.draft)
+        self._built(self.history).record(self._draft)
         warning = self._autosave()
         self._confirm = None
         return self._recheck(note=warning + note)
@@ -484,22 +515,22 @@ class EditorScreen(Screen):
     def _cell_committed(self, row, col, text):
         if col == MESH:
             return self._mesh_committed(row, text)
-        self.draft["rows"][row][col] = text
+        self._draft["rows"][row][col] = text
         self._last_cell = (row, col)
         return self._changed().errors.get((row, col))
 
     def _mesh_committed(self, row, text):
         """Draw row ``row``'s link from the STL file typed (read first; empty: no mesh)."""
-        error = attach_mesh(self.draft, row, text)
+        error = attach_mesh(self._draft, row, text)
         if error:
-            self._status(error + _others_to_fix(len(self.check.errors)), error=True)
+            self._status(error + _others_to_fix(len(self._built(self.check).errors)), error=True)
             return error
         self._changed(f"Link {row + 1} is drawn from {Path(text).name} in the mesh style. "
                       if text.strip() else f"Link {row + 1} has no mesh now. ")
         return None
 
     def _setting_committed(self, row, col, text):
-        draft = self.draft
+        draft = self._draft
         note = ""
         if col == COUNT:
             try:
@@ -515,14 +546,14 @@ class EditorScreen(Screen):
             save_as = renamed_save_path(draft["save_as"], draft["name"], text)
             if save_as != draft["save_as"]:
                 draft["save_as"] = save_as
-                self.save_path.set_text(0, 0, save_as)
+                self._built(self.save_path).set_text(0, 0, save_as)
             draft["name"] = text
         elif col == UNIT:
             draft["unit"] = text
             for index, header in enumerate(self._headers()):
-                self.table.set_header(index, header)
+                self._built(self.table).set_header(index, header)
             for index, header in enumerate(self._mounting_headers()):
-                self.mounting.set_header(index, header)
+                self._built(self.mounting).set_header(index, header)
             self.units_note.set_text(self._units_note())
             note = f"Lengths are now in {text} (the numbers stay as typed). "
             moved = [name for name in ("base", "tool")
@@ -538,8 +569,8 @@ class EditorScreen(Screen):
     def _save_path_committed(self, row, col, text):
         if text.strip():
             text = absolute_path(text)
-            self.save_path.set_text(0, 0, text)
-        self.draft["save_as"] = text
+            self._built(self.save_path).set_text(0, 0, text)
+        self._draft["save_as"] = text
         warning = self._autosave()
         if warning:
             self._status(warning, error=True)
@@ -556,20 +587,21 @@ class EditorScreen(Screen):
 
     def undo(self):
         """Take the last committed edit back (text being typed is committed first)."""
-        self._step_history(self.history.undo, "Undid", "Nothing to undo", "ctrl+y redoes it")
+        self._step_history(self._built(self.history).undo, "Undid", "Nothing to undo",
+                           "ctrl+y redoes it")
 
     def redo(self):
         """Make the last undone edit again."""
-        self._step_history(self.history.redo, "Redid", "Nothing to redo", "ctrl+z undoes it")
+        self._step_history(self._built(self.history).redo, "Redid", "Nothing to redo",
+                           "ctrl+z undoes it")
 
     def _step_history(self, step, done, nothing, hint):
-        for grid in (self.table, self.settings, self.mounting, self.save_path):
-            grid.commit()
-        before = self.draft
+        self._commit_cells()
+        before = self._draft
         draft = step()
         if draft is None:
-            self._status(f"{nothing} (the editor remembers the last {self.history.limit} "
-                         f"edits).")
+            self._status(f"{nothing} (the editor remembers the last "
+                         f"{self._built(self.history).limit} edits).")
             return
         draft["save_as"] = before["save_as"]      # the file to save to is not an edit
         self.draft = draft
@@ -581,32 +613,36 @@ class EditorScreen(Screen):
             self._show_cells()
         warning = self._autosave()
         self._confirm = None
-        edit = (draft, before) if step == self.history.undo else (before, draft)
-        self._recheck(note=f"{warning}{done} the change of {describe_change(*edit, COLUMNS)} "
+        old, new = (draft, before) if step == self._built(self.history).undo else (before, draft)
+        self._recheck(note=f"{warning}{done} the change of {describe_change(old, new, COLUMNS)} "
                            f"({hint}). ")
 
     def _show_cells(self):
         """Put the draft's texts in the cells that differ (the table keeps its shape)."""
-        draft = self.draft
+        draft, settings, table = self._draft, self._built(self.settings), self._built(self.table)
         for col, text in enumerate((draft["name"], str(len(draft["rows"])), draft["unit"],
                                     draft["convention"])):
-            if self.settings.text(0, col) != text:
-                self.settings.set_text(0, col, text)
+            if settings.text(0, col) != text:
+                settings.set_text(0, col, text)
         for row, cells in enumerate(draft["rows"]):
             for col, text in enumerate([*cells, row_meshes(draft)[row]]):
-                if self.table.text(row, col) != text:
-                    self.table.set_text(row, col, text)
+                if table.text(row, col) != text:
+                    table.set_text(row, col, text)
         self._show_mounting()
 
     # ------------------------------------------------------------------ buttons
     def _valid_robot(self, action):
         """The draft's robot, or None with a status message saying why ``action`` waits."""
+        self._commit_cells()
+        check = self._built(self.check)
+        if check.robot is None:
+            self._status(f"Fix the table before you {action}: {check.message}", error=True)
+        return check.robot
+
+    def _commit_cells(self):
+        """Commit the text being typed in any of the table stage's cells."""
         for grid in (self.table, self.settings, self.mounting, self.save_path):
-            grid.commit()
-        if self.check.robot is None:
-            self._status(f"Fix the table before you {action}: {self.check.message}",
-                         error=True)
-        return self.check.robot
+            self._built(grid).commit()
 
     def _save(self, ask=True):
         """Save the table as a robot file: to the file chosen in the native dialog when
@@ -614,7 +650,7 @@ class EditorScreen(Screen):
         robot = self._valid_robot("save it")
         if robot is None:
             return
-        text = self.draft["save_as"].strip()
+        text = self._draft["save_as"].strip()
         chosen = None
         if ask:
             chosen = file_dialog.ask_path(
@@ -661,7 +697,7 @@ class EditorScreen(Screen):
             self._status("Press Reset table again to clear every row (the name, unit and "
                          "save file stay).", error=True)
             return
-        self.draft["rows"] = [list(DEFAULT_ROW) for _ in self.draft["rows"]]
+        self._draft["rows"] = [list(DEFAULT_ROW) for _ in self._draft["rows"]]
         self._changed("The table is cleared (ctrl+z brings it back). ", rebuild=True)
 
     def _continue(self):

@@ -151,10 +151,11 @@ class SimulatorScreen(Screen):
         self._dragged = None
         self._gripper_drag = None  # the GripperDrag going on (robosim.gui.screens.gripper_drag)
         self._before_drag = None   # the pose before the last gripper drag: ctrl+z returns there
-        self._sliders_blitted = None   # during a gripper drag: each slider's value as blitted
+        # during a gripper drag: each slider's value as blitted
+        self._sliders_blitted: np.ndarray | None = None
         self._sliders_time = float("-inf")      # ... and when they were last blitted
         self._compact = False    # the layout's arrangement for short windows (layout)
-        self._controls_target = None   # the pose the sliders and value cells show
+        self._controls_target: np.ndarray | None = None   # the pose the controls show
         # True while a trajectory plays: the sliders and value cells follow the arm (a move
         # to a target shows the target in them from its start, as Lodes' screen does)
         self._controls_follow_arm = False
@@ -510,17 +511,19 @@ class SimulatorScreen(Screen):
 
         self.readout_labels = place("readout", self.fig.text(
             *places["readout"], "\n".join(self._readout_labels()), **props))
+        x, y = places["readout"]
         self.readout_pose = place("readout", fast_text(
-            self.fig, *places["readout"], "", ha="right",
+            self.fig, x, y, "", ha="right",
             transform=chars_right(READOUT_POSE_CHARS), **props))
         self.readout_matrix_title = place("readout matrix",
                                           self.fig.text(*places["readout matrix"], "", **props))
         # Rotation entries need "-0.000"; positions as many characters as the robot's size.
         widths = [READOUT_MATRIX_CHARS] * 3 + [
             max(READOUT_MATRIX_CHARS, len(f"{-self.drawing.size:.3f}") + 2)]
+        x, y = places["readout matrix"]
         self.readout_matrix = [
             place("readout matrix", fast_text(
-                self.fig, *places["readout matrix"], "", ha="right",
+                self.fig, x, y, "", ha="right",
                 transform=chars_right(sum(widths[:k + 1])), **props))
             for k in range(4)]
         self._readout_rect = places["readout box"]
@@ -679,15 +682,18 @@ class SimulatorScreen(Screen):
         """The self-motion slider moved to ``value`` (degrees of arc): the arm goes there along
         its self-motion at once, a click as a drag (:mod:`.self_motion_slider`), blitted as a
         gripper drag is; a stop is said in the status line."""
+        self_motion = self.self_motion
+        if self_motion is None:         # only its slider calls: there is one
+            return
         if self.animation.running:
             self.timer.stop()
             self.state.stop()
         starting = self._dragged != SELF_MOTION
         if starting:
             self._track_sliders()
-            if self.self_motion.slider.drag_active:
+            if self_motion.slider.drag_active:
                 self._dragged = SELF_MOTION
-        q, message = self.self_motion.move(value)
+        q, message = self_motion.move(value)
         if message is not None:
             if self.app.status != message:
                 self.set_status(message, error=True)
@@ -696,7 +702,7 @@ class SimulatorScreen(Screen):
                 and self.app.status != MOVING:
             self.set_status(MOVING)
         self._jump_with_sliders(q)
-        self._redraw_sliders([self.self_motion.slider])
+        self._redraw_sliders([self_motion.slider])
         if self._dragged != SELF_MOTION:      # a click: the controls show where it went
             self._show_target_blitted(q)
 
@@ -787,7 +793,8 @@ class SimulatorScreen(Screen):
         event, and drawing every slider cost as much as drawing the arm)."""
         blitted = self._sliders_blitted
         redrawn = [k for k, slider in enumerate(self.sliders)
-                   if not moved_only or abs(slider.val - blitted[k]) * slider.ax.bbox.width
+                   if not moved_only or blitted is None
+                   or abs(slider.val - blitted[k]) * slider.ax.bbox.width
                    >= SLIDER_MOVE_PX * (slider.valmax - slider.valmin)]
         if not redrawn:
             return
@@ -990,7 +997,8 @@ class SimulatorScreen(Screen):
         :meth:`_on_play_more`), and a note about a target given while moving goes (it would be
         stale)."""
         self.timer.stop()
-        if not np.array_equal(self._controls_target, self.animation.target):
+        if (self._controls_target is None
+                or not np.array_equal(self._controls_target, self.animation.target)):
             self._show_target_blitted(self.animation.target)
         for layer in ("arm", *READOUT_LAYERS):
             self.blit.animate(layer, False)

@@ -112,7 +112,8 @@ class CalibrationWindow(View):
 
     # ------------------------------------------------------------------ messages
     def say(self, message, error=False):
-        self.status.show(message, error)
+        if self.status is not None:
+            self.status.show(message, error)
         if self._say_elsewhere is not None:
             self._say_elsewhere(message, error)
 
@@ -165,9 +166,11 @@ class CalibrationWindow(View):
         self._require_active()
         self._commit_cells()
         cell = {"ref": ANGLE, "at": ANGLE, "speed": SPEED}.get(what)
-        value = None if cell is None else self.cells.text(0, cell).strip()
-        if value == "":
-            raise ValidationError(f"type the value in the '{HEADERS[cell]}' cell first")
+        value = None
+        if cell is not None:
+            value = self.cells.text(0, cell).strip()
+            if value == "":
+                raise ValidationError(f"type the value in the '{HEADERS[cell]}' cell first")
         self.session.mark(self.entry, what, value)
         self._show_servo()
         self.say(f"marked {what}: not saved yet (Save)")

@@ -134,12 +134,15 @@ class DHStepsWindow(ToolWindow):
                               ("Step >", self.step_forward)):
             self.buttons[label] = self.button(places[label], label, action, fontsize=BUTTON_FONT)
             place(label, self.buttons[label].ax)
-        self.step_text = place("step", fast_text(fig, *places["step"], "", fontsize=TEXT_FONT,
-                                                 va="top", gid="panel"))
-        self.block_titles, self.block_columns, self._block_entries = {}, {}, {}
+        x, y = places["step"]
+        self.step_text = place("step", fast_text(fig, x, y, "", fontsize=TEXT_FONT, va="top",
+                                                 gid="panel"))
+        self.block_titles, self.block_columns = {}, {}
+        self._block_entries: dict[str, list[list[str]]] = {}
         for name in BLOCKS:
+            x, y = places[f"{name} title"]
             self.block_titles[name] = place(f"{name} title", fast_text(
-                fig, *places[f"{name} title"], "", fontsize=MATRIX_FONT, va="top", gid="panel"))
+                fig, x, y, "", fontsize=MATRIX_FONT, va="top", gid="panel"))
             # One right-aligned text per column: no padding spaces to draw (each glyph drawn
             # costs, spaces too), placed by _place_block; drawn as FastText.
             self.block_columns[name] = [fast_text(fig, 0, 0, "", fontsize=MATRIX_FONT,
@@ -147,7 +150,8 @@ class DHStepsWindow(ToolWindow):
                                                   gid="panel")
                                         for _ in range(4)]
             self._block_entries[name] = []
-        self.legend = place("legend", fast_text(fig, *places["legend"], "",
+        x, y = places["legend"]
+        self.legend = place("legend", fast_text(fig, x, y, "",
                                                 fontsize=MATRIX_FONT, va="top", gid="panel"))
         self.status_line(places["status"], fontsize=TEXT_FONT).show(HINT)
         self.timer = self.add_timer(TICK_MS, self.tick)

@@ -30,6 +30,8 @@ import math
 import time
 
 import numpy as np
+from matplotlib.lines import Line2D
+from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import Bbox
 
@@ -37,6 +39,7 @@ from ... import dynamics
 from ...errors import RobosimError, ValidationError
 from ...hardware.calibration import torque_limits
 from ...hardware.lynx6 import MAX_PAYLOAD_KG
+from ...kinematics import Robot
 from ...parsing import parse_number
 from ...plotting.dynamics import GravityBars, draw_energy, draw_torques, torque_unit
 from ...trajectory import PROFILE_KINDS, joint_profile
@@ -124,12 +127,18 @@ class DynamicsWindow(ToolWindow):
 
     def __init__(self, arm, fig):
         super().__init__(arm, fig)
-        self.loaded = self.limits = self.torques = self.check = self.fall = None
-        self.message = self.reason = None
+        self.loaded: Robot | None = None
+        self.limits: np.ndarray | None = None
+        self.torques: dynamics.TrajectoryTorques | None = None
+        self.check: dynamics.TorqueCheck | None = None
+        self.fall: dynamics.Simulation | None = None
+        self.message: Text | None = None
+        self.reason: str | None = None
+        self.playhead: Line2D | None = None
         self.payload_kg = 0.0
         self.falling = self.presented = False
         self._analysed = None          # the (t, q) of last_trajectory shown
-        self._fall_rows = None         # the samples of the fall handed to the simulator
+        self._fall_rows = np.empty(0, dtype=int)   # the fall's samples handed to the simulator
         #: The fall being computed while it plays (:class:`robosim.dynamics.Integration`), None
         #: once computed.
         self.integration = None
@@ -274,23 +283,32 @@ class DynamicsWindow(ToolWindow):
 
     def _wrap_message(self, rect):
         """Break the reason into lines that fit the message box ``rect`` (figure fraction)."""
+        message, reason = self.message, self.reason
+        if message is None or reason is None:       # a robot with dynamics: no message
+            return
         width = rect[2] * figure_size_pt(self.fig)[0] - 2 * MARGIN
-        prop = self.message.get_fontproperties()
-        lines = wrap_lines(self.reason, lambda line: text_width_pt(self.fig, line, prop), width)
-        self.message.set_text("\n".join(lines))
+        prop = message.get_fontproperties()
+        lines = wrap_lines(reason, lambda line: text_width_pt(self.fig, line, prop), width)
+        message.set_text("\n".join(lines))
 
     def _make_bars(self):
         """The holding-torque bars for the loaded robot, scaled to what random poses need."""
-        ax = self.gravity_ax
+        ax, loaded = self.gravity_ax, self._loaded()
         ax.cla()
-        samples = self.loaded.random_q(SCALE_SAMPLES, np.random.default_rng(0))
-        span = 1.1 * float(np.abs(dynamics.gravity_torques(self.loaded, samples)).max())
-        self.bars = GravityBars(ax, self.loaded, self.limits, span=span)
+        samples = loaded.random_q(SCALE_SAMPLES, np.random.default_rng(0))
+        span = 1.1 * float(np.abs(dynamics.gravity_torques(loaded, samples)).max())
+        self.bars = GravityBars(ax, loaded, self.limits, span=span)
         ax.set_title("to hold this pose (N m; N for prismatic)", fontsize=CELL_FONT)
         ax.tick_params(labelsize=TICK_FONT)
         ax.yaxis.set_major_locator(MaxNLocator(4))
-        self.bars.set_torques(dynamics.gravity_torques(self.loaded, self.arm.q))
+        self.bars.set_torques(dynamics.gravity_torques(loaded, self.arm.q))
         self.add_layer("gravity", ax, self.bars.bars, ready=True)
+
+    def _loaded(self) -> Robot:
+        """:attr:`loaded`, for the parts of the window that exist only for a robot with
+        dynamics (the window of one without shows why, and nothing else)."""
+        assert self.loaded is not None, "the robot has no dynamics"
+        return self.loaded
 
     def _empty_energy(self):
         ax = self.energy_ax
@@ -388,14 +406,15 @@ class DynamicsWindow(ToolWindow):
             t, q = trajectory
             self._analysed = trajectory
             what = f"the last trajectory ({len(t)} rows, {t[-1] - t[0]:.3g} s)"
-        torques = dynamics.trajectory_torques(self.loaded, t, q)
+        loaded = self._loaded()
+        torques = dynamics.trajectory_torques(loaded, t, q)
         check = (dynamics.check_torque_limits(torques, self.limits)
                  if self.limits is not None else None)
         self.torques, self.check = torques, check
-        draw_torques(self.torque_axes, self.loaded, torques, self.limits, check)
+        draw_torques(self.torque_axes, loaded, torques, self.limits, check)
         self._style_torque_axes()
         self.redraw()
-        self.say(*self._verdict(what))
+        self.say(*self._verdict(what, loaded, torques))
 
     def _profile(self):
         goal = np.array([self._goal_value(col, self.goal.text(0, col))
@@ -418,10 +437,11 @@ class DynamicsWindow(ToolWindow):
                                       "(dashed)", fontsize=CELL_FONT)
         self._fit_torque_title()
 
-    def _verdict(self, what):
-        """The status line after an analysis: ``(message, error)``."""
-        load = self.loaded.name[len(self.robot.name):]
-        peaks = np.abs(self.torques.tau).max(axis=0)
+    def _verdict(self, what, loaded, torques):
+        """The status line after an analysis of ``torques`` (of the robot ``loaded``):
+        ``(message, error)``."""
+        load = loaded.name[len(self.robot.name):]
+        peaks = np.abs(torques.tau).max(axis=0)
         worst = int(np.argmax(peaks))
         peak = (f"largest |torque| {peaks[worst]:.3g} {torque_unit(self.robot, worst)} "
                 f"(q{worst + 1})")
@@ -536,22 +556,23 @@ class DynamicsWindow(ToolWindow):
                 self.arm.play_more(run.t[rows], run.q[rows])
         if ready == len(run.t):
             self.fall_timer.stop()
-            self.integration, self.fall = None, run.finish()
-            left = self.fall.t[self._fall_rows[-1]] - (self.clock() - self._fall_started)
+            fall = run.finish()
+            self.integration, self.fall = None, fall
+            left = fall.t[self._fall_rows[-1]] - (self.clock() - self._fall_started)
             if self.falling and np.array_equal(self.arm.q, self.arm.target):
                 self._end_fall()            # all of it shown already: the arm is at rest
             elif not self.falling or left >= PRESENT_AHEAD_S:
-                self.present_fall()
+                self.present_fall(fall)
 
-    def present_fall(self):
-        """Plot the energy of the computed fall, its playhead at the pose shown, and say how
-        it went."""
+    def present_fall(self, fall):
+        """Plot the energy of the computed fall ``fall`` (a :class:`robosim.dynamics.Simulation`),
+        its playhead at the pose shown, and say how it went."""
         self.presented = True
-        draw_energy(self.energy_ax, self.fall)
+        draw_energy(self.energy_ax, fall)
         self._style_energy_axes()
-        self._follow_fall(self.arm.q)
+        self._follow_fall(fall, self.arm.q)
         self._show_energy()
-        self.say(*self._fall_summary(self.fall))
+        self.say(*self._fall_summary(fall))
 
     def _show_energy(self):
         """Show the energy plot just drawn. While the fall plays, only the plot's room is
@@ -623,7 +644,7 @@ class DynamicsWindow(ToolWindow):
                 if self.presented:
                     self.blit.animate("playhead", False)
                 else:
-                    self.present_fall()
+                    self.present_fall(self.fall)
                 self.redraw()
 
     # ================================================================== following the arm
@@ -632,11 +653,12 @@ class DynamicsWindow(ToolWindow):
         follows. Blitted while the arm moves, from its first pose on (no full draw before
         it: :meth:`robosim.gui.blit.BlitManager.start`); one full draw when it arrives."""
         q = arm.q
-        widened = self.bars.set_torques(dynamics.gravity_torques(self.loaded, q))
+        widened = self.bars.set_torques(dynamics.gravity_torques(self._loaded(), q))
         moving = not np.array_equal(q, arm.target) or self.integration is not None
-        following = self.falling and self.presented
-        if following:
-            self._follow_fall(q)
+        fall = self.fall if self.falling and self.presented else None
+        following = fall is not None
+        if fall is not None:
+            self._follow_fall(fall, q)
         if moving and not widened:
             layers = ["gravity", "playhead"] if following else ["gravity"]
             self.blit.start(*layers)
@@ -647,11 +669,12 @@ class DynamicsWindow(ToolWindow):
             self._end_fall()
         self.redraw()
 
-    def _follow_fall(self, q):
+    def _follow_fall(self, fall, q):
+        """Put the energy plot's playhead at the time of ``fall`` the pose ``q`` shows."""
         rows = self._fall_rows
-        matches = np.flatnonzero(np.all(np.abs(self.fall.q[rows] - q) <= 1e-12, axis=1))
-        if len(matches):
-            time_s = float(self.fall.t[rows[matches[-1]]])
+        matches = np.flatnonzero(np.all(np.abs(fall.q[rows] - q) <= 1e-12, axis=1))
+        if len(matches) and self.playhead is not None:
+            time_s = float(fall.t[rows[matches[-1]]])
             self.playhead.set_xdata([time_s, time_s])
 
     def on_close(self):

@@ -303,7 +303,7 @@ class JogIKWindow(ToolWindow):
         found = plan(self.robot, self.arm.target, solutions, self.arm.scene,
                      time_limit=PLAN_TIME_S)
         self.solutions, self.solved_note = solutions, note
-        if not found.success:
+        if not found.success or found.goal_index is None:     # a success names its goal
             self.choice = 0
             self._show_solutions()
             raise ValidationError(f"plan around: {found.reason}")
@@ -348,7 +348,7 @@ class JogIKWindow(ToolWindow):
         if self.relative:
             q = self.arm.q
             position = position + self.robot.fk(q)[:3, 3]
-            pitch += motion.wrist_angle(self.robot, q)
+            pitch += float(motion.wrist_angle(self.robot, q))
         return position, pitch
 
     def _wrist_angle_solutions(self):

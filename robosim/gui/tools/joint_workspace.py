@@ -124,7 +124,7 @@ class JointWorkspaceWindow(ToolWindow):
                                      widths=[1.2, 1.4, 0.9, 0.9], on_commit=self._check,
                                      choices={MODE: list(MODES), ELBOW: ["up", "down"],
                                               REACH: ["front", "either"]}, fontsize=8)
-            defaults = ("sweep x", "0", "up", "front")
+            defaults: tuple[str, ...] = ("sweep x", "0", "up", "front")
         else:
             orientations = ([HELD, POSITION_ONLY]
                             if self.robot.n >= numeric.ORIENTATION_JOINTS else [POSITION_ONLY])

@@ -56,9 +56,10 @@ class RealArmWindow(ToolWindow):
         self.driver = None
         self.dry_run = False
         self.mirror = False
-        self._messages = queue.Queue()
+        # (kind, text or the count of rows arrived, error) from the play thread
+        self._messages: queue.Queue[tuple[str, str | int, bool]] = queue.Queue()
         self._player = None
-        self._played_q = None     # the rows of the trajectory played on the arm
+        self._played_q: np.ndarray | None = None     # the rows of the trajectory played
         self._pending_pose = None
         self._last_sent = 0.0
         self._last_error = None
@@ -425,10 +426,10 @@ class RealArmWindow(ToolWindow):
                 self.sent.set_text(f"sent: {text}")
                 self.redraw()
             elif kind == "arrived":
-                if text:                  # rows sent: the simulator shows the last one
-                    self.arm.animate_to(self._played_q[text - 1])
+                if text and self._played_q is not None:    # the simulator shows the last row
+                    self.arm.animate_to(self._played_q[int(text) - 1])
             else:
-                self.say(text, error)
+                self.say(str(text), error)
         if self.mirror:
             self._send_pending()
 

@@ -32,6 +32,7 @@ of its own: the list is a :class:`robosim.trajectory.TaughtSequence`, played thr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 
 from ...collision import first_collision
@@ -44,6 +45,9 @@ from ...trajectory.teaching import (DEFAULT_DT, TaughtSequence, default_limits, 
 from ..widgets.cells import CellGrid
 from .obstacles import ObstaclesWindow
 from .window import ToolWindow, joint_columns
+
+if TYPE_CHECKING:
+    import numpy as np
 
 FIGSIZE = (8.4, 5.6)
 #: Poses the list shows (the sequence may hold more: the list shows the last ones).
@@ -216,7 +220,7 @@ class TeachWindow(ToolWindow):
     def on_close(self):
         ObstaclesWindow.close_window(self.obstacles_window)
 
-    def limits(self):
+    def limits(self) -> tuple[np.ndarray, np.ndarray]:
         """Speed and acceleration limits ``(n,)`` each (API units per second, per second
         squared): the connected arm's, else the defaults."""
         driver = self.arm.connection
@@ -226,7 +230,8 @@ class TeachWindow(ToolWindow):
 
     def trajectory(self):
         """The smooth trajectory through every pose, its first collision said in red."""
-        profile = self.taught.trajectory(DT, *self.limits(), robot=self.robot)
+        qd_max, qdd_max = self.limits()
+        profile = self.taught.trajectory(DT, qd_max, qdd_max, robot=self.robot)
         found = first_collision(self.arm.collisions, profile.q)
         if found is not None:
             row, pairs = found

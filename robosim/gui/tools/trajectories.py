@@ -98,7 +98,7 @@ class TrajectoryWindow(ToolWindow):
 
         super().__init__(arm, fig)
         self.core = trajectory
-        self.computed = None
+        self.computed: Computed | None = None
         self._goal_behind = {}     # goal column -> (text shown, exact value): set_goal
         self.index = 0
         self.playing = False
@@ -415,10 +415,11 @@ class TrajectoryWindow(ToolWindow):
     def _flag_collision(self):
         """Say in red, before any Play, when and where the trajectory first collides (the
         simulator plays it, showing the links in red; the real arm refuses it)."""
-        found = first_collision(self.arm.collisions, self.computed.q)
+        computed = self._require()
+        found = first_collision(self.arm.collisions, computed.q)
         if found is not None:
             row, pairs = found
-            self.say(f"at t = {self.computed.t[row]:.2f} s {pairs}: the real arm refuses "
+            self.say(f"at t = {computed.t[row]:.2f} s {pairs}: the real arm refuses "
                      f"this trajectory", error=True)
 
     def _flag_outside_limits(self):
@@ -483,7 +484,7 @@ class TrajectoryWindow(ToolWindow):
     def _set_index(self, index, redraw=True):
         """Move the playhead (plots and slider) to sample ``index`` without moving the arm."""
         self.index = index
-        time_s = float(self.computed.t[index])
+        time_s = float(self._require().t[index])
         self.plots.set_time(time_s)
         self.slider.eventson = False
         self.slider.set_val(time_s)
@@ -493,29 +494,29 @@ class TrajectoryWindow(ToolWindow):
 
     def _on_pose(self, arm):
         """Pose observer: while playing, follow the arm with the playhead (blitted)."""
-        if not self.playing or self.computed is None:
+        computed = self.computed
+        if not self.playing or computed is None:
             return
         q = arm.q
-        rows = self.computed.q[self.index:]
+        rows = computed.q[self.index:]
         matches = np.flatnonzero(np.all(np.abs(rows - q) <= 1e-9, axis=1))
         if len(matches) == 0:
             return  # the approach to the first row, or another tool moved the arm
         index = self.index + int(matches[0])
         shown = self._shown_time()
         self._set_index(index, redraw=False)
-        if index == len(self.computed.t) - 1:
+        if index == len(computed.t) - 1:
             self._set_playing(False)
-            self.say(f"played to the end, t = {self.computed.t[-1]:.2f} s")
+            self.say(f"played to the end, t = {computed.t[-1]:.2f} s")
             return
         self.blit.update("playheads")
-        if self._shown_time() != shown:   # this window's line only: a blit of one text
-            self.status.show(f"playing: t = {self._shown_time()} of "
-                             f"{self.computed.t[-1]:.2f} s")
+        if self._shown_time() != shown and self.status is not None:  # a blit of one text
+            self.status.show(f"playing: t = {self._shown_time()} of {computed.t[-1]:.2f} s")
 
     def _shown_time(self):
         """The playhead's time as the status line shows it while playing (tenths of a
         second: a change of the last digit of hundredths at every frame is not read)."""
-        return f"{self.computed.t[self.index]:.1f}"
+        return f"{self._require().t[self.index]:.1f}"
 
     def _set_playing(self, playing):
         """While playing, the playheads are left out of full draws and blitted; a full draw

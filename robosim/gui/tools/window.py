@@ -180,7 +180,8 @@ class ToolWindow(View):
     def say(self, message, error=False):
         """Show a line in this window and in the simulator's status line (errors in red); the
         simulator's copy goes when this window closes."""
-        self.status.show(message, error)
+        if self.status is not None:
+            self.status.show(message, error)
         self.arm.set_status(message, error=error, owner=self)
 
     def chosen_file(self, cell, save, what, stem):

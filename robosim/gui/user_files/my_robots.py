@@ -31,15 +31,21 @@ Example::
     robots.entries[0].label      # 'My arm: 3 joints, cm'
 """
 
+from __future__ import annotations
+
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...errors import RobosimError
 from ...files import atomic_write_text
 from ...robot_files import load_robot, robot_from_dict, robot_to_dict
 from .autosave import read_user_folder_json, user_dir
+
+if TYPE_CHECKING:
+    from ...kinematics import Robot
 
 FORMAT = "robosim-my-robots/1"
 FILE_NAME = "my_robots.json"
@@ -61,7 +67,7 @@ class Entry:
         entered in the editor.
     """
 
-    robot: object
+    robot: Robot
     path: str | None = None
 
     @property

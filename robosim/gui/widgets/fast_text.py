@@ -14,11 +14,15 @@ drawn by matplotlib as usual. Use it for monospace numbers and short lines that 
 the arm moves; ordinary labels stay :class:`~matplotlib.text.Text`.
 """
 
+from __future__ import annotations
+
 import functools
 import weakref
+from typing import Any
 
 import numpy as np
 from matplotlib.backends.backend_agg import RendererAgg, get_hinting_flag
+from matplotlib.figure import Figure
 from matplotlib.font_manager import findfont, get_font
 from matplotlib.text import Text
 
@@ -29,7 +33,7 @@ _renderers: weakref.WeakKeyDictionary[RendererAgg, "_LineRenderer"] = \
     weakref.WeakKeyDictionary()
 
 
-def fast_text(fig, x, y, s, **kwargs):
+def fast_text(fig: Figure, x: float, y: float, s: str, **kwargs: Any) -> FastText:
     """A :class:`FastText` in ``fig`` at ``(x, y)`` (figure fraction), as ``fig.text`` makes a
     Text; ``kwargs`` are Text properties."""
     text = FastText(x, y, s, transform=kwargs.pop("transform", fig.transFigure), **kwargs)

@@ -130,7 +130,11 @@ def _ask_tk(fig, save, title, folder, name, description, patterns):
 
 
 def _ask_qt(fig, save, title, folder, name, description, patterns):
-    from matplotlib.backends.qt_compat import QtWidgets
+    import importlib
+
+    # qt_compat binds QtWidgets when it is imported, from the Qt binding it finds: a name its
+    # source does not define where a type checker can see it
+    QtWidgets = importlib.import_module("matplotlib.backends.qt_compat").QtWidgets
 
     filters = f"{description} ({' '.join(patterns)});;All files (*)"
     ask = QtWidgets.QFileDialog.getSaveFileName if save else QtWidgets.QFileDialog.getOpenFileName
