@@ -25,6 +25,7 @@ import numpy as np
 
 from ... import ik
 from ...errors import ValidationError
+from ..widgets.muted import muted
 from ..widgets.quiet_slider import QuietSlider
 
 #: Arms with more joints than this get the slider (the 6 coordinates of a pose, issue 38).
@@ -97,6 +98,5 @@ class SelfMotionSlider:
 
     def _show(self, value):
         """The slider shows ``value`` without calling back."""
-        self.slider.eventson = False
-        self.slider.set_val(value)
-        self.slider.eventson = True
+        with muted(self.slider):
+            self.slider.set_val(value)

@@ -52,6 +52,7 @@ from ..state import calibrated_limit_text
 from ..blit import whole_pixels
 from ..undo_keys import undo_action
 from ..widgets.fast_text import fast_text
+from ..widgets.muted import muted
 from ..widgets.quiet_slider import QuietSlider
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text, mounting_lines, shown_angles
 from . import jacobian_readout
@@ -611,9 +612,8 @@ class SimulatorScreen(Screen):
         toggle reads closed past half way."""
         closed_box = TOGGLES.index("Gripper closed")
         if self.toggles.get_status()[closed_box] != (state.gripper > 0.5):
-            self.toggles.eventson = False
-            self.toggles.set_active(closed_box)
-            self.toggles.eventson = True
+            with muted(self.toggles):
+                self.toggles.set_active(closed_box)
         self.drawing.set_gripper(state.gripper)
         self._redraw_frame()
 
@@ -975,9 +975,8 @@ class SimulatorScreen(Screen):
         self._controls_target = np.array(q, dtype=float)
         values = self.robot.q_to_user(q)
         for slider, value in zip(self.sliders, values, strict=True):
-            slider.eventson = False
-            slider.set_val(value)
-            slider.eventson = True
+            with muted(slider):
+                slider.set_val(value)
         return values
 
     def tick(self):

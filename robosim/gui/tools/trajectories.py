@@ -46,6 +46,7 @@ from ...trajectory.files import read_trajectory_csv, write_trajectory_csv
 from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import JOINT_DECIMALS, decimal_text
+from ..widgets.muted import muted
 from ..widgets.quiet_slider import QuietSlider
 from .window import ToolWindow, joint_columns
 
@@ -486,9 +487,8 @@ class TrajectoryWindow(ToolWindow):
         self.index = index
         time_s = float(self._require().t[index])
         self.plots.set_time(time_s)
-        self.slider.eventson = False
-        self.slider.set_val(time_s)
-        self.slider.eventson = True
+        with muted(self.slider):
+            self.slider.set_val(time_s)
         if redraw:
             self.redraw()
 
