@@ -8,12 +8,9 @@ Two stages in one :class:`EditorScreen`:
    with a revolute/prismatic choice and the cells theta, d, a, alpha, offset, min, max; "Save
    as" with a path cell; Back, Reset table, Continue.
 
-Save asks for the file in the native dialog where the window has one
-(:func:`robosim.gui.widgets.file_dialog.ask_path`, TkAgg or Qt), starting from the "save as" cell;
-elsewhere it writes the path typed in the cell (Enter in the cell saves too, and a file that
-exists is replaced only on a second press). The cell shows absolute paths; it proposes the
-folder of the robot's file when it came from one, else the user's robosim folder. Continue and
-Save add the robot to "My robots" (:mod:`robosim.gui.user_files.my_robots`).
+Save, the "save as" cell, the autosave and "My robots" are the editor's file actions
+(:mod:`robosim.gui.screens.editor_files`); where everything goes, its geometry
+(:mod:`robosim.gui.screens.editor_layout`).
 
 Every committed cell is checked by :mod:`robosim.gui.screens.dh_draft` (the robot-file validation):
 wrong cells turn red, and Continue stays disabled (greyed; a press says what is still wrong)
@@ -37,22 +34,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from ...errors import RobosimError
-from ...robot_files import save_robot
 from ...kinematics import CONVENTIONS, LENGTH_UNITS, MAX_JOINTS
 from ..user_files import autosave
-from ..widgets import file_dialog
 from ..widgets.cells import CellGrid
 from ..widgets.matrix_text import decimal_text, mounting_text
 from .edit_history import EditHistory, describe_change
 from ..shortcuts import KeyboardShortcutsOff
 from ..undo_keys import undo_action
-from ..layout import MARGIN, STATUS_HEIGHT, Layout, figure_size_pt, lines_height
+from ..layout import figure_size_pt
 from ...parsing import parse_number
 from .dh_draft import (COLUMNS, DEFAULT_ROW, KINDS, MOUNTINGS, Draft, DraftCheck, attach_mesh,
-                       check_draft, default_save_path, draft_from_robot, mounting_values, new_draft,
+                       check_draft, draft_from_robot, mounting_values, new_draft,
                        parse_joint_count, renamed_save_path, resize_draft, row_meshes,
                        set_mounting_value, valid_draft)
-from ..user_files.my_robots import MyRobots
+from .editor_files import EditorFileActions, absolute_path, remember
+from .editor_layout import (FONT_SIZE, NOTE_SPACING, TITLE_SIZE, count_layout, is_compact,
+                            note_spacing, table_layout)
 from .base import Screen
 
 if TYPE_CHECKING:
@@ -60,27 +57,19 @@ if TYPE_CHECKING:
 
 Built = TypeVar("Built")
 
-FONT_SIZE = 9
-TITLE_SIZE = 13
 BUTTON_COLOR = "#e6e6e6"
 BUTTON_HOVER = "#cfcfcf"
 GO_COLOR = "#9fd89f"
 GO_HOVER = "#7cc87c"
 DISABLED_COLOR = "#f2f2f2"
 DISABLED_TEXT = "#a0a0a0"
-#: Height (points) of a line of the table (header included): at most, and at least.
-TABLE_ROW_HEIGHT, SMALLEST_ROW_HEIGHT = 24, 12
-#: Height (points) of a button, of a one-line cell, and the space between rows.
-BUTTON_HEIGHT, CELL_HEIGHT, GAP = 26, 22, 6
-#: Line spacing of the notes under the table: in the full layout, and in the compact one.
-NOTE_SPACING, COMPACT_NOTE_SPACING = 1.5, 1.2
 SETTINGS = ("robot name", f"joints (1-{MAX_JOINTS})", "length unit", "convention")
 NAME, COUNT, UNIT, CONVENTION = range(4)
 #: The table's last column: the STL file of the row's link (kept in the draft's extras).
 MESH = len(COLUMNS)
 
 
-class EditorScreen(Screen):
+class EditorScreen(EditorFileActions, Screen):
     """The number-of-joints and DH-table editor screen.
 
     Parameters
@@ -113,7 +102,7 @@ class EditorScreen(Screen):
         self.mounting: CellGrid | None = None
         self.continue_button: Button | None = None
         self._artists: list = []
-        self._confirm: str | None = None  # the action ("reset", or a path) to press again
+        self._confirm = None      # the action ("reset", or a path) to press again
         self._last_status: tuple[str, bool] | None = None
         self.history: EditHistory | None = None   # the table's, made with the table
         self._last_cell: tuple[int, int] | None = None    # the table cell committed last
@@ -134,17 +123,6 @@ class EditorScreen(Screen):
             elif self.editing:
                 self._status(f"Editing {self._draft['name']!r}: change any cell (Tab goes to "
                              f"the table), then press Continue. Save writes a robot file.")
-
-    def save_folder(self):
-        """Where Save proposes to write: the folder of the robot's file (the application's
-        ``robot_file``), else the user's robosim folder, else the working folder."""
-        robot_file = getattr(self.app, "robot_file", None)
-        if robot_file is not None:
-            return Path(robot_file).parent
-        try:
-            return autosave.user_dir()
-        except OSError:
-            return Path.cwd()
 
     def teardown(self):
         super().teardown()
@@ -190,84 +168,19 @@ class EditorScreen(Screen):
         return grid
 
     def layout(self, width, height):
-        """The places of the stage shown, in a figure of ``width`` x ``height`` points.
-
-        Rows of fixed height (buttons, cells, notes) are laid from the foot and the top; the
-        DH table takes what is between, up to :data:`TABLE_ROW_HEIGHT` a line. When the table
-        would not fit at :data:`SMALLEST_ROW_HEIGHT` a line (a short window: the application
-        on a 1000 x 650 px screen is about 984 x 510 px), the layout is compact
-        (:meth:`_compact`): single gaps, one-line cells as high as a table line, the notes
-        closer, and the save row between Reset table and Continue.
-        """
-        places = Layout(width, height)
-        left, right = 0.05 * width, 0.95 * width
-        top = height - MARGIN
-        foot = STATUS_HEIGHT + GAP
+        """The places of the stage shown, in a figure of ``width`` x ``height`` points
+        (:mod:`robosim.gui.screens.editor_layout`)."""
         if self.stage == "count":
-            return self._count_layout(places, left, right, top, foot)
-        compact = self._compact(height)
-        gap, cell = (GAP / 2, SMALLEST_ROW_HEIGHT) if compact else (GAP, CELL_HEIGHT)
-        places.point("title", left, top)            # va="top"
-        top -= lines_height(1, TITLE_SIZE) + gap
-        places.rect("settings", left, top - 2 * cell, right - left, 2 * cell)
-        top -= 2 * cell + 2 * gap
-        places.rect("Back", left, foot, 0.12 * width, BUTTON_HEIGHT)
-        places.rect("Reset table", left + 0.14 * width, foot, 0.15 * width, BUTTON_HEIGHT)
-        places.rect("Continue", right - 0.17 * width, foot, 0.17 * width, BUTTON_HEIGHT)
-        if compact:
-            y = foot + (BUTTON_HEIGHT - CELL_HEIGHT) / 2
-            places.rect("save as", left + 0.31 * width, y, 0.32 * width, CELL_HEIGHT)
-            places.rect("Save", left + 0.64 * width, y, 0.07 * width, CELL_HEIGHT)
-            y = foot + BUTTON_HEIGHT + 2 * gap
-        else:
-            y = foot + BUTTON_HEIGHT + 2 * gap
-            places.rect("save as", left, y, 0.6 * width, CELL_HEIGHT)
-            places.rect("Save", left + 0.62 * width, y, 0.12 * width, CELL_HEIGHT)
-            y += CELL_HEIGHT + 2 * gap
-        places.rect("mounting", left, y, 0.75 * (right - left), 3 * cell)
-        y += 3 * cell + 2 * gap
-        n_lines = len(self._draft["rows"]) + 1
-        row = max(SMALLEST_ROW_HEIGHT,
-                  min(TABLE_ROW_HEIGHT, (top - y - self._notes_height(compact) - gap) / n_lines))
-        places.rect("table", left, top - n_lines * row, right - left, n_lines * row)
-        places.point("units note", left, top - n_lines * row - gap)     # va="top"
-        return places
-
-    def _compact(self, height):
-        """Whether the table stage needs its compact layout in a figure ``height`` points
-        high: whether the DH table, at :data:`SMALLEST_ROW_HEIGHT` a line, leaves less room
-        than its notes need in the full layout."""
-        fixed = (MARGIN + lines_height(1, TITLE_SIZE) + 2 * CELL_HEIGHT + 3 * GAP   # top rows
-                 + STATUS_HEIGHT + GAP + BUTTON_HEIGHT + CELL_HEIGHT + 3 * CELL_HEIGHT
-                 + 6 * GAP)                                                    # foot rows
-        table = (len(self._draft["rows"]) + 1) * SMALLEST_ROW_HEIGHT
-        return height - fixed - table < self._notes_height(False) + GAP
-
-    @staticmethod
-    def _notes_height(compact):
-        """Height in points of the three note lines under the table."""
-        return lines_height(3, FONT_SIZE) * _note_spacing(compact) / 1.2
+            return count_layout(width, height)
+        return table_layout(width, height, len(self._draft["rows"]))
 
     def relayout(self):
         """Move everything to the places of the present size, the notes' line spacing with
         the layout (closer in the compact one)."""
         places = super().relayout()
         if self.stage == "table":
-            self.units_note.set_linespacing(
-                _note_spacing(self._compact(figure_size_pt(self.fig)[1])))
-        return places
-
-    def _count_layout(self, places, left, right, top, foot):
-        width, height = places.width, places.height
-        places.point("question", width / 2, top)                      # va="top"
-        places.point("how", width / 2, top - lines_height(1, TITLE_SIZE) - GAP)
-        middle = 0.6 * height
-        count_width = (right - left) / MAX_JOINTS
-        for count in range(1, MAX_JOINTS + 1):
-            places.rect(str(count), left + (count - 1) * count_width + GAP / 2, middle,
-                        count_width - GAP, 2 * BUTTON_HEIGHT)
-        places.rect("joints", 0.4 * width, middle - 3 * CELL_HEIGHT, 0.2 * width, CELL_HEIGHT)
-        places.rect("Back", left, foot, 0.12 * width, BUTTON_HEIGHT)
+            compact = is_compact(figure_size_pt(self.fig)[1], len(self._draft["rows"]))
+            self.units_note.set_linespacing(note_spacing(compact))
         return places
 
     def _listen_to_keys(self):
@@ -493,15 +406,6 @@ class EditorScreen(Screen):
         button.label.set_color("black" if enabled else DISABLED_TEXT)
         self.redraw()
 
-    def _autosave(self):
-        """Store the draft as typed; "" or, when the user folder cannot be written, a warning
-        for the status line (the editor carries on: Save still writes a robot file)."""
-        try:
-            autosave.save_draft(self._draft)
-        except OSError as exc:
-            return f"Your table cannot be autosaved ({exc.strerror or exc}): use Save to keep it. "
-        return ""
-
     def _changed(self, note="", rebuild=False):
         """A committed edit: rebuild the table when its rows changed, remember the draft for
         undo, autosave it, then check it again."""
@@ -564,17 +468,6 @@ class EditorScreen(Screen):
         else:
             draft["convention"] = text
         self._changed(note)
-        return None
-
-    def _save_path_committed(self, row, col, text):
-        if text.strip():
-            text = absolute_path(text)
-            self._built(self.save_path).set_text(0, 0, text)
-        self._draft["save_as"] = text
-        warning = self._autosave()
-        if warning:
-            self._status(warning, error=True)
-        self._confirm = None
         return None
 
     # ------------------------------------------------------------------ undo and redo
@@ -644,53 +537,6 @@ class EditorScreen(Screen):
         for grid in (self.table, self.settings, self.mounting, self.save_path):
             self._built(grid).commit()
 
-    def _save(self, ask=True):
-        """Save the table as a robot file: to the file chosen in the native dialog when
-        ``ask`` and the window has one, else to the "save as" cell's path."""
-        robot = self._valid_robot("save it")
-        if robot is None:
-            return
-        text = self._draft["save_as"].strip()
-        chosen = None
-        if ask:
-            chosen = file_dialog.ask_path(
-                self.fig, save=True, title=f"Save {robot.name} as a robot file",
-                initial=text or default_save_path(robot.name, self.save_folder()),
-                filetypes=file_dialog.ROBOT_JSON)
-            if chosen == "":
-                self._status("Not saved: no file was chosen.")
-                return
-        if chosen:
-            self._save_path_committed(0, 0, chosen)
-            text = chosen
-            self._confirm = chosen     # the dialog asked before replacing a file
-        if not text:
-            self._status("Type the file to save to in the 'save as' cell (e.g. "
-                         f"{default_save_path(robot.name, self.save_folder())}).", error=True)
-            return
-        path = Path(absolute_path(text))
-        if path.exists() and self._confirm != str(path):
-            self._confirm = str(path)
-            self._status(f"{path} already exists: press Save again to replace it.",
-                         error=True)
-            return
-        try:
-            save_robot(robot, path)
-        except RobosimError as exc:
-            self._status(str(exc), error=True)
-            return
-        self._confirm = None
-        self.app.robot_file = path
-        self._status(f"Saved {robot.name!r} to {path}" + self._remember(robot, path))
-
-    def _remember(self, robot, path=None):
-        """Add ``robot`` to My robots; "" or a warning to add to the status line."""
-        try:
-            MyRobots.load().remember(robot, path)
-        except OSError as exc:
-            return f" (My robots could not be updated: {exc.strerror or exc})"
-        return ""
-
     def _reset(self):
         if self._confirm != "reset":
             self._confirm = "reset"
@@ -704,20 +550,11 @@ class EditorScreen(Screen):
         robot = self._valid_robot("continue")
         if robot is None:
             return
-        warning = self._remember(robot)
+        warning = remember(robot)
         self.app.show_simulator(robot)
         if warning:
             self.app.set_status(f"Could not remember this robot for next time{warning}",
                                 error=True)
-
-
-def _note_spacing(compact):
-    return COMPACT_NOTE_SPACING if compact else NOTE_SPACING
-
-
-def absolute_path(text):
-    """A typed path as the cells show it: ``~`` expanded, made absolute (not resolved)."""
-    return str(Path(text.strip()).expanduser().absolute())
 
 
 def _others_to_fix(count):
