@@ -102,7 +102,7 @@ def _add_options(parser, defaults=True):
     add_json_argument(parser, default=default(False))
 
 
-def arm_command(args):
+def arm_command(args: argparse.Namespace) -> int:
     if args.list_ports:
         return list_ports(args)
     if args.action is None:

@@ -3,6 +3,7 @@ obstacles? Exit status 0 when the pose is clear, 1 when it collides (the pairs a
 usage error.
 """
 
+import argparse
 from ..collision import Checker, default_scene, load_scene
 from .common import (add_configuration_arguments, add_json_argument, add_robot_argument,
                      configuration, print_json, robot_from_args, text)
@@ -27,7 +28,7 @@ def register(subparsers):
     parser.set_defaults(handler=collide_command)
 
 
-def collide_command(args):
+def collide_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     q = configuration(robot, args)
     scene = load_scene(args.scene) if args.scene else default_scene(robot)

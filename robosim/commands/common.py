@@ -6,11 +6,15 @@ or run can use (``1e308``, ``inf``, ``--steps 1000000000000``) is refused by the
 its bounds, before any computation, and each option's help says the bounds.
 """
 
+from __future__ import annotations
+
 import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO, overload
 
 import numpy as np
 
@@ -18,6 +22,11 @@ from ..errors import ValidationError
 from ..files import check_replaceable
 from ..robot_files import MAX_ANGLE_DEG, MAX_LENGTH, load_robot
 from ..parsing import is_number, parse_number
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+    from ..kinematics import Robot
 
 
 class Number:
@@ -97,7 +106,7 @@ PAYLOAD = Number(0, 5)
 WRENCH = Number(-1e5, 1e5, what="a wrench component")
 
 
-def add_wrench_argument(parser):
+def add_wrench_argument(parser: argparse.ArgumentParser) -> None:
     """``--wrench FX FY FZ MX MY MZ``: what the tool pushes with all along (``args.wrench``, a
     list of 6 floats, or None), counted in the torque check."""
     parser.add_argument("--wrench", type=WRENCH, nargs=6,
@@ -107,7 +116,7 @@ def add_wrench_argument(parser):
                              f"({WRENCH.bounds} each); the torque check counts it")
 
 
-def text(value):
+def text(value: str) -> str:
     """An argparse ``type`` for text options (file names, formulas, axes): not empty.
 
     ``--png ''`` used to be taken as "no picture"; now it is an error that says so.
@@ -117,7 +126,7 @@ def text(value):
     return value
 
 
-def check_output(path, option):
+def check_output(path: str | Path | None, option: str) -> str | Path | None:
     """Refuse an output file that cannot be written before any work is done: its folder must
     exist and be writable, and the file must not be a folder (nor a name ending in ``/``) nor
     anything :func:`robosim.files.check_replaceable` refuses. Returns ``path``.
@@ -149,7 +158,7 @@ def check_output(path, option):
     return path
 
 
-def add_robot_argument(parser):
+def add_robot_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("robot", metavar="ROBOT", type=text,
                         help="library name (see 'robosim list') or a .json/.csv/.urdf robot file")
 
@@ -163,7 +172,7 @@ JOINT_UNITS = f"revolute joints in {DEGREES_OR_RADIANS}, prismatic in the robot'
 ANGLE_FLAGS = ("--deg", "--rad")
 
 
-def add_angle_unit(parser):
+def add_angle_unit(parser: argparse.ArgumentParser) -> None:
     """``--deg`` / ``--rad``: the unit of every angle typed on this command; degrees by default.
 
     Both set ``args.deg`` (True for degrees), so that ``--deg`` keeps working where it was once
@@ -177,7 +186,7 @@ def add_angle_unit(parser):
                       help="angles typed on this command are in radians")
 
 
-def angle_flags_last(argv):
+def angle_flags_last(argv: Sequence[str]) -> list[str]:
     """``argv`` with every ``--deg`` / ``--rad`` after the command name moved to the end.
 
     argparse reads an option placed between a command's values as the end of them
@@ -190,19 +199,19 @@ def angle_flags_last(argv):
     return [argv[0], *(arg for arg in argv[1:] if arg not in ANGLE_FLAGS), *flags]
 
 
-def radians(args, values):
+def radians(args: argparse.Namespace, values: ArrayLike) -> np.ndarray:
     """Angles typed on the command line (:func:`add_angle_unit`) in radians, as floats."""
     values = np.asarray(values, dtype=float)
     return np.radians(values) if args.deg else values
 
 
-def add_joint_arguments(parser, nargs="+"):
+def add_joint_arguments(parser: argparse.ArgumentParser, nargs: str = "+") -> None:
     parser.add_argument("q", metavar="q", nargs=nargs, type=COORDINATE,
                         help=f"joint values: {JOINT_UNITS} ({COORDINATE.bounds})")
     add_angle_unit(parser)
 
 
-def add_configuration_arguments(parser, nargs="+"):
+def add_configuration_arguments(parser: argparse.ArgumentParser, nargs: str = "+") -> None:
     """Joint values ``q ...`` (degrees unless ``--rad``), or the name of one of the robot's
     poses; with ``nargs="*"`` they may be left out for the home pose."""
     parser.add_argument("q", metavar="q", nargs=nargs,
@@ -211,7 +220,7 @@ def add_configuration_arguments(parser, nargs="+"):
     add_angle_unit(parser)
 
 
-def configuration(robot, args):
+def configuration(robot: Robot, args: argparse.Namespace) -> np.ndarray:
     """The configuration given by :func:`add_configuration_arguments`, in API units, inside
     the joint limits (the one rule of every command that takes a pose: ``collide``,
     ``profile``, ``arm``, ``fk``...).
@@ -233,17 +242,18 @@ def configuration(robot, args):
     return q
 
 
-def add_json_argument(parser, **options):
+def add_json_argument(parser: argparse.ArgumentParser, **options: Any) -> None:
     """``--json``; ``options`` go to ``add_argument`` (e.g. ``default=argparse.SUPPRESS``)."""
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON",
                         **options)
 
 
-def robot_from_args(args):
+def robot_from_args(args: argparse.Namespace) -> Robot:
+    """The robot the command's ROBOT argument names (:func:`add_robot_argument`)."""
     return load_robot(args.robot)
 
 
-def joint_values(robot, values, degrees):
+def joint_values(robot: Robot, values: Sequence[float], degrees: bool) -> np.ndarray:
     """Joint values from the command line in API units (radians, length unit); ``degrees``
     says whether revolute values were typed in degrees (``args.deg``)."""
     if len(values) != robot.n:
@@ -253,7 +263,16 @@ def joint_values(robot, values, degrees):
     return robot.q_from_user(q) if degrees else q
 
 
-def joint_rates(robot, args, values, option):
+@overload
+def joint_rates(robot: Robot, args: argparse.Namespace, values: Sequence[float],
+                option: str) -> np.ndarray: ...
+@overload
+def joint_rates(robot: Robot, args: argparse.Namespace, values: None,
+                option: str) -> None: ...
+
+
+def joint_rates(robot: Robot, args: argparse.Namespace, values: Sequence[float] | None,
+                option: str) -> np.ndarray | None:
     """Per-joint rates typed after ``option`` (one for all joints, or one each; degrees per
     second unless ``--rad``) in API units per second, or None when the option was left out."""
     if values is None:
@@ -265,16 +284,16 @@ def joint_rates(robot, args, values, option):
     return robot.q_from_user(rates) if args.deg else rates.copy()
 
 
-def speed_units(robot):
+def speed_units(robot: Robot) -> list[str]:
     """The unit of each joint's speed: deg/s, or the length unit per second."""
     return ["deg/s" if j.is_revolute else f"{robot.unit}/s" for j in robot.joints]
 
 
-def progress_printer(stream):
+def progress_printer(stream: TextIO) -> Callable[[float], None]:
     """Print a percentage on one line of ``stream`` (a terminal), ten steps at most."""
     shown = [-1]
 
-    def report(fraction):
+    def report(fraction: float) -> None:
         tenth = int(fraction * 10)
         if tenth > shown[0]:
             shown[0] = tenth
@@ -283,12 +302,12 @@ def progress_printer(stream):
     return report
 
 
-def print_json(data):
+def print_json(data: object) -> None:
     json.dump(data, sys.stdout, indent=2)
     sys.stdout.write("\n")
 
 
-def format_matrix(matrix, digits=6):
+def format_matrix(matrix: ArrayLike, digits: int = 6) -> str:
     """Rows of a matrix as aligned text."""
     matrix = np.asarray(matrix, dtype=float)
     cells = [[f"{v:.{digits}f}".replace("-0.000000", " 0.000000") for v in row] for row in matrix]

@@ -6,6 +6,7 @@ and the base and tool transforms) with the origin of the moving frame after each
 LaTeX worksheet.
 """
 
+import argparse
 import sys
 
 import numpy as np
@@ -56,7 +57,7 @@ def register(subparsers):
     parser.set_defaults(handler=dh_sheet_command)
 
 
-def dh_steps_command(args):
+def dh_steps_command(args: argparse.Namespace) -> None:
     robot = robot_from_args(args)
     q = configuration(robot, args)
     steps = dh_steps(robot, q)
@@ -125,7 +126,7 @@ def _frame_reached(steps, k):
     return str(step.joint) if last_of_row else ""
 
 
-def dh_sheet_command(args):
+def dh_sheet_command(args: argparse.Namespace) -> None:
     robot = robot_from_args(args)
     q = configuration(robot, args)
     option, path, fmt = ("--md", args.md, "md") if args.md is not None \

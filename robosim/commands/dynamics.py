@@ -5,6 +5,7 @@ energies in J. ``robosim torques`` exits with status 1 when a joint needs more t
 (the servo ratings of a calibration file), 2 on a usage error.
 """
 
+import argparse
 import math
 import sys
 
@@ -85,7 +86,7 @@ def register(subparsers):
 
 
 # ------------------------------------------------------------------------------- torques
-def torques_command(args):
+def torques_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     check_output(args.png, "--png")
     dynamics.require_dynamics(robot)
@@ -173,7 +174,7 @@ def _print_torques(robot, args, rows, check, written):
 
 
 # ---------------------------------------------------------------------------------- fall
-def fall_command(args):
+def fall_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     for option in ("csv", "gif", "png"):
         check_output(getattr(args, option), f"--{option}")

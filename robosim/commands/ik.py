@@ -6,6 +6,7 @@ degrees, or radians with ``--rad``; lengths are the robot's unit. Exit status 1 
 target was not reached (the output says why), 2 a usage error.
 """
 
+import argparse
 import math
 
 import numpy as np
@@ -201,7 +202,7 @@ def _wrist_pitch_solutions(robot, args, q0):
     return solutions, branches[0].reason
 
 
-def ik_command(args):
+def ik_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     target = _target_pose(args, args.pose, "target")
     axes = args.axes or ("pose" if len(args.pose) == 6 else "position")
@@ -292,7 +293,7 @@ def _branches(robot, solutions):
     return ik.branch_labels(robot, [q for q, *_ in solutions]) if solutions else []
 
 
-def line_command(args):
+def line_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
     q_from = _start_values(robot, args, args.start, "--from")
@@ -314,7 +315,7 @@ def line_command(args):
     return _report_move(args, robot, result, "straight line")
 
 
-def jog_command(args):
+def jog_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
     q_from = _start_values(robot, args, args.start, "--from")

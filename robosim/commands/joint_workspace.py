@@ -7,6 +7,7 @@ start's gripper orientation when it has 6 or more joints (``--rpy`` another one,
 printed joint values are degrees (prismatic joints: the length unit).
 """
 
+import argparse
 import sys
 
 import numpy as np
@@ -138,7 +139,7 @@ def _method_lines(result, start_name):
     return [f"numeric IK, {held}", f"search: {result.search}"]
 
 
-def joint_workspace_command(args):
+def joint_workspace_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
     result = _joint_result(robot, args)

@@ -1,12 +1,13 @@
 """``robosim list | show | fk | jacobian``: the library and forward kinematics."""
 
+import argparse
 import sys
 
 import numpy as np
 
 from ..errors import ValidationError
 from ..robot_files import dh_rows, library_robots, robot_to_dict
-from ..kinematics import JACOBIAN_ROWS, r2rpy
+from ..kinematics import JACOBIAN_ROWS, Robot, r2rpy
 from .common import (add_configuration_arguments, add_joint_arguments, add_json_argument,
                      add_robot_argument, check_output, configuration, format_matrix,
                      joint_values, print_json, robot_from_args, text)
@@ -55,7 +56,7 @@ def _summary(robot):
             "manufacturer": robot.manufacturer, "source": robot.source}
 
 
-def list_command(args):
+def list_command(args: argparse.Namespace) -> None:
     robots = library_robots()
     rows = [_summary(r) for r in robots]
     if args.json:
@@ -69,11 +70,12 @@ def list_command(args):
               f"{r['convention']:<10}  {r['unit']:<4}  {source}")
 
 
-def show_command(args):
+def show_command(args: argparse.Namespace) -> None:
     robot = robot_from_args(args)
     check_output(args.png, "--png")
     if args.png:
-        return render_command(robot, args)
+        render_command(robot, args)
+        return
     if args.q:
         raise ValidationError("joint values are for the picture: add --png FILE to render the "
                               "arm at that pose")
@@ -123,7 +125,7 @@ def print_robot(robot):
         print(f"notes: {robot.notes}")
 
 
-def render_command(robot, args):
+def render_command(robot: Robot, args: argparse.Namespace) -> None:
     """``show ROBOT [q ...] --png FILE``: the arm as the application draws it, without a window."""
     from ..plotting.arm import save_arm_png  # matplotlib only for this command
 
@@ -144,7 +146,7 @@ def render_command(robot, args):
               f"(degrees, {robot.unit}) in {args.png}")
 
 
-def fk_command(args):
+def fk_command(args: argparse.Namespace) -> None:
     robot = robot_from_args(args)
     q = configuration(robot, args)
     T = robot.fk(q)
@@ -162,7 +164,7 @@ def fk_command(args):
           f"(R = Rz(yaw) Ry(pitch) Rx(roll))")
 
 
-def jacobian_command(args):
+def jacobian_command(args: argparse.Namespace) -> None:
     robot = robot_from_args(args)
     q = configuration(robot, args)
     J = robot.jacobian(q)

@@ -9,6 +9,7 @@ status 1 when there is no path (the start or goal collides, or none was found in
 2 a usage error.
 """
 
+import argparse
 import numpy as np
 
 from .. import planning
@@ -74,7 +75,7 @@ def register(subparsers):
     parser.set_defaults(handler=plan_command)
 
 
-def plan_command(args):
+def plan_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
     start = robot.home if args.start is None else joint_values(robot, args.start, args.deg)

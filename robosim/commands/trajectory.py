@@ -7,6 +7,7 @@ status 1 says some points of the path were not reached (the output lists them), 
 error.
 """
 
+import argparse
 import io
 import math
 
@@ -185,7 +186,7 @@ def make_path(robot, args):
                                   curves=curves, index=index, robot=robot)
 
 
-def trajectory_command(args):
+def trajectory_command(args: argparse.Namespace) -> int:
     if args.list_presets:
         list_presets()
         return 0
@@ -258,7 +259,7 @@ def _write_outputs(robot, args, path, result):
     return written
 
 
-def profile_command(args):
+def profile_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     check_output(args.csv, "--csv")
     if (args.goal is None) == (args.taught is None):

@@ -6,6 +6,7 @@ robot file; ``robosim export-urdf ROBOT OUT.urdf`` writes any robot as a URDF.
 ``robosim show arm.urdf`` and every other command take a ``.urdf`` with the default choices.
 """
 
+import argparse
 from ..errors import ValidationError
 from ..robot_files import load_robot, save_robot, export_urdf, load_urdf
 from ..kinematics import CONVENTIONS
@@ -45,7 +46,7 @@ def register(subparsers):
     parser.set_defaults(handler=export_urdf_command)
 
 
-def urdf_command(args):
+def urdf_command(args: argparse.Namespace) -> None:
     check_output(args.save, "--save")
     if args.save and not args.save.lower().endswith(".json"):
         raise ValidationError(f"--save {args.save}: a robot file name ends in .json")
@@ -61,7 +62,7 @@ def urdf_command(args):
         print(f"saved as {args.save}")
 
 
-def export_urdf_command(args):
+def export_urdf_command(args: argparse.Namespace) -> None:
     check_output(args.out, "OUT.urdf")
     robot = load_robot(args.robot)
     export_urdf(robot, args.out)

@@ -6,6 +6,7 @@ the robot's unit. Before computing, ``workspace`` prints the number of configura
 estimate of the time (``--dry-run`` stops there).
 """
 
+import argparse
 import math
 import sys
 from pathlib import Path
@@ -122,7 +123,7 @@ def _volume_from(robot, grid, args):
     return ws.volume_grid(robot, grid, args.voxel, positions=args.volume_positions)
 
 
-def workspace_command(args):
+def workspace_command(args: argparse.Namespace) -> int:
     robot = robot_from_args(args)
     ranges = parse_ranges(robot, args.range, args.deg)
     _check_out(args.out)
