@@ -38,7 +38,7 @@ Example::
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from matplotlib.lines import Line2D
@@ -146,10 +146,16 @@ class CellGrid:
         The axes holding the grid (axis off).
     """
 
-    def __init__(self, fig, rect, n_rows, columns, *, row_labels=None, on_commit=None,
-                 on_edit=None, on_enter=None, on_focus=None, widths=None, label_width=0.12,
-                 fontsize=9, enter_moves=False, choices=None, short_columns=None,
-                 short_corner=""):
+    def __init__(self, fig, rect: Sequence[float], n_rows: int, columns: Sequence[str], *,
+                 row_labels: Sequence[str] | None = None,
+                 on_commit: Callable[[int, int, str], str | None] | None = None,
+                 on_edit: Callable[[int, int, str], object] | None = None,
+                 on_enter: Callable[[int, int, str], object] | None = None,
+                 on_focus: Callable[[int, int], object] | None = None,
+                 widths: Sequence[float] | None = None, label_width: float = 0.12,
+                 fontsize: float = 9, enter_moves: bool = False,
+                 choices: Mapping[int, Sequence[str]] | None = None,
+                 short_columns: Sequence[str] | None = None, short_corner: str = "") -> None:
         self.fig = fig
         self.n_rows = int(n_rows)
         self.n_cols = len(columns)
@@ -261,19 +267,19 @@ class CellGrid:
 
     # ------------------------------------------------------------------------- public API
     @property
-    def focused(self):
+    def focused(self) -> Cell | None:
         """``(row, col)`` of the cell being edited, or None."""
         return self._focused
 
-    def text(self, row, col):
+    def text(self, row: int, col: int) -> str:
         """The cell's committed text (what it shows when not being edited)."""
         return self._texts[self._check(row, col)]
 
-    def editing_text(self):
+    def editing_text(self) -> str | None:
         """The text being typed in the focused cell, or None when no cell is focused."""
         return self._buffer if self._focused is not None else None
 
-    def set_text(self, row, col, text):
+    def set_text(self, row: int, col: int, text: str) -> None:
         """Set a cell's text from code. The focused cell keeps what the user is typing; the new
         text becomes what Escape reverts to. Another cell shows the new text, not red: a text
         refused there is gone, and its mark with it (a list shown again after a row was
@@ -285,7 +291,7 @@ class CellGrid:
             self.errors.pop(cell, None)
             self._redraw_cell(cell)
 
-    def mark(self, row, col, error):
+    def mark(self, row: int, col: int, error: str | bool) -> None:
         """Show the cell red (``error`` truthy; a str is kept in :attr:`errors`) or normal."""
         cell = self._check(row, col)
         if error:
@@ -294,14 +300,14 @@ class CellGrid:
             self.errors.pop(cell, None)
         self._redraw_cell(cell)
 
-    def focus(self, row, col, select_all=True):
+    def focus(self, row: int, col: int, select_all: bool = True) -> None:
         """Start editing a cell (committing the focused one first), caret at the end."""
         cell = self._check(row, col)
         if self._focused is not None and self._focused != cell:
             self.commit()
         self._start_editing(cell, len(self._texts[cell]), select_all)
 
-    def commit(self):
+    def commit(self) -> str | None:
         """Commit the focused cell and stop editing; returns None or the error message.
 
         ``on_commit`` is called only when the text differs from the committed one.
@@ -326,7 +332,7 @@ class CellGrid:
         self._redraw_cell(cell)
         return self.message
 
-    def cancel(self):
+    def cancel(self) -> None:
         """Stop editing the focused cell and show its committed text again (Escape).
 
         In a red cell whose committed text was rejected, the last text accepted there comes
@@ -344,21 +350,21 @@ class CellGrid:
         self._labels[cell].set_text(self._texts[cell])
         self._redraw_cell(cell)
 
-    def cell_bbox(self, row, col):
+    def cell_bbox(self, row: int, col: int) -> Bbox:
         """The cell's extent in display pixels (a Bbox), e.g. to click it in a test."""
         return self._rects[self._check(row, col)].get_window_extent()
 
-    def set_header(self, col, text):
+    def set_header(self, col: int, text: str) -> None:
         """Change a column's header (redraws the figure: headers are not blitted)."""
         self._columns[col] = str(text)
         self._headers[col].set_text(str(text))
         self._blit.draw_idle()
 
-    def header_extent(self, col):
+    def header_extent(self, col: int) -> Bbox:
         """The extent of the column's header as drawn last, in display pixels (a Bbox)."""
         return self._headers[col].get_window_extent()
 
-    def fit_labels(self):
+    def fit_labels(self) -> None:
         """Shrink the headers, and the row labels, to the largest font size (at most the
         grid's) at which each fits its space at the grid's present size, one size for all
         headers and one for all row labels. Headers that do not fit even at the smallest
@@ -399,7 +405,7 @@ class CellGrid:
         return all(text_width_pt(self.fig, text.get_text(), text.get_fontproperties()) <= space
                    for space, text in texts)
 
-    def disconnect_events(self):
+    def disconnect_events(self) -> None:
         """Disconnect the grid's canvas callbacks and give the keyboard shortcuts back."""
         for cid in self._cids:
             self.fig.canvas.mpl_disconnect(cid)
