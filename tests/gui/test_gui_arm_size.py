@@ -7,47 +7,17 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
+from arm_pixels import ISSUE_37_ARM_PX, ROBOTS, drawn_arm_extent
 from layout_check import tk_window_figure
-from robosim import Joint, Robot, load_robot
 from robosim.gui.app import WINDOW_SIZE, Application
 from robosim.gui.layout import figure_size_pt
 from robosim.gui.screens.gripper_drag import to_pixels
 from robosim.plotting.arm import reach_points
-from data_files import URDF_DIR
 
 #: The share of the view's side the reach must span (it spanned 55 % before issue 37), and
 #: the share of the view's side the drawn arm at home must span at least (Lynx6 24 %, Puma 560
 #: 31 % before).
 REACH_SHARE, ARM_SHARE = 0.8, 0.33
-
-
-def twelve_joints():
-    return Robot([Joint("R", a=1.0, alpha=np.pi / 2 * (k % 2)) for k in range(12)],
-                 name="twelve", unit="m")
-
-
-ROBOTS = {"Lynx6": lambda: load_robot("Lynx6"), "Puma 560": lambda: load_robot("Puma 560"),
-          "12 joints": twelve_joints,
-          "UR5 URDF": lambda: load_robot(URDF_DIR / "ur_description/urdf/ur5_robot.urdf")}
-
-
-def drawn_arm_extent(screen):
-    """The box ``(low (2,), high (2,))`` in display pixels of what the arm's artists drew."""
-    ax, points = screen.ax, []
-    for artist in screen.drawing.moving_artists:
-        if not artist.get_visible():
-            continue
-        if hasattr(artist, "projected"):                          # the meshes
-            xy = artist.projected()[0].reshape(-1, 2)
-        elif hasattr(artist, "get_xydata"):                       # lines: projected when drawn
-            xy = artist.get_xydata()
-        else:                                                     # the links' collection
-            xy = np.vstack([path.vertices for path in artist.get_paths()] or [np.empty((0, 2))])
-        xy = xy[np.isfinite(xy).all(axis=1)]
-        if len(xy):
-            points.append(ax.transData.transform(xy))
-    points = np.vstack(points)
-    return points.min(axis=0), points.max(axis=0)
 
 
 @pytest.mark.parametrize("name", ROBOTS)
@@ -70,15 +40,7 @@ def test_the_arms_reach_fills_the_view_and_the_view_its_room(name):
     assert (low >= [box.x0, box.y0]).all() and (high <= [box.x1, box.y1]).all()
 
 
-#: The arm at home as issue 37 found it (display pixels, width x height), on the figure the
-#: application's window has on a 1000 x 650 and a 1920 x 1080 screen (the issue's walk and
-#: the measure of the code before commit 4eaa5bd, whose message gives the lab screen's; the
-#: window was 12 x 7.5 in on the larger screen), and the issue's target: twice as large in
-#: each direction.
-ISSUE_37_ARM_PX = {(1000, 650): {"Lynx6": (67, 43), "Puma 560": (52, 85), "12 joints": (75, 35),
-                                 "UR5 URDF": (89, 40)},
-                   (1920, 1080): {"Lynx6": (117, 76), "Puma 560": (90, 146),
-                                  "12 joints": (151, 70), "UR5 URDF": (146, 66)}}
+#: Issue 37's target: the arm at home twice as large in each direction.
 GROWTH = 2.0
 
 
