@@ -50,8 +50,9 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from xvfb import virtual_display
 
 ROOT = Path(__file__).resolve().parents[1]
 ROBOTS = ("Puma 560", "Lynx6")
@@ -304,14 +305,7 @@ def main():
             raise SystemExit(f"bench_drag needs {tool} (Debian/Ubuntu: apt install xvfb "
                              f"xdotool)")
     env = dict(os.environ, PYTHONPATH=options.root, MPLBACKEND="TkAgg")
-    server = None
-    if options.xvfb or not os.environ.get("DISPLAY"):
-        display = f":{90 + os.getpid() % 500}"
-        server = subprocess.Popen(["Xvfb", display, "-screen", "0", SCREEN, "-nolisten", "tcp"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.0)
-        env["DISPLAY"] = display
-    try:
+    with virtual_display(env, SCREEN, options.xvfb):
         mode = ("gripper" if options.gripper else "turn" if options.turn
                 else "self-motion" if options.self_motion else "slider")
         where = {"gripper": "around a circle from the gripper",
@@ -328,10 +322,6 @@ def main():
             robots += (str(options.urdf),)
         for robot in robots:
             run_robot(robot, env, mode)
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait()
 
 
 if __name__ == "__main__":

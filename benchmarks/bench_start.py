@@ -41,6 +41,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from xvfb import virtual_display
+
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT_S = 60.0
 POLL_S = 0.005
@@ -104,15 +106,7 @@ def main():
                              f"imagemagick)")
     env = {name: value for name, value in os.environ.items() if name != "MPLBACKEND"}
     env["PYTHONPATH"] = options.root
-    server = None
-    if use_xvfb:
-        display = f":{90 + os.getpid() % 500}"
-        server = subprocess.Popen(["Xvfb", display, "-screen", "0", f"{options.screen}x24",
-                                   "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL)
-        time.sleep(1.0)
-        env["DISPLAY"] = display
-    try:
+    with virtual_display(env, f"{options.screen}x24", options.xvfb):
         print(f"python -m robosim to the welcome screen drawn, {options.runs} runs after one "
               f"not counted (load: {os.getloadavg()[0]:.2f})")
         drawn_times, cpu_times = [], []
@@ -137,10 +131,6 @@ def main():
             print(f"fresh matplotlib folder: welcome screen drawn {draws[-1][0]:.1f} s; the "
                   f"terminal "
                   f"showed:\n  " + ("\n  ".join(errors.strip().splitlines()) or "(nothing)"))
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait()
 
 
 if __name__ == "__main__":
