@@ -49,10 +49,11 @@ Worked example (a student can check it by hand): two capsules of radius 1, one a
 - :mod:`robosim.collision.distances`: :func:`segment_segment_distance`,
   :func:`capsule_distance`, and the formulas from a segment to each shape (over ``ops``);
 - :mod:`robosim.collision.checker`: :class:`Checker`, :func:`check`, :class:`Collisions`,
-  :func:`random_free_q`, :func:`first_collision`.
+  :func:`random_free_q`, :func:`first_collision`, :func:`hit_words` (colliding pairs in
+  words).
 """
 
-from .checker import Checker, Collisions, check, first_collision, random_free_q
+from .checker import Checker, Collisions, check, first_collision, hit_words, random_free_q
 from .distances import CYLINDER_BISECTIONS, capsule_distance, segment_segment_distance
 from .scene import FORMAT, MAX_OBSTACLES, MAX_SCENE_NUMBER, SHAPES, Obstacle, Scene
 from .scene_files import (
@@ -69,5 +70,6 @@ from .solids import CHUNK, LINK_RADIUS, LinkSolids, capsule_segments, link_solid
 __all__ = ["CHUNK", "CYLINDER_BISECTIONS", "Checker", "Collisions", "FLOOR_WIDTH", "FORMAT",
            "LINK_RADIUS", "LYNX6_TABLE", "LinkSolids", "MAX_OBSTACLES", "MAX_SCENE_NUMBER",
            "Obstacle", "SHAPES", "Scene", "capsule_distance", "capsule_segments", "check",
-           "default_scene", "first_collision", "link_solids", "load_scene", "random_free_q",
-           "save_scene", "scene_from_dict", "scene_to_dict", "segment_segment_distance"]
+           "default_scene", "first_collision", "hit_words", "link_solids", "load_scene",
+           "random_free_q", "save_scene", "scene_from_dict", "scene_to_dict",
+           "segment_segment_distance"]

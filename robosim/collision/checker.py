@@ -8,6 +8,7 @@ finds the first colliding pose of a sequence.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +35,15 @@ PAIR_BLOCK = 4096
 
 
 # ----------------------------------------------------------------------------- the check
+def hit_words(pairs: Iterable[tuple[str, str]]) -> str:
+    """Colliding pairs ``(a, b)`` as a status line and an error message say them.
+
+    >>> hit_words([("link 5", "table"), ("link 1", "link 3")])
+    'link 5 hits table; link 1 hits link 3'
+    """
+    return "; ".join(f"{a} hits {b}" for a, b in pairs)
+
+
 @dataclass(frozen=True)
 class Collisions:
     """What :func:`check` found, for one pose or a batch.
@@ -106,7 +116,7 @@ class Collisions:
         """
         hits = self.colliding_pairs(index)
         if hits:
-            return "collision: " + "; ".join(f"{a} hits {b}" for a, b in hits)
+            return "collision: " + hit_words(hits)
         if not self.pairs:
             return "no collision (nothing to collide with)"
         nearest = int(np.asarray(self.nearest)[index])

@@ -12,7 +12,7 @@ import sys
 import numpy as np
 
 from .. import dynamics
-from ..collision import Checker, load_scene
+from ..collision import Checker, hit_words, load_scene
 from ..errors import ValidationError
 from ..trajectory.files import read_trajectory_csv, write_trajectory_csv
 from .common import (COORDINATE, JOINT_UNITS, PAYLOAD, SECONDS, Number, add_angle_unit,
@@ -183,8 +183,7 @@ def fall_command(args: argparse.Namespace) -> int:
     robot.check_within_limits(q0, "--from")
     scene = load_scene(args.scene) if args.scene else None
     if args.collisions == "stop":
-        touching = "; ".join(f"{a} hits {b}" for a, b in Checker(robot, scene).check(q0)
-                             .colliding_pairs())
+        touching = hit_words(Checker(robot, scene).check(q0).colliding_pairs())
         if touching:
             raise ValidationError(f"--from collides already ({touching}): start from a pose clear "
                                   f"of the scene, or give --collisions ignore")

@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import checks
-from ..collision import Checker, Scene
+from ..collision import Checker, Scene, hit_words
 from ..errors import ValidationError
 from ..kinematics import Robot
 from .equations import (_accelerations, _chain, _checked, _energies, _equations_of_motion,
@@ -115,8 +115,7 @@ class Contact:
     index: tuple[int, ...] = ()          # the batch index of the configuration (empty for one)
 
     def __str__(self) -> str:
-        hits = "; ".join(f"{a} hits {b}" for a, b in self.pairs)
-        return f"{hits} at t = {self.time:.3g} s"
+        return f"{hit_words(self.pairs)} at t = {self.time:.3g} s"
 
 
 @dataclass
@@ -623,7 +622,7 @@ def _check_clear_start(checker, q):
         return
     index = tuple(int(i) for i in np.argwhere(collides)[0])     # () for one configuration
     where = f" (configuration {list(index)})" if index else ""
-    hits = "; ".join(f"{a} hits {b}" for a, b in found.colliding_pairs(index))
+    hits = hit_words(found.colliding_pairs(index))
     raise ValidationError(f"q0{where} starts in a collision ({hits}): start from a pose clear "
                           f"of it, or pass collisions='ignore'")
 
