@@ -14,6 +14,8 @@ Fonts move pixels between matplotlib versions, so every Text artist is hidden (t
 labels, widget labels, fig.text) and the numbers are asserted separately.
 """
 
+import math
+
 import matplotlib.text
 import numpy as np
 
@@ -29,9 +31,21 @@ def strip_text(fig):
     return fig
 
 
-def assert_shows_a_full_draw(fig):
+def box_slices(shape, box):
+    """Rows (top down) and columns of a canvas buffer of ``shape`` ``(height, width, ...)``
+    that hold display Bbox ``box``, in whole pixels (as a blit takes them)."""
+    height, width = shape[:2]
+    x0, x1 = max(0, math.floor(box.x0)), min(width, math.ceil(box.x1))
+    y0, y1 = max(0, math.floor(box.y0)), min(height, math.ceil(box.y1))
+    return slice(height - y1, height - y0), slice(x0, x1)
+
+
+def assert_shows_a_full_draw(fig, box=None):
     """The canvas shows what a full draw of the figure as it is now shows (a blitted redraw
-    left no pixel different)."""
-    shown = np.asarray(fig.canvas.buffer_rgba()).copy()
+    left no pixel different), in display Bbox ``box`` (the whole canvas by default)."""
+    def pixels():
+        buffer = np.asarray(fig.canvas.buffer_rgba())
+        return buffer if box is None else buffer[box_slices(buffer.shape, box)]
+    shown = pixels().copy()
     fig.canvas.draw()
-    np.testing.assert_array_equal(shown, np.asarray(fig.canvas.buffer_rgba()))
+    np.testing.assert_array_equal(shown, pixels())

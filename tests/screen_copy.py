@@ -14,9 +14,9 @@ with the canvas after a full draw of the same state::
 drawn, blitted or not.)
 """
 
-import math
-
 import numpy as np
+
+from figure_check import box_slices
 
 
 class ScreenCopy:
@@ -51,12 +51,8 @@ class ScreenCopy:
         return np.asarray(self.fig.canvas.buffer_rgba())
 
     def _slices(self, box):
-        """Rows (top down) and columns of the buffer in display Bbox ``box`` (whole pixels,
-        as a blit takes them)."""
-        height, width = self._buffer().shape[:2]
-        x0, x1 = max(0, math.floor(box.x0)), min(width, math.ceil(box.x1))
-        y0, y1 = max(0, math.floor(box.y0)), min(height, math.ceil(box.y1))
-        return slice(height - y1, height - y0), slice(x0, x1)
+        """Rows (top down) and columns of the buffer in display Bbox ``box``."""
+        return box_slices(self._buffer().shape, box)
 
     def assert_shows_a_full_draw(self, box):
         """The screen in ``box`` (display Bbox) equals the canvas after a full draw now."""

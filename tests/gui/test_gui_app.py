@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from matplotlib.widgets import Button
 
-from figure_check import DPI, FIGSIZE
+from figure_check import DPI, FIGSIZE, assert_shows_a_full_draw
 from gui_events import (click, click_axes, click_grid_button, drag, mouse, type_in_cell,
                         type_keys)
 from robosim import Joint, Robot, RobosimError, ValidationError, list_robots, load_robot, save_robot
@@ -248,13 +248,7 @@ def test_the_screen_after_a_drag_is_what_a_full_draw_shows_of_the_slider():
     slider = app.screen.sliders[2]
     app.fig.canvas.draw()
     drag(app.fig, (0.0, 0.5), (-60.0, 0.5), ax=slider.ax, steps=8)
-    box = slider.ax.bbox
-    height = app.fig.canvas.get_width_height()[1]
-    rows = slice(round(height - box.y1), round(height - box.y0))
-    columns = slice(round(box.x0), round(box.x1))
-    blitted = np.asarray(app.fig.canvas.buffer_rgba())[rows, columns].copy()
-    app.fig.canvas.draw()
-    np.testing.assert_array_equal(blitted, np.asarray(app.fig.canvas.buffer_rgba())[rows, columns])
+    assert_shows_a_full_draw(app.fig, slider.ax.bbox)
 
 
 def test_typed_values_move_the_arm_and_bad_values_are_refused_with_a_message():

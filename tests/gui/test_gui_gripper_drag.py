@@ -4,6 +4,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
+from figure_check import assert_shows_a_full_draw
 from gui_events import key, mouse
 from robosim import ik, load_robot
 from robosim.gui.app import Application
@@ -268,14 +269,6 @@ def test_a_turn_past_the_wrist_rotate_limit_stops_there_and_the_plane_drag_keeps
     np.testing.assert_allclose(tool_pixel(screen) - before, (10, 0), atol=1.0)
 
 
-def region(fig, box):
-    """The pixels of the canvas's buffer in ``box`` (display Bbox), rows top down."""
-    buffer = np.asarray(fig.canvas.buffer_rgba())
-    height = buffer.shape[0]
-    return buffer[height - int(np.ceil(box.y1)):height - int(box.y0),
-                  int(box.x0):int(np.ceil(box.x1))].copy()
-
-
 def test_the_sliders_end_where_a_full_draw_puts_them_and_buttons_wait_for_the_release():
     robot = load_robot("Puma 560")
     app = make_app(robot)
@@ -293,9 +286,7 @@ def test_the_sliders_end_where_a_full_draw_puts_them_and_buttons_wait_for_the_re
     mouse(fig, "button_release_event", x + 12, y + 9)
     assert not np.array_equal(app.state.q, robot.home)
     sliders = screen.sliders[0].ax.bbox.union([s.ax.bbox for s in screen.sliders])
-    shown = region(fig, sliders)                    # the sliders as blitted
-    fig.canvas.draw()
-    np.testing.assert_array_equal(shown, region(fig, sliders))
+    assert_shows_a_full_draw(fig, sliders)          # the sliders as blitted
     move(fig, (home.x0 + home.x1) / 2, (home.y0 + home.y1) / 2)     # released: hover again
     assert button.ax.get_facecolor() == pytest.approx(plt.matplotlib.colors.to_rgba(
         button.hovercolor))
