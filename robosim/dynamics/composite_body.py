@@ -18,7 +18,7 @@ from __future__ import annotations
 from operator import add
 from typing import Any
 
-from .newton_euler import ZERO, DynamicChain, Link, Vector, twisted, wrench_into_parent
+from .newton_euler import DynamicChain, Link, Vector, shifted_body, twisted, wrench_into_parent
 
 
 def mass_matrix_entries(chain: DynamicChain, frames: list) -> list:
@@ -97,19 +97,5 @@ def _body_into_parent(link: Link, frame: tuple, body: tuple) -> tuple:
         cc, ss, cs = ca * ca, sa * sa, ca * sa
         yy, zz, yz = (cc * yy - 2.0 * cs * yz + ss * zz, ss * yy + 2.0 * cs * yz + cc * zz,
                       cs * (yy - zz) + (cc - ss) * yz)
-    return _shifted(p, (m, h0, h1, h2, xx, yy, zz, xy, yz, xz))
+    return shifted_body(p, (m, h0, h1, h2, xx, yy, zz, xy, yz, xz))
 
-
-def _shifted(r: Vector, body: tuple) -> tuple:
-    """``body`` about a point ``-r`` from its origin (its points at ``x + r``), same axes:
-    ``h' = h + m r``, ``I' = I + (2 h.r + m r.r) 1 - (h r^T + r h^T) - m r r^T``."""
-    if r is ZERO:
-        return body
-    m, h0, h1, h2, xx, yy, zz, xy, yz, xz = body
-    r0, r1, r2 = r
-    g0, g1, g2 = 2.0 * h0 + m * r0, 2.0 * h1 + m * r1, 2.0 * h2 + m * r2   # 2 h + m r
-    k = g0 * r0 + g1 * r1 + g2 * r2
-    return (m, h0 + m * r0, h1 + m * r1, h2 + m * r2,
-            xx + k - g0 * r0, yy + k - g1 * r1, zz + k - g2 * r2,
-            xy - h0 * r1 - r0 * h1 - m * r0 * r1, yz - h1 * r2 - r1 * h2 - m * r1 * r2,
-            xz - h0 * r2 - r0 * h2 - m * r0 * r2)

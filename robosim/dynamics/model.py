@@ -10,7 +10,7 @@ against the bounds below (issue 25), like every other field of a robot file.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -18,7 +18,7 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, brief
 from ..kinematics import Robot
-from .newton_euler import METRES_PER_UNIT, inertia_shifted
+from .newton_euler import METRES_PER_UNIT, shifted_body
 
 
 #: The gravity of robot files that do not give one: 9.81 m/s^2 down the world Z axis, the value
@@ -246,7 +246,6 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
     >>> last.mass, last.com
     (2.0, (0.5, 0.0, 0.0))
     """
-    from dataclasses import replace
     dynamics = require_dynamics(robot)
     mass = _amount(mass, "payload", "kg", MAX_MASS_KG)
     if mass == 0.0:
@@ -257,10 +256,11 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
     total = link.mass + mass
     com = (link.mass * np.array(link.com) + mass * point) / total
     metres = METRES_PER_UNIT[robot.unit]
-    inertia = (inertia_shifted(link.inertia_matrix, link.mass, (np.array(link.com) - com) * metres)
-               + inertia_shifted(np.zeros((3, 3)), mass, (point - com) * metres))
-    combined = replace(link, mass=total, com=tuple(com.tolist()),
-                       inertia=(inertia[0, 0], inertia[1, 1], inertia[2, 2], inertia[0, 1],
-                                inertia[1, 2], inertia[0, 2]))
+    # each body about the common centre of mass (parallel axes), then added
+    about_own_centre = (link.mass, 0.0, 0.0, 0.0, *link.inertia)
+    link_body = shifted_body(tuple((np.array(link.com) - com) * metres), about_own_centre)
+    payload = shifted_body(tuple((point - com) * metres), (mass,) + (0.0,) * 9)
+    inertia = tuple(a + b for a, b in zip(link_body[4:], payload[4:], strict=True))
+    combined = replace(link, mass=total, com=tuple(com.tolist()), inertia=inertia)
     return replace(robot, dynamics=replace(dynamics, links=dynamics.links[:-1] + (combined,)),
                    name=f"{robot.name} + {mass:g} kg")

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ..kinematics import Robot, cos_sin, rotx
+from ..kinematics import Robot, cos_sin, homogeneous, rotx
 
 #: Metres per robot length unit: how lengths are converted for dynamics.
 METRES_PER_UNIT = {"mm": 1e-3, "cm": 1e-2, "m": 1.0}
@@ -155,9 +155,7 @@ def dynamic_chain(robot: Robot) -> DynamicChain:
     standard = robot.convention == "standard"
     if standard:
         rows = [(0.0, 0.0)] + rows[:-1]
-        tail = np.eye(4)
-        tail[:3, :3], tail[0, 3] = rotx(joints[-1].alpha), joints[-1].a
-        tool = tail @ tool
+        tool = homogeneous(rotx(joints[-1].alpha), [joints[-1].a, 0.0, 0.0]) @ tool
     tool[:3, 3] *= metres
     links = []
     for joint, body, (a, alpha) in zip(joints, dynamics.links, rows, strict=True):
@@ -165,15 +163,14 @@ def dynamic_chain(robot: Robot) -> DynamicChain:
         if standard:                    # from standard frame k into modified frame k
             turn = rotx(joint.alpha)
             centre, inertia = turn @ centre + [joint.a, 0.0, 0.0], turn @ inertia @ turn.T
-        revolute, centre, (cos_alpha, sin_alpha) = joint.is_revolute, centre * metres, \
-            cos_sin(alpha)
-        about_origin = inertia_shifted(inertia, body.mass, centre)
+        revolute, (cos_alpha, sin_alpha) = joint.is_revolute, cos_sin(alpha)
+        com, moments = tuple((centre * metres).tolist()), _six(inertia)
         links.append(Link(
             revolute=revolute, cos_alpha=cos_alpha, sin_alpha=sin_alpha,
             a=a * metres, theta=joint.offset if revolute else joint.theta,
             d=(joint.d if revolute else joint.offset) * metres, mass=body.mass,
-            centre=tuple(centre.tolist()), inertia=_six(inertia),
-            body=(body.mass, *(body.mass * centre).tolist(), *_six(about_origin))))
+            centre=com, inertia=moments,
+            body=shifted_body(com, (body.mass, 0.0, 0.0, 0.0, *moments))))
     gear = np.array([abs(body.gear_ratio) for body in dynamics.links])
     base = robot.base[:3, :3].copy()
     return DynamicChain(links=tuple(links), base_rotation=base,
@@ -190,19 +187,32 @@ def _six(inertia: np.ndarray) -> tuple:
     return tuple(inertia[[0, 1, 2, 0, 1, 0], [0, 1, 2, 1, 2, 2]].tolist())
 
 
-def inertia_shifted(inertia: np.ndarray, mass: float, offset: Any) -> np.ndarray:
-    """Inertia (3, 3) about a point ``offset`` (m) away from the centre of mass: parallel axes.
+def shifted_body(r: Vector, body: tuple) -> tuple:
+    """``body`` (10 numbers: mass ``m`` kg, first moment ``h`` kg m, inertia ``I`` kg m^2 as
+    ``(Ixx, Iyy, Izz, Ixy, Iyz, Ixz)``, about its origin) about a point ``-r`` (m) from its
+    origin (its points at ``x + r``), same axes: the parallel-axis theorem, ``h' = h + m r``,
+    ``I' = I + (2 h.r + m r.r) 1 - (h r^T + r h^T) - m r r^T``. From the centre of mass
+    (``h = 0``) this is ``I' = I + m (r.r 1 - r r^T)``.
 
     Examples
     --------
-    A point mass of 2 kg (no inertia about its own centre) seen from 0.5 m along x: ``m r^2 =
-    0.5`` kg m^2 about the y and z axes, none about x (the parallel-axis theorem).
+    A point mass of 2 kg (no inertia about its own centre) seen from 0.5 m along -x (so
+    ``r = (0.5, 0, 0)``): ``h = m r = (1, 0, 0)`` kg m and ``m r^2 = 0.5`` kg m^2 about the y
+    and z axes, none about x.
 
-    >>> np.diag(inertia_shifted(np.zeros((3, 3)), 2.0, [0.5, 0.0, 0.0])).round(6).tolist()
-    [0.0, 0.5, 0.5]
+    >>> shifted_body((0.5, 0.0, 0.0), (2.0,) + (0.0,) * 9)
+    (2.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.5, 0.0, 0.0, 0.0)
     """
-    offset = np.asarray(offset, dtype=float)
-    return inertia + mass * (offset @ offset * np.eye(3) - np.outer(offset, offset))
+    if r is ZERO:
+        return body
+    m, h0, h1, h2, xx, yy, zz, xy, yz, xz = body
+    r0, r1, r2 = r
+    g0, g1, g2 = 2.0 * h0 + m * r0, 2.0 * h1 + m * r1, 2.0 * h2 + m * r2   # 2 h + m r
+    k = g0 * r0 + g1 * r1 + g2 * r2
+    return (m, h0 + m * r0, h1 + m * r1, h2 + m * r2,
+            xx + k - g0 * r0, yy + k - g1 * r1, zz + k - g2 * r2,
+            xy - h0 * r1 - r0 * h1 - m * r0 * r1, yz - h1 * r2 - r1 * h2 - m * r1 * r2,
+            xz - h0 * r2 - r0 * h2 - m * r0 * r2)
 
 
 # ----------------------------------------------------------------- vectors between frames
