@@ -227,8 +227,7 @@ def check_torque_limits(torques: TrajectoryTorques, limits: ArrayLike) -> Torque
     if not np.isfinite(limits).any():
         raise ValidationError(f"torque limits: none of the {limits.size} is known (NaN or "
                               f"inf), so nothing can be checked")
-    known = np.isfinite(limits)
-    bound = np.where(known, limits, np.inf)
+    bound = np.where(np.isfinite(limits), limits, np.inf)        # an unknown limit: none
     over = np.abs(tau) > bound
     exceedances = []
     for joint in np.flatnonzero(over.any(axis=0)):
@@ -238,12 +237,12 @@ def check_torque_limits(torques: TrajectoryTorques, limits: ArrayLike) -> Torque
     exceedances.sort(key=lambda e: (e.time, e.joint))
     if not exceedances:
         return TorqueCheck(exceedances, 1.0)
-    if np.any(np.abs(static[:, known]) > bound[known]):
+    if np.any(np.abs(static) > bound):
         return TorqueCheck(exceedances, math.inf)
-    dynamic = (tau - static)[:, known]
-    held, limit = static[:, known], bound[known]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        allowed = np.where(dynamic > 0, (limit - held) / dynamic,
-                           np.where(dynamic < 0, (limit + held) / -dynamic, np.inf))
+    # |static + d s| <= limit with |static| <= limit: s <= (limit - sign(d) static) / |d|
+    # (no bound where d = 0: limit / 0 = inf)
+    dynamic = tau - static
+    with np.errstate(divide="ignore"):
+        allowed = (bound - np.sign(dynamic) * static) / np.abs(dynamic)
     largest_s = min(1.0, float(allowed.min()))
     return TorqueCheck(exceedances, 1.0 / math.sqrt(largest_s) if largest_s > 0 else math.inf)
