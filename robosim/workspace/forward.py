@@ -197,10 +197,8 @@ def _segment_plan(robot):
 def _segment_work(plan, grid, segment, inner=False):
     """Positions of one segment over the joints that move it; ``inner``: its cloud before the
     first joint sweeps it (the joints after the first only)."""
-    counts, depends = np.array(grid.counts), plan.depends[segment].copy()
-    if inner:
-        depends[0] = False
-    return math.prod(counts[depends].tolist())
+    joints = np.flatnonzero(plan.depends[segment])
+    return math.prod(grid.counts[j] for j in joints if j > 0 or not inner)
 
 
 def _computed(plan):
@@ -208,11 +206,10 @@ def _computed(plan):
     return [s for s in range(len(plan.names)) if plan.shares[s] is None]
 
 
-def _grid_work(plan, grid, segments=None, inner=False):
+def _grid_work(plan, grid, inner=False):
     """Positions a grid run computes: each unshared segment over the joints that move it;
     ``inner``: its inner points (over the joints after the first, before the first sweeps)."""
-    return sum(_segment_work(plan, grid, s, inner) for s in
-               (_computed(plan) if segments is None else segments))
+    return sum(_segment_work(plan, grid, s, inner) for s in _computed(plan))
 
 
 def _chain_points(robot, q, segments, start, ops=_GridMath):
@@ -237,21 +234,17 @@ def _outer_coefficients(plan, kind, q1):
 
     ``world_i = P[i] * c_x + Q[i] * c_y + R[i] * c_z + S[i]``; ``P``, ``Q``, ``S`` are ``(3, b)``,
     ``R`` is ``(3,)``. With F's rotation ``M`` and origin ``t``: a turn by ``theta`` gives
-    ``P = M0 cos + M1 sin``, ``Q = M1 cos - M0 sin``; a slide by ``delta`` adds ``M2 delta``
-    to ``S``; ``kind`` None (a segment the first joint does not move) leaves ``c`` as it is.
+    ``P = M0 cos + M1 sin``, ``Q = M1 cos - M0 sin``; a slide by ``delta`` makes ``S = t + M2
+    delta``; ``kind`` None (a segment the first joint does not move) leaves ``c`` as it is
+    (exactly: a turn and a slide by 0, whose cosine is 1 and sine 0).
     """
     M, t = plan.frame[:3, :3], plan.frame[:3, 3]
-    q1 = np.atleast_1d(np.asarray(q1, dtype=float))
-    ones = np.ones_like(q1)
-    P, Q, S = M[:, 0:1] * ones, M[:, 1:2] * ones, t[:, None] * ones
-    value = q1 - plan.q1_rest
-    if kind == "rotate":
-        c, s = _GridMath.cos_sin(value)
-        P = M[:, 0:1] * c + M[:, 1:2] * s
-        Q = M[:, 1:2] * c - M[:, 0:1] * s
-    elif kind == "slide":
-        S = S + M[:, 2:3] * value
-    return P, Q, M[:, 2].copy(), S
+    value = np.atleast_1d(np.asarray(q1, dtype=float)) - plan.q1_rest
+    c, s = _GridMath.cos_sin(value if kind == "rotate" else np.zeros_like(value))
+    slide = value if kind == "slide" else np.zeros_like(value)
+    P = M[:, 0:1] * c + M[:, 1:2] * s
+    Q = M[:, 1:2] * c - M[:, 0:1] * s
+    return P, Q, M[:, 2].copy(), t[:, None] + M[:, 2:3] * slide
 
 
 def _cos_extremes(a, b):
@@ -306,10 +299,9 @@ class _VoxelGrid:
         self.h = float(h)
         first, last = _lattice(lower, upper, h)
         self.shape = tuple(int(v) for v in last - first + 1)
-        size = math.prod(self.shape)
         self.origin = (first - 0.5) * h
         self.strides = (self.shape[1] * self.shape[2], self.shape[2], 1)
-        self.counts = [np.zeros(size, dtype=np.int64) for _ in range(segments)]
+        self.counts = [np.zeros(math.prod(self.shape), dtype=np.int64) for _ in range(segments)]
         self._blocks = {}
 
     def _block(self, shape):
@@ -489,21 +481,24 @@ class _Progress:
 
 
 class _Extent:
-    """A grid run's first pass: each segment's bounding box and the end effector's reach."""
+    """A grid run's first pass over ``grid``: each segment's bounding box and the end
+    effector's reach, from its inner ``clouds`` (:func:`_inner_clouds`) swept by the first
+    joint over the grid's range."""
 
-    def __init__(self, robot, plan, q1_range):
-        self.robot, self.plan, self.q1_range = robot, plan, q1_range
-        self.end = plan.end
+    def __init__(self, robot, plan, grid, clouds, meter):
+        self.plan, self.centre, self.q1_range = plan, robot.base_xyz, tuple(grid.ranges[0])
         self.boxes = {}
         self.reach = 0.0
+        for s in _computed(plan):
+            for xyz, kind in clouds(s):
+                self.add(s, kind, xyz)
+                meter.advance(xyz[0].size)
 
     def add(self, segment, kind, xyz):
-        low, high, reach = _swept(self.plan, kind, self.q1_range, xyz, self.robot.base_xyz)
-        if segment in self.boxes:
-            old_low, old_high = self.boxes[segment]
-            low, high = np.minimum(low, old_low), np.maximum(high, old_high)
-        self.boxes[segment] = low, high
-        if segment == self.end:
+        low, high, reach = _swept(self.plan, kind, self.q1_range, xyz, self.centre)
+        old_low, old_high = self.boxes.get(segment, (np.inf, -np.inf))
+        self.boxes[segment] = np.minimum(low, old_low), np.maximum(high, old_high)
+        if segment == self.plan.end:
             self.reach = max(self.reach, reach)
 
     def voxel_grid(self, h):
@@ -700,22 +695,10 @@ def _inner_clouds(robot, plan, grid):
     computed once and kept for the second pass when there are at most :data:`_KEPT_INNER`
     points in all (a refined or coarse grid), else computed again (memory stays bounded for
     fine grids)."""
-    def clouds(segment):
-        return _grid_chunks(robot, plan, grid, segment)
-
+    clouds = functools.partial(_grid_chunks, robot, plan, grid)
     if _grid_work(plan, grid, inner=True) > _KEPT_INNER:
         return clouds
     return functools.cache(lambda segment: list(clouds(segment)))
-
-
-def _extent(robot, plan, grid, clouds, meter):
-    """The first pass over ``grid``: each segment's bounding box and the end effector's reach."""
-    extent = _Extent(robot, plan, tuple(grid.ranges[0]))
-    for s in _computed(plan):
-        for xyz, kind in clouds(s):
-            extent.add(s, kind, xyz)
-            meter.advance(xyz[0].size)
-    return extent
 
 
 def _run_work(plan, grid, counted, segment):
@@ -734,11 +717,6 @@ def _run_work(plan, grid, counted, segment):
         positions += _segment_work(plan, grid, segment)
         again += 0 if _grid_work(plan, grid, inner=True) <= _KEPT_INNER else grid_inner
     return grid_inner + counted_inner, again, positions
-
-
-def _small_segments(plan, grid):
-    """The computed segments whose every point over ``grid`` is kept for drawing."""
-    return [s for s in _computed(plan) if _segment_work(plan, grid, s) <= SAMPLE_LIMIT]
 
 
 def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: float | None = None,
@@ -808,15 +786,16 @@ def forward_workspace(robot: Robot, grid: JointGrid | None = None, *, voxel: flo
         notes.append(f"voxel {h:.3g} {robot.unit} is finer than the spacing {spacing:.3g} "
                      f"{robot.unit} of the grid counted: the voxels have holes and the volume "
                      f"undercounts (count a finer grid or choose a larger voxel)")
-    computed, small = _computed(plan), _small_segments(plan, grid)
+    computed = _computed(plan)
+    small = [s for s in computed if _segment_work(plan, grid, s) <= SAMPLE_LIMIT]  # all kept
     runs = [_run_work(plan, grid, counted, s) for s in computed]
     meter = _Progress(progress, sum(inner + positions for inner, _, positions in runs))
 
     clouds = _inner_clouds(robot, plan, grid)
     counted_clouds = clouds if counted is grid else _inner_clouds(robot, plan, counted)
-    extent = _extent(robot, plan, grid, clouds, meter)
+    extent = _Extent(robot, plan, grid, clouds, meter)
     counted_extent = (extent if counted is grid
-                      else _extent(robot, plan, counted, counted_clouds, meter))
+                      else _Extent(robot, plan, counted, counted_clouds, meter))
     voxels = counted_extent.voxel_grid(h)
     kept = [None] * len(plan.names)
     for s in computed:
@@ -996,7 +975,7 @@ def _probe_costs(robot, plan, counted, h):
     computed = _computed(plan)
     meter = _Progress(None, 1)
     thin = _probe_grid(counted)
-    extent = _extent(robot, plan, thin, _inner_clouds(robot, plan, thin), meter)
+    extent = _Extent(robot, plan, thin, _inner_clouds(robot, plan, thin), meter)
     chunks, kinematic, box, sweep = {}, {}, {}, {}
     for s in computed:
         def first_chunk(s=s):
@@ -1005,8 +984,7 @@ def _probe_costs(robot, plan, counted, h):
         chunks[s] = xyz, kind = first_chunk()   # the first call also warms numpy's code up
         kinematic[s] = _probe_seconds(first_chunk) / xyz[0].size
         extent.add(s, kind, xyz)
-        box[s] = _probe_seconds(lambda s=s, xyz=xyz, kind=kind: extent.add(s, kind, xyz))
-        box[s] /= xyz[0].size
+        box[s] = _probe_seconds(functools.partial(extent.add, s, kind, xyz)) / xyz[0].size
 
     def touch():        # every page of the lattice, as the run's streams and scalings do
         for s in computed:
