@@ -414,7 +414,7 @@ def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | No
                                   f"Monte Carlo samples")
     if voxel is None:
         return None
-    voxel = _check_voxel(voxel)
+    voxel = checks.positive(voxel, "the voxel edge", MAX_LENGTH)
     if samples is not None:
         centre, radius = _sphere(robot)
         _lattice(centre - radius, centre + radius, voxel)
@@ -456,14 +456,6 @@ def _monte_carlo_voxel(robot, samples):
     radius = _sphere(robot)[1]
     return max(default_voxel(robot), (4.0 / 3.0 * math.pi * radius ** 3 * MONTE_CARLO_DENSITY
                                       / samples) ** (1.0 / 3.0))
-
-
-def _check_voxel(voxel):
-    voxel = float(voxel)
-    if not 0 < voxel <= MAX_LENGTH:
-        raise ValidationError(f"the voxel edge must be a positive length of at most "
-                              f"{MAX_LENGTH:g}, got {voxel:g}")
-    return voxel
 
 
 class _Progress:
@@ -634,7 +626,7 @@ def grid_measures_volume(robot: Robot, grid: JointGrid, voxel: float | None = No
     >>> grid_measures_volume(snake, factor_grid(snake, auto_factor(snake)))
     False
     """
-    voxel = None if voxel is None else _check_voxel(voxel)
+    voxel = None if voxel is None else checks.positive(voxel, "the voxel edge", MAX_LENGTH)
     _, spacing, _ = _counted(robot, _segment_plan(robot), grid, voxel)
     return spacing <= MEASURABLE_SPACING * robot.length_scale
 
@@ -666,7 +658,7 @@ def volume_grid(robot: Robot, grid: JointGrid, voxel: float | None = None,
     >>> volume_grid(lynx6, factor_grid(lynx6, 15, fig5)).counts
     (83, 35, 24, 27, 1)
     """
-    voxel = None if voxel is None else _check_voxel(voxel)
+    voxel = None if voxel is None else checks.positive(voxel, "the voxel edge", MAX_LENGTH)
     return _volume_grid(robot, _segment_plan(robot), grid, voxel, positions)
 
 

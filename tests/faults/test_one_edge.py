@@ -99,6 +99,12 @@ CASES = {
                               "a joint index (0-based) must be a whole number", ValueError),
     "monte_carlo None": (lambda: workspace.monte_carlo_workspace(LYNX, None),
                          "samples must be a whole number", TypeError),
+    # a bool or text voxel edge was read by float(): True as 1, "5" as 5
+    "forward_workspace voxel True": (lambda: workspace.forward_workspace(LYNX, voxel=True),
+                                     "the voxel edge must be a number, got bool", TypeError),
+    "volume_grid voxel text": (lambda: workspace.volume_grid(
+        LYNX, workspace.factor_grid(LYNX, 45), voxel="5"),
+        "the voxel edge must be a number, got str", TypeError),
     "joint_sweep text": (lambda: workspace.joint_sweep(LYNX, "x", 0, 100, 5, "abc"),
                          "got text", TypeError),
     "dh_steps None": (lambda: dh_steps(None, LYNX.home), "robot must be a Robot", TypeError),
