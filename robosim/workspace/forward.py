@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import math
 import time
+import timeit
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -1039,13 +1040,8 @@ def estimate_samples_seconds(robot: Robot, samples: int,
 
 
 def _probe_seconds(run, repeats=PROBE_REPEATS):
-    """The median of ``repeats`` timed calls of ``run()``: one call slowed by another process
-    taking the core does not set the estimate, and the share of the machine the run will get
-    is still counted (the shortest call would promise a machine to itself)."""
-    return float(np.median([_seconds(run) for _ in range(repeats)]))
-
-
-def _seconds(run):
-    began = time.perf_counter()
-    run()
-    return time.perf_counter() - began
+    """The median of ``repeats`` timed calls of ``run()`` (:func:`timeit.repeat`): one call
+    slowed by another process taking the core does not set the estimate, and the share of the
+    machine the run will get is still counted (the shortest call would promise a machine to
+    itself)."""
+    return float(np.median(timeit.repeat(run, number=1, repeat=repeats)))
