@@ -50,9 +50,10 @@ def mass_matrix_entries(chain: DynamicChain, frames: list) -> list:
     M: list[list[Any]] = [[0.0] * n for _ in range(n)]
     body: tuple = ()
     for i in range(n - 1, -1, -1):
-        # the composite body of links i .. n - 1, in frame i
-        body = links[i].body if i == n - 1 else _sum(
-            links[i].body, _body_into_parent(links[i + 1], frames[i + 1], body))
+        # the composite body of links i .. n - 1, in frame i: link i and the composite of the
+        # links after it, seen in frame i, lumped into one body (every quantity adds)
+        body = links[i].body if i == n - 1 else tuple(map(
+            add, links[i].body, _body_into_parent(links[i + 1], frames[i + 1], body)))
         # joint i alone at unit acceleration, from rest: the wrench on the composite body
         force, moment = _unit_wrench(links[i].revolute, body)
         M[i][i] = moment[2] if links[i].revolute else force[2]
@@ -70,11 +71,6 @@ def _unit_wrench(revolute: bool, body: tuple) -> tuple[Vector, Vector]:
     if revolute:
         return (-h1, h0, 0.0), (xz, yz, zz)
     return (0.0, 0.0, m), (h1, -h0, 0.0)
-
-
-def _sum(a: tuple, b: tuple) -> tuple:
-    """Two bodies in the same frame lumped into one: every quantity adds."""
-    return tuple(map(add, a, b))
 
 
 def _body_into_parent(link: Link, frame: tuple, body: tuple) -> tuple:
