@@ -936,14 +936,11 @@ def _probe_grid(grid):
     """``grid`` thinned, every joint to every k-th value with its first and last kept (so the
     ranges stay), to at most :data:`PROBE_BOX_INNER` inner configurations: its bounding boxes
     are about the run's, found in milliseconds."""
-    def thinned(values, stride):
-        return np.unique(np.append(values[::stride], values[-1]))
-
     counts = np.array(grid.counts)
     stride = 1
     while math.prod(-(-counts[1:] // stride)) > PROBE_BOX_INNER:
         stride += 1
-    return JointGrid(tuple(thinned(v, stride) for v in grid.values))
+    return JointGrid(tuple(np.unique(np.append(v[::stride], v[-1])) for v in grid.values))
 
 
 def _probe_costs(robot, plan, counted, h):
@@ -1030,9 +1027,8 @@ def estimate_samples_seconds(robot: Robot, samples: int,
     check_plan(robot, samples=samples, voxel=voxel)
     if voxel is None:  # the lattice the full run will have, not the probes' coarser one
         voxel = _monte_carlo_voxel(robot, samples)
-    times = [_probe_seconds(lambda n=n: monte_carlo_workspace(robot, n, ranges=ranges,
-                                                              voxel=voxel))
-             for n in SAMPLE_PROBES]
+    times = [_probe_seconds(functools.partial(monte_carlo_workspace, robot, n, ranges=ranges,
+                                              voxel=voxel)) for n in SAMPLE_PROBES]
     small, large = SAMPLE_PROBES
     b = max((times[1] - times[0]) / (large - small), times[1] / large / 4)
     c = max(times[0] - b * small, 0.0)
