@@ -837,7 +837,7 @@ def monte_carlo_workspace(robot: Robot, samples: int, *,
     plan = _segment_plan(robot)
     bounds = joint_ranges(robot, ranges)
     notes = limit_notes(robot, bounds)
-    seed = int(np.random.default_rng(rng).integers(2 ** 31))
+    seed = int(checks.generator(rng).integers(2 ** 31))
     computed, end = _computed(plan), plan.end
     centre, radius = _sphere(robot)
     h = _monte_carlo_voxel(robot, samples) if voxel is None else voxel

@@ -105,6 +105,11 @@ CASES = {
     "volume_grid voxel text": (lambda: workspace.volume_grid(
         LYNX, workspace.factor_grid(LYNX, 45), voxel="5"),
         "the voxel edge must be a number, got str", TypeError),
+    # numpy's own words ("SeedSequence expects int..."), not a RobosimError
+    "monte_carlo rng text": (lambda: workspace.monte_carlo_workspace(LYNX, 100, rng="x"),
+                             "rng must be a seed", TypeError),
+    "monte_carlo rng -1": (lambda: workspace.monte_carlo_workspace(LYNX, 100, rng=-1),
+                           "a seed is a whole number from 0 up", ValueError),
     "joint_sweep text": (lambda: workspace.joint_sweep(LYNX, "x", 0, 100, 5, "abc"),
                          "got text", TypeError),
     "dh_steps None": (lambda: dh_steps(None, LYNX.home), "robot must be a Robot", TypeError),
