@@ -190,7 +190,8 @@ def _numbers(values, name, count, bound):
 
 
 def require_dynamics(robot: Robot) -> Dynamics:
-    """``robot.dynamics``, or a ValidationError saying the robot has none and how to add it.
+    """``robot.dynamics``, or a ValidationError saying the robot has none and how to add it
+    (one link a joint: :class:`~robosim.kinematics.Robot` refuses any other count).
 
     Examples
     --------
@@ -210,9 +211,6 @@ def require_dynamics(robot: Robot) -> Dynamics:
             f"robot {robot.name!r} has no dynamics (masses, centres of mass, inertias): add a "
             f"'dynamics' section to its robot file, or use a robot that has one (for example "
             f"'Puma 560')")
-    if len(dynamics.links) != robot.n:
-        raise ValidationError(f"robot {brief(robot.name)}: dynamics lists {len(dynamics.links)} "
-                              f"links for {robot.n} joints")
     return dynamics
 
 
