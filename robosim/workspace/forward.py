@@ -1023,8 +1023,7 @@ def estimate_samples_seconds(robot: Robot, samples: int,
     >>> estimate_samples_seconds(arm, 100_000) > 0
     True
     """
-    samples = checks.count(samples, "samples", 1, int(MAX_POSITIONS))
-    check_plan(robot, samples=samples, voxel=voxel)
+    voxel = check_plan(robot, samples=samples, voxel=voxel)      # the count, as the run's
     if voxel is None:  # the lattice the full run will have, not the probes' coarser one
         voxel = _monte_carlo_voxel(robot, samples)
     times = [_probe_seconds(functools.partial(monte_carlo_workspace, robot, n, ranges=ranges,
