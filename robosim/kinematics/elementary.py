@@ -122,6 +122,21 @@ class FloatMath:
         return [formula(value) for value in values]
 
     @staticmethod
+    def solve(matrix: Sequence[Sequence[float]], rhs: Sequence[float]) -> list[float]:
+        """``x`` with ``matrix x = rhs``: ``matrix`` n rows of n floats, ``rhs`` n floats, ``x``
+        n floats, by :func:`numpy.linalg.solve` (LU with partial pivoting; a singular matrix
+        raises :class:`numpy.linalg.LinAlgError`).
+
+        Examples
+        --------
+        ``2 x + y = 3, x + 3 y = 5`` has ``x = 0.8, y = 1.4``:
+
+        >>> [round(value, 12) for value in FloatMath.solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0])]
+        [0.8, 1.4]
+        """
+        return np.linalg.solve(matrix, rhs).tolist()
+
+    @staticmethod
     def companion_roots(coefficients: list[complex]) -> list[complex]:
         """Roots of the polynomial ``coefficients`` (highest power first, leading one
         nonzero), as the eigenvalues of its companion matrix.
@@ -242,6 +257,26 @@ class ArrayMath:
         [2j, (3+0j)]
         """
         return np.sqrt(np.asarray(z, dtype=complex))
+
+    @staticmethod
+    def solve(matrix: Sequence[Sequence[Any]], rhs: Sequence[Any]) -> list[np.ndarray]:
+        """:meth:`FloatMath.solve` of ``B`` systems at once: each entry of ``matrix`` (n rows
+        of n) and of ``rhs`` (n) a ``(B,)`` array, or a float that holds for every row; ``x`` as
+        n arrays ``(B,)``. The entries are gathered into a ``(B, n, n)`` stack that
+        :func:`numpy.linalg.solve` solves system by system.
+
+        Examples
+        --------
+        ``2 x + y = 3, x + a y = 5`` for ``a = 3`` (``x = 0.8, y = 1.4``) and ``a = 1``
+        (``x = -2, y = 7``), the other entries the same for both:
+
+        >>> x, y = ArrayMath.solve([[2.0, 1.0], [1.0, np.array([3.0, 1.0])]], [3.0, 5.0])
+        >>> x.round(12).tolist(), y.round(12).tolist()
+        ([0.8, -2.0], [1.4, 7.0])
+        """
+        n = len(rhs)
+        stacked = ArrayMath.stack([entry for row in matrix for entry in row]).reshape(-1, n, n)
+        return ArrayMath.unstack(np.linalg.solve(stacked, ArrayMath.stack(rhs)[..., None])[..., 0])
 
     @staticmethod
     def companion_roots(coefficients: list[np.ndarray]) -> list[np.ndarray]:
