@@ -10,7 +10,8 @@ for one configuration and a batch as Craig writes it (:mod:`robosim.dynamics.new
 ``C``, found from the quadratic velocity terms) are built on it; :func:`mass_matrix` comes from
 the composite-rigid-body algorithm on the same building blocks
 (:mod:`robosim.dynamics.composite_body`), :func:`forward_dynamics` (``qdd = M^-1 (tau - C qd -
-g)``) from both with :func:`numpy.linalg.solve`, and :func:`simulate` integrates it with
+g)``) from both, each configuration's small system solved by :func:`numpy.linalg.solve` inside
+the same formula, and :func:`simulate` integrates it with
 adaptive Dormand-Prince steps (:mod:`robosim.dynamics.ode`).
 Along a sampled motion, :func:`trajectory_torques` gives what each joint needs and
 :func:`check_torque_limits` compares it with limits (a servo's rating) and finds how much slower

@@ -21,9 +21,10 @@ from typing import Any
 from .newton_euler import DynamicChain, Link, Vector, shifted_body, twisted, wrench_into_parent
 
 
-def mass_matrix_entries(chain: DynamicChain, frames: list) -> list:
+def mass_matrix_entries(chain: DynamicChain, frames: list, motor: bool = False) -> list:
     """``M`` (kg m^2, kg) as n lists of n floats or ``(B,)`` arrays, for the frames of
-    :meth:`~robosim.dynamics.newton_euler.DynamicChain.frames`; rotor inertias not included.
+    :meth:`~robosim.dynamics.newton_euler.DynamicChain.frames`; with ``motor``, the rotor
+    inertias ``G^2 Jm`` (``chain.motor``) added to the diagonal, as the armature of each joint.
 
     Examples
     --------
@@ -47,6 +48,7 @@ def mass_matrix_entries(chain: DynamicChain, frames: list) -> list:
     [[3.0, 1.0], [1.0, 1.0]]
     """
     links, n = chain.links, len(frames)
+    rotors = chain.motor.tolist() if motor else [0.0] * n
     M: list[list[Any]] = [[0.0] * n for _ in range(n)]
     body: tuple = ()
     for i in range(n - 1, -1, -1):
@@ -56,7 +58,7 @@ def mass_matrix_entries(chain: DynamicChain, frames: list) -> list:
             add, links[i].body, _body_into_parent(links[i + 1], frames[i + 1], body)))
         # joint i alone at unit acceleration, from rest: the wrench on the composite body
         force, moment = _unit_wrench(links[i].revolute, body)
-        M[i][i] = moment[2] if links[i].revolute else force[2]
+        M[i][i] = (moment[2] if links[i].revolute else force[2]) + rotors[i]
         for j in range(i - 1, -1, -1):
             force, moment = wrench_into_parent(links[j + 1], frames[j + 1], force, moment)
             M[j][i] = M[i][j] = moment[2] if links[j].revolute else force[2]

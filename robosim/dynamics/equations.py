@@ -3,7 +3,8 @@
 :func:`inverse_dynamics` (recursive Newton-Euler, :mod:`robosim.dynamics.newton_euler`),
 :func:`gravity_torques`, :func:`coriolis`, :func:`friction_torques`, :func:`mass_matrix` (the
 composite-rigid-body algorithm, :mod:`robosim.dynamics.composite_body`), :func:`forward_dynamics`
-(``M qdd = tau - C qd - g`` solved by :func:`numpy.linalg.solve`) and :func:`energy`. Joint
+(``M qdd = tau - C qd - g``, each configuration's system solved inside the formula by the math
+namespace's ``solve``, :func:`numpy.linalg.solve`) and :func:`energy`. Joint
 values come through the one edge (:func:`robosim.checks.joint_arrays`): Python floats for one
 configuration, rows for a batch, which :func:`robosim.kinematics.elementary.evaluate` hands to
 the algorithms as floats or as ``(B,)`` columns.
@@ -12,6 +13,7 @@ the algorithms as floats or as ``(B,)`` columns.
 from __future__ import annotations
 
 from itertools import chain as chained
+from operator import mul, sub
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -250,15 +252,8 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     """
     chain, n = _chain(robot), robot.n
     (q,), batch = checks.joint_arrays(robot, (q, "q"), floats=_FLOATS * n + n ** 2, empty=False)
-    inertia = evaluate(lambda ops, q: _entries(chain, chain.frames(ops, q)), batch, (n, n), q)
-    if motor:
-        inertia = inertia + np.diag(chain.motor)
-    return _finite(inertia, "mass matrix entries")
-
-
-def _entries(chain, frames):
-    """The mass matrix's entries, row by row (:func:`mass_matrix_entries`)."""
-    return list(chained.from_iterable(mass_matrix_entries(chain, frames)))
+    return _finite(evaluate(lambda ops, q: list(chained.from_iterable(mass_matrix_entries(
+        chain, chain.frames(ops, q), motor))), batch, (n, n), q), "mass matrix entries")
 
 
 def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
@@ -346,72 +341,92 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
     [0.0]
     """
     chain = _chain(robot)
-    q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")),
-                          _FLOATS * robot.n + 2 * robot.n ** 2)
+    q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")), _FLOATS * robot.n)
     return _finite(_accelerations(chain, q, qd, tau, _gravity(robot, chain, gravity), motor,
-                                  friction), "joint accelerations")
+                                  friction)[0], "joint accelerations")
 
 
-def _accelerations(chain, q, qd, tau, g, motor, friction, locked=None, stops=None):
-    """``qdd`` ``(..., n)`` (API units) of checked arrays, the joints where ``locked`` is True
-    held still: ``M qdd = tau - C qd - g [- friction]``, ``M`` by the composite bodies and the
-    rest by one Newton-Euler run (``qdd = 0``). With a list ``stops``, ``stops[:]`` becomes
-    ``[M qdd - rhs]`` ``(..., n)`` (SI): the torques the stops exert on the locked joints (see
+def _accelerations(chain, q, qd, tau, g, motor, friction, locked=None):
+    """``qdd`` ``(..., n)`` (API units) of checked arrays, the joints where ``locked``
+    ``(..., n)`` is True held still, and the torques ``M qdd - rhs`` ``(..., n)`` (SI) with
+    which their stops hold them (None without ``locked``; see
     :meth:`robosim.dynamics.Integration._still_held`).
+
+    ``M qdd = tau - C qd - g [- friction]``, ``M`` by the composite bodies
+    (:func:`~robosim.dynamics.composite_body.mass_matrix_entries`, the rotors with ``motor``)
+    and ``C qd + g`` by one Newton-Euler run (``qdd = 0``), is solved configuration by
+    configuration inside the formula (:func:`_solve_held`): a batch in blocks whose matrices
+    stay in the processor's cache, never gathered into one array.
 
     Why not the articulated-body algorithm, which needs no matrix: ``M`` is wanted anyway by
     the limit stops (the momentum of a plastic impact) and by the energy, and for the 5 to 7
-    joints of an arm it costs about one Newton-Euler run.
+    joints of an arm the composite bodies and one small solve cost about one Newton-Euler run.
     """
-    inertia, rhs = _equations_of_motion(chain, q, qd, tau, g, motor, friction)
-    qdd = _solve_locked(inertia, rhs, locked)
-    if stops is not None:
-        stops[:] = [np.einsum("...ij,...j->...i", inertia, qdd) - rhs]
-    return _from_si(chain, qdd)
+    effort = tau - _friction(chain, qd) if friction else tau
+    arrays = [q, _to_si(chain, qd), effort] + ([] if locked is None else [locked])
 
-
-def _equations_of_motion(chain, q, qd, tau, g, motor, friction):
-    """``M(q)`` ``(..., n, n)`` and ``tau - C(q, qd) qd - g(q) [- friction]`` ``(..., n)``, SI
-    units, of checked arrays (``g`` from :func:`_gravity`): ``M qdd = rhs`` gives the
-    accelerations (rad/s^2, m/s^2)."""
-    n = len(chain.links)
-    still = [0.0] * n
-
-    def terms(ops, q, qd):
+    def solved(ops, q, qd, effort, locked=()):
         frames = chain.frames(ops, q)
-        return _entries(chain, frames) + newton_euler(chain, frames, qd, still, g)
+        bias = newton_euler(chain, frames, qd, [0.0] * len(qd), g)         # C qd + g
+        return _solve_held(ops, mass_matrix_entries(chain, frames, motor),
+                           list(map(sub, effort, bias)), locked, stops=bool(locked))
 
-    both = _evaluate(terms, (n + 1, n), q, _to_si(chain, qd))
-    inertia, rhs = both[..., :n, :], tau - both[..., n, :]
-    if motor:
-        inertia = inertia + np.diag(chain.motor)
-    if friction:
-        rhs = rhs - _friction(chain, qd)
-    return inertia, rhs
+    both = _evaluate(solved, (1 if locked is None else 2, len(chain.links)), *arrays)
+    return _from_si(chain, both[..., 0, :]), None if locked is None else both[..., 1, :]
 
 
-def _solve_locked(inertia, rhs, locked):
-    """``x`` ``(..., n)`` with ``inertia x = rhs`` in the rows of the free joints and ``x = 0``
-    for the joints where ``locked`` ``(..., n)`` (None: none) is True.
+def _speeds_after_impact(chain, q, qd, locked, motor):
+    """Joint speeds ``(..., n)`` (API units) just after a plastic impact that stops the joints
+    where ``locked`` ``(..., n)`` is True, at ``q, qd`` (checked arrays): the free joints keep
+    their momentum, ``M_ff qd+_f = (M qd)_f``, the locked ones stop, ``qd+ = 0``
+    (:func:`_solve_held`; ``M`` with the rotors when ``motor``)."""
+    def momentum_kept(ops, q, qd, locked):
+        inertia = mass_matrix_entries(chain, chain.frames(ops, q), motor)
+        return _solve_held(ops, inertia, _product(inertia, qd), locked)
+
+    return _from_si(chain, _evaluate(momentum_kept, qd.shape[-1:], q, _to_si(chain, qd), locked))
+
+
+def _product(matrix, vector):
+    """``matrix vector``: n rows of n entries times n entries, floats or ``(B,)`` arrays."""
+    return [sum(map(mul, row, vector)) for row in matrix]
+
+
+def _solve_held(ops, inertia, rhs, locked=(), stops=False):
+    """``x`` (n entries) with ``inertia x = rhs`` in the rows of the free joints and ``x = 0``
+    for the joints where ``locked`` (n bools, or ``(B,)`` bool arrays; empty: none) is True;
+    with ``stops``, ``x`` followed by ``inertia x - rhs`` (n entries): the torques that hold the
+    locked joints (zero on the free ones).
 
     The locked joints' rows and columns are replaced by the identity's (and their ``rhs`` by 0),
     which leaves the free joints' block ``M_ff x_f = rhs_f``: the motion of an arm whose
     locked joints are held still (the torque that holds them does no work).
+
+    Examples
+    --------
+    ``M = [[2, 1], [1, 3]]``, ``rhs = (3, 5)``: free, ``x = (0.8, 1.4)``; with the first joint
+    locked, ``3 x_1 = 5`` and the stop holds it with ``2 * 0 + 1 * 5/3 - 3 = -4/3``.
+
+    >>> from robosim.kinematics.elementary import FloatMath
+    >>> M, rhs = [[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0]
+    >>> [round(value, 9) for value in _solve_held(FloatMath, M, rhs)]
+    [0.8, 1.4]
+    >>> [round(value, 9) + 0.0 for value in _solve_held(FloatMath, M, rhs, [True, False], True)]
+    [0.0, 1.666666667, -1.333333333, 0.0]
     """
-    if locked is not None and locked.any():
-        free = ~locked
-        both_free = free[..., :, None] & free[..., None, :]
-        inertia = np.where(both_free, inertia, np.eye(inertia.shape[-1]))
-        rhs = np.where(free, rhs, 0.0)
+    held, held_rhs = inertia, rhs
+    if locked:
+        held = [[ops.where(locked[i] | locked[j], float(i == j), entry)
+                 for j, entry in enumerate(row)] for i, row in enumerate(inertia)]
+        held_rhs = [ops.where(lock, 0.0, entry) for lock, entry in zip(locked, rhs, strict=True)]
     try:
-        # a batch's matrices come as a transposed view (elementary.evaluate), which the solver
-        # reads entry by entry from afar: copied together first, it takes half the time
-        return np.linalg.solve(np.ascontiguousarray(inertia), rhs[..., None])[..., 0]
+        x = ops.solve(held, held_rhs)
     except np.linalg.LinAlgError:
         raise ValidationError(
             "the mass matrix is singular: some joint moves no mass or inertia (every link "
             "beyond it is massless), so its acceleration is not defined; give those links a "
             "mass or an inertia, or a motor inertia with motor=True") from None
+    return x + list(map(sub, _product(inertia, x), rhs)) if stops else x
 
 
 def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None = None,
@@ -443,14 +458,16 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
     chain = _chain(robot)
     g = _gravity(robot, chain, gravity)
     q, qd = _checked(robot, ((q, "q"), (qd, "qd")), _FLOATS * robot.n + 20 * (robot.n + 1))
-    return _energies(robot, chain, q, qd, mass_matrix(robot, q, motor=motor), g)
+    return _energies(robot, chain, q, qd, g, motor)
 
 
-def _energies(robot, chain, q, qd, inertia, g):
-    """:func:`energy` of checked arrays, with the mass matrix ``inertia`` ``(..., n, n)`` at
-    ``q`` and gravity ``g`` in the base frame (:func:`_gravity`)."""
-    qd_si = _to_si(chain, qd)
-    kinetic = 0.5 * np.einsum("...i,...ij,...j->...", qd_si, inertia, qd_si)
+def _energies(robot, chain, q, qd, g, motor):
+    """:func:`energy` of checked arrays, gravity ``g`` in the base frame (:func:`_gravity`)."""
+    def twice_kinetic(ops, q, qd):
+        inertia = mass_matrix_entries(chain, chain.frames(ops, q), motor)
+        return [sum(map(mul, qd, _product(inertia, qd)))]
+
+    kinetic = 0.5 * _evaluate(twice_kinetic, (), q, _to_si(chain, qd))[()]
     frames = robot.fk_all(q)
     coms = np.array([link.com for link in robot.dynamics.links])            # (n, 3), length unit
     centres = (np.einsum("...nij,nj->...ni", frames[..., 1:, :3, :3], coms)

@@ -25,8 +25,8 @@ from .. import checks
 from ..collision import Checker, Scene, hit_words
 from ..errors import ValidationError
 from ..kinematics import Robot
-from .equations import (_accelerations, _chain, _checked, _energies, _equations_of_motion,
-                        _from_si, _gravity, _solve_locked, _to_si, mass_matrix)
+from .equations import (_accelerations, _chain, _checked, _energies, _gravity,
+                        _speeds_after_impact)
 from .model import _amount
 from .ode import dormand_prince_step
 
@@ -357,7 +357,7 @@ class Integration:
         self._lower, self._upper = robot.limits.T
         self._locked = np.zeros(q.shape, dtype=bool)
         self._resting = np.zeros(q.shape[:-1], dtype=bool)   # configurations stopped by a contact
-        # the last state evaluated with a joint locked, and the torques of its stops
+        # the last state evaluated, and the torques of its stops (None: no joint was locked)
         self._pressing: list[np.ndarray | None] = [None, None]
         n = robot.n
         #: Times of the samples, s ``(steps + 1,)``: every ``dt``, the last at ``duration``.
@@ -385,12 +385,10 @@ class Integration:
     def _rates(self, t, state):
         """``(qd, qdd)`` of a state ``(q, qd)`` ``(..., 2n)``, the locked joints held still."""
         q, qd = state[..., :self.robot.n], state[..., self.robot.n:]
-        locked = self._locked if self._locked.any() else None
-        stops: list[np.ndarray] | None = [] if locked is not None else None
-        qdd = _accelerations(self._chain, q, qd, self._torque(t, q, qd),
-                             self._g, self._motor, self._friction, locked, stops)
-        if stops:
-            self._pressing[:] = state, stops[0]
+        qdd, stops = _accelerations(self._chain, q, qd, self._torque(t, q, qd), self._g,
+                                    self._motor, self._friction,
+                                    self._locked if self._locked.any() else None)
+        self._pressing[:] = state, stops
         return np.concatenate([qd, qdd], axis=-1)
 
     def advance(self, until: float) -> int:
@@ -412,8 +410,7 @@ class Integration:
         >>> ready >= 6, float(run.t[ready - 1]) >= 0.05, run.q[0].tolist(), run.qd[0].tolist()
         (True, True, [0.0], [0.0])
         """
-        n, dt, duration, grid = self.robot.n, self.dt, self.duration, self.t
-        steps, lower, upper = len(grid) - 1, self._lower, self._upper
+        dt, duration, grid, steps = self.dt, self.duration, self.t, len(self.t) - 1
         t, h, state, slope, locked = self._time, self._h, self._state, self._slope, self._locked
         pressing = self._pressing
         while self._ready <= steps and grid[self._ready - 1] < until:
@@ -453,10 +450,7 @@ class Integration:
                 clear, first = event
                 t, state = end, step.at(first)
                 if self.limits == "stop":
-                    q, qd, locked = _stop_at_limits(self.robot, self._chain, state[..., :n],
-                                                    state[..., n:], lower, upper, t,
-                                                    self.limit_hits, locked, self._motor)
-                    state = np.concatenate([q, qd], axis=-1)
+                    state, locked = self._stop_at_limits(state, t, locked)
                 if self._checker is not None:
                     state, locked = self._rest_at_contacts(step.at(clear), state, t, locked)
                 self._locked = locked
@@ -533,6 +527,30 @@ class Integration:
             clear, first = (clear, middle) if passed[0] or touching[0] else (middle, first)
         return clear, first
 
+    def _stop_at_limits(self, state, time, locked):
+        """Joints that went past a limit in the last step, at ``state`` (time ``time``): put
+        back on it and locked there by a plastic impact (see :func:`simulate`); each one is
+        appended to :attr:`limit_hits`.
+
+        The speeds after the impact keep the momentum of the free joints, ``M_ff qd+_f = (M
+        qd)_f`` with the locked joints' ``qd+ = 0``: the kinetic energy falls by ``(qd - qd+)^T
+        M (qd - qd+) / 2``. Returns the state and the new mask of locked joints.
+        """
+        q, qd = state[..., :self.robot.n], state[..., self.robot.n:]
+        below, above = q < self._lower, q > self._upper
+        arriving = (below | above) & ~locked
+        if not arriving.any():
+            return state, locked
+        for side, mask in (("lower", below), ("upper", above)):
+            for where in zip(*np.nonzero(mask & arriving), strict=True):
+                self.limit_hits.append(LimitHit(time=float(time), joint=int(where[-1]), side=side,
+                                                index=tuple(int(i) for i in where[:-1])))
+        q = np.clip(q, self._lower, self._upper)
+        locked = locked | arriving
+        after = _speeds_after_impact(self._chain, q, qd, locked, self._motor)
+        knocked = arriving.any(axis=-1, keepdims=True)
+        return np.concatenate([q, np.where(knocked, after, qd)], axis=-1), locked
+
     def _rest_at_contacts(self, clear, state, time, locked):
         """The configurations that touch something at ``state`` (time ``time``) rest at
         ``clear`` (the last state found clear): speeds zero, every joint locked; each contact
@@ -601,10 +619,9 @@ class Integration:
         torques = (np.array([self._torque(time, q, qd) for time, q, qd in zip(grid, qs, qds,
                                                                               strict=True)])
                    if callable(self._tau) else self._torque(0.0, qs, qds))
-        inertia, rhs = _equations_of_motion(self._chain, qs, qds, torques, self._g, self._motor,
-                                            self._friction)
-        qdds = _from_si(self._chain, _solve_locked(inertia, rhs, self._held))
-        kinetic, potential = _energies(self.robot, self._chain, qs, qds, inertia, self._g)
+        qdds = _accelerations(self._chain, qs, qds, torques, self._g, self._motor,
+                              self._friction, self._held)[0]
+        kinetic, potential = _energies(self.robot, self._chain, qs, qds, self._g, self._motor)
         if self._progress is not None:
             self._progress(1.0)
         return Simulation(t=grid, q=qs, qd=qds, qdd=qdds, kinetic=kinetic,
@@ -648,28 +665,3 @@ def _torque_source(robot, tau, shape):
                                          checks.DEFAULT_FLOATS)[0]
     constant = np.broadcast_to(0.0 if tau is None else tau, shape)
     return lambda t, q, qd: constant
-
-
-def _stop_at_limits(robot, chain, q, qd, lower, upper, time, hits, locked, motor):
-    """Joints that went past a limit in the last step: put back on it and locked there by a
-    plastic impact (see :func:`simulate`); each one is appended to ``hits``.
-
-    The speeds after the impact keep the momentum of the free joints, ``M_ff qd+_f = (M qd)_f``
-    with the locked joints' ``qd+ = 0``: the kinetic energy falls by
-    ``(qd - qd+)^T M (qd - qd+) / 2``. Returns ``q, qd`` and the new mask of locked joints.
-    """
-    below, above = q < lower, q > upper
-    arriving = (below | above) & ~locked
-    if not arriving.any():
-        return q, qd, locked
-    for side, mask in (("lower", below), ("upper", above)):
-        for where in zip(*np.nonzero(mask & arriving), strict=True):
-            hits.append(LimitHit(time=float(time), joint=int(where[-1]), side=side,
-                                 index=tuple(int(i) for i in where[:-1])))
-    q = np.clip(q, lower, upper)
-    locked = locked | arriving
-    inertia = mass_matrix(robot, q, motor=motor)
-    momentum = np.einsum("...ij,...j->...i", inertia, _to_si(chain, qd))
-    after = _from_si(chain, _solve_locked(inertia, momentum, locked))
-    knocked = arriving.any(axis=-1, keepdims=True)
-    return q, np.where(knocked, after, qd), locked

@@ -411,6 +411,25 @@ def test_simulation_runs_a_batch_side_by_side():
     assert both.q[:, 1] == pytest.approx(alone.q, rel=1e-7, abs=1e-9)
 
 
+def test_each_configuration_of_a_batch_meets_its_own_stops():
+    # Three arms side by side reach their stops at different times, locking and releasing
+    # different joints (each row of the batch has its own mask of locked joints): each moves as
+    # it does alone, to within the steps' tolerance.
+    robot = replace(planar_2r(), joints=(Joint(a=1.0, limits=(-0.6, 2.0)),
+                                         Joint(a=0.7, limits=(-0.8, 0.8))))
+    q0 = np.array([[0.0, 0.0], [1.2, 0.5], [0.5, -0.5]])
+    batch = simulate(robot, q0, duration=1.0, dt=1e-3)
+    for row, start in enumerate(q0):
+        alone = simulate(robot, start, duration=1.0, dt=1e-3)
+        hits = [hit for hit in batch.limit_hits if hit.index == (row,)]
+        assert [(hit.joint, hit.side) for hit in hits] == [
+            (hit.joint, hit.side) for hit in alone.limit_hits]
+        assert [hit.time for hit in hits] == pytest.approx(
+            [hit.time for hit in alone.limit_hits], abs=1e-6)
+        assert len(hits) >= 3
+        assert batch.q[:, row] == pytest.approx(alone.q, abs=1e-5)
+
+
 # -------------------------------------------------------------------- torques along a motion
 def swinging_pendulum(frequency=3.0, duration=2.0, samples=2001):
     """A pendulum driven along q = 0.6 sin(w t): times and joint values ``(N, 1)``."""
