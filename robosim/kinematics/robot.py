@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..checks import (batch_count, choice, finite, generator, joint_array, joint_arrays,
-                      real_array)
+                      real_array, vector)
 from ..errors import ValidationError, ValidationTypeError, brief
 from .chain import (Chain, Link, chain_frames, end_frame, frame_columns, frame_entries, hessian,
                     jacobian, jacobian_dot)
@@ -123,9 +123,7 @@ class Joint:
             raise ValidationError(f"joint type must be 'R' or 'P', got {self.kind!r}")
         for attr in ("a", "alpha", "d", "theta", "offset", "home"):
             object.__setattr__(self, attr, finite(getattr(self, attr), attr))
-        if len(self.limits) != 2:
-            raise ValidationError(f"limits must be (min, max), got {self.limits!r}")
-        lower, upper = (finite(v, "limit") for v in self.limits)
+        lower, upper = vector(self.limits, "limits (min, max)", 2).tolist()
         if lower > upper:
             raise ValidationError(f"limits are reversed: min {lower:g} > max {upper:g}")
         object.__setattr__(self, "limits", (lower, upper))
@@ -235,10 +233,7 @@ class Robot:
         choice(self.convention, "convention", CONVENTIONS)
         choice(self.unit, "unit", LENGTH_UNITS)
         for attr in ("base_xyz", "base_rpy", "tool_xyz", "tool_rpy"):
-            values = tuple(finite(v, attr) for v in getattr(self, attr))
-            if len(values) != 3:
-                raise ValidationError(f"{attr} needs 3 numbers, got {len(values)}")
-            keep(attr, values)
+            keep(attr, tuple(vector(getattr(self, attr), attr).tolist()))
         poses = {}
         for pose_name, q in dict(self.poses).items():
             if pose_name == "home":

@@ -217,12 +217,7 @@ def transl(xyz: ArrayLike) -> np.ndarray:
     >>> print((transl([1, 2, 3]) @ [1, 1, 1, 1]).tolist())
     [2.0, 3.0, 4.0, 1.0]
     """
-    xyz = np.asarray(xyz, dtype=float)
-    out = np.zeros(xyz.shape[:-1] + (4, 4))
-    out[..., :3, :3] = np.eye(3)
-    out[..., :3, 3] = xyz
-    out[..., 3, 3] = 1.0
-    return out
+    return homogeneous(np.eye(3), xyz)
 
 
 def homogeneous(R: ArrayLike, p: ArrayLike) -> np.ndarray:
