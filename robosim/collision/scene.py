@@ -168,14 +168,14 @@ def obstacle_fields(name: Any, shape: Any, xyz: Any, rpy: Any, size: Any, radius
         raise ValidationError(f"name must be a non-empty text, got {brief(name)}")
     shape = checks.choice(shape, "shape", SHAPES)
     values: dict[str, Any] = {
-        "name": name, "shape": shape, "xyz": _coordinates(xyz, "xyz", MAX_SCENE_NUMBER),
-        "rpy": _coordinates(rpy, "rpy", math.radians(MAX_SCENE_NUMBER)),
+        "name": name, "shape": shape, "xyz": coordinates(xyz, "xyz", MAX_SCENE_NUMBER),
+        "rpy": coordinates(rpy, "rpy", math.radians(MAX_SCENE_NUMBER)),
         "ignore_links": _link_numbers(ignore_links)}
     lengths = {"size": size, "radius": radius, "height": height}
     for key, value in lengths.items():
         needed = key in SHAPE_LENGTHS[shape]
         if key == "size":
-            value = _coordinates(value, "size", MAX_SCENE_NUMBER)
+            value = coordinates(value, "size", MAX_SCENE_NUMBER)
             if needed:
                 for number in value:
                     checks.positive(number, "size", MAX_SCENE_NUMBER)
@@ -191,8 +191,9 @@ def obstacle_fields(name: Any, shape: Any, xyz: Any, rpy: Any, size: Any, radius
     return values
 
 
-def _coordinates(value, name, bound):
-    """Three finite numbers, each at most ``bound`` in size, as a tuple of floats."""
+def coordinates(value: Any, name: str, bound: float) -> tuple[float, ...]:
+    """Three finite numbers, each at most ``bound`` in size, as a tuple of floats (an
+    obstacle's position, angles or size; a scene file's angles in degrees)."""
     numbers = checks.vector(value, name)
     if np.abs(numbers).max() > bound:
         raise ValidationError(f"{name} must be 3 numbers from {-bound:g} to {bound:g}, got "

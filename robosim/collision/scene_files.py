@@ -18,8 +18,8 @@ from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..files import read_user_json, write_user_json
 from ..kinematics import FLOOR_TOLERANCE, floor_height, Robot
-from .scene import (FORMAT, MAX_OBSTACLES, MAX_SCENE_NUMBER, SHAPE_LENGTHS, SHAPES, Obstacle,
-                    Scene, obstacle_fields)
+from .scene import (FORMAT, MAX_OBSTACLES, MAX_SCENE_NUMBER, SHAPE_LENGTHS, SHAPES, UNITS,
+                    Obstacle, Scene, coordinates, obstacle_fields)
 from .solids import LINK_RADIUS
 
 
@@ -99,7 +99,7 @@ def scene_from_dict(data: object, source: str = "scene") -> Scene:
         raise ValidationError(f"{source}: format must be {FORMAT!r}, got "
                               f"{brief(data.get('format'))}")
     unit = data.get("unit")
-    if unit not in ("mm", "cm", "m"):
+    if unit not in UNITS:
         raise ValidationError(f"{source}: unit must be mm, cm or m, got {brief(unit)}")
     rows = data.get("obstacles", [])
     if not isinstance(rows, list):
@@ -125,37 +125,19 @@ def _obstacle_from_dict(row, where):
     if not isinstance(name, str) or not name.strip():
         raise ValidationError(f"{where}: name must be a non-empty text, got {brief(name)}")
     where = f"{where} ({name})"
-    for key in SHAPE_LENGTHS[shape]:
-        if key not in row:
-            raise ValidationError(f"{where}: a {shape} needs {key!r}")
-    for key in set(SHAPE_LENGTHS) - {shape}:
-        for extra in set(SHAPE_LENGTHS[key]) - set(SHAPE_LENGTHS[shape]):
-            if extra in row:
-                raise ValidationError(f"{where}: a {shape} has no {extra!r}")
-    rpy = _numbers(row.get("rpy", [0, 0, 0]), where, "rpy")
-    if max(abs(v) for v in rpy) > MAX_SCENE_NUMBER:
-        raise ValidationError(f"{where}: rpy must be degrees from -1e6 to 1e6, got {brief(rpy)}")
-    fields = {key: (_numbers(row[key], where, key) if key in row else default)
-              for key, default in (("xyz", (0, 0, 0)), ("size", (0, 0, 0)))}
-    fields.update({key: _numbers([row[key]], where, key)[0]
-                   for key in ("radius", "height") if key in row})
-    try:          # the values by the rules of every obstacle, in the file's words
-        values = obstacle_fields(name.strip(), shape, rpy=tuple(math.radians(v) for v in rpy),
-                                 **{"radius": 0.0, "height": 0.0, **fields},
-                                 ignore_links=row.get("ignore_links", []))
+    for key in ("size", "radius", "height"):           # the lengths the shape has, no other
+        needed = key in SHAPE_LENGTHS[shape]
+        if needed != (key in row):
+            raise ValidationError(f"{where}: a {shape} {'needs' if needed else 'has no'} {key!r}")
+    try:          # the values by the rules of every obstacle, in the file's words (degrees)
+        rpy = coordinates(row.get("rpy", [0, 0, 0]), "rpy (degrees)", MAX_SCENE_NUMBER)
+        values = obstacle_fields(name.strip(), shape, row.get("xyz", [0, 0, 0]),
+                                 tuple(math.radians(v) for v in rpy), row.get("size", [0, 0, 0]),
+                                 row.get("radius", 0.0), row.get("height", 0.0),
+                                 row.get("ignore_links", []))
     except ValidationError as error:
         raise type(error)(f"{where}: {error}") from None
     return Obstacle(**values)
-
-
-def _numbers(value, where, key):
-    """A scene file's list of numbers (3 for xyz, rpy and size, else one), as given."""
-    expected = 3 if key in ("xyz", "rpy", "size") else 1
-    if (not isinstance(value, list) or len(value) != expected
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
-        shape = "a list of 3 numbers" if expected == 3 else "a number"
-        raise ValidationError(f"{where}: {key} must be {shape}, got {brief(value)}")
-    return tuple(value)
 
 
 def scene_to_dict(scene: Scene) -> dict[str, Any]:
