@@ -495,8 +495,6 @@ def link_transform(theta: ArrayLike, d: ArrayLike, a: float, alpha: float,
     array([0., 1., 0.])
     """
     theta, d = np.broadcast_arrays(np.asarray(theta, dtype=float), np.asarray(d, dtype=float))
-    zeros = np.zeros(theta.shape)
-    screw = (homogeneous(rotz(theta), np.zeros(theta.shape + (3,)))
-             @ transl(np.stack([zeros, zeros, d], axis=-1)))
+    screw = homogeneous(rotz(theta), np.zeros(3)) @ transl(d[..., None] * [0.0, 0.0, 1.0])
     link = transl([a, 0.0, 0.0]) @ homogeneous(rotx(alpha), np.zeros(3))
     return screw @ link if convention == "standard" else link @ screw

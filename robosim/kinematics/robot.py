@@ -310,13 +310,9 @@ class Robot:
         >>> np.degrees(theta).round(3).tolist(), d.round(3).tolist()
         ([120.0, 0.0], [0.0, 0.25])
         """
-        q = np.moveaxis(np.asarray(q, dtype=float), -1, 0)
-        revolute = self._revolute.reshape((-1,) + (1,) * (q.ndim - 1))
-        theta0 = np.array([link.theta for link in self.chain.links]).reshape(revolute.shape)
-        d0 = np.array([link.d for link in self.chain.links]).reshape(revolute.shape)
-        theta = np.where(revolute, q, 0.0) + theta0
-        d = np.where(revolute, 0.0, q) + d0
-        return theta, d
+        theta = np.where(self._revolute, q, 0.0) + [link.theta for link in self.chain.links]
+        d = np.where(self._revolute, 0.0, q) + [link.d for link in self.chain.links]
+        return np.moveaxis(theta, -1, 0), np.moveaxis(d, -1, 0)
 
     def pose(self, pose_name: str) -> np.ndarray:
         """A named configuration ``(n,)``; ``"home"`` always exists.
