@@ -82,9 +82,7 @@ class Collisions:
     @property
     def distance(self) -> np.ndarray:
         """The smallest distance of each pose ``(...)``; inf when no pair is checked."""
-        if not self.pairs:
-            return np.full(self.distances.shape[:-1], np.inf)
-        return self.distances.min(axis=-1)
+        return self.distances.min(axis=-1, initial=np.inf)
 
     @property
     def nearest(self) -> np.ndarray:
@@ -466,5 +464,5 @@ def first_collision(checker: Checker, q: ArrayLike) -> tuple[int, str] | None:
     if not hits.size:
         return None
     first = int(hits[0])
-    return first, found.describe(first)[len("collision: "):]
+    return first, hit_words(found.colliding_pairs(first))
 

@@ -289,11 +289,11 @@ def capsule_distance(p1: ArrayLike, q1: ArrayLike, r1: float, p2: ArrayLike, q2:
     >>> float(capsule_distance([0, 0, 0], [10, 0, 0], 1, [5, -5, 4], [5, 5, 4], 1))
     2.0
     """
-    arrays = [checks.real_array(v, name) for v, name in ((p1, "p1"), (q1, "q1"), (p2, "p2"),
-                                                          (q2, "q2"))]
-    for array, name in zip(arrays, ("p1", "q1", "p2", "q2"), strict=True):
+    names = ("p1", "q1", "p2", "q2")
+    arrays = [checks.real_array(v, name) for v, name in zip((p1, q1, p2, q2), names, strict=True)]
+    for array, name in zip(arrays, names, strict=True):
         if array.ndim == 0 or array.shape[-1] != 3:
             raise ValidationError(f"{name} must be points (..., 3), got shape {array.shape}")
-    checks.common_batch(arrays, ["p1", "q1", "p2", "q2"])
+    checks.common_batch(arrays, names)
     r1, r2 = checks.non_negative(r1, "r1"), checks.non_negative(r2, "r2")
     return segment_segment_distance(*arrays) - r1 - r2

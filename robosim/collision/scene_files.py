@@ -153,12 +153,9 @@ def scene_to_dict(scene: Scene) -> dict[str, Any]:
         row: dict[str, Any] = {"name": obstacle.name, "shape": obstacle.shape,
                                "xyz": list(obstacle.xyz),
                                "rpy": [round(math.degrees(v), 12) for v in obstacle.rpy]}
-        if obstacle.shape == "box":
-            row["size"] = list(obstacle.size)
-        else:
-            row["radius"] = obstacle.radius
-        if obstacle.shape == "cylinder":
-            row["height"] = obstacle.height
+        for key in SHAPE_LENGTHS[obstacle.shape]:                 # the lengths its shape has
+            value = getattr(obstacle, key)
+            row[key] = list(value) if key == "size" else value
         if obstacle.ignore_links:
             row["ignore_links"] = list(obstacle.ignore_links)
         rows.append(row)
