@@ -654,3 +654,32 @@ def indices(value: Any, name: str, size: int) -> tuple[int, ...]:
     if len(value) > size:
         raise ValidationError(f"{name} lists {len(value):,} values; there are {size}")
     return tuple(count(item, name, 0, size - 1) for item in value)
+
+
+def instances(value: Any, kind: type, name: str, most: int) -> tuple[Any, ...]:
+    """A list or tuple of at most ``most`` objects of class ``kind`` (a robot's joints, a
+    scene's obstacles), as a tuple.
+
+    Examples
+    --------
+    >>> instances([1, 2], int, "counts", 3)
+    (1, 2)
+    >>> instances([1, 2, 3, 4], int, "counts", 3)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: at most 3 counts, got 4
+    >>> instances([1, "2"], int, "counts", 3)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: counts must be int objects, got str '2'
+    """
+    if not isinstance(value, (list, tuple)):
+        raise ValidationTypeError(f"{name} must be a list of {kind.__name__} objects, got "
+                                  f"{_kind_of(value)}")
+    if len(value) > most:
+        raise ValidationError(f"at most {most:,} {name}, got {len(value):,}")
+    for item in value:
+        if not isinstance(item, kind):
+            raise ValidationTypeError(f"{name} must be {kind.__name__} objects, got "
+                                      f"{_kind_of(item)}")
+    return tuple(value)

@@ -130,6 +130,13 @@ def test_an_empty_batch_is_refused_only_where_asked():
     (lambda v: checks.indices(v, "ignore_links", 6), (99,), ValidationError, "from 0 to 5"),
     (lambda v: checks.indices(v, "ignore_links", 6), (True,), ValidationTypeError, "got bool"),
     (lambda v: checks.indices(v, "ignore_links", 6), 3, ValidationTypeError, "a list"),
+    (lambda v: checks.instances(v, int, "counts", 2), 5, ValidationTypeError,
+     "counts must be a list of int objects, got int 5"),
+    (lambda v: checks.instances(v, int, "counts", 2), "12", ValidationTypeError, "got str '12'"),
+    (lambda v: checks.instances(v, int, "counts", 2), [1, 2, 3], ValidationError,
+     "at most 2 counts, got 3"),
+    (lambda v: checks.instances(v, int, "counts", 2), [1, 2.0], ValidationTypeError,
+     "counts must be int objects, got float 2.0"),
 ])
 def test_each_small_checker_names_the_argument_and_the_value(check, value, kind, words):
     with pytest.raises(kind, match=words) as info:

@@ -101,19 +101,8 @@ class Scene:
     unit: str = "mm"
 
     def __post_init__(self):
-        if isinstance(self.obstacles, (str, bytes)) or not isinstance(self.obstacles,
-                                                                     (tuple, list)):
-            raise ValidationTypeError(f"a scene's obstacles are a tuple of Obstacle, got "
-                                      f"{type(self.obstacles).__name__} {brief(self.obstacles)}")
-        if len(self.obstacles) > MAX_OBSTACLES:
-            raise ValidationError(f"a scene holds at most {MAX_OBSTACLES} obstacles, got "
-                                  f"{len(self.obstacles):,}")
-        for obstacle in self.obstacles:
-            if not isinstance(obstacle, Obstacle):
-                raise ValidationTypeError(f"a scene's obstacles are Obstacle objects "
-                                          f"(robosim.collision.Obstacle), got "
-                                          f"{type(obstacle).__name__} {brief(obstacle)}")
-        object.__setattr__(self, "obstacles", tuple(self.obstacles))
+        object.__setattr__(self, "obstacles",
+                           checks.instances(self.obstacles, Obstacle, "obstacles", MAX_OBSTACLES))
         checks.choice(self.unit, "a scene's unit", UNITS)
 
     def with_obstacle(self, obstacle: Obstacle) -> Scene:

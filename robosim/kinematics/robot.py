@@ -28,9 +28,9 @@ from typing import Protocol, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import (batch_count, choice, finite, generator, joint_array, joint_arrays,
-                      real_array, vector)
-from ..errors import ValidationError, ValidationTypeError, brief
+from ..checks import (batch_count, choice, finite, generator, instances, joint_array,
+                      joint_arrays, real_array, vector)
+from ..errors import ValidationError
 from .chain import (Chain, Link, chain_frames, end_frame, frame_columns, frame_entries, hessian,
                     jacobian, jacobian_dot)
 from .elementary import evaluate
@@ -220,16 +220,9 @@ class Robot:
         def keep(attr, value):
             object.__setattr__(self, attr, value)
 
-        keep("joints", tuple(self.joints))
+        keep("joints", instances(self.joints, Joint, "joints", MAX_JOINTS))
         if not self.joints:
             raise ValidationError("a robot needs at least one joint (the table is empty)")
-        if len(self.joints) > MAX_JOINTS:
-            raise ValidationError(f"a robot has at most {MAX_JOINTS} joints, got "
-                                  f"{len(self.joints)}")
-        for joint in self.joints:
-            if not isinstance(joint, Joint):
-                raise ValidationTypeError(f"joints must be Joint objects (robosim.Joint), got "
-                                          f"{type(joint).__name__} {brief(joint)}")
         choice(self.convention, "convention", CONVENTIONS)
         choice(self.unit, "unit", LENGTH_UNITS)
         for attr in ("base_xyz", "base_rpy", "tool_xyz", "tool_rpy"):

@@ -73,6 +73,8 @@ CASES = {
                         TypeError),
     "Robot of numbers": (lambda: robosim.Robot([1, 2]), "joints must be Joint objects",
                          TypeError),
+    "Robot of a number": (lambda: robosim.Robot(5), "joints must be a list of Joint objects",
+                          TypeError),
     "dh_sheet digits -1": (lambda: dh_sheet(LYNX, LYNX.home, "md", digits=-1),
                            "digits must be a whole number from 0", ValueError),
     # more of the same, found by probing the public functions with the inputs
