@@ -18,8 +18,9 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..kinematics import below_floor, floor_height, floor_message, Robot
-from ..kinematics.chain import Frame, frame_point
+from ..kinematics.chain import Frame, frame_columns, frame_point
 from ..kinematics.elementary import ArrayMath
+from ..kinematics.transforms import inverse
 from .distances import segment_box, segment_cylinder, segment_origin, segment_segment
 from .scene import SHAPES, Scene
 from .scene_files import default_scene
@@ -148,10 +149,8 @@ class _PairTables:
         obstacles = [obstacle for _, _, obstacle in with_obstacles]
         # World to each obstacle's frame, as the columns (X, Y, Z, P) of chain_frames, each
         # component an (M, 1) array: local = R^T (x - o).
-        inverse = np.array([np.linalg.inv(o.transform)[:3] for o in obstacles]).reshape(-1, 3, 4)
-        X, Y, Z, P = ((inverse[:, 0, c, None], inverse[:, 1, c, None], inverse[:, 2, c, None])
-                      for c in range(4))
-        self.to_obstacle: Frame = (X, Y, Z, P)
+        placed = np.array([o.transform for o in obstacles]).reshape(-1, 1, 4, 4)
+        self.to_obstacle: Frame = frame_columns(inverse(placed))
         # Each shape's rows (a slice of the M) and sizes ((rows, 1) arrays), and what is taken
         # off the axes' distance: the capsules' radius, a sphere's radius.
         self.shapes, radii, start = [], [2 * radius] * len(own), 0
@@ -178,21 +177,17 @@ class _PairTables:
     def distances(self, points: np.ndarray) -> np.ndarray:
         """The link-level pairs' distances ``(P, b)`` at ``b`` poses, from the capsules' axis
         points ``(3, K, b)`` (:func:`~robosim.collision.solids.axis_points`)."""
-        parts = []
-        if self.own.size:
-            p1, q1, p2, q2 = points[:, self.own].swapaxes(0, 1)               # (3, S, b) each
-            parts.append(segment_segment(ArrayMath, p1, q1, p2, q2))
-        if self.against.size:
-            x, y, z = (np.asarray(c) for c in          # (2, M, b): each capsule's two ends
-                       frame_point(self.to_obstacle, tuple(points[:, self.against])))
-            start, u = (x[0], y[0], z[0]), (x[1] - x[0], y[1] - y[0], z[1] - z[0])
-            for shape, rows, sizes in self.shapes:
-                p, v = tuple(c[rows] for c in start), tuple(c[rows] for c in u)
-                parts.append(segment_box(ArrayMath, p, v, sizes) if shape == "box"
-                             else segment_origin(ArrayMath, p, v) if shape == "sphere"
-                             else segment_cylinder(ArrayMath, p, v, *sizes))
-        if not parts:
-            return np.empty((0, points.shape[-1]))
+        # (S = 0 or M = 0 pairs: the same lines on empty arrays give no distances)
+        p1, q1, p2, q2 = points[:, self.own].swapaxes(0, 1)                   # (3, S, b) each
+        parts = [segment_segment(ArrayMath, p1, q1, p2, q2)]
+        x, y, z = (np.asarray(c) for c in              # (2, M, b): each capsule's two ends
+                   frame_point(self.to_obstacle, tuple(points[:, self.against])))
+        start, u = (x[0], y[0], z[0]), (x[1] - x[0], y[1] - y[0], z[1] - z[0])
+        for shape, rows, sizes in self.shapes:
+            p, v = tuple(c[rows] for c in start), tuple(c[rows] for c in u)
+            parts.append(segment_box(ArrayMath, p, v, sizes) if shape == "box"
+                         else segment_origin(ArrayMath, p, v) if shape == "sphere"
+                         else segment_cylinder(ArrayMath, p, v, *sizes))
         capsules = np.concatenate(parts) - self.radii
         return np.minimum.reduceat(capsules[self.order], self.starts, axis=0)
 

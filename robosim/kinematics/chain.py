@@ -107,8 +107,8 @@ def frame_columns(T: np.ndarray) -> Frame:
 
     Parameters
     ----------
-    T : ndarray, shape (4, 4) or (B, 4, 4)
-        One transform (the columns are Python floats) or a batch (``(B,)`` arrays).
+    T : ndarray, shape (4, 4) or (..., 4, 4)
+        One transform (the columns are Python floats) or a batch (arrays of its batch shape).
 
     Examples
     --------
@@ -119,7 +119,7 @@ def frame_columns(T: np.ndarray) -> Frame:
     >>> frame_columns(T)
     ((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (1.0, 2.0, 3.0))
     """
-    entries = T.tolist() if T.ndim == 2 else T.transpose(1, 2, 0)   # entries[r][c]: T[..., r, c]
+    entries = T.tolist() if T.ndim == 2 else np.moveaxis(T, (-2, -1), (0, 1))  # T[..., r, c]
     X, Y, Z, P = (tuple(entries[r][c] for r in range(3)) for c in range(4))
     return X, Y, Z, P
 
