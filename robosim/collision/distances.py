@@ -104,9 +104,7 @@ def segment_segment(ops: Ops, p1: Triple, q1: Triple, p2: Triple, q2: Triple) ->
     s = ops.where(t < 0.0, nearest_p2,                        # t clamped to 0: s nearest p2
                   ops.where(t > 1.0, ops.clip((b - c) / a_safe, 0.0, 1.0), s))  # or q2
     t = ops.clip(t, 0.0, 1.0)
-    gap = (r[0] + s * d1[0] - t * d2[0], r[1] + s * d1[1] - t * d2[1],
-           r[2] + s * d1[2] - t * d2[2])
-    return _length(ops, gap)
+    return _length(ops, _at(_at(r, s, d1), -t, d2))          # (p1 + s d1) - (p2 + t d2)
 
 
 # ----------------------------------------------------------------------------- a point
