@@ -30,6 +30,7 @@ FLOOR_WIDTH = 6.0
 #: across it. An estimate of a school desk: measure yours and pass a scene file.
 LYNX6_TABLE = {"name": "table", "shape": "box", "size": [600, 760, 25], "xyz": [150, 0, -12.5],
                "ignore_links": [1]}
+_SCENE_FIELDS = ("format", "unit", "obstacles", "notes")
 _OBSTACLE_FIELDS = ("name", "shape", "xyz", "rpy", "size", "radius", "height", "ignore_links")
 
 
@@ -89,12 +90,7 @@ def scene_from_dict(data: object, source: str = "scene") -> Scene:
     ...
     robosim.errors.ValidationError: scene: obstacle 1 (sphere 1): a sphere needs 'radius'
     """
-    if not isinstance(data, dict):
-        raise ValidationTypeError(f"{source}: a scene is a JSON object, got {brief(data)}")
-    unknown = sorted(set(data) - {"format", "unit", "obstacles", "notes"})
-    if unknown:
-        raise ValidationError(f"{source}: unknown field {unknown[0]!r} (known: format, unit, "
-                              f"obstacles, notes)")
+    data = _json_object(data, _SCENE_FIELDS, source)
     if data.get("format") != FORMAT:
         raise ValidationError(f"{source}: format must be {FORMAT!r}, got "
                               f"{brief(data.get('format'))}")
@@ -110,13 +106,19 @@ def scene_from_dict(data: object, source: str = "scene") -> Scene:
                        for i, row in enumerate(rows, start=1)), unit)
 
 
-def _obstacle_from_dict(row, where):
-    if not isinstance(row, dict):
-        raise ValidationTypeError(f"{where} must be an object, got {brief(row)}")
-    unknown = sorted(set(row) - set(_OBSTACLE_FIELDS))
+def _json_object(data: object, fields: tuple[str, ...], where: str) -> dict[str, Any]:
+    """``data`` (what ``where`` names) if it is a JSON object, a dict, whose keys are among
+    ``fields``; else a ValidationError."""
+    if not isinstance(data, dict):
+        raise ValidationTypeError(f"{where} must be a JSON object, got {brief(data)}")
+    unknown = sorted(set(data) - set(fields))
     if unknown:
-        raise ValidationError(f"{where}: unknown field {unknown[0]!r} "
-                              f"(known: {', '.join(_OBSTACLE_FIELDS)})")
+        raise ValidationError(f"{where}: unknown field {unknown[0]!r} (known: {', '.join(fields)})")
+    return data
+
+
+def _obstacle_from_dict(row, where):
+    row = _json_object(row, _OBSTACLE_FIELDS, where)
     try:
         shape = checks.choice(row.get("shape"), "shape", SHAPES)
     except ValidationError as error:
