@@ -64,12 +64,13 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError, ValidationTypeError, brief
 from ..robot_files import MAX_LENGTH
-from ..kinematics.chain import Column, Frame, Ops, chain_frames, frame_times, jacobian_columns
+from ..kinematics.chain import (Frame, Ops, chain_frames, frame_columns, frame_times,
+                                jacobian_columns)
 from ..kinematics import Robot, scaled_jacobian, transl
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import TURN, turned_inside
 from .general import general_applies, general_closed_form, general_ik
-from .pieper import JOINT_LIMIT, nearest_solution, pieper_applies, pose_columns
+from .pieper import JOINT_LIMIT, nearest_solution, pieper_applies
 
 __all__ = ["IKResult", "PathResult", "solve", "solve_path", "parse_axes",
            "check_targets", "damped_least_squares"]
@@ -274,8 +275,8 @@ def check_targets(target: ArrayLike, axes: Axes) -> np.ndarray:
 def _checked_targets(target: ArrayLike,
                      rows: tuple[int, ...]) -> tuple[np.ndarray, Frame, Ops]:
     """:func:`check_targets`' work for the error ``rows``: the targets ``(..., 4, 4)``, their
-    columns (:func:`robosim.ik.pieper.pose_columns` of the flattened batch) and the namespace
-    they are in (floats for one target, arrays for a batch)."""
+    columns (:func:`robosim.kinematics.chain.frame_columns` of the flattened batch) and the
+    namespace they are in (floats for one target, arrays for a batch)."""
     rotation_needed = rows[-1] >= 3
     if not rotation_needed:                        # positions (..., 3) are targets too
         target = checks.real_array(target, "target")
@@ -286,7 +287,7 @@ def _checked_targets(target: ArrayLike,
                                   f"shape {target.shape}")
     target = checks.transforms(target, "target")
     ops = ArrayMath if target.ndim > 2 else FloatMath
-    X, Y, Z, P = goal = pose_columns(target.reshape(-1, 4, 4), ops)
+    X, Y, Z, P = goal = frame_columns(target.reshape(-1, 4, 4) if target.ndim > 2 else target)
     farthest = ops.batch_max(_largest_magnitude(P, ops))
     if farthest > MAX_LENGTH:      # squared in the error: 1e300 overflowed (issue 14)
         raise ValidationError(f"target: a position coordinate of {farthest:g} is beyond "
@@ -522,7 +523,7 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
     n = problem.n
     outcome = np.empty((len(seeds), n + 3))     # per seed: q, its two errors, the iterations
     rows = np.arange(len(seeds))                                  # the seeds still iterating
-    goal, q = pose_columns(target, ops), ops.unstack(seeds)
+    goal, q = frame_columns(target if ops is ArrayMath else target[0]), ops.unstack(seeds)
     best_q, best_cost, best_position, best_orientation = q, math.inf, math.inf, math.inf
     reference, since_progress = math.inf, 0
     for iteration in range(MAX_ITERATIONS + 1):
@@ -556,7 +557,8 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
             best_cost, best_position, best_orientation = (
                 best_cost[going], best_position[going], best_orientation[going])
             q, best_q = [value[going] for value in q], [value[going] for value in best_q]
-            goal = _frame_rows(goal, going)
+            target = target[going]
+            goal = frame_columns(target)
     return outcome
 
 
@@ -825,15 +827,6 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
     success = _within(problem, position_error, orientation_error)
     return _result(batch, q, success, position_error, orientation_error, iterations,
                    _reasons(problem, q, success, closed_reason))
-
-
-def _frame_rows(frame: Frame, rows: np.ndarray) -> Frame:
-    """The rows ``rows`` of a batch's pose columns ``frame`` (``(B,)`` arrays)."""
-    def taken(column: Column) -> Column:
-        x, y, z = column
-        return np.asarray(x)[rows], np.asarray(y)[rows], np.asarray(z)[rows]
-    X, Y, Z, P = frame
-    return taken(X), taken(Y), taken(Z), taken(P)
 
 
 def _result(batch, q, success, position_error, orientation_error, iterations, reason):

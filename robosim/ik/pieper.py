@@ -73,7 +73,7 @@ from numpy.typing import ArrayLike
 
 from .. import checks
 from ..errors import ValidationError
-from ..kinematics.chain import Component, Frame, Ops, chain_frames, frame_point
+from ..kinematics.chain import Component, Frame, Ops, chain_frames, frame_columns, frame_point
 from ..kinematics import Robot, cos_sin, inverse, transl
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import joint_ranges, largest_gap, turned, wrap_to_pi
@@ -562,7 +562,7 @@ def checked_pieper_ik(robot: Robot, target: np.ndarray,
     reference = np.broadcast_to(robot.home if reference is None else reference,
                                 shape + (robot.n,)).reshape(-1, robot.n)
     reference_columns = ops.unstack(np.asarray(reference, dtype=float))
-    columns = pose_columns(target.reshape(-1, 4, 4), ops)      # a 3-joint arm places P alone
+    columns = frame_columns(target.reshape(-1, 4, 4) if shape else target)  # 3 joints: P alone
     slots, reason, double = _every_solution(chain, split, columns[3:] if split is None else
                                             columns, reference_columns, robot.revolute, ops)
     q = ops.stack([value for q, _ in slots for value in q]).reshape(-1, len(slots), robot.n)
@@ -572,20 +572,6 @@ def checked_pieper_ik(robot: Robot, target: np.ndarray,
     reason = np.asarray(ops.where(double & (reason == ""), DOUBLE_ROOT, reason), dtype=object)
     return PieperSolutions(q.reshape(shape + q.shape[1:]), valid.reshape(shape + valid.shape[1:]),
                            reason.reshape(shape))
-
-
-def pose_columns(target: np.ndarray, ops: Ops) -> Frame:
-    """The columns ``(X, Y, Z, P)`` of targets ``(B, 4, 4)``: floats for one target (``ops =
-    FloatMath``, ``B = 1``), ``(B,)`` arrays for many.
-
-    Examples
-    --------
-    >>> X, Y, Z, P = pose_columns(np.eye(4)[None], FloatMath)
-    >>> X, P
-    ((1.0, 0.0, 0.0), (0.0, 0.0, 0.0))
-    """
-    e = ops.unstack(target[:, :3].reshape(-1, 12))             # row by row: r00 r01 r02 x ...
-    return (e[0], e[4], e[8]), (e[1], e[5], e[9]), (e[2], e[6], e[10]), (e[3], e[7], e[11])
 
 
 def _point(split, columns):

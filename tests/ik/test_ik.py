@@ -426,11 +426,12 @@ def _step(robot, q, target, axes, ops):
     """The solver's damped least-squares step at ``q`` towards ``target``, on floats (one
     configuration ``(n,)``) or arrays (a batch ``(B, n)``)."""
     from robosim.ik.numeric import _cached_problem
-    from robosim.ik.pieper import pose_columns
-    from robosim.kinematics.chain import chain_frames
+    from robosim.kinematics.chain import chain_frames, frame_columns
+    from robosim.kinematics.elementary import ArrayMath
     problem = _cached_problem(robot, axes, 1e-9, 1e-9)
     rows = np.atleast_2d(q)
-    goal = pose_columns(np.broadcast_to(target, (len(rows), 4, 4)), ops)   # one for each
+    goal = frame_columns(np.broadcast_to(target, (len(rows), 4, 4)) if ops is ArrayMath
+                         else np.asarray(target))                     # one for each row
     columns = ops.unstack(rows)
     frames = chain_frames(robot.chain, columns, ops, keep_all=True)
     P, error, _, _ = problem.pose_errors(frames[-1], goal, ops)
