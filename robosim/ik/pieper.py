@@ -535,16 +535,16 @@ def pieper_ik(robot: Robot, target: ArrayLike,
     >>> int(found.valid.sum()), float(np.abs(found.q - q).max(axis=1).min()) < 1e-12
     (8, True)
     """
-    built = _chain_of(robot)
-    if built is None:
+    if not pieper_applies(robot):
         raise ValidationError(f"{robot.name}: Pieper's closed form needs 6 joints with a "
                               f"spherical wrist, or 3 joints placing a point")
+    places_points = robot.n == 3                          # else 6 joints solving the pose
     target = checks.real_array(target, "target")
-    if built[1] is None and target.shape[-1:] == (3,):          # a 3-joint arm's points
+    if places_points and target.shape[-1:] == (3,):
         target = transl(target)
     if target.shape[-2:] != (4, 4):
-        raise ValidationError(f"target must be 4x4 transforms{'' if built[1] else ' or points'}"
-                              f", got shape {target.shape}")
+        also = " or points" if places_points else ""
+        raise ValidationError(f"target must be 4x4 transforms{also}, got shape {target.shape}")
     target = checks.transforms(target, "target")
     if reference is not None:
         reference = checks.broadcast_batch(checks.joint_array(robot, reference, "reference"),
@@ -562,9 +562,9 @@ def checked_pieper_ik(robot: Robot, target: np.ndarray,
     reference = np.broadcast_to(robot.home if reference is None else reference,
                                 shape + (robot.n,)).reshape(-1, robot.n)
     reference_columns = ops.unstack(np.asarray(reference, dtype=float))
-    columns = frame_columns(target.reshape(-1, 4, 4) if shape else target)  # 3 joints: P alone
-    slots, reason, double = _every_solution(chain, split, columns[3:] if split is None else
-                                            columns, reference_columns, robot.revolute, ops)
+    columns = frame_columns(target.reshape(-1, 4, 4) if shape else target)
+    slots, reason, double = _every_solution(chain, split, columns, reference_columns,
+                                            robot.revolute, ops)
     q = ops.stack([value for q, _ in slots for value in q]).reshape(-1, len(slots), robot.n)
     valid = ops.stack([ok for _, ok in slots]).astype(bool)
     q = np.where(valid[..., None], np.where(robot.revolute, wrap_to_pi(q), q), reference[:, None])
@@ -576,8 +576,9 @@ def checked_pieper_ik(robot: Robot, target: np.ndarray,
 
 def _point(split, columns):
     """The point joints 1-3 must place: the wrist centre ``T_target @ c_end`` of a 6-joint
-    arm, the target point of a 3-joint one (world coordinates, floats or ``(B,)`` arrays)."""
-    return columns[0] if split is None else frame_point(columns, split.center_in_end.tolist())
+    arm, the target's point ``P`` of a 3-joint one (world coordinates, floats or ``(B,)``
+    arrays), from the target's columns ``(X, Y, Z, P)``."""
+    return columns[3] if split is None else frame_point(columns, split.center_in_end.tolist())
 
 
 def _arm_note(free1, free2, ops):
@@ -685,10 +686,9 @@ def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
     [ 0.  0. 90.] True ''
     """
     chain, split, joints = _chain_of(robot)
-    goal = columns if split is not None else columns[3:]       # a 3-joint arm: the point
     arm_reference, arm_joints, wrist_reference, wrist_joints = (reference[:3], joints[:3],
                                                                  reference[3:], joints[3:])
-    arm = _arm_slots(chain, _invariants(chain, _point(split, goal)), arm_reference, ops)
+    arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), arm_reference, ops)
     # The arm solutions at their turns nearest the reference, nearest first: the distance of
     # joints 1-3 bounds the whole distance from below, so one no nearer than the best whole
     # solution found is passed over.
@@ -708,7 +708,7 @@ def nearest_solution(robot: Robot, columns: Frame, reference: list[Component],
         arm_note = _arm_note(free1, free2, ops)
         candidates = [(arm_q, arm_distance, arm_note)]
         if split is not None:
-            wrists, ok = _wrist_solutions(split, arm_q, goal, reference, ops)
+            wrists, ok = _wrist_solutions(split, arm_q, columns, reference, ops)
             wrist_reached = wrist_reached | ((arm_distance < math.inf) & ok[0])
             arm_note = ops.where((ok[0] != ok[1]) & (arm_note == ""), free_joint(4), arm_note)
             candidates = []
