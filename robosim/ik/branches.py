@@ -40,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..kinematics.chain import frame_columns
 from ..kinematics.elementary import ArrayMath
 from ..errors import ValidationError
 from ..kinematics import Robot
@@ -105,7 +106,8 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
         theta5 = robot.joint_variables(q)[0][4]
         end = frames[:, -1] @ robot.tool
         # The wrist's own pose has a solution: a second one exactly where it is not singular.
-        _, (first, second) = wrist_angles(split, _columns(frame3), _columns(end), 0.0, ArrayMath)
+        _, (first, second) = wrist_angles(split, frame_columns(frame3)[:3], frame_columns(end)[:3],
+                                          0.0, ArrayMath)
         singular = first != second
         parts = [np.where(_dot(wrist - origins[:, 0], x1) >= 0, "right", "left"),
                  np.where(_dot(offset, up) >= 0, "elbow up", "elbow down"),
@@ -123,12 +125,6 @@ def _named_like_the_puma(robot):
     joints = robot.joints
     return (robot.n == 6 and robot.convention == "standard" and all(robot.revolute[:3])
             and joints[1].alpha == 0 and pieper_applies(robot))
-
-
-def _columns(frames):
-    """The rotation columns of ``(k, 4, 4)`` frames as :func:`robosim.ik.wrist.wrist_angles`
-    takes them with ``ArrayMath``: three columns of three ``(k,)`` arrays."""
-    return [tuple(frames[:, row, col] for row in range(3)) for col in range(3)]
 
 
 def _dot(a, b):

@@ -74,10 +74,10 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError
 from ..kinematics.chain import Component, Frame, Ops, chain_frames, frame_columns, frame_point
-from ..kinematics import Robot, cos_sin, inverse, transl
+from ..kinematics import Robot, cos_sin, homogeneous, inverse, transl
 from ..kinematics.elementary import ArrayMath, FloatMath
 from .turns import joint_ranges, largest_gap, turned, wrap_to_pi
-from .wrist import spherical_wrist, wrist_angles
+from .wrist import exact_rotx, spherical_wrist, wrist_angles
 
 #: Roots of the polynomial this close to the unit circle (revolute joint 3) or to the real
 #: axis (prismatic, in units of the robot's size) are real: a double root split by rounding
@@ -236,12 +236,9 @@ def _normal_form(arm):
     if arm.convention == "standard":
         start = arm.base
         first, second = joints[0], joints[1]
-        a3, (c3, s3) = joints[2].a, cos_sin(joints[2].alpha)
-        v = (a3 + point[0], c3 * point[1] - s3 * point[2], s3 * point[1] + c3 * point[2])
-    else:
-        c0, s0 = cos_sin(joints[0].alpha)
-        start = arm.base @ np.array([[1.0, 0.0, 0.0, joints[0].a], [0.0, c0, -s0, 0.0],
-                                     [0.0, s0, c0, 0.0], [0.0, 0.0, 0.0, 1.0]])
+        v = exact_rotx(joints[2].alpha) @ point + (joints[2].a, 0.0, 0.0)     # Tx(a3) Rx(alpha3) c
+    else:                                                   # row 1: Rx(alpha_0) Tx(a_0) first
+        start = arm.base @ homogeneous(exact_rotx(joints[0].alpha), (joints[0].a, 0.0, 0.0))
         first, second = joints[1], joints[2]
         v = point
     revolute = tuple(j.is_revolute for j in joints)

@@ -85,7 +85,8 @@ def spherical_wrist(robot: Robot) -> WristSplit | None:
 
     The test is geometric, whatever the convention: at two random configurations the axes of
     joints 4-6 meet in one point (least-squares point within ``MEET_TOLERANCE * L`` of all
-    three), which is where ``c_3`` and ``c_end``, found at the first, put it at the second.
+    three), and that point is the same point of link 3 (``c_3``) and of the end effector
+    (``c_end``) at both.
 
     Examples
     --------
@@ -109,32 +110,29 @@ def _find_split(robot):
         return None
     if robot.convention == "standard":
         twist_angles, pre = (joints[3].alpha, joints[4].alpha), np.eye(3)
-        post = _rx(joints[5].alpha) @ robot.tool[:3, :3]
+        post = exact_rotx(joints[5].alpha) @ robot.tool[:3, :3]
         axis_frames = slice(3, 6)
     else:
-        twist_angles, pre = (joints[4].alpha, joints[5].alpha), _rx(joints[3].alpha)
+        twist_angles, pre = (joints[4].alpha, joints[5].alpha), exact_rotx(joints[3].alpha)
         post = robot.tool[:3, :3]
         axis_frames = slice(4, 7)
     twists = tuple(cos_sin(alpha) for alpha in twist_angles)
     if min(abs(s) for _, s in twists) < PARALLEL_TWIST:
         return None
     tolerance = MEET_TOLERANCE * robot.length_scale
-    center_3 = center_end = None
+    held = []                           # per sample, the meeting point in frame 3 and in the end
     for q in robot.random_q(2, rng=np.random.default_rng(0)):
         frames = robot.fk_all(q)
-        end = frames[-1] @ robot.tool
         z, o = frames[axis_frames, :3, 2], frames[axis_frames, :3, 3]
         across = np.eye(3) - z[:, :, None] * z[:, None, :]           # projections off each axis
         center = np.linalg.solve(across.sum(axis=0), np.einsum("kij,kj->i", across, o))
         if np.max(np.linalg.norm(np.einsum("kij,kj->ki", across, center - o), axis=1)) > tolerance:
             return None
-        if center_3 is None:
-            center_3 = np.linalg.solve(frames[3], np.append(center, 1.0))[:3]
-            center_end = np.linalg.solve(end, np.append(center, 1.0))[:3]
-        elif (np.linalg.norm(frames[3][:3, :3] @ center_3 + frames[3][:3, 3] - center) > tolerance
-              or np.linalg.norm(end[:3, :3] @ center_end + end[:3, 3] - center) > tolerance):
-            return None
-    assert center_3 is not None and center_end is not None     # set by the first sample
+        held.append([np.linalg.solve(frame, np.append(center, 1.0))[:3]
+                     for frame in (frames[3], frames[-1] @ robot.tool)])
+    (center_3, center_end), second = held
+    if np.linalg.norm(np.subtract(second, (center_3, center_end)), axis=1).max() > tolerance:
+        return None                     # it moves in link 3 or in the end effector: no wrist
     arm = Robot(joints[:3], name=f"{robot.name} (joints 1-3 to the wrist centre)",
                 convention=robot.convention, unit=robot.unit, base_xyz=robot.base_xyz,
                 base_rpy=robot.base_rpy, tool_xyz=tuple(center_3))
@@ -149,8 +147,15 @@ def _shared_identity(rows):
     return _IDENTITY if rows == _IDENTITY else rows
 
 
-def _rx(alpha):
-    """Rotation about X by ``alpha``, exact at quarter turns (the zeros stay zeros)."""
+def exact_rotx(alpha: float) -> np.ndarray:
+    """Rotation ``(3, 3)`` about X by ``alpha`` (radians), exact at quarter turns (the zeros stay
+    zeros, where :func:`robosim.kinematics.rotx` leaves 6e-17).
+
+    Examples
+    --------
+    >>> exact_rotx(np.pi / 2) @ [0.0, 1.0, 0.0]
+    array([0., 0., 1.])
+    """
     c, s = cos_sin(alpha)
     return np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
 
