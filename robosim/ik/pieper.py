@@ -462,16 +462,13 @@ def _arm_slots(chain, invariants, reference, ops):
             free2 = extra < axis
             if m_a and m_b:
                 candidates = [(g_a / m_a, g_b / m_b, True)]
-            elif m_a == 0.0:
-                u2 = g_b / m_b
-                across = extra - u2 * u2
-                u1 = ops.sqrt(ops.maximum(across, 0.0))
-                candidates = [(u1, u2, across >= -slack), (-u1, u2, across >= -slack)]
-            else:
-                u1 = g_a / m_a
-                across = extra - u1 * u1
-                u2 = ops.sqrt(ops.maximum(across, 0.0))
-                candidates = [(u1, u2, across >= -slack), (u1, -u2, across >= -slack)]
+            else:                      # one component of u known, the other +- on its circle
+                known = g_b / m_b if m_a == 0.0 else g_a / m_a
+                across = extra - known * known
+                other = ops.sqrt(ops.maximum(across, 0.0))
+                pairs = (((other, known), (-other, known)) if m_a == 0.0
+                         else ((known, other), (known, -other)))
+                candidates = [(u1, u2, across >= -slack) for u1, u2 in pairs]
             forearm_angle = ops.atan2(f[1], f[0])
             for u1, u2, ok in candidates:
                 q2 = ops.where(free2, reference[1],
