@@ -524,18 +524,17 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
     outcome = np.empty((len(seeds), n + 3))     # per seed: q, its two errors, the iterations
     rows = np.arange(len(seeds))                                  # the seeds still iterating
     goal, q = frame_columns(target if ops is ArrayMath else target[0]), ops.unstack(seeds)
-    best_q, best_cost, best_position, best_orientation = q, math.inf, math.inf, math.inf
+    best, best_cost = [*q, math.inf, math.inf], math.inf        # q and its two errors, its cost
     reference, since_progress = math.inf, 0
     for iteration in range(MAX_ITERATIONS + 1):
         frames = chain_frames(problem.chain, q, ops, keep_all=True)
         P, error, position_error, orientation_error = problem.pose_errors(frames[-1], goal, ops)
-        # The best configuration seen (the first one even at an infinite cost).
+        # The best configuration seen and its errors (the first one even at an infinite cost).
         cost = _cost(problem, position_error, orientation_error)
         better = (cost < best_cost) | (iteration == 0)
-        best_q = [ops.where(better, new, old) for new, old in zip(q, best_q, strict=True)]
+        best = [ops.where(better, new, old)
+                for new, old in zip([*q, position_error, orientation_error], best, strict=True)]
         best_cost = ops.where(better, cost, best_cost)
-        best_position = ops.where(better, position_error, best_position)
-        best_orientation = ops.where(better, orientation_error, best_orientation)
         # Progress is the cost falling below PROGRESS times its value at the last progress.
         progress = cost < PROGRESS * reference
         reference = ops.where(progress, cost, reference)
@@ -545,8 +544,7 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
         stopping = ops.batch_any(done)
         if stopping:
             stopped = np.flatnonzero(done)
-            outcome[rows[stopped]] = ops.stack([*best_q, best_position, best_orientation,
-                                                min(iteration + 1, MAX_ITERATIONS)])[stopped]
+            outcome[rows[stopped]] = ops.stack([*best, min(iteration + 1, MAX_ITERATIONS)])[stopped]
             if stopped.size == rows.size:
                 break
         step = problem.step(q, frames, P, error, ops)
@@ -554,9 +552,8 @@ def _iterate(problem, target, seeds, ops, patience=PATIENCE):
         if stopping:                                      # the stopped rows leave the batch
             going = ~done
             rows, reference, since_progress = rows[going], reference[going], since_progress[going]
-            best_cost, best_position, best_orientation = (
-                best_cost[going], best_position[going], best_orientation[going])
-            q, best_q = [value[going] for value in q], [value[going] for value in best_q]
+            q, best = [value[going] for value in q], [value[going] for value in best]
+            best_cost = best_cost[going]
             target = target[going]
             goal = frame_columns(target)
     return outcome
