@@ -370,13 +370,12 @@ def _lynx6_plane(robot, links, q1, r, z, wrist_pitch, elbow_sign, wrist_rotate, 
     q3 = wrap_to_pi(forearm - q2)                                        # eq. 25, +90 deg
     q4 = wrap_to_pi(wrist_pitch - forearm)                               # eq. 26, corrected
     q = np.stack(np.broadcast_arrays(q1, q2, q3, q4, wrist_rotate), axis=-1).reshape(shape + (5,))
-    lower, upper = robot.limits[:, 0], robot.limits[:, 1]
+    lower, upper = robot.limits.T
     outside = (q < lower - LIMIT_TOLERANCE) | (q > upper + LIMIT_TOLERANCE)
-    failed_joint = np.where(outside.any(axis=-1), outside.argmax(axis=-1) + 1, 0)
-    out_of_reach = np.broadcast_to(out_of_reach, shape)
-    failed_joint = np.where(out_of_reach, 0, failed_joint)
-    reachable = ~out_of_reach & (failed_joint == 0)
-    return Lynx6Solution(q, reachable, out_of_reach.copy(), failed_joint)
+    out_of_reach = np.broadcast_to(out_of_reach, shape).copy()
+    # The first joint outside its limits, named only where the point is in reach.
+    failed_joint = np.where(outside.any(axis=-1) & ~out_of_reach, outside.argmax(axis=-1) + 1, 0)
+    return Lynx6Solution(q, ~out_of_reach & (failed_joint == 0), out_of_reach, failed_joint)
 
 
 
