@@ -901,9 +901,8 @@ def _stall_causes(problem, q):
     """Where the search stalled for configurations ``q`` ``(F, n)``: at a joint limit (a joint
     that can stop there), at a singularity (the edge of the workspace, or an aligned pair of
     axes), else at a local minimum of the error: a list of words."""
-    limits = problem.limits
-    at_limit = np.any(np.array(problem.blockable) & ((np.abs(q - limits[:, 0]) < 1e-9)
-                                           | (np.abs(q - limits[:, 1]) < 1e-9)), axis=1)
+    to_limit = np.abs(q[:, :, None] - problem.limits).min(axis=2)      # to the nearer limit
+    at_limit = np.any(np.array(problem.blockable) & (to_limit < 1e-9), axis=1)
     values = np.linalg.svd(scaled_jacobian(problem.robot, q, problem.rows), compute_uv=False)
     singular = values[:, -1] <= SINGULAR_RATIO * values[:, 0]
     return [JOINT_LIMIT if limit else SINGULAR if stuck else NEAREST_ERROR
