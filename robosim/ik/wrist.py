@@ -54,8 +54,9 @@ class WristSplit:
         (translation only), so that ``arm.fk(q[:3])[:3, 3]`` is the wrist centre.
     center_in_end : ndarray, shape (3,)
         The wrist centre in the end-effector frame (tool included), length unit.
-    pre, post_transposed : list of 3 lists of 3 floats
-        The constant rotations ``P`` and ``S^T``, row by row.
+    pre, post_transposed : list of 3 lists of 3 floats, or None
+        The constant rotations ``P`` and ``S^T``, row by row; None for the identity (no twist,
+        no tool rotation: the common case).
     twists : tuple of two (cos, sin) pairs
         ``b1`` and ``b2``.
     offsets : tuple of 3 floats
@@ -74,8 +75,8 @@ class WristSplit:
 
     arm: Robot
     center_in_end: np.ndarray
-    pre: list
-    post_transposed: list
+    pre: list | None
+    post_transposed: list | None
     twists: tuple
     offsets: tuple
 
@@ -136,15 +137,15 @@ def _find_split(robot):
     arm = Robot(joints[:3], name=f"{robot.name} (joints 1-3 to the wrist centre)",
                 convention=robot.convention, unit=robot.unit, base_xyz=robot.base_xyz,
                 base_rpy=robot.base_rpy, tool_xyz=tuple(center_3))
-    return WristSplit(arm, center_end, _shared_identity(pre.tolist()),
-                      _shared_identity(post.T.tolist()), twists,
+    return WristSplit(arm, center_end, _rows_unless_identity(pre),
+                      _rows_unless_identity(post.T), twists,
                       tuple(j.offset for j in joints[3:]))
 
 
-def _shared_identity(rows):
-    """``rows`` (3 lists of 3 floats), or :data:`_IDENTITY` itself when they are the
-    identity, which :func:`_times_constant` then recognises at once."""
-    return _IDENTITY if rows == _IDENTITY else rows
+def _rows_unless_identity(rotation):
+    """The rows of ``rotation`` ``(3, 3)`` as lists of floats, or None for the identity, which
+    :func:`_times_constant` then passes over at once."""
+    return None if np.array_equal(rotation, np.eye(3)) else rotation.tolist()
 
 
 def exact_rotx(alpha: float) -> np.ndarray:
@@ -249,10 +250,9 @@ def wrist_angles(split: WristSplit, frame3: Sequence[Sequence[Component]],
 
 
 def _times_constant(columns, constant):
-    """Columns of ``R @ C`` for ``R`` given by its columns and a constant 3x3 ``C`` (rows);
-    the columns themselves when ``C`` is the identity (the common case: no twist, no tool
-    rotation), zero entries of ``C`` skipped."""
-    if constant is _IDENTITY or constant == _IDENTITY:
+    """Columns of ``R @ C`` for ``R`` given by its columns and a constant 3x3 ``C`` (rows,
+    zero entries skipped); the columns themselves when ``C`` is None, the identity."""
+    if constant is None:
         return columns
     product = []
     for k in range(3):
@@ -260,9 +260,6 @@ def _times_constant(columns, constant):
         product.append(tuple(sum(column[r] * value for column, value in terms)
                              for r in range(3)))
     return product
-
-
-_IDENTITY = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
 
 
 def _transposed_times(columns, v):
