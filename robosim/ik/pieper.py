@@ -176,9 +176,12 @@ class _Chain:
 
     @cached_property
     def sample_forearms(self):
-        """``f`` of :func:`_forearm` at each sample of joint 3: constants of the arm (floats,
+        """``f`` of :func:`_forearm` at each sample of joint 3 (of :func:`_sampling`: angles
+        less joint 3's offset, or levels times the robot's size): constants of the arm (floats,
         computed once; they broadcast against a batch's arrays)."""
-        return [_forearm(self, q3, FloatMath) for q3 in _sample_values(self)]
+        samples = ([angle - self.theta0[2] for angle in self.samples] if self.revolute[2]
+                   else [level * self.scale for level in self.samples])
+        return [_forearm(self, q3, FloatMath) for q3 in samples]
 
 
 _built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -375,13 +378,6 @@ def _residual(chain, invariants, f):
     if m_b is None:
         return m_a * m_a * g_b - g_a * g_a if m_a else g_a
     return g_a
-
-
-def _sample_values(chain):
-    """Joint-3 values at the samples of :func:`_sampling`."""
-    if chain.revolute[2]:
-        return [angle - chain.theta0[2] for angle in chain.samples]
-    return [level * chain.scale for level in chain.samples]
 
 
 def _coefficients(chain, invariants):
