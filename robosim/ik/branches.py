@@ -85,11 +85,11 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
         return [""] * len(q)
     frames = robot.fk_all(q)
     origins = frames[:, :, :3, 3]
+    end = frames[:, -1] @ robot.tool                           # the end effector, tool included
     x1, up = frames[:, 1, :3, 0], robot.base[:3, 2]
     shoulder, elbow = origins[:, 1], origins[:, 2]
     if lynx6:
-        tool = (frames[:, -1] @ robot.tool)[:, :3, 3]
-        facing = _dot(tool - origins[:, 0], x1) >= 0
+        facing = _dot(end[:, :3, 3] - origins[:, 0], x1) >= 0          # the tool point's side
         to_wrist, to_elbow = origins[:, 3] - shoulder, elbow - shoulder
         up_side = (_dot(to_wrist, x1) * _dot(to_elbow, up)
                    - _dot(to_wrist, up) * _dot(to_elbow, x1)) >= 0
@@ -104,7 +104,6 @@ def branch_labels(robot: Robot, q: ArrayLike) -> list[str]:
         offset = elbow - shoulder
         offset -= _dot(offset, line)[:, None] * line        # the elbow's offset from the line
         theta5 = robot.joint_variables(q)[0][4]
-        end = frames[:, -1] @ robot.tool
         # The wrist's own pose has a solution: a second one exactly where it is not singular.
         _, (first, second) = wrist_angles(split, frame_columns(frame3)[:3], frame_columns(end)[:3],
                                           0.0, ArrayMath)
