@@ -674,12 +674,10 @@ def _nearest_seeds(problem, bank, target, count):
     # |p - p_k|^2 and trace(R^T R_k) as matrix products: one BLAS call each.
     squared = (np.einsum("bi,bi->b", p, p)[:, None] + np.einsum("ki,ki->k", p_bank, p_bank)
                - 2.0 * p @ p_bank.T)
+    distance = np.sqrt(np.maximum(squared, 0.0)) / problem.scale
     if problem.rotation_rows:
         trace = target[:, :3, :3].reshape(-1, 9) @ poses[:, :3, :3].reshape(-1, 9).T
-        distance = (np.sqrt(np.maximum(squared, 0.0)) / problem.scale
-                    + np.sqrt(np.maximum(3.0 - trace, 0.0)))
-    else:
-        distance = squared                          # the same order, without the square roots
+        distance = distance + np.sqrt(np.maximum(3.0 - trace, 0.0))
     count = min(count, q_bank.shape[0])
     if count < q_bank.shape[0]:
         nearest = np.argpartition(distance, count - 1, axis=1)[:, :count]
