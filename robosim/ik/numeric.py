@@ -802,8 +802,7 @@ def solve(robot: Robot, target: ArrayLike, q0: ArrayLike | None = None, *, axes:
             return _result(batch, ops.stack(q), success, position_error, orientation_error, 1,
                            _reasons(problem, None, success, closed_reason))
         first, found = ops.stack(q), np.full(count, found)
-        errors = ops.stack([position_error, orientation_error])
-        position_error, orientation_error = errors[:, 0], errors[:, 1]
+        position_error, orientation_error = ops.stack([position_error, orientation_error]).T
         success, closed_reason = np.full(count, success), np.full(count, closed_reason, object)
     else:
         first, found = np.empty((count, robot.n)), np.zeros(count, dtype=bool)
