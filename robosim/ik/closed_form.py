@@ -329,11 +329,10 @@ def lynx6_path(robot: Robot, positions: ArrayLike, wrist_pitch: ArrayLike, q0: A
     >>> solution.reachable.tolist(), solution.reason.tolist()
     ([True, False], ['', 'out of reach'])
     """
+    start = np.clip(robot.check_q(q0, "q0"), *robot.limits.T)
     solution = lynx6_ik(robot, positions, wrist_pitch, **branch)
-    reachable = np.asarray(solution.reachable, dtype=bool)
-    rows = np.arange(len(reachable))
-    last_reachable = np.maximum.accumulate(np.where(reachable, rows, -1))
-    start = np.clip(np.asarray(q0, dtype=float), robot.limits[:, 0], robot.limits[:, 1])
+    rows = np.arange(len(solution.reachable))
+    last_reachable = np.maximum.accumulate(np.where(solution.reachable, rows, -1))
     q = np.where((last_reachable >= 0)[:, None], solution.q[np.maximum(last_reachable, 0)],
                  start)
     return q, solution

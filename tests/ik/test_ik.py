@@ -296,6 +296,15 @@ def test_lynx6_path_repeats_the_last_reachable_row_and_starts_inside_the_limits(
     assert _lynx6_pitch(robot, q[3]) == pytest.approx(0.0, abs=1e-12) and q[3, 4] == 0.2
 
 
+def test_lynx6_path_checks_its_start_at_the_edge():
+    # q0 goes through the one check of joint values (it was read with np.asarray alone: a NaN
+    # start became a row of NaN joint values).
+    robot = robosim.load_robot("Lynx6")
+    for q0, words in (([0.0, np.nan, 0.0, 0.0, 0.0], "q0"), ([0.0, 0.0], "q0")):
+        with pytest.raises(robosim.ValidationError, match=words):
+            ik.lynx6_path(robot, [[2000.0, 0.0, 100.0]], 0.0, q0)
+
+
 def test_lynx6_closed_form_refuses_other_arms():
     with pytest.raises(robosim.ValidationError, match="Lynx6"):
         ik.lynx6_ik(robosim.load_robot("Lodes Puma 560"), [0.1, 0.0, 0.1], 0.0)
