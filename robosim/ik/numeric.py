@@ -365,7 +365,6 @@ class _Problem:
         self.column_scales = [1.0 if turns else self.scale for *_, turns in self.ranges]
         self.entry_scales = [[row * column for row in self.row_scales]
                              for column in self.column_scales]
-        self.max_steps = [MAX_STEP * scale for scale in self.column_scales]
         self.tool = None if np.array_equal(robot.tool, np.eye(4)) else robot.chain.tool
         self.tolerance, self.angle_tolerance = float(tolerance), float(angle_tolerance)
         self.finish = FINISH if finish is None else finish
@@ -446,11 +445,11 @@ class _Problem:
             held = ops.stack(blocked).astype(bool)
             step = ops.unstack(np.where(held, 0.0, damped_least_squares(J * ~held[:, None, :], e,
                                                                         damping)))
-        step = [change * scale for change, scale in zip(step, self.column_scales, strict=True)]
-        largest = 1.0
-        for change, most in zip(step, self.max_steps, strict=True):
-            largest = ops.maximum(largest, ops.absolute(change) / most)
-        return [change / largest for change in step]
+        largest = 1.0                   # in radians, or fractions of L: the step's own units
+        for change in step:
+            largest = ops.maximum(largest, ops.absolute(change) / MAX_STEP)
+        return [change * scale / largest for change, scale in zip(step, self.column_scales,
+                                                                   strict=True)]
 
     def limit(self, q, ops):
         """Joint values ``q`` (floats or ``(B,)`` arrays) brought inside the limits: turned by
