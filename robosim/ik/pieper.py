@@ -553,8 +553,7 @@ def checked_pieper_ik(robot: Robot, target: np.ndarray,
                                 shape + (robot.n,)).reshape(-1, robot.n)
     reference_columns = ops.unstack(np.asarray(reference, dtype=float))
     columns = frame_columns(target.reshape(-1, 4, 4) if shape else target)
-    slots, reason, double = _every_solution(chain, split, columns, reference_columns,
-                                            robot.revolute, ops)
+    slots, reason, double = _every_solution(chain, split, columns, reference_columns, ops)
     q = ops.stack([value for q, _ in slots for value in q]).reshape(-1, len(slots), robot.n)
     valid = ops.stack([ok for _, ok in slots]).astype(bool)
     q = np.where(valid[..., None], np.where(robot.revolute, wrap_to_pi(q), q), reference[:, None])
@@ -584,13 +583,13 @@ def _wrist_solutions(split, arm_q, columns, reference, ops):
     return wrist_angles(split, frame3[:3], columns[:3], reference[3] + split.offsets[0], ops)
 
 
-def _every_solution(chain, split, columns, reference, revolute, ops):
+def _every_solution(chain, split, columns, reference, ops):
     """Every solution of the targets ``columns``: slots ``(q, valid)`` (``q``: n joint values,
     floats or ``(B,)`` arrays), distinct modulo 2 pi, the degenerate case met (see
     :attr:`PieperSolutions.reason`) and whether two arm solutions merged (a double root)."""
     arm = _arm_slots(chain, _invariants(chain, _point(split, columns)), reference[:3], ops)
     valid, double = _drop_repeats([q for q, *_ in arm], [ok for _, ok, *_ in arm],
-                                  revolute[:3], chain.scale, ops)
+                                  chain.revolute, chain.scale, ops)
     reachable = free1 = free2 = False
     for (_, _, arm_free1, arm_free2), ok in zip(arm, valid, strict=True):
         reachable, free1, free2 = reachable | ok, free1 | (ok & arm_free1), free2 | (ok & arm_free2)
