@@ -363,7 +363,7 @@ class _Problem:
         # depend on the unit.
         self.row_scales = [1.0 / self.scale if r < 3 else 1.0 for r in rows]
         self.column_scales = [1.0 if turns else self.scale for *_, turns in self.ranges]
-        self.entry_scales = np.outer(self.row_scales, self.column_scales)     # of J's entries
+        self.entry_scales = np.outer(self.column_scales, self.row_scales)     # of J^T's entries
         self.tool = None if np.array_equal(robot.tool, np.eye(4)) else robot.chain.tool
         self.tolerance, self.angle_tolerance = float(tolerance), float(angle_tolerance)
         self.finish = FINISH if finish is None else finish
@@ -429,8 +429,8 @@ class _Problem:
         more than :data:`MAX_STEP`.
         """
         columns = jacobian_columns(self.chain, frames, P)
-        J = ops.stack([column[r] for column in columns for r in self.rows])
-        J = np.swapaxes(J.reshape(-1, self.n, len(self.rows)), 1, 2) * self.entry_scales
+        J_T = ops.stack([column[r] for column in columns for r in self.rows])
+        J = np.swapaxes(J_T.reshape(-1, self.n, len(self.rows)) * self.entry_scales, 1, 2)
         e = [error[r] * scale for r, scale in zip(self.rows, self.row_scales, strict=True)]
         damping = DAMPING_GAIN * 0.5 * _norm(e, range(len(e)), ops) ** 2 + DAMPING_BIAS
         e = ops.stack(e)
