@@ -161,7 +161,7 @@ class PieperSolutions:
 class _Chain:
     """The position problem of joints 1-3 in the normal form of the module docstring."""
 
-    start_inverse: tuple               # 3 rows of 4 floats: world -> joint 1's start frame
+    start_inverse: Frame               # world -> joint 1's start frame, as columns (floats)
     revolute: tuple                    # 3 bools
     theta0: tuple                      # constant part of theta per joint (radians)
     d0: tuple                          # constant part of d per joint (length unit)
@@ -249,7 +249,7 @@ def _normal_form(arm):
     m_a, m_b = _multipliers(revolute, links[0])
     if not m_a and not m_b:
         return None                 # joint 2's unknown appears in neither equation
-    fields = dict(start_inverse=tuple(tuple(row) for row in inverse(start)[:3].tolist()),
+    fields = dict(start_inverse=frame_columns(inverse(start)),
                   revolute=revolute,
                   theta0=tuple(j.offset if j.is_revolute else j.theta for j in joints),
                   d0=tuple(j.d if j.is_revolute else j.offset for j in joints),
@@ -332,10 +332,7 @@ def _invariants(chain, point):
     ``(B,)`` arrays): ``(p, r, x, y, z)`` with ``p`` the point in joint 1's start frame;
     joint 1 revolute: ``r`` the squared distance from joint 1's origin raised by ``d1`` and
     ``z`` the height above it; prismatic: ``x, y`` across its axis, ``z`` along it."""
-    x, y, z = point
-    (r00, r01, r02, t0), (r10, r11, r12, t1), (r20, r21, r22, t2) = chain.start_inverse
-    p = (r00 * x + r01 * y + r02 * z + t0, r10 * x + r11 * y + r12 * z + t1,
-         r20 * x + r21 * y + r22 * z + t2)
+    p = frame_point(chain.start_inverse, point)
     if chain.revolute[0]:
         z = p[2] - chain.d0[0]
         return p, p[0] * p[0] + p[1] * p[1] + z * z, p[0], p[1], z
