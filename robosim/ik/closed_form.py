@@ -19,6 +19,7 @@ from numpy.typing import ArrayLike
 from ..checks import choice, real_array
 from ..errors import ValidationError
 from ..kinematics import Joint, Robot, inverse
+from ..kinematics.chain import frame_columns, frame_point
 from .turns import wrap_to_pi
 
 #: Tolerance of the joint-limit check (radians).
@@ -212,10 +213,8 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
     position = _points(position)
     wrist_pitch = real_array(wrist_pitch, "wrist_pitch")
     wrist_rotate = real_array(wrist_rotate, "wrist_rotate")
-    base_inverse = inverse(robot.base)
-    p = position @ base_inverse[:3, :3].T + base_inverse[:3, 3]
-    x, y, z = p[..., 0], p[..., 1], p[..., 2]
-    shape = np.broadcast_shapes(x.shape, wrist_pitch.shape, wrist_rotate.shape)
+    x, y, z = frame_point(frame_columns(inverse(robot.base)), tuple(np.moveaxis(position, -1, 0)))
+    shape = np.broadcast_shapes(np.shape(x), wrist_pitch.shape, wrist_rotate.shape)
     facing = np.arctan2(y, x)                                       # eq. 23
     r = np.hypot(x, y)
     # Facing the target (eq. 23), or leaning back over the base: the target at -r in the
