@@ -120,7 +120,7 @@ def frame_columns(T: np.ndarray) -> Frame:
     ((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (1.0, 2.0, 3.0))
     """
     entries = T.tolist() if T.ndim == 2 else np.moveaxis(T, (-2, -1), (0, 1))  # T[..., r, c]
-    X, Y, Z, P = (tuple(entries[r][c] for r in range(3)) for c in range(4))
+    X, Y, Z, P = zip(*entries[:3], strict=True)      # the columns of the top three rows
     return X, Y, Z, P
 
 
