@@ -176,11 +176,6 @@ def _number(value, name, bound, minimum=None):
     return value
 
 
-def _amount(value, name, unit, bound):
-    """An argument that must be a finite number from 0 to ``bound`` (a payload, a duration)."""
-    return checks.non_negative(value, name, bound, unit)
-
-
 def _numbers(values, name, count, bound):
     if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__len__") \
             or len(values) != count:
@@ -245,7 +240,7 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
     (2.0, (0.5, 0.0, 0.0))
     """
     dynamics = require_dynamics(robot)
-    mass = _amount(mass, "payload", "kg", MAX_MASS_KG)
+    mass = checks.non_negative(mass, "payload", MAX_MASS_KG, "kg")
     if mass == 0.0:
         return robot
     link = dynamics.links[-1]

@@ -27,7 +27,6 @@ from ..errors import ValidationError
 from ..kinematics import Robot
 from .equations import (_accelerations, _chain, _checked, _energies, _gravity,
                         _speeds_after_impact)
-from .model import _amount
 from .ode import dormand_prince_step
 
 
@@ -316,8 +315,8 @@ class Integration:
         limits = checks.choice(limits, "limits", LIMIT_BEHAVIOURS)
         collisions = checks.choice(collisions, "collisions", COLLISION_BEHAVIOURS)
         self._progress = checks.callable_or_none(progress, "progress")
-        duration = _amount(duration, "duration", "s", MAX_DURATION_S)
-        dt = _amount(dt, "dt", "s", MAX_DURATION_S)
+        duration = checks.non_negative(duration, "duration", MAX_DURATION_S, "s")
+        dt = checks.non_negative(dt, "dt", MAX_DURATION_S, "s")
         if duration == 0.0 or dt == 0.0:
             raise ValidationError(f"duration and dt must be more than 0 s, got duration "
                                   f"{duration:g} s and dt {dt:g} s")
