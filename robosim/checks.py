@@ -526,6 +526,55 @@ def finite(value: Any, name: str) -> float:
     return number
 
 
+def field_number(value: Any, name: str, bound: float, minimum: float | None = None) -> float:
+    """A numeric field of a robot file or a dynamic model (``'a'``, ``'mass'``): a finite real
+    number with ``|value| <= bound`` (and ``>= minimum``), refused in the robot file's words.
+
+    Examples
+    --------
+    >>> field_number(2, "mass", 1e6, minimum=0.0)
+    2.0
+    >>> field_number(-2, "mass", 1e6, minimum=0.0)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: field 'mass' must be >= 0, got -2
+    >>> field_number(2e6, "a", 1e6)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: field 'a' = 2e+06 is beyond +-1e+06
+    """
+    if not _is_real_number(value):
+        raise ValidationError(f"field '{name}' must be a number, got {brief(value)}")
+    number = _as_float(value)
+    if not math.isfinite(number):
+        raise ValidationError(f"field '{name}' must be finite, got {brief(value)}")
+    if abs(number) > bound:
+        raise ValidationError(f"field '{name}' = {number:g} is beyond +-{bound:g}")
+    if minimum is not None and number < minimum:
+        raise ValidationError(f"field '{name}' must be >= {minimum:g}, got {number:.6g}")
+    return number
+
+
+def field_numbers(values: Any, name: str, count: int, bound: float) -> tuple[float, ...]:
+    """A field of ``count`` numbers (a centre of mass, an inertia, a mount's ``xyz``), each
+    checked by :func:`field_number`.
+
+    Examples
+    --------
+    >>> field_numbers([0, 0, -9.81], "gravity", 3, 1e3)
+    (0.0, 0.0, -9.81)
+    >>> field_numbers("up", "gravity", 3, 1e3)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: field 'gravity' must be a list of 3 numbers, got 'up'
+    """
+    if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__len__") \
+            or len(values) != count:
+        raise ValidationError(f"field '{name}' must be a list of {count} numbers, "
+                              f"got {brief(values)}")
+    return tuple(field_number(value, name, bound) for value in values)
+
+
 def _as_float(value):
     """``float(value)``, infinity for an int beyond the float range."""
     try:

@@ -23,7 +23,7 @@ from ..errors import ValidationError
 from ..kinematics import Robot
 from ..kinematics.elementary import evaluate
 from .composite_body import mass_matrix_entries
-from .model import Dynamics, MAX_GRAVITY, _numbers, require_dynamics
+from .model import Dynamics, MAX_GRAVITY, require_dynamics
 from .newton_euler import DynamicChain, dynamic_chain, newton_euler
 
 #: Numbers per configuration and joint that the dynamics keep at their peak (inputs, outputs
@@ -62,7 +62,8 @@ def _gravity(robot: Robot, chain: DynamicChain, gravity: ArrayLike | None) -> tu
     """``gravity`` (world frame, m/s^2; None: the robot's) in the base frame's axes, checked."""
     if gravity is None:
         return chain.gravity
-    world = _numbers(checks.vector(gravity, "gravity").tolist(), "gravity", 3, MAX_GRAVITY)
+    world = checks.field_numbers(checks.vector(gravity, "gravity").tolist(), "gravity", 3,
+                                  MAX_GRAVITY)
     return tuple((chain.base_rotation.T @ world).tolist())
 
 

@@ -9,14 +9,14 @@ against the bounds below (issue 25), like every other field of a robot file.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import checks
-from ..errors import ValidationError, brief
+from ..checks import field_number, field_numbers
+from ..errors import ValidationError
 from ..kinematics import Robot
 from .newton_euler import METRES_PER_UNIT, shifted_body
 
@@ -96,15 +96,15 @@ class LinkDynamics:
                                      ("motor_inertia", MAX_INERTIA_KG_M2, 0.0),
                                      ("gear_ratio", MAX_GEAR_RATIO, None),
                                      ("viscous", MAX_FRICTION, 0.0)):
-            object.__setattr__(self, name, _number(getattr(self, name), name, bound, minimum))
-        object.__setattr__(self, "com", _numbers(self.com, "com", 3, MAX_COM))
+            object.__setattr__(self, name, field_number(getattr(self, name), name, bound, minimum))
+        object.__setattr__(self, "com", field_numbers(self.com, "com", 3, MAX_COM))
         object.__setattr__(self, "inertia",
-                           _numbers(self.inertia, "inertia", 6, MAX_INERTIA_KG_M2))
+                           field_numbers(self.inertia, "inertia", 6, MAX_INERTIA_KG_M2))
         if abs(self.gear_ratio) < 1.0 / MAX_GEAR_RATIO:
             raise ValidationError(f"field 'gear_ratio' must not be 0 (at least "
                                   f"{1.0 / MAX_GEAR_RATIO:g} either way), got "
                                   f"{self.gear_ratio:.3g}")
-        plus, minus = _numbers(self.coulomb, "coulomb", 2, MAX_FRICTION)
+        plus, minus = field_numbers(self.coulomb, "coulomb", 2, MAX_FRICTION)
         if plus < 0.0 or minus > 0.0:
             raise ValidationError(f"field 'coulomb' is [for positive speed >= 0, for negative "
                                   f"speed <= 0], got {[plus, minus]}")
@@ -155,33 +155,7 @@ class Dynamics:
 
     def __post_init__(self):
         object.__setattr__(self, "links", tuple(self.links))
-        object.__setattr__(self, "gravity", _numbers(self.gravity, "gravity", 3, MAX_GRAVITY))
-
-
-def _number(value, name, bound, minimum=None):
-    """``value`` as a float: a finite real number with ``|value| <= bound`` (and ``>= minimum``)."""
-    if isinstance(value, (bool, np.bool_, complex, np.complexfloating)) \
-            or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise ValidationError(f"field '{name}' must be a number, got {brief(value)}")
-    try:
-        value = float(value)
-    except OverflowError:           # a Python int beyond the float range
-        value = math.inf
-    if not math.isfinite(value):
-        raise ValidationError(f"field '{name}' must be finite, got {value!r}")
-    if abs(value) > bound:
-        raise ValidationError(f"field '{name}' = {value:.3g} is beyond +-{bound:g}")
-    if minimum is not None and value < minimum:
-        raise ValidationError(f"field '{name}' must be >= {minimum:g}, got {value:.6g}")
-    return value
-
-
-def _numbers(values, name, count, bound):
-    if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__len__") \
-            or len(values) != count:
-        raise ValidationError(f"field '{name}' must be a list of {count} numbers, "
-                              f"got {brief(values)}")
-    return tuple(_number(v, name, bound) for v in values)
+        object.__setattr__(self, "gravity", field_numbers(self.gravity, "gravity", 3, MAX_GRAVITY))
 
 
 def require_dynamics(robot: Robot) -> Dynamics:
@@ -245,7 +219,7 @@ def with_payload(robot: Robot, mass: float, position: ArrayLike | None = None) -
         return robot
     link = dynamics.links[-1]
     point = np.array(robot.tool_xyz if position is None
-                     else _numbers(position, "position", 3, MAX_COM))
+                     else field_numbers(position, "position", 3, MAX_COM))
     total = link.mass + mass
     com = (link.mass * np.array(link.com) + mass * point) / total
     metres = METRES_PER_UNIT[robot.unit]

@@ -86,6 +86,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import checks
 from ..dh_steps import offset_term, shown_amount
 from ..dynamics import Dynamics, LinkDynamics
 from ..errors import RobotFileError, ValidationError, ValidationTypeError, brief
@@ -253,25 +254,20 @@ class _Where:
 
 
 def _number(value, where, field, place, bound=MAX_NUMBER):
-    """``value`` as a float if it is a finite number with ``|value| <= bound``."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise place.error(where, f"field '{field}' must be a number, got {brief(value)}")
+    """``value`` as a float if it is a finite number with ``|value| <= bound``
+    (:func:`robosim.checks.field_number`), else the file's error naming ``where``."""
     try:
-        number = float(value)
-    except OverflowError:          # a Python int beyond the float range
-        number = math.inf
-    if not math.isfinite(number):
-        raise place.error(where, f"field '{field}' must be finite, got {brief(value)}")
-    if abs(number) > bound:
-        raise place.error(where, f"field '{field}' = {number:g} is beyond +-{bound:g}")
-    return number
+        return checks.field_number(value, field, bound)
+    except ValidationError as exc:
+        raise place.error(where, str(exc)) from None
 
 
 def _triple(value, where, field, place, bound) -> tuple[float, float, float]:
-    if not isinstance(value, list) or len(value) != 3:
-        raise place.error(where, f"field '{field}' must be a list of 3 numbers, "
-                                 f"got {brief(value)}")
-    x, y, z = (_number(v, where, field, place, bound) for v in value)
+    """Three numbers as :func:`_number` takes one (:func:`robosim.checks.field_numbers`)."""
+    try:
+        x, y, z = checks.field_numbers(value, field, 3, bound)
+    except ValidationError as exc:
+        raise place.error(where, str(exc)) from None
     return x, y, z
 
 
