@@ -411,16 +411,13 @@ class Integration:
         """
         dt, duration, grid, steps = self.dt, self.duration, self.t, len(self.t) - 1
         t, h, state, slope, locked = self._time, self._h, self._state, self._slope, self._locked
-        pressing = self._pressing
         while self._ready <= steps and grid[self._ready - 1] < until:
             if self._resting.all():             # every configuration rests: nothing moves
-                self._report_rest(state, locked)
+                self._fill(len(grid), state, locked)
                 t = duration
                 break
             if locked.any():
-                if pressing[0] is not state:    # a rejected step was evaluated last
-                    self._rates(t, state)
-                still = self._still_held(pressing[1], locked, state)
+                still = self._still_held(t, state, locked)
                 if (still != locked).any():
                     locked = self._locked = still
                     slope = self._rates(t, state)
@@ -436,8 +433,8 @@ class Integration:
                 if not math.isfinite(error):
                     raise ValidationError(f"the motion diverged at t = {grid[self._ready]:.6g}"
                                           f" s (joint speeds overflowed): use a smaller dt")
-            if locked.any() and h > dt and pressing[0] is step.y_end \
-                    and (self._still_held(pressing[1], locked, step.y_end) != locked).any():
+            if locked.any() and h > dt \
+                    and (self._still_held(t + h, step.y_end, locked) != locked).any():
                 h = dt          # a stop lets go within the step: find when, to within dt
                 continue
             event = self._first_event(step, locked)
@@ -458,15 +455,21 @@ class Integration:
         self._time, self._h, self._state, self._slope = t, h, state, slope
         return self._ready
 
-    def _still_held(self, holding, locked, state):
-        """The locked joints that stay locked at ``state``: every joint of a resting
-        configuration, and those the arm still presses against their stop.
+    def _still_held(self, t, state, locked):
+        """The locked joints that stay locked at ``state`` (time ``t``): every joint of a
+        resting configuration, and those the arm still presses against their stop.
 
         The stop holds a locked joint with the torque ``holding = M qdd - rhs`` (``qdd`` with
-        the locked joints still: :func:`~robosim.dynamics.equations._accelerations`); a stop
-        can only push: up at a lower limit, down at an upper one. A joint whose stop would
+        the locked joints still: :func:`~robosim.dynamics.equations._accelerations`), which
+        :meth:`_rates` kept of the last state it evaluated (``state`` itself when it is a step's
+        start or end; a rejected step's stage otherwise, and ``state`` is evaluated again); a
+        stop can only push: up at a lower limit, down at an upper one. A joint whose stop would
         have to pull is released.
         """
+        if self._pressing[0] is not state:      # another state was evaluated last
+            self._rates(t, state)
+        holding = self._pressing[1]
+        assert holding is not None          # a joint is locked: _rates gave its stop's torque
         at_lower = state[..., :self.robot.n] <= self._lower
         pressed = locked & np.where(at_lower, holding >= 0.0, holding <= 0.0)
         return pressed | self._resting[..., None]
@@ -557,15 +560,10 @@ class Integration:
         """
         n, checker = self.robot.n, self._checker
         assert checker is not None        # a contact was found: there is something to touch
-        found = checker.check(state[..., :n])
-        touching = np.asarray(found.collides) & ~self._resting
+        touching, contacts = _contacts(checker, state[..., :n], time, ~self._resting)
         if not touching.any():
             return state, locked
-        for row in np.argwhere(touching):           # one row, empty, for one configuration
-            index = tuple(int(i) for i in row)
-            self.contacts.append(Contact(time=float(time),
-                                         pairs=tuple(found.colliding_pairs(index)),
-                                         index=index))
+        self.contacts += contacts
         self._resting = self._resting | touching
         rest = np.concatenate([clear[..., :n], np.zeros(clear[..., n:].shape)], axis=-1)
         return (np.where(touching[..., None], rest, state),
@@ -575,21 +573,15 @@ class Integration:
         """Fill the samples from ``step`` (from ``t``, ``h`` long) up to time ``end``."""
         grid, ready = self.t, self._ready
         last = int(np.searchsorted(grid, end + 1e-9 * self.dt, side="right")) - 1
-        if last < ready:
-            return
-        self._states[ready:last + 1] = step.at(np.minimum(1.0, (grid[ready:last + 1] - t) / h))
-        self._held[ready:last + 1] = locked
-        self._reached(last + 1)
+        if last >= ready:
+            self._fill(last + 1, step.at(np.minimum(1.0, (grid[ready:last + 1] - t) / h)), locked)
 
-    def _report_rest(self, state, locked):
-        """Fill every sample left with ``state``, where every configuration rests."""
-        self._states[self._ready:] = state
-        self._held[self._ready:] = locked
-        self._reached(len(self.t))
-
-    def _reached(self, ready):
-        """``ready`` samples are computed: say so to ``progress`` every hundredth of them."""
+    def _fill(self, ready, states, locked):
+        """Samples :attr:`ready` to ``ready - 1`` are ``states`` (one each, or one for all),
+        the joints ``locked`` held; say so to ``progress`` every hundredth of the samples."""
         steps = len(self.t) - 1
+        self._states[self._ready:ready] = states
+        self._held[self._ready:ready] = locked
         self._ready = ready
         while self._progress is not None and self._next_report < min(ready, steps):
             self._progress(self._next_report / steps)
@@ -629,18 +621,26 @@ class Integration:
                           contacts=self.contacts)
 
 
+def _contacts(checker, q, time, among=True):
+    """Which configurations of ``q`` ``(..., n)`` touch something (of those where ``among``
+    ``(...)`` is True): a mask ``(...)``, and a :class:`Contact` at ``time`` for each, in the
+    order of their batch indices (one, index ``()``, for one configuration)."""
+    found = checker.check(q)
+    touching = np.asarray(found.collides) & among
+    indices = [tuple(int(i) for i in row) for row in np.argwhere(touching)]
+    return touching, [Contact(time=float(time), pairs=tuple(found.colliding_pairs(index)),
+                              index=index) for index in indices]
+
+
 def _check_clear_start(checker, q):
     """Refuse a start ``q`` ``(..., n)`` where the arm collides already (it could not have
     come there): name the pairs and the configuration."""
-    found = checker.check(q)
-    collides = np.asarray(found.collides)
-    if not collides.any():
-        return
-    index = tuple(int(i) for i in np.argwhere(collides)[0])     # () for one configuration
-    where = f" (configuration {list(index)})" if index else ""
-    hits = hit_words(found.colliding_pairs(index))
-    raise ValidationError(f"q0{where} starts in a collision ({hits}): start from a pose clear "
-                          f"of it, or pass collisions='ignore'")
+    _, contacts = _contacts(checker, q, 0.0)
+    if contacts:
+        first = contacts[0]
+        where = f" (configuration {list(first.index)})" if first.index else ""
+        raise ValidationError(f"q0{where} starts in a collision ({hit_words(first.pairs)}): "
+                              f"start from a pose clear of it, or pass collisions='ignore'")
 
 
 def _steps(duration, dt):
