@@ -262,9 +262,10 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
 
     ``C`` is the one built from Christoffel symbols, ``C_ij = sum_k c_ijk qd_k`` with
     ``c_ijk = (dM_ij/dq_k + dM_ik/dq_j - dM_jk/dq_i) / 2``, so that ``dM/dt - 2 C`` is skew
-    symmetric. The velocity torques are a quadratic form ``h_i = sum_jk c_ijk qd_j qd_k``; the
-    symmetric ``c_ijk`` come out of Newton-Euler runs with unit speeds: ``h(e_j) = c_.jj`` and
-    ``h(e_j + e_k) - h(e_j) - h(e_k) = 2 c_.jk`` (polarisation, as Corke's toolbox does).
+    symmetric. The velocity torques are a quadratic form ``h_i(qd) = sum_jk c_ijk qd_j qd_k``
+    (one Newton-Euler run without gravity or acceleration), symmetric in ``j, k``; ``C``'s
+    column ``j`` is the bilinear form's ``sum_k c_.jk qd_k``, which polarisation gives from two
+    runs: ``C e_j = (h(qd + e_j) - h(qd - e_j)) / 4``, 2n runs in all.
 
     Examples
     --------
@@ -281,25 +282,20 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     [[0.0, -1.0], [1.0, 0.0]]
     """
     chain, n = _chain(robot), robot.n
-    q, qd = _checked(robot, ((q, "q"), (qd, "qd")), _FLOATS * n + 2 * n ** 3)
-    pairs = [(j, k) for j in range(n) for k in range(j, n)]
-    speeds = [[1.0 if m in (j, k) else 0.0 for m in range(n)] for j, k in pairs]
+    q, qd = _checked(robot, ((q, "q"), (qd, "qd")), _FLOATS * n + n ** 2)
     still, weightless = [0.0] * n, (0.0, 0.0, 0.0)
 
-    def quadratic(ops, q):
+    def polarised(ops, q, qd):
         frames = chain.frames(ops, q)
-        return list(chained.from_iterable(
-            newton_euler(chain, frames, speed, still, weightless) for speed in speeds))
+        columns = []
+        for j in range(n):              # C e_j = (h(qd + e_j) - h(qd - e_j)) / 4
+            plus, minus = ([speed + (step if m == j else 0.0) for m, speed in enumerate(qd)]
+                           for step in (1.0, -1.0))
+            columns.append(list(map(sub, newton_euler(chain, frames, plus, still, weightless),
+                                    newton_euler(chain, frames, minus, still, weightless))))
+        return [column[i] / 4.0 for i in range(n) for column in columns]     # row by row
 
-    torques = _evaluate(quadratic, (len(pairs), n), q)
-    h = {pair: torques[..., p, :] for p, pair in enumerate(pairs)}
-    # c[..., i, j, k] = c_ijk (the torque on joint i from speeds j and k)
-    c = np.empty(q.shape[:-1] + (n, n, n))
-    for j, k in pairs:
-        c[..., :, j, k] = c[..., :, k, j] = h[j, k] if j == k else (
-            h[j, k] - h[j, j] - h[k, k]) / 2.0
-    qd_si = np.broadcast_to(_to_si(chain, qd), q.shape[:-1] + (n,))
-    return _finite(np.einsum("...ijk,...k->...ij", c, qd_si), "Coriolis terms")
+    return _finite(_evaluate(polarised, (n, n), q, _to_si(chain, qd)), "Coriolis terms")
 
 
 def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
