@@ -12,6 +12,7 @@ the algorithms as floats or as ``(B,)`` columns.
 
 from __future__ import annotations
 
+import functools
 from itertools import chain as chained
 from operator import mul, sub
 
@@ -23,7 +24,7 @@ from ..errors import ValidationError
 from ..kinematics import Robot
 from ..kinematics.elementary import evaluate
 from .composite_body import mass_matrix_entries
-from .model import Dynamics, MAX_GRAVITY, require_dynamics
+from .model import MAX_GRAVITY, require_dynamics
 from .newton_euler import DynamicChain, dynamic_chain, newton_euler
 
 #: Numbers per configuration and joint that the dynamics keep at their peak (inputs, outputs
@@ -41,21 +42,12 @@ def _finite(values: np.ndarray, quantity: str) -> np.ndarray:
     return values
 
 
-_chains: dict[int, tuple[Robot, Dynamics, DynamicChain]] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _chain(robot: Robot) -> DynamicChain:
-    """``robot``'s :class:`~robosim.dynamics.newton_euler.DynamicChain`, kept while the robot
-    and its dynamics live (a robot kept has had its dynamics checked)."""
-    kept = _chains.get(id(robot))
-    if kept is not None and kept[0] is robot and kept[1] is getattr(robot, "dynamics", None):
-        return kept[2]
-    dynamics = require_dynamics(robot)
-    chain = dynamic_chain(robot)
-    if len(_chains) > 64:
-        _chains.clear()
-    _chains[id(robot)] = (robot, dynamics, chain)
-    return chain
+    """``robot``'s :class:`~robosim.dynamics.newton_euler.DynamicChain`, kept for the 64
+    robots used last (a robot is frozen and hashed by identity: its chain never changes)."""
+    require_dynamics(robot)
+    return dynamic_chain(robot)
 
 
 def _gravity(robot: Robot, chain: DynamicChain, gravity: ArrayLike | None) -> tuple:
@@ -146,7 +138,7 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     A 1 kg point mass on a massless 0.5 m link, held horizontal against gravity along -Y
     (the link turns about Z): ``tau = m g l = 1 * 9.81 * 0.5``.
 
-    >>> from robosim.dynamics import LinkDynamics
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
     >>> from robosim.kinematics import Joint, Robot
     >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
     ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
@@ -190,7 +182,7 @@ def friction_torques(robot: Robot, qd: ArrayLike) -> np.ndarray:
     A joint with viscous friction 0.1 N m s/rad and Coulomb friction 0.5 N m either way, no
     gearbox (``G = 1``): at 2 rad/s it needs ``0.1 * 2 + 0.5 = 0.7`` N m, backwards ``-0.7``.
 
-    >>> from robosim.dynamics import LinkDynamics
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
     >>> from robosim.kinematics import Joint, Robot
     >>> arm = Robot([Joint(a=1.0)], unit="m", dynamics=Dynamics(
     ...     [LinkDynamics(mass=1.0, viscous=0.1, coulomb=(0.5, -0.5))]))
@@ -214,7 +206,7 @@ def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None
 
     Examples
     --------
-    >>> from robosim.dynamics import LinkDynamics
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
     >>> from robosim.kinematics import Joint, Robot
     >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
     ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
@@ -245,7 +237,7 @@ def mass_matrix(robot: Robot, q: ArrayLike, motor: bool = False) -> np.ndarray:
     --------
     A 1 kg point mass at the end of a 0.5 m link: ``M = m l^2 = 0.25``.
 
-    >>> from robosim.dynamics import LinkDynamics
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
     >>> from robosim.kinematics import Joint, Robot
     >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics([LinkDynamics(mass=1.0)]))
     >>> mass_matrix(pendulum, [0.3])
@@ -274,7 +266,7 @@ def coriolis(robot: Robot, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
     ``C = [[h qd2, h (qd1 + qd2)], [-h qd1, 0]]``, and ``C qd = (0, 1)``: the centrifugal
     force on the second mass, ``m2 l1 qd1^2 = 1`` N, on a 1 m lever about the elbow.
 
-    >>> from robosim.dynamics import LinkDynamics
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
     >>> from robosim.kinematics import Joint, Robot
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m", dynamics=Dynamics(
     ...     [LinkDynamics(mass=1.0), LinkDynamics(mass=1.0)]))
@@ -328,7 +320,7 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
     it falls at ``qdd = -m g l / (m l^2) = -g / l = -19.62`` rad/s^2; with the holding torque
     ``m g l = 4.905`` N m of :func:`inverse_dynamics` it stays.
 
-    >>> from robosim.dynamics import LinkDynamics
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
     >>> from robosim.kinematics import Joint, Robot
     >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
     ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
@@ -444,7 +436,7 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
     rad/s: kinetic ``m (l qd)^2 / 2 = 1 * 1^2 / 2 = 0.5`` J, potential ``m g h = 1 * 9.81 *
     0.5 = 4.905`` J.
 
-    >>> from robosim.dynamics import LinkDynamics
+    >>> from robosim.dynamics import Dynamics, LinkDynamics
     >>> from robosim.kinematics import Joint, Robot
     >>> pendulum = Robot([Joint(a=0.5)], unit="m", dynamics=Dynamics(
     ...     [LinkDynamics(mass=1.0)], gravity=(0, -9.81, 0)))
