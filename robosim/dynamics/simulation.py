@@ -332,13 +332,12 @@ class Integration:
         self._chain = _chain(robot)
         # the start and a constant torque checked together; the run keeps 2n numbers and n
         # flags per sample of each configuration
-        named = [(q0, "q0")] + ([] if qd0 is None else [(qd0, "qd0")]) \
+        named = [(q0, "q0"), ([0.0] * robot.n if qd0 is None else qd0, "qd0")] \
             + ([] if tau is None or callable(tau) else [(tau, "tau")])
-        q, *given = _checked(robot, named, (steps + 1) * (2 * robot.n + 1) + 8 * robot.n)
+        q, qd, *given = _checked(robot, named, (steps + 1) * (2 * robot.n + 1) + 8 * robot.n)
         if limits == "stop" and not np.all(robot.within_limits(q)):
             rows = q.reshape(-1, robot.n)
             robot.check_within_limits(rows[np.argmin(robot.within_limits(rows))], "q0")
-        qd = np.zeros(q.shape) if qd0 is None else given.pop(0).astype(float)
         checker = Checker(robot, scene) if collisions == "stop" else None
         # a checker without pairs (no scene, links too few to meet) has nothing to look for
         self._checker = checker if checker is not None and checker.pairs else None
