@@ -50,7 +50,7 @@ def _chain(robot: Robot) -> DynamicChain:
     return dynamic_chain(robot)
 
 
-def _gravity(robot: Robot, chain: DynamicChain, gravity: ArrayLike | None) -> tuple:
+def _gravity(chain: DynamicChain, gravity: ArrayLike | None) -> tuple:
     """``gravity`` (world frame, m/s^2; None: the robot's) in the base frame's axes, checked."""
     if gravity is None:
         return chain.gravity
@@ -150,7 +150,7 @@ def inverse_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike,
     gravity_torques, mass_matrix, coriolis, forward_dynamics
     """
     chain = _chain(robot)
-    g = _gravity(robot, chain, gravity)
+    g = _gravity(chain, gravity)
     q, qd, qdd = _checked(robot, ((q, "q"), (qd, "qd"), (qdd, "qdd")), _FLOATS * robot.n)
     qdd_si = _to_si(chain, qdd)
     arrays = [q, _to_si(chain, qd), qdd_si]
@@ -214,7 +214,7 @@ def gravity_torques(robot: Robot, q: ArrayLike, gravity: ArrayLike | None = None
     array([2.4525])
     """
     chain = _chain(robot)
-    g = _gravity(robot, chain, gravity)
+    g = _gravity(chain, gravity)
     (q,), batch = checks.joint_arrays(robot, (q, "q"), floats=_FLOATS * robot.n, empty=False)
     still = [0.0] * robot.n
     return _finite(evaluate(lambda ops, q: newton_euler(chain, chain.frames(ops, q), still,
@@ -331,7 +331,7 @@ def forward_dynamics(robot: Robot, q: ArrayLike, qd: ArrayLike, tau: ArrayLike,
     """
     chain = _chain(robot)
     q, qd, tau = _checked(robot, ((q, "q"), (qd, "qd"), (tau, "tau")), _FLOATS * robot.n)
-    return _finite(_accelerations(chain, q, qd, tau, _gravity(robot, chain, gravity), motor,
+    return _finite(_accelerations(chain, q, qd, tau, _gravity(chain, gravity), motor,
                                   friction)[0], "joint accelerations")
 
 
@@ -445,7 +445,7 @@ def energy(robot: Robot, q: ArrayLike, qd: ArrayLike, gravity: ArrayLike | None 
     (0.5, 4.905)
     """
     chain = _chain(robot)
-    g = _gravity(robot, chain, gravity)
+    g = _gravity(chain, gravity)
     q, qd = _checked(robot, ((q, "q"), (qd, "qd")), _FLOATS * robot.n + 20 * (robot.n + 1))
     return _energies(robot, chain, q, qd, g, motor)
 

@@ -350,7 +350,7 @@ class Integration:
         self.collisions = collisions
         self._tau = tau
         self._torque = _torque_source(robot, tau if not given else given[0], q.shape)
-        self._g = _gravity(robot, self._chain, gravity)
+        self._g = _gravity(self._chain, gravity)
         self._motor, self._friction = motor, friction
         self._lower, self._upper = robot.limits.T
         self._locked = np.zeros(q.shape, dtype=bool)
