@@ -275,8 +275,11 @@ class ArrayMath:
         ([0.8, -2.0], [1.4, 7.0])
         """
         n = len(rhs)
-        stacked = ArrayMath.stack([entry for row in matrix for entry in row]).reshape(-1, n, n)
-        return ArrayMath.unstack(np.linalg.solve(stacked, ArrayMath.stack(rhs)[..., None])[..., 0])
+        # matrix and rhs broadcast together: a (B, n, 1) right side is a stack of columns
+        # for every numpy (before 2.0 a (n, 1) one beside (B, n, n) matrices was not)
+        stacked = ArrayMath.stack([entry for row in matrix for entry in row] + list(rhs))
+        systems, columns = stacked[:, :n * n].reshape(-1, n, n), stacked[:, n * n:, None]
+        return ArrayMath.unstack(np.linalg.solve(systems, columns)[..., 0])
 
     @staticmethod
     def companion_roots(coefficients: list[np.ndarray]) -> list[np.ndarray]:
