@@ -428,7 +428,7 @@ class _Problem:
         the part that projection would leave. The step is then shrunk so that no joint moves
         more than :data:`MAX_STEP`.
         """
-        columns = jacobian_columns(self.chain, frames, P)
+        columns = jacobian_columns(self.chain, [frame[2:] for frame in frames], P)
         J_T = ops.stack([column[r] for column in columns for r in self.rows])
         J = np.swapaxes(J_T.reshape(-1, self.n, len(self.rows)) * self.entry_scales, 1, 2)
         e = [error[r] * scale for r, scale in zip(self.rows, self.row_scales, strict=True)]

@@ -338,7 +338,7 @@ def _plus(u: Sequence[Component], v: Sequence[Component]) -> Column:
     return u[0] + v[0], u[1] + v[1], u[2] + v[2]
 
 
-def jacobian_columns(chain: Chain, frames: Sequence[Frame], point: Column) -> list[Twist]:
+def jacobian_columns(chain: Chain, axes: Sequence[Sequence[Column]], point: Column) -> list[Twist]:
     """The geometric Jacobian, column by column: how ``point`` moves with each joint.
 
     Joint i moves about (or along) its axis ``z``, through the point ``o``: the Z column and
@@ -352,8 +352,9 @@ def jacobian_columns(chain: Chain, frames: Sequence[Frame], point: Column) -> li
     ----------
     chain : Chain
         The robot's chain: its joints' kinds and the convention.
-    frames : list of Frame
-        All the frames of :func:`chain_frames` (``keep_all``, base first).
+    axes : list of ``(Z, P)`` pairs
+        The Z axis and origin of each of the frames of :func:`chain_frames` (``keep_all``,
+        base first): ``[(Z, P) for X, Y, Z, P in frames]``, all that is read of them.
     point : Column
         The point whose velocity is wanted, usually the end effector
         (``end_frame(chain, frames[-1])[3]``).
@@ -372,20 +373,15 @@ def jacobian_columns(chain: Chain, frames: Sequence[Frame], point: Column) -> li
     >>> from robosim.kinematics.elementary import FloatMath
     >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], unit="m")
     >>> frames = chain_frames(arm.chain, [0.0, np.pi / 2], FloatMath, keep_all=True)
-    >>> columns = jacobian_columns(arm.chain, frames, frames[-1][3])
+    >>> columns = jacobian_columns(arm.chain, [(Z, P) for X, Y, Z, P in frames], frames[-1][3])
     >>> print(np.round(columns, 9) + 0.0)
     [[-1.  1.  0.  0.  0.  1.]
      [-1.  0.  0.  0.  0.  1.]]
     """
-    axes = frames[:-1] if chain.convention == "standard" else frames[1:]
-    columns = []
-    for link, (_, _, z, o) in zip(chain.links, axes, strict=True):
-        if link.revolute:
-            arm = (point[0] - o[0], point[1] - o[1], point[2] - o[2])
-            columns.append((*_cross(z, arm), *z))
-        else:
-            columns.append((*z, *_ZERO))
-    return columns
+    about = axes[:-1] if chain.convention == "standard" else axes[1:]
+    return [(*_cross(z, (point[0] - o[0], point[1] - o[1], point[2] - o[2])), *z)
+            if link.revolute else (*z, *_ZERO)
+            for link, (z, o) in zip(chain.links, about, strict=True)]
 
 
 def jacobian(chain: Chain, q: Sequence[Component], ops: Ops) -> list[Twist]:
@@ -403,7 +399,13 @@ def jacobian(chain: Chain, q: Sequence[Component], ops: Ops) -> list[Twist]:
     [2.0, 1.0]
     """
     frames = chain_frames(chain, q, ops, keep_all=True)
-    return jacobian_columns(chain, frames, frame_point(frames[-1], chain.tool[3]))
+    # The X and Y axes are let go before the columns are computed, which then reuse their
+    # memory: kept, a 10,000-pose UR5 Jacobian peaked at about 6 MB with its result, which the
+    # allocator gave back to the system and took again, page by page, on every call (3.5 times
+    # the time; benchmarks/bench_vs_pinocchio.py).
+    axes, point = [frame[2:] for frame in frames], frame_point(frames[-1], chain.tool[3])
+    del frames
+    return jacobian_columns(chain, axes, point)
 
 
 def hessian(columns: Sequence[Twist]) -> list[list[Twist]]:
