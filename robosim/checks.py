@@ -664,6 +664,30 @@ def vector(value: ArrayLike, name: str, size: int = 3) -> np.ndarray:
     return array
 
 
+def points(value: ArrayLike, name: str, path: bool = False) -> np.ndarray:
+    """Points ``[x, y, z]`` ``(..., 3)`` of finite real numbers (length unit); with ``path``, a
+    path of at least one point ``(N, 3)``.
+
+    Examples
+    --------
+    >>> points([1, 2, 3], "position").shape
+    (3,)
+    >>> points([1, 2, 3], "positions", path=True)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: positions must be a path of points x, y, z (shape (N, 3)),
+        got shape (3,)
+    """
+    array = real_array(value, name)
+    if path and (array.ndim != 2 or array.shape[1] != 3 or not len(array)):
+        raise ValidationError(f"{name} must be a path of points x, y, z (shape (N, 3)), got "
+                              f"shape {array.shape}")
+    if array.shape[-1:] != (3,):
+        raise ValidationError(f"{name} must be x, y, z (shape (..., 3)), got shape "
+                              f"{array.shape}")
+    return array
+
+
 def wrench(value: ArrayLike, name: str = "fext") -> np.ndarray:
     """Wrenches ``[Fx, Fy, Fz, Mx, My, Mz]`` (N, N m): finite real numbers ``(..., 6)``.
 

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import choice, real_array
+from ..checks import choice, points, real_array
 from ..errors import ValidationError
 from ..kinematics import Joint, Robot, inverse
 from ..kinematics.chain import frame_columns, frame_point
@@ -210,7 +210,7 @@ def lynx6_ik(robot: Robot, position: ArrayLike, wrist_pitch: ArrayLike, *, elbow
     """
     d1, a1, a2, a3, a4 = lynx6_link_lengths(robot)
     elbow, reach = choice(elbow, "elbow", ("up", "down")), choice(reach, "reach", _REACHES)
-    position = _points(position)
+    position = points(position, "position")
     wrist_pitch = real_array(wrist_pitch, "wrist_pitch")
     wrist_rotate = real_array(wrist_rotate, "wrist_rotate")
     x, y, z = frame_point(frame_columns(inverse(robot.base)), tuple(np.moveaxis(position, -1, 0)))
@@ -329,21 +329,18 @@ def lynx6_path(robot: Robot, positions: ArrayLike, wrist_pitch: ArrayLike, q0: A
     ([True, False], ['', 'out of reach'])
     """
     start = np.clip(robot.check_q(q0, "q0"), *robot.limits.T)
+    positions = points(positions, "positions", path=True)
     solution = lynx6_ik(robot, positions, wrist_pitch, **branch)
+    if solution.reachable.shape != positions.shape[:1]:
+        raise ValidationError(f"wrist_pitch and wrist_rotate must each be one angle, or one "
+                              f"for each of the {len(positions)} points, got shapes "
+                              f"{np.shape(wrist_pitch)} and "
+                              f"{np.shape(branch.get('wrist_rotate', 0.0))}")
     rows = np.arange(len(solution.reachable))
     last_reachable = np.maximum.accumulate(np.where(solution.reachable, rows, -1))
     q = np.where((last_reachable >= 0)[:, None], solution.q[np.maximum(last_reachable, 0)],
                  start)
     return q, solution
-
-
-def _points(position: ArrayLike) -> np.ndarray:
-    """``position`` checked as points ``(..., 3)`` of finite real numbers."""
-    position = real_array(position, "position")
-    if position.shape[-1:] != (3,):
-        raise ValidationError(f"position must be x, y, z (shape (..., 3)), got shape "
-                              f"{position.shape}")
-    return position
 
 
 def _lynx6_plane(robot, links, q1, r, z, wrist_pitch, elbow_sign, wrist_rotate, shape):
@@ -444,7 +441,7 @@ def anthropomorphic_3r_ik(position: ArrayLike, a1: float, a2: float,
     >>> (np.degrees(solutions.q[:2]).round(3) + 0.0).tolist(), bool(solutions.reachable)
     ([[0.0, 90.0, -90.0], [0.0, 0.0, 90.0]], True)
     """
-    position = _points(position)
+    position = points(position, "position")
     if a2 <= 0 or a3 <= 0:
         raise ValidationError(f"link lengths a2 and a3 must be positive, got {a2}, {a3}")
     X, Y, Z = position[..., 0], position[..., 1], position[..., 2]

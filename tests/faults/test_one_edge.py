@@ -131,6 +131,13 @@ CASES = {
                                    "tries must be a whole number from 1 to", ValueError),
     "random_q 10**12": (lambda: LYNX.random_q(10 ** 12), "size must be a whole number from 0",
                         ValueError),
+    # the edge's last gaps: Python's or numpy's own words, or a check of the function's own
+    "lynx6_path one point": (lambda: ik.lynx6_path(LYNX, [145.0, 0.0, 30.0], 0.0, LYNX.home),
+                             "positions must be a path of points x, y, z (shape (N, 3))",
+                             ValueError),
+    "lynx6_path 2 pitches for 1 point": (
+        lambda: ik.lynx6_path(LYNX, [[145.0, 0.0, 30.0]], [0.0, 0.1], LYNX.home),
+        "one for each of the 1 points", ValueError),
 }
 
 
