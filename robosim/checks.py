@@ -21,7 +21,7 @@ import itertools
 import math
 import numbers
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -661,6 +661,43 @@ def vector(value: ArrayLike, name: str, size: int = 3) -> np.ndarray:
     array = real_array(value, name)
     if array.shape != (size,):
         raise ValidationError(f"{name} must be {size} numbers, got shape {array.shape}")
+    return array
+
+
+def mapping(value: Any, name: str, what: str) -> dict[Any, Any]:
+    """``value`` (a dict, or any mapping) as a dict; ``what`` says what it maps in the message.
+
+    Examples
+    --------
+    >>> mapping({"ready": [0, 1]}, "poses", "{name: joint values}")
+    {'ready': [0, 1]}
+    >>> mapping([[0, 1]], "poses", "{name: joint values}")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: poses must be a dict {name: joint values},
+        got list [[0, 1]]
+    """
+    if not isinstance(value, Mapping):
+        raise ValidationTypeError(f"{name} must be a dict {what}, got {_kind_of(value)}")
+    return dict(value)
+
+
+def configuration(robot: Any, value: ArrayLike, name: str) -> np.ndarray:
+    """``value`` as one configuration of the robot, ``(n,)``, checked as in :func:`joint_array`.
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> configuration(arm, [[0, 1]], "start")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: start: one configuration of 2 values, got shape (1, 2)
+    """
+    array = joint_array(robot, value, name)
+    if array.ndim != 1:
+        raise ValidationError(f"{name}: one configuration of {len(robot.joints)} values, got "
+                              f"shape {array.shape}")
     return array
 
 

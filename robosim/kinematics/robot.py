@@ -28,8 +28,8 @@ from typing import Protocol, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import (batch_count, choice, finite, generator, instances, joint_array,
-                      joint_arrays, real_array, vector)
+from ..checks import (batch_count, choice, configuration, finite, generator, instances,
+                      joint_array, joint_arrays, mapping, real_array, vector)
 from ..errors import ValidationError
 from .chain import (Chain, Link, chain_frames, end_frame, frame_columns, frame_entries, hessian,
                     jacobian, jacobian_dot)
@@ -228,11 +228,11 @@ class Robot:
         for attr in ("base_xyz", "base_rpy", "tool_xyz", "tool_rpy"):
             keep(attr, tuple(vector(getattr(self, attr), attr).tolist()))
         poses = {}
-        for pose_name, q in dict(self.poses).items():
+        for pose_name, q in mapping(self.poses, "poses", "{name: joint values}").items():
             if pose_name == "home":
                 raise ValidationError("pose 'home' comes from the joints' home values; "
                                       "do not list it under poses")
-            poses[pose_name] = tuple(float(v) for v in self.check_q(q, f"pose {pose_name!r}"))
+            poses[pose_name] = tuple(configuration(self, q, f"pose {pose_name!r}").tolist())
         keep("poses", MappingProxyType(poses))
         for attr, model in (("dynamics", self.dynamics), ("meshes", self.meshes)):
             if model is not None and len(model.links) != self.n:

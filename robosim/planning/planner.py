@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import callable_or_none, count, positive
+from ..checks import callable_or_none, configuration, count, positive
 from ..collision import Checker, Scene
 from ..errors import ValidationError
 from ..ik import solve_all
@@ -270,10 +270,7 @@ def plan(robot: Robot, q_start: ArrayLike, goal: ArrayLike, scene: Scene | None 
     (True, True)
     """
     started = time.perf_counter()
-    q_start = robot.check_q(q_start, "start")
-    if q_start.ndim != 1:
-        raise ValidationError(f"start: one configuration of {robot.n} values, got shape "
-                              f"{q_start.shape}")
+    q_start = configuration(robot, q_start, "start")
     robot.check_within_limits(q_start, "start")
     time_limit = positive(time_limit, "time_limit", maximum=MAX_TIME_LIMIT)
     max_nodes = count(max_nodes, "max_nodes", minimum=2, maximum=MAX_NODES)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import checks
-from ..errors import ValidationError, ValidationTypeError, brief
+from ..errors import ValidationError
 from ..kinematics import Robot
 
 _DEGREE = math.pi / 180.0
@@ -92,10 +92,8 @@ def joint_ranges(robot: Robot,
     [[0.0, 90.0], [-180.0, 180.0]]
     """
     out = robot.limits.copy()
-    if ranges is not None and not isinstance(ranges, Mapping):
-        raise ValidationTypeError(f"ranges must be a dict {{joint index: (min, max)}}, got "
-                                  f"{type(ranges).__name__} {brief(ranges)}")
-    for joint, bounds in dict(ranges or {}).items():
+    for joint, bounds in checks.mapping({} if ranges is None else ranges, "ranges",
+                                        "{joint index: (min, max)}").items():
         if _is_index(joint) and not 0 <= joint < robot.n:
             raise ValidationError(f"joint {joint + 1}: {robot.name} has joints 1..{robot.n}")
         joint = checks.count(joint, "ranges: a joint index (0-based)", 0, robot.n - 1)

@@ -138,6 +138,12 @@ CASES = {
     "lynx6_path 2 pitches for 1 point": (
         lambda: ik.lynx6_path(LYNX, [[145.0, 0.0, 30.0]], [0.0, 0.1], LYNX.home),
         "one for each of the 1 points", ValueError),
+    "Robot pose of 2 rows": (lambda: robosim.Robot([robosim.Joint(a=1.0)], poses={"a": [[0.0],
+                                                                                    [1.0]]}),
+                             "pose 'a': one configuration of 1 values, got shape (2, 1)",
+                             ValueError),
+    "Robot poses list": (lambda: robosim.Robot([robosim.Joint(a=1.0)], poses=[["a", 0.0]]),
+                         "poses must be a dict {name: joint values}, got list", TypeError),
 }
 
 
