@@ -152,9 +152,10 @@ def _kind_of(value):
     return f"{type(value).__name__} {brief(value, 40)}"
 
 
-def transforms(value: ArrayLike, name: str) -> np.ndarray:
-    """Homogeneous transforms ``(..., 4, 4)`` (a batch of at least one) with last row
-    ``[0, 0, 0, 1]``; the rotation part is checked by the caller that needs it.
+def transforms(value: ArrayLike, name: str, shape: tuple[int, ...] | None = None) -> np.ndarray:
+    """Homogeneous transforms ``(..., 4, 4)`` (a batch of at least one; exactly ``shape`` when
+    it is given) with last row ``[0, 0, 0, 1]``; the rotation part is checked by the caller
+    that needs it.
 
     Examples
     --------
@@ -171,6 +172,9 @@ def transforms(value: ArrayLike, name: str) -> np.ndarray:
     array = real_array(value, name)
     if array.shape[-2:] != (4, 4):
         raise ValidationError(f"{name} must be a 4x4 transform, got shape {array.shape}")
+    if shape is not None and array.shape != shape:
+        raise ValidationError(f"{name} must be 4x4 transforms of shape {shape}, got shape "
+                              f"{array.shape}")
     if array.size == 0:
         raise ValidationError(f"{name}: an empty batch {array.shape}: give at least one")
     row = array[..., 3, :]

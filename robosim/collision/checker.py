@@ -346,7 +346,7 @@ class Checker:
         n = self.robot.n
         q = checks.joint_array(self.robot, q, "q", floats=2 * n + 32 + len(self.pairs))
         if frames is not None:
-            frames = np.asarray(frames, dtype=float).reshape(q.shape[:-1] + (n + 1, 4, 4))
+            frames = checks.transforms(frames, "frames", q.shape[:-1] + (n + 1, 4, 4))
         return self.check_at_frames(q, frames)
 
     def check_at_frames(self, q: np.ndarray, frames: np.ndarray | None) -> Collisions:

@@ -144,6 +144,11 @@ CASES = {
                              ValueError),
     "Robot poses list": (lambda: robosim.Robot([robosim.Joint(a=1.0)], poses=[["a", 0.0]]),
                          "poses must be a dict {name: joint values}, got list", TypeError),
+    "check frames 3x3": (lambda: collision.Checker(LYNX).check(LYNX.home, np.eye(3)),
+                         "frames must be a 4x4 transform, got shape (3, 3)", ValueError),
+    "check frames of 2 for 1 pose": (
+        lambda: collision.Checker(LYNX).check(LYNX.home, np.stack([np.eye(4)] * 2)),
+        "frames must be 4x4 transforms of shape (6, 4, 4), got shape (2, 4, 4)", ValueError),
 }
 
 
