@@ -705,6 +705,28 @@ def configuration(robot: Any, value: ArrayLike, name: str) -> np.ndarray:
     return array
 
 
+def shaped(value: ArrayLike, name: str, tail: tuple[int, ...], what: str,
+           finite: bool = True) -> np.ndarray:
+    """Real numbers ``(..., *tail)`` (rotation matrices ``(..., 3, 3)``, angles ``(..., 3)``),
+    checked by :func:`real_array`; ``what`` names one of them in the message.
+
+    Examples
+    --------
+    >>> shaped(np.eye(3), "R", (3, 3), "rotation matrices").shape
+    (3, 3)
+    >>> shaped([0.1, 0.2], "rpy", (3,), "roll, pitch, yaw")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: rpy must be roll, pitch, yaw (shape (..., 3)),
+        got shape (2,)
+    """
+    array = real_array(value, name, finite)
+    if array.shape[max(0, array.ndim - len(tail)):] != tail:
+        raise ValidationError(f"{name} must be {what} (shape (..., "
+                              f"{', '.join(map(str, tail))})), got shape {array.shape}")
+    return array
+
+
 def points(value: ArrayLike, name: str, path: bool = False) -> np.ndarray:
     """Points ``[x, y, z]`` ``(..., 3)`` of finite real numbers (length unit); with ``path``, a
     path of at least one point ``(N, 3)``.
@@ -719,13 +741,12 @@ def points(value: ArrayLike, name: str, path: bool = False) -> np.ndarray:
     robosim.errors.ValidationError: positions must be a path of points x, y, z (shape (N, 3)),
         got shape (3,)
     """
+    if not path:
+        return shaped(value, name, (3,), "x, y, z")
     array = real_array(value, name)
-    if path and (array.ndim != 2 or array.shape[1] != 3 or not len(array)):
+    if array.ndim != 2 or array.shape[1] != 3 or not len(array):
         raise ValidationError(f"{name} must be a path of points x, y, z (shape (N, 3)), got "
                               f"shape {array.shape}")
-    if array.shape[-1:] != (3,):
-        raise ValidationError(f"{name} must be x, y, z (shape (..., 3)), got shape "
-                              f"{array.shape}")
     return array
 
 

@@ -22,6 +22,8 @@ from typing import overload
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..checks import real_array, shaped
+
 #: Below this value of ``cos(pitch)`` :func:`r2rpy` treats the rotation as gimbal-locked.
 GIMBAL_LOCK_TOLERANCE = 1e-9
 
@@ -85,7 +87,7 @@ def half_angle_cos_sin(angle: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _elementary(angle, axis):
     """Rotation matrices about coordinate axis ``axis`` (0, 1, 2) by ``angle`` (radians)."""
-    angle = np.asarray(angle, dtype=float)
+    angle = real_array(angle, "angle")
     c, s = np.cos(angle), np.sin(angle)
     out = np.zeros(angle.shape + (3, 3))
     i, j = (axis + 1) % 3, (axis + 2) % 3       # the other two axes, in cyclic order
@@ -159,9 +161,7 @@ def rpy2r(rpy: ArrayLike) -> np.ndarray:
     >>> print((np.round(rpy2r([np.pi / 2, 0, np.pi / 2]) @ [0, 1, 0], 6) + 0.0).tolist())
     [0.0, 0.0, 1.0]
     """
-    rpy = np.asarray(rpy, dtype=float)
-    if rpy.shape[-1:] != (3,):
-        raise ValueError(f"Expected roll-pitch-yaw with shape (..., 3), got {rpy.shape}")
+    rpy = shaped(rpy, "rpy", (3,), "roll, pitch, yaw")
     return rotz(rpy[..., 2]) @ roty(rpy[..., 1]) @ rotx(rpy[..., 0])
 
 
@@ -194,9 +194,7 @@ def r2rpy(R: ArrayLike) -> np.ndarray:
     >>> print((np.round(np.degrees(r2rpy(rotz(np.pi / 2) @ roty(np.pi / 2))), 6) + 0.0).tolist())
     [0.0, 90.0, 90.0]
     """
-    R = np.asarray(R, dtype=float)
-    if R.shape[-2:] != (3, 3):
-        raise ValueError(f"Expected rotation matrix with shape (..., 3, 3), got {R.shape}")
+    R = shaped(R, "R", (3, 3), "rotation matrices")
     cos_pitch = np.hypot(R[..., 0, 0], R[..., 1, 0])
     pitch = np.arctan2(-R[..., 2, 0], cos_pitch)
     locked = cos_pitch < GIMBAL_LOCK_TOLERANCE
@@ -217,7 +215,7 @@ def transl(xyz: ArrayLike) -> np.ndarray:
     >>> print((transl([1, 2, 3]) @ [1, 1, 1, 1]).tolist())
     [2.0, 3.0, 4.0, 1.0]
     """
-    return homogeneous(np.eye(3), xyz)
+    return homogeneous(np.eye(3), shaped(xyz, "xyz", (3,), "x, y, z"))
 
 
 def homogeneous(R: ArrayLike, p: ArrayLike) -> np.ndarray:
@@ -232,8 +230,8 @@ def homogeneous(R: ArrayLike, p: ArrayLike) -> np.ndarray:
     >>> print((np.round(T @ [1, 0, 0, 1], 6) + 0.0).tolist())
     [1.0, 1.0, 0.0, 1.0]
     """
-    R = np.asarray(R, dtype=float)
-    p = np.asarray(p, dtype=float)
+    R = shaped(R, "R", (3, 3), "rotation matrices")
+    p = shaped(p, "p", (3,), "x, y, z")
     shape = np.broadcast_shapes(R.shape[:-2], p.shape[:-1])
     out = np.zeros(shape + (4, 4))
     out[..., :3, :3] = R
@@ -253,7 +251,7 @@ def xyzrpy2tr(xyz: ArrayLike, rpy: ArrayLike) -> np.ndarray:
     >>> print((np.round(T[:3, 0], 6) + 0.0).tolist(), T[:3, 3].tolist())
     [0.0, 1.0, 0.0] [0.0, 0.0, 1.0]
     """
-    return homogeneous(rpy2r(rpy), xyz)
+    return homogeneous(rpy2r(rpy), shaped(xyz, "xyz", (3,), "x, y, z"))
 
 
 def tr2xyzrpy(T: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
@@ -268,7 +266,7 @@ def tr2xyzrpy(T: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     >>> print(xyz.tolist(), (np.round(np.degrees(rpy), 6) + 0.0).tolist())
     [1.0, 2.0, 3.0] [0.0, 0.0, 45.0]
     """
-    T = np.asarray(T, dtype=float)
+    T = shaped(T, "T", (4, 4), "transforms")
     return T[..., :3, 3].copy(), r2rpy(T[..., :3, :3])
 
 
@@ -287,7 +285,7 @@ def inverse(T: ArrayLike) -> np.ndarray:
     >>> print(np.allclose(inverse(T) @ T, np.eye(4)))
     True
     """
-    T = np.asarray(T, dtype=float)
+    T = shaped(T, "T", (4, 4), "transforms")
     Rt = np.swapaxes(T[..., :3, :3], -1, -2)
     return homogeneous(Rt, -(Rt @ T[..., :3, 3, None])[..., 0])
 
@@ -305,7 +303,8 @@ def rotation_angle(R_a: ArrayLike, R_b: ArrayLike) -> float | np.ndarray:
     >>> print(f"{np.degrees(rotation_angle(np.eye(3), rotx(np.pi))):.3f}")
     180.000
     """
-    R = np.swapaxes(np.asarray(R_a, dtype=float), -1, -2) @ np.asarray(R_b, dtype=float)
+    R = np.swapaxes(shaped(R_a, "R_a", (3, 3), "rotation matrices"), -1, -2) \
+        @ shaped(R_b, "R_b", (3, 3), "rotation matrices")
     cos_angle = (np.trace(R, axis1=-2, axis2=-1) - 1.0) / 2.0
     # Near 0 the arccos of the trace loses half the digits; the skew part keeps them.
     sin_angle = 0.5 * np.linalg.norm(

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import robosim
-from robosim import collision, dynamics, ik, workspace
+from robosim import collision, dynamics, ik, kinematics, workspace
 from robosim.dh_steps import dh_steps
 from robosim.errors import RobosimError, ValidationTypeError
 from robosim.trajectory import joint_profile, via_points
@@ -149,6 +149,23 @@ CASES = {
     "check frames of 2 for 1 pose": (
         lambda: collision.Checker(LYNX).check(LYNX.home, np.stack([np.eye(4)] * 2)),
         "frames must be 4x4 transforms of shape (6, 4, 4), got shape (2, 4, 4)", ValueError),
+    # the transforms' own ValueError, numpy's IndexError or TypeError
+    "rpy2r 2 angles": (lambda: kinematics.rpy2r([0.1, 0.2]),
+                       "rpy must be roll, pitch, yaw (shape (..., 3)), got shape (2,)", ValueError),
+    "r2rpy 2x2": (lambda: kinematics.r2rpy(np.eye(2)),
+                  "R must be rotation matrices (shape (..., 3, 3)), got shape (2, 2)", ValueError),
+    "rpy2r nan": (lambda: kinematics.rpy2r([NAN, 0.0, 0.0]), "rpy: values must be finite",
+                  ValueError),
+    "inverse of a number": (lambda: kinematics.inverse(1.0), "T must be transforms", ValueError),
+    "tr2xyzrpy text": (lambda: kinematics.tr2xyzrpy("T"), "T must be numbers", TypeError),
+    "homogeneous complex": (lambda: kinematics.homogeneous(np.eye(3), [1j, 0, 0]),
+                            "p must be real numbers, got complex numbers", TypeError),
+    "xyzrpy2tr 2 coordinates": (lambda: kinematics.xyzrpy2tr([1.0, 2.0], [0.0, 0.0, 0.0]),
+                                "xyz must be x, y, z (shape (..., 3))", ValueError),
+    "rotation_angle bool": (lambda: kinematics.rotation_angle(True, np.eye(3)),
+                            "R_a must be real numbers, got true/false", TypeError),
+    "rotx complex": (lambda: kinematics.rotx(1j), "angle must be real numbers, got complex",
+                     TypeError),
 }
 
 
