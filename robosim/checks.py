@@ -17,6 +17,7 @@ robosim.errors.ValidationTypeError: q must be numbers (a list or an array), got 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import numbers
@@ -188,6 +189,50 @@ def transforms(value: ArrayLike, name: str, shape: tuple[int, ...] | None = None
         raise ValidationError(f"{name}: the last row of a transform is [0, 0, 0, 1], got "
                               f"{brief(bad.tolist())}")
     return array
+
+
+#: How far a target's 3x3 part may be from a rotation: the largest entry of ``R^T R - I``.
+ROTATION_TOLERANCE = 1e-6
+
+
+def rotations(columns: Sequence[Any], ops: Any, name: str) -> None:
+    """Refuses transforms whose 3x3 part is no rotation matrix: ``R^T R`` must be the
+    identity (within :data:`ROTATION_TOLERANCE`) and ``det R = +1``.
+
+    Parameters
+    ----------
+    columns : (X, Y, Z, ...)
+        The transforms' columns, as :func:`robosim.kinematics.chain.frame_columns` gives them:
+        3 floats each for one transform (no numpy work: a single IK target's path), ``(B,)``
+        arrays each for a batch.
+    ops : FloatMath or ArrayMath
+        The namespace of those columns (:mod:`robosim.kinematics.elementary`).
+    name : str
+        The transforms' name in the message.
+
+    Examples
+    --------
+    >>> from robosim.kinematics.elementary import FloatMath
+    >>> rotations(((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)), FloatMath, "T")
+    >>> rotations(((2.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)), FloatMath, "T")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: T: the 3x3 part is not a rotation matrix (R^T R must be
+        the identity, det R = +1)
+    """
+    X, Y, Z = columns[:3]
+    gram = (_dot(X, X) - 1.0, _dot(Y, Y) - 1.0, _dot(Z, Z) - 1.0, _dot(X, Y), _dot(X, Z),
+            _dot(Y, Z))
+    determinant = _dot(X, (Y[1] * Z[2] - Y[2] * Z[1], Y[2] * Z[0] - Y[0] * Z[2],
+                           Y[0] * Z[1] - Y[1] * Z[0]))
+    if (ops.batch_max(functools.reduce(ops.maximum, map(ops.absolute, gram)))
+            > ROTATION_TOLERANCE or ops.batch_min(determinant) < 0):
+        raise ValidationError(f"{name}: the 3x3 part is not a rotation matrix (R^T R must be "
+                              f"the identity, det R = +1)")
+
+
+def _dot(u, v):
+    return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
 
 
 def broadcast_batch(array: np.ndarray, batch_shape: tuple[int, ...], name: str,

@@ -85,6 +85,8 @@ from numpy.typing import ArrayLike
 from .. import checks
 from ..errors import ValidationError
 from ..kinematics import Joint, Robot, inverse, rotation_angle, tr2xyzrpy
+from ..kinematics.chain import frame_columns
+from ..kinematics.elementary import ArrayMath
 from .pieper import DOUBLE_ROOT, OUT_OF_REACH, checked_pieper_ik, pieper_applies
 
 #: Most solutions of a 6R arm (Raghavan and Roth; Manocha and Canny): the slots of
@@ -229,6 +231,7 @@ def general_ik(robot: Robot, target: ArrayLike, *, tolerance: float = 1e-9,
     target = checks.transforms(target, "target")
     shape = target.shape[:-2]
     flat = target.reshape(-1, 4, 4)
+    checks.rotations(frame_columns(flat), ArrayMath, "target")
     count = len(flat)
     q = np.zeros((count, MAX_SOLUTIONS, 6))
     valid = np.zeros((count, MAX_SOLUTIONS), dtype=bool)

@@ -287,26 +287,14 @@ def _checked_targets(target: ArrayLike,
                                   f"shape {target.shape}")
     target = checks.transforms(target, "target")
     ops = ArrayMath if target.ndim > 2 else FloatMath
-    X, Y, Z, P = goal = frame_columns(target.reshape(-1, 4, 4) if target.ndim > 2 else target)
-    farthest = ops.batch_max(_largest_magnitude(P, ops))
+    goal = frame_columns(target.reshape(-1, 4, 4) if target.ndim > 2 else target)
+    farthest = ops.batch_max(_largest_magnitude(goal[3], ops))
     if farthest > MAX_LENGTH:      # squared in the error: 1e300 overflowed (issue 14)
         raise ValidationError(f"target: a position coordinate of {farthest:g} is beyond "
                               f"+-{MAX_LENGTH:g}, farther than any robot file's lengths")
     if rotation_needed:
-        # R^T R = I (the dot products of the columns) and det R = +1 (their triple product).
-        gram = [_dot(X, X) - 1.0, _dot(Y, Y) - 1.0, _dot(Z, Z) - 1.0, _dot(X, Y), _dot(X, Z),
-                _dot(Y, Z)]
-        determinant = _dot(X, (Y[1] * Z[2] - Y[2] * Z[1], Y[2] * Z[0] - Y[0] * Z[2],
-                               Y[0] * Z[1] - Y[1] * Z[0]))
-        if (ops.batch_max(_largest_magnitude(gram, ops)) > 1e-6
-                or ops.batch_min(determinant) < 0):
-            raise ValidationError("target: the 3x3 part is not a rotation matrix "
-                                  "(R^T R must be the identity, det R = +1)")
+        checks.rotations(goal, ops, "target")
     return target, goal, ops
-
-
-def _dot(u, v):
-    return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
 
 
 def _largest_magnitude(values, ops):

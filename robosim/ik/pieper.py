@@ -533,6 +533,8 @@ def pieper_ik(robot: Robot, target: ArrayLike,
         also = " or points" if places_points else ""
         raise ValidationError(f"target must be 4x4 transforms{also}, got shape {target.shape}")
     target = checks.transforms(target, "target")
+    if not places_points:
+        checks.rotations(frame_columns(target.reshape(-1, 4, 4)), ArrayMath, "target")
     if reference is not None:
         reference = checks.broadcast_batch(checks.joint_array(robot, reference, "reference"),
                                            target.shape[:-2], "reference", "target")

@@ -166,6 +166,11 @@ CASES = {
                             "R_a must be real numbers, got true/false", TypeError),
     "rotx complex": (lambda: kinematics.rotx(1j), "angle must be real numbers, got complex",
                      TypeError),
+    # ik.solve refused a 3x3 part that is no rotation; the closed forms solved it as if it were
+    "pieper_ik scaled rotation": (lambda: ik.pieper_ik(PUMA, np.diag([2.0, 1.0, 1.0, 1.0])),
+                                  "target: the 3x3 part is not a rotation matrix", ValueError),
+    "general_ik mirror": (lambda: ik.general_ik(PUMA, np.diag([-1.0, 1.0, 1.0, 1.0])),
+                          "target: the 3x3 part is not a rotation matrix", ValueError),
 }
 
 
