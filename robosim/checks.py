@@ -836,6 +836,24 @@ def indices(value: Any, name: str, size: int) -> tuple[int, ...]:
     return tuple(count(item, name, 0, size - 1) for item in value)
 
 
+def instance(value: Any, kind: type, name: str, hint: str) -> Any:
+    """``value`` itself when it is a ``kind`` object, else a type error; ``hint`` says where
+    one comes from.
+
+    Examples
+    --------
+    >>> instance("grid", int, "grid", "factor_grid, step_grid")
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationTypeError: grid must be a int (factor_grid, step_grid),
+        got str 'grid'
+    """
+    if not isinstance(value, kind):
+        raise ValidationTypeError(f"{name} must be a {kind.__name__} ({hint}), got "
+                                  f"{_kind_of(value)}")
+    return value
+
+
 def instances(value: Any, kind: type, name: str, most: int) -> tuple[Any, ...]:
     """A list or tuple of at most ``most`` objects of class ``kind`` (a robot's joints, a
     scene's obstacles), as a tuple.

@@ -47,13 +47,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import checks
-from ..errors import RobosimError, ValidationError, ValidationTypeError
+from ..errors import RobosimError, ValidationError
 from ..robot_files import MAX_LENGTH
 from ..kinematics import Robot, homogeneous, inverse, rotx
 from ..kinematics import cos_sin as exact_cos_sin
 from ..kinematics.chain import chain_frames, frame_columns, frame_point
 from ..kinematics.elementary import ArrayMath
-from .grids import JointGrid, factor_grid, grid_spacing, joint_ranges, limit_notes, refined_grid
+from .grids import (JointGrid, check_grid, factor_grid, grid_spacing, joint_ranges, limit_notes,
+                    refined_grid)
 from .result import SAMPLE_LIMIT, VoxelSource, Workspace
 
 #: The default voxel edge is the robot's size bound (``2 * length_scale``) over this many cells.
@@ -402,13 +403,7 @@ def check_plan(robot: Robot, grid: JointGrid | None = None, *, samples: int | No
     if samples is not None:
         checks.count(samples, "samples", 1, int(MAX_POSITIONS))
     if grid is not None:
-        if not isinstance(grid, JointGrid):
-            raise ValidationTypeError(f"grid must be a JointGrid (factor_grid, step_grid), got "
-                                      f"{type(grid).__name__}")
-        if len(grid.values) != robot.n:
-            raise ValidationError(f"grid has {len(grid.values)} joints but {robot.name} has "
-                                  f"{robot.n}: make it with this robot")
-        work = _grid_work(_segment_plan(robot), grid)
+        work = _grid_work(_segment_plan(robot), check_grid(robot, grid))
         if work > MAX_POSITIONS:
             raise ValidationError(f"{work:.3g} positions to compute (at most "
                                   f"{MAX_POSITIONS:.0e}): choose a larger Factor or step, or "
@@ -628,7 +623,7 @@ def grid_measures_volume(robot: Robot, grid: JointGrid, voxel: float | None = No
     False
     """
     voxel = None if voxel is None else checks.positive(voxel, "the voxel edge", MAX_LENGTH)
-    _, spacing, _ = _counted(robot, _segment_plan(robot), grid, voxel)
+    _, spacing, _ = _counted(robot, _segment_plan(robot), check_grid(robot, grid), voxel)
     return spacing <= MEASURABLE_SPACING * robot.length_scale
 
 
@@ -660,7 +655,8 @@ def volume_grid(robot: Robot, grid: JointGrid, voxel: float | None = None,
     (83, 35, 24, 27, 1)
     """
     voxel = None if voxel is None else checks.positive(voxel, "the voxel edge", MAX_LENGTH)
-    return _volume_grid(robot, _segment_plan(robot), grid, voxel, positions)
+    return _volume_grid(robot, _segment_plan(robot), check_grid(robot, grid), voxel,
+                        checks.count(positions, "positions", 1))
 
 
 def _stream(plan, grid, segment, chunks, meter, voxels=None, keep=False):

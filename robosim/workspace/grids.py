@@ -63,6 +63,26 @@ class JointGrid:
         return np.array([(v[0], v[-1]) for v in self.values])
 
 
+def check_grid(robot: Robot, grid: JointGrid) -> JointGrid:
+    """``grid`` itself when it is a :class:`JointGrid` of ``robot``'s joints, else a
+    ValidationError saying what it is.
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> check_grid(arm, JointGrid((np.zeros(1),)))
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: grid has 1 joints but 2R has 2: make it with this robot
+    """
+    checks.instance(grid, JointGrid, "grid", "factor_grid, step_grid")
+    if len(grid.values) != robot.n:
+        raise ValidationError(f"grid has {len(grid.values)} joints but {robot.name} has "
+                              f"{robot.n}: make it with this robot")
+    return grid
+
+
 def _user_value(robot, joint, value):
     """A joint value as the user writes it: degrees or length unit, with the unit."""
     if robot.joints[joint].is_revolute:
@@ -260,7 +280,8 @@ def grid_spacing(robot: Robot, grid: JointGrid,
     """
     moving = [True] * robot.n if moving is None else moving
     spacing = 0.0
-    for values, lever, moves in zip(grid.values, joint_levers(robot, grid.ranges), moving,
+    for values, lever, moves in zip(check_grid(robot, grid).values,
+                                    joint_levers(robot, grid.ranges), moving,
                                     strict=True):
         if moves and len(values) > 1:
             spacing = max(spacing, float(np.max(np.diff(values))) * lever)
@@ -286,7 +307,7 @@ def refined_grid(robot: Robot, grid: JointGrid, spacing: float,
     >>> refined_grid(arm, step_grid(arm, np.pi / 2), 0.5, moving=[True, True]).counts
     (27, 14)
     """
-    levers = joint_levers(robot, grid.ranges)
+    levers = joint_levers(robot, check_grid(robot, grid).ranges)
     values = []
     for old, lever, moves in zip(grid.values, levers, moving, strict=True):
         width = float(old[-1] - old[0])

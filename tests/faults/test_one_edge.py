@@ -171,6 +171,17 @@ CASES = {
                                   "target: the 3x3 part is not a rotation matrix", ValueError),
     "general_ik mirror": (lambda: ik.general_ik(PUMA, np.diag([-1.0, 1.0, 1.0, 1.0])),
                           "target: the 3x3 part is not a rotation matrix", ValueError),
+    # grids read as JointGrid without a check (AttributeError: 'str' object has no attribute...)
+    "volume_grid grid text": (lambda: workspace.volume_grid(LYNX, "x"),
+                              "grid must be a JointGrid (factor_grid, step_grid), got str",
+                              TypeError),
+    "grid_measures_volume Puma's grid": (lambda: workspace.grid_measures_volume(
+        LYNX, workspace.factor_grid(PUMA, 45)), "grid has 6 joints but Lynx6 has 5", ValueError),
+    "grid_spacing None": (lambda: workspace.grid_spacing(LYNX, None), "grid must be a JointGrid",
+                          TypeError),
+    "volume_grid positions text": (lambda: workspace.volume_grid(
+        LYNX, workspace.factor_grid(LYNX, 45), positions="5"),
+        "positions must be a whole number", TypeError),
 }
 
 
