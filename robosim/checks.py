@@ -695,8 +695,9 @@ def generator(value: Any, name: str = "rng") -> np.random.Generator:
                               f"Generator or None, got {_kind_of(value)}")
 
 
-def vector(value: ArrayLike, name: str, size: int = 3) -> np.ndarray:
-    """``size`` finite real numbers ``(size,)`` (a point, a direction, gravity).
+def vector(value: ArrayLike, name: str, size: int = 3, bound: float = math.inf) -> np.ndarray:
+    """``size`` finite real numbers ``(size,)`` (a point, a direction, gravity), each within
+    ``+-bound``.
 
     Examples
     --------
@@ -706,10 +707,17 @@ def vector(value: ArrayLike, name: str, size: int = 3) -> np.ndarray:
     Traceback (most recent call last):
     ...
     robosim.errors.ValidationError: position must be 3 numbers, got shape (2,)
+    >>> vector([0, 0, 1e9], "gravity", bound=1e3)
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: gravity: 1e+09 is beyond +-1000
     """
     array = real_array(value, name)
     if array.shape != (size,):
         raise ValidationError(f"{name} must be {size} numbers, got shape {array.shape}")
+    if bound < math.inf and np.abs(array).max() > bound:
+        raise ValidationError(f"{name}: {array[np.abs(array).argmax()]:g} is beyond "
+                              f"+-{bound:g}")
     return array
 
 

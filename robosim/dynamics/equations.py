@@ -54,8 +54,7 @@ def _gravity(chain: DynamicChain, gravity: ArrayLike | None) -> tuple:
     """``gravity`` (world frame, m/s^2; None: the robot's) in the base frame's axes, checked."""
     if gravity is None:
         return chain.gravity
-    world = checks.field_numbers(checks.vector(gravity, "gravity").tolist(), "gravity", 3,
-                                  MAX_GRAVITY)
+    world = checks.vector(gravity, "gravity", bound=MAX_GRAVITY)
     return tuple((chain.base_rotation.T @ world).tolist())
 
 

@@ -15,9 +15,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import checks
-from ..checks import field_number, field_numbers
+from ..checks import field_number, field_numbers, instances
 from ..errors import ValidationError
-from ..kinematics import Robot
+from ..kinematics import MAX_JOINTS, Robot
 from .newton_euler import METRES_PER_UNIT, shifted_body
 
 
@@ -154,7 +154,7 @@ class Dynamics:
     gravity: tuple[float, float, float] = DEFAULT_GRAVITY
 
     def __post_init__(self):
-        object.__setattr__(self, "links", tuple(self.links))
+        object.__setattr__(self, "links", instances(self.links, LinkDynamics, "links", MAX_JOINTS))
         object.__setattr__(self, "gravity", field_numbers(self.gravity, "gravity", 3, MAX_GRAVITY))
 
 

@@ -182,6 +182,14 @@ CASES = {
     "volume_grid positions text": (lambda: workspace.volume_grid(
         LYNX, workspace.factor_grid(LYNX, 45), positions="5"),
         "positions must be a whole number", TypeError),
+    # a model's links were not checked; gravity= was refused in a robot file's words
+    "Dynamics links of numbers": (lambda: dynamics.Dynamics(links=[1, 2]),
+                                  "links must be LinkDynamics objects, got int 1", TypeError),
+    "Dynamics links None": (lambda: dynamics.Dynamics(links=None),
+                            "links must be a list of LinkDynamics objects", TypeError),
+    "gravity_torques gravity 1e9": (lambda: dynamics.gravity_torques(PUMA, PUMA.home,
+                                                                     gravity=[0, 0, 1e9]),
+                                    "gravity: 1e+09 is beyond +-1000", ValueError),
 }
 
 
