@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..checks import real_array
 from ..errors import ValidationError, brief, one_line
 from ..files import read_user_text, write_readable_text
 from ..kinematics import LENGTH_UNITS, Robot, r2rpy
@@ -119,7 +120,7 @@ def trajectory_csv_text(robot: Robot, t: ArrayLike, q: ArrayLike) -> str:
     >>> [round(float(cell), 9) + 0.0 for cell in lines[-1].split(",")[:5]]
     [1.0, 90.0, 0.0, 1.0, 0.0]
     """
-    t = np.asarray(t, dtype=float)
+    t = real_array(t, "t", finite=False)
     q = robot.check_q(np.atleast_2d(q))
     if t.shape != (q.shape[0],):
         raise ValidationError(f"trajectory needs one time per row: {t.shape[0] if t.ndim else 1} "

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .. import ik
+from .. import checks, ik
 from ..errors import ValidationError
 from ..kinematics import Robot
 from .paths import FIT_RESTARTS, CartesianPath, joint_jumps
@@ -183,7 +183,7 @@ def follow_path(robot: Robot, path_points: ArrayLike | CartesianPath, q0: ArrayL
     if on_bad not in ON_BAD_CHOICES:
         raise ValidationError(f"on_bad must be 'skip' or 'stop', got {on_bad!r}")
     points = path_points.points if isinstance(path_points, CartesianPath) else path_points
-    points = np.asarray(points, dtype=float)
+    points = checks.real_array(points, "path points", finite=False)
     if points.ndim != 2 or points.shape[1] != 3 or len(points) < 1:
         raise ValidationError(f"path points must be an (N, 3) array, got shape {points.shape}")
     if not np.all(np.isfinite(points)):

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .. import ik
+from .. import checks, ik
 from ..collision import Checker
 from ..errors import ValidationError
 from ..kinematics import (Robot, homogeneous, r2rpy, rotation_angle, rpy2r, scaled_jacobian,
@@ -180,8 +180,12 @@ def line_poses(start: ArrayLike, end: ArrayLike, fractions: ArrayLike) -> np.nda
     >>> (middle[:3, 3].round(3) + 0.0).tolist(), (middle[:3, 0].round(3) + 0.0).tolist()
     ([1.0, 0.0, 0.0], [0.707, 0.707, 0.0])
     """
-    start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
-    fractions = np.asarray(fractions, dtype=float)
+    start = checks.transforms(start, "start", (4, 4))
+    end = checks.transforms(end, "end", (4, 4))
+    fractions = checks.real_array(fractions, "fractions")
+    if fractions.ndim != 1 or not len(fractions):
+        raise ValidationError(f"fractions must be a list of numbers (0 = start, 1 = end), got "
+                              f"shape {fractions.shape}")
     turn = _rotation_vector(start[:3, :3].T @ end[:3, :3])
     rotations = start[:3, :3] @ _rotations_about(turn, fractions)
     positions = start[:3, 3] + fractions[:, None] * (end[:3, 3] - start[:3, 3])
@@ -216,7 +220,7 @@ def relative_target(robot: Robot, q: ArrayLike, delta_xyz: ArrayLike,
 
 
 def _three(values, what):
-    values = np.asarray(values, dtype=float)
+    values = checks.real_array(values, what, finite=False)
     if values.shape != (3,) or not np.all(np.isfinite(values)):
         raise ValidationError(f"{what}: give 3 finite numbers, got {np.ravel(values).tolist()}")
     return values
@@ -284,7 +288,7 @@ def straight_line(robot: Robot, q_from: ArrayLike, target_pose: ArrayLike, steps
     >>> (arm.fk(line.q)[:, 0, 3].round(6) + 0.0).tolist()     # x of the tip at every via-point
     [1.0, 1.0, 1.0, 1.0, 1.0]
     """
-    steps = int(steps)
+    steps = checks.count(steps, "steps")
     if not 2 <= steps <= MAX_LINE_POINTS:
         raise ValidationError(f"a line needs at least 2 via-points (start and end included) "
                               f"and at most {MAX_LINE_POINTS:,}, got {steps:,}")
@@ -616,9 +620,7 @@ def jog_target(robot: Robot, q: ArrayLike, axis: str, amount: float,
     [1.25, 1.0, 0.0]
     """
     _check_jog(axis, frame)
-    amount = float(amount)
-    if not math.isfinite(amount):
-        raise ValidationError(f"jog amount must be a finite number, got {amount}")
+    amount = checks.finite(amount, "jog amount")
     T = robot.fk(robot.check_q(q))
     index = JOG_AXES.index(axis)
     target = T.copy()
@@ -727,7 +729,7 @@ def jog(robot: Robot, q: ArrayLike, axis: str, amount: float, frame: str = "base
     (True, [-60.0, 120.0])
     """
     _check_jog(axis, frame)
-    q = robot.check_q(q)
+    q, amount = robot.check_q(q), checks.finite(amount, "jog amount")
     rotation = axis in JOG_AXES[3:]
     if (axes is None and rotation and robot.n < 6
             and not _can_turn(robot, q, _turn_axis(robot, q, axis, frame))):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .. import ik
+from .. import checks, ik
 from ..errors import ValidationError
 from ..robot_files import MAX_LENGTH
 from ..kinematics import Robot
@@ -289,7 +289,7 @@ def reachable_points(robot: Robot, points: ArrayLike) -> np.ndarray:
     >>> reachable_points(arm, [[1.0, 1.0, 0.0], [0.0, 1.9, 0.0], [2.5, 0.0, 0.0]]).tolist()
     [True, True, False]
     """
-    points = np.asarray(points, dtype=float).reshape(-1, 3)
+    points = checks.points(points, "points").reshape(-1, 3)
     return np.asarray(ik.solve(robot, points, axes="position", seeds=FIT_RESTARTS).success)
 
 
@@ -310,7 +310,7 @@ def path_fits(robot: Robot, points: np.ndarray) -> tuple[bool, str]:
     >>> path_fits(arm, np.array([[1.0, 1.0, 0.0], [1.0, 0.5, 0.0], [1.0, 0.0, 0.0]]))
     (True, '')
     """
-    points = np.asarray(points, dtype=float).reshape(-1, 3)
+    points = checks.points(points, "points", path=True)
     first = ik.solve(robot, points[0], axes="position", seeds=FIT_RESTARTS)
     if not first.success:
         return False, "the first point is out of reach"
@@ -342,6 +342,10 @@ def joint_jumps(robot: Robot, q: np.ndarray) -> np.ndarray:
     >>> joint_jumps(arm, np.array([[0.0], [0.01], [0.02], [1.02], [1.03]])).tolist()
     [3]
     """
+    q = np.atleast_2d(robot.check_q(q, "q"))
+    if q.ndim != 2:
+        raise ValidationError(f"q must be a path of configurations (N, {robot.n}), got shape "
+                              f"{q.shape}")
     scale = np.where(robot.revolute, 1.0, robot.length_scale)
     step = (np.abs(np.diff(q, axis=0)) / scale).max(axis=1) if len(q) > 1 else np.zeros(0)
     typical = float(np.median(step)) if step.size else 0.0

@@ -13,7 +13,9 @@ import robosim
 from robosim import collision, dynamics, ik, kinematics, workspace
 from robosim.dh_steps import dh_steps
 from robosim.errors import RobosimError, ValidationTypeError
-from robosim.trajectory import joint_profile, via_points
+from robosim.trajectory import (follow_path, jog, jog_target, joint_jumps, joint_profile,
+                                line_poses, path_fits, reachable_points, relative_target,
+                                straight_line, trajectory_csv_text, via_points)
 from robosim.trajectory.teaching import TaughtSequence, load_taught, save_taught
 
 LYNX = robosim.load_robot("lynx6")
@@ -190,6 +192,30 @@ CASES = {
     "gravity_torques gravity 1e9": (lambda: dynamics.gravity_torques(PUMA, PUMA.home,
                                                                      gravity=[0, 0, 1e9]),
                                     "gravity: 1e+09 is beyond +-1000", ValueError),
+    # trajectories: int(), float() and reshape() of whatever came
+    "straight_line steps nan": (lambda: straight_line(LYNX, LYNX.home, TARGET, NAN),
+                                "steps must be a whole number", ValueError),
+    "straight_line steps 1": (lambda: straight_line(LYNX, LYNX.home, TARGET, 1),
+                              "a line needs at least 2 via-points", ValueError),
+    "jog amount text": (lambda: jog(LYNX, LYNX.home, "x", "1"),
+                        "jog amount must be a number, got str", TypeError),
+    "jog_target amount inf": (lambda: jog_target(LYNX, LYNX.home, "x", np.inf),
+                              "jog amount must be a finite number, got inf", ValueError),
+    "relative_target complex": (lambda: relative_target(LYNX, LYNX.home, [1j, 0, 0], [0, 0, 0]),
+                                "X, Y, Z change must be real numbers, got complex", TypeError),
+    "line_poses start 3x3": (lambda: line_poses(np.eye(3), np.eye(4), [0.5]),
+                             "start must be a 4x4 transform", ValueError),
+    "line_poses fractions nan": (lambda: line_poses(np.eye(4), np.eye(4), NAN),
+                                 "fractions: values must be finite", ValueError),
+    "reachable_points 2 coordinates": (lambda: reachable_points(LYNX, [[1.0, 2.0]]),
+                                       "points must be x, y, z (shape (..., 3))", ValueError),
+    "path_fits one point": (lambda: path_fits(LYNX, [100.0, 0.0, 100.0]),
+                            "points must be a path of points x, y, z (shape (N, 3))", ValueError),
+    "follow_path complex": (lambda: follow_path(LYNX, [[1j, 0, 0]], LYNX.home),
+                            "path points must be real numbers, got complex", TypeError),
+    "joint_jumps nan": (lambda: joint_jumps(LYNX, NAN), "q: values must be finite", ValueError),
+    "trajectory_csv_text t complex": (lambda: trajectory_csv_text(LYNX, [1j], [LYNX.home]),
+                                      "t must be real numbers, got complex", TypeError),
 }
 
 
