@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import choice, points, real_array
+from ..checks import choice, configuration, finite, points, real_array, vector
 from ..errors import ValidationError
 from ..kinematics import Joint, Robot, inverse
 from ..kinematics.chain import frame_columns, frame_point
@@ -277,10 +277,12 @@ def lynx6_solutions(robot: Robot, position: ArrayLike, wrist_pitch: float, refer
     >>> (np.degrees(q[0]).round(3) + 0.0).tolist(), len(branches)
     ([0.0, 0.0, 0.0, -90.0, 0.0], 4)
     """
-    branches = [lynx6_ik(robot, position, wrist_pitch, elbow=elbow, reach=reach,
-                         wrist_rotate=wrist_rotate) for elbow, reach in LYNX6_BRANCHES]
+    position, reference = vector(position, "position"), configuration(robot, reference, "reference")
+    branches = [lynx6_ik(robot, position, finite(wrist_pitch, "wrist_pitch"), elbow=elbow,
+                         reach=reach, wrist_rotate=finite(wrist_rotate, "wrist_rotate"))
+                for elbow, reach in LYNX6_BRANCHES]
     found = np.array([b.q for b in branches if b.reachable]).reshape(-1, 5)
-    order = np.argsort(np.abs(found - np.asarray(reference)).sum(axis=1), kind="stable")
+    order = np.argsort(np.abs(found - reference).sum(axis=1), kind="stable")
     kept: list[int] = []
     for k in order:
         if all(np.abs(found[k] - found[j]).max() > distinct for j in kept):

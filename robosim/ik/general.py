@@ -229,6 +229,8 @@ def general_ik(robot: Robot, target: ArrayLike, *, tolerance: float = 1e-9,
         raise ValidationError(f"{robot.name}: the general 6R solver needs six revolute joints, "
                               f"got {robot.joint_types}")
     target = checks.transforms(target, "target")
+    tolerance = checks.positive(tolerance, "tolerance")
+    angle_tolerance = checks.positive(angle_tolerance, "angle_tolerance")
     shape = target.shape[:-2]
     flat = target.reshape(-1, 4, 4)
     checks.rotations(frame_columns(flat), ArrayMath, "target")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..checks import finite
 from .robot import Robot
 
 #: How far (a fraction of :attr:`robosim.Robot.length_scale`) a point may dip below the floor
@@ -121,7 +122,8 @@ def below_floor(robot: Robot, q: ArrayLike, floor: float | None,
     q = robot.check_q(q)
     if floor is None:
         return np.zeros(q.shape, dtype=bool)
-    return _below_floor(robot, q, floor, robot.fk_all(q) if frames is None else frames, corners)
+    return _below_floor(robot, q, finite(floor, "floor"),
+                        robot.fk_all(q) if frames is None else frames, corners)
 
 
 def _below_floor(robot, q, floor, frames, corners=None):

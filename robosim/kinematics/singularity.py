@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..checks import configuration, positive
 from ..errors import ValidationError
 from .robot import JACOBIAN_ROWS, Robot
 
@@ -104,7 +105,8 @@ def singular_words(robot: Robot, q: ArrayLike, tolerance: float = NEAR_AXIS) -> 
     >>> singular_words(puma, puma.home)
     'has the axes of joints 4 and 6 in line'
     """
-    frames = robot.fk_all(q)
+    frames = robot.fk_all(configuration(robot, q, "q"))
+    tolerance = positive(tolerance, "tolerance")
     axes_frames = frames[:-1] if robot.convention == "standard" else frames[1:]
     z, o = axes_frames[:, :3, 2], axes_frames[:, :3, 3]
     near = tolerance * robot.length_scale
@@ -162,6 +164,6 @@ def singularity_warning(robot: Robot, q: ArrayLike,
     if q.ndim != 1:
         raise ValidationError(f"singularity_warning takes one configuration ({robot.n} joint "
                               f"values), got shape {q.shape}")
-    if nearness(robot, q) >= threshold:
+    if nearness(robot, q) >= positive(threshold, "threshold"):
         return None
     return f"near a singular pose: the arm {singular_words(robot, q, WARNING_NEAR_AXIS)}"

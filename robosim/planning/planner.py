@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..checks import callable_or_none, configuration, count, positive
+from ..checks import callable_or_none, configuration, count, generator, positive
 from ..collision import Checker, Scene
 from ..errors import ValidationError
 from ..ik import solve_all
@@ -275,7 +275,7 @@ def plan(robot: Robot, q_start: ArrayLike, goal: ArrayLike, scene: Scene | None 
     time_limit = positive(time_limit, "time_limit", maximum=MAX_TIME_LIMIT)
     max_nodes = count(max_nodes, "max_nodes", minimum=2, maximum=MAX_NODES)
     progress = callable_or_none(progress, "progress")
-    rng = np.random.default_rng(seed)
+    rng = generator(seed, "seed")
     checker = Checker(robot, scene)
     empty = np.empty((0, robot.n))
 

@@ -114,7 +114,7 @@ def auto_factor(robot: Robot, ranges: Mapping[int, Sequence[float]] | None = Non
     >>> auto_factor(arm, positions=100), factor_grid(arm, 38).counts, factor_grid(arm, 37).counts
     (38, (9, 9), (10, 10))
     """
-    plan = _segment_plan(robot)
+    plan, positions = _segment_plan(robot), checks.count(positions, "positions", 1)
     for factor in range(1, 91):
         if _grid_work(plan, factor_grid(robot, factor, ranges)) <= positions:
             return factor
@@ -437,7 +437,8 @@ def default_voxel(robot: Robot, spacing: float = 0.0) -> float:
     >>> default_voxel(arm), default_voxel(arm, spacing=0.1)
     (0.03125, 0.1)
     """
-    return max(2.0 * robot.length_scale / DEFAULT_CELLS, spacing)
+    return max(2.0 * robot.length_scale / DEFAULT_CELLS,
+               checks.non_negative(spacing, "spacing"))
 
 
 def _sphere(robot):

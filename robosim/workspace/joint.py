@@ -270,7 +270,7 @@ def joint_workspace(robot: Robot, positions: ArrayLike, wrist_pitch: float | Non
     ([False, True], [0.0, 0.0, 0.0, -90.0, 0.0])
     """
     began = time.perf_counter()
-    positions = np.asarray(positions, dtype=float).reshape(-1, 3)
+    positions = checks.points(positions, "positions").reshape(-1, 3)
     if len(positions) > MAX_POSITIONS:
         raise ValidationError(f"{len(positions):,} positions: at most {MAX_POSITIONS:,} "
                               f"(use fewer steps)")
@@ -298,13 +298,14 @@ def joint_workspace(robot: Robot, positions: ArrayLike, wrist_pitch: float | Non
     if wrist_pitch is None:
         raise ValidationError(f"{robot.name}: give the wrist pitch (the gripper's angle to "
                               f"the ground)")
-    solution = lynx6_ik(robot, positions, float(wrist_pitch), elbow=elbow or "up",
+    wrist_pitch = checks.finite(wrist_pitch, "wrist_pitch")
+    solution = lynx6_ik(robot, positions, wrist_pitch, elbow=elbow or "up",
                         reach=reach or "front")
     limits = robot.limits
     outside = (solution.q < limits[:, 0] - 1e-9) | (solution.q > limits[:, 1] + 1e-9)
     return JointWorkspace(robot.name, robot.unit, positions, solution.q, outside,
                           solution.out_of_reach.copy(), beyond_physical_length(robot, positions),
-                          float(wrist_pitch), swept, axis, time.perf_counter() - began)
+                          wrist_pitch, swept, axis, time.perf_counter() - began)
 
 
 def _count(count: int, what: str) -> int:
@@ -380,7 +381,11 @@ def joint_box(robot: Robot, lower: ArrayLike, upper: ArrayLike, counts: ArrayLik
         i = int(np.argmax(low > high))
         raise ValidationError(f"the box is reversed along {AXES[i]}: lower {low[i]:g} > "
                               f"upper {high[i]:g}")
-    per_axis = [int(c) for c in np.broadcast_to(counts, (3,))]
+    counts = checks.real_array(counts, "counts")
+    if counts.shape not in ((), (3,)):
+        raise ValidationError(f"counts must be one count for all axes or 3 (x y z), got shape "
+                              f"{counts.shape}")
+    per_axis = [checks.count(c, "counts") for c in np.broadcast_to(counts, (3,)).tolist()]
     if min(per_axis) < 1 or math.prod(per_axis) > MAX_POSITIONS:
         raise ValidationError(f"box of {' x '.join(map(str, per_axis))} positions: each count "
                               f"at least 1, at most {MAX_POSITIONS:,} in all")

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import robosim
+import robosim.planning
 from robosim import collision, dynamics, ik, kinematics, workspace
 from robosim.dh_steps import dh_steps
 from robosim.errors import RobosimError, ValidationTypeError
@@ -216,6 +217,37 @@ CASES = {
     "joint_jumps nan": (lambda: joint_jumps(LYNX, NAN), "q: values must be finite", ValueError),
     "trajectory_csv_text t complex": (lambda: trajectory_csv_text(LYNX, [1j], [LYNX.home]),
                                       "t must be real numbers, got complex", TypeError),
+    # workspace, planning, kinematics and IK options
+    "joint_workspace 2 coordinates": (lambda: workspace.joint_workspace(LYNX, [[1.0, 2.0]], 0.0),
+                                      "positions must be x, y, z (shape (..., 3))", ValueError),
+    "joint_workspace wrist_pitch complex": (lambda: workspace.joint_workspace(
+        LYNX, [[150.0, 0.0, 50.0]], 1j), "wrist_pitch must be a number, got complex", TypeError),
+    "joint_box counts nan": (lambda: workspace.joint_box(LYNX, [100, 0, 0], [200, 0, 0],
+                                                         [2, NAN, 1], 0.0),
+                             "counts: values must be finite", ValueError),
+    "joint_box counts of 2": (lambda: workspace.joint_box(LYNX, [100, 0, 0], [200, 0, 0],
+                                                          [2, 2], 0.0),
+                              "counts must be one count for all axes or 3", ValueError),
+    "default_voxel spacing text": (lambda: workspace.default_voxel(LYNX, "1"),
+                                   "spacing must be a number, got str", TypeError),
+    "auto_factor positions complex": (lambda: workspace.auto_factor(LYNX, positions=1j),
+                                      "positions must be a whole number", TypeError),
+    "plan seed text": (lambda: robosim.planning.plan(LYNX, LYNX.home, LYNX.home, seed="1"),
+                       "seed must be a seed (a whole number from 0 up)", TypeError),
+    "general_ik tolerance text": (lambda: ik.general_ik(PUMA, PUMA.fk(PUMA.home), tolerance="1"),
+                                  "tolerance must be a number, got str", TypeError),
+    "lynx6_solutions reference text": (lambda: ik.lynx6_solutions(LYNX, [145.0, 0.0, 30.0], 0.0,
+                                                                  ["0"] * 5),
+                                       "reference must be real numbers, got text", TypeError),
+    "lynx6_solutions 2 pitches": (lambda: ik.lynx6_solutions(LYNX, [145.0, 0.0, 30.0],
+                                                             [0.0, 0.1], LYNX.home),
+                                  "wrist_pitch must be a number, got list", TypeError),
+    "singular_words tolerance text": (lambda: kinematics.singular_words(PUMA, PUMA.home, "1"),
+                                      "tolerance must be a number, got str", TypeError),
+    "singularity_warning threshold list": (lambda: kinematics.singularity_warning(
+        PUMA, PUMA.home, [0.1, 0.2]), "threshold must be a number, got list", TypeError),
+    "below_floor floor text": (lambda: kinematics.below_floor(LYNX, LYNX.home, "0"),
+                               "floor must be a number, got str", TypeError),
 }
 
 
