@@ -36,7 +36,6 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import checks
-from ..errors import ValidationError
 from ..kinematics.elementary import ArrayMath
 
 #: Halvings of the segment's parameter for a capsule against a cylinder (2**-40 of its length).
@@ -275,9 +274,11 @@ def segment_segment_distance(p1: ArrayLike, q1: ArrayLike, p2: ArrayLike,
     >>> segment_segment_distance(p1, q1, p2, q2).tolist()
     [4.0, 5.0]
     """
-    p1, q1, p2, q2 = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (p1, q1, p2, q2)))
+    names = ("p1", "q1", "p2", "q2")
+    arrays = [checks.points(v, name) for v, name in zip((p1, q1, p2, q2), names, strict=True)]
+    checks.common_batch(arrays, names)
     return np.asarray(segment_segment(ArrayMath, *(np.moveaxis(v, -1, 0)
-                                                   for v in (p1, q1, p2, q2))))
+                                                   for v in np.broadcast_arrays(*arrays))))
 
 
 def capsule_distance(p1: ArrayLike, q1: ArrayLike, r1: float, p2: ArrayLike, q2: ArrayLike,
@@ -287,11 +288,5 @@ def capsule_distance(p1: ArrayLike, q1: ArrayLike, r1: float, p2: ArrayLike, q2:
     >>> float(capsule_distance([0, 0, 0], [10, 0, 0], 1, [5, -5, 4], [5, 5, 4], 1))
     2.0
     """
-    names = ("p1", "q1", "p2", "q2")
-    arrays = [checks.real_array(v, name) for v, name in zip((p1, q1, p2, q2), names, strict=True)]
-    for array, name in zip(arrays, names, strict=True):
-        if array.ndim == 0 or array.shape[-1] != 3:
-            raise ValidationError(f"{name} must be points (..., 3), got shape {array.shape}")
-    checks.common_batch(arrays, names)
     r1, r2 = checks.non_negative(r1, "r1"), checks.non_negative(r2, "r2")
-    return segment_segment_distance(*arrays) - r1 - r2
+    return segment_segment_distance(p1, q1, p2, q2) - r1 - r2

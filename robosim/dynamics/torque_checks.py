@@ -102,7 +102,7 @@ def trajectory_torques(robot: Robot, t: ArrayLike, q: ArrayLike, gravity: ArrayL
     [4.905, 4.905, 4.905]
     """
     require_dynamics(robot)
-    t = np.asarray(t, dtype=float)
+    t = checks.real_array(t, "t", finite=False)
     q = robot.check_q(np.atleast_2d(q), "trajectory")
     if t.shape != (q.shape[0],) or t.size < 3:
         raise ValidationError(f"a trajectory needs one time per row and at least 3 rows for "

@@ -444,6 +444,7 @@ def anthropomorphic_3r_ik(position: ArrayLike, a1: float, a2: float,
     ([[0.0, 90.0, -90.0], [0.0, 0.0, 90.0]], True)
     """
     position = points(position, "position")
+    a1, a2, a3 = finite(a1, "a1"), finite(a2, "a2"), finite(a3, "a3")
     if a2 <= 0 or a3 <= 0:
         raise ValidationError(f"link lengths a2 and a3 must be positive, got {a2}, {a3}")
     X, Y, Z = position[..., 0], position[..., 1], position[..., 2]

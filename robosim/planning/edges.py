@@ -63,7 +63,7 @@ def path_length(robot: Robot, path: ArrayLike) -> float:
     >>> path_length(arm, [[0.0, 0.0], [0.3, 0.4], [0.6, 0.8]])
     1.0
     """
-    path = np.asarray(path, dtype=float)
+    path = robot.check_q(path, "path")
     steps = np.diff(path, axis=0) * joint_weights(robot)
     return float(np.sqrt((steps * steps).sum(axis=-1)).sum())
 

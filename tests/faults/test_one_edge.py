@@ -248,6 +248,19 @@ CASES = {
         PUMA, PUMA.home, [0.1, 0.2]), "threshold must be a number, got list", TypeError),
     "below_floor floor text": (lambda: kinematics.below_floor(LYNX, LYNX.home, "0"),
                                "floor must be a number, got str", TypeError),
+    "segment_segment_distance complex": (lambda: collision.segment_segment_distance(
+        [1j, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]), "p1 must be real numbers, got complex",
+        TypeError),
+    "segment_segment_distance 2 and 3 segments": (lambda: collision.segment_segment_distance(
+        np.zeros((2, 3)), np.ones(3), np.zeros((3, 3)), np.ones(3)),
+        "p1 has 2 configurations, p2 3", ValueError),
+    "anthropomorphic_3r_ik a2 text": (lambda: ik.anthropomorphic_3r_ik([1.0, 0.5, 0.5], 0.5, "1",
+                                                                       1.0),
+                                      "a2 must be a number, got str", TypeError),
+    "path_length nan": (lambda: robosim.planning.path_length(LYNX, [[NAN] * 5, [0.0] * 5]),
+                        "path: values must be finite", ValueError),
+    "trajectory_torques t complex": (lambda: dynamics.trajectory_torques(
+        PUMA, [0, 1j, 2], np.zeros((3, 6))), "t must be real numbers, got complex", TypeError),
 }
 
 
