@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import checks
 from ..errors import ValidationError
 from ..kinematics import Robot
 from .paths import CartesianPath, path_fits, surface_path, volume_path
@@ -204,7 +205,7 @@ def place_points(robot: Robot, points: np.ndarray,
     >>> offset.tolist(), scale, fits, message
     ([0.0, 0.0, 0.0], 1.0, True, "at the paper's place (0 x 0.5 x 0 m)")
     """
-    unit = robot.unit
+    unit, points = robot.unit, checks.points(points, "points", path=True)
     low, high = points.min(axis=0), points.max(axis=0)
     centre = (low + high) / 2
     size = " x ".join(f"{v:.4g}" for v in high - low) + f" {unit}"

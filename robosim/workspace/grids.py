@@ -16,9 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import checks
-from ..errors import ValidationError
+from ..errors import ValidationError, brief
 from ..kinematics import Robot
 
 _DEGREE = math.pi / 180.0
@@ -61,6 +62,27 @@ class JointGrid:
     def ranges(self) -> np.ndarray:
         """``(n, 2)`` first and last value of each joint."""
         return np.array([(v[0], v[-1]) for v in self.values])
+
+
+def checked_ranges(robot: Robot, ranges: ArrayLike) -> np.ndarray:
+    """``ranges`` as ``(n, 2)`` finite ``(min, max)`` joint values, one row per joint of
+    ``robot`` (:func:`joint_ranges` makes them).
+
+    Examples
+    --------
+    >>> from robosim import Joint, Robot
+    >>> arm = Robot([Joint(a=1.0), Joint(a=1.0)], name="2R", unit="m")
+    >>> checked_ranges(arm, [[0.0, 1.0]])
+    Traceback (most recent call last):
+    ...
+    robosim.errors.ValidationError: ranges: 2R has 2 joints, got 1 (min, max) rows
+    """
+    ranges = checks.shaped(ranges, "ranges", (2,), "(min, max) per joint")
+    if ranges.shape != (robot.n, 2):
+        raise ValidationError(f"ranges: {robot.name} has {robot.n} joints, got "
+                              f"{len(ranges) if ranges.ndim == 2 else ranges.shape} (min, max) "
+                              f"rows")
+    return ranges
 
 
 def check_grid(robot: Robot, grid: JointGrid) -> JointGrid:
@@ -139,6 +161,7 @@ def limit_notes(robot: Robot, ranges: np.ndarray) -> list[str]:
     ['joint 1 range 0 deg..270 deg leaves its limits -180 deg..180 deg']
     """
     notes = []
+    ranges = checked_ranges(robot, ranges)
     for j, ((lower, upper), (low_limit, high_limit)) in enumerate(zip(ranges, robot.limits,
                                                                       strict=True)):
         if lower < low_limit - 1e-12 or upper > high_limit + 1e-12:
@@ -252,7 +275,7 @@ def joint_levers(robot: Robot, ranges: np.ndarray) -> list[float]:
     [2.0, 1.0]
     """
     travel = [0.0 if j.is_revolute else float(max(abs(lo + j.offset), abs(hi + j.offset)))
-              for j, (lo, hi) in zip(robot.joints, ranges, strict=True)]
+              for j, (lo, hi) in zip(robot.joints, checked_ranges(robot, ranges), strict=True)]
     links = [abs(j.a) + (abs(j.d) if j.is_revolute else 0.0) + t
              for j, t in zip(robot.joints, travel, strict=True)]
     tool = math.hypot(*robot.tool_xyz)
@@ -308,6 +331,12 @@ def refined_grid(robot: Robot, grid: JointGrid, spacing: float,
     (27, 14)
     """
     levers = joint_levers(robot, check_grid(robot, grid).ranges)
+    spacing = checks.positive(spacing, "spacing")
+    if isinstance(moving, (str, bytes)) or not hasattr(moving, "__len__") \
+            or len(moving) != robot.n:
+        raise ValidationError(f"moving must be {robot.n} True/False values, one per joint, got "
+                              f"{brief(moving)}")
+    moving = [checks.flag(moves, "moving") for moves in moving]
     values = []
     for old, lever, moves in zip(grid.values, levers, moving, strict=True):
         width = float(old[-1] - old[0])

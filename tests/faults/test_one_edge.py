@@ -15,8 +15,8 @@ from robosim import collision, dynamics, ik, kinematics, workspace
 from robosim.dh_steps import dh_steps
 from robosim.errors import RobosimError, ValidationTypeError
 from robosim.trajectory import (follow_path, jog, jog_target, joint_jumps, joint_profile,
-                                line_poses, path_fits, reachable_points, relative_target,
-                                straight_line, trajectory_csv_text, via_points)
+                                line_poses, path_fits, place_points, reachable_points,
+                                relative_target, straight_line, trajectory_csv_text, via_points)
 from robosim.trajectory.teaching import TaughtSequence, load_taught, save_taught
 
 LYNX = robosim.load_robot("lynx6")
@@ -261,6 +261,18 @@ CASES = {
                         "path: values must be finite", ValueError),
     "trajectory_torques t complex": (lambda: dynamics.trajectory_torques(
         PUMA, [0, 1j, 2], np.zeros((3, 6))), "t must be real numbers, got complex", TypeError),
+    "joint_levers ranges of 1 joint": (lambda: workspace.joint_levers(LYNX, [[0.0, 1.0]]),
+                                       "ranges: Lynx6 has 5 joints, got 1 (min, max) rows",
+                                       ValueError),
+    "limit_notes ranges nan": (lambda: workspace.limit_notes(LYNX, np.full((5, 2), NAN)),
+                               "ranges: values must be finite", ValueError),
+    "refined_grid spacing nan": (lambda: workspace.refined_grid(
+        LYNX, workspace.factor_grid(LYNX, 45), NAN, [True] * 5),
+        "spacing must be a number more than 0", ValueError),
+    "refined_grid moving text": (lambda: workspace.refined_grid(
+        LYNX, workspace.factor_grid(LYNX, 45), 10.0, "yes"), "moving must be 5 True/False",
+        ValueError),
+    "place_points text": (lambda: place_points(LYNX, "abc"), "points must be numbers", TypeError),
 }
 
 
