@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..checks import (batch_count, choice, configuration, finite, generator, instances,
-                      joint_array, joint_arrays, mapping, real_array, vector)
+                      joint_array, joint_arrays, mapping, non_negative, real_array, vector)
 from ..errors import ValidationError
 from .chain import (Chain, Link, chain_frames, end_frame, frame_columns, frame_entries, hessian,
                     jacobian, jacobian_dot)
@@ -325,7 +325,7 @@ class Robot:
             return self.home
         try:
             return np.array(self.poses[pose_name])
-        except KeyError:
+        except (KeyError, TypeError):           # TypeError: a list or a dict is no name
             known = ", ".join(["home", *self.poses])
             raise ValidationError(f"robot {self.name!r} has no pose {pose_name!r} "
                                   f"(known: {known})") from None
@@ -379,6 +379,7 @@ class Robot:
         >>> arm.within_limits([[0.5], [2.0]]).tolist()        # 2 rad is past 90 degrees
         [True, False]
         """
+        tolerance = non_negative(tolerance, "tolerance")
         return ~np.any(self._outside_limits(self.check_q(q), tolerance), axis=-1)
 
     def _outside_limits(self, q, tolerance):

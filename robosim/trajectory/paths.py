@@ -173,12 +173,10 @@ def default_curves(kind: str, curves: int | None = None,
     >>> default_curves("surface"), default_curves("surface", curves=5), default_curves("volume")
     ((11, 5), (5, 2), (1, 0))
     """
-    if kind == "surface":
+    if checks.choice(kind, "kind", ("surface", "volume")) == "surface":
         curves = SURFACE_CURVES if curves is None else curves
         return curves, curves // 2 if index is None else index
-    if kind == "volume":
-        return 1 if curves is None else curves, 0 if index is None else index
-    raise ValueError(f"kind must be 'surface' or 'volume', got {kind!r}")
+    return 1 if curves is None else curves, 0 if index is None else index
 
 
 def surface_path(formula: str | Expression, x1_range: Sequence[float],

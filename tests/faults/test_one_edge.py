@@ -14,9 +14,10 @@ import robosim.planning
 from robosim import collision, dynamics, ik, kinematics, workspace
 from robosim.dh_steps import dh_steps
 from robosim.errors import RobosimError, ValidationTypeError
-from robosim.trajectory import (follow_path, jog, jog_target, joint_jumps, joint_profile,
-                                line_poses, path_fits, place_points, reachable_points,
-                                relative_target, straight_line, trajectory_csv_text, via_points)
+from robosim.trajectory import (default_curves, follow_path, jog, jog_target, joint_jumps,
+                                joint_profile, line_poses, path_fits, place_points,
+                                reachable_points, relative_target, straight_line,
+                                trajectory_csv_text, via_points)
 from robosim.trajectory.teaching import TaughtSequence, load_taught, save_taught
 
 LYNX = robosim.load_robot("lynx6")
@@ -273,6 +274,11 @@ CASES = {
         LYNX, workspace.factor_grid(LYNX, 45), 10.0, "yes"), "moving must be 5 True/False",
         ValueError),
     "place_points text": (lambda: place_points(LYNX, "abc"), "points must be numbers", TypeError),
+    "within_limits tolerance text": (lambda: LYNX.within_limits(LYNX.home, "1"),
+                                     "tolerance must be a number, got str", TypeError),
+    "pose of a list": (lambda: PUMA.pose(["qr"]), "has no pose ['qr'] (known: home", ValueError),
+    "default_curves kind": (lambda: default_curves("plane"),
+                            "kind must be one of 'surface', 'volume', got 'plane'", ValueError),
 }
 
 
