@@ -23,13 +23,14 @@ import math
 import numbers
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .errors import ValidationError, ValidationTypeError, brief
 
+_T = TypeVar("_T")
 #: numpy dtype kinds that are real numbers (bool is not: True is no joint value).
 _REAL_KINDS = "iuf"
 #: True/false values, Python's and numpy's: numpy reads them among numbers as 0 and 1.
@@ -844,7 +845,7 @@ def indices(value: Any, name: str, size: int) -> tuple[int, ...]:
     return tuple(count(item, name, 0, size - 1) for item in value)
 
 
-def instance(value: Any, kind: type, name: str, hint: str) -> Any:
+def instance(value: Any, kind: type[_T], name: str, hint: str) -> _T:
     """``value`` itself when it is a ``kind`` object, else a type error; ``hint`` says where
     one comes from.
 

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .errors import ValidationTypeError, brief
+from . import checks
 from .kinematics import Robot, cos_sin, homogeneous, rotx, rotz, transl
 
 #: The parameters of a DH step, and "base"/"tool" for the two mounting transforms.
@@ -266,10 +266,7 @@ def dh_steps(robot: Robot, q: ArrayLike) -> list[DHStep]:
     >>> np.round(steps[4].frame[:3, 3], 12), np.round(steps[8].frame[:3, 3], 12)
     (array([1., 0., 0.]), array([1., 1., 0.]))
     """
-    if not isinstance(robot, Robot):
-        raise ValidationTypeError(f"robot must be a Robot (robosim.load_robot gives one), got "
-                                  f"{type(robot).__name__} {brief(robot)}")
-    q = robot.check_q(q, "q")
+    q = checks.instance(robot, Robot, "robot", "robosim.load_robot gives one").check_q(q, "q")
     batch = q.shape[:-1]
     theta, d = robot.joint_variables(q)
     frame = np.broadcast_to(robot.base, batch + (4, 4)).copy()
