@@ -226,14 +226,28 @@ def rotations(columns: Sequence[Any], ops: Any, name: str) -> None:
             _dot(Y, Z))
     determinant = _dot(X, (Y[1] * Z[2] - Y[2] * Z[1], Y[2] * Z[0] - Y[0] * Z[2],
                            Y[0] * Z[1] - Y[1] * Z[0]))
-    if (ops.batch_max(functools.reduce(ops.maximum, map(ops.absolute, gram)))
-            > ROTATION_TOLERANCE or ops.batch_min(determinant) < 0):
+    if largest_magnitude(gram, ops) > ROTATION_TOLERANCE or ops.batch_min(determinant) < 0:
         raise ValidationError(f"{name}: the 3x3 part is not a rotation matrix (R^T R must be "
                               f"the identity, det R = +1)")
 
 
 def _dot(u, v):
     return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+
+
+def largest_magnitude(values: Sequence[Any], ops: Any) -> float:
+    """The largest ``|value|`` of ``values`` (floats, or ``(B,)`` arrays of a batch in the
+    namespace ``ops``), over the whole batch: one float.
+
+    Examples
+    --------
+    >>> from robosim.kinematics.elementary import ArrayMath, FloatMath
+    >>> largest_magnitude([1.0, -3.0, 2.0], FloatMath)
+    3.0
+    >>> largest_magnitude([np.array([1.0, -4.0]), np.array([2.0, 0.5])], ArrayMath)
+    4.0
+    """
+    return float(ops.batch_max(functools.reduce(ops.maximum, map(ops.absolute, values))))
 
 
 def broadcast_batch(array: np.ndarray, batch_shape: tuple[int, ...], name: str,

@@ -288,17 +288,13 @@ def _checked_targets(target: ArrayLike,
     target = checks.transforms(target, "target")
     ops = ArrayMath if target.ndim > 2 else FloatMath
     goal = frame_columns(target.reshape(-1, 4, 4) if target.ndim > 2 else target)
-    farthest = ops.batch_max(_largest_magnitude(goal[3], ops))
+    farthest = checks.largest_magnitude(goal[3], ops)
     if farthest > MAX_LENGTH:      # squared in the error: 1e300 overflowed (issue 14)
         raise ValidationError(f"target: a position coordinate of {farthest:g} is beyond "
                               f"+-{MAX_LENGTH:g}, farther than any robot file's lengths")
     if rotation_needed:
         checks.rotations(goal, ops, "target")
     return target, goal, ops
-
-
-def _largest_magnitude(values, ops):
-    return reduce(ops.maximum, (ops.absolute(value) for value in values), 0.0)
 
 
 # ------------------------------------------------------------------------------ the step
